@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { DEVICE_KINDS, type DeviceKind } from './topics';
+import type { Alarm, DealStatus, DeviceStatus } from './status';
+import type { Threshold } from './thresholds';
+import type { Board } from './board';
+import { REJECT_REASONS } from './devices';
+
+/**
+ * REST routes and their bodies (docs/api.md). Every route is `POST` with a JSON body, answers with the
+ * Envelope of envelope.ts, and authenticates by the `sb_session` cookie (httpOnly, SameSite=Lax).
+ */
+export const ROUTES = {
+  login: '/zhgd/auth/login',
+  logout: '/zhgd/auth/logout',
+  me: '/zhgd/auth/me',
+  deviceList: '/zhgd/device/list',
+  alarmList: '/zhgd/alarm/list',
+  alarmDeal: '/zhgd/alarm/deal',
+  boardList: '/zhgd/board/list',
+  boardScreen: '/zhgd/board/screen',
+  deviceKey: '/zhgd/project/deviceKey',
+  tunnelList: '/zhgd/tunnel/list',
+  telemetryHistory: '/zhgd/telemetry/history',
+  ingestStats: '/zhgd/ingest/stats',
+} as const;
+
+const id = z.string().min(1).max(64);
+
+export const loginBody = z.object({ username: z.string().min(1).max(64), password: z.string().min(1).max(256) });
+export type LoginBody = z.infer<typeof loginBody>;
+
+/** A project the user may see. */
+export interface ProjectSummary {
+  projectId: string;
+  name: string;
+  coId: string;
+}
+
+/** The session user of SPEC §3 plus what the browser needs. */
+export interface SessionUser {
+  username: string;
+  displayName: string;
+  isAdmin: boolean;
+  /** Current project. */
+  projectId: string;
+  coId: string;
+  coName: string;
+  coLogo: string;
+  /** Member id. */
+  mid: string;
+  projects: ProjectSummary[];
+}
+
+export const deviceListBody = z.object({ projectId: id, kind: z.enum(DEVICE_KINDS).optional() });
+
+/** A device as listed to the browser. */
+export interface DeviceInfo {
+  sn: string;
+  kind: DeviceKind;
+  name: string;
+  /** Where it is: a tunnel work-face position for gas, a person for beacons, a site location otherwise. */
+  position: string;
+  tunnelId: string | null;
+  /** Expected reporting period in seconds; offline after 3 missed periods. */
+  reportPeriodS: number;
+  status: DeviceStatus;
+  lastSeenMs: number | null;
+  /** Latest values by metric (numbers only; booleans as 0/1). */
+  latest: Record<string, number> | null;
+  thresholds: Threshold[];
+}
+
+export const alarmListBody = z.object({
+  projectId: id,
+  kind: z.enum(['threshold', 'sos', 'offline', 'ai']).optional(),
+  level: z.enum(['warning', 'alarm']).optional(),
+  dealStatus: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+  state: z.enum(['active', 'cleared']).optional(),
+  fromMs: z.number().int().optional(),
+  toMs: z.number().int().optional(),
+  /** Only alarms with alarmId greater than this (catch-up after a reconnect). */
+  afterId: z.number().int().min(0).optional(),
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(500).default(50),
+});
+export type AlarmListBody = z.input<typeof alarmListBody>;
+
+/** Alarms newest first. */
+export interface AlarmPage {
+  total: number;
+  page: number;
+  pageSize: number;
+  list: Alarm[];
+}
+
+/** SPEC §5 validation messages for handling an alarm. */
+export const DEAL_MESSAGES = {
+  status: 'Please select the status',
+  remark: 'Please fill in the remarks information',
+} as const;
+
+export const alarmDealBody = z.object({
+  alarmId: z.number().int().min(1),
+  dealStatus: z.union([z.literal(1), z.literal(2)], { error: DEAL_MESSAGES.status }),
+  dealRemark: z.string({ error: DEAL_MESSAGES.remark }).trim().min(1, DEAL_MESSAGES.remark).max(1000),
+});
+export type AlarmDealBody = { alarmId: number; dealStatus: Exclude<DealStatus, 0>; dealRemark: string };
+
+export const boardListBody = z.object({ projectId: id, dataRange: z.number().int().optional() });
+/** SPEC §7: response `result '0'` and `data.board[]`. */
+export interface BoardList {
+  result: '0';
+  board: Array<{ boardId: string; name: string; version: number }>;
+}
+
+export const boardScreenBody = z.object({ boardId: id });
+export type BoardScreen = Board;
+
+export const deviceKeyBody = z.object({ projectId: id, rotate: z.boolean().optional() });
+/** MQTT credentials devices of a project use on the embedded broker. */
+export interface DeviceKey {
+  username: string;
+  password: string;
+}
+
+export const tunnelListBody = z.object({ projectId: id });
+/** Surrounding-rock grade I–VI, or null when not set (SPEC §4). */
+export type RockGrade = 'I' | 'II' | 'III' | 'IV' | 'V' | 'VI' | null;
+/** A heading: one excavation front, advancing from the entry or the exit portal of a bore. */
+export interface Heading {
+  headingId: string;
+  name: string;
+  /** Which portal this heading advances from. */
+  portal: 'entry' | 'exit';
+  /** Excavation face, in metres from the bore's entry portal. */
+  faceM: number;
+  /** End of the second lining, in metres from the entry portal. */
+  liningM: number;
+  /** End of the invert, in metres from the entry portal. */
+  invertM: number;
+  /** Surrounding-rock grade at the face. */
+  rockGrade: RockGrade;
+}
+
+/** One bore of a tunnel. Positions along it are metres from its entry portal. */
+export interface TunnelInfo {
+  tunnelId: string;
+  name: string;
+  /** Chainage of the entry portal in metres, shown as K12+345. */
+  startChainageM: number;
+  lengthM: number;
+  headings: Heading[];
+}
+
+export const telemetryHistoryBody = z.object({
+  projectId: id,
+  sns: z.array(id).min(1).max(50),
+  fromMs: z.number().int(),
+  toMs: z.number().int(),
+  metrics: z.array(z.string().max(64)).max(32).optional(),
+});
+/** Column-oriented history per device: `ts` ascending (ms), each metric aligned with `ts` (null = absent). */
+export interface TelemetryHistory {
+  series: Array<{ sn: string; ts: number[]; values: Record<string, Array<number | null>> }>;
+}
+
+export const ingestStatsBody = z.object({});
+/** Ingest counters since start: accepted messages and rejections per reason. */
+export interface IngestStats {
+  accepted: number;
+  rejected: Record<(typeof REJECT_REASONS)[number], number>;
+  lastRejects: Array<{ atMs: number; topic: string; reason: string; detail: string }>;
+}

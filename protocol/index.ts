@@ -1,0 +1,11 @@
+/** The wire contract shared by server and browser. Imports only zod. */
+export * from './topics';
+export * from './gases';
+export * from './devices';
+export * from './envelope';
+export * from './status';
+export * from './thresholds';
+export * from './board';
+export * from './api';
+export * from './socket';
+export * from './chainage';

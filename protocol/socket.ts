@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import type { Alarm } from './status';
+import type { DeviceStatus } from './status';
+import type { BeaconTelemetry, GasTelemetry, TowerCraneTelemetry } from './devices';
+
+/**
+ * The live gateway (socket.io on the HTTP port, path `/socket.io`). The handshake is authenticated by the
+ * session cookie. A client joins a room per project and live topic with `topic.subscribe`.
+ */
+
+/** Live topics a browser can subscribe to within a project. */
+export const LIVE_TOPICS = ['gas', 'beacon', 'towerCrane', 'alarm', 'deviceStatus'] as const;
+export type LiveTopic = (typeof LIVE_TOPICS)[number];
+
+export const subscribeMessage = z.object({ projectId: z.string().min(1).max(64), topic: z.enum(LIVE_TOPICS) });
+export type SubscribeMessage = z.infer<typeof subscribeMessage>;
+
+/** Ack of subscribe/unsubscribe. */
+export type SubscribeAck = { ok: true } | { ok: false; error: string };
+
+/** Telemetry for one topic, batched per gateway tick (not one frame per device message). */
+export type TelemetryBatch =
+  | { projectId: string; topic: 'gas'; items: Array<{ sn: string } & GasTelemetry> }
+  | { projectId: string; topic: 'beacon'; items: Array<{ sn: string } & BeaconTelemetry> }
+  | { projectId: string; topic: 'towerCrane'; items: Array<{ sn: string } & TowerCraneTelemetry> };
+
+/** Status changes of devices in a project, batched per tick. */
+export interface DeviceStatusBatch {
+  projectId: string;
+  items: Array<{ sn: string; status: DeviceStatus; atMs: number }>;
+}
+
+/** Events the server emits. `alarm.changed` carries a raised, cleared or handled alarm. */
+export interface ServerToClientEvents {
+  'telemetry.batch': (batch: TelemetryBatch) => void;
+  'device.status': (batch: DeviceStatusBatch) => void;
+  'alarm.changed': (alarm: Alarm) => void;
+}
+
+/** Events the client emits. */
+export interface ClientToServerEvents {
+  'topic.subscribe': (msg: SubscribeMessage, ack: (r: SubscribeAck) => void) => void;
+  'topic.unsubscribe': (msg: SubscribeMessage, ack: (r: SubscribeAck) => void) => void;
+}
+
+/** Gateway tick: telemetry is flushed to rooms at most this often (ms). */
+export const GATEWAY_TICK_MS = 200;
+
+/** Room name for a project and topic. */
+export function roomOf(projectId: string, topic: LiveTopic): string {
+  return `${projectId}:${topic}`;
+}

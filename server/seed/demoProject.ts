@@ -1,0 +1,147 @@
+import type { DeviceKind, GasCode, Heading } from '../../protocol';
+
+/**
+ * The demo project: a twin-bore 3 km highway tunnel with 4 headings (DOMAIN.md "What a realistic demo
+ * project generates"). Seeded once into the database and driven by the simulator; both read this file,
+ * so the simulator's device sns are always the ones the server knows.
+ */
+export const DEMO_PROJECT = {
+  projectId: 'demo-tunnel',
+  name: 'Yunling Twin-Bore Tunnel',
+  coId: 'co-demo',
+  coName: 'Demo Tunnel Construction Group',
+  coLogo: '',
+} as const;
+
+/** A second project, used to prove isolation between projects (its users never see the demo data). */
+export const OTHER_PROJECT = {
+  projectId: 'demo-bridge',
+  name: 'Qingshui River Bridge',
+  coId: 'co-demo',
+  coName: 'Demo Tunnel Construction Group',
+  coLogo: '',
+} as const;
+
+export interface DemoTunnel {
+  tunnelId: string;
+  name: string;
+  startChainageM: number;
+  lengthM: number;
+  headings: Heading[];
+}
+
+/** Left and right bores, each driven from both portals. Positions in metres from the entry portal. */
+export const DEMO_TUNNELS: DemoTunnel[] = [
+  {
+    tunnelId: 'LK',
+    name: 'Left bore',
+    startChainageM: 12_000,
+    lengthM: 3_050,
+    headings: [
+      { headingId: 'LK-E', name: 'Left bore, entry heading', portal: 'entry', faceM: 1_262, liningM: 1_150, invertM: 1_215, rockGrade: 'IV' },
+      { headingId: 'LK-X', name: 'Left bore, exit heading', portal: 'exit', faceM: 1_930, liningM: 2_035, invertM: 1_965, rockGrade: 'III' },
+    ],
+  },
+  {
+    tunnelId: 'RK',
+    name: 'Right bore',
+    startChainageM: 12_020,
+    lengthM: 3_010,
+    headings: [
+      { headingId: 'RK-E', name: 'Right bore, entry heading', portal: 'entry', faceM: 1_198, liningM: 1_120, invertM: 1_165, rockGrade: 'V' },
+      { headingId: 'RK-X', name: 'Right bore, exit heading', portal: 'exit', faceM: 1_884, liningM: 1_960, invertM: 1_915, rockGrade: 'IV' },
+    ],
+  },
+];
+
+/** A device of the demo fleet. */
+export interface DemoDevice {
+  sn: string;
+  kind: DeviceKind;
+  name: string;
+  position: string;
+  tunnelId: string | null;
+  headingId: string | null;
+  /** Where a gas station sits: at the face, on the second-lining carriage, or at the portal. */
+  station?: 'face' | 'lining' | 'portal';
+  gases?: GasCode[];
+  reportPeriodS: number;
+}
+
+const FACE_GASES: GasCode[] = ['CO', 'H2S', 'NH3', 'O2', 'CH4', 'H2', 'CO2', 'dust', 'NO2', 'SO2', 'acrolein'];
+const LINING_GASES: GasCode[] = ['CO', 'H2S', 'O2', 'CH4', 'CO2', 'dust', 'NO2'];
+const PORTAL_GASES: GasCode[] = ['CO', 'O2', 'CO2', 'dust', 'NO2'];
+
+function gasStations(): DemoDevice[] {
+  const out: DemoDevice[] = [];
+  for (const t of DEMO_TUNNELS) {
+    for (const h of t.headings) {
+      const tag = h.headingId;
+      out.push(
+        { sn: `GAS-${tag}-F`, kind: 'gas', name: `${tag} face`, position: `${h.name}, working face`, tunnelId: t.tunnelId, headingId: tag, station: 'face', gases: FACE_GASES, reportPeriodS: 10 },
+        { sn: `GAS-${tag}-L`, kind: 'gas', name: `${tag} lining carriage`, position: `${h.name}, second-lining carriage`, tunnelId: t.tunnelId, headingId: tag, station: 'lining', gases: LINING_GASES, reportPeriodS: 15 },
+        { sn: `GAS-${tag}-P`, kind: 'gas', name: `${tag} portal`, position: `${h.name}, portal`, tunnelId: t.tunnelId, headingId: tag, station: 'portal', gases: PORTAL_GASES, reportPeriodS: 30 },
+      );
+    }
+  }
+  return out;
+}
+
+const SURNAMES = ['Wang', 'Li', 'Zhang', 'Liu', 'Chen', 'Yang', 'Zhao', 'Huang', 'Zhou', 'Wu', 'Xu', 'Sun', 'Hu', 'Zhu', 'Gao', 'Lin', 'He', 'Guo', 'Ma', 'Luo'];
+const GIVEN = ['Wei', 'Fang', 'Jun', 'Lei', 'Qiang', 'Min', 'Jie', 'Tao', 'Yong', 'Bo', 'Hui', 'Peng', 'Hao', 'Xin', 'Gang', 'Ping'];
+const TEAMS = ['Drilling team', 'Blasting team', 'Mucking team', 'Support team', 'Lining team', 'Survey team'];
+
+/** Number of personnel beacons (DOMAIN.md: 150–250 tags). */
+export const DEMO_BEACON_COUNT = 200;
+
+function beacons(): DemoDevice[] {
+  const out: DemoDevice[] = [];
+  const headings = DEMO_TUNNELS.flatMap((t) => t.headings.map((h) => ({ t, h })));
+  for (let i = 0; i < DEMO_BEACON_COUNT; i++) {
+    const { t, h } = headings[i % headings.length];
+    const name = `${SURNAMES[i % SURNAMES.length]} ${GIVEN[(i * 7) % GIVEN.length]}`;
+    out.push({
+      sn: `BC${String(i + 1).padStart(4, '0')}`,
+      kind: 'beacon',
+      name,
+      position: `${TEAMS[i % TEAMS.length]}, ${h.headingId}`,
+      tunnelId: t.tunnelId,
+      headingId: h.headingId,
+      reportPeriodS: 1,
+    });
+  }
+  return out;
+}
+
+function towerCranes(): DemoDevice[] {
+  return [
+    { sn: 'TC-01', kind: 'towerCrane', name: 'Tower crane 1 (entry yard)', position: 'Entry portal yard', tunnelId: null, headingId: null, reportPeriodS: 2 },
+    { sn: 'TC-02', kind: 'towerCrane', name: 'Tower crane 2 (exit yard)', position: 'Exit portal yard', tunnelId: null, headingId: null, reportPeriodS: 2 },
+  ];
+}
+
+function cameras(): DemoDevice[] {
+  const places = ['entry portal', 'exit portal', 'mixing plant', 'steel yard', 'face', 'lining carriage'];
+  const out: DemoDevice[] = [];
+  for (let i = 0; i < 24; i++) {
+    out.push({
+      sn: `CAM-${String(i + 1).padStart(2, '0')}`,
+      kind: 'camera',
+      name: `Camera ${i + 1} (${places[i % places.length]})`,
+      position: places[i % places.length],
+      tunnelId: null,
+      headingId: null,
+      reportPeriodS: 0, // event-driven: never marked offline for silence
+    });
+  }
+  return out;
+}
+
+/** Every device of the demo project. */
+export const DEMO_DEVICES: DemoDevice[] = [...gasStations(), ...beacons(), ...towerCranes(), ...cameras()];
+
+/** The administrator account created at first start; its password is ADMIN_PASSWORD or a random one. */
+export const ADMIN_USERNAME = 'admin';
+
+/** A demo user who belongs only to OTHER_PROJECT (for isolation tests and demos). */
+export const BRIDGE_USER = { username: 'bridge', displayName: 'Bridge site manager', password: 'bridge-demo-1' } as const;

@@ -1,0 +1,119 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Heading, Threshold } from '../../protocol';
+
+/**
+ * Database tables (Kysely types). Time columns are milliseconds since the epoch stored as
+ * `double precision` (exact for ms up to 2^53), so PGlite and node-postgres both return JS numbers.
+ * JSON columns are `jsonb`.
+ */
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  projects: ProjectsTable;
+  memberships: MembershipsTable;
+  tunnels: TunnelsTable;
+  devices: DevicesTable;
+  telemetry: TelemetryTable;
+  alarms: AlarmsTable;
+  boards: BoardsTable;
+}
+
+export interface UsersTable {
+  username: string;
+  display_name: string;
+  /** scrypt hash in the form `scrypt$N$r$p$saltB64$hashB64`. */
+  password_hash: string;
+  is_admin: boolean;
+  created_at_ms: number;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token (the token itself is never stored). */
+  token_hash: string;
+  username: string;
+  project_id: string;
+  created_at_ms: number;
+  expires_at_ms: number;
+}
+
+export interface ProjectsTable {
+  project_id: string;
+  name: string;
+  co_id: string;
+  co_name: string;
+  co_logo: string;
+  /** Embedded-broker credentials for the project's devices (readable by administrators). */
+  mqtt_username: string;
+  mqtt_password: string;
+}
+
+export interface MembershipsTable {
+  username: string;
+  project_id: string;
+  /** Member id (SPEC §3 session user `mid`). */
+  mid: string;
+}
+
+export interface TunnelsTable {
+  tunnel_id: string;
+  project_id: string;
+  name: string;
+  start_chainage_m: number;
+  length_m: number;
+  /** Heading[] of protocol/api.ts. */
+  headings: ColumnType<Heading[], string, string>;
+}
+
+export interface DevicesTable {
+  project_id: string;
+  sn: string;
+  kind: string;
+  name: string;
+  position: string;
+  tunnel_id: string | null;
+  report_period_s: number;
+  thresholds: ColumnType<Threshold[], string, string>;
+  status: string;
+  last_seen_ms: number | null;
+  latest: ColumnType<Record<string, number> | null, string | null, string | null>;
+}
+
+export interface TelemetryTable {
+  project_id: string;
+  sn: string;
+  ts_ms: number;
+  values: ColumnType<Record<string, number>, string, string>;
+}
+
+export interface AlarmsTable {
+  alarm_id: Generated<number>;
+  project_id: string;
+  device_sn: string;
+  device_kind: string;
+  device_name: string;
+  kind: string;
+  level: string;
+  metric: string;
+  value: number | null;
+  threshold: number | null;
+  unit: string | null;
+  raised_at_ms: number;
+  cleared_at_ms: number | null;
+  state: string;
+  deal_status: number;
+  deal_remark: string | null;
+  dealt_by: string | null;
+  dealt_at_ms: number | null;
+  pic_url: string | null;
+}
+
+export interface BoardsTable {
+  board_id: string;
+  project_id: string;
+  name: string;
+  version: number;
+  layout: ColumnType<unknown, string, string>;
+  pages: ColumnType<unknown, string, string>;
+  created_at_ms: number;
+  updated_at_ms: number;
+}
