@@ -1,0 +1,66 @@
+// `npm test`: every test — typecheck, unit (Vitest), integration (real server, MQTT, socket.io),
+// build, end-to-end (Playwright in Debian's Chromium). Ends with one line "Tests: N passed, N failed".
+import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, ensureChromium, run } from './lib.mjs';
+
+const out = path.join(ROOT, '.tmp', 'test-results');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
+const want = (step) => only.length === 0 || only.includes(step);
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps = [];
+
+function readVitest(file) {
+  if (!existsSync(file)) return null;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numFailedTestSuites ?? 0), skipped: r.numPendingTests + r.numTodoTests };
+}
+function readPlaywright(file) {
+  if (!existsSync(file)) return null;
+  const s = JSON.parse(readFileSync(file, 'utf8')).stats;
+  return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
+}
+async function step(name, fn, counts) {
+  console.log(`\n=== ${name} ===`);
+  const code = await fn();
+  const c = counts?.();
+  if (c) for (const k of Object.keys(totals)) totals[k] += c[k];
+  if (code !== 0) {
+    failedSteps.push(name);
+    if (c && c.failed === 0) totals.failed += 1; // the step failed without a failing test (crash, type error)
+    if (!c) totals.failed += 1;
+  } else if (!c) totals.passed += 1;
+}
+
+if (want('typecheck')) await step('typecheck', () => run('tsc', ['--noEmit', '-p', 'tsconfig.json']));
+if (want('unit')) {
+  const f = path.join(out, 'unit.json');
+  await step('unit', () => run('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${f}`]), () => readVitest(f));
+}
+if (want('integration')) {
+  const f = path.join(out, 'integration.json');
+  await step('integration', () => run('vitest', ['run', '--config', 'vitest.integration.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${f}`]), () => readVitest(f));
+}
+if (want('e2e')) {
+  await step('build', () => run('vite', ['build', '--logLevel', 'warn']));
+  let chromium;
+  try {
+    chromium = ensureChromium();
+  } catch (e) {
+    console.error(String(e.message));
+  }
+  const f = path.join(out, 'e2e.json');
+  await step('e2e', () =>
+    chromium
+      ? run('playwright', ['test', '--reporter=list,json'], { env: { ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: f } })
+      : Promise.resolve(1),
+    () => readPlaywright(f),
+  );
+}
+
+console.log(`\n${failedSteps.length ? `Failed steps: ${failedSteps.join(', ')}` : 'All steps passed.'}`);
+console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(failedSteps.length ? 1 : 0);

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('runs everything embedded with no variables', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 8080, mqttUrl: null, mqttPort: 1883, databaseUrl: null, redisUrl: null, simulator: true, adminPassword: null });
+    expect(c.dataDir.endsWith('/data')).toBe(true);
+  });
+
+  it('turns the simulator off by default with an external broker, unless asked', () => {
+    expect(loadConfig({ MQTT_URL: 'mqtt://broker:1883' }).simulator).toBe(false);
+    expect(loadConfig({ MQTT_URL: 'mqtt://broker:1883', SIMULATOR: 'on' }).simulator).toBe(true);
+    expect(loadConfig({ SIMULATOR: 'off' }).simulator).toBe(false);
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadConfig({ MQTT_URL: 'http://x' })).toThrow(/MQTT_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ SIMULATOR: 'maybe' })).toThrow(/SIMULATOR: expected on or off/);
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
+  });
+
+  it('treats empty strings as unset and keeps memory:// data dirs as they are', () => {
+    expect(loadConfig({ PORT: '', DATA_DIR: 'memory://' })).toMatchObject({ port: 8080, dataDir: 'memory://' });
+  });
+});
