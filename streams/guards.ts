@@ -1,0 +1,34 @@
+import type { Alarm, DeviceStatusBatch, TelemetryBatch } from '../protocol';
+
+/**
+ * Shape checks of server frames before they are routed. They check the envelope (what routing and the
+ * consumers' loops rely on), not every item: items were validated by the protocol schemas at ingest,
+ * and re-parsing hundreds of beacon items per tick with zod on the main thread would cost frames for no
+ * safety gain. The telemetry worker skips malformed items one by one.
+ */
+
+const TELEMETRY_TOPICS: ReadonlySet<string> = new Set(['gas', 'beacon', 'towerCrane']);
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null;
+}
+
+/** True for `{ projectId: string, topic: 'gas' | 'beacon' | 'towerCrane', items: [] }`. */
+export function isTelemetryBatch(v: unknown): v is TelemetryBatch {
+  return isRecord(v) && typeof v.projectId === 'string' && TELEMETRY_TOPICS.has(v.topic as string) && Array.isArray(v.items);
+}
+
+/** True for `{ projectId: string, items: [] }`. */
+export function isDeviceStatusBatch(v: unknown): v is DeviceStatusBatch {
+  return isRecord(v) && typeof v.projectId === 'string' && Array.isArray(v.items);
+}
+
+/** True for an object with a numeric alarmId, a projectId and a state of 'active' or 'cleared'. */
+export function isAlarm(v: unknown): v is Alarm {
+  return (
+    isRecord(v) &&
+    typeof v.alarmId === 'number' &&
+    typeof v.projectId === 'string' &&
+    (v.state === 'active' || v.state === 'cleared')
+  );
+}

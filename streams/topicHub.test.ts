@@ -1,0 +1,171 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { firstValueFrom, type Subscription } from 'rxjs';
+import type { Alarm, TelemetryBatch } from '../protocol';
+import { createLiveConnection, type LiveConnection } from './connection';
+import { TopicHub, TopicRefusedError } from './topicHub';
+import { startTestGateway, type TestGateway } from '../tests/helpers/testGateway';
+
+let gw: TestGateway;
+let conn: LiveConnection;
+let hub: TopicHub;
+const subs: Subscription[] = [];
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function openHub(graceMs = 100, ackTimeoutMs?: number): Promise<void> {
+  conn = createLiveConnection({ socketFactory: gw.socketFactory });
+  hub = new TopicHub(conn, { graceMs, ackTimeoutMs });
+  await vi.waitFor(() => expect(conn.socket.connected).toBe(true));
+}
+
+function gasBatch(projectId: string, co: number): TelemetryBatch {
+  return { projectId, topic: 'gas', items: [{ sn: 'G1', ts: 1_750_000_000_000, readings: { CO: co } }] };
+}
+
+beforeEach(async () => {
+  gw = await startTestGateway();
+});
+afterEach(async () => {
+  for (const s of subs.splice(0)) s.unsubscribe();
+  hub?.dispose();
+  conn?.close();
+  await gw.close();
+});
+
+describe('TopicHub', () => {
+  it('shares one server subscription between subscribers of a topic and delivers to all', async () => {
+    await openHub();
+    const a: TelemetryBatch[] = [];
+    const b: TelemetryBatch[] = [];
+    subs.push(hub.telemetry$('P1', 'gas').subscribe((x) => a.push(x)));
+    subs.push(hub.telemetry$('P1', 'gas').subscribe((x) => b.push(x)));
+    subs.push(hub.telemetry$('P1', 'beacon').subscribe());
+    await vi.waitFor(() => expect(gw.callsOf('subscribe')).toHaveLength(2));
+    await sleep(50);
+    expect(gw.callsOf('subscribe', 'P1:gas')).toHaveLength(1);
+    expect(hub.activeTopics().sort()).toEqual(['P1:beacon', 'P1:gas']);
+
+    gw.io.to('P1:gas').emit('telemetry.batch', gasBatch('P1', 7));
+    gw.io.to('P1:gas').emit('telemetry.batch', gasBatch('P2', 99)); // another project's frame: not routed to P1
+    await vi.waitFor(() => expect(a).toHaveLength(1));
+    expect(b).toEqual(a);
+    expect(a[0]).toEqual(gasBatch('P1', 7));
+  });
+
+  it('waits for the connection before subscribing, and subscribes once', async () => {
+    conn = createLiveConnection({ socketFactory: gw.socketFactory });
+    hub = new TopicHub(conn, { graceMs: 100 });
+    expect(conn.socket.connected).toBe(false);
+    subs.push(hub.deviceStatus$('P1').subscribe());
+    await vi.waitFor(() => expect(gw.callsOf('subscribe', 'P1:deviceStatus')).toHaveLength(1));
+    await sleep(100);
+    expect(gw.callsOf('subscribe')).toHaveLength(1);
+  });
+
+  it('unsubscribes only after the grace period following the last subscriber', async () => {
+    await openHub(300);
+    const s1 = hub.alarms$('P1').subscribe();
+    const s2 = hub.alarms$('P1').subscribe();
+    await vi.waitFor(() => expect(gw.callsOf('subscribe')).toHaveLength(1));
+    s1.unsubscribe();
+    const leftAt = Date.now();
+    s2.unsubscribe();
+    expect(hub.activeTopics()).toEqual(['P1:alarm']);
+    await vi.waitFor(() => expect(gw.callsOf('unsubscribe', 'P1:alarm')).toHaveLength(1));
+    expect(gw.callsOf('unsubscribe')[0].atMs - leftAt).toBeGreaterThanOrEqual(290);
+    expect(hub.activeTopics()).toEqual([]);
+  });
+
+  it('a new subscriber within the grace period cancels the unsubscribe', async () => {
+    await openHub(200);
+    const alarms: Alarm[] = [];
+    hub.alarms$('P1').subscribe().unsubscribe();
+    await sleep(50);
+    subs.push(hub.alarms$('P1').subscribe((a) => alarms.push(a)));
+    await sleep(400);
+    expect(gw.callsOf('unsubscribe')).toHaveLength(0);
+    expect(gw.callsOf('subscribe')).toHaveLength(1);
+    const alarm = { alarmId: 1, projectId: 'P1', state: 'active' } as Alarm;
+    gw.io.to('P1:alarm').emit('alarm.changed', alarm);
+    await vi.waitFor(() => expect(alarms).toEqual([alarm]));
+  });
+
+  it.each([
+    ['the server disconnects the sockets', (g: TestGateway) => g.io.disconnectSockets(true)],
+    ['the transport closes', (g: TestGateway) => g.io.sockets.sockets.forEach((s) => s.conn.close())],
+  ])('resubscribes every active topic after %s, and data flows again', async (_name, drop) => {
+    await openHub();
+    const got: TelemetryBatch[] = [];
+    subs.push(hub.telemetry$('P1', 'gas').subscribe((x) => got.push(x)));
+    subs.push(hub.deviceStatus$('P1').subscribe());
+    await vi.waitFor(() => expect(gw.callsOf('subscribe')).toHaveLength(2));
+    const firstSocket = gw.calls[0].socketId;
+
+    drop(gw);
+    await vi.waitFor(() => expect(gw.callsOf('subscribe')).toHaveLength(4));
+    const again = gw.calls.slice(2);
+    expect(again.every((c) => c.event === 'subscribe' && c.socketId !== firstSocket)).toBe(true);
+    expect(again.map((c) => `${c.projectId}:${c.topic}`).sort()).toEqual(['P1:deviceStatus', 'P1:gas']);
+
+    gw.io.to('P1:gas').emit('telemetry.batch', gasBatch('P1', 3));
+    await vi.waitFor(() => expect(got).toHaveLength(1));
+  });
+
+  it('surfaces a refusal as TopicRefusedError with the server message, and forgets the topic', async () => {
+    await openHub();
+    gw.refuse.set('P9', 'FORBIDDEN: not a member of project P9');
+    const err = await firstValueFrom(hub.telemetry$('P9', 'towerCrane')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TopicRefusedError);
+    expect((err as TopicRefusedError).message).toBe('FORBIDDEN: not a member of project P9');
+    expect((err as TopicRefusedError).topic).toBe('towerCrane');
+    expect(hub.activeTopics()).toEqual([]);
+
+    gw.refuse.clear();
+    subs.push(hub.telemetry$('P9', 'towerCrane').subscribe());
+    await vi.waitFor(() => expect(gw.callsOf('subscribe', 'P9:towerCrane')).toHaveLength(2));
+    expect(hub.activeTopics()).toEqual(['P9:towerCrane']);
+  });
+
+  it('asks again when the server does not acknowledge a subscribe', async () => {
+    await openHub(100, 100);
+    gw.stallAcks = true;
+    subs.push(hub.alarms$('P1').subscribe());
+    await vi.waitFor(() => expect(gw.callsOf('subscribe', 'P1:alarm').length).toBeGreaterThanOrEqual(2));
+    gw.stallAcks = false;
+    const settled = gw.callsOf('subscribe').length;
+    await sleep(300);
+    expect(gw.callsOf('subscribe').length).toBeLessThanOrEqual(settled + 1);
+    expect(hub.activeTopics()).toEqual(['P1:alarm']);
+  });
+
+  it('errors at once on an invalid projectId, without asking the server', async () => {
+    await openHub();
+    const err = await firstValueFrom(hub.alarms$('')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TypeError);
+    await sleep(50);
+    expect(gw.calls).toHaveLength(0);
+  });
+
+  it('drops malformed frames and keeps delivering good ones', async () => {
+    await openHub();
+    const got: TelemetryBatch[] = [];
+    subs.push(hub.telemetry$('P1', 'gas').subscribe((x) => got.push(x)));
+    await vi.waitFor(() => expect(gw.callsOf('subscribe')).toHaveLength(1));
+    gw.io.to('P1:gas').emit('telemetry.batch', { projectId: 'P1', topic: 'gas', items: 'nope' } as never);
+    gw.io.to('P1:gas').emit('telemetry.batch', null as never);
+    gw.io.to('P1:gas').emit('telemetry.batch', gasBatch('P1', 1));
+    await vi.waitFor(() => expect(got).toHaveLength(1));
+    expect(got[0].items).toHaveLength(1);
+  });
+
+  it('dispose() unsubscribes and completes every topic', async () => {
+    await openHub();
+    let completed = false;
+    subs.push(hub.alarms$('P1').subscribe({ complete: () => (completed = true) }));
+    await vi.waitFor(() => expect(gw.callsOf('subscribe')).toHaveLength(1));
+    hub.dispose();
+    expect(completed).toBe(true);
+    expect(hub.activeTopics()).toEqual([]);
+    await vi.waitFor(() => expect(gw.callsOf('unsubscribe', 'P1:alarm')).toHaveLength(1));
+  });
+});

@@ -1,0 +1,4 @@
+import { expose, transfer } from 'comlink';
+import { TelemetryImpl } from './TelemetryImpl';
+
+expose(new TelemetryImpl({ transfer }));

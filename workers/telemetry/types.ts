@@ -1,0 +1,72 @@
+import type { TelemetryBatch } from '../../protocol';
+
+/** A downsampled window of one device's metrics, aligned on one time axis. */
+export interface SeriesFrame {
+  sn: string;
+  metrics: string[];
+  /**
+   * ms since epoch, ascending: the M4 selection of [fromMs, toMs], plus the nearest held point just
+   * before fromMs and just after toMs when there are such, so lines reach the plot edges.
+   */
+  x: Float64Array;
+  /** one array per metric, same length as x; NaN where the metric was absent in that message. */
+  ys: Float64Array[];
+  /** ts of the newest point held for this device (ms), or null. */
+  latestTs: number | null;
+  /** raw points held in the ring buffer within [fromMs, toMs], before downsampling (diagnostics). */
+  rawCount: number;
+}
+
+/** Beacons of one tunnel bore. */
+export interface PersonnelTunnelFrame {
+  tunnelId: string;
+  /** beacon sns with a fix newer than staleMs, same order as chainageM/sos (ascending chainage, then sn) */
+  sns: string[];
+  /** metres from the entry portal */
+  chainageM: Float64Array;
+  /** 1 when the beacon's last message had sos true */
+  sos: Uint8Array;
+  /** people per bin of binM metres along the bore, from 0 to lengthM (see heat.ts for the edges) */
+  heat: Uint16Array;
+}
+
+/** Positions of people per tunnel at `atMs`. */
+export interface PersonnelFrame {
+  atMs: number;
+  tunnels: PersonnelTunnelFrame[];
+}
+
+/** = one entry of TelemetryHistory.series in protocol/api.ts, without its sn. */
+export interface HistoryColumns {
+  ts: number[];
+  values: Record<string, Array<number | null>>;
+}
+
+/** The telemetry worker's interface; the in-worker class, the worker facade and the in-process facade share it. */
+export interface TelemetryApi {
+  /** Per-device ring capacity in points (default 8192). */
+  configure(opts: { capacityPerDevice?: number }): Promise<void>;
+  /**
+   * Appends a socket batch (gas / towerCrane → per-device ring buffers, one column per metric;
+   * beacon → latest position per sn). Late points are inserted in order; a point older than every
+   * point of a full buffer is dropped. Duplicate ts for the same device are ignored.
+   */
+  ingest(batch: TelemetryBatch): Promise<void>;
+  /** Merges history loaded over REST (gap fill after open/reconnect); dedups by ts. */
+  fill(sn: string, history: HistoryColumns): Promise<void>;
+  /**
+   * M4 downsampling of [fromMs, toMs] into widthPx columns over the UNION of the requested metrics'
+   * extreme indices per column (first, last, argmin and argmax of each metric), so all series share x
+   * and each stays pixel-exact. Result arrays are transferred (comlink.transfer).
+   */
+  window(req: { sn: string; metrics: string[]; fromMs: number; toMs: number; widthPx: number }): Promise<SeriesFrame>;
+  /** Latest beacon positions per tunnel with heat-map binning. */
+  personnel(req: {
+    nowMs: number;
+    staleMs: number;
+    binM: number;
+    tunnels: Array<{ tunnelId: string; lengthM: number }>;
+  }): Promise<PersonnelFrame>;
+  /** Drops all state (logout / project switch). */
+  reset(): Promise<void>;
+}
