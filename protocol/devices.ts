@@ -102,6 +102,8 @@ export const REJECT_REASONS = [
   'unknown-device',
   'wrong-kind',
   'too-large',
+  /** Embedded broker only: a device published outside `zhgd/{its projectId}/`; the broker refused it. */
+  'topic-forbidden',
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 

@@ -104,7 +104,8 @@ function beacons(): DemoDevice[] {
       sn: `BC${String(i + 1).padStart(4, '0')}`,
       kind: 'beacon',
       name,
-      position: `${TEAMS[i % TEAMS.length]}, ${h.headingId}`,
+      // Teams cycle within a heading (i / headings), so every heading gets every team.
+      position: `${TEAMS[Math.floor(i / headings.length) % TEAMS.length]}, ${h.headingId}`,
       tunnelId: t.tunnelId,
       headingId: h.headingId,
       reportPeriodS: 1,

@@ -45,6 +45,8 @@ export interface ProjectsTable {
   /** Embedded-broker credentials for the project's devices (readable by administrators). */
   mqtt_username: string;
   mqtt_password: string;
+  /** Creation time; a user's projects are listed (and the first one chosen at login) in this order. */
+  created_at_ms: number;
 }
 
 export interface MembershipsTable {

@@ -1,0 +1,139 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ServerConfig } from './config';
+import { createHttpApp } from './http/createHttpApp';
+import { SessionStore } from './http/sessions';
+import { startLive, type LiveHandle } from './live';
+import { DEMO_PROJECT, seedIfEmpty } from './seed';
+import { openDatabase, type Database } from './storage';
+
+/** A started server. `close()` stops everything in reverse start order and is idempotent. */
+export interface RunningServer {
+  /** Base URL for local clients, e.g. `http://127.0.0.1:8080`. */
+  url: string;
+  /** HTTP port actually bound (config.port may be 0). */
+  port: number;
+  /** Embedded MQTT broker port actually bound; null with an external broker (MQTT_URL). */
+  mqttPort: number | null;
+  config: ServerConfig;
+  db: Kysely<Database>;
+  live: LiveHandle;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the whole service: database (migrated) → first-start seed → REST app → live pipeline (MQTT
+ * ingest, rules, socket.io on the HTTP server) → HTTP listen → demo simulator when `config.simulator`.
+ * The live pipeline attaches before the port opens, so no request ever reaches a route without it.
+ * @param opts.log fastify logger options (false, the default, logs nothing; true logs JSON to stdout).
+ * @throws when any part fails to start; whatever had started is stopped again first.
+ */
+export async function startServer(
+  config: ServerConfig,
+  opts: { log?: FastifyServerOptions['logger'] } = {},
+): Promise<RunningServer> {
+  const closers: Array<() => Promise<void>> = [];
+  const closeAll = async (log: FastifyBaseLogger | null) => {
+    for (const close of closers.splice(0).reverse()) {
+      await close().catch((err: unknown) => log?.error({ err }, 'shutdown step failed'));
+    }
+  };
+  let log: FastifyBaseLogger | null = null;
+  try {
+    const database = await openDatabase(config);
+    closers.push(() => database.close());
+    const { db } = database;
+
+    const sessions = new SessionStore(db);
+    let live: LiveHandle | null = null;
+    const app = await createHttpApp(
+      {
+        config,
+        db,
+        sessions,
+        live: () => {
+          if (!live) throw new Error('live pipeline not started');
+          return live;
+        },
+      },
+      opts.log ?? false,
+    );
+    log = app.log;
+    closers.push(() => app.close());
+
+    await seedIfEmpty(db, config, { info: (msg) => app.log.info(msg) });
+    sessions.startPruning((err) => app.log.error({ err }, 'session pruning failed'));
+    closers.push(async () => sessions.close());
+
+    await app.ready();
+    const liveHandle = await startLive({ config, db, httpServer: app.server, sessions, log: app.log });
+    live = liveHandle;
+    closers.push(() => liveHandle.close());
+
+    await app.listen({ port: config.port, host: config.host });
+    const port = (app.server.address() as AddressInfo).port;
+
+    if (config.simulator) {
+      const stop = await startDemoSimulator(config, db, liveHandle, app.log);
+      closers.push(stop);
+    }
+
+    let closing: Promise<void> | null = null;
+    return {
+      url: `http://${localHost(config.host)}:${port}`,
+      port,
+      mqttPort: liveHandle.mqttPort,
+      config,
+      db,
+      live: liveHandle,
+      close: () => (closing ??= closeAll(app.log)),
+    };
+  } catch (err) {
+    await closeAll(log);
+    throw err;
+  }
+}
+
+/** Starts the simulator against our broker with the demo project's device credentials. @returns its stop. */
+async function startDemoSimulator(
+  config: ServerConfig,
+  db: Kysely<Database>,
+  live: LiveHandle,
+  log: FastifyBaseLogger,
+): Promise<() => Promise<void>> {
+  const creds = await db
+    .selectFrom('projects')
+    .select(['mqtt_username', 'mqtt_password'])
+    .where('project_id', '=', DEMO_PROJECT.projectId)
+    .executeTakeFirst();
+  if (!creds) {
+    log.warn(`simulator not started: project ${DEMO_PROJECT.projectId} does not exist`);
+    return async () => undefined;
+  }
+  // Loaded only when wanted: a production node without the simulator never loads its code.
+  const { startSimulator } = await import('./simulator');
+  const url = config.mqttUrl ?? `mqtt://127.0.0.1:${live.mqttPort}`;
+  const sim = await startSimulator({
+    url,
+    username: creds.mqtt_username,
+    password: creds.mqtt_password,
+    projectId: DEMO_PROJECT.projectId,
+    seed: config.simulatorSeed,
+    log: { info: (...a: unknown[]) => log.info(describe(a)), warn: (...a: unknown[]) => log.warn(describe(a)) },
+  });
+  log.info(`demo simulator publishing to ${url}`);
+  return () => sim.stop();
+}
+
+function describe(args: unknown[]): string {
+  return args
+    .map((a) => (typeof a === 'string' ? a : a instanceof Error ? a.message : JSON.stringify(a)))
+    .join(' ');
+}
+
+/** The address a local client uses for a bind address (wildcards mean loopback works). */
+function localHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}

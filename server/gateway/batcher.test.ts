@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { StatusBatcher, TelemetryBatcher } from './batcher';
+
+const TS = 1_700_000_000_000;
+const crane = (sn: string, momentPct: number) => ({
+  sn,
+  ts: TS,
+  radiusM: 10,
+  rotationDeg: 0,
+  heightM: 20,
+  momentPct,
+  loadT: 1,
+  tiltDeg: 0,
+  windSpeedMps: 2,
+});
+
+describe('TelemetryBatcher', () => {
+  it('yields one batch per project and topic with every item in order, then starts empty', () => {
+    const b = new TelemetryBatcher();
+    b.add('p1', 'towerCrane', crane('TC-1', 10));
+    b.add('p1', 'towerCrane', crane('TC-2', 20));
+    b.add('p2', 'towerCrane', crane('TC-1', 30));
+    const batches = b.drain();
+    expect(batches).toHaveLength(2);
+    expect(batches[0]).toMatchObject({ projectId: 'p1', topic: 'towerCrane' });
+    expect(batches[0].items.map((i) => i.sn)).toEqual(['TC-1', 'TC-2']);
+    expect(b.drain()).toEqual([]);
+  });
+
+  it('compacts an oversized batch to the newest item per device', () => {
+    const b = new TelemetryBatcher(5);
+    for (let i = 0; i < 6; i++) b.add('p1', 'towerCrane', crane(i % 2 ? 'TC-1' : 'TC-2', i));
+    const [batch] = b.drain();
+    expect(batch.items.map((i) => [i.sn, (i as { momentPct: number }).momentPct])).toEqual([
+      ['TC-2', 4],
+      ['TC-1', 5],
+    ]);
+  });
+
+  it('stays bounded when there are more devices than the limit', () => {
+    const b = new TelemetryBatcher(10);
+    for (let i = 0; i < 1_000; i++) b.add('p1', 'towerCrane', crane(`TC-${i}`, 1));
+    const [batch] = b.drain();
+    expect(batch.items.length).toBeLessThanOrEqual(10);
+    expect(batch.items.at(-1)?.sn).toBe('TC-999');
+  });
+});
+
+describe('StatusBatcher', () => {
+  it('sends the latest status per device', () => {
+    const b = new StatusBatcher();
+    b.add('p1', 'GAS-1', 'warning', 1);
+    b.add('p1', 'GAS-2', 'online', 2);
+    b.add('p1', 'GAS-1', 'alarm', 3);
+    expect(b.drain()).toEqual([
+      {
+        projectId: 'p1',
+        items: [
+          { sn: 'GAS-2', status: 'online', atMs: 2 },
+          { sn: 'GAS-1', status: 'alarm', atMs: 3 },
+        ],
+      },
+    ]);
+    expect(b.drain()).toEqual([]);
+  });
+});

@@ -1,0 +1,80 @@
+import type { DeviceStatusBatch, TelemetryBatch } from '../../protocol';
+
+/** A telemetry topic of the gateway. */
+export type TelemetryTopic = TelemetryBatch['topic'];
+
+/** One telemetry item: a device message plus its sn. */
+export type TelemetryItem = TelemetryBatch['items'][number];
+
+/** Largest batch per project and topic per tick before it is compacted to the newest item per device. */
+export const MAX_BATCH_ITEMS = 5_000;
+
+/**
+ * Accumulates telemetry per project and topic between gateway ticks. When a pending batch exceeds
+ * `maxItems` it keeps only the newest item per device (a screen draws the present; history is in the
+ * database), and if the devices alone exceed it, the most recently heard devices.
+ */
+export class TelemetryBatcher {
+  private pending = new Map<string, { projectId: string; topic: TelemetryTopic; items: TelemetryItem[] }>();
+
+  constructor(private readonly maxItems = MAX_BATCH_ITEMS) {}
+
+  /** Queues one item for the batch of its project and topic. */
+  add(projectId: string, topic: TelemetryTopic, item: TelemetryItem): void {
+    const key = `${projectId}\u0000${topic}`;
+    let batch = this.pending.get(key);
+    if (!batch) {
+      batch = { projectId, topic, items: [] };
+      this.pending.set(key, batch);
+    }
+    batch.items.push(item);
+    if (batch.items.length > this.maxItems) batch.items = compact(batch.items, this.maxItems);
+  }
+
+  /** Takes every pending batch (one per project and topic), oldest item first. */
+  drain(): TelemetryBatch[] {
+    const out = [...this.pending.values()] as TelemetryBatch[];
+    this.pending = new Map();
+    return out;
+  }
+}
+
+/**
+ * Newest item per sn, in arrival order of those newest items; if still over `max`, the newest 80 % of
+ * `max` (the margin keeps a flood from re-compacting on every add).
+ */
+function compact(items: TelemetryItem[], max: number): TelemetryItem[] {
+  const newest = new Map<string, TelemetryItem>();
+  for (const item of items) {
+    newest.delete(item.sn);
+    newest.set(item.sn, item);
+  }
+  const kept = [...newest.values()];
+  return kept.length > max ? kept.slice(kept.length - Math.floor(max * 0.8)) : kept;
+}
+
+/** Accumulates device status changes per project; only the latest status per device is sent. */
+export class StatusBatcher {
+  private pending = new Map<string, Map<string, { status: DeviceStatusBatch['items'][number]['status']; atMs: number }>>();
+
+  /** Records the newest status of a device. */
+  add(projectId: string, sn: string, status: DeviceStatusBatch['items'][number]['status'], atMs: number): void {
+    let project = this.pending.get(projectId);
+    if (!project) {
+      project = new Map();
+      this.pending.set(projectId, project);
+    }
+    project.delete(sn);
+    project.set(sn, { status, atMs });
+  }
+
+  /** Takes every pending batch, one per project. */
+  drain(): DeviceStatusBatch[] {
+    const out: DeviceStatusBatch[] = [];
+    for (const [projectId, items] of this.pending) {
+      out.push({ projectId, items: [...items].map(([sn, s]) => ({ sn, status: s.status, atMs: s.atMs })) });
+    }
+    this.pending = new Map();
+    return out;
+  }
+}

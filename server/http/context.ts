@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { ok, type Alarm, type IngestStats, type SessionUser } from '../../protocol';
+import type { ServerConfig } from '../config';
+import type { Database, LiveDeviceState } from '../storage';
+import { ApiError, ERROR_MESSAGES } from './errors';
+import { SESSION_COOKIE, type SessionStore } from './sessions';
+import { parseBody } from './validation';
+
+/** What the REST routes need of the live pipeline (a subset of live.ts `LiveHandle`). */
+export interface HttpLive {
+  deviceState(projectId: string): Map<string, LiveDeviceState>;
+  publishAlarm(alarm: Alarm): void;
+  ingestStats(): IngestStats;
+}
+
+/**
+ * Dependencies of the routes. `live` is a getter because the live pipeline starts after the routes are
+ * registered (it attaches to the HTTP server); the server only listens once it is there.
+ */
+export interface HttpDeps {
+  config: ServerConfig;
+  db: Kysely<Database>;
+  sessions: SessionStore;
+  live: () => HttpLive;
+}
+
+/** What a route handler receives. */
+export interface RouteContext<B> {
+  body: B;
+  user: SessionUser;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * Registers `POST url`: parses the body with `schema`, resolves the session user (UNAUTHENTICATED without
+ * one) and wraps the handler's result in a success envelope. Thrown {@link ApiError}s become failure
+ * envelopes in the error handler.
+ */
+export function postRoute<S extends z.ZodType, R>(
+  app: FastifyInstance,
+  deps: HttpDeps,
+  url: string,
+  schema: S,
+  handler: (ctx: RouteContext<z.output<S>>) => Promise<R>,
+): void {
+  app.post(url, async (req, reply) => {
+    const user = await deps.sessions.resolve(req.cookies[SESSION_COOKIE]);
+    if (!user) throw new ApiError('UNAUTHENTICATED', ERROR_MESSAGES.unauthenticated);
+    const body = parseBody(schema, req.body);
+    return ok(await handler({ body, user, req, reply }));
+  });
+}
+
+/** @throws ApiError FORBIDDEN unless `user` is a member of `projectId`. */
+export function requireMember(user: SessionUser, projectId: string): void {
+  if (!user.projects.some((p) => p.projectId === projectId)) throw new ApiError('FORBIDDEN', ERROR_MESSAGES.forbidden);
+}
+
+/** @throws ApiError FORBIDDEN unless `user` is an administrator. */
+export function requireAdmin(user: SessionUser): void {
+  if (!user.isAdmin) throw new ApiError('FORBIDDEN', ERROR_MESSAGES.forbidden);
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { ROUTES, deviceKeyBody, deviceListBody, tunnelListBody, type DeviceInfo, type DeviceKey, type TunnelInfo } from '../../../protocol';
+import { toDeviceInfo, toTunnelInfo } from '../../storage';
+import { postRoute, requireAdmin, requireMember, type HttpDeps } from '../context';
+import { ApiError, ERROR_MESSAGES } from '../errors';
+import { randomPassword } from '../passwords';
+
+/** device/list, tunnel/list, project/deviceKey. */
+export function registerDeviceRoutes(app: FastifyInstance, deps: HttpDeps): void {
+  postRoute(app, deps, ROUTES.deviceList, deviceListBody, async ({ body, user }): Promise<DeviceInfo[]> => {
+    requireMember(user, body.projectId);
+    let query = deps.db.selectFrom('devices').selectAll().where('project_id', '=', body.projectId);
+    if (body.kind) query = query.where('kind', '=', body.kind);
+    const rows = await query.orderBy('kind').orderBy('sn').execute();
+    const live = deps.live().deviceState(body.projectId);
+    return rows.map((row) => toDeviceInfo(row, live.get(row.sn)));
+  });
+
+  postRoute(app, deps, ROUTES.tunnelList, tunnelListBody, async ({ body, user }): Promise<TunnelInfo[]> => {
+    requireMember(user, body.projectId);
+    const rows = await deps.db
+      .selectFrom('tunnels')
+      .selectAll()
+      .where('project_id', '=', body.projectId)
+      .orderBy('tunnel_id')
+      .execute();
+    return rows.map(toTunnelInfo);
+  });
+
+  // Rotating the password does not disconnect devices already connected; they need it on their next connect.
+  postRoute(app, deps, ROUTES.deviceKey, deviceKeyBody, async ({ body, user }): Promise<DeviceKey> => {
+    requireMember(user, body.projectId);
+    requireAdmin(user);
+    const query = body.rotate
+      ? deps.db
+          .updateTable('projects')
+          .set({ mqtt_password: randomPassword(24) })
+          .where('project_id', '=', body.projectId)
+          .returning(['mqtt_username', 'mqtt_password'])
+      : deps.db.selectFrom('projects').select(['mqtt_username', 'mqtt_password']).where('project_id', '=', body.projectId);
+    const row = await query.executeTakeFirst();
+    if (!row) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
+    return { username: row.mqtt_username, password: row.mqtt_password };
+  });
+}

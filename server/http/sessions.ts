@@ -1,0 +1,186 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { SessionUser } from '../../protocol';
+import type { Database } from '../storage';
+
+/** Session cookie name (protocol/api.ts). */
+export const SESSION_COOKIE = 'sb_session';
+/** A session ends after 12 h without use (sliding). */
+export const SESSION_IDLE_MS = 12 * 3_600_000;
+/** …and at the latest 7 days after login, however busy. */
+export const SESSION_MAX_AGE_MS = 7 * 24 * 3_600_000;
+/** Sliding writes at most once per 5 min per session, not on every request. */
+const SLIDE_STEP_MS = 5 * 60_000;
+/** Logins beyond this many live sessions per user end that user's oldest sessions. */
+export const MAX_SESSIONS_PER_USER = 20;
+/** Expired sessions deleted per prune pass. */
+const PRUNE_BATCH = 1_000;
+/** How often expired sessions are pruned. */
+export const PRUNE_INTERVAL_MS = 10 * 60_000;
+
+/** Resolves the user of a request's cookie header; used by the REST routes and the socket.io handshake. */
+export interface SessionResolver {
+  fromCookieHeader(cookieHeader: string | undefined): Promise<SessionUser | null>;
+}
+
+/**
+ * The `sb_session` value of a raw `Cookie` header, or undefined. Hand-rolled because @fastify/cookie's
+ * `parse` only works once the plugin is registered on an app; tokens are base64url, so no decoding applies.
+ */
+export function sessionTokenOf(cookieHeader: string): string | undefined {
+  if (cookieHeader.length > 8192) return undefined;
+  for (const part of cookieHeader.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) return part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+  }
+  return undefined;
+}
+
+/** SHA-256 of a token, hex: what the `sessions` table stores. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Sessions in the `sessions` table. The cookie holds a random 32-byte token (base64url); only its SHA-256
+ * is stored, so a leaked database does not yield live sessions. Expiry: {@link SESSION_IDLE_MS} sliding,
+ * capped at {@link SESSION_MAX_AGE_MS} after login.
+ */
+export class SessionStore implements SessionResolver {
+  private pruneTimer: NodeJS.Timeout | null = null;
+
+  /** @param now clock in ms since the epoch (a parameter so expiry can be tested without waiting 12 h). */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * Starts a session for `username` with `projectId` as the current project (null: their first project).
+   * @returns the cookie token (sent once, never stored) and the session user.
+   * @throws Error when the user does not exist.
+   */
+  async create(username: string, projectId: string | null): Promise<{ token: string; user: SessionUser }> {
+    const user = await loadSessionUser(this.db, username, projectId);
+    if (!user) throw new Error(`cannot start a session for unknown user ${username}`);
+    const token = randomBytes(32).toString('base64url');
+    const nowMs = this.now();
+    await this.db
+      .insertInto('sessions')
+      .values({
+        token_hash: hashToken(token),
+        username,
+        project_id: user.projectId,
+        created_at_ms: nowMs,
+        expires_at_ms: nowMs + SESSION_IDLE_MS,
+      })
+      .execute();
+    await this.trimUserSessions(username);
+    return { token, user };
+  }
+
+  /** The user of a session token, or null when the token is unknown or expired. Slides the expiry. */
+  async resolve(token: string | undefined): Promise<SessionUser | null> {
+    if (!token || token.length > 128) return null;
+    const tokenHash = hashToken(token);
+    const row = await this.db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+    if (!row) return null;
+    const nowMs = this.now();
+    if (row.expires_at_ms <= nowMs) {
+      await this.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+      return null;
+    }
+    const slid = Math.min(nowMs + SESSION_IDLE_MS, row.created_at_ms + SESSION_MAX_AGE_MS);
+    if (slid - row.expires_at_ms >= SLIDE_STEP_MS) {
+      await this.db.updateTable('sessions').set({ expires_at_ms: slid }).where('token_hash', '=', tokenHash).execute();
+    }
+    return loadSessionUser(this.db, row.username, row.project_id);
+  }
+
+  /** Resolves the `sb_session` cookie of a raw `Cookie` header (socket.io handshakes). Never throws on bad headers. */
+  async fromCookieHeader(cookieHeader: string | undefined): Promise<SessionUser | null> {
+    if (!cookieHeader) return null;
+    return this.resolve(sessionTokenOf(cookieHeader));
+  }
+
+  /** Ends a session; unknown tokens are ignored. */
+  async destroy(token: string | undefined): Promise<void> {
+    if (!token) return;
+    await this.db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+  }
+
+  /** Deletes up to one batch of expired sessions. @returns how many were deleted. */
+  async prune(): Promise<number> {
+    const r = await this.db
+      .deleteFrom('sessions')
+      .where('token_hash', 'in', (qb) =>
+        qb.selectFrom('sessions').select('token_hash').where('expires_at_ms', '<=', this.now()).limit(PRUNE_BATCH),
+      )
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
+  /** Prunes every `intervalMs` until {@link close}; errors are passed to `onError`, never thrown. */
+  startPruning(onError: (e: unknown) => void, intervalMs = PRUNE_INTERVAL_MS): void {
+    if (this.pruneTimer) return;
+    this.pruneTimer = setInterval(() => void this.prune().catch(onError), intervalMs);
+    this.pruneTimer.unref();
+  }
+
+  /** Stops pruning. */
+  close(): void {
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
+    this.pruneTimer = null;
+  }
+
+  /** Keeps a user's sessions bounded: a script that logs in in a loop cannot grow the table. */
+  private async trimUserSessions(username: string): Promise<void> {
+    await this.db
+      .deleteFrom('sessions')
+      .where('username', '=', username)
+      .where('token_hash', 'not in', (qb) =>
+        qb
+          .selectFrom('sessions')
+          .select('token_hash')
+          .where('username', '=', username)
+          .orderBy('created_at_ms', 'desc')
+          .limit(MAX_SESSIONS_PER_USER),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Builds the session user of `username` with `projectId` as the current project. The projects list is the
+ * user's memberships in project creation order; when `projectId` is no longer one of them, the first
+ * membership becomes current (all project fields empty for a user without projects).
+ * @returns null when the user does not exist.
+ */
+export async function loadSessionUser(
+  db: Kysely<Database>,
+  username: string,
+  projectId: string | null,
+): Promise<SessionUser | null> {
+  const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+  if (!user) return null;
+  const memberships = await db
+    .selectFrom('memberships as m')
+    .innerJoin('projects as p', 'p.project_id', 'm.project_id')
+    .select(['p.project_id', 'p.name', 'p.co_id', 'p.co_name', 'p.co_logo', 'm.mid'])
+    .where('m.username', '=', username)
+    .orderBy('p.created_at_ms')
+    .orderBy('p.project_id')
+    .execute();
+  const current = memberships.find((m) => m.project_id === projectId) ?? memberships[0];
+  return {
+    username: user.username,
+    displayName: user.display_name,
+    isAdmin: user.is_admin,
+    projectId: current?.project_id ?? '',
+    coId: current?.co_id ?? '',
+    coName: current?.co_name ?? '',
+    coLogo: current?.co_logo ?? '',
+    mid: current?.mid ?? '',
+    projects: memberships.map((m) => ({ projectId: m.project_id, name: m.name, coId: m.co_id })),
+  };
+}

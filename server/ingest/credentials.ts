@@ -1,0 +1,29 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../storage/schema';
+
+function digest(s: string | Buffer): Buffer {
+  return createHash('sha256').update(s).digest();
+}
+
+/**
+ * The project whose device credentials (`projects.mqtt_username` / `mqtt_password`) match, or null.
+ * Read from the database on every CONNECT, so a rotated password applies to the next connection.
+ * Passwords are compared in constant time (over their SHA-256, so lengths do not leak either).
+ */
+export async function projectForCredentials(
+  db: Kysely<Database>,
+  username: string | undefined,
+  password: Buffer | undefined,
+): Promise<string | null> {
+  if (!username || !password || username.length > 256 || password.length > 1024) return null;
+  const rows = await db
+    .selectFrom('projects')
+    .select(['project_id', 'mqtt_password'])
+    .where('mqtt_username', '=', username)
+    .limit(10)
+    .execute();
+  const given = digest(password);
+  for (const row of rows) if (timingSafeEqual(digest(row.mqtt_password), given)) return row.project_id;
+  return null;
+}

@@ -1,0 +1,199 @@
+import type { Server as HttpServer } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Alarm, DeviceMessage, DeviceStatus, DeviceTopic, IngestStats } from '../protocol';
+import type { ServerConfig } from './config';
+import { startGateway } from './gateway/gateway';
+import type { SessionResolver } from './http/sessions';
+import { startEmbeddedBroker } from './ingest/embeddedBroker';
+import { startExternalBroker } from './ingest/externalBroker';
+import { createIngestHandler } from './ingest/handleMessage';
+import { IngestCounter } from './ingest/ingestStats';
+import { deleteOldTelemetry, TelemetryWriter } from './ingest/telemetryWriter';
+import { AlarmPersister, loadActiveAlarms } from './rules/alarmPersister';
+import { metricValues } from './rules/deviceMonitor';
+import { loadDevices } from './rules/deviceStore';
+import { RulesEngine } from './rules/engine';
+import type { Effects } from './rules/types';
+import type { Database } from './storage';
+
+export type { SessionResolver };
+
+/** What the live pipeline needs from the server. */
+export interface LiveDeps {
+  config: ServerConfig;
+  db: Kysely<Database>;
+  /** The HTTP server socket.io attaches to (path /socket.io, same port). */
+  httpServer: HttpServer;
+  sessions: SessionResolver;
+  log: FastifyBaseLogger;
+}
+
+/** Live state of one device. `lastSeenMs` is server receive time (ms since epoch). */
+export interface DeviceLiveState {
+  status: DeviceStatus;
+  lastSeenMs: number | null;
+  latest: Record<string, number> | null;
+}
+
+/** The running live pipeline. */
+export interface LiveHandle {
+  /** Embedded broker port actually bound (config.mqttPort may be 0); null with MQTT_URL. */
+  mqttPort: number | null;
+  /** Accepted and rejected device messages since start (protocol/api.ts). */
+  ingestStats(): IngestStats;
+  /** Live state of every known device of a project, by sn (empty for an unknown project). */
+  deviceState(projectId: string): Map<string, DeviceLiveState>;
+  /** Pushes an alarm that REST changed (already persisted) to the project's alarm room. */
+  publishAlarm(alarm: Alarm): void;
+  /** Re-reads devices and thresholds of one project (or all) from the database. */
+  reloadDevices(projectId?: string): Promise<void>;
+  /** Stops ingest, flushes pending telemetry and alarm writes, disconnects browsers. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Offline and AI-window checks run this often (ms); a 1 s beacon period is detected within 4 s. */
+const RULES_TICK_MS = 1_000;
+/** Telemetry retention runs hourly, the first time shortly after start. */
+const RETENTION_INTERVAL_MS = 3_600_000;
+const RETENTION_FIRST_MS = 60_000;
+
+/**
+ * Starts the live pipeline: MQTT ingest (embedded broker, or a client of MQTT_URL) → validation →
+ * rules (thresholds with hysteresis, SOS, AI violations, offline) → alarms persisted, then pushed →
+ * telemetry batched into the database and to the socket.io gateway on the HTTP server.
+ * Devices and active alarms are read from the database first, so alarm state survives a restart.
+ * @throws when the broker cannot listen / connect or the database cannot be read (nothing is left running)
+ */
+export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
+  const { config, db, log } = deps;
+  const engine = new RulesEngine(Date.now());
+  const counter = new IngestCounter();
+  const writer = new TelemetryWriter(db, log);
+  const gateway = startGateway({ httpServer: deps.httpServer, sessions: deps.sessions, log });
+  const persister = new AlarmPersister(db, (alarm) => gateway.pushAlarm(alarm), log);
+  const timers: NodeJS.Timeout[] = [];
+
+  function apply(effects: Effects): void {
+    if (effects.alarms.length > 0) persister.enqueue(effects.alarms);
+    for (const change of effects.statuses) {
+      gateway.pushStatus(change.projectId, change.sn, change.status, change.atMs);
+      persistDevice(change.projectId, change.sn);
+    }
+  }
+
+  function persistDevice(projectId: string, sn: string): void {
+    const monitor = engine.device(projectId, sn);
+    if (monitor) writer.setDeviceState(projectId, sn, { status: monitor.status, lastSeenMs: monitor.lastSeenMs, latest: monitor.latest });
+  }
+
+  function onAccepted(topic: DeviceTopic, message: DeviceMessage, receivedAtMs: number): void {
+    apply(engine.accept(topic.projectId, topic.sn, message, receivedAtMs));
+    persistDevice(topic.projectId, topic.sn);
+    if (message.kind === 'camera') return;
+    writer.add({ projectId: topic.projectId, sn: topic.sn, tsMs: message.msg.ts, values: metricValues(message) });
+    switch (message.kind) {
+      case 'gas':
+        return gateway.pushTelemetry(topic.projectId, 'gas', { sn: topic.sn, ...message.msg });
+      case 'beacon':
+        return gateway.pushTelemetry(topic.projectId, 'beacon', { sn: topic.sn, ...message.msg });
+      case 'towerCrane':
+        return gateway.pushTelemetry(topic.projectId, 'towerCrane', { sn: topic.sn, ...message.msg });
+    }
+  }
+
+  async function reloadDevices(projectId?: string): Promise<void> {
+    const loaded = await loadDevices(db, log, projectId);
+    const nowMs = Date.now();
+    if (projectId === undefined) {
+      for (const known of engine.projectIds()) if (!loaded.has(known)) loaded.set(known, []);
+    }
+    for (const [pid, devices] of loaded) apply(engine.setDevices(pid, devices, nowMs));
+  }
+
+  const handleMessage = createIngestHandler({
+    deviceKind: (projectId, sn) => engine.device(projectId, sn)?.config.kind,
+    onAccepted,
+    counter,
+    log,
+  });
+
+  let ingest: { close(): Promise<void> } | null = null;
+  let mqttPort: number | null = null;
+  try {
+    await reloadDevices();
+    const startMs = Date.now();
+    for (const alarm of await loadActiveAlarms(db)) persister.enqueue(engine.restoreAlarm(alarm, startMs));
+    apply(engine.tick(Date.now()));
+
+    if (config.mqttUrl === null) {
+      const broker = await startEmbeddedBroker({ db, port: config.mqttPort, onMessage: handleMessage, counter, log });
+      mqttPort = broker.port;
+      ingest = broker;
+      log.info({ port: broker.port }, 'embedded MQTT broker listening');
+    } else {
+      ingest = await startExternalBroker({ url: config.mqttUrl, onMessage: handleMessage, log });
+    }
+  } catch (err) {
+    await Promise.allSettled([writer.close(), persister.close(), gateway.close()]);
+    throw err;
+  }
+  if (config.redisUrl) log.warn({}, 'REDIS_URL is set but the socket.io Redis adapter is not implemented: run a single node');
+
+  const tick = setInterval(() => {
+    try {
+      apply(engine.tick(Date.now()));
+    } catch (err) {
+      log.error({ err }, 'rules tick failed');
+    }
+  }, RULES_TICK_MS);
+  tick.unref();
+  timers.push(tick);
+
+  const prune = async () => {
+    try {
+      const deleted = await deleteOldTelemetry(db, config.telemetryRetentionDays, Date.now());
+      if (deleted > 0) log.info({ deleted, retentionDays: config.telemetryRetentionDays }, 'old telemetry deleted');
+    } catch (err) {
+      log.error({ err }, 'telemetry retention failed');
+    }
+  };
+  const firstPrune = setTimeout(() => {
+    void prune();
+    const hourly = setInterval(() => void prune(), RETENTION_INTERVAL_MS);
+    hourly.unref();
+    timers.push(hourly);
+  }, RETENTION_FIRST_MS);
+  firstPrune.unref();
+  timers.push(firstPrune);
+
+  let closing: Promise<void> | null = null;
+  return {
+    mqttPort,
+    ingestStats: () => counter.snapshot(),
+    deviceState(projectId) {
+      const out = new Map<string, DeviceLiveState>();
+      for (const [sn, m] of engine.devices(projectId)) out.set(sn, { status: m.status, lastSeenMs: m.lastSeenMs, latest: m.latest });
+      return out;
+    },
+    publishAlarm(alarm) {
+      try {
+        apply({ alarms: [], statuses: engine.alarmDealt(alarm, Date.now()) });
+        gateway.pushAlarm(alarm);
+      } catch (err) {
+        log.error({ err }, 'publishAlarm failed');
+      }
+    },
+    reloadDevices,
+    close() {
+      closing ??= (async () => {
+        for (const t of timers) clearTimeout(t);
+        await ingest?.close().catch((err: unknown) => log.error({ err }, 'closing MQTT failed'));
+        await writer.close();
+        await persister.close();
+        await gateway.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { DEVICE_KINDS, DEVICE_STATUSES, thresholdSchema } from '../../protocol';
+import { fromJson, type Database } from '../storage';
+import type { DeviceConfig, DeviceSnapshot } from './types';
+
+const thresholdsSchema = z.array(thresholdSchema);
+const latestSchema = z.record(z.string(), z.number()).nullable();
+
+/** A device row as the rules engine needs it. */
+export interface LoadedDevice {
+  config: DeviceConfig;
+  snapshot: DeviceSnapshot;
+}
+
+/**
+ * Reads the devices of one project (or of all projects), grouped by project id. Rows the engine cannot
+ * use are skipped with a warning instead of stopping the server: an unknown kind, or thresholds that do
+ * not match protocol/thresholds.ts (the device then runs without thresholds).
+ */
+export async function loadDevices(
+  db: Kysely<Database>,
+  log: { warn(obj: object, msg?: string): void },
+  projectId?: string,
+): Promise<Map<string, LoadedDevice[]>> {
+  let q = db.selectFrom('devices').selectAll();
+  if (projectId !== undefined) q = q.where('project_id', '=', projectId);
+  const rows = await q.execute();
+  const out = new Map<string, LoadedDevice[]>();
+  if (projectId !== undefined) out.set(projectId, []);
+  for (const row of rows) {
+    const kind = DEVICE_KINDS.find((k) => k === row.kind);
+    if (!kind) {
+      log.warn({ projectId: row.project_id, sn: row.sn, kind: row.kind }, 'device of unknown kind ignored');
+      continue;
+    }
+    const thresholds = thresholdsSchema.safeParse(fromJson(row.thresholds));
+    if (!thresholds.success) log.warn({ projectId: row.project_id, sn: row.sn }, 'device thresholds unreadable; running without');
+    const latest = latestSchema.safeParse(fromJson(row.latest ?? null));
+    const device: LoadedDevice = {
+      config: {
+        projectId: row.project_id,
+        sn: row.sn,
+        kind,
+        name: row.name,
+        reportPeriodS: row.report_period_s,
+        thresholds: thresholds.success ? thresholds.data : [],
+      },
+      snapshot: {
+        status: DEVICE_STATUSES.find((s) => s === row.status) ?? 'unknown',
+        lastSeenMs: row.last_seen_ms,
+        latest: latest.success ? latest.data : null,
+      },
+    };
+    const list = out.get(row.project_id) ?? [];
+    list.push(device);
+    out.set(row.project_id, list);
+  }
+  return out;
+}

@@ -1,0 +1,101 @@
+import type { Alarm, DeviceMessage } from '../../protocol';
+import { DeviceMonitor } from './deviceMonitor';
+import type { AlarmDraft, DeviceConfig, DeviceSnapshot, Effects, StatusChange } from './types';
+
+/** The rules of every known device, per project. Pure in-memory logic: time is passed in. */
+export class RulesEngine {
+  private readonly projects = new Map<string, Map<string, DeviceMonitor>>();
+
+  /** @param startedAtMs server start (ms); silence is measured from here at the earliest. */
+  constructor(private readonly startedAtMs: number) {}
+
+  /**
+   * Replaces the device list of a project (start, or REST changed devices/thresholds). Devices that
+   * stay keep their live state; removed devices are dropped with their alarms cleared; new ones start
+   * from their snapshot.
+   */
+  setDevices(projectId: string, devices: Array<{ config: DeviceConfig; snapshot: DeviceSnapshot }>, nowMs: number): Effects {
+    const effects: Effects = { alarms: [], statuses: [] };
+    const previous = this.projects.get(projectId) ?? new Map<string, DeviceMonitor>();
+    const next = new Map<string, DeviceMonitor>();
+    for (const { config, snapshot } of devices) {
+      const existing = previous.get(config.sn);
+      if (existing && existing.config.kind === config.kind) {
+        effects.alarms.push(...existing.reconfigure(config, nowMs));
+        next.set(config.sn, existing);
+        this.collectStatus(existing, nowMs, effects.statuses);
+      } else {
+        next.set(config.sn, new DeviceMonitor(config, snapshot, this.startedAtMs));
+      }
+    }
+    for (const [sn, monitor] of previous) {
+      if (next.get(sn) !== monitor) effects.alarms.push(...monitor.retire(nowMs));
+    }
+    if (next.size > 0) this.projects.set(projectId, next);
+    else this.projects.delete(projectId);
+    return effects;
+  }
+
+  /** Project ids with at least one device. */
+  projectIds(): string[] {
+    return [...this.projects.keys()];
+  }
+
+  /** The device, or undefined when it is not known in that project (unknown devices are never created). */
+  device(projectId: string, sn: string): DeviceMonitor | undefined {
+    return this.projects.get(projectId)?.get(sn);
+  }
+
+  /** Devices of a project (empty when unknown). */
+  devices(projectId: string): ReadonlyMap<string, DeviceMonitor> {
+    return this.projects.get(projectId) ?? new Map();
+  }
+
+  /**
+   * Re-adopts an active alarm from the database (call after setDevices, before the first message, in
+   * alarm id order). An alarm of a device that no longer exists is cleared.
+   * @returns alarms to write as cleared
+   */
+  restoreAlarm(alarm: Alarm, nowMs: number): AlarmDraft[] {
+    const monitor = this.device(alarm.projectId, alarm.deviceSn);
+    if (monitor) return monitor.restore(alarm, nowMs);
+    return [{ ...alarm, state: 'cleared', clearedAtMs: nowMs }];
+  }
+
+  /** Applies an accepted message of a known device, received at `nowMs`. */
+  accept(projectId: string, sn: string, message: DeviceMessage, nowMs: number): Effects {
+    const monitor = this.device(projectId, sn);
+    const effects: Effects = { alarms: [], statuses: [] };
+    if (!monitor) return effects;
+    effects.alarms = monitor.accept(message, nowMs);
+    this.collectStatus(monitor, nowMs, effects.statuses);
+    return effects;
+  }
+
+  /** Time passing for every device (offline detection, AI violation window). O(devices). */
+  tick(nowMs: number): Effects {
+    const effects: Effects = { alarms: [], statuses: [] };
+    for (const devices of this.projects.values()) {
+      for (const monitor of devices.values()) {
+        effects.alarms.push(...monitor.tick(nowMs));
+        this.collectStatus(monitor, nowMs, effects.statuses);
+      }
+    }
+    return effects;
+  }
+
+  /** An alarm was handled through REST: mirror it (a handled AI alarm no longer makes a violation). */
+  alarmDealt(alarm: Alarm, nowMs: number): StatusChange[] {
+    const monitor = this.device(alarm.projectId, alarm.deviceSn);
+    const statuses: StatusChange[] = [];
+    if (!monitor) return statuses;
+    monitor.dealt(alarm);
+    this.collectStatus(monitor, nowMs, statuses);
+    return statuses;
+  }
+
+  private collectStatus(monitor: DeviceMonitor, nowMs: number, out: StatusChange[]): void {
+    const status = monitor.updateStatus();
+    if (status !== null) out.push({ projectId: monitor.config.projectId, sn: monitor.config.sn, status, atMs: nowMs });
+  }
+}

@@ -1,0 +1,41 @@
+import type { Alarm, DeviceKind, DeviceStatus, Threshold } from '../../protocol';
+
+/** A device as the rules need it (from the `devices` table). */
+export interface DeviceConfig {
+  projectId: string;
+  sn: string;
+  kind: DeviceKind;
+  name: string;
+  /** Expected reporting period in seconds; 0 = event-driven, never offline. */
+  reportPeriodS: number;
+  thresholds: Threshold[];
+}
+
+/** What the database remembers of a device's live state (restored at start). */
+export interface DeviceSnapshot {
+  status: DeviceStatus;
+  lastSeenMs: number | null;
+  latest: Record<string, number> | null;
+}
+
+/**
+ * An alarm as the rules engine holds it: the protocol Alarm, with `alarmId` null until the INSERT has
+ * returned. The engine mutates a draft in place (level change, clear) and hands it to the persister,
+ * which writes its current state and fills `alarmId`. Handling fields (`deal*`) belong to REST; the
+ * engine only mirrors them.
+ */
+export type AlarmDraft = Omit<Alarm, 'alarmId'> & { alarmId: number | null };
+
+/** A device status change to fan out. `atMs` is server time (ms since epoch). */
+export interface StatusChange {
+  projectId: string;
+  sn: string;
+  status: DeviceStatus;
+  atMs: number;
+}
+
+/** What an engine step changed: alarms to persist (then push), and device status changes. */
+export interface Effects {
+  alarms: AlarmDraft[];
+  statuses: StatusChange[];
+}

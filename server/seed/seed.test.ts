@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILTIN_PANEL_TYPES, boardSchema } from '../../protocol';
+import { verifyPassword } from '../http/passwords';
+import { defaultThresholdsFor } from '../rules/defaultThresholds';
+import { openDatabase, toBoard, type OpenDatabase } from '../storage';
+import { DEMO_BOARD } from './demoBoard';
+import { ADMIN_USERNAME, BRIDGE_USER, DEMO_DEVICES, DEMO_PROJECT, DEMO_TUNNELS, OTHER_PROJECT } from './demoProject';
+import { seedIfEmpty } from './seed';
+
+const quiet = { info: () => undefined };
+
+describe('seedIfEmpty', () => {
+  let database: OpenDatabase;
+  let printed = '';
+  let first: { seeded: boolean };
+
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: 'memory://', databaseUrl: null });
+    first = await seedIfEmpty(database.db, { adminPassword: null }, quiet, (t) => (printed += t));
+  }, 60_000);
+  afterAll(() => database.close());
+
+  it('prints a generated admin password once, in a box, and it logs in', async () => {
+    expect(first.seeded).toBe(true);
+    const match = /admin password: (\S+)/.exec(printed);
+    expect(match).not.toBeNull();
+    expect(printed).toMatch(/┌─+┐/);
+    const admin = await database.db.selectFrom('users').selectAll().where('username', '=', ADMIN_USERNAME).executeTakeFirstOrThrow();
+    expect(admin.is_admin).toBe(true);
+    expect(await verifyPassword(match![1], admin.password_hash)).toBe(true);
+  });
+
+  it('seeds both projects with distinct random device credentials', async () => {
+    const projects = await database.db.selectFrom('projects').selectAll().orderBy('created_at_ms').execute();
+    expect(projects.map((p) => p.project_id)).toEqual([DEMO_PROJECT.projectId, OTHER_PROJECT.projectId]);
+    expect(projects[0].mqtt_username).toBe('dev-demo-tunnel');
+    for (const p of projects) expect(p.mqtt_password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(projects[0].mqtt_password).not.toBe(projects[1].mqtt_password);
+  });
+
+  it('seeds the demo tunnels and fleet with default thresholds', async () => {
+    const tunnels = await database.db.selectFrom('tunnels').selectAll().orderBy('tunnel_id').execute();
+    expect(tunnels.map((t) => t.headings)).toEqual(DEMO_TUNNELS.map((t) => t.headings));
+    const devices = await database.db.selectFrom('devices').selectAll().where('project_id', '=', DEMO_PROJECT.projectId).execute();
+    expect(devices).toHaveLength(DEMO_DEVICES.length);
+    const face = devices.find((d) => d.sn === 'GAS-LK-E-F')!;
+    const demoFace = DEMO_DEVICES.find((d) => d.sn === 'GAS-LK-E-F')!;
+    expect(face.thresholds).toEqual(defaultThresholdsFor('gas', demoFace.gases));
+    expect(devices.find((d) => d.sn === 'TC-01')!.thresholds).toEqual(defaultThresholdsFor('towerCrane'));
+  });
+
+  it('makes admin a member of both projects and the bridge user of the bridge project only', async () => {
+    const rows = await database.db.selectFrom('memberships').select(['username', 'project_id']).orderBy('username').orderBy('project_id').execute();
+    expect(rows).toEqual([
+      { username: ADMIN_USERNAME, project_id: OTHER_PROJECT.projectId },
+      { username: ADMIN_USERNAME, project_id: DEMO_PROJECT.projectId },
+      { username: BRIDGE_USER.username, project_id: OTHER_PROJECT.projectId },
+    ]);
+  });
+
+  it('stores the demo live board as a valid board', async () => {
+    const row = await database.db.selectFrom('boards').selectAll().where('board_id', '=', 'demo-live').executeTakeFirstOrThrow();
+    expect(toBoard(row)).toEqual(DEMO_BOARD);
+  });
+
+  it('does nothing the second time: no reseed, no new password, edits kept', async () => {
+    await database.db.updateTable('boards').set({ name: 'Renamed' }).where('board_id', '=', 'demo-live').execute();
+    const before = await database.db.selectFrom('projects').select('mqtt_password').orderBy('project_id').execute();
+    printed = '';
+    const again = await seedIfEmpty(database.db, { adminPassword: null }, quiet, (t) => (printed += t));
+    expect(again.seeded).toBe(false);
+    expect(printed).toBe('');
+    expect(await database.db.selectFrom('projects').select('mqtt_password').orderBy('project_id').execute()).toEqual(before);
+    const board = await database.db.selectFrom('boards').select('name').where('board_id', '=', 'demo-live').executeTakeFirstOrThrow();
+    expect(board.name).toBe('Renamed');
+  });
+
+  it('prints nothing when ADMIN_PASSWORD is configured', async () => {
+    const other = await openDatabase({ dataDir: 'memory://', databaseUrl: null });
+    try {
+      let out = '';
+      await seedIfEmpty(other.db, { adminPassword: 'configured-pw' }, quiet, (t) => (out += t));
+      expect(out).toBe('');
+      const admin = await other.db.selectFrom('users').select('password_hash').where('username', '=', ADMIN_USERNAME).executeTakeFirstOrThrow();
+      expect(await verifyPassword('configured-pw', admin.password_hash)).toBe(true);
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
+});
+
+describe('DEMO_BOARD', () => {
+  it('is a valid 1920×1080 board with the five built-in live panels inside the page, none overlapping', () => {
+    const board = boardSchema.parse(DEMO_BOARD);
+    expect(board.layout).toMatchObject({ pageWidth: 1920, pageHeight: 1080, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 });
+    const panels = board.pages[0].panels;
+    expect(panels.map((p) => p.type).sort()).toEqual([...BUILTIN_PANEL_TYPES].sort());
+    for (const p of panels) {
+      expect(p.x >= 0 && p.y >= 0 && p.x + p.w <= 1920 && p.y + p.h <= 1080).toBe(true);
+    }
+    for (const a of panels) {
+      for (const b of panels) {
+        if (a === b) continue;
+        const overlap = a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+        expect(overlap, `${a.panelId} overlaps ${b.panelId}`).toBe(false);
+      }
+    }
+  });
+});

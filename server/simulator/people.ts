@@ -1,0 +1,406 @@
+import type { BeaconTelemetry, Heading } from '../../protocol';
+import type { CycleStage, HeadingCycle, StageInterval } from './cycle';
+import { Rng } from './prng';
+import { type Crew, HOUR_MS, MINUTE_MS, SHIFT_MS, nextShiftStartMs } from './siteClock';
+
+/**
+ * Personnel beacons (UWB tags) of one project, stepped once per simulated second.
+ *
+ * Each person belongs to a heading and one of two crews (day 08:00–20:00, night 20:00–08:00 Beijing
+ * time). A crew member switches the tag on at the portal 20–40 min before the shift, attends the pre-shift
+ * briefing there, walks or rides in, works where the heading's stage needs their team, and after the
+ * shift walks out and lingers at the portal before docking the tag in the lamp-room charger. That gives
+ * the portal surges at shift change (DOMAIN.md). **Off shift, a tag publishes nothing** (it is on the
+ * charger); the server shows it offline after 3 periods, which is what a docked tag looks like.
+ *
+ * Positions are chainage in metres from the bore's entry portal: entry-heading people stay within
+ * [0, face], exit-heading people within [face, bore length]. During blasting and ventilation nobody is
+ * within 200 m of the face; during charging only the shot-firers (blasting team) are, and they retreat
+ * in the last 5 minutes of charging, so the face is empty when the blast goes off.
+ */
+export type Role = 'drilling' | 'blasting' | 'mucking' | 'support' | 'lining' | 'survey' | 'general';
+
+/** What the model needs to know about one tag. */
+export interface PersonSpec {
+  sn: string;
+  tunnelId: string;
+  headingId: string;
+  role: Role;
+  crew: Crew;
+  /** Helmet tags report vitals (DOMAIN.md: helmet/wristband vitals; about a third of the fleet). */
+  hasVitals: boolean;
+}
+
+/** A heading as the people model sees it. */
+export interface HeadingSite {
+  heading: Heading;
+  cycle: HeadingCycle;
+  tunnelLengthM: number;
+}
+
+type Phase = 'off' | 'briefing' | 'working' | 'leaving' | 'lingering';
+
+interface ShiftPlan {
+  tagOnMs: number;
+  walkInMs: number;
+  leaveMs: number;
+}
+
+/** Per-tick view of a heading, computed once per tick for all its people. */
+interface HeadingNow {
+  iv: StageInterval;
+  faceM: number;
+  portalM: number;
+  /** +1 for a heading driven from the entry portal (the face is at larger chainage than its people). */
+  dir: 1 | -1;
+  /** Distance from portal to face, m. */
+  depthM: number;
+  liningBackM: number;
+  tunnelLengthM: number;
+}
+
+/** Keep out of this distance from the face while the round is charged, blasted and ventilated (DOMAIN.md). */
+export const BLAST_CLEARANCE_M = 200;
+/** Evacuation spots are drawn beyond this, leaving margin for positioning noise. */
+const EVACUATE_MIN_M = 230;
+const EVACUATE_MAX_M = 400;
+/** Shot-firers leave the face this long before charging ends. */
+const SHOT_FIRER_RETREAT_MS = 5 * MINUTE_MS;
+/** Shuttle cars and muck trucks in the bore (tunnel speed limits are around 15–20 km/h). */
+const VEHICLE_MPS: [number, number] = [4, 6];
+/** UWB error (DOMAIN.md: 0.1–0.3 m static, 0.5–1 m moving). */
+const UWB_SD_STATIC_M = 0.15;
+const UWB_SD_MOVING_M = 0.6;
+/** Project-wide SOS rate: about one every three hours; each lasts 1–3 min. */
+const SOS_MEAN_INTERVAL_MS = 3 * HOUR_MS;
+/** Lamp-room chargers refill a tag at about 30 % an hour. */
+const CHARGE_PCT_PER_H = 30;
+
+/** d-ranges (metres back from the face) where each team works in each non-evacuated stage. */
+const WORK_ZONE: Record<Exclude<CycleStage, 'blasting' | 'ventilation'>, Partial<Record<Role, [number, number]>>> = {
+  drilling: { drilling: [2, 12], support: [5, 40], blasting: [10, 60], mucking: [60, 250], general: [5, 150] },
+  charging: { blasting: [1, 10] },
+  scaling: { drilling: [2, 15], support: [20, 80], blasting: [30, 150], mucking: [40, 200], general: [20, 200] },
+  mucking: { mucking: [3, 20], support: [20, 80], drilling: [30, 150], blasting: [50, 250], general: [20, 200] },
+  support: { support: [1, 15], drilling: [3, 25], blasting: [20, 100], mucking: [40, 250], general: [10, 150] },
+  idle: { drilling: [10, 300], support: [10, 300], blasting: [10, 300], mucking: [10, 300], general: [10, 300] },
+};
+
+function clamp(v: number, lo: number, hi: number): number {
+  return v < lo ? lo : v > hi ? hi : v;
+}
+
+class Person {
+  readonly spec: PersonSpec;
+  private readonly rng: Rng;
+  private readonly walkMps: number;
+  private readonly drainPctPerH: number;
+  /** About half the mucking team drives muck trucks between the face and the portal. */
+  private readonly driver: boolean;
+  private readonly vitals: { hr: number; spo2: number; tempC: number; sbp: number; dbp: number } | null;
+
+  phase: Phase = 'off';
+  private plan: ShiftPlan;
+  /** Chainage from the entry portal, m. */
+  x = 0;
+  private targetD = 0;
+  private speedMps = 1;
+  moving = false;
+  private stageStartMs = -1;
+  private nextRetargetMs = 0;
+  private lingerUntilMs = 0;
+  private dwellMs = 0;
+  private truckLegToFace = true;
+  battery = 100;
+  sosUntilMs = 0;
+  private heartRate = 75;
+
+  constructor(spec: PersonSpec, ordinal: number, seed: number, startMs: number, now: HeadingNow) {
+    this.spec = spec;
+    this.rng = Rng.derive(seed, `beacon:${spec.sn}`);
+    const r = this.rng;
+    this.walkMps = r.uniform(1.0, 1.4);
+    this.drainPctPerH = r.chance(0.03) ? r.uniform(6.5, 8) : r.uniform(2.5, 4);
+    // ordinal alternates crews (see model.ts), so pair up: 0,1 loaders, 2,3 drivers, …
+    this.driver = spec.role === 'mucking' && Math.floor(ordinal / 2) % 2 === 1;
+    if (spec.hasVitals) {
+      const hypertensive = r.chance(0.05);
+      this.vitals = {
+        hr: r.uniform(62, 82),
+        spo2: r.uniform(96, 99),
+        tempC: r.uniform(36.2, 36.8),
+        sbp: hypertensive ? r.uniform(136, 146) : r.uniform(108, 132),
+        dbp: hypertensive ? r.uniform(86, 94) : r.uniform(68, 84),
+      };
+      this.heartRate = this.vitals.hr;
+    } else this.vitals = null;
+
+    // Place the person as if the simulation had always been running.
+    const arrivalWindowMs = 40 * MINUTE_MS;
+    const upcoming = nextShiftStartMs(spec.crew, startMs);
+    const shiftStart = upcoming - startMs <= arrivalWindowMs ? upcoming : upcoming - 24 * HOUR_MS;
+    this.plan = this.drawPlan(shiftStart);
+    if (startMs >= this.plan.leaveMs) this.plan = this.drawPlan(upcoming);
+    if (startMs < this.plan.tagOnMs) {
+      this.phase = 'off';
+      this.battery = r.uniform(40, 100);
+      this.x = now.portalM;
+    } else if (startMs < this.plan.walkInMs) {
+      this.switchOn(now);
+      this.battery = r.uniform(90, 100);
+    } else {
+      this.phase = 'working';
+      this.battery = clamp(100 - ((startMs - this.plan.tagOnMs) / HOUR_MS) * this.drainPctPerH - r.uniform(0, 5), 1, 100);
+      this.retarget(startMs, now);
+      this.x = this.xOf(this.targetD, now);
+    }
+  }
+
+  /** True when the tag is on and has battery left. */
+  get publishing(): boolean {
+    return this.phase !== 'off' && this.battery > 0;
+  }
+
+  /** True while working in the bore (a candidate for an SOS). */
+  get atWork(): boolean {
+    return this.phase === 'working' && this.battery > 0;
+  }
+
+  step(tMs: number, dtS: number, now: HeadingNow): void {
+    if (this.phase === 'off') {
+      this.battery = Math.min(100, this.battery + (CHARGE_PCT_PER_H * dtS) / 3600);
+      if (tMs >= this.plan.tagOnMs) this.switchOn(now);
+      return;
+    }
+    this.battery = Math.max(0, this.battery - (this.drainPctPerH * dtS) / 3600);
+    switch (this.phase) {
+      case 'briefing':
+        if (tMs >= this.plan.walkInMs) {
+          this.phase = 'working';
+          this.retarget(tMs, now);
+        }
+        break;
+      case 'working':
+        if (tMs >= this.plan.leaveMs) {
+          this.phase = 'leaving';
+          this.setTarget(now.depthM - this.rng.uniform(3, 25), now, false);
+        } else if (this.needsRetarget(tMs, now)) {
+          this.retarget(tMs, now);
+        }
+        break;
+      case 'leaving':
+        if (!this.moving && Math.abs(this.x - this.xOf(this.targetD, now)) < 0.5) {
+          this.phase = 'lingering';
+          this.lingerUntilMs = tMs + this.rng.uniform(2, 10) * MINUTE_MS;
+        }
+        break;
+      case 'lingering':
+        if (tMs >= this.lingerUntilMs) {
+          this.phase = 'off';
+          this.x = now.portalM;
+          this.plan = this.drawPlan(nextShiftStartMs(this.spec.crew, tMs));
+        }
+        return;
+    }
+    this.move(tMs, dtS, now);
+  }
+
+  /** The beacon payload at `tsMs` (position with UWB noise, vitals for helmet tags). */
+  sample(tsMs: number, now: HeadingNow): BeaconTelemetry {
+    const r = this.rng;
+    const [lo, hi] = now.dir === 1 ? [0, now.faceM] : [now.faceM, now.tunnelLengthM];
+    const x = clamp(this.x + r.normal(0, this.moving ? UWB_SD_MOVING_M : UWB_SD_STATIC_M), lo, hi);
+    const msg: BeaconTelemetry = {
+      ts: tsMs,
+      tunnelId: this.spec.tunnelId,
+      chainageM: Math.round(x * 100) / 100,
+      battery: Math.round(this.battery),
+      sos: this.sosUntilMs > tsMs,
+    };
+    const v = this.vitals;
+    if (v) {
+      const exertion = (this.heartRate - v.hr) / 25; // 0 at rest, ~1 walking hard
+      msg.heartRate = Math.round(this.heartRate + r.normal(0, 1.5));
+      msg.spo2 = Math.round(clamp(v.spo2 + r.normal(0, 0.5), 85, 100));
+      msg.bodyTempC = Math.round((v.tempC + 0.2 * exertion + r.normal(0, 0.05)) * 10) / 10;
+      msg.sbp = Math.round(v.sbp + 10 * exertion + r.normal(0, 2));
+      msg.dbp = Math.round(v.dbp + 4 * exertion + r.normal(0, 1.5));
+    }
+    return msg;
+  }
+
+  private drawPlan(shiftStartMs: number): ShiftPlan {
+    const r = this.rng;
+    return {
+      tagOnMs: shiftStartMs - r.uniform(20, 40) * MINUTE_MS,
+      walkInMs: shiftStartMs - r.uniform(0, 10) * MINUTE_MS,
+      leaveMs: shiftStartMs + SHIFT_MS + r.uniform(0, 20) * MINUTE_MS,
+    };
+  }
+
+  private switchOn(now: HeadingNow): void {
+    this.phase = 'briefing';
+    this.targetD = now.depthM - this.rng.uniform(5, 40);
+    this.x = this.xOf(this.targetD, now);
+    this.moving = false;
+  }
+
+  private isEvacuated(tMs: number, iv: StageInterval): boolean {
+    if (iv.stage === 'blasting' || iv.stage === 'ventilation') return true;
+    if (iv.stage !== 'charging') return false;
+    return this.spec.role !== 'blasting' || tMs >= iv.endMs - SHOT_FIRER_RETREAT_MS;
+  }
+
+  private needsRetarget(tMs: number, now: HeadingNow): boolean {
+    // Evacuation spots near the portal (or a face closer than the clearance) count as far enough.
+    if (this.isEvacuated(tMs, now.iv) && this.targetD < Math.min(EVACUATE_MIN_M, now.depthM - 30)) return true;
+    if (now.iv.startMs !== this.stageStartMs) {
+      this.stageStartMs = now.iv.startMs;
+      // Staying evacuated from one stage to the next needs no move.
+      return !(this.isEvacuated(tMs, now.iv) && this.targetD >= EVACUATE_MIN_M);
+    }
+    return tMs >= this.nextRetargetMs;
+  }
+
+  private retarget(tMs: number, now: HeadingNow): void {
+    const r = this.rng;
+    const { iv } = now;
+    this.stageStartMs = iv.startMs;
+    this.dwellMs = 0;
+    this.nextRetargetMs = tMs + r.uniform(3, 15) * MINUTE_MS;
+    let d: number;
+    let hurry = false;
+    if (this.isEvacuated(tMs, iv)) {
+      d = r.chance(0.3) ? now.depthM - r.uniform(0, 30) : r.uniform(EVACUATE_MIN_M, EVACUATE_MAX_M);
+      hurry = true;
+    } else if (this.spec.role === 'lining') {
+      d = now.liningBackM + r.uniform(-15, 15);
+    } else if (this.spec.role === 'survey') {
+      d = r.uniform(0, Math.min(now.depthM, 600));
+    } else if (this.driver && iv.stage === 'mucking') {
+      this.truckLegToFace = !this.truckLegToFace;
+      d = this.truckLegToFace ? r.uniform(5, 20) : now.depthM - r.uniform(0, 20);
+      this.dwellMs = (this.truckLegToFace ? r.uniform(2, 4) : r.uniform(1, 2)) * MINUTE_MS;
+      this.nextRetargetMs = Number.POSITIVE_INFINITY; // set on arrival
+      this.setTarget(d, now, false, true);
+      return;
+    } else {
+      const zone = WORK_ZONE[iv.stage as keyof typeof WORK_ZONE][this.spec.role] ?? [10, 200];
+      d = r.uniform(zone[0], zone[1]);
+    }
+    this.setTarget(d, now, hurry);
+  }
+
+  private setTarget(d: number, now: HeadingNow, hurry: boolean, vehicle = false): void {
+    const r = this.rng;
+    this.targetD = clamp(d, 0.5, now.depthM);
+    const distance = Math.abs(this.xOf(this.targetD, now) - this.x);
+    if (vehicle || (distance > 300 && r.chance(0.5))) this.speedMps = r.uniform(VEHICLE_MPS[0], VEHICLE_MPS[1]);
+    else this.speedMps = hurry ? Math.max(1.3, this.walkMps) : this.walkMps;
+  }
+
+  private move(tMs: number, dtS: number, now: HeadingNow): void {
+    if (this.sosUntilMs > tMs) {
+      this.moving = false; // a person in distress stays put
+      return;
+    }
+    const target = this.xOf(this.targetD, now);
+    const gap = target - this.x;
+    const stepM = this.speedMps * dtS;
+    if (Math.abs(gap) <= stepM) {
+      if (this.moving && this.dwellMs > 0) this.nextRetargetMs = tMs + this.dwellMs;
+      this.x = target;
+      this.moving = false;
+    } else {
+      this.x += Math.sign(gap) * stepM;
+      this.moving = true;
+    }
+    if (this.vitals) {
+      const effort = this.moving ? (this.speedMps > 2 ? 5 : 22) : this.targetD < 30 && now.iv.stage !== 'idle' ? 12 : 0;
+      const targetHr = this.vitals.hr + effort;
+      this.heartRate += (targetHr - this.heartRate) * (1 - Math.exp(-dtS / 60));
+    }
+  }
+
+  /** Chainage of a point `d` metres back from the face towards this heading's portal. */
+  private xOf(d: number, now: HeadingNow): number {
+    return now.faceM - now.dir * d;
+  }
+}
+
+/** All beacons of a project. */
+export class PeopleModel {
+  private readonly people: Person[] = [];
+  private readonly sites = new Map<string, HeadingSite>();
+  private readonly now = new Map<string, HeadingNow>();
+  private readonly sosRng: Rng;
+
+  /**
+   * @param specs one entry per tag; `headingId` must name a heading in `sites`
+   * @throws Error when a tag names an unknown heading
+   */
+  constructor(specs: readonly PersonSpec[], sites: readonly HeadingSite[], seed: number, startMs: number) {
+    for (const s of sites) this.sites.set(s.heading.headingId, s);
+    this.refreshHeadings(startMs);
+    this.sosRng = Rng.derive(seed, 'sos');
+    const perHeading = new Map<string, number>();
+    for (const spec of specs) {
+      const now = this.now.get(spec.headingId);
+      if (!now) throw new Error(`beacon ${spec.sn}: unknown heading ${spec.headingId}`);
+      const key = `${spec.headingId}:${spec.role}`;
+      const ordinal = perHeading.get(key) ?? 0;
+      perHeading.set(key, ordinal + 1);
+      this.people.push(new Person(spec, ordinal, seed, startMs, now));
+    }
+  }
+
+  /** Advances every person by `dtS` seconds to `tMs`. */
+  step(tMs: number, dtS: number): void {
+    this.refreshHeadings(tMs);
+    for (const p of this.people) p.step(tMs, dtS, this.now.get(p.spec.headingId)!);
+    if (this.sosRng.chance((dtS * 1000) / SOS_MEAN_INTERVAL_MS)) {
+      const candidates = this.people.filter((p) => p.atWork && p.sosUntilMs <= tMs);
+      if (candidates.length > 0) this.sosRng.pick(candidates).sosUntilMs = tMs + this.sosRng.uniform(60, 180) * 1_000;
+    }
+  }
+
+  /** The payload of tag `index` at `tsMs`, or null while the tag is off (docked or flat). */
+  sample(index: number, tsMs: number): BeaconTelemetry | null {
+    const p = this.people[index];
+    return p.publishing ? p.sample(tsMs, this.now.get(p.spec.headingId)!) : null;
+  }
+
+  /** Number of tags. */
+  get size(): number {
+    return this.people.length;
+  }
+
+  private refreshHeadings(tMs: number): void {
+    for (const [id, s] of this.sites) {
+      const iv = s.cycle.intervalAt(tMs);
+      const dir = s.heading.portal === 'entry' ? 1 : -1;
+      const portalM = dir === 1 ? 0 : s.tunnelLengthM;
+      this.now.set(id, {
+        iv,
+        faceM: iv.faceM,
+        portalM,
+        dir,
+        depthM: Math.abs(iv.faceM - portalM),
+        liningBackM: Math.abs(iv.faceM - s.heading.liningM),
+        tunnelLengthM: s.tunnelLengthM,
+      });
+    }
+  }
+}
+
+/**
+ * Team of a demo tag, read from its position label ("Drilling team, LK-E", see server/seed/demoProject.ts).
+ * Labels without a known team give 'general'.
+ */
+export function roleFromPosition(position: string): Role {
+  const p = position.toLowerCase();
+  for (const role of ['drilling', 'blasting', 'mucking', 'support', 'lining', 'survey'] as const) {
+    if (p.includes(role)) return role;
+  }
+  return 'general';
+}

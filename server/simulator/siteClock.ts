@@ -1,0 +1,43 @@
+/**
+ * Site time helpers. Chinese sites run on Beijing time (UTC+8, no daylight saving; SPEC §5), and the
+ * demo tunnel works two 12-hour shifts starting at 08:00 and 20:00 (DOMAIN.md "Personnel positioning").
+ */
+
+export const SECOND_MS = 1_000;
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
+
+/** Beijing is UTC+8 all year. */
+const BEIJING_OFFSET_MS = 8 * HOUR_MS;
+
+/** Hour of day in Beijing as a fraction, in [0, 24). */
+export function beijingHour(tMs: number): number {
+  const msOfDay = (((tMs + BEIJING_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS;
+  return msOfDay / HOUR_MS;
+}
+
+/** Start (ms since epoch) of the Beijing calendar day containing `tMs`. */
+export function beijingDayStartMs(tMs: number): number {
+  return Math.floor((tMs + BEIJING_OFFSET_MS) / DAY_MS) * DAY_MS - BEIJING_OFFSET_MS;
+}
+
+/** The two crews: the day crew starts at 08:00, the night crew at 20:00 Beijing time. */
+export type Crew = 'day' | 'night';
+
+/** Shift length (DOMAIN.md: two 12-h shifts). */
+export const SHIFT_MS = 12 * HOUR_MS;
+
+/** Beijing hour at which each crew's shift starts. */
+export const SHIFT_START_HOUR: Record<Crew, number> = { day: 8, night: 20 };
+
+/** Start of the first shift of `crew` that starts strictly after `tMs`. */
+export function nextShiftStartMs(crew: Crew, tMs: number): number {
+  const start = beijingDayStartMs(tMs) + SHIFT_START_HOUR[crew] * HOUR_MS;
+  return start > tMs ? start : start + DAY_MS;
+}
+
+/** Start of the shift of `crew` that is running at `tMs` or ended most recently. */
+export function currentShiftStartMs(crew: Crew, tMs: number): number {
+  return nextShiftStartMs(crew, tMs) - DAY_MS;
+}

@@ -1,0 +1,5 @@
+/** Storage: Kysely over embedded PGlite or PostgreSQL, migrations, and row ↔ wire mappers. */
+export * from './schema';
+export * from './database';
+export * from './mappers';
+export { MIGRATIONS } from './migrations';

@@ -1,0 +1,118 @@
+import type { Selectable } from 'kysely';
+import {
+  DEVICE_STATUSES,
+  boardSchema,
+  type Alarm,
+  type AlarmKind,
+  type AlarmLevel,
+  type Board,
+  type DealStatus,
+  type DeviceInfo,
+  type DeviceKind,
+  type DeviceStatus,
+  type Heading,
+  type Threshold,
+  type TunnelInfo,
+} from '../../protocol';
+import type { AlarmsTable, BoardsTable, DevicesTable, TunnelsTable } from './schema';
+
+/**
+ * Serialises a value for a `jsonb` column. Both drivers accept JSON text for jsonb parameters; passing
+ * objects would make `pg` send arrays as Postgres arrays instead of JSON.
+ */
+export function toJson(value: unknown): string {
+  return JSON.stringify(value);
+}
+
+/**
+ * Reads a `jsonb` column. PGlite and `pg` both return parsed values; a string is parsed as a fallback for
+ * drivers configured to return raw text. Only for columns that never hold a bare JSON string.
+ */
+export function fromJson<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+const ALARM_KINDS: readonly AlarmKind[] = ['threshold', 'sos', 'offline', 'ai'];
+
+/**
+ * Maps an `alarms` row to the wire {@link Alarm}. Rows this server writes always hold protocol values; a
+ * hand-edited row falls back to the safest reading (level alarm, kind threshold, untreated).
+ */
+export function toAlarm(row: Selectable<AlarmsTable>): Alarm {
+  const dealStatus = Number(row.deal_status);
+  return {
+    alarmId: Number(row.alarm_id),
+    projectId: row.project_id,
+    deviceSn: row.device_sn,
+    deviceKind: row.device_kind,
+    deviceName: row.device_name,
+    kind: ALARM_KINDS.includes(row.kind as AlarmKind) ? (row.kind as AlarmKind) : 'threshold',
+    level: (row.level === 'warning' ? 'warning' : 'alarm') as AlarmLevel,
+    metric: row.metric,
+    value: row.value,
+    threshold: row.threshold,
+    unit: row.unit,
+    raisedAtMs: row.raised_at_ms,
+    clearedAtMs: row.cleared_at_ms,
+    state: row.state === 'cleared' ? 'cleared' : 'active',
+    dealStatus: (dealStatus === 1 || dealStatus === 2 ? dealStatus : 0) as DealStatus,
+    dealRemark: row.deal_remark,
+    dealtBy: row.dealt_by,
+    dealtAtMs: row.dealt_at_ms,
+    picUrl: row.pic_url,
+  };
+}
+
+/** Live state of a device as the live pipeline knows it (same shape as live.ts `DeviceLiveState`). */
+export interface LiveDeviceState {
+  status: DeviceStatus;
+  lastSeenMs: number | null;
+  latest: Record<string, number> | null;
+}
+
+/**
+ * Maps a `devices` row to the wire {@link DeviceInfo}; `live`, when given, overrides the persisted status,
+ * last-seen time and latest values (the row holds what was last persisted, which may lag).
+ */
+export function toDeviceInfo(row: Selectable<DevicesTable>, live?: LiveDeviceState | null): DeviceInfo {
+  const status = (DEVICE_STATUSES as readonly string[]).includes(row.status) ? (row.status as DeviceStatus) : 'unknown';
+  return {
+    sn: row.sn,
+    kind: row.kind as DeviceKind,
+    name: row.name,
+    position: row.position,
+    tunnelId: row.tunnel_id,
+    reportPeriodS: row.report_period_s,
+    status: live?.status ?? status,
+    lastSeenMs: live ? live.lastSeenMs : row.last_seen_ms,
+    latest: live ? live.latest : fromJson<Record<string, number> | null>(row.latest),
+    thresholds: fromJson<Threshold[]>(row.thresholds),
+  };
+}
+
+/** Maps a `tunnels` row to the wire {@link TunnelInfo}. */
+export function toTunnelInfo(row: Selectable<TunnelsTable>): TunnelInfo {
+  return {
+    tunnelId: row.tunnel_id,
+    name: row.name,
+    startChainageM: row.start_chainage_m,
+    lengthM: row.length_m,
+    headings: fromJson<Heading[]>(row.headings),
+  };
+}
+
+/**
+ * Maps a `boards` row to the wire {@link Board}, checked against the board schema so a row edited by
+ * hand can never send the browser a malformed board.
+ * @throws ZodError when the stored board is not a valid board.
+ */
+export function toBoard(row: Selectable<BoardsTable>): Board {
+  return boardSchema.parse({
+    boardId: row.board_id,
+    projectId: row.project_id,
+    name: row.name,
+    version: Number(row.version),
+    layout: fromJson(row.layout),
+    pages: fromJson(row.pages),
+  });
+}

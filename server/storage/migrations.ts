@@ -1,0 +1,146 @@
+import { sql, type Kysely } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely/migration';
+
+/**
+ * Schema migrations, in code so that the bundle and tests need no migration folder. Names sort in the
+ * order they run; a migration, once released, is never edited (add a new one instead).
+ * Time columns are `double precision` milliseconds since the epoch; JSON columns are `jsonb`.
+ */
+const initial: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('users')
+      .addColumn('username', 'text', (c) => c.primaryKey())
+      .addColumn('display_name', 'text', (c) => c.notNull())
+      .addColumn('password_hash', 'text', (c) => c.notNull())
+      .addColumn('is_admin', 'boolean', (c) => c.notNull().defaultTo(false))
+      .addColumn('created_at_ms', 'double precision', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('projects')
+      .addColumn('project_id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('co_id', 'text', (c) => c.notNull())
+      .addColumn('co_name', 'text', (c) => c.notNull())
+      .addColumn('co_logo', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('mqtt_username', 'text', (c) => c.notNull().unique())
+      .addColumn('mqtt_password', 'text', (c) => c.notNull())
+      .addColumn('created_at_ms', 'double precision', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('sessions')
+      .addColumn('token_hash', 'text', (c) => c.primaryKey())
+      .addColumn('username', 'text', (c) => c.notNull().references('users.username').onDelete('cascade'))
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('created_at_ms', 'double precision', (c) => c.notNull())
+      .addColumn('expires_at_ms', 'double precision', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('sessions_expires_idx').on('sessions').column('expires_at_ms').execute();
+    await db.schema.createIndex('sessions_username_idx').on('sessions').columns(['username', 'created_at_ms']).execute();
+
+    await db.schema
+      .createTable('memberships')
+      .addColumn('username', 'text', (c) => c.notNull().references('users.username').onDelete('cascade'))
+      .addColumn('project_id', 'text', (c) => c.notNull().references('projects.project_id').onDelete('cascade'))
+      .addColumn('mid', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('memberships_pk', ['username', 'project_id'])
+      .execute();
+    await db.schema.createIndex('memberships_project_idx').on('memberships').column('project_id').execute();
+
+    await db.schema
+      .createTable('tunnels')
+      .addColumn('project_id', 'text', (c) => c.notNull().references('projects.project_id').onDelete('cascade'))
+      .addColumn('tunnel_id', 'text', (c) => c.notNull())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('start_chainage_m', 'double precision', (c) => c.notNull())
+      .addColumn('length_m', 'double precision', (c) => c.notNull())
+      .addColumn('headings', 'jsonb', (c) => c.notNull())
+      .addPrimaryKeyConstraint('tunnels_pk', ['project_id', 'tunnel_id'])
+      .execute();
+
+    await db.schema
+      .createTable('devices')
+      .addColumn('project_id', 'text', (c) => c.notNull().references('projects.project_id').onDelete('cascade'))
+      .addColumn('sn', 'text', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('position', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('tunnel_id', 'text')
+      .addColumn('report_period_s', 'double precision', (c) => c.notNull())
+      .addColumn('thresholds', 'jsonb', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull().defaultTo('unknown'))
+      .addColumn('last_seen_ms', 'double precision')
+      .addColumn('latest', 'jsonb')
+      .addPrimaryKeyConstraint('devices_pk', ['project_id', 'sn'])
+      .execute();
+
+    // Not unique: a redelivered QoS 1 message may repeat a timestamp, and a duplicate must never fail a
+    // whole batch insert.
+    await db.schema
+      .createTable('telemetry')
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('sn', 'text', (c) => c.notNull())
+      .addColumn('ts_ms', 'double precision', (c) => c.notNull())
+      .addColumn('values', 'jsonb', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('telemetry_project_sn_ts_idx').on('telemetry').columns(['project_id', 'sn', 'ts_ms']).execute();
+    // Retention deletes by time across all devices.
+    await db.schema.createIndex('telemetry_ts_idx').on('telemetry').column('ts_ms').execute();
+
+    await db.schema
+      .createTable('alarms')
+      .addColumn('alarm_id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('device_sn', 'text', (c) => c.notNull())
+      .addColumn('device_kind', 'text', (c) => c.notNull())
+      .addColumn('device_name', 'text', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('level', 'text', (c) => c.notNull())
+      .addColumn('metric', 'text', (c) => c.notNull())
+      .addColumn('value', 'double precision')
+      .addColumn('threshold', 'double precision')
+      .addColumn('unit', 'text')
+      .addColumn('raised_at_ms', 'double precision', (c) => c.notNull())
+      .addColumn('cleared_at_ms', 'double precision')
+      .addColumn('state', 'text', (c) => c.notNull())
+      .addColumn('deal_status', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('deal_remark', 'text')
+      .addColumn('dealt_by', 'text')
+      .addColumn('dealt_at_ms', 'double precision')
+      .addColumn('pic_url', 'text')
+      .execute();
+    await db.schema
+      .createIndex('alarms_project_id_idx')
+      .on('alarms')
+      .expression(sql`project_id, alarm_id desc`)
+      .execute();
+    await db.schema.createIndex('alarms_project_state_idx').on('alarms').columns(['project_id', 'state']).execute();
+
+    await db.schema
+      .createTable('boards')
+      .addColumn('board_id', 'text', (c) => c.primaryKey())
+      .addColumn('project_id', 'text', (c) => c.notNull().references('projects.project_id').onDelete('cascade'))
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('layout', 'jsonb', (c) => c.notNull())
+      .addColumn('pages', 'jsonb', (c) => c.notNull())
+      .addColumn('created_at_ms', 'double precision', (c) => c.notNull())
+      .addColumn('updated_at_ms', 'double precision', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('boards_project_idx').on('boards').columns(['project_id', 'created_at_ms']).execute();
+  },
+};
+
+/** All migrations by name. */
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001_initial': initial,
+};
+
+/** Kysely migration provider over {@link MIGRATIONS}. */
+export const inCodeMigrations: MigrationProvider = {
+  async getMigrations() {
+    return MIGRATIONS;
+  },
+};
