@@ -38,26 +38,45 @@ export function buildIsStale() {
   return newestMtime(APP_SOURCES) > statSync(index).mtimeMs;
 }
 
+/** Debian's CJK font, so Chinese UI text renders in the headless browser instead of empty boxes. */
+const CJK_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
+
+/** Installs Debian packages with apt-get (as root, or through sudo). @throws Error when that is impossible or fails. */
+function aptInstall(packages) {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const hasSudo = !isRoot && spawnSync('sh', ['-c', 'command -v sudo'], { encoding: 'utf8' }).stdout.trim() !== '';
+  if (!isRoot && !hasSudo) throw new Error(`missing ${packages.join(', ')}: install them with apt-get (no root here)`);
+  console.log(`[siteboard] installing ${packages.join(', ')} with apt-get (one time)…`);
+  const apt = (args) =>
+    spawnSync(isRoot ? 'apt-get' : 'sudo', isRoot ? args : ['apt-get', ...args], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    }).status;
+  if (apt(['update', '-qq']) !== 0 || apt(['install', '-y', '-qq', ...packages]) !== 0) {
+    throw new Error(`apt-get install ${packages.join(' ')} failed`);
+  }
+}
+
 /**
- * Makes sure a Chromium for Playwright exists. Playwright never downloads a browser here (STACK.md trap 6);
- * Debian's package is installed with apt-get when we are root. Returns the executable path.
+ * Makes sure a Chromium for Playwright exists, with a CJK font for the zh-CN UI. Playwright never
+ * downloads a browser here (STACK.md trap 6), so Debian's packages are installed with apt-get.
+ * Returns the executable path.
  * @throws Error with instructions when Chromium is missing and cannot be installed.
  */
 export function ensureChromium() {
   const configured = process.env.CHROMIUM_PATH;
   if (configured && existsSync(configured)) return configured;
   const debian = '/usr/bin/chromium';
-  if (existsSync(debian)) return debian;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const sudo = isRoot ? [] : spawnSync('sh', ['-c', 'command -v sudo'], { encoding: 'utf8' }).stdout.trim() ? ['sudo'] : null;
-  if (sudo === null) throw new Error('Chromium is missing: install Debian\'s `chromium` package or set CHROMIUM_PATH.');
-  console.log('[siteboard] installing Debian chromium for the end-to-end tests (one time)…');
-  const apt = (args) => spawnSync(sudo.length ? 'sudo' : 'apt-get', sudo.length ? ['apt-get', ...args] : args, {
-    stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
-  if (apt(['update', '-qq']).status !== 0 || apt(['install', '-y', '-qq', 'chromium']).status !== 0 || !existsSync(debian)) {
-    throw new Error('Installing chromium with apt-get failed; install it by hand or set CHROMIUM_PATH.');
+  const missing = [];
+  if (!existsSync(debian)) missing.push('chromium');
+  if (!existsSync(CJK_FONT)) missing.push('fonts-noto-cjk');
+  if (missing.length) {
+    try {
+      aptInstall(missing);
+    } catch (e) {
+      if (!existsSync(debian)) throw new Error(`${e.message}; or set CHROMIUM_PATH`);
+      console.warn(`[siteboard] ${e.message}; Chinese text may show as boxes in screenshots`);
+    }
   }
   return debian;
 }

@@ -1,0 +1,98 @@
+import type { Envelope, ShowType } from '../../protocol';
+
+/** SPEC §8: the text shown when a call fails without any error information. */
+export const GENERIC_ERROR_MESSAGE = 'Request error, please retry.';
+
+/** errorCode used when the call never produced an envelope (network down, not JSON, HTTP error page). */
+export const NETWORK_ERROR_CODE = 'NETWORK';
+
+/**
+ * A call that answered `success: false` (or failed before answering). `showType` says how to show it
+ * (SPEC §8: 0 silent, 1 warning, 2 error, 4 notification, 9 redirect to /exception).
+ */
+export class BusinessError extends Error {
+  readonly errorCode: string;
+  readonly errorMessage: string;
+  readonly showType: ShowType;
+
+  constructor(errorCode: string, errorMessage: string, showType: ShowType = 2) {
+    super(errorMessage);
+    this.name = 'BusinessError';
+    this.errorCode = errorCode;
+    this.errorMessage = errorMessage;
+    this.showType = showType;
+  }
+}
+
+/** Options of one call. `skipErrorHandler` leaves showing the error (and re-login) to the caller. */
+export interface RequestOptions {
+  skipErrorHandler?: boolean;
+}
+
+/** POSTs `body` as JSON to `route` and resolves with the envelope's `data`; throws BusinessError. */
+export type RequestFn = <T>(route: string, body: unknown, opts?: RequestOptions) => Promise<T>;
+
+/** How a request client is built; everything optional so tests can inject a fetch and see the hooks fire. */
+export interface RequestClientOptions {
+  /** Prefix for routes, '' for same origin. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** Called for every failure not opted out of with `skipErrorHandler` (shows it per showType). */
+  onError?: (err: BusinessError) => void;
+  /** Called when the server says the session is gone (errorCode UNAUTHENTICATED), unless skipped. */
+  onUnauthenticated?: () => void;
+}
+
+function isEnvelope(v: unknown): v is Envelope<unknown> {
+  return typeof v === 'object' && v !== null && typeof (v as { success?: unknown }).success === 'boolean';
+}
+
+const SHOW_TYPES = new Set([0, 1, 2, 4, 9]);
+
+/**
+ * Builds the request function of SPEC §7 "Response envelope": same-origin cookies, JSON in and out,
+ * returns `data` on success, throws BusinessError on `success: false` (with the server's code, message and
+ * showType), and a BusinessError with GENERIC_ERROR_MESSAGE when there is no error information.
+ */
+export function createRequest(options: RequestClientOptions = {}): RequestFn {
+  const { baseUrl = '', onError, onUnauthenticated } = options;
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+
+  async function call<T>(route: string, body: unknown): Promise<T> {
+    let res: Response;
+    try {
+      res = await doFetch(baseUrl + route, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(body ?? {}),
+      });
+    } catch {
+      throw new BusinessError(NETWORK_ERROR_CODE, GENERIC_ERROR_MESSAGE);
+    }
+    let json: unknown;
+    try {
+      json = await res.json();
+    } catch {
+      json = undefined;
+    }
+    if (!isEnvelope(json)) throw new BusinessError(NETWORK_ERROR_CODE, GENERIC_ERROR_MESSAGE);
+    if (json.success) return json.data as T;
+    const showType = SHOW_TYPES.has(json.showType as number) ? (json.showType as ShowType) : 2;
+    const code = json.errorCode || NETWORK_ERROR_CODE;
+    throw new BusinessError(code, json.errorMessage || GENERIC_ERROR_MESSAGE, showType);
+  }
+
+  return async function request<T>(route: string, body: unknown, opts: RequestOptions = {}): Promise<T> {
+    try {
+      return await call<T>(route, body);
+    } catch (e) {
+      const err = e instanceof BusinessError ? e : new BusinessError(NETWORK_ERROR_CODE, GENERIC_ERROR_MESSAGE);
+      if (!opts.skipErrorHandler) {
+        if (err.errorCode === 'UNAUTHENTICATED') onUnauthenticated?.();
+        else onError?.(err);
+      }
+      throw err;
+    }
+  };
+}

@@ -1,0 +1,18 @@
+import { useState } from 'react';
+import { RouterProvider } from 'react-router/dom';
+import type { RootStore } from '../stores';
+import { AppProviders } from './providers';
+import { SessionGate } from './SessionGate';
+import { createAppRouter } from './routes';
+
+/** The whole app: providers, the login gate (SPEC §1), then the hash routes. */
+export function App({ root }: { root: RootStore }) {
+  const [router] = useState(createAppRouter);
+  return (
+    <AppProviders root={root}>
+      <SessionGate>
+        <RouterProvider router={router} />
+      </SessionGate>
+    </AppProviders>
+  );
+}

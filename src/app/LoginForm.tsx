@@ -1,0 +1,55 @@
+import { useState, type FormEvent } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button, Field, Input } from '@fluentui/react-components';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useStores } from '../stores';
+import { GENERIC_ERROR_MESSAGE } from '../api/request';
+import { SCREEN } from '../theme/theme';
+import { LocaleSwitch } from './LocaleSwitch';
+
+/** The login form shown until the session is authenticated (SPEC §1: rendering is blocked until login). */
+export const LoginForm = observer(function LoginForm() {
+  const { session } = useStores();
+  const { t } = useLingui();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState(false);
+
+  function handleSubmit(e: FormEvent) {
+    e.preventDefault();
+    const empty = !username.trim() || !password;
+    setMissing(empty);
+    if (!empty) void session.login(username, password);
+  }
+
+  const serverError = session.error === GENERIC_ERROR_MESSAGE ? t`Request error, please retry.` : session.error;
+  return (
+    <main style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: SCREEN.pageBackground }}>
+      <form
+        onSubmit={handleSubmit}
+        style={{ width: 360, display: 'flex', flexDirection: 'column', gap: 16, padding: 32, background: SCREEN.panelBackground, border: `1px solid ${SCREEN.panelBorder}`, borderRadius: 8 }}
+      >
+        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+          <h1 style={{ margin: 0, fontSize: 22 }}>
+            <Trans>Sign in</Trans>
+          </h1>
+          <LocaleSwitch />
+        </div>
+        <Field label={t`User name`} required validationMessage={missing && !username.trim() ? t`Please enter your user name` : undefined}>
+          <Input value={username} autoComplete="username" onChange={(_, d) => setUsername(d.value)} />
+        </Field>
+        <Field label={t`Password`} required validationMessage={missing && !password ? t`Please enter your password` : undefined}>
+          <Input type="password" value={password} autoComplete="current-password" onChange={(_, d) => setPassword(d.value)} />
+        </Field>
+        {serverError ? (
+          <div role="alert" style={{ color: '#ff7875' }}>
+            {serverError}
+          </div>
+        ) : null}
+        <Button appearance="primary" type="submit" disabled={session.busy}>
+          <Trans>Sign in</Trans>
+        </Button>
+      </form>
+    </main>
+  );
+});

@@ -1,0 +1,21 @@
+/** Shared small UI of the board and its panels. */
+export { ErrorBoundary } from './ErrorBoundary';
+export { PANEL_PADDING, PANEL_TITLE_HEIGHT, PanelFrame, PanelMessage, panelContentSize } from './PanelFrame';
+export { StatusBadge } from './StatusBadge';
+export { ValueWithUnit } from './ValueWithUnit';
+export { LEVEL_LABEL, STATUS_LABEL } from './messages';
+export { formatBeijing, formatLastSeen } from '../format/time';
+export { formatNumber } from '../format/number';
+export { LEVEL_COLOR, STATUS_COLOR } from '../theme/status';
+export { thresholdLevel } from './thresholdLevel';
+export { TOASTER_ID, useNotify, type NotifyIntent } from './notify';
+export {
+  noMigration,
+  PanelRegistryContext,
+  prepareConfig,
+  usePanelRegistry,
+  type ConfigResult,
+  type PanelDefinition,
+  type PanelProps,
+  type PanelRegistry,
+} from './panelApi';

@@ -1,0 +1,27 @@
+import { lazy } from 'react';
+import { msg } from '@lingui/core/macro';
+import { z } from 'zod';
+import { noMigration, type PanelDefinition } from '../types';
+
+/**
+ * Config of the alarm feed: how many alarms to list (newest first), optionally only some kinds, only
+ * active ones, or only untreated ones.
+ */
+export const alarmFeedConfigSchema = z.object({
+  limit: z.number().int().min(1).max(200).default(50),
+  kinds: z.array(z.enum(['threshold', 'sos', 'offline', 'ai'])).min(1).optional(),
+  activeOnly: z.boolean().default(false),
+  untreatedOnly: z.boolean().default(false),
+});
+export type AlarmFeedConfig = z.infer<typeof alarmFeedConfigSchema>;
+
+/** Alarm feed: newest first, level colours, handling with dealStatus and remark (SPEC §4/§5). */
+export const alarmFeedPanel: PanelDefinition<AlarmFeedConfig> = {
+  type: 'alarmFeed',
+  title: msg`Alarms`,
+  defaultSize: { w: 460, h: 290 },
+  configSchema: alarmFeedConfigSchema,
+  configVersion: 1,
+  migrate: noMigration,
+  component: lazy(() => import('./AlarmFeedPanel').then((m) => ({ default: m.AlarmFeedPanel }))),
+};

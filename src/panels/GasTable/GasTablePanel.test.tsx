@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { makeCraneDevice, makeGasDevice, T0 } from '../../test/builders';
+import { renderWithApp, testRoot } from '../../test/render';
+import { STATUS_COLOR } from '../../theme/status';
+import { GasTablePanel } from './GasTablePanel';
+import { gasTableConfigSchema } from './index';
+
+function rgb(hex: string): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+}
+
+async function setup(config: Record<string, unknown> = {}) {
+  const root = testRoot();
+  root.devices.replaceAll([
+    makeGasDevice({ sn: 'GAS-LK-E-F', name: 'LK-E face', status: 'alarm', latest: { CO: 31.57, O2: 20.9, CH4: 0.02, NO2: 2.0, dust: 1.1 } }),
+    makeGasDevice({ sn: 'GAS-LK-E-L', name: 'LK-E lining carriage', status: 'warning', latest: { CO: 3, O2: 19.8, CH4: 0, NO2: 0.1, dust: 3.4 } }),
+    makeGasDevice({ sn: 'GAS-RK-E-P', name: 'RK-E portal', tunnelId: 'RK', status: 'offline', lastSeenMs: T0 - 3_600_000, latest: { CO: 1, O2: 20.9 } }),
+    makeGasDevice({ sn: 'GAS-X', name: 'New station', status: 'unknown', lastSeenMs: null, latest: null }),
+    makeCraneDevice({ sn: 'TC-01' }),
+  ]);
+  await renderWithApp(<GasTablePanel panelId="t" config={gasTableConfigSchema.parse(config)} width={900} height={240} />, root);
+  return root;
+}
+
+const row = (sn: string) => document.querySelector(`tr[data-sn="${sn}"]`) as HTMLElement;
+const cell = (sn: string, gas: string) => row(sn).querySelector(`td[data-gas="${gas}"]`) as HTMLElement;
+
+describe('GasTablePanel', () => {
+  it('lists every gas station (not other devices) with position and a coloured status', async () => {
+    await setup();
+    expect([...document.querySelectorAll('tbody tr')].map((r) => r.getAttribute('data-sn'))).toEqual(['GAS-LK-E-F', 'GAS-LK-E-L', 'GAS-RK-E-P', 'GAS-X']);
+    expect(within(row('GAS-LK-E-F')).getByText('Left bore, entry heading, working face')).toBeTruthy();
+    const badge = (sn: string) => row(sn).querySelector('[data-status]') as HTMLElement;
+    expect(badge('GAS-LK-E-F').textContent).toBe('Alarm');
+    expect(badge('GAS-LK-E-F').style.color).toBe(rgb(STATUS_COLOR.alarm));
+    expect(badge('GAS-LK-E-L').textContent).toBe('Warning');
+    expect(badge('GAS-LK-E-L').style.color).toBe(rgb(STATUS_COLOR.warning));
+    expect(badge('GAS-RK-E-P').textContent).toBe('Offline');
+    expect(badge('GAS-RK-E-P').style.color).toBe(rgb(STATUS_COLOR.offline));
+    expect(badge('GAS-X').textContent).toBe('Unknown');
+  });
+
+  it('shows latest values with units in the header, cut to two decimals, and marks over-limit cells', async () => {
+    await setup();
+    expect(screen.getByRole('columnheader', { name: 'CO ppm' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'O2 %vol' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'dust mg/m³' })).toBeTruthy();
+    expect(cell('GAS-LK-E-F', 'CO').textContent).toBe('31.57');
+    expect(cell('GAS-LK-E-F', 'CO').dataset.level).toBe('alarm'); // ≥ 24 ppm
+    expect(cell('GAS-LK-E-F', 'NO2').dataset.level).toBe('warning'); // ≥ 1.9 ppm
+    expect(cell('GAS-LK-E-F', 'O2').dataset.level).toBe('normal');
+    expect(cell('GAS-LK-E-L', 'O2').dataset.level).toBe('warning'); // ≤ 20.0 %vol
+    expect(cell('GAS-LK-E-L', 'CH4').textContent).toBe('0');
+    expect(cell('GAS-RK-E-P', 'H2S').textContent).toBe('—'); // not measured there
+  });
+
+  it('shows last seen in Beijing time, with the date when it is not today', async () => {
+    await setup();
+    expect(within(row('GAS-LK-E-F')).getByText('05-12 10:00')).toBeTruthy();
+    expect(within(row('GAS-RK-E-P')).getByText('05-12 09:00')).toBeTruthy();
+  });
+
+  it('limits the table to one tunnel when configured', async () => {
+    await setup({ tunnelId: 'RK', gases: ['CO'] });
+    expect([...document.querySelectorAll('tbody tr')].map((r) => r.getAttribute('data-sn'))).toEqual(['GAS-RK-E-P']);
+    expect(screen.queryByRole('columnheader', { name: 'O2 %vol' })).toBeNull();
+  });
+});

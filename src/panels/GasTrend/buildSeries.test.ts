@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { GAS_THRESHOLDS } from '../../test/builders';
+import { chartGases, limitLines, scaleKeyOf, scaleKeys, scaleRange, toAlignedData } from './buildSeries';
+
+describe('gas trend series helpers', () => {
+  it('puts gases with one unit on one scale, O2 on its own', () => {
+    expect(scaleKeyOf('CO')).toBe('ppm');
+    expect(scaleKeyOf('NO2')).toBe('ppm');
+    expect(scaleKeyOf('CH4')).toBe('%vol');
+    expect(scaleKeyOf('O2')).toBe('O2');
+    expect(scaleKeys(['CO', 'NO2', 'O2', 'dust'])).toEqual(['ppm', 'O2', 'mg/m³']);
+  });
+
+  it('draws the configured gases, else up to four of the station own', () => {
+    expect(chartGases(['dust'], GAS_THRESHOLDS, null)).toEqual(['dust']);
+    expect(chartGases(undefined, GAS_THRESHOLDS, null)).toEqual(['CO', 'O2', 'CH4', 'NO2']);
+  });
+
+  it('turns thresholds into warning and alarm lines, high and low', () => {
+    const lines = limitLines(['CO', 'O2'], GAS_THRESHOLDS);
+    expect(lines).toContainEqual({ gas: 'CO', scale: 'ppm', value: 17, level: 'warning' });
+    expect(lines).toContainEqual({ gas: 'CO', scale: 'ppm', value: 24, level: 'alarm' });
+    expect(lines).toContainEqual({ gas: 'O2', scale: 'O2', value: 19.5, level: 'alarm' });
+    expect(lines).toContainEqual({ gas: 'O2', scale: 'O2', value: 23.5, level: 'alarm' });
+  });
+
+  it('keeps the nearest warning line in view for calm air and follows data above it', () => {
+    const lines = limitLines(['CO', 'NO2'], GAS_THRESHOLDS);
+    const [lo, hi] = scaleRange('ppm', 0.2, 0.9, lines);
+    expect(lo).toBe(0);
+    expect(hi).toBeCloseTo(1.9 * 1.1); // NO2 warning 1.9 ppm is the nearest
+    expect(scaleRange('ppm', 0.2, 3.1, lines)[1]).toBeCloseTo(3.41); // CO above the NO2 line widens it
+    expect(scaleRange('ppm', 0, 300, lines)[1]).toBeCloseTo(330); // a blast spike stays in view
+  });
+
+  it('shows the hypoxia warning on the O2 scale', () => {
+    const [lo, hi] = scaleRange('O2', 20.7, 20.9, limitLines(['O2'], GAS_THRESHOLDS));
+    expect(lo).toBeLessThan(20);
+    expect(hi).toBeGreaterThan(20.9);
+  });
+
+  it('turns NaN into null gaps', () => {
+    const [x, y] = toAlignedData(new Float64Array([1, 2, 3]), [new Float64Array([1, Number.NaN, 3])]);
+    expect(Array.from(x)).toEqual([1, 2, 3]);
+    expect(y).toEqual([1, null, 3]);
+  });
+});

@@ -1,0 +1,192 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type Konva from 'konva';
+import { Group, Layer, Line, Rect, Shape, Stage, Text } from 'react-konva';
+import { formatChainage, type TunnelInfo } from '../../../protocol';
+import { useStores, type PersonnelFrame } from '../../stores';
+import { PanelMessage } from '../../components';
+import type { PanelProps } from '../types';
+import type { TunnelPersonnelConfig } from './index';
+import { boreWorks, layoutTunnels, ROCK_GRADE_COLOR, type BoreLayout } from './layout';
+import { drawPeople, hasSos, type PeopleScene } from './drawPeople';
+
+/** People positions are fetched from the worker this often (ms): 2 Hz is plenty for walking people. */
+const POLL_MS = 500;
+
+const COLORS = {
+  rock: '#1e293b',
+  excavated: '#334155',
+  invert: '#0ea5e9',
+  lining: '#00b589',
+  axis: '#8aa0c2',
+};
+
+/** One bore's static drawing: body, excavated spans, invert and lining bands, faces with rock grade. */
+function BoreShape({ bore, chainageLabel }: { bore: BoreLayout; chainageLabel: (m: number) => string }) {
+  const works = boreWorks(bore.tunnel);
+  const w = (s: { fromM: number; toM: number }) => Math.max(0, bore.xOf(s.toM) - bore.xOf(s.fromM));
+  const bandH = Math.max(3, bore.bodyH * 0.14);
+  return (
+    <Group listening={false}>
+      <Text x={8} y={bore.bodyY} text={bore.tunnel.name} fontSize={17} fontStyle="bold" fill="#e2e8f0" />
+      <Text x={bore.x0} y={bore.bodyY + bore.bodyH + 4} text={chainageLabel(0)} fontSize={12} fill={COLORS.axis} />
+      <Rect x={bore.x0} y={bore.bodyY} width={bore.x1 - bore.x0} height={bore.bodyH} fill={COLORS.rock} stroke="#475569" strokeWidth={1} dash={[4, 4]} />
+      {works.excavated.map((s, i) => (
+        <Rect key={`e${i}`} x={bore.xOf(s.fromM)} y={bore.bodyY} width={w(s)} height={bore.bodyH} fill={COLORS.excavated} />
+      ))}
+      {works.lining.map((s, i) => (
+        <Rect key={`l${i}`} x={bore.xOf(s.fromM)} y={bore.bodyY} width={w(s)} height={bandH} fill={COLORS.lining} opacity={0.8} />
+      ))}
+      {works.invert.map((s, i) => (
+        <Rect key={`i${i}`} x={bore.xOf(s.fromM)} y={bore.bodyY + bore.bodyH - bandH} width={w(s)} height={bandH} fill={COLORS.invert} opacity={0.8} />
+      ))}
+      {bore.tunnel.headings.map((h) => {
+        const x = bore.xOf(h.faceM);
+        const color = ROCK_GRADE_COLOR[h.rockGrade ?? 'none'];
+        return (
+          <Group key={h.headingId}>
+            <Rect x={x - 3} y={bore.bodyY - 4} width={6} height={bore.bodyH + 8} fill={color} cornerRadius={2} />
+            <Text
+              x={h.portal === 'entry' ? x + 6 : x - 126}
+              width={120}
+              align={h.portal === 'entry' ? 'left' : 'right'}
+              y={bore.bodyY + bore.bodyH + 4}
+              text={`${chainageLabel(h.faceM)} ${h.rockGrade ?? '-'}`}
+              fontSize={13}
+              fill={color}
+            />
+          </Group>
+        );
+      })}
+    </Group>
+  );
+}
+
+/**
+ * The tunnel personnel map. Static parts (bores, works, faces, axis) are React-Konva nodes that change
+ * only with the tunnel list or the size; people and heat bins are one Konva Shape redrawn imperatively
+ * from the worker's personnel frame twice a second, so 200 people cost no React renders.
+ */
+export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ config, width, height }: PanelProps<TunnelPersonnelConfig>) {
+  const { tunnels, devices, live } = useStores();
+  const { t } = useLingui();
+  const wanted = config.tunnelIds;
+  const shown = useMemo(
+    () => (wanted ? tunnels.tunnels.filter((x) => wanted.includes(x.tunnelId)) : tunnels.tunnels),
+    [tunnels.tunnels, wanted],
+  );
+  const layout = useMemo(() => layoutTunnels(shown, width, height), [shown, width, height]);
+  const layerRef = useRef<Konva.Layer>(null);
+  /** Text twin of the canvas for screen readers and tests: headcount per bore and who is in SOS. */
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+  const sceneRef = useRef<PeopleScene>({
+    layout,
+    frame: null,
+    binM: config.binM,
+    nameOf: (sn) => devices.get(sn)?.name ?? sn,
+    headcountLabel: (n) => t`${n} people`,
+  });
+  sceneRef.current.layout = layout;
+  sceneRef.current.binM = config.binM;
+  sceneRef.current.headcountLabel = (n) => t`${n} people`;
+  const epoch = live.epoch;
+
+  useEffect(() => live.retainTelemetry('beacon'), [live, epoch]);
+
+  useEffect(() => {
+    let inflight = false;
+    let raf = 0;
+    let disposed = false;
+    const animate = () => {
+      layerRef.current?.batchDraw();
+      raf = hasSos(sceneRef.current.frame) && !disposed ? requestAnimationFrame(animate) : 0;
+    };
+    const poll = () => {
+      if (inflight) return;
+      inflight = true;
+      live
+        .personnel({
+          nowMs: Date.now(),
+          staleMs: config.staleMs,
+          binM: config.binM,
+          tunnels: shown.map((x) => ({ tunnelId: x.tunnelId, lengthM: x.lengthM })),
+        })
+        .then((frame) => {
+          if (disposed) return;
+          sceneRef.current.frame = frame;
+          layerRef.current?.batchDraw();
+          if (summaryRef.current) summaryRef.current.textContent = summarise(frame, shown, sceneRef.current);
+          if (hasSos(frame) && raf === 0) raf = requestAnimationFrame(animate);
+        })
+        .catch(() => {
+          // pipeline stopped or restarting: the next poll asks again
+        })
+        .finally(() => (inflight = false));
+    };
+    poll();
+    const id = setInterval(poll, POLL_MS);
+    return () => {
+      disposed = true;
+      clearInterval(id);
+      if (raf) cancelAnimationFrame(raf);
+    };
+  }, [live, epoch, shown, config.binM, config.staleMs]);
+
+  useEffect(() => {
+    layerRef.current?.batchDraw();
+  }, [layout]);
+
+  if (shown.length === 0) {
+    return <PanelMessage>{tunnels.loaded ? <Trans>No tunnels in this project</Trans> : <Trans>Loading…</Trans>}</PanelMessage>;
+  }
+  const chainageOf = (bore: BoreLayout) => (m: number) => formatChainage(Math.max(0, bore.tunnel.startChainageM + m));
+  return (
+    <div style={{ position: 'relative', width, height }}>
+      <p ref={summaryRef} data-summary="personnel" style={VISUALLY_HIDDEN} />
+    <Stage width={width} height={height} listening={false}>
+      <Layer listening={false}>
+        {layout.bores.map((b) => (
+          <BoreShape key={b.tunnel.tunnelId} bore={b} chainageLabel={chainageOf(b)} />
+        ))}
+        <Line points={[layout.labelW, layout.axisY, width - 24, layout.axisY]} stroke={COLORS.axis} strokeWidth={1} />
+        {layout.ticks.map((tick) => (
+          <Group key={tick.label}>
+            <Line points={[tick.x, layout.axisY, tick.x, layout.axisY + 5]} stroke={COLORS.axis} strokeWidth={1} />
+            <Text x={tick.x - 40} width={80} align="center" y={layout.axisY + 8} text={tick.label} fontSize={13} fill={COLORS.axis} />
+          </Group>
+        ))}
+      </Layer>
+      <Layer ref={layerRef} listening={false}>
+        <Shape listening={false} sceneFunc={(con) => drawPeople(con._context, sceneRef.current, performance.now())} />
+      </Layer>
+    </Stage>
+    </div>
+  );
+});
+
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  margin: -1,
+} as const;
+
+/** One line per bore ("Left bore: 73 people") plus the names of people in SOS. */
+function summarise(frame: PersonnelFrame, shown: readonly TunnelInfo[], scene: PeopleScene): string {
+  const parts: string[] = [];
+  const sos: string[] = [];
+  for (const t of frame.tunnels) {
+    const name = shown.find((x) => x.tunnelId === t.tunnelId)?.name ?? t.tunnelId;
+    parts.push(`${name}: ${scene.headcountLabel(t.sns.length)}`);
+    t.sos.forEach((flag, i) => {
+      if (flag) sos.push(scene.nameOf(t.sns[i]));
+    });
+  }
+  if (sos.length) parts.push(`SOS: ${sos.join(', ')}`);
+  return parts.join('; ');
+}
+

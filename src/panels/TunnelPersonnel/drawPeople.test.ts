@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { TunnelInfo } from '../../../protocol';
+import type { PersonnelFrame } from '../../stores';
+import { drawPeople, hasSos } from './drawPeople';
+import { layoutTunnels } from './layout';
+
+const LK: TunnelInfo = { tunnelId: 'LK', name: 'Left bore', startChainageM: 12_000, lengthM: 3_000, headings: [] };
+const RK: TunnelInfo = { tunnelId: 'RK', name: 'Right bore', startChainageM: 12_000, lengthM: 3_000, headings: [] };
+
+type Event = { type: string; props: Record<string, unknown> };
+type MockCtx = CanvasRenderingContext2D & { __getEvents(): Event[] };
+
+function frame(): PersonnelFrame {
+  const heat = new Uint16Array(150); // 20 m bins over 3000 m
+  heat[5] = 1;
+  heat[60] = 2;
+  return {
+    atMs: 0,
+    tunnels: [
+      {
+        tunnelId: 'LK',
+        sns: ['BC0001', 'BC0002', 'BC0003'],
+        chainageM: new Float64Array([100, 1200, 1201]),
+        sos: new Uint8Array([0, 1, 0]),
+        heat,
+      },
+    ],
+  };
+}
+
+describe('drawPeople', () => {
+  function draw(f: PersonnelFrame | null) {
+    const ctx = document.createElement('canvas').getContext('2d') as MockCtx;
+    const layout = layoutTunnels([LK, RK], 1600, 400);
+    drawPeople(ctx, { layout, frame: f, binM: 20, nameOf: (sn) => (sn === 'BC0002' ? 'Li Fang' : sn), headcountLabel: (n) => `${n} people` }, 0);
+    return ctx.__getEvents();
+  }
+  const texts = (events: Event[]) => events.filter((e) => e.type === 'fillText').map((e) => e.props.text);
+
+  it('writes a headcount per bore and names people in SOS', () => {
+    const events = draw(frame());
+    expect(texts(events)).toEqual(['3 people', 'SOS Li Fang', '0 people']);
+  });
+
+  it('draws one dot per person not in SOS, and a pulse and a marker for SOS', () => {
+    const arcs = draw(frame()).filter((e) => e.type === 'arc');
+    expect(arcs).toHaveLength(2 + 2);
+  });
+
+  it('fills only the heat bins that hold people', () => {
+    expect(draw(frame()).filter((e) => e.type === 'fillRect')).toHaveLength(2);
+  });
+
+  it('draws nothing before the first frame', () => {
+    expect(draw(null)).toHaveLength(0);
+    expect(hasSos(frame())).toBe(true);
+    expect(hasSos(null)).toBe(false);
+  });
+});

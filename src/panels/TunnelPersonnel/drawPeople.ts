@@ -1,0 +1,84 @@
+import type { PersonnelFrame } from '../../stores';
+import { heatColor, type MapLayout } from './layout';
+
+/** Everything the dynamic layer draws, kept in a ref and redrawn imperatively. */
+export interface PeopleScene {
+  layout: MapLayout;
+  frame: PersonnelFrame | null;
+  binM: number;
+  /** Display name of a beacon (its wearer), for SOS labels. */
+  nameOf: (sn: string) => string;
+  /** Label "n people" for the headcount. */
+  headcountLabel: (n: number) => string;
+}
+
+const DOT_COLOR = '#e2e8f0';
+const SOS_COLOR = '#ff4d4f';
+
+/**
+ * Draws heat strips, one dot per person and SOS markers for every bore onto a 2D context. People at
+ * nearly the same chainage are spread over a few lanes of the bore so a crowd at the face stays
+ * countable. `tMs` drives the SOS pulse.
+ */
+export function drawPeople(ctx: CanvasRenderingContext2D, scene: PeopleScene, tMs: number): void {
+  const { layout, frame } = scene;
+  if (!frame) return;
+  const byId = new Map(frame.tunnels.map((t) => [t.tunnelId, t]));
+  const pulse = 0.5 + 0.5 * Math.sin((tMs / 400) * Math.PI);
+  for (const bore of layout.bores) {
+    const t = byId.get(bore.tunnel.tunnelId);
+    const count = t ? t.sns.length : 0;
+    ctx.fillStyle = '#cbd5e1';
+    ctx.font = '600 15px sans-serif';
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'alphabetic';
+    ctx.fillText(scene.headcountLabel(count), 8, bore.bodyY + bore.bodyH - 2);
+    if (!t) continue;
+
+    const binPx = (bore.xOf(scene.binM) - bore.xOf(0)) || 1;
+    for (let i = 0; i < t.heat.length; i++) {
+      const c = heatColor(t.heat[i]);
+      if (!c) continue;
+      ctx.fillStyle = c;
+      ctx.fillRect(bore.xOf(i * scene.binM), bore.heatY, Math.max(1, binPx - 0.5), bore.heatH);
+    }
+
+    const lanes = Math.max(1, Math.floor((bore.bodyH - 6) / 8));
+    const laneH = (bore.bodyH - 6) / lanes;
+    let lastX = -Infinity;
+    let lane = 0;
+    const sos: Array<{ x: number; y: number; sn: string }> = [];
+    for (let i = 0; i < t.sns.length; i++) {
+      const x = bore.xOf(t.chainageM[i]);
+      lane = x - lastX < 5 ? (lane + 1) % lanes : 0;
+      lastX = x;
+      const y = bore.bodyY + 3 + laneH * (lane + 0.5);
+      if (t.sos[i]) {
+        sos.push({ x, y, sn: t.sns[i] });
+        continue;
+      }
+      ctx.fillStyle = DOT_COLOR;
+      ctx.beginPath();
+      ctx.arc(x, y, 2.6, 0, Math.PI * 2);
+      ctx.fill();
+    }
+    for (const p of sos) {
+      ctx.fillStyle = `rgba(255, 77, 79, ${0.25 + 0.35 * pulse})`;
+      ctx.beginPath();
+      ctx.arc(p.x, p.y, 10 + 8 * pulse, 0, Math.PI * 2);
+      ctx.fill();
+      ctx.fillStyle = SOS_COLOR;
+      ctx.beginPath();
+      ctx.arc(p.x, p.y, 7, 0, Math.PI * 2);
+      ctx.fill();
+      ctx.font = '700 15px sans-serif';
+      ctx.textAlign = 'center';
+      ctx.fillText(`SOS ${scene.nameOf(p.sn)}`, p.x, bore.heatY - 4);
+    }
+  }
+}
+
+/** True when any person in the frame has SOS set (the layer then animates the pulse). */
+export function hasSos(frame: PersonnelFrame | null): boolean {
+  return !!frame?.tunnels.some((t) => t.sos.some((s) => s === 1));
+}

@@ -1,0 +1,26 @@
+import { lazy } from 'react';
+import { msg } from '@lingui/core/macro';
+import { z } from 'zod';
+import { noMigration, type PanelDefinition } from '../types';
+
+/**
+ * Config of the tunnel personnel map: which bores (default all of the project), the heat-map bin in
+ * metres, and after how long without a fix a beacon is no longer drawn (ms).
+ */
+export const tunnelPersonnelConfigSchema = z.object({
+  tunnelIds: z.array(z.string().min(1)).min(1).max(20).optional(),
+  binM: z.number().min(1).max(1000).default(20),
+  staleMs: z.number().int().min(1000).max(3_600_000).default(30_000),
+});
+export type TunnelPersonnelConfig = z.infer<typeof tunnelPersonnelConfigSchema>;
+
+/** Tunnel personnel map (react-konva): bores to scale by chainage, faces, linings, people, heat strip, SOS. */
+export const tunnelPersonnelPanel: PanelDefinition<TunnelPersonnelConfig> = {
+  type: 'tunnelPersonnel',
+  title: msg`Tunnel personnel`,
+  defaultSize: { w: 1880, h: 430 },
+  configSchema: tunnelPersonnelConfigSchema,
+  configVersion: 1,
+  migrate: noMigration,
+  component: lazy(() => import('./TunnelPersonnelPanel').then((m) => ({ default: m.TunnelPersonnelPanel }))),
+};

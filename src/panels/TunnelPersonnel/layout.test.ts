@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { TunnelInfo } from '../../../protocol';
+import { boreWorks, heatColor, layoutTunnels } from './layout';
+
+const LEFT: TunnelInfo = {
+  tunnelId: 'LK',
+  name: 'Left bore',
+  startChainageM: 12_000,
+  lengthM: 3_050,
+  headings: [
+    { headingId: 'LK-E', name: 'entry', portal: 'entry', faceM: 1_262, liningM: 1_150, invertM: 1_215, rockGrade: 'IV' },
+    { headingId: 'LK-X', name: 'exit', portal: 'exit', faceM: 1_930, liningM: 2_035, invertM: 1_965, rockGrade: 'III' },
+  ],
+};
+const RIGHT: TunnelInfo = { ...LEFT, tunnelId: 'RK', name: 'Right bore', startChainageM: 12_020, lengthM: 3_010 };
+
+describe('tunnel map layout', () => {
+  it('draws both bores on one chainage scale, so portal offsets and lengths are to scale', () => {
+    const l = layoutTunnels([LEFT, RIGHT], 1400, 400);
+    const [lk, rk] = l.bores;
+    const plotW = 1400 - l.labelW - 24; // span K12+000 … K15+050 = 3050 m over plotW px
+    expect(lk.x0).toBeCloseTo(l.labelW);
+    expect(lk.x1).toBeCloseTo(l.labelW + plotW);
+    expect(rk.x0 - lk.x0).toBeCloseTo((20 / 3050) * plotW);
+    expect(rk.x1 - rk.x0).toBeCloseTo((3010 / 3050) * plotW);
+    expect(rk.xOf(0)).toBeCloseTo(rk.x0);
+    expect(lk.xOf(1525)).toBeCloseTo(l.labelW + plotW / 2);
+    expect(rk.bodyY).toBeGreaterThan(lk.bodyY + lk.bodyH);
+  });
+
+  it('labels round chainages on the axis', () => {
+    const l = layoutTunnels([LEFT, RIGHT], 1200, 400);
+    expect(l.ticks.map((t) => t.label)).toEqual(['K12+000', 'K12+500', 'K13+000', 'K13+500', 'K14+000', 'K14+500', 'K15+000']);
+  });
+
+  it('builds each heading from its own portal', () => {
+    const w = boreWorks(LEFT);
+    expect(w.excavated).toEqual([
+      { fromM: 0, toM: 1262 },
+      { fromM: 1930, toM: 3050 },
+    ]);
+    expect(w.lining[1]).toEqual({ fromM: 2035, toM: 3050 });
+    expect(w.invert[0]).toEqual({ fromM: 0, toM: 1215 });
+  });
+
+  it('colours heat bins by headcount and leaves empty ones clear', () => {
+    expect(heatColor(0)).toBeNull();
+    expect(heatColor(1)).not.toBe(heatColor(12));
+  });
+});

@@ -1,0 +1,108 @@
+import { formatChainage, type Heading, type RockGrade, type TunnelInfo } from '../../../protocol';
+
+/** Surrounding-rock grade colours, I (sound, green) to VI (very poor, deep red); grey when not set. */
+export const ROCK_GRADE_COLOR: Record<Exclude<RockGrade, null> | 'none', string> = {
+  I: '#16a34a',
+  II: '#65a30d',
+  III: '#ca8a04',
+  IV: '#ea580c',
+  V: '#dc2626',
+  VI: '#9f1239',
+  none: '#64748b',
+};
+
+/** Colour of a heat bin holding `count` people: transparent when empty, then blue → amber → red. */
+export function heatColor(count: number): string | null {
+  if (count <= 0) return null;
+  if (count <= 2) return 'rgba(56, 189, 248, 0.55)';
+  if (count <= 5) return 'rgba(34, 197, 94, 0.75)';
+  if (count <= 10) return 'rgba(250, 173, 20, 0.85)';
+  return 'rgba(255, 77, 79, 0.95)';
+}
+
+/** A span along a bore, in metres from its entry portal. */
+export interface Span {
+  fromM: number;
+  toM: number;
+}
+
+/**
+ * What is built of a bore: per heading, the excavated span from its portal to its face, and the invert
+ * and second-lining spans behind it (DOMAIN.md drill-and-blast: invert and lining trail the face).
+ */
+export function boreWorks(t: Pick<TunnelInfo, 'lengthM' | 'headings'>): { excavated: Span[]; invert: Span[]; lining: Span[] } {
+  const clamp = (m: number) => Math.min(t.lengthM, Math.max(0, m));
+  const fromPortal = (h: Heading, m: number): Span =>
+    h.portal === 'entry' ? { fromM: 0, toM: clamp(m) } : { fromM: clamp(m), toM: t.lengthM };
+  return {
+    excavated: t.headings.map((h) => fromPortal(h, h.faceM)),
+    invert: t.headings.map((h) => fromPortal(h, h.invertM)),
+    lining: t.headings.map((h) => fromPortal(h, h.liningM)),
+  };
+}
+
+/** Where one bore sits on the stage (pixels) and how its metres map to x. */
+export interface BoreLayout {
+  tunnel: TunnelInfo;
+  /** Top of the heat strip. */
+  heatY: number;
+  heatH: number;
+  /** Top and height of the bore body. */
+  bodyY: number;
+  bodyH: number;
+  /** x of the entry portal and of the exit portal. */
+  x0: number;
+  x1: number;
+  /** x of a position in metres from this bore's entry portal. */
+  xOf: (m: number) => number;
+}
+
+export interface MapLayout {
+  bores: BoreLayout[];
+  /** Chainage axis under the bores. */
+  axisY: number;
+  ticks: Array<{ x: number; label: string }>;
+  /** Width of the label column on the left. */
+  labelW: number;
+}
+
+const TICK_STEPS_M = [50, 100, 200, 250, 500, 1000, 2000, 5000, 10_000];
+
+/**
+ * Lays bores out one under the other on a `width` × `height` stage. All bores share one chainage scale,
+ * so offsets between their portals and their lengths are drawn true to scale (the twin bores of the demo
+ * start 20 m apart). Chainage ticks use a round step giving at most ~12 labels.
+ */
+export function layoutTunnels(tunnels: readonly TunnelInfo[], width: number, height: number): MapLayout {
+  const labelW = Math.min(170, Math.max(90, width * 0.12));
+  const right = 24;
+  const axisH = 26;
+  if (tunnels.length === 0) return { bores: [], axisY: height - axisH, ticks: [], labelW };
+  const minCh = Math.min(...tunnels.map((t) => t.startChainageM));
+  const maxCh = Math.max(...tunnels.map((t) => t.startChainageM + t.lengthM));
+  const spanM = Math.max(1, maxCh - minCh);
+  const plotW = Math.max(10, width - labelW - right);
+  const xOfCh = (ch: number) => labelW + ((ch - minCh) / spanM) * plotW;
+  const rowH = (height - axisH) / tunnels.length;
+  const bores = tunnels.map((tunnel, i) => {
+    const top = i * rowH;
+    const heatH = Math.max(6, Math.min(16, rowH * 0.12));
+    const bodyH = Math.max(12, Math.min(70, rowH * 0.42));
+    const heatY = top + rowH * 0.18;
+    const bodyY = heatY + heatH + Math.max(4, rowH * 0.06);
+    return {
+      tunnel,
+      heatY,
+      heatH,
+      bodyY,
+      bodyH,
+      x0: xOfCh(tunnel.startChainageM),
+      x1: xOfCh(tunnel.startChainageM + tunnel.lengthM),
+      xOf: (m: number) => xOfCh(tunnel.startChainageM + m),
+    };
+  });
+  const step = TICK_STEPS_M.find((s) => spanM / s <= 12) ?? TICK_STEPS_M[TICK_STEPS_M.length - 1];
+  const ticks: MapLayout['ticks'] = [];
+  for (let ch = Math.ceil(minCh / step) * step; ch <= maxCh; ch += step) ticks.push({ x: xOfCh(ch), label: formatChainage(ch) });
+  return { bores, axisY: height - axisH, ticks, labelW };
+}

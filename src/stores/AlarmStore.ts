@@ -1,0 +1,108 @@
+import { action, makeObservable, observable, runInAction, observableRef } from 'mobx';
+import { alarmDealBody, ROUTES, type Alarm, type AlarmPage, type DealStatus } from '../../protocol';
+import { BusinessError, type RequestFn } from '../api/request';
+
+/** Alarms kept in the browser, newest first; older ones drop off (a board runs 24/7). */
+export const ALARM_CAPACITY = 200;
+
+/**
+ * The alarm feed of the current project. Server truth (ARCHITECTURE.md): the list comes from alarm/list,
+ * live `alarm.changed` events are upserted by alarmId, and after a reconnect the store fetches what it
+ * missed with `afterId` = the highest id it has seen.
+ */
+export class AlarmStore {
+  /** Newest first (by alarmId, which grows with raise time), at most `capacity`. */
+  alarms: Alarm[] = [];
+  loading = false;
+  /** Highest alarmId seen, from the list or live; 0 before anything arrived. */
+  maxSeenId = 0;
+  /**
+   * Ids that arrived live (not with the first load): the feed flashes them once. A plain set, pruned
+   * with the list, so it never outgrows it.
+   */
+  readonly arrivedLive = new Set<number>();
+
+  private projectId: string | null = null;
+
+  constructor(
+    private readonly request: RequestFn,
+    readonly capacity: number = ALARM_CAPACITY,
+  ) {
+    makeObservable(this, { alarms: observableRef, loading: observable, maxSeenId: observable, upsertMany: action, reset: action });
+  }
+
+  /** Loads the newest alarms of a project (replaces the list). Throws BusinessError on failure. */
+  async load(projectId: string): Promise<void> {
+    this.reset();
+    this.projectId = projectId;
+    runInAction(() => (this.loading = true));
+    try {
+      const page = await this.request<AlarmPage>(ROUTES.alarmList, { projectId, page: 1, pageSize: this.capacity });
+      if (this.projectId === projectId) this.upsertMany(page.list, false);
+    } finally {
+      runInAction(() => (this.loading = false));
+    }
+  }
+
+  /**
+   * Fetches alarms raised while the socket was away (alarmId > maxSeenId). One page of `capacity` is
+   * enough: the list keeps no more than that, newest first.
+   */
+  async catchUp(): Promise<void> {
+    const projectId = this.projectId;
+    if (!projectId) return;
+    const page = await this.request<AlarmPage>(ROUTES.alarmList, {
+      projectId,
+      afterId: this.maxSeenId,
+      page: 1,
+      pageSize: this.capacity,
+    });
+    if (this.projectId === projectId) this.upsertMany(page.list, true);
+  }
+
+  /** Applies one live `alarm.changed` (raised, cleared or handled). */
+  upsert(alarm: Alarm): void {
+    this.upsertMany([alarm], true);
+  }
+
+  /** Inserts or replaces alarms by id, keeps the list newest first and bounded. */
+  upsertMany(incoming: Alarm[], live: boolean): void {
+    if (incoming.length === 0) return;
+    const byId = new Map(this.alarms.map((a) => [a.alarmId, a]));
+    for (const a of incoming) {
+      if (this.projectId && a.projectId !== this.projectId) continue;
+      if (live && !byId.has(a.alarmId)) this.arrivedLive.add(a.alarmId);
+      byId.set(a.alarmId, a);
+      if (a.alarmId > this.maxSeenId) this.maxSeenId = a.alarmId;
+    }
+    const next = [...byId.values()].sort((x, y) => y.alarmId - x.alarmId).slice(0, this.capacity);
+    const kept = new Set(next.map((a) => a.alarmId));
+    for (const id of this.arrivedLive) if (!kept.has(id)) this.arrivedLive.delete(id);
+    this.alarms = next;
+  }
+
+  /**
+   * Handles an alarm (SPEC §4/§5): dealStatus 1 processed or 2 misinformation, with a required remark.
+   * Validates like the server; throws BusinessError (errorCode VALIDATION, the SPEC message) for bad input
+   * or the server's error. Returns the handled alarm.
+   */
+  async deal(alarmId: number, dealStatus: DealStatus | null, dealRemark: string): Promise<Alarm> {
+    const parsed = alarmDealBody.safeParse({ alarmId, dealStatus, dealRemark });
+    if (!parsed.success) throw new BusinessError('VALIDATION', parsed.error.issues[0].message, 1);
+    const data = await this.request<Alarm | null>(ROUTES.alarmDeal, parsed.data);
+    const prev = this.alarms.find((a) => a.alarmId === alarmId);
+    const updated: Alarm | undefined =
+      data && typeof data === 'object' && typeof data.alarmId === 'number'
+        ? data
+        : prev && { ...prev, dealStatus: parsed.data.dealStatus, dealRemark: parsed.data.dealRemark, dealtAtMs: Date.now() };
+    if (!updated) throw new BusinessError('NOT_FOUND', `alarm ${alarmId} is not in the list`);
+    this.upsertMany([updated], false);
+    return updated;
+  }
+
+  reset(): void {
+    this.alarms = [];
+    this.maxSeenId = 0;
+    this.arrivedLive.clear();
+  }
+}

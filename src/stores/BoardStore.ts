@@ -1,0 +1,98 @@
+import { action, computed, makeObservable, observable, runInAction, observableRef } from 'mobx';
+import { boardSchema, ROUTES, type Board, type BoardList, type Page } from '../../protocol';
+import { BusinessError, type RequestFn } from '../api/request';
+
+/** One entry of board/list. */
+export type BoardSummary = BoardList['board'][number];
+
+/** errorCode when a project has no board at all (SPEC §8 "no board available"). */
+export const NO_BOARD = 'NO_BOARD';
+
+/**
+ * The board on screen (board/screen, parsed with the protocol's board schema: it is outside input) and the
+ * project's board list. Holds which page is shown.
+ */
+export class BoardStore {
+  board: Board | null = null;
+  list: BoardSummary[] = [];
+  pageIndex = 0;
+  loading = false;
+  /** Why the board could not be shown, null when it can. */
+  error: BusinessError | null = null;
+
+  constructor(private readonly request: RequestFn) {
+    makeObservable(this, {
+      board: observableRef,
+      list: observableRef,
+      pageIndex: observable,
+      loading: observable,
+      error: observableRef,
+      pages: computed,
+      page: computed,
+      setPage: action,
+      nextPage: action,
+    });
+  }
+
+  /** Pages in their `order`. */
+  get pages(): Page[] {
+    return this.board ? [...this.board.pages].sort((a, b) => a.order - b.order) : [];
+  }
+
+  /** The page on screen, or null without a board or pages. */
+  get page(): Page | null {
+    const pages = this.pages;
+    return pages.length ? pages[Math.min(this.pageIndex, pages.length - 1)] : null;
+  }
+
+  setPage(index: number): void {
+    const n = this.pages.length;
+    this.pageIndex = n ? ((index % n) + n) % n : 0;
+  }
+
+  /** The carousel step (pageSwitchModel 2). */
+  nextPage(): void {
+    this.setPage(this.pageIndex + 1);
+  }
+
+  /** Loads board/list of a project (dataRange 2 as SPEC §7). Throws BusinessError. */
+  async loadList(projectId: string): Promise<BoardSummary[]> {
+    const data = await this.request<BoardList>(ROUTES.boardList, { projectId, dataRange: 2 });
+    const list = Array.isArray(data?.board) ? data.board : [];
+    runInAction(() => (this.list = list));
+    return list;
+  }
+
+  /**
+   * Shows `boardId`, or the project's first board when it is null. Sets `error` (never throws): the
+   * server's error, NO_BOARD, or VALIDATION when the board does not match the schema.
+   */
+  async open(projectId: string, boardId: string | null): Promise<void> {
+    runInAction(() => {
+      this.loading = true;
+      this.error = null;
+    });
+    try {
+      let id = boardId;
+      if (!id) {
+        const list = await this.loadList(projectId);
+        if (list.length === 0) throw new BusinessError(NO_BOARD, 'no board available', 1);
+        id = list[0].boardId;
+      }
+      const raw = await this.request<unknown>(ROUTES.boardScreen, { boardId: id });
+      const parsed = boardSchema.safeParse(raw);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new BusinessError('VALIDATION', `board ${id}: ${issue.path.join('.')}: ${issue.message}`);
+      }
+      runInAction(() => {
+        this.board = parsed.data;
+        this.pageIndex = 0;
+      });
+    } catch (e) {
+      runInAction(() => (this.error = e instanceof BusinessError ? e : new BusinessError('INTERNAL', String(e))));
+    } finally {
+      runInAction(() => (this.loading = false));
+    }
+  }
+}

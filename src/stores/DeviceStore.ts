@@ -1,0 +1,141 @@
+import { action, computed, makeObservable, observable, runInAction } from 'mobx';
+import { ROUTES, type DeviceInfo, type DeviceKind, type DeviceStatusBatch, type TelemetryBatch, type Threshold } from '../../protocol';
+import type { RequestFn } from '../api/request';
+
+/** Default pace at which live readings reach the UI: at most once per second per device. */
+export const DEVICE_FLUSH_MS = 1000;
+
+/** Most devices kept; a project has a few hundred, this bounds a misbehaving server. */
+const MAX_DEVICES = 5000;
+
+interface Pending {
+  tsMs: number;
+  values: Record<string, number>;
+}
+
+/** Numeric readings of one telemetry item, without `sn`/`ts`; booleans as 0/1, nested gas readings flattened. */
+function readingsOf(item: Record<string, unknown>): Record<string, number> {
+  const src = (item.readings as Record<string, unknown> | undefined) ?? item;
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(src)) {
+    if (k === 'sn' || k === 'ts') continue;
+    if (typeof v === 'number' && Number.isFinite(v)) out[k] = v;
+    else if (typeof v === 'boolean') out[k] = v ? 1 : 0;
+  }
+  return out;
+}
+
+/**
+ * Devices of the current project: the list from device/list, status changes from `device.status`, and
+ * latest readings from telemetry batches applied at human speed: readings are collected in a plain map and
+ * written to the observable devices at most once per `flushMs`, so a 5 Hz device never re-renders a
+ * panel 5 times a second. Beacon readings stay out (200 people at 1 Hz belong to the worker, not MobX).
+ */
+export class DeviceStore {
+  /** Devices by sn. Entries are replaced, never mutated, so an observer of one device sees only its changes. */
+  readonly bySn = observable.map<string, DeviceInfo>({}, { deep: false });
+  loading = false;
+
+  private readonly pending = new Map<string, Pending>();
+  private flushTimer: ReturnType<typeof setTimeout> | null = null;
+  private projectId: string | null = null;
+
+  constructor(
+    private readonly request: RequestFn,
+    private readonly flushMs: number = DEVICE_FLUSH_MS,
+  ) {
+    makeObservable<DeviceStore, 'flush'>(this, {
+      loading: observable,
+      all: computed,
+      replaceAll: action,
+      applyStatus: action,
+      flush: action,
+    });
+  }
+
+  /** All devices, in list order. */
+  get all(): DeviceInfo[] {
+    return [...this.bySn.values()];
+  }
+
+  /** Devices of one kind, in list order. */
+  ofKind(kind: DeviceKind): DeviceInfo[] {
+    return this.all.filter((d) => d.kind === kind);
+  }
+
+  get(sn: string): DeviceInfo | undefined {
+    return this.bySn.get(sn);
+  }
+
+  /** The threshold rule of `metric` on device `sn`, if any. */
+  threshold(sn: string, metric: string): Threshold | undefined {
+    return this.bySn.get(sn)?.thresholds.find((t) => t.metric === metric);
+  }
+
+  /** Loads the device list of a project (replaces what was there). Throws BusinessError on failure. */
+  async load(projectId: string): Promise<void> {
+    this.projectId = projectId;
+    runInAction(() => (this.loading = true));
+    try {
+      const list = await this.request<DeviceInfo[]>(ROUTES.deviceList, { projectId });
+      if (this.projectId === projectId) this.replaceAll(Array.isArray(list) ? list : []);
+    } finally {
+      runInAction(() => (this.loading = false));
+    }
+  }
+
+  /** Reloads the current project's list (after a reconnect: statuses may have changed meanwhile). */
+  async refresh(): Promise<void> {
+    if (this.projectId) await this.load(this.projectId);
+  }
+
+  replaceAll(list: DeviceInfo[]): void {
+    this.pending.clear();
+    this.bySn.replace(list.slice(0, MAX_DEVICES).map((d) => [d.sn, d]));
+  }
+
+  /** Applies a `device.status` batch at once (status changes are rare and matter immediately). */
+  applyStatus(batch: DeviceStatusBatch): void {
+    for (const { sn, status, atMs } of batch.items) {
+      const d = this.bySn.get(sn);
+      if (!d) continue;
+      this.bySn.set(sn, { ...d, status, lastSeenMs: status === 'offline' ? d.lastSeenMs : Math.max(d.lastSeenMs ?? 0, atMs) });
+    }
+  }
+
+  /**
+   * Takes the latest readings of a gas or tower-crane batch; they reach the observable devices on the next
+   * flush (at most one per `flushMs`). Readings of unknown devices are dropped.
+   */
+  applyTelemetry(batch: TelemetryBatch): void {
+    if (batch.topic === 'beacon') return;
+    for (const item of batch.items as Array<{ sn: string; ts: number } & Record<string, unknown>>) {
+      if (!this.bySn.has(item.sn)) continue;
+      const prev = this.pending.get(item.sn);
+      if (prev && prev.tsMs > item.ts) continue; // late message: keep the newer one
+      this.pending.set(item.sn, { tsMs: item.ts, values: { ...prev?.values, ...readingsOf(item) } });
+    }
+    if (this.pending.size > 0 && this.flushTimer === null) {
+      this.flushTimer = setTimeout(() => {
+        this.flushTimer = null;
+        this.flush();
+      }, this.flushMs);
+    }
+  }
+
+  private flush(): void {
+    for (const [sn, p] of this.pending) {
+      const d = this.bySn.get(sn);
+      if (!d) continue;
+      this.bySn.set(sn, { ...d, latest: { ...d.latest, ...p.values }, lastSeenMs: Math.max(d.lastSeenMs ?? 0, p.tsMs) });
+    }
+    this.pending.clear();
+  }
+
+  /** Stops the flush timer; pending readings are dropped. */
+  dispose(): void {
+    if (this.flushTimer !== null) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    this.pending.clear();
+  }
+}

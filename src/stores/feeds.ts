@@ -1,0 +1,48 @@
+import type { Observable } from 'rxjs';
+import type { Alarm, DeviceStatusBatch, TelemetryBatch } from '../../protocol';
+import { createLiveConnection } from '../../streams/connection';
+import { TopicHub } from '../../streams/topicHub';
+
+/** Telemetry topics a board can subscribe to. */
+export type TelemetryTopic = TelemetryBatch['topic'];
+
+/**
+ * The live streams of one project, as the stores consume them. The seam between the stores and the
+ * socket: the app builds it from one LiveConnection and a TopicHub; tests can feed Subjects.
+ */
+export interface LiveFeeds {
+  /** true while the socket is connected. */
+  readonly connected$: Observable<boolean>;
+  /** Emits the reconnect count after every successful reconnect (not on the first connect). */
+  readonly reconnected$: Observable<number>;
+  telemetry$(topic: TelemetryTopic): Observable<TelemetryBatch>;
+  deviceStatus$(): Observable<DeviceStatusBatch>;
+  alarms$(): Observable<Alarm>;
+  /** Closes the socket and every subscription. */
+  close(): void;
+}
+
+/** Opens the live feeds of a project. */
+export type LiveFeedsFactory = (projectId: string) => LiveFeeds;
+
+/**
+ * The production feeds: one socket.io connection (cookie-authenticated, same origin unless `url` is
+ * given) and a TopicHub sharing each topic between panels.
+ */
+export function socketFeeds(opts: { url?: string } = {}): LiveFeedsFactory {
+  return (projectId) => {
+    const conn = createLiveConnection(opts.url ? { url: opts.url } : undefined);
+    const hub = new TopicHub(conn);
+    return {
+      connected$: conn.connected$,
+      reconnected$: conn.reconnected$,
+      telemetry$: (topic) => hub.telemetry$(projectId, topic),
+      deviceStatus$: () => hub.deviceStatus$(projectId),
+      alarms$: () => hub.alarms$(projectId),
+      close: () => {
+        hub.dispose();
+        conn.close();
+      },
+    };
+  };
+}

@@ -1,0 +1,11 @@
+/** The app's state: the root store, its parts and the hook components read them with. */
+export { RootStore, type RootStoreDeps } from './RootStore';
+export { StoresContext, useStores } from './context';
+export { ALARM_CAPACITY, AlarmStore } from './AlarmStore';
+export { BoardStore, NO_BOARD, type BoardSummary } from './BoardStore';
+export { DEVICE_FLUSH_MS, DeviceStore } from './DeviceStore';
+export { LiveStore, type ChartWindow, type PersonnelFrame, type PersonnelTunnelFrame, type PersonnelRequest, type SeriesFrame, type WindowRequest } from './LiveStore';
+export { NoticeStore, type Notice } from './NoticeStore';
+export { SessionStore, type SessionState } from './SessionStore';
+export { TunnelStore } from './TunnelStore';
+export type { LiveFeeds, LiveFeedsFactory, TelemetryTopic } from './feeds';

@@ -1,0 +1,79 @@
+import type { Alarm, DeviceInfo, TelemetryBatch, Threshold } from '../../protocol';
+
+/** Test data builders with realistic demo-project values (DOMAIN.md). */
+
+export const T0 = Date.UTC(2025, 4, 12, 2, 0, 0); // 10:00:00 Beijing time
+
+export function makeAlarm(p: Partial<Alarm> & { alarmId: number }): Alarm {
+  return {
+    projectId: 'demo-tunnel',
+    deviceSn: 'GAS-LK-E-F',
+    deviceKind: 'gas',
+    deviceName: 'LK-E face',
+    kind: 'threshold',
+    level: 'warning',
+    metric: 'CO',
+    value: 18.2,
+    threshold: 17,
+    unit: 'ppm',
+    raisedAtMs: T0 + p.alarmId * 1000,
+    clearedAtMs: null,
+    state: 'active',
+    dealStatus: 0,
+    dealRemark: null,
+    dealtBy: null,
+    dealtAtMs: null,
+    picUrl: null,
+    ...p,
+  };
+}
+
+function high(metric: string, unit: string, warnHigh: number, alarmHigh: number): Threshold {
+  return { metric, unit, warnHigh, alarmHigh, warnLow: null, alarmLow: null, clearRatio: 0.5, clearLow: null };
+}
+
+/** The seeded gas limits of DOMAIN.md "Tunnel air" for the gases the builders use. */
+export const GAS_THRESHOLDS: Threshold[] = [
+  high('CO', 'ppm', 17, 24),
+  { metric: 'O2', unit: '%vol', warnHigh: null, alarmHigh: 23.5, warnLow: 20, alarmLow: 19.5, clearRatio: 0.98, clearLow: 20 },
+  high('NO2', 'ppm', 1.9, 2.5),
+  high('dust', 'mg/m³', 3, 4),
+  high('CH4', '%vol', 0.5, 1),
+];
+
+/** DOMAIN.md crane limits: moment 90/100 %, wind 10.8/13.8 m/s, tilt 0.17/0.23 °. */
+export const CRANE_THRESHOLDS: Threshold[] = [high('momentPct', '%', 90, 100), high('windSpeedMps', 'm/s', 10.8, 13.8), high('tiltDeg', '°', 0.17, 0.23)];
+
+export function makeGasDevice(p: Partial<DeviceInfo> & { sn: string }): DeviceInfo {
+  return {
+    kind: 'gas',
+    name: `${p.sn} station`,
+    position: 'Left bore, entry heading, working face',
+    tunnelId: 'LK',
+    reportPeriodS: 10,
+    status: 'online',
+    lastSeenMs: T0,
+    latest: { CO: 3.1, O2: 20.9, NO2: 0.2, dust: 1.1, CH4: 0.02 },
+    thresholds: GAS_THRESHOLDS,
+    ...p,
+  };
+}
+
+export function makeCraneDevice(p: Partial<DeviceInfo> & { sn: string }): DeviceInfo {
+  return {
+    kind: 'towerCrane',
+    name: 'Tower crane 1 (entry yard)',
+    position: 'Entry portal yard',
+    tunnelId: null,
+    reportPeriodS: 2,
+    status: 'online',
+    lastSeenMs: T0,
+    latest: { momentPct: 62.4, loadT: 3.2, radiusM: 38.5, heightM: 41.2, windSpeedMps: 6.3, tiltDeg: 0.05, rotationDeg: 123 },
+    thresholds: CRANE_THRESHOLDS,
+    ...p,
+  };
+}
+
+export function gasBatch(items: Array<{ sn: string; ts: number; readings: Record<string, number> }>): TelemetryBatch {
+  return { projectId: 'demo-tunnel', topic: 'gas', items } as TelemetryBatch;
+}

@@ -1,0 +1,83 @@
+import { expect, test, type Page } from '@playwright/test';
+import mqtt from 'mqtt';
+import { E2E } from './global-setup';
+
+const BOARD_URL = '/#/dataV/viewBoard?boardId=demo-live';
+
+async function logIn(page: Page, password = E2E.adminPassword): Promise<void> {
+  await page.getByLabel('User name').fill('admin');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Publishes one device message over real MQTT with the project's device credentials (read as admin). */
+async function publishAsDevice(page: Page, topic: string, payload: object): Promise<void> {
+  const res = await page.request.post('/zhgd/project/deviceKey', { data: { projectId: 'demo-tunnel' } });
+  const key = (await res.json()).data as { username: string; password: string };
+  const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${E2E.mqttPort}`, { username: key.username, password: key.password, reconnectPeriod: 0 });
+  try {
+    await client.publishAsync(topic, JSON.stringify(payload), { qos: 1 });
+  } finally {
+    await client.endAsync();
+  }
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.goto(BOARD_URL);
+});
+
+test('login blocks the board until it completes, and a wrong password says so', async ({ page }) => {
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.locator('[data-panel-type]')).toHaveCount(0);
+  await logIn(page, 'not-the-password');
+  await expect(page.getByText('Invalid username or password')).toBeVisible();
+  await expect(page.locator('[data-panel-type]')).toHaveCount(0);
+});
+
+test('the demo board shows live values and an over-limit gas reading becomes an alarm within 2 s', async ({ page }, testInfo) => {
+  await logIn(page);
+  for (const type of ['gasTrend', 'gasTable', 'tunnelPersonnel', 'towerCrane', 'alarmFeed']) {
+    await expect(page.locator(`[data-panel-type="${type}"]`)).toBeVisible();
+  }
+
+  // Values change: the simulator's tower crane reports every 2 s and the card shows when it last updated.
+  const crane = page.getByRole('region', { name: 'Tower crane 1' });
+  const updated = crane.getByText(/^Updated /);
+  await expect(updated).toBeVisible({ timeout: 15_000 });
+  const first = await updated.textContent();
+  await expect(updated).not.toHaveText(first ?? '', { timeout: 10_000 });
+
+  // People are drawn in the tunnel map (a canvas) and counted per bore.
+  await expect(page.locator('[data-summary="personnel"]')).toHaveText(/Left bore: [1-9]\d* people; Right bore: [1-9]\d* people/, { timeout: 15_000 });
+
+  // The trend chart drew its canvas and its legend shows the station's latest CO value.
+  await expect(page.locator('[data-panel-type="gasTrend"] canvas').first()).toBeVisible();
+
+  // H2S normally reads 0 at the RK-X face; 12 ppm is over the 6.6 ppm alarm level.
+  const feed = page.getByRole('region', { name: 'Alarms' });
+  const started = Date.now();
+  await publishAsDevice(page, 'zhgd/demo-tunnel/gas/GAS-RK-X-F/telemetry', { ts: Date.now(), readings: { H2S: 12 } });
+  const row = feed.locator('li', { hasText: 'H2S' }).filter({ hasText: '12' }).first();
+  await expect(row).toBeVisible({ timeout: 2_000 });
+  const latencyMs = Date.now() - started;
+  testInfo.annotations.push({ type: 'alarm latency', description: `${latencyMs} ms from MQTT publish to the feed` });
+  await expect(row).toHaveAttribute('data-level', 'alarm');
+  await page.screenshot({ path: testInfo.outputPath('live-board.png') });
+  await page.screenshot({ path: 'test-results/live-board.png' });
+
+  // A safety officer handles it: status and remark are required, then "Processing successful".
+  await row.getByRole('button', { name: 'Handle' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByText('Please select the status')).toBeVisible();
+  await expect(dialog.getByText('Please fill in the remarks information')).toBeVisible();
+  await dialog.getByLabel('Processed').check();
+  await dialog.getByRole('textbox').fill('Ventilation increased, face cleared, readings back to normal');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Processing successful')).toBeVisible();
+  await expect(row.locator('[data-deal-status="1"]')).toBeVisible();
+
+  // The handling is server truth: a reload shows it too.
+  await page.reload();
+  await expect(feed.locator('li', { hasText: 'Ventilation increased' }).first()).toBeVisible({ timeout: 10_000 });
+});
