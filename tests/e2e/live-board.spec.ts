@@ -74,7 +74,8 @@ test('the demo board shows live values and an over-limit gas reading becomes an 
   await dialog.getByLabel('Processed').check();
   await dialog.getByRole('textbox').fill('Ventilation increased, face cleared, readings back to normal');
   await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Processing successful')).toBeVisible();
+  // Fluent mirrors toast text into an aria-live region for screen readers: look at the visible toast.
+  await expect(page.locator('.fui-Toast').getByText('Processing successful')).toBeVisible();
   await expect(row.locator('[data-deal-status="1"]')).toBeVisible();
 
   // The handling is server truth: a reload shows it too.

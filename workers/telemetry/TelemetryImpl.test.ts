@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TelemetryBatch } from '../../protocol';
-import { MAX_DEVICES, TelemetryImpl } from './TelemetryImpl';
+import { MAX_BEACONS, MAX_DEVICES, TelemetryImpl } from './TelemetryImpl';
 
 const T0 = 1_750_000_000_000;
 
@@ -140,6 +140,20 @@ describe('TelemetryImpl.ingest', () => {
     expect((await win('G0')).rawCount).toBe(2);
     expect((await win('G1')).rawCount).toBe(0);
     expect((await win(`G${MAX_DEVICES}`)).rawCount).toBe(1);
+  });
+
+  it('bounds the beacons, dropping the least recently updated and keeping everyone else on the map', async () => {
+    const t = new TelemetryImpl();
+    const items = Array.from({ length: MAX_BEACONS }, (_, i) => ({ sn: `B${i}`, ts: T0, tunnelId: 'LK', chainageM: i % 3000, battery: 80, sos: false }));
+    await t.ingest({ projectId: 'P1', topic: 'beacon', items });
+    await t.ingest(beacon('B0', T0 + 1000, 'LK', 10)); // B0 reports again: B1 is now the stalest
+    await t.ingest(beacon('NEW', T0 + 1000, 'LK', 20));
+    const frame = await t.personnel({ nowMs: T0 + 1000, staleMs: 60_000, binM: 100, tunnels: [{ tunnelId: 'LK', lengthM: 3000 }] });
+    const sns = new Set(frame.tunnels[0].sns);
+    expect(sns.size).toBe(MAX_BEACONS);
+    expect(sns.has('B0')).toBe(true);
+    expect(sns.has('NEW')).toBe(true);
+    expect(sns.has('B1')).toBe(false);
   });
 });
 
