@@ -1,0 +1,38 @@
+/// <reference lib="webworker" />
+import { GATEWAY_TICK_MS } from '../../../protocol';
+import { LoadGenerator } from './generator';
+import type { LoadCommand, LoadFrame } from './types';
+
+/**
+ * The "network": a thread of its own that produces the gateway's batches every 200 ms and posts each as
+ * the JSON text a websocket frame would carry. Because it does not share the page's main thread, a page
+ * that cannot keep up sees frames queue up, exactly as socket.io frames would.
+ */
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+scope.onmessage = (e: MessageEvent<LoadCommand>) => {
+  const cmd = e.data;
+  if (cmd.type === 'stop') {
+    clearTimeout(timer);
+    timer = undefined;
+    return;
+  }
+  clearTimeout(timer);
+  const gen = new LoadGenerator(cmd.multiplier, cmd.seed);
+  const post = (frame: LoadFrame) => scope.postMessage(frame);
+  const t0 = Date.now();
+  post({ type: 'ready', messagesPerSecond: gen.messagesPerSecond });
+  post({ type: 'batch', tick: -1, genMs: t0, json: JSON.stringify(gen.history(t0)) });
+  let next = 0;
+  const run = () => {
+    // Catch up on ticks a busy machine made us miss, so the offered load stays what was asked for.
+    while (t0 + next * GATEWAY_TICK_MS <= Date.now()) {
+      const genMs = Date.now();
+      for (const batch of gen.tick(genMs)) post({ type: 'batch', tick: next, genMs, json: JSON.stringify(batch) });
+      next++;
+    }
+    timer = setTimeout(run, Math.max(0, t0 + next * GATEWAY_TICK_MS - Date.now()));
+  };
+  run();
+};

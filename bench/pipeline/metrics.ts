@@ -1,0 +1,87 @@
+/** Milliseconds since the epoch with sub-millisecond resolution (the page's clock, comparable to Date.now()). */
+export const epochNow = (): number => performance.timeOrigin + performance.now();
+
+/** A panel whose drawing is measured. */
+export type PanelName = 'chart' | 'personnel';
+
+/** Raw observations of one run, all times in ms since the epoch. The runner computes statistics. */
+export interface RawMetrics {
+  /** Start of every animation frame callback. */
+  frames: number[];
+  longTasks: Array<{ startMs: number; durationMs: number }>;
+  /** One sample each time a panel drew data newer than it had drawn before (see Metrics.applied). */
+  latencies: Array<{ panel: PanelName; atMs: number; latencyMs: number }>;
+  errors: string[];
+  /** People the personnel panel drew last (a correctness check: both sides should draw everyone). */
+  peopleDrawn: number | null;
+}
+
+/**
+ * Collects what the runner reads back: animation-frame times, long tasks, and end-to-end latency
+ * (device `ts` → the frame that shows it). Bounded: a run lasts seconds, and every list is
+ * capped so that a runaway page cannot exhaust memory.
+ */
+export class Metrics {
+  private static readonly CAP = 200_000;
+  readonly raw: RawMetrics = { frames: [], longTasks: [], latencies: [], errors: [], peopleDrawn: null };
+  private readonly newestApplied: Record<PanelName, number> = { chart: 0, personnel: 0 };
+  private readonly afterFrame = new MessageChannel();
+  private readonly pendingSamples: Array<{ panel: PanelName; newestTsMs: number }> = [];
+  private rafId = 0;
+  private observer: PerformanceObserver | undefined;
+
+  /** Starts the frame loop, the long-task observer and error capture. */
+  start(): void {
+    const loop = () => {
+      if (this.raw.frames.length < Metrics.CAP) this.raw.frames.push(epochNow());
+      this.rafId = requestAnimationFrame(loop);
+    };
+    this.rafId = requestAnimationFrame(loop);
+    this.observer = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (this.raw.longTasks.length < Metrics.CAP) {
+          this.raw.longTasks.push({ startMs: performance.timeOrigin + e.startTime, durationMs: e.duration });
+        }
+      }
+    });
+    this.observer.observe({ type: 'longtask', buffered: true });
+    addEventListener('error', (e) => this.error(e.message));
+    addEventListener('unhandledrejection', (e) => this.error(String(e.reason)));
+  }
+
+  /** Stops the frame loop and the observer. */
+  stop(): void {
+    cancelAnimationFrame(this.rafId);
+    this.afterFrame.port1.close();
+    this.observer?.disconnect();
+  }
+
+  /**
+   * Called by an implementation when it has handed data to its drawing library (uPlot setData, a Konva
+   * layer draw or batchDraw), with the newest device `ts` (ms since the epoch) contained in that data.
+   * The sample is taken after the next animation frame's callbacks have run (where Konva draws), in a
+   * task queued from that frame: "drawn" means the frame that shows it has been produced. Hand-offs of
+   * data already drawn are not samples.
+   */
+  applied(panel: PanelName, newestTsMs: number): void {
+    if (!(newestTsMs > this.newestApplied[panel])) return;
+    this.newestApplied[panel] = newestTsMs;
+    requestAnimationFrame(() => {
+      this.afterFrame.port2.onmessage ??= () => this.flushSamples();
+      this.pendingSamples.push({ panel, newestTsMs });
+      this.afterFrame.port1.postMessage(null);
+    });
+  }
+
+  private flushSamples(): void {
+    const now = epochNow();
+    for (const { panel, newestTsMs } of this.pendingSamples.splice(0)) {
+      if (this.raw.latencies.length < Metrics.CAP) this.raw.latencies.push({ panel, atMs: now, latencyMs: now - newestTsMs });
+    }
+  }
+
+  /** Records an error the page raised; the runner reports them and fails the run. */
+  error(message: string): void {
+    if (this.raw.errors.length < 100) this.raw.errors.push(message);
+  }
+}

@@ -1,0 +1,136 @@
+// One measured run: a fresh browser context and page, CDP main-thread busy time around the page's window.
+import { readFileSync, readdirSync } from 'node:fs';
+const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+
+/** Chromium flags for frame-timing measurement (STACK.md trap 6). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-frame-rate-limit',
+  '--disable-gpu-vsync',
+  '--enable-precise-memory-info',
+];
+
+/** Rejects after `ms` with a message naming what timed out. */
+function within(ms, what, promise) {
+  let timer;
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms))),
+  ]);
+}
+
+/** Linux clock ticks per second for /proc CPU times (USER_HZ is 100 on every Linux we run on). */
+const USER_HZ = 100;
+
+/**
+ * CPU time (ms) of every thread of every Chromium renderer process, keyed `pid/tid`, from /proc; empty
+ * where /proc is not readable (then the CPU rows of the report stay empty).
+ */
+async function rendererThreads(browserCdp) {
+  const out = new Map();
+  let infos = [];
+  try {
+    infos = (await browserCdp.send('SystemInfo.getProcessInfo')).processInfo.filter((p) => p.type === 'renderer');
+  } catch {
+    return out;
+  }
+  for (const { id: pid } of infos) {
+    let tids = [];
+    try {
+      tids = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tids) {
+      try {
+        const comm = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const cpuMs = ((Number(f[11]) + Number(f[12])) * 1000) / USER_HZ;
+        out.set(`${pid}/${tid}`, { main: String(pid) === tid, worker: comm.startsWith('DedicatedWorker'), cpuMs });
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+  }
+  return out;
+}
+
+/** CPU ms per second between two rendererThreads snapshots: renderer main threads, dedicated workers, all. */
+function cpuDelta(a, b, spanS) {
+  const sum = { mainMsPerS: 0, workerMsPerS: 0, allMsPerS: 0 };
+  if (a.size === 0 || b.size === 0) return null;
+  for (const [key, t] of b) {
+    const d = (t.cpuMs - (a.get(key)?.cpuMs ?? 0)) / spanS;
+    if (t.main) sum.mainMsPerS += d;
+    if (t.worker) sum.workerMsPerS += d;
+    sum.allMsPerS += d;
+  }
+  return sum;
+}
+
+async function cdpMetrics(cdp) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return Object.fromEntries(metrics.map((m) => [m.name, m.value]));
+}
+
+/**
+ * Runs the bench page once.
+ * @param browser a playwright-core Browser
+ * @param browserCdp its browser-level CDP session (to find renderer processes for CPU accounting)
+ * @param baseUrl where bench/dist is served
+ * @param params { impl, mult, seed, warmupMs, measureMs }
+ * @param capMs how long after the window end a page may take to answer before it is given up on
+ * @returns the page's RunResult plus `cdp: { busyMsPerS, heapUsedBytes, cpu }`, or `{ failed: reason }`.
+ */
+export async function measureOnce(browser, browserCdp, baseUrl, params, capMs = 30_000) {
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  try {
+    const page = await context.newPage();
+    const pageErrors = [];
+    page.on('pageerror', (e) => pageErrors.push(String(e.message)));
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+    await page.goto(`${baseUrl}?${query}`);
+    await page.waitForFunction(() => window.__bench !== undefined || window.__benchError !== undefined, null, { timeout: 15_000 });
+    const started = await within(15_000, 'start', page.evaluate(async () => {
+      if (window.__benchError) return { error: window.__benchError };
+      try {
+        return await window.__bench.started;
+      } catch (e) {
+        return { error: String(e) };
+      }
+    }));
+    if (started.error) return { failed: started.error };
+    // The page's epoch clock and ours are the same machine clock.
+    await sleep(started.windowStartMs - Date.now());
+    const m1 = await within(capMs, 'CDP metrics at window start', cdpMetrics(cdp));
+    const t1 = await rendererThreads(browserCdp);
+    await sleep(started.windowEndMs - Date.now());
+    const m2 = await within(capMs, 'CDP metrics at window end', cdpMetrics(cdp));
+    const t2 = await rendererThreads(browserCdp);
+    const result = await within(capMs, 'page result', page.evaluate(() => window.__bench.result()));
+    const spanS = m2.Timestamp - m1.Timestamp;
+    return {
+      ...result,
+      errors: [...result.errors, ...pageErrors],
+      cdp: {
+        busyMsPerS: ((m2.TaskDuration - m1.TaskDuration) * 1000) / spanS,
+        scriptMsPerS: ((m2.ScriptDuration - m1.ScriptDuration) * 1000) / spanS,
+        spanS,
+        heapUsedBytes: m2.JSHeapUsedSize,
+        cpu: cpuDelta(t1, t2, spanS),
+      },
+    };
+  } catch (e) {
+    return { failed: String(e.message ?? e) };
+  } finally {
+    await context.close().catch(() => {});
+  }
+}

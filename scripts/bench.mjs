@@ -1,0 +1,94 @@
+// `npm run bench`: the pipeline benchmark (bench/README.md). Builds bench/pipeline, serves it on 127.0.0.1,
+// and in Chromium runs the naive baseline and the siteboard pipeline alternately at 1×, 10× and 50× the demo
+// load; prints a markdown table (medians, ranges, ratios) and writes it to bench/results/pipeline-<date>.md.
+//   --quick              1× and 10× only, shorter runs (smoke)
+//   --mult=1,10,50       loads to run          --rounds=N   baseline/candidate pairs per load (ABBA order)
+//   --warmup-ms=N --measure-ms=N              --candidate=idle   harness overhead instead of siteboard
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { ROOT, ensureChromium, run } from './lib.mjs';
+import { serveStatic } from '../bench/run/serve.mjs';
+import { CHROMIUM_ARGS, measureOnce } from '../bench/run/measure.mjs';
+import { renderReport, summarise } from '../bench/run/report.mjs';
+
+const { values: opt } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    mult: { type: 'string' },
+    rounds: { type: 'string' },
+    'warmup-ms': { type: 'string' },
+    'measure-ms': { type: 'string' },
+    candidate: { type: 'string', default: 'siteboard' },
+    seed: { type: 'string', default: '1' },
+  },
+});
+const int = (v, name) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a non-negative integer, got ${v}`);
+  return n;
+};
+const mults = (opt.mult ?? (opt.quick ? '1,10' : '1,10,50')).split(',').map((m) => int(m, 'mult'));
+const rounds = int(opt.rounds ?? (opt.quick ? 2 : 3), 'rounds');
+const warmupMs = int(opt['warmup-ms'] ?? (opt.quick ? 1000 : 2000), 'warmup-ms');
+const measureMs = int(opt['measure-ms'] ?? (opt.quick ? 3000 : 6000), 'measure-ms');
+const seed = int(opt.seed, 'seed');
+if (!['siteboard', 'idle'].includes(opt.candidate)) throw new Error('--candidate must be siteboard or idle');
+
+console.log('[bench] building bench/pipeline …');
+if ((await run('vite', ['build', '-c', 'bench/vite.config.ts', '--logLevel', 'warn'])) !== 0) process.exit(1);
+
+const server = await serveStatic(path.join(ROOT, 'bench', 'dist'));
+const browser = await chromium.launch({ executablePath: ensureChromium(), headless: true, args: CHROMIUM_ARGS });
+const browserCdp = await browser.newBrowserCDPSession();
+const chromiumVersion = browser.version();
+const started = Date.now();
+const groups = [];
+try {
+  for (const mult of mults) {
+    const sides = { naive: { summaries: [], failures: [] }, [opt.candidate]: { summaries: [], failures: [] } };
+    for (let r = 0; r < rounds; r++) {
+      // ABBA: alternate which side goes first so drift on a shared machine hits both equally.
+      const order = r % 2 === 0 ? ['naive', opt.candidate] : [opt.candidate, 'naive'];
+      for (const impl of order) {
+        const res = await measureOnce(browser, browserCdp, server.url, { impl, mult, seed, warmupMs, measureMs });
+        if (res.failed) {
+          sides[impl].failures.push(res.failed);
+          console.log(`[bench] ${mult}× ${impl} run ${r + 1}: FAILED ${res.failed}`);
+          continue;
+        }
+        const s = summarise(res);
+        sides[impl].summaries.push(s);
+        console.log(
+          `[bench] ${mult}× ${impl.padEnd(9)} run ${r + 1}: busy ${s.busyMsPerS.toFixed(0)} ms/s, ` +
+            `frame p99 ${s.frameP99Ms.toFixed(1)} ms, long tasks ${s.longTasks}, ` +
+            `latency personnel p50 ${s.personnelLatP50Ms.toFixed(0)} ms, behind ${s.behindMs.toFixed(0)} ms` +
+            (s.errors.length ? `, ERRORS: ${s.errors[0]}` : ''),
+        );
+      }
+    }
+    groups.push({ mult, baseline: sides.naive, candidate: sides[opt.candidate] });
+  }
+} finally {
+  await browser.close().catch(() => {});
+  await server.close();
+}
+
+const date = new Date().toISOString().replace(/:\d\d\.\d+Z$/, '').replace(':', '-');
+const description = [
+  `Chromium ${chromiumVersion} headless, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}.`,
+  `Per load ${rounds} round(s) in ABBA order, fresh page per run, ${warmupMs} ms warm-up then ${measureMs} ms measured, seed ${seed}.`,
+  `Cells: median (min–max) over runs; ratio = ${opt.candidate} median / naive median (below 1× is better, except frames per second).`,
+  `Main-thread busy = CDP Performance.getMetrics TaskDuration delta over the window (wall time of main-thread tasks).`,
+  `CPU rows = /proc thread CPU time of the renderer processes (10 ms ticks); the worker row includes the load generator, which is the same work on both sides.`,
+  `Total ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+].join(' ');
+const md = renderReport({ groups, meta: { date, description } }).replaceAll('siteboard', opt.candidate);
+console.log('\n' + md);
+const dir = path.join(ROOT, 'bench', 'results');
+mkdirSync(dir, { recursive: true });
+const file = path.join(dir, `pipeline-${date}.md`);
+writeFileSync(file, md);
+console.log(`[bench] written ${path.relative(ROOT, file)}`);
