@@ -58,7 +58,8 @@ export const DEFAULT_TOWER_CRANE_THRESHOLDS: Threshold[] = [
 
 /** Beacon vitals (convention, DOMAIN.md; configurable): heart rate alarm < 50 or > 120 bpm, SpO2 < 90 %, body temp ≥ 37.3 ℃, battery low ≤ 20 / ≤ 10 %. */
 export const DEFAULT_BEACON_THRESHOLDS: Threshold[] = [
-  { metric: 'heartRate', unit: 'bpm', warnHigh: 100, alarmHigh: 120, warnLow: 55, alarmLow: 50, clearRatio: 0.9, clearLow: 60 },
+  // 60–100 bpm is normal and a worker carrying steel easily reaches 100: warn from 110, between normal and alarm.
+  { metric: 'heartRate', unit: 'bpm', warnHigh: 110, alarmHigh: 120, warnLow: 55, alarmLow: 50, clearRatio: 0.9, clearLow: 60 },
   { metric: 'spo2', unit: '%', warnHigh: null, alarmHigh: null, warnLow: 94, alarmLow: 90, clearRatio: 1, clearLow: 95 },
   high('bodyTempC', '℃', 37.0, 37.3, 0.99),
   { metric: 'battery', unit: '%', warnHigh: null, alarmHigh: null, warnLow: 20, alarmLow: 10, clearRatio: 1, clearLow: 30 },

@@ -91,6 +91,12 @@ describe('other seeded limits', () => {
     expect(levels(moment, [50, 92, 101, 95, 89, 80])).toEqual(['normal', 'warning', 'alarm', 'alarm', 'warning', 'normal']);
   });
 
+  it('heart rate: the whole normal range 60–100 bpm raises nothing (DOMAIN.md), 110 warns, 120 alarms', () => {
+    const hr = DEFAULT_BEACON_THRESHOLDS.find((t) => t.metric === 'heartRate')!;
+    expect(levels(hr, [60, 85, 100])).toEqual(['normal', 'normal', 'normal']);
+    expect(levels(hr, [110, 120, 45])).toEqual(['warning', 'alarm', 'alarm']);
+  });
+
   it('beacon battery (low only) clears at 30 %', () => {
     const battery = DEFAULT_BEACON_THRESHOLDS.find((t) => t.metric === 'battery')!;
     expect(levels(battery, [50, 19, 9, 25, 31])).toEqual(['normal', 'warning', 'alarm', 'alarm', 'normal']);
