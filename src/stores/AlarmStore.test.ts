@@ -40,21 +40,24 @@ describe('AlarmStore', () => {
     expect(store.alarms).toEqual([]);
   });
 
-  it('catches up with afterId = the highest id seen', async () => {
-    const bodies: Array<Record<string, unknown>> = [];
-    const api = fakeApi({
-      [ROUTES.alarmList]: (body) => {
-        bodies.push(body);
-        return body.afterId === undefined ? page([makeAlarm({ alarmId: 4 })]) : page([makeAlarm({ alarmId: 7 }), makeAlarm({ alarmId: 6 })]);
-      },
-    });
+  it('catches up with new alarms and with clears and handling of the ones it holds', async () => {
+    let server = [makeAlarm({ alarmId: 5 }), makeAlarm({ alarmId: 4 })];
+    const api = fakeApi({ [ROUTES.alarmList]: () => page(server) });
     const store = new AlarmStore(createRequest({ fetch: api.fetch }));
     await store.load('demo-tunnel');
-    store.upsert(makeAlarm({ alarmId: 5 }));
+    // While the socket was away: 6 and 7 were raised, 5 cleared and 4 handled.
+    server = [
+      makeAlarm({ alarmId: 7 }),
+      makeAlarm({ alarmId: 6 }),
+      makeAlarm({ alarmId: 5, state: 'cleared', clearedAtMs: 1 }),
+      makeAlarm({ alarmId: 4, dealStatus: 1, dealRemark: 'checked' }),
+    ];
     await store.catchUp();
-    expect(bodies[1]).toMatchObject({ projectId: 'demo-tunnel', afterId: 5 });
     expect(store.alarms.map((a) => a.alarmId)).toEqual([7, 6, 5, 4]);
+    expect(store.alarms.find((a) => a.alarmId === 5)?.state).toBe('cleared');
+    expect(store.alarms.find((a) => a.alarmId === 4)?.dealStatus).toBe(1);
     expect(store.maxSeenId).toBe(7);
+    expect([...store.arrivedLive].sort()).toEqual([6, 7]);
   });
 
   it('validates handling like the server and sends nothing when invalid', async () => {

@@ -7,8 +7,9 @@ export const ALARM_CAPACITY = 200;
 
 /**
  * The alarm feed of the current project. Server truth (ARCHITECTURE.md): the list comes from alarm/list,
- * live `alarm.changed` events are upserted by alarmId, and after a reconnect the store fetches what it
- * missed with `afterId` = the highest id it has seen.
+ * live `alarm.changed` events are upserted by alarmId, and after a reconnect the store re-reads the
+ * newest page, which brings both the alarms raised while away and the current state (cleared, handled)
+ * of every alarm it holds.
  */
 export class AlarmStore {
   /** Newest first (by alarmId, which grows with raise time), at most `capacity`. */
@@ -45,18 +46,14 @@ export class AlarmStore {
   }
 
   /**
-   * Fetches alarms raised while the socket was away (alarmId > maxSeenId). One page of `capacity` is
-   * enough: the list keeps no more than that, newest first.
+   * Catches up after the socket was away. Re-reads the newest `capacity` alarms rather than only those
+   * with alarmId > maxSeenId: the list holds exactly that window, so one request also brings clears and
+   * handling of alarms it already shows, which `afterId` alone would miss. New ones flash as live.
    */
   async catchUp(): Promise<void> {
     const projectId = this.projectId;
     if (!projectId) return;
-    const page = await this.request<AlarmPage>(ROUTES.alarmList, {
-      projectId,
-      afterId: this.maxSeenId,
-      page: 1,
-      pageSize: this.capacity,
-    });
+    const page = await this.request<AlarmPage>(ROUTES.alarmList, { projectId, page: 1, pageSize: this.capacity });
     if (this.projectId === projectId) this.upsertMany(page.list, true);
   }
 
