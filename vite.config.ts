@@ -22,7 +22,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['{protocol,server,streams,workers,fixtures}/**/*.test.ts'],
+          include: ['{protocol,server,streams,workers,fixtures}/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
         },
       },
       {
