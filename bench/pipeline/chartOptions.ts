@@ -1,34 +1,12 @@
 import uPlot from 'uplot';
 import type { GasCode } from '../../protocol';
 import { BEIJING_TZ } from '../../src/format/time';
-import { LEVEL_COLOR } from '../../src/theme/status';
+import { drawLimitLines } from '../../src/panels/GasTrend/drawLimitLines';
 import { GAS_COLOR, scaleKeyOf, scaleKeys, scaleLabel, scaleRange, type LimitLine } from '../../src/panels/GasTrend/buildSeries';
 
 const AXIS_COLOR = '#8aa0c2';
 const GRID_COLOR = 'rgba(138, 160, 194, 0.15)';
 
-/** A copy of GasTrendPanel's limit-line drawing, so that the baseline draws the same pixels. */
-function drawLimitLines(u: uPlot, lines: readonly LimitLine[]): void {
-  const { ctx, bbox } = u;
-  const px = uPlot.pxRatio;
-  ctx.save();
-  ctx.lineWidth = 1.5 * px;
-  ctx.setLineDash([6 * px, 4 * px]);
-  ctx.font = `${12 * px}px sans-serif`;
-  ctx.textAlign = 'right';
-  for (const l of lines) {
-    const y = u.valToPos(l.value, l.scale, true);
-    if (!Number.isFinite(y) || y < bbox.top || y > bbox.top + bbox.height) continue;
-    ctx.strokeStyle = LEVEL_COLOR[l.level];
-    ctx.fillStyle = LEVEL_COLOR[l.level];
-    ctx.beginPath();
-    ctx.moveTo(bbox.left, y);
-    ctx.lineTo(bbox.left + bbox.width, y);
-    ctx.stroke();
-    ctx.fillText(`${l.gas} ${l.value}`, bbox.left + bbox.width - 4 * px, y - 3 * px);
-  }
-  ctx.restore();
-}
 
 /**
  * The uPlot options of src/panels/GasTrend/GasTrendPanel.tsx (scales, axes, series, limit lines), for the

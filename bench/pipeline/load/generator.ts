@@ -8,7 +8,7 @@ import {
 } from '../../../protocol';
 import { DEMO_DEVICES, DEMO_PROJECT, DEMO_TUNNELS } from '../../../server/seed/demoProject';
 import { SCENE } from '../scene';
-import { mulberry32 } from './prng';
+import { Rng } from '../../../server/simulator/prng';
 
 /** Normal level and noise per gas in its unit (DOMAIN.md "Tunnel air", normal column). */
 const GAS_NORMAL: Record<GasCode, [level: number, noise: number]> = {
@@ -65,7 +65,8 @@ export class LoadGenerator {
    */
   constructor(readonly multiplier: number, seed: number) {
     if (!Number.isInteger(multiplier) || multiplier < 1) throw new RangeError(`multiplier must be a positive integer: ${multiplier}`);
-    this.rand = mulberry32(seed);
+    const rng = new Rng(seed);
+    this.rand = () => rng.next();
     const lengthOf = new Map(DEMO_TUNNELS.map((t) => [t.tunnelId, t.lengthM]));
     const projectId = DEMO_PROJECT.projectId;
     for (let c = 0; c < multiplier; c++) {

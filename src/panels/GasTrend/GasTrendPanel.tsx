@@ -9,7 +9,8 @@ import { BEIJING_TZ, formatBeijing } from '../../format/time';
 import { LEVEL_COLOR, PanelMessage, thresholdLevel, ValueWithUnit } from '../../components';
 import type { PanelProps } from '../types';
 import type { GasTrendConfig } from './index';
-import { chartGases, GAS_COLOR, limitLines, scaleKeys, scaleKeyOf, scaleLabel, scaleRange, toAlignedData, type LimitLine } from './buildSeries';
+import { drawLimitLines } from './drawLimitLines';
+import { chartGases, GAS_COLOR, limitLines, scaleKeys, scaleKeyOf, scaleLabel, scaleRange, toAlignedData } from './buildSeries';
 
 /** The window slides (and is redrawn without new data) at least this often, in ms. */
 const SLIDE_MS = 1000;
@@ -18,27 +19,6 @@ const AXIS_COLOR = '#8aa0c2';
 const GRID_COLOR = 'rgba(138, 160, 194, 0.15)';
 const NO_THRESHOLDS: Threshold[] = [];
 
-function drawLimitLines(u: uPlot, lines: readonly LimitLine[]): void {
-  const { ctx, bbox } = u;
-  const px = uPlot.pxRatio;
-  ctx.save();
-  ctx.lineWidth = 1.5 * px;
-  ctx.setLineDash([6 * px, 4 * px]);
-  ctx.font = `${12 * px}px sans-serif`;
-  ctx.textAlign = 'right';
-  for (const l of lines) {
-    const y = u.valToPos(l.value, l.scale, true);
-    if (!Number.isFinite(y) || y < bbox.top || y > bbox.top + bbox.height) continue;
-    ctx.strokeStyle = LEVEL_COLOR[l.level];
-    ctx.fillStyle = LEVEL_COLOR[l.level];
-    ctx.beginPath();
-    ctx.moveTo(bbox.left, y);
-    ctx.lineTo(bbox.left + bbox.width, y);
-    ctx.stroke();
-    ctx.fillText(`${l.gas} ${l.value}`, bbox.left + bbox.width - 4 * px, y - 3 * px);
-  }
-  ctx.restore();
-}
 
 /**
  * Gas trend of one station. The chart is a uPlot instance owned by a ref: each animation frame it asks
