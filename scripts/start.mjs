@@ -10,10 +10,25 @@ if (buildIsStale()) {
   if (code !== 0) process.exit(code);
 }
 
+// The server runs in its own process group, so a terminal's Ctrl-C (sent to the whole foreground group)
+// reaches it only through us, exactly once. npm may forward the same signal again: deliveries within
+// a second count as one; a later Ctrl-C is forwarded and forces the server's immediate exit.
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
   cwd: ROOT,
   stdio: 'inherit',
+  detached: true,
 });
-// The terminal's Ctrl-C reaches the server too (same process group); forward signals sent to us alone.
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
+let lastForwardMs = 0;
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    const now = Date.now();
+    if (now - lastForwardMs < 1000) return;
+    lastForwardMs = now;
+    server.kill(sig);
+  });
+}
+// If this wrapper dies, the server must not linger without a parent.
+process.on('exit', () => {
+  if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+});
 server.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1)));
