@@ -6,8 +6,9 @@ import type { Board } from './board';
 import { REJECT_REASONS } from './devices';
 
 /**
- * REST routes and their bodies (docs/api.md). Every route is `POST` with a JSON body, answers with the
- * Envelope of envelope.ts, and authenticates by the `sb_session` cookie (httpOnly, SameSite=Lax).
+ * REST routes and their bodies (docs/api.md). Every route is `POST` with a JSON body (except `ticketGet`, a
+ * `GET` with a query string), answers with the Envelope of envelope.ts, and authenticates by the
+ * `sb_session` cookie (httpOnly, SameSite=Lax).
  */
 export const ROUTES = {
   login: '/zhgd/auth/login',
@@ -22,7 +23,38 @@ export const ROUTES = {
   tunnelList: '/zhgd/tunnel/list',
   telemetryHistory: '/zhgd/telemetry/history',
   ingestStats: '/zhgd/ingest/stats',
+  // Board server (SPEC §7). All POST except ticketGet, which is `GET` with a query string.
+  panelEdit: '/zhgd/panel/edit',
+  ticketGet: '/zhgd/ticket/getTicket',
+  panelList: '/zhgd/panel/list',
+  panelCustomAdd: '/zhgd/panel/custom/add',
+  panelDelete: '/zhgd/panel/delete',
+  panelMove: '/zhgd/panel/move',
+  pageAdd: '/zhgd/page/add',
+  pageDetails: '/zhgd/page/details',
+  pageEdit: '/zhgd/page/edit',
+  pageMove: '/zhgd/page/move',
+  pageDelete: '/zhgd/page/delete',
+  pageAddInitialize: '/zhgd/page/add/initialize',
+  boardAdd: '/zhgd/board/add',
+  boardStandardList: '/zhgd/board/standardList',
+  systemStyleDetails: '/zhgd/systemStyle/details',
+  systemStyleEdit: '/zhgd/systemStyle/edit',
+  layoutList: '/zhgd/layout/getLayoutList',
+  layoutUpdate: '/zhgd/layout/updateLayout',
+  boardEdit: '/zhgd/board/edit',
+  boardDelete: '/zhgd/board/delete',
+  boardRelease: '/zhgd/board/release',
+  boardAddInitialize: '/zhgd/board/add/initialize',
+  boardHistory: '/zhgd/board/history',
+  boardRestore: '/zhgd/board/restore',
 } as const;
+
+/**
+ * Request header of board/add and board/add/initialize: a fresh single-use ticket from `GET ticket/getTicket`
+ * (SPEC §7). Header names are case-insensitive.
+ */
+export const BOARD_TICKET_HEADER = 'dataBoardBasicToken';
 
 const id = z.string().min(1).max(64);
 
@@ -113,8 +145,25 @@ export interface BoardList {
   board: Array<{ boardId: string; name: string; version: number }>;
 }
 
-export const boardScreenBody = z.object({ boardId: id });
-export type BoardScreen = Board;
+export const boardScreenBody = z.object({
+  boardId: id,
+  /**
+   * true (viewers): the latest release, or the draft when the board was never released; false or absent
+   * (editors): the draft.
+   */
+  released: z.boolean().optional(),
+  /** A given release (history preview); wins over `released`. NOT_FOUND when it is not kept. */
+  releaseNo: z.number().int().min(1).optional(),
+});
+/**
+ * A board to draw. `source` says whether it is the draft or a release (`releaseNo`, `releasedAtMs`);
+ * this server always sends these three, they are optional only for older clients' fixtures.
+ */
+export type BoardScreen = Board & {
+  source?: 'draft' | 'release';
+  releaseNo?: number | null;
+  releasedAtMs?: number | null;
+};
 
 export const deviceKeyBody = z.object({ projectId: id, rotate: z.boolean().optional() });
 /** MQTT credentials devices of a project use on the embedded broker. */

@@ -56,3 +56,303 @@ export type Board = z.infer<typeof boardSchema>;
 
 /** Panel type ids shipped with the live-board slice. */
 export const BUILTIN_PANEL_TYPES = ['gasTrend', 'gasTable', 'tunnelPersonnel', 'towerCrane', 'alarmFeed'] as const;
+
+// ───────────────────────── Board server (SPEC §7, docs/api.md "Board server") ─────────────────────────
+
+const boardIdField = z.string().min(1).max(64);
+const nameField = z.string().trim().min(1, 'must not be empty').max(200);
+/**
+ * The board `version` an edit was based on. A write whose baseVersion is not the board's current version
+ * is refused with CONFLICT (someone else changed the board); a write that succeeds increments it.
+ */
+const baseVersionField = z.number().int().min(0);
+
+/** Board template categories: the kinds of project SPEC §1 names. */
+export const BOARD_TEMPLATE_CATEGORIES = ['tunnel', 'bridge', 'road'] as const;
+export type BoardTemplateCategory = (typeof BOARD_TEMPLATE_CATEGORIES)[number];
+
+/** Releases kept per board; older ones are deleted when a new one is published. */
+export const MAX_RELEASES_PER_BOARD = 50;
+
+/** Whole-system style choices (SPEC §3 theme settings). */
+export const THEMES = ['dark', 'light'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** Style of a project that never edited it: SPEC §9 theme defaults (primary colour #00b589, title). */
+export const SYSTEM_STYLE_DEFAULTS = { theme: 'dark', primaryColor: '#00b589', title: 'smart site project big screen' } as const;
+
+/** Any subset of the layout, for board/add, board/edit and layout/updateLayout. */
+export const layoutPatchSchema = z.strictObject(layoutSchema.shape).partial();
+export type LayoutPatch = z.infer<typeof layoutPatchSchema>;
+
+/** A new panel (panel/custom/add): the server assigns `panelId`; `z` defaults to the top of the page. */
+export const panelInputSchema = z.strictObject({
+  type: panelSchema.shape.type,
+  title: panelSchema.shape.title,
+  x: panelSchema.shape.x,
+  y: panelSchema.shape.y,
+  w: panelSchema.shape.w,
+  h: panelSchema.shape.h,
+  z: panelSchema.shape.z.optional(),
+  config: panelSchema.shape.config.default({}),
+});
+export type PanelInput = z.input<typeof panelInputSchema>;
+
+/** Changed fields of a panel (panel/edit). `config` replaces the whole config; the type never changes. */
+export const panelPatchSchema = z
+  .strictObject({
+    title: panelSchema.shape.title,
+    x: panelSchema.shape.x.optional(),
+    y: panelSchema.shape.y.optional(),
+    w: panelSchema.shape.w.optional(),
+    h: panelSchema.shape.h.optional(),
+    z: panelSchema.shape.z.optional(),
+    config: panelSchema.shape.config.optional(),
+  })
+  .refine((p) => Object.keys(p).length > 0, { error: 'nothing to change' });
+export type PanelPatch = z.infer<typeof panelPatchSchema>;
+
+/** Where panel/move puts a panel in the page's stacking order: an index (0 = bottom) or a step. */
+export const panelMoveTargetSchema = z.union([z.number().int().min(0), z.enum(['front', 'back', 'forward', 'backward'])]);
+export type PanelMoveTarget = z.infer<typeof panelMoveTargetSchema>;
+
+/** One panel's place on its page (layout/getLayoutList, layout/updateLayout). */
+export const layoutItemSchema = z.strictObject({
+  pageId: z.string().min(1).max(64),
+  panelId: z.string().min(1).max(64),
+  x: panelSchema.shape.x,
+  y: panelSchema.shape.y,
+  w: panelSchema.shape.w,
+  h: panelSchema.shape.h,
+  z: panelSchema.shape.z,
+});
+export type LayoutItem = z.infer<typeof layoutItemSchema>;
+
+const unique = <T>(key: (item: T) => string) => (items: T[]) => new Set(items.map(key)).size === items.length;
+
+/** Bodies of the board-server routes (ROUTES in api.ts). */
+export const boardAddBody = z.strictObject({ projectId: boardIdField, name: nameField, layout: layoutPatchSchema.optional() });
+export const boardAddInitializeBody = z.strictObject({
+  projectId: boardIdField,
+  templateId: boardIdField,
+  /** Default: the template's name. */
+  name: nameField.optional(),
+});
+export const boardEditBody = z
+  .strictObject({ boardId: boardIdField, baseVersion: baseVersionField, name: nameField.optional(), layout: layoutPatchSchema.optional() })
+  .refine((b) => b.name !== undefined || b.layout !== undefined, { error: 'nothing to change: give name or layout' });
+export const boardDeleteBody = z.strictObject({ boardId: boardIdField, baseVersion: baseVersionField });
+export const boardReleaseBody = z.strictObject({
+  boardId: boardIdField,
+  baseVersion: baseVersionField,
+  note: z.string().trim().max(500).optional(),
+});
+export const boardHistoryBody = z.strictObject({ boardId: boardIdField });
+export const boardRestoreBody = z.strictObject({ boardId: boardIdField, baseVersion: baseVersionField, releaseNo: z.number().int().min(1) });
+export const boardStandardListBody = z.strictObject({ category: z.enum(BOARD_TEMPLATE_CATEGORIES).optional() });
+
+export const pageAddBody = z.strictObject({
+  boardId: boardIdField,
+  baseVersion: baseVersionField,
+  name: nameField,
+  /** Position among the pages; default (or past the end): last. */
+  index: z.number().int().min(0).optional(),
+});
+export const pageDetailsBody = z.strictObject({ boardId: boardIdField, pageId: boardIdField });
+export const pageEditBody = z.strictObject({ boardId: boardIdField, baseVersion: baseVersionField, pageId: boardIdField, name: nameField });
+export const pageMoveBody = z.strictObject({
+  boardId: boardIdField,
+  baseVersion: baseVersionField,
+  pageId: boardIdField,
+  /** New position, 0 = first; past the end means last. */
+  toIndex: z.number().int().min(0),
+});
+export const pageDeleteBody = z.strictObject({ boardId: boardIdField, baseVersion: baseVersionField, pageId: boardIdField });
+export const pageAddInitializeBody = z.strictObject({
+  boardId: boardIdField,
+  baseVersion: baseVersionField,
+  templateId: boardIdField,
+  /** Which page of the template; default its first. */
+  templatePageId: boardIdField.optional(),
+  /** Default: the template page's name. */
+  name: nameField.optional(),
+  index: z.number().int().min(0).optional(),
+});
+
+export const panelListBody = z.strictObject({ boardId: boardIdField, pageId: boardIdField.optional() });
+export const panelCustomAddBody = z.strictObject({
+  boardId: boardIdField,
+  baseVersion: baseVersionField,
+  pageId: boardIdField,
+  panel: panelInputSchema,
+});
+export const panelEditBody = z.strictObject({
+  boardId: boardIdField,
+  baseVersion: baseVersionField,
+  pageId: boardIdField,
+  panelId: boardIdField,
+  panel: panelPatchSchema,
+});
+export const panelDeleteBody = z.strictObject({
+  boardId: boardIdField,
+  baseVersion: baseVersionField,
+  pageId: boardIdField,
+  panelIds: z
+    .array(boardIdField)
+    .min(1)
+    .max(2000)
+    .refine(unique<string>((s) => s), { error: 'lists a panel twice' }),
+});
+export const panelMoveBody = z.strictObject({
+  boardId: boardIdField,
+  baseVersion: baseVersionField,
+  pageId: boardIdField,
+  panelId: boardIdField,
+  to: panelMoveTargetSchema,
+});
+
+export const layoutListBody = z.strictObject({ boardId: boardIdField, pageId: boardIdField.optional() });
+export const layoutUpdateBody = z
+  .strictObject({
+    boardId: boardIdField,
+    baseVersion: baseVersionField,
+    layout: layoutPatchSchema.optional(),
+    items: z
+      .array(layoutItemSchema)
+      .max(5000)
+      .refine(unique<LayoutItem>((i) => `${i.pageId}\u0000${i.panelId}`), { error: 'lists a panel twice' })
+      .default([]),
+  })
+  .refine((b) => b.layout !== undefined || b.items.length > 0, { error: 'nothing to change: give layout or items' });
+
+export const systemStyleDetailsBody = z.strictObject({ projectId: boardIdField });
+export const systemStyleEditBody = z
+  .strictObject({
+    projectId: boardIdField,
+    /** The style `version` the edit was based on (0 for a project that never edited it). */
+    baseVersion: baseVersionField,
+    theme: z.enum(THEMES).optional(),
+    primaryColor: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/, { error: 'must be a colour like #00b589' })
+      .optional(),
+    title: z.string().trim().min(1, 'must not be empty').max(100).optional(),
+  })
+  .refine((b) => b.theme !== undefined || b.primaryColor !== undefined || b.title !== undefined, {
+    error: 'nothing to change: give theme, primaryColor or title',
+  });
+
+/** Query of `GET ticket/getTicket`: the project the ticket is for (other params are ignored). */
+export const ticketQuery = z.object({ projectId: boardIdField });
+
+/** What every successful board write answers: the board and its new version (the next baseVersion). */
+export interface BoardWrite {
+  boardId: string;
+  version: number;
+}
+/** page/add, page/edit, page/add/initialize. */
+export interface PageWrite extends BoardWrite {
+  page: Page;
+}
+/** page/move: the pages in their new order (`order` renumbered 0…n-1). */
+export interface PageOrder extends BoardWrite {
+  pages: Array<{ pageId: string; name: string; order: number }>;
+}
+/** panel/custom/add, panel/edit. */
+export interface PanelWrite extends BoardWrite {
+  pageId: string;
+  panel: Panel;
+}
+/** panel/move: the page's panels bottom to top, `z` renumbered 1…n. */
+export interface PanelOrder extends BoardWrite {
+  pageId: string;
+  panels: Array<{ panelId: string; z: number }>;
+}
+/** board/edit. */
+export interface BoardSettingsWrite extends BoardWrite {
+  name: string;
+  layout: Layout;
+}
+/** layout/updateLayout. */
+export interface LayoutWrite extends BoardWrite {
+  layout: Layout;
+  items: LayoutItem[];
+}
+/** board/delete. */
+export interface BoardDeleted {
+  boardId: string;
+}
+/** page/details. */
+export interface PageDetails {
+  boardId: string;
+  version: number;
+  page: Page;
+}
+/** panel/list: panels of one page or of every page, page by page, bottom to top. */
+export interface PanelList {
+  boardId: string;
+  version: number;
+  panels: Array<Panel & { pageId: string }>;
+}
+/** layout/getLayoutList. */
+export interface LayoutList {
+  boardId: string;
+  version: number;
+  layout: Layout;
+  items: LayoutItem[];
+}
+
+/**
+ * A template panel: a panel without id. `bind` asks instantiation to set `config.sn` to the project's
+ * nth device of that kind (by sn); when the project has fewer, `sn` stays unset and the panel asks for one.
+ */
+export interface BoardTemplatePanel extends Omit<Panel, 'panelId'> {
+  bind?: { kind: 'gas' | 'towerCrane'; nth: number };
+}
+/** A standard board (board/standardList); board/add/initialize and page/add/initialize copy it. */
+export interface BoardTemplate {
+  templateId: string;
+  category: BoardTemplateCategory;
+  name: string;
+  description: string;
+  layout: Layout;
+  pages: Array<{ templatePageId: string; name: string; panels: BoardTemplatePanel[] }>;
+}
+/** board/standardList. */
+export interface BoardStandardList {
+  templates: BoardTemplate[];
+}
+
+/** A published snapshot of a board (board/release, board/history). */
+export interface BoardReleaseInfo {
+  boardId: string;
+  /** 1, 2, … per board. */
+  releaseNo: number;
+  /** Draft version the snapshot copies. */
+  version: number;
+  name: string;
+  note: string | null;
+  releasedAtMs: number;
+  releasedBy: string;
+}
+/** board/history: at most MAX_RELEASES_PER_BOARD releases, newest first. */
+export interface BoardHistory {
+  boardId: string;
+  releases: BoardReleaseInfo[];
+}
+
+/** Whole-system style of a project (systemStyle/details, systemStyle/edit). */
+export interface SystemStyle {
+  projectId: string;
+  theme: Theme;
+  primaryColor: string;
+  title: string;
+  /** 0 until first edited; every edit names it as baseVersion. */
+  version: number;
+}
+
+/** `GET ticket/getTicket`: a single-use ticket for the `dataBoardBasicToken` header of board/add. */
+export interface BoardTicket {
+  ticket: string;
+  expiresAtMs: number;
+}

@@ -1,20 +1,25 @@
 import type { Selectable } from 'kysely';
 import {
   DEVICE_STATUSES,
+  SYSTEM_STYLE_DEFAULTS,
+  THEMES,
   boardSchema,
   type Alarm,
   type AlarmKind,
   type AlarmLevel,
   type Board,
+  type BoardReleaseInfo,
+  type BoardScreen,
   type DealStatus,
   type DeviceInfo,
   type DeviceKind,
   type DeviceStatus,
   type Heading,
+  type SystemStyle,
   type Threshold,
   type TunnelInfo,
 } from '../../protocol';
-import type { AlarmsTable, BoardsTable, DevicesTable, TunnelsTable } from './schema';
+import type { AlarmsTable, BoardReleasesTable, BoardsTable, DevicesTable, SystemStylesTable, TunnelsTable } from './schema';
 
 /**
  * Serialises a value for a `jsonb` column. Both drivers accept JSON text for jsonb parameters; passing
@@ -115,4 +120,44 @@ export function toBoard(row: Selectable<BoardsTable>): Board {
     layout: fromJson(row.layout),
     pages: fromJson(row.pages),
   });
+}
+
+/** Maps a `board_releases` row to its summary (without the snapshot itself). */
+export function toBoardReleaseInfo(row: Omit<Selectable<BoardReleasesTable>, 'layout' | 'pages'>): BoardReleaseInfo {
+  return {
+    boardId: row.board_id,
+    releaseNo: Number(row.release_no),
+    version: Number(row.version),
+    name: row.name,
+    note: row.note,
+    releasedAtMs: row.released_at_ms,
+    releasedBy: row.released_by,
+  };
+}
+
+/**
+ * Maps a `board_releases` row and its board's project to the released board as viewers get it
+ * (`source: 'release'`).
+ * @throws ZodError when the stored snapshot is not a valid board.
+ */
+export function toReleasedBoard(row: Selectable<BoardReleasesTable>, projectId: string): BoardScreen {
+  const board = boardSchema.parse({
+    boardId: row.board_id,
+    projectId,
+    name: row.name,
+    version: Number(row.version),
+    layout: fromJson(row.layout),
+    pages: fromJson(row.pages),
+  });
+  return { ...board, source: 'release', releaseNo: Number(row.release_no), releasedAtMs: row.released_at_ms };
+}
+
+/**
+ * Maps a `system_styles` row to the wire {@link SystemStyle}; a project without a row gets
+ * SYSTEM_STYLE_DEFAULTS at version 0.
+ */
+export function toSystemStyle(projectId: string, row: Selectable<SystemStylesTable> | undefined): SystemStyle {
+  if (!row) return { projectId, ...SYSTEM_STYLE_DEFAULTS, version: 0 };
+  const theme = (THEMES as readonly string[]).includes(row.theme) ? (row.theme as SystemStyle['theme']) : SYSTEM_STYLE_DEFAULTS.theme;
+  return { projectId, theme, primaryColor: row.primary_color, title: row.title, version: Number(row.version) };
 }

@@ -133,9 +133,51 @@ const initial: Migration = {
   },
 };
 
+/** Board server (SPEC §7): releases with history, board/add tickets, per-project system style. */
+const boardServer: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('board_releases')
+      .addColumn('board_id', 'text', (c) => c.notNull().references('boards.board_id').onDelete('cascade'))
+      .addColumn('release_no', 'integer', (c) => c.notNull())
+      .addColumn('version', 'integer', (c) => c.notNull())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('layout', 'jsonb', (c) => c.notNull())
+      .addColumn('pages', 'jsonb', (c) => c.notNull())
+      .addColumn('note', 'text')
+      .addColumn('released_at_ms', 'double precision', (c) => c.notNull())
+      .addColumn('released_by', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('board_releases_pk', ['board_id', 'release_no'])
+      .execute();
+
+    await db.schema
+      .createTable('board_tickets')
+      .addColumn('ticket_hash', 'text', (c) => c.primaryKey())
+      .addColumn('username', 'text', (c) => c.notNull().references('users.username').onDelete('cascade'))
+      .addColumn('project_id', 'text', (c) => c.notNull().references('projects.project_id').onDelete('cascade'))
+      .addColumn('created_at_ms', 'double precision', (c) => c.notNull())
+      .addColumn('expires_at_ms', 'double precision', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('board_tickets_username_idx').on('board_tickets').columns(['username', 'created_at_ms']).execute();
+    await db.schema.createIndex('board_tickets_expires_idx').on('board_tickets').column('expires_at_ms').execute();
+
+    await db.schema
+      .createTable('system_styles')
+      .addColumn('project_id', 'text', (c) => c.primaryKey().references('projects.project_id').onDelete('cascade'))
+      .addColumn('theme', 'text', (c) => c.notNull())
+      .addColumn('primary_color', 'text', (c) => c.notNull())
+      .addColumn('title', 'text', (c) => c.notNull())
+      .addColumn('version', 'integer', (c) => c.notNull())
+      .addColumn('updated_at_ms', 'double precision', (c) => c.notNull())
+      .addColumn('updated_by', 'text', (c) => c.notNull())
+      .execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
+  '0002_board_server': boardServer,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

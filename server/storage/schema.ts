@@ -16,6 +16,9 @@ export interface Database {
   telemetry: TelemetryTable;
   alarms: AlarmsTable;
   boards: BoardsTable;
+  board_releases: BoardReleasesTable;
+  board_tickets: BoardTicketsTable;
+  system_styles: SystemStylesTable;
 }
 
 export interface UsersTable {
@@ -118,4 +121,39 @@ export interface BoardsTable {
   pages: ColumnType<unknown, string, string>;
   created_at_ms: number;
   updated_at_ms: number;
+}
+
+/** Published snapshots of a board (migration 0002); at most MAX_RELEASES_PER_BOARD per board are kept. */
+export interface BoardReleasesTable {
+  board_id: string;
+  /** 1, 2, … per board, never reused. */
+  release_no: number;
+  /** Draft version the snapshot copies. */
+  version: number;
+  name: string;
+  layout: ColumnType<unknown, string, string>;
+  pages: ColumnType<unknown, string, string>;
+  note: string | null;
+  released_at_ms: number;
+  released_by: string;
+}
+
+/** Single-use board/add tickets (migration 0002); only the ticket's SHA-256 is stored. */
+export interface BoardTicketsTable {
+  ticket_hash: string;
+  username: string;
+  project_id: string;
+  created_at_ms: number;
+  expires_at_ms: number;
+}
+
+/** Whole-system style per project (migration 0002); a project without a row has the defaults. */
+export interface SystemStylesTable {
+  project_id: string;
+  theme: string;
+  primary_color: string;
+  title: string;
+  version: number;
+  updated_at_ms: number;
+  updated_by: string;
 }

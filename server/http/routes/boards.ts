@@ -1,10 +1,44 @@
 import type { FastifyInstance } from 'fastify';
-import { ROUTES, boardListBody, boardScreenBody, type BoardList, type BoardScreen } from '../../../protocol';
-import { toBoard } from '../../storage';
+import type { Kysely, Transaction } from 'kysely';
+import {
+  LAYOUT_DEFAULTS,
+  ROUTES,
+  boardAddBody,
+  boardAddInitializeBody,
+  boardDeleteBody,
+  boardEditBody,
+  boardListBody,
+  boardScreenBody,
+  boardStandardListBody,
+  type Board,
+  type BoardDeleted,
+  type BoardList,
+  type BoardScreen,
+  type BoardSettingsWrite,
+  type BoardStandardList,
+} from '../../../protocol';
+import { instantiateTemplate } from '../../seed/instantiate';
+import { BOARD_TEMPLATES, findTemplate } from '../../seed/templates';
+import { toBoard, toJson, toReleasedBoard, type Database } from '../../storage';
 import { postRoute, requireMember, type HttpDeps } from '../context';
 import { ApiError, ERROR_MESSAGES } from '../errors';
+import { applyLayoutPatch, checkBoard, randomId } from './boardsOps';
+import { registerReleaseRoutes } from './boardsReleases';
+import { bindableDevices, lockBoard, mutateBoard } from './boardsStore';
+import { registerLayoutRoutes } from './layout';
+import { registerPageRoutes } from './pages';
+import { registerPanelRoutes } from './panels';
+import { registerSystemStyleRoutes } from './systemStyle';
+import { consumeTicket, registerTicketRoutes } from './ticket';
 
-/** board/list (SPEC §7: `result '0'`, `data.board[]`) and board/screen. */
+/** Name of the one empty page a board made by board/add starts with. */
+export const FIRST_PAGE_NAME = 'Page 1';
+
+/**
+ * The board server (SPEC §7, docs/api.md "Board server"): board list, screen, add (with a ticket), add from
+ * a template, edit, delete and the template list here; releases, pages, panels, layout, system style and
+ * tickets in their own files, registered from here.
+ */
 export function registerBoardRoutes(app: FastifyInstance, deps: HttpDeps): void {
   // dataRange is accepted for compatibility with the original client (it sends 2) and does not filter.
   postRoute(app, deps, ROUTES.boardList, boardListBody, async ({ body, user }): Promise<BoardList> => {
@@ -19,10 +53,102 @@ export function registerBoardRoutes(app: FastifyInstance, deps: HttpDeps): void 
     return { result: '0', board: rows.map((r) => ({ boardId: r.board_id, name: r.name, version: Number(r.version) })) };
   });
 
+  // Editors read the draft; viewers ask for `released` and get the latest release, or the draft of a board
+  // that was never released (so a new board shows at once), with `source` telling which.
   postRoute(app, deps, ROUTES.boardScreen, boardScreenBody, async ({ body, user }): Promise<BoardScreen> => {
     const row = await deps.db.selectFrom('boards').selectAll().where('board_id', '=', body.boardId).executeTakeFirst();
     if (!row) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
     requireMember(user, row.project_id);
-    return toBoard(row);
+    if (body.releaseNo !== undefined || body.released) {
+      let query = deps.db.selectFrom('board_releases').selectAll().where('board_id', '=', body.boardId);
+      query = body.releaseNo !== undefined ? query.where('release_no', '=', body.releaseNo) : query.orderBy('release_no', 'desc').limit(1);
+      const release = await query.executeTakeFirst();
+      if (release) return toReleasedBoard(release, row.project_id);
+      if (body.releaseNo !== undefined) throw new ApiError('NOT_FOUND', `Release ${body.releaseNo} of this board is not kept`);
+    }
+    return { ...toBoard(row), source: 'draft', releaseNo: null, releasedAtMs: null };
   });
+
+  postRoute(app, deps, ROUTES.boardStandardList, boardStandardListBody, async ({ body }): Promise<BoardStandardList> => ({
+    templates: BOARD_TEMPLATES.filter((t) => body.category === undefined || t.category === body.category),
+  }));
+
+  postRoute(app, deps, ROUTES.boardAdd, boardAddBody, async ({ body, user, req }): Promise<Board> => {
+    requireMember(user, body.projectId);
+    const board = checkBoard({
+      boardId: randomId('board'),
+      projectId: body.projectId,
+      name: body.name,
+      version: 1,
+      layout: applyLayoutPatch({ ...LAYOUT_DEFAULTS }, body.layout),
+      pages: [{ pageId: randomId('page'), name: FIRST_PAGE_NAME, order: 0, panels: [] }],
+    });
+    await deps.db.transaction().execute(async (tx) => {
+      await consumeTicket(tx, req, user, body.projectId);
+      await insertBoard(tx, board);
+    });
+    return board;
+  });
+
+  postRoute(app, deps, ROUTES.boardAddInitialize, boardAddInitializeBody, async ({ body, user, req }): Promise<Board> => {
+    requireMember(user, body.projectId);
+    const template = findTemplate(body.templateId);
+    if (!template) throw new ApiError('NOT_FOUND', `Template ${body.templateId} not found; see ${ROUTES.boardStandardList}`);
+    const board = checkBoard(
+      instantiateTemplate(
+        template,
+        { boardId: randomId('board'), projectId: body.projectId, name: body.name },
+        await bindableDevices(deps.db, body.projectId),
+        randomId,
+      ),
+    );
+    await deps.db.transaction().execute(async (tx) => {
+      await consumeTicket(tx, req, user, body.projectId);
+      await insertBoard(tx, board);
+    });
+    return board;
+  });
+
+  postRoute(app, deps, ROUTES.boardEdit, boardEditBody, async ({ body, user }): Promise<BoardSettingsWrite> => {
+    const { board } = await mutateBoard(deps.db, user, body.boardId, body.baseVersion, (current) => ({
+      board: { ...current, name: body.name ?? current.name, layout: applyLayoutPatch(current.layout, body.layout) },
+      result: null,
+    }));
+    return { boardId: board.boardId, version: board.version, name: board.name, layout: board.layout };
+  });
+
+  // Deleting is a write like any other: it names the version the user saw, so nobody deletes a board
+  // someone else has just changed. Its releases go with it.
+  postRoute(app, deps, ROUTES.boardDelete, boardDeleteBody, async ({ body, user }): Promise<BoardDeleted> => {
+    await deps.db.transaction().execute(async (tx) => {
+      await lockBoard(tx, user, body.boardId, body.baseVersion);
+      await tx.deleteFrom('boards').where('board_id', '=', body.boardId).execute();
+    });
+    return { boardId: body.boardId };
+  });
+
+  registerReleaseRoutes(app, deps);
+  registerPageRoutes(app, deps);
+  registerPanelRoutes(app, deps);
+  registerLayoutRoutes(app, deps);
+  registerSystemStyleRoutes(app, deps);
+  registerTicketRoutes(app, deps);
+}
+
+/** Stores a new board document. */
+async function insertBoard(db: Kysely<Database> | Transaction<Database>, board: Board): Promise<void> {
+  const nowMs = Date.now();
+  await db
+    .insertInto('boards')
+    .values({
+      board_id: board.boardId,
+      project_id: board.projectId,
+      name: board.name,
+      version: board.version,
+      layout: toJson(board.layout),
+      pages: toJson(board.pages),
+      created_at_ms: nowMs,
+      updated_at_ms: nowMs,
+    })
+    .execute();
 }

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { ROUTES, systemStyleDetailsBody, systemStyleEditBody, type SystemStyle } from '../../../protocol';
+import { toSystemStyle } from '../../storage';
+import { postRoute, requireMember, type HttpDeps } from '../context';
+import { ApiError } from '../errors';
+
+/** The CONFLICT message of a stale style edit. */
+export function staleStyleMessage(current: number, base: number): string {
+  return (
+    `The system style was changed by someone else (it is now at version ${current}; your change was based on version ${base}). ` +
+    'Reload it and make your change again.'
+  );
+}
+
+/** systemStyle/details and systemStyle/edit: theme, primary colour and title per project (SPEC §3, §9). */
+export function registerSystemStyleRoutes(app: FastifyInstance, deps: HttpDeps): void {
+  postRoute(app, deps, ROUTES.systemStyleDetails, systemStyleDetailsBody, async ({ body, user }): Promise<SystemStyle> => {
+    requireMember(user, body.projectId);
+    const row = await deps.db.selectFrom('system_styles').selectAll().where('project_id', '=', body.projectId).executeTakeFirst();
+    return toSystemStyle(body.projectId, row);
+  });
+
+  // Each statement is guarded by the version it expects, so two editors racing (even on the very first
+  // edit, when there is no row yet) end with one success and one CONFLICT, never a lost update.
+  postRoute(app, deps, ROUTES.systemStyleEdit, systemStyleEditBody, async ({ body, user }): Promise<SystemStyle> => {
+    requireMember(user, body.projectId);
+    const row = await deps.db.selectFrom('system_styles').selectAll().where('project_id', '=', body.projectId).executeTakeFirst();
+    const current = toSystemStyle(body.projectId, row);
+    if (current.version !== body.baseVersion) throw new ApiError('CONFLICT', staleStyleMessage(current.version, body.baseVersion));
+    const next: SystemStyle = {
+      projectId: body.projectId,
+      theme: body.theme ?? current.theme,
+      primaryColor: body.primaryColor ?? current.primaryColor,
+      title: body.title ?? current.title,
+      version: current.version + 1,
+    };
+    const values = {
+      theme: next.theme,
+      primary_color: next.primaryColor,
+      title: next.title,
+      version: next.version,
+      updated_at_ms: Date.now(),
+      updated_by: user.username,
+    };
+    const written = row
+      ? await deps.db
+          .updateTable('system_styles')
+          .set(values)
+          .where('project_id', '=', body.projectId)
+          .where('version', '=', body.baseVersion)
+          .returning('project_id')
+          .executeTakeFirst()
+      : await deps.db
+          .insertInto('system_styles')
+          .values({ project_id: body.projectId, ...values })
+          .onConflict((oc) => oc.column('project_id').doNothing())
+          .returning('project_id')
+          .executeTakeFirst();
+    if (!written) {
+      const now = await deps.db.selectFrom('system_styles').select('version').where('project_id', '=', body.projectId).executeTakeFirst();
+      throw new ApiError('CONFLICT', staleStyleMessage(Number(now?.version ?? 0), body.baseVersion));
+    }
+    return next;
+  });
+}

@@ -1,0 +1,196 @@
+import type { BoardTemplate } from '../../protocol';
+
+/**
+ * Standard boards (board/standardList) for tunnel, bridge and road projects, built from the built-in
+ * panel types with the config shapes of demoBoard.ts. Panels that need one device (`gasTrend`,
+ * `towerCrane`) carry `bind`, so instantiation picks the project's own stations and cranes.
+ * Wall-screen templates are 1920×1080 with 20 px margins and gutters; the site-office one is 1366×768.
+ *
+ * Template ids are part of the API (clients may store them): never rename one, add a new one instead.
+ */
+export const BOARD_TEMPLATES: readonly BoardTemplate[] = [
+  {
+    templateId: 'tunnel-safety',
+    category: 'tunnel',
+    name: 'Tunnel safety: live',
+    description: 'Personnel in the bores across the top; face gas trend, all gas stations, a tower crane and the alarm feed below.',
+    layout: { pageWidth: 1920, pageHeight: 1080, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 },
+    pages: [
+      {
+        templatePageId: 'live',
+        name: 'Live',
+        panels: [
+          { type: 'tunnelPersonnel', title: 'Personnel in the tunnel', x: 20, y: 20, w: 1880, h: 430, z: 1, config: { binM: 20 } },
+          {
+            type: 'gasTrend',
+            title: 'Working face: gas trend',
+            x: 20,
+            y: 470,
+            w: 920,
+            h: 590,
+            z: 2,
+            config: { gases: ['CO', 'NO2', 'O2', 'dust'], windowMin: 30 },
+            bind: { kind: 'gas', nth: 0 },
+          },
+          { type: 'gasTable', title: 'Gas stations', x: 960, y: 470, w: 940, h: 280, z: 3, config: {} },
+          { type: 'towerCrane', title: 'Tower crane', x: 960, y: 770, w: 460, h: 290, z: 4, config: {}, bind: { kind: 'towerCrane', nth: 0 } },
+          { type: 'alarmFeed', title: 'Alarms', x: 1440, y: 770, w: 460, h: 290, z: 5, config: { limit: 50 } },
+        ],
+      },
+    ],
+  },
+  {
+    templateId: 'tunnel-carousel',
+    category: 'tunnel',
+    name: 'Tunnel wall screen: personnel and gas carousel',
+    description: 'Two pages that alternate every 30 s: the personnel map with active SOS and gas alarms, then the gas stations with two face trends.',
+    layout: { pageWidth: 1920, pageHeight: 1080, pageSwitchModel: 2, carouselIntervalS: 30, wholeTips: 0, pageTips: 1 },
+    pages: [
+      {
+        templatePageId: 'personnel',
+        name: 'Personnel',
+        panels: [
+          { type: 'tunnelPersonnel', title: 'Personnel in the tunnel', x: 20, y: 20, w: 1880, h: 640, z: 1, config: { binM: 10, staleMs: 30_000 } },
+          {
+            type: 'alarmFeed',
+            title: 'Active SOS and gas alarms',
+            x: 20,
+            y: 680,
+            w: 920,
+            h: 380,
+            z: 2,
+            config: { limit: 50, kinds: ['sos', 'threshold'], activeOnly: true },
+          },
+          {
+            type: 'gasTable',
+            title: 'Gas stations',
+            x: 960,
+            y: 680,
+            w: 940,
+            h: 380,
+            z: 3,
+            config: { gases: ['CO', 'O2', 'CH4', 'H2S', 'NO2', 'dust'] },
+          },
+        ],
+      },
+      {
+        templatePageId: 'gas',
+        name: 'Gas',
+        panels: [
+          { type: 'gasTable', title: 'All gas stations', x: 20, y: 20, w: 1880, h: 400, z: 1, config: { scrollIntervalS: 4 } },
+          { type: 'gasTrend', title: 'Face 1: gas trend', x: 20, y: 440, w: 930, h: 620, z: 2, config: { windowMin: 60 }, bind: { kind: 'gas', nth: 0 } },
+          { type: 'gasTrend', title: 'Face 2: gas trend', x: 970, y: 440, w: 930, h: 620, z: 3, config: { windowMin: 60 }, bind: { kind: 'gas', nth: 3 } },
+        ],
+      },
+    ],
+  },
+  {
+    templateId: 'bridge-lifting',
+    category: 'bridge',
+    name: 'Bridge: lifting and pile-hole safety',
+    description: 'Four pylon tower cranes with the lifting alarms, and a second page for gas in hand-dug pile holes (O2, CO, H2S, CH4).',
+    layout: { pageWidth: 1920, pageHeight: 1080, pageSwitchModel: 1, wholeTips: 0, pageTips: 1 },
+    pages: [
+      {
+        templatePageId: 'lifting',
+        name: 'Lifting',
+        panels: [
+          { type: 'towerCrane', title: 'Tower crane 1', x: 20, y: 20, w: 690, h: 510, z: 1, config: {}, bind: { kind: 'towerCrane', nth: 0 } },
+          { type: 'towerCrane', title: 'Tower crane 2', x: 730, y: 20, w: 690, h: 510, z: 2, config: {}, bind: { kind: 'towerCrane', nth: 1 } },
+          { type: 'towerCrane', title: 'Tower crane 3', x: 20, y: 550, w: 690, h: 510, z: 3, config: {}, bind: { kind: 'towerCrane', nth: 2 } },
+          { type: 'towerCrane', title: 'Tower crane 4', x: 730, y: 550, w: 690, h: 510, z: 4, config: {}, bind: { kind: 'towerCrane', nth: 3 } },
+          {
+            type: 'alarmFeed',
+            title: 'Lifting alarms',
+            x: 1440,
+            y: 20,
+            w: 460,
+            h: 1040,
+            z: 5,
+            config: { limit: 100, kinds: ['threshold', 'offline', 'sos'] },
+          },
+        ],
+      },
+      {
+        templatePageId: 'pile-holes',
+        name: 'Pile holes',
+        panels: [
+          { type: 'gasTable', title: 'Pile-hole gas', x: 20, y: 20, w: 1880, h: 420, z: 1, config: { gases: ['O2', 'CO', 'H2S', 'CH4'] } },
+          {
+            type: 'gasTrend',
+            title: 'Pile hole: gas trend',
+            x: 20,
+            y: 460,
+            w: 1220,
+            h: 600,
+            z: 2,
+            config: { gases: ['O2', 'CO', 'H2S'], windowMin: 30 },
+            bind: { kind: 'gas', nth: 0 },
+          },
+          { type: 'alarmFeed', title: 'Active alarms', x: 1260, y: 460, w: 640, h: 600, z: 3, config: { limit: 50, activeOnly: true } },
+        ],
+      },
+    ],
+  },
+  {
+    templateId: 'road-overview',
+    category: 'road',
+    name: 'Road section: safety overview',
+    description: 'Untreated alarms down the left, the interchange tower cranes and the gas stations of culverts and short tunnels.',
+    layout: { pageWidth: 1920, pageHeight: 1080, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 },
+    pages: [
+      {
+        templatePageId: 'overview',
+        name: 'Overview',
+        panels: [
+          { type: 'alarmFeed', title: 'Untreated alarms', x: 20, y: 20, w: 620, h: 1040, z: 1, config: { limit: 100, untreatedOnly: true } },
+          { type: 'towerCrane', title: 'Interchange crane 1', x: 660, y: 20, w: 610, h: 420, z: 2, config: {}, bind: { kind: 'towerCrane', nth: 0 } },
+          { type: 'towerCrane', title: 'Interchange crane 2', x: 1290, y: 20, w: 610, h: 420, z: 3, config: {}, bind: { kind: 'towerCrane', nth: 1 } },
+          {
+            type: 'gasTable',
+            title: 'Culvert and tunnel gas',
+            x: 660,
+            y: 460,
+            w: 1240,
+            h: 600,
+            z: 4,
+            config: { gases: ['CO', 'NO2', 'O2', 'dust'], scrollIntervalS: 6 },
+          },
+        ],
+      },
+    ],
+  },
+  {
+    templateId: 'road-short-tunnel',
+    category: 'road',
+    name: 'Road short tunnel: site office screen',
+    description: 'For a 1366×768 office screen: personnel in a short road tunnel, its face gas trend and the active alarms.',
+    layout: { pageWidth: 1366, pageHeight: 768, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 },
+    pages: [
+      {
+        templatePageId: 'tunnel',
+        name: 'Short tunnel',
+        panels: [
+          { type: 'tunnelPersonnel', title: 'Personnel in the tunnel', x: 16, y: 16, w: 1334, h: 300, z: 1, config: { binM: 10 } },
+          {
+            type: 'gasTrend',
+            title: 'Face: gas trend',
+            x: 16,
+            y: 332,
+            w: 660,
+            h: 420,
+            z: 2,
+            config: { gases: ['CO', 'NO2', 'dust'], windowMin: 30 },
+            bind: { kind: 'gas', nth: 0 },
+          },
+          { type: 'alarmFeed', title: 'Active alarms', x: 692, y: 332, w: 658, h: 420, z: 3, config: { limit: 30, activeOnly: true } },
+        ],
+      },
+    ],
+  },
+];
+
+/** The template `templateId`, or undefined. */
+export function findTemplate(templateId: string): BoardTemplate | undefined {
+  return BOARD_TEMPLATES.find((t) => t.templateId === templateId);
+}
