@@ -3,10 +3,37 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** Browser build, dev server (proxying the API to the server on :8080) and the unit-test projects. */
 export default defineConfig({
-  plugins: [react(), lingui(), babel({ presets: [linguiTransformerBabelPreset()] })],
+  plugins: [
+    react(),
+    lingui(),
+    babel({ presets: [linguiTransformerBabelPreset()] }),
+    // Offline app shell (SPEC §1): the built files are precached; a new worker waits until the user
+    // chooses Refresh (registerType 'prompt', src/app/shell/pwa.ts registers it). API calls and the live
+    // socket are never cached: boards keep their last data in memory, not stale answers from a cache.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        name: 'smart site project big screen',
+        short_name: 'SiteBoard',
+        theme_color: '#00b589',
+        background_color: '#050b18',
+        display: 'fullscreen',
+        icons: [{ src: 'icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/zhgd\//, /^\/socket\.io\//, /^\/nav\//],
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   worker: { format: 'es' },
   build: { outDir: 'dist', chunkSizeWarningLimit: 1500 },
   server: {

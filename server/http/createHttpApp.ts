@@ -10,6 +10,7 @@ import { registerAlarmRoutes } from './routes/alarms';
 import { registerAuthRoutes } from './routes/auth';
 import { registerBoardRoutes } from './routes/boards';
 import { registerDeviceRoutes } from './routes/devices';
+import { registerNavRoutes } from './routes/nav';
 import { registerTelemetryRoutes } from './routes/telemetry';
 
 /** Largest accepted request body; boards with many panels stay well below it. */
@@ -75,5 +76,6 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   registerAlarmRoutes(app, deps);
   registerBoardRoutes(app, deps);
   registerTelemetryRoutes(app, deps);
+  registerNavRoutes(app, deps);
   return app;
 }

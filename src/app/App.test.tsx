@@ -105,7 +105,7 @@ describe('App', () => {
 
     await waitFor(() => expect(document.querySelectorAll('[data-panel-id]')).toHaveLength(5), WAIT);
     expect(screen.getByText('Yunling Twin-Bore Tunnel')).toBeTruthy();
-    expect(api.calls.find((c) => c.route === ROUTES.boardScreen)?.body).toEqual({ boardId: 'demo-live' });
+    expect(api.calls.find((c) => c.route === ROUTES.boardScreen)?.body).toEqual({ boardId: 'demo-live', released: true });
     const page = document.querySelector('[data-page-id="p1"]') as HTMLElement;
     // viewport 1920 × (1128 − 48 header) → scale 1
     expect(page.style.transform).toBe('scale(1)');
@@ -131,15 +131,14 @@ describe('App', () => {
     await waitFor(() => expect(feeds.telemetryObserved('gas') && feeds.telemetryObserved('beacon') && feeds.telemetryObserved('towerCrane')).toBe(true), WAIT);
   });
 
-  it('redirects / to the board list placeholder', async () => {
+  it('redirects / to the board builder', async () => {
     await activateLocale('en');
     window.location.hash = '#/';
     const api = server();
     const root = new RootStore({ fetch: api.fetch, createFeeds: subjectFeeds().factory, createTelemetry: createInProcessTelemetry });
     await root.session.login('admin', 'pw');
     render(<App root={root} />);
-    const link = await screen.findByRole('link', { name: 'Tunnel live board' });
-    expect(link.getAttribute('href')).toBe('#/dataV/viewBoard?boardId=demo-live');
+    expect(await screen.findByRole('option', { name: 'Tunnel live board' })).toBeTruthy();
     expect(window.location.hash).toBe('#/dataV/create');
   });
 });

@@ -4,8 +4,10 @@ import type { RootStore } from '../stores';
 import { AppProviders } from './providers';
 import { SessionGate } from './SessionGate';
 import { createAppRouter } from './routes';
+import { ShellBanners } from './shell/ShellBanners';
+import { SiteBoardGlobalBridge } from './shell/SiteBoardGlobalBridge';
 
-/** The whole app: providers, the login gate (SPEC §1), then the hash routes. */
+/** The whole app: providers, the login gate (SPEC §1), then the hash routes; offline and update notices. */
 export function App({ root }: { root: RootStore }) {
   const [router] = useState(createAppRouter);
   return (
@@ -13,6 +15,8 @@ export function App({ root }: { root: RootStore }) {
       <SessionGate>
         <RouterProvider router={router} />
       </SessionGate>
+      <ShellBanners />
+      <SiteBoardGlobalBridge />
     </AppProviders>
   );
 }

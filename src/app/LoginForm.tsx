@@ -22,7 +22,15 @@ export const LoginForm = observer(function LoginForm() {
     if (!empty) void session.login(username, password);
   }
 
-  const serverError = session.error === GENERIC_ERROR_MESSAGE ? t`Request error, please retry.` : session.error;
+  // The server's texts (server/http/errors.ts) are English; show them in the UI language when known.
+  const known: Record<string, string> = {
+    [GENERIC_ERROR_MESSAGE]: t`Request error, please retry.`,
+    'Invalid username or password': t`Invalid username or password`,
+    'Invalid verification code': t`Invalid verification code`,
+    'Too many failed logins, please try again later': t`Too many failed logins, please try again later`,
+    'Please enter your user name and password': t`Please enter your user name and password`,
+  };
+  const serverError = session.error ? (known[session.error] ?? session.error) : null;
   return (
     <main style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: SCREEN.pageBackground }}>
       <form

@@ -5,10 +5,11 @@ import { useLingui } from '@lingui/react/macro';
 import { useStores, type Notice } from '../stores';
 import { useNotify } from '../components';
 import { GENERIC_ERROR_MESSAGE } from '../api/request';
+import { noticeAction } from './noticeAction';
 
 /**
- * Shows failed calls per SPEC §8 showType: 1 warning toast, 2 error toast, 4 notification (title = code,
- * body = text), 9 redirect to /exception with errorCode and errorMessage. Renders nothing.
+ * Shows failed calls per SPEC §8 showType (see {@link noticeAction}): toasts for 1, 2 and 4, a redirect to
+ * /exception for 9, nothing for 0. Renders nothing itself.
  */
 export function NoticePresenter() {
   const { notices } = useStores();
@@ -17,21 +18,11 @@ export function NoticePresenter() {
   const { t } = useLingui();
 
   useEffect(() => {
+    const generic = t`Request error, please retry.`;
     const show = (n: Notice) => {
-      const message = n.message === GENERIC_ERROR_MESSAGE ? t`Request error, please retry.` : n.message;
-      switch (n.showType) {
-        case 1:
-          notify('warning', message);
-          break;
-        case 4:
-          notify('info', n.errorCode, message);
-          break;
-        case 9:
-          navigate(`/exception?${new URLSearchParams({ errorCode: n.errorCode, errorMessage: n.message })}`);
-          break;
-        default:
-          notify('error', message);
-      }
+      const a = noticeAction({ ...n, message: n.message === GENERIC_ERROR_MESSAGE ? generic : n.message }, generic);
+      if (a.kind === 'toast') notify(a.intent, a.title, a.body);
+      else if (a.kind === 'redirect') navigate(a.to);
     };
     return reaction(
       () => notices.queue.length,

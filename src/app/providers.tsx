@@ -1,15 +1,24 @@
-import { useMemo, type ReactNode } from 'react';
-import { FluentProvider, Toaster } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+import { FluentProvider, makeStaticStyles, Toaster } from '@fluentui/react-components';
 import { I18nProvider } from '@lingui/react';
 import type { I18n } from '@lingui/core';
 import { StoresContext, type RootStore } from '../stores';
 import { PanelRegistryContext, TOASTER_ID, type PanelRegistry } from '../components';
 import { panelRegistry } from '../panels/registry';
-import { createScreenTheme } from '../theme/theme';
 import { i18n as globalI18n } from '../i18n/i18n';
+import { useLanguage } from './LanguageMenu';
+import { ThemeControlProvider, useThemeControlState } from './shell/ThemeController';
+import { ThemeStatusBanner } from './shell/ThemeMenu';
+
+// In right-to-left languages the layout mirrors, but charts and the tunnel map keep their axes
+// (time and chainage run left to right): uPlot's and Konva's containers stay left to right.
+const useLtrIslands = makeStaticStyles({
+  '.uplot, .konvajs-content, [data-keep-ltr]': { direction: 'ltr' },
+});
 
 /**
- * Everything the tree below needs: Lingui, the dark Fluent theme, the root store, the panel registry and
+ * Everything the tree below needs: Lingui, the Fluent theme of the stored theme settings (dark #00b589 by
+ * default), the language's direction, the root store, the panel registry and
  * the app's one Toaster.
  */
 export function AppProviders({
@@ -23,17 +32,22 @@ export function AppProviders({
   i18n?: I18n;
   registry?: PanelRegistry;
 }) {
-  const theme = useMemo(() => createScreenTheme(), []);
+  const themeControl = useThemeControlState();
+  const { dir } = useLanguage();
+  useLtrIslands();
   return (
     <I18nProvider i18n={i18n}>
-      <FluentProvider theme={theme} style={{ background: 'transparent', minHeight: '100%' }}>
+      <ThemeControlProvider value={themeControl}>
+      <FluentProvider theme={themeControl.theme} dir={dir} data-theme={themeControl.settings.theme} style={{ background: 'transparent', minHeight: '100%' }}>
         <StoresContext.Provider value={root}>
           <PanelRegistryContext.Provider value={registry}>
             {children}
             <Toaster toasterId={TOASTER_ID} position="top-end" />
+            <ThemeStatusBanner />
           </PanelRegistryContext.Provider>
         </StoresContext.Provider>
       </FluentProvider>
+      </ThemeControlProvider>
     </I18nProvider>
   );
 }

@@ -1,17 +1,22 @@
+import { observer } from 'mobx-react-lite';
 import { Navigate, Outlet, createHashRouter } from 'react-router';
 import { NoticePresenter } from './NoticePresenter';
-import { BoardListScreen } from './screens/BoardListScreen';
-import { ExceptionScreen, NotFoundScreen } from './screens/ExceptionScreen';
-import { ViewBoardScreen } from './screens/ViewBoardScreen';
+import { lazyChunk } from './lazyChunk';
+import { ExceptionScreen, ForbiddenScreen, NotFoundScreen, ServerErrorScreen } from './screens/ExceptionScreen';
 
-function RootLayout() {
+// Screens load as their own chunks; a chunk that fails shows an error naming it with Retry (SPEC §8, §9).
+// The exception pages stay in the main chunk: they must show even when nothing else loads.
+const BuilderScreen = lazyChunk('BuilderScreen', () => import('../board/editor/BuilderScreen').then((m) => m.BuilderScreen));
+const ViewBoardScreen = lazyChunk('ViewBoardScreen', () => import('./screens/ViewBoardScreen').then((m) => m.ViewBoardScreen));
+
+const RootLayout = observer(function RootLayout() {
   return (
     <>
       <NoticePresenter />
       <Outlet />
     </>
   );
-}
+});
 
 /** Routes of SPEC §2 implemented so far; everything else is the 404 page. */
 export const ROUTE_OBJECTS = [
@@ -20,10 +25,14 @@ export const ROUTE_OBJECTS = [
     element: <RootLayout />,
     children: [
       { index: true, element: <Navigate to="/dataV/create" replace /> },
-      { path: 'dataV/create', element: <BoardListScreen /> },
+      { path: 'dataV/create', element: <BuilderScreen /> },
       { path: 'dataV/viewBoard', element: <ViewBoardScreen /> },
       { path: 'dataV/preview', element: <ViewBoardScreen /> },
+      { path: 'pageManger/pageView', element: <ViewBoardScreen /> },
       { path: 'exception', element: <ExceptionScreen /> },
+      { path: 'exception/403', element: <ForbiddenScreen /> },
+      { path: 'exception/404', element: <NotFoundScreen /> },
+      { path: 'exception/500', element: <ServerErrorScreen /> },
       { path: '*', element: <NotFoundScreen /> },
     ],
   },

@@ -1,22 +1,47 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber } from './number';
+import { formatDisplayNumber, formatNumber } from './number';
 
-describe('formatNumber (SPEC §5)', () => {
-  it('shows 0 for zero and for missing values', () => {
-    expect(formatNumber(0)).toBe('0');
-    expect(formatNumber(null)).toBe('0');
-    expect(formatNumber(undefined)).toBe('0');
-    expect(formatNumber(Number.NaN)).toBe('0');
+describe('formatDisplayNumber (SPEC §5)', () => {
+  it('shows 0 for zero and for empty values', () => {
+    for (const v of [0, -0, null, undefined, '', '  ', Number.NaN, Number.POSITIVE_INFINITY, 'abc']) {
+      expect(formatDisplayNumber(v, 2)).toBe('0');
+    }
   });
 
   it('cuts decimals instead of rounding', () => {
-    expect(formatNumber(20.999, 2)).toBe('20.99');
-    expect(formatNumber(-1.239, 1)).toBe('-1.2');
-    expect(formatNumber(0.29, 2)).toBe('0.29');
+    expect(formatDisplayNumber(20.999, 2)).toBe('20.99');
+    expect(formatDisplayNumber(-1.239, 1)).toBe('-1.2');
+    expect(formatDisplayNumber(9.99, 0)).toBe('9');
+    expect(formatDisplayNumber(1.23456789, 4)).toBe('1.2345');
+  });
+
+  it('never loses a digit to binary artefacts', () => {
+    expect(formatDisplayNumber(0.29, 2)).toBe('0.29');
+    expect(formatDisplayNumber(1.005, 2)).toBe('1.00');
+    expect(formatDisplayNumber(4.35, 1)).toBe('4.3');
+    expect(formatDisplayNumber(0.1 + 0.2, 2)).toBe('0.30');
   });
 
   it('keeps fewer decimals as they are', () => {
-    expect(formatNumber(17.5, 2)).toBe('17.5');
-    expect(formatNumber(24, 2)).toBe('24');
+    expect(formatDisplayNumber(1.5, 3)).toBe('1.5');
+    expect(formatDisplayNumber(17.5, 2)).toBe('17.5');
+    expect(formatDisplayNumber(24, 2)).toBe('24');
+    expect(formatDisplayNumber('12.5', 2)).toBe('12.5');
+  });
+
+  it('shows a value that cuts to nothing as 0 and expands exponent forms', () => {
+    expect(formatDisplayNumber(0.004, 2)).toBe('0');
+    expect(formatDisplayNumber(-0.004, 2)).toBe('0');
+    expect(formatDisplayNumber(1.25e-7, 8)).toBe('0.00000012');
+    expect(formatDisplayNumber(1.5e21, 2)).toBe('1500000000000000000000');
+  });
+
+  it('refuses a digit count that is not an integer 0…20', () => {
+    expect(() => formatDisplayNumber(1, -1)).toThrow(RangeError);
+    expect(() => formatDisplayNumber(1, 1.5)).toThrow(RangeError);
+  });
+
+  it('is what panels import as formatNumber (default 2 digits)', () => {
+    expect(formatNumber(3.14159)).toBe('3.14');
   });
 });

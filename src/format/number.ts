@@ -1,12 +1,52 @@
+/** Largest `digits` accepted: beyond it a double has no meaningful decimals left. */
+export const MAX_DISPLAY_DIGITS = 20;
+
 /**
- * Number display of SPEC §5: zero or empty shows `0`; decimals are cut (not rounded) to `digits`;
- * a value with fewer decimals is kept as it is (no padding).
+ * Plain decimal text of a finite number as JavaScript prints it (shortest round-trip form), with the
+ * exponent forms (`1e-7`, `1.5e+21`) expanded so that digits can be cut as text.
  */
-export function formatNumber(value: number | null | undefined, digits = 2): string {
-  if (value == null || !Number.isFinite(value) || value === 0) return '0';
-  const factor = 10 ** digits;
-  // toFixed(6) first: removes binary noise such as 0.29 * 100 = 28.999999999999996 before cutting.
-  const cut = Math.trunc(Number((value * factor).toFixed(6))) / factor;
-  if (cut === 0) return '0';
-  return String(cut);
+function plainDecimal(value: number): string {
+  const s = String(value);
+  const m = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(s);
+  if (!m) return s;
+  const [, sign, lead, frac = '', expText] = m;
+  const exp = Number(expText);
+  const digits = lead + frac;
+  if (exp < 0) return `${sign}0.${'0'.repeat(-exp - 1)}${digits}`;
+  return sign + (digits.length > exp + 1 ? `${digits.slice(0, exp + 1)}.${digits.slice(exp + 1)}` : digits.padEnd(exp + 1, '0'));
 }
+
+/**
+ * Number display of SPEC §5, the one helper every panel uses:
+ * - zero or empty (null, undefined, '', NaN, ±Infinity, a non-numeric string) shows `0`;
+ * - decimals are CUT (never rounded) to `digits`: 20.999 → "20.99", -1.239 (1) → "-1.2";
+ * - a value with fewer decimals than `digits` is kept as it is: 1.5 (3) → "1.5", 24 (2) → "24".
+ *
+ * The cut works on the number's own decimal text (the shortest form that reads back as the same double),
+ * not on `value × 10^digits`, so binary artefacts never lose a digit: 0.29 (2) → "0.29" and
+ * 1.005 (2) → "1.00" (the input had three decimals, so the cut keeps exactly two, trailing zeros
+ * included; a multiply-and-truncate would give "1" because 1.005 × 100 = 100.49999…).
+ * A value that cuts to zero (0.004 with 2 digits) shows `0`, never "0.00" or "-0.00".
+ *
+ * @param value a number, or numeric text as some APIs send it.
+ * @param digits decimals to keep, an integer 0…20 (default 2). @throws RangeError outside that range.
+ */
+export function formatDisplayNumber(value: number | string | null | undefined, digits = 2): string {
+  if (!Number.isInteger(digits) || digits < 0 || digits > MAX_DISPLAY_DIGITS) {
+    throw new RangeError(`digits must be an integer 0…${MAX_DISPLAY_DIGITS}: ${digits}`);
+  }
+  if (value == null || (typeof value === 'string' && value.trim() === '')) return '0';
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n) || n === 0) return '0';
+  const text = plainDecimal(n);
+  const dot = text.indexOf('.');
+  if (dot < 0) return text;
+  const fraction = text.slice(dot + 1);
+  if (fraction.length <= digits) return text;
+  const cut = digits === 0 ? text.slice(0, dot) : text.slice(0, dot + 1 + digits);
+  // a cut that leaves only zeros is zero: shown as the spec's "0", without a sign
+  return /[1-9]/.test(cut) ? cut : '0';
+}
+
+/** The name panels already import; same rules as {@link formatDisplayNumber}. */
+export const formatNumber = formatDisplayNumber;

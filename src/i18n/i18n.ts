@@ -1,14 +1,28 @@
 import { i18n } from '@lingui/core';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY, pickLocale, type AppLocale } from './locale';
+import { applyDayjsLocale } from './dates';
+import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY, resolveLanguage, resolveTag, type CatalogLocale, type ResolvedLanguage } from './locale';
 
 export { i18n };
 
-const CATALOGS: Record<AppLocale, () => Promise<{ messages: Record<string, unknown> }>> = {
+const CATALOGS: Record<CatalogLocale, () => Promise<{ messages: Record<string, unknown> }>> = {
   en: () => import('./locales/en.po'),
   'zh-CN': () => import('./locales/zh-CN.po'),
+  'zh-TW': () => import('./locales/zh-TW.po'),
 };
+
+let current: ResolvedLanguage = resolveTag(DEFAULT_LOCALE);
+const listeners = new Set<() => void>();
+
+/** The active UI language (menu tag, catalog, direction). */
+export function currentLanguage(): ResolvedLanguage {
+  return current;
+}
+
+/** Subscribes to language changes (for useSyncExternalStore); returns the unsubscribe. */
+export function subscribeLanguage(fn: () => void): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
 
 function storedLocale(): string | null {
   try {
@@ -18,30 +32,49 @@ function storedLocale(): string | null {
   }
 }
 
-/** The locale to start with: stored preference, browser language, zh-CN (SPEC §4). */
-export function initialLocale(): AppLocale {
+/** The language to start with: stored preference, browser language, zh-CN (SPEC §4). */
+export function initialLanguage(): string {
   const langs = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
-  return pickLocale(storedLocale(), langs);
+  return resolveLanguage(storedLocale(), langs).language;
+}
+
+/** Same as {@link initialLanguage} (the name main.tsx uses). */
+export function initialLocale(): string {
+  return initialLanguage();
 }
 
 /**
- * Loads the catalog of `locale` and activates it for Lingui, and sets dayjs's locale to match
- * (SPEC §1: the date-component locale is fixed before rendering).
+ * Activates a language: loads its catalog (zh-CN when it has none, or when its catalog fails to load),
+ * sets dayjs's locale and week rules (SPEC §1: the date-component locale is fixed before rendering) and
+ * `lang`/`dir` on <html> (SPEC §9: he, ar, fa, ku are right to left).
  */
-export async function activateLocale(locale: AppLocale = DEFAULT_LOCALE): Promise<void> {
-  const { messages } = await CATALOGS[locale]();
-  i18n.loadAndActivate({ locale, messages: messages as never });
-  dayjs.locale(locale === 'zh-CN' ? 'zh-cn' : 'en');
-  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+export async function activateLocale(tag: string = DEFAULT_LOCALE): Promise<void> {
+  const resolved = resolveTag(tag);
+  let catalog = resolved.catalog;
+  let messages: Record<string, unknown>;
+  try {
+    messages = (await CATALOGS[catalog]()).messages;
+  } catch {
+    catalog = DEFAULT_LOCALE;
+    messages = (await CATALOGS[DEFAULT_LOCALE]()).messages;
+  }
+  await applyDayjsLocale(resolved.language);
+  i18n.loadAndActivate({ locale: catalog, messages: messages as never });
+  current = { ...resolved, catalog };
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = resolved.language;
+    document.documentElement.dir = resolved.dir;
+  }
+  listeners.forEach((fn) => fn());
 }
 
 /**
  * Changes the UI language and stores the choice. SPEC §4 reloads the page unless told not to; with
  * `reload: false` the new catalog is activated in place.
  */
-export async function changeLocale(locale: AppLocale, opts: { reload?: boolean } = {}): Promise<void> {
+export async function changeLocale(tag: string, opts: { reload?: boolean } = {}): Promise<void> {
   try {
-    localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+    localStorage.setItem(LOCALE_STORAGE_KEY, tag);
   } catch {
     // storage disabled: the choice lasts until the page is closed
   }
@@ -49,5 +82,5 @@ export async function changeLocale(locale: AppLocale, opts: { reload?: boolean }
     window.location.reload();
     return;
   }
-  await activateLocale(locale);
+  await activateLocale(tag);
 }

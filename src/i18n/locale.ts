@@ -1,31 +1,80 @@
-/** Locales with a catalog. SPEC §4/§9: zh-CN is the default and the fallback for any missing locale. */
-export const LOCALES = ['en', 'zh-CN'] as const;
-export type AppLocale = (typeof LOCALES)[number];
+/** Locales with a full catalog (lingui.config.ts). SPEC §1: English, Simplified and Traditional Chinese. */
+export const CATALOG_LOCALES = ['en', 'zh-CN', 'zh-TW'] as const;
+export type CatalogLocale = (typeof CATALOG_LOCALES)[number];
+/** Kept for callers that predate the language menu: a locale with a catalog. */
+export type AppLocale = CatalogLocale;
+/** @deprecated use CATALOG_LOCALES. */
+export const LOCALES = CATALOG_LOCALES;
 
-export const DEFAULT_LOCALE: AppLocale = 'zh-CN';
+/** SPEC §4/§9: the default, and the catalog of any language without its own. */
+export const DEFAULT_LOCALE: CatalogLocale = 'zh-CN';
 
 /** Local-storage key of the stored preference (SPEC §9: one key). */
 export const LOCALE_STORAGE_KEY = 'siteboard.locale';
 
-/** Maps a BCP 47 tag to a locale we have: any `zh` except Traditional variants → zh-CN, any `en-*` → en. */
-export function matchLocale(tag: string | null | undefined): AppLocale | null {
+/** SPEC §9: languages written right to left. */
+export const RTL_LANGUAGES = ['he', 'ar', 'fa', 'ku'] as const;
+
+const TAG = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;
+
+/** Canonical case of a BCP 47 tag: `zh-hant-tw` → `zh-Hant-TW`, `AR-eg` → `ar-EG`. Null when not a tag. */
+export function normaliseTag(tag: string | null | undefined): string | null {
   if (!tag) return null;
-  const t = tag.trim().toLowerCase();
-  if (t === 'en' || t.startsWith('en-')) return 'en';
-  if (t === 'zh' || t === 'zh-cn' || t === 'zh-sg' || t.startsWith('zh-hans')) return 'zh-CN';
-  return null;
+  const t = tag.trim().replace(/_/g, '-');
+  if (!TAG.test(t) || t.length > 35) return null;
+  return t
+    .split('-')
+    .map((p, i) => (i === 0 ? p.toLowerCase() : p.length === 4 ? p[0].toUpperCase() + p.slice(1).toLowerCase() : p.toUpperCase()))
+    .join('-');
 }
 
 /**
- * Picks the UI locale (SPEC §4): the stored preference, else the first browser language we have,
- * else zh-CN.
+ * The catalog a language tag uses: `en-*` → en; Traditional Chinese (zh-TW, zh-HK, zh-MO, zh-Hant*) →
+ * zh-TW; any other Chinese → zh-CN; everything else has no catalog (null), so the caller falls back to
+ * zh-CN (SPEC §4).
  */
-export function pickLocale(stored: string | null, browserLanguages: readonly string[]): AppLocale {
-  const fromStore = matchLocale(stored);
-  if (fromStore) return fromStore;
-  for (const lang of browserLanguages) {
-    const m = matchLocale(lang);
-    if (m) return m;
-  }
-  return DEFAULT_LOCALE;
+export function matchLocale(tag: string | null | undefined): CatalogLocale | null {
+  const t = normaliseTag(tag)?.toLowerCase();
+  if (!t) return null;
+  if (t === 'en' || t.startsWith('en-')) return 'en';
+  if (t === 'zh-tw' || t === 'zh-hk' || t === 'zh-mo' || t.startsWith('zh-hant')) return 'zh-TW';
+  if (t === 'zh' || t.startsWith('zh-')) return 'zh-CN';
+  return null;
+}
+
+/** The UI language (menu tag) and the catalog that renders it. */
+export interface ResolvedLanguage {
+  /** The language chosen, e.g. `ar-EG`; drives direction, dates and week rules. */
+  language: string;
+  /** The catalog used for texts. */
+  catalog: CatalogLocale;
+  /** Text direction (SPEC §9: he, ar, fa, ku are right to left). */
+  dir: 'ltr' | 'rtl';
+}
+
+/** Text direction of a tag. */
+export function directionOf(tag: string): 'ltr' | 'rtl' {
+  const lang = tag.toLowerCase().split('-')[0];
+  return (RTL_LANGUAGES as readonly string[]).includes(lang) ? 'rtl' : 'ltr';
+}
+
+/** Resolves one tag to language + catalog (zh-CN for a language without catalog). */
+export function resolveTag(tag: string): ResolvedLanguage {
+  const language = normaliseTag(tag) ?? DEFAULT_LOCALE;
+  return { language, catalog: matchLocale(language) ?? DEFAULT_LOCALE, dir: directionOf(language) };
+}
+
+/**
+ * Picks the UI language (SPEC §4): the stored preference (any well-formed tag: it was chosen from the
+ * menu), else the first browser language that has a catalog, else zh-CN.
+ */
+export function resolveLanguage(stored: string | null, browserLanguages: readonly string[]): ResolvedLanguage {
+  if (normaliseTag(stored)) return resolveTag(stored as string);
+  for (const lang of browserLanguages) if (matchLocale(lang)) return resolveTag(lang);
+  return resolveTag(DEFAULT_LOCALE);
+}
+
+/** The catalog to start with; see {@link resolveLanguage}. */
+export function pickLocale(stored: string | null, browserLanguages: readonly string[]): CatalogLocale {
+  return resolveLanguage(stored, browserLanguages).catalog;
 }

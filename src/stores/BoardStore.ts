@@ -66,8 +66,10 @@ export class BoardStore {
   /**
    * Shows `boardId`, or the project's first board when it is null. Sets `error` (never throws): the
    * server's error, NO_BOARD, or VALIDATION when the board does not match the schema.
+   * `released: true` (viewers) asks for the latest release (the draft when never released); absent or
+   * false, the draft (preview).
    */
-  async open(projectId: string, boardId: string | null): Promise<void> {
+  async open(projectId: string, boardId: string | null, opts: { released?: boolean } = {}): Promise<void> {
     runInAction(() => {
       this.loading = true;
       this.error = null;
@@ -79,7 +81,7 @@ export class BoardStore {
         if (list.length === 0) throw new BusinessError(NO_BOARD, 'no board available', 1);
         id = list[0].boardId;
       }
-      const raw = await this.request<unknown>(ROUTES.boardScreen, { boardId: id });
+      const raw = await this.request<unknown>(ROUTES.boardScreen, opts.released ? { boardId: id, released: true } : { boardId: id });
       const parsed = boardSchema.safeParse(raw);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];

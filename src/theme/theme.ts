@@ -13,13 +13,18 @@ export const SCREEN = {
 
 /**
  * The Fluent v9 dark theme of the board: the brand ramp from #00b589 (SPEC §9), navy neutrals, and
- * the brand foregrounds lifted to lighter steps, as Fluent recommends for dark themes.
+ * the brand foregrounds lifted to lighter steps, as Fluent recommends for dark themes. Filled brand
+ * surfaces (primary buttons) use the primary colour itself (step 80), not Fluent's darker dark-theme step,
+ * so the colour the user chose is the colour they see.
  */
 export function createScreenTheme(brandHex: string = BRAND_COLOR): Theme {
   const brand = brandRamp(brandHex);
   const base = createDarkTheme(brand);
   return {
     ...base,
+    colorBrandBackground: brand[80],
+    colorBrandBackgroundHover: brand[90],
+    colorBrandBackgroundPressed: brand[70],
     colorBrandForeground1: brand[110],
     colorBrandForeground2: brand[120],
     colorNeutralBackground1: SCREEN.panelBackground,

@@ -1,18 +1,19 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router';
-import { Button, Spinner } from '@fluentui/react-components';
+import { Spinner } from '@fluentui/react-components';
 import { Trans } from '@lingui/react/macro';
 import { useStores } from '../../stores';
 import { SCREEN } from '../../theme/theme';
-import { LocaleSwitch } from '../LocaleSwitch';
+import { HeaderActions } from '../shell/HeaderActions';
+import { useProjectId } from '../shell/useProjectId';
 
 /**
  * Placeholder for /dataV/create until the builder exists: the project's boards with links to view them.
  */
 export const BoardListScreen = observer(function BoardListScreen() {
   const { session, boards } = useStores();
-  const projectId = session.projectId;
+  const projectId = useProjectId();
   useEffect(() => {
     if (projectId) boards.loadList(projectId).catch(() => {});
   }, [boards, projectId]);
@@ -23,10 +24,7 @@ export const BoardListScreen = observer(function BoardListScreen() {
       <header style={{ display: 'flex', alignItems: 'center', gap: 16, marginBottom: 24 }}>
         <h1 style={{ margin: 0, fontSize: 24 }}>{project?.name ?? projectId}</h1>
         <span style={{ flex: 1 }} />
-        <LocaleSwitch />
-        <Button size="small" onClick={() => void session.logout()}>
-          <Trans>Sign out</Trans>
-        </Button>
+        <HeaderActions />
       </header>
       <h2 style={{ fontSize: 18 }}>
         <Trans>Boards</Trans>

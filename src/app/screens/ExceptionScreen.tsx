@@ -7,10 +7,10 @@ export function MessageScreen({ code, title, detail }: { code: string; title: st
   return (
     <main style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: SCREEN.pageBackground, textAlign: 'center' }}>
       <div>
-        <div style={{ fontSize: 72, fontWeight: 700, color: '#00b589' }}>{code}</div>
+        <div style={{ fontSize: 72, fontWeight: 700, color: 'var(--colorBrandForeground1)' }}>{code}</div>
         <h1 style={{ fontSize: 22 }}>{title}</h1>
         {detail ? <p style={{ color: SCREEN.textMuted }}>{detail}</p> : null}
-        <Link to="/" style={{ color: '#33c6a1' }}>
+        <Link to="/" style={{ color: 'var(--colorBrandForeground1)' }}>
           <Trans>Back home</Trans>
         </Link>
       </div>
@@ -36,8 +36,20 @@ export function ExceptionScreen() {
   return <MessageScreen code={code} title={title} detail={known[code] ? message : null} />;
 }
 
-/** Any unknown route (SPEC §8 404 text). */
+/** Any unknown route, and /exception/404 (SPEC §8 404 text). */
 export function NotFoundScreen() {
   const { t } = useLingui();
   return <MessageScreen code="404" title={t`Sorry, the page you visited does not exist`} />;
+}
+
+/** /exception/403 (SPEC §6, §8). */
+export function ForbiddenScreen() {
+  const { t } = useLingui();
+  return <MessageScreen code="403" title={t`Sorry, you don't have access to this page`} />;
+}
+
+/** /exception/500 (SPEC §8). */
+export function ServerErrorScreen() {
+  const { t } = useLingui();
+  return <MessageScreen code="500" title={t`Sorry, the server is reporting an error`} />;
 }

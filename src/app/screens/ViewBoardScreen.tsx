@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { Spinner } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { NO_BOARD, useStores } from '../../stores';
 import { BoardView } from '../../board/BoardView';
-import { LocaleSwitch } from '../LocaleSwitch';
+import { HeaderActions } from '../shell/HeaderActions';
+import { useProjectId } from '../shell/useProjectId';
 import { MessageScreen } from './ExceptionScreen';
 
 /**
@@ -17,8 +18,9 @@ export const ViewBoardScreen = observer(function ViewBoardScreen() {
   const { session, boards } = root;
   const { t } = useLingui();
   const [params] = useSearchParams();
+  const isPreview = useLocation().pathname.startsWith('/dataV/preview');
   const boardId = params.get('boardId');
-  const projectId = session.projectId;
+  const projectId = useProjectId();
 
   useEffect(() => {
     if (!projectId) return;
@@ -27,8 +29,9 @@ export const ViewBoardScreen = observer(function ViewBoardScreen() {
   }, [root, projectId]);
 
   useEffect(() => {
-    if (projectId) void boards.open(projectId, boardId);
-  }, [boards, projectId, boardId]);
+    // Viewers see the latest release; /dataV/preview shows the draft being edited.
+    if (projectId) void boards.open(projectId, boardId, { released: !isPreview });
+  }, [boards, projectId, boardId, isPreview]);
 
   const project = session.user?.projects.find((p) => p.projectId === projectId);
   if (boards.error) {
@@ -43,5 +46,5 @@ export const ViewBoardScreen = observer(function ViewBoardScreen() {
       </div>
     );
   }
-  return <BoardView projectName={project?.name ?? projectId ?? ''} headerExtra={<LocaleSwitch />} />;
+  return <BoardView projectName={project?.name ?? projectId ?? ''} headerExtra={<HeaderActions />} />;
 });

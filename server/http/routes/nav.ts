@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { HttpDeps } from '../context';
+import { ERROR_MESSAGES, HTTP_STATUS } from '../errors';
+import { hashToken, SESSION_COOKIE } from '../sessions';
+
+/** SPEC §7 home service: switches the session's organisation (current project). */
+export const NAV_POST_DOMAIN_ROUTE = '/nav/postDomain.htm';
+
+/** A form body is two short fields; anything larger is not this form. */
+const FORM_BODY_LIMIT_BYTES = 1024;
+
+/** Form body `type=2&id={projectId}` (SPEC §7: type 2 = switch to a project). */
+export const postDomainBody = z.strictObject({
+  type: z.literal('2', { error: 'type: must be 2 (project)' }),
+  id: z.string().min(1, { error: 'id: required' }).max(64, { error: 'id: too long' }),
+});
+
+/**
+ * The answer of postDomain.htm. SPEC §7: success when `data` is `'ok'`; a failure carries `errorMsg`
+ * (shown to the user as it is). The envelope fields are there too, so the app's request wrapper reads it.
+ */
+export interface PostDomainAnswer {
+  success: boolean;
+  data: 'ok' | null;
+  errorMsg?: string;
+  errorCode?: string;
+  errorMessage?: string;
+  showType?: 2;
+}
+
+function failWith(reply: FastifyReply, status: number, errorCode: string, errorMsg: string): PostDomainAnswer {
+  reply.code(status);
+  return { success: false, data: null, errorMsg, errorCode, errorMessage: errorMsg, showType: 2 };
+}
+
+/**
+ * `POST /nav/postDomain.htm` with an `application/x-www-form-urlencoded` body `type=2&id={projectId}`:
+ * makes `id` the current project of the caller's session (the user's role is untouched: it belongs to the
+ * user, not the session). Only members may switch to a project (FORBIDDEN otherwise). The form parser is
+ * registered in this route's own scope, so every other route still accepts JSON only. A cross-site form
+ * post carries no session: the cookie is SameSite=Lax.
+ */
+export function registerNavRoutes(app: FastifyInstance, deps: HttpDeps): void {
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT_BYTES }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+
+    scope.post(NAV_POST_DOMAIN_ROUTE, { bodyLimit: FORM_BODY_LIMIT_BYTES }, async (req, reply): Promise<PostDomainAnswer> => {
+      const token = req.cookies[SESSION_COOKIE];
+      const user = await deps.sessions.resolve(token);
+      if (!user || !token) return failWith(reply, HTTP_STATUS.UNAUTHENTICATED, 'UNAUTHENTICATED', ERROR_MESSAGES.unauthenticated);
+      const parsed = postDomainBody.safeParse(req.body ?? {});
+      if (!parsed.success) return failWith(reply, HTTP_STATUS.VALIDATION, 'VALIDATION', parsed.error.issues[0].message);
+      const projectId = parsed.data.id;
+      if (!user.projects.some((p) => p.projectId === projectId)) {
+        return failWith(reply, HTTP_STATUS.FORBIDDEN, 'FORBIDDEN', ERROR_MESSAGES.forbidden);
+      }
+      await deps.db.updateTable('sessions').set({ project_id: projectId }).where('token_hash', '=', hashToken(token)).execute();
+      return { success: true, data: 'ok' };
+    });
+  });
+}

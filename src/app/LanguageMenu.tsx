@@ -1,0 +1,64 @@
+import { useSyncExternalStore } from 'react';
+import { Button, Menu, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, Tooltip } from '@fluentui/react-components';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { changeLocale, currentLanguage, subscribeLanguage } from '../i18n/i18n';
+import { hasFullCatalog, languageEntry, LANGUAGES } from '../i18n/languages';
+
+/** SPEC §9: language menu items are at least 160 px wide. */
+export const LANGUAGE_ITEM_MIN_WIDTH_PX = 160;
+
+/** The active language, re-rendering on change. */
+export function useLanguage() {
+  return useSyncExternalStore(subscribeLanguage, currentLanguage, currentLanguage);
+}
+
+/**
+ * The language menu (SPEC §1): every entry of {@link LANGUAGES} with its flag, label and title. Entries
+ * without a full catalog say that they show Simplified Chinese texts. Choosing one stores it and reloads
+ * the page (SPEC §4) unless `reload` is false.
+ */
+export function LanguageMenu({ reload = true }: { reload?: boolean }) {
+  const { t } = useLingui();
+  const lang = useLanguage();
+  const entry = languageEntry(lang.language);
+  const fallbackNote = t`Shown in Simplified Chinese`;
+  return (
+    <Menu
+      checkedValues={{ language: [entry?.lang ?? lang.language] }}
+      onCheckedValueChange={(_, d) => {
+        const next = d.checkedItems[0];
+        if (next && next !== lang.language) void changeLocale(next, { reload });
+      }}
+    >
+      <MenuTrigger disableButtonEnhancement>
+        <Tooltip content={t`Language`} relationship="label">
+          <Button size="small" appearance="subtle" data-testid="language-menu">
+            <span aria-hidden>{entry?.icon ?? '🌐'}</span>&nbsp;{entry?.label ?? lang.language}
+          </Button>
+        </Tooltip>
+      </MenuTrigger>
+      <MenuPopover style={{ maxHeight: '70vh', overflowY: 'auto' }}>
+        <MenuList>
+          {LANGUAGES.map((l) => (
+            <MenuItemRadio
+              key={l.lang}
+              name="language"
+              value={l.lang}
+              lang={l.lang}
+              title={l.title}
+              data-lang={l.lang}
+              style={{ minWidth: LANGUAGE_ITEM_MIN_WIDTH_PX }}
+              icon={<span aria-hidden>{l.icon}</span>}
+              secondaryContent={hasFullCatalog(l.lang) ? undefined : fallbackNote}
+            >
+              {l.label}
+            </MenuItemRadio>
+          ))}
+        </MenuList>
+        <div style={{ padding: '4px 8px', fontSize: 12, opacity: 0.7, maxWidth: 260 }}>
+          <Trans>Languages without their own texts are shown in Simplified Chinese.</Trans>
+        </div>
+      </MenuPopover>
+    </Menu>
+  );
+}

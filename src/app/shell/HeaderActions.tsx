@@ -1,0 +1,24 @@
+import { observer } from 'mobx-react-lite';
+import { Button } from '@fluentui/react-components';
+import { Trans } from '@lingui/react/macro';
+import { useStores } from '../../stores';
+import { LocaleSwitch } from '../LocaleSwitch';
+import { ThemeMenu } from './ThemeMenu';
+import { StaleBadge } from './ShellBanners';
+import { ProjectSwitchDialog } from './ProjectSwitchDialog';
+
+/** The shell's actions in every screen header: stale-data badge, organization switch, language, theme, and Logout (SPEC §1). */
+export const HeaderActions = observer(function HeaderActions() {
+  const { session } = useStores();
+  return (
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+      <StaleBadge />
+      <ProjectSwitchDialog />
+      <LocaleSwitch />
+      <ThemeMenu />
+      <Button size="small" onClick={() => void session.logout()}>
+        <Trans>Logout</Trans>
+      </Button>
+    </span>
+  );
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { ROUTES, type SessionUser } from '../../../protocol';
+import { fakeApi } from '../../test/fakeApi';
+import { testRoot } from '../../test/render';
+import { createEvents, installSiteBoard, MAX_HANDLERS_PER_EVENT, type SiteBoardGlobal } from './siteBoardGlobal';
+
+const USER = { username: 'u', projectId: 'p1', projects: [] } as unknown as SessionUser;
+
+describe('window.SiteBoard (custom modules)', () => {
+  it('exposes live values, the request helper, dates, Select, utils; cannot be replaced; uninstalls', async () => {
+    const api = fakeApi({ [ROUTES.login]: () => USER, [ROUTES.me]: () => USER, [ROUTES.deviceList]: () => ['d'] });
+    const root = testRoot({ fetch: api.fetch });
+    const target: { SiteBoard?: SiteBoardGlobal } = {};
+    let colour = '#00b589';
+    const uninstall = installSiteBoard(target, { root, primaryColor: () => colour, projectId: () => 'p1', params: () => ({ proId: 'p1' }) });
+    const sb = target.SiteBoard!;
+    expect(sb.version).toBe(1);
+    expect(sb.primaryColor).toBe('#00b589');
+    colour = '#F5222D';
+    expect(sb.primaryColor).toBe('#F5222D');
+    expect(sb.project).toEqual({ projectId: 'p1', params: { proId: 'p1' } });
+    expect(sb.currentUser).toBeNull();
+    await root.session.login('u', 'pw');
+    expect(sb.currentUser?.username).toBe('u');
+    await expect(sb.request(ROUTES.deviceList, { projectId: 'p1' })).resolves.toEqual(['d']);
+    expect(sb.utils.formatDisplayNumber(1.239, 2)).toBe('1.23');
+    expect(sb.dayjs(0).year()).toBe(1970);
+    expect(sb.timeZone).toBe('Asia/Shanghai');
+    const SbSelect = sb.Select;
+    render(<SbSelect aria-label="Shift"><option>Day</option></SbSelect>);
+    expect(screen.getByRole('combobox', { name: 'Shift' })).toBeTruthy();
+    expect(() => {
+      'use strict';
+      (target as Record<string, unknown>).SiteBoard = {};
+    }).toThrow(TypeError);
+    uninstall();
+    expect(target.SiteBoard).toBeUndefined();
+  });
+
+  it('useLiveConnection re-renders on connection changes', async () => {
+    const root = testRoot();
+    const target: { SiteBoard?: SiteBoardGlobal } = {};
+    installSiteBoard(target, { root, primaryColor: () => '', projectId: () => null, params: () => ({}) });
+    const Probe = () => <span>{String(target.SiteBoard!.useLiveConnection().connected)}</span>;
+    render(<Probe />);
+    expect(screen.getByText('null')).toBeTruthy();
+    act(() => {
+      (root.live as unknown as { connected: boolean }).connected = true;
+    });
+    expect(screen.getByText('true')).toBeTruthy();
+  });
+
+  it('events: on, emit, off; a failing handler does not stop the others; bounded', () => {
+    const ev = createEvents();
+    const seen: unknown[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    ev.on('board:selected', () => {
+      throw new Error('bad module');
+    });
+    const off = ev.on('board:selected', (p) => seen.push(p));
+    ev.emit('board:selected', { boardId: 'b' });
+    off();
+    ev.emit('board:selected', 'again');
+    expect(seen).toEqual([{ boardId: 'b' }]);
+    for (let i = 1; i < MAX_HANDLERS_PER_EVENT; i++) ev.on('many', () => {});
+    ev.on('many', () => {});
+    expect(() => ev.on('many', () => {})).toThrow(RangeError);
+    spy.mockRestore();
+  });
+});

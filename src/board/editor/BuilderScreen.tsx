@@ -1,0 +1,282 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useSearchParams } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { HeaderActions } from '../../app/shell/HeaderActions';
+import { useProjectId } from '../../app/shell/useProjectId';
+import { useStores } from '../../stores';
+import { EditorStore } from '../../stores/EditorStore';
+import { Canvas } from './Canvas';
+import { Catalogue } from './Catalogue';
+import { alignPanels, distributePanels } from './commands';
+import { clampZoom, fitScale, type AlignMode } from './geometry';
+import { NewBoardForm } from './NewBoardForm';
+import { PagesPane } from './PagesPane';
+import { PropertyPane } from './PropertyPane';
+import { ShortcutSheet } from './ShortcutSheet';
+import { handleShortcut } from './tools';
+import { UI } from './ui';
+
+const ALIGN_BUTTONS: Array<{ mode: AlignMode; label: MessageDescriptor; icon: string }> = [
+  { mode: 'left', label: msg`Align left`, icon: '⇤' },
+  { mode: 'hCenter', label: msg`Align horizontal centres`, icon: '↔' },
+  { mode: 'right', label: msg`Align right`, icon: '⇥' },
+  { mode: 'top', label: msg`Align top`, icon: '⤒' },
+  { mode: 'vCenter', label: msg`Align vertical centres`, icon: '↕' },
+  { mode: 'bottom', label: msg`Align bottom`, icon: '⤓' },
+];
+
+/**
+ * /dataV/create: the board builder. Board picker and "New board", pages, panel catalogue, the canvas
+ * (zoom to fit, 100 %, Ctrl+wheel) and the property pane; autosaves, and stops with a Reload banner when
+ * someone else changed the board.
+ */
+export const BuilderScreen = observer(function BuilderScreen() {
+  const root = useStores();
+  const { t, i18n } = useLingui();
+  const projectId = useProjectId();
+  const [store] = useState(() => new EditorStore({ request: root.request }));
+  const [params, setParams] = useSearchParams();
+  // Without ?boardId the project's first board is edited; the URL is left as it is (it may carry other state).
+  const boardId = params.get('boardId') ?? store.boards[0]?.boardId ?? null;
+  const [creating, setCreating] = useState(false);
+  const [help, setHelp] = useState(false);
+  const [zoomMode, setZoomMode] = useState<'fit' | number>('fit');
+  const [viewport, setViewport] = useState({ w: 0, h: 0 });
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => () => void store.flush().finally(() => store.dispose()), [store]);
+  useEffect(() => {
+    if (projectId) store.loadList(projectId).catch(() => {});
+  }, [store, projectId]);
+  useEffect(() => {
+    if (boardId) void store.open(boardId);
+  }, [store, boardId]);
+
+  // Leaving with edits not yet on the server asks first (they would be lost).
+  useEffect(() => {
+    const onUnload = (e: BeforeUnloadEvent) => {
+      if (store.saveState !== 'saved') e.preventDefault();
+    };
+    window.addEventListener('beforeunload', onUnload);
+    return () => window.removeEventListener('beforeunload', onUnload);
+  }, [store]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const r = handleShortcut(store, e);
+      if (r === 'help') setHelp((h) => !h);
+      if (r) e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [store]);
+
+  useLayoutEffect(() => {
+    const el = viewportRef.current;
+    if (!el) return;
+    const measure = () => setViewport({ w: el.clientWidth, h: el.clientHeight });
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    const onWheel = (e: WheelEvent) => {
+      if (!e.ctrlKey) return;
+      e.preventDefault();
+      setZoomMode((z) => clampZoom((typeof z === 'number' ? z : Number(el.dataset.zoom)) * Math.exp(-e.deltaY * 0.002)));
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => {
+      ro.disconnect();
+      el.removeEventListener('wheel', onWheel);
+    };
+  }, [store.board !== null]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const board = store.board;
+  const page = store.page;
+  const fit = board ? fitScale({ w: board.layout.pageWidth, h: board.layout.pageHeight }, viewport, 24) : 1;
+  const zoom = zoomMode === 'fit' ? fit : zoomMode;
+  const sel = store.selection;
+
+  const release = () => {
+    setMessage(null);
+    store.release().then(
+      () => setMessage({ text: t`Released. Viewers now see this version.`, error: false }),
+      (e: Error) => setMessage({ text: e.message, error: true }),
+    );
+  };
+  const exportJson = () => {
+    const blob = new Blob([store.exportJson()], { type: 'application/json' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = `${board?.name ?? 'board'}.json`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  };
+  const importJson = (file: File) => {
+    file.text().then((text) => {
+      const err = store.importJson(text);
+      setMessage(err ? { text: t`Import refused, nothing changed: ${err}`, error: true } : { text: t`Imported ${file.name}.`, error: false });
+    });
+  };
+
+  const saveText = {
+    saved: t`All changes saved`,
+    pending: t`Unsaved changes…`,
+    saving: t`Saving…`,
+    error: store.saveError ?? t`Not saved`,
+    conflict: t`Not saved`,
+  }[store.saveState];
+
+  return (
+    <main style={{ height: '100vh', display: 'grid', gridTemplateRows: 'auto auto 1fr', gridTemplateColumns: '240px 1fr 280px', background: '#050b18', color: '#d6e2f5', fontSize: 13 }}>
+      <header style={{ gridColumn: '1 / 4', display: 'flex', gap: 6, alignItems: 'center', padding: '6px 10px', borderBottom: '1px solid #1d3357', flexWrap: 'wrap' }}>
+        <strong style={{ marginRight: 8 }}>
+          <Trans>Board builder</Trans>
+        </strong>
+        <select aria-label={t`Board`} value={boardId ?? ''} onChange={(e) => setParams({ boardId: e.target.value })} style={UI.input}>
+          {boardId ? null : <option value="">{t`Choose a board`}</option>}
+          {store.boards.map((b) => (
+            <option key={b.boardId} value={b.boardId}>
+              {b.name}
+            </option>
+          ))}
+        </select>
+        <button type="button" style={UI.button} onClick={() => setCreating(true)}>
+          <Trans>New board</Trans>
+        </button>
+        <span style={{ width: 12 }} />
+        <button type="button" style={UI.button} disabled={!store.canUndo} onClick={() => store.undo()} title="Ctrl+Z">
+          <Trans>Undo</Trans>
+        </button>
+        <button type="button" style={UI.button} disabled={!store.canRedo} onClick={() => store.redo()} title="Ctrl+Shift+Z">
+          <Trans>Redo</Trans>
+        </button>
+        <span style={{ width: 12 }} />
+        {ALIGN_BUTTONS.map((b) => (
+          <button key={b.mode} type="button" style={UI.button} disabled={sel.length < 2} title={i18n._(b.label)} aria-label={i18n._(b.label)} onClick={() => store.run(alignPanels(board!, page!.pageId, sel, b.mode, store.locked))}>
+            {b.icon}
+          </button>
+        ))}
+        <button type="button" style={UI.button} disabled={sel.length < 3} title={t`Distribute horizontally`} aria-label={t`Distribute horizontally`} onClick={() => store.run(distributePanels(board!, page!.pageId, sel, 'x', store.locked))}>
+          ⋯
+        </button>
+        <button type="button" style={UI.button} disabled={sel.length < 3} title={t`Distribute vertically`} aria-label={t`Distribute vertically`} onClick={() => store.run(distributePanels(board!, page!.pageId, sel, 'y', store.locked))}>
+          ⋮
+        </button>
+        <span style={{ width: 12 }} />
+        <button type="button" style={UI.button} onClick={() => setZoomMode('fit')}>
+          <Trans>Fit</Trans>
+        </button>
+        <button type="button" style={UI.button} onClick={() => setZoomMode(1)}>
+          100 %
+        </button>
+        <span data-testid="zoom" style={{ minWidth: 44 }}>
+          {Math.round(zoom * 100)} %
+        </span>
+        <span style={{ flex: 1 }} />
+        <span data-testid="save-state" data-state={store.saveState} style={{ color: store.saveState === 'error' || store.saveState === 'conflict' ? '#ff8a80' : '#8aa0c2' }}>
+          {saveText}
+        </span>
+        <a href={boardId ? `#/dataV/preview?boardId=${encodeURIComponent(boardId)}` : undefined} target="_blank" rel="noreferrer" style={{ ...UI.button, textDecoration: 'none' }}>
+          <Trans>Preview</Trans>
+        </a>
+        <button type="button" style={UI.primary} disabled={!board} onClick={release}>
+          <Trans>Release</Trans>
+        </button>
+        <button type="button" style={UI.button} disabled={!board} onClick={exportJson}>
+          <Trans>Export JSON</Trans>
+        </button>
+        <button type="button" style={UI.button} disabled={!board} onClick={() => fileRef.current?.click()}>
+          <Trans>Import JSON</Trans>
+        </button>
+        <input
+          ref={fileRef}
+          type="file"
+          accept="application/json,.json"
+          aria-label={t`Import JSON file`}
+          data-testid="import-file"
+          style={{ display: 'none' }}
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            if (f) importJson(f);
+            e.target.value = '';
+          }}
+        />
+        <button type="button" style={UI.button} aria-label={t`Keyboard shortcuts`} onClick={() => setHelp(true)}>
+          ?
+        </button>
+        <HeaderActions />
+      </header>
+      <div style={{ gridColumn: '1 / 4' }}>
+        {creating && projectId ? (
+          <div style={{ padding: '6px 10px', borderBottom: '1px solid #1d3357' }}>
+            <NewBoardForm
+              store={store}
+              projectId={projectId}
+              onCreated={(id) => {
+                setCreating(false);
+                setParams({ boardId: id });
+              }}
+              onCancel={() => setCreating(false)}
+            />
+          </div>
+        ) : null}
+        {store.saveState === 'conflict' ? (
+          <div role="alert" data-testid="conflict-banner" style={{ padding: '8px 10px', background: '#5a1d1d', display: 'flex', gap: 10, alignItems: 'center' }}>
+            <span>{t`This board was changed by someone else. Reload to see their changes.`}</span>
+            <button type="button" style={UI.primary} onClick={() => void store.reload()}>
+              <Trans>Reload</Trans>
+            </button>
+          </div>
+        ) : null}
+        {store.saveState === 'error' ? (
+          <div role="status" style={{ padding: '6px 10px', background: '#4a3a12' }}>
+            {store.saveError} <Trans>Retrying…</Trans>{' '}
+            <button type="button" style={UI.button} onClick={() => void store.flush()}>
+              <Trans>Retry now</Trans>
+            </button>
+          </div>
+        ) : null}
+        {message ? (
+          <div role={message.error ? 'alert' : 'status'} data-testid="builder-message" style={{ padding: '6px 10px', background: message.error ? '#5a1d1d' : '#0f3a2e', display: 'flex', gap: 10 }}>
+            <span style={{ whiteSpace: 'pre-wrap' }}>{message.text}</span>
+            <button type="button" style={UI.button} onClick={() => setMessage(null)}>
+              <Trans>Dismiss</Trans>
+            </button>
+          </div>
+        ) : null}
+        {store.loadError ? (
+          <div role="alert" style={{ padding: '6px 10px', background: '#5a1d1d' }}>
+            {store.loadError}
+          </div>
+        ) : null}
+      </div>
+      <aside style={UI.pane}>
+        {board ? <PagesPane store={store} /> : null}
+        {board ? <Catalogue store={store} /> : null}
+      </aside>
+      <div ref={viewportRef} data-zoom={zoom} style={{ overflow: 'auto', display: 'flex', padding: 24, boxSizing: 'border-box', minWidth: 0, minHeight: 0 }}>
+        {board ? (
+          <div style={{ margin: 'auto' }}>
+            <Canvas store={store} zoom={zoom} />
+          </div>
+        ) : (
+          <p style={{ margin: 'auto', color: '#8aa0c2' }}>
+            {store.boards.length ? <Trans>Choose a board above.</Trans> : <Trans>No board yet: create one with “New board”.</Trans>}
+          </p>
+        )}
+      </div>
+      <aside style={{ ...UI.pane, borderRight: 'none', borderLeft: '1px solid #1d3357' }}>
+        <h3 style={UI.heading}>
+          <Trans>Properties</Trans>
+        </h3>
+        <PropertyPane store={store} />
+      </aside>
+      {help ? <ShortcutSheet onClose={() => setHelp(false)} /> : null}
+    </main>
+  );
+});

@@ -1,0 +1,11 @@
+export { addPanel, type NewPanel } from './addPanel';
+export { movePanels } from './movePanels';
+export { resizePanel } from './resizePanel';
+export { setGeometry } from './setGeometry';
+export { deletePanels } from './deletePanels';
+export { duplicate } from './duplicate';
+export { paste, PASTE_OFFSET_PX } from './paste';
+export { alignPanels, distributePanels } from './align';
+export { zOrder, type ZMove } from './zOrder';
+export { updatePanelProps, type PanelProps } from './updatePanelProps';
+export { addPage, renamePage, movePage, deletePage, setPageSize, PAGE_SIZE_LIMITS } from './pages';

@@ -1,0 +1,23 @@
+import type { Board, Panel } from '../../../../protocol';
+import { findPage, result, type CommandResult, type IdFactory } from '../../../stores/editorModel';
+
+/** Offset of a pasted or duplicated copy from its original, page px, so the copy is visibly separate. */
+export const PASTE_OFFSET_PX = 20;
+
+/**
+ * Pastes copies of panels (from any page or a clipboard) on top of a page, offset by PASTE_OFFSET_PX,
+ * keeping their relative stacking; selects the copies. Null when there is nothing to paste.
+ */
+export function paste(board: Board, pageId: string, panels: readonly Panel[], newId: IdFactory, offsetPx = PASTE_OFFSET_PX): CommandResult | null {
+  const page = findPage(board, pageId);
+  if (!page || panels.length === 0) return null;
+  let z = Math.max(0, ...page.panels.map((p) => p.z));
+  const copies = [...panels]
+    .sort((a, b) => a.z - b.z)
+    .map((p) => ({ ...p, config: structuredClone(p.config), panelId: newId(), x: p.x + offsetPx, y: p.y + offsetPx, z: ++z }));
+  return result(
+    board,
+    copies.map((panel) => ({ op: 'putPanel' as const, pageId, panel })),
+    copies.map((c) => c.panelId),
+  );
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES, type Board } from '../../../protocol';
+import { createRequest } from '../../api/request';
+import { lazy } from 'react';
+import { z } from 'zod';
+import { noMigration, prepareConfig, type PanelDefinition, type PanelRegistry } from '../../components';
+import { EditorStore } from '../../stores/EditorStore';
+import { fakeApi } from '../../test/fakeApi';
+import { parseConfigText } from './PropertyPane';
+import { addPanelOfType, handleShortcut } from './tools';
+
+const BOARD: Board = {
+  boardId: 'b1',
+  projectId: 'demo',
+  name: 'Board',
+  version: 1,
+  layout: { pageWidth: 800, pageHeight: 600, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 },
+  pages: [{ pageId: 'pg1', name: 'One', order: 0, panels: [{ panelId: 'a', type: 'gasTable', x: 100, y: 100, w: 100, h: 100, z: 1, config: {} }] }],
+};
+
+// src/board may not import src/panels; a panel type of the same shape as gasTrend's stands in.
+const wideDef: PanelDefinition<unknown> = {
+  type: 'gasTrend',
+  title: { id: 'Gas trend' },
+  defaultSize: { w: 920, h: 590 },
+  configSchema: z.object({ sn: z.string().min(1), windowMin: z.number().int().min(1).default(30) }),
+  configVersion: 1,
+  migrate: noMigration,
+  component: lazy(async () => ({ default: () => null })),
+};
+const panelRegistry: PanelRegistry = { get: (t) => (t === wideDef.type ? wideDef : undefined), list: () => [wideDef] };
+
+async function editor() {
+  const api = fakeApi({ [ROUTES.boardScreen]: () => BOARD });
+  const store = new EditorStore({ request: createRequest({ fetch: api.fetch }), saveDebounceMs: 60_000 });
+  await store.open('b1');
+  return store;
+}
+
+const key = (k: string, init: KeyboardEventInit = {}, target: EventTarget = document.body) => {
+  const e = new KeyboardEvent('keydown', { key: k, ...init });
+  Object.defineProperty(e, 'target', { value: target });
+  return e;
+};
+
+describe('builder shortcuts', () => {
+  it('nudges by 1 px, 10 px with Shift, undoes, deletes, and ignores keys typed in a field', async () => {
+    const store = await editor();
+    store.select(['a']);
+    expect(handleShortcut(store, key('ArrowRight'))).toBe(true);
+    expect(handleShortcut(store, key('ArrowDown', { shiftKey: true }))).toBe(true);
+    expect(store.page!.panels[0]).toMatchObject({ x: 101, y: 110 });
+    handleShortcut(store, key('z', { ctrlKey: true }));
+    expect(store.page!.panels[0]).toMatchObject({ x: 101, y: 100 });
+    expect(handleShortcut(store, key('Delete', {}, document.createElement('input')))).toBe(false);
+    expect(store.page!.panels).toHaveLength(1);
+    handleShortcut(store, key('d', { ctrlKey: true }));
+    expect(store.page!.panels).toHaveLength(2);
+    handleShortcut(store, key('Delete'));
+    expect(store.page!.panels).toHaveLength(1);
+    expect(handleShortcut(store, key('?'))).toBe('help');
+    store.dispose();
+  });
+
+  it('adds a catalogue panel centred on the drop point, at most page size, inside the page', async () => {
+    const store = await editor();
+    expect(addPanelOfType(store, panelRegistry, 'gasTrend', { x: 790, y: 10 })).toBe(true);
+    // gasTrend's default 920×590 does not fit an 800×600 page: it is shrunk to 800 wide and kept inside
+    expect(store.page!.panels.at(-1)).toMatchObject({ type: 'gasTrend', x: 0, y: 0, w: 800, h: 590 });
+    expect(addPanelOfType(store, panelRegistry, 'noSuchType')).toBe(false);
+    store.dispose();
+  });
+});
+
+describe('parseConfigText', () => {
+  const check = (config: Record<string, unknown>) => {
+    const r = prepareConfig(panelRegistry.get('gasTrend')!, config);
+    return r.ok ? null : r.error;
+  };
+  it('accepts a config the type’s schema accepts and names the problem otherwise', () => {
+    expect(parseConfigText('{"sn":"GAS-1","windowMin":10}', check)).toEqual({ ok: true, config: { sn: 'GAS-1', windowMin: 10 } });
+    expect(parseConfigText('{"sn":"GAS-1","windowMin":0}', check)).toMatchObject({ ok: false, error: expect.stringMatching(/^windowMin: /) });
+    expect(parseConfigText('[1]', check)).toMatchObject({ ok: false, error: expect.stringMatching(/JSON object/) });
+    expect(parseConfigText('{sn:', check)).toMatchObject({ ok: false, error: expect.stringMatching(/^Not JSON/) });
+  });
+});

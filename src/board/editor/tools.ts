@@ -1,0 +1,110 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { PanelRegistry } from '../../components';
+import type { EditorStore } from '../../stores/EditorStore';
+import { addPanel, deletePanels, duplicate, movePanels, paste } from './commands';
+
+/** dataTransfer type of a panel type dragged from the catalogue onto the canvas. */
+export const PANEL_MIME = 'application/x-siteboard-panel';
+
+/**
+ * Adds a panel of `type` centred on `at` (page px; default the page centre), at the type's default size
+ * shrunk to fit the page, kept inside the page. Returns false when there is no page or the type is unknown.
+ */
+export function addPanelOfType(store: EditorStore, registry: PanelRegistry, type: string, at?: { x: number; y: number }): boolean {
+  const board = store.board;
+  const page = store.page;
+  const def = registry.get(type);
+  if (!board || !page || !def) return false;
+  const { pageWidth, pageHeight } = board.layout;
+  const w = Math.min(def.defaultSize.w, pageWidth);
+  const h = Math.min(def.defaultSize.h, pageHeight);
+  const cx = at?.x ?? pageWidth / 2;
+  const cy = at?.y ?? pageHeight / 2;
+  const x = Math.round(Math.min(Math.max(0, cx - w / 2), pageWidth - w));
+  const y = Math.round(Math.min(Math.max(0, cy - h / 2), pageHeight - h));
+  return store.run(addPanel(board, page.pageId, { type, x, y, w, h, config: {} }, store.newId));
+}
+
+/** One row of the `?` sheet: keys and what they do (a Lingui message). */
+export interface Shortcut {
+  keys: string;
+  action: MessageDescriptor;
+}
+
+/** Keyboard shortcuts of the builder, as the `?` sheet lists them. */
+export const SHORTCUTS: readonly Shortcut[] = [
+  { keys: 'Delete / Backspace', action: msg`Delete the selected panels` },
+  { keys: 'Ctrl+C / Ctrl+V', action: msg`Copy / paste panels` },
+  { keys: 'Ctrl+D', action: msg`Duplicate the selected panels` },
+  { keys: 'Arrows', action: msg`Nudge 1 px (Shift: 10 px)` },
+  { keys: 'Ctrl+Z', action: msg`Undo` },
+  { keys: 'Ctrl+Shift+Z / Ctrl+Y', action: msg`Redo` },
+  { keys: 'Ctrl+A', action: msg`Select all panels of the page` },
+  { keys: 'Shift+click, drag on empty canvas', action: msg`Add to selection, marquee select` },
+  { keys: 'Alt while dragging', action: msg`Move without snapping` },
+  { keys: 'Escape', action: msg`Cancel a drag or resize; clear the selection` },
+  { keys: 'Ctrl+wheel', action: msg`Zoom` },
+  { keys: '?', action: msg`Show or hide this sheet` },
+];
+
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable);
+}
+
+/**
+ * Runs the builder shortcut for a key press, if any (ignored while typing in a field). Returns true when
+ * it handled the key (the caller then prevents the browser's default), 'help' for `?`.
+ */
+export function handleShortcut(store: EditorStore, e: KeyboardEvent): boolean | 'help' {
+  if (isTyping(e.target)) return false;
+  const board = store.board;
+  const page = store.page;
+  if (!board || !page) return false;
+  const mod = e.ctrlKey || e.metaKey;
+  const key = e.key.toLowerCase();
+  const sel = store.selection;
+  if (e.key === '?') return 'help';
+  if (mod && key === 'z') {
+    if (e.shiftKey) store.redo();
+    else store.undo();
+    return true;
+  }
+  if (mod && key === 'y') {
+    store.redo();
+    return true;
+  }
+  if (mod && key === 'c') {
+    store.copy();
+    return true;
+  }
+  if (mod && key === 'v') {
+    store.run(paste(board, page.pageId, store.clipboardPanels, store.newId));
+    return true;
+  }
+  if (mod && key === 'd') {
+    store.run(duplicate(board, page.pageId, sel, store.newId));
+    return true;
+  }
+  if (mod && key === 'a') {
+    store.select(page.panels.map((p) => p.panelId));
+    return true;
+  }
+  if (e.key === 'Delete' || e.key === 'Backspace') {
+    store.run(deletePanels(board, page.pageId, sel, store.locked));
+    return true;
+  }
+  if (e.key === 'Escape') {
+    store.select([]);
+    return true;
+  }
+  const step = e.shiftKey ? 10 : 1;
+  const arrows: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+  const d = arrows[e.key];
+  if (d && sel.length) {
+    store.run(movePanels(board, page.pageId, sel, d[0], d[1], store.locked));
+    return true;
+  }
+  return false;
+}

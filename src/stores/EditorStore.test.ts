@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { fail, ROUTES, type Board } from '../../protocol';
+import { createRequest } from '../api/request';
+import { result, type CommandResult } from './editorModel';
+import { fakeApi } from '../test/fakeApi';
+import { CONFLICT_MESSAGE, EditorStore, UNDO_LIMIT } from './EditorStore';
+
+function serverBoard(): Board {
+  return {
+    boardId: 'b1',
+    projectId: 'demo',
+    name: 'Board',
+    version: 5,
+    layout: { pageWidth: 800, pageHeight: 600, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 },
+    pages: [{ pageId: 'pg1', name: 'One', order: 0, panels: [{ panelId: 'a', type: 'gasTable', x: 0, y: 0, w: 100, h: 100, z: 1, config: {} }] }],
+  };
+}
+
+/** A fake board server with versions: a write with a stale baseVersion gets CONFLICT. */
+function boardServer() {
+  const state = { version: 5, down: false, nextId: 1 };
+  const write = (extra: (b: Record<string, unknown>) => Record<string, unknown>) => (b: Record<string, unknown>) => {
+    if (state.down) throw new Error('down');
+    if (b.baseVersion !== state.version) return fail('CONFLICT', 'stale');
+    state.version++;
+    return { boardId: 'b1', version: state.version, ...extra(b) };
+  };
+  const api = fakeApi({
+    [ROUTES.boardScreen]: () => ({ ...serverBoard(), version: state.version }),
+    [ROUTES.layoutUpdate]: write(() => ({})),
+    [ROUTES.panelEdit]: write(() => ({})),
+    [ROUTES.boardRelease]: write(() => ({})),
+    [ROUTES.panelCustomAdd]: write((b) => ({ pageId: b.pageId, panel: { ...(b.panel as object), panelId: `srv-${state.nextId++}` } })),
+    [ROUTES.pageAdd]: write((b) => ({ page: { pageId: `srvpage-${state.nextId++}`, name: b.name, order: 1, panels: [] } })),
+  });
+  return { api, state };
+}
+
+const writes = (api: ReturnType<typeof fakeApi>) => api.calls.filter((c) => c.route !== ROUTES.boardScreen);
+let n = 0;
+const newId = () => `tmp-${++n}`;
+
+// The builder's commands live in src/board (which stores may not import); these build the same patches.
+const findPanel = (b: Board, id: string) => b.pages[0].panels.find((p) => p.panelId === id)!;
+function movePanels(b: Board, pageId: string, ids: string[], dx: number, dy: number): CommandResult | null {
+  return result(b, ids.map((id) => ({ op: 'putPanel' as const, pageId, panel: { ...findPanel(b, id), x: findPanel(b, id).x + dx, y: findPanel(b, id).y + dy } })));
+}
+function addPanel(b: Board, pageId: string, p: { type: string; x: number; y: number; w: number; h: number; config: Record<string, unknown> }, id: () => string): CommandResult | null {
+  const panel = { ...p, panelId: id(), z: 2 };
+  return result(b, [{ op: 'putPanel', pageId, panel }], [panel.panelId]);
+}
+function updatePanelProps(b: Board, pageId: string, panelId: string, props: { title: string }): CommandResult | null {
+  return result(b, [{ op: 'putPanel', pageId, panel: { ...findPanel(b, panelId), ...props } }]);
+}
+function addPage(b: Board, name: string, id: () => string): CommandResult | null {
+  return result(b, [{ op: 'putPage', page: { pageId: id(), name, order: 1, panels: [] } }]);
+}
+
+async function openStore() {
+  const s = boardServer();
+  const store = new EditorStore({ request: createRequest({ fetch: s.api.fetch }), saveDebounceMs: 60_000, newId });
+  await store.open('b1');
+  return { store, ...s };
+}
+
+describe('EditorStore', () => {
+  it('saves a new panel with panel/custom/add, then its move with the server’s id and the new baseVersion', async () => {
+    const { store, api } = await openStore();
+    store.run(addPanel(store.board!, 'pg1', { type: 'alarmFeed', x: 10, y: 10, w: 50, h: 50, config: {} }, newId));
+    await store.flush();
+    const local = store.selection[0];
+    store.run(movePanels(store.board!, 'pg1', [local], 5, 0));
+    store.run(updatePanelProps(store.board!, 'pg1', 'a', { title: 'Gas' }));
+    await store.flush();
+    expect(writes(api).map((c) => [c.route, c.body.baseVersion])).toEqual([
+      [ROUTES.panelCustomAdd, 5],
+      [ROUTES.panelEdit, 6],
+      [ROUTES.layoutUpdate, 7],
+    ]);
+    expect(writes(api)[2].body.items).toEqual([{ pageId: 'pg1', panelId: 'srv-1', x: 15, y: 10, w: 50, h: 50, z: 2 }]);
+    expect(store.saveState).toBe('saved');
+  });
+
+  it('on CONFLICT shows the stale-write message, keeps the edit on screen and stops writing until reload', async () => {
+    const { store, api, state } = await openStore();
+    state.version = 9; // someone else saved
+    store.run(movePanels(store.board!, 'pg1', ['a'], 30, 0));
+    await store.flush();
+    expect(store.saveState).toBe('conflict');
+    expect(store.saveError).toBe(CONFLICT_MESSAGE);
+    expect(store.page!.panels[0].x).toBe(30);
+    const count = writes(api).length;
+    store.run(movePanels(store.board!, 'pg1', ['a'], 1, 0));
+    await store.flush();
+    expect(writes(api).length).toBe(count);
+    await store.reload();
+    expect(store.saveState).toBe('saved');
+    expect(store.board!.version).toBe(9);
+    expect(store.page!.panels[0].x).toBe(0);
+  });
+
+  it('shows a failed save and sends it again once the network is back', async () => {
+    const { store, api, state } = await openStore();
+    state.down = true;
+    store.run(addPage(store.board!, 'Two', newId));
+    await store.flush();
+    expect(store.saveState).toBe('error');
+    expect(store.saveError).toMatch(/Not saved/);
+    state.down = false;
+    await store.flush();
+    expect(store.saveState).toBe('saved');
+    expect(writes(api).filter((c) => c.route === ROUTES.pageAdd)).toHaveLength(2);
+    store.dispose();
+  });
+
+  it('undoes and redoes, and a cancelled drag leaves no trace', async () => {
+    const { store } = await openStore();
+    store.run(movePanels(store.board!, 'pg1', ['a'], 10, 10));
+    store.undo();
+    expect(store.page!.panels[0]).toMatchObject({ x: 0, y: 0 });
+    store.redo();
+    expect(store.page!.panels[0]).toMatchObject({ x: 10, y: 10 });
+    store.beginGesture();
+    store.updateGesture(new Map([['a', { x: 300, y: 300, w: 100, h: 100 }]]), []);
+    expect(store.page!.panels[0].x).toBe(300);
+    store.cancelGesture();
+    expect(store.page!.panels[0].x).toBe(10);
+    expect(store.undoStack).toHaveLength(1);
+    store.beginGesture();
+    store.endGesture(new Map([['a', { x: 50, y: 10, w: 120, h: 100 }]]));
+    expect(store.undoStack).toHaveLength(2);
+    store.undo();
+    expect(store.page!.panels[0]).toMatchObject({ x: 10, w: 100 });
+    for (let i = 0; i < UNDO_LIMIT + 20; i++) store.run(movePanels(store.board!, 'pg1', ['a'], 1, 0));
+    expect(store.undoStack).toHaveLength(UNDO_LIMIT);
+    store.dispose();
+  });
+
+  it('refuses a broken import with the reason and changes nothing; a valid one is one undo step', async () => {
+    const { store } = await openStore();
+    const before = store.board;
+    expect(store.importJson('{nope')).toMatch(/Not JSON/);
+    const bad = { ...serverBoard(), pages: [{ pageId: 'x', name: 'X', order: 0, panels: [{ panelId: 'p', type: 't', x: 0, y: 0, w: -1, h: 1, z: 0, config: {} }] }] };
+    expect(store.importJson(JSON.stringify(bad))).toMatch(/pages\.0\.panels\.0\.w/);
+    expect(store.board).toBe(before);
+    const good = { ...serverBoard(), name: 'Imported', pages: [{ pageId: 'n1', name: 'New', order: 0, panels: [] }] };
+    expect(store.importJson(JSON.stringify(good))).toBeNull();
+    expect(store.board!.name).toBe('Imported');
+    store.undo();
+    expect(store.board!.pages.map((p) => p.pageId)).toEqual(['pg1']);
+    expect(store.board!.name).toBe('Board');
+    store.dispose();
+  });
+});

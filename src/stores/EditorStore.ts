@@ -1,0 +1,471 @@
+import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { BOARD_TICKET_HEADER, boardSchema, ROUTES, type Board, type BoardList, type BoardStandardList, type BoardTemplate, type BoardTicket, type Panel } from '../../protocol';
+import { BusinessError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_CODE, type RequestFn } from '../api/request';
+import { applyPatch, geometryPatch, invertPatch, randomLocalId, type CommandResult, type Guide, type IdFactory, type Patch, type Rect } from './editorModel';
+import { nextWrite } from './editorSync';
+
+/** Undo steps kept; older ones are dropped (a long session must not grow without bound). */
+export const UNDO_LIMIT = 200;
+/** Quiet time after the last edit before autosave writes it, ms. */
+export const SAVE_DEBOUNCE_MS = 700;
+/** Retry delays after a failed (network) save, ms; the last repeats. */
+export const SAVE_RETRY_MS = [1000, 2000, 5000, 10_000, 30_000] as const;
+/** Writes one autosave may send before yielding (a runaway plan must not loop forever). */
+const MAX_WRITES_PER_FLUSH = 2000;
+
+/** What the stale-write banner says (SPEC §7: every write carries baseVersion). */
+export const CONFLICT_MESSAGE = 'This board was changed by someone else. Reload to see their changes.';
+
+/** Autosave state shown in the builder's toolbar. */
+export type SaveState = 'saved' | 'pending' | 'saving' | 'error' | 'conflict';
+
+interface HistoryEntry {
+  patch: Patch;
+  inverse: Patch;
+}
+
+/** Parts of the outside world the editor needs. `fetch` is for the two calls the POST wrapper cannot make. */
+export interface EditorDeps {
+  request: RequestFn;
+  fetch?: typeof fetch;
+  baseUrl?: string;
+  saveDebounceMs?: number;
+  newId?: IdFactory;
+}
+
+/** Parses a board from outside (server answer or imported file); throws BusinessError('VALIDATION') naming the first bad field. */
+export function parseBoard(raw: unknown, what: string): Board {
+  const parsed = boardSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new BusinessError('VALIDATION', `${what}: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  }
+  const b = parsed.data;
+  return { ...b, pages: [...b.pages].sort((a, c) => a.order - c.order).map((p) => ({ ...p, panels: [...p.panels].sort((a, c) => a.z - c.z) })) };
+}
+
+/**
+ * The board builder's state: the draft board, the page being edited, selection, undo/redo, an in-progress
+ * drag/resize gesture, and autosave. The draft is the only copy the canvas draws; every change goes
+ * through a command (undoable) or a gesture. Autosave debounces edits and sends them with the route of
+ * SPEC §7 for each kind of change, each carrying `baseVersion`; a CONFLICT stops saving and keeps the
+ * draft on screen until the user reloads, so an edit is never silently lost.
+ */
+export class EditorStore {
+  boards: BoardList['board'] = [];
+  templates: BoardTemplate[] = [];
+  board: Board | null = null;
+  pageId: string | null = null;
+  selection: string[] = [];
+  guides: Guide[] = [];
+  /** Editor-only flags (not stored on the server: the protocol's Panel has no such fields). */
+  locked: ReadonlySet<string> = new Set();
+  hidden: ReadonlySet<string> = new Set();
+  saveState: SaveState = 'saved';
+  saveError: string | null = null;
+  loadError: string | null = null;
+  undoStack: HistoryEntry[] = [];
+  redoStack: HistoryEntry[] = [];
+
+  /** Last state the server confirmed, in local ids. */
+  private base: Board | null = null;
+  private readonly ids = new Map<string, string>();
+  private gestureStart: Board | null = null;
+  private clipboard: Panel[] = [];
+  private saveTimer: ReturnType<typeof setTimeout> | null = null;
+  private retryCount = 0;
+  private saving: Promise<void> | null = null;
+  /** Local ids for new panels and pages; the builder passes it to commands. */
+  readonly newId: IdFactory;
+  private readonly debounceMs: number;
+
+  constructor(private readonly deps: EditorDeps) {
+    this.newId = deps.newId ?? randomLocalId;
+    this.debounceMs = deps.saveDebounceMs ?? SAVE_DEBOUNCE_MS;
+    makeObservable<EditorStore, 'applyLocal'>(this, {
+      boards: observableRef,
+      templates: observableRef,
+      board: observableRef,
+      pageId: observable,
+      selection: observableRef,
+      guides: observableRef,
+      locked: observableRef,
+      hidden: observableRef,
+      saveState: observable,
+      saveError: observable,
+      loadError: observable,
+      undoStack: observableRef,
+      redoStack: observableRef,
+      page: computed,
+      selectedPanels: computed,
+      canUndo: computed,
+      canRedo: computed,
+      inGesture: computed,
+      run: action,
+      undo: action,
+      redo: action,
+      select: action,
+      toggleSelect: action,
+      setPage: action,
+      beginGesture: action,
+      updateGesture: action,
+      endGesture: action,
+      cancelGesture: action,
+      setFlag: action,
+      copy: action,
+      applyLocal: action,
+    });
+  }
+
+  /** The page being edited, or null. */
+  get page() {
+    return this.board?.pages.find((p) => p.pageId === this.pageId) ?? null;
+  }
+
+  /** Selected panels of the page, bottom to top. */
+  get selectedPanels(): Panel[] {
+    const sel = new Set(this.selection);
+    return this.page?.panels.filter((p) => sel.has(p.panelId)) ?? [];
+  }
+
+  get canUndo(): boolean {
+    return this.undoStack.length > 0;
+  }
+  get canRedo(): boolean {
+    return this.redoStack.length > 0;
+  }
+  get inGesture(): boolean {
+    return this.gestureStart !== null;
+  }
+
+  // ───────────── loading ─────────────
+
+  /** Loads the project's boards (board/list). Throws BusinessError. */
+  async loadList(projectId: string): Promise<void> {
+    const data = await this.deps.request<BoardList>(ROUTES.boardList, { projectId, dataRange: 2 });
+    runInAction(() => (this.boards = Array.isArray(data?.board) ? data.board : []));
+  }
+
+  /** Loads the standard boards (board/standardList). Throws BusinessError. */
+  async loadTemplates(): Promise<void> {
+    const data = await this.deps.request<BoardStandardList>(ROUTES.boardStandardList, {});
+    runInAction(() => (this.templates = Array.isArray(data?.templates) ? data.templates : []));
+  }
+
+  /** Opens a board's draft (board/screen, released false); sets `loadError` instead of throwing. Clears history. */
+  async open(boardId: string): Promise<void> {
+    await this.flush();
+    try {
+      const raw = await this.deps.request<unknown>(ROUTES.boardScreen, { boardId, released: false }, { skipErrorHandler: true });
+      const board = parseBoard(raw, `board ${boardId}`);
+      runInAction(() => this.reset(board));
+    } catch (e) {
+      runInAction(() => (this.loadError = e instanceof BusinessError ? e.errorMessage : String(e)));
+    }
+  }
+
+  /** Throws the local edits away and loads the server's draft again (the way out of a conflict). */
+  async reload(): Promise<void> {
+    const id = this.board?.boardId;
+    if (!id) return;
+    this.cancelTimer();
+    runInAction(() => {
+      this.base = null;
+      this.saveState = 'saved';
+    });
+    await this.open(id);
+  }
+
+  private reset(board: Board): void {
+    this.board = board;
+    this.base = board;
+    this.ids.clear();
+    const pageIds = board.pages.map((p) => p.pageId);
+    this.pageId = this.pageId && pageIds.includes(this.pageId) ? this.pageId : (pageIds[0] ?? null);
+    this.selection = [];
+    this.undoStack = [];
+    this.redoStack = [];
+    this.gestureStart = null;
+    this.guides = [];
+    this.saveState = 'saved';
+    this.saveError = null;
+    this.loadError = null;
+    this.retryCount = 0;
+  }
+
+  /**
+   * Creates a board: fetches a single-use ticket (GET ticket/getTicket) and sends it in the
+   * `dataBoardBasicToken` header of board/add (blank) or board/add/initialize (from `templateId`), then
+   * opens it. Returns the new board id. Throws BusinessError.
+   */
+  async createBoard(projectId: string, name: string, templateId?: string): Promise<string> {
+    const ticket = await this.raw<BoardTicket>('GET', `${ROUTES.ticketGet}?projectId=${encodeURIComponent(projectId)}`);
+    const body = templateId ? { projectId, templateId, name } : { projectId, name };
+    const board = await this.raw<Board>('POST', templateId ? ROUTES.boardAddInitialize : ROUTES.boardAdd, body, { [BOARD_TICKET_HEADER]: ticket.ticket });
+    await this.loadList(projectId).catch(() => {});
+    await this.open(board.boardId);
+    return board.boardId;
+  }
+
+  /** Publishes the saved draft (board/release) after saving pending edits. Throws BusinessError. */
+  async release(note?: string): Promise<void> {
+    await this.flush();
+    if (!this.base || this.saveState === 'conflict' || this.saveState === 'error') throw new BusinessError('SAVE_FIRST', 'Save the board before releasing it.');
+    await this.write(ROUTES.boardRelease, { boardId: this.base.boardId, ...(note ? { note } : {}) });
+  }
+
+  private async raw<T>(method: 'GET' | 'POST', route: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+    const doFetch = this.deps.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a));
+    let json: { success?: boolean; data?: T; errorCode?: string; errorMessage?: string } | undefined;
+    try {
+      const res = await doFetch((this.deps.baseUrl ?? '') + route, {
+        method,
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      json = await res.json();
+    } catch {
+      throw new BusinessError(NETWORK_ERROR_CODE, GENERIC_ERROR_MESSAGE);
+    }
+    if (json?.success === true) return json.data as T;
+    throw new BusinessError(json?.errorCode || NETWORK_ERROR_CODE, json?.errorMessage || GENERIC_ERROR_MESSAGE);
+  }
+
+  // ───────────── editing ─────────────
+
+  /** Applies a command's result as one undo step; null (the command refused) changes nothing. */
+  run(r: CommandResult | null): boolean {
+    if (!r || !this.board || this.gestureStart) return false;
+    this.applyLocal(r.patch);
+    this.undoStack = [...this.undoStack, { patch: r.patch, inverse: r.inverse }].slice(-UNDO_LIMIT);
+    this.redoStack = [];
+    if (r.select) this.selection = r.select;
+    return true;
+  }
+
+  undo(): void {
+    const e = this.undoStack.at(-1);
+    if (!e || this.gestureStart) return;
+    this.undoStack = this.undoStack.slice(0, -1);
+    this.redoStack = [...this.redoStack, e].slice(-UNDO_LIMIT);
+    this.applyLocal(e.inverse);
+    this.pruneSelection();
+  }
+
+  redo(): void {
+    const e = this.redoStack.at(-1);
+    if (!e || this.gestureStart) return;
+    this.redoStack = this.redoStack.slice(0, -1);
+    this.undoStack = [...this.undoStack, e].slice(-UNDO_LIMIT);
+    this.applyLocal(e.patch);
+    this.pruneSelection();
+  }
+
+  private applyLocal(patch: Patch): void {
+    if (!this.board) return;
+    this.board = applyPatch(this.board, patch);
+    if (!this.board.pages.some((p) => p.pageId === this.pageId)) this.pageId = this.board.pages[0]?.pageId ?? null;
+    this.scheduleSave();
+  }
+
+  private pruneSelection(): void {
+    const present = new Set(this.page?.panels.map((p) => p.panelId));
+    this.selection = this.selection.filter((id) => present.has(id));
+  }
+
+  select(ids: string[]): void {
+    this.selection = [...new Set(ids)];
+  }
+
+  /** Shift+click: adds or removes one panel. */
+  toggleSelect(id: string): void {
+    this.selection = this.selection.includes(id) ? this.selection.filter((x) => x !== id) : [...this.selection, id];
+  }
+
+  setPage(pageId: string): void {
+    if (this.gestureStart || !this.board?.pages.some((p) => p.pageId === pageId)) return;
+    this.pageId = pageId;
+    this.selection = [];
+  }
+
+  /** Locks or hides panels in this editor session (see `locked`). Not an undo step. */
+  setFlag(flag: 'locked' | 'hidden', ids: readonly string[], on: boolean): void {
+    const next = new Set(this[flag]);
+    for (const id of ids) {
+      if (on) next.add(id);
+      else next.delete(id);
+    }
+    this[flag] = next;
+  }
+
+  /** Copies the selected panels to the editor's clipboard (survives page switches, not reloads). */
+  copy(): void {
+    this.clipboard = this.selectedPanels.map((p) => structuredClone(p));
+  }
+
+  /** Panels on the clipboard. */
+  get clipboardPanels(): readonly Panel[] {
+    return this.clipboard;
+  }
+
+  // ───────────── gestures (drag, resize) ─────────────
+
+  /** Starts a drag or resize: remembers the draft so Escape can roll back and the end is one undo step. */
+  beginGesture(): void {
+    if (!this.board || this.gestureStart) return;
+    this.gestureStart = this.board;
+  }
+
+  /** Shows the gesture's current rectangles and guides (not saved, not an undo step yet). */
+  updateGesture(rects: ReadonlyMap<string, Rect>, guides: Guide[]): void {
+    if (!this.gestureStart || !this.pageId) return;
+    this.board = applyPatch(this.gestureStart, geometryPatch(this.gestureStart, this.pageId, rects));
+    this.guides = guides;
+  }
+
+  /** Ends the gesture: its net change becomes one undo step and is saved. */
+  endGesture(rects?: ReadonlyMap<string, Rect>): void {
+    const start = this.gestureStart;
+    if (!start || !this.pageId) return;
+    if (rects) this.updateGesture(rects, []);
+    const final = this.board!;
+    this.gestureStart = null;
+    this.guides = [];
+    const page = final.pages.find((p) => p.pageId === this.pageId);
+    const patch = page ? geometryPatch(start, this.pageId, new Map(page.panels.map((p) => [p.panelId, p]))) : [];
+    this.board = start;
+    if (patch.length) this.run({ patch, inverse: invertPatch(start, patch) });
+  }
+
+  /** Escape during a gesture: back to how it was when the gesture began; nothing recorded. */
+  cancelGesture(): void {
+    if (!this.gestureStart) return;
+    this.board = this.gestureStart;
+    this.gestureStart = null;
+    this.guides = [];
+  }
+
+  // ───────────── import / export ─────────────
+
+  /** The draft as pretty JSON (a Board, boardSchema). */
+  exportJson(): string {
+    return JSON.stringify(this.board, null, 2);
+  }
+
+  /**
+   * Replaces the draft's name, layout and pages with a board file's (one undo step, then saved). The
+   * file is checked with boardSchema; returns the problem (and changes nothing) when it does not pass.
+   */
+  importJson(text: string): string | null {
+    if (!this.board) return 'No board is open.';
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch (e) {
+      return `Not JSON: ${(e as Error).message}`;
+    }
+    let file: Board;
+    try {
+      file = parseBoard(raw, 'file');
+    } catch (e) {
+      return (e as BusinessError).errorMessage ?? String(e);
+    }
+    if (file.pages.length === 0) return 'file: pages: a board needs at least one page';
+    const b = this.board;
+    const patch: Patch = [
+      { op: 'setName', name: file.name },
+      { op: 'setLayout', layout: file.layout },
+      ...b.pages.map((p) => ({ op: 'removePage' as const, pageId: p.pageId })),
+      ...file.pages.map((page) => ({ op: 'putPage' as const, page })),
+    ];
+    const inverse: Patch = [
+      ...file.pages.map((p) => ({ op: 'removePage' as const, pageId: p.pageId })),
+      ...b.pages.map((page) => ({ op: 'putPage' as const, page })),
+      { op: 'setLayout', layout: b.layout },
+      { op: 'setName', name: b.name },
+    ];
+    this.run({ patch, inverse, select: [] });
+    return null;
+  }
+
+  // ───────────── autosave ─────────────
+
+  private cancelTimer(): void {
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = null;
+  }
+
+  private scheduleSave(delayMs = this.debounceMs): void {
+    if (this.saveState === 'conflict') return;
+    this.saveState = 'pending';
+    this.cancelTimer();
+    this.saveTimer = setTimeout(() => void this.flush(), delayMs);
+  }
+
+  /** Saves everything pending now (also waits for a save in progress). Never throws; see saveState. */
+  async flush(): Promise<void> {
+    this.cancelTimer();
+    while (this.saving) await this.saving;
+    if (this.saveState === 'conflict' || !this.base || !this.board || this.gestureStart) return;
+    this.saving = this.saveLoop().finally(() => (this.saving = null));
+    await this.saving;
+  }
+
+  private async saveLoop(): Promise<void> {
+    for (let n = 0; n < MAX_WRITES_PER_FLUSH; n++) {
+      const base = this.base;
+      const draft = this.board;
+      if (!base || !draft || draft.boardId !== base.boardId) return;
+      const w = nextWrite(base, draft, this.ids);
+      if (!w) {
+        runInAction(() => {
+          this.saveState = 'saved';
+          this.saveError = null;
+        });
+        this.retryCount = 0;
+        return;
+      }
+      runInAction(() => (this.saveState = 'saving'));
+      try {
+        const data = await this.write(w.route, w.body);
+        runInAction(() => (this.base = w.commit(this.base!, data, this.ids)));
+      } catch (e) {
+        const err = e instanceof BusinessError ? e : new BusinessError(NETWORK_ERROR_CODE, String(e));
+        runInAction(() => {
+          if (err.errorCode === 'CONFLICT') {
+            this.saveState = 'conflict';
+            this.saveError = CONFLICT_MESSAGE;
+          } else {
+            this.saveState = 'error';
+            this.saveError = `Not saved: ${err.errorMessage}`;
+          }
+        });
+        if (err.errorCode !== 'CONFLICT') {
+          const delay = SAVE_RETRY_MS[Math.min(this.retryCount++, SAVE_RETRY_MS.length - 1)];
+          this.cancelTimer();
+          this.saveTimer = setTimeout(() => void this.flush(), delay);
+        }
+        return;
+      }
+    }
+  }
+
+  /** Sends a board write with the confirmed version as baseVersion and records the new version. */
+  private async write(route: string, body: Record<string, unknown>): Promise<unknown> {
+    const data = await this.deps.request<{ version?: number }>(route, { ...body, baseVersion: this.base!.version }, { skipErrorHandler: true });
+    if (typeof data?.version === 'number') {
+      const version = data.version;
+      runInAction(() => {
+        this.base = { ...this.base!, version };
+        this.board = this.board ? { ...this.board, version } : this.board;
+      });
+    }
+    return data;
+  }
+
+  /** Stops timers (leaving the builder). Pending edits are flushed first by the caller if wanted. */
+  dispose(): void {
+    this.cancelTimer();
+  }
+}

@@ -1,0 +1,139 @@
+import { ROUTES, type Board, type Layout, type Page, type Panel } from '../../protocol';
+import { applyPatch } from './editorModel';
+
+/**
+ * Autosave planning: compares the last state the server confirmed (`base`) with the editor's draft and
+ * names the next write that brings the server closer to the draft. Both boards use the editor's local
+ * ids; `ids` maps a local id (of a page or panel the editor added) to the id the server gave it.
+ * The caller adds `baseVersion`, sends the write, then calls `commit` with the answer's `data`.
+ */
+export interface PlannedWrite {
+  route: string;
+  /** Body without baseVersion. */
+  body: Record<string, unknown>;
+  /** The confirmed state after this write succeeded; may record new server ids in `ids`. */
+  commit: (base: Board, data: unknown, ids: Map<string, string>) => Board;
+}
+
+const sid = (ids: ReadonlyMap<string, string>, id: string) => ids.get(id) ?? id;
+const GEOMETRY = ['x', 'y', 'w', 'h', 'z'] as const;
+const sortedPages = (b: Board) => [...b.pages].sort((a, c) => a.order - c.order);
+
+function layoutDiff(base: Layout, draft: Layout): Partial<Layout> | null {
+  const diff: Record<string, unknown> = {};
+  for (const k of Object.keys(draft) as Array<keyof Layout>) if (draft[k] !== base[k]) diff[k] = draft[k];
+  return Object.keys(diff).length ? (diff as Partial<Layout>) : null;
+}
+
+const sameContent = (a: Panel, b: Panel) => (a.title ?? '') === (b.title ?? '') && JSON.stringify(a.config) === JSON.stringify(b.config);
+const sameGeometry = (a: Panel, b: Panel) => GEOMETRY.every((k) => a[k] === b[k]);
+
+/** The next write needed to make the server's board equal the draft, or null when they already match. */
+export function nextWrite(base: Board, draft: Board, ids: ReadonlyMap<string, string>): PlannedWrite | null {
+  const boardId = base.boardId;
+  if (draft.name !== base.name) {
+    return { route: ROUTES.boardEdit, body: { boardId, name: draft.name }, commit: (b) => ({ ...b, name: draft.name }) };
+  }
+  const lay = layoutDiff(base.layout, draft.layout);
+  if (lay) {
+    return { route: ROUTES.layoutUpdate, body: { boardId, layout: lay }, commit: (b) => ({ ...b, layout: { ...b.layout, ...lay } }) };
+  }
+  const basePages = new Map(base.pages.map((p) => [p.pageId, p]));
+  const draftPages = new Map(draft.pages.map((p) => [p.pageId, p]));
+  for (const p of sortedPages(draft)) {
+    if (basePages.has(p.pageId)) continue;
+    return {
+      route: ROUTES.pageAdd,
+      body: { boardId, name: p.name },
+      commit: (b, data, map) => {
+        const page = (data as { page?: Page }).page;
+        if (page?.pageId) map.set(p.pageId, page.pageId);
+        return applyPatch(b, [{ op: 'putPage', page: { pageId: p.pageId, name: p.name, order: Math.max(-1, ...b.pages.map((x) => x.order)) + 1, panels: [] } }]);
+      },
+    };
+  }
+  for (const p of base.pages) {
+    if (draftPages.has(p.pageId)) continue;
+    return { route: ROUTES.pageDelete, body: { boardId, pageId: sid(ids, p.pageId) }, commit: (b) => applyPatch(b, [{ op: 'removePage', pageId: p.pageId }]) };
+  }
+  for (const p of draft.pages) {
+    const old = basePages.get(p.pageId)!;
+    if (old.name === p.name) continue;
+    return {
+      route: ROUTES.pageEdit,
+      body: { boardId, pageId: sid(ids, p.pageId), name: p.name },
+      commit: (b) => applyPatch(b, [{ op: 'putPage', page: { ...old, name: p.name } }]),
+    };
+  }
+  const want = sortedPages(draft).map((p) => p.pageId);
+  const have = sortedPages(base).map((p) => p.pageId);
+  const i = want.findIndex((id, k) => have[k] !== id);
+  if (i >= 0) {
+    const pageId = want[i];
+    return {
+      route: ROUTES.pageMove,
+      body: { boardId, pageId: sid(ids, pageId), toIndex: i },
+      commit: (b) => {
+        const seq = sortedPages(b).filter((p) => p.pageId !== pageId);
+        seq.splice(i, 0, b.pages.find((p) => p.pageId === pageId)!);
+        return { ...b, pages: seq.map((p, order) => ({ ...p, order })) };
+      },
+    };
+  }
+  for (const p of draft.pages) {
+    const old = basePages.get(p.pageId)!;
+    const keep = new Set(p.panels.map((x) => x.panelId));
+    const gone = old.panels.filter((x) => !keep.has(x.panelId)).map((x) => x.panelId);
+    if (gone.length === 0) continue;
+    return {
+      route: ROUTES.panelDelete,
+      body: { boardId, pageId: sid(ids, p.pageId), panelIds: gone.map((id) => sid(ids, id)) },
+      commit: (b) => applyPatch(b, gone.map((panelId) => ({ op: 'removePanel' as const, pageId: p.pageId, panelId }))),
+    };
+  }
+  for (const p of draft.pages) {
+    const old = new Map(basePages.get(p.pageId)!.panels.map((x) => [x.panelId, x]));
+    for (const panel of p.panels) {
+      const prev = old.get(panel.panelId);
+      if (!prev) {
+        const { panelId: _local, ...input } = panel;
+        return {
+          route: ROUTES.panelCustomAdd,
+          body: { boardId, pageId: sid(ids, p.pageId), panel: input },
+          commit: (b, data, map) => {
+            const created = (data as { panel?: Panel }).panel;
+            if (created?.panelId) map.set(panel.panelId, created.panelId);
+            return applyPatch(b, [{ op: 'putPanel', pageId: p.pageId, panel }]);
+          },
+        };
+      }
+      if (!sameContent(prev, panel)) {
+        return {
+          route: ROUTES.panelEdit,
+          body: { boardId, pageId: sid(ids, p.pageId), panelId: sid(ids, panel.panelId), panel: { title: panel.title ?? '', config: panel.config } },
+          commit: (b) => applyPatch(b, [{ op: 'putPanel', pageId: p.pageId, panel: { ...prev, title: panel.title, config: panel.config } }]),
+        };
+      }
+    }
+  }
+  const moved: Array<{ pageId: string; panel: Panel }> = [];
+  for (const p of draft.pages) {
+    const old = new Map(basePages.get(p.pageId)!.panels.map((x) => [x.panelId, x]));
+    for (const panel of p.panels) {
+      const prev = old.get(panel.panelId);
+      if (prev && !sameGeometry(prev, panel)) moved.push({ pageId: p.pageId, panel: { ...prev, ...pick(panel) } });
+    }
+  }
+  if (moved.length) {
+    return {
+      route: ROUTES.layoutUpdate,
+      body: { boardId, items: moved.map(({ pageId, panel }) => ({ pageId: sid(ids, pageId), panelId: sid(ids, panel.panelId), ...pick(panel) })) },
+      commit: (b) => applyPatch(b, moved.map(({ pageId, panel }) => ({ op: 'putPanel' as const, pageId, panel }))),
+    };
+  }
+  return null;
+}
+
+function pick(p: Panel) {
+  return { x: p.x, y: p.y, w: p.w, h: p.h, z: p.z };
+}
