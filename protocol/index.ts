@@ -9,3 +9,4 @@ export * from './board';
 export * from './api';
 export * from './socket';
 export * from './chainage';
+export * from './customPanels';

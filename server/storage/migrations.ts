@@ -174,10 +174,29 @@ const boardServer: Migration = {
   },
 };
 
+/** Custom panel types per project (issue 4 custom-module API; protocol/customPanels.ts). */
+const customPanelTypes: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('custom_panel_types')
+      .addColumn('project_id', 'text', (c) => c.notNull().references('projects.project_id').onDelete('cascade'))
+      .addColumn('type', 'text', (c) => c.notNull())
+      .addColumn('title', 'text', (c) => c.notNull())
+      .addColumn('module_url', 'text', (c) => c.notNull())
+      .addColumn('default_w', 'integer', (c) => c.notNull())
+      .addColumn('default_h', 'integer', (c) => c.notNull())
+      .addColumn('updated_at_ms', 'double precision', (c) => c.notNull())
+      .addColumn('updated_by', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('custom_panel_types_pk', ['project_id', 'type'])
+      .execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_board_server': boardServer,
+  '0003_custom_panel_types': customPanelTypes,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

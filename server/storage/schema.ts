@@ -19,6 +19,7 @@ export interface Database {
   board_releases: BoardReleasesTable;
   board_tickets: BoardTicketsTable;
   system_styles: SystemStylesTable;
+  custom_panel_types: CustomPanelTypesTable;
 }
 
 export interface UsersTable {
@@ -154,6 +155,18 @@ export interface SystemStylesTable {
   primary_color: string;
   title: string;
   version: number;
+  updated_at_ms: number;
+  updated_by: string;
+}
+
+/** Custom panel types per project (migration 0003; protocol/customPanels.ts). */
+export interface CustomPanelTypesTable {
+  project_id: string;
+  type: string;
+  title: string;
+  module_url: string;
+  default_w: number;
+  default_h: number;
   updated_at_ms: number;
   updated_by: string;
 }

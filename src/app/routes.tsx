@@ -1,7 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { Navigate, Outlet, createHashRouter } from 'react-router';
+import { CustomPanelTypes } from '../panels/custom';
 import { NoticePresenter } from './NoticePresenter';
 import { lazyChunk } from './lazyChunk';
+import { useProjectId } from './shell/useProjectId';
 import { ExceptionScreen, ForbiddenScreen, NotFoundScreen, ServerErrorScreen } from './screens/ExceptionScreen';
 
 // Screens load as their own chunks; a chunk that fails shows an error naming it with Retry (SPEC §8, §9).
@@ -9,11 +11,15 @@ import { ExceptionScreen, ForbiddenScreen, NotFoundScreen, ServerErrorScreen } f
 const BuilderScreen = lazyChunk('BuilderScreen', () => import('../board/editor/BuilderScreen').then((m) => m.BuilderScreen));
 const ViewBoardScreen = lazyChunk('ViewBoardScreen', () => import('./screens/ViewBoardScreen').then((m) => m.ViewBoardScreen));
 
+// The project's custom panel types are registered while it is open (docs/custom-modules.md).
 const RootLayout = observer(function RootLayout() {
+  const projectId = useProjectId();
   return (
     <>
       <NoticePresenter />
-      <Outlet />
+      <CustomPanelTypes projectId={projectId}>
+        <Outlet />
+      </CustomPanelTypes>
     </>
   );
 });

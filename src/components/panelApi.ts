@@ -1,4 +1,4 @@
-import { createContext, useContext, type ComponentType, type LazyExoticComponent } from 'react';
+import { createContext, useContext, type ComponentType } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import type { z } from 'zod';
 
@@ -34,8 +34,11 @@ export interface PanelDefinition<C = unknown> {
   configSchema: z.ZodType<C>;
   configVersion: number;
   migrate: (config: Record<string, unknown>, fromVersion: number) => Record<string, unknown>;
-  /** The view, loaded on first use. */
-  component: LazyExoticComponent<ComponentType<PanelProps<C>>>;
+  /**
+   * The view, loaded on first use: built-ins use the app's `lazyChunk` (a failed chunk shows an error
+   * naming it with Retry); anything React can render inside Suspense works.
+   */
+  component: ComponentType<PanelProps<C>>;
 }
 
 /** Keeps the config as it is (types whose config never changed shape). */

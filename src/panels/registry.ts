@@ -7,6 +7,15 @@ import { tunnelPersonnelPanel } from './TunnelPersonnel';
 
 /** Definitions with their config type erased; prepareConfig re-establishes it by parsing. */
 const definitions = new Map<string, PanelDefinition<unknown>>();
+/** Built-in types (registered at load): they can never be unregistered. */
+const builtIns = new Set<string>();
+const listeners = new Set<() => void>();
+let revision = 0;
+
+function changed(): void {
+  revision += 1;
+  for (const l of [...listeners]) l();
+}
 
 /**
  * Registers a panel type (built-in or custom). Throws Error when the type id is taken: two panels
@@ -15,7 +24,35 @@ const definitions = new Map<string, PanelDefinition<unknown>>();
 export function registerPanel<C>(def: PanelDefinition<C>): void {
   if (definitions.has(def.type)) throw new Error(`panel type already registered: ${def.type}`);
   definitions.set(def.type, def as unknown as PanelDefinition<unknown>);
+  changed();
 }
+
+/**
+ * Removes a panel type registered after start-up (a custom type of the project being left). Built-in
+ * types stay; @returns whether a type was removed.
+ */
+export function unregisterPanel(type: string): boolean {
+  if (builtIns.has(type) || !definitions.delete(type)) return false;
+  changed();
+  return true;
+}
+
+/** Whether `type` is one of the app's own panel types. */
+export function isBuiltInPanel(type: string): boolean {
+  return builtIns.has(type);
+}
+
+/**
+ * Registry changes for React (`useSyncExternalStore`): `revision()` grows on every register/unregister,
+ * `subscribe(fn)` returns the function that stops calling `fn`.
+ */
+export const panelRegistryChanges = {
+  subscribe(fn: () => void): () => void {
+    listeners.add(fn);
+    return () => listeners.delete(fn);
+  },
+  revision: (): number => revision,
+};
 
 /** The registry of every registered panel type (the app provides it to the board). */
 export const panelRegistry: PanelRegistry = {
@@ -28,3 +65,4 @@ registerPanel(gasTablePanel);
 registerPanel(tunnelPersonnelPanel);
 registerPanel(towerCranePanel);
 registerPanel(alarmFeedPanel);
+for (const def of definitions.values()) builtIns.add(def.type);

@@ -25,9 +25,11 @@ import {
   stackOrder,
 } from './boardsOps';
 import { mutateBoard, readBoard } from './boardsStore';
+import { registerCustomPanelTypeRoutes } from './customPanelTypes';
 
-/** panel/list, panel/custom/add, panel/edit, panel/delete, panel/move (SPEC §7). */
+/** panel/list, panel/custom/add, panel/edit, panel/delete, panel/move (SPEC §7), and the custom panel type routes. */
 export function registerPanelRoutes(app: FastifyInstance, deps: HttpDeps): void {
+  registerCustomPanelTypeRoutes(app, deps);
   postRoute(app, deps, ROUTES.panelList, panelListBody, async ({ body, user }): Promise<PanelList> => {
     const board = await readBoard(deps.db, user, body.boardId);
     const pages = body.pageId ? [findPage(board, body.pageId)] : pagesInOrder(board.pages);

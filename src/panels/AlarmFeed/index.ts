@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyChunk } from '../../app/lazyChunk';
 import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
 import { noMigration, type PanelDefinition } from '../types';
@@ -23,5 +23,5 @@ export const alarmFeedPanel: PanelDefinition<AlarmFeedConfig> = {
   configSchema: alarmFeedConfigSchema,
   configVersion: 1,
   migrate: noMigration,
-  component: lazy(() => import('./AlarmFeedPanel').then((m) => ({ default: m.AlarmFeedPanel }))),
+  component: lazyChunk('AlarmFeedPanel', () => import('./AlarmFeedPanel').then((m) => m.AlarmFeedPanel)),
 };

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyChunk } from '../../app/lazyChunk';
 import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
 import { GAS_CODES } from '../../../protocol';
@@ -28,5 +28,5 @@ export const gasTablePanel: PanelDefinition<GasTableConfig> = {
   configSchema: gasTableConfigSchema,
   configVersion: 1,
   migrate: noMigration,
-  component: lazy(() => import('./GasTablePanel').then((m) => ({ default: m.GasTablePanel }))),
+  component: lazyChunk('GasTablePanel', () => import('./GasTablePanel').then((m) => m.GasTablePanel)),
 };

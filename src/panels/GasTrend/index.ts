@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyChunk } from '../../app/lazyChunk';
 import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
 import { GAS_CODES } from '../../../protocol';
@@ -23,5 +23,5 @@ export const gasTrendPanel: PanelDefinition<GasTrendConfig> = {
   configSchema: gasTrendConfigSchema,
   configVersion: 1,
   migrate: noMigration,
-  component: lazy(() => import('./GasTrendPanel').then((m) => ({ default: m.GasTrendPanel }))),
+  component: lazyChunk('GasTrendPanel', () => import('./GasTrendPanel').then((m) => m.GasTrendPanel)),
 };

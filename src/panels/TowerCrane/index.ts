@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyChunk } from '../../app/lazyChunk';
 import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
 import { noMigration, type PanelDefinition } from '../types';
@@ -15,5 +15,5 @@ export const towerCranePanel: PanelDefinition<TowerCraneConfig> = {
   configSchema: towerCraneConfigSchema,
   configVersion: 1,
   migrate: noMigration,
-  component: lazy(() => import('./TowerCranePanel').then((m) => ({ default: m.TowerCranePanel }))),
+  component: lazyChunk('TowerCranePanel', () => import('./TowerCranePanel').then((m) => m.TowerCranePanel)),
 };

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyChunk } from '../../app/lazyChunk';
 import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
 import { noMigration, type PanelDefinition } from '../types';
@@ -22,5 +22,5 @@ export const tunnelPersonnelPanel: PanelDefinition<TunnelPersonnelConfig> = {
   configSchema: tunnelPersonnelConfigSchema,
   configVersion: 1,
   migrate: noMigration,
-  component: lazy(() => import('./TunnelPersonnelPanel').then((m) => ({ default: m.TunnelPersonnelPanel }))),
+  component: lazyChunk('TunnelPersonnelPanel', () => import('./TunnelPersonnelPanel').then((m) => m.TunnelPersonnelPanel)),
 };

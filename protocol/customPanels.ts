@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * Custom panel types (issue 4 "Custom-module API", docs/custom-modules.md): an administrator registers an
+ * ES module URL per project; the browser loads the project's types on project open and registers them in
+ * the panel registry. `panel/custom/add` (board.ts) then places panels of these types like built-ins.
+ */
+export const CUSTOM_PANEL_ROUTES = {
+  /** Registers (or replaces, same `type`) a custom panel type of a project. Administrators only. */
+  typeAdd: '/zhgd/panel/custom/type/add',
+  /** The project's custom panel types, by type id. Members of the project. */
+  typeList: '/zhgd/panel/custom/type/list',
+  /** Removes custom panel types of a project by id. Administrators only. */
+  typeDelete: '/zhgd/panel/custom/type/delete',
+} as const;
+
+/** Most custom panel types one project keeps: the browser loads all of them on project open. */
+export const MAX_CUSTOM_PANEL_TYPES = 50;
+
+const projectIdField = z.string().min(1).max(64);
+/** A type id: letters, digits, `.`, `_`, `-`, starting with a letter (it is stored in Panel.type). */
+const typeField = z.string().regex(/^[A-Za-z][A-Za-z0-9._-]{0,63}$/, { error: 'must start with a letter and use only letters, digits, ".", "_", "-" (at most 64)' });
+/**
+ * Where the browser imports the module from: a same-origin path (`/custom-panels/x.js`) or an absolute
+ * http(s) URL. Other schemes (javascript:, data:) are refused: the browser would run them as code.
+ */
+const moduleUrlField = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((u) => (u.startsWith('/') && !u.startsWith('//')) || /^https?:\/\/[^/]/i.test(u), { error: 'must be a path starting with "/" or an http(s) URL' });
+const sizeField = z.number().int().min(1).max(16384);
+
+/** A registered custom panel type. `defaultSize` in page pixels; `title` is shown as typed (not translated). */
+export const customPanelTypeSchema = z.strictObject({
+  type: typeField,
+  title: z.string().trim().min(1, 'must not be empty').max(200),
+  moduleUrl: moduleUrlField,
+  defaultSize: z.strictObject({ w: sizeField, h: sizeField }).default({ w: 400, h: 300 }),
+});
+export type CustomPanelType = z.output<typeof customPanelTypeSchema>;
+
+export const customPanelTypeAddBody = z.strictObject({ projectId: projectIdField, ...customPanelTypeSchema.shape });
+export type CustomPanelTypeAddBody = z.input<typeof customPanelTypeAddBody>;
+export const customPanelTypeListBody = z.strictObject({ projectId: projectIdField });
+export const customPanelTypeDeleteBody = z.strictObject({
+  projectId: projectIdField,
+  types: z.array(typeField).min(1).max(MAX_CUSTOM_PANEL_TYPES),
+});
+
+/** Answer of type/list (and type/add, type/delete: the list afterwards), types sorted by id. */
+export interface CustomPanelTypeList {
+  projectId: string;
+  types: CustomPanelType[];
+}

@@ -1,0 +1,109 @@
+import { Suspense } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { CUSTOM_PANEL_ROUTES, type CustomPanelType } from '../../../protocol';
+import { AppProviders } from '../../app/providers';
+import { usePanelRegistry } from '../../components';
+import { fakeApi } from '../../test/fakeApi';
+import { renderWithApp, testRoot } from '../../test/render';
+import { panelRegistry } from '../registry';
+import { CustomPanelTypes } from './CustomPanelTypes';
+import type { ModuleImporter } from './customDefinition';
+import type { CustomPanelProps } from './customModule';
+
+const size = { w: 300, h: 200 };
+const TYPES: Record<string, CustomPanelType[]> = {
+  p1: [
+    { type: 'clockX', title: 'Clock X', moduleUrl: '/m/clock.js', defaultSize: size },
+    { type: 'throwsX', title: 'Throws X', moduleUrl: '/m/throws.js', defaultSize: size },
+    { type: 'gasTrend', title: 'Impostor', moduleUrl: '/m/impostor.js', defaultSize: size },
+  ],
+  p2: [{ type: 'flakyX', title: 'Flaky X', moduleUrl: '/m/flaky.js', defaultSize: size }],
+};
+
+function Clock({ config, width, api }: CustomPanelProps) {
+  return <p>clock {String(config.label)} {width} {api === (window as { SiteBoard?: unknown }).SiteBoard ? 'api' : 'no-api'}</p>;
+}
+function Throws(): never {
+  throw new Error('boom');
+}
+
+/** Lists the registered types and renders one panel of each requested type, as the board would. */
+function Probe({ types }: { types: string[] }) {
+  const registry = usePanelRegistry();
+  return (
+    <div>
+      <output data-testid="types">{registry.list().map((d) => d.type).join(',')}</output>
+      {types.map((type) => {
+        const def = registry.get(type);
+        if (!def) return <p key={type}>unknown {type}</p>;
+        const View = def.component;
+        return (
+          <Suspense key={type} fallback={<p>loading</p>}>
+            <View panelId={`panel-${type}`} config={{ label: 'L' }} width={300} height={200} />
+          </Suspense>
+        );
+      })}
+    </div>
+  );
+}
+
+async function setup(projectId: string, importModule: ModuleImporter) {
+  const api = fakeApi({ [CUSTOM_PANEL_ROUTES.typeList]: (b) => ({ projectId: b.projectId, types: TYPES[String(b.projectId)] ?? [] }) });
+  const root = testRoot({ fetch: api.fetch });
+  const ui = (p: string) => (
+    <CustomPanelTypes projectId={p} importModule={importModule}>
+      <Probe types={['clockX', 'throwsX', 'flakyX']} />
+    </CustomPanelTypes>
+  );
+  const view = await renderWithApp(ui(projectId), root);
+  return { root, api, rerender: (p: string) => view.rerender(<AppProviders root={root}>{ui(p)}</AppProviders>), unmount: view.unmount };
+}
+
+describe('CustomPanelTypes', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('registers the project’s types while it is open, contains a throwing one, and unregisters on switch', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const imports: string[] = [];
+    const importer: ModuleImporter = async (url) => {
+      imports.push(url);
+      return url.includes('clock') ? { default: Clock } : { default: { component: Throws } };
+    };
+    const { root, rerender, unmount } = await setup('p1', importer);
+
+    expect(await screen.findByText('clock L 300 api')).toBeTruthy();
+    expect(await screen.findByText('This panel failed: Throws X: boom')).toBeTruthy();
+    expect(screen.getByTestId('types').textContent).toContain('clockX,throwsX');
+    // A type id taken by a built-in is refused, the built-in stays.
+    expect(panelRegistry.get('gasTrend')?.defaultSize).not.toEqual(size);
+    const notices = root.notices.queue.map((n) => n.message);
+    expect(notices).toContain('Throws X: boom');
+    expect(notices.some((m) => m.includes('"gasTrend" is already registered'))).toBe(true);
+
+    await act(async () => rerender('p2'));
+    await waitFor(() => expect(screen.getByTestId('types').textContent).not.toContain('clockX'));
+    expect(screen.getByText('unknown clockX')).toBeTruthy();
+    expect(panelRegistry.get('throwsX')).toBeUndefined();
+    unmount();
+    expect(panelRegistry.get('flakyX')).toBeUndefined();
+    expect(panelRegistry.get('gasTrend')).toBeDefined();
+  });
+
+  it('shows a module that does not load as an error naming it, and Retry imports it afresh', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const imports: string[] = [];
+    const importer: ModuleImporter = async (url) => {
+      imports.push(url);
+      if (imports.length === 1) throw new TypeError('Failed to fetch dynamically imported module');
+      return { default: Clock };
+    };
+    const { unmount } = await setup('p2', importer);
+
+    expect(await screen.findByText('Could not load part of the application: custom:flakyX')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('clock L 300 api')).toBeTruthy();
+    expect(imports).toEqual(['/m/flaky.js', '/m/flaky.js?sbRetry=1']);
+    unmount();
+  });
+});
