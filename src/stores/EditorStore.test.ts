@@ -93,10 +93,15 @@ describe('EditorStore', () => {
     store.run(movePanels(store.board!, 'pg1', ['a'], 1, 0));
     await store.flush();
     expect(writes(api).length).toBe(count);
-    await store.reload();
+    store.select(['a']);
+    const reloading = store.reload();
+    // Until the server's draft has arrived the conflict stands: no acting on the stale board.
+    expect(store.saveState).toBe('conflict');
+    await reloading;
     expect(store.saveState).toBe('saved');
     expect(store.board!.version).toBe(9);
     expect(store.page!.panels[0].x).toBe(0);
+    expect(store.selection).toEqual(['a']); // still there, so still selected
   });
 
   it('shows a failed save and sends it again once the network is back', async () => {

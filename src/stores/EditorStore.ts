@@ -169,10 +169,9 @@ export class EditorStore {
     const id = this.board?.boardId;
     if (!id) return;
     this.cancelTimer();
-    runInAction(() => {
-      this.base = null;
-      this.saveState = 'saved';
-    });
+    // The conflict state (banner, saving blocked) stays until the server's draft has arrived: clearing
+    // it first let the user act on the stale board for the length of the request.
+    runInAction(() => (this.base = null));
     await this.open(id);
   }
 
@@ -182,7 +181,9 @@ export class EditorStore {
     this.ids.clear();
     const pageIds = board.pages.map((p) => p.pageId);
     this.pageId = this.pageId && pageIds.includes(this.pageId) ? this.pageId : (pageIds[0] ?? null);
-    this.selection = [];
+    // After a reload the same panels stay selected when they still exist; another board selects nothing.
+    const present = new Set(board.pages.flatMap((p) => p.panels.map((x) => x.panelId)));
+    this.selection = this.selection.filter((id) => present.has(id));
     this.undoStack = [];
     this.redoStack = [];
     this.gestureStart = null;
