@@ -3,6 +3,7 @@ import { Button, Menu, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, Toolti
 import { Trans, useLingui } from '@lingui/react/macro';
 import { changeLocale, currentLanguage, subscribeLanguage } from '../i18n/i18n';
 import { hasFullCatalog, languageEntry, LANGUAGES } from '../i18n/languages';
+import { FlagIcon } from '../components';
 
 /** SPEC §9: language menu items are at least 160 px wide. */
 export const LANGUAGE_ITEM_MIN_WIDTH_PX = 160;
@@ -32,8 +33,8 @@ export function LanguageMenu({ reload = true }: { reload?: boolean }) {
     >
       <MenuTrigger disableButtonEnhancement>
         <Tooltip content={t`Language`} relationship="label">
-          <Button size="small" appearance="subtle" data-testid="language-menu">
-            <span aria-hidden>{entry?.icon ?? '🌐'}</span>&nbsp;{entry?.label ?? lang.language}
+          <Button size="small" appearance="subtle" data-testid="language-menu" icon={entry ? <FlagIcon code={entry.flag} /> : undefined}>
+            {entry?.label ?? lang.language}
           </Button>
         </Tooltip>
       </MenuTrigger>
@@ -48,7 +49,7 @@ export function LanguageMenu({ reload = true }: { reload?: boolean }) {
               title={l.title}
               data-lang={l.lang}
               style={{ minWidth: LANGUAGE_ITEM_MIN_WIDTH_PX }}
-              icon={<span aria-hidden>{l.icon}</span>}
+              icon={<FlagIcon code={l.flag} />}
               secondaryContent={hasFullCatalog(l.lang) ? undefined : fallbackNote}
             >
               {l.label}

@@ -9,6 +9,7 @@ import { i18n as globalI18n } from '../i18n/i18n';
 import { useLanguage } from './LanguageMenu';
 import { ThemeControlProvider, useThemeControlState } from './shell/ThemeController';
 import { ThemeStatusBanner } from './shell/ThemeMenu';
+import { useScreenCssVars } from '../theme/screenVars';
 
 // In right-to-left languages the layout mirrors, but charts and the tunnel map keep their axes
 // (time and chainage run left to right): uPlot's and Konva's containers stay left to right.
@@ -34,6 +35,7 @@ export function AppProviders({
 }) {
   const themeControl = useThemeControlState();
   const { dir } = useLanguage();
+  useScreenCssVars(themeControl.settings);
   useLtrIslands();
   return (
     <I18nProvider i18n={i18n}>

@@ -10,6 +10,8 @@ import { ExceptionScreen, ForbiddenScreen, NotFoundScreen, ServerErrorScreen } f
 // The exception pages stay in the main chunk: they must show even when nothing else loads.
 const BuilderScreen = lazyChunk('BuilderScreen', () => import('../board/editor/BuilderScreen').then((m) => m.BuilderScreen));
 const ViewBoardScreen = lazyChunk('ViewBoardScreen', () => import('./screens/ViewBoardScreen').then((m) => m.ViewBoardScreen));
+const DataDrivenScreen = lazyChunk('DataDrivenScreen', () => import('./screens/DataDrivenScreen').then((m) => m.DataDrivenScreen));
+const PageManagerScreen = lazyChunk('PageManagerScreen', () => import('./screens/PageManagerScreen').then((m) => m.PageManagerScreen));
 
 // The project's custom panel types are registered while it is open (docs/custom-modules.md).
 const RootLayout = observer(function RootLayout() {
@@ -35,6 +37,10 @@ export const ROUTE_OBJECTS = [
       { path: 'dataV/viewBoard', element: <ViewBoardScreen /> },
       { path: 'dataV/preview', element: <ViewBoardScreen /> },
       { path: 'pageManger/pageView', element: <ViewBoardScreen /> },
+      { path: 'pageManger', element: <PageManagerScreen /> },
+      // Hidden from menus (SPEC §2 showMenu false): the same list as /pageManger.
+      { path: 'dataV/index', element: <PageManagerScreen /> },
+      { path: 'dataV/dataDriven', element: <DataDrivenScreen /> },
       { path: 'exception', element: <ExceptionScreen /> },
       { path: 'exception/403', element: <ForbiddenScreen /> },
       { path: 'exception/404', element: <NotFoundScreen /> },

@@ -1,16 +1,36 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { observer } from 'mobx-react-lite';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useStores } from '../stores';
 import { SCREEN } from '../theme/theme';
-import { fitPage } from './fit';
+import { FIT_MODES, fitPageMode, type FitMode } from './fit';
+import { toggleFullscreen, useCarousel, useFlash, useFullscreen, useIdle } from './viewerHooks';
 import { PanelHost } from './PanelHost';
 import { BeijingClock } from './BeijingClock';
 import { ConnectionIndicator } from './ConnectionIndicator';
+import { DeviceDetailDialog } from './DeviceDetailDialog';
+import { deviceSnForClick } from './deviceClick';
 
 /** Height of the header strip in screen pixels (outside the scaled page). */
 export const HEADER_HEIGHT = 48;
 /** Carousel interval when a board asks for one without saying how often (s). */
-const DEFAULT_CAROUSEL_S = 30;
+const DEFAULT_CAROUSEL_S = 15;
+/** How long the board / page name hint stays up (ms). */
+const TIP_MS = 4000;
+/** Kiosk screens hide the cursor after this much stillness (ms, issue 3). */
+const CURSOR_IDLE_MS = 3000;
+
+/** Options of the viewer screens (query parameters of /dataV/viewBoard, /dataV/preview, /pageManger/pageView). */
+export interface BoardViewOptions {
+  projectName?: string;
+  headerExtra?: ReactNode;
+  /** Scale-to-fit mode (`?fit=`), default `fit`. */
+  fit?: FitMode;
+  /** When given, a small scale control in the header calls it (preview). */
+  onFitChange?: (mode: FitMode) => void;
+  /** `?kiosk=1`: no chrome at all, cursor hidden after 3 s idle. */
+  kiosk?: boolean;
+}
 
 function useElementSize(ref: RefObject<HTMLElement | null>): { width: number; height: number } {
   const [size, setSize] = useState({ width: 0, height: 0 });
@@ -31,80 +51,132 @@ function useElementSize(ref: RefObject<HTMLElement | null>): { width: number; he
 }
 
 /**
- * The board on a screen: a header strip (project, board, pages, connection, Beijing clock, `headerExtra`)
- * and the current page drawn at layout.pageWidth × pageHeight, scaled to fit the rest of the viewport
- * (centred, black letterbox). Carousels pages when the layout says so (pageSwitchModel 2).
+ * The board on a screen: a header strip (project, board, page tabs for pageSwitchModel 1, connection,
+ * Beijing clock, full screen, `headerExtra`) and the current page drawn at layout.pageWidth × pageHeight,
+ * scaled into the rest of the viewport by `fit`. pageSwitchModel 2 carousels the pages every
+ * layout.carouselIntervalS (default 15 s), paused while the pointer is over the page and restarted by a
+ * tap on it. wholeTips / pageTips show the board / page name for a few seconds. `kiosk` drops the header
+ * and hides an idle cursor. A click on a device (gas table row, tower crane or gas trend panel) opens its
+ * detail dialog (deviceDetail).
  */
-export const BoardView = observer(function BoardView({ projectName, headerExtra }: { projectName?: string; headerExtra?: ReactNode }) {
-  const { boards } = useStores();
+export const BoardView = observer(function BoardView({ projectName, headerExtra, fit = 'fit', onFitChange, kiosk = false }: BoardViewOptions) {
+  const { boards, deviceDetail } = useStores();
+  const { t } = useLingui();
   const viewRef = useRef<HTMLDivElement>(null);
   const { width, height } = useElementSize(viewRef);
   const board = boards.board;
   const page = boards.page;
   const layout = board?.layout;
-  const fit = layout ? fitPage(width, height, layout.pageWidth, layout.pageHeight) : null;
-
-  useEffect(() => {
-    if (!layout || layout.pageSwitchModel !== 2 || boards.pages.length < 2) return;
-    const id = setInterval(() => boards.nextPage(), (layout.carouselIntervalS ?? DEFAULT_CAROUSEL_S) * 1000);
-    return () => clearInterval(id);
-  }, [boards, layout, boards.pages.length]);
+  const place = layout ? fitPageMode(fit, width, height, layout.pageWidth, layout.pageHeight) : null;
+  const [hover, setHover] = useState(false);
+  // A tap or click on the page restarts the carousel interval (touch screens have no hover to pause it).
+  const [touches, setTouches] = useState(0);
+  const carousel = layout?.pageSwitchModel === 2 && boards.pages.length > 1;
+  const step = useCallback(() => boards.nextPage(), [boards]);
+  useCarousel(step, (layout?.carouselIntervalS ?? DEFAULT_CAROUSEL_S) * 1000, carousel, hover, `${page?.pageId}:${touches}`);
+  const idle = useIdle(CURSOR_IDLE_MS, kiosk);
+  const fullscreen = useFullscreen();
+  const boardTip = useFlash(board?.boardId, layout?.wholeTips === 1, TIP_MS);
+  const pageTip = useFlash(page?.pageId, layout?.pageTips === 1, TIP_MS);
+  const fitLabels: Record<FitMode, string> = { fit: t`Fit`, width: t`Fit width`, height: t`Fit height`, stretch: t`Stretch`, none: t`Actual size` };
+  const tip = boardTip ? board?.name : pageTip ? page?.name : null;
 
   return (
-    <div style={{ position: 'fixed', inset: 0, display: 'flex', flexDirection: 'column', background: SCREEN.letterbox, color: '#e2e8f0', overflow: 'hidden' }}>
-      <header
-        style={{
-          height: HEADER_HEIGHT,
-          flex: `0 0 ${HEADER_HEIGHT}px`,
-          display: 'flex',
-          alignItems: 'center',
-          gap: 20,
-          padding: '0 20px',
-          background: `linear-gradient(180deg, #0b1a36, ${SCREEN.pageBackground})`,
-          borderBottom: `1px solid ${SCREEN.panelBorder}`,
-          fontSize: 16,
-        }}
+    <div
+      data-kiosk={kiosk ? '1' : undefined}
+      style={{ position: 'fixed', inset: 0, display: 'flex', flexDirection: 'column', background: SCREEN.letterbox, color: '#e2e8f0', overflow: 'hidden', cursor: kiosk && idle ? 'none' : undefined }}
+    >
+      {kiosk ? null : (
+        <header
+          style={{
+            height: HEADER_HEIGHT,
+            flex: `0 0 ${HEADER_HEIGHT}px`,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 20,
+            padding: '0 20px',
+            background: `linear-gradient(180deg, #0b1a36, ${SCREEN.pageBackground})`,
+            borderBottom: `1px solid ${SCREEN.panelBorder}`,
+            fontSize: 16,
+          }}
+        >
+          <strong style={{ fontSize: 20, letterSpacing: 1, whiteSpace: 'nowrap' }}>{projectName}</strong>
+          <span style={{ opacity: 0.75, whiteSpace: 'nowrap' }}>{board?.name}</span>
+          {boards.pages.length > 1 && !carousel ? (
+            <nav style={{ display: 'flex', gap: 6 }}>
+              {boards.pages.map((p, i) => (
+                <button
+                  key={p.pageId}
+                  type="button"
+                  onClick={() => boards.setPage(i)}
+                  aria-current={p.pageId === page?.pageId ? 'page' : undefined}
+                  style={{
+                    background: p.pageId === page?.pageId ? '#00b589' : 'transparent',
+                    color: 'inherit',
+                    border: '1px solid #1d3357',
+                    borderRadius: 4,
+                    padding: '2px 10px',
+                    cursor: 'pointer',
+                  }}
+                >
+                  {p.name}
+                </button>
+              ))}
+            </nav>
+          ) : null}
+          {carousel ? (
+            <span data-carousel={hover ? 'paused' : 'running'} style={{ opacity: 0.75, whiteSpace: 'nowrap' }}>
+              {page?.name} ({boards.pages.findIndex((p) => p.pageId === page?.pageId) + 1}/{boards.pages.length})
+            </span>
+          ) : null}
+          <span style={{ flex: 1 }} />
+          {onFitChange ? (
+            <select
+              aria-label={t`Scale`}
+              value={fit}
+              onChange={(e) => onFitChange(e.target.value as FitMode)}
+              style={{ background: 'transparent', color: 'inherit', border: '1px solid #1d3357', borderRadius: 4 }}
+            >
+              {FIT_MODES.map((m) => (
+                <option key={m} value={m} style={{ color: '#000' }}>
+                  {fitLabels[m]}
+                </option>
+              ))}
+            </select>
+          ) : null}
+          <ConnectionIndicator />
+          <BeijingClock />
+          <button
+            type="button"
+            onClick={toggleFullscreen}
+            style={{ background: 'transparent', color: 'inherit', border: '1px solid #1d3357', borderRadius: 4, padding: '2px 10px', cursor: 'pointer', whiteSpace: 'nowrap' }}
+          >
+            {fullscreen ? <Trans>Exit full screen</Trans> : <Trans>Full screen</Trans>}
+          </button>
+          {headerExtra}
+        </header>
+      )}
+      <div
+        ref={viewRef}
+        onMouseEnter={() => setHover(true)}
+        onMouseLeave={() => setHover(false)}
+        onPointerDown={() => setTouches((n) => (n + 1) % 1_000_000)}
+        style={{ position: 'relative', flex: 1, minHeight: 0, overflow: fit === 'fit' || fit === 'stretch' ? 'hidden' : 'auto' }}
       >
-        <strong style={{ fontSize: 20, letterSpacing: 1, whiteSpace: 'nowrap' }}>{projectName}</strong>
-        <span style={{ opacity: 0.75, whiteSpace: 'nowrap' }}>{board?.name}</span>
-        {boards.pages.length > 1 ? (
-          <nav style={{ display: 'flex', gap: 6 }}>
-            {boards.pages.map((p, i) => (
-              <button
-                key={p.pageId}
-                type="button"
-                onClick={() => boards.setPage(i)}
-                aria-current={p.pageId === page?.pageId ? 'page' : undefined}
-                style={{
-                  background: p.pageId === page?.pageId ? '#00b589' : 'transparent',
-                  color: 'inherit',
-                  border: '1px solid #1d3357',
-                  borderRadius: 4,
-                  padding: '2px 10px',
-                  cursor: 'pointer',
-                }}
-              >
-                {p.name}
-              </button>
-            ))}
-          </nav>
-        ) : null}
-        <span style={{ flex: 1 }} />
-        <ConnectionIndicator />
-        <BeijingClock />
-        {headerExtra}
-      </header>
-      <div ref={viewRef} style={{ position: 'relative', flex: 1, minHeight: 0 }}>
-        {layout && page && fit && fit.scale > 0 ? (
+        {layout && page && place && place.scaleX > 0 ? (
           <div
             data-page-id={page.pageId}
+            onClick={(e) => {
+              const sn = deviceSnForClick(e.target, page.panels);
+              if (sn) deviceDetail.openDetail(sn);
+            }}
             style={{
               position: 'absolute',
-              left: fit.left,
-              top: fit.top,
+              left: place.left,
+              top: place.top,
               width: layout.pageWidth,
               height: layout.pageHeight,
-              transform: `scale(${fit.scale})`,
+              transform: place.scaleX === place.scaleY ? `scale(${place.scaleX})` : `scale(${place.scaleX}, ${place.scaleY})`,
               transformOrigin: '0 0',
               background: `radial-gradient(ellipse at top, #0b1a36, ${SCREEN.pageBackground} 70%)`,
               overflow: 'hidden',
@@ -115,7 +187,21 @@ export const BoardView = observer(function BoardView({ projectName, headerExtra 
             ))}
           </div>
         ) : null}
+        {/* Keeps the scroll area as large as the scaled page when it overflows (fit width / height / none). */}
+        {layout && place && place.scaleX > 0 ? (
+          <div aria-hidden style={{ width: layout.pageWidth * place.scaleX, height: layout.pageHeight * place.scaleY, pointerEvents: 'none' }} />
+        ) : null}
+        {tip ? (
+          <div
+            role="status"
+            data-tip
+            style={{ position: 'absolute', top: 24, left: '50%', transform: 'translateX(-50%)', padding: '8px 24px', borderRadius: 6, background: 'rgba(0,0,0,0.65)', fontSize: 22, pointerEvents: 'none' }}
+          >
+            {tip}
+          </div>
+        ) : null}
       </div>
+      <DeviceDetailDialog />
     </div>
   );
 });

@@ -14,7 +14,7 @@ export function panelContentSize(w: number, h: number): { width: number; height:
   };
 }
 
-/** A board panel: dark frame with a subtle border, a title bar (title left, `extra` right) and a body. */
+/** A board panel: frame in the board's colours (light or dark mode) with a subtle border, a title bar (title left, `extra` right) and a body. */
 export function PanelFrame({ title, extra, children }: { title: ReactNode; extra?: ReactNode; children: ReactNode }) {
   const titleId = useId();
   return (
@@ -27,9 +27,10 @@ export function PanelFrame({ title, extra, children }: { title: ReactNode; extra
         display: 'flex',
         flexDirection: 'column',
         background: SCREEN.panelBackground,
+        color: SCREEN.text,
         border: `1px solid ${SCREEN.panelBorder}`,
         borderRadius: 6,
-        boxShadow: 'inset 0 0 24px rgba(0, 181, 137, 0.06)',
+        boxShadow: `inset 0 0 24px color-mix(in srgb, ${SCREEN.brand} 6%, transparent)`,
         overflow: 'hidden',
       }}
     >
@@ -48,7 +49,7 @@ export function PanelFrame({ title, extra, children }: { title: ReactNode; extra
           boxSizing: 'border-box',
         }}
       >
-        <h2 id={titleId} style={{ margin: 0, fontSize: 'inherit', fontWeight: 'inherit', borderLeft: '4px solid #00b589', paddingLeft: 8, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        <h2 id={titleId} style={{ margin: 0, fontSize: 'inherit', fontWeight: 'inherit', borderLeft: `4px solid ${SCREEN.brand}`, paddingLeft: 8, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
           {title}
         </h2>
         {extra ? <div style={{ fontSize: 14, fontWeight: 400 }}>{extra}</div> : null}

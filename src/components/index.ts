@@ -1,12 +1,15 @@
 /** Shared small UI of the board and its panels. */
 export { ErrorBoundary } from './ErrorBoundary';
 export { PANEL_PADDING, PANEL_TITLE_HEIGHT, PanelFrame, PanelMessage, panelContentSize } from './PanelFrame';
+export { FLAG_DESIGNS, FlagIcon, type FlagDesign } from './FlagIcon';
 export { StatusBadge } from './StatusBadge';
 export { ValueWithUnit } from './ValueWithUnit';
 export { LEVEL_LABEL, STATUS_LABEL } from './messages';
 export { formatBeijing, formatLastSeen } from '../format/time';
 export { formatNumber } from '../format/number';
 export { LEVEL_COLOR, STATUS_COLOR } from '../theme/status';
+export { SCREEN } from '../theme/theme';
+export { readThemeColors, useThemeColors, type ScreenColors } from '../theme/screenVars';
 export { thresholdLevel } from './thresholdLevel';
 export { TOASTER_ID, useNotify, type NotifyIntent } from './notify';
 export {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { activateLocale } from '../i18n/i18n';
 import { formatDisplayNumber, formatNumber } from './number';
 
 describe('formatDisplayNumber (SPEC §5)', () => {
@@ -33,7 +34,7 @@ describe('formatDisplayNumber (SPEC §5)', () => {
     expect(formatDisplayNumber(0.004, 2)).toBe('0');
     expect(formatDisplayNumber(-0.004, 2)).toBe('0');
     expect(formatDisplayNumber(1.25e-7, 8)).toBe('0.00000012');
-    expect(formatDisplayNumber(1.5e21, 2)).toBe('1500000000000000000000');
+    expect(formatDisplayNumber(1.5e21, 2, 'en')).toBe('1,500,000,000,000,000,000,000');
   });
 
   it('refuses a digit count that is not an integer 0…20', () => {
@@ -43,5 +44,29 @@ describe('formatDisplayNumber (SPEC §5)', () => {
 
   it('is what panels import as formatNumber (default 2 digits)', () => {
     expect(formatNumber(3.14159)).toBe('3.14');
+  });
+
+  it('groups thousands and writes decimals the way the active language does, after the cut', async () => {
+    try {
+      await activateLocale('en');
+      expect(formatDisplayNumber(12345.678, 2)).toBe('12,345.67');
+      expect(formatDisplayNumber(-1234567.999, 0)).toBe('-1,234,567');
+      expect(formatDisplayNumber(1234.5, 3)).toBe('1,234.5');
+      await activateLocale('zh-CN');
+      expect(formatDisplayNumber(12345.678, 2)).toBe('12,345.67');
+      await activateLocale('de-DE');
+      expect(formatDisplayNumber(12345.678, 2)).toBe('12.345,67');
+      expect(formatDisplayNumber(1.005, 2)).toBe('1,00');
+      expect(formatDisplayNumber(0.004, 2)).toBe('0');
+    } finally {
+      await activateLocale('zh-CN');
+    }
+  });
+
+  it('never rounds up when the locale writes the number, however many digits', () => {
+    expect(formatDisplayNumber(9999.999, 2, 'en')).toBe('9,999.99');
+    expect(formatDisplayNumber(123456789.123456789, 20, 'en')).toBe('123,456,789.12345679');
+    expect(formatDisplayNumber(0.99999, 0, 'de-DE')).toBe('0');
+    expect(formatDisplayNumber(12345.678, 2, 'ar-EG')).toBe(new Intl.NumberFormat('ar-EG', { minimumFractionDigits: 2 }).format(12345.67));
   });
 });

@@ -1,3 +1,5 @@
+import { currentLanguage } from '../i18n/i18n';
+
 /** Largest `digits` accepted: beyond it a double has no meaningful decimals left. */
 export const MAX_DISPLAY_DIGITS = 20;
 
@@ -16,6 +18,26 @@ function plainDecimal(value: number): string {
   return sign + (digits.length > exp + 1 ? `${digits.slice(0, exp + 1)}.${digits.slice(exp + 1)}` : digits.padEnd(exp + 1, '0'));
 }
 
+/** One Intl formatter per (locale, decimals): bounded by the languages × 21 digit counts. */
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatterOf(locale: string, decimals: number): Intl.NumberFormat {
+  const key = `${locale}|${decimals}`;
+  let f = formatters.get(key);
+  if (!f) {
+    let resolved = locale;
+    try {
+      Intl.NumberFormat.supportedLocalesOf(locale);
+    } catch {
+      resolved = 'en'; // a malformed tag must not break every number on the board
+    }
+    f = new Intl.NumberFormat(resolved, { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: true });
+    if (formatters.size > 256) formatters.clear();
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 /**
  * Number display of SPEC §5, the one helper every panel uses:
  * - zero or empty (null, undefined, '', NaN, ±Infinity, a non-numeric string) shows `0`;
@@ -28,13 +50,28 @@ function plainDecimal(value: number): string {
  * included; a multiply-and-truncate would give "1" because 1.005 × 100 = 100.49999…).
  * A value that cuts to zero (0.004 with 2 digits) shows `0`, never "0.00" or "-0.00".
  *
+ * Only then is the cut text written the locale's way (Intl.NumberFormat with exactly the kept decimals, so
+ * nothing is rounded): thousands grouped and the locale's decimal separator and digits, e.g. 12345.678 (2)
+ * → "12,345.67" in en and zh-CN, "12.345,67" in de.
+ *
  * @param value a number, or numeric text as some APIs send it.
  * @param digits decimals to keep, an integer 0…20 (default 2). @throws RangeError outside that range.
+ * @param locale BCP 47 tag to write the number in; default the active UI language (menu tag, e.g. `de-DE`).
  */
-export function formatDisplayNumber(value: number | string | null | undefined, digits = 2): string {
+export function formatDisplayNumber(value: number | string | null | undefined, digits = 2, locale: string = currentLanguage().language): string {
   if (!Number.isInteger(digits) || digits < 0 || digits > MAX_DISPLAY_DIGITS) {
     throw new RangeError(`digits must be an integer 0…${MAX_DISPLAY_DIGITS}: ${digits}`);
   }
+  const cut = cutDecimals(value, digits);
+  if (cut === '0') return '0';
+  const dot = cut.indexOf('.');
+  const decimals = dot < 0 ? 0 : cut.length - dot - 1;
+  // Intl formats a numeric string exactly (no trip through a double), so long cuts keep every digit.
+  return formatterOf(locale, decimals).format(cut as Intl.StringNumericLiteral);
+}
+
+/** The SPEC §5 cut as plain text ("-1234.5", "0"), before any locale formatting. */
+function cutDecimals(value: number | string | null | undefined, digits: number): string {
   if (value == null || (typeof value === 'string' && value.trim() === '')) return '0';
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(n) || n === 0) return '0';

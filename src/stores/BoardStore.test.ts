@@ -33,6 +33,15 @@ describe('BoardStore', () => {
     expect(store.page?.pageId).toBe('p1');
   });
 
+  it('starts on the page named by pageId, the first page when it is unknown', async () => {
+    const api = fakeApi({ [ROUTES.boardScreen]: () => BOARD });
+    const store = new BoardStore(createRequest({ fetch: api.fetch }));
+    await store.open('demo-tunnel', 'b1', { pageId: 'p2' });
+    expect(store.page?.pageId).toBe('p2');
+    await store.open('demo-tunnel', 'b1', { pageId: 'nope' });
+    expect(store.page?.pageId).toBe('p1');
+  });
+
   it('reports a project without boards and a board that breaks the schema', async () => {
     const empty = new BoardStore(createRequest({ fetch: fakeApi({ [ROUTES.boardList]: () => ({ result: '0', board: [] }) }).fetch }));
     await empty.open('demo-tunnel', null);

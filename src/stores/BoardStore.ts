@@ -31,6 +31,7 @@ export class BoardStore {
       page: computed,
       setPage: action,
       nextPage: action,
+      show: action,
     });
   }
 
@@ -55,6 +56,16 @@ export class BoardStore {
     this.setPage(this.pageIndex + 1);
   }
 
+  /**
+   * Shows a board that was not loaded from the server (e.g. one generated from the device list); it
+   * must already be a valid Board. Starts on its first page and clears any error.
+   */
+  show(board: Board): void {
+    this.board = board;
+    this.pageIndex = 0;
+    this.error = null;
+  }
+
   /** Loads board/list of a project (dataRange 2 as SPEC §7). Throws BusinessError. */
   async loadList(projectId: string): Promise<BoardSummary[]> {
     const data = await this.request<BoardList>(ROUTES.boardList, { projectId, dataRange: 2 });
@@ -67,9 +78,9 @@ export class BoardStore {
    * Shows `boardId`, or the project's first board when it is null. Sets `error` (never throws): the
    * server's error, NO_BOARD, or VALIDATION when the board does not match the schema.
    * `released: true` (viewers) asks for the latest release (the draft when never released); absent or
-   * false, the draft (preview).
+   * false, the draft (preview). `pageId` starts on that page (the first page when absent or unknown).
    */
-  async open(projectId: string, boardId: string | null, opts: { released?: boolean } = {}): Promise<void> {
+  async open(projectId: string, boardId: string | null, opts: { released?: boolean; pageId?: string | null } = {}): Promise<void> {
     runInAction(() => {
       this.loading = true;
       this.error = null;
@@ -89,7 +100,7 @@ export class BoardStore {
       }
       runInAction(() => {
         this.board = parsed.data;
-        this.pageIndex = 0;
+        this.pageIndex = Math.max(0, opts.pageId ? this.pages.findIndex((p) => p.pageId === opts.pageId) : 0);
       });
     } catch (e) {
       runInAction(() => (this.error = e instanceof BusinessError ? e : new BusinessError('INTERNAL', String(e))));

@@ -2,6 +2,7 @@ import { createRequest, type BusinessError, type RequestFn } from '../api/reques
 import { createTelemetry, type TelemetryService } from '../../workers/telemetry/Telemetry';
 import { AlarmStore } from './AlarmStore';
 import { BoardStore } from './BoardStore';
+import { DeviceDetailStore } from './DeviceDetailStore';
 import { DEVICE_FLUSH_MS, DeviceStore } from './DeviceStore';
 import { socketFeeds, type LiveFeedsFactory } from './feeds';
 import { LiveStore } from './LiveStore';
@@ -33,6 +34,8 @@ export class RootStore {
   readonly tunnels: TunnelStore;
   readonly boards: BoardStore;
   readonly live: LiveStore;
+  /** The device detail dialog (a click on a device in a live panel). */
+  readonly deviceDetail = new DeviceDetailStore();
 
   constructor(deps: RootStoreDeps = {}) {
     this.request = createRequest({
@@ -70,5 +73,6 @@ export class RootStore {
   closeProject(): void {
     this.live.stop();
     this.devices.dispose();
+    this.deviceDetail.close();
   }
 }

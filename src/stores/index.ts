@@ -4,6 +4,7 @@ export { StoresContext, useStores } from './context';
 export { ALARM_CAPACITY, AlarmStore } from './AlarmStore';
 export { BoardStore, NO_BOARD, type BoardSummary } from './BoardStore';
 export { DEVICE_FLUSH_MS, DeviceStore } from './DeviceStore';
+export { DeviceDetailStore } from './DeviceDetailStore';
 export { LiveStore, type ChartWindow, type PersonnelFrame, type PersonnelTunnelFrame, type PersonnelRequest, type SeriesFrame, type WindowRequest } from './LiveStore';
 export { NoticeStore, type Notice } from './NoticeStore';
 export { SessionStore, type SessionState } from './SessionStore';

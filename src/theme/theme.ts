@@ -1,14 +1,25 @@
 import { createDarkTheme, type Theme } from '@fluentui/react-components';
 import { BRAND_COLOR, brandRamp } from './brandRamp';
+import { SCREEN_PALETTES, screenVar } from './screenVars';
 
-/** Large-screen palette: a dark navy page so the brand green and the status colours stand out at distance. */
+const DARK = SCREEN_PALETTES.dark;
+
+/**
+ * The board's colours for inline styles: `var(--sb-…)` references (with the dark value as fallback), so
+ * everything styled with them follows the light/dark mode and primary colour that AppProviders sets on
+ * <html> (screenVars.ts). Canvas code cannot use these strings: it takes `useThemeColors()`.
+ */
 export const SCREEN = {
-  pageBackground: '#050b18',
-  panelBackground: '#0b1730',
-  panelBorder: '#1d3357',
-  panelTitle: '#0f2142',
-  textMuted: '#8aa0c2',
-  letterbox: '#000000',
+  pageBackground: screenVar('pageBackground'),
+  headerBackground: screenVar('headerBackground'),
+  panelBackground: screenVar('panelBackground'),
+  panelBorder: screenVar('panelBorder'),
+  panelTitle: screenVar('panelTitle'),
+  text: screenVar('text'),
+  textMuted: screenVar('textMuted'),
+  letterbox: screenVar('letterbox'),
+  grid: screenVar('grid'),
+  brand: screenVar('brand'),
 } as const;
 
 /**
@@ -27,11 +38,11 @@ export function createScreenTheme(brandHex: string = BRAND_COLOR): Theme {
     colorBrandBackgroundPressed: brand[70],
     colorBrandForeground1: brand[110],
     colorBrandForeground2: brand[120],
-    colorNeutralBackground1: SCREEN.panelBackground,
-    colorNeutralBackground2: SCREEN.panelTitle,
-    colorNeutralBackground3: SCREEN.pageBackground,
-    colorNeutralStroke1: SCREEN.panelBorder,
-    colorNeutralForeground3: SCREEN.textMuted,
+    colorNeutralBackground1: DARK.panelBackground,
+    colorNeutralBackground2: DARK.panelTitle,
+    colorNeutralBackground3: DARK.pageBackground,
+    colorNeutralStroke1: DARK.panelBorder,
+    colorNeutralForeground3: DARK.textMuted,
     fontSizeBase300: '16px',
     fontSizeBase400: '18px',
   };

@@ -8,19 +8,27 @@ import { BoardView } from '../../board/BoardView';
 import { HeaderActions } from '../shell/HeaderActions';
 import { useProjectId } from '../shell/useProjectId';
 import { MessageScreen } from './ExceptionScreen';
+import { parseFitMode, type FitMode } from '../../board/fit';
+import { RecoveryBoundary } from '../../board/RecoveryBoundary';
+import { useConnectionWatchdog } from '../../board/useConnectionWatchdog';
 
 /**
- * /dataV/viewBoard and /dataV/preview: opens the project's live pipeline, loads `boardId` (default: the
- * project's first board) and shows it full screen.
+ * /dataV/viewBoard, /dataV/preview and /pageManger/pageView: opens the project's live pipeline, loads
+ * `boardId` (default: the project's first board) at `pageId` (default: the first page) and shows it full
+ * screen. `?fit=` picks the scale-to-fit mode (preview has a control for it), `?kiosk=1` drops all chrome.
  */
 export const ViewBoardScreen = observer(function ViewBoardScreen() {
   const root = useStores();
   const { session, boards } = root;
   const { t } = useLingui();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const isPreview = useLocation().pathname.startsWith('/dataV/preview');
   const boardId = params.get('boardId');
+  const pageId = params.get('pageId');
+  const fit = parseFitMode(params.get('fit'));
+  const kiosk = params.get('kiosk') === '1';
   const projectId = useProjectId();
+  useConnectionWatchdog(!isPreview);
 
   useEffect(() => {
     if (!projectId) return;
@@ -30,8 +38,8 @@ export const ViewBoardScreen = observer(function ViewBoardScreen() {
 
   useEffect(() => {
     // Viewers see the latest release; /dataV/preview shows the draft being edited.
-    if (projectId) void boards.open(projectId, boardId, { released: !isPreview });
-  }, [boards, projectId, boardId, isPreview]);
+    if (projectId) void boards.open(projectId, boardId, { released: !isPreview, pageId });
+  }, [boards, projectId, boardId, isPreview, pageId]);
 
   const project = session.user?.projects.find((p) => p.projectId === projectId);
   if (boards.error) {
@@ -46,5 +54,24 @@ export const ViewBoardScreen = observer(function ViewBoardScreen() {
       </div>
     );
   }
-  return <BoardView projectName={project?.name ?? projectId ?? ''} headerExtra={<HeaderActions />} />;
+  const setFit = (mode: FitMode) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('fit', mode);
+        return next;
+      },
+      { replace: true },
+    );
+  return (
+    <RecoveryBoundary>
+      <BoardView
+      projectName={project?.name ?? projectId ?? ''}
+      headerExtra={<HeaderActions />}
+      fit={fit}
+      kiosk={kiosk}
+        onFitChange={isPreview ? setFit : undefined}
+      />
+    </RecoveryBoundary>
+  );
 });

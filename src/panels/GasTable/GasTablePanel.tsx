@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Trans } from '@lingui/react/macro';
 import { GAS_UNIT, type DeviceInfo, type GasCode } from '../../../protocol';
 import { useStores } from '../../stores';
-import { formatLastSeen, formatNumber, LEVEL_COLOR, PanelMessage, STATUS_COLOR, StatusBadge, thresholdLevel } from '../../components';
+import { formatLastSeen, formatNumber, LEVEL_COLOR, PanelMessage, SCREEN, STATUS_COLOR, StatusBadge, thresholdLevel } from '../../components';
 import type { PanelProps } from '../types';
 import type { GasTableConfig } from './index';
 
@@ -50,8 +50,8 @@ export const GasTablePanel = observer(function GasTablePanel({ config }: PanelPr
   return (
     <div ref={scrollRef} style={{ height: '100%', overflowY: 'auto', overflowX: 'hidden' }}>
       <table style={{ width: '100%', borderCollapse: 'collapse', fontSize: 16 }}>
-        <thead style={{ position: 'sticky', top: 0, background: '#0f2142', zIndex: 1 }}>
-          <tr style={{ height: 36, color: '#8aa0c2' }}>
+        <thead style={{ position: 'sticky', top: 0, background: SCREEN.panelTitle, zIndex: 1 }}>
+          <tr style={{ height: 36, color: SCREEN.textMuted }}>
             <th style={{ ...th, textAlign: 'left' }}>
               <Trans>Station</Trans>
             </th>
@@ -70,7 +70,7 @@ export const GasTablePanel = observer(function GasTablePanel({ config }: PanelPr
         </thead>
         <tbody>
           {stations.map((d) => (
-            <tr key={d.sn} data-sn={d.sn} style={{ height: ROW_HEIGHT, borderTop: '1px solid #1d3357', color: d.status === 'offline' ? STATUS_COLOR.offline : undefined }}>
+            <tr key={d.sn} data-sn={d.sn} style={{ height: ROW_HEIGHT, borderTop: `1px solid ${SCREEN.panelBorder}`, color: d.status === 'offline' ? STATUS_COLOR.offline : undefined }}>
               <td style={{ padding: '2px 8px', maxWidth: 220 }}>
                 <div style={{ fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{d.name}</div>
                 <div style={{ fontSize: 12, opacity: 0.65, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={d.position}>

@@ -6,7 +6,7 @@ import 'uplot/dist/uPlot.min.css';
 import { GAS_UNIT, type GasCode, type Threshold } from '../../../protocol';
 import { useStores } from '../../stores';
 import { BEIJING_TZ, formatBeijing } from '../../format/time';
-import { LEVEL_COLOR, PanelMessage, thresholdLevel, ValueWithUnit } from '../../components';
+import { LEVEL_COLOR, PanelMessage, thresholdLevel, useThemeColors, ValueWithUnit } from '../../components';
 import type { PanelProps } from '../types';
 import type { GasTrendConfig } from './index';
 import { drawLimitLines } from './drawLimitLines';
@@ -15,8 +15,6 @@ import { chartGases, GAS_COLOR, limitLines, scaleKeys, scaleKeyOf, scaleLabel, s
 /** The window slides (and is redrawn without new data) at least this often, in ms. */
 const SLIDE_MS = 1000;
 const LEGEND_HEIGHT = 34;
-const AXIS_COLOR = '#8aa0c2';
-const GRID_COLOR = 'rgba(138, 160, 194, 0.15)';
 const NO_THRESHOLDS: Threshold[] = [];
 
 
@@ -40,6 +38,8 @@ export const GasTrendPanel = observer(function GasTrendPanel({ config, width, he
   const windowMs = config.windowMin * 60_000;
   const chartHeight = Math.max(60, height - LEGEND_HEIGHT);
   const epoch = live.epoch;
+  // uPlot paints on a canvas: axis and grid colours are resolved values, and a theme change rebuilds the plot.
+  const { textMuted: axisColor, grid: gridColor } = useThemeColors();
 
   useEffect(() => live.retainTelemetry('gas'), [live, epoch]);
   useEffect(() => live.openWindow({ sn: config.sn, metrics: gases, windowMs }), [live, epoch, config.sn, gases, windowMs]);
@@ -63,9 +63,9 @@ export const GasTrendPanel = observer(function GasTrendPanel({ config, width, he
       series: [{}, ...gases.map((g) => ({ label: g, scale: scaleKeyOf(g), stroke: GAS_COLOR[g], width: 2, points: { show: false } }))],
       axes: [
         {
-          stroke: AXIS_COLOR,
-          grid: { stroke: GRID_COLOR },
-          ticks: { stroke: GRID_COLOR },
+          stroke: axisColor,
+          grid: { stroke: gridColor },
+          ticks: { stroke: gridColor },
           font: '13px sans-serif',
           // Site clocks read 24-hour Beijing time (SPEC §5), not the browser's locale format.
           values: (_u: uPlot, splits: number[]) => splits.map((ts) => formatBeijing(ts, 'HH:mm')),
@@ -76,9 +76,9 @@ export const GasTrendPanel = observer(function GasTrendPanel({ config, width, he
           label: scaleLabel(k),
           labelFont: '13px sans-serif',
           font: '13px sans-serif',
-          stroke: AXIS_COLOR,
-          grid: { show: i === 0, stroke: GRID_COLOR },
-          ticks: { stroke: GRID_COLOR },
+          stroke: axisColor,
+          grid: { show: i === 0, stroke: gridColor },
+          ticks: { stroke: gridColor },
           size: 56,
         })),
       ],
@@ -124,7 +124,7 @@ export const GasTrendPanel = observer(function GasTrendPanel({ config, width, he
       plotRef.current = null;
     };
     // width/height are deliberately not dependencies: the effect below resizes without rebuilding
-  }, [live, config.sn, gases, windowMs]);
+  }, [live, config.sn, gases, windowMs, axisColor, gridColor]);
 
   useEffect(() => {
     plotRef.current?.setSize({ width: Math.max(100, width), height: chartHeight });

@@ -1,4 +1,4 @@
-import { STATUS_COLOR } from '../../components';
+import { SCREEN, STATUS_COLOR } from '../../components';
 
 /** Full scale of the gauge: moment above 120 % of rated is pinned at the end. */
 export const GAUGE_MAX_PCT = 120;
@@ -32,7 +32,7 @@ export function MomentGauge({ pct, warnPct, alarmPct, color, size }: { pct: numb
   ].filter((m): m is { pct: number; color: string } => m.pct !== null);
   return (
     <svg width={w} height={h} role="img" aria-label={`moment ${pct ?? 0} %`}>
-      <path d={arc(0, GAUGE_MAX_PCT, cx, cy, r)} stroke="#1d3357" strokeWidth={14} fill="none" strokeLinecap="round" />
+      <path d={arc(0, GAUGE_MAX_PCT, cx, cy, r)} style={{ stroke: SCREEN.panelBorder }} strokeWidth={14} fill="none" strokeLinecap="round" />
       {pct !== null && pct > 0 ? <path d={arc(0, pct, cx, cy, r)} stroke={color} strokeWidth={14} fill="none" strokeLinecap="round" /> : null}
       {marks.map((m) => {
         const a = gaugePoint(m.pct, cx, cy, r - 12);

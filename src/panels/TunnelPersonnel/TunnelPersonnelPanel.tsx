@@ -5,7 +5,7 @@ import type Konva from 'konva';
 import { Group, Layer, Line, Rect, Shape, Stage, Text } from 'react-konva';
 import { formatChainage, type TunnelInfo } from '../../../protocol';
 import { useStores, type PersonnelFrame } from '../../stores';
-import { PanelMessage } from '../../components';
+import { PanelMessage, useThemeColors, type ScreenColors } from '../../components';
 import type { PanelProps } from '../types';
 import type { TunnelPersonnelConfig } from './index';
 import { boreWorks, layoutTunnels, ROCK_GRADE_COLOR, type BoreLayout } from './layout';
@@ -14,29 +14,29 @@ import { drawPeople, hasSos, type PeopleScene } from './drawPeople';
 /** People positions are fetched from the worker this often (ms): 2 Hz is plenty for walking people. */
 const POLL_MS = 500;
 
+// The bore is drawn as dark rock in both modes (people dots are light on it); labels, axis and the lining
+// band (brand colour) come from the theme, resolved for the canvas.
 const COLORS = {
   rock: '#1e293b',
   excavated: '#334155',
   invert: '#0ea5e9',
-  lining: '#00b589',
-  axis: '#8aa0c2',
 };
 
 /** One bore's static drawing: body, excavated spans, invert and lining bands, faces with rock grade. */
-function BoreShape({ bore, chainageLabel }: { bore: BoreLayout; chainageLabel: (m: number) => string }) {
+function BoreShape({ bore, chainageLabel, theme }: { bore: BoreLayout; chainageLabel: (m: number) => string; theme: ScreenColors }) {
   const works = boreWorks(bore.tunnel);
   const w = (s: { fromM: number; toM: number }) => Math.max(0, bore.xOf(s.toM) - bore.xOf(s.fromM));
   const bandH = Math.max(3, bore.bodyH * 0.14);
   return (
     <Group listening={false}>
-      <Text x={8} y={bore.bodyY} text={bore.tunnel.name} fontSize={17} fontStyle="bold" fill="#e2e8f0" />
-      <Text x={bore.x0} y={bore.bodyY + bore.bodyH + 4} text={chainageLabel(0)} fontSize={12} fill={COLORS.axis} />
+      <Text x={8} y={bore.bodyY} text={bore.tunnel.name} fontSize={17} fontStyle="bold" fill={theme.text} />
+      <Text x={bore.x0} y={bore.bodyY + bore.bodyH + 4} text={chainageLabel(0)} fontSize={12} fill={theme.textMuted} />
       <Rect x={bore.x0} y={bore.bodyY} width={bore.x1 - bore.x0} height={bore.bodyH} fill={COLORS.rock} stroke="#475569" strokeWidth={1} dash={[4, 4]} />
       {works.excavated.map((s, i) => (
         <Rect key={`e${i}`} x={bore.xOf(s.fromM)} y={bore.bodyY} width={w(s)} height={bore.bodyH} fill={COLORS.excavated} />
       ))}
       {works.lining.map((s, i) => (
-        <Rect key={`l${i}`} x={bore.xOf(s.fromM)} y={bore.bodyY} width={w(s)} height={bandH} fill={COLORS.lining} opacity={0.8} />
+        <Rect key={`l${i}`} x={bore.xOf(s.fromM)} y={bore.bodyY} width={w(s)} height={bandH} fill={theme.brand} opacity={0.8} />
       ))}
       {works.invert.map((s, i) => (
         <Rect key={`i${i}`} x={bore.xOf(s.fromM)} y={bore.bodyY + bore.bodyH - bandH} width={w(s)} height={bandH} fill={COLORS.invert} opacity={0.8} />
@@ -91,6 +91,7 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
   sceneRef.current.binM = config.binM;
   sceneRef.current.headcountLabel = (n) => t`${n} people`;
   const epoch = live.epoch;
+  const theme = useThemeColors();
 
   useEffect(() => live.retainTelemetry('beacon'), [live, epoch]);
 
@@ -147,13 +148,13 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
     <Stage width={width} height={height} listening={false}>
       <Layer listening={false}>
         {layout.bores.map((b) => (
-          <BoreShape key={b.tunnel.tunnelId} bore={b} chainageLabel={chainageOf(b)} />
+          <BoreShape key={b.tunnel.tunnelId} bore={b} chainageLabel={chainageOf(b)} theme={theme} />
         ))}
-        <Line points={[layout.labelW, layout.axisY, width - 24, layout.axisY]} stroke={COLORS.axis} strokeWidth={1} />
+        <Line points={[layout.labelW, layout.axisY, width - 24, layout.axisY]} stroke={theme.textMuted} strokeWidth={1} />
         {layout.ticks.map((tick) => (
           <Group key={tick.label}>
-            <Line points={[tick.x, layout.axisY, tick.x, layout.axisY + 5]} stroke={COLORS.axis} strokeWidth={1} />
-            <Text x={tick.x - 40} width={80} align="center" y={layout.axisY + 8} text={tick.label} fontSize={13} fill={COLORS.axis} />
+            <Line points={[tick.x, layout.axisY, tick.x, layout.axisY + 5]} stroke={theme.textMuted} strokeWidth={1} />
+            <Text x={tick.x - 40} width={80} align="center" y={layout.axisY + 8} text={tick.label} fontSize={13} fill={theme.textMuted} />
           </Group>
         ))}
       </Layer>

@@ -1,0 +1,78 @@
+import { observer } from 'mobx-react-lite';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { DeviceKind } from '../../protocol';
+import { useStores } from '../stores';
+import { StatusBadge } from '../components';
+import { formatBeijing } from '../format/time';
+import { metricRows, thresholdText } from './deviceDetail';
+
+/**
+ * The detail of the device `deviceDetail.sn` (opened by a click in a live panel): name, kind, position,
+ * status, last seen (Beijing time), latest values with units and their thresholds, all live from
+ * DeviceStore.
+ */
+export const DeviceDetailDialog = observer(function DeviceDetailDialog() {
+  const { deviceDetail, devices } = useStores();
+  const { t } = useLingui();
+  const sn = deviceDetail.sn;
+  const device = sn ? devices.get(sn) : undefined;
+  const kindLabel: Record<DeviceKind, string> = { gas: t`Gas station`, beacon: t`Personnel beacon`, towerCrane: t`Tower crane`, camera: t`Camera` };
+  const labels = { warn: t`warning`, alarm: t`alarm` };
+  const cell = { padding: '4px 8px', textAlign: 'left' } as const;
+
+  return (
+    <Dialog open={sn !== null} onOpenChange={(_e, d) => (d.open ? undefined : deviceDetail.close())}>
+      <DialogSurface aria-describedby={undefined}>
+        <DialogBody>
+          <DialogTitle>{device?.name ?? sn}</DialogTitle>
+          <DialogContent>
+            {!device ? (
+              <p role="alert">
+                <Trans>Unknown device {sn}</Trans>
+              </p>
+            ) : (
+              <>
+                <dl data-device-detail={device.sn} style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 16px', margin: '0 0 12px' }}>
+                  <dt><Trans>Serial number</Trans></dt>
+                  <dd style={{ margin: 0 }}>{device.sn}</dd>
+                  <dt><Trans>Kind</Trans></dt>
+                  <dd style={{ margin: 0 }}>{kindLabel[device.kind] ?? device.kind}</dd>
+                  <dt><Trans>Position</Trans></dt>
+                  <dd style={{ margin: 0 }}>{device.position}</dd>
+                  <dt><Trans>Status</Trans></dt>
+                  <dd style={{ margin: 0 }}><StatusBadge status={device.status} /></dd>
+                  <dt><Trans>Last seen</Trans></dt>
+                  <dd style={{ margin: 0 }}>{formatBeijing(device.lastSeenMs) || '—'}</dd>
+                </dl>
+                <table style={{ borderCollapse: 'collapse', width: '100%' }}>
+                  <thead>
+                    <tr>
+                      <th style={cell}><Trans>Metric</Trans></th>
+                      <th style={cell}><Trans>Latest</Trans></th>
+                      <th style={cell}><Trans>Thresholds</Trans></th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {metricRows(device).map((r) => (
+                      <tr key={r.metric} data-metric={r.metric}>
+                        <td style={cell}>{r.metric}</td>
+                        <td style={cell}>{r.value === null ? '—' : `${Number(r.value.toFixed(2))} ${r.unit}`.trim()}</td>
+                        <td style={cell}>{thresholdText(r.threshold, labels)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={() => deviceDetail.close()}>
+              <Trans>Close</Trans>
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { Panel } from '../../protocol';
+import { deviceSnForClick } from './deviceClick';
+
+const base = { x: 0, y: 0, w: 100, h: 100, z: 1 };
+const PANELS: Panel[] = [
+  { ...base, panelId: 'crane', type: 'towerCrane', config: { sn: 'TC-01' } },
+  { ...base, panelId: 'table', type: 'gasTable', config: {} },
+  { ...base, panelId: 'alarms', type: 'alarmFeed', config: {} },
+];
+
+function dom(html: string): HTMLElement {
+  const div = document.createElement('div');
+  div.innerHTML = html;
+  return div;
+}
+
+describe('deviceSnForClick', () => {
+  it('opens the device of a gas table row', () => {
+    const d = dom('<div data-panel-id="table"><table><tr data-sn="GAS-1"><td><span id="t">CO</span></td></tr></table></div>');
+    expect(deviceSnForClick(d.querySelector('#t'), PANELS)).toBe('GAS-1');
+  });
+
+  it('opens the crane of a tower crane card, but not for other panels', () => {
+    const d = dom('<div data-panel-id="crane"><span id="c">12 t</span></div><div data-panel-id="alarms"><span id="a">x</span></div>');
+    expect(deviceSnForClick(d.querySelector('#c'), PANELS)).toBe('TC-01');
+    expect(deviceSnForClick(d.querySelector('#a'), PANELS)).toBeNull();
+  });
+
+  it('leaves buttons to their own handlers', () => {
+    const d = dom('<div data-panel-id="crane"><button id="b">Deal</button></div>');
+    expect(deviceSnForClick(d.querySelector('#b'), PANELS)).toBeNull();
+  });
+});

@@ -1,0 +1,97 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { BOARD_TICKET_HEADER, ROUTES, type Board } from '../../protocol';
+import { DEMO_PROJECT } from '../../server/seed/demoProject';
+import { E2E } from './global-setup';
+
+const projectId = DEMO_PROJECT.projectId;
+/** Boards this spec made, deleted afterwards so the other specs see the demo project as seeded. */
+const made: string[] = [];
+
+async function logIn(page: Page): Promise<void> {
+  await page.getByLabel('User name').fill('admin');
+  await page.getByLabel('Password').fill(E2E.adminPassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Data of a call that must succeed. */
+async function call<T>(request: APIRequestContext, route: string, data: unknown, headers?: Record<string, string>): Promise<T> {
+  const res = await request.post(route, { data, headers });
+  const env = (await res.json()) as { success: boolean; data: T; errorMessage?: string };
+  if (!env.success) throw new Error(`${route} failed: ${env.errorMessage}`);
+  return env.data;
+}
+
+test.afterAll(async ({ request }) => {
+  await request.post(ROUTES.login, { data: { username: 'admin', password: E2E.adminPassword } });
+  for (const boardId of made) {
+    const res = await request.post(ROUTES.boardScreen, { data: { boardId } });
+    const env = (await res.json()) as { success: boolean; data: Board };
+    if (env.success) await request.post(ROUTES.boardDelete, { data: { boardId, baseVersion: env.data.version } });
+  }
+});
+
+test('kiosk mode shows the board without any chrome', async ({ page }) => {
+  await page.goto('/#/dataV/viewBoard?boardId=demo-live&kiosk=1');
+  await logIn(page);
+  await expect(page.locator('[data-panel-type="towerCrane"]')).toBeVisible();
+  await expect(page.locator('[data-kiosk="1"]')).toBeVisible();
+  // No header strip: no connection indicator, no full screen button, no project name.
+  await expect(page.locator('[data-connection]')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Full screen' })).toHaveCount(0);
+  await page.goto('/#/dataV/viewBoard?boardId=demo-live');
+  await expect(page.getByRole('button', { name: 'Full screen' })).toBeVisible();
+});
+
+test('/pageManger lists the demo board with its total and opens its page view', async ({ page }) => {
+  // Other specs may leave boards of their own: the total is whatever board/list says.
+  await call(page.request, ROUTES.login, { username: 'admin', password: E2E.adminPassword });
+  const { board: boards } = await call<{ board: unknown[] }>(page.request, ROUTES.boardList, { projectId });
+  await page.goto('/#/pageManger');
+  await expect(page.getByText(`Total ${boards.length} items`)).toBeVisible();
+  await page.locator('[data-board-id="demo-live"] > a').click();
+  await expect(page).toHaveURL(/#\/pageManger\/pageView\?boardId=demo-live/);
+  await expect(page.locator('[data-panel-type="gasTable"]')).toBeVisible();
+  await page.goto('/#/pageManger/nothing');
+  await expect(page.getByText('Sorry, the page you visited does not exist')).toBeVisible();
+});
+
+test('a two-page board in carousel mode switches pages by itself', async ({ page }) => {
+  const request = page.request;
+  await call(request, ROUTES.login, { username: 'admin', password: E2E.adminPassword });
+  const ticketRes = await request.get(`${ROUTES.ticketGet}?projectId=${projectId}`);
+  const { ticket } = ((await ticketRes.json()) as { data: { ticket: string } }).data;
+  const board = await call<Board>(
+    request,
+    ROUTES.boardAdd,
+    { projectId, name: 'Carousel e2e', layout: { pageSwitchModel: 2, carouselIntervalS: 3 } },
+    { [BOARD_TICKET_HEADER]: ticket },
+  );
+  made.push(board.boardId);
+  const second = await call<{ version: number; page: { pageId: string } }>(request, ROUTES.pageAdd, { boardId: board.boardId, baseVersion: board.version, name: 'Second' });
+
+  await page.goto(`/#/dataV/viewBoard?boardId=${board.boardId}`);
+  // The pointer rests on the header, so the carousel is not paused by hovering the page.
+  await page.mouse.move(5, 5);
+  const first = board.pages[0].pageId;
+  await expect(page.locator(`[data-page-id="${first}"]`)).toBeVisible();
+  await expect(page.locator(`[data-page-id="${second.page.pageId}"]`)).toBeVisible({ timeout: 8000 });
+  await expect(page.locator(`[data-page-id="${first}"]`)).toBeVisible({ timeout: 8000 });
+});
+
+test('the data-driven screen shows panels for the devices and saves them as a board', async ({ page }) => {
+  await page.goto('/#/dataV/dataDriven');
+  await logIn(page);
+  for (const type of ['tunnelPersonnel', 'gasTable', 'alarmFeed', 'towerCrane']) {
+    await expect(page.locator(`[data-panel-type="${type}"]`).first()).toBeVisible();
+  }
+  // The face-station trends do not fit on the first 1920 × 1080 page.
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page.locator('[data-panel-type="gasTrend"]').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Save as board' }).click();
+  await expect(page).toHaveURL(/#\/dataV\/create\?boardId=/, { timeout: 15_000 });
+  const boardId = new URL(page.url().replace('/#/', '/')).searchParams.get('boardId') ?? '';
+  made.push(boardId);
+  const saved = await call<Board>(page.request, ROUTES.boardScreen, { boardId });
+  expect(saved.name).toBe('Data-driven board');
+  expect(saved.pages.flatMap((p) => p.panels).some((p) => p.type === 'towerCrane')).toBe(true);
+});
