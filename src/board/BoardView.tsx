@@ -84,7 +84,7 @@ export const BoardView = observer(function BoardView({ projectName, headerExtra,
   return (
     <div
       data-kiosk={kiosk ? '1' : undefined}
-      style={{ position: 'fixed', inset: 0, display: 'flex', flexDirection: 'column', background: SCREEN.letterbox, color: '#e2e8f0', overflow: 'hidden', cursor: kiosk && idle ? 'none' : undefined }}
+      style={{ position: 'fixed', inset: 0, display: 'flex', flexDirection: 'column', background: SCREEN.letterbox, color: SCREEN.text, overflow: 'hidden', cursor: kiosk && idle ? 'none' : undefined }}
     >
       {kiosk ? null : (
         <header
@@ -95,7 +95,7 @@ export const BoardView = observer(function BoardView({ projectName, headerExtra,
             alignItems: 'center',
             gap: 20,
             padding: '0 20px',
-            background: `linear-gradient(180deg, #0b1a36, ${SCREEN.pageBackground})`,
+            background: `linear-gradient(180deg, ${SCREEN.headerBackground}, ${SCREEN.pageBackground})`,
             borderBottom: `1px solid ${SCREEN.panelBorder}`,
             fontSize: 16,
           }}
@@ -111,9 +111,9 @@ export const BoardView = observer(function BoardView({ projectName, headerExtra,
                   onClick={() => boards.setPage(i)}
                   aria-current={p.pageId === page?.pageId ? 'page' : undefined}
                   style={{
-                    background: p.pageId === page?.pageId ? '#00b589' : 'transparent',
+                    background: p.pageId === page?.pageId ? SCREEN.brand : 'transparent',
                     color: 'inherit',
-                    border: '1px solid #1d3357',
+                    border: `1px solid ${SCREEN.panelBorder}`,
                     borderRadius: 4,
                     padding: '2px 10px',
                     cursor: 'pointer',
@@ -135,7 +135,7 @@ export const BoardView = observer(function BoardView({ projectName, headerExtra,
               aria-label={t`Scale`}
               value={fit}
               onChange={(e) => onFitChange(e.target.value as FitMode)}
-              style={{ background: 'transparent', color: 'inherit', border: '1px solid #1d3357', borderRadius: 4 }}
+              style={{ background: 'transparent', color: 'inherit', border: `1px solid ${SCREEN.panelBorder}`, borderRadius: 4 }}
             >
               {FIT_MODES.map((m) => (
                 <option key={m} value={m} style={{ color: '#000' }}>
@@ -149,7 +149,7 @@ export const BoardView = observer(function BoardView({ projectName, headerExtra,
           <button
             type="button"
             onClick={toggleFullscreen}
-            style={{ background: 'transparent', color: 'inherit', border: '1px solid #1d3357', borderRadius: 4, padding: '2px 10px', cursor: 'pointer', whiteSpace: 'nowrap' }}
+            style={{ background: 'transparent', color: 'inherit', border: `1px solid ${SCREEN.panelBorder}`, borderRadius: 4, padding: '2px 10px', cursor: 'pointer', whiteSpace: 'nowrap' }}
           >
             {fullscreen ? <Trans>Exit full screen</Trans> : <Trans>Full screen</Trans>}
           </button>
@@ -178,7 +178,7 @@ export const BoardView = observer(function BoardView({ projectName, headerExtra,
               height: layout.pageHeight,
               transform: place.scaleX === place.scaleY ? `scale(${place.scaleX})` : `scale(${place.scaleX}, ${place.scaleY})`,
               transformOrigin: '0 0',
-              background: `radial-gradient(ellipse at top, #0b1a36, ${SCREEN.pageBackground} 70%)`,
+              background: `radial-gradient(ellipse at top, ${SCREEN.headerBackground}, ${SCREEN.pageBackground} 70%)`,
               overflow: 'hidden',
             }}
           >

@@ -1,4 +1,5 @@
 import type { PersonnelFrame } from '../../stores';
+import { readThemeColors } from '../../theme/screenVars';
 import { heatColor, type MapLayout } from './layout';
 
 /** Everything the dynamic layer draws, kept in a ref and redrawn imperatively. */
@@ -25,10 +26,12 @@ export function drawPeople(ctx: CanvasRenderingContext2D, scene: PeopleScene, tM
   if (!frame) return;
   const byId = new Map(frame.tunnels.map((t) => [t.tunnelId, t]));
   const pulse = 0.5 + 0.5 * Math.sin((tMs / 400) * Math.PI);
+  // The headcount sits on the panel background, so it takes the theme's text colour (light mode too).
+  const labelColor = readThemeColors().text;
   for (const bore of layout.bores) {
     const t = byId.get(bore.tunnel.tunnelId);
     const count = t ? t.sns.length : 0;
-    ctx.fillStyle = '#cbd5e1';
+    ctx.fillStyle = labelColor;
     ctx.font = '600 15px sans-serif';
     ctx.textAlign = 'left';
     ctx.textBaseline = 'alphabetic';
