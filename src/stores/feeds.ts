@@ -1,6 +1,6 @@
 import type { Observable } from 'rxjs';
 import type { Alarm, DeviceStatusBatch, TelemetryBatch } from '../../protocol';
-import { createLiveConnection } from '../../streams/connection';
+import { createLiveConnection, type LiveSocket } from '../../streams/connection';
 import { TopicHub } from '../../streams/topicHub';
 
 /** Telemetry topics a board can subscribe to. */
@@ -27,11 +27,12 @@ export type LiveFeedsFactory = (projectId: string) => LiveFeeds;
 
 /**
  * The production feeds: one socket.io connection (cookie-authenticated, same origin unless `url` is
- * given) and a TopicHub sharing each topic between panels.
+ * given) and a TopicHub sharing each topic between panels. `socketFactory` swaps the socket.io client
+ * for a stand-in with the same interface (the pipeline benchmark).
  */
-export function socketFeeds(opts: { url?: string } = {}): LiveFeedsFactory {
+export function socketFeeds(opts: { url?: string; socketFactory?: (url: string | undefined, o: object) => LiveSocket } = {}): LiveFeedsFactory {
   return (projectId) => {
-    const conn = createLiveConnection(opts.url ? { url: opts.url } : undefined);
+    const conn = createLiveConnection(opts);
     const hub = new TopicHub(conn);
     return {
       connected$: conn.connected$,

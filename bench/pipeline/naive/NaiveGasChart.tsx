@@ -5,7 +5,8 @@ import 'uplot/dist/uPlot.min.css';
 import type { GasTelemetry } from '../../../protocol';
 import { defaultThresholdsFor } from '../../../server/rules/defaultThresholds';
 import { GAS_COLOR, limitLines } from '../../../src/panels/GasTrend/buildSeries';
-import { gasChartOptions } from '../chartOptions';
+import { gasChartOptions } from '../../../src/panels/GasTrend/chartOptions';
+import { screenColors } from '../../../src/theme/screenVars';
 import type { Metrics } from '../metrics';
 import { SCENE } from '../scene';
 
@@ -18,6 +19,8 @@ const LINES = limitLines(SCENE.gases, defaultThresholdsFor('gas', SCENE.gases));
  * The baseline chart: full arrays rebuilt from state on every render and handed to uplot-react (which
  * compares them value by value and calls setData when they differ), plus a legend of latest values.
  */
+const DARK = screenColors('dark');
+
 export function NaiveGasChart({ rows, metrics }: { rows: GasRow[]; metrics: Metrics }) {
   const xRange = useRef<[number, number]>([0, 1]);
   const now = Date.now();
@@ -25,10 +28,13 @@ export function NaiveGasChart({ rows, metrics }: { rows: GasRow[]; metrics: Metr
   const [options] = useState(() =>
     gasChartOptions({
       gases: SCENE.gases,
-      lines: LINES,
+      lines: () => LINES,
       widthPx: SCENE.chartWidthPx,
       heightPx: SCENE.chartHeightPx,
       xRange: () => xRange.current,
+      // The candidate panel draws in the default (dark) theme; the baseline uses the same colours.
+      axisColor: DARK.textMuted,
+      gridColor: DARK.grid,
       onDraw: (u: uPlot) => {
         const xs = u.data[0];
         if (xs.length > 0) metrics.applied('chart', xs[xs.length - 1]);

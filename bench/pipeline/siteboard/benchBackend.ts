@@ -1,9 +1,8 @@
 import { ok, ROUTES, type AlarmPage, type DeviceInfo, type TelemetryHistory, type TunnelInfo } from '../../../protocol';
 import { defaultThresholdsFor } from '../../../server/rules/defaultThresholds';
 import { DEMO_DEVICES, DEMO_TUNNELS } from '../../../server/seed/demoProject';
-import { createLiveConnection, type LiveSocket } from '../../../streams/connection';
-import { TopicHub } from '../../../streams/topicHub';
-import type { LiveFeedsFactory } from '../../../src/stores/feeds';
+import type { LiveSocket } from '../../../streams/connection';
+import { socketFeeds, type LiveFeedsFactory } from '../../../src/stores/feeds';
 
 type Handler = (payload: unknown) => void;
 
@@ -54,26 +53,9 @@ export class BenchSocket {
   }
 }
 
-/**
- * The app's production feeds (src/stores/feeds.ts socketFeeds: createLiveConnection + TopicHub), built on
- * a BenchSocket instead of a socket.io connection.
- */
+/** The app's production feeds (src/stores/feeds.ts socketFeeds) on a BenchSocket instead of socket.io. */
 export function benchFeeds(socket: BenchSocket): LiveFeedsFactory {
-  return (projectId) => {
-    const conn = createLiveConnection({ socketFactory: () => socket as unknown as LiveSocket });
-    const hub = new TopicHub(conn);
-    return {
-      connected$: conn.connected$,
-      reconnected$: conn.reconnected$,
-      telemetry$: (topic) => hub.telemetry$(projectId, topic),
-      deviceStatus$: () => hub.deviceStatus$(projectId),
-      alarms$: () => hub.alarms$(projectId),
-      close: () => {
-        hub.dispose();
-        conn.close();
-      },
-    };
-  };
+  return socketFeeds({ socketFactory: () => socket as unknown as LiveSocket });
 }
 
 /** The device list the server would answer for the scaled demo project (copy c > 0 has sns suffixed `-{c+1}`). */

@@ -5,12 +5,11 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { GAS_UNIT, type GasCode, type Threshold } from '../../../protocol';
 import { useStores } from '../../stores';
-import { BEIJING_TZ, formatBeijing } from '../../format/time';
 import { LEVEL_COLOR, PanelMessage, thresholdLevel, useThemeColors, ValueWithUnit } from '../../components';
 import type { PanelProps } from '../types';
 import type { GasTrendConfig } from './index';
-import { drawLimitLines } from './drawLimitLines';
-import { chartGases, GAS_COLOR, limitLines, scaleKeys, scaleKeyOf, scaleLabel, scaleRange, toAlignedData } from './buildSeries';
+import { chartGases, GAS_COLOR, limitLines, toAlignedData } from './buildSeries';
+import { gasChartOptions } from './chartOptions';
 
 /** The window slides (and is redrawn without new data) at least this often, in ms. */
 const SLIDE_MS = 1000;
@@ -49,41 +48,15 @@ export const GasTrendPanel = observer(function GasTrendPanel({ config, width, he
     const host = hostRef.current;
     if (!host) return;
     const xRange: [number, number] = [Date.now() - windowMs, Date.now()];
-    const keys = scaleKeys(gases);
-    const scales: uPlot.Scales = { x: { time: true, range: () => xRange } };
-    for (const k of keys) scales[k] = { range: (_u, min, max) => scaleRange(k, min, max, linesRef.current) };
-    const opts: uPlot.Options = {
-      width: Math.max(100, width),
-      height: chartHeight,
-      ms: 1,
-      tzDate: (ts) => uPlot.tzDate(new Date(ts), BEIJING_TZ),
-      legend: { show: false },
-      cursor: { show: false },
-      scales,
-      series: [{}, ...gases.map((g) => ({ label: g, scale: scaleKeyOf(g), stroke: GAS_COLOR[g], width: 2, points: { show: false } }))],
-      axes: [
-        {
-          stroke: axisColor,
-          grid: { stroke: gridColor },
-          ticks: { stroke: gridColor },
-          font: '13px sans-serif',
-          // Site clocks read 24-hour Beijing time (SPEC §5), not the browser's locale format.
-          values: (_u: uPlot, splits: number[]) => splits.map((ts) => formatBeijing(ts, 'HH:mm')),
-        },
-        ...keys.map((k, i) => ({
-          scale: k,
-          side: i === 0 ? 3 : 1,
-          label: scaleLabel(k),
-          labelFont: '13px sans-serif',
-          font: '13px sans-serif',
-          stroke: axisColor,
-          grid: { show: i === 0, stroke: gridColor },
-          ticks: { stroke: gridColor },
-          size: 56,
-        })),
-      ],
-      hooks: { draw: [(u: uPlot) => drawLimitLines(u, linesRef.current)] },
-    };
+    const opts = gasChartOptions({
+      gases,
+      lines: () => linesRef.current,
+      widthPx: Math.max(100, width),
+      heightPx: chartHeight,
+      xRange: () => xRange,
+      axisColor,
+      gridColor,
+    });
     const u = new uPlot(opts, [new Float64Array(0), ...gases.map(() => [])], host);
     plotRef.current = u;
 

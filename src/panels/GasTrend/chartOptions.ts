@@ -1,0 +1,66 @@
+import uPlot from 'uplot';
+import type { GasCode } from '../../../protocol';
+import { BEIJING_TZ, formatBeijing } from '../../format/time';
+import { drawLimitLines } from './drawLimitLines';
+import { GAS_COLOR, scaleKeyOf, scaleKeys, scaleLabel, scaleRange, type LimitLine } from './buildSeries';
+
+/**
+ * uPlot options of the gas trend chart: a Beijing-time x axis (ms since epoch, 24-hour labels), one y scale
+ * per unit (ppm left, %vol and mg/m³ right), a series per gas, and dashed warning/alarm limit lines.
+ * `lines` and `xRange` are read at every draw, so limits and the sliding window change without a rebuild.
+ * Shared by the panel and the benchmark's baseline, so both draw the same pixels.
+ */
+export function gasChartOptions(opts: {
+  gases: readonly GasCode[];
+  lines: () => readonly LimitLine[];
+  widthPx: number;
+  heightPx: number;
+  xRange: () => [number, number];
+  axisColor: string;
+  gridColor: string;
+  onDraw?: (u: uPlot) => void;
+}): uPlot.Options {
+  const keys = scaleKeys(opts.gases);
+  const scales: uPlot.Scales = { x: { time: true, range: () => opts.xRange() } };
+  for (const k of keys) scales[k] = { range: (_u, min, max) => scaleRange(k, min, max, opts.lines()) };
+  const { axisColor, gridColor } = opts;
+  return {
+    width: opts.widthPx,
+    height: opts.heightPx,
+    ms: 1,
+    tzDate: (ts) => uPlot.tzDate(new Date(ts), BEIJING_TZ),
+    legend: { show: false },
+    cursor: { show: false },
+    scales,
+    series: [{}, ...opts.gases.map((g) => ({ label: g, scale: scaleKeyOf(g), stroke: GAS_COLOR[g], width: 2, points: { show: false } }))],
+    axes: [
+      {
+        stroke: axisColor,
+        grid: { stroke: gridColor },
+        ticks: { stroke: gridColor },
+        font: '13px sans-serif',
+        // Site clocks read 24-hour Beijing time (SPEC §5), not the browser's locale format.
+        values: (_u: uPlot, splits: number[]) => splits.map((ts) => formatBeijing(ts, 'HH:mm')),
+      },
+      ...keys.map((k, i) => ({
+        scale: k,
+        side: i === 0 ? 3 : 1,
+        label: scaleLabel(k),
+        labelFont: '13px sans-serif',
+        font: '13px sans-serif',
+        stroke: axisColor,
+        grid: { show: i === 0, stroke: gridColor },
+        ticks: { stroke: gridColor },
+        size: 56,
+      })),
+    ],
+    hooks: {
+      draw: [
+        (u: uPlot) => {
+          drawLimitLines(u, opts.lines());
+          opts.onDraw?.(u);
+        },
+      ],
+    },
+  };
+}
