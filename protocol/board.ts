@@ -20,6 +20,30 @@ export const layoutSchema = z.object({
 });
 export type Layout = z.infer<typeof layoutSchema>;
 
+/** A CSS colour the builder lets users pick: `#rgb`, `#rrggbb` or `#rrggbbaa`. */
+const hexColour = z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'a colour like #0b1730 or #0b1730cc');
+
+/**
+ * How a panel's frame looks (property pane "Style"); every field is optional and falls back to the
+ * board theme. Sizes are page pixels.
+ */
+export const panelStyleSchema = z.strictObject({
+  /** Frame background; default the theme's panel background. */
+  background: hexColour.optional(),
+  /** Frame border colour; default the theme's. */
+  borderColor: hexColour.optional(),
+  /** 0 removes the border. */
+  borderWidthPx: z.number().min(0).max(20).optional(),
+  borderRadiusPx: z.number().min(0).max(200).optional(),
+  /** Inner padding around the content. */
+  paddingPx: z.number().min(0).max(200).optional(),
+  /** Whole-panel opacity, 0.1–1 (a panel at 0 would be lost on the wall screen; use hidden instead). */
+  opacity: z.number().min(0.1).max(1).optional(),
+  /** Show the title bar; default true. */
+  showTitle: z.boolean().optional(),
+});
+export type PanelStyle = z.infer<typeof panelStyleSchema>;
+
 export const panelSchema = z.object({
   panelId: z.string().min(1).max(64),
   /** Registered panel type id, e.g. `gasTrend`. */
@@ -32,6 +56,13 @@ export const panelSchema = z.object({
   z: z.number().int(),
   /** Panel-type-specific settings, validated by that type's own schema. */
   config: z.record(z.string(), z.unknown()),
+  /** A locked panel cannot be moved, resized or deleted in the builder until unlocked. */
+  locked: z.boolean().optional(),
+  /** A hidden panel is kept on the page but drawn neither by viewers nor (except as an outline) by the builder. */
+  hidden: z.boolean().optional(),
+  /** Panels sharing a groupId are selected, moved and aligned together in the builder (group/ungroup). */
+  groupId: z.string().min(1).max(64).optional(),
+  style: panelStyleSchema.optional(),
 });
 export type Panel = z.infer<typeof panelSchema>;
 
@@ -95,10 +126,17 @@ export const panelInputSchema = z.strictObject({
   h: panelSchema.shape.h,
   z: panelSchema.shape.z.optional(),
   config: panelSchema.shape.config.default({}),
+  locked: panelSchema.shape.locked,
+  hidden: panelSchema.shape.hidden,
+  groupId: panelSchema.shape.groupId,
+  style: panelSchema.shape.style,
 });
 export type PanelInput = z.input<typeof panelInputSchema>;
 
-/** Changed fields of a panel (panel/edit). `config` replaces the whole config; the type never changes. */
+/**
+ * Changed fields of a panel (panel/edit). `config` and `style` replace the whole object; `groupId: null`
+ * and `style: null` remove them (ungroup, back to the theme's style); the type never changes.
+ */
 export const panelPatchSchema = z
   .strictObject({
     title: panelSchema.shape.title,
@@ -108,6 +146,10 @@ export const panelPatchSchema = z
     h: panelSchema.shape.h.optional(),
     z: panelSchema.shape.z.optional(),
     config: panelSchema.shape.config.optional(),
+    locked: panelSchema.shape.locked,
+    hidden: panelSchema.shape.hidden,
+    groupId: z.string().min(1).max(64).nullable().optional(),
+    style: panelStyleSchema.nullable().optional(),
   })
   .refine((p) => Object.keys(p).length > 0, { error: 'nothing to change' });
 export type PanelPatch = z.infer<typeof panelPatchSchema>;

@@ -1,6 +1,7 @@
 import { createContext, useContext, type ComponentType } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import type { z } from 'zod';
+import type { DeviceKind } from '../../protocol';
 
 /**
  * The panel plugin API. It lives in components so that the board (which renders panels) and the panels
@@ -39,6 +40,28 @@ export interface PanelDefinition<C = unknown> {
    * naming it with Retry); anything React can render inside Suspense works.
    */
   component: ComponentType<PanelProps<C>>;
+  /**
+   * Config keys that bind the panel to project data, for the builder's "Data" section (device and tunnel
+   * pickers instead of typing ids). Types without bindings show only their settings.
+   */
+  bindings?: readonly PanelBinding[];
+  /**
+   * A small static picture of the panel for the builder's catalogue (drawn at the size given, CSS px;
+   * no data, no stores). Types without one get a generic tile.
+   */
+  thumbnail?: ComponentType<{ width: number; height: number }>;
+}
+
+/**
+ * One data binding of a panel type: config key `key` holds a device sn (or a list of them) of the given
+ * kinds, or a tunnel id (or list). `multiple` bindings are arrays; an empty or absent list means "all".
+ */
+export interface PanelBinding {
+  key: string;
+  target: { devices: readonly DeviceKind[] } | 'tunnel';
+  multiple: boolean;
+  /** Field label in the property pane. */
+  label: MessageDescriptor;
 }
 
 /** Keeps the config as it is (types whose config never changed shape). */

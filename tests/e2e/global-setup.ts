@@ -40,7 +40,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       HOST: '127.0.0.1',
       MQTT_PORT: String(E2E.mqttPort),
       DATA_DIR: dataDir,
-      STATIC_DIR: path.join(root, 'dist'),
+      // E2E_STATIC_DIR lets parallel runs test their own build (vite build --outDir …) without sharing dist/.
+      STATIC_DIR: process.env.E2E_STATIC_DIR ? path.resolve(process.env.E2E_STATIC_DIR) : path.join(root, 'dist'),
       ADMIN_PASSWORD: E2E.adminPassword,
       SIMULATOR: 'on',
     },

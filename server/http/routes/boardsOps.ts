@@ -121,17 +121,20 @@ export function deletePage(board: Board, pageId: string): Board {
 export function newPanel(page: Page, input: z.output<typeof panelInputSchema>, panelId: string): Panel {
   const z = input.z ?? page.panels.reduce((top, p) => Math.max(top, p.z), 0) + 1;
   const panel: Panel = { panelId, type: input.type, x: input.x, y: input.y, w: input.w, h: input.h, z, config: input.config };
-  if (input.title !== undefined) panel.title = input.title;
+  for (const key of ['title', 'locked', 'hidden', 'groupId', 'style'] as const) {
+    if (input[key] !== undefined) (panel as Record<string, unknown>)[key] = input[key];
+  }
   return panel;
 }
 
-/** The panel with `patch` applied (`config` replaces the whole config). */
+/** The panel with `patch` applied (`config` and `style` replace the whole object; `null` removes a field). */
 export function editPanel(panel: Panel, patch: PanelPatch): Panel {
-  const out: Panel = { ...panel };
+  const out: Record<string, unknown> = { ...panel };
   for (const [key, value] of Object.entries(patch) as Array<[keyof PanelPatch, unknown]>) {
-    if (value !== undefined) (out as Record<string, unknown>)[key] = value;
+    if (value === null) delete out[key];
+    else if (value !== undefined) out[key] = value;
   }
-  return out;
+  return out as Panel;
 }
 
 /** @throws ApiError NOT_FOUND when page `page` has no panel `panelId`. */
