@@ -50,3 +50,9 @@ export const GATEWAY_TICK_MS = 200;
 export function roomOf(projectId: string, topic: LiveTopic): string {
   return `${projectId}:${topic}`;
 }
+
+/** The project of a room named by {@link roomOf}, or null for any other room (a socket's own id room). */
+export function projectOfRoom(room: string): string | null {
+  const colon = room.indexOf(':');
+  return colon > 0 ? room.slice(0, colon) : null;
+}

@@ -102,11 +102,9 @@ async function startDemoSimulator(
   live: LiveHandle,
   log: FastifyBaseLogger,
 ): Promise<() => Promise<void>> {
-  const creds = await db
-    .selectFrom('projects')
-    .select(['mqtt_username', 'mqtt_password'])
-    .where('project_id', '=', DEMO_PROJECT.projectId)
-    .executeTakeFirst();
+  const readCreds = () =>
+    db.selectFrom('projects').select(['mqtt_username', 'mqtt_password']).where('project_id', '=', DEMO_PROJECT.projectId).executeTakeFirst();
+  const creds = await readCreds();
   if (!creds) {
     log.warn(`simulator not started: project ${DEMO_PROJECT.projectId} does not exist`);
     return async () => undefined;
@@ -118,6 +116,11 @@ async function startDemoSimulator(
     url,
     username: creds.mqtt_username,
     password: creds.mqtt_password,
+    // After an administrator rotates the demo project's key, the simulator follows it.
+    refreshCredentials: async () => {
+      const row = await readCreds();
+      return row ? { username: row.mqtt_username, password: row.mqtt_password } : null;
+    },
     projectId: DEMO_PROJECT.projectId,
     seed: config.simulatorSeed,
     log: { info: (...a: unknown[]) => log.info(describe(a)), warn: (...a: unknown[]) => log.warn(describe(a)) },

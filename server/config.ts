@@ -30,6 +30,11 @@ export interface ServerConfig {
   staticDir: string | null;
   /** Simulator random seed (SIMULATOR_SEED, default 1). */
   simulatorSeed: number;
+  /**
+   * How often connected sockets' sessions are checked again, ms (SOCKET_SESSION_RECHECK_MS, default
+   * 60000): an expired session or a removed membership stops its stream within this time.
+   */
+  socketSessionRecheckMs: number;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -71,6 +76,7 @@ const envSchema = z.object({
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   STATIC_DIR: z.string().trim().min(1).optional(),
   SIMULATOR_SEED: z.coerce.number().int().default(1),
+  SOCKET_SESSION_RECHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
 });
 
 /**
@@ -99,5 +105,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
     staticDir: e.STATIC_DIR ? path.resolve(e.STATIC_DIR) : null,
     simulatorSeed: e.SIMULATOR_SEED,
+    socketSessionRecheckMs: e.SOCKET_SESSION_RECHECK_MS,
   };
 }

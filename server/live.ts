@@ -46,6 +46,11 @@ export interface LiveHandle {
   deviceState(projectId: string): Map<string, DeviceLiveState>;
   /** Pushes an alarm that REST changed (already persisted) to the project's alarm room. */
   publishAlarm(alarm: Alarm): void;
+  /**
+   * Closes the embedded-broker connections of project `projectId`'s devices (credentials rotated); they
+   * must log in again with the new password. @returns how many were closed (0 with MQTT_URL).
+   */
+  disconnectDevices(projectId: string): number;
   /** Re-reads devices and thresholds of one project (or all) from the database. */
   reloadDevices(projectId?: string): Promise<void>;
   /** Stops ingest, flushes pending telemetry and alarm writes, disconnects browsers. Idempotent. */
@@ -70,7 +75,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   const engine = new RulesEngine(Date.now());
   const counter = new IngestCounter();
   const writer = new TelemetryWriter(db, log);
-  const gateway = startGateway({ httpServer: deps.httpServer, sessions: deps.sessions, log });
+  const gateway = startGateway({ httpServer: deps.httpServer, sessions: deps.sessions, log, sessionRecheckMs: config.socketSessionRecheckMs });
   const persister = new AlarmPersister(db, (alarm) => gateway.pushAlarm(alarm), log);
   const timers: NodeJS.Timeout[] = [];
 
@@ -119,6 +124,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   });
 
   let ingest: { close(): Promise<void> } | null = null;
+  let embedded: { disconnectProject(projectId: string): number } | null = null;
   let mqttPort: number | null = null;
   try {
     await reloadDevices();
@@ -130,6 +136,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       const broker = await startEmbeddedBroker({ db, port: config.mqttPort, onMessage: handleMessage, counter, log });
       mqttPort = broker.port;
       ingest = broker;
+      embedded = broker;
       log.info({ port: broker.port }, 'embedded MQTT broker listening');
     } else {
       ingest = await startExternalBroker({ url: config.mqttUrl, onMessage: handleMessage, log });
@@ -185,6 +192,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       }
     },
     reloadDevices,
+    disconnectDevices: (projectId) => embedded?.disconnectProject(projectId) ?? 0,
     close() {
       closing ??= (async () => {
         for (const t of timers) clearTimeout(t);

@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import {
   GATEWAY_TICK_MS,
+  projectOfRoom,
   roomOf,
   subscribeMessage,
   type Alarm,
@@ -10,11 +11,14 @@ import {
   type SessionUser,
   type SubscribeAck,
 } from '../../protocol';
+import { hashToken, sessionTokenOf } from '../http/sessions';
 import { StatusBatcher, TelemetryBatcher, type TelemetryItem, type TelemetryTopic } from './batcher';
 
 /** Resolves the session cookie of a handshake to its user (core's SessionResolver). */
 export interface SessionLookup {
   fromCookieHeader(cookieHeader: string | undefined): Promise<SessionUser | null>;
+  /** Logout notifications (token hashes); without it, only the periodic recheck closes ended sessions. */
+  onEnded?(listener: (tokenHash: string) => void): () => void;
 }
 
 /** Options of the gateway. */
@@ -24,7 +28,15 @@ export interface GatewayOptions {
   log: { warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
   /** Telemetry and status flush period (ms); GATEWAY_TICK_MS by default. */
   tickMs?: number;
+  /** How often every connected socket's session is checked again (ms); SESSION_RECHECK_MS by default. */
+  sessionRecheckMs?: number;
 }
+
+/**
+ * Period of the session recheck of connected sockets: an expired session or a removed membership stops
+ * the stream within this time even when the browser never subscribes again (a wall screen runs for days).
+ */
+export const SESSION_RECHECK_MS = 60_000;
 
 /** The live gateway as the pipeline uses it. */
 export interface Gateway {
@@ -40,7 +52,13 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { user: SessionUser }>;
+/** Per-socket state: the session's user and the SHA-256 of its cookie token (to match a logout). */
+interface SocketData {
+  user: SessionUser;
+  tokenHash: string;
+}
+
+type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 /** Messages from browsers are tiny (subscribe/unsubscribe); anything larger is hostile. */
 const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
@@ -53,7 +71,7 @@ const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
  * out batched once per tick per room; alarms go out as soon as they are persisted.
  */
 export function startGateway(opts: GatewayOptions): Gateway {
-  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { user: SessionUser }>(opts.httpServer, {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(opts.httpServer, {
     path: '/socket.io',
     serveClient: false,
     maxHttpBufferSize: MAX_CLIENT_MESSAGE_BYTES,
@@ -67,6 +85,7 @@ export function startGateway(opts: GatewayOptions): Gateway {
       (user) => {
         if (!user) return next(new Error('UNAUTHENTICATED'));
         socket.data.user = user;
+        socket.data.tokenHash = hashToken(sessionTokenOf(socket.handshake.headers.cookie ?? '') ?? '');
         next();
       },
       (err: unknown) => {
@@ -119,6 +138,48 @@ export function startGateway(opts: GatewayOptions): Gateway {
     }
   }
 
+  // Logout closes that session's sockets at once; the client does not reconnect after a server-side disconnect.
+  const stopEnded = opts.sessions.onEnded?.((tokenHash) => {
+    for (const socket of io.sockets.sockets.values()) {
+      if (socket.data.tokenHash === tokenHash) socket.disconnect(true);
+    }
+  });
+
+  // Expiry and membership changes have no event: recheck each distinct session of the connected sockets.
+  let rechecking = false;
+  const recheck = setInterval(() => {
+    if (rechecking) return;
+    rechecking = true;
+    void recheckSessions()
+      .catch((err: unknown) => opts.log.error({ err }, 'socket session recheck failed'))
+      .finally(() => (rechecking = false));
+  }, opts.sessionRecheckMs ?? SESSION_RECHECK_MS);
+  recheck.unref();
+
+  async function recheckSessions(): Promise<void> {
+    const byToken = new Map<string, LiveSocket[]>();
+    for (const socket of io.sockets.sockets.values()) {
+      const list = byToken.get(socket.data.tokenHash);
+      if (list) list.push(socket);
+      else byToken.set(socket.data.tokenHash, [socket]);
+    }
+    for (const sockets of byToken.values()) {
+      const user = await opts.sessions.fromCookieHeader(sockets[0].handshake.headers.cookie);
+      for (const socket of sockets) {
+        if (!user) {
+          socket.disconnect(true);
+          continue;
+        }
+        socket.data.user = user;
+        const member = new Set(user.projects.map((p) => p.projectId));
+        for (const room of socket.rooms) {
+          const projectId = projectOfRoom(room);
+          if (projectId !== null && !member.has(projectId)) await socket.leave(room);
+        }
+      }
+    }
+  }
+
   function hasListeners(room: string): boolean {
     return (io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0;
   }
@@ -161,6 +222,8 @@ export function startGateway(opts: GatewayOptions): Gateway {
     close() {
       closing ??= (async () => {
         clearInterval(timer);
+        clearInterval(recheck);
+        stopEnded?.();
         // Not io.close(): that would also close the HTTP server, which belongs to Fastify.
         io.disconnectSockets(true);
         io.engine.close();

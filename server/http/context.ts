@@ -13,6 +13,7 @@ export interface HttpLive {
   deviceState(projectId: string): Map<string, LiveDeviceState>;
   publishAlarm(alarm: Alarm): void;
   ingestStats(): IngestStats;
+  disconnectDevices(projectId: string): number;
 }
 
 /**

@@ -21,6 +21,11 @@ export const PRUNE_INTERVAL_MS = 10 * 60_000;
 /** Resolves the user of a request's cookie header; used by the REST routes and the socket.io handshake. */
 export interface SessionResolver {
   fromCookieHeader(cookieHeader: string | undefined): Promise<SessionUser | null>;
+  /**
+   * Calls `listener` with the token hash (see {@link hashToken}) of every session ended by logout, so
+   * long-lived connections of that session can be closed at once. @returns the function that stops it.
+   */
+  onEnded?(listener: (tokenHash: string) => void): () => void;
 }
 
 /**
@@ -48,6 +53,7 @@ export function hashToken(token: string): string {
  */
 export class SessionStore implements SessionResolver {
   private pruneTimer: NodeJS.Timeout | null = null;
+  private readonly endedListeners = new Set<(tokenHash: string) => void>();
 
   /** @param now clock in ms since the epoch (a parameter so expiry can be tested without waiting 12 h). */
   constructor(
@@ -103,10 +109,24 @@ export class SessionStore implements SessionResolver {
     return this.resolve(sessionTokenOf(cookieHeader));
   }
 
-  /** Ends a session; unknown tokens are ignored. */
+  /** Ends a session and tells the {@link onEnded} listeners; unknown tokens are ignored. */
   async destroy(token: string | undefined): Promise<void> {
-    if (!token) return;
-    await this.db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+    if (!token || token.length > 128) return;
+    const tokenHash = hashToken(token);
+    await this.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+    for (const listener of [...this.endedListeners]) {
+      try {
+        listener(tokenHash);
+      } catch {
+        // A listener's failure must not fail the logout that triggered it.
+      }
+    }
+  }
+
+  /** See {@link SessionResolver.onEnded}. */
+  onEnded(listener: (tokenHash: string) => void): () => void {
+    this.endedListeners.add(listener);
+    return () => this.endedListeners.delete(listener);
   }
 
   /** Deletes up to one batch of expired sessions. @returns how many were deleted. */

@@ -26,6 +26,12 @@ export interface EmbeddedBrokerOptions {
 export interface EmbeddedBroker {
   /** The TCP port actually bound. */
   port: number;
+  /**
+   * Closes the connections of every device logged in with project `projectId`'s credentials (after a
+   * password rotation: the old password must stop working now, not at each device's next reconnect).
+   * @returns how many connections were closed.
+   */
+  disconnectProject(projectId: string): number;
   /** Disconnects every client and stops listening. Idempotent. */
   close(): Promise<void>;
 }
@@ -44,6 +50,8 @@ function authError(message: string, returnCode: number): AuthenticateError {
  */
 export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
   const projectOf = new WeakMap<Client, string>();
+  // Connected device clients per project, so a credential rotation can close exactly those.
+  const connected = new Map<string, Set<Client>>();
   const broker = await Aedes.createBroker({ connectTimeout: 10_000, maxClientsIdLength: 128 });
 
   broker.authenticate = (client, username, password, done) => {
@@ -89,6 +97,20 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
       opts.log.error({ err }, 'device message handler threw');
     }
   });
+  broker.on('clientReady', (client) => {
+    const projectId = projectOf.get(client);
+    if (projectId === undefined) return;
+    const set = connected.get(projectId) ?? new Set<Client>();
+    set.add(client);
+    connected.set(projectId, set);
+  });
+  broker.on('clientDisconnect', (client) => {
+    const projectId = projectOf.get(client);
+    const set = projectId === undefined ? undefined : connected.get(projectId);
+    if (!set) return;
+    set.delete(client);
+    if (set.size === 0) connected.delete(projectId!);
+  });
   broker.on('clientError', (client, err) => opts.log.warn({ clientId: client.id, err: err.message }, 'MQTT client error'));
 
   const server: Server = createServer(broker.handle as (socket: import('node:net').Socket) => void);
@@ -110,6 +132,14 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
   let closing: Promise<void> | null = null;
   return {
     port,
+    disconnectProject(projectId) {
+      const clients = [...(connected.get(projectId) ?? [])];
+      connected.delete(projectId);
+      for (const client of clients) client.close();
+      const closed = clients.length;
+      if (closed > 0) opts.log.warn({ projectId, closed }, 'MQTT: closed the project\'s device connections (credentials rotated)');
+      return closed;
+    },
     close() {
       closing ??= (async () => {
         await new Promise<void>((r) => broker.close(() => r()));

@@ -21,6 +21,11 @@ export interface SimulatorOptions {
   url: string;
   username?: string;
   password?: string;
+  /**
+   * Reads the current credentials again after the broker refused them (they were rotated): the demo
+   * simulator in the server passes the project's stored ones. Without it the same ones are retried.
+   */
+  refreshCredentials?: () => Promise<{ username: string; password: string } | null>;
   /** Project whose topics the fleet publishes on (`zhgd/{projectId}/…`). */
   projectId: string;
   /** Random seed (default 1): the same seed and start time give the same messages. */
@@ -120,7 +125,7 @@ export async function startSimulator(opts: SimulatorOptions): Promise<SimulatorH
   });
   await firstConnect(client, where);
   log.info(`simulator connected to ${where} (project ${projectId}, seed ${seed}, speed ${speed}x)`);
-  return run(client, model, speed, log, where);
+  return run(client, model, speed, log, where, opts.refreshCredentials);
 }
 
 function firstConnect(client: MqttClient, where: string): Promise<void> {
@@ -153,7 +158,7 @@ function firstConnect(client: MqttClient, where: string): Promise<void> {
   });
 }
 
-function run(client: MqttClient, model: FleetModel, speed: number, log: SimulatorLog, where: string): SimulatorHandle {
+function run(client: MqttClient, model: FleetModel, speed: number, log: SimulatorLog, where: string, refreshCredentials: SimulatorOptions['refreshCredentials']): SimulatorHandle {
   let published = 0;
   let dropped = 0;
   let stopped = false;
@@ -221,8 +226,17 @@ function run(client: MqttClient, model: FleetModel, speed: number, log: Simulato
       log.warn(`simulator: broker at ${where} refused the credentials (${err.message}); retrying in ${AUTH_RETRY_MS / 1000} s`);
       authRetry ??= setTimeout(() => {
         authRetry = null;
-        if (!stopped) client.reconnect();
-      }, AUTH_RETRY_MS);
+        if (stopped) return;
+        // mqtt.js builds each CONNECT from client.options, so fresh credentials apply to this reconnect.
+        void (refreshCredentials?.() ?? Promise.resolve(null))
+          .then((fresh: { username: string; password: string } | null) => {
+            if (fresh) Object.assign(client.options, fresh);
+          })
+          .catch((e: unknown) => logError(`reading fresh credentials failed: ${(e as Error).message}`))
+          .finally(() => {
+            if (!stopped) client.reconnect();
+          });
+      }, refreshCredentials ? RECONNECT_PERIOD_MS : AUTH_RETRY_MS);
     } else logError(err.message);
   });
 

@@ -9,7 +9,7 @@ export { formatBeijing, formatLastSeen } from '../format/time';
 export { formatNumber } from '../format/number';
 export { LEVEL_COLOR, STATUS_COLOR } from '../theme/status';
 export { SCREEN } from '../theme/theme';
-export { readThemeColors, useThemeColors, type ScreenColors } from '../theme/screenVars';
+export { readThemeColors, useScreenMode, useThemeColors, type ScreenColors, type ScreenMode } from '../theme/screenVars';
 export { thresholdLevel } from './thresholdLevel';
 export { TOASTER_ID, useNotify, type NotifyIntent } from './notify';
 export {

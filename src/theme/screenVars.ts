@@ -92,6 +92,7 @@ export function screenVar(key: keyof ScreenColors): string {
 
 // The colours in force, for canvas code (uPlot, Konva) that cannot read CSS variables.
 let applied: ScreenColors = screenColors('dark');
+let appliedMode: ScreenMode = 'dark';
 const listeners = new Set<() => void>();
 
 function subscribe(fn: () => void): () => void {
@@ -107,8 +108,9 @@ export function applyScreenVars(mode: ScreenMode, brandHex: string, el: HTMLElem
   for (const [name, value] of Object.entries(screenCssVars(mode, brandHex))) el.style.setProperty(name, value);
   el.style.colorScheme = mode;
   const next = screenColors(mode, brandHex);
-  if (Object.keys(next).some((k) => next[k as keyof ScreenColors] !== applied[k as keyof ScreenColors])) {
+  if (mode !== appliedMode || Object.keys(next).some((k) => next[k as keyof ScreenColors] !== applied[k as keyof ScreenColors])) {
     applied = next;
+    appliedMode = mode;
     listeners.forEach((fn) => fn());
   }
 }
@@ -145,4 +147,13 @@ function snapshot(): ScreenColors {
 /** The board colours in force, re-rendering when the theme changes (for uPlot/Konva colours). */
 export function useThemeColors(): ScreenColors {
   return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
+
+function modeSnapshot(): ScreenMode {
+  return appliedMode;
+}
+
+/** The mode in force (light or dark), re-rendering when it changes: for colours chosen per mode, such as chart series. */
+export function useScreenMode(): ScreenMode {
+  return useSyncExternalStore(subscribe, modeSnapshot, modeSnapshot);
 }

@@ -27,7 +27,7 @@ export function registerDeviceRoutes(app: FastifyInstance, deps: HttpDeps): void
     return rows.map(toTunnelInfo);
   });
 
-  // Rotating the password does not disconnect devices already connected; they need it on their next connect.
+  // Rotating the password also closes the devices connected with the old one: a rotation is a revocation.
   postRoute(app, deps, ROUTES.deviceKey, deviceKeyBody, async ({ body, user }): Promise<DeviceKey> => {
     requireMember(user, body.projectId);
     requireAdmin(user);
@@ -40,6 +40,7 @@ export function registerDeviceRoutes(app: FastifyInstance, deps: HttpDeps): void
       : deps.db.selectFrom('projects').select(['mqtt_username', 'mqtt_password']).where('project_id', '=', body.projectId);
     const row = await query.executeTakeFirst();
     if (!row) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
+    if (body.rotate) deps.live().disconnectDevices(body.projectId);
     return { username: row.mqtt_username, password: row.mqtt_password };
   });
 }

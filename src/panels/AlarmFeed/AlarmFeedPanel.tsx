@@ -39,7 +39,8 @@ const AlarmRow = observer(function AlarmRow({ alarm, fresh, onHandle }: { alarm:
       style={{
         listStyle: 'none',
         borderLeft: `4px solid ${color}`,
-        background: cleared ? 'rgba(255,255,255,0.02)' : `${color}1f`,
+        // A cleared row keeps only its level stripe: a neutral tint of the text colour reads in both modes.
+        background: cleared ? 'color-mix(in srgb, var(--sb-text, #e2e8f0) 4%, transparent)' : `${color}1f`,
         padding: '6px 8px',
         marginBottom: 6,
         borderRadius: 4,

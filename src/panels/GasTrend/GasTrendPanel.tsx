@@ -5,10 +5,10 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { GAS_UNIT, type GasCode, type Threshold } from '../../../protocol';
 import { useStores } from '../../stores';
-import { LEVEL_COLOR, PanelMessage, thresholdLevel, useThemeColors, ValueWithUnit } from '../../components';
+import { LEVEL_COLOR, PanelMessage, thresholdLevel, useScreenMode, useThemeColors, ValueWithUnit } from '../../components';
 import type { PanelProps } from '../types';
 import type { GasTrendConfig } from './index';
-import { chartGases, GAS_COLOR, limitLines, toAlignedData } from './buildSeries';
+import { chartGases, gasColors, limitLines, toAlignedData } from './buildSeries';
 import { gasChartOptions } from './chartOptions';
 
 /** The window slides (and is redrawn without new data) at least this often, in ms. */
@@ -39,6 +39,7 @@ export const GasTrendPanel = observer(function GasTrendPanel({ config, width, he
   const epoch = live.epoch;
   // uPlot paints on a canvas: axis and grid colours are resolved values, and a theme change rebuilds the plot.
   const { textMuted: axisColor, grid: gridColor } = useThemeColors();
+  const seriesColors = gasColors(useScreenMode());
 
   useEffect(() => live.retainTelemetry('gas'), [live, epoch]);
   useEffect(() => live.openWindow({ sn: config.sn, metrics: gases, windowMs }), [live, epoch, config.sn, gases, windowMs]);
@@ -56,6 +57,7 @@ export const GasTrendPanel = observer(function GasTrendPanel({ config, width, he
       xRange: () => xRange,
       axisColor,
       gridColor,
+      seriesColors,
     });
     const u = new uPlot(opts, [new Float64Array(0), ...gases.map(() => [])], host);
     plotRef.current = u;
@@ -97,7 +99,7 @@ export const GasTrendPanel = observer(function GasTrendPanel({ config, width, he
       plotRef.current = null;
     };
     // width/height are deliberately not dependencies: the effect below resizes without rebuilding
-  }, [live, config.sn, gases, windowMs, axisColor, gridColor]);
+  }, [live, config.sn, gases, windowMs, axisColor, gridColor, seriesColors]);
 
   useEffect(() => {
     plotRef.current?.setSize({ width: Math.max(100, width), height: chartHeight });
@@ -123,7 +125,7 @@ export const GasTrendPanel = observer(function GasTrendPanel({ config, width, he
           const level = thresholdLevel(v, thresholds.find((t) => t.metric === g));
           return (
             <span key={g} data-gas={g} style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
-              <span aria-hidden style={{ width: 14, height: 4, background: GAS_COLOR[g], borderRadius: 2 }} />
+              <span aria-hidden style={{ width: 14, height: 4, background: seriesColors[g], borderRadius: 2 }} />
               <span style={{ fontSize: 15 }}>{g}</span>
               <ValueWithUnit value={v} unit={GAS_UNIT[g]} digits={2} color={level ? LEVEL_COLOR[level] : undefined} />
             </span>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GAS_THRESHOLDS } from '../../test/builders';
-import { chartGases, limitLines, scaleKeyOf, scaleKeys, scaleRange, toAlignedData } from './buildSeries';
+import { GAS_CODES } from '../../../protocol';
+import { chartGases, gasColors, limitLines, scaleKeyOf, scaleKeys, scaleRange, toAlignedData } from './buildSeries';
 
 describe('gas trend series helpers', () => {
   it('puts gases with one unit on one scale, O2 on its own', () => {
@@ -43,5 +44,23 @@ describe('gas trend series helpers', () => {
     const [x, y] = toAlignedData(new Float64Array([1, 2, 3]), [new Float64Array([1, Number.NaN, 3])]);
     expect(Array.from(x)).toEqual([1, 2, 3]);
     expect(y).toEqual([1, null, 3]);
+  });
+});
+
+describe('series colours per board mode', () => {
+  const luminance = (hex: string) => {
+    const c = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+  };
+  const contrast = (a: string, b: string) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+  };
+
+  it('draws every gas at 3:1 or more against its panel background in both modes', () => {
+    for (const gas of GAS_CODES) {
+      expect(contrast(gasColors('light')[gas], '#ffffff'), `${gas} on white`).toBeGreaterThanOrEqual(3);
+      expect(contrast(gasColors('dark')[gas], '#0b1730'), `${gas} on navy`).toBeGreaterThanOrEqual(3);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { GAS_CODES, GAS_UNIT, type GasCode, type Threshold } from '../../../protocol';
+import type { ScreenMode } from '../../components';
 
-/** Series colour per gas: distinct on a navy background, never the status red/amber of the limit lines. */
+/** Series colour per gas on the dark board: distinct on navy, never the status red/amber of the limit lines. */
 export const GAS_COLOR: Record<GasCode, string> = {
   CO: '#38bdf8',
   H2S: '#a78bfa',
@@ -14,6 +15,29 @@ export const GAS_COLOR: Record<GasCode, string> = {
   SO2: '#818cf8',
   acrolein: '#2dd4bf',
 };
+
+/**
+ * The same hues, darkened for the light board's white panels (the dark set's pale CO2, CH4 and dust
+ * lines nearly vanish on white): each at least 3:1 against #ffffff, as WCAG asks of graphics.
+ */
+export const GAS_COLOR_LIGHT: Record<GasCode, string> = {
+  CO: '#0284c7',
+  H2S: '#7c3aed',
+  NH3: '#db2777',
+  O2: '#059669',
+  CH4: '#a16207',
+  H2: '#c2410c',
+  CO2: '#475569',
+  dust: '#7c6a52',
+  NO2: '#dc2626',
+  SO2: '#4f46e5',
+  acrolein: '#0d9488',
+};
+
+/** The series colours of a board mode. */
+export function gasColors(mode: ScreenMode): Record<GasCode, string> {
+  return mode === 'light' ? GAS_COLOR_LIGHT : GAS_COLOR;
+}
 
 /** Preference order when a station measures more gases than a chart should show. */
 const DEFAULT_ORDER: GasCode[] = ['CO', 'O2', 'CH4', 'NO2', 'H2S', 'dust', 'CO2', 'H2', 'NH3', 'SO2', 'acrolein'];

@@ -18,6 +18,8 @@ export function gasChartOptions(opts: {
   xRange: () => [number, number];
   axisColor: string;
   gridColor: string;
+  /** Series colour per gas (gasColors(mode)); default the dark board's. */
+  seriesColors?: Record<GasCode, string>;
   onDraw?: (u: uPlot) => void;
 }): uPlot.Options {
   const keys = scaleKeys(opts.gases);
@@ -32,7 +34,7 @@ export function gasChartOptions(opts: {
     legend: { show: false },
     cursor: { show: false },
     scales,
-    series: [{}, ...opts.gases.map((g) => ({ label: g, scale: scaleKeyOf(g), stroke: GAS_COLOR[g], width: 2, points: { show: false } }))],
+    series: [{}, ...opts.gases.map((g) => ({ label: g, scale: scaleKeyOf(g), stroke: (opts.seriesColors ?? GAS_COLOR)[g], width: 2, points: { show: false } }))],
     axes: [
       {
         stroke: axisColor,
