@@ -1,82 +1,95 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, type AlarmPage } from '../../protocol';
+import { ROUTES, type Alarm, type AlarmPage } from '../../protocol';
 import { createRequest } from '../api/request';
-import { fakeApi } from '../test/fakeApi';
 import { makeAlarm } from '../test/builders';
+import { useRealServer } from '../test/realServer';
 import { AlarmStore } from './AlarmStore';
 
-function page(list: ReturnType<typeof makeAlarm>[]): AlarmPage {
-  return { total: list.length, page: 1, pageSize: 50, list };
+const real = useRealServer();
+const demo = 'demo-tunnel';
+
+/** An over-limit CO reading at a gas station raises an alarm on the server (DOMAIN.md: CO alarm at 24 ppm). */
+async function raise(sn: string): Promise<Alarm> {
+  const device = await real().device();
+  return (await device.gas(sn, { CO: 31.5 }, { metric: 'CO', state: 'active' }))!;
+}
+
+async function serverIds(): Promise<number[]> {
+  const page = await real().admin.call<AlarmPage>(ROUTES.alarmList, { projectId: demo, page: 1, pageSize: 200 });
+  return page.list.map((a) => a.alarmId);
 }
 
 describe('AlarmStore', () => {
   it('loads newest first and upserts live changes by alarmId', async () => {
-    const api = fakeApi({ [ROUTES.alarmList]: () => page([makeAlarm({ alarmId: 3 }), makeAlarm({ alarmId: 1 })]) });
-    const store = new AlarmStore(createRequest({ fetch: api.fetch }));
-    await store.load('demo-tunnel');
-    expect(store.alarms.map((a) => a.alarmId)).toEqual([3, 1]);
+    const first = await raise('GAS-LK-E-F');
+    const second = await raise('GAS-LK-X-F');
+    const store = new AlarmStore(createRequest({ fetch: real().admin.fetch }));
+    await store.load(demo);
+    expect(store.alarms.map((a) => a.alarmId)).toEqual([second.alarmId, first.alarmId]);
 
-    store.upsert(makeAlarm({ alarmId: 2, level: 'alarm' }));
-    store.upsert(makeAlarm({ alarmId: 3, state: 'cleared', clearedAtMs: 1 }));
-    expect(store.alarms.map((a) => a.alarmId)).toEqual([3, 2, 1]);
-    expect(store.alarms[0].state).toBe('cleared');
-    expect(store.maxSeenId).toBe(3);
-    expect(store.arrivedLive.has(2)).toBe(true);
-    expect(store.arrivedLive.has(3)).toBe(false); // an update of a known alarm does not flash
+    // live pushes: a new alarm arrives after a newer one, and the newest known alarm is cleared
+    const newest = second.alarmId + 2;
+    store.upsert(makeAlarm({ alarmId: newest, level: 'alarm' }));
+    store.upsert(makeAlarm({ alarmId: newest - 1, level: 'alarm' }));
+    store.upsert({ ...second, state: 'cleared', clearedAtMs: Date.now() });
+    expect(store.alarms.map((a) => a.alarmId)).toEqual([newest, newest - 1, second.alarmId, first.alarmId]);
+    expect(store.alarms[2].state).toBe('cleared');
+    expect(store.maxSeenId).toBe(newest);
+    expect(store.arrivedLive.has(newest - 1)).toBe(true);
+    expect(store.arrivedLive.has(second.alarmId)).toBe(false); // an update of a known alarm does not flash
   });
 
   it('keeps at most `capacity` alarms, dropping the oldest', () => {
-    const store = new AlarmStore(createRequest({ fetch: fakeApi({}).fetch }), 3);
+    // live pushes only: no REST call
+    const store = new AlarmStore(createRequest(), 3);
     for (let id = 1; id <= 5; id++) store.upsert(makeAlarm({ alarmId: id }));
     expect(store.alarms.map((a) => a.alarmId)).toEqual([5, 4, 3]);
     expect([...store.arrivedLive].sort()).toEqual([3, 4, 5]);
   });
 
   it('ignores alarms of another project', async () => {
-    const api = fakeApi({ [ROUTES.alarmList]: () => page([]) });
-    const store = new AlarmStore(createRequest({ fetch: api.fetch }));
-    await store.load('demo-tunnel');
-    store.upsert(makeAlarm({ alarmId: 9, projectId: 'demo-bridge' }));
-    expect(store.alarms).toEqual([]);
+    const store = new AlarmStore(createRequest({ fetch: real().admin.fetch }));
+    await store.load(demo);
+    const before = store.alarms.map((a) => a.alarmId);
+    store.upsert(makeAlarm({ alarmId: 9_999, projectId: 'demo-bridge' }));
+    expect(store.alarms.map((a) => a.alarmId)).toEqual(before);
   });
 
   it('catches up with new alarms and with clears and handling of the ones it holds', async () => {
-    let server = [makeAlarm({ alarmId: 5 }), makeAlarm({ alarmId: 4 })];
-    const api = fakeApi({ [ROUTES.alarmList]: () => page(server) });
-    const store = new AlarmStore(createRequest({ fetch: api.fetch }));
-    await store.load('demo-tunnel');
-    // While the socket was away: 6 and 7 were raised, 5 cleared and 4 handled.
-    server = [
-      makeAlarm({ alarmId: 7 }),
-      makeAlarm({ alarmId: 6 }),
-      makeAlarm({ alarmId: 5, state: 'cleared', clearedAtMs: 1 }),
-      makeAlarm({ alarmId: 4, dealStatus: 1, dealRemark: 'checked' }),
-    ];
+    const toClear = await raise('GAS-RK-E-F');
+    const toHandle = await raise('GAS-RK-X-F');
+    const store = new AlarmStore(createRequest({ fetch: real().admin.fetch }));
+    await store.load(demo);
+    // While the socket was away: two alarms were raised, one held alarm cleared and another handled.
+    const device = await real().device();
+    await device.gas('GAS-RK-E-F', { CO: 3 }, { metric: 'CO', state: 'cleared' });
+    await real().admin.call(ROUTES.alarmDeal, { alarmId: toHandle.alarmId, dealStatus: 1, dealRemark: 'checked' });
+    const a = await raise('GAS-LK-E-L');
+    const b = await raise('GAS-LK-X-L');
     await store.catchUp();
-    expect(store.alarms.map((a) => a.alarmId)).toEqual([7, 6, 5, 4]);
-    expect(store.alarms.find((a) => a.alarmId === 5)?.state).toBe('cleared');
-    expect(store.alarms.find((a) => a.alarmId === 4)?.dealStatus).toBe(1);
-    expect(store.maxSeenId).toBe(7);
-    expect([...store.arrivedLive].sort()).toEqual([6, 7]);
+    expect(store.alarms.map((x) => x.alarmId)).toEqual(await serverIds());
+    expect(store.alarms.slice(0, 2).map((x) => x.alarmId)).toEqual([b.alarmId, a.alarmId]);
+    expect(store.alarms.find((x) => x.alarmId === toClear.alarmId)?.state).toBe('cleared');
+    expect(store.alarms.find((x) => x.alarmId === toHandle.alarmId)?.dealStatus).toBe(1);
+    expect(store.maxSeenId).toBe(b.alarmId);
+    expect([...store.arrivedLive].sort()).toEqual([a.alarmId, b.alarmId].sort());
   });
 
   it('validates handling like the server and sends nothing when invalid', async () => {
-    const api = fakeApi({ [ROUTES.alarmList]: () => page([makeAlarm({ alarmId: 1 })]) });
-    const store = new AlarmStore(createRequest({ fetch: api.fetch }));
-    await store.load('demo-tunnel');
-    await expect(store.deal(1, null, 'checked')).rejects.toMatchObject({ errorMessage: 'Please select the status' });
-    await expect(store.deal(1, 1, '   ')).rejects.toMatchObject({ errorMessage: 'Please fill in the remarks information' });
-    expect(api.calls.filter((c) => c.route === ROUTES.alarmDeal)).toHaveLength(0);
+    const alarm = await raise('GAS-LK-E-P');
+    const client = await real().signIn();
+    const store = new AlarmStore(createRequest({ fetch: client.fetch }));
+    await store.load(demo);
+    await expect(store.deal(alarm.alarmId, null, 'checked')).rejects.toMatchObject({ errorMessage: 'Please select the status' });
+    await expect(store.deal(alarm.alarmId, 1, '   ')).rejects.toMatchObject({ errorMessage: 'Please fill in the remarks information' });
+    expect(client.calls.filter((c) => c.route === ROUTES.alarmDeal)).toHaveLength(0);
   });
 
   it('applies the handled alarm the server returns', async () => {
-    const api = fakeApi({
-      [ROUTES.alarmList]: () => page([makeAlarm({ alarmId: 1 })]),
-      [ROUTES.alarmDeal]: (b) => makeAlarm({ alarmId: 1, dealStatus: b.dealStatus as 2, dealRemark: b.dealRemark as string, dealtBy: 'admin' }),
-    });
-    const store = new AlarmStore(createRequest({ fetch: api.fetch }));
-    await store.load('demo-tunnel');
-    await store.deal(1, 2, 'sensor wiped, false reading');
-    expect(store.alarms[0]).toMatchObject({ dealStatus: 2, dealRemark: 'sensor wiped, false reading', dealtBy: 'admin' });
+    const alarm = await raise('GAS-LK-X-P');
+    const store = new AlarmStore(createRequest({ fetch: real().admin.fetch }));
+    await store.load(demo);
+    await store.deal(alarm.alarmId, 2, 'sensor wiped, false reading');
+    expect(store.alarms.find((a) => a.alarmId === alarm.alarmId)).toMatchObject({ dealStatus: 2, dealRemark: 'sensor wiped, false reading', dealtBy: 'admin' });
   });
 });

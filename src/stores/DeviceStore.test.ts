@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { autorun } from 'mobx';
 import { createRequest } from '../api/request';
-import { fakeApi } from '../test/fakeApi';
 import { gasBatch, makeGasDevice, T0 } from '../test/builders';
 import { DeviceStore } from './DeviceStore';
 
@@ -10,7 +9,8 @@ describe('DeviceStore', () => {
   afterEach(() => vi.useRealTimers());
 
   function store() {
-    const s = new DeviceStore(createRequest({ fetch: fakeApi({}).fetch }), 1000);
+    // These tests drive live batches only; the store makes no REST call.
+    const s = new DeviceStore(createRequest(), 1000);
     s.replaceAll([makeGasDevice({ sn: 'G1' }), makeGasDevice({ sn: 'G2' })]);
     return s;
   }

@@ -1,42 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { fail, ROUTES, type Board } from '../../protocol';
+import { ROUTES, type Board } from '../../protocol';
 import { createRequest } from '../api/request';
 import { result, type CommandResult } from './editorModel';
-import { fakeApi } from '../test/fakeApi';
+import { useRealServer, type ServerClient } from '../test/realServer';
 import { CONFLICT_MESSAGE, EditorStore, UNDO_LIMIT } from './EditorStore';
 
-function serverBoard(): Board {
-  return {
-    boardId: 'b1',
-    projectId: 'demo',
-    name: 'Board',
-    version: 5,
-    layout: { pageWidth: 800, pageHeight: 600, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 },
-    pages: [{ pageId: 'pg1', name: 'One', order: 0, panels: [{ panelId: 'a', type: 'gasTable', x: 0, y: 0, w: 100, h: 100, z: 1, config: {} }] }],
-  };
-}
+const real = useRealServer();
 
-/** A fake board server with versions: a write with a stale baseVersion gets CONFLICT. */
-function boardServer() {
-  const state = { version: 5, down: false, nextId: 1 };
-  const write = (extra: (b: Record<string, unknown>) => Record<string, unknown>) => (b: Record<string, unknown>) => {
-    if (state.down) throw new Error('down');
-    if (b.baseVersion !== state.version) return fail('CONFLICT', 'stale');
-    state.version++;
-    return { boardId: 'b1', version: state.version, ...extra(b) };
-  };
-  const api = fakeApi({
-    [ROUTES.boardScreen]: () => ({ ...serverBoard(), version: state.version }),
-    [ROUTES.layoutUpdate]: write(() => ({})),
-    [ROUTES.panelEdit]: write(() => ({})),
-    [ROUTES.boardRelease]: write(() => ({})),
-    [ROUTES.panelCustomAdd]: write((b) => ({ pageId: b.pageId, panel: { ...(b.panel as object), panelId: `srv-${state.nextId++}` } })),
-    [ROUTES.pageAdd]: write((b) => ({ page: { pageId: `srvpage-${state.nextId++}`, name: b.name, order: 1, panels: [] } })),
-  });
-  return { api, state };
-}
+/** Page and first panel of the board under test, as the server named them (set by openStore). */
+let PG = '';
+let A = '';
 
-const writes = (api: ReturnType<typeof fakeApi>) => api.calls.filter((c) => c.route !== ROUTES.boardScreen);
+/** Requests other than reads of the board: what the store wrote. */
+const writes = (api: ServerClient) => api.calls.filter((c) => c.route !== ROUTES.boardScreen);
 let n = 0;
 const newId = () => `tmp-${++n}`;
 
@@ -56,62 +32,76 @@ function addPage(b: Board, name: string, id: () => string): CommandResult | null
   return result(b, [{ op: 'putPage', page: { pageId: id(), name, order: 1, panels: [] } }]);
 }
 
+/**
+ * A new board on the real server (page "One" with a gasTable at 0,0 100×100) and a store opened on it,
+ * through a client of its own. `version` is the board's version when opened; `someoneElseSaves` writes
+ * to the board through another session.
+ */
 async function openStore() {
-  const s = boardServer();
-  const store = new EditorStore({ request: createRequest({ fetch: s.api.fetch }), saveDebounceMs: 60_000, newId });
-  await store.open('b1');
-  return { store, ...s };
+  const board = await real().createBoard({ name: 'Board', layout: { pageWidth: 800, pageHeight: 600 }, pages: [{ name: 'One', panels: [{ type: 'gasTable', x: 0, y: 0, w: 100, h: 100, config: {} }] }] });
+  PG = board.pages[0].pageId;
+  A = board.pages[0].panels[0].panelId;
+  const api = await real().signIn();
+  const store = new EditorStore({ request: createRequest({ fetch: api.fetch }), saveDebounceMs: 60_000, newId });
+  await store.open(board.boardId);
+  const someoneElseSaves = async () => {
+    const now = await real().admin.call<Board>(ROUTES.boardScreen, { boardId: board.boardId });
+    return (await real().admin.call<{ version: number }>(ROUTES.boardEdit, { boardId: board.boardId, baseVersion: now.version, name: 'Board' })).version;
+  };
+  return { store, api, version: board.version, boardId: board.boardId, someoneElseSaves };
 }
 
 describe('EditorStore', () => {
   it('saves a new panel with panel/custom/add, then its move with the server’s id and the new baseVersion', async () => {
-    const { store, api } = await openStore();
-    store.run(addPanel(store.board!, 'pg1', { type: 'alarmFeed', x: 10, y: 10, w: 50, h: 50, config: {} }, newId));
+    const { store, api, version, boardId } = await openStore();
+    store.run(addPanel(store.board!, PG, { type: 'alarmFeed', x: 10, y: 10, w: 50, h: 50, config: {} }, newId));
     await store.flush();
     const local = store.selection[0];
-    store.run(movePanels(store.board!, 'pg1', [local], 5, 0));
-    store.run(updatePanelProps(store.board!, 'pg1', 'a', { title: 'Gas' }));
+    store.run(movePanels(store.board!, PG, [local], 5, 0));
+    store.run(updatePanelProps(store.board!, PG, A, { title: 'Gas' }));
     await store.flush();
     expect(writes(api).map((c) => [c.route, c.body.baseVersion])).toEqual([
-      [ROUTES.panelCustomAdd, 5],
-      [ROUTES.panelEdit, 6],
-      [ROUTES.layoutUpdate, 7],
+      [ROUTES.panelCustomAdd, version],
+      [ROUTES.panelEdit, version + 1],
+      [ROUTES.layoutUpdate, version + 2],
     ]);
-    expect(writes(api)[2].body.items).toEqual([{ pageId: 'pg1', panelId: 'srv-1', x: 15, y: 10, w: 50, h: 50, z: 2 }]);
+    const saved = (await real().admin.call<Board>(ROUTES.boardScreen, { boardId })).pages[0].panels.find((p) => p.type === 'alarmFeed')!;
+    expect(saved.panelId).not.toBe(local);
+    expect(writes(api)[2].body.items).toEqual([{ pageId: PG, panelId: saved.panelId, x: 15, y: 10, w: 50, h: 50, z: 2 }]);
     expect(store.saveState).toBe('saved');
   });
 
   it('on CONFLICT shows the stale-write message, keeps the edit on screen and stops writing until reload', async () => {
-    const { store, api, state } = await openStore();
-    state.version = 9; // someone else saved
-    store.run(movePanels(store.board!, 'pg1', ['a'], 30, 0));
+    const { store, api, someoneElseSaves } = await openStore();
+    const theirs = await someoneElseSaves();
+    store.run(movePanels(store.board!, PG, [A], 30, 0));
     await store.flush();
     expect(store.saveState).toBe('conflict');
     expect(store.saveError).toBe(CONFLICT_MESSAGE);
     expect(store.page!.panels[0].x).toBe(30);
     const count = writes(api).length;
-    store.run(movePanels(store.board!, 'pg1', ['a'], 1, 0));
+    store.run(movePanels(store.board!, PG, [A], 1, 0));
     await store.flush();
     expect(writes(api).length).toBe(count);
-    store.select(['a']);
+    store.select([A]);
     const reloading = store.reload();
     // Until the server's draft has arrived the conflict stands: no acting on the stale board.
     expect(store.saveState).toBe('conflict');
     await reloading;
     expect(store.saveState).toBe('saved');
-    expect(store.board!.version).toBe(9);
+    expect(store.board!.version).toBe(theirs);
     expect(store.page!.panels[0].x).toBe(0);
-    expect(store.selection).toEqual(['a']); // still there, so still selected
+    expect(store.selection).toEqual([A]); // still there, so still selected
   });
 
   it('shows a failed save and sends it again once the network is back', async () => {
-    const { store, api, state } = await openStore();
-    state.down = true;
+    const { store, api } = await openStore();
+    api.setOffline(true); // no network: the real server cannot produce this
     store.run(addPage(store.board!, 'Two', newId));
     await store.flush();
     expect(store.saveState).toBe('error');
     expect(store.saveError).toMatch(/Not saved/);
-    state.down = false;
+    api.setOffline(false);
     await store.flush();
     expect(store.saveState).toBe('saved');
     expect(writes(api).filter((c) => c.route === ROUTES.pageAdd)).toHaveLength(2);
@@ -120,23 +110,23 @@ describe('EditorStore', () => {
 
   it('undoes and redoes, and a cancelled drag leaves no trace', async () => {
     const { store } = await openStore();
-    store.run(movePanels(store.board!, 'pg1', ['a'], 10, 10));
+    store.run(movePanels(store.board!, PG, [A], 10, 10));
     store.undo();
     expect(store.page!.panels[0]).toMatchObject({ x: 0, y: 0 });
     store.redo();
     expect(store.page!.panels[0]).toMatchObject({ x: 10, y: 10 });
     store.beginGesture();
-    store.updateGesture(new Map([['a', { x: 300, y: 300, w: 100, h: 100 }]]), []);
+    store.updateGesture(new Map([[A, { x: 300, y: 300, w: 100, h: 100 }]]), []);
     expect(store.page!.panels[0].x).toBe(300);
     store.cancelGesture();
     expect(store.page!.panels[0].x).toBe(10);
     expect(store.undoStack).toHaveLength(1);
     store.beginGesture();
-    store.endGesture(new Map([['a', { x: 50, y: 10, w: 120, h: 100 }]]));
+    store.endGesture(new Map([[A, { x: 50, y: 10, w: 120, h: 100 }]]));
     expect(store.undoStack).toHaveLength(2);
     store.undo();
     expect(store.page!.panels[0]).toMatchObject({ x: 10, w: 100 });
-    for (let i = 0; i < UNDO_LIMIT + 20; i++) store.run(movePanels(store.board!, 'pg1', ['a'], 1, 0));
+    for (let i = 0; i < UNDO_LIMIT + 20; i++) store.run(movePanels(store.board!, PG, [A], 1, 0));
     expect(store.undoStack).toHaveLength(UNDO_LIMIT);
     store.dispose();
   });
@@ -145,14 +135,14 @@ describe('EditorStore', () => {
     const { store } = await openStore();
     const before = store.board;
     expect(store.importJson('{nope')).toMatch(/Not JSON/);
-    const bad = { ...serverBoard(), pages: [{ pageId: 'x', name: 'X', order: 0, panels: [{ panelId: 'p', type: 't', x: 0, y: 0, w: -1, h: 1, z: 0, config: {} }] }] };
+    const bad = { ...before!, pages: [{ pageId: 'x', name: 'X', order: 0, panels: [{ panelId: 'p', type: 't', x: 0, y: 0, w: -1, h: 1, z: 0, config: {} }] }] };
     expect(store.importJson(JSON.stringify(bad))).toMatch(/pages\.0\.panels\.0\.w/);
     expect(store.board).toBe(before);
-    const good = { ...serverBoard(), name: 'Imported', pages: [{ pageId: 'n1', name: 'New', order: 0, panels: [] }] };
+    const good = { ...before!, name: 'Imported', pages: [{ pageId: 'n1', name: 'New', order: 0, panels: [] }] };
     expect(store.importJson(JSON.stringify(good))).toBeNull();
     expect(store.board!.name).toBe('Imported');
     store.undo();
-    expect(store.board!.pages.map((p) => p.pageId)).toEqual(['pg1']);
+    expect(store.board!.pages.map((p) => p.pageId)).toEqual([PG]);
     expect(store.board!.name).toBe('Board');
     store.dispose();
   });

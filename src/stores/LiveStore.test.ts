@@ -1,70 +1,69 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, type AlarmPage } from '../../protocol';
+import { ROUTES, type AlarmPage, type TelemetryHistory } from '../../protocol';
 import { createInProcessTelemetry } from '../../workers/telemetry/Telemetry';
-import { fakeApi } from '../test/fakeApi';
 import { subjectFeeds } from '../test/fakeFeeds';
-import { gasBatch, makeAlarm, makeGasDevice, T0 } from '../test/builders';
+import { gasBatch, makeAlarm, T0 } from '../test/builders';
+import { eventually, useRealServer } from '../test/realServer';
 import { RootStore } from './RootStore';
 
+const real = useRealServer();
 const settle = () => new Promise((r) => setTimeout(r, 0));
+const demo = 'demo-tunnel';
+/** A seeded gas station (server/seed/demoProject.ts). */
+const G1 = 'GAS-RK-X-L';
 
-function setup() {
+async function setup() {
   const feeds = subjectFeeds();
   let now = T0;
-  const alarmBodies: Array<Record<string, unknown>> = [];
-  const historyBodies: Array<Record<string, unknown>> = [];
-  let alarms = [makeAlarm({ alarmId: 10 })];
-  const api = fakeApi({
-    [ROUTES.deviceList]: () => [makeGasDevice({ sn: 'G1' })],
-    [ROUTES.tunnelList]: () => [],
-    [ROUTES.alarmList]: (b): AlarmPage => {
-      alarmBodies.push(b);
-      const list = alarms.filter((a) => a.alarmId > ((b.afterId as number) ?? 0));
-      return { total: list.length, page: 1, pageSize: 200, list };
-    },
-    [ROUTES.telemetryHistory]: (b) => {
-      historyBodies.push(b);
-      const from = b.fromMs as number;
-      return { series: [{ sn: 'G1', ts: [from + 60_000, from + 120_000], values: { CO: [4, 5] } }] };
-    },
-  });
-  const root = new RootStore({ fetch: api.fetch, createFeeds: feeds.factory, createTelemetry: createInProcessTelemetry, now: () => now });
-  return {
-    root,
-    feeds,
-    alarmBodies,
-    historyBodies,
-    setAlarms: (a: typeof alarms) => (alarms = a),
-    advance: (ms: number) => (now += ms),
-  };
+  const client = await real().signIn();
+  const root = new RootStore({ fetch: client.fetch, createFeeds: feeds.factory, createTelemetry: createInProcessTelemetry, now: () => now });
+  const sent = (route: string) => client.calls.filter((c) => c.route === route).map((c) => c.body);
+  return { root, feeds, sent, advance: (ms: number) => (now += ms) };
+}
+
+async function serverAlarmIds(): Promise<number[]> {
+  const page = await real().admin.call<AlarmPage>(ROUTES.alarmList, { projectId: demo, page: 1, pageSize: 200 });
+  return page.list.map((a) => a.alarmId);
+}
+
+/** Publishes CO readings of G1 at the given times and waits until the server has stored them all. */
+async function storeReadings(points: Array<[tsMs: number, co: number]>): Promise<void> {
+  const device = await real().device();
+  for (const [ts, co] of points) await device.publish('gas', G1, { ts, readings: { CO: co } });
+  const tss = points.map(([ts]) => ts);
+  await eventually(async () => {
+    const h = await real().admin.call<TelemetryHistory>(ROUTES.telemetryHistory, { projectId: demo, sns: [G1], fromMs: Math.min(...tss), toMs: Math.max(...tss), metrics: ['CO'] });
+    return (h.series.find((s) => s.sn === G1)?.ts.length ?? 0) >= points.length;
+  }, 5_000, 'stored readings');
 }
 
 describe('LiveStore', () => {
   it('tracks connection state and routes status and alarms to their stores', async () => {
-    const { root, feeds } = setup();
-    await root.openProject('demo-tunnel');
-    expect(feeds.opened).toEqual(['demo-tunnel']);
+    const raised = (await (await real().device()).gas('GAS-LK-E-F', { CO: 31.5 }, { metric: 'CO', state: 'active' }))!;
+    const { root, feeds } = await setup();
+    await root.openProject(demo);
+    expect(feeds.opened).toEqual([demo]);
     expect(root.live.connected).toBeNull();
     feeds.connected.next(true);
     expect(root.live.connected).toBe(true);
-    feeds.status.next({ projectId: 'demo-tunnel', items: [{ sn: 'G1', status: 'warning', atMs: T0 }] });
-    expect(root.devices.get('G1')!.status).toBe('warning');
-    feeds.alarms.next(makeAlarm({ alarmId: 11, level: 'alarm' }));
-    expect(root.alarms.alarms.map((a) => a.alarmId)).toEqual([11, 10]);
+    feeds.status.next({ projectId: demo, items: [{ sn: G1, status: 'warning', atMs: T0 }] });
+    expect(root.devices.get(G1)!.status).toBe('warning');
+    feeds.alarms.next(makeAlarm({ alarmId: raised.alarmId + 1, level: 'alarm' }));
+    expect(root.alarms.alarms.map((a) => a.alarmId)).toEqual([raised.alarmId + 1, raised.alarmId]);
     root.closeProject();
     expect(feeds.closed).toBe(1);
   });
 
   it('shares one telemetry subscription per topic and feeds the worker', async () => {
-    const { root, feeds } = setup();
-    await root.openProject('demo-tunnel');
+    const { root, feeds } = await setup();
+    await root.openProject(demo);
     const release1 = root.live.retainTelemetry('gas');
     const release2 = root.live.retainTelemetry('gas');
     expect(feeds.telemetryObserved('gas')).toBe(true);
-    feeds.pushTelemetry(gasBatch([{ sn: 'G1', ts: T0 - 1000, readings: { CO: 7 } }]));
-    expect(root.live.versionOf('G1')).toBe(1);
+    feeds.pushTelemetry(gasBatch([{ sn: G1, ts: T0 - 1000, readings: { CO: 7 } }]));
+    expect(root.live.versionOf(G1)).toBe(1);
     await settle();
-    const frame = await root.live.window({ sn: 'G1', metrics: ['CO'], fromMs: T0 - 60_000, toMs: T0, widthPx: 100 });
+    const frame = await root.live.window({ sn: G1, metrics: ['CO'], fromMs: T0 - 60_000, toMs: T0, widthPx: 100 });
     expect(Array.from(frame.ys[0])).toEqual([7]);
     release1();
     expect(feeds.telemetryObserved('gas')).toBe(true);
@@ -74,35 +73,46 @@ describe('LiveStore', () => {
   });
 
   it('after a reconnect fetches missed alarms and refills open chart windows', async () => {
-    const { root, feeds, alarmBodies, historyBodies, setAlarms, advance } = setup();
-    await root.openProject('demo-tunnel');
-    const close = root.live.openWindow({ sn: 'G1', metrics: ['CO'], windowMs: 30 * 60_000 });
-    await settle();
-    expect(historyBodies).toHaveLength(1);
-    expect(historyBodies[0]).toMatchObject({ projectId: 'demo-tunnel', sns: ['G1'], metrics: ['CO'], toMs: T0, fromMs: T0 - 1_800_000 });
+    await storeReadings([
+      [T0 - 20 * 60_000, 4],
+      [T0 - 10 * 60_000, 5],
+    ]);
+    const { root, feeds, sent, advance } = await setup();
+    await root.openProject(demo);
+    const close = root.live.openWindow({ sn: G1, metrics: ['CO'], windowMs: 30 * 60_000 });
+    await eventually(() => root.live.versionOf(G1) > 0, 5_000, 'history loaded');
+    expect(sent(ROUTES.telemetryHistory)).toHaveLength(1);
+    expect(sent(ROUTES.telemetryHistory)[0]).toMatchObject({ projectId: demo, sns: [G1], metrics: ['CO'], toMs: T0, fromMs: T0 - 1_800_000 });
 
-    setAlarms([makeAlarm({ alarmId: 12 }), makeAlarm({ alarmId: 11 }), makeAlarm({ alarmId: 10 })]);
+    // While the socket was away: two alarms were raised and G1 reported twice more.
+    const device = await real().device();
+    const a = (await device.gas('GAS-LK-X-F', { CO: 31.5 }, { metric: 'CO', state: 'active' }))!;
+    const b = (await device.gas('GAS-RK-E-F', { CO: 31.5 }, { metric: 'CO', state: 'active' }))!;
+    await storeReadings([
+      [T0 + 60_000, 4.5],
+      [T0 + 120_000, 5.5],
+    ]);
     advance(5 * 60_000);
-    const before = root.live.versionOf('G1');
+    const before = root.live.versionOf(G1);
     feeds.reconnected.next(1);
-    for (let i = 0; i < 5; i++) await settle();
+    await eventually(() => root.live.versionOf(G1) > before && root.alarms.maxSeenId >= b.alarmId, 5_000, 'catch-up');
 
-    expect(alarmBodies).toHaveLength(2);
-    expect(root.alarms.alarms.map((a) => a.alarmId)).toEqual([12, 11, 10]);
+    expect(sent(ROUTES.alarmList)).toHaveLength(2);
+    expect(root.alarms.alarms.map((x) => x.alarmId)).toEqual(await serverAlarmIds());
+    expect(root.alarms.alarms.slice(0, 2).map((x) => x.alarmId)).toEqual([b.alarmId, a.alarmId]);
     expect(root.live.reconnects).toBe(1);
-    expect(historyBodies).toHaveLength(2);
-    expect(historyBodies[1]).toMatchObject({ toMs: T0 + 300_000 });
-    expect(root.live.versionOf('G1')).toBeGreaterThan(before);
-    const frame = await root.live.window({ sn: 'G1', metrics: ['CO'], fromMs: T0 - 1_800_000, toMs: T0 + 300_000, widthPx: 200 });
+    expect(sent(ROUTES.telemetryHistory)).toHaveLength(2);
+    expect(sent(ROUTES.telemetryHistory)[1]).toMatchObject({ toMs: T0 + 300_000 });
+    const frame = await root.live.window({ sn: G1, metrics: ['CO'], fromMs: T0 - 1_800_000, toMs: T0 + 300_000, widthPx: 200 });
     expect(frame.rawCount).toBe(4); // two history loads, points at different times
     close();
     root.closeProject();
   });
 
   it('rejects window requests once stopped', async () => {
-    const { root } = setup();
-    await root.openProject('demo-tunnel');
+    const { root } = await setup();
+    await root.openProject(demo);
     root.closeProject();
-    await expect(root.live.window({ sn: 'G1', metrics: ['CO'], fromMs: 0, toMs: 1, widthPx: 10 })).rejects.toThrow();
+    await expect(root.live.window({ sn: G1, metrics: ['CO'], fromMs: 0, toMs: 1, widthPx: 10 })).rejects.toThrow();
   });
 });

@@ -67,8 +67,9 @@ function violations(): string[] {
     const from = areaOf(file);
     if (!from) continue;
     const text = readFileSync(file, 'utf8');
-    // Unit tests live beside the code they test and may use the test tooling and tests/helpers.
-    const isTest = /\.test\.tsx?$/.test(file);
+    // Unit tests live beside the code they test and may use the test tooling and tests/helpers; src/test/
+    // is that tooling (only tests import it), so it may too.
+    const isTest = /\.test\.tsx?$/.test(file) || /[\\/]src[\\/]test[\\/]/.test(file);
     for (const m of text.matchAll(IMPORT)) {
       const spec = m[1] ?? m[2] ?? m[3];
       const where = `${path.relative(ROOT, file)} imports '${spec}'`;

@@ -9,6 +9,17 @@ export interface ApiResponse<T> {
 }
 
 /**
+ * The session cookie a browser holds after an answer with `setCookie` (its Set-Cookie header, or null):
+ * `name=value` of a set cookie, null when the server cleared it, `current` when it said nothing.
+ */
+export function cookieAfter(setCookie: string | null, current: string | null): string | null {
+  if (!setCookie) return current;
+  const pair = setCookie.split(';')[0];
+  const value = pair.slice(pair.indexOf('=') + 1);
+  return value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(setCookie) ? null : pair;
+}
+
+/**
  * A browser-like REST client over global fetch: remembers the `sb_session` cookie the server sets and
  * sends it back, forgets it when the server clears it.
  */
@@ -28,11 +39,7 @@ export class ApiClient {
       body: body === undefined ? '' : JSON.stringify(body),
     });
     const setCookie = res.headers.get('set-cookie');
-    if (setCookie) {
-      const pair = setCookie.split(';')[0];
-      const value = pair.slice(pair.indexOf('=') + 1);
-      this.cookie = value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(setCookie) ? null : pair;
-    }
+    this.cookie = cookieAfter(setCookie, this.cookie);
     return { status: res.status, body: (await res.json()) as Envelope<T>, setCookie };
   }
 

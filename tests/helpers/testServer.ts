@@ -1,5 +1,10 @@
 import { startServer, type RunningServer } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { BRIDGE_USER } from '../../server/seed';
+import { ApiClient } from './apiClient';
+
+/** Failed logins of one user name after which the server answers RATE_LIMITED (server/http/loginThrottle). */
+export { MAX_FAILURES as MAX_LOGIN_FAILURES } from '../../server/http/loginThrottle';
 
 /** Admin password the test servers are started with. */
 export const TEST_ADMIN_PASSWORD = 'admin-test-pw';
@@ -20,4 +25,26 @@ export function startTestServer(env: Record<string, string> = {}): Promise<Runni
       ...env,
     }),
   );
+}
+
+/** A new client of the server at `baseUrl` with a session of `username` (default the seeded admin). @throws when refused. */
+export async function loggedInClient(baseUrl: string, username = 'admin', password = TEST_ADMIN_PASSWORD): Promise<ApiClient> {
+  const client = new ApiClient(baseUrl);
+  await client.login(username, password);
+  return client;
+}
+
+/**
+ * {@link startTestServer} plus the two seeded users logged in: `admin` (member of both demo projects) and
+ * `bridge` (server/seed BRIDGE_USER, member of demo-bridge only). Close with `server.close()`.
+ */
+export async function startServerWithUsers(env: Record<string, string> = {}): Promise<{ server: RunningServer; admin: ApiClient; bridge: ApiClient }> {
+  const server = await startTestServer(env);
+  try {
+    const [admin, bridge] = await Promise.all([loggedInClient(server.url), loggedInClient(server.url, BRIDGE_USER.username, BRIDGE_USER.password)]);
+    return { server, admin, bridge };
+  } catch (err) {
+    await server.close();
+    throw err;
+  }
 }

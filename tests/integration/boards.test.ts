@@ -28,9 +28,9 @@ import {
 } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { MAX_TICKETS_PER_USER } from '../../server/http/routes/ticket';
-import { BOARD_TEMPLATES, BRIDGE_USER, DEMO_PROJECT, OTHER_PROJECT } from '../../server/seed';
+import { BOARD_TEMPLATES, DEMO_PROJECT, OTHER_PROJECT } from '../../server/seed';
 import { ApiClient, type ApiResponse } from '../helpers/apiClient';
-import { TEST_ADMIN_PASSWORD, startTestServer } from '../helpers/testServer';
+import { startServerWithUsers } from '../helpers/testServer';
 
 const demo: string = DEMO_PROJECT.projectId;
 const bridgeProject: string = OTHER_PROJECT.projectId;
@@ -90,11 +90,7 @@ async function boardCount(projectId = demo): Promise<number> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = new ApiClient(server.url);
-  bridge = new ApiClient(server.url);
-  await admin.login('admin', TEST_ADMIN_PASSWORD);
-  await bridge.login(BRIDGE_USER.username, BRIDGE_USER.password);
+  ({ server, admin, bridge } = await startServerWithUsers());
 });
 afterAll(() => server?.close());
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOM_PANEL_ROUTES, MAX_CUSTOM_PANEL_TYPES, type CustomPanelTypeList } from '../../protocol';
 import type { RunningServer } from '../../server/app';
-import { BRIDGE_USER, DEMO_PROJECT, OTHER_PROJECT } from '../../server/seed';
+import { DEMO_PROJECT, OTHER_PROJECT } from '../../server/seed';
 import { ApiClient } from '../helpers/apiClient';
-import { TEST_ADMIN_PASSWORD, startTestServer } from '../helpers/testServer';
+import { startServerWithUsers } from '../helpers/testServer';
 
 const demo: string = DEMO_PROJECT.projectId;
 let server: RunningServer;
@@ -17,11 +17,7 @@ async function list(client: ApiClient, projectId = demo) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = new ApiClient(server.url);
-  bridge = new ApiClient(server.url);
-  await admin.login('admin', TEST_ADMIN_PASSWORD);
-  await bridge.login(BRIDGE_USER.username, BRIDGE_USER.password);
+  ({ server, admin, bridge } = await startServerWithUsers());
 });
 afterAll(() => server?.close());
 

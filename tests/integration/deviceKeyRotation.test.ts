@@ -1,27 +1,23 @@
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type DeviceKey } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT, OTHER_PROJECT } from '../../server/seed';
-import { ApiClient } from '../helpers/apiClient';
-import { startTestServer, TEST_ADMIN_PASSWORD } from '../helpers/testServer';
+import type { ApiClient } from '../helpers/apiClient';
+import { connectDevice } from '../helpers/devices';
+import { eventually } from '../helpers/eventually';
+import { loggedInClient, startTestServer } from '../helpers/testServer';
 
 const demo = DEMO_PROJECT.projectId;
 
-async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const until = (check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) => eventually(check, timeoutMs, what, 50);
 
 describe('rotating a project\'s device key revokes the old one at once', () => {
   let server: RunningServer;
   let admin: ApiClient;
   const clients: MqttClient[] = [];
   const connectAs = async (key: DeviceKey) => {
-    const c = await mqtt.connectAsync(`mqtt://127.0.0.1:${server.mqttPort}`, { username: key.username, password: key.password, reconnectPeriod: 0, connectTimeout: 5_000 });
+    const c = await connectDevice(server.mqttPort!, key);
     clients.push(c);
     return c;
   };
@@ -34,8 +30,7 @@ describe('rotating a project\'s device key revokes the old one at once', () => {
   beforeAll(async () => {
     // The demo simulator runs, as on `npm start`: it must follow the rotation by itself.
     server = await startTestServer({ SIMULATOR: 'on' });
-    admin = new ApiClient(server.url);
-    await admin.login('admin', TEST_ADMIN_PASSWORD);
+    admin = await loggedInClient(server.url);
   });
   afterAll(async () => {
     await Promise.allSettled(clients.map((c) => c.endAsync(true)));

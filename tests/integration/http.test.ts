@@ -19,9 +19,9 @@ import {
   type TunnelInfo,
 } from '../../protocol';
 import type { RunningServer } from '../../server/app';
-import { BRIDGE_USER, DEMO_DEVICES, DEMO_PROJECT, OTHER_PROJECT } from '../../server/seed';
+import { DEMO_DEVICES, DEMO_PROJECT, OTHER_PROJECT } from '../../server/seed';
 import { ApiClient } from '../helpers/apiClient';
-import { TEST_ADMIN_PASSWORD, startTestServer } from '../helpers/testServer';
+import { loggedInClient, startServerWithUsers, startTestServer, TEST_ADMIN_PASSWORD } from '../helpers/testServer';
 
 const demo = DEMO_PROJECT.projectId;
 
@@ -60,11 +60,7 @@ describe('REST API against the real server', () => {
   let bridge: ApiClient;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    admin = new ApiClient(server.url);
-    bridge = new ApiClient(server.url);
-    await admin.login('admin', TEST_ADMIN_PASSWORD);
-    await bridge.login(BRIDGE_USER.username, BRIDGE_USER.password);
+    ({ server, admin, bridge } = await startServerWithUsers());
   });
   afterAll(() => server?.close());
 
@@ -104,8 +100,7 @@ describe('REST API against the real server', () => {
     });
 
     it('logs out: the cookie is cleared and the old token no longer works', async () => {
-      const c = new ApiClient(server.url);
-      await c.login('admin', TEST_ADMIN_PASSWORD);
+      const c = await loggedInClient(server.url);
       const token = c.cookie;
       const r = await c.post(ROUTES.logout);
       expect(r.body.success).toBe(true);

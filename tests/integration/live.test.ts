@@ -1,68 +1,32 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import mqtt, { type MqttClient } from 'mqtt';
-import { io as connectSocket, type Socket } from 'socket.io-client';
+import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ROUTES,
   type Alarm,
-  type ClientToServerEvents,
   type DeviceKey,
   type DeviceStatusBatch,
   type IngestStats,
   type LiveTopic,
   type RejectReason,
-  type ServerToClientEvents,
   type SubscribeAck,
   type TelemetryBatch,
 } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { BRIDGE_USER, DEMO_PROJECT, OTHER_PROJECT } from '../../server/seed';
-import { ApiClient } from '../helpers/apiClient';
-import { startTestServer, TEST_ADMIN_PASSWORD } from '../helpers/testServer';
+import type { ApiClient } from '../helpers/apiClient';
+import { connectDevice } from '../helpers/devices';
+import { eventually } from '../helpers/eventually';
+import { connectLiveSocket, type LiveSocket } from '../helpers/liveSocket';
+import { loggedInClient, startTestServer } from '../helpers/testServer';
 
-type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 const demo = DEMO_PROJECT.projectId;
 
-/** Polls `check` until it returns a value other than undefined/false, or fails after `timeoutMs`. */
-async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 3_000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-function mqttConnect(server: RunningServer, key: DeviceKey): Promise<MqttClient> {
-  return mqtt.connectAsync(`mqtt://127.0.0.1:${server.mqttPort}`, {
-    username: key.username,
-    password: key.password,
-    reconnectPeriod: 0,
-    connectTimeout: 5_000,
-  });
-}
-
-async function socketFor(server: RunningServer, cookie: string | null): Promise<LiveSocket> {
-  const socket: LiveSocket = connectSocket(server.url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    forceNew: true,
-    reconnectionDelay: 50,
-    reconnectionDelayMax: 200,
-    extraHeaders: cookie ? { cookie } : {},
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', (err) => {
-      socket.close();
-      reject(err);
-    });
-  });
-  return socket;
-}
+const waitFor = <T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 3_000, what = 'condition') => eventually(check, timeoutMs, what, 10);
+const mqttConnect = (server: RunningServer, key: DeviceKey): Promise<MqttClient> => connectDevice(server.mqttPort!, key);
+const socketFor = (server: RunningServer, cookie: string | null): Promise<LiveSocket> => connectLiveSocket(server.url, cookie, { reconnect: true });
 
 function subscribe(socket: LiveSocket, projectId: string, topic: LiveTopic): Promise<SubscribeAck> {
   return socket.timeout(3_000).emitWithAck('topic.subscribe', { projectId, topic });
@@ -80,8 +44,7 @@ describe('live pipeline against the real server', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    admin = new ApiClient(server.url);
-    await admin.login('admin', TEST_ADMIN_PASSWORD);
+    admin = await loggedInClient(server.url);
     const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo });
     expect(key.body.success).toBe(true);
     demoKey = key.body.data!;
@@ -223,8 +186,7 @@ describe('live pipeline against the real server', () => {
     await expect(socketFor(server, null)).rejects.toThrow('UNAUTHENTICATED');
     await expect(socketFor(server, 'sb_session=forged')).rejects.toThrow('UNAUTHENTICATED');
 
-    const bridge = new ApiClient(server.url);
-    await bridge.login(BRIDGE_USER.username, BRIDGE_USER.password);
+    const bridge = await loggedInClient(server.url, BRIDGE_USER.username, BRIDGE_USER.password);
     const socket = await socketFor(server, bridge.cookie);
     cleanup.push(() => socket.close());
     const refused = await subscribe(socket, demo, 'alarm');

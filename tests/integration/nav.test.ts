@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type SessionUser } from '../../protocol';
 import type { RunningServer } from '../../server/app';
-import { BRIDGE_USER, DEMO_PROJECT, OTHER_PROJECT } from '../../server/seed';
+import { DEMO_PROJECT, OTHER_PROJECT } from '../../server/seed';
 import { NAV_POST_DOMAIN_ROUTE } from '../../server/http/routes/nav';
 import { ApiClient } from '../helpers/apiClient';
-import { TEST_ADMIN_PASSWORD, startTestServer } from '../helpers/testServer';
+import { loggedInClient, startServerWithUsers } from '../helpers/testServer';
 
 /** Posts a form body as a browser form would. */
 async function postForm(server: RunningServer, client: ApiClient | null, body: string, contentType = 'application/x-www-form-urlencoded') {
@@ -20,11 +20,7 @@ describe('POST /nav/postDomain.htm (SPEC §7 organisation switch)', () => {
   let bridge: ApiClient;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    admin = new ApiClient(server.url);
-    bridge = new ApiClient(server.url);
-    await admin.login('admin', TEST_ADMIN_PASSWORD);
-    await bridge.login(BRIDGE_USER.username, BRIDGE_USER.password);
+    ({ server, admin, bridge } = await startServerWithUsers());
   });
   afterAll(() => server?.close());
 
@@ -44,8 +40,7 @@ describe('POST /nav/postDomain.htm (SPEC §7 organisation switch)', () => {
   });
 
   it('only changes the session that asked: another login of the same user keeps its project', async () => {
-    const other = new ApiClient(server.url);
-    await other.login('admin', TEST_ADMIN_PASSWORD);
+    const other = await loggedInClient(server.url);
     await postForm(server, admin, `type=2&id=${OTHER_PROJECT.projectId}`);
     expect((await other.post<SessionUser>(ROUTES.me)).body.data!.projectId).toBe(DEMO_PROJECT.projectId);
     await postForm(server, admin, `type=2&id=${DEMO_PROJECT.projectId}`);

@@ -1,36 +1,20 @@
-import mqtt from 'mqtt';
-import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, type Alarm, type ClientToServerEvents, type DeviceKey, type ServerToClientEvents, type SubscribeAck } from '../../protocol';
+import { ROUTES, type Alarm, type DeviceKey, type SubscribeAck } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
-import { ApiClient } from '../helpers/apiClient';
-import { startTestServer, TEST_ADMIN_PASSWORD } from '../helpers/testServer';
+import type { ApiClient } from '../helpers/apiClient';
+import { connectDevice } from '../helpers/devices';
+import { connectLiveSocket, type LiveSocket } from '../helpers/liveSocket';
+import { loggedInClient, startTestServer } from '../helpers/testServer';
 
-type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 const demo = DEMO_PROJECT.projectId;
 const RECHECK_MS = 300;
 
-/** Connects a browser-like socket with `cookie`; rejects with the server's connect error. */
-async function socketFor(server: RunningServer, cookie: string | null): Promise<LiveSocket> {
-  const socket: LiveSocket = connectSocket(server.url, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders: cookie ? { cookie } : {} });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', (err) => {
-      socket.close();
-      reject(err);
-    });
-  });
-  return socket;
-}
+const socketFor = (server: RunningServer, cookie: string | null): Promise<LiveSocket> => connectLiveSocket(server.url, cookie);
 
 const disconnectReason = (socket: LiveSocket) => new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
 
-async function loggedIn(server: RunningServer): Promise<ApiClient> {
-  const client = new ApiClient(server.url);
-  await client.login('admin', TEST_ADMIN_PASSWORD);
-  return client;
-}
+const loggedIn = (server: RunningServer): Promise<ApiClient> => loggedInClient(server.url);
 
 describe('a live socket follows its session (logout, expiry, membership)', () => {
   let server: RunningServer;
@@ -81,7 +65,7 @@ describe('a live socket follows its session (logout, expiry, membership)', () =>
     const key = await client.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo });
     const creds = key.body.data;
     if (!creds) throw new Error(`deviceKey refused: ${key.body.errorMessage}`);
-    const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${server.mqttPort}`, { username: creds.username, password: creds.password, reconnectPeriod: 0 });
+    const device = await connectDevice(server.mqttPort!, creds);
     const socket = await open(client.cookie);
     const alarms: Alarm[] = [];
     socket.on('alarm.changed', (a) => alarms.push(a));

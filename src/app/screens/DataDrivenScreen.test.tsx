@@ -1,27 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { BOARD_TICKET_HEADER, ROUTES, type Board, type SessionUser } from '../../../protocol';
-import { createInProcessTelemetry } from '../../../workers/telemetry/Telemetry';
+import { BOARD_TICKET_HEADER, ROUTES, type Board, type BoardList } from '../../../protocol';
 import { activateLocale } from '../../i18n/i18n';
-import { RootStore } from '../../stores';
-import { fakeApi } from '../../test/fakeApi';
-import { subjectFeeds } from '../../test/fakeFeeds';
-import { makeCraneDevice, makeGasDevice } from '../../test/builders';
+import { appRoot } from '../../test/render';
+import { TEST_ADMIN_PASSWORD, useRealServer } from '../../test/realServer';
 import { App } from '../App';
 
 const WAIT = { timeout: 8000 };
 
-const USER: SessionUser = {
-  username: 'admin',
-  displayName: 'Administrator',
-  isAdmin: true,
-  projectId: 'demo-tunnel',
-  coId: 'co-demo',
-  coName: 'Demo',
-  coLogo: '',
-  mid: 'm1',
-  projects: [{ projectId: 'demo-tunnel', name: 'Yunling Twin-Bore Tunnel', coId: 'co-demo' }],
-};
+const real = useRealServer();
 
 describe('DataDrivenScreen', () => {
   afterEach(() => {
@@ -31,56 +18,53 @@ describe('DataDrivenScreen', () => {
   it('shows a board made from the devices and saves it as a new board with a ticket', async () => {
     await activateLocale('en');
     window.location.hash = '#/dataV/dataDriven';
-    let version = 1;
-    const added: Array<Record<string, unknown>> = [];
-    const api = fakeApi({
-      [ROUTES.me]: () => USER,
-      [ROUTES.login]: () => ({ username: 'admin' }),
-      [ROUTES.deviceList]: () => [makeGasDevice({ sn: 'GAS-F', name: 'LK-E face' }), makeCraneDevice({ sn: 'TC-01' })],
-      [ROUTES.tunnelList]: () => [],
-      [ROUTES.alarmList]: () => ({ total: 0, page: 1, pageSize: 200, list: [] }),
-      [ROUTES.telemetryHistory]: () => ({ series: [] }),
-      [ROUTES.ticketGet]: () => ({ ticket: 'T1', expiresAtMs: 0 }),
-      [ROUTES.boardAdd]: (b): Board => ({
-        boardId: 'new1',
-        projectId: String(b.projectId),
-        name: String(b.name),
-        version: 1,
-        layout: { pageWidth: 1920, pageHeight: 1080, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 },
-        pages: [{ pageId: 'pg1', name: 'Page 1', order: 0, panels: [] }],
-      }),
-      [ROUTES.panelCustomAdd]: (b) => {
-        added.push(b);
-        return { boardId: 'new1', version: ++version, pageId: b.pageId, panel: {} };
-      },
-    });
+    const api = real().client();
     const headers: Array<string | null> = [];
     const fetch = ((url: string, init: RequestInit) => {
-      headers.push(new Headers(init.headers).get(BOARD_TICKET_HEADER));
+      if (new URL(url, 'http://x').pathname === ROUTES.boardAdd) headers.push(new Headers(init.headers).get(BOARD_TICKET_HEADER));
       return api.fetch(url, init);
     }) as typeof globalThis.fetch;
-    const root = new RootStore({ fetch: api.fetch, createFeeds: subjectFeeds().factory, createTelemetry: createInProcessTelemetry });
-    await root.session.login('admin', 'pw');
+    const root = appRoot(api.fetch);
+    await root.session.login('admin', TEST_ADMIN_PASSWORD);
     render(<App root={root} />);
 
     await waitFor(() => expect(root.boards.board?.boardId).toBe('dataDriven'), WAIT);
-    expect(root.boards.board?.pages[0].panels.map((p) => p.type)).toEqual(['gasTable', 'alarmFeed', 'towerCrane', 'gasTrend']);
-    // the ticket calls go through the global fetch (as the builder's do); route them to the fake server
+    // the seeded devices (server/seed/demoProject.ts): beacons, gas stations (four at faces), two cranes
+    const types = (pages: Array<{ panels: Array<{ type: string }> }> | undefined) => pages?.map((pg) => pg.panels.map((p) => p.type));
+    const PAGES = [
+      ['tunnelPersonnel', 'gasTable', 'alarmFeed', 'towerCrane'],
+      ['towerCrane', 'gasTrend', 'gasTrend', 'gasTrend'],
+      ['gasTrend'],
+    ];
+    expect(types(root.boards.board?.pages)).toEqual(PAGES);
+    // the ticket calls go through the global fetch (as the builder's do); route them to the test server
     const saved = globalThis.fetch;
     globalThis.fetch = fetch;
     try {
       fireEvent.click(await screen.findByRole('button', { name: 'Save as board' }, WAIT));
-      await waitFor(() => expect(window.location.hash).toBe('#/dataV/create?boardId=new1'), WAIT);
+      await waitFor(() => expect(window.location.hash).toMatch(/^#\/dataV\/create\?boardId=./), WAIT);
     } finally {
       globalThis.fetch = saved;
     }
-    expect(headers).toContain('T1');
+    // board/add carried a ticket, and the server (which refuses one without a fresh ticket) made the board
+    expect(headers).toHaveLength(1);
+    expect(headers[0]).toBeTruthy();
+    const made = (await real().admin.call<BoardList>(ROUTES.boardList, { projectId: 'demo-tunnel' })).board.find((b) => b.name === 'Data-driven board');
+    expect(window.location.hash).toBe(`#/dataV/create?boardId=${made?.boardId}`);
     expect(api.calls.find((c) => c.route === ROUTES.boardAdd)?.body).toMatchObject({ projectId: 'demo-tunnel', name: 'Data-driven board' });
+    const added = api.calls.filter((c) => c.route === ROUTES.panelCustomAdd).map((c) => c.body);
+    // one write after another on the version the previous one returned (page/add in between bumps it too)
     expect(added.map((b) => [b.baseVersion, (b.panel as { type: string }).type])).toEqual([
-      [1, 'gasTable'],
-      [2, 'alarmFeed'],
-      [3, 'towerCrane'],
-      [4, 'gasTrend'],
+      [1, 'tunnelPersonnel'],
+      [2, 'gasTable'],
+      [3, 'alarmFeed'],
+      [4, 'towerCrane'],
+      [6, 'towerCrane'],
+      [7, 'gasTrend'],
+      [8, 'gasTrend'],
+      [9, 'gasTrend'],
+      [11, 'gasTrend'],
     ]);
+    expect(types((await real().admin.call<Board>(ROUTES.boardScreen, { boardId: made!.boardId })).pages)).toEqual(PAGES);
   });
 });

@@ -1,52 +1,32 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ROUTES, type Board, type SessionUser } from '../../../protocol';
-import { createInProcessTelemetry } from '../../../workers/telemetry/Telemetry';
+import { ROUTES, type Board, type BoardList } from '../../../protocol';
 import { activateLocale } from '../../i18n/i18n';
-import { RootStore } from '../../stores';
-import { fakeApi } from '../../test/fakeApi';
-import { subjectFeeds } from '../../test/fakeFeeds';
+import { appRoot } from '../../test/render';
+import { TEST_ADMIN_PASSWORD, useRealServer } from '../../test/realServer';
 import { App } from '../App';
 
 const WAIT = { timeout: 5000 };
 
-const USER: SessionUser = {
-  username: 'admin',
-  displayName: 'Administrator',
-  isAdmin: true,
-  projectId: 'demo-tunnel',
-  coId: 'co-demo',
-  coName: 'Demo',
-  coLogo: '',
-  mid: 'm1',
-  projects: [{ projectId: 'demo-tunnel', name: 'Yunling Twin-Bore Tunnel', coId: 'co-demo' }],
-};
+const real = useRealServer();
 
-function board(n: number): Board {
-  return {
-    boardId: `b${n}`,
-    projectId: 'demo-tunnel',
-    name: `Board ${n}`,
-    version: 1,
-    layout: { pageWidth: 800, pageHeight: 600, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 },
-    pages: [
-      { pageId: `b${n}-p2`, name: `Night ${n}`, order: 2, panels: [] },
-      { pageId: `b${n}-p1`, name: `Day ${n}`, order: 1, panels: [] },
-    ],
-  };
+/** Boards "Board 1" … "Board n" in demo-tunnel (after the seeded one), each with pages "Day i" and "Night i". */
+async function boards(n: number): Promise<Board[]> {
+  const made: Board[] = [];
+  for (let i = 1; i <= n; i++) made.push(await real().createBoard({ name: `Board ${i}`, layout: { pageWidth: 800, pageHeight: 600 }, pages: [{ name: `Day ${i}` }, { name: `Night ${i}` }] }));
+  return made;
 }
 
-async function openApp(hash: string, boardCount: number) {
+async function boardCount(): Promise<number> {
+  return (await real().admin.call<BoardList>(ROUTES.boardList, { projectId: 'demo-tunnel' })).board.length;
+}
+
+async function openApp(hash: string) {
   await activateLocale('en');
   window.location.hash = hash;
-  const api = fakeApi({
-    [ROUTES.me]: () => USER,
-    [ROUTES.login]: () => ({ username: 'admin' }),
-    [ROUTES.boardList]: () => ({ result: '0', board: Array.from({ length: boardCount }, (_, i) => ({ boardId: `b${i + 1}`, name: `Board ${i + 1}`, version: 1 })) }),
-    [ROUTES.boardScreen]: (b) => board(Number(String(b.boardId).slice(1))),
-  });
-  const root = new RootStore({ fetch: api.fetch, createFeeds: subjectFeeds().factory, createTelemetry: createInProcessTelemetry });
-  await root.session.login('admin', 'pw');
+  const api = real().client();
+  const root = appRoot(api.fetch);
+  await root.session.login('admin', TEST_ADMIN_PASSWORD);
   render(<App root={root} />);
   return api;
 }
@@ -57,11 +37,13 @@ describe('PageManagerScreen', () => {
   });
 
   it('lists the boards with their pages, paginated, reading only the shown boards', async () => {
-    const api = await openApp('#/pageManger', 12);
-    expect(await screen.findByText('Total 12 items', {}, WAIT)).toBeTruthy();
+    const [b1] = await boards(12);
+    expect(await boardCount()).toBe(13); // with the seeded demo board, first in the list
+    const api = await openApp('#/pageManger');
+    expect(await screen.findByText('Total 13 items', {}, WAIT)).toBeTruthy();
     expect(await screen.findByRole('link', { name: 'Day 1' }, WAIT)).toBeTruthy();
     const links = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
-    expect(links).toContain('#/pageManger/pageView?boardId=b1&pageId=b1-p2');
+    expect(links).toContain(`#/pageManger/pageView?boardId=${b1.boardId}&pageId=${b1.pages[1].pageId}`);
     expect(screen.queryByText('Board 11')).toBeNull();
     expect(api.calls.filter((c) => c.route === ROUTES.boardScreen)).toHaveLength(10);
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -69,8 +51,9 @@ describe('PageManagerScreen', () => {
   });
 
   it('serves the same list at /dataV/index and 404 for other paths under /pageManger', async () => {
-    await openApp('#/dataV/index', 1);
-    expect(await screen.findByText('Total 1 items', {}, WAIT)).toBeTruthy();
+    const count = await boardCount();
+    await openApp('#/dataV/index');
+    expect(await screen.findByText(`Total ${count} items`, {}, WAIT)).toBeTruthy();
     window.location.hash = '#/pageManger/nothing';
     await waitFor(() => expect(screen.getByText('Sorry, the page you visited does not exist')).toBeTruthy(), WAIT);
   });

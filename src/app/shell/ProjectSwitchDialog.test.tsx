@@ -1,66 +1,86 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { ROUTES, type SessionUser } from '../../../protocol';
-import { BusinessError } from '../../api/request';
-import { fakeApi } from '../../test/fakeApi';
+import { ROUTES, type Board } from '../../../protocol';
+import { postDomain } from '../../api/postDomain';
 import { renderWithApp, testRoot } from '../../test/render';
+import { TEST_ADMIN_PASSWORD, useRealServer } from '../../test/realServer';
 import { ProjectSwitchDialog, type SwitchNavigation } from './ProjectSwitchDialog';
 
-const USER: SessionUser = {
-  username: 'admin', displayName: 'A', isAdmin: true, projectId: 'p1', coId: 'c', coName: 'C', coLogo: '', mid: 'm',
-  projects: [{ projectId: 'p1', name: 'Tunnel One', coId: 'c' }, { projectId: 'p2', name: 'Bridge Two', coId: 'c' }],
-};
+const real = useRealServer();
+// The admin is a member of both seeded projects (server/seed/demoProject.ts); demo-bridge has no board.
+const TUNNEL = 'demo-tunnel';
+const BRIDGE = 'demo-bridge';
+const created: Board[] = [];
+/** The server's FORBIDDEN errorMsg (server/http/errors.ts). */
+const FORBIDDEN_MESSAGE = "Sorry, you don't have access to this page";
 
-async function setup(boards: Record<string, string[]>, switchProject: (id: string) => Promise<void>) {
-  const api = fakeApi({
-    [ROUTES.login]: () => USER,
-    [ROUTES.me]: () => USER,
-    [ROUTES.boardList]: (b) => ({ result: '0', board: (boards[b.projectId as string] ?? []).map((boardId) => ({ boardId, name: boardId, version: 1 })) }),
-  });
+/** Gives demo-bridge boards named `names`, in this order; they are deleted after the test. */
+async function bridgeBoards(...names: string[]): Promise<Board[]> {
+  for (const name of names) created.push(await real().createBoard({ projectId: BRIDGE, name }));
+  return created;
+}
+
+afterEach(async () => {
+  for (const b of created.splice(0)) await real().admin.call(ROUTES.boardDelete, { boardId: b.boardId, baseVersion: b.version });
+});
+
+/** The dialog's default switch (POST /nav/postDomain.htm), through the test client's cookies. */
+const realSwitch = (api: { fetch: typeof globalThis.fetch }) => vi.fn((projectId: string) => postDomain(projectId, { fetch: api.fetch }));
+
+async function setup(switchProject?: (id: string) => Promise<void>) {
+  const api = real().client();
+  switchProject ??= realSwitch(api);
   const root = testRoot({ fetch: api.fetch });
-  await root.session.login('admin', 'pw');
+  await root.session.login('admin', TEST_ADMIN_PASSWORD);
   const navigation: SwitchNavigation = { reloadAt: vi.fn(), openTab: vi.fn() };
   const router = createMemoryRouter([{ path: '*', element: <ProjectSwitchDialog navigation={navigation} switchProject={switchProject} /> }]);
   await renderWithApp(<RouterProvider router={router} />, root);
   fireEvent.click(screen.getByTestId('org-switch'));
   const dialog = await screen.findByRole('dialog');
   const row = (id: string) => dialog.querySelector(`[data-project-id="${id}"]`) as HTMLElement;
-  return { navigation, dialog, row, api };
+  return { navigation, dialog, row, api, switchProject };
 }
 
 describe('organisation switch (SPEC §4, §7)', () => {
   it('lists the projects; switching goes to the first board of the new project and reloads', async () => {
-    const switchProject = vi.fn(async () => {});
-    const { navigation, row, dialog } = await setup({ p2: ['b-bridge', 'b-2'] }, switchProject);
-    expect(within(dialog).getByText('Tunnel One')).toBeTruthy();
-    expect((within(row('p1')).getByRole('button', { name: 'Switch' }) as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(within(row('p2')).getByRole('button', { name: 'Switch' }));
-    await waitFor(() => expect(navigation.reloadAt).toHaveBeenCalledWith('#/dataV/viewBoard?boardId=b-bridge'));
-    expect(switchProject).toHaveBeenCalledWith('p2');
+    const [first] = await bridgeBoards('Bridge deck', 'Bridge piers');
+    const { navigation, row, dialog, switchProject } = await setup();
+    expect(within(dialog).getByText('Yunling Twin-Bore Tunnel')).toBeTruthy();
+    expect((within(row(TUNNEL)).getByRole('button', { name: 'Switch' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(row(BRIDGE)).getByRole('button', { name: 'Switch' }));
+    await waitFor(() => expect(navigation.reloadAt).toHaveBeenCalledWith(`#/dataV/viewBoard?boardId=${first.boardId}`));
+    expect(switchProject).toHaveBeenCalledWith(BRIDGE);
   });
 
   it('says "No board available" for a project without boards', async () => {
-    const { navigation, row, dialog } = await setup({}, async () => {});
-    fireEvent.click(within(row('p2')).getByRole('button', { name: 'Switch' }));
+    const { navigation, row, dialog } = await setup();
+    fireEvent.click(within(row(BRIDGE)).getByRole('button', { name: 'Switch' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('No board available');
     expect(navigation.reloadAt).not.toHaveBeenCalled();
   });
 
   it("shows the server's errorMsg when the switch fails", async () => {
-    const { row, dialog, navigation } = await setup({ p2: ['b'] }, async () => {
-      throw new BusinessError('FORBIDDEN', 'You are not a member of this project');
-    });
-    fireEvent.click(within(row('p2')).getByRole('button', { name: 'Switch' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('You are not a member of this project');
+    await bridgeBoards('Bridge deck');
+    const { row, dialog, navigation } = await setup();
+    // the admin's membership of demo-bridge is revoked on the server while the dialog is open
+    const { db } = real().server;
+    const membership = await db.selectFrom('memberships').selectAll().where('username', '=', 'admin').where('project_id', '=', BRIDGE).executeTakeFirstOrThrow();
+    await db.deleteFrom('memberships').where('username', '=', 'admin').where('project_id', '=', BRIDGE).execute();
+    try {
+      fireEvent.click(within(row(BRIDGE)).getByRole('button', { name: 'Switch' }));
+      expect((await within(dialog).findByRole('alert')).textContent).toBe(FORBIDDEN_MESSAGE);
+    } finally {
+      await db.insertInto('memberships').values(membership).execute();
+    }
     expect(navigation.reloadAt).not.toHaveBeenCalled();
   });
 
   it('opens another project in a new tab with proId, without switching', async () => {
     const switchProject = vi.fn(async () => {});
-    const { row, navigation } = await setup({}, switchProject);
-    fireEvent.click(within(row('p2')).getByRole('button', { name: 'Open in new tab' }));
-    expect(navigation.openTab).toHaveBeenCalledWith(expect.stringMatching(/#\/dataV\/viewBoard\?proId=p2$/));
+    const { row, navigation } = await setup(switchProject);
+    fireEvent.click(within(row(BRIDGE)).getByRole('button', { name: 'Open in new tab' }));
+    expect(navigation.openTab).toHaveBeenCalledWith(expect.stringMatching(/#\/dataV\/viewBoard\?proId=demo-bridge$/));
     expect(switchProject).not.toHaveBeenCalled();
   });
 });

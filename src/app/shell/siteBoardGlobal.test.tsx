@@ -1,16 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { ROUTES, type SessionUser } from '../../../protocol';
-import { fakeApi } from '../../test/fakeApi';
+import { ROUTES } from '../../../protocol';
 import { testRoot } from '../../test/render';
+import { TEST_ADMIN_PASSWORD, useRealServer } from '../../test/realServer';
 import { createEvents, installSiteBoard, MAX_HANDLERS_PER_EVENT, type SiteBoardGlobal } from './siteBoardGlobal';
 
-const USER = { username: 'u', projectId: 'p1', projects: [] } as unknown as SessionUser;
+const real = useRealServer();
 
 describe('window.SiteBoard (custom modules)', () => {
   it('exposes live values, the request helper, dates, Select, utils; cannot be replaced; uninstalls', async () => {
-    const api = fakeApi({ [ROUTES.login]: () => USER, [ROUTES.me]: () => USER, [ROUTES.deviceList]: () => ['d'] });
-    const root = testRoot({ fetch: api.fetch });
+    const root = testRoot({ fetch: real().client().fetch });
     const target: { SiteBoard?: SiteBoardGlobal } = {};
     let colour = '#00b589';
     const uninstall = installSiteBoard(target, { root, primaryColor: () => colour, projectId: () => 'p1', params: () => ({ proId: 'p1' }) });
@@ -21,9 +20,10 @@ describe('window.SiteBoard (custom modules)', () => {
     expect(sb.primaryColor).toBe('#F5222D');
     expect(sb.project).toEqual({ projectId: 'p1', params: { proId: 'p1' } });
     expect(sb.currentUser).toBeNull();
-    await root.session.login('u', 'pw');
-    expect(sb.currentUser?.username).toBe('u');
-    await expect(sb.request(ROUTES.deviceList, { projectId: 'p1' })).resolves.toEqual(['d']);
+    await root.session.login('admin', TEST_ADMIN_PASSWORD);
+    expect(sb.currentUser?.username).toBe('admin');
+    const devices = await real().admin.call(ROUTES.deviceList, { projectId: 'demo-tunnel' });
+    await expect(sb.request(ROUTES.deviceList, { projectId: 'demo-tunnel' })).resolves.toEqual(devices);
     expect(sb.utils.formatDisplayNumber(1.239, 2)).toBe('1.23');
     expect(sb.dayjs(0).year()).toBe(1970);
     expect(sb.timeZone).toBe('Asia/Shanghai');

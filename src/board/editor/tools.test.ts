@@ -1,23 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, type Board } from '../../../protocol';
 import { createRequest } from '../../api/request';
 import { lazy } from 'react';
 import { z } from 'zod';
 import { noMigration, prepareConfig, type PanelDefinition, type PanelRegistry } from '../../components';
 import { EditorStore } from '../../stores/EditorStore';
-import { fakeApi } from '../../test/fakeApi';
+import { useRealServer } from '../../test/realServer';
 import { parseConfigText } from './PropertyPane';
 import { addPanelOfType, handleShortcut } from './tools';
 
-const BOARD: Board = {
-  boardId: 'b1',
-  projectId: 'demo',
-  name: 'Board',
-  version: 1,
-  layout: { pageWidth: 800, pageHeight: 600, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 },
-  pages: [{ pageId: 'pg1', name: 'One', order: 0, panels: [{ panelId: 'a', type: 'gasTable', x: 100, y: 100, w: 100, h: 100, z: 1, config: {} }] }],
-};
-
+const real = useRealServer();
+/** The board's one panel, as the server named it (set by editor()). */
+let A = '';
 // src/board may not import src/panels; a panel type of the same shape as gasTrend's stands in.
 const wideDef: PanelDefinition<unknown> = {
   type: 'gasTrend',
@@ -30,10 +23,12 @@ const wideDef: PanelDefinition<unknown> = {
 };
 const panelRegistry: PanelRegistry = { get: (t) => (t === wideDef.type ? wideDef : undefined), list: () => [wideDef] };
 
+/** A store on a new 800×600 board of the real server with one gasTable at 100,100 100×100. */
 async function editor() {
-  const api = fakeApi({ [ROUTES.boardScreen]: () => BOARD });
-  const store = new EditorStore({ request: createRequest({ fetch: api.fetch }), saveDebounceMs: 60_000 });
-  await store.open('b1');
+  const board = await real().createBoard({ name: 'Board', layout: { pageWidth: 800, pageHeight: 600 }, pages: [{ name: 'One', panels: [{ type: 'gasTable', x: 100, y: 100, w: 100, h: 100, config: {} }] }] });
+  A = board.pages[0].panels[0].panelId;
+  const store = new EditorStore({ request: createRequest({ fetch: real().admin.fetch }), saveDebounceMs: 60_000 });
+  await store.open(board.boardId);
   return store;
 }
 
@@ -46,7 +41,7 @@ const key = (k: string, init: KeyboardEventInit = {}, target: EventTarget = docu
 describe('builder shortcuts', () => {
   it('nudges by 1 px, 10 px with Shift, undoes, deletes, and ignores keys typed in a field', async () => {
     const store = await editor();
-    store.select(['a']);
+    store.select([A]);
     expect(handleShortcut(store, key('ArrowRight'))).toBe(true);
     expect(handleShortcut(store, key('ArrowDown', { shiftKey: true }))).toBe(true);
     expect(store.page!.panels[0]).toMatchObject({ x: 101, y: 110 });

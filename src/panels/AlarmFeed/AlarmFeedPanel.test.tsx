@@ -1,31 +1,47 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ROUTES, type AlarmPage } from '../../../protocol';
-import { fakeApi } from '../../test/fakeApi';
-import { makeAlarm } from '../../test/builders';
+import { ROUTES, type Alarm, type AlarmPage } from '../../../protocol';
+import { makeAlarm, T0 } from '../../test/builders';
 import { renderWithApp, testRoot } from '../../test/render';
+import { eventually, useRealServer } from '../../test/realServer';
 import { AlarmFeedPanel } from './AlarmFeedPanel';
 
+const real = useRealServer();
+const CRANE_OK = { radiusM: 38.5, rotationDeg: 123, heightM: 41.2, momentPct: 62.4, loadT: 3.2, tiltDeg: 0.05 };
+let co: Alarm;
+let wind: Alarm;
+
+// On the server (DOMAIN.md limits): a crane wind warning, cleared and handled, then a CO alarm at the face.
+beforeAll(async () => {
+  const device = await real().device();
+  await device.publish('towerCrane', 'TC-01', { ts: T0 + 1000, ...CRANE_OK, windSpeedMps: 11.2 });
+  await eventually(async () => (await alarmsOnServer()).find((a) => a.deviceSn === 'TC-01' && a.state === 'active'));
+  await device.publish('towerCrane', 'TC-01', { ts: T0 + 1500, ...CRANE_OK, windSpeedMps: 3 });
+  wind = await eventually(async () => (await alarmsOnServer()).find((a) => a.deviceSn === 'TC-01' && a.state === 'cleared'));
+  await real().admin.call(ROUTES.alarmDeal, { alarmId: wind.alarmId, dealStatus: 1, dealRemark: 'stopped lifting' });
+  co = (await device.gas('GAS-LK-E-F', { CO: 31.5 }, { metric: 'CO', state: 'active', tsMs: T0 + 2000 }))!;
+});
+
+async function alarmsOnServer(): Promise<Alarm[]> {
+  return (await real().admin.call<AlarmPage>(ROUTES.alarmList, { projectId: 'demo-tunnel', page: 1, pageSize: 200 })).list;
+}
+
+/** `MM-DD HH:mm:ss` in Beijing time (UTC+8), however the test machine's zone is set. */
+function beijingTime(ms: number): string {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+      .formatToParts(ms)
+      .map((x) => [x.type, x.value]),
+  );
+  return `${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+}
+
 async function setup() {
-  const deals: Array<Record<string, unknown>> = [];
-  const api = fakeApi({
-    [ROUTES.alarmList]: (): AlarmPage => ({
-      total: 2,
-      page: 1,
-      pageSize: 200,
-      list: [
-        makeAlarm({ alarmId: 2, level: 'alarm', metric: 'CO', value: 31.5, threshold: 24, deviceName: 'LK-E face' }),
-        makeAlarm({ alarmId: 1, level: 'warning', metric: 'windSpeedMps', value: 11.2, threshold: 10.8, unit: 'm/s', deviceName: 'Tower crane 1', state: 'cleared', dealStatus: 1, dealRemark: 'stopped lifting' }),
-      ],
-    }),
-    [ROUTES.alarmDeal]: (b) => {
-      deals.push(b);
-      return makeAlarm({ alarmId: 2, level: 'alarm', metric: 'CO', value: 31.5, threshold: 24, deviceName: 'LK-E face', dealStatus: b.dealStatus as 1, dealRemark: b.dealRemark as string });
-    },
-  });
+  const api = await real().signIn();
   const root = testRoot({ fetch: api.fetch });
   await root.alarms.load('demo-tunnel');
   await renderWithApp(<AlarmFeedPanel panelId="a" config={{ limit: 50, activeOnly: false, untreatedOnly: false }} width={440} height={240} />, root);
+  const deals = () => api.calls.filter((c) => c.route === ROUTES.alarmDeal).map((c) => c.body);
   return { root, deals };
 }
 
@@ -33,10 +49,10 @@ describe('AlarmFeedPanel', () => {
   it('lists alarms newest first with level, value, threshold, state and deal status', async () => {
     await setup();
     const rows = screen.getAllByRole('listitem');
-    expect(rows.map((r) => r.getAttribute('data-alarm-id'))).toEqual(['2', '1']);
+    expect(rows.map((r) => r.getAttribute('data-alarm-id'))).toEqual([String(co.alarmId), String(wind.alarmId)]);
     expect(rows[0].getAttribute('data-level')).toBe('alarm');
     expect(rows[0].textContent).toContain('31.5 / 24 ppm');
-    expect(rows[0].textContent).toContain('05-12 10:00:02'); // Beijing time
+    expect(rows[0].textContent).toContain(beijingTime(co.raisedAtMs)); // the server's raise time, in Beijing time
     expect(within(rows[0]).getByText('Untreated')).toBeTruthy();
     expect(within(rows[1]).getByText('Wind speed')).toBeTruthy();
     expect(within(rows[1]).getByText('Cleared')).toBeTruthy();
@@ -57,7 +73,7 @@ describe('AlarmFeedPanel', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(within(dialog).queryByText('Please select the status')).toBeNull());
     expect(within(dialog).getByText('Please fill in the remarks information')).toBeTruthy();
-    expect(deals).toHaveLength(0);
+    expect(deals()).toHaveLength(0);
   });
 
   it('handles an alarm, shows "Processing successful" and updates the row', async () => {
@@ -70,7 +86,7 @@ describe('AlarmFeedPanel', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
     });
     expect(await screen.findByText('Processing successful')).toBeTruthy();
-    expect(deals).toEqual([{ alarmId: 2, dealStatus: 1, dealRemark: 'Ventilation increased, CO back to normal' }]);
+    expect(deals()).toEqual([{ alarmId: co.alarmId, dealStatus: 1, dealRemark: 'Ventilation increased, CO back to normal' }]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const row = screen.getAllByRole('listitem')[0];
     expect(within(row).getByText('Processed')).toBeTruthy();
@@ -79,9 +95,9 @@ describe('AlarmFeedPanel', () => {
 
   it('flashes alarms that arrive live, not the loaded ones', async () => {
     const { root } = await setup();
-    act(() => root.alarms.upsert(makeAlarm({ alarmId: 3, level: 'alarm', metric: 'sos', kind: 'sos', value: null, threshold: null })));
+    act(() => root.alarms.upsert(makeAlarm({ alarmId: co.alarmId + 1, level: 'alarm', metric: 'sos', kind: 'sos', value: null, threshold: null })));
     const rows = screen.getAllByRole('listitem');
-    expect(rows[0].getAttribute('data-alarm-id')).toBe('3');
+    expect(rows[0].getAttribute('data-alarm-id')).toBe(String(co.alarmId + 1));
     expect(rows[0].className).toContain('sb-flash');
     expect(rows[1].className).not.toContain('sb-flash');
   });

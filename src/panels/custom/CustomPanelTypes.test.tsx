@@ -1,24 +1,28 @@
 import { Suspense } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { CUSTOM_PANEL_ROUTES, type CustomPanelType } from '../../../protocol';
 import { AppProviders } from '../../app/providers';
 import { usePanelRegistry } from '../../components';
-import { fakeApi } from '../../test/fakeApi';
 import { renderWithApp, testRoot } from '../../test/render';
+import { useRealServer } from '../../test/realServer';
 import { panelRegistry } from '../registry';
 import { CustomPanelTypes } from './CustomPanelTypes';
 import type { ModuleImporter } from './customDefinition';
 import type { CustomPanelProps } from './customModule';
 
+const real = useRealServer();
 const size = { w: 300, h: 200 };
+// The admin is a member of both seeded projects (server/seed/demoProject.ts).
+const P1 = 'demo-tunnel';
+const P2 = 'demo-bridge';
 const TYPES: Record<string, CustomPanelType[]> = {
-  p1: [
+  [P1]: [
     { type: 'clockX', title: 'Clock X', moduleUrl: '/m/clock.js', defaultSize: size },
     { type: 'throwsX', title: 'Throws X', moduleUrl: '/m/throws.js', defaultSize: size },
     { type: 'gasTrend', title: 'Impostor', moduleUrl: '/m/impostor.js', defaultSize: size },
   ],
-  p2: [{ type: 'flakyX', title: 'Flaky X', moduleUrl: '/m/flaky.js', defaultSize: size }],
+  [P2]: [{ type: 'flakyX', title: 'Flaky X', moduleUrl: '/m/flaky.js', defaultSize: size }],
 };
 
 function Clock({ config, width, api }: CustomPanelProps) {
@@ -48,8 +52,15 @@ function Probe({ types }: { types: string[] }) {
   );
 }
 
+// registered on the server by an administrator, as in production
+beforeAll(async () => {
+  for (const [projectId, types] of Object.entries(TYPES)) {
+    for (const t of types) await real().admin.call(CUSTOM_PANEL_ROUTES.typeAdd, { projectId, ...t });
+  }
+});
+
 async function setup(projectId: string, importModule: ModuleImporter) {
-  const api = fakeApi({ [CUSTOM_PANEL_ROUTES.typeList]: (b) => ({ projectId: b.projectId, types: TYPES[String(b.projectId)] ?? [] }) });
+  const api = await real().signIn();
   const root = testRoot({ fetch: api.fetch });
   const ui = (p: string) => (
     <CustomPanelTypes projectId={p} importModule={importModule}>
@@ -70,7 +81,7 @@ describe('CustomPanelTypes', () => {
       imports.push(url);
       return url.includes('clock') ? { default: Clock } : { default: { component: Throws } };
     };
-    const { root, rerender, unmount } = await setup('p1', importer);
+    const { root, rerender, unmount } = await setup(P1, importer);
 
     expect(await screen.findByText('clock L 300 api')).toBeTruthy();
     expect(await screen.findByText('This panel failed: Throws X: boom')).toBeTruthy();
@@ -81,7 +92,7 @@ describe('CustomPanelTypes', () => {
     expect(notices).toContain('Throws X: boom');
     expect(notices.some((m) => m.includes('"gasTrend" is already registered'))).toBe(true);
 
-    await act(async () => rerender('p2'));
+    await act(async () => rerender(P2));
     await waitFor(() => expect(screen.getByTestId('types').textContent).not.toContain('clockX'));
     expect(screen.getByText('unknown clockX')).toBeTruthy();
     expect(panelRegistry.get('throwsX')).toBeUndefined();
@@ -98,7 +109,7 @@ describe('CustomPanelTypes', () => {
       if (imports.length === 1) throw new TypeError('Failed to fetch dynamically imported module');
       return { default: Clock };
     };
-    const { unmount } = await setup('p2', importer);
+    const { unmount } = await setup(P2, importer);
 
     expect(await screen.findByText('Could not load part of the application: custom:flakyX')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
