@@ -74,3 +74,27 @@ describe('BoardView device detail', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });
+
+describe('BoardView hidden panels', () => {
+  it('draws the visible panels of the page and leaves the hidden ones out', async () => {
+    const b = board({});
+    const panel = { x: 0, y: 0, w: 460, h: 290, z: 1, type: 'alarmFeed', config: {} };
+    b.pages[0].panels = [
+      { ...panel, panelId: 'shown', title: 'Shown alarms' },
+      { ...panel, panelId: 'gone', title: 'Hidden alarms', hidden: true },
+    ];
+    // jsdom lays nothing out: give the view a size so the page is placed and drawn.
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 });
+    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+    try {
+      await renderWithApp(<BoardView kiosk />, rootWith(b));
+      expect(screen.getByRole('heading', { name: 'Shown alarms' })).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: 'Hidden alarms' })).toBeNull();
+      expect(document.querySelector('[data-panel-id="gone"]')).toBeNull();
+    } finally {
+      // Back to jsdom's own (Element.prototype) sizes.
+      delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
+      delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
+    }
+  });
+});

@@ -56,8 +56,8 @@ function useElementSize(ref: RefObject<HTMLElement | null>): { width: number; he
  * scaled into the rest of the viewport by `fit`. pageSwitchModel 2 carousels the pages every
  * layout.carouselIntervalS (default 15 s), paused while the pointer is over the page and restarted by a
  * tap on it. wholeTips / pageTips show the board / page name for a few seconds. `kiosk` drops the header
- * and hides an idle cursor. A click on a device (gas table row, tower crane or gas trend panel) opens its
- * detail dialog (deviceDetail).
+ * and hides an idle cursor. Panels marked `hidden` are not drawn. A click on a device (gas table row,
+ * tower crane or gas trend panel) opens its detail dialog (deviceDetail).
  */
 export const BoardView = observer(function BoardView({ projectName, headerExtra, fit = 'fit', onFitChange, kiosk = false }: BoardViewOptions) {
   const { boards, deviceDetail } = useStores();
@@ -182,9 +182,12 @@ export const BoardView = observer(function BoardView({ projectName, headerExtra,
               overflow: 'hidden',
             }}
           >
-            {page.panels.map((p) => (
-              <PanelHost key={p.panelId} panel={p} />
-            ))}
+            {/* A hidden panel stays on the page for the builder but is never drawn on a screen. */}
+            {page.panels
+              .filter((p) => !p.hidden)
+              .map((p) => (
+                <PanelHost key={p.panelId} panel={p} />
+              ))}
           </div>
         ) : null}
         {/* Keeps the scroll area as large as the scaled page when it overflows (fit width / height / none). */}

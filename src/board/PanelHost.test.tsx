@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import type { Panel } from '../../protocol';
 import { makeCraneDevice } from '../test/builders';
 import { renderWithApp, testRoot } from '../test/render';
+import { panelContentSize } from '../components';
 import { PanelHost } from './PanelHost';
 
 const base = { x: 10, y: 20, w: 460, h: 290, z: 1 };
@@ -40,5 +41,52 @@ describe('PanelHost', () => {
     expect(await screen.findByText('力矩', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('heading', { name: '塔吊' })).toBeTruthy();
     expect(screen.getByText('在线')).toBeTruthy();
+  });
+});
+
+describe('PanelHost style', () => {
+  const frameOf = (id: string) => document.querySelector(`[data-panel-id="${id}"] > section`) as HTMLElement;
+
+  it('draws the frame with the panel style: background, border, corners, padding, opacity', async () => {
+    const panel: Panel = {
+      ...base,
+      panelId: 's1',
+      type: 'alarmFeed',
+      title: 'Styled',
+      config: {},
+      style: { background: '#112233', borderColor: '#ff0000', borderWidthPx: 3, borderRadiusPx: 12, paddingPx: 4, opacity: 0.5 },
+    };
+    await renderWithApp(<PanelHost panel={panel} />, testRoot());
+    const frame = frameOf('s1');
+    expect(frame.style.background).toBe('rgb(17, 34, 51)');
+    expect(frame.style.border).toBe('3px solid rgb(255, 0, 0)');
+    expect(frame.style.borderRadius).toBe('12px');
+    expect(frame.style.opacity).toBe('0.5');
+    expect((frame.lastElementChild as HTMLElement).style.padding).toBe('4px');
+    expect(screen.getByRole('heading', { name: 'Styled' })).toBeTruthy();
+  });
+
+  it('keeps the theme frame without a style, and showTitle false drops the title bar but keeps the name', async () => {
+    const panel: Panel = { ...base, panelId: 's2', type: 'alarmFeed', title: 'Plain', config: {} };
+    const bare: Panel = { ...base, panelId: 's3', type: 'alarmFeed', title: 'No title bar', config: {}, style: { showTitle: false } };
+    await renderWithApp(
+      <>
+        <PanelHost panel={panel} />
+        <PanelHost panel={bare} />
+      </>,
+      testRoot(),
+    );
+    expect(frameOf('s2').style.borderRadius).toBe('6px');
+    expect(frameOf('s2').style.opacity).toBe('');
+    expect(screen.getByRole('heading', { name: 'Plain' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'No title bar' })).toBeNull();
+    expect(frameOf('s3').querySelector('header')).toBeNull();
+    expect(screen.getByRole('region', { name: 'No title bar' })).toBeTruthy();
+  });
+
+  it('gives the content the room the style leaves: no title bar and less padding make it larger', () => {
+    expect(panelContentSize(460, 290)).toEqual({ width: 440, height: 230 });
+    expect(panelContentSize(460, 290, { showTitle: false, paddingPx: 0 })).toEqual({ width: 460, height: 290 });
+    expect(panelContentSize(460, 290, { borderWidthPx: 5, paddingPx: 10 })).toEqual({ width: 432, height: 222 });
   });
 });

@@ -1,19 +1,20 @@
-import { Suspense, useMemo } from 'react';
+import { memo, Suspense, useMemo } from 'react';
 import { Spinner } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Panel } from '../../protocol';
 import { ErrorBoundary, PanelFrame, PanelMessage, panelContentSize, prepareConfig, usePanelRegistry } from '../components';
 
 /**
- * One panel of a page, absolutely placed in page pixels. Looks its type up in the registry, migrates and
- * validates the config (bad config → a message in the panel), and isolates crashes in an error boundary.
+ * A panel's frame and live content, filling its parent (which must be panel.w × panel.h page px). Looks
+ * the type up in the registry, migrates and validates the config (bad config → a message in the panel),
+ * isolates crashes in an error boundary, and draws the frame with the panel's saved `style`.
  */
-export function PanelHost({ panel }: { panel: Panel }) {
+export function PanelContent({ panel }: { panel: Panel }) {
   const registry = usePanelRegistry();
   const { i18n } = useLingui();
   const def = registry.get(panel.type);
   const prepared = useMemo(() => (def ? prepareConfig(def, panel.config) : null), [def, panel.config]);
-  const { width, height } = panelContentSize(panel.w, panel.h);
+  const { width, height } = panelContentSize(panel.w, panel.h, panel.style);
   const title = panel.title || (def ? i18n._(def.title) : panel.type);
   const type = panel.type;
 
@@ -45,7 +46,13 @@ export function PanelHost({ panel }: { panel: Panel }) {
           );
         }}
       >
-        <Suspense fallback={<PanelMessage><Spinner size="small" /></PanelMessage>}>
+        <Suspense
+          fallback={
+            <PanelMessage>
+              <Spinner size="small" />
+            </PanelMessage>
+          }
+        >
           <View panelId={panel.panelId} config={prepared.config} width={width} height={height} />
         </Suspense>
       </ErrorBoundary>
@@ -53,8 +60,34 @@ export function PanelHost({ panel }: { panel: Panel }) {
   }
 
   return (
+    <PanelFrame title={title} look={panel.style}>
+      {body}
+    </PanelFrame>
+  );
+}
+
+/**
+ * {@link PanelContent} that re-renders only when what it draws changes (type, config, title, size,
+ * style), not when the panel only moves: the builder re-renders every box on each drag step.
+ */
+export const MemoPanelContent = memo(
+  PanelContent,
+  (a, b) =>
+    a.panel === b.panel ||
+    (a.panel.panelId === b.panel.panelId &&
+      a.panel.type === b.panel.type &&
+      a.panel.config === b.panel.config &&
+      a.panel.title === b.panel.title &&
+      a.panel.style === b.panel.style &&
+      a.panel.w === b.panel.w &&
+      a.panel.h === b.panel.h),
+);
+
+/** One panel of a page in a viewer: {@link PanelContent} absolutely placed in page pixels. */
+export function PanelHost({ panel }: { panel: Panel }) {
+  return (
     <div data-panel-id={panel.panelId} data-panel-type={panel.type} style={{ position: 'absolute', left: panel.x, top: panel.y, width: panel.w, height: panel.h, zIndex: panel.z }}>
-      <PanelFrame title={title}>{body}</PanelFrame>
+      <PanelContent panel={panel} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import type { MessageDescriptor } from '@lingui/core';
 import { BOARD_TICKET_HEADER, boardSchema, ROUTES, type Board, type BoardList, type BoardStandardList, type BoardTemplate, type BoardTicket, type Panel } from '../../protocol';
 import { BusinessError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_CODE, type RequestFn } from '../api/request';
-import { applyPatch, geometryPatch, invertPatch, randomLocalId, type CommandResult, type Guide, type IdFactory, type Patch, type Rect } from './editorModel';
+import { applyPatch, expandGroups, fieldsPatch, geometryPatch, invertPatch, randomLocalId, type CommandResult, type Guide, type IdFactory, type Patch, type Rect } from './editorModel';
 import { nextWrite } from './editorSync';
 
 /** Undo steps kept; older ones are dropped (a long session must not grow without bound). */
@@ -58,9 +59,11 @@ export class EditorStore {
   pageId: string | null = null;
   selection: string[] = [];
   guides: Guide[] = [];
-  /** Editor-only flags (not stored on the server: the protocol's Panel has no such fields). */
-  locked: ReadonlySet<string> = new Set();
-  hidden: ReadonlySet<string> = new Set();
+  /**
+   * Why the last edit was refused or only partly done (e.g. locked panels not deleted), for the builder to
+   * show; cleared by the next edit that applies. A Lingui message (the store has no i18n of its own).
+   */
+  notice: MessageDescriptor | null = null;
   saveState: SaveState = 'saved';
   saveError: string | null = null;
   loadError: string | null = null;
@@ -89,8 +92,9 @@ export class EditorStore {
       pageId: observable,
       selection: observableRef,
       guides: observableRef,
-      locked: observableRef,
-      hidden: observableRef,
+      notice: observableRef,
+      locked: computed,
+      hidden: computed,
       saveState: observable,
       saveError: observable,
       loadError: observable,
@@ -112,6 +116,7 @@ export class EditorStore {
       endGesture: action,
       cancelGesture: action,
       setFlag: action,
+      notify: action,
       copy: action,
       applyLocal: action,
     });
@@ -126,6 +131,20 @@ export class EditorStore {
   get selectedPanels(): Panel[] {
     const sel = new Set(this.selection);
     return this.page?.panels.filter((p) => sel.has(p.panelId)) ?? [];
+  }
+
+  /** Ids of locked panels (panel.locked, saved with the board): not moved, resized or deleted in the builder. */
+  get locked(): ReadonlySet<string> {
+    return this.flagged('locked');
+  }
+
+  /** Ids of hidden panels (panel.hidden, saved with the board): skipped by marquee and snapping, not drawn by viewers. */
+  get hidden(): ReadonlySet<string> {
+    return this.flagged('hidden');
+  }
+
+  private flagged(flag: 'locked' | 'hidden'): ReadonlySet<string> {
+    return new Set(this.board?.pages.flatMap((pg) => pg.panels.filter((p) => p[flag]).map((p) => p.panelId)) ?? []);
   }
 
   get canUndo(): boolean {
@@ -191,6 +210,7 @@ export class EditorStore {
     this.saveState = 'saved';
     this.saveError = null;
     this.loadError = null;
+    this.notice = null;
     this.retryCount = 0;
   }
 
@@ -213,6 +233,19 @@ export class EditorStore {
     await this.flush();
     if (!this.base || this.saveState === 'conflict' || this.saveState === 'error') throw new BusinessError('SAVE_FIRST', 'Save the board before releasing it.');
     await this.write(ROUTES.boardRelease, { boardId: this.base.boardId, ...(note ? { note } : {}) });
+  }
+
+  /**
+   * Replaces the draft with release `releaseNo` (board/restore) after saving pending edits, then loads
+   * the restored draft (undo history starts again: the restore itself is the way back, by restoring
+   * another release). Throws BusinessError (SAVE_FIRST while edits cannot be saved, NOT_FOUND, CONFLICT).
+   */
+  async restoreRelease(releaseNo: number): Promise<void> {
+    await this.flush();
+    if (!this.base || this.saveState === 'conflict' || this.saveState === 'error') throw new BusinessError('SAVE_FIRST', 'Save the board before restoring a release.');
+    const boardId = this.base.boardId;
+    await this.write(ROUTES.boardRestore, { boardId, releaseNo });
+    await this.open(boardId);
   }
 
   private async raw<T>(method: 'GET' | 'POST', route: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
@@ -242,7 +275,13 @@ export class EditorStore {
     this.undoStack = [...this.undoStack, { patch: r.patch, inverse: r.inverse }].slice(-UNDO_LIMIT);
     this.redoStack = [];
     if (r.select) this.selection = r.select;
+    this.notice = null;
     return true;
+  }
+
+  /** Shows why an edit was refused (or null to clear); see `notice`. */
+  notify(message: MessageDescriptor | null): void {
+    this.notice = message;
   }
 
   undo(): void {
@@ -275,13 +314,18 @@ export class EditorStore {
     this.selection = this.selection.filter((id) => present.has(id));
   }
 
-  select(ids: string[]): void {
-    this.selection = [...new Set(ids)];
+  /**
+   * Selects these panels and every other member of their groups (a group is selected as a whole, by
+   * click or marquee). `exact` selects just the ids given (editing one member of a group).
+   */
+  select(ids: string[], opts: { exact?: boolean } = {}): void {
+    this.selection = opts.exact ? [...new Set(ids)] : expandGroups(this.page, ids);
   }
 
-  /** Shift+click: adds or removes one panel. */
+  /** Shift+click: adds or removes one panel, with its group. */
   toggleSelect(id: string): void {
-    this.selection = this.selection.includes(id) ? this.selection.filter((x) => x !== id) : [...this.selection, id];
+    const members = expandGroups(this.page, [id]);
+    this.selection = this.selection.includes(id) ? this.selection.filter((x) => !members.includes(x)) : [...new Set([...this.selection, ...members])];
   }
 
   setPage(pageId: string): void {
@@ -290,14 +334,14 @@ export class EditorStore {
     this.selection = [];
   }
 
-  /** Locks or hides panels in this editor session (see `locked`). Not an undo step. */
-  setFlag(flag: 'locked' | 'hidden', ids: readonly string[], on: boolean): void {
-    const next = new Set(this[flag]);
-    for (const id of ids) {
-      if (on) next.add(id);
-      else next.delete(id);
-    }
-    this[flag] = next;
+  /**
+   * Locks or hides (on) or unlocks or shows (off) panels of the current page: one undo step, saved with
+   * the board. Returns false when nothing changes.
+   */
+  setFlag(flag: 'locked' | 'hidden', ids: readonly string[], on: boolean): boolean {
+    if (!this.board || !this.pageId) return false;
+    const patch = fieldsPatch(this.board, this.pageId, ids, { [flag]: on });
+    return patch.length > 0 && this.run({ patch, inverse: invertPatch(this.board, patch) });
   }
 
   /** Copies the selected panels to the editor's clipboard (survives page switches, not reloads). */

@@ -157,3 +157,50 @@ export function geometryPatch(board: Board, pageId: string, rects: ReadonlyMap<s
     return [{ op: 'putPanel' as const, pageId, panel: { ...p, x: r.x, y: r.y, w: r.w, h: r.h } }];
   });
 }
+
+/**
+ * Changes to a panel's non-geometry fields. `undefined` leaves a field alone; `false` (flags) and `null`
+ * (groupId, style) remove it, so an unlocked, ungrouped panel carries no such keys at all.
+ */
+export interface PanelFieldChange {
+  locked?: boolean;
+  hidden?: boolean;
+  groupId?: string | null;
+  style?: Panel['style'] | null;
+}
+
+/** The panel with `change` applied (a new object; flags set to false and null fields are removed). */
+export function withFields(panel: Panel, change: PanelFieldChange): Panel {
+  const out: Record<string, unknown> = { ...panel };
+  for (const [k, v] of Object.entries(change)) {
+    if (v === undefined) continue;
+    if (v === null || v === false) delete out[k];
+    else out[k] = v;
+  }
+  return out as Panel;
+}
+
+/** putPanel ops applying `change` to the panels `ids` of a page; panels it would not change are left out. */
+export function fieldsPatch(board: Board, pageId: string, ids: readonly string[], change: PanelFieldChange): Patch {
+  return panelsById(findPage(board, pageId), ids).flatMap((p) => {
+    const next = withFields(p, change);
+    // `locked: false` from the server and no `locked` at all mean the same: no step for no change.
+    const same = !!p.locked === !!next.locked && !!p.hidden === !!next.hidden && (p.groupId ?? null) === (next.groupId ?? null) && JSON.stringify(p.style ?? null) === JSON.stringify(next.style ?? null);
+    return same ? [] : [{ op: 'putPanel' as const, pageId, panel: next }];
+  });
+}
+
+/**
+ * `ids` with every other member of their groups added (panels sharing a groupId are selected together),
+ * in the order given, members after the panel that brought them in. Ids not on the page are kept.
+ */
+export function expandGroups(page: Page | null | undefined, ids: readonly string[]): string[] {
+  const out = new Set<string>();
+  const byId = new Map(page?.panels.map((p) => [p.panelId, p]));
+  for (const id of ids) {
+    out.add(id);
+    const g = byId.get(id)?.groupId;
+    if (g) for (const p of page!.panels) if (p.groupId === g) out.add(p.panelId);
+  }
+  return [...out];
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, type Board } from '../../protocol';
+import { ROUTES, type Board, type Panel } from '../../protocol';
 import { applyPatch } from './editorModel';
 import { nextWrite } from './editorSync';
 
@@ -57,7 +57,7 @@ describe('autosave plan', () => {
       [ROUTES.layoutUpdate, { boardId: 'b1', layout: { pageWidth: 1920 } }],
       [ROUTES.pageEdit, { boardId: 'b1', pageId: 'pg2', name: 'Deux' }],
       [ROUTES.pageMove, { boardId: 'b1', pageId: 'pg2', toIndex: 0 }],
-      [ROUTES.panelEdit, { boardId: 'b1', pageId: 'pg1', panelId: 'a', panel: { title: 'T', config: {} } }],
+      [ROUTES.panelEdit, { boardId: 'b1', pageId: 'pg1', panelId: 'a', panel: { title: 'T' } }],
       [ROUTES.layoutUpdate, { boardId: 'b1', items: [{ pageId: 'pg1', panelId: 'a', x: 40, y: 0, w: 10, h: 10, z: 1 }] }],
     ]);
     const del = drain(base, applyPatch(base, [{ op: 'removePanel', pageId: 'pg1', panelId: 'a' }, { op: 'removePage', pageId: 'pg2' }]));
@@ -65,5 +65,31 @@ describe('autosave plan', () => {
       [ROUTES.pageDelete, { boardId: 'b1', pageId: 'pg2' }],
       [ROUTES.panelDelete, { boardId: 'b1', pageId: 'pg1', panelIds: ['a'] }],
     ]);
+  });
+
+  it('sends lock, hide, group and style changes with panel/edit, and null to ungroup or reset the style', () => {
+    const a = base.pages[0].panels[0];
+    const put = (b: Board, panel: Panel) => applyPatch(b, [{ op: 'putPanel', pageId: 'pg1', panel }]);
+    const styled = { ...a, locked: true, hidden: true, groupId: 'g1', style: { background: '#102030', opacity: 0.5 } };
+    const first = drain(base, put(base, styled));
+    expect(first.sent).toEqual([
+      [ROUTES.panelEdit, { boardId: 'b1', pageId: 'pg1', panelId: 'a', panel: { locked: true, hidden: true, groupId: 'g1', style: { background: '#102030', opacity: 0.5 } } }],
+    ]);
+    expect(first.confirmed.pages[0].panels[0]).toEqual(styled);
+    // Unlock, show, ungroup and back to the theme's style: flags go as false, groupId and style as null.
+    const back = drain(first.confirmed, put(first.confirmed, a));
+    expect(back.sent).toEqual([[ROUTES.panelEdit, { boardId: 'b1', pageId: 'pg1', panelId: 'a', panel: { locked: false, hidden: false, groupId: null, style: null } }]]);
+    // A moved and regrouped panel: content with panel/edit, geometry with layout/updateLayout.
+    const both = drain(base, put(base, { ...a, x: 30, groupId: 'g2' }));
+    expect(both.sent.map(([r, b]) => [r, b.panel ?? b.items])).toEqual([
+      [ROUTES.panelEdit, { groupId: 'g2' }],
+      [ROUTES.layoutUpdate, [{ pageId: 'pg1', panelId: 'a', x: 30, y: 0, w: 10, h: 10, z: 1 }]],
+    ]);
+  });
+
+  it('adds a new panel with its flags, group and style in panel/custom/add', () => {
+    const panel: Panel = { panelId: 'tmp-n', type: 't', x: 1, y: 1, w: 5, h: 5, z: 2, config: {}, locked: true, groupId: 'g1', style: { paddingPx: 4 } };
+    const { sent } = drain(base, applyPatch(base, [{ op: 'putPanel', pageId: 'pg1', panel }]));
+    expect(sent).toEqual([[ROUTES.panelCustomAdd, { boardId: 'b1', pageId: 'pg1', panel: { type: 't', x: 1, y: 1, w: 5, h: 5, z: 2, config: {}, locked: true, groupId: 'g1', style: { paddingPx: 4 } } }]]);
   });
 });

@@ -25,7 +25,20 @@ function layoutDiff(base: Layout, draft: Layout): Partial<Layout> | null {
   return Object.keys(diff).length ? (diff as Partial<Layout>) : null;
 }
 
-const sameContent = (a: Panel, b: Panel) => (a.title ?? '') === (b.title ?? '') && JSON.stringify(a.config) === JSON.stringify(b.config);
+/**
+ * The panel/edit body that turns `prev` into `next` for everything but geometry (which layout/updateLayout
+ * sends), or null when they already agree. Only changed fields are sent: flags as booleans (absent =
+ * false), and `groupId: null` / `style: null` remove a group or a custom style (panelPatchSchema).
+ */
+export function contentPatch(prev: Panel, next: Panel): Record<string, unknown> | null {
+  const out: Record<string, unknown> = {};
+  if ((prev.title ?? '') !== (next.title ?? '')) out.title = next.title ?? '';
+  if (JSON.stringify(prev.config) !== JSON.stringify(next.config)) out.config = next.config;
+  for (const k of ['locked', 'hidden'] as const) if (!!prev[k] !== !!next[k]) out[k] = !!next[k];
+  if ((prev.groupId ?? null) !== (next.groupId ?? null)) out.groupId = next.groupId ?? null;
+  if (JSON.stringify(prev.style ?? null) !== JSON.stringify(next.style ?? null)) out.style = next.style ?? null;
+  return Object.keys(out).length ? out : null;
+}
 const sameGeometry = (a: Panel, b: Panel) => GEOMETRY.every((k) => a[k] === b[k]);
 
 /** The next write needed to make the server's board equal the draft, or null when they already match. */
@@ -107,11 +120,13 @@ export function nextWrite(base: Board, draft: Board, ids: ReadonlyMap<string, st
           },
         };
       }
-      if (!sameContent(prev, panel)) {
+      const change = contentPatch(prev, panel);
+      if (change) {
         return {
           route: ROUTES.panelEdit,
-          body: { boardId, pageId: sid(ids, p.pageId), panelId: sid(ids, panel.panelId), panel: { title: panel.title ?? '', config: panel.config } },
-          commit: (b) => applyPatch(b, [{ op: 'putPanel', pageId: p.pageId, panel: { ...prev, title: panel.title, config: panel.config } }]),
+          body: { boardId, pageId: sid(ids, p.pageId), panelId: sid(ids, panel.panelId), panel: change },
+          // The server now has the draft's content at the confirmed geometry (sent separately).
+          commit: (b) => applyPatch(b, [{ op: 'putPanel', pageId: p.pageId, panel: { ...panel, ...pick(prev) } }]),
         };
       }
     }

@@ -15,9 +15,11 @@ import { clampZoom, fitScale, type AlignMode } from './geometry';
 import { NewBoardForm } from './NewBoardForm';
 import { PagesPane } from './PagesPane';
 import { PropertyPane } from './PropertyPane';
+import { ReleasesDialog } from './ReleasesDialog';
+import { RULER_PX, Rulers } from './Rulers';
 import { ShortcutSheet } from './ShortcutSheet';
 import { handleShortcut } from './tools';
-import { UI } from './ui';
+import { COLORS, UI } from './ui';
 
 const ALIGN_BUTTONS: Array<{ mode: AlignMode; label: MessageDescriptor; icon: string }> = [
   { mode: 'left', label: msg`Align left`, icon: '⇤' },
@@ -43,16 +45,24 @@ export const BuilderScreen = observer(function BuilderScreen() {
   const boardId = params.get('boardId') ?? store.boards[0]?.boardId ?? null;
   const [creating, setCreating] = useState(false);
   const [help, setHelp] = useState(false);
+  const [releases, setReleases] = useState(false);
   const [zoomMode, setZoomMode] = useState<'fit' | number>('fit');
   const [viewport, setViewport] = useState({ w: 0, h: 0 });
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const viewportRef = useRef<HTMLDivElement>(null);
+  const [pageEl, setPageEl] = useState<HTMLDivElement | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => () => void store.flush().finally(() => store.dispose()), [store]);
   useEffect(() => {
     if (projectId) store.loadList(projectId).catch(() => {});
   }, [store, projectId]);
+  // The canvas draws the real panels: they need the project's devices and live feeds, as in a viewer.
+  useEffect(() => {
+    if (!projectId) return;
+    void root.openProject(projectId);
+    return () => root.closeProject();
+  }, [root, projectId]);
   useEffect(() => {
     if (boardId) void store.open(boardId);
   }, [store, boardId]);
@@ -132,8 +142,8 @@ export const BuilderScreen = observer(function BuilderScreen() {
   }[store.saveState];
 
   return (
-    <main style={{ height: '100vh', display: 'grid', gridTemplateRows: 'auto auto 1fr', gridTemplateColumns: '240px 1fr 280px', background: '#050b18', color: '#d6e2f5', fontSize: 13 }}>
-      <header style={{ gridColumn: '1 / 4', display: 'flex', gap: 6, alignItems: 'center', padding: '6px 10px', borderBottom: '1px solid #1d3357', flexWrap: 'wrap' }}>
+    <main style={{ height: '100vh', display: 'grid', gridTemplateRows: 'auto auto 1fr', gridTemplateColumns: '240px 1fr 280px', background: COLORS.workspace, color: COLORS.text, fontSize: 13 }}>
+      <header style={{ gridColumn: '1 / 4', display: 'flex', gap: 6, alignItems: 'center', padding: '6px 10px', borderBottom: `1px solid ${COLORS.border}`, background: COLORS.pane, flexWrap: 'wrap' }}>
         <strong style={{ marginRight: 8 }}>
           <Trans>Board builder</Trans>
         </strong>
@@ -178,7 +188,7 @@ export const BuilderScreen = observer(function BuilderScreen() {
           {Math.round(zoom * 100)} %
         </span>
         <span style={{ flex: 1 }} />
-        <span data-testid="save-state" data-state={store.saveState} style={{ color: store.saveState === 'error' || store.saveState === 'conflict' ? '#ff8a80' : '#8aa0c2' }}>
+        <span data-testid="save-state" data-state={store.saveState} style={{ color: store.saveState === 'error' || store.saveState === 'conflict' ? COLORS.danger : COLORS.muted }}>
           {saveText}
         </span>
         <a href={boardId ? `#/dataV/preview?boardId=${encodeURIComponent(boardId)}` : undefined} target="_blank" rel="noreferrer" style={{ ...UI.button, textDecoration: 'none' }}>
@@ -186,6 +196,9 @@ export const BuilderScreen = observer(function BuilderScreen() {
         </a>
         <button type="button" style={UI.primary} disabled={!board} onClick={release}>
           <Trans>Release</Trans>
+        </button>
+        <button type="button" style={UI.button} disabled={!board} onClick={() => setReleases(true)}>
+          <Trans>Releases…</Trans>
         </button>
         <button type="button" style={UI.button} disabled={!board} onClick={exportJson}>
           <Trans>Export JSON</Trans>
@@ -213,7 +226,7 @@ export const BuilderScreen = observer(function BuilderScreen() {
       </header>
       <div style={{ gridColumn: '1 / 4' }}>
         {creating && projectId ? (
-          <div style={{ padding: '6px 10px', borderBottom: '1px solid #1d3357' }}>
+          <div style={{ padding: '6px 10px', borderBottom: `1px solid ${COLORS.border}`, background: COLORS.pane }}>
             <NewBoardForm
               store={store}
               projectId={projectId}
@@ -226,7 +239,7 @@ export const BuilderScreen = observer(function BuilderScreen() {
           </div>
         ) : null}
         {store.saveState === 'conflict' ? (
-          <div role="alert" data-testid="conflict-banner" style={{ padding: '8px 10px', background: '#5a1d1d', display: 'flex', gap: 10, alignItems: 'center' }}>
+          <div role="alert" data-testid="conflict-banner" style={{ padding: '8px 10px', background: COLORS.dangerBackground, display: 'flex', gap: 10, alignItems: 'center' }}>
             <span>{t`This board was changed by someone else. Reload to see their changes.`}</span>
             <button type="button" style={UI.primary} onClick={() => void store.reload()}>
               <Trans>Reload</Trans>
@@ -234,7 +247,7 @@ export const BuilderScreen = observer(function BuilderScreen() {
           </div>
         ) : null}
         {store.saveState === 'error' ? (
-          <div role="status" style={{ padding: '6px 10px', background: '#4a3a12' }}>
+          <div role="status" style={{ padding: '6px 10px', background: COLORS.warnBackground }}>
             {store.saveError} <Trans>Retrying…</Trans>{' '}
             <button type="button" style={UI.button} onClick={() => void store.flush()}>
               <Trans>Retry now</Trans>
@@ -242,7 +255,7 @@ export const BuilderScreen = observer(function BuilderScreen() {
           </div>
         ) : null}
         {message ? (
-          <div role={message.error ? 'alert' : 'status'} data-testid="builder-message" style={{ padding: '6px 10px', background: message.error ? '#5a1d1d' : '#0f3a2e', display: 'flex', gap: 10 }}>
+          <div role={message.error ? 'alert' : 'status'} data-testid="builder-message" style={{ padding: '6px 10px', background: message.error ? COLORS.dangerBackground : COLORS.okBackground, display: 'flex', gap: 10 }}>
             <span style={{ whiteSpace: 'pre-wrap' }}>{message.text}</span>
             <button type="button" style={UI.button} onClick={() => setMessage(null)}>
               <Trans>Dismiss</Trans>
@@ -250,7 +263,7 @@ export const BuilderScreen = observer(function BuilderScreen() {
           </div>
         ) : null}
         {store.loadError ? (
-          <div role="alert" style={{ padding: '6px 10px', background: '#5a1d1d' }}>
+          <div role="alert" style={{ padding: '6px 10px', background: COLORS.dangerBackground }}>
             {store.loadError}
           </div>
         ) : null}
@@ -259,24 +272,44 @@ export const BuilderScreen = observer(function BuilderScreen() {
         {board ? <PagesPane store={store} /> : null}
         {board ? <Catalogue store={store} /> : null}
       </aside>
-      <div ref={viewportRef} data-zoom={zoom} style={{ overflow: 'auto', display: 'flex', padding: 24, boxSizing: 'border-box', minWidth: 0, minHeight: 0 }}>
-        {board ? (
-          <div style={{ margin: 'auto' }}>
-            <Canvas store={store} zoom={zoom} />
-          </div>
-        ) : (
-          <p style={{ margin: 'auto', color: '#8aa0c2' }}>
-            {store.boards.length ? <Trans>Choose a board above.</Trans> : <Trans>No board yet: create one with “New board”.</Trans>}
-          </p>
-        )}
+      <div style={{ position: 'relative', minWidth: 0, minHeight: 0 }}>
+        {board ? <Rulers store={store} zoom={zoom} viewportRef={viewportRef} page={pageEl} /> : null}
+        <div
+          ref={viewportRef}
+          data-zoom={zoom}
+          data-testid="builder-viewport"
+          style={{ position: 'absolute', inset: board ? `${RULER_PX}px 0 0 ${RULER_PX}px` : 0, overflow: 'auto', display: 'flex', padding: 24, boxSizing: 'border-box' }}
+        >
+          {board ? (
+            <div style={{ margin: 'auto' }}>
+              <Canvas store={store} zoom={zoom} pageRef={setPageEl} />
+            </div>
+          ) : (
+            <p style={{ margin: 'auto', color: COLORS.muted }}>
+              {store.boards.length ? <Trans>Choose a board above.</Trans> : <Trans>No board yet: create one with “New board”.</Trans>}
+            </p>
+          )}
+        </div>
       </div>
-      <aside style={{ ...UI.pane, borderRight: 'none', borderLeft: '1px solid #1d3357' }}>
+      <aside style={{ ...UI.pane, borderRight: 'none', borderLeft: `1px solid ${COLORS.border}` }}>
         <h3 style={UI.heading}>
           <Trans>Properties</Trans>
         </h3>
         <PropertyPane store={store} />
       </aside>
       {help ? <ShortcutSheet onClose={() => setHelp(false)} /> : null}
+      {releases && board ? (
+        <ReleasesDialog
+          boardId={board.boardId}
+          request={root.request}
+          onRelease={(note) => store.release(note || undefined)}
+          onRestore={async (releaseNo) => {
+            await store.restoreRelease(releaseNo);
+            setMessage({ text: t`Release ${releaseNo} restored into the draft.`, error: false });
+          }}
+          onClose={() => setReleases(false)}
+        />
+      ) : null}
     </main>
   );
 });

@@ -1,39 +1,60 @@
-import { useEffect, useRef, useState, type DragEvent, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type PointerEvent, type Ref } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useLingui } from '@lingui/react/macro';
+import type { Panel } from '../../../protocol';
 import { usePanelRegistry } from '../../components';
 import type { EditorStore } from '../../stores/EditorStore';
-import { HANDLES, boundsOf, marqueeSelect, rectFromPoints, resizeRect, snapMove, snapResize, type Handle, type Rect } from './geometry';
+import { SCREEN } from '../../theme/theme';
+import { boundsOf, marqueeSelect, rectFromPoints, resizeRect, snapMove, snapResize, type Handle, type Rect } from './geometry';
+import { PANEL_BOX_CSS, PanelBox, type BoxContent } from './PanelBox';
 import { addPanelOfType, PANEL_MIME } from './tools';
+import { COLORS } from './ui';
 
 /** Grid step of the builder, page px. */
 export const GRID_PX = 10;
 /** Snap distance on screen, px (divided by the zoom so it feels the same at any zoom). */
 export const SNAP_SCREEN_PX = 6;
-/** Resize handle size on screen, px. */
-const HANDLE_SCREEN_PX = 9;
+/**
+ * At most this many boxes of a page draw their live panel (the largest ones on screen); the others show
+ * their type's static thumbnail. Live panels each subscribe to data and lay out charts, so a 200-panel
+ * page would otherwise be 200 live dashboards inside an editor.
+ */
+export const LIVE_PANEL_CAP = 40;
+/** A box smaller than this on screen (px, either side) shows its thumbnail: nothing live would be readable. */
+export const LIVE_MIN_SCREEN_PX = 40;
 
 type Drag =
   | { kind: 'move'; sx: number; sy: number; rects: Map<string, Rect>; bbox: Rect; others: Rect[]; clicked: string; moved: boolean }
   | { kind: 'resize'; sx: number; sy: number; id: string; handle: Handle; rect: Rect; others: Rect[] }
   | { kind: 'marquee'; sx: number; sy: number; additive: boolean; before: string[] };
 
-const CURSORS: Record<Handle, string> = { n: 'ns-resize', s: 'ns-resize', e: 'ew-resize', w: 'ew-resize', ne: 'nesw-resize', sw: 'nesw-resize', nw: 'nwse-resize', se: 'nwse-resize' };
-
-function handlePos(h: Handle, r: Rect): { left: number; top: number } {
-  const left = h.includes('w') ? 0 : h.includes('e') ? r.w : r.w / 2;
-  const top = h.includes('n') ? 0 : h.includes('s') ? r.h : r.h / 2;
-  return { left, top };
+/**
+ * How each panel of a page is drawn in the builder (see {@link LIVE_PANEL_CAP}): hidden panels as an
+ * outline, boxes under {@link LIVE_MIN_SCREEN_PX} on screen as thumbnails, and of the rest the
+ * `cap` largest live (ties: the upper one first), the others as thumbnails.
+ */
+export function boxContents(panels: readonly Panel[], isHidden: (id: string) => boolean, zoom: number, cap: number = LIVE_PANEL_CAP): Map<string, BoxContent> {
+  const out = new Map<string, BoxContent>();
+  const candidates: Panel[] = [];
+  for (const p of panels) {
+    if (isHidden(p.panelId) || p.hidden) out.set(p.panelId, 'outline');
+    else if (p.w * zoom < LIVE_MIN_SCREEN_PX || p.h * zoom < LIVE_MIN_SCREEN_PX) out.set(p.panelId, 'thumbnail');
+    else candidates.push(p);
+  }
+  candidates.sort((a, b) => b.w * b.h - a.w * a.h || b.z - a.z);
+  candidates.forEach((p, i) => out.set(p.panelId, i < cap ? 'live' : 'thumbnail'));
+  return out;
 }
 
 /**
- * The page being edited at `zoom`: panels as labelled boxes, drag to move, 8 handles to resize, snapping
- * with guides, Shift+click and marquee selection, drop a panel type from the catalogue. Escape during a
- * drag puts everything back.
+ * The page being edited at `zoom`: the real panels with live data (PanelBox; beyond LIVE_PANEL_CAP as
+ * thumbnails), drag to move, 8 handles to resize, snapping with guides, Shift+click and marquee
+ * selection, drop a panel type from the catalogue. Escape during a drag puts everything back. `pageRef`
+ * receives the page element (the rulers measure it).
  */
-export const Canvas = observer(function Canvas({ store, zoom }: { store: EditorStore; zoom: number }) {
+export const Canvas = observer(function Canvas({ store, zoom, pageRef: outerRef }: { store: EditorStore; zoom: number; pageRef?: Ref<HTMLDivElement> }) {
   const registry = usePanelRegistry();
-  const { i18n, t } = useLingui();
+  const { i18n } = useLingui();
   const pageRef = useRef<HTMLDivElement>(null);
   const drag = useRef<Drag | null>(null);
   const [marquee, setMarquee] = useState<Rect | null>(null);
@@ -145,11 +166,17 @@ export const Canvas = observer(function Canvas({ store, zoom }: { store: EditorS
   };
 
   const selected = new Set(store.selection);
-  const handleSize = HANDLE_SCREEN_PX / zoom;
+  const isHidden = (id: string) => store.hidden.has(id);
+  const contents = boxContents(page.panels, isHidden, zoom);
+  const setRefs = (el: HTMLDivElement | null) => {
+    pageRef.current = el;
+    if (typeof outerRef === 'function') outerRef(el);
+    else if (outerRef) outerRef.current = el;
+  };
 
   return (
     <div
-      ref={pageRef}
+      ref={setRefs}
       data-testid="builder-page"
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
@@ -167,73 +194,40 @@ export const Canvas = observer(function Canvas({ store, zoom }: { store: EditorS
           height: pageHeight,
           transform: `scale(${zoom})`,
           transformOrigin: '0 0',
-          background: '#050b18',
-          backgroundImage: 'linear-gradient(#ffffff0d 1px, transparent 1px), linear-gradient(90deg, #ffffff0d 1px, transparent 1px)',
-          backgroundSize: `${GRID_PX * 5}px ${GRID_PX * 5}px`,
-          outline: '1px solid #2c4a78',
+          // The page previews the board: the board's own page background (light or dark), as in the viewer.
+          background: `radial-gradient(ellipse at top, ${SCREEN.headerBackground}, ${SCREEN.pageBackground} 70%)`,
+          outline: `1px solid ${COLORS.border}`,
         }}
       >
+        <style>{PANEL_BOX_CSS}</style>
+        <div
+          aria-hidden
+          data-testid="builder-grid"
+          style={{
+            position: 'absolute',
+            inset: 0,
+            pointerEvents: 'none',
+            backgroundImage: `linear-gradient(${SCREEN.grid} 1px, transparent 1px), linear-gradient(90deg, ${SCREEN.grid} 1px, transparent 1px)`,
+            backgroundSize: `${GRID_PX * 5}px ${GRID_PX * 5}px`,
+          }}
+        />
         {page.panels.map((p) => {
           const def = registry.get(p.type);
-          const typeTitle = def ? i18n._(def.title) : p.type;
+          const locked = store.locked.has(p.panelId) || p.locked === true;
           const isSel = selected.has(p.panelId);
-          const hidden = store.hidden.has(p.panelId);
-          const locked = store.locked.has(p.panelId);
           return (
-            <div
+            <PanelBox
               key={p.panelId}
-              data-panel-id={p.panelId}
-              data-testid="builder-panel"
-              aria-selected={isSel}
-              title={p.title || typeTitle}
-              style={{
-                position: 'absolute',
-                left: p.x,
-                top: p.y,
-                width: p.w,
-                height: p.h,
-                zIndex: p.z,
-                boxSizing: 'border-box',
-                background: '#0b1730e6',
-                border: `${1 / zoom}px ${hidden ? 'dashed' : 'solid'} #3a5d93`,
-                outline: isSel ? `${2 / zoom}px solid #00b589` : 'none',
-                opacity: hidden ? 0.35 : 1,
-                cursor: locked ? 'default' : 'move',
-                overflow: 'visible',
-              }}
-            >
-              <div style={{ padding: 8 / zoom, fontSize: 13 / zoom, color: '#d6e2f5', overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis', pointerEvents: 'none' }}>
-                <strong>{p.title || typeTitle}</strong>
-                <div style={{ color: '#8aa0c2' }}>
-                  {typeTitle} · {Math.round(p.w)}×{Math.round(p.h)}
-                  {locked ? ` · ${t`locked`}` : ''}
-                  {hidden ? ` · ${t`hidden`}` : ''}
-                </div>
-              </div>
-              {isSel && !locked && store.selection.length === 1
-                ? HANDLES.map((h) => {
-                    const pos = handlePos(h, p);
-                    return (
-                      <div
-                        key={h}
-                        data-handle={h}
-                        data-testid={`handle-${h}`}
-                        style={{
-                          position: 'absolute',
-                          left: pos.left - handleSize / 2,
-                          top: pos.top - handleSize / 2,
-                          width: handleSize,
-                          height: handleSize,
-                          background: '#fff',
-                          border: `${1 / zoom}px solid #00b589`,
-                          boxSizing: 'border-box',
-                          cursor: CURSORS[h],
-                        }}
-                      />
-                    );
-                  })
-                : null}
-            </div>
+              panel={p}
+              zoom={zoom}
+              typeTitle={def ? i18n._(def.title) : p.type}
+              thumbnail={def?.thumbnail}
+              content={contents.get(p.panelId) ?? 'thumbnail'}
+              selected={isSel}
+              handles={isSel && !locked && store.selection.length === 1}
+              locked={locked}
+              hidden={isHidden(p.panelId) || p.hidden === true}
+            />
           );
         })}
         {store.guides.map((g, i) => (
@@ -244,7 +238,7 @@ export const Canvas = observer(function Canvas({ store, zoom }: { store: EditorS
               position: 'absolute',
               zIndex: 100_000,
               pointerEvents: 'none',
-              background: '#ff3fd1',
+              background: COLORS.guide,
               ...(g.axis === 'x' ? { left: g.pos, top: g.from, width: 1 / zoom, height: g.to - g.from } : { top: g.pos, left: g.from, height: 1 / zoom, width: g.to - g.from }),
             }}
           />
@@ -252,7 +246,7 @@ export const Canvas = observer(function Canvas({ store, zoom }: { store: EditorS
         {marquee ? (
           <div
             data-testid="marquee"
-            style={{ position: 'absolute', zIndex: 100_001, pointerEvents: 'none', left: marquee.x, top: marquee.y, width: marquee.w, height: marquee.h, border: `${1 / zoom}px solid #00b589`, background: '#00b58922' }}
+            style={{ position: 'absolute', zIndex: 100_001, pointerEvents: 'none', left: marquee.x, top: marquee.y, width: marquee.w, height: marquee.h, border: `${1 / zoom}px solid ${COLORS.selection}`, background: `color-mix(in srgb, ${COLORS.selection} 14%, transparent)` }}
           />
         ) : null}
       </div>

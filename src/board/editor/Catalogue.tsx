@@ -3,10 +3,18 @@ import { observer } from 'mobx-react-lite';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { usePanelRegistry } from '../../components';
 import type { EditorStore } from '../../stores/EditorStore';
+import { GenericThumbnail } from './PanelBox';
 import { addPanelOfType, PANEL_MIME } from './tools';
-import { UI } from './ui';
+import { COLORS, UI } from './ui';
 
-/** Every registered panel type, searchable; drag one onto the canvas, or click to add it at the page centre. */
+/** Size of a catalogue thumbnail, CSS px (two tiles per row in the 240 px pane). */
+const THUMB_W = 96;
+const THUMB_H = 60;
+
+/**
+ * Every registered panel type as a tile (its thumbnail, or a generic one, and its title), searchable by
+ * title or type id; drag a tile onto the canvas, or click it to add the panel at the page centre.
+ */
 export const Catalogue = observer(function Catalogue({ store }: { store: EditorStore }) {
   const registry = usePanelRegistry();
   const { i18n, t } = useLingui();
@@ -14,7 +22,7 @@ export const Catalogue = observer(function Catalogue({ store }: { store: EditorS
   const q = query.trim().toLowerCase();
   const items = registry
     .list()
-    .map((d) => ({ type: d.type, title: i18n._(d.title), size: d.defaultSize }))
+    .map((d) => ({ type: d.type, title: i18n._(d.title), Thumb: d.thumbnail ?? GenericThumbnail, own: d.thumbnail !== undefined }))
     .filter((d) => !q || d.title.toLowerCase().includes(q) || d.type.toLowerCase().includes(q));
 
   return (
@@ -23,30 +31,35 @@ export const Catalogue = observer(function Catalogue({ store }: { store: EditorS
         <Trans>Panels</Trans>
       </h3>
       <input type="search" aria-label={t`Search panels`} placeholder={t`Search panels`} value={query} onChange={(e) => setQuery(e.target.value)} style={{ ...UI.input, width: '100%' }} />
-      <ul style={{ listStyle: 'none', padding: 0, margin: '6px 0 0', display: 'flex', flexDirection: 'column', gap: 4 }}>
-        {items.map((d) => (
-          <li key={d.type}>
+      <ul data-testid="catalogue" style={{ listStyle: 'none', padding: 0, margin: '6px 0 0', display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(100px, 1fr))', gap: 6 }}>
+        {items.map(({ type, title, Thumb, own }) => (
+          <li key={type}>
             <button
               type="button"
               draggable
-              data-catalogue-type={d.type}
+              data-catalogue-type={type}
               title={t`Drag onto the page, or click to add it in the middle`}
               onDragStart={(e) => {
-                e.dataTransfer.setData(PANEL_MIME, d.type);
+                e.dataTransfer.setData(PANEL_MIME, type);
                 e.dataTransfer.effectAllowed = 'copy';
               }}
-              onClick={() => addPanelOfType(store, registry, d.type)}
-              style={{ ...UI.button, width: '100%', display: 'flex', gap: 8, alignItems: 'center', textAlign: 'left', cursor: 'grab' }}
+              onClick={() => addPanelOfType(store, registry, type)}
+              style={{ ...UI.button, width: '100%', height: '100%', padding: 4, display: 'flex', flexDirection: 'column', gap: 4, alignItems: 'stretch', textAlign: 'center', cursor: 'grab' }}
             >
-              <span aria-hidden style={{ width: 28, height: 20, flex: 'none', borderRadius: 3, background: '#050b18', border: '1px solid #00b589', color: '#00b589', fontSize: 10, display: 'grid', placeItems: 'center' }}>
-                {d.type.slice(0, 2).toUpperCase()}
+              <span
+                aria-hidden
+                data-testid="catalogue-thumbnail"
+                data-generic={own ? undefined : 'true'}
+                style={{ display: 'grid', placeItems: 'center', height: THUMB_H, borderRadius: 3, overflow: 'hidden', background: COLORS.pane, border: `1px solid ${COLORS.border}`, pointerEvents: 'none' }}
+              >
+                <Thumb width={THUMB_W} height={THUMB_H} />
               </span>
-              <span style={{ flex: 1 }}>{d.title}</span>
+              <span style={{ fontSize: 11, lineHeight: 1.25, overflow: 'hidden', textOverflow: 'ellipsis' }}>{title}</span>
             </button>
           </li>
         ))}
         {items.length === 0 ? (
-          <li style={{ color: '#8aa0c2' }}>
+          <li style={{ color: COLORS.muted, gridColumn: '1 / -1' }}>
             <Trans>No panel type matches.</Trans>
           </li>
         ) : null}

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { EditorStore } from '../../stores/EditorStore';
 import { addPage, deletePage, movePage, renamePage, setPageSize } from './commands';
-import { UI } from './ui';
+import { COLORS, UI } from './ui';
 
 /** Pages of the board: select, add, rename, reorder (drag or up/down), delete; and the page size. */
 export const PagesPane = observer(function PagesPane({ store }: { store: EditorStore }) {
@@ -35,7 +35,7 @@ export const PagesPane = observer(function PagesPane({ store }: { store: EditorS
               if (dragging) store.run(movePage(board, dragging, i));
               setDragging(null);
             }}
-            style={{ display: 'flex', gap: 4, alignItems: 'center', padding: 4, borderRadius: 4, background: p.pageId === store.pageId ? '#13284d' : 'transparent' }}
+            style={{ display: 'flex', gap: 4, alignItems: 'center', padding: 4, borderRadius: 4, background: p.pageId === store.pageId ? COLORS.raised : 'transparent', outline: p.pageId === store.pageId ? `1px solid ${COLORS.border}` : undefined }}
           >
             {renaming === p.pageId ? (
               <input

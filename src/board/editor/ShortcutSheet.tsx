@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SHORTCUTS } from './tools';
-import { UI } from './ui';
+import { COLORS, UI } from './ui';
 
 /** The `?` sheet: every keyboard shortcut of the builder. */
 export function ShortcutSheet({ onClose }: { onClose: () => void }) {
   const { i18n, t } = useLingui();
   return (
     <div role="dialog" aria-label={t`Keyboard shortcuts`} onClick={onClose} style={{ position: 'fixed', inset: 0, background: '#000a', display: 'grid', placeItems: 'center', zIndex: 1000 }}>
-      <div onClick={(e) => e.stopPropagation()} style={{ ...UI.pane, border: '1px solid #2c4a78', borderRadius: 8, minWidth: 420 }}>
+      <div onClick={(e) => e.stopPropagation()} style={{ ...UI.pane, border: `1px solid ${COLORS.border}`, borderRadius: 8, minWidth: 420 }}>
         <h2 style={{ marginTop: 0, fontSize: 16 }}>
           <Trans>Keyboard shortcuts</Trans>
         </h2>
@@ -15,7 +15,7 @@ export function ShortcutSheet({ onClose }: { onClose: () => void }) {
           <tbody>
             {SHORTCUTS.map((s) => (
               <tr key={s.keys}>
-                <td style={{ paddingRight: 16, fontFamily: 'monospace', color: '#00b589' }}>{s.keys}</td>
+                <td style={{ paddingRight: 16, fontFamily: 'monospace', color: COLORS.brand }}>{s.keys}</td>
                 <td>{i18n._(s.action)}</td>
               </tr>
             ))}

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { PanelRegistry } from '../../components';
 import type { EditorStore } from '../../stores/EditorStore';
-import { addPanel, deletePanels, duplicate, movePanels, paste } from './commands';
+import { addPanel, deletePanels, duplicate, groupPanels, lockedAmong, movePanels, paste, ungroupPanels } from './commands';
 
 /** dataTransfer type of a panel type dragged from the catalogue onto the canvas. */
 export const PANEL_MIME = 'application/x-siteboard-panel';
@@ -32,6 +32,25 @@ export interface Shortcut {
   action: MessageDescriptor;
 }
 
+/** Why a delete left panels in place (shown by the builder from `store.notice`). */
+export const LOCKED_NOT_DELETED = msg`Locked panels are not deleted. Unlock them first.`;
+/** Why a nudge moved nothing. */
+export const LOCKED_NOT_MOVED = msg`Locked panels do not move. Unlock them first.`;
+
+/**
+ * Deletes the selected panels except locked ones; when any was locked, says so in `store.notice`.
+ * Returns true when something was deleted.
+ */
+export function deleteSelection(store: EditorStore): boolean {
+  const board = store.board;
+  const pageId = store.pageId;
+  if (!board || !pageId) return false;
+  const locked = lockedAmong(board, pageId, store.selection);
+  const done = store.run(deletePanels(board, pageId, store.selection, store.locked));
+  if (locked > 0) store.notify(LOCKED_NOT_DELETED);
+  return done;
+}
+
 /** Keyboard shortcuts of the builder, as the `?` sheet lists them. */
 export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'Delete / Backspace', action: msg`Delete the selected panels` },
@@ -41,6 +60,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'Ctrl+Z', action: msg`Undo` },
   { keys: 'Ctrl+Shift+Z / Ctrl+Y', action: msg`Redo` },
   { keys: 'Ctrl+A', action: msg`Select all panels of the page` },
+  { keys: 'Ctrl+G', action: msg`Group the selected panels` },
+  { keys: 'Ctrl+Shift+G', action: msg`Ungroup the selected panels` },
   { keys: 'Shift+click, drag on empty canvas', action: msg`Add to selection, marquee select` },
   { keys: 'Alt while dragging', action: msg`Move without snapping` },
   { keys: 'Escape', action: msg`Cancel a drag or resize; clear the selection` },
@@ -48,9 +69,14 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: '?', action: msg`Show or hide this sheet` },
 ];
 
+/** Input types that take no typing: the builder's shortcuts keep working while one has the focus. */
+const NON_TEXT_INPUTS = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'color', 'range', 'file']);
+
 function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
-  return !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable);
+  if (!el) return false;
+  if (el.tagName === 'INPUT') return !NON_TEXT_INPUTS.has((el as HTMLInputElement).type);
+  return el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable;
 }
 
 /**
@@ -87,12 +113,16 @@ export function handleShortcut(store: EditorStore, e: KeyboardEvent): boolean | 
     store.run(duplicate(board, page.pageId, sel, store.newId));
     return true;
   }
+  if (mod && key === 'g') {
+    store.run(e.shiftKey ? ungroupPanels(board, page.pageId, sel) : groupPanels(board, page.pageId, sel, store.newId));
+    return true;
+  }
   if (mod && key === 'a') {
     store.select(page.panels.map((p) => p.panelId));
     return true;
   }
   if (e.key === 'Delete' || e.key === 'Backspace') {
-    store.run(deletePanels(board, page.pageId, sel, store.locked));
+    deleteSelection(store);
     return true;
   }
   if (e.key === 'Escape') {
@@ -103,7 +133,7 @@ export function handleShortcut(store: EditorStore, e: KeyboardEvent): boolean | 
   const arrows: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
   const d = arrows[e.key];
   if (d && sel.length) {
-    store.run(movePanels(board, page.pageId, sel, d[0], d[1], store.locked));
+    if (!store.run(movePanels(board, page.pageId, sel, d[0], d[1], store.locked)) && lockedAmong(board, page.pageId, sel) > 0) store.notify(LOCKED_NOT_MOVED);
     return true;
   }
   return false;

@@ -2,6 +2,7 @@ import { lazyChunk } from '../../app/lazyChunk';
 import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
 import { noMigration, type PanelDefinition } from '../types';
+import { AlarmFeedThumbnail } from './Thumbnail';
 
 /**
  * Config of the alarm feed: how many alarms to list (newest first), optionally only some kinds, only
@@ -24,4 +25,5 @@ export const alarmFeedPanel: PanelDefinition<AlarmFeedConfig> = {
   configVersion: 1,
   migrate: noMigration,
   component: lazyChunk('AlarmFeedPanel', () => import('./AlarmFeedPanel').then((m) => m.AlarmFeedPanel)),
+  thumbnail: AlarmFeedThumbnail,
 };

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
 import { GAS_CODES } from '../../../protocol';
 import { noMigration, type PanelDefinition } from '../types';
+import { GasTableThumbnail } from './Thumbnail';
 
 /** Gases shown when the config names none: the ones that stop work first in a drill-and-blast tunnel. */
 export const DEFAULT_TABLE_GASES = ['CO', 'O2', 'CH4', 'H2S', 'NO2', 'dust'] as const;
@@ -29,4 +30,9 @@ export const gasTablePanel: PanelDefinition<GasTableConfig> = {
   configVersion: 1,
   migrate: noMigration,
   component: lazyChunk('GasTablePanel', () => import('./GasTablePanel').then((m) => m.GasTablePanel)),
+  bindings: [
+    { key: 'sns', target: { devices: ['gas'] }, multiple: true, label: msg`Gas stations` },
+    { key: 'tunnelId', target: 'tunnel', multiple: false, label: msg`Tunnel` },
+  ],
+  thumbnail: GasTableThumbnail,
 };

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
 import { GAS_CODES } from '../../../protocol';
 import { noMigration, type PanelDefinition } from '../types';
+import { GasTrendThumbnail } from './Thumbnail';
 
 /**
  * Config of a gas trend: one station `sn`, the gases to draw (default: the station's own, at most four
@@ -24,4 +25,6 @@ export const gasTrendPanel: PanelDefinition<GasTrendConfig> = {
   configVersion: 1,
   migrate: noMigration,
   component: lazyChunk('GasTrendPanel', () => import('./GasTrendPanel').then((m) => m.GasTrendPanel)),
+  bindings: [{ key: 'sn', target: { devices: ['gas'] }, multiple: false, label: msg`Gas station` }],
+  thumbnail: GasTrendThumbnail,
 };

@@ -2,6 +2,7 @@ import { lazyChunk } from '../../app/lazyChunk';
 import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
 import { noMigration, type PanelDefinition } from '../types';
+import { TowerCraneThumbnail } from './Thumbnail';
 
 /** Config of a tower crane card: the crane's device sn. */
 export const towerCraneConfigSchema = z.object({ sn: z.string().min(1, 'choose a tower crane') });
@@ -16,4 +17,6 @@ export const towerCranePanel: PanelDefinition<TowerCraneConfig> = {
   configVersion: 1,
   migrate: noMigration,
   component: lazyChunk('TowerCranePanel', () => import('./TowerCranePanel').then((m) => m.TowerCranePanel)),
+  bindings: [{ key: 'sn', target: { devices: ['towerCrane'] }, multiple: false, label: msg`Tower crane` }],
+  thumbnail: TowerCraneThumbnail,
 };

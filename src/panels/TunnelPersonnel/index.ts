@@ -2,6 +2,7 @@ import { lazyChunk } from '../../app/lazyChunk';
 import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
 import { noMigration, type PanelDefinition } from '../types';
+import { TunnelPersonnelThumbnail } from './Thumbnail';
 
 /**
  * Config of the tunnel personnel map: which bores (default all of the project), the heat-map bin in
@@ -23,4 +24,6 @@ export const tunnelPersonnelPanel: PanelDefinition<TunnelPersonnelConfig> = {
   configVersion: 1,
   migrate: noMigration,
   component: lazyChunk('TunnelPersonnelPanel', () => import('./TunnelPersonnelPanel').then((m) => m.TunnelPersonnelPanel)),
+  bindings: [{ key: 'tunnelIds', target: 'tunnel', multiple: true, label: msg`Tunnels` }],
+  thumbnail: TunnelPersonnelThumbnail,
 };

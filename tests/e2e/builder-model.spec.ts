@@ -1,0 +1,164 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E } from './global-setup';
+
+/** The builder's model side: lock (saved), groups, and data binding from the property pane. */
+
+async function logIn(page: Page): Promise<void> {
+  await page.getByLabel('User name').fill('admin');
+  await page.getByLabel('Password').fill(E2E.adminPassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const panels = (page: Page) => page.getByTestId('builder-panel');
+const props = (page: Page) => page.getByTestId('property-pane');
+
+async function saved(page: Page): Promise<void> {
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 10_000 });
+}
+
+/** A point of panel `i` where it is on top (not covered, not on a handle), in page coordinates. */
+async function visiblePoint(page: Page, i: number): Promise<{ x: number; y: number }> {
+  const pt = await panels(page)
+    .nth(i)
+    .evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      for (const fy of [0.9, 0.5, 0.1]) {
+        for (const fx of [0.1, 0.5, 0.9]) {
+          const x = r.left + r.width * fx;
+          const y = r.top + r.height * fy;
+          const hit = document.elementFromPoint(x, y);
+          if (hit && el.contains(hit) && !hit.closest('[data-handle]')) return { x, y };
+        }
+      }
+      return null;
+    });
+  if (!pt) throw new Error(`panel ${i} is covered everywhere`);
+  return pt;
+}
+
+async function box(page: Page, i: number) {
+  return (await panels(page).nth(i).boundingBox())!;
+}
+
+async function dragBy(page: Page, i: number, dx: number, dy: number): Promise<void> {
+  const p = await visiblePoint(page, i);
+  await page.mouse.move(p.x, p.y);
+  await page.mouse.down();
+  await page.mouse.move(p.x + dx / 2, p.y + dy / 2, { steps: 3 });
+  await page.mouse.move(p.x + dx, p.y + dy, { steps: 3 });
+  await page.mouse.up();
+}
+
+async function createFromTemplate(page: Page, name: string): Promise<string> {
+  await page.getByRole('button', { name: 'New board' }).click();
+  await page.getByLabel('Board name').fill(name);
+  await page.getByLabel('Template').selectOption({ label: 'Tunnel safety: live (tunnel)' });
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByTestId('pages-list')).toContainText('Live');
+  await expect(page).toHaveURL(/boardId=/);
+  await expect(panels(page)).toHaveCount(5);
+  return new URL(page.url().replace('#/', '')).searchParams.get('boardId')!;
+}
+
+/** The draft as the server has it. */
+async function serverBoard(page: Page, boardId: string) {
+  return page.evaluate(async (id) => {
+    const res = await fetch('/zhgd/board/screen', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ boardId: id, released: false }) });
+    return (await res.json()).data as { pages: Array<{ panels: Array<{ panelId: string; type: string; x: number; y: number; locked?: boolean; groupId?: string; config: Record<string, unknown> }> }> };
+  }, boardId);
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/#/dataV/create');
+  await logIn(page);
+});
+
+test('a locked panel stays locked after a reload and cannot be dragged', async ({ page }) => {
+  const boardId = await createFromTemplate(page, `E2E lock ${Date.now()}`);
+  const alarms = 4; // template z order: personnel, gas trend, gas table, crane, alarms
+  const pt = await visiblePoint(page, alarms);
+  await page.mouse.click(pt.x, pt.y);
+  await props(page).getByLabel('Locked', { exact: true }).check();
+  await expect(props(page).getByLabel('x', { exact: true })).toBeDisabled();
+  await saved(page);
+  expect((await serverBoard(page, boardId)).pages[0].panels.find((p) => p.type === 'alarmFeed')!.locked).toBe(true);
+
+  await page.reload();
+  await expect(panels(page)).toHaveCount(5);
+  const again = await visiblePoint(page, alarms);
+  await page.mouse.click(again.x, again.y);
+  await expect(props(page).getByLabel('Locked', { exact: true })).toBeChecked();
+  const before = await box(page, alarms);
+  await dragBy(page, alarms, -120, -80);
+  expect(await box(page, alarms)).toEqual(before);
+  // Delete is refused with the reason; the panel stays.
+  await page.keyboard.press('Delete');
+  await expect(page.getByTestId('editor-notice')).toContainText('Locked panels are not deleted');
+  await expect(panels(page)).toHaveCount(5);
+
+  // Unlocking is an undoable step like any other (Ctrl+Z works with the checkbox focused).
+  await props(page).getByLabel('Locked', { exact: true }).uncheck();
+  await expect(props(page).getByLabel('x', { exact: true })).toBeEnabled();
+  await page.keyboard.press('Control+z');
+  await expect(props(page).getByLabel('Locked', { exact: true })).toBeChecked();
+  await saved(page);
+  expect((await serverBoard(page, boardId)).pages[0].panels.find((p) => p.type === 'alarmFeed')!.locked).toBe(true);
+});
+
+test('grouped panels are selected and dragged together', async ({ page }) => {
+  const boardId = await createFromTemplate(page, `E2E group ${Date.now()}`);
+  const table = 2;
+  const crane = 3;
+  const a = await visiblePoint(page, table);
+  const b = await visiblePoint(page, crane);
+  await page.mouse.click(a.x, a.y);
+  await page.keyboard.down('Shift');
+  await page.mouse.click(b.x, b.y);
+  await page.keyboard.up('Shift');
+  await page.keyboard.press('Control+g');
+  await expect(page.getByTestId('selection-pane')).toContainText('A group of 2 panels');
+  await page.keyboard.press('Escape');
+  // The layers list marks both members of the group.
+  await expect(page.getByTestId('layers').getByText('G1')).toHaveCount(2);
+
+  const t0 = await box(page, table);
+  const c0 = await box(page, crane);
+  await dragBy(page, table, -150, -60);
+  const t1 = await box(page, table);
+  const c1 = await box(page, crane);
+  expect(Math.round(t1.x - t0.x)).not.toBe(0);
+  expect(Math.round(c1.x - c0.x)).toBe(Math.round(t1.x - t0.x));
+  expect(Math.round(c1.y - c0.y)).toBe(Math.round(t1.y - t0.y));
+  await saved(page);
+  const server = (await serverBoard(page, boardId)).pages[0].panels;
+  const grouped = server.filter((p) => p.groupId);
+  expect(grouped.map((p) => p.type).sort()).toEqual(['gasTable', 'towerCrane']);
+  expect(grouped[0].groupId).toBe(grouped[1].groupId);
+});
+
+test('binds a gas trend to another station from the Data picker', async ({ page }) => {
+  const boardId = await createFromTemplate(page, `E2E bind ${Date.now()}`);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('layers').getByRole('button', { name: 'Working face: gas trend', exact: true }).click();
+  const station = props(page).getByTestId('data-section').getByLabel('Gas station', { exact: true });
+  await expect(station).toBeVisible();
+  // Options load from device/list; pick one other than the current.
+  await expect(station.locator('option')).not.toHaveCount(1);
+  const current = await station.inputValue();
+  const values = await station.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+  const next = values.find((v) => v !== current)!;
+  await station.selectOption(next);
+  await expect(props(page).getByTestId('binding-topic')).toContainText(`/gas/${next}/telemetry`);
+  await props(page).getByText('Advanced (JSON)').click();
+  await expect(props(page).getByLabel('Config (JSON)')).toHaveValue(new RegExp(`"sn": "${next}"`));
+  await saved(page);
+  const trend = (await serverBoard(page, boardId)).pages[0].panels.find((p) => p.type === 'gasTrend')!;
+  expect(trend.config.sn).toBe(next);
+
+  // A setting the schema refuses shows why and changes nothing.
+  await props(page).getByLabel('windowMin', { exact: true }).fill('0');
+  await props(page).getByLabel('windowMin', { exact: true }).press('Enter');
+  await expect(props(page).getByTestId('settings-error')).toContainText('windowMin');
+  await page.keyboard.press('Control+z');
+  await expect(station).toHaveValue(current);
+});
