@@ -46,6 +46,11 @@ export interface PanelDefinition<C = unknown> {
    */
   bindings?: readonly PanelBinding[];
   /**
+   * Labels of config keys in the builder's generated "Settings" form (e.g. `windowMin` → "Time window
+   * (min)"); keys without one show the key itself.
+   */
+  settingLabels?: Readonly<Record<string, MessageDescriptor>>;
+  /**
    * A small static picture of the panel for the builder's catalogue (drawn at the size given, CSS px;
    * no data, no stores). Types without one get a generic tile.
    */

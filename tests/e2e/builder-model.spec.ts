@@ -156,8 +156,8 @@ test('binds a gas trend to another station from the Data picker', async ({ page 
   expect(trend.config.sn).toBe(next);
 
   // A setting the schema refuses shows why and changes nothing.
-  await props(page).getByLabel('windowMin', { exact: true }).fill('0');
-  await props(page).getByLabel('windowMin', { exact: true }).press('Enter');
+  await props(page).getByLabel('Time window (min)', { exact: true }).fill('0');
+  await props(page).getByLabel('Time window (min)', { exact: true }).press('Enter');
   await expect(props(page).getByTestId('settings-error')).toContainText('windowMin');
   await page.keyboard.press('Control+z');
   await expect(station).toHaveValue(current);

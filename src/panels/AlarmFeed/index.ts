@@ -25,5 +25,6 @@ export const alarmFeedPanel: PanelDefinition<AlarmFeedConfig> = {
   configVersion: 1,
   migrate: noMigration,
   component: lazyChunk('AlarmFeedPanel', () => import('./AlarmFeedPanel').then((m) => m.AlarmFeedPanel)),
+  settingLabels: { limit: msg`Alarms listed`, kinds: msg`Alarm kinds`, activeOnly: msg`Active alarms only`, untreatedOnly: msg`Untreated alarms only` },
   thumbnail: AlarmFeedThumbnail,
 };

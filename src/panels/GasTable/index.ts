@@ -30,6 +30,7 @@ export const gasTablePanel: PanelDefinition<GasTableConfig> = {
   configVersion: 1,
   migrate: noMigration,
   component: lazyChunk('GasTablePanel', () => import('./GasTablePanel').then((m) => m.GasTablePanel)),
+  settingLabels: { gases: msg`Gas columns`, scrollIntervalS: msg`Auto-scroll step (s, 0 = off)` },
   bindings: [
     { key: 'sns', target: { devices: ['gas'] }, multiple: true, label: msg`Gas stations` },
     { key: 'tunnelId', target: 'tunnel', multiple: false, label: msg`Tunnel` },

@@ -25,6 +25,7 @@ export const gasTrendPanel: PanelDefinition<GasTrendConfig> = {
   configVersion: 1,
   migrate: noMigration,
   component: lazyChunk('GasTrendPanel', () => import('./GasTrendPanel').then((m) => m.GasTrendPanel)),
+  settingLabels: { gases: msg`Gases`, windowMin: msg`Time window (min)` },
   bindings: [{ key: 'sn', target: { devices: ['gas'] }, multiple: false, label: msg`Gas station` }],
   thumbnail: GasTrendThumbnail,
 };

@@ -24,6 +24,7 @@ export const tunnelPersonnelPanel: PanelDefinition<TunnelPersonnelConfig> = {
   configVersion: 1,
   migrate: noMigration,
   component: lazyChunk('TunnelPersonnelPanel', () => import('./TunnelPersonnelPanel').then((m) => m.TunnelPersonnelPanel)),
+  settingLabels: { binM: msg`Heat-map bin (m)`, staleMs: msg`Hide a beacon after no fix for (ms)` },
   bindings: [{ key: 'tunnelIds', target: 'tunnel', multiple: true, label: msg`Tunnels` }],
   thumbnail: TunnelPersonnelThumbnail,
 };

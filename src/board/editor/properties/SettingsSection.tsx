@@ -26,9 +26,8 @@ export function parseConfigText(text: string, check: (config: Record<string, unk
   return problem ? { ok: false, error: problem } : { ok: true, config };
 }
 
-function FormField({ field, value, onChange }: { field: ConfigField; value: unknown; onChange: (v: unknown) => void }) {
+function FormField({ field, label, value, onChange }: { field: ConfigField; label: string; value: unknown; onChange: (v: unknown) => void }) {
   const { t } = useLingui();
-  const label = field.key;
   switch (field.kind) {
     case 'number':
       return (
@@ -116,6 +115,7 @@ function AdvancedJson({ panel, apply, open, onToggle }: { panel: Panel; apply: (
  */
 export const SettingsSection = observer(function SettingsSection({ store, panel }: { store: EditorStore; panel: Panel }) {
   const registry = usePanelRegistry();
+  const { i18n } = useLingui();
   const def = registry.get(panel.type);
   const [error, setError] = useState<string | null>(null);
   const [advancedOpen, setAdvancedOpen] = useState(false);
@@ -134,7 +134,7 @@ export const SettingsSection = observer(function SettingsSection({ store, panel 
   return (
     <Section title={<Trans>Settings</Trans>} testId="settings-section">
       {fields.map((f) => (
-        <FormField key={`${f.key}:${refusals}`} field={f} value={fieldValue(f, panel.config)} onChange={(v) => setField(f.key, v)} />
+        <FormField key={`${f.key}:${refusals}`} field={f} label={def?.settingLabels?.[f.key] ? i18n._(def.settingLabels[f.key]) : f.key} value={fieldValue(f, panel.config)} onChange={(v) => setField(f.key, v)} />
       ))}
       <FieldError error={error} testId="settings-error" />
       <AdvancedJson key={JSON.stringify(panel.config)} panel={panel} open={advancedOpen} onToggle={setAdvancedOpen} apply={(config) => run(setPanelConfig(store.board!, store.pageId!, panel.panelId, config, def))} />
