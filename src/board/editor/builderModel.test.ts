@@ -94,6 +94,24 @@ describe('builder model on the real board server', () => {
     store.dispose();
   });
 
+  it('Ctrl+Shift+L and Ctrl+Shift+H lock and hide the selection, and release it when all of it already is', async () => {
+    const { store, a, b, saved } = await openBoard('Flag keys');
+    store.setFlag('locked', [a], true);
+    store.select([a, b]);
+    handleShortcut(store, key('L', { ctrlKey: true, shiftKey: true }));
+    expect(store.locked).toEqual(new Set([a, b]));
+    handleShortcut(store, key('L', { ctrlKey: true, shiftKey: true }));
+    expect(store.locked.size).toBe(0);
+    handleShortcut(store, key('H', { ctrlKey: true, shiftKey: true }));
+    await store.flush();
+    expect((await saved()).pages[0].panels.map((p) => [p.locked ?? false, p.hidden ?? false])).toEqual([
+      [false, true],
+      [false, true],
+      [false, false],
+    ]);
+    store.dispose();
+  });
+
   it('saves a style and its reset (style null)', async () => {
     const { store, a, saved } = await openBoard('Styles');
     const r = setPanelStyle(store.board!, store.pageId!, [a], { background: '#112233', showTitle: false });

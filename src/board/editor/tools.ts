@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { PanelRegistry } from '../../components';
 import type { EditorStore } from '../../stores/EditorStore';
-import { addPanel, deletePanels, duplicate, groupPanels, lockedAmong, movePanels, paste, ungroupPanels } from './commands';
+import { addPanel, deletePanels, duplicate, groupPanels, lockedAmong, movePanels, paste, setHidden, setLocked, ungroupPanels } from './commands';
 
 /** dataTransfer type of a panel type dragged from the catalogue onto the canvas. */
 export const PANEL_MIME = 'application/x-siteboard-panel';
@@ -62,6 +62,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'Ctrl+A', action: msg`Select all panels of the page` },
   { keys: 'Ctrl+G', action: msg`Group the selected panels` },
   { keys: 'Ctrl+Shift+G', action: msg`Ungroup the selected panels` },
+  { keys: 'Ctrl+Shift+L', action: msg`Lock or unlock the selected panels` },
+  { keys: 'Ctrl+Shift+H', action: msg`Hide or show the selected panels` },
   { keys: 'Shift+click, drag on empty canvas', action: msg`Add to selection, marquee select` },
   { keys: 'Alt while dragging', action: msg`Move without snapping` },
   { keys: 'Escape', action: msg`Cancel a drag or resize; clear the selection` },
@@ -115,6 +117,14 @@ export function handleShortcut(store: EditorStore, e: KeyboardEvent): boolean | 
   }
   if (mod && key === 'g') {
     store.run(e.shiftKey ? ungroupPanels(board, page.pageId, sel) : groupPanels(board, page.pageId, sel, store.newId));
+    return true;
+  }
+  // As in Figma: the selection becomes locked (hidden) unless all of it already is, then it is released.
+  if (mod && e.shiftKey && (key === 'l' || key === 'h') && sel.length) {
+    const flag = key === 'l' ? 'locked' : 'hidden';
+    const ids = new Set(sel);
+    const all = page.panels.filter((p) => ids.has(p.panelId)).every((p) => p[flag] === true);
+    store.run(flag === 'locked' ? setLocked(board, page.pageId, sel, !all) : setHidden(board, page.pageId, sel, !all));
     return true;
   }
   if (mod && key === 'a') {
