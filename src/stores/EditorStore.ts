@@ -3,6 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { BOARD_TICKET_HEADER, boardSchema, ROUTES, type Board, type BoardList, type BoardStandardList, type BoardTemplate, type BoardTicket, type Panel } from '../../protocol';
 import { BusinessError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_CODE, type RequestFn } from '../api/request';
 import { applyPatch, expandGroups, fieldsPatch, geometryPatch, invertPatch, randomLocalId, type CommandResult, type Guide, type IdFactory, type Patch, type Rect } from './editorModel';
+import { DraftBackups, sameBoardContent, type DraftBackup } from './draftBackup';
 import { nextWrite } from './editorSync';
 
 /** Undo steps kept; older ones are dropped (a long session must not grow without bound). */
@@ -32,6 +33,18 @@ export interface EditorDeps {
   baseUrl?: string;
   saveDebounceMs?: number;
   newId?: IdFactory;
+  /** Where unsaved edits are kept until the server has them (default: localStorage). */
+  backups?: DraftBackups;
+}
+
+/**
+ * Unsaved edits of the open board found in the browser when it was opened (after a crash, a closed tab or
+ * a conflict). `sameBase`: they were made on the board as the server has it now, so they can be restored;
+ * otherwise someone changed the board since, and they can only be downloaded.
+ */
+export interface RecoveredDraft {
+  savedAtMs: number;
+  sameBase: boolean;
 }
 
 /** Parses a board from outside (server answer or imported file); throws BusinessError('VALIDATION') naming the first bad field. */
@@ -66,6 +79,8 @@ export class EditorStore {
   notice: MessageDescriptor | null = null;
   saveState: SaveState = 'saved';
   saveError: string | null = null;
+  /** Unsaved edits found for the open board; see {@link RecoveredDraft}. */
+  recovered: RecoveredDraft | null = null;
   loadError: string | null = null;
   undoStack: HistoryEntry[] = [];
   redoStack: HistoryEntry[] = [];
@@ -78,6 +93,8 @@ export class EditorStore {
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
   private retryCount = 0;
   private saving: Promise<void> | null = null;
+  private readonly backups: DraftBackups;
+  private recoveredBackup: DraftBackup | null = null;
   /** Local ids for new panels and pages; the builder passes it to commands. */
   readonly newId: IdFactory;
   private readonly debounceMs: number;
@@ -85,6 +102,7 @@ export class EditorStore {
   constructor(private readonly deps: EditorDeps) {
     this.newId = deps.newId ?? randomLocalId;
     this.debounceMs = deps.saveDebounceMs ?? SAVE_DEBOUNCE_MS;
+    this.backups = deps.backups ?? new DraftBackups();
     makeObservable<EditorStore, 'applyLocal'>(this, {
       boards: observableRef,
       templates: observableRef,
@@ -97,6 +115,9 @@ export class EditorStore {
       hidden: computed,
       saveState: observable,
       saveError: observable,
+      recovered: observableRef,
+      restoreRecovered: action,
+      discardRecovered: action,
       loadError: observable,
       undoStack: observableRef,
       redoStack: observableRef,
@@ -177,7 +198,10 @@ export class EditorStore {
     try {
       const raw = await this.deps.request<unknown>(ROUTES.boardScreen, { boardId, released: false }, { skipErrorHandler: true });
       const board = parseBoard(raw, `board ${boardId}`);
-      runInAction(() => this.reset(board));
+      runInAction(() => {
+        this.reset(board);
+        this.findBackup(board);
+      });
     } catch (e) {
       runInAction(() => (this.loadError = e instanceof BusinessError ? e.errorMessage : String(e)));
     }
@@ -306,7 +330,49 @@ export class EditorStore {
     if (!this.board) return;
     this.board = applyPatch(this.board, patch);
     if (!this.board.pages.some((p) => p.pageId === this.pageId)) this.pageId = this.board.pages[0]?.pageId ?? null;
+    // Kept in the browser until the server confirms it: a crash or a conflict then loses nothing.
+    if (this.base) this.backups.write(this.base.version, this.board);
     this.scheduleSave();
+  }
+
+  // ───────────── unsaved edits from an earlier session ─────────────
+
+  private findBackup(server: Board): void {
+    this.recovered = null;
+    this.recoveredBackup = null;
+    const backup = this.backups.read(server.boardId);
+    if (!backup) return;
+    if (sameBoardContent(backup.board, server)) {
+      this.backups.clear(server.boardId);
+      return;
+    }
+    this.recoveredBackup = backup;
+    this.recovered = { savedAtMs: backup.savedAtMs, sameBase: backup.baseVersion === server.version };
+  }
+
+  /**
+   * Puts the recovered edits back into the draft as one undo step (then saved as usual). Only when they
+   * were made on the server's current version (`recovered.sameBase`); @returns whether it did.
+   */
+  restoreRecovered(): boolean {
+    const backup = this.recoveredBackup;
+    if (!backup || !this.recovered?.sameBase || !this.board) return false;
+    this.recovered = null;
+    this.recoveredBackup = null;
+    this.replaceContent(backup.board);
+    return true;
+  }
+
+  /** The recovered edits as a board file (for Import JSON later), or null. */
+  recoveredJson(): string | null {
+    return this.recoveredBackup ? JSON.stringify(this.recoveredBackup.board, null, 2) : null;
+  }
+
+  /** Forgets the recovered edits. */
+  discardRecovered(): void {
+    if (this.recoveredBackup) this.backups.clear(this.recoveredBackup.boardId);
+    this.recovered = null;
+    this.recoveredBackup = null;
   }
 
   private pruneSelection(): void {
@@ -417,7 +483,13 @@ export class EditorStore {
       return (e as BusinessError).errorMessage ?? String(e);
     }
     if (file.pages.length === 0) return 'file: pages: a board needs at least one page';
-    const b = this.board;
+    this.replaceContent(file);
+    return null;
+  }
+
+  /** Replaces the draft's name, layout and pages with `file`'s as one undo step. */
+  private replaceContent(file: Board): void {
+    const b = this.board!;
     const patch: Patch = [
       { op: 'setName', name: file.name },
       { op: 'setLayout', layout: file.layout },
@@ -431,7 +503,6 @@ export class EditorStore {
       { op: 'setName', name: b.name },
     ];
     this.run({ patch, inverse, select: [] });
-    return null;
   }
 
   // ───────────── autosave ─────────────
@@ -464,6 +535,7 @@ export class EditorStore {
       if (!base || !draft || draft.boardId !== base.boardId) return;
       const w = nextWrite(base, draft, this.ids);
       if (!w) {
+        this.backups.clear(draft.boardId);
         runInAction(() => {
           this.saveState = 'saved';
           this.saveError = null;
@@ -475,6 +547,8 @@ export class EditorStore {
       try {
         const data = await this.write(w.route, w.body);
         runInAction(() => (this.base = w.commit(this.base!, data, this.ids)));
+        // The backup must name the version its edits now apply to (part of them is on the server).
+        if (this.board) this.backups.write(this.base!.version, this.board);
       } catch (e) {
         const err = e instanceof BusinessError ? e : new BusinessError(NETWORK_ERROR_CODE, String(e));
         runInAction(() => {

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E } from './global-setup';
 
@@ -133,7 +134,7 @@ test('build a board: template, page, drag, snap, undo, align, reload, release, i
   expect([await geometry(page, 0), await geometry(page, 1)]).toEqual(before);
 
   // Release; viewers see the release, and a later draft edit stays out of the viewer.
-  await page.getByRole('button', { name: 'Release' }).click();
+  await page.getByRole('button', { name: 'Release', exact: true }).click();
   await expect(page.getByTestId('builder-message')).toContainText('Released');
   await page.getByTestId('pages-list').getByRole('button', { name: 'Live', exact: true }).click();
   await expect(panels(page)).toHaveCount(livePanels);
@@ -180,5 +181,15 @@ test('two editors of one board: the stale one is told to reload and keeps its ed
   await expect(other.getByTestId('conflict-banner')).toHaveCount(0);
   const fresh = await geometry(other, 2);
   expect(fresh).toMatchObject({ x: first.x + 10, y: first.y });
+  // The edit that lost is not gone: the builder offers it as a board file (it cannot go over their change).
+  const banner = other.getByTestId('recovered-banner');
+  await expect(banner).toContainText('the board has changed since');
+  await expect(banner.getByRole('button', { name: 'Restore edits' })).toHaveCount(0);
+  const download = other.waitForEvent('download');
+  await banner.getByRole('button', { name: 'Download edits' }).click();
+  const file = JSON.parse(await readFile(await (await download).path(), 'utf8')) as { pages: Array<{ panels: Array<{ y: number }> }> };
+  expect(file.pages.flatMap((p) => p.panels.map((q) => q.y))).toContain(first.y + 1);
+  await banner.getByRole('button', { name: 'Discard' }).click();
+  await expect(banner).toHaveCount(0);
   await other.close();
 });

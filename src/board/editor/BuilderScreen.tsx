@@ -15,6 +15,7 @@ import { clampZoom, fitScale, type AlignMode } from './geometry';
 import { NewBoardForm } from './NewBoardForm';
 import { PagesPane } from './PagesPane';
 import { PropertyPane } from './PropertyPane';
+import { RecoveredBanner, downloadText } from './RecoveredBanner';
 import { ReleasesDialog } from './ReleasesDialog';
 import { RULER_PX, Rulers } from './Rulers';
 import { ShortcutSheet } from './ShortcutSheet';
@@ -118,14 +119,7 @@ export const BuilderScreen = observer(function BuilderScreen() {
       (e: Error) => setMessage({ text: e.message, error: true }),
     );
   };
-  const exportJson = () => {
-    const blob = new Blob([store.exportJson()], { type: 'application/json' });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = `${board?.name ?? 'board'}.json`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-  };
+  const exportJson = () => downloadText(`${board?.name ?? 'board'}.json`, store.exportJson());
   const importJson = (file: File) => {
     file.text().then((text) => {
       const err = store.importJson(text);
@@ -198,7 +192,7 @@ export const BuilderScreen = observer(function BuilderScreen() {
           <Trans>Release</Trans>
         </button>
         <button type="button" style={UI.button} disabled={!board} onClick={() => setReleases(true)}>
-          <Trans>Releases…</Trans>
+          <Trans>Version history…</Trans>
         </button>
         <button type="button" style={UI.button} disabled={!board} onClick={exportJson}>
           <Trans>Export JSON</Trans>
@@ -246,6 +240,7 @@ export const BuilderScreen = observer(function BuilderScreen() {
             </button>
           </div>
         ) : null}
+        <RecoveredBanner store={store} />
         {store.saveState === 'error' ? (
           <div role="status" style={{ padding: '6px 10px', background: COLORS.warnBackground }}>
             {store.saveError} <Trans>Retrying…</Trans>{' '}

@@ -10,6 +10,8 @@ import { COLORS } from './ui';
 const HANDLE_SCREEN_PX = 9;
 /** Label text size on screen, px (divided by the zoom: the label reads the same at any zoom). */
 const LABEL_SCREEN_PX = 11;
+/** Height of the label on screen, px: one line of LABEL_SCREEN_PX text with its padding. */
+const LABEL_BOX_SCREEN_PX = Math.ceil(LABEL_SCREEN_PX * 1.3 + 4);
 
 const CURSORS: Record<Handle, string> = { n: 'ns-resize', s: 'ns-resize', e: 'ew-resize', w: 'ew-resize', ne: 'nesw-resize', sw: 'nesw-resize', nw: 'nwse-resize', se: 'nwse-resize' };
 
@@ -98,7 +100,10 @@ export const PanelBox = memo(function PanelBox({ panel: p, zoom, typeTitle, thum
         style={{
           position: 'absolute',
           left: 0,
-          top: 0,
+          // Above the box (as Figma names frames) so it does not cover the panel's own title; inside it
+          // when the box touches the top of the page.
+          top: p.y * zoom >= LABEL_BOX_SCREEN_PX ? -LABEL_BOX_SCREEN_PX / zoom : 0,
+          height: LABEL_BOX_SCREEN_PX / zoom,
           maxWidth: '100%',
           boxSizing: 'border-box',
           padding: `${2 / zoom}px ${5 / zoom}px`,
@@ -106,7 +111,7 @@ export const PanelBox = memo(function PanelBox({ panel: p, zoom, typeTitle, thum
           lineHeight: 1.3,
           color: '#fff',
           background: selected ? COLORS.selection : 'rgba(20, 30, 48, 0.82)',
-          borderBottomRightRadius: 4 / zoom,
+          borderRadius: 3 / zoom,
           whiteSpace: 'nowrap',
           overflow: 'hidden',
           textOverflow: 'ellipsis',
