@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES, type Board } from '../../protocol';
 import { createRequest } from '../api/request';
-import { movePanels } from '../board/editor/commands';
 import { useRealServer } from '../test/realServer';
 import { DraftBackups } from './draftBackup';
 import { EditorStore } from './EditorStore';
 
 const real = useRealServer();
+
+/** Drags panel `panelId` (100×100) to (x, y), as the canvas does: one gesture, one undo step. */
+function dragTo(store: EditorStore, panelId: string, x: number, y: number): void {
+  store.beginGesture();
+  store.endGesture(new Map([[panelId, { x, y, w: 100, h: 100 }]]));
+}
 
 /** A board with one panel on the real server, and a way to read what the server has. */
 async function boardWithOnePanel(name: string) {
@@ -25,7 +30,7 @@ describe('unsaved edits survive a lost tab or a conflict (draft backups in the b
     await first.open(board.boardId);
     const panelId = first.page!.panels[0].panelId;
     tab.setOffline(true); // the network drops, then the tab is closed without saving
-    first.run(movePanels(first.board!, first.pageId!, [panelId], 250, 40));
+    dragTo(first, panelId, 250, 40);
     await first.flush();
     expect(first.saveState).toBe('error');
     first.dispose();
@@ -55,9 +60,9 @@ describe('unsaved edits survive a lost tab or a conflict (draft backups in the b
     await mine.open(board.boardId);
     await theirs.open(board.boardId);
     const panelId = mine.page!.panels[0].panelId;
-    theirs.run(movePanels(theirs.board!, theirs.pageId!, [panelId], 0, 500));
+    dragTo(theirs, panelId, 0, 500);
     await theirs.flush();
-    mine.run(movePanels(mine.board!, mine.pageId!, [panelId], 300, 0));
+    dragTo(mine, panelId, 300, 0);
     await mine.flush();
     expect(mine.saveState).toBe('conflict');
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { usePanelRegistry } from '../../components';
 import { useStores } from '../../stores';
 import type { EditorStore } from '../../stores/EditorStore';
 import { updatePanelProps, zOrder, type PanelProps } from './commands';
@@ -45,7 +46,8 @@ const Notice = observer(function Notice({ store }: { store: EditorStore }) {
  * change is one undo step, saved by autosave.
  */
 export const PropertyPane = observer(function PropertyPane({ store }: { store: EditorStore }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const registry = usePanelRegistry();
   const sel = store.selectedPanels;
   const board = store.board;
   const pageId = store.pageId;
@@ -69,13 +71,16 @@ export const PropertyPane = observer(function PropertyPane({ store }: { store: E
     );
   }
   const p = sel[0];
+  const typeDef = registry.get(p.type);
   const set = (props: PanelProps) => store.run(updatePanelProps(board, pageId, p.panelId, props));
   const restack = (move: 'front' | 'back' | 'forward' | 'backward') => store.run(zOrder(board, pageId, [p.panelId], move));
   const locked = !!p.locked;
   return (
     <div key={p.panelId} style={{ display: 'flex', flexDirection: 'column', gap: 8 }} data-testid="property-pane">
       <Notice store={store} />
-      <div style={{ color: COLORS.muted }}>{p.type}</div>
+      <div style={{ color: COLORS.muted }} title={p.type}>
+        {typeDef ? i18n._(typeDef.title) : p.type}
+      </div>
       <label style={{ display: 'flex', flexDirection: 'column', gap: 2, fontSize: 11, color: COLORS.muted }}>
         <Trans>Title</Trans>
         <input
