@@ -1,37 +1,28 @@
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import type { MessageDescriptor } from '@lingui/core';
-import { BOARD_TICKET_HEADER, boardSchema, ROUTES, type Board, type BoardList, type BoardStandardList, type BoardTemplate, type BoardTicket, type Panel } from '../../protocol';
-import { BusinessError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_CODE, type RequestFn } from '../api/request';
+import { ROUTES, type Board, type BoardList, type BoardTemplate, type Panel } from '../../protocol';
+import { BusinessError } from '../api/request';
 import { applyPatch, expandGroups, fieldsPatch, geometryPatch, invertPatch, randomLocalId, type CommandResult, type Guide, type IdFactory, type Patch, type Rect } from './editorModel';
 import { DraftBackups, sameBoardContent, type DraftBackup } from './draftBackup';
-import { nextWrite } from './editorSync';
+import { addBoard, fetchBoardList, fetchDraft, fetchTemplates, parseBoard, type BoardServerDeps } from './boardServerCalls';
+import { EditorAutosave, SAVE_DEBOUNCE_MS, type SaveState } from './editorAutosave';
+
+export { parseBoard } from './boardServerCalls';
+export { CONFLICT_MESSAGE, SAVE_DEBOUNCE_MS, SAVE_RETRY_MS, type SaveState } from './editorAutosave';
 
 /** Undo steps kept; older ones are dropped (a long session must not grow without bound). */
 export const UNDO_LIMIT = 200;
-/** Quiet time after the last edit before autosave writes it, ms. */
-export const SAVE_DEBOUNCE_MS = 700;
-/** Retry delays after a failed (network) save, ms; the last repeats. */
-export const SAVE_RETRY_MS = [1000, 2000, 5000, 10_000, 30_000] as const;
-/** Writes one autosave may send before yielding (a runaway plan must not loop forever). */
-const MAX_WRITES_PER_FLUSH = 2000;
-
-/** What the stale-write banner says (SPEC §7: every write carries baseVersion). */
-export const CONFLICT_MESSAGE = 'This board was changed by someone else. Reload to see their changes.';
-
-/** Autosave state shown in the builder's toolbar. */
-export type SaveState = 'saved' | 'pending' | 'saving' | 'error' | 'conflict';
 
 interface HistoryEntry {
   patch: Patch;
   inverse: Patch;
 }
 
-/** Parts of the outside world the editor needs. `fetch` is for the two calls the POST wrapper cannot make. */
-export interface EditorDeps {
-  request: RequestFn;
-  fetch?: typeof fetch;
-  baseUrl?: string;
+/** Parts of the outside world the editor needs (see BoardServerDeps for `request`, `fetch`, `baseUrl`). */
+export interface EditorDeps extends BoardServerDeps {
+  /** Quiet time before autosave writes, ms (default SAVE_DEBOUNCE_MS). */
   saveDebounceMs?: number;
+  /** Makes local ids for new panels and pages (default randomLocalId). */
   newId?: IdFactory;
   /** Where unsaved edits are kept until the server has them (default: localStorage). */
   backups?: DraftBackups;
@@ -47,23 +38,13 @@ export interface RecoveredDraft {
   sameBase: boolean;
 }
 
-/** Parses a board from outside (server answer or imported file); throws BusinessError('VALIDATION') naming the first bad field. */
-export function parseBoard(raw: unknown, what: string): Board {
-  const parsed = boardSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new BusinessError('VALIDATION', `${what}: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
-  }
-  const b = parsed.data;
-  return { ...b, pages: [...b.pages].sort((a, c) => a.order - c.order).map((p) => ({ ...p, panels: [...p.panels].sort((a, c) => a.z - c.z) })) };
-}
-
 /**
  * The board builder's state: the draft board, the page being edited, selection, undo/redo, an in-progress
  * drag/resize gesture, and autosave. The draft is the only copy the canvas draws; every change goes
- * through a command (undoable) or a gesture. Autosave debounces edits and sends them with the route of
- * SPEC §7 for each kind of change, each carrying `baseVersion`; a CONFLICT stops saving and keeps the
- * draft on screen until the user reloads, so an edit is never silently lost.
+ * through a command (undoable) or a gesture. Autosave (EditorAutosave, which this store owns) debounces
+ * edits and sends them with the route of SPEC §7 for each kind of change, each carrying `baseVersion`; a
+ * CONFLICT stops saving and keeps the draft on screen until the user reloads, so an edit is never silently
+ * lost. Board-server calls that touch no editing state live in boardServerCalls.
  */
 export class EditorStore {
   boards: BoardList['board'] = [];
@@ -85,24 +66,33 @@ export class EditorStore {
   undoStack: HistoryEntry[] = [];
   redoStack: HistoryEntry[] = [];
 
-  /** Last state the server confirmed, in local ids. */
-  private base: Board | null = null;
-  private readonly ids = new Map<string, string>();
   private gestureStart: Board | null = null;
   private clipboard: Panel[] = [];
-  private saveTimer: ReturnType<typeof setTimeout> | null = null;
-  private retryCount = 0;
-  private saving: Promise<void> | null = null;
   private readonly backups: DraftBackups;
   private recoveredBackup: DraftBackup | null = null;
+  /** Saves the draft; holds the last board the server confirmed. */
+  private readonly autosave: EditorAutosave;
   /** Local ids for new panels and pages; the builder passes it to commands. */
   readonly newId: IdFactory;
-  private readonly debounceMs: number;
 
   constructor(private readonly deps: EditorDeps) {
     this.newId = deps.newId ?? randomLocalId;
-    this.debounceMs = deps.saveDebounceMs ?? SAVE_DEBOUNCE_MS;
     this.backups = deps.backups ?? new DraftBackups();
+    this.autosave = new EditorAutosave(
+      { request: deps.request, backups: this.backups, debounceMs: deps.saveDebounceMs ?? SAVE_DEBOUNCE_MS },
+      {
+        draft: () => this.board,
+        inGesture: () => this.gestureStart !== null,
+        saveState: () => this.saveState,
+        setSaveState: (state, error) => {
+          this.saveState = state;
+          if (error !== undefined) this.saveError = error;
+        },
+        setVersion: (version) => {
+          if (this.board) this.board = { ...this.board, version };
+        },
+      },
+    );
     makeObservable<EditorStore, 'applyLocal'>(this, {
       boards: observableRef,
       templates: observableRef,
@@ -182,22 +172,21 @@ export class EditorStore {
 
   /** Loads the project's boards (board/list). Throws BusinessError. */
   async loadList(projectId: string): Promise<void> {
-    const data = await this.deps.request<BoardList>(ROUTES.boardList, { projectId, dataRange: 2 });
-    runInAction(() => (this.boards = Array.isArray(data?.board) ? data.board : []));
+    const boards = await fetchBoardList(this.deps, projectId);
+    runInAction(() => (this.boards = boards));
   }
 
   /** Loads the standard boards (board/standardList). Throws BusinessError. */
   async loadTemplates(): Promise<void> {
-    const data = await this.deps.request<BoardStandardList>(ROUTES.boardStandardList, {});
-    runInAction(() => (this.templates = Array.isArray(data?.templates) ? data.templates : []));
+    const templates = await fetchTemplates(this.deps);
+    runInAction(() => (this.templates = templates));
   }
 
   /** Opens a board's draft (board/screen, released false); sets `loadError` instead of throwing. Clears history. */
   async open(boardId: string): Promise<void> {
     await this.flush();
     try {
-      const raw = await this.deps.request<unknown>(ROUTES.boardScreen, { boardId, released: false }, { skipErrorHandler: true });
-      const board = parseBoard(raw, `board ${boardId}`);
+      const board = await fetchDraft(this.deps, boardId);
       runInAction(() => {
         this.reset(board);
         this.findBackup(board);
@@ -211,17 +200,16 @@ export class EditorStore {
   async reload(): Promise<void> {
     const id = this.board?.boardId;
     if (!id) return;
-    this.cancelTimer();
+    this.autosave.cancel();
     // The conflict state (banner, saving blocked) stays until the server's draft has arrived: clearing
     // it first let the user act on the stale board for the length of the request.
-    runInAction(() => (this.base = null));
+    this.autosave.forget();
     await this.open(id);
   }
 
   private reset(board: Board): void {
     this.board = board;
-    this.base = board;
-    this.ids.clear();
+    this.autosave.reset(board);
     const pageIds = board.pages.map((p) => p.pageId);
     this.pageId = this.pageId && pageIds.includes(this.pageId) ? this.pageId : (pageIds[0] ?? null);
     // After a reload the same panels stay selected when they still exist; another board selects nothing.
@@ -235,7 +223,6 @@ export class EditorStore {
     this.saveError = null;
     this.loadError = null;
     this.notice = null;
-    this.retryCount = 0;
   }
 
   /**
@@ -244,9 +231,7 @@ export class EditorStore {
    * opens it. Returns the new board id. Throws BusinessError.
    */
   async createBoard(projectId: string, name: string, templateId?: string): Promise<string> {
-    const ticket = await this.raw<BoardTicket>('GET', `${ROUTES.ticketGet}?projectId=${encodeURIComponent(projectId)}`);
-    const body = templateId ? { projectId, templateId, name } : { projectId, name };
-    const board = await this.raw<Board>('POST', templateId ? ROUTES.boardAddInitialize : ROUTES.boardAdd, body, { [BOARD_TICKET_HEADER]: ticket.ticket });
+    const board = await addBoard(this.deps, projectId, name, templateId);
     await this.loadList(projectId).catch(() => {});
     await this.open(board.boardId);
     return board.boardId;
@@ -255,8 +240,9 @@ export class EditorStore {
   /** Publishes the saved draft (board/release) after saving pending edits. Throws BusinessError. */
   async release(note?: string): Promise<void> {
     await this.flush();
-    if (!this.base || this.saveState === 'conflict' || this.saveState === 'error') throw new BusinessError('SAVE_FIRST', 'Save the board before releasing it.');
-    await this.write(ROUTES.boardRelease, { boardId: this.base.boardId, ...(note ? { note } : {}) });
+    const base = this.autosave.confirmed;
+    if (!base || this.saveState === 'conflict' || this.saveState === 'error') throw new BusinessError('SAVE_FIRST', 'Save the board before releasing it.');
+    await this.autosave.write(ROUTES.boardRelease, { boardId: base.boardId, ...(note ? { note } : {}) });
   }
 
   /**
@@ -266,28 +252,11 @@ export class EditorStore {
    */
   async restoreRelease(releaseNo: number): Promise<void> {
     await this.flush();
-    if (!this.base || this.saveState === 'conflict' || this.saveState === 'error') throw new BusinessError('SAVE_FIRST', 'Save the board before restoring a release.');
-    const boardId = this.base.boardId;
-    await this.write(ROUTES.boardRestore, { boardId, releaseNo });
+    const base = this.autosave.confirmed;
+    if (!base || this.saveState === 'conflict' || this.saveState === 'error') throw new BusinessError('SAVE_FIRST', 'Save the board before restoring a release.');
+    const boardId = base.boardId;
+    await this.autosave.write(ROUTES.boardRestore, { boardId, releaseNo });
     await this.open(boardId);
-  }
-
-  private async raw<T>(method: 'GET' | 'POST', route: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-    const doFetch = this.deps.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a));
-    let json: { success?: boolean; data?: T; errorCode?: string; errorMessage?: string } | undefined;
-    try {
-      const res = await doFetch((this.deps.baseUrl ?? '') + route, {
-        method,
-        credentials: 'same-origin',
-        headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      json = await res.json();
-    } catch {
-      throw new BusinessError(NETWORK_ERROR_CODE, GENERIC_ERROR_MESSAGE);
-    }
-    if (json?.success === true) return json.data as T;
-    throw new BusinessError(json?.errorCode || NETWORK_ERROR_CODE, json?.errorMessage || GENERIC_ERROR_MESSAGE);
   }
 
   // ───────────── editing ─────────────
@@ -330,9 +299,7 @@ export class EditorStore {
     if (!this.board) return;
     this.board = applyPatch(this.board, patch);
     if (!this.board.pages.some((p) => p.pageId === this.pageId)) this.pageId = this.board.pages[0]?.pageId ?? null;
-    // Kept in the browser until the server confirms it: a crash or a conflict then loses nothing.
-    if (this.base) this.backups.write(this.base.version, this.board);
-    this.scheduleSave();
+    this.autosave.edited(this.board);
   }
 
   // ───────────── unsaved edits from an earlier session ─────────────
@@ -505,86 +472,15 @@ export class EditorStore {
     this.run({ patch, inverse, select: [] });
   }
 
-  // ───────────── autosave ─────────────
-
-  private cancelTimer(): void {
-    if (this.saveTimer) clearTimeout(this.saveTimer);
-    this.saveTimer = null;
-  }
-
-  private scheduleSave(delayMs = this.debounceMs): void {
-    if (this.saveState === 'conflict') return;
-    this.saveState = 'pending';
-    this.cancelTimer();
-    this.saveTimer = setTimeout(() => void this.flush(), delayMs);
-  }
+  // ───────────── autosave (editorAutosave) ─────────────
 
   /** Saves everything pending now (also waits for a save in progress). Never throws; see saveState. */
-  async flush(): Promise<void> {
-    this.cancelTimer();
-    while (this.saving) await this.saving;
-    if (this.saveState === 'conflict' || !this.base || !this.board || this.gestureStart) return;
-    this.saving = this.saveLoop().finally(() => (this.saving = null));
-    await this.saving;
-  }
-
-  private async saveLoop(): Promise<void> {
-    for (let n = 0; n < MAX_WRITES_PER_FLUSH; n++) {
-      const base = this.base;
-      const draft = this.board;
-      if (!base || !draft || draft.boardId !== base.boardId) return;
-      const w = nextWrite(base, draft, this.ids);
-      if (!w) {
-        this.backups.clear(draft.boardId);
-        runInAction(() => {
-          this.saveState = 'saved';
-          this.saveError = null;
-        });
-        this.retryCount = 0;
-        return;
-      }
-      runInAction(() => (this.saveState = 'saving'));
-      try {
-        const data = await this.write(w.route, w.body);
-        runInAction(() => (this.base = w.commit(this.base!, data, this.ids)));
-        // The backup must name the version its edits now apply to (part of them is on the server).
-        if (this.board) this.backups.write(this.base!.version, this.board);
-      } catch (e) {
-        const err = e instanceof BusinessError ? e : new BusinessError(NETWORK_ERROR_CODE, String(e));
-        runInAction(() => {
-          if (err.errorCode === 'CONFLICT') {
-            this.saveState = 'conflict';
-            this.saveError = CONFLICT_MESSAGE;
-          } else {
-            this.saveState = 'error';
-            this.saveError = `Not saved: ${err.errorMessage}`;
-          }
-        });
-        if (err.errorCode !== 'CONFLICT') {
-          const delay = SAVE_RETRY_MS[Math.min(this.retryCount++, SAVE_RETRY_MS.length - 1)];
-          this.cancelTimer();
-          this.saveTimer = setTimeout(() => void this.flush(), delay);
-        }
-        return;
-      }
-    }
-  }
-
-  /** Sends a board write with the confirmed version as baseVersion and records the new version. */
-  private async write(route: string, body: Record<string, unknown>): Promise<unknown> {
-    const data = await this.deps.request<{ version?: number }>(route, { ...body, baseVersion: this.base!.version }, { skipErrorHandler: true });
-    if (typeof data?.version === 'number') {
-      const version = data.version;
-      runInAction(() => {
-        this.base = { ...this.base!, version };
-        this.board = this.board ? { ...this.board, version } : this.board;
-      });
-    }
-    return data;
+  flush(): Promise<void> {
+    return this.autosave.flush();
   }
 
   /** Stops timers (leaving the builder). Pending edits are flushed first by the caller if wanted. */
   dispose(): void {
-    this.cancelTimer();
+    this.autosave.cancel();
   }
 }
