@@ -45,6 +45,31 @@ describe('BoardStore', () => {
     expect(store.page?.pageId).toBe(p1);
   });
 
+  it('follows a new release on refresh, staying on the same page; a failed check keeps the board on screen', async () => {
+    const { admin, createBoard } = real();
+    const board = await createBoard({ name: 'Wall screen', pages: PAGES });
+    const [, p2] = board.pages.map((p) => p.pageId);
+    await admin.call(ROUTES.boardRelease, { boardId: board.boardId, baseVersion: board.version, note: 'v1' });
+    const wall = await real().signIn();
+    const store = new BoardStore(createRequest({ fetch: wall.fetch }));
+    await store.open('demo-tunnel', board.boardId, { released: true, pageId: p2 });
+    expect(await store.refresh()).toBe(false); // nothing new
+
+    // The manager renames the board in the draft: the wall screen keeps the release until it is published.
+    const edited = await admin.call<{ version: number }>(ROUTES.boardEdit, { boardId: board.boardId, baseVersion: board.version, name: 'Wall screen v2' });
+    expect(await store.refresh()).toBe(false);
+    expect(store.board?.name).toBe('Wall screen');
+    await admin.call(ROUTES.boardRelease, { boardId: board.boardId, baseVersion: edited.version, note: 'v2' });
+    expect(await store.refresh()).toBe(true);
+    expect(store.board?.name).toBe('Wall screen v2');
+    expect(store.page?.pageId).toBe(p2);
+
+    wall.setOffline(true);
+    expect(await store.refresh()).toBe(false);
+    expect(store.board?.name).toBe('Wall screen v2');
+    expect(store.error).toBeNull();
+  });
+
   it('reports a board that breaks the schema', async () => {
     const board = await real().createBoard({ name: 'Broken on the wire' });
     // The real server validates every board it reads, so it never sends a broken one; the answer is

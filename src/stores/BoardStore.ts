@@ -5,6 +5,13 @@ import { BusinessError, type RequestFn } from '../api/request';
 /** One entry of board/list. */
 export type BoardSummary = BoardList['board'][number];
 
+/**
+ * How often a viewer asks for a newer release of the board on screen, ms: a wall screen picks up a
+ * release within a minute without anyone touching it. A preview (the draft) checks every 5 s.
+ */
+export const RELEASE_CHECK_MS = 60_000;
+export const DRAFT_CHECK_MS = 5_000;
+
 /** errorCode when a project has no board at all (SPEC §8 "no board available"). */
 export const NO_BOARD = 'NO_BOARD';
 
@@ -19,6 +26,8 @@ export class BoardStore {
   loading = false;
   /** Why the board could not be shown, null when it can. */
   error: BusinessError | null = null;
+  /** What `open` loaded last (board id and release or draft), for `refresh`. */
+  private shown: { boardId: string; released: boolean } | null = null;
 
   constructor(private readonly request: RequestFn) {
     makeObservable(this, {
@@ -30,6 +39,7 @@ export class BoardStore {
       pages: computed,
       page: computed,
       setPage: action,
+      refresh: action,
       nextPage: action,
       show: action,
     });
@@ -92,14 +102,10 @@ export class BoardStore {
         if (list.length === 0) throw new BusinessError(NO_BOARD, 'no board available', 1);
         id = list[0].boardId;
       }
-      const raw = await this.request<unknown>(ROUTES.boardScreen, opts.released ? { boardId: id, released: true } : { boardId: id });
-      const parsed = boardSchema.safeParse(raw);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new BusinessError('VALIDATION', `board ${id}: ${issue.path.join('.')}: ${issue.message}`);
-      }
+      const board = await this.fetchBoard(id, opts.released ?? false);
       runInAction(() => {
-        this.board = parsed.data;
+        this.board = board;
+        this.shown = { boardId: id, released: opts.released ?? false };
         this.pageIndex = Math.max(0, opts.pageId ? this.pages.findIndex((p) => p.pageId === opts.pageId) : 0);
       });
     } catch (e) {
@@ -107,5 +113,40 @@ export class BoardStore {
     } finally {
       runInAction(() => (this.loading = false));
     }
+  }
+
+  /**
+   * Asks the server again for the board on screen (the same release or draft `open` asked for) and swaps
+   * it in when it changed (a new release, a restore, draft edits), staying on the same page when it still
+   * exists. Never throws: a failed check keeps the board on screen (the viewer must not go blank because
+   * the network blinked). @returns whether the board changed.
+   */
+  async refresh(): Promise<boolean> {
+    const shown = this.shown;
+    if (!shown || !this.board || this.loading) return false;
+    let next: Board;
+    try {
+      next = await this.fetchBoard(shown.boardId, shown.released);
+    } catch {
+      return false;
+    }
+    if (this.shown !== shown || !this.board || JSON.stringify(next) === JSON.stringify(this.board)) return false;
+    const pageId = this.page?.pageId;
+    runInAction(() => {
+      this.board = next;
+      this.pageIndex = Math.max(0, this.pages.findIndex((p) => p.pageId === pageId));
+    });
+    return true;
+  }
+
+  /** board/screen, parsed (outside input). @throws BusinessError (VALIDATION when it breaks the schema). */
+  private async fetchBoard(boardId: string, released: boolean): Promise<Board> {
+    const raw = await this.request<unknown>(ROUTES.boardScreen, released ? { boardId, released: true } : { boardId });
+    const parsed = boardSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new BusinessError('VALIDATION', `board ${boardId}: ${issue.path.join('.')}: ${issue.message}`);
+    }
+    return parsed.data;
   }
 }

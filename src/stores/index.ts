@@ -2,7 +2,7 @@
 export { RootStore, type RootStoreDeps } from './RootStore';
 export { StoresContext, useStores } from './context';
 export { ALARM_CAPACITY, AlarmStore } from './AlarmStore';
-export { BoardStore, NO_BOARD, type BoardSummary } from './BoardStore';
+export { BoardStore, DRAFT_CHECK_MS, NO_BOARD, RELEASE_CHECK_MS, type BoardSummary } from './BoardStore';
 export { DEVICE_FLUSH_MS, DeviceStore } from './DeviceStore';
 export { DeviceDetailStore } from './DeviceDetailStore';
 export { LiveStore, type ChartWindow, type PersonnelFrame, type PersonnelTunnelFrame, type PersonnelRequest, type SeriesFrame, type WindowRequest } from './LiveStore';

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useLocation, useSearchParams } from 'react-router';
 import { Spinner } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { NO_BOARD, useStores } from '../../stores';
+import { DRAFT_CHECK_MS, NO_BOARD, RELEASE_CHECK_MS, useStores } from '../../stores';
 import { BoardView } from '../../board/BoardView';
 import { HeaderActions } from '../shell/HeaderActions';
 import { useProjectId } from '../shell/useProjectId';
@@ -40,6 +40,17 @@ export const ViewBoardScreen = observer(function ViewBoardScreen() {
     // Viewers see the latest release; /dataV/preview shows the draft being edited.
     if (projectId) void boards.open(projectId, boardId, { released: !isPreview, pageId });
   }, [boards, projectId, boardId, isPreview, pageId]);
+
+  // A wall screen follows new releases by itself (a preview follows the draft), and checks at once
+  // after a reconnect, since a release may have happened while it was away.
+  const reconnects = root.live.reconnects;
+  useEffect(() => {
+    void boards.refresh();
+  }, [boards, reconnects]);
+  useEffect(() => {
+    const id = setInterval(() => void boards.refresh(), isPreview ? DRAFT_CHECK_MS : RELEASE_CHECK_MS);
+    return () => clearInterval(id);
+  }, [boards, isPreview]);
 
   const project = session.user?.projects.find((p) => p.projectId === projectId);
   if (boards.error) {

@@ -59,11 +59,11 @@ beforeAll(async () => {
   }
 });
 
-async function setup(projectId: string, importModule: ModuleImporter) {
+async function setup(projectId: string, importModule: ModuleImporter, refreshMs?: number) {
   const api = await real().signIn();
   const root = testRoot({ fetch: api.fetch });
   const ui = (p: string) => (
-    <CustomPanelTypes projectId={p} importModule={importModule}>
+    <CustomPanelTypes projectId={p} importModule={importModule} refreshMs={refreshMs}>
       <Probe types={['clockX', 'throwsX', 'flakyX']} />
     </CustomPanelTypes>
   );
@@ -99,6 +99,21 @@ describe('CustomPanelTypes', () => {
     unmount();
     expect(panelRegistry.get('flakyX')).toBeUndefined();
     expect(panelRegistry.get('gasTrend')).toBeDefined();
+  });
+
+  it('picks up types added and removed on the server while the project stays open', async () => {
+    const importer: ModuleImporter = async () => ({ default: Clock });
+    const { unmount } = await setup(P2, importer, 150);
+    await waitFor(() => expect(screen.getByTestId('types').textContent).toContain('flakyX'));
+    expect(screen.getByTestId('types').textContent).not.toContain('lateX');
+
+    await real().admin.call(CUSTOM_PANEL_ROUTES.typeAdd, { projectId: P2, type: 'lateX', title: 'Late X', moduleUrl: '/m/late.js', defaultSize: size });
+    await waitFor(() => expect(screen.getByTestId('types').textContent).toContain('lateX'), { timeout: 3_000 });
+    await real().admin.call(CUSTOM_PANEL_ROUTES.typeDelete, { projectId: P2, types: ['lateX'] });
+    await waitFor(() => expect(screen.getByTestId('types').textContent).not.toContain('lateX'), { timeout: 3_000 });
+    expect(panelRegistry.get('lateX')).toBeUndefined();
+    expect(panelRegistry.get('flakyX')).toBeDefined();
+    unmount();
   });
 
   it('shows a module that does not load as an error naming it, and Retry imports it afresh', async () => {
