@@ -37,6 +37,33 @@ describe('draft backups', () => {
     expect(new DraftBackups(null).read('x')).toBeNull();
   });
 
+  it("makes room for the board being edited by dropping other boards' backups when the storage is full", () => {
+    const items = new Map<string, string>();
+    const QUOTA_CHARS = 900; // room for two backups of the board below, not three
+    const small: Storage = {
+      get length() {
+        return items.size;
+      },
+      key: (i) => [...items.keys()][i] ?? null,
+      getItem: (k) => items.get(k) ?? null,
+      removeItem: (k) => void items.delete(k),
+      clear: () => items.clear(),
+      setItem: (k, v) => {
+        const used = [...items].reduce((n, [key, val]) => n + (key === k ? 0 : key.length + val.length), 0);
+        if (used + k.length + v.length > QUOTA_CHARS) throw new DOMException('full', 'QuotaExceededError');
+        items.set(k, v);
+      },
+    };
+    let now = 0;
+    const backups = new DraftBackups(small, () => ++now);
+    backups.write(1, board('old1'));
+    backups.write(1, board('old2'));
+    expect(backups.read('old1')).not.toBeNull();
+    backups.write(1, board('editing'));
+    expect(backups.read('editing')).toMatchObject({ boardId: 'editing' });
+    expect([backups.read('old1'), backups.read('old2')].filter(Boolean).length).toBeLessThan(2);
+  });
+
   it('compares content whatever the key order, and ignores the version', () => {
     const a = board('b');
     const reordered = { ...a, version: 9, layout: { pageTips: 0, wholeTips: 0, pageSwitchModel: 1, pageHeight: 600, pageWidth: 800 } } as Board;

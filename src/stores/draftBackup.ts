@@ -54,9 +54,15 @@ export class DraftBackups {
     if (text.length > MAX_BACKUP_CHARS) return;
     try {
       this.storage.setItem(KEY_PREFIX + board.boardId, text);
-      this.evict();
+      this.evict(MAX_DRAFT_BACKUPS);
     } catch {
-      // Quota exceeded: keep editing; the save itself is what matters.
+      // Quota exceeded: the board being edited now matters more than other boards' old backups.
+      try {
+        this.evict(0, board.boardId);
+        this.storage.setItem(KEY_PREFIX + board.boardId, text);
+      } catch {
+        // Still no room (other data fills the storage): keep editing; the save itself is what matters.
+      }
     }
   }
 
@@ -91,17 +97,18 @@ export class DraftBackups {
     }
   }
 
-  private evict(): void {
+  /** Keeps the `keep` newest backups (besides `spare`'s, which is never removed). */
+  private evict(keep: number, spare?: string): void {
     const s = this.storage!;
     const entries: Array<{ key: string; at: number }> = [];
     for (let i = 0; i < s.length; i++) {
       const key = s.key(i);
-      if (!key?.startsWith(KEY_PREFIX)) continue;
+      if (!key?.startsWith(KEY_PREFIX) || (spare !== undefined && key === KEY_PREFIX + spare)) continue;
       const at = Number(/"savedAtMs":(\d+(?:\.\d+)?)/.exec(this.get(key) ?? '')?.[1] ?? 0);
       entries.push({ key, at });
     }
     entries.sort((a, b) => b.at - a.at);
-    for (const e of entries.slice(MAX_DRAFT_BACKUPS)) s.removeItem(e.key);
+    for (const e of entries.slice(keep)) s.removeItem(e.key);
   }
 }
 
