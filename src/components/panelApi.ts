@@ -50,6 +50,8 @@ export interface PanelDefinition<C = unknown> {
    * (min)"); keys without one show the key itself.
    */
   settingLabels?: Readonly<Record<string, MessageDescriptor>>;
+  /** Labels of the choices of enum settings, per config key (e.g. `kinds.threshold` → "Over limit"). */
+  settingOptionLabels?: Readonly<Record<string, Readonly<Record<string, MessageDescriptor>>>>;
   /**
    * A small static picture of the panel for the builder's catalogue (drawn at the size given, CSS px;
    * no data, no stores). Types without one get a generic tile.

@@ -84,7 +84,9 @@ export const PagesPane = observer(function PagesPane({ store }: { store: EditorS
           store.run(setPageSize(board, Number(f.get('w')), Number(f.get('h'))));
         }}
       >
-        <Trans>Size</Trans>
+        <span style={{ whiteSpace: 'nowrap' }}>
+          <Trans>Size</Trans>
+        </span>
         <input name="w" aria-label={t`Page width`} type="number" defaultValue={board.layout.pageWidth} style={{ ...UI.input, width: 64 }} />×
         <input name="h" aria-label={t`Page height`} type="number" defaultValue={board.layout.pageHeight} style={{ ...UI.input, width: 64 }} />
         <button type="submit" style={UI.button}>

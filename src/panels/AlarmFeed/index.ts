@@ -1,5 +1,6 @@
 import { lazyChunk } from '../../app/lazyChunk';
 import { msg } from '@lingui/core/macro';
+import { KIND_LABEL } from './labels';
 import { z } from 'zod';
 import { noMigration, type PanelDefinition } from '../types';
 import { AlarmFeedThumbnail } from './Thumbnail';
@@ -25,6 +26,7 @@ export const alarmFeedPanel: PanelDefinition<AlarmFeedConfig> = {
   configVersion: 1,
   migrate: noMigration,
   component: lazyChunk('AlarmFeedPanel', () => import('./AlarmFeedPanel').then((m) => m.AlarmFeedPanel)),
+  settingOptionLabels: { kinds: KIND_LABEL },
   settingLabels: { limit: msg`Alarms listed`, kinds: msg`Alarm kinds`, activeOnly: msg`Active alarms only`, untreatedOnly: msg`Untreated alarms only` },
   thumbnail: AlarmFeedThumbnail,
 };

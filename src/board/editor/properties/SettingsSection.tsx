@@ -26,7 +26,20 @@ export function parseConfigText(text: string, check: (config: Record<string, unk
   return problem ? { ok: false, error: problem } : { ok: true, config };
 }
 
-function FormField({ field, label, value, onChange }: { field: ConfigField; label: string; value: unknown; onChange: (v: unknown) => void }) {
+function FormField({
+  field,
+  label,
+  optionLabel,
+  value,
+  onChange,
+}: {
+  field: ConfigField;
+  label: string;
+  /** The words for a choice of an enum field (the value itself when the type gives none). */
+  optionLabel: (option: string) => string;
+  value: unknown;
+  onChange: (v: unknown) => void;
+}) {
   const { t } = useLingui();
   switch (field.kind) {
     case 'number':
@@ -55,7 +68,7 @@ function FormField({ field, label, value, onChange }: { field: ConfigField; labe
             {field.required ? null : <option value="">{t`(default)`}</option>}
             {field.options.map((o) => (
               <option key={o} value={o}>
-                {o}
+                {optionLabel(o)}
               </option>
             ))}
           </select>
@@ -69,7 +82,7 @@ function FormField({ field, label, value, onChange }: { field: ConfigField; labe
           <div style={{ display: 'flex', flexWrap: 'wrap', gap: '2px 8px', color: COLORS.text, fontSize: 12 }}>
             {field.options.map((o) => (
               <label key={o}>
-                <input type="checkbox" checked={list.includes(o)} onChange={(e) => onChange(e.target.checked ? field.options.filter((x) => x === o || list.includes(x)) : list.filter((x) => x !== o))} /> {o}
+                <input type="checkbox" checked={list.includes(o)} onChange={(e) => onChange(e.target.checked ? field.options.filter((x) => x === o || list.includes(x)) : list.filter((x) => x !== o))} /> {optionLabel(o)}
               </label>
             ))}
           </div>
@@ -134,7 +147,12 @@ export const SettingsSection = observer(function SettingsSection({ store, panel 
   return (
     <Section title={<Trans>Settings</Trans>} testId="settings-section">
       {fields.map((f) => (
-        <FormField key={`${f.key}:${refusals}`} field={f} label={def?.settingLabels?.[f.key] ? i18n._(def.settingLabels[f.key]) : f.key} value={fieldValue(f, panel.config)} onChange={(v) => setField(f.key, v)} />
+        <FormField key={`${f.key}:${refusals}`} field={f} label={def?.settingLabels?.[f.key] ? i18n._(def.settingLabels[f.key]) : f.key}
+          optionLabel={(o) => {
+            const m = def?.settingOptionLabels?.[f.key]?.[o];
+            return m ? i18n._(m) : o;
+          }}
+          value={fieldValue(f, panel.config)} onChange={(v) => setField(f.key, v)} />
       ))}
       <FieldError error={error} testId="settings-error" />
       <AdvancedJson key={JSON.stringify(panel.config)} panel={panel} open={advancedOpen} onToggle={setAdvancedOpen} apply={(config) => run(setPanelConfig(store.board!, store.pageId!, panel.panelId, config, def))} />
