@@ -13,9 +13,9 @@ export function ShortcutSheet({ onClose }: { onClose: () => void }) {
         </h2>
         <table>
           <tbody>
-            {SHORTCUTS.map((s) => (
-              <tr key={s.keys}>
-                <td style={{ paddingRight: 16, fontFamily: 'monospace', color: COLORS.brand }}>{s.keys}</td>
+            {SHORTCUTS.map((s, i) => (
+              <tr key={i}>
+                <td style={{ paddingRight: 16, fontFamily: 'monospace', color: COLORS.brand }}>{typeof s.keys === 'string' ? s.keys : i18n._(s.keys)}</td>
                 <td>{i18n._(s.action)}</td>
               </tr>
             ))}

@@ -28,7 +28,8 @@ export function addPanelOfType(store: EditorStore, registry: PanelRegistry, type
 
 /** One row of the `?` sheet: keys and what they do (a Lingui message). */
 export interface Shortcut {
-  keys: string;
+  /** Key names as typed (Ctrl+Z), or words to translate (arrow keys, mouse gestures). */
+  keys: string | MessageDescriptor;
   action: MessageDescriptor;
 }
 
@@ -56,7 +57,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'Delete / Backspace', action: msg`Delete the selected panels` },
   { keys: 'Ctrl+C / Ctrl+V', action: msg`Copy / paste panels` },
   { keys: 'Ctrl+D', action: msg`Duplicate the selected panels` },
-  { keys: 'Arrows', action: msg`Nudge 1 px (Shift: 10 px)` },
+  { keys: msg`Arrow keys`, action: msg`Nudge 1 px (Shift: 10 px)` },
   { keys: 'Ctrl+Z', action: msg`Undo` },
   { keys: 'Ctrl+Shift+Z / Ctrl+Y', action: msg`Redo` },
   { keys: 'Ctrl+A', action: msg`Select all panels of the page` },
@@ -64,10 +65,10 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'Ctrl+Shift+G', action: msg`Ungroup the selected panels` },
   { keys: 'Ctrl+Shift+L', action: msg`Lock or unlock the selected panels` },
   { keys: 'Ctrl+Shift+H', action: msg`Hide or show the selected panels` },
-  { keys: 'Shift+click, drag on empty canvas', action: msg`Add to selection, marquee select` },
-  { keys: 'Alt while dragging', action: msg`Move without snapping` },
+  { keys: msg`Shift+click; drag on empty canvas`, action: msg`Add to selection, marquee select` },
+  { keys: msg`Alt while dragging`, action: msg`Move without snapping` },
   { keys: 'Escape', action: msg`Cancel a drag or resize; clear the selection` },
-  { keys: 'Ctrl+wheel', action: msg`Zoom` },
+  { keys: msg`Ctrl+mouse wheel`, action: msg`Zoom` },
   { keys: '?', action: msg`Show or hide this sheet` },
 ];
 
