@@ -162,3 +162,22 @@ test('binds a gas trend to another station from the Data picker', async ({ page 
   await page.keyboard.press('Control+z');
   await expect(station).toHaveValue(current);
 });
+
+test('restacks a panel by dragging its row in the Layers list, saved and undoable', async ({ page }) => {
+  const boardId = await createFromTemplate(page, `E2E layers ${Date.now()}`);
+  await page.keyboard.press('Escape'); // nothing selected: the pane shows the Layers list
+  const rows = page.getByTestId('layer-row');
+  await expect(rows).toHaveCount(5);
+  const ids = await rows.evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.panelId!));
+  const bottom = ids.at(-1)!;
+
+  await rows.last().dragTo(rows.first());
+  await expect(rows.first()).toHaveAttribute('data-panel-id', bottom);
+  await saved(page);
+  const onServer = (await serverBoard(page, boardId)).pages[0].panels as Array<{ panelId: string; z?: number }>;
+  const top = [...onServer].sort((a, b) => (b.z ?? 0) - (a.z ?? 0))[0];
+  expect(top.panelId).toBe(bottom);
+
+  await page.keyboard.press('Control+z');
+  await expect(rows.last()).toHaveAttribute('data-panel-id', bottom);
+});

@@ -69,6 +69,10 @@ describe('editor commands', () => {
     const z = roundTrip(b, zOrder(b, 'pg1', ['b'], 'back'));
     expect(Object.fromEntries(page(z).panels.map((p) => [p.panelId, p.z]))).toEqual({ a: 2, b: 1 });
     expect(zOrder(b, 'pg1', ['b'], 'front')).toBeNull();
+    // A drag in the Layers list puts a panel at a place in the stack (0 = bottom; past the end = top).
+    const dropped = roundTrip(b, zOrder(b, 'pg1', ['b'], { index: 0 }));
+    expect(Object.fromEntries(page(dropped).panels.map((p) => [p.panelId, p.z]))).toEqual({ a: 2, b: 1 });
+    expect(zOrder(b, 'pg1', ['b'], { index: 99 })).toBeNull();
   });
 
   it('refuses invalid props and applies valid ones', () => {

@@ -1,8 +1,11 @@
 import type { Board } from '../../../../protocol';
 import { findPage, result, type CommandResult } from '../../../stores/editorModel';
 
-/** Stacking moves, as panel/move names them. */
-export type ZMove = 'front' | 'back' | 'forward' | 'backward';
+/**
+ * Stacking moves, as panel/move names them, or `{ index }`: the place in the stack from the bottom
+ * (0 = bottom; past the end = top), as a drag in the Layers list sets it.
+ */
+export type ZMove = 'front' | 'back' | 'forward' | 'backward' | { index: number };
 
 /**
  * Restacks the selected panels (keeping their relative order) and renumbers the page's z 1…n, bottom to
@@ -14,7 +17,11 @@ export function zOrder(board: Board, pageId: string, ids: readonly string[], mov
   const sel = new Set(ids);
   const order = [...page.panels].sort((a, b) => a.z - b.z);
   let next = order;
-  if (move === 'front') next = [...order.filter((p) => !sel.has(p.panelId)), ...order.filter((p) => sel.has(p.panelId))];
+  if (typeof move === 'object') {
+    const rest = order.filter((p) => !sel.has(p.panelId));
+    const at = Math.max(0, Math.min(rest.length, Math.round(move.index)));
+    next = [...rest.slice(0, at), ...order.filter((p) => sel.has(p.panelId)), ...rest.slice(at)];
+  } else if (move === 'front') next = [...order.filter((p) => !sel.has(p.panelId)), ...order.filter((p) => sel.has(p.panelId))];
   else if (move === 'back') next = [...order.filter((p) => sel.has(p.panelId)), ...order.filter((p) => !sel.has(p.panelId))];
   else {
     next = [...order];
