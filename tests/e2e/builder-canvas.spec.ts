@@ -58,6 +58,11 @@ test('the canvas has rulers that follow the zoom, live panels and a catalogue wi
   const pageLeft = (await page.getByTestId('builder-page').boundingBox())!.x;
   const zero = full.find((l) => l.text === '0');
   if (zero) expect(Math.abs(zero.x - 3 - pageLeft)).toBeLessThanOrEqual(2);
+  // The page's extent is marked on the ruler (the pasteboard around it is not).
+  const pageBox = (await page.getByTestId('builder-page').boundingBox())!;
+  const marked = (await page.getByTestId('ruler-x-page').boundingBox())!;
+  expect(Math.abs(marked.x - pageBox.x)).toBeLessThanOrEqual(1);
+  expect(Math.abs(marked.x + marked.width - (pageBox.x + pageBox.width))).toBeLessThanOrEqual(1);
 
   // Selecting a panel marks its extent on both rulers.
   await page.getByRole('button', { name: 'Fit' }).click();

@@ -83,22 +83,42 @@ export const Rulers = observer(function Rulers({ store, zoom, viewportRef, page 
   }, [viewportRef, page, zoom]);
 
   const sel = boundsOf(store.selectedPanels);
+  const layout = store.board?.layout;
   const bar = { position: 'absolute', background: COLORS.pane, overflow: 'hidden', userSelect: 'none' } as const;
   return (
     <>
       <div aria-hidden style={{ ...bar, left: 0, top: 0, width: RULER_PX, height: RULER_PX, borderRight: `1px solid ${COLORS.border}`, borderBottom: `1px solid ${COLORS.border}`, boxSizing: 'border-box', zIndex: 2 }} />
       <div data-testid="ruler-top" aria-hidden style={{ ...bar, left: RULER_PX, right: 0, top: 0, height: RULER_PX, borderBottom: `1px solid ${COLORS.border}`, boxSizing: 'border-box' }}>
-        {at ? <Ruler axis="x" start={-at.left / zoom} length={at.width} zoom={zoom} selection={sel} cursorRef={cursorX} /> : null}
+        {at ? <Ruler axis="x" start={-at.left / zoom} length={at.width} zoom={zoom} pageLength={layout?.pageWidth ?? 0} selection={sel} cursorRef={cursorX} /> : null}
       </div>
       <div data-testid="ruler-left" aria-hidden style={{ ...bar, left: 0, top: RULER_PX, bottom: 0, width: RULER_PX, borderRight: `1px solid ${COLORS.border}`, boxSizing: 'border-box' }}>
-        {at ? <Ruler axis="y" start={-at.top / zoom} length={at.height} zoom={zoom} selection={sel} cursorRef={cursorY} /> : null}
+        {at ? <Ruler axis="y" start={-at.top / zoom} length={at.height} zoom={zoom} pageLength={layout?.pageHeight ?? 0} selection={sel} cursorRef={cursorY} /> : null}
       </div>
     </>
   );
 });
 
-/** One ruler: `start` is the page coordinate at its beginning, `length` its screen length (CSS px). */
-function Ruler({ axis, start, length, zoom, selection, cursorRef }: { axis: 'x' | 'y'; start: number; length: number; zoom: number; selection: Rect | null; cursorRef: RefObject<SVGGElement | null> }) {
+/**
+ * One ruler: `start` is the page coordinate at its beginning, `length` its screen length (CSS px),
+ * `pageLength` the page's size along it (page px), drawn lighter than the pasteboard around it.
+ */
+function Ruler({
+  axis,
+  start,
+  length,
+  zoom,
+  pageLength,
+  selection,
+  cursorRef,
+}: {
+  axis: 'x' | 'y';
+  start: number;
+  length: number;
+  zoom: number;
+  pageLength: number;
+  selection: Rect | null;
+  cursorRef: RefObject<SVGGElement | null>;
+}) {
   const { ticks } = rulerTicks(start, length, zoom);
   const horizontal = axis === 'x';
   const along = (pos: number, across: number) => (horizontal ? { x: pos, y: across } : { x: across, y: pos });
@@ -108,6 +128,15 @@ function Ruler({ axis, start, length, zoom, selection, cursorRef }: { axis: 'x' 
   const h = horizontal ? RULER_PX : length;
   return (
     <svg width={w} height={h} style={{ display: 'block', fontFamily: 'system-ui, sans-serif' }}>
+      {pageLength > 0 ? (
+        <rect
+          data-testid={`ruler-${axis}-page`}
+          {...along(-start * zoom, 0)}
+          width={horizontal ? pageLength * zoom : RULER_PX}
+          height={horizontal ? RULER_PX : pageLength * zoom}
+          style={{ fill: `color-mix(in srgb, ${COLORS.text} 9%, transparent)` }}
+        />
+      ) : null}
       {selection ? (
         <rect data-testid={`ruler-${axis}-selection`} {...along(selFrom, 0)} width={horizontal ? selLen : RULER_PX} height={horizontal ? RULER_PX : selLen} style={{ fill: `color-mix(in srgb, ${COLORS.selection} 30%, transparent)` }} />
       ) : null}
@@ -132,6 +161,8 @@ function Ruler({ axis, start, length, zoom, selection, cursorRef }: { axis: 'x' 
           ),
         )}
       <g ref={cursorRef} data-testid={`ruler-${axis}-cursor`} style={{ display: 'none' }}>
+        {/* A backing plate so the cursor's coordinate stays readable over a tick label. */}
+        <rect x={horizontal ? 1 : 0} y={horizontal ? RULER_PX - 11 : -12} width={horizontal ? 28 : RULER_PX} height={11} style={{ fill: COLORS.pane }} />
         <line x1={0} y1={0} x2={horizontal ? 0 : RULER_PX} y2={horizontal ? RULER_PX : 0} style={{ stroke: COLORS.guide }} />
         <text x={horizontal ? 3 : 2} y={horizontal ? RULER_PX - 2 : -3} style={{ fill: COLORS.guide, fontSize: 9 }} />
       </g>
