@@ -1,30 +1,8 @@
-import { BOARD_TICKET_HEADER, ROUTES, type Board, type BoardTicket, type PageWrite, type PanelWrite } from '../../protocol';
-import { BusinessError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_CODE, type RequestFn } from '../api/request';
+import { ROUTES, type Board, type PageWrite, type PanelWrite } from '../../protocol';
+import { addBoard, type BoardServerDeps } from '../stores/boardServerCalls';
 
 /** What saving needs: the app's request function, and a fetch for the two calls it cannot make (GET, header). */
-export interface SaveBoardDeps {
-  request: RequestFn;
-  fetch?: typeof fetch;
-  baseUrl?: string;
-}
-
-async function raw<T>(deps: SaveBoardDeps, method: 'GET' | 'POST', route: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const doFetch = deps.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a));
-  let json: { success?: boolean; data?: T; errorCode?: string; errorMessage?: string } | undefined;
-  try {
-    const res = await doFetch((deps.baseUrl ?? '') + route, {
-      method,
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    json = await res.json();
-  } catch {
-    throw new BusinessError(NETWORK_ERROR_CODE, GENERIC_ERROR_MESSAGE);
-  }
-  if (json?.success === true) return json.data as T;
-  throw new BusinessError(json?.errorCode || NETWORK_ERROR_CODE, json?.errorMessage || GENERIC_ERROR_MESSAGE);
-}
+export type SaveBoardDeps = BoardServerDeps;
 
 /**
  * Stores a generated board as a new editable board of its project, as the builder creates boards: a
@@ -35,15 +13,8 @@ async function raw<T>(deps: SaveBoardDeps, method: 'GET' | 'POST', route: string
  * deleted in the builder).
  */
 export async function saveGeneratedBoard(board: Board, name: string, deps: SaveBoardDeps): Promise<string> {
-  const ticket = await raw<BoardTicket>(deps, 'GET', `${ROUTES.ticketGet}?projectId=${encodeURIComponent(board.projectId)}`);
   const { pageWidth, pageHeight, pageSwitchModel, wholeTips, pageTips } = board.layout;
-  const created = await raw<Board>(
-    deps,
-    'POST',
-    ROUTES.boardAdd,
-    { projectId: board.projectId, name, layout: { pageWidth, pageHeight, pageSwitchModel, wholeTips, pageTips } },
-    { [BOARD_TICKET_HEADER]: ticket.ticket },
-  );
+  const created = await addBoard(deps, board.projectId, name, undefined, { pageWidth, pageHeight, pageSwitchModel, wholeTips, pageTips });
   const boardId = created.boardId;
   let version = created.version;
   const pages = [...board.pages].sort((a, b) => a.order - b.order);

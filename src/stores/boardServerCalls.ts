@@ -1,4 +1,4 @@
-import { BOARD_TICKET_HEADER, boardSchema, ROUTES, type Board, type BoardList, type BoardStandardList, type BoardTemplate, type BoardTicket } from '../../protocol';
+import { BOARD_TICKET_HEADER, boardSchema, ROUTES, type Board, type BoardList, type BoardStandardList, type BoardTemplate, type BoardTicket, type LayoutPatch } from '../../protocol';
 import { BusinessError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_CODE, type RequestFn } from '../api/request';
 
 /**
@@ -47,12 +47,12 @@ export async function fetchDraft(deps: BoardServerDeps, boardId: string): Promis
 
 /**
  * Creates a board: fetches a single-use ticket (GET ticket/getTicket) and sends it in the
- * `dataBoardBasicToken` header of board/add (blank) or board/add/initialize (from `templateId`).
- * Returns the server's answer (the new board). Throws BusinessError.
+ * `dataBoardBasicToken` header of board/add (blank, with `layout` when given) or board/add/initialize
+ * (from `templateId`). Returns the server's answer (the new board). Throws BusinessError.
  */
-export async function addBoard(deps: BoardServerDeps, projectId: string, name: string, templateId?: string): Promise<Board> {
+export async function addBoard(deps: BoardServerDeps, projectId: string, name: string, templateId?: string, layout?: LayoutPatch): Promise<Board> {
   const ticket = await raw<BoardTicket>(deps, 'GET', `${ROUTES.ticketGet}?projectId=${encodeURIComponent(projectId)}`);
-  const body = templateId ? { projectId, templateId, name } : { projectId, name };
+  const body = templateId ? { projectId, templateId, name } : { projectId, name, ...(layout ? { layout } : {}) };
   return raw<Board>(deps, 'POST', templateId ? ROUTES.boardAddInitialize : ROUTES.boardAdd, body, { [BOARD_TICKET_HEADER]: ticket.ticket });
 }
 

@@ -1,20 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E } from './global-setup';
-
-async function logIn(page: Page): Promise<void> {
-  await page.getByLabel('User name').fill('admin');
-  await page.getByLabel('Password').fill(E2E.adminPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function createFromTemplate(page: Page, name: string): Promise<void> {
-  await page.getByRole('button', { name: 'New board' }).click();
-  await page.getByLabel('Board name').fill(name);
-  await page.getByLabel('Template').selectOption({ label: 'Tunnel safety: live (tunnel)' });
-  await page.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByTestId('pages-list')).toContainText('Live');
-  await expect(page.getByTestId('builder-panel')).toHaveCount(5);
-}
+import { createFromTemplate, logIn } from './builderHelpers';
 
 /** The labels of the top ruler, with their x on screen. */
 async function topLabels(page: Page): Promise<Array<{ text: string; x: number }>> {

@@ -1,40 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E } from './global-setup';
+import { createFromTemplate, logIn, panels, props, saved, visiblePoint } from './builderHelpers';
 
 /** The builder's model side: lock (saved), groups, and data binding from the property pane. */
-
-async function logIn(page: Page): Promise<void> {
-  await page.getByLabel('User name').fill('admin');
-  await page.getByLabel('Password').fill(E2E.adminPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-const panels = (page: Page) => page.getByTestId('builder-panel');
-const props = (page: Page) => page.getByTestId('property-pane');
-
-async function saved(page: Page): Promise<void> {
-  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 10_000 });
-}
-
-/** A point of panel `i` where it is on top (not covered, not on a handle), in page coordinates. */
-async function visiblePoint(page: Page, i: number): Promise<{ x: number; y: number }> {
-  const pt = await panels(page)
-    .nth(i)
-    .evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      for (const fy of [0.9, 0.5, 0.1]) {
-        for (const fx of [0.1, 0.5, 0.9]) {
-          const x = r.left + r.width * fx;
-          const y = r.top + r.height * fy;
-          const hit = document.elementFromPoint(x, y);
-          if (hit && el.contains(hit) && !hit.closest('[data-handle]')) return { x, y };
-        }
-      }
-      return null;
-    });
-  if (!pt) throw new Error(`panel ${i} is covered everywhere`);
-  return pt;
-}
 
 async function box(page: Page, i: number) {
   return (await panels(page).nth(i).boundingBox())!;
@@ -47,17 +14,6 @@ async function dragBy(page: Page, i: number, dx: number, dy: number): Promise<vo
   await page.mouse.move(p.x + dx / 2, p.y + dy / 2, { steps: 3 });
   await page.mouse.move(p.x + dx, p.y + dy, { steps: 3 });
   await page.mouse.up();
-}
-
-async function createFromTemplate(page: Page, name: string): Promise<string> {
-  await page.getByRole('button', { name: 'New board' }).click();
-  await page.getByLabel('Board name').fill(name);
-  await page.getByLabel('Template').selectOption({ label: 'Tunnel safety: live (tunnel)' });
-  await page.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByTestId('pages-list')).toContainText('Live');
-  await expect(page).toHaveURL(/boardId=/);
-  await expect(panels(page)).toHaveCount(5);
-  return new URL(page.url().replace('#/', '')).searchParams.get('boardId')!;
 }
 
 /** The draft as the server has it. */

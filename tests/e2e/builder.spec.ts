@@ -1,35 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E } from './global-setup';
-
-async function logIn(page: Page): Promise<void> {
-  await page.getByLabel('User name').fill('admin');
-  await page.getByLabel('Password').fill(E2E.adminPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-const panels = (page: Page) => page.getByTestId('builder-panel');
-const props = (page: Page) => page.getByTestId('property-pane');
-
-/** A point of panel `i` where it is on top (not covered by another panel, not on a handle), in page coordinates. */
-async function visiblePoint(page: Page, i: number): Promise<{ x: number; y: number }> {
-  const pt = await panels(page)
-    .nth(i)
-    .evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      for (const fy of [0.9, 0.5, 0.1]) {
-        for (const fx of [0.1, 0.5, 0.9]) {
-          const x = r.left + r.width * fx;
-          const y = r.top + r.height * fy;
-          const hit = document.elementFromPoint(x, y);
-          if (hit && el.contains(hit) && !hit.closest('[data-handle]')) return { x, y };
-        }
-      }
-      return null;
-    });
-  if (!pt) throw new Error(`panel ${i} is covered everywhere`);
-  return pt;
-}
+import { createFromTemplate, logIn, panels, props, saved, visiblePoint } from './builderHelpers';
 
 /** Selects only panel `i` and reads x, y, w, h from the property pane. */
 async function geometry(page: Page, i: number): Promise<{ x: number; y: number; w: number; h: number }> {
@@ -45,19 +16,6 @@ async function zoomOf(page: Page): Promise<number> {
   return Number((await page.getByTestId('zoom').textContent())!.replace(/[^\d.]/g, '')) / 100;
 }
 
-async function saved(page: Page): Promise<void> {
-  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 10_000 });
-}
-
-async function createFromTemplate(page: Page, name: string): Promise<string> {
-  await page.getByRole('button', { name: 'New board' }).click();
-  await page.getByLabel('Board name').fill(name);
-  await page.getByLabel('Template').selectOption({ label: 'Tunnel safety: live (tunnel)' });
-  await page.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByTestId('pages-list')).toContainText('Live');
-  await expect(page).toHaveURL(/boardId=/);
-  return new URL(page.url().replace('#/', '')).searchParams.get('boardId')!;
-}
 
 test('build a board: template, page, drag, snap, undo, align, reload, release, import', async ({ page, context }) => {
   await page.goto('/#/dataV/create');
