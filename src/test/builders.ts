@@ -1,4 +1,4 @@
-import type { Alarm, DeviceInfo, TelemetryBatch, Threshold } from '../../protocol';
+import type { Alarm, Board, DeviceInfo, Page, Panel, TelemetryBatch, Threshold } from '../../protocol';
 
 /** Test data builders with realistic demo-project values (DOMAIN.md). */
 
@@ -76,4 +76,19 @@ export function makeCraneDevice(p: Partial<DeviceInfo> & { sn: string }): Device
 
 export function gasBatch(items: Array<{ sn: string; ts: number; readings: Record<string, number> }>): TelemetryBatch {
   return { projectId: 'demo-tunnel', topic: 'gas', items } as TelemetryBatch;
+}
+
+/**
+ * A board `b1` of project `p1` at version 3 with the SPEC layout defaults: page `pg1` holding `panels`,
+ * then `morePages` (for the builder's command tests).
+ */
+export function makeBoard(panels: Panel[], morePages: Page[] = []): Board {
+  return {
+    boardId: 'b1',
+    projectId: 'p1',
+    name: 'Board',
+    version: 3,
+    layout: { pageWidth: 800, pageHeight: 600, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 },
+    pages: [{ pageId: 'pg1', name: 'One', order: 0, panels }, ...morePages],
+  };
 }

@@ -1,29 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Board } from '../../../../protocol';
 import { applyPatch, type CommandResult } from '../../../stores/editorModel';
+import { makeBoard } from '../../../test/builders';
 import { addPage, addPanel, alignPanels, deletePage, deletePanels, duplicate, movePage, movePanels, renamePage, setPageSize, updatePanelProps, zOrder } from '.';
 
-function board(): Board {
-  return {
-    boardId: 'b1',
-    projectId: 'p1',
-    name: 'Board',
-    version: 3,
-    layout: { pageWidth: 800, pageHeight: 600, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 },
-    pages: [
-      {
-        pageId: 'pg1',
-        name: 'One',
-        order: 0,
-        panels: [
-          { panelId: 'a', type: 'gasTable', x: 0, y: 0, w: 100, h: 100, z: 1, config: {} },
-          { panelId: 'b', type: 'alarmFeed', x: 200, y: 50, w: 100, h: 50, z: 2, config: { n: 1 } },
-        ],
-      },
-      { pageId: 'pg2', name: 'Two', order: 1, panels: [] },
+const board = (): Board =>
+  makeBoard(
+    [
+      { panelId: 'a', type: 'gasTable', x: 0, y: 0, w: 100, h: 100, z: 1, config: {} },
+      { panelId: 'b', type: 'alarmFeed', x: 200, y: 50, w: 100, h: 50, z: 2, config: { n: 1 } },
     ],
-  };
-}
+    [{ pageId: 'pg2', name: 'Two', order: 1, panels: [] }],
+  );
 
 let n = 0;
 const ids = () => `tmp-${++n}`;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Board } from '../../../../protocol';
 import { noMigration, type PanelDefinition } from '../../../components';
 import { applyPatch, expandGroups, type CommandResult } from '../../../stores/editorModel';
+import { makeBoard } from '../../../test/builders';
 import {
   alignPanels,
   deletePanels,
@@ -22,27 +23,12 @@ import {
   updatePanelProps,
 } from '.';
 
-function board(): Board {
-  return {
-    boardId: 'b1',
-    projectId: 'p1',
-    name: 'Board',
-    version: 3,
-    layout: { pageWidth: 800, pageHeight: 600, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 },
-    pages: [
-      {
-        pageId: 'pg1',
-        name: 'One',
-        order: 0,
-        panels: [
-          { panelId: 'a', type: 'gasTrend', x: 0, y: 0, w: 100, h: 100, z: 1, config: { sn: 'GAS-1' } },
-          { panelId: 'b', type: 'alarmFeed', x: 200, y: 50, w: 100, h: 50, z: 2, config: {} },
-          { panelId: 'c', type: 'alarmFeed', x: 400, y: 300, w: 100, h: 50, z: 3, config: {} },
-        ],
-      },
-    ],
-  };
-}
+const board = (): Board =>
+  makeBoard([
+    { panelId: 'a', type: 'gasTrend', x: 0, y: 0, w: 100, h: 100, z: 1, config: { sn: 'GAS-1' } },
+    { panelId: 'b', type: 'alarmFeed', x: 200, y: 50, w: 100, h: 50, z: 2, config: {} },
+    { panelId: 'c', type: 'alarmFeed', x: 400, y: 300, w: 100, h: 50, z: 3, config: {} },
+  ]);
 
 let n = 0;
 const ids = () => `tmp-${++n}`;
