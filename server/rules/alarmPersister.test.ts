@@ -4,33 +4,14 @@ import type { Alarm } from '../../protocol';
 import { openDatabase, type Database, type OpenDatabase } from '../storage';
 import { AlarmPersister, loadActiveAlarms } from './alarmPersister';
 import type { AlarmDraft } from './types';
+import { makeAlarm } from '../../tests/helpers/alarms';
 
 const T0 = 1_700_000_000_000;
 const quiet = { warn: () => undefined, error: () => undefined };
 
 function draft(extra: Partial<AlarmDraft> = {}): AlarmDraft {
-  return {
-    alarmId: null,
-    projectId: 'p1',
-    deviceSn: 'GAS-1',
-    deviceKind: 'gas',
-    deviceName: 'Face',
-    kind: 'threshold',
-    level: 'warning',
-    metric: 'CO',
-    value: 18,
-    threshold: 17,
-    unit: 'ppm',
-    raisedAtMs: T0,
-    clearedAtMs: null,
-    state: 'active',
-    dealStatus: 0,
-    dealRemark: null,
-    dealtBy: null,
-    dealtAtMs: null,
-    picUrl: null,
-    ...extra,
-  };
+  const base = makeAlarm({ alarmId: 0, projectId: 'p1', deviceSn: 'GAS-1', deviceName: 'Face', value: 18, raisedAtMs: T0 });
+  return { ...base, alarmId: null, ...extra };
 }
 
 describe('AlarmPersister (real PGlite in memory)', () => {

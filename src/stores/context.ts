@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import type { RootStore } from './RootStore';
 
 /** The root store of the app; provided once at the top of the tree. */
@@ -9,4 +9,17 @@ export function useStores(): RootStore {
   const root = useContext(StoresContext);
   if (!root) throw new Error('useStores() outside <StoresContext.Provider>');
   return root;
+}
+
+/**
+ * Keeps `projectId` open for live data (RootStore.openProject: live feeds, devices, tunnels, alarms) while
+ * the calling screen is mounted, and closes it when the screen goes or the project changes. Null: nothing.
+ */
+export function useOpenProject(projectId: string | null | undefined): void {
+  const root = useStores();
+  useEffect(() => {
+    if (!projectId) return;
+    void root.openProject(projectId);
+    return () => root.closeProject();
+  }, [root, projectId]);
 }

@@ -1,6 +1,6 @@
 /** The app's state: the root store, its parts and the hook components read them with. */
 export { RootStore, type RootStoreDeps } from './RootStore';
-export { StoresContext, useStores } from './context';
+export { StoresContext, useOpenProject, useStores } from './context';
 export { ALARM_CAPACITY, AlarmStore } from './AlarmStore';
 export { BoardStore, DRAFT_CHECK_MS, NO_BOARD, RELEASE_CHECK_MS, type BoardSummary } from './BoardStore';
 export { DEVICE_FLUSH_MS, DeviceStore } from './DeviceStore';

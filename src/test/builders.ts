@@ -1,32 +1,12 @@
-import type { Alarm, Board, DeviceInfo, Page, Panel, TelemetryBatch, Threshold } from '../../protocol';
+import type { Board, DeviceInfo, Page, Panel, TelemetryBatch, Threshold } from '../../protocol';
 
 /** Test data builders with realistic demo-project values (DOMAIN.md). */
 
-export const T0 = Date.UTC(2025, 4, 12, 2, 0, 0); // 10:00:00 Beijing time
+// The alarm builder is shared with the server's tests.
+import { T0 } from '../../tests/helpers/alarms';
 
-export function makeAlarm(p: Partial<Alarm> & { alarmId: number }): Alarm {
-  return {
-    projectId: 'demo-tunnel',
-    deviceSn: 'GAS-LK-E-F',
-    deviceKind: 'gas',
-    deviceName: 'LK-E face',
-    kind: 'threshold',
-    level: 'warning',
-    metric: 'CO',
-    value: 18.2,
-    threshold: 17,
-    unit: 'ppm',
-    raisedAtMs: T0 + p.alarmId * 1000,
-    clearedAtMs: null,
-    state: 'active',
-    dealStatus: 0,
-    dealRemark: null,
-    dealtBy: null,
-    dealtAtMs: null,
-    picUrl: null,
-    ...p,
-  };
-}
+export { T0 };
+export { makeAlarm } from '../../tests/helpers/alarms';
 
 function high(metric: string, unit: string, warnHigh: number, alarmHigh: number): Threshold {
   return { metric, unit, warnHigh, alarmHigh, warnLow: null, alarmLow: null, clearRatio: 0.5, clearLow: null };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Board, Page, Panel } from '../../../protocol';
-import { ApiError } from '../errors';
+import { apiErrorOf } from '../../../tests/helpers/apiErrorOf';
 import {
   applyLayoutItems,
   checkBoard,
@@ -27,16 +27,6 @@ const board = (pages: Page[]): Board => ({
   layout: { pageWidth: 800, pageHeight: 600, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 },
   pages,
 });
-
-function apiError(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof ApiError) return e;
-    throw e;
-  }
-  throw new Error('expected an ApiError');
-}
 
 describe('moveIndex', () => {
   it('moves an item forward and backward without touching the input', () => {
@@ -84,7 +74,7 @@ describe('page edits', () => {
       ['p1', 1],
       ['p2', 2],
     ]);
-    expect(apiError(() => movePage(b, 'nope', 0)).code).toBe('NOT_FOUND');
+    expect(apiErrorOf(() => movePage(b, 'nope', 0)).code).toBe('NOT_FOUND');
   });
 
   it('deletes a page but never the last one', () => {
@@ -92,7 +82,7 @@ describe('page edits', () => {
       ['p2', 0],
       ['p3', 1],
     ]);
-    const e = apiError(() => deletePage(board([page('only', 0)]), 'only'));
+    const e = apiErrorOf(() => deletePage(board([page('only', 0)]), 'only'));
     expect(e.code).toBe('VALIDATION');
     expect(e.message).toMatch(/at least one page/);
   });
@@ -117,7 +107,7 @@ describe('panel edits', () => {
 
   it('deletes several panels, or none when one is missing', () => {
     expect(deletePanels(p, ['a', 'c']).panels.map((x) => x.panelId)).toEqual(['b']);
-    const e = apiError(() => deletePanels(p, ['a', 'zzz']));
+    const e = apiErrorOf(() => deletePanels(p, ['a', 'zzz']));
     expect(e.code).toBe('NOT_FOUND');
     expect(e.message).toContain('zzz');
   });
@@ -131,7 +121,7 @@ describe('panel edits', () => {
     ]);
     expect(movePanel(p, 'c', 'backward').panels.map((x) => x.panelId)).toEqual(['a', 'c', 'b']);
     expect(movePanel(p, 'b', 0).panels.map((x) => x.panelId)).toEqual(['b', 'a', 'c']);
-    expect(apiError(() => movePanel(p, 'zzz', 'front')).code).toBe('NOT_FOUND');
+    expect(apiErrorOf(() => movePanel(p, 'zzz', 'front')).code).toBe('NOT_FOUND');
   });
 });
 
@@ -151,7 +141,7 @@ describe('layout items', () => {
     expect(out.pages[1].panels.find((x) => x.panelId === 'x1')).toMatchObject({ x: 10, y: 20, w: 30, h: 40, z: 7 });
     expect(out.pages[0].panels[0]).toMatchObject({ x: 1, y: 2, w: 3, h: 4, z: 5 });
     expect(b.pages[0].panels[0].x).toBe(0);
-    const e = apiError(() => applyLayoutItems(b, [{ pageId: 'p2', panelId: 'x1', x: 0, y: 0, w: 1, h: 1, z: 1 }]));
+    const e = apiErrorOf(() => applyLayoutItems(b, [{ pageId: 'p2', panelId: 'x1', x: 0, y: 0, w: 1, h: 1, z: 1 }]));
     expect(e.code).toBe('NOT_FOUND');
   });
 });
@@ -159,7 +149,7 @@ describe('layout items', () => {
 describe('checkBoard and ids', () => {
   it('refuses a board past a limit with a VALIDATION naming where', () => {
     const many = board(Array.from({ length: 201 }, (_, i) => page(`p${i}`, i)));
-    const e = apiError(() => checkBoard(many));
+    const e = apiErrorOf(() => checkBoard(many));
     expect(e.code).toBe('VALIDATION');
     expect(e.message).toMatch(/^board pages: /);
   });

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useLocation, useSearchParams } from 'react-router';
 import { Spinner } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { DRAFT_CHECK_MS, NO_BOARD, RELEASE_CHECK_MS, useStores } from '../../stores';
+import { DRAFT_CHECK_MS, NO_BOARD, RELEASE_CHECK_MS, useOpenProject, useStores } from '../../stores';
 import { BoardView } from '../../board/BoardView';
 import { HeaderActions } from '../shell/HeaderActions';
 import { useProjectId } from '../shell/useProjectId';
@@ -30,11 +30,7 @@ export const ViewBoardScreen = observer(function ViewBoardScreen() {
   const projectId = useProjectId();
   useConnectionWatchdog(!isPreview);
 
-  useEffect(() => {
-    if (!projectId) return;
-    void root.openProject(projectId);
-    return () => root.closeProject();
-  }, [root, projectId]);
+  useOpenProject(projectId);
 
   useEffect(() => {
     // Viewers see the latest release; /dataV/preview shows the draft being edited.

@@ -6,7 +6,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { HeaderActions } from '../../app/shell/HeaderActions';
 import { useProjectId } from '../../app/shell/useProjectId';
-import { useStores } from '../../stores';
+import { useOpenProject, useStores } from '../../stores';
 import { EditorStore } from '../../stores/EditorStore';
 import { Canvas } from './Canvas';
 import { Catalogue } from './Catalogue';
@@ -59,11 +59,7 @@ export const BuilderScreen = observer(function BuilderScreen() {
     if (projectId) store.loadList(projectId).catch(() => {});
   }, [store, projectId]);
   // The canvas draws the real panels: they need the project's devices and live feeds, as in a viewer.
-  useEffect(() => {
-    if (!projectId) return;
-    void root.openProject(projectId);
-    return () => root.closeProject();
-  }, [root, projectId]);
+  useOpenProject(projectId);
   useEffect(() => {
     if (boardId) void store.open(boardId);
   }, [store, boardId]);

@@ -1,8 +1,6 @@
-import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { usePanelRegistry } from '../../components';
-import { useStores } from '../../stores';
 import type { EditorStore } from '../../stores/EditorStore';
 import { updatePanelProps, zOrder, type PanelProps } from './commands';
 import { DataSection } from './properties/DataSection';
@@ -14,16 +12,6 @@ import { StyleSection } from './properties/StyleSection';
 import { COLORS, UI } from './ui';
 
 export { parseConfigText } from './properties/SettingsSection';
-
-/** Loads the project's devices and tunnels once per project, for the "Data" pickers (the builder runs no live pipeline). */
-function useProjectData(projectId: string | undefined): void {
-  const root = useStores();
-  useEffect(() => {
-    if (!projectId) return;
-    root.devices.load(projectId).catch(() => {});
-    root.tunnels.load(projectId).catch(() => {});
-  }, [root, projectId]);
-}
 
 /** Why the last edit was refused (store.notice), until the next edit. */
 const Notice = observer(function Notice({ store }: { store: EditorStore }) {
@@ -51,7 +39,6 @@ export const PropertyPane = observer(function PropertyPane({ store }: { store: E
   const sel = store.selectedPanels;
   const board = store.board;
   const pageId = store.pageId;
-  useProjectData(board?.projectId);
   if (!board || !pageId) return null;
   if (sel.length !== 1) {
     return (
