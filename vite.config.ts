@@ -49,7 +49,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['{protocol,server,streams,workers,fixtures}/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
+          include: ['{protocol,server,streams,workers,fixtures,scripts}/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
         },
       },
       {
@@ -58,6 +58,9 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
+          // Each file starts a real server; on a shared 2-core machine a test's waits (up to the 15 s of
+          // src/test/setup.ts) must fit inside the test's own limit.
+          testTimeout: 30_000,
           setupFiles: ['src/test/setup.ts'],
         },
       },

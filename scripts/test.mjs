@@ -3,6 +3,7 @@
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, ensureChromium, run } from './lib.mjs';
+import { countPlaywright, countVitest } from './testCounts.mjs';
 
 const out = path.join(ROOT, '.tmp', 'test-results');
 rmSync(out, { recursive: true, force: true });
@@ -14,14 +15,10 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
 
 function readVitest(file) {
-  if (!existsSync(file)) return null;
-  const r = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numFailedTestSuites ?? 0), skipped: r.numPendingTests + r.numTodoTests };
+  return existsSync(file) ? countVitest(JSON.parse(readFileSync(file, 'utf8'))) : null;
 }
 function readPlaywright(file) {
-  if (!existsSync(file)) return null;
-  const s = JSON.parse(readFileSync(file, 'utf8')).stats;
-  return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
+  return existsSync(file) ? countPlaywright(JSON.parse(readFileSync(file, 'utf8'))) : null;
 }
 async function step(name, fn, counts) {
   console.log(`\n=== ${name} ===`);

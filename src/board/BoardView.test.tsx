@@ -38,8 +38,8 @@ describe('BoardView', () => {
     // Below the schema's 3 s floor on purpose: the view takes the interval as given.
     await renderWithApp(<BoardView />, rootWith(board({ pageSwitchModel: 2, carouselIntervalS: 0.05 })));
     expect(screen.queryByRole('button', { name: 'Second' })).toBeNull();
-    expect(await screen.findByText(/Second \(2\/2\)/, {}, { timeout: 2000 })).toBeTruthy();
-    expect(await screen.findByText(/First \(1\/2\)/, {}, { timeout: 2000 })).toBeTruthy();
+    expect(await screen.findByText(/Second \(2\/2\)/)).toBeTruthy();
+    expect(await screen.findByText(/First \(1\/2\)/)).toBeTruthy();
   });
 
   it('has no chrome at all in kiosk mode', async () => {

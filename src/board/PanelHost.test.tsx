@@ -14,7 +14,7 @@ describe('PanelHost', () => {
     root.devices.replaceAll([makeCraneDevice({ sn: 'TC-01' })]);
     const panel: Panel = { ...base, panelId: 'p1', type: 'towerCrane', config: { sn: 'TC-01' } };
     await renderWithApp(<PanelHost panel={panel} />, root);
-    expect(await screen.findByText('Tower crane 1 (entry yard)', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Tower crane 1 (entry yard)')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Tower crane' })).toBeTruthy();
     const host = document.querySelector('[data-panel-id="p1"]') as HTMLElement;
     expect([host.style.left, host.style.top, host.style.width, host.style.height]).toEqual(['10px', '20px', '460px', '290px']);
@@ -38,7 +38,7 @@ describe('PanelHost', () => {
     root.devices.replaceAll([makeCraneDevice({ sn: 'TC-01' })]);
     const panel: Panel = { ...base, panelId: 'p4', type: 'towerCrane', config: { sn: 'TC-01' } };
     await renderWithApp(<PanelHost panel={panel} />, root, 'zh-CN');
-    expect(await screen.findByText('力矩', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('力矩')).toBeTruthy();
     expect(screen.getByRole('heading', { name: '塔吊' })).toBeTruthy();
     expect(screen.getByText('在线')).toBeTruthy();
   });

@@ -28,8 +28,8 @@ describe('theme switching (SPEC §4, §8, §9)', () => {
     expect(screen.queryByRole('status')).toBeNull();
     expect(JSON.parse(localStorage.getItem(THEME_STORAGE_KEY)!)).toMatchObject({ primaryColor: '#F5222D', theme: 'dark' });
 
-    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Yunling tunnel' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Yunling tunnel' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
     await waitFor(() => expect(document.title).toBe('Yunling tunnel'));
   });
 

@@ -108,9 +108,9 @@ describe('CustomPanelTypes', () => {
     expect(screen.getByTestId('types').textContent).not.toContain('lateX');
 
     await real().admin.call(CUSTOM_PANEL_ROUTES.typeAdd, { projectId: P2, type: 'lateX', title: 'Late X', moduleUrl: '/m/late.js', defaultSize: size });
-    await waitFor(() => expect(screen.getByTestId('types').textContent).toContain('lateX'), { timeout: 3_000 });
+    await waitFor(() => expect(screen.getByTestId('types').textContent).toContain('lateX'));
     await real().admin.call(CUSTOM_PANEL_ROUTES.typeDelete, { projectId: P2, types: ['lateX'] });
-    await waitFor(() => expect(screen.getByTestId('types').textContent).not.toContain('lateX'), { timeout: 3_000 });
+    await waitFor(() => expect(screen.getByTestId('types').textContent).not.toContain('lateX'));
     expect(panelRegistry.get('lateX')).toBeUndefined();
     expect(panelRegistry.get('flakyX')).toBeDefined();
     unmount();
