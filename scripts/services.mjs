@@ -1,9 +1,8 @@
-// Throwaway services for tests and benchmarks, installed from Debian when missing. Node built-ins only.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
-import { userInfo } from 'node:os';
+// Services the tests need, installed from Debian when missing (tests/helpers/mosquitto.ts starts them). Node built-ins only.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { aptInstall } from './lib.mjs';
 
 /** Where Debian's `mosquitto` package puts the broker. */
@@ -34,107 +33,18 @@ export function ensureMosquitto() {
   return installed;
 }
 
-/** A free TCP port on 127.0.0.1 (the OS picks it; free when this resolves). */
-export function freeLoopbackPort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Resolves once 127.0.0.1:`port` accepts a TCP connection. @throws after `timeoutMs`. */
-async function waitForPort(port, timeoutMs, isDead) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const ok = await new Promise((resolve) => {
-      const socket = createConnection({ port, host: '127.0.0.1' });
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (ok) return;
-    const dead = isDead();
-    if (dead) throw new Error(dead);
-    if (Date.now() > deadline) throw new Error(`nothing listens on 127.0.0.1:${port} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 25));
+// `node scripts/services.mjs mosquitto-path`: prints the broker binary's path (installing it when missing),
+// for the test helpers, which may not import scripts/ (tests/architecture/imports.test.ts).
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const [cmd] = process.argv.slice(2);
+  if (cmd !== 'mosquitto-path') {
+    console.error('usage: node scripts/services.mjs mosquitto-path');
+    process.exit(2);
   }
-}
-
-/**
- * Starts a throwaway Mosquitto on 127.0.0.1:`port` (a free one when omitted) with its config and persistence
- * in `dir` (created when missing): anonymous access, persistence on (saved at every clean stop), room for
- * 100,000 queued QoS 1 messages per offline persistent client. `restart()` stops it and starts it again on
- * the same port and data, as a broker restart in production does.
- * @returns `{ port, url, dir, pid, stop(), kill(), restart(), log() }`; `stop()` sends SIGTERM (Mosquitto
- * saves its persistence file), `kill()` SIGKILL; both resolve when the process has exited.
- * @throws Error when the binary is missing and cannot be installed, or the broker does not come up in 10 s.
- */
-export async function startMosquitto(opts = {}) {
-  const bin = ensureMosquitto();
-  const dir = opts.dir;
-  if (!dir) throw new Error('startMosquitto: dir is required');
-  mkdirSync(dir, { recursive: true });
-  const port = opts.port ?? (await freeLoopbackPort());
-  const conf = path.join(dir, 'mosquitto.conf');
-  writeFileSync(
-    conf,
-    [
-      `listener ${port} 127.0.0.1`,
-      'allow_anonymous true',
-      'persistence true',
-      `persistence_location ${dir}/`,
-      'persistence_file mosquitto.db',
-      'max_queued_messages 100000',
-      'max_inflight_messages 20',
-      'persistent_client_expiration 1d',
-      // as root Mosquitto would switch to the `mosquitto` user, which cannot write a temp dir of ours
-      `user ${userInfo().username}`,
-      'log_dest stderr',
-      'log_type error',
-      'log_type warning',
-      'log_type notice',
-      '',
-    ].join('\n'),
-  );
-
-  let logText = '';
-  let child = null;
-  let exited = null;
-  const launch = async () => {
-    const proc = spawn(bin, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
-    child = proc;
-    let exitInfo = null;
-    exited = new Promise((resolve) => proc.once('exit', (code, signal) => resolve((exitInfo = { code, signal }))));
-    proc.stderr.on('data', (b) => {
-      logText = (logText + b.toString()).slice(-20_000);
-    });
-    await waitForPort(port, 10_000, () => (exitInfo ? `mosquitto exited (${exitInfo.code ?? exitInfo.signal}): ${logText.slice(-2_000)}` : null));
-  };
-  const halt = async (signal) => {
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    child.kill(signal);
-    await exited;
-  };
-  await launch();
-  return {
-    port,
-    url: `mqtt://127.0.0.1:${port}`,
-    dir,
-    get pid() {
-      return child?.pid ?? null;
-    },
-    stop: () => halt('SIGTERM'),
-    kill: () => halt('SIGKILL'),
-    async restart() {
-      await halt('SIGTERM');
-      await launch();
-    },
-    log: () => logText,
-  };
+  try {
+    process.stdout.write(`${ensureMosquitto()}\n`);
+  } catch (e) {
+    console.error(String(e.message));
+    process.exit(1);
+  }
 }
