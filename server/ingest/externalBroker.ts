@@ -1,4 +1,5 @@
-import { connect, type IConnackPacket, type MqttClient } from 'mqtt';
+import { createHash } from 'node:crypto';
+import { connect, type IConnackPacket, type IPublishPacket, type MqttClient } from 'mqtt';
 import { TOPIC_ROOT } from '../../protocol';
 
 /** Subscription of the server on an external broker: every device topic of every project. */
@@ -14,6 +15,12 @@ export const SESSION_EXPIRY_S = 86_400;
 /** Default reconnect back-off bounds, ms: the first retry after RECONNECT_MIN_MS, doubling up to RECONNECT_MAX_MS. */
 export const RECONNECT_MIN_MS = 500;
 export const RECONNECT_MAX_MS = 15_000;
+
+/** Handled messages remembered to recognise the broker's redelivery (DUP) of one already handled. */
+export const RECENT_KEPT = 4_096;
+
+/** Longest wait of close() for messages still being handled, so their PUBACKs go out, ms. */
+const CLOSE_DRAIN_MS = 5_000;
 
 /** MQTT 5 reason code "Unspecified error" (MQTT 5.0 §3.4.2.1): the PUBACK of a message the handler failed on. */
 const PUBACK_UNSPECIFIED_ERROR = 0x80;
@@ -74,6 +81,9 @@ export function reconnectDelayMs(attempt: number, minMs: number, maxMs: number, 
  * - each QoS 1 message is acknowledged (PUBACK) only after `onMessage` resolved, so a message the server took
  *   but had not persisted when it went away is delivered again (at least once: a message persisted just
  *   before a drop may be handled twice);
+ * - a redelivery (DUP flag) of a message this process already handled and stored, whose PUBACK was lost with
+ *   the connection, is acknowledged without handling it again (the last RECENT_KEPT messages are remembered);
+ * - close() waits (up to 5 s) for the messages being handled, so their PUBACKs go out before DISCONNECT;
  * - a handler that rejects (which the contract rules out) is logged and acknowledged with reason code 0x80,
  *   so one bad message never stalls the session;
  * - messages are handled one at a time in arrival order (mqtt.js reads the next packet only after the PUBACK),
@@ -98,6 +108,17 @@ export async function startExternalBroker(opts: ExternalBrokerOptions): Promise<
     }
   };
 
+  const recent = new Set<string>();
+  const inFlight = new Set<Promise<unknown>>();
+  const handleAcked = async (topic: string, payload: Buffer, packet: IPublishPacket): Promise<number> => {
+    const key = createHash('sha1').update(topic).update('\0').update(payload).digest('base64');
+    if (packet.dup && recent.has(key)) return 0;
+    if (!(await handle(topic, payload))) return PUBACK_UNSPECIFIED_ERROR;
+    recent.add(key);
+    if (recent.size > RECENT_KEPT) recent.delete(recent.values().next().value!);
+    return 0;
+  };
+
   const client: MqttClient = connect(opts.url, {
     clientId: where.clientId,
     protocolVersion: 5,
@@ -106,9 +127,11 @@ export async function startExternalBroker(opts: ExternalBrokerOptions): Promise<
     reconnectPeriod: 0, // reconnects are ours: mqtt.js only knows a fixed period
     connectTimeout: 10_000,
     resubscribe: false, // the broker keeps the subscription in the session; subscribeIfNoSession covers a lost one
-    customHandleAcks: (topic, payload, _packet, ack) => {
+    customHandleAcks: (topic, payload, packet: IPublishPacket, ack) => {
       // QoS 1 and 2 only (mqtt.js calls this for acknowledged deliveries); the PUBACK waits for the handler
-      void handle(topic, payload).then((ok) => ack(0, ok ? 0 : PUBACK_UNSPECIFIED_ERROR));
+      const done = handleAcked(topic, payload, packet).then((code) => ack(0, code));
+      inFlight.add(done);
+      void done.finally(() => inFlight.delete(done));
     },
   });
   const firstConnack = await new Promise<IConnackPacket>((resolve, reject) => {
@@ -183,6 +206,9 @@ export async function startExternalBroker(opts: ExternalBrokerOptions): Promise<
       closing ??= (async () => {
         if (retry) clearTimeout(retry);
         retry = null;
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([Promise.allSettled([...inFlight]), new Promise((r) => (timer = setTimeout(r, CLOSE_DRAIN_MS)))]);
+        clearTimeout(timer);
         await client.endAsync();
       })();
       return closing;
