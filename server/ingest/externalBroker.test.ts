@@ -26,7 +26,7 @@ describe('external broker consumer (real Mosquitto)', { timeout: 30_000 }, () =>
   });
 
   async function consumer(onMessage: ExternalBrokerOptions['onMessage'], nodeId = 'test-node'): Promise<ExternalBroker> {
-    const c = await startExternalBroker({ url: broker!.url, nodeId, onMessage, log: quiet, reconnectMinMs: 50, reconnectMaxMs: 200 });
+    const c = await startExternalBroker({ url: broker!.url, nodeId, onMessage, log: quiet, reconnectMinMs: 50, reconnectMaxMs: 200, closeDrainMs: 100 });
     toClose.push(c);
     return c;
   }
@@ -105,6 +105,25 @@ describe('external broker consumer (real Mosquitto)', { timeout: 30_000 }, () =>
     stop = true;
     await publishing;
     await eventually(() => acked.every((m) => received.has(m)), 10_000, 'every acknowledged message at the consumer');
+  });
+
+  it('does not handle again a redelivery of a message it stored whose PUBACK the broker never got', async () => {
+    broker = await startTestMosquitto();
+    const handled: string[] = [];
+    let release: () => void = () => undefined;
+    await consumer((_t, p) => {
+      handled.push(p.toString());
+      return handled.length === 1 ? new Promise<void>((r) => (release = r)) : undefined;
+    });
+    const d = await device();
+    d.publish('zhgd/p1/camera/C1/alarm', 'once', { qos: 1 });
+    await eventually(() => handled.length === 1, 5_000, 'first delivery');
+    await broker.stop(); // the connection goes before the PUBACK
+    release(); // ... and the message is stored after all
+    await broker.restart(); // the broker sends it again (DUP) in the resumed session
+    await d.publishAsync('zhgd/p1/camera/C1/alarm', 'next', { qos: 1 });
+    await eventually(() => handled.includes('next'), 10_000, 'the next message');
+    expect(handled).toEqual(['once', 'next']);
   });
 
   it('acknowledges a message whose handler fails (0x80) and goes on with the next', async () => {

@@ -20,7 +20,7 @@ export const RECONNECT_MAX_MS = 15_000;
 export const RECENT_KEPT = 4_096;
 
 /** Longest wait of close() for messages still being handled, so their PUBACKs go out, ms. */
-const CLOSE_DRAIN_MS = 5_000;
+export const CLOSE_DRAIN_MS = 5_000;
 
 /** MQTT 5 reason code "Unspecified error" (MQTT 5.0 §3.4.2.1): the PUBACK of a message the handler failed on. */
 const PUBACK_UNSPECIFIED_ERROR = 0x80;
@@ -45,6 +45,8 @@ export interface ExternalBrokerOptions {
   /** Reconnect back-off bounds, ms (defaults RECONNECT_MIN_MS, RECONNECT_MAX_MS). */
   reconnectMinMs?: number;
   reconnectMaxMs?: number;
+  /** Longest wait of close() for the messages being handled, ms (default CLOSE_DRAIN_MS). */
+  closeDrainMs?: number;
 }
 
 /** A running consumer. */
@@ -207,7 +209,7 @@ export async function startExternalBroker(opts: ExternalBrokerOptions): Promise<
         if (retry) clearTimeout(retry);
         retry = null;
         let timer: NodeJS.Timeout | undefined;
-        await Promise.race([Promise.allSettled([...inFlight]), new Promise((r) => (timer = setTimeout(r, CLOSE_DRAIN_MS)))]);
+        await Promise.race([Promise.allSettled([...inFlight]), new Promise((r) => (timer = setTimeout(r, opts.closeDrainMs ?? CLOSE_DRAIN_MS)))]);
         clearTimeout(timer);
         await client.endAsync();
       })();
