@@ -1,5 +1,3 @@
-import { createServer, connect as tcpConnect, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import type { MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROUTES, type Alarm, type AlarmPage, type DeviceKey } from '../../../protocol';
@@ -10,42 +8,9 @@ import { connectDevice } from '../../helpers/devices';
 import { eventually } from '../../helpers/eventually';
 import { connectLiveSocket, type LiveSocket } from '../../helpers/liveSocket';
 import { loggedInClient, startTestServer } from '../../helpers/testServer';
+import { startNetwork } from './faultKit';
 
 const demo = DEMO_PROJECT.projectId;
-
-/**
- * The browser's network, as a TCP relay on loopback: `drop()` cuts every connection and refuses new ones
- * (a pulled cable, a Wi-Fi handover), `restore()` listens again on the same port.
- */
-async function startNetwork(targetPort: number): Promise<{ port: number; drop(): Promise<void>; restore(): Promise<void>; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  let server: Server | null = null;
-  const listen = (port: number) =>
-    new Promise<number>((resolve, reject) => {
-      const s = createServer((inbound) => {
-        const outbound = tcpConnect(targetPort, '127.0.0.1');
-        for (const sock of [inbound, outbound]) {
-          sockets.add(sock);
-          sock.on('close', () => sockets.delete(sock));
-          sock.on('error', () => undefined);
-        }
-        inbound.pipe(outbound).pipe(inbound);
-        inbound.on('close', () => outbound.destroy());
-        outbound.on('close', () => inbound.destroy());
-      });
-      s.once('error', reject);
-      s.listen(port, '127.0.0.1', () => resolve((s.address() as AddressInfo).port));
-      server = s;
-    });
-  const port = await listen(0);
-  const stop = async () => {
-    const s = server;
-    server = null;
-    for (const sock of sockets) sock.destroy();
-    if (s) await new Promise<void>((r) => s.close(() => r()));
-  };
-  return { port, drop: stop, restore: async () => void (await listen(port)), close: stop };
-}
 
 /** Every alarm of the project with alarmId > afterId, paging alarm/list as a client catching up does. */
 async function alarmsAfter(client: ApiClient, afterId: number): Promise<Alarm[]> {

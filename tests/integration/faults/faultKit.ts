@@ -1,3 +1,4 @@
+import { createServer, connect as tcpConnect, type AddressInfo, type Server, type Socket } from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../server/storage';
@@ -81,4 +82,38 @@ export async function duplicateAlarms(db: Kysely<Database>, wanted: Set<string>)
   const seen = new Map<string, number>();
   for (const r of rows) if (r.pic_url && wanted.has(r.pic_url)) seen.set(r.pic_url, (seen.get(r.pic_url) ?? 0) + 1);
   return [...seen.values()].reduce((s, n) => s + (n - 1), 0);
+}
+
+/**
+ * A network link, as a TCP relay on loopback to 127.0.0.1:`targetPort`: `drop()` cuts every connection and refuses new ones
+ * (a pulled cable, a Wi-Fi handover), `restore()` listens again on the same port.
+ */
+export async function startNetwork(targetPort: number): Promise<{ port: number; drop(): Promise<void>; restore(): Promise<void>; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  let server: Server | null = null;
+  const listen = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      const s = createServer((inbound) => {
+        const outbound = tcpConnect(targetPort, '127.0.0.1');
+        for (const sock of [inbound, outbound]) {
+          sockets.add(sock);
+          sock.on('close', () => sockets.delete(sock));
+          sock.on('error', () => undefined);
+        }
+        inbound.pipe(outbound).pipe(inbound);
+        inbound.on('close', () => outbound.destroy());
+        outbound.on('close', () => inbound.destroy());
+      });
+      s.once('error', reject);
+      s.listen(port, '127.0.0.1', () => resolve((s.address() as AddressInfo).port));
+      server = s;
+    });
+  const port = await listen(0);
+  const stop = async () => {
+    const s = server;
+    server = null;
+    for (const sock of sockets) sock.destroy();
+    if (s) await new Promise<void>((r) => s.close(() => r()));
+  };
+  return { port, drop: stop, restore: async () => void (await listen(port)), close: stop };
 }
