@@ -41,8 +41,12 @@ export function buildIsStale() {
 /** Debian's CJK font, so Chinese UI text renders in the headless browser instead of empty boxes. */
 const CJK_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
 
-/** Installs Debian packages with apt-get (as root, or through sudo). @throws Error when that is impossible or fails. */
-function aptInstall(packages) {
+/**
+ * Installs Debian packages with apt-get (as root, or through sudo). Tries the install first and runs
+ * `apt-get update` (once) only when that fails, e.g. on a fresh machine without package lists.
+ * @throws Error when that is impossible or fails.
+ */
+export function aptInstall(packages) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasSudo = !isRoot && spawnSync('sh', ['-c', 'command -v sudo'], { encoding: 'utf8' }).stdout.trim() !== '';
   if (!isRoot && !hasSudo) throw new Error(`missing ${packages.join(', ')}: install them with apt-get (no root here)`);
@@ -52,9 +56,9 @@ function aptInstall(packages) {
       stdio: 'inherit',
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     }).status;
-  if (apt(['update', '-qq']) !== 0 || apt(['install', '-y', '-qq', ...packages]) !== 0) {
-    throw new Error(`apt-get install ${packages.join(' ')} failed`);
-  }
+  const install = () => apt(['install', '-y', '-qq', ...packages]) === 0;
+  if (install()) return;
+  if (apt(['update', '-qq']) !== 0 || !install()) throw new Error(`apt-get install ${packages.join(' ')} failed`);
 }
 
 /**

@@ -3,6 +3,7 @@
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, ensureChromium, run } from './lib.mjs';
+import { ensureMosquitto } from './services.mjs';
 import { countPlaywright, countVitest } from './testCounts.mjs';
 
 const out = path.join(ROOT, '.tmp', 'test-results');
@@ -30,6 +31,16 @@ async function step(name, fn, counts) {
     if (c && c.failed === 0) totals.failed += 1; // the step failed without a failing test (crash, type error)
     if (!c) totals.failed += 1;
   } else if (!c) totals.passed += 1;
+}
+
+// A real Mosquitto for the external-broker and fault tests: installed here (apt-get, once) rather than inside a
+// test, where the install would count against a test's time limit.
+if (want('unit') || want('integration')) {
+  try {
+    ensureMosquitto();
+  } catch (e) {
+    console.error(`[siteboard] ${e.message}: the external-broker tests will fail`);
+  }
 }
 
 if (want('typecheck')) await step('typecheck', () => run('tsc', ['--noEmit', '-p', 'tsconfig.json']));

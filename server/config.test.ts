@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { hostname } from 'node:os';
+import { ConfigError, loadConfig, nodeIdFromHostname } from './config';
 
 describe('loadConfig', () => {
   it('runs everything embedded with no variables', () => {
@@ -25,5 +26,15 @@ describe('loadConfig', () => {
 
   it('treats empty strings as unset and keeps memory:// data dirs as they are', () => {
     expect(loadConfig({ PORT: '', DATA_DIR: 'memory://' })).toMatchObject({ port: 8080, dataDir: 'memory://' });
+  });
+
+  it('takes NODE_ID as the node id, else derives it from the host name', () => {
+    expect(loadConfig({ NODE_ID: 'site-a.node_2' }).nodeId).toBe('site-a.node_2');
+    expect(loadConfig({}).nodeId).toBe(nodeIdFromHostname(hostname()));
+    expect(nodeIdFromHostname('box 1/ü')).toBe('box-1--');
+    expect(nodeIdFromHostname('')).toBe('node');
+    expect(nodeIdFromHostname('x'.repeat(100))).toHaveLength(64);
+    expect(() => loadConfig({ NODE_ID: 'a b' })).toThrow(/NODE_ID/);
+    expect(() => loadConfig({ NODE_ID: 'x'.repeat(65) })).toThrow(/NODE_ID/);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hostname } from 'node:os';
 import path from 'node:path';
 
 /**
@@ -35,6 +36,12 @@ export interface ServerConfig {
    * 60000): an expired session or a removed membership stops its stream within this time.
    */
   socketSessionRecheckMs: number;
+  /**
+   * This node's id (NODE_ID, 1–64 characters of `A–Z a–z 0–9 . _ -`; default: the host name, other
+   * characters replaced by `-`). With MQTT_URL the server's MQTT client id is `siteboard-{nodeId}`, under
+   * which the external broker keeps its persistent session: fixed across restarts, unique per node.
+   */
+  nodeId: string;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -63,6 +70,9 @@ const url = (protocols: string[]) =>
       }
     }, `expected a ${protocols.join(' or ')} URL`);
 
+/** Allowed NODE_ID values (it becomes part of an MQTT client id and of log lines). */
+const NODE_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
 const envSchema = z.object({
   PORT: port.default(8080),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -77,7 +87,21 @@ const envSchema = z.object({
   STATIC_DIR: z.string().trim().min(1).optional(),
   SIMULATOR_SEED: z.coerce.number().int().default(1),
   SOCKET_SESSION_RECHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  NODE_ID: z
+    .string()
+    .trim()
+    .regex(NODE_ID_PATTERN, 'expected 1-64 characters of A-Z a-z 0-9 . _ -')
+    .optional(),
 });
+
+/**
+ * The default NODE_ID derived from a host name: characters outside `A–Z a–z 0–9 . _ -` become `-`, at most
+ * 64 characters, `node` when nothing is left.
+ */
+export function nodeIdFromHostname(host: string): string {
+  const id = host.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 64);
+  return id === '' ? 'node' : id;
+}
 
 /**
  * Reads the configuration from `env`. Empty strings count as unset.
@@ -106,5 +130,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staticDir: e.STATIC_DIR ? path.resolve(e.STATIC_DIR) : null,
     simulatorSeed: e.SIMULATOR_SEED,
     socketSessionRecheckMs: e.SOCKET_SESSION_RECHECK_MS,
+    nodeId: e.NODE_ID ?? nodeIdFromHostname(hostname()),
   };
 }

@@ -139,7 +139,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       embedded = broker;
       log.info({ port: broker.port }, 'embedded MQTT broker listening');
     } else {
-      ingest = await startExternalBroker({ url: config.mqttUrl, onMessage: handleMessage, log });
+      ingest = await startExternalBroker({ url: config.mqttUrl, nodeId: config.nodeId, onMessage: handleMessage, log });
     }
   } catch (err) {
     await Promise.allSettled([writer.close(), persister.close(), gateway.close()]);

@@ -1,74 +1,149 @@
-import { createServer, type AddressInfo, type Server } from 'node:net';
-import { Aedes } from 'aedes';
-import mqtt from 'mqtt';
+import mqtt, { type MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startExternalBroker, type ExternalBroker } from './externalBroker';
-
-/** A plain aedes broker standing in for Mosquitto/EMQX. */
-async function startPlainBroker(port = 0): Promise<{ port: number; close(): Promise<void> }> {
-  const broker = await Aedes.createBroker();
-  const server: Server = createServer(broker.handle as (s: import('node:net').Socket) => void);
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: async () => {
-      await new Promise<void>((r) => broker.close(() => r()));
-      await new Promise<void>((r) => server.close(() => r()));
-    },
-  };
-}
-
-async function waitFor(check: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+import { eventually } from '../../tests/helpers/eventually';
+import { startTestMosquitto, type TestMosquitto } from '../../tests/helpers/mosquitto';
+import { reconnectDelayMs, startExternalBroker, type ExternalBroker, type ExternalBrokerOptions } from './externalBroker';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-describe('external broker consumer (real MQTT broker)', () => {
+describe('reconnectDelayMs', () => {
+  it('doubles from the minimum up to the maximum, with at most 20 % jitter off', () => {
+    expect([0, 1, 2, 3, 10, 100].map((a) => reconnectDelayMs(a, 500, 15_000, 0))).toEqual([500, 1_000, 2_000, 4_000, 15_000, 15_000]);
+    expect(reconnectDelayMs(0, 500, 15_000, 0.999)).toBe(400);
+    expect(reconnectDelayMs(50, 500, 15_000, 0.5)).toBe(13_500);
+  });
+});
+
+describe('external broker consumer (real Mosquitto)', { timeout: 30_000 }, () => {
+  let broker: TestMosquitto | null = null;
   const toClose: Array<{ close(): Promise<void> }> = [];
+  const devices: MqttClient[] = [];
   afterEach(async () => {
+    for (const d of devices.splice(0)) await d.endAsync(true);
     for (const c of toClose.splice(0).reverse()) await c.close();
+    await broker?.close();
+    broker = null;
   });
 
-  it('receives device topics of every project, and again after the broker restarts', async () => {
-    let broker = await startPlainBroker();
-    const port = broker.port;
+  async function consumer(onMessage: ExternalBrokerOptions['onMessage'], nodeId = 'test-node'): Promise<ExternalBroker> {
+    const c = await startExternalBroker({ url: broker!.url, nodeId, onMessage, log: quiet, reconnectMinMs: 50, reconnectMaxMs: 200, closeDrainMs: 100 });
+    toClose.push(c);
+    return c;
+  }
+  async function device(): Promise<MqttClient> {
+    const d = await mqtt.connectAsync(broker!.url, { reconnectPeriod: 50, clientId: `dev-${devices.length}`, clean: false });
+    devices.push(d);
+    return d;
+  }
+
+  it('receives the device topics of every project and nothing else', async () => {
+    broker = await startTestMosquitto();
     const received: string[] = [];
-    const consumer: ExternalBroker = await startExternalBroker({
-      url: `mqtt://127.0.0.1:${port}`,
-      onMessage: (topic, payload) => received.push(`${topic} ${payload.toString()}`),
-      log: quiet,
+    await consumer((topic, payload) => void received.push(`${topic} ${payload.toString()}`));
+    const d = await device();
+    await d.publishAsync('zhgd/p1/gas/G1/telemetry', 'a', { qos: 1 });
+    await d.publishAsync('zhgd/p2/camera/C1/alarm', 'b', { qos: 1 });
+    await d.publishAsync('other/topic', 'c', { qos: 1 });
+    await d.publishAsync('zhgd/p1/gas/G1/telemetry', 'd', { qos: 0 });
+    await eventually(() => received.length >= 3, 5_000, 'three messages');
+    expect(received).toEqual(['zhgd/p1/gas/G1/telemetry a', 'zhgd/p2/camera/C1/alarm b', 'zhgd/p1/gas/G1/telemetry d']);
+  });
+
+  it('keeps its session while the server is away: what devices published meanwhile arrives on return', async () => {
+    broker = await startTestMosquitto();
+    const received: string[] = [];
+    const first = await consumer((_t, p) => void received.push(p.toString()));
+    await first.close();
+    const d = await device();
+    for (let i = 0; i < 50; i++) await d.publishAsync('zhgd/p1/camera/C1/alarm', `away-${i}`, { qos: 1 });
+    await consumer((_t, p) => void received.push(p.toString()));
+    await eventually(() => received.length >= 50, 5_000, '50 queued messages');
+    expect(received).toEqual(Array.from({ length: 50 }, (_, i) => `away-${i}`));
+  });
+
+  it('acknowledges a message only once the handler resolved: an unfinished one is delivered again', async () => {
+    broker = await startTestMosquitto();
+    const firstSeen: string[] = [];
+    const first = await consumer((_t, p) => {
+      firstSeen.push(p.toString());
+      return new Promise<void>(() => undefined); // never persists
     });
-    toClose.push(consumer);
+    const d = await device();
+    await d.publishAsync('zhgd/p1/camera/C1/alarm', 'in-flight', { qos: 1 });
+    await eventually(() => firstSeen.length === 1, 5_000, 'first delivery');
+    await first.close();
 
-    const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { reconnectPeriod: 0 });
-    await device.publishAsync('zhgd/p1/gas/G1/telemetry', 'a', { qos: 1 });
-    await device.publishAsync('zhgd/p2/camera/C1/alarm', 'b', { qos: 1 });
-    await device.publishAsync('other/topic', 'c', { qos: 1 });
-    await waitFor(() => received.length >= 2, 2_000);
-    expect(received).toEqual(['zhgd/p1/gas/G1/telemetry a', 'zhgd/p2/camera/C1/alarm b']);
-    await device.endAsync(true);
+    const again: string[] = [];
+    await consumer((_t, p) => void again.push(p.toString()));
+    await eventually(() => again.length >= 1, 5_000, 'redelivery');
+    expect(again).toEqual(['in-flight']);
+  });
 
-    await broker.close();
-    broker = await startPlainBroker(port);
-    toClose.unshift(broker);
-    const again = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { reconnectPeriod: 0 });
-    // the consumer reconnects every 2 s and resubscribes
-    await waitFor(() => {
-      again.publish('zhgd/p1/gas/G1/telemetry', 'after', { qos: 1 });
-      return received.some((r) => r.endsWith(' after'));
-    }, 8_000);
-    await again.endAsync(true);
+  it('loses nothing across a broker restart, and reconnects with a bounded back-off', async () => {
+    broker = await startTestMosquitto();
+    const received = new Set<string>();
+    await consumer((_t, p) => void received.add(p.toString()));
+    const d = await device();
+    const acked: string[] = [];
+    let stop = false;
+    const publishing = (async () => {
+      for (let i = 0; !stop && i < 2_000; i++) {
+        const body = `m-${i}`;
+        try {
+          await d.publishAsync('zhgd/p1/camera/C1/alarm', body, { qos: 1 });
+          acked.push(body);
+        } catch {
+          // not acknowledged by the broker: not counted
+        }
+        await new Promise((r) => setTimeout(r, 2));
+      }
+    })();
+    await eventually(() => acked.length >= 50, 10_000, '50 acknowledged before the restart');
+    await broker.restart();
+    const afterRestart = acked.length;
+    await eventually(() => acked.length >= afterRestart + 50, 10_000, '50 acknowledged after the restart');
+    stop = true;
+    await publishing;
+    await eventually(() => acked.every((m) => received.has(m)), 10_000, 'every acknowledged message at the consumer');
+  });
+
+  it('does not handle again a redelivery of a message it stored whose PUBACK the broker never got', async () => {
+    broker = await startTestMosquitto();
+    const handled: string[] = [];
+    let release: () => void = () => undefined;
+    await consumer((_t, p) => {
+      handled.push(p.toString());
+      return handled.length === 1 ? new Promise<void>((r) => (release = r)) : undefined;
+    });
+    const d = await device();
+    d.publish('zhgd/p1/camera/C1/alarm', 'once', { qos: 1 });
+    await eventually(() => handled.length === 1, 5_000, 'first delivery');
+    await broker.stop(); // the connection goes before the PUBACK
+    release(); // ... and the message is stored after all
+    await broker.restart(); // the broker sends it again (DUP) in the resumed session
+    await d.publishAsync('zhgd/p1/camera/C1/alarm', 'next', { qos: 1 });
+    await eventually(() => handled.includes('next'), 10_000, 'the next message');
+    expect(handled).toEqual(['once', 'next']);
+  });
+
+  it('acknowledges a message whose handler fails (0x80) and goes on with the next', async () => {
+    broker = await startTestMosquitto();
+    const received: string[] = [];
+    await consumer((_t, p) => {
+      if (p.toString() === 'bad') return Promise.reject(new Error('boom'));
+      received.push(p.toString());
+      return Promise.resolve();
+    });
+    const d = await device();
+    await d.publishAsync('zhgd/p1/camera/C1/alarm', 'bad', { qos: 1 });
+    await d.publishAsync('zhgd/p1/camera/C1/alarm', 'good', { qos: 1 });
+    await eventually(() => received.length >= 1, 5_000, 'the good message');
+    expect(received).toEqual(['good']);
   });
 
   it('fails the start when the broker cannot be reached', async () => {
-    const broker = await startPlainBroker();
-    const port = broker.port;
-    await broker.close();
-    await expect(startExternalBroker({ url: `mqtt://127.0.0.1:${port}`, onMessage: () => undefined, log: quiet })).rejects.toThrow();
+    broker = await startTestMosquitto();
+    await broker.stop();
+    await expect(startExternalBroker({ url: broker.url, nodeId: 'n', onMessage: () => undefined, log: quiet })).rejects.toThrow();
   });
 });

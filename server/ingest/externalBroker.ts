@@ -1,54 +1,218 @@
-import { connectAsync, type MqttClient } from 'mqtt';
+import { createHash } from 'node:crypto';
+import { connect, type IConnackPacket, type IPublishPacket, type MqttClient } from 'mqtt';
 import { TOPIC_ROOT } from '../../protocol';
 
 /** Subscription of the server on an external broker: every device topic of every project. */
 export const DEVICE_SUBSCRIPTION = `${TOPIC_ROOT}/+/+/+/+`;
 
+/**
+ * How long the external broker keeps this node's session (its subscription and the QoS 1 messages queued
+ * for it) after the server disconnects, in seconds (MQTT 5 Session Expiry Interval, MQTT 5.0 §3.1.2.11.2):
+ * one day. A server down for longer starts with a fresh session and misses what was published meanwhile.
+ */
+export const SESSION_EXPIRY_S = 86_400;
+
+/** Default reconnect back-off bounds, ms: the first retry after RECONNECT_MIN_MS, doubling up to RECONNECT_MAX_MS. */
+export const RECONNECT_MIN_MS = 500;
+export const RECONNECT_MAX_MS = 15_000;
+
+/** Handled messages remembered to recognise the broker's redelivery (DUP) of one already handled. */
+export const RECENT_KEPT = 4_096;
+
+/** Longest wait of close() for messages still being handled, so their PUBACKs go out, ms. */
+export const CLOSE_DRAIN_MS = 5_000;
+
+/** MQTT 5 reason code "Unspecified error" (MQTT 5.0 §3.4.2.1): the PUBACK of a message the handler failed on. */
+const PUBACK_UNSPECIFIED_ERROR = 0x80;
+
 /** Options of the external-broker consumer. */
 export interface ExternalBrokerOptions {
   /** MQTT_URL, e.g. mqtt://user:pass@broker:1883 (credentials of the server's own account). */
   url: string;
-  onMessage(topic: string, payload: Buffer): void;
+  /**
+   * This node's id (NODE_ID, docs/configuration.md). The MQTT client id is `siteboard-{nodeId}`: fixed across
+   * restarts, so the broker resumes the node's persistent session; unique per node, or two nodes would
+   * take each other's session over.
+   */
+  nodeId: string;
+  /**
+   * The ingest callback (contract: resolves once what must be durable for the message is persisted, never
+   * rejects). A QoS 1 message is acknowledged to the broker only after it resolves. A void return is
+   * treated as done at once.
+   */
+  onMessage(topic: string, payload: Buffer): Promise<void> | void;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+  /** Reconnect back-off bounds, ms (defaults RECONNECT_MIN_MS, RECONNECT_MAX_MS). */
+  reconnectMinMs?: number;
+  reconnectMaxMs?: number;
+  /** Longest wait of close() for the messages being handled, ms (default CLOSE_DRAIN_MS). */
+  closeDrainMs?: number;
 }
 
 /** A running consumer. */
 export interface ExternalBroker {
-  /** Disconnects. Idempotent. */
+  /** Disconnects (the broker keeps the session for SESSION_EXPIRY_S). Idempotent. */
   close(): Promise<void>;
 }
 
+/** The MQTT client id of node `nodeId` on an external broker. */
+export function externalClientId(nodeId: string): string {
+  return `siteboard-${nodeId}`;
+}
+
 /**
- * Connects to an external MQTT broker as a client and subscribes to DEVICE_SUBSCRIPTION with QoS 1.
- * The external broker authenticates devices and restricts each to its project (docs/operations.md).
- * Reconnects every 2 s forever; mqtt.js resubscribes after a reconnect. The first connection is
- * waited for, so a wrong URL fails the start instead of retrying silently.
- * @throws the connection error when the first connection fails
+ * Delay before reconnect attempt `attempt` (0 = first after a drop), ms: `minMs` doubling per attempt up to
+ * `maxMs`, minus up to 20 % jitter so that several nodes do not retry in step.
+ * @param random a number in [0, 1) (Math.random in production)
+ */
+export function reconnectDelayMs(attempt: number, minMs: number, maxMs: number, random: number): number {
+  const base = Math.min(maxMs, minMs * 2 ** Math.min(attempt, 30));
+  return Math.round(base * (1 - 0.2 * random));
+}
+
+/**
+ * Connects to an external MQTT broker as a client with a persistent session and consumes every device topic
+ * (DEVICE_SUBSCRIPTION, QoS 1). The external broker authenticates devices and restricts each to its project
+ * (docs/operations.md).
+ *
+ * Nothing the broker acknowledged to a device is lost while this node is away (broker restart, network drop,
+ * server restart within SESSION_EXPIRY_S):
+ * - MQTT 5, fixed client id {@link externalClientId}, Clean Start off and a session expiry of SESSION_EXPIRY_S:
+ *   the broker keeps the subscription and queues QoS 1 messages while the node is disconnected, and sends
+ *   them when it comes back;
+ * - each QoS 1 message is acknowledged (PUBACK) only after `onMessage` resolved, so a message the server took
+ *   but had not persisted when it went away is delivered again (at least once: a message persisted just
+ *   before a drop may be handled twice);
+ * - a redelivery (DUP flag) of a message this process already handled and stored, whose PUBACK was lost with
+ *   the connection, is acknowledged without handling it again (the last RECENT_KEPT messages are remembered);
+ * - close() waits (up to 5 s) for the messages being handled, so their PUBACKs go out before DISCONNECT;
+ * - a handler that rejects (which the contract rules out) is logged and acknowledged with reason code 0x80,
+ *   so one bad message never stalls the session;
+ * - messages are handled one at a time in arrival order (mqtt.js reads the next packet only after the PUBACK),
+ *   so the socket applies back-pressure to the broker instead of buffering without bound.
+ * Reconnects with a bounded exponential back-off (reconnectMinMs doubling up to reconnectMaxMs) forever, and
+ * subscribes again whenever the broker has no session for it. The first connection is waited for, so a wrong
+ * URL fails the start instead of retrying silently.
+ * @throws the connection error when the first connection or subscription fails
  */
 export async function startExternalBroker(opts: ExternalBrokerOptions): Promise<ExternalBroker> {
-  const client: MqttClient = await connectAsync(opts.url, {
-    clientId: `siteboard-${process.pid}-${Math.random().toString(16).slice(2, 10)}`,
-    clean: true,
-    reconnectPeriod: 2_000,
-    connectTimeout: 10_000,
-    resubscribe: true,
-  });
-  client.on('message', (topic, payload) => {
+  const minMs = opts.reconnectMinMs ?? RECONNECT_MIN_MS;
+  const maxMs = opts.reconnectMaxMs ?? RECONNECT_MAX_MS;
+  const where = { url: redact(opts.url), clientId: externalClientId(opts.nodeId) };
+
+  const handle = async (topic: string, payload: Buffer): Promise<boolean> => {
     try {
-      opts.onMessage(topic, payload);
+      await opts.onMessage(topic, payload);
+      return true;
     } catch (err) {
-      opts.log.error({ err }, 'device message handler threw');
+      opts.log.error({ err, topic: topic.slice(0, 256) }, 'device message handler failed');
+      return false;
     }
+  };
+
+  const recent = new Set<string>();
+  const inFlight = new Set<Promise<unknown>>();
+  const handleAcked = async (topic: string, payload: Buffer, packet: IPublishPacket): Promise<number> => {
+    const key = createHash('sha1').update(topic).update('\0').update(payload).digest('base64');
+    if (packet.dup && recent.has(key)) return 0;
+    if (!(await handle(topic, payload))) return PUBACK_UNSPECIFIED_ERROR;
+    recent.add(key);
+    if (recent.size > RECENT_KEPT) recent.delete(recent.values().next().value!);
+    return 0;
+  };
+
+  const client: MqttClient = connect(opts.url, {
+    clientId: where.clientId,
+    protocolVersion: 5,
+    clean: false,
+    properties: { sessionExpiryInterval: SESSION_EXPIRY_S },
+    reconnectPeriod: 0, // reconnects are ours: mqtt.js only knows a fixed period
+    connectTimeout: 10_000,
+    resubscribe: false, // the broker keeps the subscription in the session; subscribeIfNoSession covers a lost one
+    customHandleAcks: (topic, payload, packet: IPublishPacket, ack) => {
+      // QoS 1 and 2 only (mqtt.js calls this for acknowledged deliveries); the PUBACK waits for the handler
+      const done = handleAcked(topic, payload, packet).then((code) => ack(0, code));
+      inFlight.add(done);
+      void done.finally(() => inFlight.delete(done));
+    },
   });
-  client.on('reconnect', () => opts.log.warn({ url: redact(opts.url) }, 'MQTT reconnecting'));
-  client.on('connect', () => opts.log.info({ url: redact(opts.url) }, 'MQTT connected'));
-  client.on('error', (err) => opts.log.error({ err: err.message }, 'MQTT client error'));
-  await client.subscribeAsync(DEVICE_SUBSCRIPTION, { qos: 1 });
+  const firstConnack = await new Promise<IConnackPacket>((resolve, reject) => {
+    const settle = () => {
+      client.off('connect', onConnect);
+      client.off('error', fail);
+      client.off('close', onClose);
+    };
+    const onConnect = (connack: IConnackPacket) => {
+      settle();
+      resolve(connack);
+    };
+    const fail = (err: Error) => {
+      settle();
+      client.end(true);
+      reject(err);
+    };
+    const onClose = () => fail(new Error(`MQTT connection to ${where.url} closed before CONNACK`));
+    client.on('connect', onConnect);
+    client.on('error', fail);
+    client.on('close', onClose);
+  });
 
   let closing: Promise<void> | null = null;
+  let attempt = 0;
+  let retry: NodeJS.Timeout | null = null;
+
+  const subscribeIfNoSession = async (connack: IConnackPacket): Promise<void> => {
+    if (connack.sessionPresent) return;
+    try {
+      const granted = await client.subscribeAsync(DEVICE_SUBSCRIPTION, { qos: 1 });
+      const code = granted[0]?.qos;
+      if (code !== 1) opts.log.error({ ...where, granted: code }, 'broker did not grant the QoS 1 subscription: messages may be lost');
+    } catch (err) {
+      opts.log.error({ ...where, err }, 'subscribing failed');
+      if (!closing) client.stream.destroy(); // reconnect and try again
+    }
+  };
+
+  // QoS 0 deliveries bypass customHandleAcks and arrive here; QoS 1/2 ones were handled before the ack
+  client.on('message', (topic, payload, packet) => {
+    if (packet.qos === 0) void handle(topic, payload);
+  });
+  client.on('connect', (connack) => {
+    attempt = 0;
+    opts.log.info({ ...where, sessionPresent: connack.sessionPresent }, 'MQTT connected');
+    void subscribeIfNoSession(connack);
+  });
+  client.on('close', () => {
+    if (closing || retry) return;
+    const delay = reconnectDelayMs(attempt++, minMs, maxMs, Math.random());
+    opts.log.warn({ ...where, delayMs: delay }, 'MQTT connection lost; reconnecting');
+    retry = setTimeout(() => {
+      retry = null;
+      if (!closing) client.reconnect();
+    }, delay);
+  });
+  client.on('error', (err) => opts.log.error({ ...where, err: err.message }, 'MQTT client error'));
+
+  if (!firstConnack.sessionPresent) {
+    try {
+      const granted = await client.subscribeAsync(DEVICE_SUBSCRIPTION, { qos: 1 });
+      if (granted[0]?.qos !== 1) throw new Error(`broker granted QoS ${granted[0]?.qos} instead of 1 on ${DEVICE_SUBSCRIPTION}`);
+    } catch (err) {
+      closing = client.endAsync(true).then(() => undefined);
+      throw err;
+    }
+  }
+
   return {
     close() {
-      closing ??= client.endAsync().then(() => undefined);
+      closing ??= (async () => {
+        if (retry) clearTimeout(retry);
+        retry = null;
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([Promise.allSettled([...inFlight]), new Promise((r) => (timer = setTimeout(r, opts.closeDrainMs ?? CLOSE_DRAIN_MS)))]);
+        clearTimeout(timer);
+        await client.endAsync();
+      })();
       return closing;
     },
   };

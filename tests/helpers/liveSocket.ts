@@ -18,11 +18,18 @@ export async function connectLiveSocket(url: string, cookie: string | null, opts
     extraHeaders: cookie ? { cookie } : {},
   });
   await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', (err) => {
+    // only the first connection: a later connect_error (a failed reconnect) must not close the socket
+    const onConnect = () => {
+      socket.off('connect_error', onError);
+      resolve();
+    };
+    const onError = (err: Error) => {
+      socket.off('connect', onConnect);
       socket.close();
       reject(err);
-    });
+    };
+    socket.once('connect', onConnect);
+    socket.once('connect_error', onError);
   });
   return socket;
 }

@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../../server/app';
+import { eventually } from '../../helpers/eventually';
+import { startTestMosquitto, type TestMosquitto } from '../../helpers/mosquitto';
+import { startTestServer } from '../../helpers/testServer';
+import { duplicateAlarms, missingAlarms, startCameraPublisher, type CameraPublisher } from './faultKit';
+
+/**
+ * Fault: the external broker (a real Mosquitto, persistence on) restarts while devices publish alarm
+ * events. Every message Mosquitto acknowledged to a device must end up as an alarm row: the server's
+ * persistent session (docs/operations.md) keeps the subscription and the queued messages across the restart.
+ */
+describe('fault: external broker restart', { timeout: 60_000 }, () => {
+  let broker: TestMosquitto | null = null;
+  let server: RunningServer | null = null;
+  let publisher: CameraPublisher | null = null;
+  afterEach(async () => {
+    await publisher?.stop();
+    await server?.close();
+    await broker?.close();
+    publisher = server = broker = null;
+  });
+
+  it('loses none of the alarm messages the broker acknowledged, across a Mosquitto restart mid-stream', async () => {
+    broker = await startTestMosquitto();
+    server = await startTestServer({ MQTT_URL: broker.url, NODE_ID: 'fault-broker-restart' });
+    publisher = await startCameraPublisher(broker.url, { clientId: 'fault-cameras-a', everyMs: 4, max: 3_000 });
+    const pub = publisher;
+
+    await eventually(() => pub.acked.size >= 100, 15_000, '100 acknowledged before the restart');
+    await broker.restart();
+    const atRestart = pub.acked.size;
+    await eventually(() => pub.acked.size >= atRestart + 200, 20_000, '200 acknowledged after the restart');
+    await pub.stop();
+
+    const db = server.db;
+    let missing: string[] = [];
+    await eventually(
+      async () => {
+        missing = await missingAlarms(db, pub.acked);
+        return missing.length === 0;
+      },
+      15_000,
+      'every acknowledged message stored as an alarm',
+    ).catch(() => undefined);
+    expect({ acked: pub.acked.size, missing: missing.length, firstMissing: missing.slice(0, 3) }).toMatchObject({ missing: 0 });
+    console.log(
+      `[fault: broker restart] sent ${pub.sent()}, acknowledged ${pub.acked.size}, missing 0, duplicates ${await duplicateAlarms(db, pub.acked)}`,
+    );
+  });
+});
