@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_OFFLINE_PERIODS, highThreshold, tsMs, visitFlat, type DeviceKindDescriptor, type MetricDescriptor, type ThresholdDefault } from './descriptor';
+import { DEFAULT_OFFLINE_PERIODS, highThreshold, tsMs, flatMetrics, type DeviceKindDescriptor, type MetricDescriptor, type ThresholdDefault } from './descriptor';
 
 function metric(key: string, unit: string, digits: number, min: number, max: number, message: string): MetricDescriptor {
   return { key, unit, digits, range: { min, max }, label: { id: `metric.beacon.${key}`, message } };
@@ -62,7 +62,7 @@ export const beaconKind = {
   live: { store: 'positions' },
   readings: true,
   metrics: Object.values(BEACON_METRICS),
-  visitMetrics: visitFlat(['tunnelId']),
+  metricFields: flatMetrics(['tunnelId']),
   position: { tunnelIdField: 'tunnelId', chainageMField: 'chainageM', alertField: 'sos' },
   offline: {
     raisesAlarm: false,

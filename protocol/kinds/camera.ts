@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_OFFLINE_PERIODS, tsMs, visitNone, type DeviceKindDescriptor } from './descriptor';
+import { DEFAULT_OFFLINE_PERIODS, tsMs, noMetrics, type DeviceKindDescriptor } from './descriptor';
 
 /** AI violation kinds an AI box reports (docs/device-protocol.md "camera"). */
 export const ALG_TYPES = [
@@ -34,7 +34,7 @@ export const cameraKind = {
   live: null,
   readings: false,
   metrics: [],
-  visitMetrics: visitNone,
+  metricFields: noMetrics,
   position: null,
   offline: {
     raisesAlarm: false,

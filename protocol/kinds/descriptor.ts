@@ -107,11 +107,16 @@ export interface ThresholdDefault {
 }
 
 /**
- * Calls `visit(key, value)` for each metric value of a message, without allocating. Input may be an
- * unvalidated socket item (the worker): non-objects are skipped; `value` is whatever the field holds, the
- * caller keeps numbers and maps booleans to 0/1.
+ * Where the metric values of a message are, readable without allocating: `of(msg)` is the object whose
+ * own fields are the metric values (the message itself, or a nested object such as a gas station's
+ * `readings`), or null when `msg` does not have that shape; `skip` names its fields that are not metrics.
+ * Input may be an unvalidated socket item (the worker): the caller keeps numbers, maps booleans to 0/1
+ * (metricNumber) and drops the rest.
  */
-export type MetricVisitor = (msg: unknown, visit: (key: string, value: unknown) => void) => void;
+export interface MetricFields {
+  of(msg: unknown): Record<string, unknown> | null;
+  skip: ReadonlySet<string>;
+}
 
 /** The descriptor of one device kind; `M` is its validated message. */
 export interface DeviceKindDescriptor<K extends string = string, M extends { ts: number } = { ts: number }> {
@@ -126,8 +131,8 @@ export interface DeviceKindDescriptor<K extends string = string, M extends { ts:
   /** Whether messages carry readings that form the device's `latest` values and its history. */
   readings: boolean;
   metrics: readonly MetricDescriptor[];
-  /** The metric values of a message (see MetricVisitor). */
-  visitMetrics: MetricVisitor;
+  /** Where the metric values of a message are. */
+  metricFields: MetricFields;
   position: PositionDescriptor | null;
   offline: OfflinePolicy;
   statuses: readonly StatusDescriptor<M>[];
@@ -140,27 +145,28 @@ export interface DeviceKindDescriptor<K extends string = string, M extends { ts:
   thresholdScope: 'all' | 'measured';
 }
 
-/** Visits the numeric fields of `msg.readings` (gas stations: readings keyed by gas). */
-export function visitNested(field: string): MetricVisitor {
-  return (msg, visit) => {
-    if (typeof msg !== 'object' || msg === null) return;
-    const nested = (msg as Record<string, unknown>)[field];
-    if (typeof nested !== 'object' || nested === null) return;
-    for (const key in nested) visit(key, (nested as Record<string, unknown>)[key]);
+/** Metrics are the fields of the nested object `msg[field]` (gas stations: `readings`, keyed by gas). */
+export function nestedMetrics(field: string): MetricFields {
+  return {
+    of(msg) {
+      if (typeof msg !== 'object' || msg === null) return null;
+      const nested = (msg as Record<string, unknown>)[field];
+      return typeof nested === 'object' && nested !== null ? (nested as Record<string, unknown>) : null;
+    },
+    skip: new Set(),
   };
 }
 
-/** Visits every field of a flat message except `ts`, `sn` and the `skip` fields (string fields are skipped by the caller). */
-export function visitFlat(skip: readonly string[] = []): MetricVisitor {
-  const skipped = new Set(['ts', 'sn', ...skip]);
-  return (msg, visit) => {
-    if (typeof msg !== 'object' || msg === null) return;
-    for (const key in msg) if (!skipped.has(key)) visit(key, (msg as Record<string, unknown>)[key]);
+/** Metrics are the fields of the message itself except `ts`, `sn` and `skip` (string fields drop out as NaN). */
+export function flatMetrics(skip: readonly string[] = []): MetricFields {
+  return {
+    of: (msg) => (typeof msg === 'object' && msg !== null ? (msg as Record<string, unknown>) : null),
+    skip: new Set(['ts', 'sn', ...skip]),
   };
 }
 
-/** Carries no metrics (event-driven kinds). */
-export const visitNone: MetricVisitor = () => {};
+/** No metrics (event-driven kinds). */
+export const noMetrics: MetricFields = { of: () => null, skip: new Set() };
 
 /**
  * A numeric value of a metric: numbers as they are, booleans as 0/1, anything else NaN.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GAS_CODES, GAS_MAX, GAS_UNIT, type GasCode } from '../gases';
 import type { Threshold } from '../thresholds';
-import { DEFAULT_OFFLINE_PERIODS, highThreshold, tsMs, visitNested, type DeviceKindDescriptor, type MetricDescriptor, type ThresholdDefault } from './descriptor';
+import { DEFAULT_OFFLINE_PERIODS, highThreshold, tsMs, nestedMetrics, type DeviceKindDescriptor, type MetricDescriptor, type ThresholdDefault } from './descriptor';
 
 const readingsShape = Object.fromEntries(
   GAS_CODES.map((g) => [g, z.number().finite().min(0).max(GAS_MAX[g]).optional()]),
@@ -94,7 +94,7 @@ export const gasKind = {
   live: { store: 'series' },
   readings: true,
   metrics: GAS_METRICS,
-  visitMetrics: visitNested('readings'),
+  metricFields: nestedMetrics('readings'),
   position: null,
   offline: {
     raisesAlarm: true,

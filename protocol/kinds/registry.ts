@@ -148,10 +148,14 @@ export function createKindRegistry<const D extends AnyKindDescriptor>(descriptor
       const out: Record<string, number> = {};
       const d = byKind.get(kind);
       if (!d) return out;
-      d.visitMetrics(msg, (key, value) => {
-        const v = metricNumber(value);
+      const fields = d.metricFields.of(msg);
+      if (fields === null) return out;
+      const skip = d.metricFields.skip;
+      for (const key in fields) {
+        if (skip.has(key)) continue;
+        const v = metricNumber(fields[key]);
         if (v === v) out[key] = v;
-      });
+      }
       return out;
     },
 

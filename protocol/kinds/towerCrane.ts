@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_OFFLINE_PERIODS, highThreshold, tsMs, visitFlat, type DeviceKindDescriptor, type MetricDescriptor, type ThresholdDefault } from './descriptor';
+import { DEFAULT_OFFLINE_PERIODS, highThreshold, tsMs, flatMetrics, type DeviceKindDescriptor, type MetricDescriptor, type ThresholdDefault } from './descriptor';
 
 function metric(key: string, unit: string, digits: number, min: number, max: number, message: string): MetricDescriptor {
   return { key, unit, digits, range: { min, max }, label: { id: `metric.towerCrane.${key}`, message } };
@@ -54,7 +54,7 @@ export const towerCraneKind = {
   live: { store: 'series' },
   readings: true,
   metrics: Object.values(TOWER_CRANE_METRICS),
-  visitMetrics: visitFlat(),
+  metricFields: flatMetrics(),
   position: null,
   offline: {
     raisesAlarm: true,
