@@ -63,6 +63,20 @@ export interface KindRegistry<D extends AnyKindDescriptor = AnyKindDescriptor> {
   defaultThresholds(kind: string, measured?: readonly string[]): Threshold[];
 }
 
+/** Numeric values of a message of kind `d` by metric key: numbers as they are, booleans as 0/1, the rest left out. */
+export function flattenMetrics(d: AnyKindDescriptor, msg: unknown): Record<string, number> {
+  const out: Record<string, number> = {};
+  const fields = d.metricFields.of(msg);
+  if (fields === null) return out;
+  const skip = d.metricFields.skip;
+  for (const key in fields) {
+    if (skip.has(key)) continue;
+    const v = metricNumber(fields[key]);
+    if (v === v) out[key] = v;
+  }
+  return out;
+}
+
 /**
  * Builds a registry.
  * @throws Error on a duplicate kind, a kind that breaks the topic grammar or (with live telemetry) takes a
@@ -145,18 +159,8 @@ export function createKindRegistry<const D extends AnyKindDescriptor>(descriptor
     },
 
     flatten(kind, msg) {
-      const out: Record<string, number> = {};
       const d = byKind.get(kind);
-      if (!d) return out;
-      const fields = d.metricFields.of(msg);
-      if (fields === null) return out;
-      const skip = d.metricFields.skip;
-      for (const key in fields) {
-        if (skip.has(key)) continue;
-        const v = metricNumber(fields[key]);
-        if (v === v) out[key] = v;
-      }
-      return out;
+      return d ? flattenMetrics(d, msg) : {};
     },
 
     defaultThresholds(kind, measured = []) {

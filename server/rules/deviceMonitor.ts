@@ -1,4 +1,4 @@
-import { DEVICE_KIND_REGISTRY, type Alarm, type AlarmKind, type AlarmLevel, type AnyKindDescriptor, type DeviceKind, type DeviceMessage, type DeviceStatus, type Threshold } from '../../protocol';
+import { DEVICE_KIND_REGISTRY, flattenMetrics, type Alarm, type AlarmKind, type AlarmLevel, type AnyKindDescriptor, type DeviceKind, type KindRegistry, type DeviceMessage, type DeviceStatus, type Threshold } from '../../protocol';
 import { deriveStatus, isSilent, VIOLATION_WINDOW_MS } from './status';
 import { crossedLimit, evaluateMetric, levelOf, NORMAL_STATE, sideOf, stateFromAlarm, type MetricState } from './thresholdState';
 import type { AlarmDraft, DeviceConfig, DeviceSnapshot } from './types';
@@ -52,11 +52,12 @@ export class DeviceMonitor {
    * @param snapshot state remembered in the database
    * @param startedAtMs server start: silence is measured from here at the earliest, so a restart of the
    *   server does not turn every device offline before it had a chance to reconnect.
+   * @param kinds where config.kind is described (the app's registry; tests pass their own)
+   * @throws Error when config.kind is not a registered kind
    */
-  /** @throws Error when config.kind is not a registered kind */
-  constructor(config: DeviceConfig, snapshot: DeviceSnapshot, startedAtMs: number) {
+  constructor(config: DeviceConfig, snapshot: DeviceSnapshot, startedAtMs: number, kinds: KindRegistry = DEVICE_KIND_REGISTRY) {
     this.config = config;
-    this.descriptor = DEVICE_KIND_REGISTRY.require(config.kind);
+    this.descriptor = kinds.require(config.kind);
     this.lastSeenMs = snapshot.lastSeenMs;
     this.latest = snapshot.latest;
     this.status = snapshot.status;
@@ -138,7 +139,7 @@ export class DeviceMonitor {
       this.offlineAlarm = null;
     }
     const d = this.descriptor;
-    const values = DEVICE_KIND_REGISTRY.flatten(d.kind, message.msg);
+    const values = flattenMetrics(d, message.msg);
     if (d.readings) this.latest = { ...this.latest, ...values };
     for (const [metric, value] of Object.entries(values)) {
       const t = this.threshold(metric);
