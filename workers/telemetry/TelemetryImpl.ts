@@ -1,4 +1,6 @@
-import { DEVICE_KIND_REGISTRY, type PositionDescriptor, type TelemetryBatch } from '../../protocol';
+import type { TelemetryBatch } from '../../protocol';
+// The kinds alone, not the whole protocol index: the worker bundle needs no board or REST schemas.
+import { DEVICE_KIND_REGISTRY, type PositionDescriptor } from '../../protocol/kinds';
 import { RingBuffer } from './RingBuffer';
 import { m4 } from './m4';
 import { heatBins } from './heat';
