@@ -170,7 +170,7 @@ export const noMetrics: MetricFields = { of: () => null, skip: new Set() };
 
 /**
  * A numeric value of a metric: numbers as they are, booleans as 0/1, anything else NaN.
- * The one conversion every consumer of MetricVisitor uses.
+ * The one conversion every reader of MetricFields uses (flattener, worker).
  */
 export function metricNumber(v: unknown): number {
   return typeof v === 'number' ? v : typeof v === 'boolean' ? (v ? 1 : 0) : NaN;

@@ -14,7 +14,7 @@ export const MAX_ACTIVE_AI_PER_CAMERA = 50;
 
 /**
  * Numeric values of a message by metric key (booleans as 0/1); these feed thresholds, `latest` and the
- * telemetry history. The kind's descriptor says where they are (protocol/kinds `visitMetrics`); event-driven
+ * telemetry history. The kind's descriptor says where they are (protocol/kinds `metricFields`); event-driven
  * kinds (cameras) have none.
  */
 export function metricValues(message: DeviceMessage): Record<string, number> {

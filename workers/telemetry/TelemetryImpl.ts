@@ -1,6 +1,6 @@
 import type { TelemetryBatch } from '../../protocol';
 // The kinds alone, not the whole protocol index: the worker bundle needs no board or REST schemas.
-import { DEVICE_KIND_REGISTRY, type PositionDescriptor } from '../../protocol/kinds';
+import { DEVICE_KIND_REGISTRY, metricNumber, type PositionDescriptor } from '../../protocol/kinds';
 import { RingBuffer } from './RingBuffer';
 import { m4 } from './m4';
 import { heatBins } from './heat';
@@ -243,7 +243,7 @@ export class TelemetryImpl implements TelemetryApi {
   }
 
   private setMetric(ring: RingBuffer, index: number, metric: string, v: unknown): void {
-    const value = typeof v === 'number' ? v : typeof v === 'boolean' ? (v ? 1 : 0) : NaN;
+    const value = metricNumber(v);
     if (value !== value) return;
     const col = ring.ensureColumn(metric);
     if (col >= 0) ring.set(col, index, value);
