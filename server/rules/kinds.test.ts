@@ -36,9 +36,18 @@ const VECTORS: Array<[DeviceKind, string, Array<[number, Level]>]> = [
   ['gas', 'CO', [[16.9, 'normal'], [17, 'warning'], [23.9, 'warning'], [24, 'alarm']]],
   // O2: hypoxia below 19.5 %vol, warning below 20.0, hyperoxia above 23.5
   ['gas', 'O2', [[20.9, 'normal'], [20.01, 'normal'], [20.0, 'warning'], [19.6, 'warning'], [19.5, 'alarm'], [23.4, 'normal'], [23.5, 'alarm']]],
+  // coal-mine rules: H2S 0.00066 %, NH3 0.004 %, NO2, SO2
   ['gas', 'H2S', [[4.9, 'normal'], [5, 'warning'], [6.6, 'alarm']]],
+  ['gas', 'NH3', [[27.9, 'normal'], [28, 'warning'], [40, 'alarm']]],
+  ['gas', 'NO2', [[1.8, 'normal'], [1.9, 'warning'], [2.5, 'alarm']]],
+  ['gas', 'SO2', [[1.8, 'normal'], [1.9, 'warning'], [5, 'alarm']]],
+  // tunnel code and tunnel gas rules (non-gassy tunnel)
+  ['gas', 'CO2', [[0.1, 'normal'], [0.5, 'warning'], [1.5, 'alarm']]],
   ['gas', 'CH4', [[0.49, 'normal'], [0.5, 'warning'], [1.0, 'alarm']]],
+  // GB/T 50493: 25 / 50 % LEL of hydrogen (LEL 4 %vol)
   ['gas', 'H2', [[0.99, 'normal'], [1.0, 'warning'], [2.0, 'alarm']]],
+  // GBZ 2 acrolein ceiling; railway tunnel code dust
+  ['gas', 'acrolein', [[0.2, 'normal'], [0.225, 'warning'], [0.3, 'alarm']]],
   ['gas', 'dust', [[2.9, 'normal'], [3, 'warning'], [4, 'alarm']]],
   // tower crane: JGJ 332-2014 moment 90 / 100 %; Beaufort 6 10.8 / stop lifting 13.8 m/s; GB 5144 tilt 0.17 / 0.23°
   ['towerCrane', 'momentPct', [[89.9, 'normal'], [90, 'warning'], [99.9, 'warning'], [100, 'alarm']]],
@@ -61,10 +70,9 @@ describe('default threshold vectors per kind', () => {
 
   it('every seeded default of every kind has a vector here', () => {
     const covered = new Set(VECTORS.map(([k, m]) => `${k}.${m}`));
-    const gasCovered = ['CO', 'O2', 'H2S', 'CH4', 'H2', 'dust'];
     const missing = DEVICE_KIND_REGISTRY.descriptors
       .flatMap((d) => d.thresholds.map((t) => `${d.kind}.${t.threshold.metric}`))
-      .filter((k) => !covered.has(k) && !(k.startsWith('gas.') && !gasCovered.includes(k.slice(4))));
+      .filter((k) => !covered.has(k));
     expect(missing).toEqual([]);
   });
 });
