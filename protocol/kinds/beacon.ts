@@ -39,7 +39,7 @@ export const beaconTelemetrySchema = z.object({
 });
 export type BeaconTelemetry = z.infer<typeof beaconTelemetrySchema>;
 
-const VITALS_SOURCE = 'convention, configurable (docs/domain.md "Personnel positioning")';
+const VITALS_SOURCE = 'convention for helmet and wristband vitals, configurable';
 
 /**
  * Beacon vitals (convention, configurable): heart rate alarm < 50 or > 120 bpm, SpO2 < 90 %, body temp

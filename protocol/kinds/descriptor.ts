@@ -21,7 +21,7 @@ export const TOPIC_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
 /** Message timestamps: ms since the Unix epoch, 2000-01-01 … 2100-01-01. */
 export const tsMs = z.number().int().min(946_684_800_000).max(4_102_444_800_000);
 
-/** A device is offline after this many reporting periods of silence (docs/domain.md, convention). */
+/** A device is offline after this many reporting periods of silence (convention). */
 export const DEFAULT_OFFLINE_PERIODS = 3;
 
 /**
@@ -100,7 +100,7 @@ export interface OfflinePolicy {
   reason: string;
 }
 
-/** A seeded threshold with the standard or convention it comes from (docs/domain.md). */
+/** A seeded threshold with the standard or convention it comes from (`source`, shown in docs/architecture.md). */
 export interface ThresholdDefault {
   threshold: Threshold;
   source: string;

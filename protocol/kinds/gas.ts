@@ -50,7 +50,7 @@ function high(gas: GasCode, warn: number, alarm: number, source: string): Thresh
 }
 
 /**
- * Gas limits per docs/domain.md "Tunnel air": CO 17/24 ppm (coal-mine rule 0.0024 %, GBZ 2.1), H2S 5/6.6 ppm,
+ * Gas limits for tunnel air: CO 17/24 ppm (coal-mine rule 0.0024 %, GBZ 2.1), H2S 5/6.6 ppm,
  * NH3 28/40 ppm, NO2 1.9/2.5 ppm, SO2 1.9/5 ppm, CO2 0.5/1.5 %vol, CH4 0.5/1.0 %vol (non-gassy tunnel),
  * H2 1.0/2.0 %vol (25/50 % LEL, GB/T 50493), acrolein 0.225/0.3 mg/m³ (GBZ 2), dust 3/4 mg/m³ (railway
  * tunnel code). O2: warning below 20.0 %vol, alarm below 19.5 (hypoxia) or above 23.5 (hyperoxia); a

@@ -51,7 +51,7 @@ type SimulatorFactory<K extends DeviceKind> = (site: SimSite) => KindSimulation<
 
 const NO_EVENTS: never[] = [];
 
-/** Tunnel air stations: the gas model of docs/domain.md, driven by their heading's cycle. */
+/** Tunnel air stations: the gas model of gas.ts, driven by their heading's drill-and-blast cycle. */
 const gasSimulator: SimulatorFactory<'gas'> = (site) => {
   const stations: GasStation[] = [];
   return {
