@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DeviceKind } from './kinds';
 
 /**
  * The board model: a board has pages, a page has panels (SPEC §3). Positions and sizes are in page
@@ -349,7 +350,7 @@ export interface LayoutList {
  * nth device of that kind (by sn); when the project has fewer, `sn` stays unset and the panel asks for one.
  */
 export interface BoardTemplatePanel extends Omit<Panel, 'panelId'> {
-  bind?: { kind: 'gas' | 'towerCrane'; nth: number };
+  bind?: { kind: DeviceKind; nth: number };
 }
 /** A standard board (board/standardList); board/add/initialize and page/add/initialize copy it. */
 export interface BoardTemplate {

@@ -1,4 +1,5 @@
 /** The wire contract shared by server and browser. Imports only zod. */
+export * from './kinds';
 export * from './topics';
 export * from './gases';
 export * from './devices';

@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import type { Alarm } from './status';
 import type { DeviceStatus } from './status';
-import type { BeaconTelemetry, GasTelemetry, TowerCraneTelemetry } from './devices';
+import { DEVICE_KIND_REGISTRY, RESERVED_LIVE_TOPICS, type LiveKind, type MessageOf } from './kinds';
 
 /**
  * The live gateway (socket.io on the HTTP port, path `/socket.io`). The handshake is authenticated by the
  * session cookie. A client joins a room per project and live topic with `topic.subscribe`.
  */
 
-/** Live topics a browser can subscribe to within a project. */
-export const LIVE_TOPICS = ['gas', 'beacon', 'towerCrane', 'alarm', 'deviceStatus'] as const;
-export type LiveTopic = (typeof LIVE_TOPICS)[number];
+/**
+ * Live topics a browser can subscribe to within a project: the telemetry topic of each kind that has one
+ * (protocol/kinds, named after the kind), then `alarm` and `deviceStatus`.
+ */
+export const LIVE_TOPICS = [...(DEVICE_KIND_REGISTRY.liveTopics as readonly LiveKind[]), ...RESERVED_LIVE_TOPICS] as const;
+export type LiveTopic = LiveKind | (typeof RESERVED_LIVE_TOPICS)[number];
 
 export const subscribeMessage = z.object({ projectId: z.string().min(1).max(64), topic: z.enum(LIVE_TOPICS) });
 export type SubscribeMessage = z.infer<typeof subscribeMessage>;
@@ -19,10 +22,7 @@ export type SubscribeMessage = z.infer<typeof subscribeMessage>;
 export type SubscribeAck = { ok: true } | { ok: false; error: string };
 
 /** Telemetry for one topic, batched per gateway tick (not one frame per device message). */
-export type TelemetryBatch =
-  | { projectId: string; topic: 'gas'; items: Array<{ sn: string } & GasTelemetry> }
-  | { projectId: string; topic: 'beacon'; items: Array<{ sn: string } & BeaconTelemetry> }
-  | { projectId: string; topic: 'towerCrane'; items: Array<{ sn: string } & TowerCraneTelemetry> };
+export type TelemetryBatch = { [K in LiveKind]: { projectId: string; topic: K; items: Array<{ sn: string } & MessageOf<K>> } }[LiveKind];
 
 /** Status changes of devices in a project, batched per tick. */
 export interface DeviceStatusBatch {

@@ -1,8 +1,9 @@
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Alarm, DeviceMessage, DeviceStatus, DeviceTopic, IngestStats } from '../protocol';
+import { DEVICE_KIND_REGISTRY, type Alarm, type DeviceMessage, type DeviceStatus, type DeviceTopic, type IngestStats } from '../protocol';
 import type { ServerConfig } from './config';
+import type { TelemetryItem, TelemetryTopic } from './gateway/batcher';
 import { startGateway } from './gateway/gateway';
 import type { SessionResolver } from './http/sessions';
 import { startEmbeddedBroker } from './ingest/embeddedBroker';
@@ -95,16 +96,12 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   function onAccepted(topic: DeviceTopic, message: DeviceMessage, receivedAtMs: number): void {
     apply(engine.accept(topic.projectId, topic.sn, message, receivedAtMs));
     persistDevice(topic.projectId, topic.sn);
-    if (message.kind === 'camera') return;
+    // What is stored and pushed is the kind's choice (protocol/kinds): readings go to the history, live
+    // telemetry to the kind's topic room; event-driven kinds (cameras) only raise alarms.
+    const kind = DEVICE_KIND_REGISTRY.require(message.kind);
+    if (!kind.readings) return;
     writer.add({ projectId: topic.projectId, sn: topic.sn, tsMs: message.msg.ts, values: metricValues(message) });
-    switch (message.kind) {
-      case 'gas':
-        return gateway.pushTelemetry(topic.projectId, 'gas', { sn: topic.sn, ...message.msg });
-      case 'beacon':
-        return gateway.pushTelemetry(topic.projectId, 'beacon', { sn: topic.sn, ...message.msg });
-      case 'towerCrane':
-        return gateway.pushTelemetry(topic.projectId, 'towerCrane', { sn: topic.sn, ...message.msg });
-    }
+    if (kind.live) gateway.pushTelemetry(topic.projectId, message.kind as TelemetryTopic, { sn: topic.sn, ...message.msg } as TelemetryItem);
   }
 
   async function reloadDevices(projectId?: string): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Alarm, DeviceStatusBatch, TelemetryBatch } from '../protocol';
+import { DEVICE_KIND_REGISTRY, type Alarm, type DeviceStatusBatch, type TelemetryBatch } from '../protocol';
 
 /**
  * Shape checks of server frames before they are routed. They check the envelope (what routing and the
@@ -7,13 +7,14 @@ import type { Alarm, DeviceStatusBatch, TelemetryBatch } from '../protocol';
  * safety gain. The telemetry worker skips malformed items one by one.
  */
 
-const TELEMETRY_TOPICS: ReadonlySet<string> = new Set(['gas', 'beacon', 'towerCrane']);
+/** The live telemetry topics of the registered kinds (protocol/kinds). */
+const TELEMETRY_TOPICS: ReadonlySet<string> = new Set(DEVICE_KIND_REGISTRY.liveTopics);
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null;
 }
 
-/** True for `{ projectId: string, topic: 'gas' | 'beacon' | 'towerCrane', items: [] }`. */
+/** True for `{ projectId: string, topic: <a kind's live topic>, items: [] }`. */
 export function isTelemetryBatch(v: unknown): v is TelemetryBatch {
   return isRecord(v) && typeof v.projectId === 'string' && TELEMETRY_TOPICS.has(v.topic as string) && Array.isArray(v.items);
 }

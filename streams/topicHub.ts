@@ -79,7 +79,7 @@ export class TopicHub {
   }
 
   /** Telemetry batches of one kind in a project, one emission per gateway tick. */
-  telemetry$(projectId: string, topic: 'gas' | 'beacon' | 'towerCrane'): Observable<TelemetryBatch> {
+  telemetry$(projectId: string, topic: TelemetryBatch['topic']): Observable<TelemetryBatch> {
     return this.topic$<TelemetryBatch>(projectId, topic);
   }
 

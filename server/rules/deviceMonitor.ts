@@ -1,40 +1,24 @@
-import type { Alarm, AlarmKind, AlarmLevel, DeviceKind, DeviceMessage, DeviceStatus, Threshold } from '../../protocol';
+import { DEVICE_KIND_REGISTRY, flattenMetrics, type Alarm, type AlarmKind, type AlarmLevel, type AnyKindDescriptor, type DeviceKind, type KindRegistry, type DeviceMessage, type DeviceStatus, type Threshold } from '../../protocol';
 import { deriveStatus, isSilent, VIOLATION_WINDOW_MS } from './status';
 import { crossedLimit, evaluateMetric, levelOf, NORMAL_STATE, sideOf, stateFromAlarm, type MetricState } from './thresholdState';
 import type { AlarmDraft, DeviceConfig, DeviceSnapshot } from './types';
 
 /**
- * Kinds whose silence raises an `offline` alarm (level warning). Fixed installations (gas stations,
- * cranes) going quiet is a safety gap someone must look at. Personnel beacons are not among them: tags
- * go quiet by design at every shift change (charging, out of coverage), which would bury real alarms;
- * their status still turns `offline`. Cameras are event-driven (period 0) and never go silent.
+ * Kinds whose silence raises an `offline` alarm (level warning): those whose descriptor's offline policy
+ * says so (protocol/kinds, `offline.raisesAlarm`, with the reason for each kind).
  */
-export const OFFLINE_ALARM_KINDS: readonly DeviceKind[] = ['gas', 'towerCrane'];
+export const OFFLINE_ALARM_KINDS: readonly DeviceKind[] = DEVICE_KIND_REGISTRY.descriptors.filter((d) => d.offline.raisesAlarm).map((d) => d.kind);
 
 /** At most this many active AI alarms are tracked per camera; older ones are cleared early. */
 export const MAX_ACTIVE_AI_PER_CAMERA = 50;
 
 /**
  * Numeric values of a message by metric key (booleans as 0/1); these feed thresholds, `latest` and the
- * telemetry history. Cameras carry events, not readings: empty.
+ * telemetry history. The kind's descriptor says where they are (protocol/kinds `metricFields`); event-driven
+ * kinds (cameras) have none.
  */
 export function metricValues(message: DeviceMessage): Record<string, number> {
-  const out: Record<string, number> = {};
-  switch (message.kind) {
-    case 'gas':
-      for (const [gas, v] of Object.entries(message.msg.readings)) if (v !== undefined) out[gas] = v;
-      return out;
-    case 'beacon':
-    case 'towerCrane':
-      for (const [k, v] of Object.entries(message.msg)) {
-        if (k === 'ts') continue;
-        if (typeof v === 'number') out[k] = v;
-        else if (typeof v === 'boolean') out[k] = v ? 1 : 0;
-      }
-      return out;
-    case 'camera':
-      return out;
-  }
+  return DEVICE_KIND_REGISTRY.flatten(message.kind, message.msg);
 }
 
 interface MetricEntry {
@@ -43,8 +27,9 @@ interface MetricEntry {
 }
 
 /**
- * Live state and rules of one device: per-metric threshold state machines with hysteresis, the SOS
- * episode, AI violations, silence and the resulting status. Pure in-memory logic: time is passed in,
+ * Live state and rules of one device: per-metric threshold state machines with hysteresis, status
+ * episodes (a beacon's SOS), events (AI violations), silence and the resulting status, all as the kind's
+ * descriptor (protocol/kinds) declares them. Pure in-memory logic: time is passed in,
  * persistence happens outside (the returned drafts are written, then pushed).
  */
 export class DeviceMonitor {
@@ -55,7 +40,10 @@ export class DeviceMonitor {
   private silenceFromMs: number | null;
   private offline = false;
   private offlineAlarm: AlarmDraft | null = null;
-  private sosAlarm: AlarmDraft | null = null;
+  /** Active status episodes (a beacon's SOS) by status key. */
+  private readonly statusAlarms = new Map<string, AlarmDraft>();
+  /** The descriptor of config.kind (a monitor never changes kind: the engine replaces it). */
+  private readonly descriptor: AnyKindDescriptor;
   private readonly metrics = new Map<string, MetricEntry>();
   /** Active AI alarms, oldest first. */
   private aiAlarms: AlarmDraft[] = [];
@@ -64,9 +52,12 @@ export class DeviceMonitor {
    * @param snapshot state remembered in the database
    * @param startedAtMs server start: silence is measured from here at the earliest, so a restart of the
    *   server does not turn every device offline before it had a chance to reconnect.
+   * @param kinds where config.kind is described (the app's registry; tests pass their own)
+   * @throws Error when config.kind is not a registered kind
    */
-  constructor(config: DeviceConfig, snapshot: DeviceSnapshot, startedAtMs: number) {
+  constructor(config: DeviceConfig, snapshot: DeviceSnapshot, startedAtMs: number, kinds: KindRegistry = DEVICE_KIND_REGISTRY) {
     this.config = config;
+    this.descriptor = kinds.require(config.kind);
     this.lastSeenMs = snapshot.lastSeenMs;
     this.latest = snapshot.latest;
     this.status = snapshot.status;
@@ -90,8 +81,8 @@ export class DeviceMonitor {
         return superseded(previous);
       }
       case 'sos': {
-        const previous = this.sosAlarm;
-        this.sosAlarm = draft;
+        const previous = this.statusAlarms.get(alarm.metric);
+        this.statusAlarms.set(alarm.metric, draft);
         return superseded(previous);
       }
       case 'offline': {
@@ -126,9 +117,9 @@ export class DeviceMonitor {
 
   /** The device was removed (or changed kind): clears every active alarm it holds. */
   retire(nowMs: number): AlarmDraft[] {
-    const active = [...[...this.metrics.values()].map((m) => m.alarm), this.sosAlarm, this.offlineAlarm, ...this.aiAlarms];
+    const active = [...[...this.metrics.values()].map((m) => m.alarm), ...this.statusAlarms.values(), this.offlineAlarm, ...this.aiAlarms];
     this.metrics.clear();
-    this.sosAlarm = null;
+    this.statusAlarms.clear();
     this.offlineAlarm = null;
     this.aiAlarms = [];
     return active.filter((a): a is AlarmDraft => a !== null).map((a) => this.clear(a, nowMs));
@@ -147,23 +138,28 @@ export class DeviceMonitor {
       if (this.offlineAlarm) changed.push(this.clear(this.offlineAlarm, nowMs));
       this.offlineAlarm = null;
     }
-    const values = metricValues(message);
-    if (message.kind !== 'camera') this.latest = { ...this.latest, ...values };
+    const d = this.descriptor;
+    const values = flattenMetrics(d, message.msg);
+    if (d.readings) this.latest = { ...this.latest, ...values };
     for (const [metric, value] of Object.entries(values)) {
       const t = this.threshold(metric);
       if (t) changed.push(...this.evaluate(t, value, nowMs));
     }
-    if (message.kind === 'beacon') {
-      if (message.msg.sos && !this.sosAlarm) {
-        this.sosAlarm = this.draft('sos', 'alarm', 'sos', nowMs, { value: 1 });
-        changed.push(this.sosAlarm);
-      } else if (!message.msg.sos && this.sosAlarm) {
-        changed.push(this.clear(this.sosAlarm, nowMs));
-        this.sosAlarm = null;
+    for (const status of d.statuses) {
+      const on = status.decode(message.msg);
+      const active = this.statusAlarms.get(status.key);
+      if (on && !active) {
+        const raised = this.draft(status.alarm.kind, status.alarm.level, status.key, nowMs, { value: 1 });
+        this.statusAlarms.set(status.key, raised);
+        changed.push(raised);
+      } else if (!on && active) {
+        changed.push(this.clear(active, nowMs));
+        this.statusAlarms.delete(status.key);
       }
     }
-    if (message.kind === 'camera') {
-      const ai = this.draft('ai', 'alarm', message.msg.algType, nowMs, { picUrl: message.msg.picUrl ?? null });
+    if (d.event) {
+      const e = d.event.decode(message.msg);
+      const ai = this.draft(d.event.alarm.kind, d.event.alarm.level, e.metric, nowMs, { picUrl: e.picUrl });
       this.aiAlarms.push(ai);
       changed.push(ai);
       while (this.aiAlarms.length > MAX_ACTIVE_AI_PER_CAMERA) changed.push(this.clear(this.aiAlarms.shift()!, nowMs));
@@ -172,14 +168,15 @@ export class DeviceMonitor {
   }
 
   /**
-   * Time passing: silence beyond 3 reporting periods turns the device offline (and raises an `offline`
-   * alarm for OFFLINE_ALARM_KINDS); AI alarms older than VIOLATION_WINDOW_MS are cleared.
+   * Time passing: silence beyond the kind's offline periods (3) of reporting turns the device offline (and
+   * raises an `offline` alarm when its offline policy says so); AI alarms older than VIOLATION_WINDOW_MS
+   * are cleared.
    */
   tick(nowMs: number): AlarmDraft[] {
     const changed: AlarmDraft[] = [];
-    if (!this.offline && isSilent(this.silenceFromMs, this.config.reportPeriodS, nowMs)) {
+    if (!this.offline && isSilent(this.silenceFromMs, this.config.reportPeriodS, nowMs, this.descriptor.offline.periods)) {
       this.offline = true;
-      if (OFFLINE_ALARM_KINDS.includes(this.config.kind)) {
+      if (this.descriptor.offline.raisesAlarm) {
         this.offlineAlarm = this.draft('offline', 'warning', 'offline', nowMs, {});
         changed.push(this.offlineAlarm);
       }
@@ -195,7 +192,7 @@ export class DeviceMonitor {
    * alarm that was handled stops counting as a violation and later writes do not carry stale fields.
    */
   dealt(alarm: Alarm): void {
-    const drafts = [...this.aiAlarms, this.sosAlarm, this.offlineAlarm, ...[...this.metrics.values()].map((m) => m.alarm)];
+    const drafts = [...this.aiAlarms, ...this.statusAlarms.values(), this.offlineAlarm, ...[...this.metrics.values()].map((m) => m.alarm)];
     const mine = drafts.find((d) => d !== null && d.alarmId === alarm.alarmId);
     if (!mine) return;
     mine.dealStatus = alarm.dealStatus;
@@ -207,7 +204,7 @@ export class DeviceMonitor {
   /** Recomputes the status; returns it when it changed, else null. */
   updateStatus(): DeviceStatus | null {
     const levels = [...this.metrics.values()].map((m) => levelOf(m.state));
-    if (this.sosAlarm) levels.push('alarm');
+    for (const a of this.statusAlarms.values()) levels.push(a.level);
     const next = deriveStatus({
       seen: this.lastSeenMs !== null,
       offline: this.offline,

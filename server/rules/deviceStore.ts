@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { DEVICE_KINDS, DEVICE_STATUSES, thresholdSchema } from '../../protocol';
+import { DEVICE_KIND_REGISTRY, DEVICE_STATUSES, thresholdSchema } from '../../protocol';
 import { fromJson, type Database } from '../storage';
 import type { DeviceConfig, DeviceSnapshot } from './types';
 
@@ -29,7 +29,7 @@ export async function loadDevices(
   const out = new Map<string, LoadedDevice[]>();
   if (projectId !== undefined) out.set(projectId, []);
   for (const row of rows) {
-    const kind = DEVICE_KINDS.find((k) => k === row.kind);
+    const kind = DEVICE_KIND_REGISTRY.get(row.kind)?.kind;
     if (!kind) {
       log.warn({ projectId: row.project_id, sn: row.sn, kind: row.kind }, 'device of unknown kind ignored');
       continue;

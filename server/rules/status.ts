@@ -1,8 +1,8 @@
-import { worstStatus, type DeviceStatus } from '../../protocol';
+import { DEFAULT_OFFLINE_PERIODS, worstStatus, type DeviceStatus } from '../../protocol';
 import type { Level } from './thresholdState';
 
-/** A device is offline after this many reporting periods of silence (DOMAIN.md, *convention*). */
-export const OFFLINE_PERIODS = 3;
+/** A device is offline after this many reporting periods of silence (convention; protocol/kinds OfflinePolicy). */
+export const OFFLINE_PERIODS = DEFAULT_OFFLINE_PERIODS;
 
 /**
  * A camera shows `violation` while it has an untreated (dealStatus 0) AI alarm raised within this window
@@ -12,13 +12,13 @@ export const OFFLINE_PERIODS = 3;
 export const VIOLATION_WINDOW_MS = 10 * 60_000;
 
 /**
- * True when a device last seen at `lastSeenMs` has been silent for more than OFFLINE_PERIODS × its
- * reporting period at `nowMs`. A period of 0 (event-driven devices such as AI cameras) never goes
+ * True when a device last seen at `lastSeenMs` has been silent for more than `periods` (default
+ * OFFLINE_PERIODS; the kind's offline policy) × its reporting period at `nowMs`. A period of 0 (event-driven devices such as AI cameras) never goes
  * offline; a device never seen is `unknown`, not offline.
  */
-export function isSilent(lastSeenMs: number | null, reportPeriodS: number, nowMs: number): boolean {
+export function isSilent(lastSeenMs: number | null, reportPeriodS: number, nowMs: number, periods = OFFLINE_PERIODS): boolean {
   if (lastSeenMs === null || reportPeriodS <= 0) return false;
-  return nowMs - lastSeenMs > OFFLINE_PERIODS * reportPeriodS * 1000;
+  return nowMs - lastSeenMs > periods * reportPeriodS * 1000;
 }
 
 /** What the status of a device is derived from. */

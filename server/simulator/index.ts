@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type MqttClient } from 'mqtt';
 import { z } from 'zod';
-import { isTopicSegment } from '../../protocol';
+import { DEVICE_KIND_REGISTRY, isTopicSegment } from '../../protocol';
 import { FleetModel, type SimMessage } from './model';
 
 /**
  * Runs the demo fleet model (model.ts) against a real MQTT broker, as the devices of a site would:
- * every device publishes on its own topic at its report period, beacons and telemetry at QoS 0, camera
- * alarms at QoS 1. Simulated time starts at the wall-clock time of the call and runs `speed` times faster.
+ * every device publishes on its own topic at its report period, telemetry at QoS 0, events on a kind's
+ * `alarm` channel (camera alarms) at QoS 1. Simulated time starts at the wall-clock time of the call and runs `speed` times faster.
  */
 
 /** Minimal logger; pino, fastify's logger and console all fit. */
@@ -158,6 +158,14 @@ function firstConnect(client: MqttClient, where: string): Promise<void> {
   });
 }
 
+/**
+ * True for a message on a kind's `alarm` channel (protocol/kinds: device-side events such as AI captures):
+ * unlike a periodic reading, which the next one replaces, an event lost is lost for good.
+ */
+function isEvent(m: SimMessage): boolean {
+  return DEVICE_KIND_REGISTRY.get(m.kind)?.channel === 'alarm';
+}
+
 function run(client: MqttClient, model: FleetModel, speed: number, log: SimulatorLog, where: string, refreshCredentials: SimulatorOptions['refreshCredentials']): SimulatorHandle {
   let published = 0;
   let dropped = 0;
@@ -173,7 +181,7 @@ function run(client: MqttClient, model: FleetModel, speed: number, log: Simulato
   const maxLagMs = Math.max(5_000, speed * 1_000);
 
   const send = (m: SimMessage) => {
-    const qos = m.kind === 'camera' ? 1 : 0;
+    const qos = isEvent(m) ? 1 : 0;
     client.publish(m.topic, JSON.stringify(m.payload), { qos }, (err) => {
       if (err && !stopped) logError(`publish to ${m.topic} failed: ${err.message}`);
     });
@@ -196,7 +204,7 @@ function run(client: MqttClient, model: FleetModel, speed: number, log: Simulato
     }
     for (const m of model.advanceTo(Math.floor(target))) {
       if (client.connected) send(m);
-      else if (m.kind === 'camera') {
+      else if (isEvent(m)) {
         if (queuedAlarms.length >= MAX_QUEUED_ALARMS) queuedAlarms.shift();
         queuedAlarms.push(m);
       } else dropped++;

@@ -1,18 +1,11 @@
-import {
-  deviceTopic,
-  type BeaconTelemetry,
-  type CameraAlarm,
-  type GasTelemetry,
-  type TowerCraneTelemetry,
-} from '../../protocol';
+import { DEVICE_KINDS, deviceTopic, type DeviceKind, type MessageOf } from '../../protocol';
 import { DEMO_DEVICES, DEMO_TUNNELS, type DemoDevice, type DemoTunnel } from '../seed/demoProject';
-import { CameraModel } from './cameras';
-import { SiteWind, TowerCrane, craneSpecFor } from './crane';
+import { SiteWind } from './crane';
 import { HeadingCycle, type HeadingStageState } from './cycle';
-import { GasStation } from './gas';
-import { PeopleModel, roleFromPosition, type HeadingSite, type PersonSpec } from './people';
+import { KIND_SIMULATORS, type KindSimulation } from './kinds';
+import type { HeadingSite } from './people';
 import { Rng } from './prng';
-import { SECOND_MS, type Crew } from './siteClock';
+import { SECOND_MS } from './siteClock';
 
 /**
  * The whole demo fleet as a pure, deterministic model: no I/O, no wall clock, no Math.random. The clock
@@ -21,12 +14,7 @@ import { SECOND_MS, type Crew } from './siteClock';
  */
 
 /** One message the fleet publishes, with its MQTT topic (protocol/topics.ts). */
-export type SimMessage = { topic: string; sn: string; tsMs: number } & (
-  | { kind: 'gas'; payload: GasTelemetry }
-  | { kind: 'beacon'; payload: BeaconTelemetry }
-  | { kind: 'towerCrane'; payload: TowerCraneTelemetry }
-  | { kind: 'camera'; payload: CameraAlarm }
-);
+export type SimMessage = { topic: string; sn: string; tsMs: number } & { [K in DeviceKind]: { kind: K; payload: MessageOf<K> } }[DeviceKind];
 
 export interface FleetModelOptions {
   /** Project the topics are built for (must be a legal topic segment). */
@@ -48,9 +36,13 @@ interface Periodic {
   topic: string;
   periodMs: number;
   nextDueMs: number;
-  /** Index into the kind's sub-model. */
+  /** The simulation of the device's kind, and the device's index in it. */
+  sim: AnySimulation;
   ref: number;
 }
+
+/** Any kind's simulation (the fleet holds them side by side). */
+type AnySimulation = KindSimulation<DeviceKind>;
 
 const TICK_MS = SECOND_MS;
 /** Cycle history is pruned this often (simulated), keeping memory flat on long runs. */
@@ -59,12 +51,11 @@ const PRUNE_EVERY_TICKS = 600;
 /** The deterministic demo fleet. */
 export class FleetModel {
   private readonly cycles = new Map<string, HeadingCycle>();
-  private readonly gas: GasStation[] = [];
-  private readonly people: PeopleModel;
   private readonly wind: SiteWind;
-  private readonly cranes: TowerCrane[] = [];
-  private readonly cameras: CameraModel;
-  private readonly cameraTopics = new Map<string, string>();
+  /** One simulation per kind (server/simulator/kinds.ts), stepped in registry order. */
+  private readonly simulations = new Map<DeviceKind, AnySimulation>();
+  /** Topic of every device, for messages a simulation publishes on its own (events). */
+  private readonly topics = new Map<string, string>();
   private readonly periodic: Periodic[] = [];
   private pending: SimMessage[] = [];
   private nextTickMs: number;
@@ -96,61 +87,22 @@ export class FleetModel {
       return site;
     };
 
-    const personSpecs: PersonSpec[] = [];
-    const cameraSns: string[] = [];
-    const teamSizes = new Map<string, number>();
     this.wind = new SiteWind(seed);
+    const site = { seed, startMs, sites: [...sites.values()], siteOf, wind: this.wind };
+    for (const kind of DEVICE_KINDS) this.simulations.set(kind, KIND_SIMULATORS[kind](site) as unknown as AnySimulation);
     for (const d of devices) {
       const topic = deviceTopic(projectId, d.kind, d.sn);
-      let ref: number;
-      switch (d.kind) {
-        case 'gas': {
-          const site = siteOf(d);
-          if (!d.station || !d.gases?.length) throw new Error(`gas station ${d.sn}: station and gases are required`);
-          ref = this.gas.length;
-          this.gas.push(
-            new GasStation({ sn: d.sn, station: d.station, gases: d.gases, heading: site.heading, tunnelLengthM: site.tunnelLengthM }, site.cycle, seed),
-          );
-          break;
-        }
-        case 'beacon': {
-          const site = siteOf(d);
-          if (!d.tunnelId) throw new Error(`beacon ${d.sn}: tunnelId is required`);
-          ref = personSpecs.length;
-          // Alternate crews within each team of a heading, so both crews have every team.
-          const role = roleFromPosition(d.position);
-          const teamKey = `${site.heading.headingId}:${role}`;
-          const ordinal = teamSizes.get(teamKey) ?? 0;
-          teamSizes.set(teamKey, ordinal + 1);
-          const crew: Crew = ordinal % 2 === 0 ? 'day' : 'night';
-          personSpecs.push({
-            sn: d.sn,
-            tunnelId: d.tunnelId,
-            headingId: site.heading.headingId,
-            role,
-            crew,
-            hasVitals: ref % 3 === 0,
-          });
-          break;
-        }
-        case 'towerCrane':
-          ref = this.cranes.length;
-          this.cranes.push(new TowerCrane(craneSpecFor(d.sn), this.wind, seed, startMs));
-          break;
-        case 'camera':
-          cameraSns.push(d.sn);
-          this.cameraTopics.set(d.sn, topic);
-          continue; // event-driven, not periodic
-      }
+      this.topics.set(d.sn, topic);
+      const sim = this.simulations.get(d.kind)!;
+      const ref = sim.add(d);
       if (d.reportPeriodS > 0) {
         const periodMs = Math.round(d.reportPeriodS * 1000);
         // Stagger devices over their period so they never all fire in the same millisecond.
         const phaseMs = Math.floor(Rng.derive(seed, `phase:${d.sn}`).uniform(0, periodMs));
-        this.periodic.push({ device: d, topic, periodMs, nextDueMs: startMs + phaseMs, ref });
+        this.periodic.push({ device: d, topic, periodMs, nextDueMs: startMs + phaseMs, sim, ref });
       }
     }
-    this.people = new PeopleModel(personSpecs, [...sites.values()], seed, startMs);
-    this.cameras = new CameraModel(cameraSns, seed);
+    for (const sim of this.simulations.values()) sim.seal();
   }
 
   /** Simulated time up to which messages have been handed out, ms since epoch. */
@@ -180,12 +132,10 @@ export class FleetModel {
 
   private tick(t: number): void {
     const dtS = TICK_MS / 1000;
-    this.people.step(t, dtS);
     this.wind.step(t, dtS);
-    for (const c of this.cranes) c.step(t, dtS);
     const out: SimMessage[] = [];
-    for (const e of this.cameras.step(t, dtS)) {
-      out.push({ topic: this.cameraTopics.get(e.sn)!, sn: e.sn, tsMs: e.alarm.ts, kind: 'camera', payload: e.alarm });
+    for (const [kind, sim] of this.simulations) {
+      for (const e of sim.step(t, dtS)) out.push({ topic: this.topics.get(e.sn)!, sn: e.sn, tsMs: e.tsMs, kind, payload: e.payload } as SimMessage);
     }
     const end = t + TICK_MS;
     for (const p of this.periodic) {
@@ -203,18 +153,7 @@ export class FleetModel {
   }
 
   private sample(p: Periodic, ts: number): SimMessage | null {
-    const { sn } = p.device;
-    switch (p.device.kind) {
-      case 'gas':
-        return { topic: p.topic, sn, tsMs: ts, kind: 'gas', payload: { ts, readings: this.gas[p.ref].sample(ts) } };
-      case 'beacon': {
-        const payload = this.people.sample(p.ref, ts);
-        return payload ? { topic: p.topic, sn, tsMs: ts, kind: 'beacon', payload } : null;
-      }
-      case 'towerCrane':
-        return { topic: p.topic, sn, tsMs: ts, kind: 'towerCrane', payload: this.cranes[p.ref].sample(ts) };
-      case 'camera':
-        return null;
-    }
+    const payload = p.sim.sample(p.ref, ts);
+    return payload ? ({ topic: p.topic, sn: p.device.sn, tsMs: ts, kind: p.device.kind, payload } as SimMessage) : null;
   }
 }

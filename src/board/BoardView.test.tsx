@@ -70,6 +70,11 @@ describe('BoardView device detail', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Tower crane 1 (entry yard)');
     expect(dialog.querySelector('[data-metric="windSpeedMps"]')?.textContent).toMatch(/m\/s/);
+    // human names, units and decimals from the kind's descriptor, not field names
+    const cells = (metric: string) => [...dialog.querySelectorAll(`[data-metric="${metric}"] td`)].map((td) => td.textContent);
+    expect(cells('radiusM').slice(0, 2)).toEqual(['Radius', '38.5 m']);
+    expect(cells('windSpeedMps').slice(0, 2)).toEqual(['Wind speed', '6.3 m/s']);
+    expect(cells('tiltDeg').slice(0, 2)).toEqual(['Tilt', '0.05 °']);
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

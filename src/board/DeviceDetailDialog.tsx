@@ -1,23 +1,23 @@
 import { observer } from 'mobx-react-lite';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { DeviceKind } from '../../protocol';
 import { useStores } from '../stores';
 import { StatusBadge } from '../components';
 import { formatBeijing } from '../format/time';
-import { metricRows, thresholdText } from './deviceDetail';
+import { kindLabel, metricLabel } from '../i18n/metricLabels';
+import { metricRows, thresholdText, valueText } from './deviceDetail';
 
 /**
  * The detail of the device `deviceDetail.sn` (opened by a click in a live panel): name, kind, position,
  * status, last seen (Beijing time), latest values with units and their thresholds, all live from
- * DeviceStore.
+ * DeviceStore. Kind and metric names, units and decimals come from the kind's descriptor (protocol/kinds),
+ * translated by src/i18n/metricLabels.ts.
  */
 export const DeviceDetailDialog = observer(function DeviceDetailDialog() {
   const { deviceDetail, devices } = useStores();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const sn = deviceDetail.sn;
   const device = sn ? devices.get(sn) : undefined;
-  const kindLabel: Record<DeviceKind, string> = { gas: t`Gas station`, beacon: t`Personnel beacon`, towerCrane: t`Tower crane`, camera: t`Camera` };
   const labels = { warn: t`warning`, alarm: t`alarm` };
   const cell = { padding: '4px 8px', textAlign: 'left' } as const;
 
@@ -37,7 +37,7 @@ export const DeviceDetailDialog = observer(function DeviceDetailDialog() {
                   <dt><Trans>Serial number</Trans></dt>
                   <dd style={{ margin: 0 }}>{device.sn}</dd>
                   <dt><Trans>Kind</Trans></dt>
-                  <dd style={{ margin: 0 }}>{kindLabel[device.kind] ?? device.kind}</dd>
+                  <dd style={{ margin: 0 }}>{kindLabel(i18n, device.kind)}</dd>
                   <dt><Trans>Position</Trans></dt>
                   <dd style={{ margin: 0 }}>{device.position}</dd>
                   <dt><Trans>Status</Trans></dt>
@@ -56,8 +56,8 @@ export const DeviceDetailDialog = observer(function DeviceDetailDialog() {
                   <tbody>
                     {metricRows(device).map((r) => (
                       <tr key={r.metric} data-metric={r.metric}>
-                        <td style={cell}>{r.metric}</td>
-                        <td style={cell}>{r.value === null ? '—' : `${Number(r.value.toFixed(2))} ${r.unit}`.trim()}</td>
+                        <td style={cell}>{metricLabel(i18n, device.kind, r.metric)}</td>
+                        <td style={cell}>{valueText(r)}</td>
                         <td style={cell}>{thresholdText(r.threshold, labels)}</td>
                       </tr>
                     ))}

@@ -1,29 +1,18 @@
-import { GAS_CODES, GAS_UNIT, type DeviceInfo, type GasCode, type Threshold } from '../../protocol';
+import { DEVICE_KIND_REGISTRY, type DeviceInfo, type Threshold } from '../../protocol';
 
-/** Units of metrics that have no threshold to carry one (protocol/devices.ts field names, SPEC §9 units). */
-const METRIC_UNIT: Record<string, string> = {
-  radiusM: 'm',
-  heightM: 'm',
-  chainageM: 'm',
-  rotationDeg: '°',
-  tiltDeg: '°',
-  momentPct: '%',
-  loadT: 't',
-  windSpeedMps: 'm/s',
-  battery: '%',
-  heartRate: 'bpm',
-  spo2: '%',
-  bodyTempC: '℃',
-  sbp: 'mmHg',
-  dbp: 'mmHg',
-};
-
-/** The unit of `metric` on a device: its threshold's unit, else the gas unit, else the known field unit, else ''. */
-export function metricUnit(metric: string, thresholds: readonly Threshold[]): string {
+/**
+ * The unit of `metric` on a device of `kind`: its threshold's unit, else the unit the kind's descriptor
+ * gives it (protocol/kinds), else ''.
+ */
+export function metricUnit(kind: string, metric: string, thresholds: readonly Threshold[]): string {
   const t = thresholds.find((x) => x.metric === metric);
   if (t?.unit) return t.unit;
-  if ((GAS_CODES as readonly string[]).includes(metric)) return GAS_UNIT[metric as GasCode];
-  return METRIC_UNIT[metric] ?? '';
+  return DEVICE_KIND_REGISTRY.metric(kind, metric)?.unit ?? '';
+}
+
+/** Decimals shown for `metric` of `kind` (its descriptor's `digits`; 2 for a metric the kind does not list). */
+export function metricDigits(kind: string, metric: string): number {
+  return DEVICE_KIND_REGISTRY.metric(kind, metric)?.digits ?? 2;
 }
 
 /** One row of the detail dialog's values table. */
@@ -31,6 +20,7 @@ export interface MetricRow {
   metric: string;
   value: number | null;
   unit: string;
+  digits: number;
   threshold: Threshold | null;
 }
 
@@ -38,17 +28,30 @@ export interface MetricRow {
  * The rows of a device's values table: every metric with a latest value or a threshold, latest values
  * first in their reported order, then thresholds without a value yet (value null).
  */
-export function metricRows(device: Pick<DeviceInfo, 'latest' | 'thresholds'>): MetricRow[] {
+export function metricRows(device: Pick<DeviceInfo, 'kind' | 'latest' | 'thresholds'>): MetricRow[] {
   const rows: MetricRow[] = [];
   const seen = new Set<string>();
+  const row = (metric: string, value: number | null, threshold: Threshold | null): MetricRow => ({
+    metric,
+    value,
+    unit: metricUnit(device.kind, metric, device.thresholds),
+    digits: metricDigits(device.kind, metric),
+    threshold,
+  });
   for (const [metric, value] of Object.entries(device.latest ?? {})) {
     seen.add(metric);
-    rows.push({ metric, value, unit: metricUnit(metric, device.thresholds), threshold: device.thresholds.find((t) => t.metric === metric) ?? null });
+    rows.push(row(metric, value, device.thresholds.find((t) => t.metric === metric) ?? null));
   }
   for (const t of device.thresholds) {
-    if (!seen.has(t.metric)) rows.push({ metric: t.metric, value: null, unit: metricUnit(t.metric, device.thresholds), threshold: t });
+    if (!seen.has(t.metric)) rows.push(row(t.metric, null, t));
   }
   return rows;
+}
+
+/** A value with its unit at the metric's decimals (`12.3 ppm`, `0.05 °`); '—' for none. */
+export function valueText(row: Pick<MetricRow, 'value' | 'unit' | 'digits'>): string {
+  if (row.value === null) return '—';
+  return `${row.value.toFixed(row.digits)} ${row.unit}`.trim();
 }
 
 /** A threshold in words-free form: `warn ≥ 24 · alarm ≥ 40`, `warn ≤ 19.5 · alarm ≤ 18`; '' without limits. */

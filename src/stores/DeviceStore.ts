@@ -1,5 +1,14 @@
 import { action, computed, makeObservable, observable, runInAction } from 'mobx';
-import { ROUTES, type DeviceInfo, type DeviceKind, type DeviceStatusBatch, type TelemetryBatch, type Threshold } from '../../protocol';
+import {
+  DEVICE_KIND_REGISTRY,
+  ROUTES,
+  type DeviceInfo,
+  type DeviceKind,
+  type DeviceStatusBatch,
+  type MetricFields,
+  type TelemetryBatch,
+  type Threshold,
+} from '../../protocol';
 import type { RequestFn } from '../api/request';
 
 /** Default pace at which live readings reach the UI: at most once per second per device. */
@@ -13,12 +22,15 @@ interface Pending {
   values: Record<string, number>;
 }
 
-/** Numeric readings of one telemetry item, without `sn`/`ts`; booleans as 0/1, nested gas readings flattened. */
-function readingsOf(item: Record<string, unknown>): Record<string, number> {
-  const src = (item.readings as Record<string, unknown> | undefined) ?? item;
+/**
+ * Numeric readings of one telemetry item, from the metric fields its kind names (protocol/kinds: the item
+ * itself without `sn`/`ts`, or nested gas readings); booleans as 0/1.
+ */
+function readingsOf(item: Record<string, unknown>, metricFields: MetricFields): Record<string, number> {
+  const src = metricFields.of(item) ?? {};
   const out: Record<string, number> = {};
   for (const [k, v] of Object.entries(src)) {
-    if (k === 'sn' || k === 'ts') continue;
+    if (metricFields.skip.has(k)) continue;
     if (typeof v === 'number' && Number.isFinite(v)) out[k] = v;
     else if (typeof v === 'boolean') out[k] = v ? 1 : 0;
   }
@@ -104,16 +116,18 @@ export class DeviceStore {
   }
 
   /**
-   * Takes the latest readings of a gas or tower-crane batch; they reach the observable devices on the next
-   * flush (at most one per `flushMs`). Readings of unknown devices are dropped.
+   * Takes the latest readings of a batch of a `series` kind (gas, tower crane; protocol/kinds `live.store`);
+   * they reach the observable devices on the next flush (at most one per `flushMs`). Readings of unknown
+   * devices are dropped; `positions` kinds (beacons) stay out.
    */
   applyTelemetry(batch: TelemetryBatch): void {
-    if (batch.topic === 'beacon') return;
+    const kind = DEVICE_KIND_REGISTRY.byLiveTopic(batch.topic);
+    if (kind?.live?.store !== 'series') return;
     for (const item of batch.items as Array<{ sn: string; ts: number } & Record<string, unknown>>) {
       if (!this.bySn.has(item.sn)) continue;
       const prev = this.pending.get(item.sn);
       if (prev && prev.tsMs > item.ts) continue; // late message: keep the newer one
-      this.pending.set(item.sn, { tsMs: item.ts, values: { ...prev?.values, ...readingsOf(item) } });
+      this.pending.set(item.sn, { tsMs: item.ts, values: { ...prev?.values, ...readingsOf(item, kind.metricFields) } });
     }
     if (this.pending.size > 0 && this.flushTimer === null) {
       this.flushTimer = setTimeout(() => {

@@ -1,6 +1,6 @@
 import { action, makeObservable, observable, runInAction } from 'mobx';
 import type { Subscription } from 'rxjs';
-import { ROUTES, type TelemetryBatch, type TelemetryHistory } from '../../protocol';
+import { DEVICE_KIND_REGISTRY, ROUTES, type TelemetryBatch, type TelemetryHistory } from '../../protocol';
 import type { RequestFn } from '../api/request';
 import type { TelemetryService } from '../../workers/telemetry/Telemetry';
 import type { PersonnelFrame, PersonnelTunnelFrame, SeriesFrame, TelemetryApi } from '../../workers/telemetry/types';
@@ -51,7 +51,7 @@ export class LiveStore {
    * components re-register when it changes (a stop and start of the same project included).
    */
   epoch = 0;
-  /** Bumped for every beacon batch (personnel maps poll it). Not observable: read per frame. */
+  /** Bumped for every batch of a `positions` kind (beacons; personnel maps poll it). Not observable: read per frame. */
   beaconVersion = 0;
 
   private feeds: LiveFeeds | null = null;
@@ -171,7 +171,7 @@ export class LiveStore {
       // a batch the worker refuses changes nothing there; the next one carries on
     });
     this.deps.devices.applyTelemetry(batch);
-    if (batch.topic === 'beacon') {
+    if (DEVICE_KIND_REGISTRY.byLiveTopic(batch.topic)?.live?.store === 'positions') {
       this.beaconVersion++;
       return;
     }

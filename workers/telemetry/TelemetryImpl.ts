@@ -1,4 +1,6 @@
 import type { TelemetryBatch } from '../../protocol';
+// The kinds alone, not the whole protocol index: the worker bundle needs no board or REST schemas.
+import { DEVICE_KIND_REGISTRY, metricNumber, type PositionDescriptor } from '../../protocol/kinds';
 import { RingBuffer } from './RingBuffer';
 import { m4 } from './m4';
 import { heatBins } from './heat';
@@ -15,7 +17,7 @@ export const MAX_DEVICES = 256;
  * control room over several projects (the 50× benchmark load is 10 000 tags) at ~100 bytes a fix.
  */
 export const MAX_BEACONS = 16_384;
-/** Most metric columns per device (protocol v1 has at most 11 gases, 7 crane quantities). */
+/** Most metric columns per device (protocol v1 kinds have at most 11 gases, 7 crane quantities). */
 export const MAX_METRICS_PER_DEVICE = 32;
 /** Widest window, in pixel columns. */
 export const MAX_WIDTH_PX = 16_384;
@@ -74,39 +76,32 @@ export class TelemetryImpl implements TelemetryApi {
   }
 
   /**
-   * @throws TypeError when batch is not `{ topic: 'gas' | 'beacon' | 'towerCrane', items: [] }`.
-   * Items without a string sn and a finite ts are skipped, as are non-numeric metric values.
+   * @throws TypeError when batch is not `{ topic: <a kind's live topic>, items: [] }`.
+   * The kind's descriptor (protocol/kinds, resolved once per batch) says what an item holds: `series`
+   * kinds fill per-device ring buffers from their metric fields, `positions` kinds update the latest fix.
+   * Items without a string sn and a finite ts are skipped, as are items without the kind's metric fields
+   * and non-numeric metric values.
    */
   async ingest(batch: TelemetryBatch): Promise<void> {
     if (!isObject(batch) || !Array.isArray(batch.items)) {
       throw new TypeError('ingest: batch must be an object with an items array');
     }
-    switch (batch.topic) {
-      case 'gas':
-        for (const item of batch.items) {
-          if (!isObject(item) || !isObject(item.readings)) continue;
-          const row = this.insertRow(item.sn, item.ts);
-          if (row === null) continue;
-          const readings = item.readings as Record<string, unknown>;
-          for (const metric in readings) this.setMetric(row.ring, row.index, metric, readings[metric]);
-        }
-        return;
-      case 'towerCrane':
-        for (const item of batch.items) {
-          if (!isObject(item)) continue;
-          const row = this.insertRow(item.sn, item.ts);
-          if (row === null) continue;
-          const fields = item as unknown as Record<string, unknown>;
-          for (const metric in fields) {
-            if (metric !== 'sn' && metric !== 'ts') this.setMetric(row.ring, row.index, metric, fields[metric]);
-          }
-        }
-        return;
-      case 'beacon':
-        for (const item of batch.items) if (isObject(item)) this.updateBeacon(item);
-        return;
-      default:
-        throw new TypeError(`ingest: unknown topic ${JSON.stringify((batch as { topic?: unknown }).topic)}`);
+    const topic: unknown = (batch as { topic?: unknown }).topic;
+    const kind = typeof topic === 'string' ? DEVICE_KIND_REGISTRY.byLiveTopic(topic) : undefined;
+    if (!kind?.live) throw new TypeError(`ingest: unknown topic ${JSON.stringify(topic)}`);
+    const items = batch.items as unknown[];
+    if (kind.live.store === 'positions' && kind.position) {
+      for (const item of items) if (isObject(item)) this.updatePosition(item, kind.position);
+      return;
+    }
+    const { of, skip } = kind.metricFields;
+    for (const item of items) {
+      if (!isObject(item)) continue;
+      const fields = of(item);
+      if (fields === null) continue;
+      const row = this.insertRow(item.sn, item.ts);
+      if (row === null) continue;
+      for (const metric in fields) if (!skip.has(metric)) this.setMetric(row.ring, row.index, metric, fields[metric]);
     }
   }
 
@@ -248,7 +243,7 @@ export class TelemetryImpl implements TelemetryApi {
   }
 
   private setMetric(ring: RingBuffer, index: number, metric: string, v: unknown): void {
-    const value = typeof v === 'number' ? v : typeof v === 'boolean' ? (v ? 1 : 0) : NaN;
+    const value = metricNumber(v);
     if (value !== value) return;
     const col = ring.ensureColumn(metric);
     if (col >= 0) ring.set(col, index, value);
@@ -261,8 +256,12 @@ export class TelemetryImpl implements TelemetryApi {
     return d;
   }
 
-  private updateBeacon(item: Record<string, unknown>): void {
-    const { sn, ts, tunnelId, chainageM, sos } = item;
+  /** The latest fix of a device of a `positions` kind, from the fields its PositionDescriptor names. */
+  private updatePosition(item: Record<string, unknown>, position: PositionDescriptor): void {
+    const { sn, ts } = item;
+    const tunnelId = item[position.tunnelIdField];
+    const chainageM = item[position.chainageMField];
+    const sos = position.alertField === null ? false : item[position.alertField];
     if (typeof sn !== 'string' || sn === '' || typeof ts !== 'number' || !Number.isFinite(ts)) return;
     if (typeof tunnelId !== 'string' || typeof chainageM !== 'number' || !Number.isFinite(chainageM)) return;
     const fix = this.beacons.get(sn);

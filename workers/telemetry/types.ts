@@ -47,8 +47,9 @@ export interface TelemetryApi {
   /** Per-device ring capacity in points (default 8192). */
   configure(opts: { capacityPerDevice?: number }): Promise<void>;
   /**
-   * Appends a socket batch (gas / towerCrane → per-device ring buffers, one column per metric;
-   * beacon → latest position per sn). Late points are inserted in order; a point older than every
+   * Appends a socket batch as the topic's kind descriptor says (protocol/kinds `live.store`): `series`
+   * kinds (gas, towerCrane) → per-device ring buffers, one column per metric; `positions` kinds (beacon)
+   * → latest position per sn. Late points are inserted in order; a point older than every
    * point of a full buffer is dropped. Duplicate ts for the same device are ignored.
    */
   ingest(batch: TelemetryBatch): Promise<void>;

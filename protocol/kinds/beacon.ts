@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { DEFAULT_OFFLINE_PERIODS, highThreshold, tsMs, flatMetrics, type DeviceKindDescriptor, type MetricDescriptor, type ThresholdDefault } from './descriptor';
+
+function metric(key: string, unit: string, digits: number, min: number, max: number, message: string): MetricDescriptor {
+  return { key, unit, digits, range: { min, max }, label: { id: `metric.beacon.${key}`, message } };
+}
+
+/** Metrics of a personnel tag; vitals come from helmets and wristbands only. */
+export const BEACON_METRICS = {
+  chainageM: metric('chainageM', 'm', 1, 0, 100_000, 'Distance from portal'),
+  battery: metric('battery', '%', 0, 0, 100, 'Battery'),
+  sos: metric('sos', '', 0, 0, 1, 'SOS'),
+  heartRate: metric('heartRate', 'bpm', 0, 0, 300, 'Heart rate'),
+  spo2: metric('spo2', '%', 0, 0, 100, 'Blood oxygen'),
+  bodyTempC: metric('bodyTempC', '℃', 1, 25, 45, 'Body temperature'),
+  sbp: metric('sbp', 'mmHg', 0, 0, 300, 'Systolic blood pressure'),
+  dbp: metric('dbp', 'mmHg', 0, 0, 250, 'Diastolic blood pressure'),
+} as const satisfies Record<string, MetricDescriptor>;
+
+function num(m: MetricDescriptor) {
+  return z.number().finite().min(m.range.min).max(m.range.max);
+}
+
+/**
+ * Personnel beacon telemetry. `chainageM` is the distance from the portal of `tunnelId` in metres
+ * (positions in a tunnel are one-dimensional, docs/device-protocol.md). Vitals are optional.
+ */
+export const beaconTelemetrySchema = z.object({
+  ts: tsMs,
+  tunnelId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  chainageM: num(BEACON_METRICS.chainageM),
+  battery: num(BEACON_METRICS.battery),
+  sos: z.boolean(),
+  heartRate: num(BEACON_METRICS.heartRate).optional(),
+  spo2: num(BEACON_METRICS.spo2).optional(),
+  bodyTempC: num(BEACON_METRICS.bodyTempC).optional(),
+  sbp: num(BEACON_METRICS.sbp).optional(),
+  dbp: num(BEACON_METRICS.dbp).optional(),
+});
+export type BeaconTelemetry = z.infer<typeof beaconTelemetrySchema>;
+
+const VITALS_SOURCE = 'convention for helmet and wristband vitals, configurable';
+
+/**
+ * Beacon vitals (convention, configurable): heart rate alarm < 50 or > 120 bpm, SpO2 < 90 %, body temp
+ * ≥ 37.3 ℃, battery low ≤ 20 / ≤ 10 %.
+ */
+export const BEACON_THRESHOLD_DEFAULTS: ThresholdDefault[] = [
+  // 60–100 bpm is normal and a worker carrying steel easily reaches 100: warn from 110, between normal and alarm.
+  { threshold: { metric: 'heartRate', unit: 'bpm', warnHigh: 110, alarmHigh: 120, warnLow: 55, alarmLow: 50, clearRatio: 0.9, clearLow: 60 }, source: VITALS_SOURCE },
+  { threshold: { metric: 'spo2', unit: '%', warnHigh: null, alarmHigh: null, warnLow: 94, alarmLow: 90, clearRatio: 1, clearLow: 95 }, source: VITALS_SOURCE },
+  { threshold: highThreshold('bodyTempC', '℃', 37.0, 37.3, 0.99), source: VITALS_SOURCE },
+  { threshold: { metric: 'battery', unit: '%', warnHigh: null, alarmHigh: null, warnLow: 20, alarmLow: 10, clearRatio: 1, clearLow: 30 }, source: 'convention: low battery ≤ 20 %, ≤ 10 %' },
+];
+
+/** Personnel tags in tunnels (docs/device-protocol.md "beacon"). */
+export const beaconKind = {
+  kind: 'beacon',
+  label: { id: 'kind.beacon', message: 'Personnel beacon' },
+  channel: 'telemetry',
+  schema: beaconTelemetrySchema,
+  live: { store: 'positions' },
+  readings: true,
+  metrics: Object.values(BEACON_METRICS),
+  metricFields: flatMetrics(['tunnelId']),
+  position: { tunnelIdField: 'tunnelId', chainageMField: 'chainageM', alertField: 'sos' },
+  offline: {
+    raisesAlarm: false,
+    periods: DEFAULT_OFFLINE_PERIODS,
+    reason:
+      'tags go quiet by design at every shift change (charging, out of coverage), which would bury real alarms; the status still turns offline',
+  },
+  statuses: [{ key: 'sos', label: BEACON_METRICS.sos.label, alarm: { kind: 'sos', level: 'alarm' }, decode: (m) => m.sos }],
+  event: null,
+  thresholds: BEACON_THRESHOLD_DEFAULTS,
+  thresholdScope: 'all',
+} satisfies DeviceKindDescriptor<'beacon', BeaconTelemetry>;

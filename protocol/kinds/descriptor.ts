@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import type { AlarmLevel } from '../status';
+import type { Threshold } from '../thresholds';
+
+/**
+ * The descriptor of one device kind (docs/architecture.md "Device kinds"): everything the server, the
+ * worker, the stores, the detail dialog and the simulator need to know about a kind, in one module per
+ * kind under protocol/kinds/. Nothing outside the registry branches on a kind's name.
+ */
+
+/** MQTT topic root of protocol v1: `zhgd/{projectId}/{deviceKind}/{deviceSn}/{channel}` (docs/device-protocol.md). */
+export const TOPIC_ROOT = 'zhgd';
+
+/** Channels: `telemetry` carries periodic readings, `alarm` carries device-side events (AI cameras). */
+export const CHANNELS = ['telemetry', 'alarm'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** Topic segments are 1–64 characters of `[A-Za-z0-9_-]`, so wildcards and separators never appear inside one. */
+export const TOPIC_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Message timestamps: ms since the Unix epoch, 2000-01-01 … 2100-01-01. */
+export const tsMs = z.number().int().min(946_684_800_000).max(4_102_444_800_000);
+
+/** A device is offline after this many reporting periods of silence (convention). */
+export const DEFAULT_OFFLINE_PERIODS = 3;
+
+/**
+ * A text shown to people: `id` is the stable key src/i18n/metricLabels.ts translates with Lingui,
+ * `message` the English default (protocol imports only zod, so the translation lives in src/).
+ */
+export interface KindLabel {
+  id: string;
+  message: string;
+}
+
+/** One numeric quantity a kind reports (a column of the telemetry history, a key of `latest`). */
+export interface MetricDescriptor {
+  /** Key in `latest`, thresholds, alarms and the telemetry history (`CO`, `momentPct`, `battery`). */
+  key: string;
+  /** Unit the device publishes and people read (`ppm`, `%vol`, `m/s`, `°`); '' for a count or a 0/1 flag. */
+  unit: string;
+  /** Decimals shown to people. */
+  digits: number;
+  /** Physically possible values, in `unit`; the message schema refuses anything outside. */
+  range: { min: number; max: number };
+  label: KindLabel;
+}
+
+/**
+ * A yes/no condition a device reports in each message (a personnel tag's SOS button; later a crane's limit
+ * switches). While it is on, the device holds one alarm of `alarm.kind` with `metric` = `key`.
+ */
+export interface StatusDescriptor<M> {
+  key: string;
+  label: KindLabel;
+  alarm: { kind: 'sos'; level: AlarmLevel };
+  /** true while the condition holds in `msg`. */
+  decode(msg: M): boolean;
+}
+
+/**
+ * A device-side event (an AI camera's violation capture): every message raises one alarm of `alarm.kind`
+ * whose metric is what `decode` names.
+ */
+export interface EventDescriptor<M> {
+  alarm: { kind: 'ai'; level: AlarmLevel };
+  /** The alarm's metric (an AlgType) and its capture picture. */
+  decode(msg: M): { metric: string; picUrl: string | null };
+}
+
+/**
+ * How a kind's live telemetry reaches browsers, on the socket.io live topic named after the kind
+ * (protocol/socket.ts LIVE_TOPICS). `store: 'series'`: per-device ring buffers of every metric in the worker and latest values in the
+ * device store; `'positions'`: the latest position per device only (crowds: hundreds of people at 1 Hz stay
+ * out of MobX).
+ */
+export interface LiveDescriptor {
+  store: 'series' | 'positions';
+}
+
+/**
+ * Where a device of the kind is: the field names, in each message, of the tunnel bore and of the chainage
+ * (metres from the portal; positions in a tunnel are one-dimensional), and of a flag that marks the
+ * position as an emergency (SOS) on the map.
+ */
+export interface PositionDescriptor {
+  tunnelIdField: string;
+  chainageMField: string;
+  alertField: string | null;
+}
+
+/**
+ * When silence matters. Every device turns `offline` after `periods` reporting periods without a message
+ * (a report period of 0 never does); `raisesAlarm` adds an `offline` alarm (warning) for fixed installations.
+ */
+export interface OfflinePolicy {
+  raisesAlarm: boolean;
+  periods: number;
+  /** Why, for the docs and the code reader. */
+  reason: string;
+}
+
+/** A seeded threshold with the standard or convention it comes from (`source`, shown in docs/architecture.md). */
+export interface ThresholdDefault {
+  threshold: Threshold;
+  source: string;
+}
+
+/**
+ * Where the metric values of a message are, readable without allocating: `of(msg)` is the object whose
+ * own fields are the metric values (the message itself, or a nested object such as a gas station's
+ * `readings`), or null when `msg` does not have that shape; `skip` names its fields that are not metrics.
+ * Input may be an unvalidated socket item (the worker): the caller keeps numbers, maps booleans to 0/1
+ * (metricNumber) and drops the rest.
+ */
+export interface MetricFields {
+  of(msg: unknown): Record<string, unknown> | null;
+  skip: ReadonlySet<string>;
+}
+
+/** The descriptor of one device kind; `M` is its validated message. */
+export interface DeviceKindDescriptor<K extends string = string, M extends { ts: number } = { ts: number }> {
+  kind: K;
+  label: KindLabel;
+  /** The channel devices of this kind publish on. */
+  channel: Channel;
+  /** The payload schema (bounds values to what is physically possible). */
+  schema: z.ZodType<M>;
+  /** Live telemetry to browsers, or null when the kind only produces alarms (cameras). */
+  live: LiveDescriptor | null;
+  /** Whether messages carry readings that form the device's `latest` values and its history. */
+  readings: boolean;
+  metrics: readonly MetricDescriptor[];
+  /** Where the metric values of a message are. */
+  metricFields: MetricFields;
+  position: PositionDescriptor | null;
+  offline: OfflinePolicy;
+  statuses: readonly StatusDescriptor<M>[];
+  event: EventDescriptor<M> | null;
+  /**
+   * Default thresholds. `thresholdScope: 'measured'` seeds only the metrics the device says it measures
+   * (a gas station's gases); `'all'` seeds every default.
+   */
+  thresholds: readonly ThresholdDefault[];
+  thresholdScope: 'all' | 'measured';
+}
+
+/** Metrics are the fields of the nested object `msg[field]` (gas stations: `readings`, keyed by gas). */
+export function nestedMetrics(field: string): MetricFields {
+  return {
+    of(msg) {
+      if (typeof msg !== 'object' || msg === null) return null;
+      const nested = (msg as Record<string, unknown>)[field];
+      return typeof nested === 'object' && nested !== null ? (nested as Record<string, unknown>) : null;
+    },
+    skip: new Set(),
+  };
+}
+
+/** Metrics are the fields of the message itself except `ts`, `sn` and `skip` (string fields drop out as NaN). */
+export function flatMetrics(skip: readonly string[] = []): MetricFields {
+  return {
+    of: (msg) => (typeof msg === 'object' && msg !== null ? (msg as Record<string, unknown>) : null),
+    skip: new Set(['ts', 'sn', ...skip]),
+  };
+}
+
+/** No metrics (event-driven kinds). */
+export const noMetrics: MetricFields = { of: () => null, skip: new Set() };
+
+/**
+ * A numeric value of a metric: numbers as they are, booleans as 0/1, anything else NaN.
+ * The one conversion every reader of MetricFields uses (flattener, worker).
+ */
+export function metricNumber(v: unknown): number {
+  return typeof v === 'number' ? v : typeof v === 'boolean' ? (v ? 1 : 0) : NaN;
+}
+
+/** A high-side threshold: warning and alarm limits, cleared below limit × clearRatio. */
+export function highThreshold(metric: string, unit: string, warn: number, alarm: number, clearRatio: number): Threshold {
+  return { metric, unit, warnHigh: warn, alarmHigh: alarm, warnLow: null, alarmLow: null, clearRatio, clearLow: null };
+}

@@ -1,0 +1,39 @@
+import type { z } from 'zod';
+import { beaconKind } from './beacon';
+import { cameraKind } from './camera';
+import { gasKind } from './gas';
+import { createKindRegistry } from './registry';
+import { towerCraneKind } from './towerCrane';
+
+/**
+ * The device kinds of protocol v1, one module each (docs/architecture.md "Device kinds"). Adding a kind:
+ * write protocol/kinds/<kind>.ts, list it here, give the simulator a model and the board its panels.
+ */
+export const DEVICE_KIND_DESCRIPTORS = [gasKind, beaconKind, towerCraneKind, cameraKind] as const;
+
+/** The app's registry of kinds (O(1) lookups by kind and live topic). */
+export const DEVICE_KIND_REGISTRY = createKindRegistry(DEVICE_KIND_DESCRIPTORS);
+
+type Descriptors = (typeof DEVICE_KIND_DESCRIPTORS)[number];
+
+/** A device kind name. */
+export type DeviceKind = Descriptors['kind'];
+
+/** The descriptor of kind K. */
+export type KindDescriptorOf<K extends DeviceKind> = Extract<Descriptors, { kind: K }>;
+
+/** The validated message of kind K. */
+export type MessageOf<K extends DeviceKind> = z.infer<KindDescriptorOf<K>['schema']>;
+
+/** Kinds with live telemetry (their live topic is their name). */
+export type LiveKind = { [K in DeviceKind]: KindDescriptorOf<K>['live'] extends null ? never : K }[DeviceKind];
+
+/** Device kinds that speak protocol v1, in registration order. */
+export const DEVICE_KINDS = DEVICE_KIND_REGISTRY.kinds as readonly [DeviceKind, ...DeviceKind[]];
+
+export * from './descriptor';
+export * from './registry';
+export * from './gas';
+export * from './beacon';
+export * from './towerCrane';
+export * from './camera';

@@ -1,0 +1,140 @@
+import type { DeviceKind, MessageOf } from '../../protocol';
+import type { DemoDevice } from '../seed/demoProject';
+import { CameraModel } from './cameras';
+import { SiteWind, TowerCrane, craneSpecFor } from './crane';
+import { GasStation } from './gas';
+import { PeopleModel, roleFromPosition, type HeadingSite, type PersonSpec } from './people';
+import type { Crew } from './siteClock';
+
+/**
+ * One simulator model per device kind (docs/architecture.md "Adding a device kind"). The fleet model
+ * (model.ts) builds the site (headings and their drill-and-blast cycles, the site wind), hands each device
+ * to the model of its kind, steps every model once per simulated second and collects what they publish.
+ * `KIND_SIMULATORS` is keyed by every DeviceKind, so a kind without a simulator model does not compile.
+ */
+
+/** What every kind's model may share: the seed, the start, the headings and the site wind. */
+export interface SimSite {
+  seed: number;
+  startMs: number;
+  /** Every heading of the project with its cycle. */
+  sites: readonly HeadingSite[];
+  /** The heading a device belongs to. @throws Error when it has none or an unknown one. */
+  siteOf(device: DemoDevice): HeadingSite;
+  /** Site-wide wind, stepped by the fleet before the kinds' models. */
+  wind: SiteWind;
+}
+
+/** A message a kind's model publishes on its own (events), at `tsMs`. */
+export interface SimEvent<K extends DeviceKind> {
+  sn: string;
+  tsMs: number;
+  payload: MessageOf<K>;
+}
+
+/** The simulation of every device of one kind. */
+export interface KindSimulation<K extends DeviceKind> {
+  /**
+   * Adds a device (in fleet order). @returns its index for `sample`.
+   * @throws Error when the device lacks what its kind needs (a heading, a station, a tunnel).
+   */
+  add(device: DemoDevice): number;
+  /** Called once after the last `add`. */
+  seal(): void;
+  /** One simulated step ending at tMs + dtS; returns event messages (cameras), if any. */
+  step(tMs: number, dtS: number): Array<SimEvent<K>>;
+  /** The periodic message of device `index` at `tsMs`, or null when it publishes nothing then. */
+  sample(index: number, tsMs: number): MessageOf<K> | null;
+}
+
+type SimulatorFactory<K extends DeviceKind> = (site: SimSite) => KindSimulation<K>;
+
+const NO_EVENTS: never[] = [];
+
+/** Tunnel air stations: the gas model of gas.ts, driven by their heading's drill-and-blast cycle. */
+const gasSimulator: SimulatorFactory<'gas'> = (site) => {
+  const stations: GasStation[] = [];
+  return {
+    add(d) {
+      const s = site.siteOf(d);
+      if (!d.station || !d.gases?.length) throw new Error(`gas station ${d.sn}: station and gases are required`);
+      stations.push(new GasStation({ sn: d.sn, station: d.station, gases: d.gases, heading: s.heading, tunnelLengthM: s.tunnelLengthM }, s.cycle, site.seed));
+      return stations.length - 1;
+    },
+    seal() {},
+    step: () => NO_EVENTS,
+    sample: (i, ts) => ({ ts, readings: stations[i].sample(ts) }),
+  };
+};
+
+/** Personnel tags: crews by shift, following their heading's cycle. */
+const beaconSimulator: SimulatorFactory<'beacon'> = (site) => {
+  const specs: PersonSpec[] = [];
+  const teamSizes = new Map<string, number>();
+  let people: PeopleModel | null = null;
+  return {
+    add(d) {
+      const s = site.siteOf(d);
+      if (!d.tunnelId) throw new Error(`beacon ${d.sn}: tunnelId is required`);
+      const ref = specs.length;
+      // Alternate crews within each team of a heading, so both crews have every team.
+      const role = roleFromPosition(d.position);
+      const teamKey = `${s.heading.headingId}:${role}`;
+      const ordinal = teamSizes.get(teamKey) ?? 0;
+      teamSizes.set(teamKey, ordinal + 1);
+      const crew: Crew = ordinal % 2 === 0 ? 'day' : 'night';
+      specs.push({ sn: d.sn, tunnelId: d.tunnelId, headingId: s.heading.headingId, role, crew, hasVitals: ref % 3 === 0 });
+      return ref;
+    },
+    seal() {
+      people = new PeopleModel(specs, site.sites, site.seed, site.startMs);
+    },
+    step(t, dtS) {
+      people!.step(t, dtS);
+      return NO_EVENTS;
+    },
+    sample: (i, ts) => people!.sample(i, ts),
+  };
+};
+
+/** Tower cranes: lift cycles under the site wind. */
+const towerCraneSimulator: SimulatorFactory<'towerCrane'> = (site) => {
+  const cranes: TowerCrane[] = [];
+  return {
+    add(d) {
+      cranes.push(new TowerCrane(craneSpecFor(d.sn), site.wind, site.seed, site.startMs));
+      return cranes.length - 1;
+    },
+    seal() {},
+    step(t, dtS) {
+      for (const c of cranes) c.step(t, dtS);
+      return NO_EVENTS;
+    },
+    sample: (i, ts) => cranes[i].sample(ts),
+  };
+};
+
+/** AI cameras: violation events at the rates of the AI mix. */
+const cameraSimulator: SimulatorFactory<'camera'> = (site) => {
+  const sns: string[] = [];
+  let cameras: CameraModel | null = null;
+  return {
+    add(d) {
+      sns.push(d.sn);
+      return sns.length - 1;
+    },
+    seal() {
+      cameras = new CameraModel(sns, site.seed);
+    },
+    step: (t, dtS) => cameras!.step(t, dtS).map((e) => ({ sn: e.sn, tsMs: e.alarm.ts, payload: e.alarm })),
+    sample: () => null,
+  };
+};
+
+/** The simulator model of each kind. */
+export const KIND_SIMULATORS: { [K in DeviceKind]: SimulatorFactory<K> } = {
+  gas: gasSimulator,
+  beacon: beaconSimulator,
+  towerCrane: towerCraneSimulator,
+  camera: cameraSimulator,
+};

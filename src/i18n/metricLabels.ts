@@ -1,0 +1,63 @@
+import { msg } from '@lingui/core/macro';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { DEVICE_KIND_REGISTRY, type KindLabel } from '../../protocol';
+
+/**
+ * Translations of the texts the device-kind descriptors name (protocol/kinds: each kind's label and each
+ * metric's label, as `{ id, message }` with the English default). protocol imports only zod, so the
+ * Lingui messages live here, keyed by the descriptor's label id; metricLabels.test.ts checks that every
+ * label of every registered kind is here with the same English text.
+ */
+export const KIND_LABELS: Readonly<Record<string, MessageDescriptor>> = {
+  'kind.gas': msg`Gas station`,
+  'kind.beacon': msg`Personnel beacon`,
+  'kind.towerCrane': msg`Tower crane`,
+  'kind.camera': msg`Camera`,
+
+  'metric.gas.CO': msg`Carbon monoxide (CO)`,
+  'metric.gas.H2S': msg`Hydrogen sulphide (H₂S)`,
+  'metric.gas.NH3': msg`Ammonia (NH₃)`,
+  'metric.gas.O2': msg`Oxygen (O₂)`,
+  'metric.gas.CH4': msg`Methane (CH₄)`,
+  'metric.gas.H2': msg`Hydrogen (H₂)`,
+  'metric.gas.CO2': msg`Carbon dioxide (CO₂)`,
+  'metric.gas.dust': msg`Dust`,
+  'metric.gas.NO2': msg`Nitrogen dioxide (NO₂)`,
+  'metric.gas.SO2': msg`Sulphur dioxide (SO₂)`,
+  'metric.gas.acrolein': msg`Acrolein`,
+
+  'metric.beacon.chainageM': msg`Distance from portal`,
+  'metric.beacon.battery': msg`Battery`,
+  'metric.beacon.sos': msg`SOS`,
+  'metric.beacon.heartRate': msg`Heart rate`,
+  'metric.beacon.spo2': msg`Blood oxygen`,
+  'metric.beacon.bodyTempC': msg`Body temperature`,
+  'metric.beacon.sbp': msg`Systolic blood pressure`,
+  'metric.beacon.dbp': msg`Diastolic blood pressure`,
+
+  'metric.towerCrane.radiusM': msg`Radius`,
+  'metric.towerCrane.rotationDeg': msg`Slew angle`,
+  'metric.towerCrane.heightM': msg`Hook height`,
+  'metric.towerCrane.momentPct': msg`Moment`,
+  'metric.towerCrane.loadT': msg`Load`,
+  'metric.towerCrane.tiltDeg': msg`Tilt`,
+  'metric.towerCrane.windSpeedMps': msg`Wind speed`,
+};
+
+/** A descriptor label in the active language; its English default when no translation is listed. */
+export function translateLabel(i18n: I18n, label: KindLabel): string {
+  const m = KIND_LABELS[label.id];
+  return m ? i18n._(m) : label.message;
+}
+
+/** The name of a device kind in the active language; the raw kind for one the registry does not know. */
+export function kindLabel(i18n: I18n, kind: string): string {
+  const d = DEVICE_KIND_REGISTRY.get(kind);
+  return d ? translateLabel(i18n, d.label) : kind;
+}
+
+/** The name of metric `key` of `kind` in the active language; the raw key for one the kind does not have. */
+export function metricLabel(i18n: I18n, kind: string, key: string): string {
+  const m = DEVICE_KIND_REGISTRY.metric(kind, key);
+  return m ? translateLabel(i18n, m.label) : key;
+}
