@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GAS_CODES, GAS_MAX, type GasCode } from './gases';
+import { safeText } from './text';
 import type { DeviceKind } from './topics';
 
 /**
@@ -73,7 +74,7 @@ export type AlgType = (typeof ALG_TYPES)[number];
 export const cameraAlarmSchema = z.object({
   ts: tsMs,
   algType: z.enum(ALG_TYPES),
-  picUrl: z.string().max(2048).optional(),
+  picUrl: safeText(2048).optional(),
 });
 export type CameraAlarm = z.infer<typeof cameraAlarmSchema>;
 
@@ -104,6 +105,10 @@ export const REJECT_REASONS = [
   'too-large',
   /** Embedded broker only: a device published outside `zhgd/{its projectId}/`; the broker refused it. */
   'topic-forbidden',
+  /** Passed every check but could not be stored (a database data error): kept in the dead-letter table. */
+  'dead-letter',
+  /** Embedded broker only: an MQTT packet above the size limit; the connection was closed. */
+  'packet-too-large',
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 

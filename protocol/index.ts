@@ -2,6 +2,7 @@
 export * from './topics';
 export * from './gases';
 export * from './devices';
+export * from './text';
 export * from './envelope';
 export * from './status';
 export * from './thresholds';
