@@ -19,7 +19,7 @@ export interface DeadLetter {
   topic?: string | null;
   /** The raw MQTT payload. */
   payload?: Uint8Array | string | null;
-  /** The alarm draft whose write failed (stored as JSON). */
+  /** The alarm draft whose write failed (stored as JSON, which escapes control characters itself). */
   draft?: unknown;
   /** Why it failed (the database error). */
   reason: string;
@@ -31,19 +31,21 @@ interface Log {
   error(obj: object, msg?: string): void;
 }
 
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 /**
- * `s` as a JSON string literal without its quotes: control characters, NUL and lone surrogates become
- * escapes, so text that made the original write fail can itself be stored in a `text` column.
+ * `s` with control characters (NUL included) and lone surrogates written as `\uXXXX`, so that text which
+ * made the original write fail can itself be stored in a `text` column and read in a log.
  */
 function escaped(s: string): string {
-  return JSON.stringify(s).slice(1, -1);
+  return s.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** The error as `SQLSTATE message` (or the message alone), escaped. */
+/** The error as `SQLSTATE message` (or the message alone), at most 1000 characters. */
 export function describeError(err: unknown): string {
   const code = (err as { code?: unknown } | null)?.code;
   const message = err instanceof Error ? err.message : String(err);
-  return escaped(`${typeof code === 'string' ? `${code} ` : ''}${message}`).slice(0, 1_000);
+  return `${typeof code === 'string' ? `${code} ` : ''}${message}`.slice(0, 1_000);
 }
 
 /**

@@ -211,10 +211,16 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
   /** Hands a connection (TCP, TLS or WebSocket stream) to aedes with the packet size limit in place. */
   const handle = (conn: Duplex, req?: IncomingMessage) => {
     const client = broker.handle(conn as Socket, req as never) as unknown as Client;
-    limitPacketSize(client, limits.maxPacketBytes, (declared) => {
-      stats.packetsTooLarge++;
-      opts.counter.countRejected('packet-too-large', '', `${declared} bytes declared (limit ${limits.maxPacketBytes})`, Date.now());
-    });
+    try {
+      limitPacketSize(client, limits.maxPacketBytes, (declared) => {
+        stats.packetsTooLarge++;
+        opts.counter.countRejected('packet-too-large', '', `${declared} bytes declared (limit ${limits.maxPacketBytes})`, Date.now());
+      });
+    } catch (err) {
+      // fail closed: without the limit one connection could make the server buffer 256 MB
+      opts.log.error({ err }, 'MQTT packet size limit unavailable: connection refused');
+      conn.destroy();
+    }
   };
   /** Closes a new socket at once when its address opened too many connections this minute. */
   const admit = (socket: Socket) => {
