@@ -124,6 +124,28 @@ describe('embedded broker limits and listeners (real server, real MQTT)', () => 
     await expect(connectAsync(url, { username: key.username, password: 'wrong', reconnectPeriod: 0, connectTimeout: 5_000 })).rejects.toThrow(/Bad username or password|Not authorized/);
   });
 
+  it('sends the PUBACK of an alarm-raising QoS 1 message only after the alarm row is written', async () => {
+    const device = await connectDevice(server.mqttPort!, key);
+    clients.push(device);
+    // PGlite has one connection: an open transaction holds the alarm INSERT back until it ends
+    let release!: () => void;
+    const stalled = new Promise<void>((r) => (release = r));
+    let databaseReleased = false;
+    const tx = server.db.transaction().execute(() => stalled);
+    const acked = device
+      .publishAsync(`zhgd/${demo}/camera/CAM-05/alarm`, JSON.stringify({ ts: Date.now(), algType: 'fall', picUrl: '/captures/puback.jpg' }), { qos: 1 })
+      .then(() => databaseReleased);
+    setTimeout(() => {
+      databaseReleased = true;
+      release();
+    }, 300);
+    // the old broker acknowledged at once, while the database was still held
+    expect(await acked).toBe(true);
+    await tx;
+    const row = await server.db.selectFrom('alarms').select(['device_sn', 'metric']).where('pic_url', '=', '/captures/puback.jpg').executeTakeFirst();
+    expect(row).toEqual({ device_sn: 'CAM-05', metric: 'fall' });
+  });
+
   it('slows a device publishing faster than its message rate, without losing a message', async () => {
     const device = await connectDevice(server.mqttPort!, key);
     clients.push(device);
