@@ -72,7 +72,10 @@ export interface EmbeddedBroker {
 /** Defaults of {@link MqttLimits} (docs/configuration.md). */
 export const DEFAULT_MQTT_LIMITS: MqttLimits = { maxPacketBytes: 65_536, connectionsPerMinute: 120, messagesPerSecond: 200 };
 
-/** TLS handshakes must finish within this time (ms); Node's default is 120 s. */
+/**
+ * TLS handshakes and WebSocket upgrade requests must finish within this time (ms), like a CONNECT
+ * (Node's defaults are 120 s and 60 s).
+ */
 const TLS_HANDSHAKE_TIMEOUT_MS = 10_000;
 
 /** The parts of an mqtt-packet 9 parser that the packet size limit hooks into. */
@@ -262,7 +265,8 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
       tlsPort = await listen(tlsServer, opts.tls.port, 'TLS');
     }
     if (opts.ws) {
-      const httpServer = createHttpServer((_req, res) => {
+      // the upgrade request must arrive as fast as a CONNECT would (slow-header connections held open)
+      const httpServer = createHttpServer({ headersTimeout: TLS_HANDSHAKE_TIMEOUT_MS, requestTimeout: TLS_HANDSHAKE_TIMEOUT_MS }, (_req, res) => {
         res.writeHead(426, { 'content-type': 'text/plain', upgrade: 'websocket' }).end('MQTT over WebSocket: upgrade required\n');
       });
       httpServer.on('connection', admit);
