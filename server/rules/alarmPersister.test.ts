@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alarm } from '../../protocol';
 import { openDatabase, type Database, type OpenDatabase } from '../storage';
-import { AlarmPersister, isRetryableWriteError, loadActiveAlarms } from './alarmPersister';
+import { AlarmPersister, isRetryableWriteError, loadActiveAlarms, MAX_ATTEMPTS_WHILE_OTHERS_SUCCEED } from './alarmPersister';
 import type { AlarmDraft } from './types';
 import { makeAlarm } from '../../tests/helpers/alarms';
 
@@ -21,7 +21,7 @@ describe('AlarmPersister (real PGlite in memory)', () => {
   beforeAll(async () => {
     open = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
     db = open.db;
-  });
+  }, 60_000); // PGlite compiles its WebAssembly first: slow on a busy machine
   afterAll(() => open?.close());
 
   it('inserts, then updates the same row, and reports each change only after it is written', async () => {
@@ -100,7 +100,7 @@ describe('AlarmPersister failure isolation (real PGlite in memory)', () => {
   beforeAll(async () => {
     open = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
     db = open.db;
-  });
+  }, 60_000); // PGlite compiles its WebAssembly first: slow on a busy machine
   afterAll(() => open?.close());
 
   it('dead-letters a draft the database refuses (NUL in text, SQLSTATE 22021) at once and writes the next one', async () => {
@@ -154,6 +154,25 @@ describe('AlarmPersister failure isolation (real PGlite in memory)', () => {
     expect(performance.now() - started).toBeLessThan(2_000);
     const rows = await db.selectFrom('alarms').select('device_sn').where('device_sn', 'in', ['GAS-T1', 'GAS-T2']).execute();
     expect(rows.map((r) => r.device_sn).sort()).toEqual(['GAS-T1', 'GAS-T2']);
+  });
+
+  it('dead-letters a draft that keeps failing "transiently" while the writes around it succeed', async () => {
+    // a trigger that refuses one device's rows with a connection-class SQLSTATE, as a flaky extension might
+    await sql`CREATE FUNCTION test_refuse_gas_q() RETURNS trigger AS $$
+      BEGIN IF NEW.device_sn = 'GAS-Q' THEN RAISE EXCEPTION 'looks transient' USING ERRCODE = '08006'; END IF; RETURN NEW; END
+      $$ LANGUAGE plpgsql`.execute(db);
+    await sql`CREATE TRIGGER test_refuse_gas_q BEFORE INSERT ON alarms FOR EACH ROW EXECUTE FUNCTION test_refuse_gas_q()`.execute(db);
+    try {
+      const letters: AlarmDraft[] = [];
+      const persister = new AlarmPersister(db, () => undefined, quiet, 100, async (d) => void letters.push(d));
+      const stuck = persister.enqueue([draft({ deviceSn: 'GAS-Q' })]);
+      const others = Array.from({ length: MAX_ATTEMPTS_WHILE_OTHERS_SUCCEED }, (_, i) => persister.enqueue([draft({ deviceSn: `GAS-Q${i}` })]));
+      expect(await Promise.all(others)).toEqual(Array(MAX_ATTEMPTS_WHILE_OTHERS_SUCCEED).fill('stored'));
+      expect(await stuck).toBe('dead-letter');
+      expect(letters.map((l) => l.deviceSn)).toEqual(['GAS-Q']);
+    } finally {
+      await sql`DROP TRIGGER test_refuse_gas_q ON alarms`.execute(db);
+    }
   });
 
   it('on close while the database is away, settles queued writes as abandoned instead of hanging', async () => {
