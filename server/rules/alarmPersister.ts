@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Alarm } from '../../protocol';
-import { toAlarm, type Database } from '../storage';
+import { toAlarm, type AlarmsTable, type Database } from '../storage';
 import type { AlarmDraft } from './types';
 
 /** Minimal logger (pino/Fastify compatible). */
@@ -11,6 +11,12 @@ export interface Log {
 
 /** Pending alarm writes kept while the database is unavailable; beyond it the oldest are dropped. */
 export const MAX_PENDING_ALARM_WRITES = 10_000;
+
+/**
+ * Alarm changes written in one transaction at most. Queued changes are written together (one commit);
+ * when such a batch fails, its changes are written one by one so that only the bad one is set aside.
+ */
+export const MAX_ALARM_WRITE_BATCH = 64;
 
 /** First pause after a transient write failure (ms); doubled per consecutive failure up to the maximum. */
 export const RETRY_FIRST_DELAY_MS = 100;
@@ -103,6 +109,7 @@ export class AlarmPersister {
     private readonly maxPending = MAX_PENDING_ALARM_WRITES,
     private readonly deadLetter: DeadLetterSink = async () => undefined,
     private readonly now: () => number = Date.now,
+    private readonly maxBatch = MAX_ALARM_WRITE_BATCH,
   ) {}
 
   /**
@@ -174,27 +181,69 @@ export class AlarmPersister {
 
   private async drain(): Promise<void> {
     while (this.pending.size > 0) {
-      const [draft, entry] = this.pending.entries().next().value!;
-      this.pending.delete(draft);
-      let alarm: Alarm | null;
-      try {
-        alarm = await this.write(draft);
-      } catch (err) {
-        if (await this.failed(draft, entry, err)) continue;
-        return;
+      const batch: Array<[AlarmDraft, PendingWrite]> = [];
+      for (const item of this.pending) {
+        batch.push(item);
+        if (batch.length >= this.maxBatch) break;
       }
-      this.retryDelayMs = 0;
-      this.lastSuccessMs = this.now();
-      for (const w of entry.waiters) w('stored');
-      if (alarm === null) {
-        this.log.warn({ alarm: draft }, 'alarm row vanished (deleted by hand?); change not written');
+      for (const [draft] of batch) this.pending.delete(draft);
+      if (batch.length === 1) {
+        if (!(await this.writeOne(batch[0][0], batch[0][1]))) return;
         continue;
       }
+      let rows: Array<Selectable<AlarmsTable> | undefined>;
       try {
-        this.onPersisted(alarm);
-      } catch (err) {
-        this.log.error({ err }, 'alarm push failed');
+        // one transaction: one commit for many alarms (an alarm storm is written as fast as it comes)
+        rows = await this.db.transaction().execute(async (trx) => {
+          const out: Array<Selectable<AlarmsTable> | undefined> = [];
+          for (const [draft] of batch) out.push(await this.writeRow(trx, draft));
+          return out;
+        });
+      } catch {
+        // nothing of the batch was written: write its drafts one by one, isolating the one that fails
+        for (const [draft, entry] of batch) if (!(await this.writeOne(draft, entry))) return;
+        continue;
       }
+      this.succeeded();
+      batch.forEach(([draft, entry], i) => this.persisted(draft, entry, rows[i]));
+    }
+  }
+
+  /** Writes one draft; a failure goes through {@link failed}. @returns whether to go on draining */
+  private async writeOne(draft: AlarmDraft, entry: PendingWrite): Promise<boolean> {
+    let row: Selectable<AlarmsTable> | undefined;
+    try {
+      row = await this.writeRow(this.db, draft);
+    } catch (err) {
+      return this.failed(draft, entry, err);
+    }
+    this.succeeded();
+    this.persisted(draft, entry, row);
+    return true;
+  }
+
+  private succeeded(): void {
+    this.retryDelayMs = 0;
+    this.lastSuccessMs = this.now();
+  }
+
+  /** After the commit: mirrors the row into the engine's draft, settles its waiters, pushes the alarm. */
+  private persisted(draft: AlarmDraft, entry: PendingWrite, row: Selectable<AlarmsTable> | undefined): void {
+    for (const w of entry.waiters) w('stored');
+    if (!row) {
+      this.log.warn({ alarm: draft }, 'alarm row vanished (deleted by hand?); change not written');
+      return;
+    }
+    const alarm = toAlarm(row);
+    draft.alarmId = alarm.alarmId;
+    draft.dealStatus = alarm.dealStatus;
+    draft.dealRemark = alarm.dealRemark;
+    draft.dealtBy = alarm.dealtBy;
+    draft.dealtAtMs = alarm.dealtAtMs;
+    try {
+      this.onPersisted(alarm);
+    } catch (err) {
+      this.log.error({ err }, 'alarm push failed');
     }
   }
 
@@ -238,54 +287,49 @@ export class AlarmPersister {
     return !this.stopped;
   }
 
-  /** @returns the row as written, or null when the row to update no longer exists */
-  private async write(draft: AlarmDraft): Promise<Alarm | null> {
-    const row =
-      draft.alarmId === null
-        ? await this.db
-            .insertInto('alarms')
-            .values({
-              project_id: draft.projectId,
-              device_sn: draft.deviceSn,
-              device_kind: draft.deviceKind,
-              device_name: draft.deviceName,
-              kind: draft.kind,
-              level: draft.level,
-              metric: draft.metric,
-              value: draft.value,
-              threshold: draft.threshold,
-              unit: draft.unit,
-              raised_at_ms: draft.raisedAtMs,
-              cleared_at_ms: draft.clearedAtMs,
-              state: draft.state,
-              deal_status: draft.dealStatus,
-              deal_remark: draft.dealRemark,
-              dealt_by: draft.dealtBy,
-              dealt_at_ms: draft.dealtAtMs,
-              pic_url: draft.picUrl,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow()
-        : await this.db
-            .updateTable('alarms')
-            .set({
-              level: draft.level,
-              value: draft.value,
-              threshold: draft.threshold,
-              unit: draft.unit,
-              state: draft.state,
-              cleared_at_ms: draft.clearedAtMs,
-            })
-            .where('alarm_id', '=', draft.alarmId)
-            .returningAll()
-            .executeTakeFirst();
-    if (!row) return null;
-    const alarm = toAlarm(row);
-    draft.alarmId = alarm.alarmId;
-    draft.dealStatus = alarm.dealStatus;
-    draft.dealRemark = alarm.dealRemark;
-    draft.dealtBy = alarm.dealtBy;
-    draft.dealtAtMs = alarm.dealtAtMs;
-    return alarm;
+  /**
+   * INSERTs or UPDATEs one draft through `db` (the database or a transaction); the draft is not touched,
+   * so a rolled-back transaction leaves it as it was. @returns the row as written, or undefined when the
+   * row to update no longer exists
+   */
+  private async writeRow(db: Kysely<Database>, draft: AlarmDraft): Promise<Selectable<AlarmsTable> | undefined> {
+    return draft.alarmId === null
+      ? await db
+          .insertInto('alarms')
+          .values({
+            project_id: draft.projectId,
+            device_sn: draft.deviceSn,
+            device_kind: draft.deviceKind,
+            device_name: draft.deviceName,
+            kind: draft.kind,
+            level: draft.level,
+            metric: draft.metric,
+            value: draft.value,
+            threshold: draft.threshold,
+            unit: draft.unit,
+            raised_at_ms: draft.raisedAtMs,
+            cleared_at_ms: draft.clearedAtMs,
+            state: draft.state,
+            deal_status: draft.dealStatus,
+            deal_remark: draft.dealRemark,
+            dealt_by: draft.dealtBy,
+            dealt_at_ms: draft.dealtAtMs,
+            pic_url: draft.picUrl,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow()
+      : await db
+          .updateTable('alarms')
+          .set({
+            level: draft.level,
+            value: draft.value,
+            threshold: draft.threshold,
+            unit: draft.unit,
+            state: draft.state,
+            cleared_at_ms: draft.clearedAtMs,
+          })
+          .where('alarm_id', '=', draft.alarmId)
+          .returningAll()
+          .executeTakeFirst();
   }
 }
