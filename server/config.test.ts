@@ -29,7 +29,7 @@ describe('loadConfig', () => {
 
   it('reads the embedded broker limits, TLS and WebSocket listeners (off unless asked)', () => {
     expect(loadConfig({})).toMatchObject({
-      mqttLimits: { maxPacketBytes: 65_536, connectionsPerMinute: 120, messagesPerSecond: 200 },
+      mqttLimits: { maxPacketBytes: 65_536, connectionsPerMinute: 120, messagesPerSecond: 500 },
       mqttTls: null,
       mqttWs: null,
     });

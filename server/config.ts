@@ -53,7 +53,7 @@ export interface MqttLimits {
   /** New connections accepted per remote address per minute (MQTT_CONNECTIONS_PER_MINUTE, default 120). */
   connectionsPerMinute: number;
   /**
-   * PUBLISH packets read per client per second (MQTT_MESSAGES_PER_SECOND, default 200, bursts of twice
+   * PUBLISH packets read per client per second (MQTT_MESSAGES_PER_SECOND, default 500, bursts of twice
    * that): a faster client is slowed down (its socket is read later), not disconnected.
    */
   messagesPerSecond: number;
@@ -120,7 +120,7 @@ const envSchema = z.object({
   // MQTT 3.1.1 §2.2.3: the remaining length field holds at most 268,435,455
   MQTT_MAX_PACKET_BYTES: z.coerce.number().int().min(1_024).max(268_435_455).default(65_536),
   MQTT_CONNECTIONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
-  MQTT_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  MQTT_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(500),
   MQTT_TLS: onOff.optional(),
   MQTT_TLS_PORT: port.default(8883),
   MQTT_TLS_CERT: z.string().trim().min(1).optional(),

@@ -70,7 +70,7 @@ export interface EmbeddedBroker {
 }
 
 /** Defaults of {@link MqttLimits} (docs/configuration.md). */
-export const DEFAULT_MQTT_LIMITS: MqttLimits = { maxPacketBytes: 65_536, connectionsPerMinute: 120, messagesPerSecond: 200 };
+export const DEFAULT_MQTT_LIMITS: MqttLimits = { maxPacketBytes: 65_536, connectionsPerMinute: 120, messagesPerSecond: 500 };
 
 /**
  * TLS handshakes and WebSocket upgrade requests must finish within this time (ms), like a CONNECT
