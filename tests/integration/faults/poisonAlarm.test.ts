@@ -1,10 +1,11 @@
 import type { MqttClient } from 'mqtt';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, type DeviceKey } from '../../../protocol';
+import { ROUTES, type DeviceKey, type IngestStats } from '../../../protocol';
 import type { RunningServer } from '../../../server/app';
 import { DEMO_PROJECT, OTHER_PROJECT } from '../../../server/seed';
 import { addCoStation, coAlarmLatencyMs } from '../../helpers/alarmLatency';
+import type { ApiClient } from '../../helpers/apiClient';
 import { connectDevice } from '../../helpers/devices';
 import { eventually } from '../../helpers/eventually';
 import { loggedInClient, startTestServer } from '../../helpers/testServer';
@@ -26,10 +27,11 @@ describe('poison messages (real server, real MQTT, real database)', () => {
   let server: RunningServer;
   let camera: MqttClient;
   let gas: MqttClient;
+  let admin: ApiClient;
 
   beforeAll(async () => {
     server = await startTestServer();
-    const admin = await loggedInClient(server.url);
+    admin = await loggedInClient(server.url);
     const key = async (projectId: string) => (await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId })).body.data!;
     for (const sn of ['GAS-B-BASE', 'GAS-B-NUL', 'GAS-B-DB']) await addCoStation(server, other, sn);
     camera = await connectDevice(server.mqttPort!, await key(demo));
@@ -89,7 +91,8 @@ describe('poison messages (real server, real MQTT, real database)', () => {
     expect(letters[0].payload).toContain('/captures/db-0.jpg');
     expect(JSON.parse(letters[0].draft!)).toMatchObject({ deviceSn: 'CAM-02', kind: 'ai', metric: 'noVest', alarmId: null });
 
-    const after = server.live.ingestStats();
+    // as administrators see it
+    const after = (await admin.post<IngestStats>(ROUTES.ingestStats, {})).body.data!;
     expect(after.rejected['dead-letter'] - before.rejected['dead-letter']).toBe(POISON_COUNT);
     expect(after.accepted - before.accepted).toBe(1); // the CO reading, not the poison
     expect(after.alarmWrites).toMatchObject({ pending: 0 });
