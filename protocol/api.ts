@@ -214,9 +214,22 @@ export interface TelemetryHistory {
 }
 
 export const ingestStatsBody = z.object({});
-/** Ingest counters since start: accepted messages and rejections per reason. */
+/**
+ * Ingest counters since start: accepted messages and rejections per reason (a message counts as accepted
+ * once its alarms are stored; `rejected['dead-letter']` counts messages whose alarm the database refused).
+ */
 export interface IngestStats {
   accepted: number;
   rejected: Record<(typeof REJECT_REASONS)[number], number>;
   lastRejects: Array<{ atMs: number; topic: string; reason: string; detail: string }>;
+  /**
+   * Alarm writes: waiting for the database, dropped because that queue was full, and refused by the
+   * database and kept in the dead-letter table (docs/device-protocol.md "Dead letters").
+   */
+  alarmWrites?: { pending: number; dropped: number; deadLettered: number };
+  /**
+   * Embedded broker refusals: connections over the per-address rate, connections closed for a packet
+   * above the size limit, and publications held back by the per-client message rate.
+   */
+  broker?: { connectionsRefused: number; packetsTooLarge: number; publishesThrottled: number };
 }

@@ -39,6 +39,10 @@ export const REJECT_REASONS = [
   'too-large',
   /** Embedded broker only: a device published outside `zhgd/{its projectId}/`; the broker refused it. */
   'topic-forbidden',
+  /** Passed every check but could not be stored (a database data error): kept in the dead-letter table. */
+  'dead-letter',
+  /** Embedded broker only: an MQTT packet above the size limit; the connection was closed. */
+  'packet-too-large',
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 

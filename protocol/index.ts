@@ -3,6 +3,7 @@ export * from './kinds';
 export * from './topics';
 export * from './gases';
 export * from './devices';
+export * from './text';
 export * from './envelope';
 export * from './status';
 export * from './thresholds';

@@ -42,6 +42,46 @@ export interface ServerConfig {
    * which the external broker keeps its persistent session: fixed across restarts, unique per node.
    */
   nodeId: string;
+  /** Limits of the embedded broker, on every listener (docs/device-protocol.md "Limits"). */
+  mqttLimits: MqttLimits;
+  /** MQTT over TLS on the embedded broker (MQTT_TLS on); null when off. */
+  mqttTls: MqttTlsConfig | null;
+  /** MQTT over WebSocket on the embedded broker (MQTT_WS on); null when off. */
+  mqttWs: MqttWsConfig | null;
+}
+
+/** Embedded broker limits. */
+export interface MqttLimits {
+  /**
+   * Largest MQTT packet accepted, bytes of remaining length (MQTT_MAX_PACKET_BYTES, default 65536): a
+   * connection announcing a bigger packet is closed before its bytes are buffered.
+   */
+  maxPacketBytes: number;
+  /** New connections accepted per remote address per minute (MQTT_CONNECTIONS_PER_MINUTE, default 120). */
+  connectionsPerMinute: number;
+  /**
+   * PUBLISH packets read per client per second (MQTT_MESSAGES_PER_SECOND, default 500, bursts of twice
+   * that): a faster client is slowed down (its socket is read later), not disconnected.
+   */
+  messagesPerSecond: number;
+}
+
+/** MQTT over TLS. Without certificate and key files, a self-signed pair is made once in DATA_DIR/tls. */
+export interface MqttTlsConfig {
+  /** MQTT_TLS_PORT, default 8883; 0 picks a free port. */
+  port: number;
+  /** PEM certificate (chain) file (MQTT_TLS_CERT), or null for the generated one. */
+  certFile: string | null;
+  /** PEM private key file (MQTT_TLS_KEY), or null for the generated one. */
+  keyFile: string | null;
+}
+
+/** MQTT over WebSocket (binary frames, subprotocol `mqtt`) on a port of its own. */
+export interface MqttWsConfig {
+  /** MQTT_WS_PORT, default 8083; 0 picks a free port. */
+  port: number;
+  /** URL path (MQTT_WS_PATH, default /mqtt). */
+  path: string;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -92,6 +132,17 @@ const envSchema = z.object({
     .trim()
     .regex(NODE_ID_PATTERN, 'expected 1-64 characters of A-Z a-z 0-9 . _ -')
     .optional(),
+  // MQTT 3.1.1 §2.2.3: the remaining length field holds at most 268,435,455
+  MQTT_MAX_PACKET_BYTES: z.coerce.number().int().min(1_024).max(268_435_455).default(65_536),
+  MQTT_CONNECTIONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  MQTT_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  MQTT_TLS: onOff.optional(),
+  MQTT_TLS_PORT: port.default(8883),
+  MQTT_TLS_CERT: z.string().trim().min(1).optional(),
+  MQTT_TLS_KEY: z.string().trim().min(1).optional(),
+  MQTT_WS: onOff.optional(),
+  MQTT_WS_PORT: port.default(8083),
+  MQTT_WS_PATH: z.string().trim().regex(/^\/[A-Za-z0-9._~\/-]*$/, 'expected a URL path such as /mqtt').default('/mqtt'),
 });
 
 /**
@@ -116,6 +167,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = r.data;
   const mqttUrl = e.MQTT_URL ?? null;
+  if ((e.MQTT_TLS_CERT === undefined) !== (e.MQTT_TLS_KEY === undefined)) {
+    throw new ConfigError(`${e.MQTT_TLS_CERT === undefined ? 'MQTT_TLS_CERT' : 'MQTT_TLS_KEY'}: MQTT_TLS_CERT and MQTT_TLS_KEY go together`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -131,5 +185,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     simulatorSeed: e.SIMULATOR_SEED,
     socketSessionRecheckMs: e.SOCKET_SESSION_RECHECK_MS,
     nodeId: e.NODE_ID ?? nodeIdFromHostname(hostname()),
+    mqttLimits: {
+      maxPacketBytes: e.MQTT_MAX_PACKET_BYTES,
+      connectionsPerMinute: e.MQTT_CONNECTIONS_PER_MINUTE,
+      messagesPerSecond: e.MQTT_MESSAGES_PER_SECOND,
+    },
+    mqttTls: e.MQTT_TLS
+      ? {
+          port: e.MQTT_TLS_PORT,
+          certFile: e.MQTT_TLS_CERT ? path.resolve(e.MQTT_TLS_CERT) : null,
+          keyFile: e.MQTT_TLS_KEY ? path.resolve(e.MQTT_TLS_KEY) : null,
+        }
+      : null,
+    mqttWs: e.MQTT_WS ? { port: e.MQTT_WS_PORT, path: e.MQTT_WS_PATH } : null,
   };
 }

@@ -6,12 +6,14 @@ import type { ServerConfig } from './config';
 import type { TelemetryItem, TelemetryTopic } from './gateway/batcher';
 import { startGateway } from './gateway/gateway';
 import type { SessionResolver } from './http/sessions';
-import { startEmbeddedBroker } from './ingest/embeddedBroker';
+import { startEmbeddedBroker, type BrokerStats } from './ingest/embeddedBroker';
 import { startExternalBroker } from './ingest/externalBroker';
-import { createIngestHandler } from './ingest/handleMessage';
+import { DeadLetterStore, describeError } from './ingest/deadLetters';
+import { createIngestHandler, type DurableOutcome } from './ingest/handleMessage';
 import { IngestCounter } from './ingest/ingestStats';
 import { deleteOldTelemetry, TelemetryWriter } from './ingest/telemetryWriter';
-import { AlarmPersister, loadActiveAlarms } from './rules/alarmPersister';
+import { loadTlsCertificate } from './ingest/tlsCertificate';
+import { AlarmPersister, loadActiveAlarms, MAX_PENDING_ALARM_WRITES, type MessageOrigin } from './rules/alarmPersister';
 import { metricValues } from './rules/deviceMonitor';
 import { loadDevices } from './rules/deviceStore';
 import { RulesEngine } from './rules/engine';
@@ -41,6 +43,11 @@ export interface DeviceLiveState {
 export interface LiveHandle {
   /** Embedded broker port actually bound (config.mqttPort may be 0); null with MQTT_URL. */
   mqttPort: number | null;
+  /**
+   * The embedded broker's other listeners and bind address (null with MQTT_URL or when off), and the
+   * TLS certificate (PEM) it presents: a self-signed one is what devices must trust as their CA.
+   */
+  mqttListeners: { address: string; tlsPort: number | null; wsPort: number | null; tlsCertificate: string | null } | null;
   /** Accepted and rejected device messages since start (protocol/api.ts). */
   ingestStats(): IngestStats;
   /** Live state of every known device of a project, by sn (empty for an unknown project). */
@@ -77,15 +84,25 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   const counter = new IngestCounter();
   const writer = new TelemetryWriter(db, log);
   const gateway = startGateway({ httpServer: deps.httpServer, sessions: deps.sessions, log, sessionRecheckMs: config.socketSessionRecheckMs });
-  const persister = new AlarmPersister(db, (alarm) => gateway.pushAlarm(alarm), log);
+  const deadLetters = new DeadLetterStore(db, log);
+  const persister = new AlarmPersister(db, (alarm) => gateway.pushAlarm(alarm), log, MAX_PENDING_ALARM_WRITES, (draft, err, origin) =>
+    deadLetters
+      .record({ atMs: Date.now(), projectId: draft.projectId, deviceSn: draft.deviceSn, topic: origin?.topic, payload: origin?.payload, draft, reason: describeError(err) })
+      .then(() => undefined),
+  );
   const timers: NodeJS.Timeout[] = [];
 
-  function apply(effects: Effects): void {
-    if (effects.alarms.length > 0) persister.enqueue(effects.alarms);
+  /**
+   * Applies a rules step. @returns a promise of the alarm writes it queued (settled once they are stored
+   * or dead-lettered), or undefined when it changed no alarm.
+   */
+  function apply(effects: Effects, origin?: MessageOrigin): Promise<DurableOutcome> | undefined {
+    const written = effects.alarms.length > 0 ? persister.enqueue(effects.alarms, origin) : undefined;
     for (const change of effects.statuses) {
       gateway.pushStatus(change.projectId, change.sn, change.status, change.atMs);
       persistDevice(change.projectId, change.sn);
     }
+    return written;
   }
 
   function persistDevice(projectId: string, sn: string): void {
@@ -93,9 +110,15 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     if (monitor) writer.setDeviceState(projectId, sn, { status: monitor.status, lastSeenMs: monitor.lastSeenMs, latest: monitor.latest });
   }
 
-  function onAccepted(topic: DeviceTopic, message: DeviceMessage, receivedAtMs: number): void {
-    apply(engine.accept(topic.projectId, topic.sn, message, receivedAtMs));
+  /** @returns the message's alarm writes (the broker acknowledges the message once they settle), if any */
+  function onAccepted(topic: DeviceTopic, message: DeviceMessage, receivedAtMs: number, raw: MessageOrigin): Promise<DurableOutcome> | void {
+    const written = apply(engine.accept(topic.projectId, topic.sn, message, receivedAtMs), raw);
     persistDevice(topic.projectId, topic.sn);
+    pushTelemetry(topic, message);
+    return written;
+  }
+
+  function pushTelemetry(topic: DeviceTopic, message: DeviceMessage): void {
     // What is stored and pushed is the kind's choice (protocol/kinds): readings go to the history, live
     // telemetry to the kind's topic room; event-driven kinds (cameras) only raise alarms.
     const kind = DEVICE_KIND_REGISTRY.require(message.kind);
@@ -123,6 +146,8 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   let ingest: { close(): Promise<void> } | null = null;
   let embedded: { disconnectProject(projectId: string): number } | null = null;
   let mqttPort: number | null = null;
+  let mqttListeners: LiveHandle['mqttListeners'] = null;
+  let brokerStats: (() => BrokerStats) | null = null;
   try {
     await reloadDevices();
     const startMs = Date.now();
@@ -130,13 +155,33 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     apply(engine.tick(Date.now()));
 
     if (config.mqttUrl === null) {
-      const broker = await startEmbeddedBroker({ db, port: config.mqttPort, onMessage: handleMessage, counter, log });
+      const tls = config.mqttTls ? await loadTlsCertificate(config.mqttTls, config.dataDir, config.host) : null;
+      const broker = await startEmbeddedBroker({
+        db,
+        port: config.mqttPort,
+        host: config.host,
+        onMessage: handleMessage,
+        counter,
+        limits: config.mqttLimits,
+        tls: tls && config.mqttTls ? { port: config.mqttTls.port, cert: tls.cert, key: tls.key } : undefined,
+        ws: config.mqttWs ?? undefined,
+        log,
+      });
       mqttPort = broker.port;
+      mqttListeners = { address: broker.address, tlsPort: broker.tlsPort, wsPort: broker.wsPort, tlsCertificate: tls?.cert ?? null };
+      brokerStats = () => broker.stats();
+      if (broker.tlsPort !== null) log.info({ port: broker.tlsPort, selfSigned: tls?.selfSigned }, 'embedded MQTT broker listening for TLS');
+      if (broker.wsPort !== null) log.info({ port: broker.wsPort, path: config.mqttWs?.path }, 'embedded MQTT broker listening for WebSocket');
       ingest = broker;
       embedded = broker;
       log.info({ port: broker.port }, 'embedded MQTT broker listening');
     } else {
-      ingest = await startExternalBroker({ url: config.mqttUrl, nodeId: config.nodeId, onMessage: handleMessage, log });
+      ingest = await startExternalBroker({
+        url: config.mqttUrl,
+        nodeId: config.nodeId,
+        onMessage: (topic, payload) => handleMessage(topic, payload).then(() => undefined),
+        log,
+      });
     }
   } catch (err) {
     await Promise.allSettled([writer.close(), persister.close(), gateway.close()]);
@@ -161,6 +206,12 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     } catch (err) {
       log.error({ err }, 'telemetry retention failed');
     }
+    try {
+      const deleted = await deadLetters.prune(Date.now());
+      if (deleted > 0) log.info({ deleted }, 'old dead letters deleted');
+    } catch (err) {
+      log.error({ err }, 'dead-letter retention failed');
+    }
   };
   const firstPrune = setTimeout(() => {
     void prune();
@@ -174,7 +225,12 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   let closing: Promise<void> | null = null;
   return {
     mqttPort,
-    ingestStats: () => counter.snapshot(),
+    mqttListeners,
+    ingestStats: () => ({
+      ...counter.snapshot(),
+      alarmWrites: { pending: persister.pendingCount(), dropped: persister.droppedCount(), deadLettered: persister.deadLetterCount() },
+      ...(brokerStats ? { broker: brokerStats() } : {}),
+    }),
     deviceState(projectId) {
       const out = new Map<string, DeviceLiveState>();
       for (const [sn, m] of engine.devices(projectId)) out.set(sn, { status: m.status, lastSeenMs: m.lastSeenMs, latest: m.latest });

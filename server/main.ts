@@ -39,6 +39,9 @@ async function main(): Promise<void> {
       (server.mqttPort !== null ? ` (embedded MQTT broker on port ${server.mqttPort})` : '') +
       '\n',
   );
+  const listeners = server.live.mqttListeners;
+  if (listeners?.tlsPort != null) process.stdout.write(`MQTT over TLS on port ${listeners.tlsPort}\n`);
+  if (listeners?.wsPort != null) process.stdout.write(`MQTT over WebSocket on port ${listeners.wsPort} at ${server.config.mqttWs?.path}\n`);
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../text';
 import { DEFAULT_OFFLINE_PERIODS, tsMs, noMetrics, type DeviceKindDescriptor } from './descriptor';
 
 /** AI violation kinds an AI box reports (docs/device-protocol.md "camera"). */
@@ -21,7 +22,8 @@ export type AlgType = (typeof ALG_TYPES)[number];
 export const cameraAlarmSchema = z.object({
   ts: tsMs,
   algType: z.enum(ALG_TYPES),
-  picUrl: z.string().max(2048).optional(),
+  // NUL, control characters and lone surrogates are refused here: a NUL passed and then failed the alarm INSERT
+  picUrl: safeText(2048).optional(),
 });
 export type CameraAlarm = z.infer<typeof cameraAlarmSchema>;
 

@@ -72,7 +72,34 @@ describe('ingest handler', () => {
     handle('zhgd/p1/gas/GAS-1/telemetry', Buffer.from(goodGas));
     expect(errors).toHaveLength(1);
     expect(accepted).toHaveLength(1);
-    expect(counter.snapshot()).toMatchObject({ accepted: 2, rejected: { 'not-json': 1 } });
+    // the message whose handling threw is not counted as accepted: nothing of it was stored
+    expect(counter.snapshot()).toMatchObject({ accepted: 1, rejected: { 'not-json': 1 } });
+  });
+
+  it('settles with the outcome of the alarm write, and counts a message accepted only once its alarm is stored', async () => {
+    const outcomes: Array<'stored' | 'dead-letter' | 'abandoned'> = ['stored', 'dead-letter', 'abandoned'];
+    const counter = new IngestCounter();
+    const releases: Array<() => void> = [];
+    const raws: string[] = [];
+    const handle = createIngestHandler({
+      deviceKind: (projectId, sn) => REGISTERED[`${projectId}/${sn}`],
+      onAccepted: (_t, _m, _at, raw) => {
+        raws.push(raw.topic);
+        const outcome = outcomes.shift()!;
+        return new Promise((resolve) => releases.push(() => resolve(outcome)));
+      },
+      counter,
+      log: { error: () => undefined },
+      now: () => NOW,
+    });
+    const settled = [0, 1, 2].map(() => handle('zhgd/p1/gas/GAS-1/telemetry', Buffer.from(goodGas)));
+    await Promise.resolve();
+    expect(counter.snapshot().accepted).toBe(0); // nothing stored yet
+    for (const r of releases) r();
+    expect(await Promise.all(settled)).toEqual(['accepted', 'dead-letter', 'abandoned']);
+    expect(counter.snapshot()).toMatchObject({ accepted: 1, rejected: { 'dead-letter': 1 } });
+    expect(raws).toEqual(Array(3).fill('zhgd/p1/gas/GAS-1/telemetry'));
+    expect(await handle('zhgd/p1/gas/GAS-404/telemetry', goodGas)).toBe('rejected');
   });
 
   it('remembers only the last rejections, newest last', () => {

@@ -1,12 +1,36 @@
 import { parseDeviceMessage, parseDeviceTopic, type DeviceKind, type DeviceMessage, type DeviceTopic } from '../../protocol';
 import type { IngestCounter } from './ingestStats';
 
+/**
+ * What became of the durable part of an accepted message (the alarms it raised, updated or cleared):
+ * `stored`, `dead-letter` (refused by the database for a data reason and kept in the dead-letter table),
+ * or `abandoned` (not stored: the alarm queue overflowed or the server is stopping; the device must send
+ * it again).
+ */
+export type DurableOutcome = 'stored' | 'dead-letter' | 'abandoned';
+
+/**
+ * The end of one message's handling: `accepted` (everything durable is stored), `rejected` (refused and
+ * counted by reason), `dead-letter`, or `abandoned` (see {@link DurableOutcome}). Only `abandoned` must
+ * not be acknowledged to the device.
+ */
+export type IngestOutcome = 'accepted' | 'rejected' | 'dead-letter' | 'abandoned';
+
 /** What the ingest step needs from the rest of the server. */
 export interface IngestDeps {
   /** The kind of a device registered in that project, or undefined when the project has no such device. */
   deviceKind(projectId: string, sn: string): DeviceKind | undefined;
-  /** Receives every accepted message with its server receive time (ms since epoch). */
-  onAccepted(topic: DeviceTopic, message: DeviceMessage, receivedAtMs: number): void;
+  /**
+   * Receives every accepted message with its server receive time (ms since epoch) and the raw MQTT
+   * message (for a dead letter). Returns a promise when the message changed alarms, settled once they
+   * are persisted; nothing (void) when there is nothing durable to wait for (telemetry is batched).
+   */
+  onAccepted(
+    topic: DeviceTopic,
+    message: DeviceMessage,
+    receivedAtMs: number,
+    raw: { topic: string; payload: Uint8Array | string },
+  ): Promise<DurableOutcome> | void;
   counter: IngestCounter;
   log: { error(obj: object, msg?: string): void };
   /** Clock (ms since epoch); injectable for tests. */
@@ -16,10 +40,12 @@ export interface IngestDeps {
 /**
  * Builds the handler for one MQTT message: topic grammar → device registered in that project and of
  * that kind (unknown devices are never created) → payload schema (protocol/devices.ts) → accepted.
- * Each refusal is counted by reason. Nothing throws out of the handler: a failure downstream of
- * acceptance is logged and the next message is processed as usual.
+ * Each refusal is counted by reason. The returned promise settles once everything durable for the message
+ * is persisted (docs/device-protocol.md "Acknowledgement"); it never rejects. A message counts as
+ * accepted only once its alarms are stored; one whose alarm write the database refused counts as
+ * `dead-letter` instead.
  */
-export function createIngestHandler(deps: IngestDeps): (topic: string, payload: Uint8Array | string) => void {
+export function createIngestHandler(deps: IngestDeps): (topic: string, payload: Uint8Array | string) => Promise<IngestOutcome> {
   const now = deps.now ?? Date.now;
   return (topic, payload) => {
     try {
@@ -27,26 +53,45 @@ export function createIngestHandler(deps: IngestDeps): (topic: string, payload: 
       const parsed = parseDeviceTopic(topic);
       if ('error' in parsed) {
         deps.counter.countRejected(parsed.error, topic, 'topic does not match zhgd/{projectId}/{kind}/{sn}/{channel}', atMs);
-        return;
+        return Promise.resolve('rejected');
       }
       const kind = deps.deviceKind(parsed.projectId, parsed.sn);
       if (kind === undefined) {
         deps.counter.countRejected('unknown-device', topic, `no device ${parsed.sn} in project ${parsed.projectId}`, atMs);
-        return;
+        return Promise.resolve('rejected');
       }
       if (kind !== parsed.kind) {
         deps.counter.countRejected('wrong-kind', topic, `device ${parsed.sn} is registered as ${kind}`, atMs);
-        return;
+        return Promise.resolve('rejected');
       }
       const message = parseDeviceMessage(parsed.kind, payload);
       if ('reason' in message) {
         deps.counter.countRejected(message.reason, topic, message.detail, atMs);
-        return;
+        return Promise.resolve('rejected');
       }
-      deps.counter.countAccepted();
-      deps.onAccepted(parsed, message, atMs);
+      const durable = deps.onAccepted(parsed, message, atMs, { topic, payload });
+      if (!durable) {
+        deps.counter.countAccepted();
+        return Promise.resolve('accepted');
+      }
+      return durable.then(
+        (outcome): IngestOutcome => {
+          if (outcome === 'stored') {
+            deps.counter.countAccepted();
+            return 'accepted';
+          }
+          if (outcome === 'dead-letter') deps.counter.countRejected('dead-letter', topic, 'its alarm could not be stored (see the dead-letter table)', now());
+          return outcome;
+        },
+        (err: unknown): IngestOutcome => {
+          deps.log.error({ err, topic }, 'device message handling failed');
+          return 'rejected';
+        },
+      );
     } catch (err) {
+      // a fault of ours, not of the message: sending it again would fail the same way, so it is not refused
       deps.log.error({ err, topic }, 'device message handling failed');
+      return Promise.resolve('rejected');
     }
   };
 }

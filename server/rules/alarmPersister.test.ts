@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alarm } from '../../protocol';
 import { openDatabase, type Database, type OpenDatabase } from '../storage';
-import { AlarmPersister, loadActiveAlarms } from './alarmPersister';
+import { AlarmPersister, isRetryableWriteError, loadActiveAlarms, MAX_ATTEMPTS_WHILE_OTHERS_SUCCEED } from './alarmPersister';
 import type { AlarmDraft } from './types';
 import { makeAlarm } from '../../tests/helpers/alarms';
 
@@ -21,7 +21,7 @@ describe('AlarmPersister (real PGlite in memory)', () => {
   beforeAll(async () => {
     open = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
     db = open.db;
-  });
+  }, 60_000); // PGlite compiles its WebAssembly first: slow on a busy machine
   afterAll(() => open?.close());
 
   it('inserts, then updates the same row, and reports each change only after it is written', async () => {
@@ -90,5 +90,105 @@ describe('AlarmPersister (real PGlite in memory)', () => {
     // one write was already waiting on the database when the rest queued up behind it
     expect(pushes).toBe(6);
     expect(persister.droppedCount()).toBe(14);
+  });
+});
+
+describe('AlarmPersister failure isolation (real PGlite in memory)', () => {
+  let open: OpenDatabase;
+  let db: Kysely<Database>;
+
+  beforeAll(async () => {
+    open = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
+    db = open.db;
+  }, 60_000); // PGlite compiles its WebAssembly first: slow on a busy machine
+  afterAll(() => open?.close());
+
+  it('dead-letters a draft the database refuses (NUL in text, SQLSTATE 22021) at once and writes the next one', async () => {
+    const letters: Array<{ draft: AlarmDraft; code: unknown; topic: string | undefined }> = [];
+    const pushed: string[] = [];
+    const persister = new AlarmPersister(db, (a) => pushed.push(a.deviceSn), quiet, 100, async (draft, err, origin) => {
+      letters.push({ draft, code: (err as { code?: unknown }).code, topic: origin?.topic });
+    });
+    const poisons = Array.from({ length: 10 }, (_, i) => draft({ deviceSn: `CAM-P${i}`, kind: 'ai', metric: 'noHelmet', picUrl: `/c/\u0000${i}.jpg` }));
+    const started = performance.now();
+    const poisonOutcomes = poisons.map((p) => persister.enqueue([p], { topic: `zhgd/p1/camera/${p.deviceSn}/alarm`, payload: '{}' }));
+    const good = persister.enqueue([draft({ deviceSn: 'GAS-OK', metric: 'CO' })]);
+    expect(await good).toBe('stored');
+    const elapsedMs = performance.now() - started;
+    expect(await Promise.all(poisonOutcomes)).toEqual(Array(10).fill('dead-letter'));
+    // the old persister paused 1 s per failed attempt and retried forever: the good alarm never came
+    expect(elapsedMs).toBeLessThan(1_000);
+    expect(letters.map((l) => l.code)).toEqual(Array(10).fill('22021'));
+    expect(letters[0].topic).toBe('zhgd/p1/camera/CAM-P0/alarm');
+    expect(pushed).toEqual(['GAS-OK']);
+    expect(persister.deadLetterCount()).toBe(10);
+    expect(isRetryableWriteError({ code: '23505' })).toBe(false);
+    expect(isRetryableWriteError({ code: '08006' })).toBe(true);
+    expect(isRetryableWriteError(new Error('connect ECONNREFUSED 127.0.0.1:5432'))).toBe(true);
+  });
+
+  it('retries a transient failure with back-off, from the back of the queue, and loses nothing', async () => {
+    // a database that drops the connection for the first three statements (SQLSTATE 08006), then recovers
+    let failuresLeft = 3;
+    const flaky = db.withPlugin({
+      transformQuery(args) {
+        if (failuresLeft > 0) {
+          failuresLeft--;
+          throw Object.assign(new Error('connection failure'), { code: '08006' });
+        }
+        return args.node;
+      },
+      async transformResult(args) {
+        return args.result;
+      },
+    });
+    const letters: AlarmDraft[] = [];
+    const persister = new AlarmPersister(flaky, () => undefined, quiet, 100, async (d) => void letters.push(d));
+    const a = draft({ deviceSn: 'GAS-T1', metric: 'CO' });
+    const b = draft({ deviceSn: 'GAS-T2', metric: 'CO' });
+    const started = performance.now();
+    const outcomes = await Promise.all([persister.enqueue([a]), persister.enqueue([b])]);
+    expect(outcomes).toEqual(['stored', 'stored']);
+    expect(letters).toEqual([]);
+    // back-off 100 + 200 + 400 ms, not the old 1 s per attempt
+    expect(performance.now() - started).toBeLessThan(2_000);
+    const rows = await db.selectFrom('alarms').select('device_sn').where('device_sn', 'in', ['GAS-T1', 'GAS-T2']).execute();
+    expect(rows.map((r) => r.device_sn).sort()).toEqual(['GAS-T1', 'GAS-T2']);
+  });
+
+  it('dead-letters a draft that keeps failing "transiently" while the writes around it succeed', async () => {
+    // a trigger that refuses one device's rows with a connection-class SQLSTATE, as a flaky extension might
+    await sql`CREATE FUNCTION test_refuse_gas_q() RETURNS trigger AS $$
+      BEGIN IF NEW.device_sn = 'GAS-Q' THEN RAISE EXCEPTION 'looks transient' USING ERRCODE = '08006'; END IF; RETURN NEW; END
+      $$ LANGUAGE plpgsql`.execute(db);
+    await sql`CREATE TRIGGER test_refuse_gas_q BEFORE INSERT ON alarms FOR EACH ROW EXECUTE FUNCTION test_refuse_gas_q()`.execute(db);
+    try {
+      const letters: AlarmDraft[] = [];
+      const persister = new AlarmPersister(db, () => undefined, quiet, 100, async (d) => void letters.push(d));
+      const stuck = persister.enqueue([draft({ deviceSn: 'GAS-Q' })]);
+      const others = Array.from({ length: MAX_ATTEMPTS_WHILE_OTHERS_SUCCEED }, (_, i) => persister.enqueue([draft({ deviceSn: `GAS-Q${i}` })]));
+      expect(await Promise.all(others)).toEqual(Array(MAX_ATTEMPTS_WHILE_OTHERS_SUCCEED).fill('stored'));
+      expect(await stuck).toBe('dead-letter');
+      expect(letters.map((l) => l.deviceSn)).toEqual(['GAS-Q']);
+    } finally {
+      await sql`DROP TRIGGER test_refuse_gas_q ON alarms`.execute(db);
+    }
+  });
+
+  it('on close while the database is away, settles queued writes as abandoned instead of hanging', async () => {
+    const down = db.withPlugin({
+      transformQuery() {
+        throw Object.assign(new Error('the database system is shutting down'), { code: '57P03' });
+      },
+      async transformResult(args) {
+        return args.result;
+      },
+    });
+    const persister = new AlarmPersister(down, () => undefined, quiet);
+    const outcome = persister.enqueue([draft({ deviceSn: 'GAS-X' })]);
+    await new Promise((r) => setTimeout(r, 50));
+    await persister.close();
+    expect(await outcome).toBe('abandoned');
+    expect(await persister.enqueue([draft({ deviceSn: 'GAS-Y' })])).toBe('abandoned');
   });
 });

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Alarm } from '../../protocol';
-import { toAlarm, type Database } from '../storage';
+import { toAlarm, type AlarmsTable, type Database } from '../storage';
 import type { AlarmDraft } from './types';
 
 /** Minimal logger (pino/Fastify compatible). */
@@ -12,8 +12,57 @@ export interface Log {
 /** Pending alarm writes kept while the database is unavailable; beyond it the oldest are dropped. */
 export const MAX_PENDING_ALARM_WRITES = 10_000;
 
-/** Pause after a failed write before the queue is tried again (ms). */
-const RETRY_DELAY_MS = 1_000;
+/**
+ * Alarm changes written in one transaction at most. Queued changes are written together (one commit);
+ * when such a batch fails, its changes are written one by one so that only the bad one is set aside.
+ */
+export const MAX_ALARM_WRITE_BATCH = 64;
+
+/** First pause after a transient write failure (ms); doubled per consecutive failure up to the maximum. */
+export const RETRY_FIRST_DELAY_MS = 100;
+/** Longest pause between attempts while the database stays unavailable (ms). */
+export const RETRY_MAX_DELAY_MS = 5_000;
+/**
+ * A draft whose write failed "transiently" this many times while other writes succeeded in between is
+ * not failing because the database is away: it is dead-lettered instead of being retried forever.
+ */
+export const MAX_ATTEMPTS_WHILE_OTHERS_SUCCEED = 5;
+
+/**
+ * What became of a queued alarm change: written (`stored`), refused by the database for a data reason and
+ * handed to the dead-letter sink (`dead-letter`), or given up unwritten (`abandoned`: the queue overflowed
+ * or the persister was closed; the device must send it again, so it must not be acknowledged).
+ */
+export type AlarmWriteOutcome = 'stored' | 'dead-letter' | 'abandoned';
+
+/** The device message that caused an alarm change, kept with a dead letter. */
+export interface MessageOrigin {
+  topic: string;
+  payload: Uint8Array | string;
+}
+
+/** Receives an alarm change the database refused for a data reason. Must not throw. */
+export type DeadLetterSink = (draft: AlarmDraft, err: unknown, origin: MessageOrigin | undefined) => Promise<void>;
+
+/**
+ * SQLSTATE classes that retrying can fix: 08 connection exception, 40 transaction rollback
+ * (serialization failure, deadlock), 53 insufficient resources, 55 object not in prerequisite state
+ * (lock not available), 57 operator intervention (shutdown, cancel), 58 system error (I/O)
+ * (PostgreSQL manual, Appendix A "PostgreSQL Error Codes").
+ */
+const TRANSIENT_SQLSTATE_CLASSES = new Set(['08', '40', '53', '55', '57', '58']);
+
+/**
+ * Whether retrying the same write later can succeed. A PostgreSQL error with a SQLSTATE outside
+ * TRANSIENT_SQLSTATE_CLASSES (e.g. class 22 data exception: a NUL in text, a value out of range; class 23
+ * integrity constraint violation) fails again every time, as does a programming error (TypeError,
+ * RangeError). Errors without a SQLSTATE (connection refused or reset, pool closed) count as transient.
+ */
+export function isRetryableWriteError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return TRANSIENT_SQLSTATE_CLASSES.has(code.slice(0, 2));
+  return !(err instanceof TypeError || err instanceof RangeError);
+}
 
 /** Reads every active alarm (restart: hysteresis, SOS episodes, offline and violations resume). */
 export async function loadActiveAlarms(db: Kysely<Database>): Promise<Alarm[]> {
@@ -21,39 +70,78 @@ export async function loadActiveAlarms(db: Kysely<Database>): Promise<Alarm[]> {
   return rows.map(toAlarm);
 }
 
+interface PendingWrite {
+  /** Resolved with the outcome of the next write of this draft. */
+  waiters: Array<(outcome: AlarmWriteOutcome) => void>;
+  origin: MessageOrigin | undefined;
+  /** Consecutive transient failures of this draft, and when the first of them happened (ms). */
+  failures: number;
+  firstFailureMs: number;
+}
+
 /**
- * Writes alarm drafts to the database, one at a time in order, and only then reports them
- * (`onPersisted`) for the push to browsers: alarms are server truth. A draft that is queued again
- * before its write runs is written once with its latest state. A draft without `alarmId` is INSERTed
- * (the id is filled in), otherwise its rule-owned columns (level, value, threshold, unit, state,
- * cleared_at_ms) are UPDATEd; handling columns belong to REST and are read back, never overwritten.
- * A failed write is retried after a pause; the queue is bounded by MAX_PENDING_ALARM_WRITES.
+ * Writes alarm drafts to the database in order and only then reports them (`onPersisted`) for the push
+ * to browsers: alarms are server truth. A draft that is queued again before its write runs is written once
+ * with its latest state. A draft without `alarmId` is INSERTed (the id is filled in), otherwise its
+ * rule-owned columns (level, value, threshold, unit, state, cleared_at_ms) are UPDATEd; handling columns
+ * belong to REST and are read back, never overwritten.
+ *
+ * Failures are isolated per draft: one the database refuses for a data reason (see
+ * {@link isRetryableWriteError}) goes to the dead-letter sink at once and the queue moves on; a transient
+ * failure (database unavailable) moves the draft to the back of the queue and pauses the queue with
+ * bounded exponential back-off (RETRY_FIRST_DELAY_MS doubling to RETRY_MAX_DELAY_MS), reset by the first
+ * success, so one bad draft never holds the others back. The queue is bounded by `maxPending`.
  */
 export class AlarmPersister {
-  private readonly pending = new Set<AlarmDraft>();
+  private readonly pending = new Map<AlarmDraft, PendingWrite>();
   private running: Promise<void> | null = null;
   private dropped = 0;
+  private deadLettered = 0;
   private stopped = false;
+  private retryDelayMs = 0;
+  private lastSuccessMs = 0;
+  private wakeUp: (() => void) | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly onPersisted: (alarm: Alarm) => void,
     private readonly log: Log,
     private readonly maxPending = MAX_PENDING_ALARM_WRITES,
+    private readonly deadLetter: DeadLetterSink = async () => undefined,
+    private readonly now: () => number = Date.now,
+    private readonly maxBatch = MAX_ALARM_WRITE_BATCH,
   ) {}
 
-  /** Queues drafts for writing; returns at once. */
-  enqueue(drafts: Iterable<AlarmDraft>): void {
+  /**
+   * Queues drafts for writing and returns at once with a promise of their outcome: `stored` once every
+   * one is written, otherwise the worst of them (`abandoned` > `dead-letter`). The promise never rejects.
+   * @param origin the device message that caused these changes, kept with a dead letter.
+   */
+  enqueue(drafts: Iterable<AlarmDraft>, origin?: MessageOrigin): Promise<AlarmWriteOutcome> {
+    const outcomes: Array<Promise<AlarmWriteOutcome>> = [];
     for (const d of drafts) {
-      this.pending.add(d);
+      if (this.stopped) {
+        outcomes.push(Promise.resolve('abandoned'));
+        continue;
+      }
+      let entry = this.pending.get(d);
+      if (!entry) {
+        entry = { waiters: [], origin, failures: 0, firstFailureMs: 0 };
+        this.pending.set(d, entry);
+      } else if (origin) entry.origin = origin;
+      const e = entry;
+      outcomes.push(new Promise((resolve) => e.waiters.push(resolve)));
       if (this.pending.size > this.maxPending) {
-        const oldest = this.pending.values().next().value!;
+        const [oldest, dropped] = this.pending.entries().next().value!;
         this.pending.delete(oldest);
         this.dropped++;
         this.log.error({ dropped: this.dropped, alarm: oldest }, 'alarm write queue full: dropped the oldest pending write');
+        for (const w of dropped.waiters) w('abandoned');
       }
     }
     if (!this.running && !this.stopped && this.pending.size > 0) this.running = this.drain().finally(() => (this.running = null));
+    if (outcomes.length === 0) return Promise.resolve('stored');
+    return Promise.all(outcomes).then((all) => (all.includes('abandoned') ? 'abandoned' : all.includes('dead-letter') ? 'dead-letter' : 'stored'));
   }
 
   /** Alarm writes dropped because the queue was full. */
@@ -61,92 +149,187 @@ export class AlarmPersister {
     return this.dropped;
   }
 
-  /** Resolves once everything queued so far is written (or, after a failure, left for the next retry). */
+  /** Alarm writes handed to the dead-letter sink. */
+  deadLetterCount(): number {
+    return this.deadLettered;
+  }
+
+  /** Writes waiting (not counting the one in progress). */
+  pendingCount(): number {
+    return this.pending.size;
+  }
+
+  /**
+   * Resolves once everything queued so far is written or dead-lettered. While the database is
+   * unavailable this waits for it; `close()` ends the wait.
+   */
   async flush(): Promise<void> {
     while (this.running) await this.running;
   }
 
-  /** Stops retrying and waits for the write in progress. Idempotent. */
+  /**
+   * Stops retrying: writes what is queued while the database answers, stops at the first failure, and
+   * settles every write still queued as `abandoned`. Idempotent.
+   */
   async close(): Promise<void> {
     this.stopped = true;
+    this.wakeUp?.();
     await this.flush();
+    for (const entry of this.pending.values()) for (const w of entry.waiters) w('abandoned');
+    this.pending.clear();
   }
 
   private async drain(): Promise<void> {
     while (this.pending.size > 0) {
-      const draft = this.pending.values().next().value!;
-      this.pending.delete(draft);
-      let alarm: Alarm | null;
-      try {
-        alarm = await this.write(draft);
-      } catch (err) {
-        this.log.error({ err, alarm: draft }, 'alarm write failed; will retry');
-        if (this.stopped) return;
-        this.pending.add(draft);
-        await new Promise((r) => setTimeout(r, RETRY_DELAY_MS).unref());
-        if (this.stopped) return;
+      const batch: Array<[AlarmDraft, PendingWrite]> = [];
+      for (const item of this.pending) {
+        batch.push(item);
+        if (batch.length >= this.maxBatch) break;
+      }
+      for (const [draft] of batch) this.pending.delete(draft);
+      if (batch.length === 1) {
+        if (!(await this.writeOne(batch[0][0], batch[0][1]))) return;
         continue;
       }
-      if (alarm === null) {
-        this.log.warn({ alarm: draft }, 'alarm row vanished (deleted by hand?); change not written');
+      let rows: Array<Selectable<AlarmsTable> | undefined>;
+      try {
+        // one transaction: one commit for many alarms (an alarm storm is written as fast as it comes)
+        rows = await this.db.transaction().execute(async (trx) => {
+          const out: Array<Selectable<AlarmsTable> | undefined> = [];
+          for (const [draft] of batch) out.push(await this.writeRow(trx, draft));
+          return out;
+        });
+      } catch {
+        // nothing of the batch was written: write its drafts one by one, isolating the one that fails
+        for (const [draft, entry] of batch) if (!(await this.writeOne(draft, entry))) return;
         continue;
       }
-      try {
-        this.onPersisted(alarm);
-      } catch (err) {
-        this.log.error({ err }, 'alarm push failed');
-      }
+      this.succeeded();
+      batch.forEach(([draft, entry], i) => this.persisted(draft, entry, rows[i]));
     }
   }
 
-  /** @returns the row as written, or null when the row to update no longer exists */
-  private async write(draft: AlarmDraft): Promise<Alarm | null> {
-    const row =
-      draft.alarmId === null
-        ? await this.db
-            .insertInto('alarms')
-            .values({
-              project_id: draft.projectId,
-              device_sn: draft.deviceSn,
-              device_kind: draft.deviceKind,
-              device_name: draft.deviceName,
-              kind: draft.kind,
-              level: draft.level,
-              metric: draft.metric,
-              value: draft.value,
-              threshold: draft.threshold,
-              unit: draft.unit,
-              raised_at_ms: draft.raisedAtMs,
-              cleared_at_ms: draft.clearedAtMs,
-              state: draft.state,
-              deal_status: draft.dealStatus,
-              deal_remark: draft.dealRemark,
-              dealt_by: draft.dealtBy,
-              dealt_at_ms: draft.dealtAtMs,
-              pic_url: draft.picUrl,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow()
-        : await this.db
-            .updateTable('alarms')
-            .set({
-              level: draft.level,
-              value: draft.value,
-              threshold: draft.threshold,
-              unit: draft.unit,
-              state: draft.state,
-              cleared_at_ms: draft.clearedAtMs,
-            })
-            .where('alarm_id', '=', draft.alarmId)
-            .returningAll()
-            .executeTakeFirst();
-    if (!row) return null;
+  /** Writes one draft; a failure goes through {@link failed}. @returns whether to go on draining */
+  private async writeOne(draft: AlarmDraft, entry: PendingWrite): Promise<boolean> {
+    let row: Selectable<AlarmsTable> | undefined;
+    try {
+      row = await this.writeRow(this.db, draft);
+    } catch (err) {
+      return this.failed(draft, entry, err);
+    }
+    this.succeeded();
+    this.persisted(draft, entry, row);
+    return true;
+  }
+
+  private succeeded(): void {
+    this.retryDelayMs = 0;
+    this.lastSuccessMs = this.now();
+  }
+
+  /** After the commit: mirrors the row into the engine's draft, settles its waiters, pushes the alarm. */
+  private persisted(draft: AlarmDraft, entry: PendingWrite, row: Selectable<AlarmsTable> | undefined): void {
+    for (const w of entry.waiters) w('stored');
+    if (!row) {
+      this.log.warn({ alarm: draft }, 'alarm row vanished (deleted by hand?); change not written');
+      return;
+    }
     const alarm = toAlarm(row);
     draft.alarmId = alarm.alarmId;
     draft.dealStatus = alarm.dealStatus;
     draft.dealRemark = alarm.dealRemark;
     draft.dealtBy = alarm.dealtBy;
     draft.dealtAtMs = alarm.dealtAtMs;
-    return alarm;
+    try {
+      this.onPersisted(alarm);
+    } catch (err) {
+      this.log.error({ err }, 'alarm push failed');
+    }
+  }
+
+  /** @returns whether to go on draining (false: closed while the database is unavailable) */
+  private async failed(draft: AlarmDraft, entry: PendingWrite, err: unknown): Promise<boolean> {
+    const nowMs = this.now();
+    if (entry.failures === 0) entry.firstFailureMs = nowMs;
+    entry.failures++;
+    const othersSucceed = entry.failures >= MAX_ATTEMPTS_WHILE_OTHERS_SUCCEED && this.lastSuccessMs > entry.firstFailureMs;
+    if (!isRetryableWriteError(err) || othersSucceed) {
+      this.deadLettered++;
+      this.log.error({ err, alarm: draft }, 'alarm write refused for a data reason: dead-lettered, not retried');
+      try {
+        await this.deadLetter(draft, err, entry.origin);
+      } catch (sinkErr) {
+        this.log.error({ err: sinkErr }, 'dead-letter sink failed');
+      }
+      for (const w of entry.waiters) w('dead-letter');
+      return true;
+    }
+    this.log.error({ err, alarm: draft, attempt: entry.failures }, 'alarm write failed; will retry');
+    // to the back of the queue, merged with a newer change of the same draft queued meanwhile
+    const newer = this.pending.get(draft);
+    if (newer) {
+      this.pending.delete(draft);
+      entry.waiters.push(...newer.waiters);
+      entry.origin = newer.origin ?? entry.origin;
+    }
+    this.pending.set(draft, entry);
+    if (this.stopped) return false;
+    this.retryDelayMs = Math.min(RETRY_MAX_DELAY_MS, this.retryDelayMs === 0 ? RETRY_FIRST_DELAY_MS : this.retryDelayMs * 2);
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, this.retryDelayMs);
+      timer.unref();
+      this.wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.wakeUp = null;
+    return !this.stopped;
+  }
+
+  /**
+   * INSERTs or UPDATEs one draft through `db` (the database or a transaction); the draft is not touched,
+   * so a rolled-back transaction leaves it as it was. @returns the row as written, or undefined when the
+   * row to update no longer exists
+   */
+  private async writeRow(db: Kysely<Database>, draft: AlarmDraft): Promise<Selectable<AlarmsTable> | undefined> {
+    return draft.alarmId === null
+      ? await db
+          .insertInto('alarms')
+          .values({
+            project_id: draft.projectId,
+            device_sn: draft.deviceSn,
+            device_kind: draft.deviceKind,
+            device_name: draft.deviceName,
+            kind: draft.kind,
+            level: draft.level,
+            metric: draft.metric,
+            value: draft.value,
+            threshold: draft.threshold,
+            unit: draft.unit,
+            raised_at_ms: draft.raisedAtMs,
+            cleared_at_ms: draft.clearedAtMs,
+            state: draft.state,
+            deal_status: draft.dealStatus,
+            deal_remark: draft.dealRemark,
+            dealt_by: draft.dealtBy,
+            dealt_at_ms: draft.dealtAtMs,
+            pic_url: draft.picUrl,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow()
+      : await db
+          .updateTable('alarms')
+          .set({
+            level: draft.level,
+            value: draft.value,
+            threshold: draft.threshold,
+            unit: draft.unit,
+            state: draft.state,
+            cleared_at_ms: draft.clearedAtMs,
+          })
+          .where('alarm_id', '=', draft.alarmId)
+          .returningAll()
+          .executeTakeFirst();
   }
 }

@@ -192,11 +192,34 @@ const customPanelTypes: Migration = {
   },
 };
 
+/**
+ * Dead letters (docs/device-protocol.md "Dead letters"): accepted device messages whose alarm could not be
+ * stored for a data reason, kept with the reason instead of being retried forever. Bounded by the server
+ * (server/ingest/deadLetters.ts): at most a fixed number of rows, and no older than the retention.
+ */
+const deadLetters: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('dead_letters')
+      .addColumn('dead_letter_id', 'serial', (c) => c.primaryKey())
+      .addColumn('at_ms', 'double precision', (c) => c.notNull())
+      .addColumn('project_id', 'text')
+      .addColumn('device_sn', 'text')
+      .addColumn('topic', 'text')
+      .addColumn('payload', 'text')
+      .addColumn('draft', 'text')
+      .addColumn('reason', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('dead_letters_at_idx').on('dead_letters').column('at_ms').execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_board_server': boardServer,
   '0003_custom_panel_types': customPanelTypes,
+  '0004_dead_letters': deadLetters,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

@@ -20,6 +20,7 @@ export interface Database {
   board_tickets: BoardTicketsTable;
   system_styles: SystemStylesTable;
   custom_panel_types: CustomPanelTypesTable;
+  dead_letters: DeadLettersTable;
 }
 
 export interface UsersTable {
@@ -169,4 +170,25 @@ export interface CustomPanelTypesTable {
   default_h: number;
   updated_at_ms: number;
   updated_by: string;
+}
+
+/**
+ * A device message (or an alarm write it caused) that could not be stored (server/ingest/deadLetters.ts).
+ * Text columns hold JSON-escaped text, so a NUL or a lone surrogate that made the original write fail
+ * is stored as its escape.
+ */
+export interface DeadLettersTable {
+  dead_letter_id: Generated<number>;
+  /** Server time of the failure, ms since epoch. */
+  at_ms: number;
+  project_id: string | null;
+  device_sn: string | null;
+  /** MQTT topic of the message, when known. */
+  topic: string | null;
+  /** The raw payload as a JSON string literal (escaped), when known. */
+  payload: string | null;
+  /** The alarm draft that failed, as JSON, when the failure was an alarm write. */
+  draft: string | null;
+  /** The database error (SQLSTATE and message). */
+  reason: string;
 }
