@@ -29,3 +29,4 @@ export type { AlarmFeedState, BoardClock, DealAlarmFn, PanelDataMode, PanelDataS
 /** Errors of the app's request wrapper (errorCode, errorMessage), for panels that act (handling an alarm). */
 export { BusinessError } from '../api/request';
 export { RefusedMessage } from './RefusedMessage';
+export { ReplayMarker } from './ReplayMarker';
