@@ -1,17 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
-import { ROUTES, type Alarm, type AlarmPage, type TelemetryHistory } from '../../protocol';
-import { createInProcessHistory } from '../../workers/telemetry/History';
-import { AlarmFeedPanel } from '../panels/AlarmFeed/AlarmFeedPanel';
-import { GasTablePanel } from '../panels/GasTable/GasTablePanel';
-import { gasTableConfigSchema } from '../panels/GasTable';
-import { TowerCranePanel } from '../panels/TowerCrane/TowerCranePanel';
-import { TunnelPersonnelPanel } from '../panels/TunnelPersonnel/TunnelPersonnelPanel';
+import { runInAction } from 'mobx';
+import { ROUTES, type Alarm, type AlarmPage, type Board, type Panel, type TelemetryHistory } from '../../protocol';
+import { createReplaySource, parseReplayParams, type ReplaySource } from '../panelData/replay';
 import { T0 } from '../test/builders';
-import { renderWithApp, testRoot } from '../test/render';
+import { createInProcessHistory, renderWithApp, testRoot } from '../test/render';
 import { eventually, useRealServer } from '../test/realServer';
-import { PanelDataProvider } from './context';
-import { createReplaySource, parseReplayParams, type ReplaySource } from './replay';
+import { BoardView } from './BoardView';
 
 const real = useRealServer();
 const demo = 'demo-tunnel';
@@ -71,7 +66,31 @@ async function openReplay(range: { fromMs: number; toMs: number; atMs: number })
 
 const seek = (source: ReplaySource, atMs: number) => act(() => source.clock.seek(atMs));
 
-describe('replay source against the real server', { timeout: 30_000 }, () => {
+/** Shows a one-page board of `panel` (type and config, as the board server stores them) in replay. */
+async function showBoard(source: ReplaySource, root: ReturnType<typeof testRoot>, panel: Pick<Panel, 'type' | 'config'>): Promise<void> {
+  const board: Board = {
+    boardId: 'b1',
+    projectId: demo,
+    name: 'Replay board',
+    version: 1,
+    layout: { pageWidth: 1600, pageHeight: 600, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 },
+    pages: [{ pageId: 'p1', name: 'Page', order: 1, panels: [{ panelId: 'x', x: 0, y: 0, w: 1200, h: 500, z: 1, ...panel }] }],
+  } as Board;
+  runInAction(() => (root.boards.board = board));
+  await renderWithApp(<BoardView source={source} />, root);
+}
+
+describe('a board in replay against the real server', { timeout: 30_000 }, () => {
+  // jsdom lays nothing out: give the view a size so the page is placed and drawn.
+  beforeAll(() => {
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1600 });
+    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+  });
+  afterAll(() => {
+    delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
+    delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
+  });
+
   it('answers the last reading at or before the instant, and positions interpolated between fixes', async () => {
     const { source } = await openReplay({ fromMs: T0, toMs: T0 + 60_000, atMs: T0 + 5_000 });
     expect(source.device(GAS)?.latest).toMatchObject({ CO: 4.25, O2: 20.9 });
@@ -89,12 +108,8 @@ describe('replay source against the real server', { timeout: 30_000 }, () => {
 
   it('the gas table shows the last reading at or before the instant, and follows a seek', async () => {
     const { source, root } = await openReplay({ fromMs: T0 - 10_000, toMs: T0 + 60_000, atMs: T0 + 5_000 });
-    await renderWithApp(
-      <PanelDataProvider source={source}>
-        <GasTablePanel panelId="t" config={gasTableConfigSchema.parse({ gases: ['CO', 'O2'] })} width={900} height={400} />
-      </PanelDataProvider>,
-      root,
-    );
+    await showBoard(source, root, { type: 'gasTable', config: { gases: ['CO', 'O2'] } });
+    await eventually(() => screen.queryByText('Replaying 2025-05-12 10:00:05'), 5_000, 'the replay marker at the instant (Beijing time)');
     const cell = (gas: string) => document.querySelector(`tr[data-sn="${GAS}"] td[data-gas="${gas}"]`)?.textContent;
     await eventually(() => cell('CO') === '4.25', 5_000, 'CO 4.25 at T0+5 s');
     expect(cell('O2')).toBe('20.9');
@@ -107,12 +122,7 @@ describe('replay source against the real server', { timeout: 30_000 }, () => {
 
   it('the crane card shows the moment as of the instant', async () => {
     const { source, root } = await openReplay({ fromMs: T0, toMs: T0 + 60_000, atMs: T0 + 9_999 });
-    await renderWithApp(
-      <PanelDataProvider source={source}>
-        <TowerCranePanel panelId="c" config={{ sn: 'TC-02' }} width={440} height={240} />
-      </PanelDataProvider>,
-      root,
-    );
+    await showBoard(source, root, { type: 'towerCrane', config: { sn: 'TC-02' } });
     const moment = () => document.querySelector('[data-metric="momentPct"]')?.textContent ?? '';
     await eventually(() => moment().includes('40%'), 5_000, 'moment 40 %');
     seek(source, T0 + 10_000);
@@ -122,12 +132,7 @@ describe('replay source against the real server', { timeout: 30_000 }, () => {
 
   it('the personnel map counts the people in the bore at the instant', async () => {
     const { source, root } = await openReplay({ fromMs: T0, toMs: T0 + 60_000, atMs: T0 + 5_000 });
-    await renderWithApp(
-      <PanelDataProvider source={source}>
-        <TunnelPersonnelPanel panelId="p" config={{ tunnelIds: ['LK'], binM: 20, staleMs: 30_000 }} width={1200} height={300} />
-      </PanelDataProvider>,
-      root,
-    );
+    await showBoard(source, root, { type: 'tunnelPersonnel', config: { tunnelIds: ['LK'], binM: 20, staleMs: 30_000 } });
     const summary = () => document.querySelector('[data-summary="personnel"]')?.textContent ?? '';
     await eventually(() => summary() === 'Left bore: 1 people', 5_000, 'one person at T0+5 s');
     seek(source, T0 + 10_000);
@@ -140,12 +145,7 @@ describe('replay source against the real server', { timeout: 30_000 }, () => {
   it('the alarm feed shows alarms raised up to the instant with their state then, and no Handle', async () => {
     const { raised, cleared, dealtAtMs } = wind;
     const { source, root } = await openReplay({ fromMs: raised.raisedAtMs - 60_000, toMs: dealtAtMs + 60_000, atMs: raised.raisedAtMs - 1 });
-    await renderWithApp(
-      <PanelDataProvider source={source}>
-        <AlarmFeedPanel panelId="a" config={{ limit: 50, activeOnly: false, untreatedOnly: false }} width={440} height={400} />
-      </PanelDataProvider>,
-      root,
-    );
+    await showBoard(source, root, { type: 'alarmFeed', config: { limit: 50, activeOnly: false, untreatedOnly: false } });
     const row = () => document.querySelector(`li[data-alarm-id="${raised.alarmId}"]`);
     // The beacon's SOS above raised an alarm earlier: the feed shows it, and not yet the wind warning.
     await eventually(() => document.querySelector('li[data-alarm-id]'), 5_000, 'the earlier alarm');
