@@ -23,6 +23,12 @@ export function subjectFeeds() {
       all.next(batch);
       s.next(batch);
     },
+    /** Refuses a telemetry topic for good, as the hub does on a terminal refusal: its holders get the error. */
+    refuseTelemetry: (topic: TelemetryTopic, message: string) => {
+      const s = topicSubject(topic);
+      telemetry.delete(topic);
+      s.error(new Error(message));
+    },
     opened: [] as string[],
     closed: 0,
   };
