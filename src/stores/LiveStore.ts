@@ -62,6 +62,8 @@ export class LiveStore {
   private feeds: LiveFeeds | null = null;
   private telemetry: TelemetryService | null = null;
   private readonly subs: Subscription[] = [];
+  /** The holders' subscriptions of this run (not a count: the hub counts), ended by stop(). */
+  private readonly holds = new Set<Subscription>();
   private readonly versions = new Map<string, number>();
   private readonly windows = new Set<ChartWindow>();
   private readonly now: () => number;
@@ -101,6 +103,8 @@ export class LiveStore {
   /** Closes the socket, the worker and every subscription. Safe to call twice. */
   stop(): void {
     for (const s of this.subs.splice(0)) s.unsubscribe();
+    for (const s of this.holds) s.unsubscribe();
+    this.holds.clear();
     this.refused.clear();
     this.feeds?.close();
     this.feeds = null;
@@ -123,7 +127,11 @@ export class LiveStore {
     const feeds = this.feeds;
     if (!feeds) return () => {};
     const sub = feeds.telemetry$(topic).subscribe({ error: this.refusedHandler(feeds, topic) });
-    return () => sub.unsubscribe();
+    this.holds.add(sub);
+    return () => {
+      this.holds.delete(sub);
+      sub.unsubscribe();
+    };
   }
 
   /** Data version of device `sn`: grows whenever new points for it reached the worker. */
