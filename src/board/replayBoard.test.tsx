@@ -159,6 +159,9 @@ describe('a board in replay against the real server', { timeout: 30_000 }, () =>
     expect(row()!.querySelector('[data-deal-status]')!.getAttribute('data-deal-status')).toBe('0');
     seek(source, dealtAtMs);
     await eventually(() => row()?.querySelector('[data-deal-status="1"]'), 5_000, 'processed once handled');
+    // Alarms in a range (timeline markers): the wind warning alone within its own second.
+    expect(source.alarmsInRange(raised.raisedAtMs, raised.raisedAtMs).map((a) => a.alarmId)).toEqual([raised.alarmId]);
+    expect(source.alarmsInRange(raised.raisedAtMs + 1, dealtAtMs + 60_000).map((a) => a.alarmId)).not.toContain(raised.alarmId);
     source.stop();
   });
 });

@@ -64,7 +64,8 @@ export class ReplaySource implements PanelDataSource {
   readonly ready: Promise<void>;
 
   private history: HistoryService | null = null;
-  private allAlarms: Alarm[] = [];
+  /** Every alarm loaded for the range, any order. */
+  allAlarms: readonly Alarm[] = [];
   private loadedSns = new Set<string>();
   private version = 0;
   /** The instant the latest values and the feed are as of (ms since epoch); NaN before the first load. */
@@ -87,6 +88,7 @@ export class ReplaySource implements PanelDataSource {
       loading: observable,
       error: observable,
       feed: observableRef,
+      allAlarms: observableRef,
       stateAtMs: observable,
       applyState: action,
     });
@@ -168,6 +170,10 @@ export class ReplaySource implements PanelDataSource {
     return { alarms: this.feed, loading: this.loading, fresh: NO_FRESH, deal: null };
   }
 
+  alarmsInRange(fromMs: number, toMs: number): readonly Alarm[] {
+    return this.allAlarms.filter((a) => a.raisedAtMs >= fromMs && a.raisedAtMs <= toMs).sort((x, y) => y.alarmId - x.alarmId);
+  }
+
   /** Loads history of devices not loaded yet, then the alarms of the range, then the state at the instant. */
   private async load(): Promise<void> {
     const history = this.history;
@@ -191,7 +197,7 @@ export class ReplaySource implements PanelDataSource {
         // Stored beacon fixes keep numbers only: a beacon's tunnel comes from its device record.
         await history.load(s.sn, { ts: s.ts, values: s.values }, tunnelOf.get(s.sn) ?? null);
       }
-      this.allAlarms = alarms.filter((a) => a.projectId === projectId);
+      runInAction(() => (this.allAlarms = alarms.filter((a) => a.projectId === projectId)));
       this.version++;
       this.lastStateAt = NaN;
       await this.updateState(this.clock.now());

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import type { DeviceInfo, Threshold, TunnelInfo } from '../../protocol';
+import type { Alarm, DeviceInfo, Threshold, TunnelInfo } from '../../protocol';
 import { useStores } from '../stores';
 import { frameScheduler } from './FrameScheduler';
 import { liveSourceOf } from './liveSource';
@@ -200,6 +200,11 @@ export function usePersonnel(req: Omit<PersonnelRequest, 'nowMs'>, onFrame: (fra
 /** The alarm feed as of the board clock (in replay: raised up to the instant, with their state then). */
 export function useAlarmFeed(): AlarmFeedState {
   return usePanelData().alarmFeed();
+}
+
+/** Alarms raised within [fromMs, toMs] (ms since epoch), newest first, e.g. timeline markers. */
+export function useAlarmsInRange(fromMs: number, toMs: number): readonly Alarm[] {
+  return usePanelData().alarmsInRange(fromMs, toMs);
 }
 
 /**

@@ -10,6 +10,7 @@ export {
   REPLAY_SERIES_MS,
   SERIES_SLIDE_MS,
   useAlarmFeed,
+  useAlarmsInRange,
   useBoardClock,
   useClockInstant,
   useDevices,

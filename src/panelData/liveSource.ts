@@ -30,6 +30,7 @@ export function createLiveSource(root: RootStore): PanelDataSource {
     window: (req) => live.window(req),
     personnel: (req) => live.personnel(req),
     alarmFeed: (): AlarmFeedState => ({ alarms: alarms.alarms, loading: alarms.loading, fresh: alarms.arrivedLive, deal }),
+    alarmsInRange: (fromMs, toMs) => alarms.alarms.filter((a) => a.raisedAtMs >= fromMs && a.raisedAtMs <= toMs),
   };
 }
 

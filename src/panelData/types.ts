@@ -66,4 +66,10 @@ export interface PanelDataSource {
   personnel(req: PersonnelRequest): Promise<PersonnelFrame>;
   /** The alarm feed as of the clock. */
   alarmFeed(): AlarmFeedState;
+  /**
+   * Alarms raised within [fromMs, toMs] (ms since epoch), newest first, as the source knows them: live,
+   * those AlarmStore holds (the newest ALARM_CAPACITY); in replay, those loaded for the replay range, with
+   * their current state (timeline markers).
+   */
+  alarmsInRange(fromMs: number, toMs: number): readonly Alarm[];
 }

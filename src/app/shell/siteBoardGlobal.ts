@@ -11,6 +11,7 @@ import type { RootStore } from '../../stores';
 import { registerPanel } from '../../panels/registry';
 import {
   useAlarmFeed,
+  useAlarmsInRange,
   useBoardClock,
   useDevices,
   useFrame,
@@ -27,6 +28,7 @@ import {
  */
 export const PANEL_DATA_HOOKS = Object.freeze({
   useAlarmFeed,
+  useAlarmsInRange,
   useBoardClock,
   useDevices,
   useFrame,
