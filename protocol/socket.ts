@@ -18,8 +18,19 @@ export type LiveTopic = LiveKind | (typeof RESERVED_LIVE_TOPICS)[number];
 export const subscribeMessage = z.object({ projectId: z.string().min(1).max(64), topic: z.enum(LIVE_TOPICS) });
 export type SubscribeMessage = z.infer<typeof subscribeMessage>;
 
-/** Ack of subscribe/unsubscribe. */
-export type SubscribeAck = { ok: true } | { ok: false; error: string };
+/**
+ * Why the gateway refused a subscribe. Terminal (asking again cannot help, see TERMINAL_REFUSALS):
+ * `VALIDATION` (malformed request), `UNAUTHENTICATED` (no valid session), `FORBIDDEN` (not a member).
+ * Transient (ask again with back-off): `UNAVAILABLE` (the session or membership could not be checked
+ * right now, e.g. the database is briefly unreachable), `INTERNAL` (an unexpected failure).
+ */
+export type SubscribeRefusal = 'VALIDATION' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'UNAVAILABLE' | 'INTERNAL';
+
+/** Refusal codes a client must not retry. */
+export const TERMINAL_REFUSALS: ReadonlySet<SubscribeRefusal> = new Set<SubscribeRefusal>(['VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN']);
+
+/** Ack of subscribe/unsubscribe; a refusal carries its code and a message that starts with it. */
+export type SubscribeAck = { ok: true } | { ok: false; code: SubscribeRefusal; error: string };
 
 /** Telemetry for one topic, batched per gateway tick (not one frame per device message). */
 export type TelemetryBatch = { [K in LiveKind]: { projectId: string; topic: K; items: Array<{ sn: string } & MessageOf<K>> } }[LiveKind];

@@ -138,6 +138,44 @@ describe('TopicHub', () => {
     expect(hub.activeTopics()).toEqual(['P1:alarm']);
   });
 
+  it('asks again with back-off after a transient refusal (UNAVAILABLE, INTERNAL), and data flows once accepted', async () => {
+    conn = createLiveConnection({ socketFactory: gw.socketFactory });
+    hub = new TopicHub(conn, { graceMs: 100, retryMs: 20 });
+    await vi.waitFor(() => expect(conn.socket.connected).toBe(true));
+    const errors: unknown[] = [];
+    const got: TelemetryBatch[] = [];
+    gw.refuse.set('P1', 'UNAVAILABLE: the session could not be checked, try again');
+    subs.push(hub.telemetry$('P1', 'gas').subscribe({ next: (x) => got.push(x), error: (e) => errors.push(e) }));
+    await vi.waitFor(() => expect(gw.callsOf('subscribe', 'P1:gas').length).toBeGreaterThanOrEqual(2));
+    gw.refuse.set('P1', 'INTERNAL');
+    const before = gw.callsOf('subscribe', 'P1:gas').length;
+    await vi.waitFor(() => expect(gw.callsOf('subscribe', 'P1:gas').length).toBeGreaterThan(before));
+    expect(errors).toEqual([]);
+    expect(hub.activeTopics()).toEqual(['P1:gas']);
+    gw.refuse.clear();
+    await vi.waitFor(async () => {
+      gw.io.to('P1:gas').emit('telemetry.batch', gasBatch('P1', 5));
+      await sleep(20);
+      expect(got.length).toBeGreaterThan(0);
+    });
+    expect(errors).toEqual([]);
+  });
+
+  it('reports a terminal refusal to every holder at once, without asking again', async () => {
+    await openHub();
+    gw.refuse.set('P9', 'FORBIDDEN: not a member of project P9');
+    const a: unknown[] = [];
+    const b: unknown[] = [];
+    subs.push(hub.alarms$('P9').subscribe({ error: (e) => a.push(e) }));
+    subs.push(hub.alarms$('P9').subscribe({ error: (e) => b.push(e) }));
+    await vi.waitFor(() => expect(a).toHaveLength(1));
+    expect(b).toHaveLength(1);
+    expect((a[0] as TopicRefusedError).code).toBe('FORBIDDEN');
+    await sleep(200);
+    expect(gw.callsOf('subscribe', 'P9:alarm')).toHaveLength(1);
+    expect(gw.callsOf('unsubscribe')).toHaveLength(0);
+  });
+
   it('errors at once on an invalid projectId, without asking the server', async () => {
     await openHub();
     const err = await firstValueFrom(hub.alarms$('')).catch((e: unknown) => e);

@@ -112,7 +112,7 @@ export function startGateway(opts: GatewayOptions): Gateway {
       const parsed = subscribeMessage.safeParse(raw);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        return reply({ ok: false, error: `VALIDATION: ${issue.path.join('.') || '(root)'}: ${issue.message}` });
+        return reply({ ok: false, code: 'VALIDATION', error: `VALIDATION: ${issue.path.join('.') || '(root)'}: ${issue.message}` });
       }
       const { projectId, topic } = parsed.data;
       const room = roomOf(projectId, topic);
@@ -120,21 +120,28 @@ export function startGateway(opts: GatewayOptions): Gateway {
         await socket.leave(room);
         return reply({ ok: true });
       }
-      const user = await opts.sessions.fromCookieHeader(socket.handshake.headers.cookie);
+      let user: Awaited<ReturnType<typeof opts.sessions.fromCookieHeader>>;
+      try {
+        user = await opts.sessions.fromCookieHeader(socket.handshake.headers.cookie);
+      } catch (err) {
+        // The session store could not answer (e.g. the database is briefly away): the client retries.
+        opts.log.error({ err }, 'topic subscription: session lookup failed');
+        return reply({ ok: false, code: 'UNAVAILABLE', error: 'UNAVAILABLE: the session could not be checked, try again' });
+      }
       if (!user) {
-        reply({ ok: false, error: 'UNAUTHENTICATED' });
+        reply({ ok: false, code: 'UNAUTHENTICATED', error: 'UNAUTHENTICATED' });
         socket.disconnect(true);
         return;
       }
       socket.data.user = user;
       if (!user.projects.some((p) => p.projectId === projectId)) {
-        return reply({ ok: false, error: `FORBIDDEN: not a member of project ${projectId}` });
+        return reply({ ok: false, code: 'FORBIDDEN', error: `FORBIDDEN: not a member of project ${projectId}` });
       }
       await socket.join(room);
       reply({ ok: true });
     } catch (err) {
       opts.log.error({ err }, 'topic subscription failed');
-      reply({ ok: false, error: 'INTERNAL' });
+      reply({ ok: false, code: 'INTERNAL', error: 'INTERNAL' });
     }
   }
 

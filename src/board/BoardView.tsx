@@ -2,6 +2,7 @@ import { useCallback, useLayoutEffect, useRef, useState, type ReactNode, type Re
 import { observer } from 'mobx-react-lite';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useStores } from '../stores';
+import { PanelDataProvider, ReplayMarker, type PanelDataSource } from '../panelData';
 import { SCREEN } from '../theme/theme';
 import { FIT_MODES, fitPageMode, type FitMode } from './fit';
 import { toggleFullscreen, useCarousel, useFlash, useFullscreen, useIdle } from './viewerHooks';
@@ -30,6 +31,11 @@ export interface BoardViewOptions {
   onFitChange?: (mode: FitMode) => void;
   /** `?kiosk=1`: no chrome at all, cursor hidden after 3 s idle. */
   kiosk?: boolean;
+  /**
+   * Where the panels read their data (src/panelData): a replay source shows the board as of its
+   * instant, with a "Replaying <time>" marker. Default: the live source of the app's stores.
+   */
+  source?: PanelDataSource;
 }
 
 function useElementSize(ref: RefObject<HTMLElement | null>): { width: number; height: number } {
@@ -57,9 +63,20 @@ function useElementSize(ref: RefObject<HTMLElement | null>): { width: number; he
  * layout.carouselIntervalS (default 15 s), paused while the pointer is over the page and restarted by a
  * tap on it. wholeTips / pageTips show the board / page name for a few seconds. `kiosk` drops the header
  * and hides an idle cursor. Panels marked `hidden` are not drawn. A click on a device (gas table row,
- * tower crane or gas trend panel) opens its detail dialog (deviceDetail).
+ * tower crane or gas trend panel) opens its detail dialog (deviceDetail). With a replay `source` the
+ * panels show the board as of the replay instant and a "Replaying <time>" marker stays on the board.
  */
-export const BoardView = observer(function BoardView({ projectName, headerExtra, fit = 'fit', onFitChange, kiosk = false }: BoardViewOptions) {
+export const BoardView = observer(function BoardView({ source, ...options }: BoardViewOptions) {
+  return source ? (
+    <PanelDataProvider source={source}>
+      <BoardScreen {...options} />
+    </PanelDataProvider>
+  ) : (
+    <BoardScreen {...options} />
+  );
+});
+
+const BoardScreen = observer(function BoardScreen({ projectName, headerExtra, fit = 'fit', onFitChange, kiosk = false }: Omit<BoardViewOptions, 'source'>) {
   const { boards, deviceDetail } = useStores();
   const { t } = useLingui();
   const viewRef = useRef<HTMLDivElement>(null);
@@ -194,6 +211,7 @@ export const BoardView = observer(function BoardView({ projectName, headerExtra,
         {layout && place && place.scaleX > 0 ? (
           <div aria-hidden style={{ width: layout.pageWidth * place.scaleX, height: layout.pageHeight * place.scaleY, pointerEvents: 'none' }} />
         ) : null}
+        <ReplayMarker />
         {tip ? (
           <div
             role="status"

@@ -1,6 +1,6 @@
 import { action, makeObservable, observable, runInAction } from 'mobx';
 import type { Subscription } from 'rxjs';
-import { DEVICE_KIND_REGISTRY, ROUTES, type TelemetryBatch, type TelemetryHistory } from '../../protocol';
+import { DEVICE_KIND_REGISTRY, ROUTES, type LiveTopic, type TelemetryBatch, type TelemetryHistory } from '../../protocol';
 import type { RequestFn } from '../api/request';
 import type { TelemetryService } from '../../workers/telemetry/Telemetry';
 import type { PersonnelFrame, PersonnelTunnelFrame, SeriesFrame, TelemetryApi } from '../../workers/telemetry/types';
@@ -53,23 +53,30 @@ export class LiveStore {
   epoch = 0;
   /** Bumped for every batch of a `positions` kind (beacons; personnel maps poll it). Not observable: read per frame. */
   beaconVersion = 0;
+  /**
+   * Telemetry topics the server refused for good in this run (TopicRefusedError message by topic): the
+   * panels holding them show it instead of going silently stale. Cleared by the next start.
+   */
+  readonly refused = observable.map<LiveTopic, string>({}, { deep: false });
 
   private feeds: LiveFeeds | null = null;
   private telemetry: TelemetryService | null = null;
   private readonly subs: Subscription[] = [];
-  private readonly topicSubs = new Map<TelemetryTopic, { count: number; sub: Subscription }>();
+  /** The holders' subscriptions of this run (not a count: the hub counts), ended by stop(). */
+  private readonly holds = new Set<Subscription>();
   private readonly versions = new Map<string, number>();
   private readonly windows = new Set<ChartWindow>();
   private readonly now: () => number;
 
   constructor(private readonly deps: LiveStoreDeps) {
     this.now = deps.now ?? Date.now;
-    makeObservable<LiveStore, 'setConnected'>(this, {
+    makeObservable<LiveStore, 'setConnected' | 'setRefused'>(this, {
       connected: observable,
       reconnects: observable,
       projectId: observable,
       epoch: observable,
       setConnected: action,
+      setRefused: action,
       start: action,
       stop: action,
     });
@@ -86,17 +93,19 @@ export class LiveStore {
     this.feeds = feeds;
     this.subs.push(
       feeds.connected$.subscribe((up) => this.setConnected(up)),
+      feeds.telemetryBatches$.subscribe((b) => this.handleBatch(b)),
       feeds.reconnected$.subscribe(() => void this.handleReconnect()),
-      feeds.deviceStatus$().subscribe((batch) => this.deps.devices.applyStatus(batch)),
-      feeds.alarms$().subscribe((alarm) => this.deps.alarms.upsert(alarm)),
+      feeds.deviceStatus$().subscribe({ next: (batch) => this.deps.devices.applyStatus(batch), error: this.refusedHandler(feeds, 'deviceStatus') }),
+      feeds.alarms$().subscribe({ next: (alarm) => this.deps.alarms.upsert(alarm), error: this.refusedHandler(feeds, 'alarm') }),
     );
   }
 
   /** Closes the socket, the worker and every subscription. Safe to call twice. */
   stop(): void {
     for (const s of this.subs.splice(0)) s.unsubscribe();
-    for (const { sub } of this.topicSubs.values()) sub.unsubscribe();
-    this.topicSubs.clear();
+    for (const s of this.holds) s.unsubscribe();
+    this.holds.clear();
+    this.refused.clear();
     this.feeds?.close();
     this.feeds = null;
     this.telemetry?.terminate();
@@ -108,29 +117,20 @@ export class LiveStore {
   }
 
   /**
-   * Keeps a telemetry topic subscribed while at least one caller holds it (one subscription per topic
-   * whatever the number of panels). Returns the release function. Holds only for the current run: call
-   * again when `epoch` changes (a no-op returning a no-op while stopped).
+   * Keeps a telemetry topic subscribed while at least one caller holds it. The topic hub counts the
+   * holders (one server subscription per topic whatever the number of panels) and batches reach the
+   * worker once, through `telemetryBatches$`. A refusal for good lands in `refused`, never as an uncaught
+   * error. Returns the release function. Holds only for the current run: call again when `epoch`
+   * changes (a no-op returning a no-op while stopped).
    */
   retainTelemetry(topic: TelemetryTopic): () => void {
     const feeds = this.feeds;
     if (!feeds) return () => {};
-    let entry = this.topicSubs.get(topic);
-    if (!entry) {
-      entry = { count: 0, sub: feeds.telemetry$(topic).subscribe((b) => this.handleBatch(b)) };
-      this.topicSubs.set(topic, entry);
-    }
-    entry.count++;
-    let released = false;
+    const sub = feeds.telemetry$(topic).subscribe({ error: this.refusedHandler(feeds, topic) });
+    this.holds.add(sub);
     return () => {
-      if (released) return;
-      released = true;
-      const e = this.topicSubs.get(topic);
-      if (!e || e.sub !== entry.sub) return;
-      if (--e.count === 0) {
-        e.sub.unsubscribe();
-        this.topicSubs.delete(topic);
-      }
+      this.holds.delete(sub);
+      sub.unsubscribe();
     };
   }
 
@@ -160,6 +160,17 @@ export class LiveStore {
   personnel(req: PersonnelRequest): Promise<PersonnelFrame> {
     if (!this.telemetry) return Promise.reject(new Error('live pipeline stopped'));
     return this.telemetry.personnel(req);
+  }
+
+  /** Records a topic's refusal (TopicRefusedError) for the run of `feeds`, instead of an uncaught error. */
+  private refusedHandler(feeds: LiveFeeds, topic: LiveTopic): (e: unknown) => void {
+    return (e) => {
+      if (this.feeds === feeds) this.setRefused(topic, e instanceof Error ? e.message : String(e));
+    };
+  }
+
+  private setRefused(topic: LiveTopic, message: string): void {
+    this.refused.set(topic, message);
   }
 
   private setConnected(up: boolean): void {

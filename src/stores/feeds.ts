@@ -1,4 +1,4 @@
-import type { Observable } from 'rxjs';
+import { filter, type Observable } from 'rxjs';
 import type { Alarm, DeviceStatusBatch, TelemetryBatch } from '../../protocol';
 import { createLiveConnection, type LiveSocket } from '../../streams/connection';
 import { TopicHub } from '../../streams/topicHub';
@@ -15,7 +15,13 @@ export interface LiveFeeds {
   readonly connected$: Observable<boolean>;
   /** Emits the reconnect count after every successful reconnect (not on the first connect). */
   readonly reconnected$: Observable<number>;
+  /**
+   * Holds a telemetry topic while subscribed (the hub counts holders; one server subscription per topic)
+   * and delivers its batches. Errors with TopicRefusedError when the server refuses it for good.
+   */
   telemetry$(topic: TelemetryTopic): Observable<TelemetryBatch>;
+  /** Every telemetry batch of the project's held topics, once each, without holding a topic. */
+  readonly telemetryBatches$: Observable<TelemetryBatch>;
   deviceStatus$(): Observable<DeviceStatusBatch>;
   alarms$(): Observable<Alarm>;
   /** Closes the socket and every subscription. */
@@ -38,6 +44,7 @@ export function socketFeeds(opts: { url?: string; socketFactory?: (url: string |
       connected$: conn.connected$,
       reconnected$: conn.reconnected$,
       telemetry$: (topic) => hub.telemetry$(projectId, topic),
+      telemetryBatches$: hub.telemetryBatches$.pipe(filter((b) => b.projectId === projectId)),
       deviceStatus$: () => hub.deviceStatus$(projectId),
       alarms$: () => hub.alarms$(projectId),
       close: () => {

@@ -8,6 +8,7 @@ import type { LiveFeeds, LiveFeedsFactory, TelemetryTopic } from '../stores/feed
  */
 export function subjectFeeds() {
   const telemetry = new Map<TelemetryTopic, Subject<TelemetryBatch>>();
+  const all = new Subject<TelemetryBatch>();
   const state = {
     connected: new Subject<boolean>(),
     reconnected: new Subject<number>(),
@@ -15,7 +16,19 @@ export function subjectFeeds() {
     alarms: new Subject<Alarm>(),
     /** whether anyone is subscribed to a telemetry topic right now */
     telemetryObserved: (topic: TelemetryTopic) => telemetry.get(topic)?.observed ?? false,
-    pushTelemetry: (batch: TelemetryBatch) => topicSubject(batch.topic).next(batch),
+    /** Delivers a batch as the hub would: to the holders of its topic, and to telemetryBatches$ while held. */
+    pushTelemetry: (batch: TelemetryBatch) => {
+      const s = topicSubject(batch.topic);
+      if (!s.observed) return;
+      all.next(batch);
+      s.next(batch);
+    },
+    /** Refuses a telemetry topic for good, as the hub does on a terminal refusal: its holders get the error. */
+    refuseTelemetry: (topic: TelemetryTopic, message: string) => {
+      const s = topicSubject(topic);
+      telemetry.delete(topic);
+      s.error(new Error(message));
+    },
     opened: [] as string[],
     closed: 0,
   };
@@ -30,6 +43,7 @@ export function subjectFeeds() {
       connected$: state.connected,
       reconnected$: state.reconnected,
       telemetry$: (topic) => topicSubject(topic),
+      telemetryBatches$: all,
       deviceStatus$: () => state.status,
       alarms$: () => state.alarms,
       close: () => void state.closed++,

@@ -1,6 +1,11 @@
 import type { ReactElement } from 'react';
 import { fireEvent, render, screen, type RenderResult } from '@testing-library/react';
 import { createInProcessTelemetry } from '../../workers/telemetry/Telemetry';
+
+/** The replay history service in process (jsdom has no workers), for replay sources in tests. */
+export { createInProcessHistory } from '../../workers/telemetry/History';
+/** The telemetry service in process, for live pipelines started in component tests. */
+export { createInProcessTelemetry };
 import { AppProviders } from '../app/providers';
 import { activateLocale } from '../i18n/i18n';
 import type { AppLocale } from '../i18n/locale';

@@ -95,3 +95,18 @@ test('the data-driven screen shows panels for the devices and saves them as a bo
   expect(saved.name).toBe('Data-driven board');
   expect(saved.pages.flatMap((p) => p.panels).some((p) => p.type === 'towerCrane')).toBe(true);
 });
+
+test('?from=&to=&at= opens the board in replay, marked as such, with panels answered by the replay worker', async ({ page }) => {
+  const toMs = Date.now();
+  const atMs = toMs - 5_000;
+  await page.goto(`/#/dataV/viewBoard?boardId=demo-live&from=${toMs - 60_000}&to=${toMs}&at=${atMs}`);
+  await logIn(page);
+  const beijing = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(atMs);
+  await expect(page.locator('[data-replay-marker]')).toHaveText(`Replaying ${beijing}`);
+  // The personnel map's text twin is written from a frame of the replay worker.
+  await expect(page.locator('[data-summary="personnel"]').first()).toHaveText(/people/);
+  // Live again without the range.
+  await page.goto('/#/dataV/viewBoard?boardId=demo-live');
+  await expect(page.locator('[data-panel-type="towerCrane"]')).toBeVisible();
+  await expect(page.locator('[data-replay-marker]')).toHaveCount(0);
+});

@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { io as ioClient } from 'socket.io-client';
-import { roomOf, subscribeMessage, type ClientToServerEvents, type ServerToClientEvents } from '../../protocol';
+import { roomOf, subscribeMessage, type ClientToServerEvents, type ServerToClientEvents, type SubscribeAck, type SubscribeRefusal } from '../../protocol';
 import type { LiveSocket } from '../../streams/connection';
 
 /** A subscribe or unsubscribe the server received. */
@@ -22,7 +22,10 @@ export interface TestGateway {
   url: string;
   io: Server<ClientToServerEvents, ServerToClientEvents>;
   calls: GatewayCall[];
-  /** projectId → refusal message; subscribes to these projects are refused with it. */
+  /**
+   * projectId → refusal message; subscribes to these projects are refused with it, the ack's code being
+   * the message's prefix before ':' (e.g. 'FORBIDDEN: …', 'UNAVAILABLE').
+   */
   refuse: Map<string, string>;
   /** When set, subscribes are not acknowledged (a stalled server). */
   stallAcks: boolean;
@@ -53,9 +56,9 @@ export async function startTestGateway(): Promise<TestGateway> {
     },
   };
   io.on('connection', (socket) => {
-    const handle = (event: GatewayCall['event']) => (msg: unknown, ack: (r: { ok: true } | { ok: false; error: string }) => void) => {
+    const handle = (event: GatewayCall['event']) => (msg: unknown, ack: (r: SubscribeAck) => void) => {
       const parsed = subscribeMessage.safeParse(msg);
-      if (!parsed.success) return ack({ ok: false, error: 'VALIDATION' });
+      if (!parsed.success) return ack({ ok: false, code: 'VALIDATION', error: 'VALIDATION' });
       const { projectId, topic } = parsed.data;
       gw.calls.push({ event, projectId, topic, socketId: socket.id, atMs: Date.now() });
       if (event === 'unsubscribe') {
@@ -63,7 +66,7 @@ export async function startTestGateway(): Promise<TestGateway> {
         return ack({ ok: true });
       }
       const refusal = gw.refuse.get(projectId);
-      if (refusal !== undefined) return ack({ ok: false, error: refusal });
+      if (refusal !== undefined) return ack({ ok: false, code: refusal.split(':')[0] as SubscribeRefusal, error: refusal });
       if (gw.stallAcks) return;
       void socket.join(roomOf(projectId, topic));
       ack({ ok: true });

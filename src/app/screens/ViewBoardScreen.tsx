@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useLocation, useSearchParams } from 'react-router';
 import { Spinner } from '@fluentui/react-components';
@@ -11,11 +11,14 @@ import { MessageScreen } from './ExceptionScreen';
 import { parseFitMode, type FitMode } from '../../board/fit';
 import { RecoveryBoundary } from '../../board/RecoveryBoundary';
 import { useConnectionWatchdog } from '../../board/useConnectionWatchdog';
+import { createReplaySource, parseReplayParams } from '../../panelData/replay';
 
 /**
  * /dataV/viewBoard, /dataV/preview and /pageManger/pageView: opens the project's live pipeline, loads
  * `boardId` (default: the project's first board) at `pageId` (default: the first page) and shows it full
  * screen. `?fit=` picks the scale-to-fit mode (preview has a control for it), `?kiosk=1` drops all chrome.
+ * `?from=&to=` (ms since epoch) open the board in replay over that range, at `&at=` (default `from`),
+ * playing at `&speed=` × real time when given (paused otherwise); see parseReplayParams.
  */
 export const ViewBoardScreen = observer(function ViewBoardScreen() {
   const root = useStores();
@@ -31,6 +34,17 @@ export const ViewBoardScreen = observer(function ViewBoardScreen() {
   useConnectionWatchdog(!isPreview);
 
   useOpenProject(projectId);
+
+  const replayKey = ['from', 'to', 'at', 'speed'].map((k) => params.get(k) ?? '').join('|');
+  // replayKey stands for the four parameters: other query changes (fit, pageId) keep the replay.
+  const replay = useMemo(() => parseReplayParams(params), [replayKey]);
+  const source = useMemo(() => (projectId && replay ? createReplaySource(root, projectId, replay) : null), [root, projectId, replay]);
+  useEffect(() => {
+    if (!source) return;
+    source.start();
+    if (replay?.play) source.clock.play();
+    return () => source.stop();
+  }, [source, replay]);
 
   useEffect(() => {
     // Viewers see the latest release; /dataV/preview shows the draft being edited.
@@ -78,6 +92,7 @@ export const ViewBoardScreen = observer(function ViewBoardScreen() {
       fit={fit}
       kiosk={kiosk}
         onFitChange={isPreview ? setFit : undefined}
+        source={source ?? undefined}
       />
     </RecoveryBoundary>
   );

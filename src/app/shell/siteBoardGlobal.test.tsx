@@ -1,7 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { ROUTES } from '../../../protocol';
-import { testRoot } from '../../test/render';
+import { observer } from 'mobx-react-lite';
+import { PanelDataProvider } from '../../panelData';
+import { createReplaySource } from '../../panelData/replay';
+import { makeCraneDevice, T0 } from '../../test/builders';
+import { createInProcessHistory, renderWithApp, testRoot } from '../../test/render';
 import { TEST_ADMIN_PASSWORD, useRealServer } from '../../test/realServer';
 import { createEvents, installSiteBoard, MAX_HANDLERS_PER_EVENT, type SiteBoardGlobal } from './siteBoardGlobal';
 
@@ -49,6 +53,31 @@ describe('window.SiteBoard (custom modules)', () => {
       (root.live as unknown as { connected: boolean }).connected = true;
     });
     expect(screen.getByText('true')).toBeTruthy();
+  });
+
+  it('gives custom panels the panel-data hooks, reading the board’s source (live or replay)', async () => {
+    const root = testRoot();
+    root.devices.replaceAll([makeCraneDevice({ sn: 'TC-01' })]);
+    const target: { SiteBoard?: SiteBoardGlobal } = {};
+    installSiteBoard(target, { root, primaryColor: () => '', projectId: () => null, params: () => ({}) });
+    const { data } = target.SiteBoard!;
+    const Probe = observer(() => {
+      const clock = data.useBoardClock();
+      const d = data.useDevices().get('TC-01');
+      return <span>{`${clock.mode} ${d?.name} ${d?.latest?.momentPct ?? '-'} ${clock.now()}`}</span>;
+    });
+    const { unmount } = await renderWithApp(<Probe />, root);
+    expect(screen.getByText(/^live Tower crane 1 \(entry yard\) 62.4 /)).toBeTruthy();
+    unmount();
+    const replay = createReplaySource(root, 'demo-tunnel', { fromMs: T0, toMs: T0 + 60_000, atMs: T0 + 1000 }, { createHistory: createInProcessHistory });
+    await renderWithApp(
+      <PanelDataProvider source={replay}>
+        <Probe />
+      </PanelDataProvider>,
+      root,
+    );
+    // Nothing loaded in this replay: no reading as of the instant, and the clock is the replay's.
+    expect(screen.getByText(`replay Tower crane 1 (entry yard) - ${T0 + 1000}`)).toBeTruthy();
   });
 
   it('events: on, emit, off; a failing handler does not stop the others; bounded', () => {

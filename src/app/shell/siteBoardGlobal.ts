@@ -9,6 +9,35 @@ import { formatDisplayNumber } from '../../format/number';
 import { BEIJING_TZ, formatBeijing, formatLastSeen } from '../../format/time';
 import type { RootStore } from '../../stores';
 import { registerPanel } from '../../panels/registry';
+import {
+  useAlarmFeed,
+  useAlarmsInRange,
+  useBoardClock,
+  useDevices,
+  useFrame,
+  useLatest,
+  usePersonnel,
+  useSeries,
+  useTelemetryTopic,
+  useTunnels,
+} from '../../panelData';
+
+/**
+ * The panel-data hooks for custom panels: the same ones the built-in panels use, reading the board's
+ * source (live, or a replay at its instant). Call them inside a panel component, like any React hook.
+ */
+export const PANEL_DATA_HOOKS = Object.freeze({
+  useAlarmFeed,
+  useAlarmsInRange,
+  useBoardClock,
+  useDevices,
+  useFrame,
+  useLatest,
+  usePersonnel,
+  useSeries,
+  useTelemetryTopic,
+  useTunnels,
+});
 
 /** Most handlers one event name keeps: a custom module that subscribes in a loop cannot grow it forever. */
 export const MAX_HANDLERS_PER_EVENT = 100;
@@ -46,6 +75,12 @@ export interface SiteBoardGlobal {
   readonly Select: ComponentType<Record<string, unknown>>;
   /** React hook: `{ connected, reconnects }` of the live socket (connected null before the first answer). */
   readonly useLiveConnection: () => { connected: boolean | null; reconnects: number };
+  /**
+   * React hooks of the panel-data seam (src/panelData): devices with latest values, series windows,
+   * personnel positions, the alarm feed and the board clock, as of the board's instant (live or replay),
+   * and `useFrame` to draw from the page's one frame scheduler. See docs/custom-modules.md.
+   */
+  readonly data: typeof PANEL_DATA_HOOKS;
   /** Helpers: number display (SPEC §5), Beijing time formats, panel registration. */
   readonly utils: {
     formatDisplayNumber: typeof formatDisplayNumber;
@@ -130,6 +165,7 @@ export function installSiteBoard(target: object, sources: SiteBoardSources): () 
     timeZone: BEIJING_TZ,
     Select: Select as unknown as ComponentType<Record<string, unknown>>,
     useLiveConnection,
+    data: PANEL_DATA_HOOKS,
     utils: Object.freeze({ formatDisplayNumber, formatBeijing, formatLastSeen, registerPanel }),
   });
   Object.defineProperty(target, 'SiteBoard', { value: api, configurable: true, enumerable: false, writable: false });

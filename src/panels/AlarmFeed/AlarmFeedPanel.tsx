@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Button } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Alarm } from '../../../protocol';
-import { useStores } from '../../stores';
+import { useAlarmFeed } from '../../panelData';
 import { formatBeijing, formatNumber, LEVEL_COLOR, LEVEL_LABEL, PanelMessage, STATUS_COLOR } from '../../components';
 import type { PanelProps } from '../types';
 import type { AlarmFeedConfig } from './index';
@@ -24,7 +24,7 @@ export function selectAlarms(alarms: readonly Alarm[], config: AlarmFeedConfig):
   return out;
 }
 
-const AlarmRow = observer(function AlarmRow({ alarm, fresh, onHandle }: { alarm: Alarm; fresh: boolean; onHandle: (a: Alarm) => void }) {
+const AlarmRow = observer(function AlarmRow({ alarm, fresh, onHandle }: { alarm: Alarm; fresh: boolean; onHandle: ((a: Alarm) => void) | null }) {
   const { i18n } = useLingui();
   const color = LEVEL_COLOR[alarm.level] ?? STATUS_COLOR.unknown;
   const cleared = alarm.state === 'cleared';
@@ -64,7 +64,7 @@ const AlarmRow = observer(function AlarmRow({ alarm, fresh, onHandle }: { alarm:
         <time dateTime={new Date(alarm.raisedAtMs).toISOString()}>{formatBeijing(alarm.raisedAtMs, 'MM-DD HH:mm:ss')}</time>
         <span data-state={alarm.state}>{cleared ? <Trans>Cleared</Trans> : <Trans>Active</Trans>}</span>
         <span data-deal-status={alarm.dealStatus}>{i18n._(DEAL_STATUS_LABEL[alarm.dealStatus])}</span>
-        {alarm.dealStatus === 0 ? (
+        {alarm.dealStatus === 0 && onHandle ? (
           <Button size="small" appearance="outline" style={{ marginLeft: 'auto' }} onClick={() => onHandle(alarm)}>
             <Trans>Handle</Trans>
           </Button>
@@ -78,12 +78,16 @@ const AlarmRow = observer(function AlarmRow({ alarm, fresh, onHandle }: { alarm:
   );
 });
 
-/** The alarm feed: newest first, new arrivals flash once, Handle opens the deal dialog. */
+/**
+ * The alarm feed as of the board clock: newest first, new arrivals flash once, Handle opens the deal
+ * dialog. In replay: the alarms raised up to the instant with their state then, and no Handle.
+ */
 export const AlarmFeedPanel = observer(function AlarmFeedPanel({ config }: PanelProps<AlarmFeedConfig>) {
-  const { alarms } = useStores();
+  const alarms = useAlarmFeed();
   const [handling, setHandling] = useState<Alarm | null>(null);
   const list = selectAlarms(alarms.alarms, config);
   const active = alarms.alarms.filter((a) => a.state === 'active').length;
+  const deal = alarms.deal;
 
   return (
     <div style={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
@@ -95,11 +99,11 @@ export const AlarmFeedPanel = observer(function AlarmFeedPanel({ config }: Panel
       ) : (
         <ol style={{ margin: 0, padding: 0, overflowY: 'auto', flex: 1, minHeight: 0 }}>
           {list.map((a) => (
-            <AlarmRow key={a.alarmId} alarm={a} fresh={alarms.arrivedLive.has(a.alarmId)} onHandle={setHandling} />
+            <AlarmRow key={a.alarmId} alarm={a} fresh={alarms.fresh.has(a.alarmId)} onHandle={deal ? setHandling : null} />
           ))}
         </ol>
       )}
-      {handling ? <DealDialog alarm={handling} onClose={() => setHandling(null)} /> : null}
+      {handling && deal ? <DealDialog alarm={handling} deal={deal} onClose={() => setHandling(null)} /> : null}
     </div>
   );
 });

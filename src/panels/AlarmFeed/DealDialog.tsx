@@ -14,18 +14,16 @@ import {
 } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Alarm } from '../../../protocol';
-import { BusinessError } from '../../api/request';
-import { useStores } from '../../stores';
+import { BusinessError, type DealAlarmFn } from '../../panelData';
 import { useNotify } from '../../components';
 import { validateDeal, type DealErrors } from './validateDeal';
 
 /**
  * The Handle dialog of an alarm (SPEC §4/§5): choose processed or misinformation, write a remark. Both are
- * checked before sending, with the SPEC messages; on success "Processing successful" is toasted and the
+ * checked before sending, with the SPEC messages, then sent through `deal` (the panel-data source's); on success "Processing successful" is toasted and the
  * dialog closes.
  */
-export function DealDialog({ alarm, onClose }: { alarm: Alarm; onClose: () => void }) {
-  const { alarms } = useStores();
+export function DealDialog({ alarm, deal, onClose }: { alarm: Alarm; deal: DealAlarmFn; onClose: () => void }) {
   const { t, i18n } = useLingui();
   const notify = useNotify();
   const [dealStatus, setDealStatus] = useState<1 | 2 | null>(null);
@@ -41,7 +39,7 @@ export function DealDialog({ alarm, onClose }: { alarm: Alarm; onClose: () => vo
     setBusy(true);
     setServerError(null);
     try {
-      await alarms.deal(alarm.alarmId, dealStatus, remark);
+      await deal(alarm.alarmId, dealStatus, remark);
       notify('success', t`Processing successful`);
       onClose();
     } catch (e) {

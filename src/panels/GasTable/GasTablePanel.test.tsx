@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { subjectFeeds } from '../../test/fakeFeeds';
+import { createInProcessTelemetry } from '../../test/render';
 import { makeCraneDevice, makeGasDevice, T0 } from '../../test/builders';
 import { renderWithApp, testRoot } from '../../test/render';
 import { STATUS_COLOR } from '../../theme/status';
@@ -60,6 +62,18 @@ describe('GasTablePanel', () => {
     await setup();
     expect(within(row('GAS-LK-E-F')).getByText('05-12 10:00')).toBeTruthy();
     expect(within(row('GAS-RK-E-P')).getByText('05-12 09:00')).toBeTruthy();
+  });
+
+  it('says so when the server refuses its live topic, instead of going silently stale', async () => {
+    const feeds = subjectFeeds();
+    const root = testRoot({ createFeeds: feeds.factory, createTelemetry: createInProcessTelemetry });
+    root.devices.replaceAll([makeGasDevice({ sn: 'GAS-LK-E-F', name: 'LK-E face', latest: { CO: 3 } })]);
+    root.live.start('demo-tunnel');
+    await renderWithApp(<GasTablePanel panelId="t" config={gasTableConfigSchema.parse({})} width={900} height={240} />, root);
+    expect(feeds.telemetryObserved('gas')).toBe(true);
+    act(() => feeds.refuseTelemetry('gas', 'FORBIDDEN: not a member of project demo-tunnel'));
+    expect(screen.getByText('Live data refused by the server: FORBIDDEN: not a member of project demo-tunnel')).toBeTruthy();
+    root.live.stop();
   });
 
   it('limits the table to one tunnel when configured', async () => {

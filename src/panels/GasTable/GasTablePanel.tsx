@@ -2,7 +2,7 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Trans } from '@lingui/react/macro';
 import { GAS_UNIT, type DeviceInfo, type GasCode } from '../../../protocol';
-import { useStores } from '../../stores';
+import { RefusedMessage, useBoardClock, useDevices, useTelemetryTopic } from '../../panelData';
 import { formatLastSeen, formatNumber, LEVEL_COLOR, PanelMessage, SCREEN, STATUS_COLOR, StatusBadge, thresholdLevel } from '../../components';
 import type { PanelProps } from '../types';
 import type { GasTableConfig } from './index';
@@ -10,7 +10,7 @@ import type { GasTableConfig } from './index';
 const ROW_HEIGHT = 44;
 
 /** Which stations the table lists for a config, in device-list order. */
-export function selectStations(devices: DeviceInfo[], config: Pick<GasTableConfig, 'sns' | 'tunnelId'>): DeviceInfo[] {
+export function selectStations(devices: readonly DeviceInfo[], config: Pick<GasTableConfig, 'sns' | 'tunnelId'>): DeviceInfo[] {
   const gas = devices.filter((d) => d.kind === 'gas');
   if (config.sns?.length) {
     const wanted = new Set(config.sns);
@@ -33,14 +33,19 @@ function useAutoScroll(ref: RefObject<HTMLDivElement | null>, intervalS: number)
   }, [ref, intervalS]);
 }
 
-/** The gas station table. Re-renders at most once a second (DeviceStore's pace). */
+/**
+ * The gas station table: each station's last reading as of the board clock (live: DeviceStore's pace, at
+ * most once a second; replay: the last reading at or before the instant).
+ */
 export const GasTablePanel = observer(function GasTablePanel({ config }: PanelProps<GasTableConfig>) {
-  const { devices, live } = useStores();
+  const devices = useDevices();
+  const clock = useBoardClock();
   const scrollRef = useRef<HTMLDivElement>(null);
-  useEffect(() => live.retainTelemetry('gas'), [live, live.epoch]);
+  const refusal = useTelemetryTopic('gas');
   useAutoScroll(scrollRef, config.scrollIntervalS);
 
   const stations = selectStations(devices.all, config);
+  if (refusal) return <RefusedMessage reason={refusal} />;
   if (stations.length === 0) {
     return <PanelMessage>{devices.loading ? <Trans>Loading…</Trans> : <Trans>No gas stations</Trans>}</PanelMessage>;
   }
@@ -103,7 +108,7 @@ export const GasTablePanel = observer(function GasTablePanel({ config }: PanelPr
                   </td>
                 );
               })}
-              <td style={{ padding: '2px 8px', textAlign: 'right', whiteSpace: 'nowrap', fontSize: 14, opacity: 0.8 }}>{formatLastSeen(d.lastSeenMs, Date.now())}</td>
+              <td style={{ padding: '2px 8px', textAlign: 'right', whiteSpace: 'nowrap', fontSize: 14, opacity: 0.8 }}>{formatLastSeen(d.lastSeenMs, clock.now())}</td>
             </tr>
           ))}
         </tbody>

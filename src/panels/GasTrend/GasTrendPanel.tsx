@@ -4,27 +4,26 @@ import { Trans } from '@lingui/react/macro';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { GAS_UNIT, type GasCode, type Threshold } from '../../../protocol';
-import { useStores } from '../../stores';
+import { RefusedMessage, useBoardClock, useDevices, useSeries, useTelemetryTopic } from '../../panelData';
 import { LEVEL_COLOR, PanelMessage, thresholdLevel, useScreenMode, useThemeColors, ValueWithUnit } from '../../components';
 import type { PanelProps } from '../types';
 import type { GasTrendConfig } from './index';
 import { chartGases, gasColors, limitLines, toAlignedData } from './buildSeries';
 import { gasChartOptions } from './chartOptions';
 
-/** The window slides (and is redrawn without new data) at least this often, in ms. */
-const SLIDE_MS = 1000;
 const LEGEND_HEIGHT = 34;
 const NO_THRESHOLDS: Threshold[] = [];
 
-
 /**
- * Gas trend of one station. The chart is a uPlot instance owned by a ref: each animation frame it asks
- * the worker for an M4 window at the plot's pixel width, but only when the station has new points or
- * the window must slide (SLIDE_MS); points never pass through React state or MobX. The legend shows the
- * latest values at DeviceStore's pace, coloured by threshold.
+ * Gas trend of one station over the window ending at the board clock (now, or the replay instant). The
+ * chart is a uPlot instance owned by a ref; the one frame scheduler asks the panel-data source for an M4
+ * window at the plot's pixel width when the station has new points, the window must slide or the replay
+ * instant moved (useSeries); points never pass through React state or MobX. The legend shows the last
+ * values as of the clock, coloured by threshold.
  */
 export const GasTrendPanel = observer(function GasTrendPanel({ config, width, height }: PanelProps<GasTrendConfig>) {
-  const { devices, live } = useStores();
+  const devices = useDevices();
+  const clock = useBoardClock();
   const device = devices.get(config.sn);
   const thresholds = device?.thresholds ?? NO_THRESHOLDS;
   const gasesKey = chartGases(config.gases, thresholds, device?.latest ?? null).join(',');
@@ -34,72 +33,50 @@ export const GasTrendPanel = observer(function GasTrendPanel({ config, width, he
   linesRef.current = lines;
   const hostRef = useRef<HTMLDivElement>(null);
   const plotRef = useRef<uPlot | null>(null);
+  const xRangeRef = useRef<[number, number]>([0, 0]);
   const windowMs = config.windowMin * 60_000;
   const chartHeight = Math.max(60, height - LEGEND_HEIGHT);
-  const epoch = live.epoch;
   // uPlot paints on a canvas: axis and grid colours are resolved values, and a theme change rebuilds the plot.
   const { textMuted: axisColor, grid: gridColor } = useThemeColors();
   const seriesColors = gasColors(useScreenMode());
+  const refusal = useTelemetryTopic('gas');
 
-  useEffect(() => live.retainTelemetry('gas'), [live, epoch]);
-  useEffect(() => live.openWindow({ sn: config.sn, metrics: gases, windowMs }), [live, epoch, config.sn, gases, windowMs]);
+  useSeries(
+    { sn: config.sn, metrics: gases, windowMs, widthPx: () => (plotRef.current ? plotRef.current.bbox.width / uPlot.pxRatio : width) },
+    (frame, range) => {
+      const u = plotRef.current;
+      if (!u) return;
+      xRangeRef.current[0] = range[0];
+      xRangeRef.current[1] = range[1];
+      u.setData(toAlignedData(frame.x, frame.ys) as uPlot.AlignedData);
+    },
+    hostRef,
+  );
 
   // One uPlot per (station, gases, window); size changes go through setSize.
   useEffect(() => {
     const host = hostRef.current;
     if (!host) return;
-    const xRange: [number, number] = [Date.now() - windowMs, Date.now()];
+    const now = clock.now();
+    xRangeRef.current = [now - windowMs, now];
     const opts = gasChartOptions({
       gases,
       lines: () => linesRef.current,
       widthPx: Math.max(100, width),
       heightPx: chartHeight,
-      xRange: () => xRange,
+      xRange: () => xRangeRef.current,
       axisColor,
       gridColor,
       seriesColors,
     });
     const u = new uPlot(opts, [new Float64Array(0), ...gases.map(() => [])], host);
     plotRef.current = u;
-
-    let raf = 0;
-    let lastVersion = -1;
-    let lastFetch = 0;
-    let inflight = false;
-    let disposed = false;
-    const tick = () => {
-      raf = requestAnimationFrame(tick);
-      if (inflight) return;
-      const now = Date.now();
-      const version = live.versionOf(config.sn);
-      if (version === lastVersion && now - lastFetch < SLIDE_MS) return;
-      inflight = true;
-      lastVersion = version;
-      lastFetch = now;
-      const fromMs = now - windowMs;
-      const widthPx = Math.max(1, Math.round(u.bbox.width / uPlot.pxRatio));
-      live
-        .window({ sn: config.sn, metrics: gases, fromMs, toMs: now, widthPx })
-        .then((frame) => {
-          if (disposed) return;
-          xRange[0] = fromMs;
-          xRange[1] = now;
-          u.setData(toAlignedData(frame.x, frame.ys) as uPlot.AlignedData);
-        })
-        .catch(() => {
-          // pipeline stopping or restarting: the next frame asks again
-        })
-        .finally(() => (inflight = false));
-    };
-    raf = requestAnimationFrame(tick);
     return () => {
-      disposed = true;
-      cancelAnimationFrame(raf);
       u.destroy();
       plotRef.current = null;
     };
     // width/height are deliberately not dependencies: the effect below resizes without rebuilding
-  }, [live, config.sn, gases, windowMs, axisColor, gridColor, seriesColors]);
+  }, [config.sn, gases, windowMs, axisColor, gridColor, seriesColors]);
 
   useEffect(() => {
     plotRef.current?.setSize({ width: Math.max(100, width), height: chartHeight });
@@ -109,6 +86,7 @@ export const GasTrendPanel = observer(function GasTrendPanel({ config, width, he
     plotRef.current?.redraw(false);
   }, [lines]);
 
+  if (refusal) return <RefusedMessage reason={refusal} />;
   if (!device && !devices.loading) {
     const sn = config.sn;
     return (

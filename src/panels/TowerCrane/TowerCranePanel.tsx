@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { useStores } from '../../stores';
+import { RefusedMessage, useDevices, useTelemetryTopic } from '../../panelData';
 import { formatBeijing, LEVEL_COLOR, PanelMessage, STATUS_COLOR, StatusBadge, thresholdLevel, ValueWithUnit } from '../../components';
 import type { PanelProps } from '../types';
 import type { TowerCraneConfig } from './index';
@@ -26,14 +25,18 @@ const QUANTITIES: Quantity[] = [
   { metric: 'rotationDeg', label: msg`Rotation`, unit: '°', digits: 0 },
 ];
 
-/** The tower crane card. Values arrive through DeviceStore at most once per second. */
+/**
+ * The tower crane card: the last reading as of the board clock (live at most once per second; replay the
+ * last reading at or before the instant).
+ */
 export const TowerCranePanel = observer(function TowerCranePanel({ config, width, height }: PanelProps<TowerCraneConfig>) {
-  const { devices, live } = useStores();
+  const devices = useDevices();
   const { i18n } = useLingui();
-  useEffect(() => live.retainTelemetry('towerCrane'), [live, live.epoch]);
+  const refusal = useTelemetryTopic('towerCrane');
 
   const sn = config.sn;
   const device = devices.get(sn);
+  if (refusal) return <RefusedMessage reason={refusal} />;
   if (!device) {
     return <PanelMessage>{devices.loading ? <Trans>Loading…</Trans> : <Trans>Device {sn} is not in this project</Trans>}</PanelMessage>;
   }

@@ -4,15 +4,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type Konva from 'konva';
 import { Group, Layer, Line, Rect, Shape, Stage, Text } from 'react-konva';
 import { formatChainage, type TunnelInfo } from '../../../protocol';
-import { useStores, type PersonnelFrame } from '../../stores';
+import { RefusedMessage, useDevices, useFrame, usePersonnel, useTelemetryTopic, useTunnels, type PersonnelFrame } from '../../panelData';
 import { PanelMessage, useThemeColors, type ScreenColors } from '../../components';
 import type { PanelProps } from '../types';
 import type { TunnelPersonnelConfig } from './index';
 import { boreWorks, layoutTunnels, ROCK_GRADE_COLOR, type BoreLayout } from './layout';
 import { drawPeople, hasSos, type PeopleScene } from './drawPeople';
-
-/** People positions are fetched from the worker this often (ms): 2 Hz is plenty for walking people. */
-const POLL_MS = 500;
 
 // The bore is drawn as dark rock in both modes (people dots are light on it); labels, axis and the lining
 // band (brand colour) come from the theme, resolved for the canvas.
@@ -64,20 +61,23 @@ function BoreShape({ bore, chainageLabel, theme }: { bore: BoreLayout; chainageL
 }
 
 /**
- * The tunnel personnel map. Static parts (bores, works, faces, axis) are React-Konva nodes that change
- * only with the tunnel list or the size; people and heat bins are one Konva Shape redrawn imperatively
- * from the worker's personnel frame twice a second, so 200 people cost no React renders.
+ * The tunnel personnel map at the board clock (latest fixes live; positions interpolated at the instant
+ * in replay). Static parts (bores, works, faces, axis) are React-Konva nodes that change only with the
+ * tunnel list or the size; people and heat bins are one Konva Shape redrawn imperatively from the
+ * source's personnel frame (usePersonnel, on the one frame scheduler), so 200 people cost no React renders.
  */
 export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ config, width, height }: PanelProps<TunnelPersonnelConfig>) {
-  const { tunnels, devices, live } = useStores();
+  const tunnels = useTunnels();
+  const devices = useDevices();
   const { t } = useLingui();
   const wanted = config.tunnelIds;
   const shown = useMemo(
-    () => (wanted ? tunnels.tunnels.filter((x) => wanted.includes(x.tunnelId)) : tunnels.tunnels),
+    () => (wanted ? tunnels.tunnels.filter((x) => wanted.includes(x.tunnelId)) : [...tunnels.tunnels]),
     [tunnels.tunnels, wanted],
   );
   const layout = useMemo(() => layoutTunnels(shown, width, height), [shown, width, height]);
   const layerRef = useRef<Konva.Layer>(null);
+  const hostRef = useRef<HTMLDivElement>(null);
   /** Text twin of the canvas for screen readers and tests: headcount per bore and who is in SOS. */
   const summaryRef = useRef<HTMLParagraphElement>(null);
   const sceneRef = useRef<PeopleScene>({
@@ -90,60 +90,36 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
   sceneRef.current.layout = layout;
   sceneRef.current.binM = config.binM;
   sceneRef.current.headcountLabel = (n) => t`${n} people`;
-  const epoch = live.epoch;
   const theme = useThemeColors();
+  const refusal = useTelemetryTopic('beacon');
+  const tunnelReq = useMemo(() => shown.map((x) => ({ tunnelId: x.tunnelId, lengthM: x.lengthM })), [shown]);
 
-  useEffect(() => live.retainTelemetry('beacon'), [live, epoch]);
-
-  useEffect(() => {
-    let inflight = false;
-    let raf = 0;
-    let disposed = false;
-    const animate = () => {
+  usePersonnel(
+    { staleMs: config.staleMs, binM: config.binM, tunnels: tunnelReq },
+    (frame) => {
+      sceneRef.current.frame = frame;
       layerRef.current?.batchDraw();
-      raf = hasSos(sceneRef.current.frame) && !disposed ? requestAnimationFrame(animate) : 0;
-    };
-    const poll = () => {
-      if (inflight) return;
-      inflight = true;
-      live
-        .personnel({
-          nowMs: Date.now(),
-          staleMs: config.staleMs,
-          binM: config.binM,
-          tunnels: shown.map((x) => ({ tunnelId: x.tunnelId, lengthM: x.lengthM })),
-        })
-        .then((frame) => {
-          if (disposed) return;
-          sceneRef.current.frame = frame;
-          layerRef.current?.batchDraw();
-          if (summaryRef.current) summaryRef.current.textContent = summarise(frame, shown, sceneRef.current);
-          if (hasSos(frame) && raf === 0) raf = requestAnimationFrame(animate);
-        })
-        .catch(() => {
-          // pipeline stopped or restarting: the next poll asks again
-        })
-        .finally(() => (inflight = false));
-    };
-    poll();
-    const id = setInterval(poll, POLL_MS);
-    return () => {
-      disposed = true;
-      clearInterval(id);
-      if (raf) cancelAnimationFrame(raf);
-    };
-  }, [live, epoch, shown, config.binM, config.staleMs]);
+      if (summaryRef.current) summaryRef.current.textContent = summarise(frame, shown, sceneRef.current);
+    },
+    hostRef,
+  );
+
+  // SOS markers pulse: redraw every frame while someone is in SOS (the same one frame loop).
+  useFrame(() => {
+    if (hasSos(sceneRef.current.frame)) layerRef.current?.batchDraw();
+  }, hostRef);
 
   useEffect(() => {
     layerRef.current?.batchDraw();
   }, [layout]);
 
+  if (refusal) return <RefusedMessage reason={refusal} />;
   if (shown.length === 0) {
     return <PanelMessage>{tunnels.loaded ? <Trans>No tunnels in this project</Trans> : <Trans>Loading…</Trans>}</PanelMessage>;
   }
   const chainageOf = (bore: BoreLayout) => (m: number) => formatChainage(Math.max(0, bore.tunnel.startChainageM + m));
   return (
-    <div style={{ position: 'relative', width, height }}>
+    <div ref={hostRef} style={{ position: 'relative', width, height }}>
       <p ref={summaryRef} data-summary="personnel" style={VISUALLY_HIDDEN} />
     <Stage width={width} height={height} listening={false}>
       <Layer listening={false}>

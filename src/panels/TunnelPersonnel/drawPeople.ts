@@ -1,4 +1,4 @@
-import type { PersonnelFrame } from '../../stores';
+import type { PersonnelFrame } from '../../panelData';
 import { readThemeColors } from '../../theme/screenVars';
 import { heatColor, type MapLayout } from './layout';
 

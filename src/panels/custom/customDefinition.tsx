@@ -1,4 +1,5 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
+import { observer } from 'mobx-react-lite';
 import { Trans } from '@lingui/react/macro';
 import { z } from 'zod';
 import type { CustomPanelType } from '../../../protocol';
@@ -51,9 +52,9 @@ export function customPanelDefinition(
 
   function Loaded({ config, width, height, panelId }: PanelProps<AnyConfig>) {
     const mod = loaded as CustomPanelModule;
+    const View = useMemo(() => reactive(mod.component), [mod]);
     const checked = useMemo(() => (mod.configSchema ? mod.configSchema.safeParse(config) : { success: true as const, data: config }), [mod, config]);
     if (!checked.success) return <Reported title={t.title} error={`invalid settings: ${checked.error.message}`} report={report} />;
-    const View = mod.component;
     const api = (window as { SiteBoard?: unknown }).SiteBoard;
     // Inside the chunk host: a render error of the module must name the panel, not a missing chunk.
     return (
@@ -95,4 +96,18 @@ export function customPanelDefinition(
     migrate: noMigration,
     component: CustomPanel,
   };
+}
+
+const reactiveViews = new WeakMap<object, ComponentType<any>>();
+
+/**
+ * A module's plain function component made a MobX observer, so the panel-data hooks of
+ * `SiteBoard.data` (which read observable state) re-render it like a built-in panel. Class, memo and
+ * forwardRef components are used as they are.
+ */
+function reactive<P>(View: ComponentType<P>): ComponentType<P> {
+  if (typeof View !== 'function' || (View.prototype as { isReactComponent?: unknown } | undefined)?.isReactComponent) return View;
+  let wrapped = reactiveViews.get(View);
+  if (!wrapped) reactiveViews.set(View, (wrapped = observer(View as (props: P) => ReactNode) as ComponentType<any>));
+  return wrapped as ComponentType<P>;
 }

@@ -1,0 +1,224 @@
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import type { Alarm, DeviceInfo, Threshold, TunnelInfo } from '../../protocol';
+import { useStores } from '../stores';
+import { frameScheduler } from './FrameScheduler';
+import { liveSourceOf } from './liveSource';
+import type { AlarmFeedState, BoardClock, PanelDataMode, PanelDataSource, PanelFrameInfo, PersonnelFrame, PersonnelRequest, SeriesFrame, TelemetryTopic } from './types';
+
+const PanelDataContext = createContext<PanelDataSource | null>(null);
+
+/** Gives the panels below `source` (a replay) instead of the live source of the app's stores. */
+export function PanelDataProvider({ source, children }: { source: PanelDataSource; children: ReactNode }) {
+  return <PanelDataContext.Provider value={source}>{children}</PanelDataContext.Provider>;
+}
+
+/** The panel-data source of this part of the tree: the provided one, else the app's live source. */
+export function usePanelData(): PanelDataSource {
+  const provided = useContext(PanelDataContext);
+  const root = useStores();
+  return provided ?? liveSourceOf(root);
+}
+
+/** The board clock (`now()`: wall clock live, the replay instant in replay) and the mode. */
+export function useBoardClock(): BoardClock & { mode: PanelDataMode } {
+  const source = usePanelData();
+  return { mode: source.mode, now: () => source.clock.now() };
+}
+
+/**
+ * Runs `draw` once per animation frame from the one frame scheduler, with the board clock's instant,
+ * while the panel is visible: not when the tab is hidden, nor when `element` is offscreen or not
+ * displayed. The latest `draw` is used (no need to memoise it).
+ */
+export function useFrame(draw: (frame: PanelFrameInfo) => void, element?: RefObject<Element | null>): void {
+  const source = usePanelData();
+  const drawRef = useRef(draw);
+  drawRef.current = draw;
+  useEffect(() => {
+    let onScreen = true;
+    const el = element?.current ?? null;
+    let io: IntersectionObserver | null = null;
+    if (el && typeof IntersectionObserver === 'function') {
+      io = new IntersectionObserver((entries) => {
+        for (const e of entries) onScreen = e.isIntersecting;
+      });
+      io.observe(el);
+    }
+    const unregister = frameScheduler.register({
+      visible: () => onScreen && (el === null || el.isConnected),
+      run: (frameMs) => drawRef.current({ nowMs: source.clock.now(), mode: source.mode, frameMs }),
+    });
+    return () => {
+      unregister();
+      io?.disconnect();
+    };
+  }, [source, element]);
+}
+
+/** The project's devices with their latest values and status as of the board clock. */
+export function useDevices(): {
+  all: readonly DeviceInfo[];
+  get(sn: string): DeviceInfo | undefined;
+  threshold(sn: string, metric: string): Threshold | undefined;
+  loading: boolean;
+} {
+  const source = usePanelData();
+  return {
+    get all() {
+      return source.devices();
+    },
+    get: (sn) => source.device(sn),
+    threshold: (sn, metric) => source.device(sn)?.thresholds.find((t) => t.metric === metric),
+    get loading() {
+      return source.devicesLoading();
+    },
+  };
+}
+
+/** Latest values of device `sn` as of the board clock: `{ values, tsMs }` (null when none). */
+export function useLatest(sn: string): { values: Record<string, number> | null; tsMs: number | null } {
+  const d = usePanelData().device(sn);
+  return { values: d?.latest ?? null, tsMs: d?.lastSeenMs ?? null };
+}
+
+/** The project's tunnels and whether they have loaded. */
+export function useTunnels(): { tunnels: readonly TunnelInfo[]; loaded: boolean } {
+  const source = usePanelData();
+  return { tunnels: source.tunnels(), loaded: source.tunnelsLoaded() };
+}
+
+/**
+ * Keeps a telemetry topic flowing while the panel is mounted (live; nothing in replay). Returns the
+ * server's refusal message when it will not flow (the panel should say so), else null.
+ */
+export function useTelemetryTopic(topic: TelemetryTopic): string | null {
+  const source = usePanelData();
+  const epoch = source.epoch;
+  useEffect(() => source.hold(topic), [source, epoch, topic]);
+  return source.refusal(topic);
+}
+
+/** What {@link useSeries} asks for: metrics of one device over the `windowMs` ending at the board clock. */
+export interface SeriesRequest {
+  sn: string;
+  metrics: string[];
+  windowMs: number;
+  /** Pixel width of the plot (M4 columns), read each time a frame is fetched. */
+  widthPx: () => number;
+}
+
+/** Most often a series window is fetched without new data, in ms of real time (the window slides). */
+export const SERIES_SLIDE_MS = 1000;
+/** Most often a series is fetched in replay while the instant moves (ms of real time). */
+export const REPLAY_SERIES_MS = 100;
+
+/**
+ * Series of one device over a window ending at the board clock, downsampled (M4) at the plot's width.
+ * Each frame of the one scheduler asks for a new window when the device has new data, the instant
+ * moved (replay) or the window must slide (live, every SERIES_SLIDE_MS); `onFrame` gets it with the
+ * window's [fromMs, toMs]. Live, the window's history is loaded on open and after each reconnect.
+ */
+export function useSeries(req: SeriesRequest, onFrame: (frame: SeriesFrame, range: [number, number]) => void, element?: RefObject<Element | null>): void {
+  const source = usePanelData();
+  const epoch = source.epoch;
+  const { sn, windowMs } = req;
+  const metricsKey = req.metrics.join(',');
+  const reqRef = useRef(req);
+  reqRef.current = req;
+  const onFrameRef = useRef(onFrame);
+  onFrameRef.current = onFrame;
+  useEffect(() => source.openSeries({ sn, metrics: metricsKey ? metricsKey.split(',') : [], windowMs }), [source, epoch, sn, metricsKey, windowMs]);
+  const state = useRef({ version: -1, fetchedAt: -Infinity, at: NaN, inflight: false, key: '' });
+  useFrame(({ nowMs, mode, frameMs }) => {
+    const s = state.current;
+    const key = `${epoch}|${sn}|${metricsKey}|${windowMs}`;
+    if (s.key !== key) Object.assign(s, { key, version: -1, fetchedAt: -Infinity, at: NaN });
+    if (s.inflight) return;
+    const version = source.seriesVersion(sn);
+    const due =
+      mode === 'live'
+        ? version !== s.version || frameMs - s.fetchedAt >= SERIES_SLIDE_MS
+        : version !== s.version || (nowMs !== s.at && frameMs - s.fetchedAt >= REPLAY_SERIES_MS);
+    if (!due) return;
+    s.inflight = true;
+    s.version = version;
+    s.fetchedAt = frameMs;
+    s.at = nowMs;
+    const fromMs = nowMs - windowMs;
+    const metrics = metricsKey ? metricsKey.split(',') : [];
+    source
+      .window({ sn, metrics, fromMs, toMs: nowMs, widthPx: Math.max(1, Math.min(16_384, Math.round(reqRef.current.widthPx()))) })
+      .then((frame) => {
+        if (s.key === key) onFrameRef.current(frame, [fromMs, nowMs]);
+      })
+      .catch(() => {
+        // source stopping or restarting: the next frame asks again
+      })
+      .finally(() => (s.inflight = false));
+  }, element);
+}
+
+/** Most often people positions are fetched live (ms): 2 Hz is plenty for walking people. */
+export const PERSONNEL_LIVE_MS = 500;
+/** Most often they are fetched in replay while the instant moves (ms of real time). */
+export const PERSONNEL_REPLAY_MS = 100;
+
+/**
+ * Positions of people per tunnel at the board clock (latest fixes live; interpolated in replay), with heat
+ * bins, fetched through the frame scheduler (live every PERSONNEL_LIVE_MS, replay whenever the instant
+ * moved, at most every PERSONNEL_REPLAY_MS); `onFrame` gets each one.
+ */
+export function usePersonnel(req: Omit<PersonnelRequest, 'nowMs'>, onFrame: (frame: PersonnelFrame) => void, element?: RefObject<Element | null>): void {
+  const source = usePanelData();
+  const reqRef = useRef(req);
+  reqRef.current = req;
+  const onFrameRef = useRef(onFrame);
+  onFrameRef.current = onFrame;
+  const state = useRef({ fetchedAt: -Infinity, at: NaN, inflight: false });
+  const key = `${source.epoch}|${req.staleMs}|${req.binM}|${req.tunnels.map((t) => `${t.tunnelId}:${t.lengthM}`).join(',')}`;
+  useEffect(() => {
+    Object.assign(state.current, { fetchedAt: -Infinity, at: NaN });
+  }, [key]);
+  useFrame(({ nowMs, mode, frameMs }) => {
+    const s = state.current;
+    if (s.inflight) return;
+    const due = mode === 'live' ? frameMs - s.fetchedAt >= PERSONNEL_LIVE_MS : nowMs !== s.at && frameMs - s.fetchedAt >= PERSONNEL_REPLAY_MS;
+    if (!due) return;
+    s.inflight = true;
+    s.fetchedAt = frameMs;
+    s.at = nowMs;
+    source
+      .personnel({ ...reqRef.current, nowMs })
+      .then((frame) => onFrameRef.current(frame))
+      .catch(() => {
+        // source stopping or restarting: the next frame asks again
+      })
+      .finally(() => (s.inflight = false));
+  }, element);
+}
+
+/** The alarm feed as of the board clock (in replay: raised up to the instant, with their state then). */
+export function useAlarmFeed(): AlarmFeedState {
+  return usePanelData().alarmFeed();
+}
+
+/** Alarms raised within [fromMs, toMs] (ms since epoch), newest first, e.g. timeline markers. */
+export function useAlarmsInRange(fromMs: number, toMs: number): readonly Alarm[] {
+  return usePanelData().alarmsInRange(fromMs, toMs);
+}
+
+/**
+ * The board clock's instant as state, updated at most every `everyMs` of real time through the frame
+ * scheduler (for text such as "Replaying 10:32:05").
+ */
+export function useClockInstant(everyMs = 250): number {
+  const source = usePanelData();
+  const [at, setAt] = useState(() => source.clock.now());
+  const last = useRef(-Infinity);
+  useFrame(({ nowMs, frameMs }) => {
+    if (frameMs - last.current < everyMs) return;
+    last.current = frameMs;
+    setAt((prev) => (Math.floor(prev / 1000) === Math.floor(nowMs / 1000) ? prev : nowMs));
+  });
+  return at;
+}

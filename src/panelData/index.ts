@@ -1,0 +1,33 @@
+/**
+ * The panel-data seam (docs/custom-modules.md "Panel data"): panels read devices' series, latest values,
+ * personnel positions, alarms and the board clock through these hooks, from a live or a replay source,
+ * and draw from one frame scheduler. Panels never import the live store, workers or REST themselves.
+ */
+export {
+  PanelDataProvider,
+  PERSONNEL_LIVE_MS,
+  PERSONNEL_REPLAY_MS,
+  REPLAY_SERIES_MS,
+  SERIES_SLIDE_MS,
+  useAlarmFeed,
+  useAlarmsInRange,
+  useBoardClock,
+  useClockInstant,
+  useDevices,
+  useFrame,
+  useLatest,
+  usePanelData,
+  usePersonnel,
+  useSeries,
+  useTelemetryTopic,
+  useTunnels,
+  type SeriesRequest,
+} from './context';
+export { FrameScheduler, frameScheduler, type FrameTask } from './FrameScheduler';
+export { ReplayClock, REPLAY_SPEED } from './ReplayClock';
+export { alarmsAsOf, statusAsOf } from './alarmsAsOf';
+export type { AlarmFeedState, BoardClock, DealAlarmFn, PanelDataMode, PanelDataSource, PanelFrameInfo, PersonnelFrame, SeriesFrame, TelemetryTopic } from './types';
+/** Errors of the app's request wrapper (errorCode, errorMessage), for panels that act (handling an alarm). */
+export { BusinessError } from '../api/request';
+export { RefusedMessage } from './RefusedMessage';
+export { ReplayMarker } from './ReplayMarker';

@@ -1,0 +1,44 @@
+import type { RootStore } from '../stores';
+import type { AlarmFeedState, PanelDataSource } from './types';
+
+const WALL_CLOCK = { now: () => Date.now() };
+
+/**
+ * The live panel-data source over the app's stores: telemetry through the socket → topic hub → worker
+ * path of LiveStore, latest values and statuses from DeviceStore, alarms from AlarmStore, the wall clock.
+ * One per root store ({@link liveSourceOf}).
+ */
+export function createLiveSource(root: RootStore): PanelDataSource {
+  const { live, devices, tunnels, alarms } = root;
+  const deal = alarms.deal.bind(alarms);
+  return {
+    mode: 'live',
+    clock: WALL_CLOCK,
+    get epoch() {
+      return live.epoch;
+    },
+    devices: () => devices.all,
+    device: (sn) => devices.get(sn),
+    devicesLoading: () => devices.loading,
+    tunnels: () => tunnels.tunnels,
+    tunnelsLoaded: () => tunnels.loaded,
+    hold: (topic) => live.retainTelemetry(topic),
+    refusal: (topic) => live.refused.get(topic) ?? null,
+    openSeries: (w) => live.openWindow(w),
+    seriesVersion: (sn) => live.versionOf(sn),
+    // Called through `live` at call time (not bound), so instrumentation wrapping the store still sees them.
+    window: (req) => live.window(req),
+    personnel: (req) => live.personnel(req),
+    alarmFeed: (): AlarmFeedState => ({ alarms: alarms.alarms, loading: alarms.loading, fresh: alarms.arrivedLive, deal }),
+    alarmsInRange: (fromMs, toMs) => alarms.alarms.filter((a) => a.raisedAtMs >= fromMs && a.raisedAtMs <= toMs),
+  };
+}
+
+const bySource = new WeakMap<RootStore, PanelDataSource>();
+
+/** The live source of `root`, made once. */
+export function liveSourceOf(root: RootStore): PanelDataSource {
+  let s = bySource.get(root);
+  if (!s) bySource.set(root, (s = createLiveSource(root)));
+  return s;
+}

@@ -1,0 +1,55 @@
+import type { RootStore } from '../stores';
+import { createHistory, type HistoryService } from '../../workers/telemetry/History';
+import { restHistory, type HistoryFetcher } from './history';
+import { ReplaySource, type ReplayRange } from './ReplaySource';
+
+export { ReplaySource, REPLAY_LOOKBACK_MS, REPLAY_ALARM_LOOKBACK_MS, REPLAY_STATE_MS, type ReplayDeps, type ReplayRange } from './ReplaySource';
+export { restHistory, type HistoryFetcher } from './history';
+
+/** Longest replay range accepted from a URL (ms): 31 days. */
+export const MAX_REPLAY_RANGE_MS = 31 * 24 * 60 * 60_000;
+
+/**
+ * The replay a viewer URL asks for: `from` and `to` (ms since epoch, integers, to ≥ from, at most
+ * MAX_REPLAY_RANGE_MS apart), optional `at` (start instant, clamped into the range; default `from`) and
+ * `speed` (× real time; when given and > 0 the replay plays at once, else it opens paused).
+ * @returns the range plus whether to play, or null (open live) when from/to are missing or invalid.
+ */
+export function parseReplayParams(params: URLSearchParams): (ReplayRange & { play: boolean }) | null {
+  const int = (name: string): number | null => {
+    const raw = params.get(name);
+    if (raw === null || !/^-?\d{1,16}$/.test(raw.trim())) return null;
+    const n = Number(raw);
+    return Number.isSafeInteger(n) ? n : null;
+  };
+  const fromMs = int('from');
+  const toMs = int('to');
+  if (fromMs === null || toMs === null || toMs < fromMs || toMs - fromMs > MAX_REPLAY_RANGE_MS) return null;
+  const at = int('at');
+  const rawSpeed = params.get('speed');
+  const speed = rawSpeed !== null && Number.isFinite(Number(rawSpeed)) && Number(rawSpeed) > 0 ? Number(rawSpeed) : undefined;
+  return { fromMs, toMs, atMs: at ?? fromMs, speed: speed ?? 1, play: speed !== undefined };
+}
+
+/**
+ * A replay of `projectId` over `range` reading the app's device and tunnel lists, history from the
+ * REST routes of docs/api.md (or `opts.history`) into the replay worker (or `opts.createHistory`).
+ * Call start() to load and stop() when done.
+ */
+export function createReplaySource(
+  root: RootStore,
+  projectId: string,
+  range: ReplayRange,
+  opts: { history?: HistoryFetcher; createHistory?: () => HistoryService } = {},
+): ReplaySource {
+  return new ReplaySource(
+    {
+      projectId,
+      history: opts.history ?? restHistory(root.request),
+      createHistory: opts.createHistory ?? createHistory,
+      devices: root.devices,
+      tunnels: root.tunnels,
+    },
+    range,
+  );
+}

@@ -1,0 +1,75 @@
+import type { Alarm, DealStatus, DeviceInfo, TunnelInfo } from '../../protocol';
+import type { ChartWindow, PersonnelFrame, PersonnelRequest, SeriesFrame, TelemetryTopic, WindowRequest } from '../stores';
+
+export type { ChartWindow, PersonnelFrame, PersonnelRequest, SeriesFrame, TelemetryTopic, WindowRequest };
+
+/** Where a board's data comes from: the live socket, or history replayed at an instant. */
+export type PanelDataMode = 'live' | 'replay';
+
+/** The board clock: the wall clock when live, the replay instant in replay (ms since epoch). */
+export interface BoardClock {
+  now(): number;
+}
+
+/** What a frame callback gets: the clock instant of this animation frame. */
+export interface PanelFrameInfo {
+  /** Board clock instant (ms since epoch): wall clock when live, the replay instant in replay. */
+  nowMs: number;
+  mode: PanelDataMode;
+  /** performance.now() of the animation frame (ms). */
+  frameMs: number;
+}
+
+/** Handles an alarm (SPEC §4/§5); see AlarmStore.deal. */
+export type DealAlarmFn = (alarmId: number, dealStatus: DealStatus | null, dealRemark: string) => Promise<Alarm>;
+
+/** The alarm feed as of the board clock. */
+export interface AlarmFeedState {
+  /** Newest first (by alarmId); in replay, alarms raised up to the instant with their state then. */
+  alarms: readonly Alarm[];
+  loading: boolean;
+  /** Ids that arrived while the board was watching (the feed flashes them once). */
+  fresh: ReadonlySet<number>;
+  /** Handling alarms: null in replay (the past is read-only). */
+  deal: DealAlarmFn | null;
+}
+
+/**
+ * The one seam between panels and data (docs/custom-modules.md "Panel data"): panels read through the
+ * hooks of src/panelData, which read a source of this shape. Two implementations: live (socket →
+ * streams → worker, LiveStore) and replay (history over REST → replay worker, ReplaySource). Methods
+ * returning human-speed state read MobX observables, so observer components re-render on change.
+ */
+export interface PanelDataSource {
+  readonly mode: PanelDataMode;
+  readonly clock: BoardClock;
+  /** Grows whenever registrations (held topics, series windows) must be made again. Observable. */
+  readonly epoch: number;
+  /** Devices of the project; in replay with `latest`, `lastSeenMs` and `status` as of the instant. */
+  devices(): readonly DeviceInfo[];
+  device(sn: string): DeviceInfo | undefined;
+  devicesLoading(): boolean;
+  /** Tunnels of the project (static layout). */
+  tunnels(): readonly TunnelInfo[];
+  tunnelsLoaded(): boolean;
+  /** Keeps a telemetry topic flowing while held (live); returns the release. A no-op in replay. */
+  hold(topic: TelemetryTopic): () => void;
+  /** The server's refusal of a held topic (it will not flow), or null. */
+  refusal(topic: TelemetryTopic): string | null;
+  /** Opens a chart window (history loaded for it live); returns the close function. */
+  openSeries(w: ChartWindow): () => void;
+  /** Grows when new points for `sn` arrived (live) or history was loaded (replay). Not observable. */
+  seriesVersion(sn: string): number;
+  /** An M4 frame of one device over [fromMs, toMs]. Rejects while the source is stopped. */
+  window(req: WindowRequest): Promise<SeriesFrame>;
+  /** Positions of people per tunnel at req.nowMs. Rejects while the source is stopped. */
+  personnel(req: PersonnelRequest): Promise<PersonnelFrame>;
+  /** The alarm feed as of the clock. */
+  alarmFeed(): AlarmFeedState;
+  /**
+   * Alarms raised within [fromMs, toMs] (ms since epoch), newest first, as the source knows them: live,
+   * those AlarmStore holds (the newest ALARM_CAPACITY); in replay, those loaded for the replay range, with
+   * their current state (timeline markers).
+   */
+  alarmsInRange(fromMs: number, toMs: number): readonly Alarm[];
+}

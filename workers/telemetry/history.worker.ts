@@ -1,0 +1,4 @@
+import { expose, transfer } from 'comlink';
+import { HistoryImpl } from './HistoryImpl';
+
+expose(new HistoryImpl({ transfer }));
