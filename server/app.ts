@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config';
 import { createHttpApp } from './http/createHttpApp';
+import { configureHashPool } from './http/hashPool';
 import { SessionStore } from './http/sessions';
 import { startLive, type LiveHandle } from './live';
 import { DEMO_PROJECT, seedIfEmpty } from './seed';
@@ -41,6 +42,7 @@ export async function startServer(
   };
   let log: FastifyBaseLogger | null = null;
   try {
+    configureHashPool({ workers: config.hashWorkers, queue: config.hashQueue });
     const database = await openDatabase(config);
     closers.push(() => database.close());
     const { db } = database;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { defaultHashWorkers } from './http/hashPool';
 
 /**
  * Server configuration, read from the environment (docs/configuration.md). Every variable is optional;
@@ -35,6 +36,42 @@ export interface ServerConfig {
    * 60000): an expired session or a removed membership stops its stream within this time.
    */
   socketSessionRecheckMs: number;
+  /**
+   * Which proxies' X-Forwarded-For / X-Forwarded-Proto to believe (TRUST_PROXY, default off): false, true
+   * (any: only when nothing can reach the server but the proxy), a hop count, or a list of proxy addresses
+   * or CIDR ranges. Passed to fastify's `trustProxy`; decides the client address of the login throttle and
+   * rate limits, and whether the session cookie is `Secure`.
+   */
+  trustProxy: boolean | number | string[];
+  /**
+   * Browser origins besides the server's own allowed to open the live socket (ALLOWED_ORIGINS, comma
+   * separated, e.g. `https://wall.example.com`); default none.
+   */
+  allowedOrigins: string[];
+  /**
+   * Origins custom panel modules may be loaded from besides the server's own (CUSTOM_MODULE_ORIGINS, comma
+   * separated): added to the Content-Security-Policy's script-src; default none.
+   */
+  customModuleOrigins: string[];
+  /** Password-hashing threads (HASH_WORKERS, default cores − 1, at least 1). */
+  hashWorkers: number;
+  /** Password hashes that may wait for a thread (HASH_QUEUE, default 32); beyond, logins answer RATE_LIMITED. */
+  hashQueue: number;
+  /** Largest request body of the board-editing routes in bytes (BODY_LIMIT_BYTES, default 1 MiB). */
+  bodyLimitBytes: number;
+  /** Largest stored board (layout plus pages, JSON) in bytes (BOARD_MAX_BYTES, default 4 MiB). */
+  boardMaxBytes: number;
+  /** Login and logout requests per minute per client address (RATE_LIMIT_AUTH_PER_MINUTE, default 60; 0 off). */
+  rateLimitAuthPerMinute: number;
+  /** Other REST requests per minute per client address (RATE_LIMIT_WRITE_PER_MINUTE, default 1200; 0 off). */
+  rateLimitWritePerMinute: number;
+  /** Bearer token that may read GET /metrics besides administrators (METRICS_TOKEN, ≥ 16 characters); null: admins only. */
+  metricsToken: string | null;
+  /**
+   * Password of the demo users (DEMO_PASSWORD), created only with the simulator; null: a random one,
+   * printed once at first start like the admin's.
+   */
+  demoPassword: string | null;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -63,6 +100,27 @@ const url = (protocols: string[]) =>
       }
     }, `expected a ${protocols.join(' or ')} URL`);
 
+/** A comma-separated list of http(s) origins (scheme://host[:port], no path). */
+const originList = z
+    .string()
+    .transform((v, ctx) => {
+      const out: string[] = [];
+      for (const item of v.split(',').map((x) => x.trim()).filter(Boolean)) {
+        try {
+          const u = new URL(item);
+          if ((u.protocol === 'http:' || u.protocol === 'https:') && u.origin === item.replace(/\/$/, '')) {
+            out.push(u.origin);
+            continue;
+          }
+        } catch {
+          // reported below
+        }
+        ctx.addIssue({ code: 'custom', message: `"${item}" is not an origin like https://host:port` });
+        return z.NEVER;
+      }
+      return out;
+    });
+
 const envSchema = z.object({
   PORT: port.default(8080),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -77,6 +135,30 @@ const envSchema = z.object({
   STATIC_DIR: z.string().trim().min(1).optional(),
   SIMULATOR_SEED: z.coerce.number().int().default(1),
   SOCKET_SESSION_RECHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .transform((v, ctx): boolean | number | string[] => {
+      const lower = v.toLowerCase();
+      if (['0', 'off', 'false', 'no'].includes(lower)) return false;
+      if (['on', 'true', 'yes'].includes(lower)) return true;
+      if (/^[0-9]+$/.test(v)) return Number(v);
+      const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+      if (list.length > 0 && list.every((x) => /^[0-9a-fA-F.:]+(\/[0-9]{1,3})?$/.test(x))) return list;
+      ctx.addIssue({ code: 'custom', message: 'expected off, on, a hop count or a comma-separated list of proxy addresses/CIDRs' });
+      return z.NEVER;
+    })
+    .optional(),
+  ALLOWED_ORIGINS: originList.optional(),
+  CUSTOM_MODULE_ORIGINS: originList.optional(),
+  HASH_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(256 * 1024 * 1024).default(1024 * 1024),
+  BOARD_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(4 * 1024 * 1024),
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
+  RATE_LIMIT_WRITE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
 });
 
 /**
@@ -106,5 +188,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staticDir: e.STATIC_DIR ? path.resolve(e.STATIC_DIR) : null,
     simulatorSeed: e.SIMULATOR_SEED,
     socketSessionRecheckMs: e.SOCKET_SESSION_RECHECK_MS,
+    trustProxy: e.TRUST_PROXY ?? false,
+    allowedOrigins: e.ALLOWED_ORIGINS ?? [],
+    customModuleOrigins: e.CUSTOM_MODULE_ORIGINS ?? [],
+    hashWorkers: e.HASH_WORKERS ?? defaultHashWorkers(),
+    hashQueue: e.HASH_QUEUE,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    boardMaxBytes: e.BOARD_MAX_BYTES,
+    rateLimitAuthPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+    rateLimitWritePerMinute: e.RATE_LIMIT_WRITE_PER_MINUTE,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    demoPassword: e.DEMO_PASSWORD ?? null,
   };
 }

@@ -75,7 +75,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   const engine = new RulesEngine(Date.now());
   const counter = new IngestCounter();
   const writer = new TelemetryWriter(db, log);
-  const gateway = startGateway({ httpServer: deps.httpServer, sessions: deps.sessions, log, sessionRecheckMs: config.socketSessionRecheckMs });
+  const gateway = startGateway({ httpServer: deps.httpServer, sessions: deps.sessions, log, sessionRecheckMs: config.socketSessionRecheckMs, allowedOrigins: config.allowedOrigins });
   const persister = new AlarmPersister(db, (alarm) => gateway.pushAlarm(alarm), log);
   const timers: NodeJS.Timeout[] = [];
 

@@ -13,10 +13,12 @@ describe('seedIfEmpty', () => {
   let database: OpenDatabase;
   let printed = '';
   let first: { seeded: boolean };
+  let firstPrinted = '';
 
   beforeAll(async () => {
     database = await openDatabase({ dataDir: 'memory://', databaseUrl: null });
-    first = await seedIfEmpty(database.db, { adminPassword: null }, quiet, (t) => (printed += t));
+    first = await seedIfEmpty(database.db, { adminPassword: null, simulator: true, demoPassword: null }, quiet, (t) => (printed += t));
+    firstPrinted = printed;
   }, 60_000);
   afterAll(() => database.close());
 
@@ -74,6 +76,27 @@ describe('seedIfEmpty', () => {
     const board = await database.db.selectFrom('boards').select('name').where('board_id', '=', 'demo-live').executeTakeFirstOrThrow();
     expect(board.name).toBe('Renamed');
   });
+
+  it('with the simulator, prints the demo user\'s random password once, and it logs in', async () => {
+    const match = /demo user bridge password: (\S+)/.exec(printed + firstPrinted);
+    expect(match).not.toBeNull();
+    const bridge = await database.db.selectFrom('users').select('password_hash').where('username', '=', BRIDGE_USER.username).executeTakeFirstOrThrow();
+    expect(await verifyPassword(match![1], bridge.password_hash)).toBe(true);
+    expect(await verifyPassword('bridge-demo-1', bridge.password_hash)).toBe(false);
+  });
+
+  it('without the simulator creates no demo user: admin is the only account (issue 11 item 11)', async () => {
+    const other = await openDatabase({ dataDir: 'memory://', databaseUrl: null });
+    try {
+      let out = '';
+      await seedIfEmpty(other.db, { adminPassword: null, simulator: false, demoPassword: null }, quiet, (t) => (out += t));
+      const users = await other.db.selectFrom('users').select('username').execute();
+      expect(users.map((u) => u.username)).toEqual([ADMIN_USERNAME]);
+      expect(out).not.toMatch(/demo user/);
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
 
   it('prints nothing when ADMIN_PASSWORD is configured', async () => {
     const other = await openDatabase({ dataDir: 'memory://', databaseUrl: null });
