@@ -19,7 +19,7 @@ function clearSessionCookie(req: FastifyRequest, reply: FastifyReply): void {
 }
 
 /** Largest body of login and logout: a user name and a password are far smaller. */
-const AUTH_BODY_LIMIT_BYTES = 16 * 1024;
+const AUTH_BODY_LIMIT_BYTES = 32 * 1024;
 
 /** login, logout, me. */
 export function registerAuthRoutes(app: FastifyInstance, deps: HttpDeps): void {
