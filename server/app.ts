@@ -6,7 +6,7 @@ import { createHttpApp } from './http/createHttpApp';
 import { configureHashPool } from './http/hashPool';
 import { SessionStore } from './http/sessions';
 import { startLive, type LiveHandle } from './live';
-import { DEMO_PROJECT, seedIfEmpty } from './seed';
+import { DEMO_PROJECT, retireDocumentedDemoPassword, seedIfEmpty } from './seed';
 import { openDatabase, type Database } from './storage';
 
 /** A started server. `close()` stops everything in reverse start order and is idempotent. */
@@ -65,6 +65,7 @@ export async function startServer(
     closers.push(() => app.close());
 
     await seedIfEmpty(db, config, { info: (msg) => app.log.info(msg) });
+    await retireDocumentedDemoPassword(db, config, { info: (msg) => app.log.info(msg) });
     sessions.startPruning((err) => app.log.error({ err }, 'session pruning failed'));
     closers.push(async () => sessions.close());
 

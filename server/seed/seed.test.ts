@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_PANEL_TYPES, boardSchema } from '../../protocol';
-import { verifyPassword } from '../http/passwords';
+import { hashPassword, verifyPassword } from '../http/passwords';
 import { defaultThresholdsFor } from '../rules/defaultThresholds';
 import { openDatabase, toBoard, type OpenDatabase } from '../storage';
 import { DEMO_BOARD } from './demoBoard';
 import { ADMIN_USERNAME, BRIDGE_USER, DEMO_DEVICES, DEMO_PROJECT, DEMO_TUNNELS, OTHER_PROJECT } from './demoProject';
-import { seedIfEmpty } from './seed';
+import { retireDocumentedDemoPassword, seedIfEmpty } from './seed';
 
 const quiet = { info: () => undefined };
 
@@ -97,6 +97,17 @@ describe('seedIfEmpty', () => {
       await other.close();
     }
   }, 60_000);
+
+  it('replaces the demo password printed in older docs on an existing installation, once', async () => {
+    await database.db.updateTable('users').set({ password_hash: await hashPassword('bridge-demo-1') }).where('username', '=', BRIDGE_USER.username).execute();
+    let out = '';
+    expect(await retireDocumentedDemoPassword(database.db, {}, quiet, (t) => (out += t))).toBe(true);
+    const match = /demo user bridge password: (\S+)/.exec(out);
+    const bridge = await database.db.selectFrom('users').select('password_hash').where('username', '=', BRIDGE_USER.username).executeTakeFirstOrThrow();
+    expect(await verifyPassword('bridge-demo-1', bridge.password_hash)).toBe(false);
+    expect(await verifyPassword(match![1], bridge.password_hash)).toBe(true);
+    expect(await retireDocumentedDemoPassword(database.db, {}, quiet, (t) => (out += t))).toBe(false);
+  });
 
   it('prints nothing when ADMIN_PASSWORD is configured', async () => {
     const other = await openDatabase({ dataDir: 'memory://', databaseUrl: null });

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { ServerConfig } from '../config';
-import { hashPassword, randomPassword } from '../http/passwords';
+import { hashPassword, randomPassword, verifyPassword } from '../http/passwords';
 import { defaultThresholdsFor } from '../rules/defaultThresholds';
 import { toJson, type Database } from '../storage';
 import { DEMO_BOARD } from './demoBoard';
@@ -162,4 +162,28 @@ function boxed(...lines: string[]): string {
   const width = Math.max(...lines.map((l) => l.length));
   const bar = '─'.repeat(width + 2);
   return [`┌${bar}┐`, ...lines.map((l) => `│ ${l.padEnd(width)} │`), `└${bar}┘`, ''].join('\n');
+}
+
+/** The demo user's password that earlier versions seeded and printed in the docs. */
+const RETIRED_DEMO_PASSWORD = 'bridge-demo-1';
+
+/**
+ * Installations seeded by an earlier version have the demo user with the password printed in the docs.
+ * On start, such a password is replaced by `config.demoPassword` or a random one, printed once in a box
+ * like the admin's. Any other password is left alone (costs one hash check per start).
+ * @returns whether the password was replaced.
+ */
+export async function retireDocumentedDemoPassword(
+  db: Kysely<Database>,
+  config: Partial<Pick<ServerConfig, 'demoPassword'>>,
+  log: SeedLog,
+  out: (text: string) => void = (text) => void process.stdout.write(text),
+): Promise<boolean> {
+  const row = await db.selectFrom('users').select('password_hash').where('username', '=', BRIDGE_USER.username).executeTakeFirst();
+  if (!row || !(await verifyPassword(RETIRED_DEMO_PASSWORD, row.password_hash))) return false;
+  const password = config.demoPassword ?? randomPassword(20);
+  await db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('username', '=', BRIDGE_USER.username).execute();
+  log.info(`demo user ${BRIDGE_USER.username}: the password printed in older docs was replaced`);
+  if (!config.demoPassword) out(boxed(`demo user ${BRIDGE_USER.username} password: ${password}`, 'the documented one was replaced; shown once'));
+  return true;
 }
