@@ -153,11 +153,13 @@ async function connectLiveSocketWithOrigin(url: string, cookie: string, origin: 
   return socket;
 }
 
+const METRICS_TOKEN = 'scrape-token-0123456789';
+
 describe('behind a reverse proxy (TRUST_PROXY)', () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ TRUST_PROXY: '1', ALLOWED_ORIGINS: 'https://wall.example.com', RATE_LIMIT_AUTH_PER_MINUTE: '30' });
+    server = await startTestServer({ TRUST_PROXY: '1', ALLOWED_ORIGINS: 'https://wall.example.com', RATE_LIMIT_AUTH_PER_MINUTE: '30', METRICS_TOKEN: METRICS_TOKEN });
   });
   afterAll(() => server?.close());
 
@@ -188,6 +190,14 @@ describe('behind a reverse proxy (TRUST_PROXY)', () => {
     for (let i = 0; i < 32; i++) codes.push((await login(server.url, `nobody-${i}`, 'x', address)).body.errorCode);
     expect(codes.filter((c) => c === 'RATE_LIMITED').length).toBeGreaterThanOrEqual(2);
     expect((await login(server.url, 'nobody', 'x', { 'x-forwarded-for': '192.0.2.100' })).body.errorCode).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('lets a scraper with METRICS_TOKEN read /metrics, and nobody with a wrong token', async () => {
+    const ok = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toMatch(/^siteboard_ingest_accepted_total \d+$/m);
+    const wrong = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}x` } });
+    expect(wrong.status).toBe(401);
   });
 
   // item 7, the allow-list
