@@ -63,8 +63,8 @@ export interface ServerConfig {
   boardMaxBytes: number;
   /** Login and logout requests per minute per client address (RATE_LIMIT_AUTH_PER_MINUTE, default 60; 0 off). */
   rateLimitAuthPerMinute: number;
-  /** Other REST requests per minute per client address (RATE_LIMIT_WRITE_PER_MINUTE, default 1200; 0 off). */
-  rateLimitWritePerMinute: number;
+  /** Other REST requests per minute per client address (RATE_LIMIT_API_PER_MINUTE, default 1200; 0 off). */
+  rateLimitApiPerMinute: number;
   /** Bearer token that may read GET /metrics besides administrators (METRICS_TOKEN, ≥ 16 characters); null: admins only. */
   metricsToken: string | null;
   /**
@@ -156,7 +156,7 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(256 * 1024 * 1024).default(1024 * 1024),
   BOARD_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(4 * 1024 * 1024),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
-  RATE_LIMIT_WRITE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
+  RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
 });
@@ -196,7 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     boardMaxBytes: e.BOARD_MAX_BYTES,
     rateLimitAuthPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
-    rateLimitWritePerMinute: e.RATE_LIMIT_WRITE_PER_MINUTE,
+    rateLimitApiPerMinute: e.RATE_LIMIT_API_PER_MINUTE,
     metricsToken: e.METRICS_TOKEN ?? null,
     demoPassword: e.DEMO_PASSWORD ?? null,
   };

@@ -123,7 +123,7 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
 
   // Rate limits per client address (TRUST_PROXY decides what that is); login/logout counted apart.
   const authMax = config.rateLimitAuthPerMinute;
-  const apiMax = config.rateLimitWritePerMinute;
+  const apiMax = config.rateLimitApiPerMinute;
   await app.register(fastifyRateLimit, {
     global: true,
     timeWindow: 60_000,

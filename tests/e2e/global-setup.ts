@@ -46,7 +46,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       SIMULATOR: 'on',
       // Every browser of the run comes from 127.0.0.1: the per-address REST rate limits would count them as one.
       RATE_LIMIT_AUTH_PER_MINUTE: '0',
-      RATE_LIMIT_WRITE_PER_MINUTE: '0',
+      RATE_LIMIT_API_PER_MINUTE: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

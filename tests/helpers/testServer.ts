@@ -27,7 +27,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       SIMULATOR: 'off',
       ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
       RATE_LIMIT_AUTH_PER_MINUTE: '0',
-      RATE_LIMIT_WRITE_PER_MINUTE: '0',
+      RATE_LIMIT_API_PER_MINUTE: '0',
       ...env,
     }),
   );

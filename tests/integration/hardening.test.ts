@@ -159,7 +159,7 @@ describe('behind a reverse proxy (TRUST_PROXY)', () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ TRUST_PROXY: '1', ALLOWED_ORIGINS: 'https://wall.example.com', RATE_LIMIT_AUTH_PER_MINUTE: '30', METRICS_TOKEN: METRICS_TOKEN });
+    server = await startTestServer({ TRUST_PROXY: '1', ALLOWED_ORIGINS: 'https://wall.example.com', RATE_LIMIT_AUTH_PER_MINUTE: '30', RATE_LIMIT_API_PER_MINUTE: '20', METRICS_TOKEN: METRICS_TOKEN });
   });
   afterAll(() => server?.close());
 
@@ -190,6 +190,16 @@ describe('behind a reverse proxy (TRUST_PROXY)', () => {
     for (let i = 0; i < 32; i++) codes.push((await login(server.url, `nobody-${i}`, 'x', address)).body.errorCode);
     expect(codes.filter((c) => c === 'RATE_LIMITED').length).toBeGreaterThanOrEqual(2);
     expect((await login(server.url, 'nobody', 'x', { 'x-forwarded-for': '192.0.2.100' })).body.errorCode).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('limits other REST requests per client address (RATE_LIMIT_API_PER_MINUTE)', async () => {
+    const admin = await loggedInClient(server.url);
+    const from = (ip: string) => rawPost(server.url, ROUTES.deviceList, JSON.stringify({ projectId: DEMO_PROJECT.projectId }), { cookie: admin.cookie!, 'x-forwarded-for': ip });
+    const codes: Array<string | undefined> = [];
+    for (let i = 0; i < 22; i++) codes.push((await from('192.0.2.50')).body.errorCode);
+    expect(codes.slice(0, 20).every((c) => c === undefined)).toBe(true);
+    expect(codes.slice(20)).toEqual(['RATE_LIMITED', 'RATE_LIMITED']);
+    expect((await from('192.0.2.51')).body.success).toBe(true);
   });
 
   it('lets a scraper with METRICS_TOKEN read /metrics, and nobody with a wrong token', async () => {
