@@ -59,3 +59,16 @@ describe('LoginThrottle', () => {
     expect(attempt(t, 'someone-else', 'other-ip')).not.toBeNull();
   });
 });
+
+describe('LoginThrottle with device cookies', () => {
+  it('counts a known browser apart: guessers at the same address do not slow it, and it has its own limit', () => {
+    const t = new LoginThrottle(() => 0);
+    for (let i = 0; i < MAX_FAILURES; i++) t.fail(attempt(t, 'admin', 'shared-proxy')!);
+    expect(attempt(t, 'admin', 'shared-proxy')).toBeNull();
+    const known = t.begin('admin', 'shared-proxy', 'device-1');
+    expect(isRefusal(known)).toBe(false);
+    t.fail(known as LoginAttempt);
+    for (let i = 1; i < MAX_FAILURES; i++) t.fail(t.begin('admin', 'shared-proxy', 'device-1') as LoginAttempt);
+    expect(isRefusal(t.begin('admin', 'shared-proxy', 'device-1'))).toBe(true);
+  });
+});

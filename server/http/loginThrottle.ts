@@ -8,6 +8,9 @@
  *   proxy's address).
  * - per client address over all user names: {@link MAX_ADDRESS_FAILURES} failures within
  *   {@link WINDOW_MS} refuse that address (password spraying across many names).
+ * - a browser that presents a valid device cookie for the user name (server/http/deviceCookie.ts: it
+ *   logged in as that user before) is counted in a bucket of its own instead of the two above, with the
+ *   same free attempts and back-off, so guessers elsewhere, even at the same address, never slow it.
  *
  * An attempt is RESERVED before the password is hashed ({@link LoginThrottle.begin}) and counts as a
  * failure while it runs, so parallel guesses cannot exceed the limit: with 150 simultaneous wrong
@@ -53,14 +56,16 @@ export class LoginThrottle {
   constructor(private readonly now: () => number = Date.now) {}
 
   /**
-   * Reserves an attempt for `username` from `ip`, before the password is checked.
+   * Reserves an attempt for `username` from `ip`, before the password is checked. With `deviceId` (a
+   * verified device cookie for this user name) the attempt counts in that device's bucket instead.
    * @returns the attempt, or a refusal saying when to retry.
    */
-  begin(username: string, ip: string): LoginAttempt | LoginRefusal {
+  begin(username: string, ip: string, deviceId: string | null = null): LoginAttempt | LoginRefusal {
     const nowMs = this.now();
-    const userKey = `${ip}\u0000${username.toLowerCase()}`;
+    const userKey = deviceId ? `device\u0000${deviceId}\u0000${username.toLowerCase()}` : `${ip}\u0000${username.toLowerCase()}`;
+    const addressKey = deviceId ? `device\u0000${deviceId}` : ip;
     const user = this.current(this.users, userKey, nowMs);
-    const address = this.current(this.addresses, ip, nowMs);
+    const address = this.current(this.addresses, addressKey, nowMs);
     if (address && address.count >= MAX_ADDRESS_FAILURES) return { retryAtMs: address.lastMs + WINDOW_MS };
     if (user && user.count >= MAX_FAILURES) {
       // Back-off phase: one attempt at a time, and only once the wait since the last failure has passed.
@@ -69,14 +74,14 @@ export class LoginThrottle {
     }
     for (const [map, key] of [
       [this.users, userKey],
-      [this.addresses, ip],
+      [this.addresses, addressKey],
     ] as const) {
       const entry = this.current(map, key, nowMs) ?? this.insert(map, key, nowMs);
       entry.count++;
       entry.running++;
       entry.lastMs = nowMs;
     }
-    return { userKey, addressKey: ip, settled: false };
+    return { userKey, addressKey, settled: false };
   }
 
   /** Settles a failed attempt: it stays counted. */

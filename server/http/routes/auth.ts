@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ROUTES, loginBody, ok, type SessionUser } from '../../../protocol';
 import { postRoute, type HttpDeps } from '../context';
 import { ApiError, ERROR_MESSAGES } from '../errors';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, DeviceCookies } from '../deviceCookie';
 import { HashPoolFull } from '../hashPool';
 import { isRefusal, LoginThrottle } from '../loginThrottle';
 import { verifyAgainstDummy, verifyPassword } from '../passwords';
@@ -24,11 +25,12 @@ const AUTH_BODY_LIMIT_BYTES = 32 * 1024;
 /** login, logout, me. */
 export function registerAuthRoutes(app: FastifyInstance, deps: HttpDeps): void {
   const throttle = new LoginThrottle();
+  const devices = new DeviceCookies();
 
   // The attempt is reserved before anything slow happens, so parallel guesses count at once (issue 11 item 3).
   app.post(ROUTES.login, { bodyLimit: AUTH_BODY_LIMIT_BYTES }, async (req, reply) => {
     const body = parseBody(loginBody, req.body);
-    const attempt = throttle.begin(body.username, req.ip);
+    const attempt = throttle.begin(body.username, req.ip, devices.verify(req.cookies[DEVICE_COOKIE], body.username));
     if (isRefusal(attempt)) {
       void reply.header('retry-after', String(Math.max(1, Math.ceil((attempt.retryAtMs - Date.now()) / 1000))));
       throw new ApiError('RATE_LIMITED', ERROR_MESSAGES.rateLimited);
@@ -55,6 +57,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: HttpDeps): void {
     const { token, user, evicted } = created;
     if (evicted > 0) req.log.info({ username: row.username, evicted }, 'session cap reached: least recently used sessions ended');
     reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(req), maxAge: SESSION_MAX_AGE_MS / 1000 });
+    // This browser is now known for this user: its later logins are throttled apart from guessers.
+    reply.setCookie(DEVICE_COOKIE, devices.issue(row.username), { ...cookieOptions(req), path: ROUTES.login, maxAge: DEVICE_COOKIE_MAX_AGE_S });
     return ok<SessionUser>(user);
   });
 
