@@ -21,6 +21,26 @@ const projectIdField = z.string().min(1).max(64);
 /** A type id: letters, digits, `.`, `_`, `-`, starting with a letter (it is stored in Panel.type). */
 const typeField = z.string().regex(/^[A-Za-z][A-Za-z0-9._-]{0,63}$/, { error: 'must start with a letter and use only letters, digits, ".", "_", "-" (at most 64)' });
 /**
+ * True when `u` is a same-origin path or an absolute http(s) URL, judged as the browser's URL parser
+ * (WHATWG URL) would: a path is resolved against a stand-in origin and must stay on it, so `//evil.example`
+ * and `/\evil.example` (browsers read a backslash as a slash) are refused. Backslashes and control
+ * characters are refused anywhere.
+ */
+export function isAllowedModuleUrl(u: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  if (/[\\\u0000-\u001f\u007f]/.test(u)) return false;
+  const base = 'http://same-origin.invalid/';
+  let parsed: URL;
+  try {
+    parsed = new URL(u, base);
+  } catch {
+    return false;
+  }
+  if (u.startsWith('/')) return parsed.origin === new URL(base).origin;
+  return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && /^https?:\/\/[^/]/i.test(u) && parsed.hostname !== '';
+}
+
+/**
  * Where the browser imports the module from: a same-origin path (`/custom-panels/x.js`) or an absolute
  * http(s) URL. Other schemes (javascript:, data:) are refused: the browser would run them as code.
  */
@@ -28,7 +48,7 @@ const moduleUrlField = z
   .string()
   .trim()
   .max(2000)
-  .refine((u) => (u.startsWith('/') && !u.startsWith('//')) || /^https?:\/\/[^/]/i.test(u), { error: 'must be a path starting with "/" or an http(s) URL' });
+  .refine(isAllowedModuleUrl, { error: 'must be a path starting with "/" on this server or an http(s) URL (no backslashes)' });
 const sizeField = z.number().int().min(1).max(16384);
 
 /** A registered custom panel type. `defaultSize` in page pixels; `title` is shown as typed (not translated). */

@@ -3,9 +3,10 @@ import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config';
 import { createHttpApp } from './http/createHttpApp';
+import { configureHashPool } from './http/hashPool';
 import { SessionStore } from './http/sessions';
 import { startLive, type LiveHandle } from './live';
-import { DEMO_PROJECT, seedIfEmpty } from './seed';
+import { DEMO_PROJECT, retireDocumentedDemoPassword, seedIfEmpty } from './seed';
 import { openDatabase, type Database } from './storage';
 
 /** A started server. `close()` stops everything in reverse start order and is idempotent. */
@@ -41,6 +42,7 @@ export async function startServer(
   };
   let log: FastifyBaseLogger | null = null;
   try {
+    configureHashPool({ workers: config.hashWorkers, queue: config.hashQueue });
     const database = await openDatabase(config);
     closers.push(() => database.close());
     const { db } = database;
@@ -63,6 +65,7 @@ export async function startServer(
     closers.push(() => app.close());
 
     await seedIfEmpty(db, config, { info: (msg) => app.log.info(msg) });
+    await retireDocumentedDemoPassword(db, config, { info: (msg) => app.log.info(msg) });
     sessions.startPruning((err) => app.log.error({ err }, 'session pruning failed'));
     closers.push(async () => sessions.close());
 

@@ -70,4 +70,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MQTT_WS_PATH: 'mqtt' })).toThrow(/MQTT_WS_PATH/);
     expect(() => loadConfig({ MQTT_TLS: 'sometimes' })).toThrow(/MQTT_TLS: expected on or off/);
   });
+
+  it('reads TRUST_PROXY as off, on, a hop count or a list of proxy addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'on' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16', '::1']);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.example' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('reads origin lists, limits and the metrics token, naming a bad one', () => {
+    const c = loadConfig({ ALLOWED_ORIGINS: 'https://wall.example.com, http://10.0.0.5:8080', BOARD_MAX_BYTES: '2000000', HASH_WORKERS: '1', METRICS_TOKEN: 'a'.repeat(16) });
+    expect(c.allowedOrigins).toEqual(['https://wall.example.com', 'http://10.0.0.5:8080']);
+    expect(c).toMatchObject({ boardMaxBytes: 2_000_000, hashWorkers: 1, hashQueue: 32, metricsToken: 'a'.repeat(16), rateLimitAuthPerMinute: 60 });
+    expect(() => loadConfig({ ALLOWED_ORIGINS: 'https://wall.example.com/path' })).toThrow(/ALLOWED_ORIGINS/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ DEMO_PASSWORD: 'short' })).toThrow(/DEMO_PASSWORD/);
+  });
 });

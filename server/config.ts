@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { defaultHashWorkers } from './http/hashPool';
 
 /**
  * Server configuration, read from the environment (docs/configuration.md). Every variable is optional;
@@ -48,6 +49,42 @@ export interface ServerConfig {
   mqttTls: MqttTlsConfig | null;
   /** MQTT over WebSocket on the embedded broker (MQTT_WS on); null when off. */
   mqttWs: MqttWsConfig | null;
+  /**
+   * Which proxies' X-Forwarded-For / X-Forwarded-Proto to believe (TRUST_PROXY, default off): false, true
+   * (any: only when nothing can reach the server but the proxy), a hop count, or a list of proxy addresses
+   * or CIDR ranges. Passed to fastify's `trustProxy`; decides the client address of the login throttle and
+   * rate limits, and whether the session cookie is `Secure`.
+   */
+  trustProxy: boolean | number | string[];
+  /**
+   * Browser origins besides the server's own allowed to open the live socket (ALLOWED_ORIGINS, comma
+   * separated, e.g. `https://wall.example.com`); default none.
+   */
+  allowedOrigins: string[];
+  /**
+   * Origins custom panel modules may be loaded from besides the server's own (CUSTOM_MODULE_ORIGINS, comma
+   * separated): added to the Content-Security-Policy's script-src; default none.
+   */
+  customModuleOrigins: string[];
+  /** Password-hashing threads (HASH_WORKERS, default cores − 1, at least 1). */
+  hashWorkers: number;
+  /** Password hashes that may wait for a thread (HASH_QUEUE, default 32); beyond, logins answer RATE_LIMITED. */
+  hashQueue: number;
+  /** Largest request body of the board-editing routes in bytes (BODY_LIMIT_BYTES, default 1 MiB). */
+  bodyLimitBytes: number;
+  /** Largest stored board (layout plus pages, JSON) in bytes (BOARD_MAX_BYTES, default 4 MiB). */
+  boardMaxBytes: number;
+  /** Login and logout requests per minute per client address (RATE_LIMIT_AUTH_PER_MINUTE, default 60; 0 off). */
+  rateLimitAuthPerMinute: number;
+  /** Other REST requests per minute per client address (RATE_LIMIT_API_PER_MINUTE, default 1200; 0 off). */
+  rateLimitApiPerMinute: number;
+  /** Bearer token that may read GET /metrics besides administrators (METRICS_TOKEN, ≥ 16 characters); null: admins only. */
+  metricsToken: string | null;
+  /**
+   * Password of the demo users (DEMO_PASSWORD), created only with the simulator; null: a random one,
+   * printed once at first start like the admin's.
+   */
+  demoPassword: string | null;
 }
 
 /** Embedded broker limits. */
@@ -112,6 +149,26 @@ const url = (protocols: string[]) =>
 
 /** Allowed NODE_ID values (it becomes part of an MQTT client id and of log lines). */
 const NODE_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+/** A comma-separated list of http(s) origins (scheme://host[:port], no path). */
+const originList = z
+    .string()
+    .transform((v, ctx) => {
+      const out: string[] = [];
+      for (const item of v.split(',').map((x) => x.trim()).filter(Boolean)) {
+        try {
+          const u = new URL(item);
+          if ((u.protocol === 'http:' || u.protocol === 'https:') && u.origin === item.replace(/\/$/, '')) {
+            out.push(u.origin);
+            continue;
+          }
+        } catch {
+          // reported below
+        }
+        ctx.addIssue({ code: 'custom', message: `"${item}" is not an origin like https://host:port` });
+        return z.NEVER;
+      }
+      return out;
+    });
 
 const envSchema = z.object({
   PORT: port.default(8080),
@@ -143,6 +200,30 @@ const envSchema = z.object({
   MQTT_WS: onOff.optional(),
   MQTT_WS_PORT: port.default(8083),
   MQTT_WS_PATH: z.string().trim().regex(/^\/[A-Za-z0-9._~\/-]*$/, 'expected a URL path such as /mqtt').default('/mqtt'),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .transform((v, ctx): boolean | number | string[] => {
+      const lower = v.toLowerCase();
+      if (['0', 'off', 'false', 'no'].includes(lower)) return false;
+      if (['on', 'true', 'yes'].includes(lower)) return true;
+      if (/^[0-9]+$/.test(v)) return Number(v);
+      const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+      if (list.length > 0 && list.every((x) => /^[0-9a-fA-F.:]+(\/[0-9]{1,3})?$/.test(x))) return list;
+      ctx.addIssue({ code: 'custom', message: 'expected off, on, a hop count or a comma-separated list of proxy addresses/CIDRs' });
+      return z.NEVER;
+    })
+    .optional(),
+  ALLOWED_ORIGINS: originList.optional(),
+  CUSTOM_MODULE_ORIGINS: originList.optional(),
+  HASH_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(256 * 1024 * 1024).default(1024 * 1024),
+  BOARD_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(4 * 1024 * 1024),
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
+  RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
 });
 
 /**
@@ -198,5 +279,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : null,
     mqttWs: e.MQTT_WS ? { port: e.MQTT_WS_PORT, path: e.MQTT_WS_PATH } : null,
+    trustProxy: e.TRUST_PROXY ?? false,
+    allowedOrigins: e.ALLOWED_ORIGINS ?? [],
+    customModuleOrigins: e.CUSTOM_MODULE_ORIGINS ?? [],
+    hashWorkers: e.HASH_WORKERS ?? defaultHashWorkers(),
+    hashQueue: e.HASH_QUEUE,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    boardMaxBytes: e.BOARD_MAX_BYTES,
+    rateLimitAuthPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+    rateLimitApiPerMinute: e.RATE_LIMIT_API_PER_MINUTE,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    demoPassword: e.DEMO_PASSWORD ?? null,
   };
 }

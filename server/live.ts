@@ -83,7 +83,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   const engine = new RulesEngine(Date.now());
   const counter = new IngestCounter();
   const writer = new TelemetryWriter(db, log);
-  const gateway = startGateway({ httpServer: deps.httpServer, sessions: deps.sessions, log, sessionRecheckMs: config.socketSessionRecheckMs });
+  const gateway = startGateway({ httpServer: deps.httpServer, sessions: deps.sessions, log, sessionRecheckMs: config.socketSessionRecheckMs, allowedOrigins: config.allowedOrigins });
   const deadLetters = new DeadLetterStore(db, log);
   const persister = new AlarmPersister(db, (alarm) => gateway.pushAlarm(alarm), log, MAX_PENDING_ALARM_WRITES, (draft, err, origin) =>
     deadLetters

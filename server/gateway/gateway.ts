@@ -30,6 +30,33 @@ export interface GatewayOptions {
   tickMs?: number;
   /** How often every connected socket's session is checked again (ms); SESSION_RECHECK_MS by default. */
   sessionRecheckMs?: number;
+  /** Browser origins besides the server's own that may open a socket (ALLOWED_ORIGINS); none by default. */
+  allowedOrigins?: readonly string[];
+}
+
+/**
+ * Whether a handshake's `Origin` may open a live socket: no Origin (not a browser, or a same-origin
+ * request a browser sends without one), the server's own origin (the Origin's host and port equal the
+ * request's Host header; the scheme may differ behind a TLS proxy), or one of `allowed`. Without this
+ * check, a page on any other origin (even another port of the same host) could open a socket with the
+ * victim's cookie and receive live data.
+ */
+export function originAllowed(origin: string | undefined, host: string | undefined, allowed: readonly string[]): boolean {
+  if (origin === undefined) return true;
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
+  if (allowed.includes(parsed.origin)) return true;
+  if (!host) return false;
+  const defaultPort = parsed.protocol === 'https:' ? '443' : '80';
+  const originHostPort = `${parsed.hostname}:${parsed.port || defaultPort}`.toLowerCase();
+  const hostHeader = host.toLowerCase();
+  const withPort = /:\d+$/.test(hostHeader) && !hostHeader.endsWith(']') ? hostHeader : `${hostHeader}:${defaultPort}`;
+  return originHostPort === withPort;
 }
 
 /**
@@ -75,6 +102,12 @@ export function startGateway(opts: GatewayOptions): Gateway {
     path: '/socket.io',
     serveClient: false,
     maxHttpBufferSize: MAX_CLIENT_MESSAGE_BYTES,
+    // Checked on every handshake request (polling and websocket upgrade) before any session lookup.
+    allowRequest: (req, callback) => {
+      const ok = originAllowed(req.headers.origin, req.headers.host, opts.allowedOrigins ?? []);
+      if (!ok) opts.log.warn({ origin: req.headers.origin }, 'socket handshake refused: origin not allowed');
+      callback(ok ? null : 'FORBIDDEN_ORIGIN', ok);
+    },
   });
   const telemetry = new TelemetryBatcher();
   const statuses = new StatusBatcher();

@@ -6,6 +6,7 @@ import type { ServerConfig } from '../config';
 import type { Database, LiveDeviceState } from '../storage';
 import { ApiError, ERROR_MESSAGES } from './errors';
 import { SESSION_COOKIE, type SessionStore } from './sessions';
+import type { RestRejections } from './restRejections';
 import { parseBody } from './validation';
 
 /** What the REST routes need of the live pipeline (a subset of live.ts `LiveHandle`). */
@@ -25,6 +26,8 @@ export interface HttpDeps {
   db: Kysely<Database>;
   sessions: SessionStore;
   live: () => HttpLive;
+  /** REST rejection counters (a fresh one when absent); shared with GET /metrics and the status page. */
+  rejections?: RestRejections;
 }
 
 /** What a route handler receives. */

@@ -1,11 +1,16 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { fail, type ErrorCode } from '../../protocol';
+import { fail, ROUTES, type ErrorCode } from '../../protocol';
+import { BodyRejected, parseGuardedJson } from './bodyGuard';
 import type { HttpDeps } from './context';
 import { ApiError, ERROR_MESSAGES, HTTP_STATUS } from './errors';
+import { registerMetricsRoute } from './metrics';
+import { RestRejections, UNMATCHED_ROUTE } from './restRejections';
 import { registerAlarmRoutes } from './routes/alarms';
 import { registerAuthRoutes } from './routes/auth';
 import { registerBoardRoutes } from './routes/boards';
@@ -13,9 +18,67 @@ import { registerDeviceRoutes } from './routes/devices';
 import { registerNavRoutes } from './routes/nav';
 import { registerTelemetryRoutes } from './routes/telemetry';
 
-/** Largest accepted request body; boards with many panels stay well below it. */
-const BODY_LIMIT_BYTES = 1024 * 1024;
 const API_PREFIX = '/zhgd/';
+/** Auth routes: their limits are RATE_LIMIT_AUTH_PER_MINUTE, counted apart from the other routes. */
+const AUTH_ROUTES = new Set<string>([ROUTES.login, ROUTES.logout]);
+/**
+ * Routes that take a whole board, page or panel document; every other route takes a few fields and gets
+ * {@link SMALL_BODY_LIMIT_BYTES}. The board routes get BODY_LIMIT_BYTES (docs/api.md "Request bodies").
+ */
+const DOCUMENT_ROUTES = new Set<string>([
+  ROUTES.boardAdd,
+  ROUTES.boardEdit,
+  ROUTES.pageAdd,
+  ROUTES.pageEdit,
+  ROUTES.panelEdit,
+  ROUTES.panelCustomAdd,
+  ROUTES.layoutUpdate,
+  ROUTES.systemStyleEdit,
+]);
+/** Body limit of the routes that are not document routes: 64 KiB. */
+export const SMALL_BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Error code of a 4xx answer that no route chose itself (fastify's own refusals). */
+function codeOfStatus(status: number): ErrorCode {
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404 || status === 405) return 'NOT_FOUND';
+  if (status === 409) return 'CONFLICT';
+  if (status === 429) return 'RATE_LIMITED';
+  return 'VALIDATION';
+}
+
+/**
+ * Security headers (helmet), for the built app as Vite emits it: no inline scripts (module scripts from
+ * 'self'), workers from 'self' and blob:, styles inserted at run time by Fluent UI (Griffel), so
+ * 'unsafe-inline' for styles only; the live socket on the same origin; images from anywhere over http(s)
+ * (company logos and camera pictures are links). Custom panel modules on other origins need their origin in
+ * CUSTOM_MODULE_ORIGINS. No upgrade-insecure-requests: sites run on plain HTTP inside their network.
+ */
+function helmetOptions(scriptOrigins: string[]) {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptOrigins],
+        workerSrc: ["'self'", 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...scriptOrigins],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: 'same-origin' as const },
+    hsts: { maxAge: 15_552_000, includeSubDomains: false },
+    crossOriginEmbedderPolicy: false,
+  };
+}
 
 /**
  * The built browser app to serve: `config.staticDir`, else `./dist` when it exists, else none (API only).
@@ -33,24 +96,72 @@ export function resolveStaticDir(staticDir: string | null, cwd = process.cwd()):
  * Not listening yet; the caller decides when.
  */
 export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
-  const app = Fastify({ logger, bodyLimit: BODY_LIMIT_BYTES, trustProxy: false });
+  const { config } = deps;
+  const hops = config.trustProxy;
+  // A hop count trusts the nearest `hops` proxies (what fastify does with a number, typed as a function here).
+  const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
+  const app = Fastify({ logger, bodyLimit: config.bodyLimitBytes, trustProxy });
+  const rejections = deps.rejections ?? new RestRejections();
+  const codes = new WeakMap<object, ErrorCode>();
   await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, helmetOptions(config.customModuleOrigins));
 
-  // Routes without fields (me, logout, ingest/stats) may be posted with an empty JSON body.
-  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
-  // JSON only: a cross-site form or text/plain post cannot reach a route at all (415).
-  app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    if (typeof body === 'string' && body.trim() === '') return done(null, {});
-    return defaultJsonParser(req, body as string, done);
+  // Every REST refusal is counted by route and error code (GET /metrics, the status page); 5xx apart.
+  app.addHook('onResponse', async (req, reply) => {
+    const status = reply.statusCode;
+    if (status < 400) return;
+    const route = req.routeOptions.url ?? UNMATCHED_ROUTE;
+    if (status >= 500) rejections.countServerError(route);
+    else rejections.count(route, codes.get(req) ?? codeOfStatus(status), status);
   });
 
-  app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
-    if (err instanceof ApiError) return reply.code(err.status).send(fail(err.code, err.message));
+  // Per-route body limits: the small routes never buffer a megabyte (set before the routes register).
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? route.path;
+    if (route.bodyLimit === undefined && url.startsWith(API_PREFIX) && !DOCUMENT_ROUTES.has(url)) route.bodyLimit = SMALL_BODY_LIMIT_BYTES;
+  });
+
+  // Rate limits per client address (TRUST_PROXY decides what that is); login/logout counted apart.
+  const authMax = config.rateLimitAuthPerMinute;
+  const apiMax = config.rateLimitApiPerMinute;
+  await app.register(fastifyRateLimit, {
+    global: true,
+    timeWindow: 60_000,
+    max: (req) => (AUTH_ROUTES.has(req.routeOptions.url ?? '') ? authMax : apiMax),
+    keyGenerator: (req) => `${AUTH_ROUTES.has(req.routeOptions.url ?? '') ? 'auth' : 'api'} ${req.ip}`,
+    allowList: (req) => {
+      if (!req.url.startsWith(API_PREFIX)) return true;
+      return (AUTH_ROUTES.has(req.routeOptions.url ?? '') ? authMax : apiMax) === 0;
+    },
+    errorResponseBuilder: () => new ApiError('RATE_LIMITED', ERROR_MESSAGES.tooManyRequests),
+  });
+
+  // JSON only: a cross-site form or text/plain post cannot reach a route at all (415). Routes without
+  // fields (me, logout, ingest/stats) may be posted with an empty body. Every body passes the guard of
+  // bodyGuard.ts first: NUL, lone surrogates, deep nesting, prototype keys are VALIDATION on every route.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, parseGuardedJson(body as string));
+    } catch (err) {
+      done(err as Error, undefined);
+    }
+  });
+
+  app.setErrorHandler((err: FastifyError | ApiError | BodyRejected, req, reply) => {
+    if (err instanceof ApiError) {
+      codes.set(req, err.code);
+      return reply.code(err.status).send(fail(err.code, err.message));
+    }
+    if (err instanceof BodyRejected) {
+      codes.set(req, 'VALIDATION');
+      return reply.code(400).send(fail('VALIDATION', err.message));
+    }
     const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {
       // fastify's own request errors: bad JSON, wrong content type, body too large.
-      const code: ErrorCode = status === 404 || status === 405 ? 'NOT_FOUND' : 'VALIDATION';
+      const code = codeOfStatus(status);
+      codes.set(req, code);
       return reply.code(status).send(fail(code, code === 'NOT_FOUND' ? ERROR_MESSAGES.notFound : `body: ${err.message}`));
     }
     req.log.error({ err }, 'request failed');
@@ -77,5 +188,6 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   registerBoardRoutes(app, deps);
   registerTelemetryRoutes(app, deps);
   registerNavRoutes(app, deps);
+  registerMetricsRoute(app, deps, rejections);
   return app;
 }

@@ -20,6 +20,8 @@ export const ERROR_MESSAGES = {
   internal: 'Sorry, the server is reporting an error',
   invalidCredentials: 'Invalid username or password',
   rateLimited: 'Too many failed logins, please try again later',
+  busy: 'The server is busy checking other logins, please try again in a moment',
+  tooManyRequests: 'Too many requests, please slow down and try again shortly',
 } as const;
 
 /** An error a route throws on purpose; the error handler turns it into a failure envelope. */

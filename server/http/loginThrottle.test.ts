@@ -1,26 +1,74 @@
 import { describe, expect, it } from 'vitest';
-import { LoginThrottle, MAX_FAILURES, WINDOW_MS } from './loginThrottle';
+import { BACKOFF_BASE_MS, BACKOFF_MAX_MS, isRefusal, LoginThrottle, MAX_ADDRESS_FAILURES, MAX_FAILURES, WINDOW_MS, type LoginAttempt } from './loginThrottle';
+
+function attempt(t: LoginThrottle, user: string, ip: string): LoginAttempt | null {
+  const r = t.begin(user, ip);
+  return isRefusal(r) ? null : r;
+}
 
 describe('LoginThrottle', () => {
-  it(`refuses after ${MAX_FAILURES} failures for a name and address, until the window passes`, () => {
+  it(`allows ${MAX_FAILURES} failures for a name and address, then backs off (never a lock), per address`, () => {
     let nowMs = 0;
     const t = new LoginThrottle(() => nowMs);
-    for (let i = 0; i < MAX_FAILURES; i++) {
-      expect(t.allowed('Admin', '1.2.3.4')).toBe(true);
-      t.fail('Admin', '1.2.3.4');
-    }
-    expect(t.allowed('admin', '1.2.3.4')).toBe(false);
-    expect(t.allowed('admin', '5.6.7.8')).toBe(true);
-    expect(t.allowed('bridge', '1.2.3.4')).toBe(true);
-    nowMs += WINDOW_MS;
-    expect(t.allowed('admin', '1.2.3.4')).toBe(true);
+    for (let i = 0; i < MAX_FAILURES; i++) t.fail(attempt(t, 'Admin', '1.2.3.4')!);
+    expect(attempt(t, 'admin', '1.2.3.4')).toBeNull();
+    // another address and another name are not slowed
+    expect(attempt(t, 'admin', '5.6.7.8')).not.toBeNull();
+    expect(attempt(t, 'bridge', '1.2.3.4')).not.toBeNull();
+    nowMs += BACKOFF_BASE_MS;
+    const next = attempt(t, 'admin', '1.2.3.4');
+    expect(next).not.toBeNull();
+    t.fail(next!);
+    expect(attempt(t, 'admin', '1.2.3.4')).toBeNull();
+    nowMs += 2 * BACKOFF_BASE_MS;
+    expect(attempt(t, 'admin', '1.2.3.4')).not.toBeNull();
   });
 
-  it('forgets failures after a successful login', () => {
+  it('never makes a user wait longer than the back-off cap, however many guesses came before', () => {
+    let nowMs = 0;
+    const t = new LoginThrottle(() => nowMs);
+    for (let i = 0; i < 40; i++) {
+      const a = attempt(t, 'admin', 'ip');
+      if (a) t.fail(a);
+      nowMs += BACKOFF_MAX_MS;
+    }
+    expect(attempt(t, 'admin', 'ip')).not.toBeNull();
+  });
+
+  it('reserves attempts before the password is checked: parallel guesses cannot exceed the free attempts', () => {
     const t = new LoginThrottle(() => 0);
-    for (let i = 0; i < MAX_FAILURES - 1; i++) t.fail('admin', 'ip');
-    t.succeed('admin', 'ip');
-    t.fail('admin', 'ip');
-    expect(t.allowed('admin', 'ip')).toBe(true);
+    const running = Array.from({ length: 150 }, () => attempt(t, 'admin', 'ip'));
+    expect(running.filter(Boolean)).toHaveLength(MAX_FAILURES);
+  });
+
+  it('forgets failures after a successful login, and after the window', () => {
+    let nowMs = 0;
+    const t = new LoginThrottle(() => nowMs);
+    for (let i = 0; i < MAX_FAILURES - 1; i++) t.fail(attempt(t, 'admin', 'ip')!);
+    t.succeed(attempt(t, 'admin', 'ip')!);
+    for (let i = 0; i < MAX_FAILURES; i++) t.fail(attempt(t, 'admin', 'ip')!);
+    expect(attempt(t, 'admin', 'ip')).toBeNull();
+    nowMs += WINDOW_MS;
+    expect(attempt(t, 'admin', 'ip')).not.toBeNull();
+  });
+
+  it(`refuses an address after ${MAX_ADDRESS_FAILURES} failures over any names (spraying)`, () => {
+    const t = new LoginThrottle(() => 0);
+    for (let i = 0; i < MAX_ADDRESS_FAILURES; i++) t.fail(attempt(t, `user${i}`, 'ip')!);
+    expect(attempt(t, 'someone-else', 'ip')).toBeNull();
+    expect(attempt(t, 'someone-else', 'other-ip')).not.toBeNull();
+  });
+});
+
+describe('LoginThrottle with device cookies', () => {
+  it('counts a known browser apart: guessers at the same address do not slow it, and it has its own limit', () => {
+    const t = new LoginThrottle(() => 0);
+    for (let i = 0; i < MAX_FAILURES; i++) t.fail(attempt(t, 'admin', 'shared-proxy')!);
+    expect(attempt(t, 'admin', 'shared-proxy')).toBeNull();
+    const known = t.begin('admin', 'shared-proxy', 'device-1');
+    expect(isRefusal(known)).toBe(false);
+    t.fail(known as LoginAttempt);
+    for (let i = 1; i < MAX_FAILURES; i++) t.fail(t.begin('admin', 'shared-proxy', 'device-1') as LoginAttempt);
+    expect(isRefusal(t.begin('admin', 'shared-proxy', 'device-1'))).toBe(true);
   });
 });

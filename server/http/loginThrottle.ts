@@ -1,49 +1,141 @@
 /**
- * Failed-login throttle, in memory per node: after {@link MAX_FAILURES} failures for one user name from one
- * address within {@link WINDOW_MS}, further attempts are refused until the window has passed. Bounded to
- * {@link MAX_KEYS} entries (oldest dropped first), so a flood of made-up names cannot grow it.
+ * Failed-login throttle, in memory per node (docs/configuration.md "Login throttle"). Two limits:
+ *
+ * - per user name AND client address: {@link MAX_FAILURES} attempts are free; after that each further
+ *   attempt must wait a back-off that doubles from {@link BACKOFF_BASE_MS} up to {@link BACKOFF_MAX_MS}
+ *   after the last failure. It is never a hard lock, and it is per address: a guesser at one address never
+ *   slows the same user at another (set TRUST_PROXY behind a reverse proxy, or every client shares the
+ *   proxy's address).
+ * - per client address over all user names: {@link MAX_ADDRESS_FAILURES} failures within
+ *   {@link WINDOW_MS} refuse that address (password spraying across many names).
+ * - a browser that presents a valid device cookie for the user name (server/http/deviceCookie.ts: it
+ *   logged in as that user before) is counted in a bucket of its own instead of the two above, with the
+ *   same free attempts and back-off, so guessers elsewhere, even at the same address, never slow it.
+ *
+ * An attempt is RESERVED before the password is hashed ({@link LoginThrottle.begin}) and counts as a
+ * failure while it runs, so parallel guesses cannot exceed the limit: with 150 simultaneous wrong
+ * passwords only the free attempts are checked, the rest are refused at once.
+ * Failures are forgotten {@link WINDOW_MS} after the last one, or on a successful login.
+ * Bounded to {@link MAX_KEYS} entries per table (oldest dropped first).
  */
-export const MAX_FAILURES = 10;
+export const MAX_FAILURES = 5;
+/** Back-off after the free attempts: 30 s, 60 s, 120 s, … */
+export const BACKOFF_BASE_MS = 30_000;
+/** Longest back-off: a user is never locked out for longer than this after a guess from their address. */
+export const BACKOFF_MAX_MS = 5 * 60_000;
+/** Failures from one address over all names before that address is refused. */
+export const MAX_ADDRESS_FAILURES = 100;
+/** Failures are forgotten this long after the last one. */
 export const WINDOW_MS = 15 * 60_000;
 const MAX_KEYS = 10_000;
 
+interface Entry {
+  /** Failed attempts plus attempts running now. */
+  count: number;
+  /** Attempts running now (reserved, not yet settled). */
+  running: number;
+  lastMs: number;
+}
+
+/** A reserved attempt: settle it exactly once with {@link LoginThrottle.succeed} or {@link LoginThrottle.fail}. */
+export interface LoginAttempt {
+  readonly userKey: string;
+  readonly addressKey: string;
+  settled: boolean;
+}
+
+/** Why an attempt was refused and when the next one may come (ms since epoch). */
+export interface LoginRefusal {
+  retryAtMs: number;
+}
+
 export class LoginThrottle {
-  private readonly failures = new Map<string, { count: number; firstMs: number }>();
+  private readonly users = new Map<string, Entry>();
+  private readonly addresses = new Map<string, Entry>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  private key(username: string, ip: string): string {
-    return `${ip}\u0000${username.toLowerCase()}`;
-  }
-
-  /** True when this user name from this address may try to log in now. */
-  allowed(username: string, ip: string): boolean {
-    const k = this.key(username, ip);
-    const entry = this.failures.get(k);
-    if (!entry) return true;
-    if (this.now() - entry.firstMs >= WINDOW_MS) {
-      this.failures.delete(k);
-      return true;
-    }
-    return entry.count < MAX_FAILURES;
-  }
-
-  /** Counts a failed attempt. */
-  fail(username: string, ip: string): void {
-    const k = this.key(username, ip);
+  /**
+   * Reserves an attempt for `username` from `ip`, before the password is checked. With `deviceId` (a
+   * verified device cookie for this user name) the attempt counts in that device's bucket instead.
+   * @returns the attempt, or a refusal saying when to retry.
+   */
+  begin(username: string, ip: string, deviceId: string | null = null): LoginAttempt | LoginRefusal {
     const nowMs = this.now();
-    const entry = this.failures.get(k);
-    if (entry && nowMs - entry.firstMs < WINDOW_MS) {
-      entry.count++;
-      return;
+    const userKey = deviceId ? `device\u0000${deviceId}\u0000${username.toLowerCase()}` : `${ip}\u0000${username.toLowerCase()}`;
+    const addressKey = deviceId ? `device\u0000${deviceId}` : ip;
+    const user = this.current(this.users, userKey, nowMs);
+    const address = this.current(this.addresses, addressKey, nowMs);
+    if (address && address.count >= MAX_ADDRESS_FAILURES) return { retryAtMs: address.lastMs + WINDOW_MS };
+    if (user && user.count >= MAX_FAILURES) {
+      // Back-off phase: one attempt at a time, and only once the wait since the last failure has passed.
+      const retryAtMs = user.lastMs + backoffMs(user.count);
+      if (user.running > 0 || nowMs < retryAtMs) return { retryAtMs: Math.max(retryAtMs, nowMs + 1000) };
     }
-    this.failures.delete(k);
-    if (this.failures.size >= MAX_KEYS) this.failures.delete(this.failures.keys().next().value as string);
-    this.failures.set(k, { count: 1, firstMs: nowMs });
+    for (const [map, key] of [
+      [this.users, userKey],
+      [this.addresses, addressKey],
+    ] as const) {
+      const entry = this.current(map, key, nowMs) ?? this.insert(map, key, nowMs);
+      entry.count++;
+      entry.running++;
+      entry.lastMs = nowMs;
+    }
+    return { userKey, addressKey, settled: false };
   }
 
-  /** Forgets failures after a successful login. */
-  succeed(username: string, ip: string): void {
-    this.failures.delete(this.key(username, ip));
+  /** Settles a failed attempt: it stays counted. */
+  fail(attempt: LoginAttempt): void {
+    if (attempt.settled) return;
+    attempt.settled = true;
+    const nowMs = this.now();
+    for (const [map, key] of [
+      [this.users, attempt.userKey],
+      [this.addresses, attempt.addressKey],
+    ] as const) {
+      const entry = map.get(key);
+      if (!entry) continue;
+      entry.running = Math.max(0, entry.running - 1);
+      entry.lastMs = nowMs;
+    }
   }
+
+  /** Settles a successful attempt: that user's failures from that address are forgotten. */
+  succeed(attempt: LoginAttempt): void {
+    if (attempt.settled) return;
+    attempt.settled = true;
+    this.users.delete(attempt.userKey);
+    const address = this.addresses.get(attempt.addressKey);
+    if (address) {
+      address.running = Math.max(0, address.running - 1);
+      address.count = Math.max(0, address.count - 1);
+    }
+  }
+
+  private current(map: Map<string, Entry>, key: string, nowMs: number): Entry | undefined {
+    const entry = map.get(key);
+    if (entry && entry.running === 0 && nowMs - entry.lastMs >= WINDOW_MS) {
+      map.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  private insert(map: Map<string, Entry>, key: string, nowMs: number): Entry {
+    if (map.size >= MAX_KEYS) map.delete(map.keys().next().value as string);
+    const entry: Entry = { count: 0, running: 0, lastMs: nowMs };
+    map.set(key, entry);
+    return entry;
+  }
+}
+
+/** True when `r` is a refusal rather than a reserved attempt. */
+export function isRefusal(r: LoginAttempt | LoginRefusal): r is LoginRefusal {
+  return 'retryAtMs' in r;
+}
+
+/** Wait after `count` failures (count ≥ MAX_FAILURES): 30 s doubling, capped at BACKOFF_MAX_MS. */
+export function backoffMs(count: number): number {
+  const steps = Math.max(0, count - MAX_FAILURES);
+  return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.min(steps, 20));
 }

@@ -1,7 +1,9 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { hashPool } from './hashPool';
 
 /**
- * Password hashing with scrypt (node:crypto). Stored as `scrypt$N$r$p$saltB64$hashB64` so the cost can be
+ * Password hashing with scrypt (node:crypto), run in the bounded pool of server/http/hashPool.ts, never on
+ * libuv's I/O threads. Every function here may reject with `HashPoolFull` when the pool's queue is full. Stored as `scrypt$N$r$p$saltB64$hashB64` so the cost can be
  * raised later without invalidating existing hashes: verification reads the parameters from the hash.
  */
 
@@ -16,10 +18,7 @@ const MAX_N = 2 ** 20;
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number, keyBytes: number): Promise<Buffer> {
   // scrypt needs 128·N·r bytes; Node's default cap (32 MiB) is exactly that for N = 2^15, r = 8, so leave room.
-  const options: ScryptOptions = { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 };
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, keyBytes, options, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+  return hashPool().derive({ password: password.normalize('NFKC'), salt, keyBytes, N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 });
 }
 
 /** Hashes a password with a fresh random salt. */
@@ -54,7 +53,10 @@ let dummyHash: Promise<string> | null = null;
  * long as one with a wrong password (user names cannot be probed by timing).
  */
 export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hashPassword('dummy-password-never-matches');
+  dummyHash ??= hashPassword('dummy-password-never-matches').catch((err: unknown) => {
+    dummyHash = null; // a refusal (pool full) must not stick: the next login tries again
+    throw err;
+  });
   await verifyPassword(password, await dummyHash);
   return false;
 }

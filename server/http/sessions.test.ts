@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRIDGE_USER, DEMO_PROJECT, OTHER_PROJECT, seedIfEmpty } from '../seed';
 import { openDatabase, type OpenDatabase } from '../storage';
-import { MAX_SESSIONS_PER_USER, SESSION_IDLE_MS, SESSION_MAX_AGE_MS, SessionStore, hashToken } from './sessions';
+import { MAX_SESSIONS_PER_USER, RECENT_USE_MS, SESSION_IDLE_MS, SESSION_MAX_AGE_MS, SessionCapReached, SessionStore, hashToken } from './sessions';
 
 const HOUR = 3_600_000;
 
@@ -12,7 +12,7 @@ describe('SessionStore', () => {
 
   beforeAll(async () => {
     database = await openDatabase({ dataDir: 'memory://', databaseUrl: null });
-    await seedIfEmpty(database.db, { adminPassword: 'admin-test-pw' }, { info: () => undefined });
+    await seedIfEmpty(database.db, { adminPassword: 'admin-test-pw', simulator: true, demoPassword: 'bridge-test-pw' }, { info: () => undefined });
     store = new SessionStore(database.db, () => nowMs);
   }, 60_000);
   afterAll(() => database.close());
@@ -80,16 +80,31 @@ describe('SessionStore', () => {
     expect(await store.resolve(live)).not.toBeNull();
   });
 
-  it(`keeps at most ${MAX_SESSIONS_PER_USER} sessions per user, ending the oldest`, async () => {
+  it(`at ${MAX_SESSIONS_PER_USER} sessions, a login ends the least recently USED one, not the oldest one in use`, async () => {
+    await database.db.deleteFrom('sessions').where('username', '=', BRIDGE_USER.username).execute();
     const tokens: string[] = [];
-    for (let i = 0; i < MAX_SESSIONS_PER_USER + 3; i++) {
+    for (let i = 0; i < MAX_SESSIONS_PER_USER; i++) {
       nowMs += 1;
       tokens.push((await store.create(BRIDGE_USER.username, null)).token);
     }
+    nowMs += RECENT_USE_MS + 60_000;
+    // the wall screen of the first login is still in use
+    expect(await store.resolve(tokens[0])).not.toBeNull();
+    const { evicted } = await store.create(BRIDGE_USER.username, null);
+    expect(evicted).toBe(1);
     const count = await database.db.selectFrom('sessions').select('token_hash').where('username', '=', BRIDGE_USER.username).execute();
     expect(count).toHaveLength(MAX_SESSIONS_PER_USER);
-    expect(await store.resolve(tokens[0])).toBeNull();
-    expect(await store.resolve(tokens.at(-1))).not.toBeNull();
+    expect(await store.resolve(tokens[0])).not.toBeNull();
+    expect(await store.resolve(tokens[1])).toBeNull();
+  });
+
+  it('refuses a login rather than end a session used in the last minutes', async () => {
+    await database.db.deleteFrom('sessions').where('username', '=', BRIDGE_USER.username).execute();
+    const tokens: string[] = [];
+    for (let i = 0; i < MAX_SESSIONS_PER_USER; i++) tokens.push((await store.create(BRIDGE_USER.username, null)).token);
+    await expect(store.create(BRIDGE_USER.username, null)).rejects.toBeInstanceOf(SessionCapReached);
+    for (const t of tokens) expect(await store.resolve(t)).not.toBeNull();
+    await database.db.deleteFrom('sessions').where('username', '=', BRIDGE_USER.username).execute();
   });
 
   it('bridge user sees only the bridge project', async () => {

@@ -11,8 +11,14 @@ export const SESSION_IDLE_MS = 12 * 3_600_000;
 export const SESSION_MAX_AGE_MS = 7 * 24 * 3_600_000;
 /** Sliding writes at most once per 5 min per session, not on every request. */
 const SLIDE_STEP_MS = 5 * 60_000;
-/** Logins beyond this many live sessions per user end that user's oldest sessions. */
-export const MAX_SESSIONS_PER_USER = 20;
+/**
+ * Live sessions per user. A login beyond it ends the user's LEAST RECENTLY USED session, but never one used
+ * within {@link RECENT_USE_MS}: shared accounts on wall screens must not log each other out. When every
+ * session was used recently the login is refused instead ({@link SessionCapReached}).
+ */
+export const MAX_SESSIONS_PER_USER = 50;
+/** A session used this recently is never ended to make room for a new login. */
+export const RECENT_USE_MS = 10 * 60_000;
 /** Expired sessions deleted per prune pass. */
 const PRUNE_BATCH = 1_000;
 /** How often expired sessions are pruned. */
@@ -66,11 +72,12 @@ export class SessionStore implements SessionResolver {
    * @returns the cookie token (sent once, never stored) and the session user.
    * @throws Error when the user does not exist.
    */
-  async create(username: string, projectId: string | null): Promise<{ token: string; user: SessionUser }> {
+  async create(username: string, projectId: string | null): Promise<{ token: string; user: SessionUser; evicted: number }> {
     const user = await loadSessionUser(this.db, username, projectId);
     if (!user) throw new Error(`cannot start a session for unknown user ${username}`);
-    const token = randomBytes(32).toString('base64url');
     const nowMs = this.now();
+    const evicted = await this.makeRoom(username, nowMs);
+    const token = randomBytes(32).toString('base64url');
     await this.db
       .insertInto('sessions')
       .values({
@@ -81,8 +88,7 @@ export class SessionStore implements SessionResolver {
         expires_at_ms: nowMs + SESSION_IDLE_MS,
       })
       .execute();
-    await this.trimUserSessions(username);
-    return { token, user };
+    return { token, user, evicted };
   }
 
   /** The user of a session token, or null when the token is unknown or expired. Slides the expiry. */
@@ -112,7 +118,10 @@ export class SessionStore implements SessionResolver {
   /** Ends a session and tells the {@link onEnded} listeners; unknown tokens are ignored. */
   async destroy(token: string | undefined): Promise<void> {
     if (!token || token.length > 128) return;
-    const tokenHash = hashToken(token);
+    await this.destroyHash(hashToken(token));
+  }
+
+  private async destroyHash(tokenHash: string): Promise<void> {
     await this.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
     for (const listener of [...this.endedListeners]) {
       try {
@@ -153,20 +162,37 @@ export class SessionStore implements SessionResolver {
     this.pruneTimer = null;
   }
 
-  /** Keeps a user's sessions bounded: a script that logs in in a loop cannot grow the table. */
-  private async trimUserSessions(username: string): Promise<void> {
-    await this.db
-      .deleteFrom('sessions')
+  /**
+   * Keeps a user's sessions bounded (a script that logs in in a loop cannot grow the table) without ending
+   * a session in use: at the cap, the least recently used sessions are ended (their sockets too), but only
+   * those not used within {@link RECENT_USE_MS}. A session's last use is read from its sliding expiry
+   * (`expires_at_ms − SESSION_IDLE_MS`, exact to {@link SLIDE_STEP_MS}).
+   * @returns how many sessions were ended.
+   * @throws SessionCapReached when the user is at the cap and every session was used recently.
+   */
+  private async makeRoom(username: string, nowMs: number): Promise<number> {
+    const live = await this.db
+      .selectFrom('sessions')
+      .select(['token_hash', 'expires_at_ms'])
       .where('username', '=', username)
-      .where('token_hash', 'not in', (qb) =>
-        qb
-          .selectFrom('sessions')
-          .select('token_hash')
-          .where('username', '=', username)
-          .orderBy('created_at_ms', 'desc')
-          .limit(MAX_SESSIONS_PER_USER),
-      )
+      .where('expires_at_ms', '>', nowMs)
+      .orderBy('expires_at_ms', 'asc')
       .execute();
+    const excess = live.length - MAX_SESSIONS_PER_USER + 1;
+    if (excess <= 0) return 0;
+    const usedRecentlyFrom = nowMs - RECENT_USE_MS + SESSION_IDLE_MS;
+    const idle = live.filter((r) => Number(r.expires_at_ms) < usedRecentlyFrom).slice(0, excess);
+    if (idle.length < excess) throw new SessionCapReached(MAX_SESSIONS_PER_USER);
+    for (const r of idle) await this.destroyHash(r.token_hash);
+    return idle.length;
+  }
+}
+
+/** A login refused because the user has {@link MAX_SESSIONS_PER_USER} sessions, all used recently. */
+export class SessionCapReached extends Error {
+  constructor(readonly cap: number) {
+    super(`This account has ${cap} sessions in use. Log out on a screen you no longer use, or try again in a few minutes`);
+    this.name = 'SessionCapReached';
   }
 }
 

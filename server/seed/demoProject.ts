@@ -144,5 +144,8 @@ export const DEMO_DEVICES: DemoDevice[] = [...gasStations(), ...beacons(), ...to
 /** The administrator account created at first start; its password is ADMIN_PASSWORD or a random one. */
 export const ADMIN_USERNAME = 'admin';
 
-/** A demo user who belongs only to OTHER_PROJECT (for isolation tests and demos). */
-export const BRIDGE_USER = { username: 'bridge', displayName: 'Bridge site manager', password: 'bridge-demo-1' } as const;
+/**
+ * A demo user who belongs only to OTHER_PROJECT (for isolation tests and demos). Created only with the demo
+ * simulator (SIMULATOR on); its password is DEMO_PASSWORD or a random one printed once at first start.
+ */
+export const BRIDGE_USER = { username: 'bridge', displayName: 'Bridge site manager' } as const;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_PANEL_TYPES, boardSchema } from '../../protocol';
-import { verifyPassword } from '../http/passwords';
+import { hashPassword, verifyPassword } from '../http/passwords';
 import { defaultThresholdsFor } from '../rules/defaultThresholds';
 import { openDatabase, toBoard, type OpenDatabase } from '../storage';
 import { DEMO_BOARD } from './demoBoard';
 import { ADMIN_USERNAME, BRIDGE_USER, DEMO_DEVICES, DEMO_PROJECT, DEMO_TUNNELS, OTHER_PROJECT } from './demoProject';
-import { seedIfEmpty } from './seed';
+import { retireDocumentedDemoPassword, seedIfEmpty } from './seed';
 
 const quiet = { info: () => undefined };
 
@@ -13,10 +13,12 @@ describe('seedIfEmpty', () => {
   let database: OpenDatabase;
   let printed = '';
   let first: { seeded: boolean };
+  let firstPrinted = '';
 
   beforeAll(async () => {
     database = await openDatabase({ dataDir: 'memory://', databaseUrl: null });
-    first = await seedIfEmpty(database.db, { adminPassword: null }, quiet, (t) => (printed += t));
+    first = await seedIfEmpty(database.db, { adminPassword: null, simulator: true, demoPassword: null }, quiet, (t) => (printed += t));
+    firstPrinted = printed;
   }, 60_000);
   afterAll(() => database.close());
 
@@ -73,6 +75,38 @@ describe('seedIfEmpty', () => {
     expect(await database.db.selectFrom('projects').select('mqtt_password').orderBy('project_id').execute()).toEqual(before);
     const board = await database.db.selectFrom('boards').select('name').where('board_id', '=', 'demo-live').executeTakeFirstOrThrow();
     expect(board.name).toBe('Renamed');
+  });
+
+  it('with the simulator, prints the demo user\'s random password once, and it logs in', async () => {
+    const match = /demo user bridge password: (\S+)/.exec(printed + firstPrinted);
+    expect(match).not.toBeNull();
+    const bridge = await database.db.selectFrom('users').select('password_hash').where('username', '=', BRIDGE_USER.username).executeTakeFirstOrThrow();
+    expect(await verifyPassword(match![1], bridge.password_hash)).toBe(true);
+    expect(await verifyPassword('bridge-demo-1', bridge.password_hash)).toBe(false);
+  });
+
+  it('without the simulator creates no demo user: admin is the only account (issue 11 item 11)', async () => {
+    const other = await openDatabase({ dataDir: 'memory://', databaseUrl: null });
+    try {
+      let out = '';
+      await seedIfEmpty(other.db, { adminPassword: null, simulator: false, demoPassword: null }, quiet, (t) => (out += t));
+      const users = await other.db.selectFrom('users').select('username').execute();
+      expect(users.map((u) => u.username)).toEqual([ADMIN_USERNAME]);
+      expect(out).not.toMatch(/demo user/);
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
+
+  it('replaces the demo password printed in older docs on an existing installation, once', async () => {
+    await database.db.updateTable('users').set({ password_hash: await hashPassword('bridge-demo-1') }).where('username', '=', BRIDGE_USER.username).execute();
+    let out = '';
+    expect(await retireDocumentedDemoPassword(database.db, {}, quiet, (t) => (out += t))).toBe(true);
+    const match = /demo user bridge password: (\S+)/.exec(out);
+    const bridge = await database.db.selectFrom('users').select('password_hash').where('username', '=', BRIDGE_USER.username).executeTakeFirstOrThrow();
+    expect(await verifyPassword('bridge-demo-1', bridge.password_hash)).toBe(false);
+    expect(await verifyPassword(match![1], bridge.password_hash)).toBe(true);
+    expect(await retireDocumentedDemoPassword(database.db, {}, quiet, (t) => (out += t))).toBe(false);
   });
 
   it('prints nothing when ADMIN_PASSWORD is configured', async () => {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { ServerConfig } from '../config';
-import { hashPassword, randomPassword } from '../http/passwords';
+import { hashPassword, randomPassword, verifyPassword } from '../http/passwords';
 import { defaultThresholdsFor } from '../rules/defaultThresholds';
 import { toJson, type Database } from '../storage';
 import { DEMO_BOARD } from './demoBoard';
@@ -21,8 +21,10 @@ export function mqttUsernameFor(projectId: string): string {
 
 /**
  * Seeds an empty database once: the demo and the bridge project, the demo tunnels and device fleet
- * (thresholds from `defaultThresholdsFor`), the `admin` user (member of both projects) and the bridge user
- * (bridge project only), random MQTT credentials per project and the demo live board.
+ * (thresholds from `defaultThresholdsFor`), the `admin` user (member of both projects), random MQTT
+ * credentials per project and the demo live board. With the demo simulator (`config.simulator`) also the
+ * demo user (BRIDGE_USER, bridge project only) with `config.demoPassword` or a random password printed once;
+ * without it no account other than `admin` exists.
  * A database that already has a project is left untouched, so restarts keep every edit.
  *
  * The admin password is `config.adminPassword`, or a random one written once to `out` (stdout) in a box.
@@ -30,13 +32,15 @@ export function mqttUsernameFor(projectId: string): string {
  */
 export async function seedIfEmpty(
   db: Kysely<Database>,
-  config: Pick<ServerConfig, 'adminPassword'>,
+  config: Pick<ServerConfig, 'adminPassword'> & Partial<Pick<ServerConfig, 'simulator' | 'demoPassword'>>,
   log: SeedLog,
   out: (text: string) => void = (text) => void process.stdout.write(text),
 ): Promise<{ seeded: boolean }> {
   const adminPassword = config.adminPassword ?? randomPassword(20);
+  const demoPassword = config.simulator === true ? (config.demoPassword ?? randomPassword(20)) : null;
   // Hash before the transaction: scrypt is slow and the transaction holds the lock.
-  const [adminHash, bridgeHash] = await Promise.all([hashPassword(adminPassword), hashPassword(BRIDGE_USER.password)]);
+  const adminHash = await hashPassword(adminPassword);
+  const demoHash = demoPassword === null ? null : await hashPassword(demoPassword);
 
   const seeded = await db.transaction().execute(async (tx) => {
     await sql`select pg_advisory_xact_lock(${sql.lit(SEED_LOCK_KEY)})`.execute(tx);
@@ -62,21 +66,13 @@ export async function seedIfEmpty(
 
     await tx
       .insertInto('users')
-      .values([
-        { username: ADMIN_USERNAME, display_name: 'Administrator', password_hash: adminHash, is_admin: true, created_at_ms: nowMs },
-        { username: BRIDGE_USER.username, display_name: BRIDGE_USER.displayName, password_hash: bridgeHash, is_admin: false, created_at_ms: nowMs },
-      ])
+      .values({ username: ADMIN_USERNAME, display_name: 'Administrator', password_hash: adminHash, is_admin: true, created_at_ms: nowMs })
       .execute();
-
-    const member = (username: string, projectId: string) => ({ username, project_id: projectId, mid: `${username}@${projectId}` });
     await tx
       .insertInto('memberships')
-      .values([
-        member(ADMIN_USERNAME, DEMO_PROJECT.projectId),
-        member(ADMIN_USERNAME, OTHER_PROJECT.projectId),
-        member(BRIDGE_USER.username, OTHER_PROJECT.projectId),
-      ])
+      .values([member(ADMIN_USERNAME, DEMO_PROJECT.projectId), member(ADMIN_USERNAME, OTHER_PROJECT.projectId)])
       .execute();
+    if (demoHash !== null) await insertDemoUsers(tx, demoHash, nowMs);
 
     await tx
       .insertInto('tunnels')
@@ -130,11 +126,64 @@ export async function seedIfEmpty(
   if (!seeded) return { seeded: false };
   log.info(`seeded demo projects ${DEMO_PROJECT.projectId} and ${OTHER_PROJECT.projectId} (${DEMO_DEVICES.length} devices)`);
   if (config.adminPassword === null) out(boxed(`admin password: ${adminPassword}`, 'shown once; set ADMIN_PASSWORD to choose it'));
+  if (demoPassword !== null && !config.demoPassword) {
+    out(boxed(`demo user ${BRIDGE_USER.username} password: ${demoPassword}`, 'shown once; set DEMO_PASSWORD to choose it'));
+  }
   return { seeded: true };
+}
+
+function member(username: string, projectId: string) {
+  return { username, project_id: projectId, mid: `${username}@${projectId}` };
+}
+
+async function insertDemoUsers(db: Kysely<Database>, passwordHash: string, nowMs: number): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({ username: BRIDGE_USER.username, display_name: BRIDGE_USER.displayName, password_hash: passwordHash, is_admin: false, created_at_ms: nowMs })
+    .onConflict((oc) => oc.column('username').doUpdateSet({ password_hash: passwordHash }))
+    .execute();
+  await db
+    .insertInto('memberships')
+    .values(member(BRIDGE_USER.username, OTHER_PROJECT.projectId))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/**
+ * Creates the demo users (BRIDGE_USER, member of the bridge project) with `password`, or sets their
+ * password when they exist. For tests and demos that want a known password without the simulator; a
+ * production start never calls it (the seed creates demo users only with SIMULATOR on).
+ */
+export async function seedDemoUsers(db: Kysely<Database>, password: string): Promise<void> {
+  await insertDemoUsers(db, await hashPassword(password), Date.now());
 }
 
 function boxed(...lines: string[]): string {
   const width = Math.max(...lines.map((l) => l.length));
   const bar = '─'.repeat(width + 2);
   return [`┌${bar}┐`, ...lines.map((l) => `│ ${l.padEnd(width)} │`), `└${bar}┘`, ''].join('\n');
+}
+
+/** The demo user's password that earlier versions seeded and printed in the docs. */
+const RETIRED_DEMO_PASSWORD = 'bridge-demo-1';
+
+/**
+ * Installations seeded by an earlier version have the demo user with the password printed in the docs.
+ * On start, such a password is replaced by `config.demoPassword` or a random one, printed once in a box
+ * like the admin's. Any other password is left alone (costs one hash check per start).
+ * @returns whether the password was replaced.
+ */
+export async function retireDocumentedDemoPassword(
+  db: Kysely<Database>,
+  config: Partial<Pick<ServerConfig, 'demoPassword'>>,
+  log: SeedLog,
+  out: (text: string) => void = (text) => void process.stdout.write(text),
+): Promise<boolean> {
+  const row = await db.selectFrom('users').select('password_hash').where('username', '=', BRIDGE_USER.username).executeTakeFirst();
+  if (!row || !(await verifyPassword(RETIRED_DEMO_PASSWORD, row.password_hash))) return false;
+  const password = config.demoPassword ?? randomPassword(20);
+  await db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('username', '=', BRIDGE_USER.username).execute();
+  log.info(`demo user ${BRIDGE_USER.username}: the password printed in older docs was replaced`);
+  if (!config.demoPassword) out(boxed(`demo user ${BRIDGE_USER.username} password: ${password}`, 'the documented one was replaced; shown once'));
+  return true;
 }

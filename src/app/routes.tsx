@@ -11,6 +11,7 @@ import { ExceptionScreen, ForbiddenScreen, NotFoundScreen, ServerErrorScreen } f
 const BuilderScreen = lazyChunk('BuilderScreen', () => import('../board/editor/BuilderScreen').then((m) => m.BuilderScreen));
 const ViewBoardScreen = lazyChunk('ViewBoardScreen', () => import('./screens/ViewBoardScreen').then((m) => m.ViewBoardScreen));
 const DataDrivenScreen = lazyChunk('DataDrivenScreen', () => import('./screens/DataDrivenScreen').then((m) => m.DataDrivenScreen));
+const SystemStatusScreen = lazyChunk('SystemStatusScreen', () => import('./screens/SystemStatusScreen').then((m) => m.SystemStatusScreen));
 const PageManagerScreen = lazyChunk('PageManagerScreen', () => import('./screens/PageManagerScreen').then((m) => m.PageManagerScreen));
 
 // The project's custom panel types are registered while it is open (docs/custom-modules.md).
@@ -41,6 +42,8 @@ export const ROUTE_OBJECTS = [
       // Hidden from menus (SPEC §2 showMenu false): the same list as /pageManger.
       { path: 'dataV/index', element: <PageManagerScreen /> },
       { path: 'dataV/dataDriven', element: <DataDrivenScreen /> },
+      // Administrators: ingest and REST counters (docs/operations.md "Metrics"); the header's Status button.
+      { path: 'system/status', element: <SystemStatusScreen /> },
       { path: 'exception', element: <ExceptionScreen /> },
       { path: 'exception/403', element: <ForbiddenScreen /> },
       { path: 'exception/404', element: <NotFoundScreen /> },

@@ -1,6 +1,6 @@
 import { startServer, type RunningServer } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { BRIDGE_USER } from '../../server/seed';
+import { BRIDGE_USER, seedDemoUsers } from '../../server/seed';
 import { ApiClient } from './apiClient';
 
 /** Failed logins of one user name after which the server answers RATE_LIMITED (server/http/loginThrottle). */
@@ -8,13 +8,17 @@ export { MAX_FAILURES as MAX_LOGIN_FAILURES } from '../../server/http/loginThrot
 
 /** Admin password the test servers are started with. */
 export const TEST_ADMIN_PASSWORD = 'admin-test-pw';
+/** Password of the demo user (BRIDGE_USER) on test servers: set by {@link startTestServer}, never a product default. */
+export const TEST_DEMO_PASSWORD = 'bridge-test-pw';
 
 /**
  * Starts the real server in process on free ports (HTTP and embedded MQTT), in-memory PGlite, no
- * simulator, unless `env` says otherwise. Close it with `server.close()`.
+ * simulator, REST rate limits off (tests of the limits turn them on), unless `env` says otherwise. The
+ * demo user BRIDGE_USER is created with {@link TEST_DEMO_PASSWORD} (or env DEMO_PASSWORD), although the
+ * product creates demo users only with the simulator. Close it with `server.close()`.
  */
-export function startTestServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  return startServer(
+export async function startTestServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const server = await startServer(
     loadConfig({
       PORT: '0',
       HOST: '127.0.0.1',
@@ -22,9 +26,18 @@ export function startTestServer(env: Record<string, string> = {}): Promise<Runni
       DATA_DIR: 'memory://',
       SIMULATOR: 'off',
       ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+      RATE_LIMIT_AUTH_PER_MINUTE: '0',
+      RATE_LIMIT_API_PER_MINUTE: '0',
       ...env,
     }),
   );
+  try {
+    await seedDemoUsers(server.db, env.DEMO_PASSWORD ?? TEST_DEMO_PASSWORD);
+  } catch (err) {
+    await server.close();
+    throw err;
+  }
+  return server;
 }
 
 /** A new client of the server at `baseUrl` with a session of `username` (default the seeded admin). @throws when refused. */
@@ -41,7 +54,7 @@ export async function loggedInClient(baseUrl: string, username = 'admin', passwo
 export async function startServerWithUsers(env: Record<string, string> = {}): Promise<{ server: RunningServer; admin: ApiClient; bridge: ApiClient }> {
   const server = await startTestServer(env);
   try {
-    const [admin, bridge] = await Promise.all([loggedInClient(server.url), loggedInClient(server.url, BRIDGE_USER.username, BRIDGE_USER.password)]);
+    const [admin, bridge] = await Promise.all([loggedInClient(server.url), loggedInClient(server.url, BRIDGE_USER.username, env.DEMO_PASSWORD ?? TEST_DEMO_PASSWORD)]);
     return { server, admin, bridge };
   } catch (err) {
     await server.close();

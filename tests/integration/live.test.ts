@@ -20,7 +20,7 @@ import type { ApiClient } from '../helpers/apiClient';
 import { connectDevice } from '../helpers/devices';
 import { eventually } from '../helpers/eventually';
 import { connectLiveSocket, type LiveSocket } from '../helpers/liveSocket';
-import { loggedInClient, startTestServer } from '../helpers/testServer';
+import { loggedInClient, startTestServer, TEST_DEMO_PASSWORD } from '../helpers/testServer';
 
 const demo = DEMO_PROJECT.projectId;
 
@@ -186,7 +186,7 @@ describe('live pipeline against the real server', () => {
     await expect(socketFor(server, null)).rejects.toThrow('UNAUTHENTICATED');
     await expect(socketFor(server, 'sb_session=forged')).rejects.toThrow('UNAUTHENTICATED');
 
-    const bridge = await loggedInClient(server.url, BRIDGE_USER.username, BRIDGE_USER.password);
+    const bridge = await loggedInClient(server.url, BRIDGE_USER.username, TEST_DEMO_PASSWORD);
     const socket = await socketFor(server, bridge.cookie);
     cleanup.push(() => socket.close());
     const refused = await subscribe(socket, demo, 'alarm');

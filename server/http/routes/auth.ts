@@ -3,9 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ROUTES, loginBody, ok, type SessionUser } from '../../../protocol';
 import { postRoute, type HttpDeps } from '../context';
 import { ApiError, ERROR_MESSAGES } from '../errors';
-import { LoginThrottle } from '../loginThrottle';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, DeviceCookies } from '../deviceCookie';
+import { HashPoolFull } from '../hashPool';
+import { isRefusal, LoginThrottle } from '../loginThrottle';
 import { verifyAgainstDummy, verifyPassword } from '../passwords';
-import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from '../sessions';
+import { SESSION_COOKIE, SESSION_MAX_AGE_MS, SessionCapReached } from '../sessions';
 import { parseBody } from '../validation';
 
 /** Cookie attributes: httpOnly so scripts never see the token, SameSite=Lax against cross-site posts. */
@@ -17,31 +19,51 @@ function clearSessionCookie(req: FastifyRequest, reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, cookieOptions(req));
 }
 
+/** Largest body of login and logout: a user name and a password are far smaller. */
+const AUTH_BODY_LIMIT_BYTES = 32 * 1024;
+
 /** login, logout, me. */
 export function registerAuthRoutes(app: FastifyInstance, deps: HttpDeps): void {
   const throttle = new LoginThrottle();
+  const devices = new DeviceCookies();
 
-  app.post(ROUTES.login, async (req, reply) => {
+  // The attempt is reserved before anything slow happens, so parallel guesses count at once (issue 11 item 3).
+  app.post(ROUTES.login, { bodyLimit: AUTH_BODY_LIMIT_BYTES }, async (req, reply) => {
     const body = parseBody(loginBody, req.body);
-    if (!throttle.allowed(body.username, req.ip)) throw new ApiError('RATE_LIMITED', ERROR_MESSAGES.rateLimited);
-    const row = await deps.db
-      .selectFrom('users')
-      .select(['username', 'password_hash'])
-      .where('username', '=', body.username)
-      .executeTakeFirst();
-    const valid = row ? await verifyPassword(body.password, row.password_hash) : await verifyAgainstDummy(body.password);
+    const attempt = throttle.begin(body.username, req.ip, devices.verify(req.cookies[DEVICE_COOKIE], body.username));
+    if (isRefusal(attempt)) {
+      void reply.header('retry-after', String(Math.max(1, Math.ceil((attempt.retryAtMs - Date.now()) / 1000))));
+      throw new ApiError('RATE_LIMITED', ERROR_MESSAGES.rateLimited);
+    }
+    let row: { username: string; password_hash: string } | undefined;
+    let valid: boolean;
+    try {
+      row = await deps.db.selectFrom('users').select(['username', 'password_hash']).where('username', '=', body.username).executeTakeFirst();
+      valid = row ? await verifyPassword(body.password, row.password_hash) : await verifyAgainstDummy(body.password);
+    } catch (err) {
+      throttle.fail(attempt);
+      if (err instanceof HashPoolFull) throw new ApiError('RATE_LIMITED', ERROR_MESSAGES.busy);
+      throw err;
+    }
     if (!row || !valid) {
-      throttle.fail(body.username, req.ip);
+      throttle.fail(attempt);
       throw new ApiError('INVALID_CREDENTIALS', ERROR_MESSAGES.invalidCredentials);
     }
-    throttle.succeed(body.username, req.ip);
-    const { token, user } = await deps.sessions.create(row.username, null);
+    throttle.succeed(attempt);
+    const created = await deps.sessions.create(row.username, null).catch((err: unknown) => {
+      if (err instanceof SessionCapReached) throw new ApiError('RATE_LIMITED', err.message);
+      throw err;
+    });
+    const { token, user, evicted } = created;
+    if (evicted > 0) req.log.info({ username: row.username, evicted }, 'session cap reached: least recently used sessions ended');
     reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(req), maxAge: SESSION_MAX_AGE_MS / 1000 });
+    // This browser is now known for this user: its later logins are throttled apart from guessers.
+    reply.setCookie(DEVICE_COOKIE, devices.issue(row.username), { ...cookieOptions(req), path: ROUTES.login, maxAge: DEVICE_COOKIE_MAX_AGE_S });
     return ok<SessionUser>(user);
   });
 
   // Logging out twice, or with an expired session, is not an error: the cookie ends up cleared either way.
-  app.post(ROUTES.logout, async (req, reply) => {
+  app.post(ROUTES.logout, { bodyLimit: AUTH_BODY_LIMIT_BYTES }, async (req, reply) => {
     await deps.sessions.destroy(req.cookies[SESSION_COOKIE]);
     clearSessionCookie(req, reply);
     return ok(null);

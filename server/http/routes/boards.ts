@@ -24,7 +24,7 @@ import { postRoute, requireMember, type HttpDeps } from '../context';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import { applyLayoutPatch, checkBoard, randomId } from './boardsOps';
 import { registerReleaseRoutes } from './boardsReleases';
-import { bindableDevices, lockBoard, mutateBoard } from './boardsStore';
+import { bindableDevices, checkBoardBytes, lockBoard, mutateBoard } from './boardsStore';
 import { registerLayoutRoutes } from './layout';
 import { registerPageRoutes } from './pages';
 import { registerPanelRoutes } from './panels';
@@ -85,7 +85,7 @@ export function registerBoardRoutes(app: FastifyInstance, deps: HttpDeps): void 
     });
     await deps.db.transaction().execute(async (tx) => {
       await consumeTicket(tx, req, user, body.projectId);
-      await insertBoard(tx, board);
+      await insertBoard(tx, board, deps.config.boardMaxBytes);
     });
     return board;
   });
@@ -104,13 +104,13 @@ export function registerBoardRoutes(app: FastifyInstance, deps: HttpDeps): void 
     );
     await deps.db.transaction().execute(async (tx) => {
       await consumeTicket(tx, req, user, body.projectId);
-      await insertBoard(tx, board);
+      await insertBoard(tx, board, deps.config.boardMaxBytes);
     });
     return board;
   });
 
   postRoute(app, deps, ROUTES.boardEdit, boardEditBody, async ({ body, user }): Promise<BoardSettingsWrite> => {
-    const { board } = await mutateBoard(deps.db, user, body.boardId, body.baseVersion, (current) => ({
+    const { board } = await mutateBoard(deps, user, body.boardId, body.baseVersion, (current) => ({
       board: { ...current, name: body.name ?? current.name, layout: applyLayoutPatch(current.layout, body.layout) },
       result: null,
     }));
@@ -135,8 +135,9 @@ export function registerBoardRoutes(app: FastifyInstance, deps: HttpDeps): void 
   registerTicketRoutes(app, deps);
 }
 
-/** Stores a new board document. */
-async function insertBoard(db: Kysely<Database> | Transaction<Database>, board: Board): Promise<void> {
+/** Stores a new board document. @throws ApiError VALIDATION when it is larger than `maxBytes` (nothing stored). */
+async function insertBoard(db: Kysely<Database> | Transaction<Database>, board: Board, maxBytes: number): Promise<void> {
+  checkBoardBytes(board, maxBytes);
   const nowMs = Date.now();
   await db
     .insertInto('boards')

@@ -69,7 +69,7 @@ export function registerReleaseRoutes(app: FastifyInstance, deps: HttpDeps): voi
   // The draft's name stays: a restore brings back what the board showed (layout and pages), and renaming
   // is a separate decision.
   postRoute(app, deps, ROUTES.boardRestore, boardRestoreBody, async ({ body, user }): Promise<Board> => {
-    const { board } = await mutateBoard(deps.db, user, body.boardId, body.baseVersion, async (current, tx) => {
+    const { board } = await mutateBoard(deps, user, body.boardId, body.baseVersion, async (current, tx) => {
       const release = await tx
         .selectFrom('board_releases')
         .select(['layout', 'pages'])

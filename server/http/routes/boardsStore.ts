@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Board, SessionUser } from '../../../protocol';
 import { toBoard, toJson, type Database } from '../../storage';
-import { requireMember } from '../context';
+import { requireMember, type HttpDeps } from '../context';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import { checkBoard } from './boardsOps';
 
@@ -50,19 +50,21 @@ export async function lockBoard(tx: Transaction<Database>, user: SessionUser, bo
  * and a transaction to read more with; it returns the edited board and what the route answers, and may
  * throw ApiError to refuse (nothing is stored then).
  * @returns the stored board (with its new version) and `edit`'s result.
- * @throws ApiError NOT_FOUND, FORBIDDEN, CONFLICT, VALIDATION (the edited board breaks a limit), or what `edit` throws.
+ * @throws ApiError NOT_FOUND, FORBIDDEN, CONFLICT, VALIDATION (the edited board breaks a limit, including
+ *   its stored size, {@link checkBoardBytes}), or what `edit` throws.
  */
 export async function mutateBoard<R>(
-  db: Kysely<Database>,
+  deps: Pick<HttpDeps, 'db' | 'config'>,
   user: SessionUser,
   boardId: string,
   baseVersion: number,
   edit: (board: Board, tx: Transaction<Database>) => { board: Board; result: R } | Promise<{ board: Board; result: R }>,
 ): Promise<{ board: Board; result: R }> {
-  return db.transaction().execute(async (tx) => {
+  return deps.db.transaction().execute(async (tx) => {
     const current = await lockBoard(tx, user, boardId, baseVersion);
     const { board, result } = await edit(current, tx);
     const next = checkBoard({ ...board, boardId: current.boardId, projectId: current.projectId, version: current.version + 1 });
+    checkBoardBytes(next, deps.config.boardMaxBytes);
     await tx
       .updateTable('boards')
       .set({ name: next.name, version: next.version, layout: toJson(next.layout), pages: toJson(next.pages), updated_at_ms: Date.now() })
@@ -78,4 +80,24 @@ export async function mutateBoard<R>(
  */
 export async function bindableDevices(db: Kysely<Database> | Transaction<Database>, projectId: string): Promise<Array<{ sn: string; kind: string }>> {
   return db.selectFrom('devices').select(['sn', 'kind']).where('project_id', '=', projectId).orderBy('sn').execute();
+}
+
+/** Bytes a board takes when stored: its layout and pages as JSON, UTF-8. */
+export function boardBytes(board: Pick<Board, 'layout' | 'pages' | 'name'>): number {
+  return Buffer.byteLength(JSON.stringify(board.layout)) + Buffer.byteLength(JSON.stringify(board.pages)) + Buffer.byteLength(board.name);
+}
+
+/**
+ * Refuses a board larger than `maxBytes` when stored (BOARD_MAX_BYTES, docs/api.md "Board size"): one
+ * board cannot grow the database and every later write without bound. Nothing is stored when it throws.
+ * @throws ApiError VALIDATION naming the size and the limit.
+ */
+export function checkBoardBytes(board: Pick<Board, 'layout' | 'pages' | 'name'>, maxBytes: number): void {
+  const bytes = boardBytes(board);
+  if (bytes > maxBytes) {
+    throw new ApiError(
+      'VALIDATION',
+      `board: too large (${bytes} bytes stored; at most ${maxBytes}). Remove panels or pages, or move large content out of the board`,
+    );
+  }
 }

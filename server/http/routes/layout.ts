@@ -15,7 +15,7 @@ export function registerLayoutRoutes(app: FastifyInstance, deps: HttpDeps): void
   });
 
   postRoute(app, deps, ROUTES.layoutUpdate, layoutUpdateBody, async ({ body, user }): Promise<LayoutWrite> => {
-    const { board } = await mutateBoard(deps.db, user, body.boardId, body.baseVersion, (current) => ({
+    const { board } = await mutateBoard(deps, user, body.boardId, body.baseVersion, (current) => ({
       board: { ...applyLayoutItems(current, body.items), layout: applyLayoutPatch(current.layout, body.layout) },
       result: null,
     }));

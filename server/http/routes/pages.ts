@@ -23,7 +23,7 @@ import { bindableDevices, mutateBoard, readBoard } from './boardsStore';
 export function registerPageRoutes(app: FastifyInstance, deps: HttpDeps): void {
   postRoute(app, deps, ROUTES.pageAdd, pageAddBody, async ({ body, user }): Promise<PageWrite> => {
     const pageId = randomId('page');
-    const { board } = await mutateBoard(deps.db, user, body.boardId, body.baseVersion, (current) => ({
+    const { board } = await mutateBoard(deps, user, body.boardId, body.baseVersion, (current) => ({
       board: insertPage(current, { pageId, name: body.name, order: 0, panels: [] }, body.index),
       result: null,
     }));
@@ -36,7 +36,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: HttpDeps): void {
   });
 
   postRoute(app, deps, ROUTES.pageEdit, pageEditBody, async ({ body, user }): Promise<PageWrite> => {
-    const { board } = await mutateBoard(deps.db, user, body.boardId, body.baseVersion, (current) => ({
+    const { board } = await mutateBoard(deps, user, body.boardId, body.baseVersion, (current) => ({
       board: replacePage(current, { ...findPage(current, body.pageId), name: body.name }),
       result: null,
     }));
@@ -44,7 +44,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: HttpDeps): void {
   });
 
   postRoute(app, deps, ROUTES.pageMove, pageMoveBody, async ({ body, user }): Promise<PageOrder> => {
-    const { board } = await mutateBoard(deps.db, user, body.boardId, body.baseVersion, (current) => ({
+    const { board } = await mutateBoard(deps, user, body.boardId, body.baseVersion, (current) => ({
       board: movePage(current, body.pageId, body.toIndex),
       result: null,
     }));
@@ -56,7 +56,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: HttpDeps): void {
   });
 
   postRoute(app, deps, ROUTES.pageDelete, pageDeleteBody, async ({ body, user }): Promise<BoardWrite> => {
-    const { board } = await mutateBoard(deps.db, user, body.boardId, body.baseVersion, (current) => ({
+    const { board } = await mutateBoard(deps, user, body.boardId, body.baseVersion, (current) => ({
       board: deletePage(current, body.pageId),
       result: null,
     }));
@@ -64,7 +64,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: HttpDeps): void {
   });
 
   postRoute(app, deps, ROUTES.pageAddInitialize, pageAddInitializeBody, async ({ body, user }): Promise<PageWrite> => {
-    const { board, result: pageId } = await mutateBoard(deps.db, user, body.boardId, body.baseVersion, async (current, tx) => {
+    const { board, result: pageId } = await mutateBoard(deps, user, body.boardId, body.baseVersion, async (current, tx) => {
       const template = findTemplate(body.templateId);
       if (!template) throw new ApiError('NOT_FOUND', `Template ${body.templateId} not found; see ${ROUTES.boardStandardList}`);
       const source = body.templatePageId ? template.pages.find((p) => p.templatePageId === body.templatePageId) : template.pages[0];

@@ -42,7 +42,7 @@ export function registerPanelRoutes(app: FastifyInstance, deps: HttpDeps): void 
 
   postRoute(app, deps, ROUTES.panelCustomAdd, panelCustomAddBody, async ({ body, user }): Promise<PanelWrite> => {
     const panelId = randomId('panel');
-    const { board } = await mutateBoard(deps.db, user, body.boardId, body.baseVersion, (current) => {
+    const { board } = await mutateBoard(deps, user, body.boardId, body.baseVersion, (current) => {
       const page = findPage(current, body.pageId);
       return { board: replacePage(current, { ...page, panels: [...page.panels, newPanel(page, body.panel, panelId)] }), result: null };
     });
@@ -50,7 +50,7 @@ export function registerPanelRoutes(app: FastifyInstance, deps: HttpDeps): void 
   });
 
   postRoute(app, deps, ROUTES.panelEdit, panelEditBody, async ({ body, user }): Promise<PanelWrite> => {
-    const { board } = await mutateBoard(deps.db, user, body.boardId, body.baseVersion, (current) => {
+    const { board } = await mutateBoard(deps, user, body.boardId, body.baseVersion, (current) => {
       const page = findPage(current, body.pageId);
       const edited = editPanel(findPanel(page, body.panelId), body.panel);
       return { board: replacePage(current, { ...page, panels: page.panels.map((p) => (p.panelId === body.panelId ? edited : p)) }), result: null };
@@ -59,7 +59,7 @@ export function registerPanelRoutes(app: FastifyInstance, deps: HttpDeps): void 
   });
 
   postRoute(app, deps, ROUTES.panelDelete, panelDeleteBody, async ({ body, user }): Promise<BoardWrite> => {
-    const { board } = await mutateBoard(deps.db, user, body.boardId, body.baseVersion, (current) => ({
+    const { board } = await mutateBoard(deps, user, body.boardId, body.baseVersion, (current) => ({
       board: replacePage(current, deletePanels(findPage(current, body.pageId), body.panelIds)),
       result: null,
     }));
@@ -67,7 +67,7 @@ export function registerPanelRoutes(app: FastifyInstance, deps: HttpDeps): void 
   });
 
   postRoute(app, deps, ROUTES.panelMove, panelMoveBody, async ({ body, user }): Promise<PanelOrder> => {
-    const { board } = await mutateBoard(deps.db, user, body.boardId, body.baseVersion, (current) => ({
+    const { board } = await mutateBoard(deps, user, body.boardId, body.baseVersion, (current) => ({
       board: replacePage(current, movePanel(findPage(current, body.pageId), body.panelId, body.to)),
       result: null,
     }));

@@ -7,7 +7,10 @@ import { ThemeMenu } from './ThemeMenu';
 import { StaleBadge } from './ShellBanners';
 import { ProjectSwitchDialog } from './ProjectSwitchDialog';
 
-/** The shell's actions in every screen header: stale-data badge, organization switch, language, theme, and Logout (SPEC §1). */
+/**
+ * The shell's actions in every screen header: stale-data badge, organization switch, language, theme,
+ * the system status page (administrators only) and Logout (SPEC §1).
+ */
 export const HeaderActions = observer(function HeaderActions() {
   const { session } = useStores();
   return (
@@ -16,6 +19,11 @@ export const HeaderActions = observer(function HeaderActions() {
       <ProjectSwitchDialog />
       <LocaleSwitch />
       <ThemeMenu />
+      {session.user?.isAdmin ? (
+        <Button size="small" appearance="subtle" as="a" href="#/system/status">
+          <Trans>Status</Trans>
+        </Button>
+      ) : null}
       <Button size="small" onClick={() => void session.logout()}>
         <Trans>Logout</Trans>
       </Button>

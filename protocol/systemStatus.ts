@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import type { ErrorCode } from './envelope';
+
+/**
+ * The administrator's status page (docs/api.md "system/status", docs/operations.md "Metrics"): the same
+ * counters as GET /metrics, as JSON. Counters run since the node started.
+ */
+export const SYSTEM_STATUS_ROUTE = '/zhgd/system/status';
+export const systemStatusBody = z.strictObject({});
+
+/** Answer of system/status. Administrators only. */
+export interface SystemStatus {
+  /** When this node started, ms since epoch. */
+  startedAtMs: number;
+  ingest: {
+    accepted: number;
+    /** Rejected device messages by reason (keys of REJECT_REASONS, plus any the server adds later). */
+    rejected: Record<string, number>;
+  };
+  /** REST requests refused (4xx) by route and error code. */
+  restRejections: Array<{ route: string; code: ErrorCode; status: number; count: number }>;
+  /** REST answers 5xx by route (faults of the server; expected empty). */
+  restServerErrors: Array<{ route: string; count: number }>;
+}

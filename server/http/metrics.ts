@@ -1,0 +1,86 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SYSTEM_STATUS_ROUTE, systemStatusBody, type SystemStatus } from '../../protocol';
+import { postRoute, requireAdmin, type HttpDeps } from './context';
+import { ApiError, ERROR_MESSAGES } from './errors';
+import type { RestRejections } from './restRejections';
+import { SESSION_COOKIE } from './sessions';
+
+/** Path of the Prometheus endpoint (docs/operations.md "Metrics"). */
+export const METRICS_PATH = '/metrics';
+
+/** The counters of this node, as the status page shows them. */
+export function systemStatus(deps: HttpDeps, rejections: RestRejections, startedAtMs: number): SystemStatus {
+  const stats = deps.live().ingestStats();
+  return {
+    startedAtMs,
+    ingest: { accepted: stats.accepted, rejected: { ...stats.rejected } },
+    restRejections: rejections.snapshot(),
+    restServerErrors: rejections.serverErrorSnapshot(),
+  };
+}
+
+/** A label value escaped for the text exposition format (backslash, double quote, newline). */
+function label(v: string): string {
+  return v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+}
+
+/**
+ * The status as Prometheus text exposition format 0.0.4
+ * (https://prometheus.io/docs/instrumenting/exposition_formats/).
+ */
+export function toPrometheusText(s: SystemStatus): string {
+  const lines: string[] = [];
+  const family = (name: string, help: string, type: 'counter' | 'gauge') => lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
+  family('siteboard_start_time_seconds', 'When this node started, seconds since the epoch.', 'gauge');
+  lines.push(`siteboard_start_time_seconds ${Math.floor(s.startedAtMs / 1000)}`);
+  family('siteboard_ingest_accepted_total', 'Device messages accepted by ingest.', 'counter');
+  lines.push(`siteboard_ingest_accepted_total ${s.ingest.accepted}`);
+  family('siteboard_ingest_rejected_total', 'Device messages rejected by ingest, by reason.', 'counter');
+  for (const [reason, n] of Object.entries(s.ingest.rejected)) lines.push(`siteboard_ingest_rejected_total{reason="${label(reason)}"} ${n}`);
+  family('siteboard_rest_rejections_total', 'REST requests refused (4xx), by route, error code and HTTP status.', 'counter');
+  for (const r of s.restRejections) {
+    lines.push(`siteboard_rest_rejections_total{route="${label(r.route)}",code="${r.code}",status="${r.status}"} ${r.count}`);
+  }
+  family('siteboard_rest_server_errors_total', 'REST answers 5xx, by route.', 'counter');
+  for (const r of s.restServerErrors) lines.push(`siteboard_rest_server_errors_total{route="${label(r.route)}"} ${r.count}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Constant-time comparison of a presented bearer token with the configured one. */
+function tokenMatches(presented: string, expected: string): boolean {
+  const a = Buffer.from(presented);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * GET /metrics (Prometheus) and POST system/status (the administrator's status page). /metrics answers an
+ * administrator's session, or `Authorization: Bearer <METRICS_TOKEN>` when that is configured;
+ * anyone else gets 401/403 as an envelope.
+ */
+export function registerMetricsRoute(app: FastifyInstance, deps: HttpDeps, rejections: RestRejections): void {
+  const startedAtMs = Date.now();
+
+  async function allowed(req: FastifyRequest): Promise<void> {
+    const auth = req.headers.authorization;
+    if (deps.config.metricsToken && typeof auth === 'string' && auth.startsWith('Bearer ')) {
+      if (tokenMatches(auth.slice('Bearer '.length).trim(), deps.config.metricsToken)) return;
+      throw new ApiError('UNAUTHENTICATED', ERROR_MESSAGES.unauthenticated);
+    }
+    const user = await deps.sessions.resolve(req.cookies[SESSION_COOKIE]);
+    if (!user) throw new ApiError('UNAUTHENTICATED', ERROR_MESSAGES.unauthenticated);
+    requireAdmin(user);
+  }
+
+  app.get(METRICS_PATH, async (req, reply) => {
+    await allowed(req);
+    void reply.header('content-type', 'text/plain; version=0.0.4; charset=utf-8').header('cache-control', 'no-store');
+    return toPrometheusText(systemStatus(deps, rejections, startedAtMs));
+  });
+
+  postRoute(app, deps, SYSTEM_STATUS_ROUTE, systemStatusBody, async ({ user }): Promise<SystemStatus> => {
+    requireAdmin(user);
+    return systemStatus(deps, rejections, startedAtMs);
+  });
+}

@@ -1,0 +1,142 @@
+import { useCallback, useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button, Spinner } from '@fluentui/react-components';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { SYSTEM_STATUS_ROUTE, type SystemStatus } from '../../../protocol';
+import { BusinessError } from '../../api/request';
+import { useStores } from '../../stores';
+import { SCREEN } from '../../theme/theme';
+import { HeaderActions } from '../shell/HeaderActions';
+
+/** Route of the administrator's status page (reached from the header's Status button). */
+export const SYSTEM_STATUS_PATH = '/system/status';
+
+const cell = { padding: '4px 12px', borderBottom: `1px solid ${SCREEN.textMuted}33`, textAlign: 'left' as const };
+const numberCell = { ...cell, textAlign: 'right' as const, fontVariantNumeric: 'tabular-nums' };
+
+function CountTable({ label, head, rows }: { label: string; head: string[]; rows: Array<Array<string | number>> }) {
+  return (
+    <table aria-label={label} style={{ borderCollapse: 'collapse', minWidth: 360 }}>
+      <thead>
+        <tr>
+          {head.map((h, i) => (
+            <th key={h} style={i === head.length - 1 ? numberCell : cell}>
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.slice(0, -1).join(' ')}>
+            {r.map((v, i) => (
+              <td key={i} style={i === r.length - 1 ? numberCell : cell}>
+                {v}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * /system/status (administrators): this node's counters since it started, the same as GET /metrics
+ * (docs/operations.md "Metrics"): device messages accepted and rejected by reason, REST requests refused
+ * by route and error code, and answers 5xx. Refresh reads them again.
+ */
+export const SystemStatusScreen = observer(function SystemStatusScreen() {
+  const { session, request } = useStores();
+  const { t, i18n } = useLingui();
+  const [status, setStatus] = useState<SystemStatus | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      setStatus(await request<SystemStatus>(SYSTEM_STATUS_ROUTE, {}, { skipErrorHandler: true }));
+      setError(null);
+    } catch (e) {
+      setError(e instanceof BusinessError ? e.errorMessage : String(e));
+    } finally {
+      setLoading(false);
+    }
+  }, [request]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const rejectedTotal = status ? Object.values(status.ingest.rejected).reduce((a, b) => a + b, 0) : 0;
+  return (
+    <main style={{ minHeight: '100vh', background: SCREEN.pageBackground, color: SCREEN.text, padding: 32, boxSizing: 'border-box' }}>
+      <header style={{ display: 'flex', alignItems: 'center', gap: 16, marginBottom: 24 }}>
+        <h1 style={{ margin: 0, fontSize: 24 }}>
+          <Trans>System status</Trans>
+        </h1>
+        <Button size="small" onClick={() => void load()} disabled={loading}>
+          <Trans>Refresh</Trans>
+        </Button>
+        <span style={{ flex: 1 }} />
+        <HeaderActions />
+      </header>
+      {!session.user?.isAdmin ? (
+        <p role="alert">{t`Sorry, you don't have access to this page`}</p>
+      ) : error ? (
+        <p role="alert">{error}</p>
+      ) : !status ? (
+        <Spinner />
+      ) : (
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 24 }}>
+          <p style={{ color: SCREEN.textMuted, margin: 0 }}>
+            <Trans>Counted since this server started: {i18n.date(new Date(status.startedAtMs), { dateStyle: 'medium', timeStyle: 'medium' })}</Trans>
+          </p>
+          <section>
+            <h2 style={{ fontSize: 18 }}>
+              <Trans>Device messages</Trans>
+            </h2>
+            <CountTable
+              label={t`Device messages`}
+              head={[t`Result`, t`Count`]}
+              rows={[
+                [t`Accepted`, status.ingest.accepted],
+                [t`Rejected`, rejectedTotal],
+                ...Object.entries(status.ingest.rejected).map(([reason, n]) => [t`Rejected: ${reason}`, n]),
+              ]}
+            />
+          </section>
+          <section>
+            <h2 style={{ fontSize: 18 }}>
+              <Trans>Refused requests</Trans>
+            </h2>
+            {status.restRejections.length === 0 ? (
+              <p style={{ color: SCREEN.textMuted }}>
+                <Trans>No request has been refused.</Trans>
+              </p>
+            ) : (
+              <CountTable
+                label={t`Refused requests`}
+                head={[t`Route`, t`Error code`, t`HTTP status`, t`Count`]}
+                rows={status.restRejections.map((r) => [r.route, r.code, r.status, r.count])}
+              />
+            )}
+          </section>
+          <section>
+            <h2 style={{ fontSize: 18 }}>
+              <Trans>Server errors</Trans>
+            </h2>
+            {status.restServerErrors.length === 0 ? (
+              <p style={{ color: SCREEN.textMuted }}>
+                <Trans>No server error.</Trans>
+              </p>
+            ) : (
+              <CountTable label={t`Server errors`} head={[t`Route`, t`Count`]} rows={status.restServerErrors.map((r) => [r.route, r.count])} />
+            )}
+          </section>
+        </div>
+      )}
+    </main>
+  );
+});
