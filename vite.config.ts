@@ -49,6 +49,10 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          // Real PGlite databases and simulator runs: on a shared 2-core machine under load a cold start
+          // took 10-17 s, over Vitest's 5 s/10 s defaults; a failure here must be a fault, not a slow disk.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
           include: ['{protocol,server,streams,workers,fixtures,scripts}/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
         },
       },
