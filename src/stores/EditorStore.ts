@@ -13,9 +13,19 @@ export { CONFLICT_MESSAGE, SAVE_DEBOUNCE_MS, SAVE_RETRY_MS, type SaveState } fro
 /** Undo steps kept; older ones are dropped (a long session must not grow without bound). */
 export const UNDO_LIMIT = 200;
 
+/**
+ * Longest pause between two edits of one run (arrow-key nudges of the same selection) that still makes
+ * them one undo step, ms; as drawing tools (Figma, Illustrator) fold a run of nudges into one step.
+ */
+export const COALESCE_MS = 1000;
+
 interface HistoryEntry {
   patch: Patch;
   inverse: Patch;
+  /** Edits with the same key, each within COALESCE_MS of the one before, fold into this entry. */
+  coalesceKey?: string;
+  /** When this entry was last extended (deps.now), ms. */
+  atMs?: number;
 }
 
 /** Parts of the outside world the editor needs (see BoardServerDeps for `request`, `fetch`, `baseUrl`). */
@@ -26,6 +36,8 @@ export interface EditorDeps extends BoardServerDeps {
   newId?: IdFactory;
   /** Where unsaved edits are kept until the server has them (default: localStorage). */
   backups?: DraftBackups;
+  /** Clock for folding runs of edits into one undo step, ms (default Date.now). */
+  now?: () => number;
 }
 
 /**
@@ -261,11 +273,21 @@ export class EditorStore {
 
   // ───────────── editing ─────────────
 
-  /** Applies a command's result as one undo step; null (the command refused) changes nothing. */
-  run(r: CommandResult | null): boolean {
+  /**
+   * Applies a command's result as one undo step; null (the command refused) changes nothing. With
+   * `opts.coalesce`, an edit whose key equals the last undo step's, within COALESCE_MS of it and with
+   * nothing undone since, joins that step instead (a run of arrow-key nudges undoes in one go).
+   */
+  run(r: CommandResult | null, opts: { coalesce?: string } = {}): boolean {
     if (!r || !this.board || this.gestureStart) return false;
     this.applyLocal(r.patch);
-    this.undoStack = [...this.undoStack, { patch: r.patch, inverse: r.inverse }].slice(-UNDO_LIMIT);
+    const nowMs = (this.deps.now ?? Date.now)();
+    const last = this.undoStack.at(-1);
+    const joins = opts.coalesce !== undefined && this.redoStack.length === 0 && last?.coalesceKey === opts.coalesce && nowMs - (last.atMs ?? 0) <= COALESCE_MS;
+    const entry: HistoryEntry = joins
+      ? { patch: [...last.patch, ...r.patch], inverse: [...r.inverse, ...last.inverse], coalesceKey: opts.coalesce, atMs: nowMs }
+      : { patch: r.patch, inverse: r.inverse, coalesceKey: opts.coalesce, atMs: nowMs };
+    this.undoStack = [...(joins ? this.undoStack.slice(0, -1) : this.undoStack), entry].slice(-UNDO_LIMIT);
     this.redoStack = [];
     if (r.select) this.selection = r.select;
     this.notice = null;
