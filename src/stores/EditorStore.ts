@@ -1,10 +1,10 @@
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import type { MessageDescriptor } from '@lingui/core';
-import { ROUTES, type Board, type BoardList, type BoardTemplate, type Panel } from '../../protocol';
+import { releaseStateOf, ROUTES, type Board, type BoardList, type BoardReleaseState, type BoardTemplate, type Panel } from '../../protocol';
 import { BusinessError } from '../api/request';
 import { applyPatch, expandGroups, fieldsPatch, geometryPatch, invertPatch, randomLocalId, type CommandResult, type Guide, type IdFactory, type Patch, type Rect } from './editorModel';
 import { DraftBackups, sameBoardContent, type DraftBackup } from './draftBackup';
-import { addBoard, fetchBoardList, fetchDraft, fetchTemplates, parseBoard, type BoardServerDeps } from './boardServerCalls';
+import { addBoard, fetchBoardList, fetchDraft, fetchLiveRelease, fetchTemplates, parseBoard, type BoardServerDeps } from './boardServerCalls';
 import { EditorAutosave, SAVE_DEBOUNCE_MS, type SaveState } from './editorAutosave';
 
 export { parseBoard } from './boardServerCalls';
@@ -75,6 +75,12 @@ export class EditorStore {
   /** Unsaved edits found for the open board; see {@link RecoveredDraft}. */
   recovered: RecoveredDraft | null = null;
   loadError: string | null = null;
+  /**
+   * What viewers see of the open board: its latest release (with its number), null when never released,
+   * undefined until known (loading, or the read failed). Read from the server when the board opens and
+   * set to the published draft by `release`.
+   */
+  live: (Board & { releaseNo: number }) | null | undefined = undefined;
   undoStack: HistoryEntry[] = [];
   redoStack: HistoryEntry[] = [];
 
@@ -121,6 +127,8 @@ export class EditorStore {
       restoreRecovered: action,
       discardRecovered: action,
       loadError: observable,
+      live: observableRef,
+      releaseState: computed,
       undoStack: observableRef,
       redoStack: observableRef,
       page: computed,
@@ -170,6 +178,15 @@ export class EditorStore {
     return new Set(this.board?.pages.flatMap((pg) => pg.panels.filter((p) => p[flag]).map((p) => p.panelId)) ?? []);
   }
 
+  /**
+   * The open board's draft (as edited, saved or not) against its live release: Draft only, Live, or Live
+   * with unpublished changes (BoardReleaseState); null while either is unknown.
+   */
+  get releaseState(): BoardReleaseState | null {
+    if (!this.board || this.live === undefined) return null;
+    return releaseStateOf(this.board, this.live);
+  }
+
   get canUndo(): boolean {
     return this.undoStack.length > 0;
   }
@@ -198,9 +215,10 @@ export class EditorStore {
   async open(boardId: string): Promise<void> {
     await this.flush();
     try {
-      const board = await fetchDraft(this.deps, boardId);
+      const [board, live] = await Promise.all([fetchDraft(this.deps, boardId), fetchLiveRelease(this.deps, boardId).catch(() => undefined)]);
       runInAction(() => {
         this.reset(board);
+        this.live = live;
         this.findBackup(board);
       });
     } catch (e) {
@@ -254,7 +272,8 @@ export class EditorStore {
     await this.flush();
     const base = this.autosave.confirmed;
     if (!base || this.saveState === 'conflict' || this.saveState === 'error') throw new BusinessError('SAVE_FIRST', 'Save the board before releasing it.');
-    await this.autosave.write(ROUTES.boardRelease, { boardId: base.boardId, ...(note ? { note } : {}) });
+    const info = (await this.autosave.write(ROUTES.boardRelease, { boardId: base.boardId, ...(note ? { note } : {}) })) as { releaseNo?: number } | null;
+    runInAction(() => (this.live = { ...base, releaseNo: info?.releaseNo ?? (this.live?.releaseNo ?? 0) + 1 }));
   }
 
   /**

@@ -16,7 +16,9 @@ import { NewBoardForm } from './NewBoardForm';
 import { PagesPane } from './PagesPane';
 import { PropertyPane } from './PropertyPane';
 import { RecoveredBanner, downloadText } from './RecoveredBanner';
+import { ReleaseDialog } from './ReleaseDialog';
 import { ReleasesDialog } from './ReleasesDialog';
+import { RELEASE_STATE_LABELS, ReleaseStateBadge } from './ReleaseStateBadge';
 import { RULER_PX, Rulers } from './Rulers';
 import { ShortcutSheet } from './ShortcutSheet';
 import { handleShortcut } from './tools';
@@ -47,6 +49,7 @@ export const BuilderScreen = observer(function BuilderScreen() {
   const [creating, setCreating] = useState(false);
   const [help, setHelp] = useState(false);
   const [releases, setReleases] = useState(false);
+  const [releasing, setReleasing] = useState(false);
   const [zoomMode, setZoomMode] = useState<'fit' | number>('fit');
   const [viewport, setViewport] = useState({ w: 0, h: 0 });
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
@@ -108,12 +111,11 @@ export const BuilderScreen = observer(function BuilderScreen() {
   const zoom = zoomMode === 'fit' ? fit : zoomMode;
   const sel = store.selection;
 
-  const release = () => {
+  const release = async (note: string) => {
     setMessage(null);
-    store.release().then(
-      () => setMessage({ text: t`Released. Viewers now see this version.`, error: false }),
-      (e: Error) => setMessage({ text: e.message, error: true }),
-    );
+    await store.release(note || undefined);
+    setMessage({ text: t`Released. Viewers now see this version.`, error: false });
+    if (projectId) store.loadList(projectId).catch(() => {});
   };
   const exportJson = () => downloadText(`${board?.name ?? 'board'}.json`, store.exportJson());
   const importJson = (file: File) => {
@@ -141,7 +143,7 @@ export const BuilderScreen = observer(function BuilderScreen() {
           {boardId ? null : <option value="">{t`Choose a board`}</option>}
           {store.boards.map((b) => (
             <option key={b.boardId} value={b.boardId}>
-              {b.name}
+              {b.name} · {i18n._(RELEASE_STATE_LABELS[b.boardId === board?.boardId && store.releaseState ? store.releaseState : b.releaseState])}
             </option>
           ))}
         </select>
@@ -184,8 +186,9 @@ export const BuilderScreen = observer(function BuilderScreen() {
         <a href={boardId ? `#/dataV/preview?boardId=${encodeURIComponent(boardId)}` : undefined} target="_blank" rel="noreferrer" style={{ ...UI.button, textDecoration: 'none' }}>
           <Trans>Preview</Trans>
         </a>
-        <button type="button" style={UI.primary} disabled={!board} onClick={release}>
-          <Trans>Release</Trans>
+        {store.releaseState ? <ReleaseStateBadge state={store.releaseState} /> : null}
+        <button type="button" style={UI.primary} disabled={!board || store.live === undefined} onClick={() => setReleasing(true)}>
+          <Trans>Release…</Trans>
         </button>
         <button type="button" style={UI.button} disabled={!board} onClick={() => setReleases(true)}>
           <Trans>Version history…</Trans>
@@ -289,11 +292,12 @@ export const BuilderScreen = observer(function BuilderScreen() {
         <PropertyPane store={store} />
       </aside>
       {help ? <ShortcutSheet onClose={() => setHelp(false)} /> : null}
+      {releasing && board && store.live !== undefined ? <ReleaseDialog live={store.live} draft={board} onRelease={release} onClose={() => setReleasing(false)} /> : null}
       {releases && board ? (
         <ReleasesDialog
           boardId={board.boardId}
           request={root.request}
-          onRelease={(note) => store.release(note || undefined)}
+          onRelease={release}
           onRestore={async (releaseNo) => {
             await store.restoreRelease(releaseNo);
             setMessage({ text: t`Release ${releaseNo} restored into the draft.`, error: false });
