@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useSearchParams } from 'react-router';
+import { Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
@@ -24,6 +25,9 @@ import { ShortcutSheet } from './ShortcutSheet';
 import { handleShortcut } from './tools';
 import { COLORS, UI } from './ui';
 
+/** Zoom levels of the zoom menu besides Fit (as Figma's and Grafana's zoom menus). */
+const ZOOM_STEPS = [0.5, 1, 2] as const;
+
 const ALIGN_BUTTONS: Array<{ mode: AlignMode; label: MessageDescriptor; icon: string }> = [
   { mode: 'left', label: msg`Align left`, icon: '⇤' },
   { mode: 'hCenter', label: msg`Align horizontal centres`, icon: '↔' },
@@ -35,7 +39,7 @@ const ALIGN_BUTTONS: Array<{ mode: AlignMode; label: MessageDescriptor; icon: st
 
 /**
  * /dataV/create: the board builder. Board picker and "New board", pages, panel catalogue, the canvas
- * (zoom to fit, 100 %, Ctrl+wheel) and the property pane; autosaves, and stops with a Reload banner when
+ * (one zoom menu: fit, 50, 100, 200 %, the current value; Ctrl+wheel) and the property pane; autosaves, and stops with a Reload banner when
  * someone else changed the board.
  */
 export const BuilderScreen = observer(function BuilderScreen() {
@@ -170,15 +174,25 @@ export const BuilderScreen = observer(function BuilderScreen() {
           ⋮
         </button>
         <span style={{ width: 12 }} />
-        <button type="button" style={UI.button} onClick={() => setZoomMode('fit')}>
-          <Trans>Fit</Trans>
-        </button>
-        <button type="button" style={UI.button} onClick={() => setZoomMode(1)}>
-          100 %
-        </button>
-        <span data-testid="zoom" style={{ minWidth: 44 }}>
-          {Math.round(zoom * 100)} %
-        </span>
+        <Menu positioning="below-start">
+          <MenuTrigger disableButtonEnhancement>
+            <button type="button" style={{ ...UI.button, minWidth: 74, whiteSpace: 'nowrap' }} aria-label={t`Zoom: ${Math.round(zoom * 100)} %`}>
+              <span data-testid="zoom">{Math.round(zoom * 100)} %</span> ▾
+            </button>
+          </MenuTrigger>
+          <MenuPopover>
+            <MenuList>
+              <MenuItem onClick={() => setZoomMode('fit')} secondaryContent={zoomMode === 'fit' ? '✓' : undefined}>
+                {t`Fit`} ({Math.round(fit * 100)} %)
+              </MenuItem>
+              {ZOOM_STEPS.map((z) => (
+                <MenuItem key={z} onClick={() => setZoomMode(z)} secondaryContent={zoomMode === z ? '✓' : undefined}>
+                  {Math.round(z * 100)} %
+                </MenuItem>
+              ))}
+            </MenuList>
+          </MenuPopover>
+        </Menu>
         <span style={{ flex: 1 }} />
         <span data-testid="save-state" data-state={store.saveState} style={{ color: store.saveState === 'error' || store.saveState === 'conflict' ? COLORS.danger : COLORS.muted }}>
           {saveText}
