@@ -11,6 +11,7 @@ import { MessageScreen } from './ExceptionScreen';
 import { parseFitMode, type FitMode } from '../../board/fit';
 import { RecoveryBoundary } from '../../board/RecoveryBoundary';
 import { useConnectionWatchdog } from '../../board/useConnectionWatchdog';
+import { useDocumentTitle } from '../../board/editor/useDocumentTitle';
 
 /**
  * /dataV/viewBoard, /dataV/preview and /pageManger/pageView: opens the project's live pipeline, loads
@@ -49,6 +50,7 @@ export const ViewBoardScreen = observer(function ViewBoardScreen() {
   }, [boards, isPreview]);
 
   const project = session.user?.projects.find((p) => p.projectId === projectId);
+  useDocumentTitle(boards.board?.name);
   if (boards.error) {
     const err = boards.error;
     const title = err.errorCode === NO_BOARD ? t`No board available` : err.errorMessage;

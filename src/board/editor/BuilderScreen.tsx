@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useSearchParams } from 'react-router';
+import { useDocumentTitle } from './useDocumentTitle';
 import { Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
@@ -111,6 +112,7 @@ export const BuilderScreen = observer(function BuilderScreen() {
 
   const board = store.board;
   const page = store.page;
+  useDocumentTitle(board?.name);
   const fit = board ? fitScale({ w: board.layout.pageWidth, h: board.layout.pageHeight }, viewport, 24) : 1;
   const zoom = zoomMode === 'fit' ? fit : zoomMode;
   const sel = store.selection;
