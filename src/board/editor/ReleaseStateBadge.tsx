@@ -6,7 +6,8 @@ import type { BoardReleaseState } from '../../../protocol';
 /** Words of each release state, as the builder, the board list and the page manager show them. */
 export const RELEASE_STATE_LABELS: Record<BoardReleaseState, MessageDescriptor> = {
   draft: msg`Draft only`,
-  live: msg`Live`,
+  // "Live" alone is also a template page's name (实时); here it means "released and current".
+  live: msg({ message: 'Live', context: 'release state' }),
   changed: msg`Live with unpublished changes`,
 };
 
