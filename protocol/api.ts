@@ -145,8 +145,8 @@ export type BoardList = z.infer<typeof boardListSchema>;
 export const boardScreenBody = z.object({
   boardId: id,
   /**
-   * true (viewers): the latest release, or the draft when the board was never released; false or absent
-   * (editors): the draft.
+   * true (viewers): the latest release; NOT_FOUND with NOT_RELEASED_MESSAGE when the board was never
+   * released (viewers never see a draft). false or absent (editors): the draft.
    */
   released: z.boolean().optional(),
   /** A given release (history preview); wins over `released`. NOT_FOUND when it is not kept. */

@@ -409,6 +409,12 @@ export interface BoardTicket {
 export const BOARD_RELEASE_STATES = ['draft', 'live', 'changed'] as const;
 export type BoardReleaseState = (typeof BOARD_RELEASE_STATES)[number];
 
+/**
+ * The NOT_FOUND message of board/screen `released: true` for a board that was never released: viewers
+ * (wall screens) never see a draft; the viewer shows "Not released yet" on this message.
+ */
+export const NOT_RELEASED_MESSAGE = 'This board has not been released yet';
+
 /** One row of board/list. */
 export const boardListItemSchema = z.object({
   boardId: z.string(),

@@ -22,7 +22,7 @@ export function mqttUsernameFor(projectId: string): string {
 /**
  * Seeds an empty database once: the demo and the bridge project, the demo tunnels and device fleet
  * (thresholds from `defaultThresholdsFor`), the `admin` user (member of both projects) and the bridge user
- * (bridge project only), random MQTT credentials per project and the demo live board.
+ * (bridge project only), random MQTT credentials per project and the demo live board, released once.
  * A database that already has a project is left untouched, so restarts keep every edit.
  *
  * The admin password is `config.adminPassword`, or a random one written once to `out` (stdout) in a box.
@@ -122,6 +122,21 @@ export async function seedIfEmpty(
         pages: toJson(DEMO_BOARD.pages),
         created_at_ms: nowMs,
         updated_at_ms: nowMs,
+      })
+      .execute();
+    // Released as seeded: viewers only ever see releases (board/screen), and the demo is for showing.
+    await tx
+      .insertInto('board_releases')
+      .values({
+        board_id: DEMO_BOARD.boardId,
+        release_no: 1,
+        version: DEMO_BOARD.version,
+        name: DEMO_BOARD.name,
+        layout: toJson(DEMO_BOARD.layout),
+        pages: toJson(DEMO_BOARD.pages),
+        note: 'Demo board',
+        released_at_ms: nowMs,
+        released_by: ADMIN_USERNAME,
       })
       .execute();
     return true;

@@ -85,6 +85,8 @@ export class EditorStore {
   redoStack: HistoryEntry[] = [];
 
   private gestureStart: Board | null = null;
+  /** The open in flight, joined by a second `open` of the same board. */
+  private opening: { boardId: string; done: Promise<void> } | null = null;
   private clipboard: Panel[] = [];
   private readonly backups: DraftBackups;
   private recoveredBackup: DraftBackup | null = null;
@@ -211,8 +213,22 @@ export class EditorStore {
     runInAction(() => (this.templates = templates));
   }
 
-  /** Opens a board's draft (board/screen, released false); sets `loadError` instead of throwing. Clears history. */
-  async open(boardId: string): Promise<void> {
+  /**
+   * Opens a board's draft (board/screen, released false) and reads its live release; sets `loadError`
+   * instead of throwing. Clears history. A second call for the board being opened joins the first (the
+   * builder opens a new board itself and again when the URL names it: a second load landing after the
+   * user's first edit would throw that edit away).
+   */
+  open(boardId: string): Promise<void> {
+    if (this.opening?.boardId === boardId) return this.opening.done;
+    const done = this.load(boardId).finally(() => {
+      if (this.opening?.done === done) this.opening = null;
+    });
+    this.opening = { boardId, done };
+    return done;
+  }
+
+  private async load(boardId: string): Promise<void> {
     await this.flush();
     try {
       const [board, live] = await Promise.all([fetchDraft(this.deps, boardId), fetchLiveRelease(this.deps, boardId).catch(() => undefined)]);

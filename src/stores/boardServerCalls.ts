@@ -1,4 +1,4 @@
-import { BOARD_TICKET_HEADER, boardListSchema, boardSchema, ROUTES, type Board, type BoardList, type BoardStandardList, type BoardTemplate, type BoardTicket, type LayoutPatch } from '../../protocol';
+import { BOARD_TICKET_HEADER, NOT_RELEASED_MESSAGE, boardListSchema, boardSchema, ROUTES, type Board, type BoardList, type BoardStandardList, type BoardTemplate, type BoardTicket, type LayoutPatch } from '../../protocol';
 import { BusinessError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_CODE, type RequestFn } from '../api/request';
 
 /**
@@ -84,7 +84,13 @@ async function raw<T>(deps: BoardServerDeps, method: 'GET' | 'POST', route: stri
  * released. Throws BusinessError, VALIDATION when the answer is not a board.
  */
 export async function fetchLiveRelease(deps: BoardServerDeps, boardId: string): Promise<(Board & { releaseNo: number }) | null> {
-  const raw = await deps.request<{ source?: unknown; releaseNo?: unknown }>(ROUTES.boardScreen, { boardId, released: true }, { skipErrorHandler: true });
+  let raw: { source?: unknown; releaseNo?: unknown };
+  try {
+    raw = await deps.request<{ source?: unknown; releaseNo?: unknown }>(ROUTES.boardScreen, { boardId, released: true }, { skipErrorHandler: true });
+  } catch (e) {
+    if (e instanceof BusinessError && e.errorMessage === NOT_RELEASED_MESSAGE) return null;
+    throw e;
+  }
   if (raw?.source !== 'release' || typeof raw.releaseNo !== 'number') return null;
   return { ...parseBoard(raw, `release of board ${boardId}`), releaseNo: raw.releaseNo };
 }

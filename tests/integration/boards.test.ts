@@ -6,6 +6,7 @@ import {
   ROUTES,
   SYSTEM_STYLE_DEFAULTS,
   boardListSchema,
+  NOT_RELEASED_MESSAGE,
   type Board,
   type BoardDeleted,
   type BoardHistory,
@@ -441,10 +442,11 @@ describe('board/edit and board/delete', () => {
 });
 
 describe('releases: board/release, board/screen released, board/history, board/restore', () => {
-  it('shows viewers the draft until the first release, then the release while editors keep the draft', async () => {
+  it('shows viewers nothing until the first release, then the release while editors keep the draft', async () => {
     const board = await boardFromTemplate('tunnel-safety', 'Release me');
-    const viewer = await ok<BoardScreen>(admin, ROUTES.boardScreen, { boardId: board.boardId, released: true });
-    expect(viewer).toMatchObject({ source: 'draft', releaseNo: null, version: 1 });
+    const viewer = await admin.post<BoardScreen>(ROUTES.boardScreen, { boardId: board.boardId, released: true });
+    expect(viewer.body).toMatchObject({ success: false, errorCode: 'NOT_FOUND', errorMessage: NOT_RELEASED_MESSAGE });
+    expect(viewer.status).toBe(404);
 
     const rel = await ok<BoardReleaseInfo>(admin, ROUTES.boardRelease, { boardId: board.boardId, baseVersion: 1, note: 'first cut' });
     expect(rel).toMatchObject({ boardId: board.boardId, releaseNo: 1, version: 1, name: 'Release me', note: 'first cut', releasedBy: 'admin' });

@@ -20,6 +20,7 @@ import {
   type Layout,
   type Page,
   releaseStateOf,
+  NOT_RELEASED_MESSAGE,
 } from '../../../protocol';
 import { instantiateTemplate } from '../../seed/instantiate';
 import { BOARD_TEMPLATES, findTemplate } from '../../seed/templates';
@@ -74,8 +75,9 @@ export function registerBoardRoutes(app: FastifyInstance, deps: HttpDeps): void 
     };
   });
 
-  // Editors read the draft; viewers ask for `released` and get the latest release, or the draft of a board
-  // that was never released (so a new board shows at once), with `source` telling which.
+  // Editors read the draft; viewers ask for `released` and get the latest release. A board that was never
+  // released is NOT_FOUND for them (NOT_RELEASED_MESSAGE): a wall screen never shows a draft, so a board
+  // made from a template goes on screen only when someone releases it.
   postRoute(app, deps, ROUTES.boardScreen, boardScreenBody, async ({ body, user }): Promise<BoardScreen> => {
     const row = await deps.db.selectFrom('boards').selectAll().where('board_id', '=', body.boardId).executeTakeFirst();
     if (!row) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
@@ -86,6 +88,7 @@ export function registerBoardRoutes(app: FastifyInstance, deps: HttpDeps): void 
       const release = await query.executeTakeFirst();
       if (release) return toReleasedBoard(release, row.project_id);
       if (body.releaseNo !== undefined) throw new ApiError('NOT_FOUND', `Release ${body.releaseNo} of this board is not kept`);
+      throw new ApiError('NOT_FOUND', NOT_RELEASED_MESSAGE);
     }
     return { ...toBoard(row), source: 'draft', releaseNo: null, releasedAtMs: null };
   });

@@ -20,7 +20,7 @@ import { PropertyPane } from './PropertyPane';
 import { RecoveredBanner, downloadText } from './RecoveredBanner';
 import { ReleaseDialog } from './ReleaseDialog';
 import { ReleasesDialog } from './ReleasesDialog';
-import { RELEASE_STATE_LABELS, ReleaseStateBadge } from './ReleaseStateBadge';
+import { ReleaseStateBadge } from './ReleaseStateBadge';
 import { RULER_PX, Rulers } from './Rulers';
 import { ShortcutSheet } from './ShortcutSheet';
 import { handleShortcut } from './tools';
@@ -69,7 +69,8 @@ export const BuilderScreen = observer(function BuilderScreen() {
   // The canvas draws the real panels: they need the project's devices and live feeds, as in a viewer.
   useOpenProject(projectId);
   useEffect(() => {
-    if (boardId) void store.open(boardId);
+    // A board the store has just created and opened is not opened again when the URL comes to name it.
+    if (boardId && store.board?.boardId !== boardId) void store.open(boardId);
   }, [store, boardId]);
 
   // Leaving with edits not yet on the server asks first (they would be lost).
@@ -149,7 +150,7 @@ export const BuilderScreen = observer(function BuilderScreen() {
           {boardId ? null : <option value="">{t`Choose a board`}</option>}
           {store.boards.map((b) => (
             <option key={b.boardId} value={b.boardId}>
-              {b.name} · {i18n._(RELEASE_STATE_LABELS[b.boardId === board?.boardId && store.releaseState ? store.releaseState : b.releaseState])}
+              {b.name}
             </option>
           ))}
         </select>
