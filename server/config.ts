@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { SEED_LOCALES, type SeedLocale } from './seed/demoNames';
 
 /**
  * Server configuration, read from the environment (docs/configuration.md). Every variable is optional;
@@ -35,6 +36,8 @@ export interface ServerConfig {
    * 60000): an expired session or a removed membership stops its stream within this time.
    */
   socketSessionRecheckMs: number;
+  /** Language of the demo's names when the first start seeds it (SEED_LOCALE zh-CN or en, default zh-CN). */
+  seedLocale: SeedLocale;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -77,6 +80,7 @@ const envSchema = z.object({
   STATIC_DIR: z.string().trim().min(1).optional(),
   SIMULATOR_SEED: z.coerce.number().int().default(1),
   SOCKET_SESSION_RECHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  SEED_LOCALE: z.enum(SEED_LOCALES).default('zh-CN'),
 });
 
 /**
@@ -106,5 +110,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staticDir: e.STATIC_DIR ? path.resolve(e.STATIC_DIR) : null,
     simulatorSeed: e.SIMULATOR_SEED,
     socketSessionRecheckMs: e.SOCKET_SESSION_RECHECK_MS,
+    seedLocale: e.SEED_LOCALE,
   };
 }

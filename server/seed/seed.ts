@@ -3,8 +3,8 @@ import type { ServerConfig } from '../config';
 import { hashPassword, randomPassword } from '../http/passwords';
 import { defaultThresholdsFor } from '../rules/defaultThresholds';
 import { toJson, type Database } from '../storage';
-import { DEMO_BOARD } from './demoBoard';
-import { ADMIN_USERNAME, BRIDGE_USER, DEMO_DEVICES, DEMO_PROJECT, DEMO_TUNNELS, OTHER_PROJECT } from './demoProject';
+import { demoNames, type SeedLocale } from './demoNames';
+import { ADMIN_USERNAME, BRIDGE_USER, DEMO_DEVICES, DEMO_PROJECT, OTHER_PROJECT } from './demoProject';
 
 /** Where seeding reports progress. */
 export interface SeedLog {
@@ -30,7 +30,7 @@ export function mqttUsernameFor(projectId: string): string {
  */
 export async function seedIfEmpty(
   db: Kysely<Database>,
-  config: Pick<ServerConfig, 'adminPassword'>,
+  config: Pick<ServerConfig, 'adminPassword'> & { seedLocale?: SeedLocale },
   log: SeedLog,
   out: (text: string) => void = (text) => void process.stdout.write(text),
 ): Promise<{ seeded: boolean }> {
@@ -38,6 +38,9 @@ export async function seedIfEmpty(
   // Hash before the transaction: scrypt is slow and the transaction holds the lock.
   const [adminHash, bridgeHash] = await Promise.all([hashPassword(adminPassword), hashPassword(BRIDGE_USER.password)]);
 
+  // The names in the language of the first start (SEED_LOCALE, default zh-CN); ids are the same in all.
+  const names = demoNames(config.seedLocale ?? 'zh-CN');
+  const projectNames = [names.project, names.otherProject];
   const seeded = await db.transaction().execute(async (tx) => {
     await sql`select pg_advisory_xact_lock(${sql.lit(SEED_LOCK_KEY)})`.execute(tx);
     const existing = await tx.selectFrom('projects').select('project_id').limit(1).executeTakeFirst();
@@ -49,9 +52,9 @@ export async function seedIfEmpty(
       .values(
         [DEMO_PROJECT, OTHER_PROJECT].map((p, i) => ({
           project_id: p.projectId,
-          name: p.name,
+          name: projectNames[i].name,
           co_id: p.coId,
-          co_name: p.coName,
+          co_name: projectNames[i].coName,
           co_logo: p.coLogo,
           mqtt_username: mqttUsernameFor(p.projectId),
           mqtt_password: randomPassword(24),
@@ -81,7 +84,7 @@ export async function seedIfEmpty(
     await tx
       .insertInto('tunnels')
       .values(
-        DEMO_TUNNELS.map((t) => ({
+        names.tunnels.map((t) => ({
           project_id: DEMO_PROJECT.projectId,
           tunnel_id: t.tunnelId,
           name: t.name,
@@ -95,7 +98,7 @@ export async function seedIfEmpty(
     await tx
       .insertInto('devices')
       .values(
-        DEMO_DEVICES.map((d) => ({
+        names.devices.map((d) => ({
           project_id: DEMO_PROJECT.projectId,
           sn: d.sn,
           kind: d.kind,
@@ -114,12 +117,12 @@ export async function seedIfEmpty(
     await tx
       .insertInto('boards')
       .values({
-        board_id: DEMO_BOARD.boardId,
-        project_id: DEMO_BOARD.projectId,
-        name: DEMO_BOARD.name,
-        version: DEMO_BOARD.version,
-        layout: toJson(DEMO_BOARD.layout),
-        pages: toJson(DEMO_BOARD.pages),
+        board_id: names.board.boardId,
+        project_id: names.board.projectId,
+        name: names.board.name,
+        version: names.board.version,
+        layout: toJson(names.board.layout),
+        pages: toJson(names.board.pages),
         created_at_ms: nowMs,
         updated_at_ms: nowMs,
       })
@@ -128,12 +131,12 @@ export async function seedIfEmpty(
     await tx
       .insertInto('board_releases')
       .values({
-        board_id: DEMO_BOARD.boardId,
+        board_id: names.board.boardId,
         release_no: 1,
-        version: DEMO_BOARD.version,
-        name: DEMO_BOARD.name,
-        layout: toJson(DEMO_BOARD.layout),
-        pages: toJson(DEMO_BOARD.pages),
+        version: names.board.version,
+        name: names.board.name,
+        layout: toJson(names.board.layout),
+        pages: toJson(names.board.pages),
         note: 'Demo board',
         released_at_ms: nowMs,
         released_by: ADMIN_USERNAME,

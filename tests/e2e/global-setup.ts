@@ -44,6 +44,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       STATIC_DIR: process.env.E2E_STATIC_DIR ? path.resolve(process.env.E2E_STATIC_DIR) : path.join(root, 'dist'),
       ADMIN_PASSWORD: E2E.adminPassword,
       SIMULATOR: 'on',
+      // The specs read the demo's English names; the product seeds zh-CN by default (SEED_LOCALE).
+      SEED_LOCALE: process.env.SEED_LOCALE ?? 'en',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

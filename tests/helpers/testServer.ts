@@ -22,6 +22,8 @@ export function startTestServer(env: Record<string, string> = {}): Promise<Runni
       DATA_DIR: 'memory://',
       SIMULATOR: 'off',
       ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+      // The tests read the demo's English names (server/seed/demoNames.ts); the product default is zh-CN.
+      SEED_LOCALE: 'en',
       ...env,
     }),
   );
