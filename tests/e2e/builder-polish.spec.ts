@@ -72,7 +72,7 @@ test('a panel added from the catalogue lands in free space; ten nudges undo in o
   const rows = page.getByTestId('layer-row');
   await expect(rows).toHaveCount(3);
   await expect(rows.first().getByTestId('layer-detail')).toHaveText(/^\d+×\d+$/);
-  await rows.first().getByRole('button', { name: /Tower crane/ }).dblclick();
+  await rows.first().getByRole('button', { name: 'Rename Tower crane' }).click();
   await page.getByLabel('Panel name').fill('Crane by the portal');
   await page.keyboard.press('Enter');
   await expect(rows.first().getByTestId('layer-name')).toHaveText('Crane by the portal');

@@ -210,12 +210,19 @@ export const BuilderScreen = observer(function BuilderScreen() {
         <button type="button" style={UI.button} disabled={!board} onClick={() => setReleases(true)}>
           <Trans>Version history…</Trans>
         </button>
-        <button type="button" style={UI.button} disabled={!board} onClick={exportJson}>
-          <Trans>Export JSON</Trans>
-        </button>
-        <button type="button" style={UI.button} disabled={!board} onClick={() => fileRef.current?.click()}>
-          <Trans>Import JSON</Trans>
-        </button>
+        <Menu positioning="below-end">
+          <MenuTrigger disableButtonEnhancement>
+            <button type="button" style={UI.button} disabled={!board} aria-label={t`More actions`} title={t`More actions`}>
+              ⋯
+            </button>
+          </MenuTrigger>
+          <MenuPopover>
+            <MenuList>
+              <MenuItem onClick={exportJson}>{t`Export JSON`}</MenuItem>
+              <MenuItem onClick={() => fileRef.current?.click()}>{t`Import JSON`}</MenuItem>
+            </MenuList>
+          </MenuPopover>
+        </Menu>
         <input
           ref={fileRef}
           type="file"

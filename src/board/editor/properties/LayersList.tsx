@@ -17,8 +17,8 @@ const LAYER_MIME = 'application/x-siteboard-layer';
  * "Layers": the page's panels from top to bottom of the stacking order, with lock and hide toggles
  * (undoable, saved) and a marker per group (G1, G2, … in order of appearance). Each row shows the panel's
  * name and, below it, its type and what tells it apart from others of the type: the devices or tunnel it
- * is bound to (by name), else its size. A click selects the panel (with its group); a double click (or
- * F2) renames it in place (Enter keeps, Escape drops; an empty name goes back to the type's); dragging a
+ * is bound to (by name), else its size. A click selects the panel (with its group); ✎ (or F2 on the
+ * row) renames it in place (Enter keeps, Escape drops; an empty name goes back to the type's); dragging a
  * row onto another restacks it there (one undo step).
  */
 export const LayersList = observer(function LayersList({ store }: { store: EditorStore }) {
@@ -110,10 +110,9 @@ export const LayersList = observer(function LayersList({ store }: { store: Edito
                 <button
                   type="button"
                   aria-pressed={selected.has(p.panelId)}
-                  aria-label={`${name} (${typeName} · ${detail})`}
-                  title={t`Double-click to rename`}
+                  aria-label={name}
+                  aria-description={`${typeName} · ${detail}`}
                   onClick={() => store.select([p.panelId])}
-                  onDoubleClick={() => setRenaming(p.panelId)}
                   onKeyDown={(e) => {
                     if (e.key === 'F2') {
                       e.preventDefault();
@@ -131,6 +130,9 @@ export const LayersList = observer(function LayersList({ store }: { store: Edito
                   </span>
                 </button>
               )}
+              <button type="button" style={UI.button} aria-label={t`Rename ${name}`} title={t`Rename`} onClick={() => setRenaming(p.panelId)}>
+                ✎
+              </button>
               <button type="button" style={UI.button} aria-pressed={!!p.locked} aria-label={p.locked ? t`Unlock ${name}` : t`Lock ${name}`} title={p.locked ? t`Unlock` : t`Lock`} onClick={() => store.run(setLocked(board, page.pageId, [p.panelId], !p.locked))}>
                 {p.locked ? <LockClosed16Regular /> : <LockOpen16Regular />}
               </button>
