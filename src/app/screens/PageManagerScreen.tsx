@@ -94,12 +94,12 @@ export const PageManagerScreen = observer(function PageManagerScreen() {
             const pages = pagesOf[b.boardId];
             return (
               <li key={b.boardId} data-board-id={b.boardId} style={{ padding: 12, background: SCREEN.panelBackground, border: `1px solid ${SCREEN.panelBorder}`, borderRadius: 6 }}>
-                <div style={{ display: 'flex', alignItems: 'center', gap: 10, flexWrap: 'wrap' }}>
-                  <Link to={pageViewHref(b.boardId)} style={{ color: SCREEN.brand, fontSize: 18 }}>
-                    {b.name}
-                  </Link>
+                <Link to={pageViewHref(b.boardId)} style={{ color: SCREEN.brand, fontSize: 18 }}>
+                  {b.name}
+                </Link>
+                <span style={{ marginLeft: 10, verticalAlign: 'text-bottom' }}>
                   <ReleaseStateBadge state={b.releaseState} />
-                </div>
+                </span>
                 <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 8 }}>
                   {!pages ? (
                     <Spinner size="tiny" />
