@@ -18,8 +18,9 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       manifest: {
-        name: 'smart site project big screen',
+        name: 'SiteBoard',
         short_name: 'SiteBoard',
+        description: 'Real-time construction-site dashboards',
         theme_color: '#00b589',
         background_color: '#050b18',
         display: 'fullscreen',

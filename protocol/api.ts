@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEVICE_KINDS, type DeviceKind } from './topics';
 import type { Alarm, DealStatus, DeviceStatus } from './status';
 import type { Threshold } from './thresholds';
-import type { Board } from './board';
+import { boardListSchema, type Board } from './board';
 import { REJECT_REASONS } from './devices';
 
 /**
@@ -139,17 +139,14 @@ export const alarmDealBody = z.object({
 export type AlarmDealBody = { alarmId: number; dealStatus: Exclude<DealStatus, 0>; dealRemark: string };
 
 export const boardListBody = z.object({ projectId: id, dataRange: z.number().int().optional() });
-/** SPEC §7: response `result '0'` and `data.board[]`. */
-export interface BoardList {
-  result: '0';
-  board: Array<{ boardId: string; name: string; version: number }>;
-}
+/** SPEC §7: response `result '0'` and `data.board[]`; rows carry their release state (boardListSchema). */
+export type BoardList = z.infer<typeof boardListSchema>;
 
 export const boardScreenBody = z.object({
   boardId: id,
   /**
-   * true (viewers): the latest release, or the draft when the board was never released; false or absent
-   * (editors): the draft.
+   * true (viewers): the latest release; NOT_FOUND with NOT_RELEASED_MESSAGE when the board was never
+   * released (viewers never see a draft). false or absent (editors): the draft.
    */
   released: z.boolean().optional(),
   /** A given release (history preview); wins over `released`. NOT_FOUND when it is not kept. */

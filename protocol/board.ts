@@ -399,3 +399,60 @@ export interface BoardTicket {
   ticket: string;
   expiresAtMs: number;
 }
+
+// ───────────────────────── Release state (board/list, builder badge) ─────────────────────────
+
+/**
+ * Where a board stands against what viewers see: `draft` never released (viewers see nothing yet),
+ * `live` the latest release has the draft's content, `changed` released but the draft has edits since
+ * (name, layout or pages) that are not published.
+ */
+export const BOARD_RELEASE_STATES = ['draft', 'live', 'changed'] as const;
+export type BoardReleaseState = (typeof BOARD_RELEASE_STATES)[number];
+
+/**
+ * The NOT_FOUND message of board/screen `released: true` for a board that was never released: viewers
+ * (wall screens) never see a draft; the viewer shows "Not released yet" on this message.
+ */
+export const NOT_RELEASED_MESSAGE = 'This board has not been released yet';
+
+/** One row of board/list. */
+export const boardListItemSchema = z.object({
+  boardId: z.string(),
+  name: z.string(),
+  /** The draft's version. */
+  version: z.number().int(),
+  releaseState: z.enum(BOARD_RELEASE_STATES),
+  /** Number of the latest release; null when never released. */
+  releaseNo: z.number().int().min(1).nullable(),
+});
+export type BoardListItem = z.infer<typeof boardListItemSchema>;
+/** board/list answer (SPEC §7: `result '0'` and `board[]`). */
+export const boardListSchema = z.object({ result: z.literal('0'), board: z.array(boardListItemSchema) });
+
+/** JSON with object keys sorted (undefined fields left out), so equal content compares equal whatever the key order. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** What a board shows: name, layout and pages (the version and ids of the board aside). */
+export type BoardContent = Pick<Board, 'name' | 'layout' | 'pages'>;
+
+/** Whether two boards (or a draft and a release) have the same content: name, layout, pages. */
+export function sameBoardContent(a: BoardContent, b: BoardContent): boolean {
+  return canonicalJson([a.name, a.layout, a.pages]) === canonicalJson([b.name, b.layout, b.pages]);
+}
+
+/** The release state of `draft` given its latest release (null: never released); see BOARD_RELEASE_STATES. */
+export function releaseStateOf(draft: BoardContent, latest: BoardContent | null): BoardReleaseState {
+  if (!latest) return 'draft';
+  return sameBoardContent(draft, latest) ? 'live' : 'changed';
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { defaultHashWorkers } from './http/hashPool';
+import { SEED_LOCALES, type SeedLocale } from './seed/demoNames';
 
 /**
  * Server configuration, read from the environment (docs/configuration.md). Every variable is optional;
@@ -85,6 +86,8 @@ export interface ServerConfig {
    * printed once at first start like the admin's.
    */
   demoPassword: string | null;
+  /** Language of the demo's names when the first start seeds it (SEED_LOCALE zh-CN or en, default zh-CN). */
+  seedLocale: SeedLocale;
 }
 
 /** Embedded broker limits. */
@@ -224,6 +227,7 @@ const envSchema = z.object({
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  SEED_LOCALE: z.enum(SEED_LOCALES).default('zh-CN'),
 });
 
 /**
@@ -290,5 +294,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitApiPerMinute: e.RATE_LIMIT_API_PER_MINUTE,
     metricsToken: e.METRICS_TOKEN ?? null,
     demoPassword: e.DEMO_PASSWORD ?? null,
+    seedLocale: e.SEED_LOCALE,
   };
 }

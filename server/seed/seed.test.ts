@@ -5,6 +5,7 @@ import { defaultThresholdsFor } from '../rules/defaultThresholds';
 import { openDatabase, toBoard, type OpenDatabase } from '../storage';
 import { DEMO_BOARD } from './demoBoard';
 import { ADMIN_USERNAME, BRIDGE_USER, DEMO_DEVICES, DEMO_PROJECT, DEMO_TUNNELS, OTHER_PROJECT } from './demoProject';
+import { demoNames } from './demoNames';
 import { retireDocumentedDemoPassword, seedIfEmpty } from './seed';
 
 const quiet = { info: () => undefined };
@@ -42,7 +43,8 @@ describe('seedIfEmpty', () => {
 
   it('seeds the demo tunnels and fleet with default thresholds', async () => {
     const tunnels = await database.db.selectFrom('tunnels').selectAll().orderBy('tunnel_id').execute();
-    expect(tunnels.map((t) => t.headings)).toEqual(DEMO_TUNNELS.map((t) => t.headings));
+    expect(tunnels.map((t) => t.headings)).toEqual(demoNames('zh-CN').tunnels.map((t) => t.headings));
+    expect(tunnels.flatMap((t) => (t.headings as Array<{ faceM: number }>).map((h) => h.faceM))).toEqual(DEMO_TUNNELS.flatMap((t) => t.headings.map((h) => h.faceM)));
     const devices = await database.db.selectFrom('devices').selectAll().where('project_id', '=', DEMO_PROJECT.projectId).execute();
     expect(devices).toHaveLength(DEMO_DEVICES.length);
     const face = devices.find((d) => d.sn === 'GAS-LK-E-F')!;
@@ -60,9 +62,32 @@ describe('seedIfEmpty', () => {
     ]);
   });
 
-  it('stores the demo live board as a valid board', async () => {
+  it('stores the demo live board as a valid board, released once, in the default language zh-CN', async () => {
     const row = await database.db.selectFrom('boards').selectAll().where('board_id', '=', 'demo-live').executeTakeFirstOrThrow();
-    expect(toBoard(row)).toEqual(DEMO_BOARD);
+    const zh = demoNames('zh-CN').board;
+    expect(toBoard(row)).toEqual(zh);
+    expect(zh).toMatchObject({ ...DEMO_BOARD, name: '隧道实时看板', pages: [expect.objectContaining({ name: '实时' })] });
+    expect(zh.pages[0].panels.map((p) => p.title)).toEqual(['洞内人员', '左线进口掌子面：气体趋势', '气体测点', '1号塔吊', '告警']);
+    const release = await database.db.selectFrom('board_releases').selectAll().where('board_id', '=', 'demo-live').executeTakeFirstOrThrow();
+    expect(release).toMatchObject({ release_no: 1, version: zh.version, name: zh.name });
+  });
+
+  it('names the project, tunnels, headings, stations and devices in Chinese, with the same ids and sns', async () => {
+    const project = await database.db.selectFrom('projects').select('name').where('project_id', '=', DEMO_PROJECT.projectId).executeTakeFirstOrThrow();
+    expect(project.name).toBe('云岭双线隧道');
+    const tunnels = await database.db.selectFrom('tunnels').select(['tunnel_id', 'name']).orderBy('tunnel_id').execute();
+    expect(tunnels.map((t) => [t.tunnel_id, t.name])).toEqual([
+      ['LK', '左线'],
+      ['RK', '右线'],
+    ]);
+    const devices = await database.db.selectFrom('devices').select(['sn', 'name', 'position']).where('project_id', '=', DEMO_PROJECT.projectId).execute();
+    expect(devices.map((d) => d.sn).sort()).toEqual(DEMO_DEVICES.map((d) => d.sn).sort());
+    const bySn = new Map(devices.map((d) => [d.sn, d]));
+    expect(bySn.get('GAS-LK-E-F')).toMatchObject({ name: 'LK-E 掌子面', position: '左线进口工区，掌子面' });
+    expect(bySn.get('TC-01')).toMatchObject({ name: '1号塔吊（进口场地）' });
+    expect(bySn.get('BC0001')!.name).toBe('王伟');
+    // nothing left in English (ids and sns aside)
+    for (const d of devices) expect(`${d.name} ${d.position}`.replace(/[A-Z]+-?[A-Z0-9-]*/g, '')).not.toMatch(/[a-z]{3,}/);
   });
 
   it('does nothing the second time: no reseed, no new password, edits kept', async () => {
@@ -113,8 +138,13 @@ describe('seedIfEmpty', () => {
     const other = await openDatabase({ dataDir: 'memory://', databaseUrl: null });
     try {
       let out = '';
-      await seedIfEmpty(other.db, { adminPassword: 'configured-pw' }, quiet, (t) => (out += t));
+      await seedIfEmpty(other.db, { adminPassword: 'configured-pw', seedLocale: 'en' }, quiet, (t) => (out += t));
       expect(out).toBe('');
+      // SEED_LOCALE en: the English names of demoProject.ts and demoBoard.ts
+      const project = await other.db.selectFrom('projects').select('name').where('project_id', '=', DEMO_PROJECT.projectId).executeTakeFirstOrThrow();
+      expect(project.name).toBe(DEMO_PROJECT.name);
+      const board = await other.db.selectFrom('boards').selectAll().where('board_id', '=', 'demo-live').executeTakeFirstOrThrow();
+      expect(toBoard(board)).toEqual(DEMO_BOARD);
       const admin = await other.db.selectFrom('users').select('password_hash').where('username', '=', ADMIN_USERNAME).executeTakeFirstOrThrow();
       expect(await verifyPassword('configured-pw', admin.password_hash)).toBe(true);
     } finally {

@@ -3,8 +3,8 @@ import type { ServerConfig } from '../config';
 import { hashPassword, randomPassword, verifyPassword } from '../http/passwords';
 import { defaultThresholdsFor } from '../rules/defaultThresholds';
 import { toJson, type Database } from '../storage';
-import { DEMO_BOARD } from './demoBoard';
-import { ADMIN_USERNAME, BRIDGE_USER, DEMO_DEVICES, DEMO_PROJECT, DEMO_TUNNELS, OTHER_PROJECT } from './demoProject';
+import { demoNames, type SeedLocale } from './demoNames';
+import { ADMIN_USERNAME, BRIDGE_USER, DEMO_DEVICES, DEMO_PROJECT, OTHER_PROJECT } from './demoProject';
 
 /** Where seeding reports progress. */
 export interface SeedLog {
@@ -22,7 +22,7 @@ export function mqttUsernameFor(projectId: string): string {
 /**
  * Seeds an empty database once: the demo and the bridge project, the demo tunnels and device fleet
  * (thresholds from `defaultThresholdsFor`), the `admin` user (member of both projects), random MQTT
- * credentials per project and the demo live board. With the demo simulator (`config.simulator`) also the
+ * credentials per project and the demo live board, released once. With the demo simulator (`config.simulator`) also the
  * demo user (BRIDGE_USER, bridge project only) with `config.demoPassword` or a random password printed once;
  * without it no account other than `admin` exists.
  * A database that already has a project is left untouched, so restarts keep every edit.
@@ -32,7 +32,7 @@ export function mqttUsernameFor(projectId: string): string {
  */
 export async function seedIfEmpty(
   db: Kysely<Database>,
-  config: Pick<ServerConfig, 'adminPassword'> & Partial<Pick<ServerConfig, 'simulator' | 'demoPassword'>>,
+  config: Pick<ServerConfig, 'adminPassword'> & Partial<Pick<ServerConfig, 'simulator' | 'demoPassword'>> & { seedLocale?: SeedLocale },
   log: SeedLog,
   out: (text: string) => void = (text) => void process.stdout.write(text),
 ): Promise<{ seeded: boolean }> {
@@ -42,6 +42,9 @@ export async function seedIfEmpty(
   const adminHash = await hashPassword(adminPassword);
   const demoHash = demoPassword === null ? null : await hashPassword(demoPassword);
 
+  // The names in the language of the first start (SEED_LOCALE, default zh-CN); ids are the same in all.
+  const names = demoNames(config.seedLocale ?? 'zh-CN');
+  const projectNames = [names.project, names.otherProject];
   const seeded = await db.transaction().execute(async (tx) => {
     await sql`select pg_advisory_xact_lock(${sql.lit(SEED_LOCK_KEY)})`.execute(tx);
     const existing = await tx.selectFrom('projects').select('project_id').limit(1).executeTakeFirst();
@@ -53,9 +56,9 @@ export async function seedIfEmpty(
       .values(
         [DEMO_PROJECT, OTHER_PROJECT].map((p, i) => ({
           project_id: p.projectId,
-          name: p.name,
+          name: projectNames[i].name,
           co_id: p.coId,
-          co_name: p.coName,
+          co_name: projectNames[i].coName,
           co_logo: p.coLogo,
           mqtt_username: mqttUsernameFor(p.projectId),
           mqtt_password: randomPassword(24),
@@ -77,7 +80,7 @@ export async function seedIfEmpty(
     await tx
       .insertInto('tunnels')
       .values(
-        DEMO_TUNNELS.map((t) => ({
+        names.tunnels.map((t) => ({
           project_id: DEMO_PROJECT.projectId,
           tunnel_id: t.tunnelId,
           name: t.name,
@@ -91,7 +94,7 @@ export async function seedIfEmpty(
     await tx
       .insertInto('devices')
       .values(
-        DEMO_DEVICES.map((d) => ({
+        names.devices.map((d) => ({
           project_id: DEMO_PROJECT.projectId,
           sn: d.sn,
           kind: d.kind,
@@ -110,14 +113,29 @@ export async function seedIfEmpty(
     await tx
       .insertInto('boards')
       .values({
-        board_id: DEMO_BOARD.boardId,
-        project_id: DEMO_BOARD.projectId,
-        name: DEMO_BOARD.name,
-        version: DEMO_BOARD.version,
-        layout: toJson(DEMO_BOARD.layout),
-        pages: toJson(DEMO_BOARD.pages),
+        board_id: names.board.boardId,
+        project_id: names.board.projectId,
+        name: names.board.name,
+        version: names.board.version,
+        layout: toJson(names.board.layout),
+        pages: toJson(names.board.pages),
         created_at_ms: nowMs,
         updated_at_ms: nowMs,
+      })
+      .execute();
+    // Released as seeded: viewers only ever see releases (board/screen), and the demo is for showing.
+    await tx
+      .insertInto('board_releases')
+      .values({
+        board_id: names.board.boardId,
+        release_no: 1,
+        version: names.board.version,
+        name: names.board.name,
+        layout: toJson(names.board.layout),
+        pages: toJson(names.board.pages),
+        note: 'Demo board',
+        released_at_ms: nowMs,
+        released_by: ADMIN_USERNAME,
       })
       .execute();
     return true;

@@ -7,7 +7,10 @@ import { GENERIC_ERROR_MESSAGE } from '../api/request';
 import { SCREEN } from '../theme/theme';
 import { LocaleSwitch } from './LocaleSwitch';
 
-/** The login form shown until the session is authenticated (SPEC §1: rendering is blocked until login). */
+/** The product's name, as on the login page, the tab title and the app manifest (vite.config.ts). */
+export const PRODUCT_NAME = 'SiteBoard';
+
+/** The login form shown until the session is authenticated (SPEC §1: rendering is blocked until login), under the product's name and logo (public/icon.svg). */
 export const LoginForm = observer(function LoginForm() {
   const { session } = useStores();
   const { t } = useLingui();
@@ -38,11 +41,20 @@ export const LoginForm = observer(function LoginForm() {
         style={{ width: 360, display: 'flex', flexDirection: 'column', gap: 16, padding: 32, background: SCREEN.panelBackground, border: `1px solid ${SCREEN.panelBorder}`, borderRadius: 8 }}
       >
         <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-          <h1 style={{ margin: 0, fontSize: 22 }}>
-            <Trans>Sign in</Trans>
-          </h1>
+          <div data-testid="product" style={{ display: 'flex', alignItems: 'center', gap: 10 }}>
+            <img src={`${import.meta.env.BASE_URL}icon.svg`} alt="" width={40} height={40} />
+            <div>
+              <div style={{ fontSize: 20, fontWeight: 700, letterSpacing: 0.3 }}>{PRODUCT_NAME}</div>
+              <div style={{ fontSize: 12, color: SCREEN.textMuted }}>
+                <Trans>Construction site dashboards</Trans>
+              </div>
+            </div>
+          </div>
           <LocaleSwitch />
         </div>
+        <h1 style={{ margin: 0, fontSize: 18 }}>
+          <Trans>Sign in</Trans>
+        </h1>
         <Field label={t`User name`} required validationMessage={missing && !username.trim() ? t`Please enter your user name` : undefined}>
           <Input value={username} autoComplete="username" onChange={(_, d) => setUsername(d.value)} />
         </Field>

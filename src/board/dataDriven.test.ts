@@ -42,6 +42,23 @@ describe('dataDrivenBoard', () => {
     }
   });
 
+  it('fills every page: rows reach the bottom, panels the right edge; the gas table is tall enough for its stations; no lone last page', () => {
+    const gas = Array.from({ length: 12 }, (_, i) => makeGasDevice({ sn: `G${i}`, name: `S${i}${i % 3 === 0 ? ' face' : ''}` }));
+    const devices = [...gas, { ...makeGasDevice({ sn: 'B1' }), kind: 'beacon' as const }, makeCraneDevice({ sn: 'TC-01' }), makeCraneDevice({ sn: 'TC-02' })];
+    const board = dataDrivenBoard('p', devices, 'Data', pageName);
+    expect(boardSchema.safeParse(board).success).toBe(true);
+    for (const page of board.pages) {
+      const bottom = Math.max(...page.panels.map((p) => p.y + p.h));
+      expect(1080 - 20 - bottom).toBeLessThan(4); // the last row ends at the bottom margin (rounding aside)
+      const rows = new Map<number, number>();
+      for (const p of page.panels) rows.set(p.y, Math.max(rows.get(p.y) ?? 0, p.x + p.w));
+      for (const right of rows.values()) expect(1920 - 20 - right).toBeLessThan(4);
+      expect(page.panels.length).toBeGreaterThan(1);
+    }
+    const table = board.pages.flatMap((p) => p.panels).find((p) => p.type === 'gasTable')!;
+    expect(table.h).toBeGreaterThanOrEqual((12 + 3) * 40);
+  });
+
   it('shows only an alarm feed for a project without devices', () => {
     const board = dataDrivenBoard('p', [], 'Data', pageName);
     expect(board.pages.flatMap((p) => p.panels.map((x) => x.type))).toEqual(['alarmFeed']);

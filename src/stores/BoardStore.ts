@@ -1,4 +1,5 @@
 import { action, computed, makeObservable, observable, runInAction, observableRef } from 'mobx';
+import { fetchBoardList } from './boardServerCalls';
 import { boardSchema, ROUTES, type Board, type BoardList, type Page } from '../../protocol';
 import { BusinessError, type RequestFn } from '../api/request';
 
@@ -76,10 +77,9 @@ export class BoardStore {
     this.error = null;
   }
 
-  /** Loads board/list of a project (dataRange 2 as SPEC §7). Throws BusinessError. */
+  /** Loads board/list of a project (dataRange 2 as SPEC §7; rows with their release state). Throws BusinessError. */
   async loadList(projectId: string): Promise<BoardSummary[]> {
-    const data = await this.request<BoardList>(ROUTES.boardList, { projectId, dataRange: 2 });
-    const list = Array.isArray(data?.board) ? data.board : [];
+    const list = await fetchBoardList({ request: this.request }, projectId);
     runInAction(() => (this.list = list));
     return list;
   }

@@ -1,10 +1,10 @@
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import type { MessageDescriptor } from '@lingui/core';
-import { ROUTES, type Board, type BoardList, type BoardTemplate, type Panel } from '../../protocol';
+import { releaseStateOf, ROUTES, type Board, type BoardList, type BoardReleaseState, type BoardTemplate, type Panel } from '../../protocol';
 import { BusinessError } from '../api/request';
 import { applyPatch, expandGroups, fieldsPatch, geometryPatch, invertPatch, randomLocalId, type CommandResult, type Guide, type IdFactory, type Patch, type Rect } from './editorModel';
 import { DraftBackups, sameBoardContent, type DraftBackup } from './draftBackup';
-import { addBoard, fetchBoardList, fetchDraft, fetchTemplates, parseBoard, type BoardServerDeps } from './boardServerCalls';
+import { addBoard, fetchBoardList, fetchDraft, fetchLiveRelease, fetchTemplates, parseBoard, type BoardServerDeps } from './boardServerCalls';
 import { EditorAutosave, SAVE_DEBOUNCE_MS, type SaveState } from './editorAutosave';
 
 export { parseBoard } from './boardServerCalls';
@@ -13,9 +13,19 @@ export { CONFLICT_MESSAGE, SAVE_DEBOUNCE_MS, SAVE_RETRY_MS, type SaveState } fro
 /** Undo steps kept; older ones are dropped (a long session must not grow without bound). */
 export const UNDO_LIMIT = 200;
 
+/**
+ * Longest pause between two edits of one run (arrow-key nudges of the same selection) that still makes
+ * them one undo step, ms; as drawing tools (Figma, Illustrator) fold a run of nudges into one step.
+ */
+export const COALESCE_MS = 1000;
+
 interface HistoryEntry {
   patch: Patch;
   inverse: Patch;
+  /** Edits with the same key, each within COALESCE_MS of the one before, fold into this entry. */
+  coalesceKey?: string;
+  /** When this entry was last extended (deps.now), ms. */
+  atMs?: number;
 }
 
 /** Parts of the outside world the editor needs (see BoardServerDeps for `request`, `fetch`, `baseUrl`). */
@@ -26,6 +36,8 @@ export interface EditorDeps extends BoardServerDeps {
   newId?: IdFactory;
   /** Where unsaved edits are kept until the server has them (default: localStorage). */
   backups?: DraftBackups;
+  /** Clock for folding runs of edits into one undo step, ms (default Date.now). */
+  now?: () => number;
 }
 
 /**
@@ -63,10 +75,18 @@ export class EditorStore {
   /** Unsaved edits found for the open board; see {@link RecoveredDraft}. */
   recovered: RecoveredDraft | null = null;
   loadError: string | null = null;
+  /**
+   * What viewers see of the open board: its latest release (with its number), null when never released,
+   * undefined until known (loading, or the read failed). Read from the server when the board opens and
+   * set to the published draft by `release`.
+   */
+  live: (Board & { releaseNo: number }) | null | undefined = undefined;
   undoStack: HistoryEntry[] = [];
   redoStack: HistoryEntry[] = [];
 
   private gestureStart: Board | null = null;
+  /** The open in flight, joined by a second `open` of the same board. */
+  private opening: { boardId: string; done: Promise<void> } | null = null;
   private clipboard: Panel[] = [];
   private readonly backups: DraftBackups;
   private recoveredBackup: DraftBackup | null = null;
@@ -109,6 +129,8 @@ export class EditorStore {
       restoreRecovered: action,
       discardRecovered: action,
       loadError: observable,
+      live: observableRef,
+      releaseState: computed,
       undoStack: observableRef,
       redoStack: observableRef,
       page: computed,
@@ -158,6 +180,15 @@ export class EditorStore {
     return new Set(this.board?.pages.flatMap((pg) => pg.panels.filter((p) => p[flag]).map((p) => p.panelId)) ?? []);
   }
 
+  /**
+   * The open board's draft (as edited, saved or not) against its live release: Draft only, Live, or Live
+   * with unpublished changes (BoardReleaseState); null while either is unknown.
+   */
+  get releaseState(): BoardReleaseState | null {
+    if (!this.board || this.live === undefined) return null;
+    return releaseStateOf(this.board, this.live);
+  }
+
   get canUndo(): boolean {
     return this.undoStack.length > 0;
   }
@@ -182,13 +213,28 @@ export class EditorStore {
     runInAction(() => (this.templates = templates));
   }
 
-  /** Opens a board's draft (board/screen, released false); sets `loadError` instead of throwing. Clears history. */
-  async open(boardId: string): Promise<void> {
+  /**
+   * Opens a board's draft (board/screen, released false) and reads its live release; sets `loadError`
+   * instead of throwing. Clears history. A second call for the board being opened joins the first (the
+   * builder opens a new board itself and again when the URL names it: a second load landing after the
+   * user's first edit would throw that edit away).
+   */
+  open(boardId: string): Promise<void> {
+    if (this.opening?.boardId === boardId) return this.opening.done;
+    const done = this.load(boardId).finally(() => {
+      if (this.opening?.done === done) this.opening = null;
+    });
+    this.opening = { boardId, done };
+    return done;
+  }
+
+  private async load(boardId: string): Promise<void> {
     await this.flush();
     try {
-      const board = await fetchDraft(this.deps, boardId);
+      const [board, live] = await Promise.all([fetchDraft(this.deps, boardId), fetchLiveRelease(this.deps, boardId).catch(() => undefined)]);
       runInAction(() => {
         this.reset(board);
+        this.live = live;
         this.findBackup(board);
       });
     } catch (e) {
@@ -242,7 +288,8 @@ export class EditorStore {
     await this.flush();
     const base = this.autosave.confirmed;
     if (!base || this.saveState === 'conflict' || this.saveState === 'error') throw new BusinessError('SAVE_FIRST', 'Save the board before releasing it.');
-    await this.autosave.write(ROUTES.boardRelease, { boardId: base.boardId, ...(note ? { note } : {}) });
+    const info = (await this.autosave.write(ROUTES.boardRelease, { boardId: base.boardId, ...(note ? { note } : {}) })) as { releaseNo?: number } | null;
+    runInAction(() => (this.live = { ...base, releaseNo: info?.releaseNo ?? (this.live?.releaseNo ?? 0) + 1 }));
   }
 
   /**
@@ -261,11 +308,21 @@ export class EditorStore {
 
   // ───────────── editing ─────────────
 
-  /** Applies a command's result as one undo step; null (the command refused) changes nothing. */
-  run(r: CommandResult | null): boolean {
+  /**
+   * Applies a command's result as one undo step; null (the command refused) changes nothing. With
+   * `opts.coalesce`, an edit whose key equals the last undo step's, within COALESCE_MS of it and with
+   * nothing undone since, joins that step instead (a run of arrow-key nudges undoes in one go).
+   */
+  run(r: CommandResult | null, opts: { coalesce?: string } = {}): boolean {
     if (!r || !this.board || this.gestureStart) return false;
     this.applyLocal(r.patch);
-    this.undoStack = [...this.undoStack, { patch: r.patch, inverse: r.inverse }].slice(-UNDO_LIMIT);
+    const nowMs = (this.deps.now ?? Date.now)();
+    const last = this.undoStack.at(-1);
+    const joins = opts.coalesce !== undefined && this.redoStack.length === 0 && last?.coalesceKey === opts.coalesce && nowMs - (last.atMs ?? 0) <= COALESCE_MS;
+    const entry: HistoryEntry = joins
+      ? { patch: [...last.patch, ...r.patch], inverse: [...r.inverse, ...last.inverse], coalesceKey: opts.coalesce, atMs: nowMs }
+      : { patch: r.patch, inverse: r.inverse, coalesceKey: opts.coalesce, atMs: nowMs };
+    this.undoStack = [...(joins ? this.undoStack.slice(0, -1) : this.undoStack), entry].slice(-UNDO_LIMIT);
     this.redoStack = [];
     if (r.select) this.selection = r.select;
     this.notice = null;

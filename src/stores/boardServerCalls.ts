@@ -1,4 +1,4 @@
-import { BOARD_TICKET_HEADER, boardSchema, ROUTES, type Board, type BoardList, type BoardStandardList, type BoardTemplate, type BoardTicket, type LayoutPatch } from '../../protocol';
+import { BOARD_TICKET_HEADER, NOT_RELEASED_MESSAGE, boardListSchema, boardSchema, ROUTES, type Board, type BoardList, type BoardStandardList, type BoardTemplate, type BoardTicket, type LayoutPatch } from '../../protocol';
 import { BusinessError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_CODE, type RequestFn } from '../api/request';
 
 /**
@@ -24,10 +24,15 @@ export function parseBoard(raw: unknown, what: string): Board {
   return { ...b, pages: [...b.pages].sort((a, c) => a.order - c.order).map((p) => ({ ...p, panels: [...p.panels].sort((a, c) => a.z - c.z) })) };
 }
 
-/** The project's boards (board/list); an answer without a list reads as none. Throws BusinessError. */
+/**
+ * The project's boards with their release state (board/list, checked with boardListSchema). Throws
+ * BusinessError, VALIDATION when the answer is not a board list.
+ */
 export async function fetchBoardList(deps: BoardServerDeps, projectId: string): Promise<BoardList['board']> {
-  const data = await deps.request<BoardList>(ROUTES.boardList, { projectId, dataRange: 2 });
-  return Array.isArray(data?.board) ? data.board : [];
+  const raw = await deps.request<unknown>(ROUTES.boardList, { projectId, dataRange: 2 });
+  const parsed = boardListSchema.safeParse(raw);
+  if (!parsed.success) throw new BusinessError('VALIDATION', `board/list: ${parsed.error.issues[0].path.join('.') || '(root)'}: ${parsed.error.issues[0].message}`);
+  return parsed.data.board;
 }
 
 /** The standard boards (board/standardList); an answer without a list reads as none. Throws BusinessError. */
@@ -72,4 +77,20 @@ async function raw<T>(deps: BoardServerDeps, method: 'GET' | 'POST', route: stri
   }
   if (json?.success === true) return json.data as T;
   throw new BusinessError(json?.errorCode || NETWORK_ERROR_CODE, json?.errorMessage || GENERIC_ERROR_MESSAGE);
+}
+
+/**
+ * The board as viewers see it: its latest release (board/screen, released true), or null when it was never
+ * released. Throws BusinessError, VALIDATION when the answer is not a board.
+ */
+export async function fetchLiveRelease(deps: BoardServerDeps, boardId: string): Promise<(Board & { releaseNo: number }) | null> {
+  let raw: { source?: unknown; releaseNo?: unknown };
+  try {
+    raw = await deps.request<{ source?: unknown; releaseNo?: unknown }>(ROUTES.boardScreen, { boardId, released: true }, { skipErrorHandler: true });
+  } catch (e) {
+    if (e instanceof BusinessError && e.errorMessage === NOT_RELEASED_MESSAGE) return null;
+    throw e;
+  }
+  if (raw?.source !== 'release' || typeof raw.releaseNo !== 'number') return null;
+  return { ...parseBoard(raw, `release of board ${boardId}`), releaseNo: raw.releaseNo };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boardSchema, type Board } from '../../protocol';
+import { boardSchema, sameBoardContent as sameContent, type Board } from '../../protocol';
 
 /**
  * A copy of builder edits the server does not have yet, kept in the browser until it does: after a
@@ -112,20 +112,7 @@ export class DraftBackups {
   }
 }
 
-/** JSON with object keys sorted, so equal content compares equal whatever order the keys came in. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    return `{${entries
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
 /** Whether two boards have the same content (name, layout, pages; the version aside). */
 export function sameBoardContent(a: Board, b: Board): boolean {
-  return canonical([a.name, a.layout, a.pages]) === canonical([b.name, b.layout, b.pages]);
+  return sameContent(a, b);
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createFromTemplate, logIn } from './builderHelpers';
+import { createFromTemplate, logIn, zoomTo } from './builderHelpers';
 
 /** The labels of the top ruler, with their x on screen. */
 async function topLabels(page: Page): Promise<Array<{ text: string; x: number }>> {
@@ -32,7 +32,7 @@ test('the canvas has rulers that follow the zoom, live panels and a catalogue wi
   await expect(page.getByTestId('ruler-left')).toBeVisible();
   const fitted = await topLabels(page);
   expect(fitted.length).toBeGreaterThan(2);
-  await page.getByRole('button', { name: '100 %' }).click();
+  await zoomTo(page, '100 %');
   await expect(page.getByTestId('zoom')).toHaveText('100 %');
   await expect.poll(async () => (await topLabels(page)).map((l) => l.text).join(' ')).not.toBe(fitted.map((l) => l.text).join(' '));
   const full = await topLabels(page);
@@ -50,7 +50,7 @@ test('the canvas has rulers that follow the zoom, live panels and a catalogue wi
   expect(Math.abs(marked.x + marked.width - (pageBox.x + pageBox.width))).toBeLessThanOrEqual(1);
 
   // Selecting a panel marks its extent on both rulers.
-  await page.getByRole('button', { name: 'Fit' }).click();
+  await zoomTo(page, 'Fit');
   await expect(page.getByTestId('ruler-x-selection')).toHaveCount(0);
   const box = (await page.getByTestId('builder-panel').nth(2).boundingBox())!;
   await page.mouse.click(box.x + box.width * 0.6, box.y + box.height * 0.7);

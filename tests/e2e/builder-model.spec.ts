@@ -104,6 +104,8 @@ test('binds a gas trend to another station from the Data picker', async ({ page 
   const values = await station.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
   const next = values.find((v) => v !== current)!;
   await station.selectOption(next);
+  await expect(props(page).getByTestId('binding-topic')).toBeHidden(); // the topic only on demand
+  await props(page).getByText('MQTT topic').click();
   await expect(props(page).getByTestId('binding-topic')).toContainText(`/gas/${next}/telemetry`);
   await props(page).getByText('Advanced (JSON)').click();
   await expect(props(page).getByLabel('Config (JSON)')).toHaveValue(new RegExp(`"sn": "${next}"`));

@@ -92,7 +92,8 @@ test('build a board: template, page, drag, snap, undo, align, reload, release, i
   expect([await geometry(page, 0), await geometry(page, 1)]).toEqual(before);
 
   // Release; viewers see the release, and a later draft edit stays out of the viewer.
-  await page.getByRole('button', { name: 'Release', exact: true }).click();
+  await page.getByRole('button', { name: 'Release…', exact: true }).click();
+  await page.getByTestId('release-dialog').getByRole('button', { name: 'Release now' }).click();
   await expect(page.getByTestId('builder-message')).toContainText('Released');
   await page.getByTestId('pages-list').getByRole('button', { name: 'Live', exact: true }).click();
   await expect(panels(page)).toHaveCount(livePanels);

@@ -15,6 +15,12 @@ export const panels = (page: Page) => page.getByTestId('builder-panel');
 /** The property pane of a single selected panel. */
 export const props = (page: Page) => page.getByTestId('property-pane');
 
+/** Sets the canvas zoom from the zoom menu: 'Fit' or a level such as '100 %'. */
+export async function zoomTo(page: Page, level: string): Promise<void> {
+  await page.getByRole('button', { name: /^Zoom:/ }).click();
+  await page.getByRole('menuitem', { name: level === 'Fit' ? /^Fit/ : level }).click();
+}
+
 /** Waits until autosave says everything is on the server. */
 export async function saved(page: Page): Promise<void> {
   await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 10_000 });
@@ -47,7 +53,7 @@ export async function visiblePoint(page: Page, i: number): Promise<{ x: number; 
 export async function createFromTemplate(page: Page, name: string): Promise<string> {
   await page.getByRole('button', { name: 'New board' }).click();
   await page.getByLabel('Board name').fill(name);
-  await page.getByLabel('Template').selectOption({ label: 'Tunnel safety: live (tunnel)' });
+  await page.getByTestId('template-gallery').getByRole('radio', { name: 'Tunnel safety: live' }).click();
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByTestId('pages-list')).toContainText('Live');
   await expect(page).toHaveURL(/boardId=/);

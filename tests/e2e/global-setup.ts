@@ -47,6 +47,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // Every browser of the run comes from 127.0.0.1: the per-address REST rate limits would count them as one.
       RATE_LIMIT_AUTH_PER_MINUTE: '0',
       RATE_LIMIT_API_PER_MINUTE: '0',
+      // The specs read the demo's English names; the product seeds zh-CN by default (SEED_LOCALE).
+      SEED_LOCALE: process.env.SEED_LOCALE ?? 'en',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -68,6 +68,8 @@ test('a two-page board in carousel mode switches pages by itself', async ({ page
   );
   made.push(board.boardId);
   const second = await call<{ version: number; page: { pageId: string } }>(request, ROUTES.pageAdd, { boardId: board.boardId, baseVersion: board.version, name: 'Second' });
+  // Viewers see releases only (a board never released shows "Not released yet").
+  await call(request, ROUTES.boardRelease, { boardId: board.boardId, baseVersion: second.version });
 
   await page.goto(`/#/dataV/viewBoard?boardId=${board.boardId}`);
   // The pointer rests on the header, so the carousel is not paused by hovering the page.

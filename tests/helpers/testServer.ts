@@ -28,6 +28,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
       RATE_LIMIT_AUTH_PER_MINUTE: '0',
       RATE_LIMIT_API_PER_MINUTE: '0',
+      // The tests read the demo's English names (server/seed/demoNames.ts); the product default is zh-CN.
+      SEED_LOCALE: 'en',
       ...env,
     }),
   );

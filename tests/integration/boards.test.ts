@@ -5,6 +5,8 @@ import {
   MAX_RELEASES_PER_BOARD,
   ROUTES,
   SYSTEM_STYLE_DEFAULTS,
+  boardListSchema,
+  NOT_RELEASED_MESSAGE,
   type Board,
   type BoardDeleted,
   type BoardHistory,
@@ -125,7 +127,7 @@ describe('tickets and board/add', () => {
     expect(board.pages).toEqual([{ pageId: expect.stringMatching(/^page-/), name: 'Page 1', order: 0, panels: [] }]);
     const list = await ok<BoardList>(admin, ROUTES.boardList, { projectId: demo, dataRange: 2 });
     expect(list.result).toBe('0');
-    expect(list.board).toContainEqual({ boardId: board.boardId, name: 'Face board', version: 1 });
+    expect(list.board).toContainEqual({ boardId: board.boardId, name: 'Face board', version: 1, releaseState: 'draft', releaseNo: null });
     const screen = await ok<BoardScreen>(admin, ROUTES.boardScreen, { boardId: board.boardId });
     expect(screen).toMatchObject({ ...board, source: 'draft', releaseNo: null });
   });
@@ -440,10 +442,11 @@ describe('board/edit and board/delete', () => {
 });
 
 describe('releases: board/release, board/screen released, board/history, board/restore', () => {
-  it('shows viewers the draft until the first release, then the release while editors keep the draft', async () => {
+  it('shows viewers nothing until the first release, then the release while editors keep the draft', async () => {
     const board = await boardFromTemplate('tunnel-safety', 'Release me');
-    const viewer = await ok<BoardScreen>(admin, ROUTES.boardScreen, { boardId: board.boardId, released: true });
-    expect(viewer).toMatchObject({ source: 'draft', releaseNo: null, version: 1 });
+    const viewer = await admin.post<BoardScreen>(ROUTES.boardScreen, { boardId: board.boardId, released: true });
+    expect(viewer.body).toMatchObject({ success: false, errorCode: 'NOT_FOUND', errorMessage: NOT_RELEASED_MESSAGE });
+    expect(viewer.status).toBe(404);
 
     const rel = await ok<BoardReleaseInfo>(admin, ROUTES.boardRelease, { boardId: board.boardId, baseVersion: 1, note: 'first cut' });
     expect(rel).toMatchObject({ boardId: board.boardId, releaseNo: 1, version: 1, name: 'Release me', note: 'first cut', releasedBy: 'admin' });
@@ -473,6 +476,28 @@ describe('releases: board/release, board/screen released, board/history, board/r
       [2, 3],
       [1, 1],
     ]);
+  });
+
+  it('lists each board with its release state: draft only, live, live with unpublished changes', async () => {
+    const board = await boardFromTemplate('tunnel-safety', 'State of release');
+    const row = async () => {
+      const list = boardListSchema.parse(await ok<BoardList>(admin, ROUTES.boardList, { projectId: demo }));
+      return list.board.find((b) => b.boardId === board.boardId)!;
+    };
+    expect(await row()).toMatchObject({ releaseState: 'draft', releaseNo: null, version: 1 });
+    await ok(admin, ROUTES.boardRelease, { boardId: board.boardId, baseVersion: 1 });
+    expect(await row()).toMatchObject({ releaseState: 'live', releaseNo: 1 });
+    const page = board.pages[0];
+    const panel = page.panels[0];
+    await ok(admin, ROUTES.panelEdit, { boardId: board.boardId, baseVersion: 1, pageId: page.pageId, panelId: panel.panelId, panel: { x: panel.x + 10 } });
+    expect(await row()).toMatchObject({ releaseState: 'changed', releaseNo: 1, version: 2 });
+    // Moving it back is the released content again: nothing left to publish, though the version moved on.
+    await ok(admin, ROUTES.panelEdit, { boardId: board.boardId, baseVersion: 2, pageId: page.pageId, panelId: panel.panelId, panel: { x: panel.x } });
+    expect(await row()).toMatchObject({ releaseState: 'live', releaseNo: 1, version: 3 });
+    await ok(admin, ROUTES.boardEdit, { boardId: board.boardId, baseVersion: 3, name: 'Renamed' });
+    expect(await row()).toMatchObject({ releaseState: 'changed' });
+    await ok(admin, ROUTES.boardRelease, { boardId: board.boardId, baseVersion: 4 });
+    expect(await row()).toMatchObject({ releaseState: 'live', releaseNo: 2 });
   });
 
   it('restores a release into the draft as a new version, leaving the releases alone', async () => {

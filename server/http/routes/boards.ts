@@ -16,10 +16,15 @@ import {
   type BoardScreen,
   type BoardSettingsWrite,
   type BoardStandardList,
+  type BoardContent,
+  type Layout,
+  type Page,
+  releaseStateOf,
+  NOT_RELEASED_MESSAGE,
 } from '../../../protocol';
 import { instantiateTemplate } from '../../seed/instantiate';
 import { BOARD_TEMPLATES, findTemplate } from '../../seed/templates';
-import { toBoard, toJson, toReleasedBoard, type Database } from '../../storage';
+import { fromJson, toBoard, toJson, toReleasedBoard, type Database } from '../../storage';
 import { postRoute, requireMember, type HttpDeps } from '../context';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import { applyLayoutPatch, checkBoard, randomId } from './boardsOps';
@@ -45,16 +50,34 @@ export function registerBoardRoutes(app: FastifyInstance, deps: HttpDeps): void 
     requireMember(user, body.projectId);
     const rows = await deps.db
       .selectFrom('boards')
-      .select(['board_id', 'name', 'version'])
+      .select(['board_id', 'name', 'version', 'layout', 'pages'])
       .where('project_id', '=', body.projectId)
       .orderBy('created_at_ms')
       .orderBy('board_id')
       .execute();
-    return { result: '0', board: rows.map((r) => ({ boardId: r.board_id, name: r.name, version: Number(r.version) })) };
+    const latest = await latestReleases(
+      deps.db,
+      rows.map((r) => r.board_id),
+    );
+    return {
+      result: '0',
+      board: rows.map((r) => {
+        const release = latest.get(r.board_id) ?? null;
+        const draft = { name: r.name, layout: fromJson<Layout>(r.layout), pages: fromJson<Page[]>(r.pages) };
+        return {
+          boardId: r.board_id,
+          name: r.name,
+          version: Number(r.version),
+          releaseState: releaseStateOf(draft, release),
+          releaseNo: release?.releaseNo ?? null,
+        };
+      }),
+    };
   });
 
-  // Editors read the draft; viewers ask for `released` and get the latest release, or the draft of a board
-  // that was never released (so a new board shows at once), with `source` telling which.
+  // Editors read the draft; viewers ask for `released` and get the latest release. A board that was never
+  // released is NOT_FOUND for them (NOT_RELEASED_MESSAGE): a wall screen never shows a draft, so a board
+  // made from a template goes on screen only when someone releases it.
   postRoute(app, deps, ROUTES.boardScreen, boardScreenBody, async ({ body, user }): Promise<BoardScreen> => {
     const row = await deps.db.selectFrom('boards').selectAll().where('board_id', '=', body.boardId).executeTakeFirst();
     if (!row) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
@@ -65,6 +88,7 @@ export function registerBoardRoutes(app: FastifyInstance, deps: HttpDeps): void 
       const release = await query.executeTakeFirst();
       if (release) return toReleasedBoard(release, row.project_id);
       if (body.releaseNo !== undefined) throw new ApiError('NOT_FOUND', `Release ${body.releaseNo} of this board is not kept`);
+      throw new ApiError('NOT_FOUND', NOT_RELEASED_MESSAGE);
     }
     return { ...toBoard(row), source: 'draft', releaseNo: null, releasedAtMs: null };
   });
@@ -133,6 +157,22 @@ export function registerBoardRoutes(app: FastifyInstance, deps: HttpDeps): void 
   registerLayoutRoutes(app, deps);
   registerSystemStyleRoutes(app, deps);
   registerTicketRoutes(app, deps);
+}
+
+/** The latest release of each of `boardIds` (boards never released are absent). */
+async function latestReleases(db: Kysely<Database>, boardIds: string[]): Promise<Map<string, BoardContent & { releaseNo: number }>> {
+  if (boardIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('board_releases as r')
+    .select(['r.board_id', 'r.release_no', 'r.name', 'r.layout', 'r.pages'])
+    .where('r.board_id', 'in', boardIds)
+    .where(({ eb, selectFrom }) =>
+      eb('r.release_no', '=', selectFrom('board_releases as l').select((e) => e.fn.max('l.release_no').as('last')).whereRef('l.board_id', '=', 'r.board_id')),
+    )
+    .execute();
+  return new Map(
+    rows.map((r) => [r.board_id, { releaseNo: Number(r.release_no), name: r.name, layout: fromJson<Layout>(r.layout), pages: fromJson<Page[]>(r.pages) }]),
+  );
 }
 
 /** Stores a new board document. @throws ApiError VALIDATION when it is larger than `maxBytes` (nothing stored). */

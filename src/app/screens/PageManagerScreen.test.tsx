@@ -45,6 +45,9 @@ describe('PageManagerScreen', () => {
     const links = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
     expect(links).toContain(`#/pageManger/pageView?boardId=${b1.boardId}&pageId=${b1.pages[1].pageId}`);
     expect(screen.queryByText('Board 11')).toBeNull();
+    // every board carries its release state from board/list: the seeded demo board is released, these are not
+    expect(screen.getAllByTestId('release-state').map((b) => b.dataset.state)).toEqual(['live', ...Array(9).fill('draft')]);
+    expect(screen.getAllByText('Draft only')).toHaveLength(9);
     expect(api.calls.filter((c) => c.route === ROUTES.boardScreen)).toHaveLength(10);
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('link', { name: 'Night 12' }, WAIT)).toBeTruthy();

@@ -9,6 +9,7 @@ import { SCREEN } from '../../theme/theme';
 import { HeaderActions } from '../shell/HeaderActions';
 import { useProjectId } from '../shell/useProjectId';
 import { paginate } from './paginate';
+import { ReleaseStateBadge } from '../../board/editor/ReleaseStateBadge';
 
 /** Boards per list page. SPEC §9 does not show the page size; 10 keeps the board/screen calls few. */
 const PAGE_SIZE = 10;
@@ -25,7 +26,8 @@ function pageViewHref(boardId: string, pageId?: string): string {
 /**
  * /pageManger (and /dataV/index, the same list hidden from menus): the current project's boards
  * (board/list), paginated client-side with "Total {total} items", each with its pages (board/screen of
- * the boards on the shown list page only). A board opens /pageManger/pageView?boardId=…, a page adds
+ * the boards on the shown list page only) and its release state (Draft only, Live, Live with unpublished
+ * changes). A board opens /pageManger/pageView?boardId=…, a page adds
  * `pageId`.
  */
 export const PageManagerScreen = observer(function PageManagerScreen() {
@@ -95,6 +97,9 @@ export const PageManagerScreen = observer(function PageManagerScreen() {
                 <Link to={pageViewHref(b.boardId)} style={{ color: SCREEN.brand, fontSize: 18 }}>
                   {b.name}
                 </Link>
+                <span style={{ marginLeft: 10, verticalAlign: 'text-bottom' }}>
+                  <ReleaseStateBadge state={b.releaseState} />
+                </span>
                 <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 8 }}>
                   {!pages ? (
                     <Spinner size="tiny" />

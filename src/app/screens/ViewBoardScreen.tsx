@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useLocation, useSearchParams } from 'react-router';
 import { Spinner } from '@fluentui/react-components';
@@ -8,10 +8,13 @@ import { BoardView } from '../../board/BoardView';
 import { HeaderActions } from '../shell/HeaderActions';
 import { useProjectId } from '../shell/useProjectId';
 import { MessageScreen } from './ExceptionScreen';
+import { NotReleasedScreen } from './NotReleasedScreen';
+import { NOT_RELEASED_MESSAGE } from '../../../protocol';
 import { parseFitMode, type FitMode } from '../../board/fit';
 import { RecoveryBoundary } from '../../board/RecoveryBoundary';
 import { useConnectionWatchdog } from '../../board/useConnectionWatchdog';
 import { createReplaySource, parseReplayParams } from '../../panelData/replay';
+import { useDocumentTitle } from '../../board/editor/useDocumentTitle';
 
 /**
  * /dataV/viewBoard, /dataV/preview and /pageManger/pageView: opens the project's live pipeline, loads
@@ -46,10 +49,11 @@ export const ViewBoardScreen = observer(function ViewBoardScreen() {
     return () => source.stop();
   }, [source, replay]);
 
-  useEffect(() => {
+  const reopen = useCallback(() => {
     // Viewers see the latest release; /dataV/preview shows the draft being edited.
     if (projectId) void boards.open(projectId, boardId, { released: !isPreview, pageId });
   }, [boards, projectId, boardId, isPreview, pageId]);
+  useEffect(reopen, [reopen]);
 
   // A wall screen follows new releases by itself (a preview follows the draft), and checks at once
   // after a reconnect, since a release may have happened while it was away.
@@ -63,6 +67,10 @@ export const ViewBoardScreen = observer(function ViewBoardScreen() {
   }, [boards, isPreview]);
 
   const project = session.user?.projects.find((p) => p.projectId === projectId);
+  useDocumentTitle(boards.board?.name);
+  if (boards.error?.errorMessage === NOT_RELEASED_MESSAGE && !isPreview) {
+    return <NotReleasedScreen boardId={boardId} onReleased={reopen} />;
+  }
   if (boards.error) {
     const err = boards.error;
     const title = err.errorCode === NO_BOARD ? t`No board available` : err.errorMessage;

@@ -1,6 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useSearchParams } from 'react-router';
+import { useDocumentTitle } from './useDocumentTitle';
+import { Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
@@ -16,11 +18,16 @@ import { NewBoardForm } from './NewBoardForm';
 import { PagesPane } from './PagesPane';
 import { PropertyPane } from './PropertyPane';
 import { RecoveredBanner, downloadText } from './RecoveredBanner';
+import { ReleaseDialog } from './ReleaseDialog';
 import { ReleasesDialog } from './ReleasesDialog';
+import { ReleaseStateBadge } from './ReleaseStateBadge';
 import { RULER_PX, Rulers } from './Rulers';
 import { ShortcutSheet } from './ShortcutSheet';
 import { handleShortcut } from './tools';
 import { COLORS, UI } from './ui';
+
+/** Zoom levels of the zoom menu besides Fit (as Figma's and Grafana's zoom menus). */
+const ZOOM_STEPS = [0.5, 1, 2] as const;
 
 const ALIGN_BUTTONS: Array<{ mode: AlignMode; label: MessageDescriptor; icon: string }> = [
   { mode: 'left', label: msg`Align left`, icon: '⇤' },
@@ -33,7 +40,7 @@ const ALIGN_BUTTONS: Array<{ mode: AlignMode; label: MessageDescriptor; icon: st
 
 /**
  * /dataV/create: the board builder. Board picker and "New board", pages, panel catalogue, the canvas
- * (zoom to fit, 100 %, Ctrl+wheel) and the property pane; autosaves, and stops with a Reload banner when
+ * (one zoom menu: fit, 50, 100, 200 %, the current value; Ctrl+wheel) and the property pane; autosaves, and stops with a Reload banner when
  * someone else changed the board.
  */
 export const BuilderScreen = observer(function BuilderScreen() {
@@ -47,6 +54,7 @@ export const BuilderScreen = observer(function BuilderScreen() {
   const [creating, setCreating] = useState(false);
   const [help, setHelp] = useState(false);
   const [releases, setReleases] = useState(false);
+  const [releasing, setReleasing] = useState(false);
   const [zoomMode, setZoomMode] = useState<'fit' | number>('fit');
   const [viewport, setViewport] = useState({ w: 0, h: 0 });
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
@@ -61,7 +69,8 @@ export const BuilderScreen = observer(function BuilderScreen() {
   // The canvas draws the real panels: they need the project's devices and live feeds, as in a viewer.
   useOpenProject(projectId);
   useEffect(() => {
-    if (boardId) void store.open(boardId);
+    // A board the store has just created and opened is not opened again when the URL comes to name it.
+    if (boardId && store.board?.boardId !== boardId) void store.open(boardId);
   }, [store, boardId]);
 
   // Leaving with edits not yet on the server asks first (they would be lost).
@@ -104,16 +113,16 @@ export const BuilderScreen = observer(function BuilderScreen() {
 
   const board = store.board;
   const page = store.page;
+  useDocumentTitle(board?.name);
   const fit = board ? fitScale({ w: board.layout.pageWidth, h: board.layout.pageHeight }, viewport, 24) : 1;
   const zoom = zoomMode === 'fit' ? fit : zoomMode;
   const sel = store.selection;
 
-  const release = () => {
+  const release = async (note: string) => {
     setMessage(null);
-    store.release().then(
-      () => setMessage({ text: t`Released. Viewers now see this version.`, error: false }),
-      (e: Error) => setMessage({ text: e.message, error: true }),
-    );
+    await store.release(note || undefined);
+    setMessage({ text: t`Released. Viewers now see this version.`, error: false });
+    if (projectId) store.loadList(projectId).catch(() => {});
   };
   const exportJson = () => downloadText(`${board?.name ?? 'board'}.json`, store.exportJson());
   const importJson = (file: File) => {
@@ -168,15 +177,25 @@ export const BuilderScreen = observer(function BuilderScreen() {
           ⋮
         </button>
         <span style={{ width: 12 }} />
-        <button type="button" style={UI.button} onClick={() => setZoomMode('fit')}>
-          <Trans>Fit</Trans>
-        </button>
-        <button type="button" style={UI.button} onClick={() => setZoomMode(1)}>
-          100 %
-        </button>
-        <span data-testid="zoom" style={{ minWidth: 44 }}>
-          {Math.round(zoom * 100)} %
-        </span>
+        <Menu positioning="below-start">
+          <MenuTrigger disableButtonEnhancement>
+            <button type="button" style={{ ...UI.button, minWidth: 74, whiteSpace: 'nowrap' }} aria-label={t`Zoom: ${Math.round(zoom * 100)} %`}>
+              <span data-testid="zoom">{Math.round(zoom * 100)} %</span> ▾
+            </button>
+          </MenuTrigger>
+          <MenuPopover>
+            <MenuList>
+              <MenuItem onClick={() => setZoomMode('fit')} secondaryContent={zoomMode === 'fit' ? '✓' : undefined}>
+                {t`Fit`} ({Math.round(fit * 100)} %)
+              </MenuItem>
+              {ZOOM_STEPS.map((z) => (
+                <MenuItem key={z} onClick={() => setZoomMode(z)} secondaryContent={zoomMode === z ? '✓' : undefined}>
+                  {Math.round(z * 100)} %
+                </MenuItem>
+              ))}
+            </MenuList>
+          </MenuPopover>
+        </Menu>
         <span style={{ flex: 1 }} />
         <span data-testid="save-state" data-state={store.saveState} style={{ color: store.saveState === 'error' || store.saveState === 'conflict' ? COLORS.danger : COLORS.muted }}>
           {saveText}
@@ -184,18 +203,26 @@ export const BuilderScreen = observer(function BuilderScreen() {
         <a href={boardId ? `#/dataV/preview?boardId=${encodeURIComponent(boardId)}` : undefined} target="_blank" rel="noreferrer" style={{ ...UI.button, textDecoration: 'none' }}>
           <Trans>Preview</Trans>
         </a>
-        <button type="button" style={UI.primary} disabled={!board} onClick={release}>
-          <Trans>Release</Trans>
+        {store.releaseState ? <ReleaseStateBadge state={store.releaseState} /> : null}
+        <button type="button" style={UI.primary} disabled={!board || store.live === undefined} onClick={() => setReleasing(true)}>
+          <Trans>Release…</Trans>
         </button>
         <button type="button" style={UI.button} disabled={!board} onClick={() => setReleases(true)}>
           <Trans>Version history…</Trans>
         </button>
-        <button type="button" style={UI.button} disabled={!board} onClick={exportJson}>
-          <Trans>Export JSON</Trans>
-        </button>
-        <button type="button" style={UI.button} disabled={!board} onClick={() => fileRef.current?.click()}>
-          <Trans>Import JSON</Trans>
-        </button>
+        <Menu positioning="below-end">
+          <MenuTrigger disableButtonEnhancement>
+            <button type="button" style={UI.button} disabled={!board} aria-label={t`More actions`} title={t`More actions`}>
+              ⋯
+            </button>
+          </MenuTrigger>
+          <MenuPopover>
+            <MenuList>
+              <MenuItem onClick={exportJson}>{t`Export JSON`}</MenuItem>
+              <MenuItem onClick={() => fileRef.current?.click()}>{t`Import JSON`}</MenuItem>
+            </MenuList>
+          </MenuPopover>
+        </Menu>
         <input
           ref={fileRef}
           type="file"
@@ -289,11 +316,12 @@ export const BuilderScreen = observer(function BuilderScreen() {
         <PropertyPane store={store} />
       </aside>
       {help ? <ShortcutSheet onClose={() => setHelp(false)} /> : null}
+      {releasing && board && store.live !== undefined ? <ReleaseDialog live={store.live} draft={board} onRelease={release} onClose={() => setReleasing(false)} /> : null}
       {releases && board ? (
         <ReleasesDialog
           boardId={board.boardId}
           request={root.request}
-          onRelease={(note) => store.release(note || undefined)}
+          onRelease={release}
           onRestore={async (releaseNo) => {
             await store.restoreRelease(releaseNo);
             setMessage({ text: t`Release ${releaseNo} restored into the draft.`, error: false });

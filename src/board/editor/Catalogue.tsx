@@ -13,7 +13,7 @@ const THUMB_H = 60;
 
 /**
  * Every registered panel type as a tile (its thumbnail, or a generic one, and its title), searchable by
- * title or type id; drag a tile onto the canvas, or click it to add the panel at the page centre.
+ * title or type id; drag a tile onto the canvas, or click it to add the panel in the first free place of the page.
  */
 export const Catalogue = observer(function Catalogue({ store }: { store: EditorStore }) {
   const registry = usePanelRegistry();
@@ -38,7 +38,7 @@ export const Catalogue = observer(function Catalogue({ store }: { store: EditorS
               type="button"
               draggable
               data-catalogue-type={type}
-              title={t`Drag onto the page, or click to add it in the middle`}
+              title={t`Drag onto the page, or click to add it in free space`}
               onDragStart={(e) => {
                 e.dataTransfer.setData(PANEL_MIME, type);
                 e.dataTransfer.effectAllowed = 'copy';

@@ -87,9 +87,10 @@ export const PagesPane = observer(function PagesPane({ store }: { store: EditorS
         <span style={{ whiteSpace: 'nowrap' }}>
           <Trans>Size</Trans>
         </span>
-        <input name="w" aria-label={t`Page width`} type="number" defaultValue={board.layout.pageWidth} style={{ ...UI.input, width: 64 }} />×
-        <input name="h" aria-label={t`Page height`} type="number" defaultValue={board.layout.pageHeight} style={{ ...UI.input, width: 64 }} />
-        <button type="submit" style={UI.button}>
+        <input name="w" aria-label={t`Page width`} type="number" defaultValue={board.layout.pageWidth} style={{ ...UI.input, width: 62, minWidth: 0 }} />×
+        <input name="h" aria-label={t`Page height`} type="number" defaultValue={board.layout.pageHeight} style={{ ...UI.input, width: 62, minWidth: 0 }} />
+        {/* nowrap, no shrink: in zh-CN "设置" broke onto two lines in the narrow pane */}
+        <button type="submit" style={{ ...UI.button, whiteSpace: 'nowrap', flexShrink: 0 }}>
           <Trans>Set</Trans>
         </button>
       </form>

@@ -25,7 +25,7 @@ describe('releases dialog on the real board server', () => {
       <ReleasesDialog boardId={board.boardId} request={request} onRelease={(note) => store.release(note || undefined)} onRestore={(no) => store.restoreRelease(no)} onClose={() => undefined} />,
       appRoot(admin.fetch),
     );
-    expect(await screen.findByText('Not released yet: viewers show the draft until the first release.')).toBeTruthy();
+    expect(await screen.findByText('Not released yet: wall screens show nothing of this board until its first release.')).toBeTruthy();
 
     // Release 1 at x = 0, with a note.
     fireEvent.change(screen.getByLabelText('Release note'), { target: { value: 'first cut' } });

@@ -92,7 +92,7 @@ export function ReleasesDialog({ boardId, request, onRelease, onRestore, onClose
             {listing.state === 'error' ? <p role="alert">{listing.message}</p> : null}
             {listing.state === 'ready' && listing.releases.length === 0 ? (
               <p>
-                <Trans>Not released yet: viewers show the draft until the first release.</Trans>
+                <Trans>Not released yet: wall screens show nothing of this board until its first release.</Trans>
               </p>
             ) : null}
             {listing.state === 'ready' && listing.releases.length > 0 ? (

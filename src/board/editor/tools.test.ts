@@ -6,6 +6,8 @@ import { noMigration, prepareConfig, type PanelDefinition, type PanelRegistry } 
 import { EditorStore } from '../../stores/EditorStore';
 import { useRealServer } from '../../test/realServer';
 import { parseConfigText } from './PropertyPane';
+import { COALESCE_MS } from '../../stores/EditorStore';
+import { intersects } from './geometry';
 import { addPanelOfType, handleShortcut } from './tools';
 
 const real = useRealServer();
@@ -24,10 +26,10 @@ const wideDef: PanelDefinition<unknown> = {
 const panelRegistry: PanelRegistry = { get: (t) => (t === wideDef.type ? wideDef : undefined), list: () => [wideDef] };
 
 /** A store on a new 800×600 board of the real server with one gasTable at 100,100 100×100. */
-async function editor() {
+async function editor(now?: () => number) {
   const board = await real().createBoard({ name: 'Board', layout: { pageWidth: 800, pageHeight: 600 }, pages: [{ name: 'One', panels: [{ type: 'gasTable', x: 100, y: 100, w: 100, h: 100, config: {} }] }] });
   A = board.pages[0].panels[0].panelId;
-  const store = new EditorStore({ request: createRequest({ fetch: real().admin.fetch }), saveDebounceMs: 60_000 });
+  const store = new EditorStore({ request: createRequest({ fetch: real().admin.fetch }), saveDebounceMs: 60_000, now });
   await store.open(board.boardId);
   return store;
 }
@@ -40,9 +42,11 @@ const key = (k: string, init: KeyboardEventInit = {}, target: EventTarget = docu
 
 describe('builder shortcuts', () => {
   it('nudges by 1 px, 10 px with Shift, undoes, deletes, and ignores keys typed in a field', async () => {
-    const store = await editor();
+    let nowMs = 0;
+    const store = await editor(() => nowMs);
     store.select([A]);
     expect(handleShortcut(store, key('ArrowRight'))).toBe(true);
+    nowMs += COALESCE_MS + 1; // a pause: the next nudge is a step of its own
     expect(handleShortcut(store, key('ArrowDown', { shiftKey: true }))).toBe(true);
     expect(store.page!.panels[0]).toMatchObject({ x: 101, y: 110 });
     handleShortcut(store, key('z', { ctrlKey: true }));
@@ -54,6 +58,40 @@ describe('builder shortcuts', () => {
     handleShortcut(store, key('Delete'));
     expect(store.page!.panels).toHaveLength(1);
     expect(handleShortcut(store, key('?'))).toBe('help');
+    store.dispose();
+  });
+
+  it('folds a run of ten nudges of one selection into one undo step; another selection or a pause starts a new one', async () => {
+    let nowMs = 0;
+    const store = await editor(() => nowMs);
+    store.select([A]);
+    for (let i = 0; i < 10; i++) {
+      handleShortcut(store, key(i % 2 ? 'ArrowDown' : 'ArrowRight'));
+      nowMs += COALESCE_MS - 1; // each within the pause of the one before, the run longer than it
+    }
+    expect(store.page!.panels[0]).toMatchObject({ x: 105, y: 105 });
+    expect(store.undoStack).toHaveLength(1);
+    nowMs += COALESCE_MS + 1;
+    handleShortcut(store, key('ArrowRight'));
+    expect(store.undoStack).toHaveLength(2);
+    store.undo();
+    expect(store.page!.panels[0]).toMatchObject({ x: 105, y: 105 });
+    store.undo();
+    expect(store.page!.panels[0]).toMatchObject({ x: 100, y: 100 });
+    store.redo();
+    expect(store.page!.panels[0]).toMatchObject({ x: 105, y: 105 });
+    // after an undo the next nudge does not join the step that was undone
+    handleShortcut(store, key('ArrowRight'));
+    expect(store.undoStack).toHaveLength(2);
+    store.dispose();
+  });
+
+  it('adds a clicked catalogue panel in free space, not on top of another', async () => {
+    const store = await editor();
+    expect(addPanelOfType(store, { get: () => ({ ...wideDef, defaultSize: { w: 300, h: 200 } }), list: () => [] }, 'gasTrend')).toBe(true);
+    const [a, added] = store.page!.panels;
+    expect(intersects(a, added)).toBe(false);
+    expect(added).toMatchObject({ x: 210, y: 0, w: 300, h: 200 }); // left of A there is no room for 300 px
     store.dispose();
   });
 

@@ -2,14 +2,17 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { PanelRegistry } from '../../components';
 import type { EditorStore } from '../../stores/EditorStore';
+import { findFreePlace } from './placement';
 import { addPanel, deletePanels, duplicate, groupPanels, lockedAmong, movePanels, paste, setHidden, setLocked, ungroupPanels } from './commands';
 
 /** dataTransfer type of a panel type dragged from the catalogue onto the canvas. */
 export const PANEL_MIME = 'application/x-siteboard-panel';
 
 /**
- * Adds a panel of `type` centred on `at` (page px; default the page centre), at the type's default size
- * shrunk to fit the page, kept inside the page. Returns false when there is no page or the type is unknown.
+ * Adds a panel of `type` at the type's default size shrunk to fit the page: centred on `at` (page px, where
+ * it was dropped) and kept inside the page, or without `at` in the first free place of the page
+ * (findFreePlace: no overlap with the page's shown panels). Returns false when there is no page or the
+ * type is unknown.
  */
 export function addPanelOfType(store: EditorStore, registry: PanelRegistry, type: string, at?: { x: number; y: number }): boolean {
   const board = store.board;
@@ -19,6 +22,11 @@ export function addPanelOfType(store: EditorStore, registry: PanelRegistry, type
   const { pageWidth, pageHeight } = board.layout;
   const w = Math.min(def.defaultSize.w, pageWidth);
   const h = Math.min(def.defaultSize.h, pageHeight);
+  if (!at) {
+    const shown = page.panels.filter((p) => !p.hidden && !store.hidden.has(p.panelId));
+    const free = findFreePlace({ w: pageWidth, h: pageHeight }, shown, { w, h });
+    return store.run(addPanel(board, page.pageId, { type, ...free, config: {} }, store.newId));
+  }
   const cx = at?.x ?? pageWidth / 2;
   const cy = at?.y ?? pageHeight / 2;
   const x = Math.round(Math.min(Math.max(0, cx - w / 2), pageWidth - w));
@@ -144,7 +152,9 @@ export function handleShortcut(store: EditorStore, e: KeyboardEvent): boolean | 
   const arrows: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
   const d = arrows[e.key];
   if (d && sel.length) {
-    if (!store.run(movePanels(board, page.pageId, sel, d[0], d[1], store.locked)) && lockedAmong(board, page.pageId, sel) > 0) store.notify(LOCKED_NOT_MOVED);
+    // A run of nudges of one selection is one undo step (see EditorStore.run, COALESCE_MS).
+    const coalesce = `nudge:${page.pageId}:${[...sel].sort().join(',')}`;
+    if (!store.run(movePanels(board, page.pageId, sel, d[0], d[1], store.locked), { coalesce }) && lockedAmong(board, page.pageId, sel) > 0) store.notify(LOCKED_NOT_MOVED);
     return true;
   }
   return false;

@@ -5,22 +5,23 @@ import type Konva from 'konva';
 import { Group, Layer, Line, Rect, Shape, Stage, Text } from 'react-konva';
 import { formatChainage, type TunnelInfo } from '../../../protocol';
 import { RefusedMessage, useDevices, useFrame, usePersonnel, useTelemetryTopic, useTunnels, type PersonnelFrame } from '../../panelData';
-import { PanelMessage, useThemeColors, type ScreenColors } from '../../components';
+import { PanelMessage, useScreenMode, useThemeColors, type ScreenColors, type ScreenMode } from '../../components';
 import type { PanelProps } from '../types';
 import type { TunnelPersonnelConfig } from './index';
 import { boreWorks, layoutTunnels, ROCK_GRADE_COLOR, type BoreLayout } from './layout';
 import { drawPeople, hasSos, type PeopleScene } from './drawPeople';
 
-// The bore is drawn as dark rock in both modes (people dots are light on it); labels, axis and the lining
-// band (brand colour) come from the theme, resolved for the canvas.
-const COLORS = {
-  rock: '#1e293b',
-  excavated: '#334155',
-  invert: '#0ea5e9',
-};
+// The bore follows the mode: dark rock in dark mode, light rock in light mode (people dots take the theme's
+// text colour, so they contrast with either); labels, axis and the lining band (brand colour) come from
+// the theme, resolved for the canvas.
+const MAP_COLORS = {
+  dark: { rock: '#1e293b', excavated: '#334155', edge: '#475569', invert: '#0ea5e9' },
+  light: { rock: '#e3e8ef', excavated: '#c3cdda', edge: '#8d9bb0', invert: '#0284c7' },
+} as const;
 
 /** One bore's static drawing: body, excavated spans, invert and lining bands, faces with rock grade. */
-function BoreShape({ bore, chainageLabel, theme }: { bore: BoreLayout; chainageLabel: (m: number) => string; theme: ScreenColors }) {
+function BoreShape({ bore, chainageLabel, theme, mode }: { bore: BoreLayout; chainageLabel: (m: number) => string; theme: ScreenColors; mode: ScreenMode }) {
+  const COLORS = MAP_COLORS[mode];
   const works = boreWorks(bore.tunnel);
   const w = (s: { fromM: number; toM: number }) => Math.max(0, bore.xOf(s.toM) - bore.xOf(s.fromM));
   const bandH = Math.max(3, bore.bodyH * 0.14);
@@ -28,7 +29,7 @@ function BoreShape({ bore, chainageLabel, theme }: { bore: BoreLayout; chainageL
     <Group listening={false}>
       <Text x={8} y={bore.bodyY} text={bore.tunnel.name} fontSize={17} fontStyle="bold" fill={theme.text} />
       <Text x={bore.x0} y={bore.bodyY + bore.bodyH + 4} text={chainageLabel(0)} fontSize={12} fill={theme.textMuted} />
-      <Rect x={bore.x0} y={bore.bodyY} width={bore.x1 - bore.x0} height={bore.bodyH} fill={COLORS.rock} stroke="#475569" strokeWidth={1} dash={[4, 4]} />
+      <Rect x={bore.x0} y={bore.bodyY} width={bore.x1 - bore.x0} height={bore.bodyH} fill={COLORS.rock} stroke={COLORS.edge} strokeWidth={1} dash={[4, 4]} />
       {works.excavated.map((s, i) => (
         <Rect key={`e${i}`} x={bore.xOf(s.fromM)} y={bore.bodyY} width={w(s)} height={bore.bodyH} fill={COLORS.excavated} />
       ))}
@@ -51,7 +52,8 @@ function BoreShape({ bore, chainageLabel, theme }: { bore: BoreLayout; chainageL
               y={bore.bodyY + bore.bodyH + 4}
               text={`${chainageLabel(h.faceM)} ${h.rockGrade ?? '-'}`}
               fontSize={13}
-              fill={color}
+              fontStyle="bold"
+              fill={theme.text}
             />
           </Group>
         );
@@ -93,6 +95,7 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
   const theme = useThemeColors();
   const refusal = useTelemetryTopic('beacon');
   const tunnelReq = useMemo(() => shown.map((x) => ({ tunnelId: x.tunnelId, lengthM: x.lengthM })), [shown]);
+  const mode = useScreenMode();
 
   usePersonnel(
     { staleMs: config.staleMs, binM: config.binM, tunnels: tunnelReq },
@@ -124,7 +127,7 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
     <Stage width={width} height={height} listening={false}>
       <Layer listening={false}>
         {layout.bores.map((b) => (
-          <BoreShape key={b.tunnel.tunnelId} bore={b} chainageLabel={chainageOf(b)} theme={theme} />
+          <BoreShape key={b.tunnel.tunnelId} bore={b} chainageLabel={chainageOf(b)} theme={theme} mode={mode} />
         ))}
         <Line points={[layout.labelW, layout.axisY, width - 24, layout.axisY]} stroke={theme.textMuted} strokeWidth={1} />
         {layout.ticks.map((tick) => (

@@ -13,7 +13,6 @@ export interface PeopleScene {
   headcountLabel: (n: number) => string;
 }
 
-const DOT_COLOR = '#e2e8f0';
 const SOS_COLOR = '#ff4d4f';
 
 /**
@@ -60,7 +59,7 @@ export function drawPeople(ctx: CanvasRenderingContext2D, scene: PeopleScene, tM
         sos.push({ x, y, sn: t.sns[i] });
         continue;
       }
-      ctx.fillStyle = DOT_COLOR;
+      ctx.fillStyle = labelColor; // the theme's text colour: light dots on the dark bore, dark on the light one
       ctx.beginPath();
       ctx.arc(x, y, 2.6, 0, Math.PI * 2);
       ctx.fill();

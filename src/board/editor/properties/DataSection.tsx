@@ -61,6 +61,13 @@ const BindingField = observer(function BindingField({ store, panel, binding }: {
     setError(null);
     store.run(r.result);
   };
+  // The bound devices by name and station (work face or site location, and tunnel), as people call them;
+  // the MQTT topic only on demand.
+  const tunnelName = (id: string | null) => (id ? root.tunnels.tunnels.find((x) => x.tunnelId === id)?.name : undefined);
+  const picked = target === 'tunnel' ? [] : chosen.flatMap((id) => {
+    const d = root.devices.all.find((x) => x.sn === id);
+    return d ? [{ sn: d.sn, name: d.name, station: [d.position, tunnelName(d.tunnelId)].filter(Boolean).join(' · ') }] : [];
+  });
   const topics = chosen.flatMap((id) => {
     const c = choices.find((x) => x.id === id);
     return c?.topic ? [c.topic] : [];
@@ -98,11 +105,31 @@ const BindingField = observer(function BindingField({ store, panel, binding }: {
           ))}
         </select>
       )}
+      {picked.length ? (
+        <ul data-testid="binding-devices" style={{ listStyle: 'none', margin: 0, padding: 0, fontSize: 12 }}>
+          {picked.slice(0, 5).map((d) => (
+            <li key={d.sn}>
+              <span style={{ color: COLORS.text }}>{d.name}</span>
+              {d.station ? <span style={{ color: COLORS.muted }}> · {d.station}</span> : null}
+            </li>
+          ))}
+          {picked.length > 5 ? <li style={{ color: COLORS.muted }}>{t`and ${picked.length - 5} more`}</li> : null}
+        </ul>
+      ) : null}
       {topics.length ? (
-        <div data-testid="binding-topic" style={{ fontSize: 11, color: COLORS.muted, wordBreak: 'break-all' }}>
-          <Trans>Topic:</Trans> {topics.slice(0, 5).map((x) => <code key={x} style={{ display: 'block' }}>{x}</code>)}
-          {topics.length > 5 ? <span>{t`and ${topics.length - 5} more`}</span> : null}
-        </div>
+        <details style={{ fontSize: 11, color: COLORS.muted }}>
+          <summary style={{ cursor: 'pointer' }}>
+            <Trans>MQTT topic</Trans>
+          </summary>
+          <div data-testid="binding-topic">
+            {topics.slice(0, 5).map((x) => (
+              <code key={x} style={{ display: 'block', overflowWrap: 'anywhere' }}>
+                {x}
+              </code>
+            ))}
+            {topics.length > 5 ? <span>{t`and ${topics.length - 5} more`}</span> : null}
+          </div>
+        </details>
       ) : null}
       <FieldError error={error} testId="binding-error" />
     </div>
@@ -112,7 +139,7 @@ const BindingField = observer(function BindingField({ store, panel, binding }: {
 /**
  * "Data" of one panel: a picker for each binding its type declares (PanelDefinition.bindings): the
  * project's devices of the bound kinds (one, or a checklist for a list binding, with search), or its
- * tunnels, plus the topic each bound device publishes on. Types without bindings show nothing.
+ * tunnels, plus each bound device's name and station, and on demand the topic it publishes on. Types without bindings show nothing.
  */
 export const DataSection = observer(function DataSection({ store, panel }: { store: EditorStore; panel: Panel }) {
   const registry = usePanelRegistry();

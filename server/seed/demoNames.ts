@@ -1,0 +1,78 @@
+import type { Board } from '../../protocol';
+import { DEMO_BOARD } from './demoBoard';
+import { DEMO_DEVICES, DEMO_PROJECT, DEMO_TUNNELS, OTHER_PROJECT, type DemoDevice, type DemoTunnel } from './demoProject';
+
+/**
+ * Languages the demo can be seeded in (SEED_LOCALE, docs/configuration.md): the names people read (project,
+ * company, tunnels, headings, devices and their places, the demo board, its page and panel titles). Ids and
+ * serial numbers are the same in every language, so the simulator and the tests find the same devices.
+ */
+export const SEED_LOCALES = ['zh-CN', 'en'] as const;
+export type SeedLocale = (typeof SEED_LOCALES)[number];
+
+/** The demo's named things in one language. */
+export interface DemoNames {
+  project: { name: string; coName: string };
+  otherProject: { name: string; coName: string };
+  tunnels: DemoTunnel[];
+  devices: DemoDevice[];
+  board: Board;
+}
+
+const ZH_TUNNEL: Record<string, string> = { LK: '左线', RK: '右线' };
+const ZH_HEADING: Record<string, string> = { 'LK-E': '左线进口工区', 'LK-X': '左线出口工区', 'RK-E': '右线进口工区', 'RK-X': '右线出口工区' };
+const ZH_STATION: Record<string, string> = { face: '掌子面', lining: '二衬台车', portal: '洞口' };
+const ZH_SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴', '徐', '孙', '胡', '朱', '高', '林', '何', '郭', '马', '罗'];
+const ZH_GIVEN = ['伟', '芳', '军', '磊', '强', '敏', '杰', '涛', '勇', '波', '辉', '鹏', '浩', '鑫', '刚', '平'];
+const ZH_TEAMS = ['钻孔班', '爆破班', '出渣班', '支护班', '衬砌班', '测量班'];
+const ZH_CAMERA_PLACES = ['进口洞口', '出口洞口', '拌合站', '钢筋加工场', '掌子面', '二衬台车'];
+const ZH_CRANES: Record<string, { name: string; position: string }> = {
+  'TC-01': { name: '1号塔吊（进口场地）', position: '进口洞口场地' },
+  'TC-02': { name: '2号塔吊（出口场地）', position: '出口洞口场地' },
+};
+const ZH_PANEL_TITLES: Record<string, string> = {
+  'demo-live-personnel': '洞内人员',
+  'demo-live-gas-trend': '左线进口掌子面：气体趋势',
+  'demo-live-gas-table': '气体测点',
+  'demo-live-tower-crane': '1号塔吊',
+  'demo-live-alarms': '告警',
+};
+
+/** Chinese names of a demo device (same sn, kind and place in the tunnel). */
+function zhDevice(d: DemoDevice): DemoDevice {
+  if (d.kind === 'gas' && d.headingId && d.station) {
+    const place = ZH_STATION[d.station];
+    return { ...d, name: `${d.headingId} ${place}`, position: `${ZH_HEADING[d.headingId]}，${place}` };
+  }
+  if (d.kind === 'beacon' && d.headingId) {
+    // The same cycles as demoProject.beacons(): BC0001 is beacon 0.
+    const i = Number(d.sn.slice(2)) - 1;
+    const headings = DEMO_TUNNELS.flatMap((t) => t.headings).length;
+    return { ...d, name: `${ZH_SURNAMES[i % ZH_SURNAMES.length]}${ZH_GIVEN[(i * 7) % ZH_GIVEN.length]}`, position: `${ZH_TEAMS[Math.floor(i / headings) % ZH_TEAMS.length]}，${d.headingId}` };
+  }
+  if (d.kind === 'towerCrane' && ZH_CRANES[d.sn]) return { ...d, ...ZH_CRANES[d.sn] };
+  if (d.kind === 'camera') {
+    const i = Number(d.sn.slice(4)) - 1;
+    const place = ZH_CAMERA_PLACES[i % ZH_CAMERA_PLACES.length];
+    return { ...d, name: `${i + 1}号摄像头（${place}）`, position: place };
+  }
+  return d;
+}
+
+/** The demo's names in `locale` (English: the constants of demoProject.ts and demoBoard.ts as they are). */
+export function demoNames(locale: SeedLocale): DemoNames {
+  if (locale === 'en') {
+    return { project: DEMO_PROJECT, otherProject: OTHER_PROJECT, tunnels: DEMO_TUNNELS, devices: DEMO_DEVICES, board: DEMO_BOARD };
+  }
+  return {
+    project: { name: '云岭双线隧道', coName: '示范隧道建设集团' },
+    otherProject: { name: '清水河大桥', coName: '示范隧道建设集团' },
+    tunnels: DEMO_TUNNELS.map((t) => ({ ...t, name: ZH_TUNNEL[t.tunnelId] ?? t.name, headings: t.headings.map((h) => ({ ...h, name: ZH_HEADING[h.headingId] ?? h.name })) })),
+    devices: DEMO_DEVICES.map(zhDevice),
+    board: {
+      ...DEMO_BOARD,
+      name: '隧道实时看板',
+      pages: DEMO_BOARD.pages.map((p) => ({ ...p, name: '实时', panels: p.panels.map((x) => ({ ...x, title: ZH_PANEL_TITLES[x.panelId] ?? x.title })) })),
+    },
+  };
+}

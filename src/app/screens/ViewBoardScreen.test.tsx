@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { ROUTES } from '../../../protocol';
+import { activateLocale } from '../../i18n/i18n';
+import { appRoot } from '../../test/render';
+import { TEST_ADMIN_PASSWORD, useRealServer } from '../../test/realServer';
+import { App } from '../App';
+
+const WAIT = { timeout: 8000 };
+const real = useRealServer();
+
+async function openApp(hash: string) {
+  await activateLocale('en');
+  window.location.hash = hash;
+  const root = appRoot(real().client().fetch);
+  await root.session.login('admin', TEST_ADMIN_PASSWORD);
+  render(<App root={root} />);
+}
+
+describe('ViewBoardScreen and a board never released', () => {
+  afterEach(() => {
+    window.location.hash = '';
+  });
+
+  it('shows viewers "Not released yet", never the draft, with links for editors to preview it', async () => {
+    const board = await real().createBoard({ name: 'Fresh from a template', pages: [{ name: 'One', panels: [{ type: 'alarmFeed', x: 0, y: 0, w: 300, h: 200, config: {} }] }] });
+    await openApp(`#/dataV/viewBoard?boardId=${board.boardId}`);
+    expect(await screen.findByText('Not released yet', {}, WAIT)).toBeTruthy();
+    expect(document.querySelector('[data-panel-id]')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Preview the draft' }).getAttribute('href')).toBe(`#/dataV/preview?boardId=${board.boardId}`);
+    expect(screen.getByRole('link', { name: 'Open in the board builder' }).getAttribute('href')).toBe(`#/dataV/create?boardId=${board.boardId}`);
+
+    // Once released, the same viewer URL shows the board.
+    await real().admin.call(ROUTES.boardRelease, { boardId: board.boardId, baseVersion: board.version });
+    window.location.hash = `#/dataV/viewBoard?boardId=${board.boardId}&pageId=${board.pages[0].pageId}`;
+    await waitFor(() => expect(screen.queryByText('Not released yet')).toBeNull(), WAIT);
+    expect(await screen.findByText('Fresh from a template', {}, WAIT)).toBeTruthy();
+  }, 30_000);
+});
