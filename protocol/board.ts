@@ -111,7 +111,7 @@ export const THEMES = ['dark', 'light'] as const;
 export type Theme = (typeof THEMES)[number];
 
 /** Style of a project that never edited it: SPEC §9 theme defaults (primary colour #00b589, title). */
-export const SYSTEM_STYLE_DEFAULTS = { theme: 'dark', primaryColor: '#00b589', title: 'smart site project big screen' } as const;
+export const SYSTEM_STYLE_DEFAULTS = { theme: 'dark', primaryColor: '#00b589', title: 'SiteBoard' } as const;
 
 /** Any subset of the layout, for board/add, board/edit and layout/updateLayout. */
 export const layoutPatchSchema = z.strictObject(layoutSchema.shape).partial();

@@ -3,7 +3,7 @@ import { compileTheme, DEFAULT_THEME_SETTINGS, parseStoredTheme, THEME_COLORS } 
 
 describe('theme settings (SPEC §4, §9)', () => {
   it('defaults to dark, #00b589 and the spec title', () => {
-    expect(DEFAULT_THEME_SETTINGS).toEqual({ theme: 'dark', primaryColor: '#00b589', title: 'smart site project big screen' });
+    expect(DEFAULT_THEME_SETTINGS).toEqual({ theme: 'dark', primaryColor: '#00b589', title: 'SiteBoard' });
     expect(parseStoredTheme(null)).toEqual(DEFAULT_THEME_SETTINGS);
     expect(parseStoredTheme('not json')).toEqual(DEFAULT_THEME_SETTINGS);
   });

@@ -7,7 +7,7 @@ import { createScreenTheme } from './theme';
 export const THEME_COLORS = { default: BRAND_COLOR, red: '#F5222D', blue: '#1890FF' } as const;
 
 /** SPEC §9: default page title. */
-export const DEFAULT_TITLE = 'smart site project big screen';
+export const DEFAULT_TITLE = 'SiteBoard';
 
 /** SPEC §9: a colour change compiles after 200 ms (the loading message shows meanwhile). */
 export const THEME_COMPILE_DELAY_MS = 200;

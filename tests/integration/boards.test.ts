@@ -531,7 +531,7 @@ describe('releases: board/release, board/screen released, board/history, board/r
 describe('system style', () => {
   it('starts at the SPEC defaults and changes with versions, per project', async () => {
     const style = await ok<SystemStyle>(admin, ROUTES.systemStyleDetails, { projectId: demo });
-    expect(style).toEqual({ projectId: demo, theme: 'dark', primaryColor: '#00b589', title: 'smart site project big screen', version: 0 });
+    expect(style).toEqual({ projectId: demo, theme: 'dark', primaryColor: '#00b589', title: 'SiteBoard', version: 0 });
     expect(SYSTEM_STYLE_DEFAULTS.primaryColor).toBe('#00b589');
 
     const edited = await ok<SystemStyle>(admin, ROUTES.systemStyleEdit, { projectId: demo, baseVersion: 0, primaryColor: '#1890FF', title: 'Yunling tunnel' });
