@@ -12,3 +12,4 @@ export * from './api';
 export * from './socket';
 export * from './chainage';
 export * from './customPanels';
+export * from './telemetryFrame';

@@ -80,7 +80,7 @@ export async function mountSiteboard(root: HTMLElement, metrics: Metrics, multip
   await nextFrame();
   await nextFrame();
   return {
-    deliver: (json) => socket.receive(json),
+    deliver: (_json, bin) => socket.receiveFrame(bin),
     dispose: () => {
       reactRoot.unmount();
       store.closeProject();
