@@ -71,5 +71,12 @@ describe('telemetry frame codec', () => {
     const at = sn.index.byteOffset - frame.bytes.byteOffset;
     new DataView(bad.buffer).setUint32(at, 7, true);
     expect(() => decodeTelemetryFrame(bad)).toThrow(/out of range/);
+    // A dictionary with fewer strings than the header says: refused when the strings are first read.
+    const short = encodeTelemetryFrame({ projectId: 'P1', topic: 'gas', items: [{ sn: 'G1', ts: T0, readings: { CO: 3 } }, { sn: 'G2', ts: T0, readings: { CO: 4 } }] });
+    short[short.byteLength - 3] = 0x41; // 'G1\0G2' → 'G1AG2': one string where the header says two
+    const lazy = decodeTelemetryFrame(short);
+    expect(lazy.rows).toBe(2);
+    expect(() => lazy.strings).toThrow(/2/);
+    expect(() => frameBatch(lazy)).toThrow(TelemetryFrameError);
   });
 });

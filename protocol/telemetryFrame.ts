@@ -78,8 +78,12 @@ export interface TelemetryFrame {
   topic: LiveKind;
   rows: number;
   columns: FrameColumn[];
-  /** The string dictionary the `str` columns index. */
-  strings: string[];
+  /**
+   * The string dictionary the `str` columns index, decoded on first read (a router that only forwards
+   * the bytes never pays for it). @throws TelemetryFrameError on first read when the dictionary does
+   * not hold the number of strings the header says.
+   */
+  readonly strings: string[];
   /** The frame as received (8-byte aligned: copied once on decode when it was not). */
   bytes: Uint8Array;
 }
@@ -232,7 +236,8 @@ export function encodeTelemetryFrame(batch: { projectId: string; topic: string; 
 
 /**
  * Decodes a frame received from the socket (an ArrayBuffer in browsers, a Buffer in Node). The header
- * is checked with its zod schema and every block against the frame's length; item values are not
+ * is checked with its zod schema, every block against the frame's length and every string index against
+ * the dictionary's size (the dictionary itself is decoded on first use, see TelemetryFrame.strings); item values are not
  * re-validated (they were at ingest, docs/device-protocol.md), consumers skip malformed rows.
  * @throws TelemetryFrameError on anything that is not a well-formed frame.
  */
@@ -286,9 +291,23 @@ export function decodeTelemetryFrame(data: unknown): TelemetryFrame {
     }
   }
   if (at + h.stringsBytes !== bytes.byteLength) throw new TelemetryFrameError('length does not match the header');
-  const strings = h.strings === 0 ? [] : decoder.decode(bytes.subarray(at, at + h.stringsBytes)).split('\u0000');
-  if (strings.length !== h.strings) throw new TelemetryFrameError(`${strings.length} strings, header says ${h.strings}`);
-  return { projectId: h.projectId, topic: h.topic as LiveKind, rows, columns, strings, bytes };
+  const dict = bytes.subarray(at, at + h.stringsBytes);
+  let strings: string[] | null = null;
+  return {
+    projectId: h.projectId,
+    topic: h.topic as LiveKind,
+    rows,
+    columns,
+    bytes,
+    get strings(): string[] {
+      if (strings === null) {
+        const decoded = h.strings === 0 ? [] : decoder.decode(dict).split('\u0000');
+        if (decoded.length !== h.strings) throw new TelemetryFrameError(`${decoded.length} strings, header says ${h.strings}`);
+        strings = decoded;
+      }
+      return strings;
+    },
+  };
 }
 
 /** The value of column `c` at `row`, or undefined when the row has none. */

@@ -52,7 +52,7 @@ export class LiveStore {
    * components re-register when it changes (a stop and start of the same project included).
    */
   epoch = 0;
-  /** Bumped for every batch of a `positions` kind (beacons; personnel maps poll it). Not observable: read per frame. */
+  /** Bumped for every frame of a `positions` kind (beacons): personnel maps fetch in the next animation frame. Not observable: read per frame. */
   beaconVersion = 0;
   /**
    * Telemetry topics the server refused for good in this run (TopicRefusedError message by topic): the
@@ -180,7 +180,9 @@ export class LiveStore {
 
   /**
    * A telemetry frame: its bytes go to the worker (decoded and folded there); a `series` kind's rows
-   * also go to DeviceStore (latest readings at human speed) and bump the per-device versions.
+   * also go to DeviceStore (latest readings at human speed) and bump the per-device versions. A
+   * `positions` kind's frame (thousands of beacons at scale) is not read here at all: its string
+   * dictionary is never decoded on this thread.
    */
   private handleFrame(frame: TelemetryFrame): void {
     this.telemetry?.ingestFrame(frame.bytes).catch(() => {
@@ -192,7 +194,13 @@ export class LiveStore {
       return;
     }
     if (store !== 'series') return;
-    this.deps.devices.applyTelemetry(frameBatch(frame));
+    let batch: ReturnType<typeof frameBatch>;
+    try {
+      batch = frameBatch(frame);
+    } catch {
+      return; // a malformed string dictionary: the worker refuses the frame too
+    }
+    this.deps.devices.applyTelemetry(batch);
     for (const sn of frameSns(frame)) if (sn !== undefined) this.bump(sn);
   }
 
