@@ -9,7 +9,8 @@
  * fleet × mult, one batch per topic per 200 ms tick). A "value" is one leaf field of an item (sn, ts,
  * each reading). Methods:
  * - json:    JSON.parse of the batch's JSON text (what socket.io-client does with a text frame);
- * - frame:   decodeTelemetryFrame → typed-array column views (what the worker folds from);
+ * - frame:   decodeTelemetryFrame → typed-array column views (what the main thread does to route a frame);
+ * - frame+strings: plus the string dictionary (sns, tunnel ids), decoded on first read;
  * - frame+rows: decode, then frameRows → item objects (what DeviceStore takes for `series` kinds).
  */
 import { performance } from 'node:perf_hooks';
@@ -48,6 +49,9 @@ const methods: Record<string, () => void> = {
   },
   frame: () => {
     for (const f of frames) sink += decodeTelemetryFrame(f).rows;
+  },
+  'frame+strings': () => {
+    for (const f of frames) sink += decodeTelemetryFrame(f).strings.length;
   },
   'frame+rows': () => {
     for (const f of frames) sink += frameRows(decodeTelemetryFrame(f)).length;
