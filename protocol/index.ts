@@ -13,3 +13,4 @@ export * from './socket';
 export * from './chainage';
 export * from './customPanels';
 export * from './systemStatus';
+export * from './telemetryFrame';

@@ -32,7 +32,10 @@ export const TERMINAL_REFUSALS: ReadonlySet<SubscribeRefusal> = new Set<Subscrib
 /** Ack of subscribe/unsubscribe; a refusal carries its code and a message that starts with it. */
 export type SubscribeAck = { ok: true } | { ok: false; code: SubscribeRefusal; error: string };
 
-/** Telemetry for one topic, batched per gateway tick (not one frame per device message). */
+/**
+ * Telemetry for one topic, batched per gateway tick (not one frame per device message). On the wire it
+ * travels as a binary `telemetry.frame` (protocol/telemetryFrame.ts encodes and decodes it).
+ */
 export type TelemetryBatch = { [K in LiveKind]: { projectId: string; topic: K; items: Array<{ sn: string } & MessageOf<K>> } }[LiveKind];
 
 /** Status changes of devices in a project, batched per tick. */
@@ -41,9 +44,13 @@ export interface DeviceStatusBatch {
   items: Array<{ sn: string; status: DeviceStatus; atMs: number }>;
 }
 
-/** Events the server emits. `alarm.changed` carries a raised, cleared or handled alarm. */
+/**
+ * Events the server emits. `telemetry.frame` carries one TelemetryBatch encoded by
+ * encodeTelemetryFrame (protocol/telemetryFrame.ts) as a binary attachment: an ArrayBuffer in browsers,
+ * a Buffer in Node. `alarm.changed` carries a raised, cleared or handled alarm.
+ */
 export interface ServerToClientEvents {
-  'telemetry.batch': (batch: TelemetryBatch) => void;
+  'telemetry.frame': (frame: ArrayBuffer | Uint8Array) => void;
   'device.status': (batch: DeviceStatusBatch) => void;
   'alarm.changed': (alarm: Alarm) => void;
 }

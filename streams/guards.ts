@@ -1,22 +1,15 @@
-import { DEVICE_KIND_REGISTRY, type Alarm, type DeviceStatusBatch, type TelemetryBatch } from '../protocol';
+import type { Alarm, DeviceStatusBatch } from '../protocol';
 
 /**
  * Shape checks of server frames before they are routed. They check the envelope (what routing and the
  * consumers' loops rely on), not every item: items were validated by the protocol schemas at ingest,
  * and re-parsing hundreds of beacon items per tick with zod on the main thread would cost frames for no
- * safety gain. The telemetry worker skips malformed items one by one.
+ * safety gain. Telemetry arrives as binary frames, checked by decodeTelemetryFrame (protocol/telemetryFrame.ts);
+ * the telemetry worker skips malformed items one by one.
  */
-
-/** The live telemetry topics of the registered kinds (protocol/kinds). */
-const TELEMETRY_TOPICS: ReadonlySet<string> = new Set(DEVICE_KIND_REGISTRY.liveTopics);
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null;
-}
-
-/** True for `{ projectId: string, topic: <a kind's live topic>, items: [] }`. */
-export function isTelemetryBatch(v: unknown): v is TelemetryBatch {
-  return isRecord(v) && typeof v.projectId === 'string' && TELEMETRY_TOPICS.has(v.topic as string) && Array.isArray(v.items);
 }
 
 /** True for `{ projectId: string, items: [] }`. */

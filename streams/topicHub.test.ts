@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firstValueFrom, type Subscription } from 'rxjs';
-import type { Alarm, TelemetryBatch } from '../protocol';
+import { encodeTelemetryFrame, frameBatch, type Alarm, type TelemetryBatch, type TelemetryFrame } from '../protocol';
 import { createLiveConnection, type LiveConnection } from './connection';
 import { TopicHub, TopicRefusedError } from './topicHub';
 import { startTestGateway, type TestGateway } from '../tests/helpers/testGateway';
@@ -16,6 +16,11 @@ async function openHub(graceMs = 100, ackTimeoutMs?: number): Promise<void> {
   conn = createLiveConnection({ socketFactory: gw.socketFactory });
   hub = new TopicHub(conn, { graceMs, ackTimeoutMs });
   await vi.waitFor(() => expect(conn.socket.connected).toBe(true));
+}
+
+/** The gateway's binary frame of a batch, as it goes on the wire. */
+function frameOf(batch: TelemetryBatch): Buffer {
+  return Buffer.from(encodeTelemetryFrame(batch));
 }
 
 function gasBatch(projectId: string, co: number): TelemetryBatch {
@@ -35,8 +40,8 @@ afterEach(async () => {
 describe('TopicHub', () => {
   it('shares one server subscription between subscribers of a topic and delivers to all', async () => {
     await openHub();
-    const a: TelemetryBatch[] = [];
-    const b: TelemetryBatch[] = [];
+    const a: TelemetryFrame[] = [];
+    const b: TelemetryFrame[] = [];
     subs.push(hub.telemetry$('P1', 'gas').subscribe((x) => a.push(x)));
     subs.push(hub.telemetry$('P1', 'gas').subscribe((x) => b.push(x)));
     subs.push(hub.telemetry$('P1', 'beacon').subscribe());
@@ -45,11 +50,11 @@ describe('TopicHub', () => {
     expect(gw.callsOf('subscribe', 'P1:gas')).toHaveLength(1);
     expect(hub.activeTopics().sort()).toEqual(['P1:beacon', 'P1:gas']);
 
-    gw.io.to('P1:gas').emit('telemetry.batch', gasBatch('P1', 7));
-    gw.io.to('P1:gas').emit('telemetry.batch', gasBatch('P2', 99)); // another project's frame: not routed to P1
+    gw.io.to('P1:gas').emit('telemetry.frame', frameOf(gasBatch('P1', 7)));
+    gw.io.to('P1:gas').emit('telemetry.frame', frameOf(gasBatch('P2', 99))); // another project's frame: not routed to P1
     await vi.waitFor(() => expect(a).toHaveLength(1));
     expect(b).toEqual(a);
-    expect(a[0]).toEqual(gasBatch('P1', 7));
+    expect(frameBatch(a[0])).toEqual(gasBatch('P1', 7));
   });
 
   it('waits for the connection before subscribing, and subscribes once', async () => {
@@ -95,7 +100,7 @@ describe('TopicHub', () => {
     ['the transport closes', (g: TestGateway) => g.io.sockets.sockets.forEach((s) => s.conn.close())],
   ])('resubscribes every active topic after %s, and data flows again', async (_name, drop) => {
     await openHub();
-    const got: TelemetryBatch[] = [];
+    const got: TelemetryFrame[] = [];
     subs.push(hub.telemetry$('P1', 'gas').subscribe((x) => got.push(x)));
     subs.push(hub.deviceStatus$('P1').subscribe());
     await vi.waitFor(() => expect(gw.callsOf('subscribe')).toHaveLength(2));
@@ -107,7 +112,7 @@ describe('TopicHub', () => {
     expect(again.every((c) => c.event === 'subscribe' && c.socketId !== firstSocket)).toBe(true);
     expect(again.map((c) => `${c.projectId}:${c.topic}`).sort()).toEqual(['P1:deviceStatus', 'P1:gas']);
 
-    gw.io.to('P1:gas').emit('telemetry.batch', gasBatch('P1', 3));
+    gw.io.to('P1:gas').emit('telemetry.frame', frameOf(gasBatch('P1', 3)));
     await vi.waitFor(() => expect(got).toHaveLength(1));
   });
 
@@ -143,7 +148,7 @@ describe('TopicHub', () => {
     hub = new TopicHub(conn, { graceMs: 100, retryMs: 20 });
     await vi.waitFor(() => expect(conn.socket.connected).toBe(true));
     const errors: unknown[] = [];
-    const got: TelemetryBatch[] = [];
+    const got: TelemetryFrame[] = [];
     gw.refuse.set('P1', 'UNAVAILABLE: the session could not be checked, try again');
     subs.push(hub.telemetry$('P1', 'gas').subscribe({ next: (x) => got.push(x), error: (e) => errors.push(e) }));
     await vi.waitFor(() => expect(gw.callsOf('subscribe', 'P1:gas').length).toBeGreaterThanOrEqual(2));
@@ -154,7 +159,7 @@ describe('TopicHub', () => {
     expect(hub.activeTopics()).toEqual(['P1:gas']);
     gw.refuse.clear();
     await vi.waitFor(async () => {
-      gw.io.to('P1:gas').emit('telemetry.batch', gasBatch('P1', 5));
+      gw.io.to('P1:gas').emit('telemetry.frame', frameOf(gasBatch('P1', 5)));
       await sleep(20);
       expect(got.length).toBeGreaterThan(0);
     });
@@ -186,14 +191,16 @@ describe('TopicHub', () => {
 
   it('drops malformed frames and keeps delivering good ones', async () => {
     await openHub();
-    const got: TelemetryBatch[] = [];
+    const got: TelemetryFrame[] = [];
     subs.push(hub.telemetry$('P1', 'gas').subscribe((x) => got.push(x)));
     await vi.waitFor(() => expect(gw.callsOf('subscribe')).toHaveLength(1));
-    gw.io.to('P1:gas').emit('telemetry.batch', { projectId: 'P1', topic: 'gas', items: 'nope' } as never);
-    gw.io.to('P1:gas').emit('telemetry.batch', null as never);
-    gw.io.to('P1:gas').emit('telemetry.batch', gasBatch('P1', 1));
+    gw.io.to('P1:gas').emit('telemetry.frame', { projectId: 'P1', topic: 'gas', items: [] } as never); // JSON, not a frame
+    gw.io.to('P1:gas').emit('telemetry.frame', null as never);
+    gw.io.to('P1:gas').emit('telemetry.frame', frameOf(gasBatch('P1', 1)).subarray(0, 20)); // truncated
+    gw.io.to('P1:gas').emit('telemetry.frame', frameOf(gasBatch('P1', 1)));
     await vi.waitFor(() => expect(got).toHaveLength(1));
-    expect(got[0].items).toHaveLength(1);
+    expect(got[0].rows).toBe(1);
+    expect(hub.droppedFrames).toBe(3);
   });
 
   it('dispose() unsubscribes and completes every topic', async () => {

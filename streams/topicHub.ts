@@ -1,5 +1,6 @@
 import { Observable, share, Subject, throwError, timer, type Subscriber, type Subscription } from 'rxjs';
 import {
+  decodeTelemetryFrame,
   roomOf,
   subscribeMessage,
   TERMINAL_REFUSALS,
@@ -10,9 +11,10 @@ import {
   type SubscribeMessage,
   type SubscribeRefusal,
   type TelemetryBatch,
+  type TelemetryFrame,
 } from '../protocol';
 import type { LiveConnection, LiveSocket } from './connection';
-import { isAlarm, isDeviceStatusBatch, isTelemetryBatch } from './guards';
+import { isAlarm, isDeviceStatusBatch } from './guards';
 
 /** How long a topic stays subscribed after its last subscriber left (ms), so route changes don't churn. */
 export const DEFAULT_GRACE_MS = 5000;
@@ -80,8 +82,9 @@ export function refusalOf(ack: unknown): { code: SubscribeRefusal; message: stri
  * - transient (`UNAVAILABLE`, `INTERNAL`, or no ack within the timeout): asked again with exponential
  *   back-off (SUBSCRIBE_RETRY_MS doubling to SUBSCRIBE_RETRY_MAX_MS, ±50 % jitter); holders see nothing.
  * An invalid projectId errors at once with the schema's message. Incoming frames that do not have the
- * shape of protocol/socket.ts are dropped (see guards.ts). `telemetryBatches$` sees every telemetry batch
- * routed to a held topic without holding one (the single consumer that feeds the worker).
+ * shape of protocol/socket.ts are dropped (see guards.ts; binary telemetry frames that do not decode,
+ * protocol/telemetryFrame.ts, are counted in `droppedFrames`). `telemetryFrames$` sees every telemetry
+ * frame routed to a held topic without holding one (the single consumer that feeds the worker).
  *
  * Bounded: one connected entry per topic that has holders or is within its grace period; at most
  * MAX_TOPICS shared observables remembered.
@@ -93,13 +96,15 @@ export class TopicHub {
   private readonly retryMs: number;
   private readonly entries = new Map<string, Entry>();
   private readonly shared = new Map<string, Observable<unknown>>();
-  private readonly batches = new Subject<TelemetryBatch>();
+  private readonly frames = new Subject<TelemetryFrame>();
+  /** Binary telemetry frames that did not decode (malformed), since construction. */
+  droppedFrames = 0;
   private connected = false;
   private disposed = false;
   private readonly connectedSub: Subscription;
 
-  /** Every telemetry batch delivered to a held topic, whichever project; holds nothing itself. */
-  readonly telemetryBatches$: Observable<TelemetryBatch> = this.batches.asObservable();
+  /** Every telemetry frame delivered to a held topic, whichever project; holds nothing itself. */
+  readonly telemetryFrames$: Observable<TelemetryFrame> = this.frames.asObservable();
 
   /**
    * @param opts.graceMs delay before an unused topic is unsubscribed (default DEFAULT_GRACE_MS).
@@ -111,7 +116,7 @@ export class TopicHub {
     this.graceMs = Math.max(0, opts?.graceMs ?? DEFAULT_GRACE_MS);
     this.ackTimeoutMs = Math.max(1, opts?.ackTimeoutMs ?? SUBSCRIBE_ACK_TIMEOUT_MS);
     this.retryMs = Math.max(1, opts?.retryMs ?? SUBSCRIBE_RETRY_MS);
-    this.socket.on('telemetry.batch', this.onTelemetry);
+    this.socket.on('telemetry.frame', this.onTelemetry);
     this.socket.on('device.status', this.onDeviceStatus);
     this.socket.on('alarm.changed', this.onAlarm);
     this.connectedSub = conn.connected$.subscribe((c) => {
@@ -125,9 +130,9 @@ export class TopicHub {
     });
   }
 
-  /** Telemetry batches of one kind in a project, one emission per gateway tick. */
-  telemetry$(projectId: string, topic: TelemetryBatch['topic']): Observable<TelemetryBatch> {
-    return this.topic$<TelemetryBatch>(projectId, topic);
+  /** Telemetry frames of one kind in a project (decoded columns), one emission per gateway tick. */
+  telemetry$(projectId: string, topic: TelemetryBatch['topic']): Observable<TelemetryFrame> {
+    return this.topic$<TelemetryFrame>(projectId, topic);
   }
 
   /** Device status changes in a project, batched per gateway tick. */
@@ -149,7 +154,7 @@ export class TopicHub {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.socket.off('telemetry.batch', this.onTelemetry);
+    this.socket.off('telemetry.frame', this.onTelemetry);
     this.socket.off('device.status', this.onDeviceStatus);
     this.socket.off('alarm.changed', this.onAlarm);
     // Completing a source resets its share: the teardown below sends the unsubscribe.
@@ -157,7 +162,7 @@ export class TopicHub {
     this.entries.clear();
     this.shared.clear();
     this.connectedSub.unsubscribe();
-    this.batches.complete();
+    this.frames.complete();
   }
 
   private topic$<T>(projectId: string, topic: LiveTopic): Observable<T> {
@@ -245,12 +250,18 @@ export class TopicHub {
     this.socket.timeout(this.ackTimeoutMs).emit('topic.unsubscribe', entry.msg, () => {});
   }
 
-  private readonly onTelemetry = (batch: TelemetryBatch) => {
-    if (!isTelemetryBatch(batch)) return;
-    const entry = this.entries.get(roomOf(batch.projectId, batch.topic));
+  private readonly onTelemetry = (data: unknown) => {
+    let frame: TelemetryFrame;
+    try {
+      frame = decodeTelemetryFrame(data);
+    } catch {
+      this.droppedFrames++;
+      return;
+    }
+    const entry = this.entries.get(roomOf(frame.projectId, frame.topic));
     if (!entry) return;
-    this.batches.next(batch);
-    entry.out.next(batch);
+    this.frames.next(frame);
+    entry.out.next(frame);
   };
 
   private readonly onDeviceStatus = (batch: DeviceStatusBatch) => {

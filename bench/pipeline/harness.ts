@@ -101,7 +101,7 @@ export function runBench(params: BenchParams, mount: (metrics: Metrics) => Promi
             return;
           }
           try {
-            impl.deliver(f.json);
+            impl.deliver(f.json, f.bin);
           } catch (err) {
             metrics.error(`deliver: ${(err as Error).message}`);
           }

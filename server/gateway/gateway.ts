@@ -10,6 +10,7 @@ import {
   type ServerToClientEvents,
   type SessionUser,
   type SubscribeAck,
+  encodeTelemetryFrame,
 } from '../../protocol';
 import { hashToken, sessionTokenOf } from '../http/sessions';
 import { StatusBatcher, TelemetryBatcher, type TelemetryItem, type TelemetryTopic } from './batcher';
@@ -95,7 +96,8 @@ const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
  * session cookie (connect error `UNAUTHENTICATED` without a valid session). `topic.subscribe` joins the
  * room of a project and live topic after checking membership against a fresh read of the session, so a
  * logout or a removed membership takes effect on the next subscribe. Telemetry and status changes go
- * out batched once per tick per room; alarms go out as soon as they are persisted.
+ * out batched once per tick per room (telemetry as one binary `telemetry.frame` per room, see
+ * protocol/telemetryFrame.ts); alarms go out as soon as they are persisted.
  */
 export function startGateway(opts: GatewayOptions): Gateway {
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(opts.httpServer, {
@@ -229,7 +231,9 @@ export function startGateway(opts: GatewayOptions): Gateway {
       for (const batch of telemetry.drain()) {
         const room = roomOf(batch.projectId, batch.topic);
         if (!hasListeners(room)) continue;
-        io.to(room).emit('telemetry.batch', batch);
+        // Binary columnar frame (protocol/telemetryFrame.ts): the browser decodes typed-array views, not JSON.
+        const bytes = encodeTelemetryFrame(batch);
+        io.to(room).emit('telemetry.frame', Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
         frames++;
       }
       for (const batch of statuses.drain()) {

@@ -158,15 +158,20 @@ export function useSeries(req: SeriesRequest, onFrame: (frame: SeriesFrame, rang
   }, element);
 }
 
-/** Most often people positions are fetched live (ms): 2 Hz is plenty for walking people. */
+/**
+ * Live, positions are fetched in the first animation frame after new ones arrived (the source's
+ * positionsVersion); without new data, at least this often (ms), so fixes older than staleMs drop off.
+ */
 export const PERSONNEL_LIVE_MS = 500;
 /** Most often they are fetched in replay while the instant moves (ms of real time). */
 export const PERSONNEL_REPLAY_MS = 100;
 
 /**
  * Positions of people per tunnel at the board clock (latest fixes live; interpolated in replay), with heat
- * bins, fetched through the frame scheduler (live every PERSONNEL_LIVE_MS, replay whenever the instant
- * moved, at most every PERSONNEL_REPLAY_MS); `onFrame` gets each one.
+ * bins, fetched through the frame scheduler: live in the first frame after new positions arrived
+ * (positionsVersion) and at least every PERSONNEL_LIVE_MS; in replay whenever the instant moved, at
+ * most every PERSONNEL_REPLAY_MS. One request in flight per panel, so at most one frame (its typed arrays
+ * transferred from the worker) per panel per animation frame; `onFrame` gets each one.
  */
 export function usePersonnel(req: Omit<PersonnelRequest, 'nowMs'>, onFrame: (frame: PersonnelFrame) => void, element?: RefObject<Element | null>): void {
   const source = usePanelData();
@@ -174,17 +179,22 @@ export function usePersonnel(req: Omit<PersonnelRequest, 'nowMs'>, onFrame: (fra
   reqRef.current = req;
   const onFrameRef = useRef(onFrame);
   onFrameRef.current = onFrame;
-  const state = useRef({ fetchedAt: -Infinity, at: NaN, inflight: false });
+  const state = useRef({ fetchedAt: -Infinity, at: NaN, inflight: false, version: -1 });
   const key = `${source.epoch}|${req.staleMs}|${req.binM}|${req.tunnels.map((t) => `${t.tunnelId}:${t.lengthM}`).join(',')}`;
   useEffect(() => {
-    Object.assign(state.current, { fetchedAt: -Infinity, at: NaN });
+    Object.assign(state.current, { fetchedAt: -Infinity, at: NaN, version: -1 });
   }, [key]);
   useFrame(({ nowMs, mode, frameMs }) => {
     const s = state.current;
     if (s.inflight) return;
-    const due = mode === 'live' ? frameMs - s.fetchedAt >= PERSONNEL_LIVE_MS : nowMs !== s.at && frameMs - s.fetchedAt >= PERSONNEL_REPLAY_MS;
+    const version = source.positionsVersion?.() ?? -1;
+    const due =
+      mode === 'live'
+        ? version !== s.version || frameMs - s.fetchedAt >= PERSONNEL_LIVE_MS
+        : nowMs !== s.at && frameMs - s.fetchedAt >= PERSONNEL_REPLAY_MS;
     if (!due) return;
     s.inflight = true;
+    s.version = version;
     s.fetchedAt = frameMs;
     s.at = nowMs;
     source

@@ -29,6 +29,7 @@ export function createLiveSource(root: RootStore): PanelDataSource {
     // Called through `live` at call time (not bound), so instrumentation wrapping the store still sees them.
     window: (req) => live.window(req),
     personnel: (req) => live.personnel(req),
+    positionsVersion: () => live.beaconVersion,
     alarmFeed: (): AlarmFeedState => ({ alarms: alarms.alarms, loading: alarms.loading, fresh: alarms.arrivedLive, deal }),
     alarmsInRange: (fromMs, toMs) => alarms.alarms.filter((a) => a.raisedAtMs >= fromMs && a.raisedAtMs <= toMs),
   };

@@ -62,6 +62,12 @@ export interface PanelDataSource {
   seriesVersion(sn: string): number;
   /** An M4 frame of one device over [fromMs, toMs]. Rejects while the source is stopped. */
   window(req: WindowRequest): Promise<SeriesFrame>;
+  /**
+   * Grows when new positions reached the source (live: a beacon frame was routed to the worker), so a
+   * personnel panel fetches in the next animation frame instead of polling. Not observable. Absent in
+   * replay (the instant moving is the change there).
+   */
+  positionsVersion?(): number;
   /** Positions of people per tunnel at req.nowMs. Rejects while the source is stopped. */
   personnel(req: PersonnelRequest): Promise<PersonnelFrame>;
   /** The alarm feed as of the clock. */

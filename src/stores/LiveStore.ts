@@ -1,6 +1,6 @@
 import { action, makeObservable, observable, runInAction } from 'mobx';
 import type { Subscription } from 'rxjs';
-import { DEVICE_KIND_REGISTRY, ROUTES, type LiveTopic, type TelemetryBatch, type TelemetryHistory } from '../../protocol';
+import { DEVICE_KIND_REGISTRY, frameBatch, frameSns, ROUTES, type LiveTopic, type TelemetryFrame, type TelemetryHistory } from '../../protocol';
 import type { RequestFn } from '../api/request';
 import type { TelemetryService } from '../../workers/telemetry/Telemetry';
 import type { PersonnelFrame, PersonnelTunnelFrame, SeriesFrame, TelemetryApi } from '../../workers/telemetry/types';
@@ -34,7 +34,8 @@ export interface LiveStoreDeps {
 
 /**
  * The live pipeline of one project: owns the one socket connection (through LiveFeeds) and the telemetry
- * worker. Telemetry batches go to the worker (ring buffers, M4) and, throttled, to DeviceStore; status
+ * worker. Binary telemetry frames go to the worker (decoded there into ring buffers, M4) and, throttled,
+ * to DeviceStore; status
  * batches to DeviceStore, alarms to AlarmStore. Per-device version counters tell charts when to fetch a
  * new window, so points never pass through MobX or React. After every reconnect it catches up alarms,
  * device statuses and the history of every open chart window.
@@ -51,7 +52,7 @@ export class LiveStore {
    * components re-register when it changes (a stop and start of the same project included).
    */
   epoch = 0;
-  /** Bumped for every batch of a `positions` kind (beacons; personnel maps poll it). Not observable: read per frame. */
+  /** Bumped for every frame of a `positions` kind (beacons): personnel maps fetch in the next animation frame. Not observable: read per frame. */
   beaconVersion = 0;
   /**
    * Telemetry topics the server refused for good in this run (TopicRefusedError message by topic): the
@@ -93,7 +94,7 @@ export class LiveStore {
     this.feeds = feeds;
     this.subs.push(
       feeds.connected$.subscribe((up) => this.setConnected(up)),
-      feeds.telemetryBatches$.subscribe((b) => this.handleBatch(b)),
+      feeds.telemetryFrames$.subscribe((f) => this.handleFrame(f)),
       feeds.reconnected$.subscribe(() => void this.handleReconnect()),
       feeds.deviceStatus$().subscribe({ next: (batch) => this.deps.devices.applyStatus(batch), error: this.refusedHandler(feeds, 'deviceStatus') }),
       feeds.alarms$().subscribe({ next: (alarm) => this.deps.alarms.upsert(alarm), error: this.refusedHandler(feeds, 'alarm') }),
@@ -177,16 +178,30 @@ export class LiveStore {
     this.connected = up;
   }
 
-  private handleBatch(batch: TelemetryBatch): void {
-    this.telemetry?.ingest(batch).catch(() => {
-      // a batch the worker refuses changes nothing there; the next one carries on
+  /**
+   * A telemetry frame: its bytes go to the worker (decoded and folded there); a `series` kind's rows
+   * also go to DeviceStore (latest readings at human speed) and bump the per-device versions. A
+   * `positions` kind's frame (thousands of beacons at scale) is not read here at all: its string
+   * dictionary is never decoded on this thread.
+   */
+  private handleFrame(frame: TelemetryFrame): void {
+    this.telemetry?.ingestFrame(frame.bytes).catch(() => {
+      // a frame the worker refuses changes nothing there; the next one carries on
     });
-    this.deps.devices.applyTelemetry(batch);
-    if (DEVICE_KIND_REGISTRY.byLiveTopic(batch.topic)?.live?.store === 'positions') {
+    const store = DEVICE_KIND_REGISTRY.byLiveTopic(frame.topic)?.live?.store;
+    if (store === 'positions') {
       this.beaconVersion++;
       return;
     }
-    for (const item of batch.items) this.bump(item.sn);
+    if (store !== 'series') return;
+    let batch: ReturnType<typeof frameBatch>;
+    try {
+      batch = frameBatch(frame);
+    } catch {
+      return; // a malformed string dictionary: the worker refuses the frame too
+    }
+    this.deps.devices.applyTelemetry(batch);
+    for (const sn of frameSns(frame)) if (sn !== undefined) this.bump(sn);
   }
 
   private bump(sn: string): void {

@@ -1,5 +1,5 @@
 import { filter, type Observable } from 'rxjs';
-import type { Alarm, DeviceStatusBatch, TelemetryBatch } from '../../protocol';
+import type { Alarm, DeviceStatusBatch, TelemetryBatch, TelemetryFrame } from '../../protocol';
 import { createLiveConnection, type LiveSocket } from '../../streams/connection';
 import { TopicHub } from '../../streams/topicHub';
 
@@ -17,11 +17,12 @@ export interface LiveFeeds {
   readonly reconnected$: Observable<number>;
   /**
    * Holds a telemetry topic while subscribed (the hub counts holders; one server subscription per topic)
-   * and delivers its batches. Errors with TopicRefusedError when the server refuses it for good.
+   * and delivers its frames (protocol/telemetryFrame.ts). Errors with TopicRefusedError when the server
+   * refuses it for good.
    */
-  telemetry$(topic: TelemetryTopic): Observable<TelemetryBatch>;
-  /** Every telemetry batch of the project's held topics, once each, without holding a topic. */
-  readonly telemetryBatches$: Observable<TelemetryBatch>;
+  telemetry$(topic: TelemetryTopic): Observable<TelemetryFrame>;
+  /** Every telemetry frame of the project's held topics, once each, without holding a topic. */
+  readonly telemetryFrames$: Observable<TelemetryFrame>;
   deviceStatus$(): Observable<DeviceStatusBatch>;
   alarms$(): Observable<Alarm>;
   /** Closes the socket and every subscription. */
@@ -44,7 +45,7 @@ export function socketFeeds(opts: { url?: string; socketFactory?: (url: string |
       connected$: conn.connected$,
       reconnected$: conn.reconnected$,
       telemetry$: (topic) => hub.telemetry$(projectId, topic),
-      telemetryBatches$: hub.telemetryBatches$.pipe(filter((b) => b.projectId === projectId)),
+      telemetryFrames$: hub.telemetryFrames$.pipe(filter((f) => f.projectId === projectId)),
       deviceStatus$: () => hub.deviceStatus$(projectId),
       alarms$: () => hub.alarms$(projectId),
       close: () => {

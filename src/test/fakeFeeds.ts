@@ -1,5 +1,5 @@
 import { Subject } from 'rxjs';
-import type { Alarm, DeviceStatusBatch, TelemetryBatch } from '../../protocol';
+import { decodeTelemetryFrame, encodeTelemetryFrame, type Alarm, type DeviceStatusBatch, type TelemetryBatch, type TelemetryFrame } from '../../protocol';
 import type { LiveFeeds, LiveFeedsFactory, TelemetryTopic } from '../stores/feeds';
 
 /**
@@ -7,8 +7,8 @@ import type { LiveFeeds, LiveFeedsFactory, TelemetryTopic } from '../stores/feed
  * for the socket + TopicHub at the stores' seam; the real pair is covered by the streams and e2e tests.
  */
 export function subjectFeeds() {
-  const telemetry = new Map<TelemetryTopic, Subject<TelemetryBatch>>();
-  const all = new Subject<TelemetryBatch>();
+  const telemetry = new Map<TelemetryTopic, Subject<TelemetryFrame>>();
+  const all = new Subject<TelemetryFrame>();
   const state = {
     connected: new Subject<boolean>(),
     reconnected: new Subject<number>(),
@@ -16,12 +16,16 @@ export function subjectFeeds() {
     alarms: new Subject<Alarm>(),
     /** whether anyone is subscribed to a telemetry topic right now */
     telemetryObserved: (topic: TelemetryTopic) => telemetry.get(topic)?.observed ?? false,
-    /** Delivers a batch as the hub would: to the holders of its topic, and to telemetryBatches$ while held. */
+    /**
+     * Delivers a batch as the hub would: encoded and decoded as a binary frame (protocol/telemetryFrame.ts),
+     * to the holders of its topic, and to telemetryFrames$ while held.
+     */
     pushTelemetry: (batch: TelemetryBatch) => {
       const s = topicSubject(batch.topic);
       if (!s.observed) return;
-      all.next(batch);
-      s.next(batch);
+      const frame = decodeTelemetryFrame(encodeTelemetryFrame(batch));
+      all.next(frame);
+      s.next(frame);
     },
     /** Refuses a telemetry topic for good, as the hub does on a terminal refusal: its holders get the error. */
     refuseTelemetry: (topic: TelemetryTopic, message: string) => {
@@ -32,9 +36,9 @@ export function subjectFeeds() {
     opened: [] as string[],
     closed: 0,
   };
-  function topicSubject(topic: TelemetryTopic): Subject<TelemetryBatch> {
+  function topicSubject(topic: TelemetryTopic): Subject<TelemetryFrame> {
     let s = telemetry.get(topic);
-    if (!s) telemetry.set(topic, (s = new Subject<TelemetryBatch>()));
+    if (!s) telemetry.set(topic, (s = new Subject<TelemetryFrame>()));
     return s;
   }
   const factory: LiveFeedsFactory = (projectId) => {
@@ -43,7 +47,7 @@ export function subjectFeeds() {
       connected$: state.connected,
       reconnected$: state.reconnected,
       telemetry$: (topic) => topicSubject(topic),
-      telemetryBatches$: all,
+      telemetryFrames$: all,
       deviceStatus$: () => state.status,
       alarms$: () => state.alarms,
       close: () => void state.closed++,

@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  decodeTelemetryFrame,
+  frameBatch,
   ROUTES,
   type Alarm,
   type DeviceKey,
@@ -116,7 +118,8 @@ describe('live pipeline against the real server', () => {
     const socket = await adminSocket();
     expect(await subscribe(socket, demo, 'gas')).toEqual({ ok: true });
     const frames: TelemetryBatch[] = [];
-    socket.on('telemetry.batch', (b) => frames.push(b));
+    // Binary columnar frames (protocol/telemetryFrame.ts); decoded here to compare items.
+    socket.on('telemetry.frame', (bytes) => frames.push(frameBatch(decodeTelemetryFrame(bytes))));
     const sns = ['GAS-LK-E-L', 'GAS-LK-E-P', 'GAS-RK-E-L'];
     const sent = 12;
     await Promise.all(

@@ -15,6 +15,7 @@ export function createTelemetry(): TelemetryService {
   return {
     configure: (opts) => remote.configure(opts),
     ingest: (batch) => remote.ingest(batch),
+    ingestFrame: (bytes) => remote.ingestFrame(bytes),
     fill: (sn, history) => remote.fill(sn, history),
     window: (req) => remote.window(req),
     personnel: (req) => remote.personnel(req),
@@ -39,6 +40,7 @@ export function createInProcessTelemetry(): TelemetryService {
   return {
     configure: async (opts) => live().configure(opts),
     ingest: async (batch) => live().ingest(batch),
+    ingestFrame: async (bytes) => live().ingestFrame(bytes),
     fill: async (sn, history) => live().fill(sn, history),
     window: async (req) => live().window(req),
     personnel: async (req) => live().personnel(req),

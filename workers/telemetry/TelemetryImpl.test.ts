@@ -243,3 +243,37 @@ describe('TelemetryImpl.reset', () => {
     expect(p.tunnels[0].sns).toEqual([]);
   });
 });
+
+describe('TelemetryImpl.ingestFrame', () => {
+  it('folds a binary frame as it folds the same batch (series and positions kinds)', async () => {
+    const { encodeTelemetryFrame } = await import('../../protocol/telemetryFrame');
+    const batches = [
+      gas([{ sn: 'G1', ts: T0, readings: { CO: 3, O2: 20.9 } }, { sn: 'G1', ts: T0 + 1000, readings: { CO: 4 } }]),
+      crane('TC1', T0, 55),
+      beacon('B1', T0, 'LK', 120.5, true),
+    ];
+    const fromObjects = new TelemetryImpl();
+    const fromFrames = new TelemetryImpl();
+    for (const b of batches) {
+      await fromObjects.ingest(b);
+      await fromFrames.ingestFrame(encodeTelemetryFrame(b));
+    }
+    const req = { sn: 'G1', metrics: ['CO', 'O2'], fromMs: T0, toMs: T0 + 10_000, widthPx: 100 };
+    const a = await fromFrames.window(req);
+    expect([...a.ys[0]]).toEqual([3, 4]);
+    expect(a).toEqual(await fromObjects.window(req));
+    const craneReq = { sn: 'TC1', metrics: ['momentPct'], fromMs: T0, toMs: T0, widthPx: 10 };
+    expect(await fromFrames.window(craneReq)).toEqual(await fromObjects.window(craneReq));
+    const people = { nowMs: T0 + 1000, staleMs: 60_000, binM: 100, tunnels: [{ tunnelId: 'LK', lengthM: 3000 }] };
+    const p = await fromFrames.personnel(people);
+    expect(p.tunnels[0].sns).toEqual(['B1']);
+    expect(p).toEqual(await fromObjects.personnel(people));
+  });
+
+  it('rejects a malformed frame and changes nothing', async () => {
+    const t = new TelemetryImpl();
+    await expect(t.ingestFrame(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9]))).rejects.toThrow(/telemetry frame/);
+    const f = await t.window({ sn: 'G1', metrics: ['CO'], fromMs: T0, toMs: T0 + 1, widthPx: 10 });
+    expect(f.rawCount).toBe(0);
+  });
+});

@@ -1,6 +1,10 @@
 import type { TelemetryBatch } from '../../protocol';
+// The frame codec alone, not the protocol index (see below).
+import { decodeTelemetryFrame, frameRows } from '../../protocol/telemetryFrame';
 // The kinds alone, not the whole protocol index: the worker bundle needs no board or REST schemas.
 import { DEVICE_KIND_REGISTRY, metricNumber, type PositionDescriptor } from '../../protocol/kinds';
+
+type KindDescriptor = NonNullable<ReturnType<typeof DEVICE_KIND_REGISTRY.byLiveTopic>>;
 import { RingBuffer } from './RingBuffer';
 import { m4 } from './m4';
 import { heatBins } from './heat';
@@ -89,7 +93,19 @@ export class TelemetryImpl implements TelemetryApi {
     const topic: unknown = (batch as { topic?: unknown }).topic;
     const kind = typeof topic === 'string' ? DEVICE_KIND_REGISTRY.byLiveTopic(topic) : undefined;
     if (!kind?.live) throw new TypeError(`ingest: unknown topic ${JSON.stringify(topic)}`);
-    const items = batch.items as unknown[];
+    this.ingestItems(kind, batch.items as unknown[]);
+  }
+
+  /** @throws TelemetryFrameError when bytes is not a well-formed frame (nothing changes). */
+  async ingestFrame(bytes: Uint8Array): Promise<void> {
+    const frame = decodeTelemetryFrame(bytes);
+    const kind = DEVICE_KIND_REGISTRY.byLiveTopic(frame.topic);
+    if (!kind?.live) throw new TypeError(`ingestFrame: unknown topic ${JSON.stringify(frame.topic)}`);
+    this.ingestItems(kind, frameRows(frame));
+  }
+
+  private ingestItems(kind: KindDescriptor, items: unknown[]): void {
+    if (!kind.live) return;
     if (kind.live.store === 'positions' && kind.position) {
       for (const item of items) if (isObject(item)) this.updatePosition(item, kind.position);
       return;

@@ -53,6 +53,12 @@ export interface TelemetryApi {
    * point of a full buffer is dropped. Duplicate ts for the same device are ignored.
    */
   ingest(batch: TelemetryBatch): Promise<void>;
+  /**
+   * Folds a binary telemetry frame (protocol/telemetryFrame.ts, as received on `telemetry.frame`) like
+   * {@link ingest}: decoded here, in the worker. Rejects with TelemetryFrameError on a malformed frame
+   * (nothing changes).
+   */
+  ingestFrame(bytes: Uint8Array): Promise<void>;
   /** Merges history loaded over REST (gap fill after open/reconnect); dedups by ts. */
   fill(sn: string, history: HistoryColumns): Promise<void>;
   /**

@@ -1,11 +1,12 @@
 /// <reference lib="webworker" />
-import { GATEWAY_TICK_MS } from '../../../protocol';
+import { encodeTelemetryFrame, GATEWAY_TICK_MS, type TelemetryBatch } from '../../../protocol';
 import { LoadGenerator } from './generator';
 import type { LoadCommand, LoadFrame } from './types';
 
 /**
  * The "network": a thread of its own that produces the gateway's batches every 200 ms and posts each as
- * the JSON text a websocket frame would carry. Because it does not share the page's main thread, a page
+ * the JSON text a websocket frame would carry and as the gateway's binary frame (both encoded here, so
+ * the encoding cost lands on this thread for both sides). Because it does not share the page's main thread, a page
  * that cannot keep up sees frames queue up, exactly as socket.io frames would.
  */
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -20,16 +21,21 @@ scope.onmessage = (e: MessageEvent<LoadCommand>) => {
   }
   clearTimeout(timer);
   const gen = new LoadGenerator(cmd.multiplier, cmd.seed);
-  const post = (frame: LoadFrame) => scope.postMessage(frame);
+  const post = (frame: LoadFrame) => scope.postMessage(frame, frame.type === 'batch' ? [frame.bin] : []);
+  /** Both encodings of a batch: the baseline reads the JSON, SiteBoard the gateway's binary frame. */
+  const wire = (batch: TelemetryBatch) => {
+    const bytes = encodeTelemetryFrame(batch);
+    return { json: JSON.stringify(batch), bin: bytes.buffer as ArrayBuffer };
+  };
   const t0 = Date.now();
   post({ type: 'ready', messagesPerSecond: gen.messagesPerSecond });
-  post({ type: 'batch', tick: -1, genMs: t0, json: JSON.stringify(gen.history(t0)) });
+  post({ type: 'batch', tick: -1, genMs: t0, ...wire(gen.history(t0)) });
   let next = 0;
   const run = () => {
     // Catch up on ticks a busy machine made us miss, so the offered load stays what was asked for.
     while (t0 + next * GATEWAY_TICK_MS <= Date.now()) {
       const genMs = Date.now();
-      for (const batch of gen.tick(genMs)) post({ type: 'batch', tick: next, genMs, json: JSON.stringify(batch) });
+      for (const batch of gen.tick(genMs)) post({ type: 'batch', tick: next, genMs, ...wire(batch) });
       next++;
     }
     timer = setTimeout(run, Math.max(0, t0 + next * GATEWAY_TICK_MS - Date.now()));

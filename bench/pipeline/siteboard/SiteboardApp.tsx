@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import type { TelemetryBatch } from '../../../protocol';
+import { columnOf, decodeTelemetryFrame } from '../../../protocol';
 import { AppProviders } from '../../../src/app/providers';
 import { activateLocale } from '../../../src/i18n/i18n';
 import { GasTrendPanel } from '../../../src/panels/GasTrend/GasTrendPanel';
@@ -19,9 +19,11 @@ const nextFrame = () => new Promise<void>((r) => requestAnimationFrame(() => r()
  */
 function instrument(store: RootStore, socket: BenchSocket, metrics: Metrics): void {
   let newestBeaconTs = 0;
-  socket.on('telemetry.batch', (payload) => {
-    const b = payload as TelemetryBatch;
-    if (b.topic === 'beacon' && b.items.length > 0) newestBeaconTs = Math.max(newestBeaconTs, b.items[0].ts);
+  // The binary frame as the app receives it; only the header and the ts column are read (no strings).
+  socket.on('telemetry.frame', (payload) => {
+    const f = decodeTelemetryFrame(payload);
+    const ts = columnOf(f, 'ts');
+    if (f.topic === 'beacon' && f.rows > 0 && ts?.type === 'f64') newestBeaconTs = Math.max(newestBeaconTs, ts.values[0]);
   });
   const live = store.live;
   const window = live.window.bind(live);
@@ -80,7 +82,7 @@ export async function mountSiteboard(root: HTMLElement, metrics: Metrics, multip
   await nextFrame();
   await nextFrame();
   return {
-    deliver: (json) => socket.receive(json),
+    deliver: (_json, bin) => socket.receiveFrame(bin),
     dispose: () => {
       reactRoot.unmount();
       store.closeProject();

@@ -6,10 +6,14 @@ import { socketFeeds, type LiveFeedsFactory } from '../../../src/stores/feeds';
 
 type Handler = (payload: unknown) => void;
 
+/** The text part of a socket.io binary event as the default parser sends it (after its `451-` prefix). */
+const PLACEHOLDER_PACKET = '["telemetry.frame",{"_placeholder":true,"num":0}]';
+
 /**
  * Stands in for the socket.io client socket: always connected, every subscribe acknowledged, and
- * `receive(json)` does what socket.io-client does with a text frame (JSON.parse on the main thread) before
- * calling the 'telemetry.batch' listeners. Only the members the app's streams code uses exist.
+ * `receiveFrame(bin)` does what socket.io-client does with the gateway's binary event (JSON.parse of the
+ * small text packet with the attachment placeholder, then the binary attachment as an ArrayBuffer) before
+ * calling the 'telemetry.frame' listeners. Only the members the app's streams code uses exist.
  */
 export class BenchSocket {
   connected = true;
@@ -45,11 +49,11 @@ export class BenchSocket {
     return this;
   }
 
-  /** One websocket text frame carrying a telemetry batch. */
-  receive(json: string): void {
-    const payload: unknown = JSON.parse(json);
-    const set = this.handlers.get('telemetry.batch');
-    if (set) for (const fn of set) fn(payload);
+  /** One socket.io binary event carrying a telemetry frame: a text packet and one binary attachment. */
+  receiveFrame(bin: ArrayBuffer): void {
+    JSON.parse(PLACEHOLDER_PACKET);
+    const set = this.handlers.get('telemetry.frame');
+    if (set) for (const fn of set) fn(bin);
   }
 }
 
