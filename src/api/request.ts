@@ -24,9 +24,13 @@ export class BusinessError extends Error {
   }
 }
 
-/** Options of one call. `skipErrorHandler` leaves showing the error (and re-login) to the caller. */
+/**
+ * Options of one call. `skipErrorHandler` leaves showing the error (and re-login) to the caller;
+ * `expected` marks errors the caller shows itself (not shown as a notice; re-login still happens).
+ */
 export interface RequestOptions {
   skipErrorHandler?: boolean;
+  expected?: (err: BusinessError) => boolean;
 }
 
 /** POSTs `body` as JSON to `route` and resolves with the envelope's `data`; throws BusinessError. */
@@ -90,7 +94,7 @@ export function createRequest(options: RequestClientOptions = {}): RequestFn {
       const err = e instanceof BusinessError ? e : new BusinessError(NETWORK_ERROR_CODE, GENERIC_ERROR_MESSAGE);
       if (!opts.skipErrorHandler) {
         if (err.errorCode === 'UNAUTHENTICATED') onUnauthenticated?.();
-        else onError?.(err);
+        else if (!opts.expected?.(err)) onError?.(err);
       }
       throw err;
     }

@@ -14,7 +14,15 @@ async function openApp(hash: string) {
   window.location.hash = hash;
   const root = appRoot(real().client().fetch);
   await root.session.login('admin', TEST_ADMIN_PASSWORD);
+  // every error the app would show as a notice (toast), to check the viewer shows its own screen instead
+  const noticed: string[] = [];
+  const push = root.notices.push.bind(root.notices);
+  root.notices.push = (err) => {
+    noticed.push(err.errorMessage);
+    push(err);
+  };
   render(<App root={root} />);
+  return { noticed };
 }
 
 describe('ViewBoardScreen and a board never released', () => {
@@ -24,8 +32,9 @@ describe('ViewBoardScreen and a board never released', () => {
 
   it('shows viewers "Not released yet", never the draft, with links for editors to preview it', async () => {
     const board = await real().createBoard({ name: 'Fresh from a template', pages: [{ name: 'One', panels: [{ type: 'alarmFeed', x: 0, y: 0, w: 300, h: 200, config: {} }] }] });
-    await openApp(`#/dataV/viewBoard?boardId=${board.boardId}`);
+    const { noticed } = await openApp(`#/dataV/viewBoard?boardId=${board.boardId}`);
     expect(await screen.findByText('Not released yet', {}, WAIT)).toBeTruthy();
+    expect(noticed).toEqual([]); // no error toast on top of the screen that explains it
     expect(document.querySelector('[data-panel-id]')).toBeNull();
     expect(screen.getByRole('link', { name: 'Preview the draft' }).getAttribute('href')).toBe(`#/dataV/preview?boardId=${board.boardId}`);
     expect(screen.getByRole('link', { name: 'Open in the board builder' }).getAttribute('href')).toBe(`#/dataV/create?boardId=${board.boardId}`);
