@@ -1,4 +1,7 @@
+import type { Kysely } from 'kysely';
 import { DEVICE_KIND_REGISTRY } from '../../protocol';
+import { TelemetryWriter } from '../ingest/telemetryWriter';
+import type { Database } from '../storage/schema';
 import { FleetModel, type FleetModelOptions } from './model';
 import { MINUTE_MS } from './siteClock';
 
@@ -77,4 +80,66 @@ export async function backfillHistory(opts: BackfillOptions): Promise<BackfillRe
   }
   await opts.sink.flush(true);
   return { readings, reachedMs: t };
+}
+
+/** Simulated span the demo backfill covers before the live simulator's start (ms): 24 hours. */
+export const DEMO_BACKFILL_SPAN_MS = 24 * 3_600_000;
+
+/** A running demo backfill. */
+export interface DemoBackfillHandle {
+  /** Settles when the backfill has finished, been skipped or stopped (never rejects; errors are logged). */
+  done: Promise<BackfillResult | null>;
+  /** Stops after the current batch and writes what is pending. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts writing the demo project's last {@link DEMO_BACKFILL_SPAN_MS} of history in the background,
+ * unless the project already has telemetry older than 10 minutes before `nowMs` (a restart does not
+ * write it twice). Uses its own TelemetryWriter on `db`, so it goes through the same storage path as
+ * live data, minus MQTT and the rules (no alarms are raised for the past).
+ */
+export function startDemoBackfill(opts: {
+  db: Kysely<Database>;
+  projectId: string;
+  seed: number;
+  nowMs: number;
+  log: { info(msg: string): void; warn(msg: string): void };
+}): DemoBackfillHandle {
+  let stopped = false;
+  const writer = new TelemetryWriter(opts.db, { error: (o, m) => opts.log.warn(`${m ?? 'backfill write failed'}: ${JSON.stringify(o)}`) }, { maxQueuedChunks: 100_000 });
+  const done = (async (): Promise<BackfillResult | null> => {
+    try {
+      const before = opts.nowMs - 10 * MINUTE_MS;
+      const chunk = await opts.db.selectFrom('telemetry_chunks').select('sn').where('project_id', '=', opts.projectId).where('start_ms', '<', before).limit(1).executeTakeFirst();
+      const legacy = await opts.db.selectFrom('telemetry').select('sn').where('project_id', '=', opts.projectId).where('ts_ms', '<', before).limit(1).executeTakeFirst();
+      if (chunk || legacy) {
+        opts.log.info('demo backfill skipped: the project already has history');
+        return null;
+      }
+      const startedAt = performance.now();
+      const result = await backfillHistory({
+        projectId: opts.projectId,
+        seed: opts.seed,
+        fromMs: opts.nowMs - DEMO_BACKFILL_SPAN_MS,
+        toMs: opts.nowMs,
+        sink: writer,
+        stopped: () => stopped,
+      });
+      opts.log.info(`demo backfill wrote ${result.readings} readings in ${Math.round((performance.now() - startedAt) / 1000)} s`);
+      return result;
+    } catch (err) {
+      opts.log.warn(`demo backfill failed: ${err instanceof Error ? err.message : String(err)}`);
+      return null;
+    } finally {
+      await writer.close();
+    }
+  })();
+  return {
+    done,
+    stop: async () => {
+      stopped = true;
+      await done;
+    },
+  };
 }
