@@ -23,6 +23,8 @@ export interface MetricStats {
 /** Most decimal digits kept; values with more are rounded to this many. */
 export const MAX_CHUNK_DIGITS = 6;
 const FORMAT_VERSION = 1;
+/** Digits marker of a column stored as float64 (values too large to scale to their digits exactly). */
+const FLOAT64 = 255;
 /** Scaled integers stay below this so that zig-zag deltas are exact doubles. */
 const MAX_SCALED = 2 ** 50;
 
@@ -30,9 +32,10 @@ const MAX_SCALED = 2 ** 50;
  * Encodes `cols` as a compact chunk: timestamps as zig-zag varint deltas from `baseMs` (whole ms), each
  * metric as a presence bitmap plus zig-zag varint deltas of the value scaled to the fewest decimal digits
  * (from `digitsOf(metric)`, the kind descriptor's precision, up to {@link MAX_CHUNK_DIGITS}) that hold
- * every value of the chunk exactly; the whole then raw-DEFLATE compressed (RFC 1951). Decoding gives the
- * same values back, except values with more than MAX_CHUNK_DIGITS decimals (rounded) and fractional ms
- * (rounded). Non-finite values are stored as missing.
+ * every value of the chunk exactly (float64 when values too large for that scale need decimals); the
+ * whole then raw-DEFLATE compressed (RFC 1951). Decoding gives the same values back, except values with
+ * more than MAX_CHUNK_DIGITS decimals (rounded) and fractional ms (rounded). Non-finite values are stored
+ * as missing.
  */
 export function encodeChunk(cols: ChunkColumns, baseMs: number, digitsOf: (metric: string) => number | undefined): Buffer {
   const out = new ByteWriter();
@@ -58,6 +61,16 @@ export function encodeChunk(cols: ChunkColumns, baseMs: number, digitsOf: (metri
     const bitmap = new Uint8Array((n + 7) >> 3);
     for (let i = 0; i < n; i++) if (present[i]) bitmap[i >> 3] |= 1 << (i & 7);
     out.bytes(bitmap);
+    if (digits === FLOAT64) {
+      const f = new Float64Array(1);
+      const b = new Uint8Array(f.buffer);
+      for (let i = 0; i < n; i++) {
+        if (!present[i]) continue;
+        f[0] = column[i] as number;
+        out.bytes(b);
+      }
+      continue;
+    }
     const scale = 10 ** digits;
     let prevScaled = 0;
     for (let i = 0; i < n; i++) {
@@ -91,8 +104,13 @@ export function decodeChunk(data: Uint8Array, baseMs: number): ChunkColumns {
     const name = r.utf8(r.varint());
     const digits = r.varint();
     const bitmap = r.bytes((n + 7) >> 3);
-    const scale = 10 ** digits;
     const column: Array<number | null> = new Array(n);
+    if (digits === FLOAT64) {
+      for (let i = 0; i < n; i++) column[i] = bitmap[i >> 3] & (1 << (i & 7)) ? new Float64Array(Uint8Array.from(r.bytes(8)).buffer)[0] : null;
+      values[name] = column;
+      continue;
+    }
+    const scale = 10 ** digits;
     let prevScaled = 0;
     for (let i = 0; i < n; i++) {
       if (bitmap[i >> 3] & (1 << (i & 7))) {
@@ -173,23 +191,27 @@ export function decodeStats(data: Uint8Array): Record<string, MetricStats> {
   return out;
 }
 
-/** Fewest digits ≥ the declared ones (default 0) that hold every present value exactly, capped. */
+/**
+ * Fewest digits ≥ the declared ones (default 0) that hold every present value exactly, at most
+ * MAX_CHUNK_DIGITS; FLOAT64 when large values cap the scale below the digits the column needs.
+ */
 function chooseDigits(column: Array<number | null>, present: boolean[], declared: number | undefined): number {
   let maxAbs = 0;
   for (let i = 0; i < column.length; i++) if (present[i]) maxAbs = Math.max(maxAbs, Math.abs(column[i] as number));
   let cap = MAX_CHUNK_DIGITS;
   while (cap > 0 && maxAbs * 10 ** cap > MAX_SCALED) cap--;
   let d = Math.min(Math.max(0, Math.floor(declared ?? 0)), cap);
-  for (; d < cap; d++) {
-    const scale = 10 ** d;
-    let exact = true;
-    for (let i = 0; i < column.length && exact; i++) {
+  const exactAt = (digits: number) => {
+    const scale = 10 ** digits;
+    for (let i = 0; i < column.length; i++) {
       if (!present[i]) continue;
       const v = column[i] as number;
-      if (Math.round(v * scale) / scale !== v) exact = false;
+      if (Math.round(v * scale) / scale !== v) return false;
     }
-    if (exact) break;
-  }
+    return true;
+  };
+  for (; d < cap; d++) if (exactAt(d)) return d;
+  if (cap < MAX_CHUNK_DIGITS && !exactAt(cap)) return FLOAT64;
   return d;
 }
 
