@@ -53,17 +53,18 @@ export type SeriesRequest = z.infer<typeof seriesBody>;
  * Downsampled series. `tier` says where the points come from and `resolutionMs` how far apart they may
  * be at best: raw readings thinned with M4 (protocol/m4.ts; the first, last, minimum and maximum of each
  * pixel column of each metric kept) at one pixel's time span, or rollup buckets (one point per bucket at
- * its start, with min/max/mean/last of each metric). Nothing is cut silently: `readings` is how many
- * readings or buckets the range held, `points` how many are returned.
+ * its start, with min/max/mean/last of each metric; when there are more buckets than pixel columns, the
+ * buckets of a column merged into one point at the column start). Nothing is cut silently: `readings` is
+ * how many readings or buckets the range held, `points` how many are returned.
  */
 export interface SeriesResponse {
   fromMs: number;
   toMs: number;
   widthPx: number;
   tier: HistoryTier;
-  /** Time span of one pixel column (raw) or one bucket (rollups), ms. */
+  /** Time span of one pixel column (raw, merged rollups) or one bucket (rollups), ms. */
   resolutionMs: number;
-  /** True when raw readings were thinned by M4 (never for rollups). */
+  /** True when raw readings were thinned by M4 or rollup buckets merged per pixel column. */
   downsampled: boolean;
   series: Array<{
     sn: string;

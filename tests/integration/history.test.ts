@@ -87,6 +87,16 @@ describe('history and range APIs (real server, PGlite, MQTT)', { timeout: 120_00
     expect(s.stats!.CO.last[7]).toBe(minute7[59]);
     expect(s.values.CO[7]).toBeCloseTo(minute7.reduce((a, b) => a + b, 0) / 60, 9);
 
+    // fewer pixel columns than buckets: the minutes of each 12-minute column are merged, extremes kept
+    const narrow = await admin.post<SeriesResponse>(HISTORY_ROUTES.series, { projectId: demo, sns: ['GAS-LK-E-F'], metrics: ['CO'], fromMs: t0, toMs: t0 + 2 * HOUR - 1, widthPx: 10, tier: 'minute' });
+    expect(narrow.body.data).toMatchObject({ tier: 'minute', resolutionMs: 12 * MIN, downsampled: true });
+    const ns = narrow.body.data!.series[0];
+    expect(ns).toMatchObject({ readings: 120, points: 10 });
+    for (let c = 0; c < 10; c++) {
+      const col = Array.from({ length: 720 }, (_, k) => co(c * 720 + k));
+      expect([ns.ts[c], ns.stats!.CO.min[c], ns.stats!.CO.max[c], ns.stats!.CO.last[c]]).toEqual([t0 + c * 12 * MIN, Math.min(...col), Math.max(...col), col[719]]);
+    }
+
     // 10 days: too long for raw or minute by default, so hour rollups
     const long = await admin.post<SeriesResponse>(HISTORY_ROUTES.series, { projectId: demo, sns: ['GAS-LK-E-F'], metrics: ['CO'], fromMs: Date.now() - 10 * 86_400_000, toMs: Date.now(), widthPx: 800 });
     expect(long.body.data).toMatchObject({ tier: 'hour', resolutionMs: HOUR });

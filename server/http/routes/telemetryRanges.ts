@@ -4,6 +4,7 @@ import {
   HISTORY_ROUTES,
   MINUTE_MAX_SPAN_MS,
   RAW_MAX_SPAN_MS,
+  SERIES_MAX_METRICS,
   TRACKS_MAX_SPAN_MS,
   TRACKS_PAGE_MS,
   alarmRangeBody,
@@ -18,11 +19,16 @@ import {
 } from '../../../protocol';
 import { m4 } from '../../../protocol/m4';
 import type { ServerConfig } from '../../config';
-import { HOUR_MS, MINUTE_MS, readRaw, readRollups } from '../../storage';
+import { HOUR_MS, MINUTE_MS, mergeStats, readRaw, readRollups } from '../../storage';
 import { postRoute, requireMember, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
 
 const DAY_MS = 86_400_000;
+
+/** Start of the `columnMs`-wide column (counted from `fromMs`) that holds `tMs`; earlier times go to the first. */
+function pixelStart(tMs: number, fromMs: number, columnMs: number): number {
+  return fromMs + Math.max(0, Math.floor((tMs - fromMs) / columnMs)) * columnMs;
+}
 
 /** Days each tier keeps (server/config.ts). */
 function retentionDays(config: ServerConfig, tier: HistoryTier): number {
@@ -75,10 +81,9 @@ export function registerTelemetryRangeRoutes(app: FastifyInstance, deps: HttpDep
           series.push({ sn, readings: 0, points: 0, ts: [], values: {} });
           continue;
         }
-        const metrics = (body.metrics ?? Object.keys(s.values)).slice(0, 16);
+        const metrics = (body.metrics ?? Object.keys(s.values)).slice(0, SERIES_MAX_METRICS);
         const ts = Float64Array.from(s.ts);
         const ys = metrics.map((m) => Float64Array.from(s.values[m] ?? [], (v) => (v === null ? NaN : v)));
-        for (const y of ys) if (y.length < ts.length) throw new Error('unreachable: short column');
         const keep = metrics.length === 0 ? new Uint32Array(0) : m4(ts, ys.map((y) => (y.length === 0 ? new Float64Array(ts.length).fill(NaN) : y)), body.fromMs, body.toMs, body.widthPx);
         if (keep.length < s.ts.length) downsampled = true;
         const values: Record<string, Array<number | null>> = {};
@@ -92,30 +97,36 @@ export function registerTelemetryRangeRoutes(app: FastifyInstance, deps: HttpDep
       return { fromMs: body.fromMs, toMs: body.toMs, widthPx: body.widthPx, tier, resolutionMs, downsampled, series };
     }
     const rollups = await readRollups(deps.db, body.projectId, sns, tier, body.fromMs, body.toMs);
+    const bucketMs = tier === 'minute' ? MINUTE_MS : HOUR_MS;
+    // more buckets than pixel columns: the buckets of each column are merged (min of minima, max of
+    // maxima, mean over all readings, the newest last), so every column keeps its extremes
+    const columnMs = Math.max(bucketMs, Math.ceil((body.toMs - body.fromMs + 1) / body.widthPx));
+    let downsampled = false;
     for (const sn of sns) {
       const buckets = rollups.get(sn) ?? [];
-      const metrics = body.metrics ?? [...new Set(buckets.flatMap((b) => Object.keys(b.stats)))].slice(0, 16);
+      const merged: typeof buckets = [];
+      for (const b of buckets) {
+        const prev = merged.at(-1);
+        const col = columnMs === bucketMs ? b.bucketMs : pixelStart(b.bucketMs, body.fromMs, columnMs);
+        if (prev && prev.bucketMs === col) {
+          prev.stats = mergeStats(prev.stats, b.stats);
+          downsampled = true;
+        } else merged.push({ bucketMs: col, stats: b.stats });
+      }
+      const metrics = body.metrics ?? [...new Set(merged.flatMap((b) => Object.keys(b.stats)))].slice(0, SERIES_MAX_METRICS);
       const values: Record<string, Array<number | null>> = {};
       const stats: NonNullable<SeriesResponse['series'][number]['stats']> = {};
       for (const m of metrics) {
-        values[m] = buckets.map((b) => (b.stats[m] ? b.stats[m].sum / b.stats[m].count : null));
+        values[m] = merged.map((b) => (b.stats[m] ? b.stats[m].sum / b.stats[m].count : null));
         stats[m] = {
-          min: buckets.map((b) => b.stats[m]?.min ?? null),
-          max: buckets.map((b) => b.stats[m]?.max ?? null),
-          last: buckets.map((b) => b.stats[m]?.last ?? null),
+          min: merged.map((b) => b.stats[m]?.min ?? null),
+          max: merged.map((b) => b.stats[m]?.max ?? null),
+          last: merged.map((b) => b.stats[m]?.last ?? null),
         };
       }
-      series.push({ sn, readings: buckets.length, points: buckets.length, ts: buckets.map((b) => b.bucketMs), values, stats });
+      series.push({ sn, readings: buckets.length, points: merged.length, ts: merged.map((b) => b.bucketMs), values, stats });
     }
-    return {
-      fromMs: body.fromMs,
-      toMs: body.toMs,
-      widthPx: body.widthPx,
-      tier,
-      resolutionMs: tier === 'minute' ? MINUTE_MS : HOUR_MS,
-      downsampled: false,
-      series,
-    };
+    return { fromMs: body.fromMs, toMs: body.toMs, widthPx: body.widthPx, tier, resolutionMs: columnMs, downsampled, series };
   });
 
   postRoute(app, deps, HISTORY_ROUTES.tracks, tracksBody, async ({ body, user }): Promise<TracksResponse> => {
