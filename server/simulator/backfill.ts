@@ -29,10 +29,12 @@ export interface BackfillOptions extends Pick<FleetModelOptions, 'projectId' | '
   sink: BackfillSink;
   /** Simulated time per batch (default 1 min); the event loop gets a turn after every batch. */
   batchMs?: number;
-  /** Batches between awaited flushes, which bound the memory (default 10). */
+  /** Batches between awaited flushes, which bound the memory (default 1: small transactions keep requests waiting less). */
   flushEveryBatches?: number;
   /** Asked before each batch; true stops early (server shutdown). */
   stopped?: () => boolean;
+  /** Told the simulated time reached after each batch. */
+  onProgress?: (reachedMs: number, readings: number) => void;
 }
 
 /** What a backfill did. */
@@ -53,7 +55,7 @@ export async function backfillHistory(opts: BackfillOptions): Promise<BackfillRe
   const fromMs = Math.floor(opts.fromMs / MINUTE_MS) * MINUTE_MS;
   const model = new FleetModel({ projectId: opts.projectId, seed: opts.seed, startMs: fromMs, devices: opts.devices, tunnels: opts.tunnels });
   const batchMs = opts.batchMs ?? MINUTE_MS;
-  const flushEvery = opts.flushEveryBatches ?? 10;
+  const flushEvery = opts.flushEveryBatches ?? 1;
   let readings = 0;
   let t = fromMs;
   let batches = 0;
@@ -75,6 +77,7 @@ export async function backfillHistory(opts: BackfillOptions): Promise<BackfillRe
       readings++;
     }
     t = next;
+    opts.onProgress?.(t, readings);
     if (++batches % flushEvery === 0) await opts.sink.flush();
     await new Promise<void>((r) => setImmediate(r));
   }
@@ -118,13 +121,21 @@ export function startDemoBackfill(opts: {
         return null;
       }
       const startedAt = performance.now();
+      const fromMs = opts.nowMs - DEMO_BACKFILL_SPAN_MS;
+      let nextReportMs = fromMs + 4 * 3_600_000;
+      opts.log.info('demo backfill: writing the last 24 hours of history in the background');
       const result = await backfillHistory({
         projectId: opts.projectId,
         seed: opts.seed,
-        fromMs: opts.nowMs - DEMO_BACKFILL_SPAN_MS,
+        fromMs,
         toMs: opts.nowMs,
         sink: writer,
         stopped: () => stopped,
+        onProgress: (reachedMs, readings) => {
+          if (reachedMs < nextReportMs) return;
+          nextReportMs += 4 * 3_600_000;
+          opts.log.info(`demo backfill: ${Math.round((reachedMs - fromMs) / 3_600_000)} of 24 hours, ${readings} readings, ${Math.round((performance.now() - startedAt) / 1000)} s`);
+        },
       });
       opts.log.info(`demo backfill wrote ${result.readings} readings in ${Math.round((performance.now() - startedAt) / 1000)} s`);
       return result;
