@@ -97,9 +97,9 @@ export interface DemoBackfillHandle {
 }
 
 /**
- * Starts writing the demo project's last {@link DEMO_BACKFILL_SPAN_MS} of history in the background,
- * unless the project already has telemetry older than 10 minutes before `nowMs` (a restart does not
- * write it twice). Uses its own TelemetryWriter on `db`, so it goes through the same storage path as
+ * Starts writing the demo project's last `spanMs` (default {@link DEMO_BACKFILL_SPAN_MS}) of history in
+ * the background, unless the project already has telemetry older than 2 minutes before `nowMs` (a
+ * restart does not write it twice; the live simulator's first minute is not sealed that early). Uses its own TelemetryWriter on `db`, so it goes through the same storage path as
  * live data, minus MQTT and the rules (no alarms are raised for the past).
  */
 export function startDemoBackfill(opts: {
@@ -107,13 +107,15 @@ export function startDemoBackfill(opts: {
   projectId: string;
   seed: number;
   nowMs: number;
+  spanMs?: number;
   log: { info(msg: string): void; warn(msg: string): void };
 }): DemoBackfillHandle {
+  const spanMs = opts.spanMs ?? DEMO_BACKFILL_SPAN_MS;
   let stopped = false;
   const writer = new TelemetryWriter(opts.db, { error: (o, m) => opts.log.warn(`${m ?? 'backfill write failed'}: ${JSON.stringify(o)}`) }, { maxQueuedChunks: 100_000 });
   const done = (async (): Promise<BackfillResult | null> => {
     try {
-      const before = opts.nowMs - 10 * MINUTE_MS;
+      const before = opts.nowMs - 2 * MINUTE_MS;
       const chunk = await opts.db.selectFrom('telemetry_chunks').select('sn').where('project_id', '=', opts.projectId).where('start_ms', '<', before).limit(1).executeTakeFirst();
       const legacy = await opts.db.selectFrom('telemetry').select('sn').where('project_id', '=', opts.projectId).where('ts_ms', '<', before).limit(1).executeTakeFirst();
       if (chunk || legacy) {
@@ -121,9 +123,9 @@ export function startDemoBackfill(opts: {
         return null;
       }
       const startedAt = performance.now();
-      const fromMs = opts.nowMs - DEMO_BACKFILL_SPAN_MS;
+      const fromMs = opts.nowMs - spanMs;
       let nextReportMs = fromMs + 4 * 3_600_000;
-      opts.log.info('demo backfill: writing the last 24 hours of history in the background');
+      opts.log.info(`demo backfill: writing the last ${Math.round(spanMs / 60_000)} minutes of history in the background`);
       const result = await backfillHistory({
         projectId: opts.projectId,
         seed: opts.seed,
@@ -134,7 +136,7 @@ export function startDemoBackfill(opts: {
         onProgress: (reachedMs, readings) => {
           if (reachedMs < nextReportMs) return;
           nextReportMs += 4 * 3_600_000;
-          opts.log.info(`demo backfill: ${Math.round((reachedMs - fromMs) / 3_600_000)} of 24 hours, ${readings} readings, ${Math.round((performance.now() - startedAt) / 1000)} s`);
+          opts.log.info(`demo backfill: ${Math.round((reachedMs - fromMs) / 3_600_000)} of ${Math.round(spanMs / 3_600_000)} hours, ${readings} readings, ${Math.round((performance.now() - startedAt) / 1000)} s`);
         },
       });
       opts.log.info(`demo backfill wrote ${result.readings} readings in ${Math.round((performance.now() - startedAt) / 1000)} s`);

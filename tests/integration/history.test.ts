@@ -14,7 +14,7 @@ import { pixelColumn } from '../../protocol/m4';
 import type { RunningServer } from '../../server/app';
 import { TelemetryWriter } from '../../server/ingest/telemetryWriter';
 import { DEMO_DEVICES, DEMO_PROJECT } from '../../server/seed';
-import { backfillHistory, type BackfillReading } from '../../server/simulator/backfill';
+import { backfillHistory, startDemoBackfill, type BackfillReading } from '../../server/simulator/backfill';
 import type { ApiClient } from '../helpers/apiClient';
 import { connectDevice } from '../helpers/devices';
 import { eventually } from '../helpers/eventually';
@@ -196,6 +196,21 @@ describe('history and range APIs (real server, PGlite, MQTT)', { timeout: 120_00
     expect(got.map(key).sort()).toEqual(want.map(key).sort());
     const byKey = new Map(got.map((r) => [key(r), r.values.chainageM]));
     for (const r of want) expect(byKey.get(key(r))).toBe(r.values.chainageM);
+  });
+
+  it('backfills the demo project once: a second start finds the history and skips', async () => {
+    const logs: string[] = [];
+    const log = { info: (m: string) => logs.push(m), warn: (m: string) => logs.push(m) };
+    // 09:00 Beijing yesterday, so the day crew's tags publish
+    const d = new Date(Date.now() - 86_400_000);
+    const nowMs = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 1, 0);
+    const first = await startDemoBackfill({ db: server.db, projectId: demo, seed: 1, nowMs, spanMs: 3 * MIN, log }).done;
+    expect(first!.readings).toBeGreaterThan(100);
+    expect(first!.reachedMs).toBe(nowMs);
+    const r = await admin.post<SeriesResponse>(HISTORY_ROUTES.series, { projectId: demo, sns: ['BC0001', 'GAS-LK-E-F'], fromMs: nowMs - 3 * MIN, toMs: nowMs - 1, widthPx: 2_000 });
+    expect(r.body.data!.series.map((s) => s.readings).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    expect(await startDemoBackfill({ db: server.db, projectId: demo, seed: 1, nowMs, spanMs: 3 * MIN, log }).done).toBeNull();
+    expect(logs).toContain('demo backfill skipped: the project already has history');
   });
 
   it('lists alarms in a range for timeline markers, oldest first', async () => {
