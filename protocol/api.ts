@@ -205,9 +205,14 @@ export const telemetryHistoryBody = z.object({
   toMs: z.number().int(),
   metrics: z.array(z.string().max(64)).max(32).optional(),
 });
-/** Column-oriented history per device: `ts` ascending (ms), each metric aligned with `ts` (null = absent). */
+/**
+ * Column-oriented history per device: `ts` ascending (ms), each metric aligned with `ts` (null = absent).
+ * At most 20 000 readings per device: `truncated` is true when the range held more and only the most
+ * recent ones are returned (`readings` says how many there were); the range APIs of protocol/history.ts
+ * downsample instead.
+ */
 export interface TelemetryHistory {
-  series: Array<{ sn: string; ts: number[]; values: Record<string, Array<number | null>> }>;
+  series: Array<{ sn: string; ts: number[]; values: Record<string, Array<number | null>>; truncated?: boolean; readings?: number }>;
 }
 
 export const ingestStatsBody = z.object({});

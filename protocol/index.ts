@@ -14,3 +14,4 @@ export * from './chainage';
 export * from './customPanels';
 export * from './systemStatus';
 export * from './telemetryFrame';
+export * from './history';

@@ -129,7 +129,14 @@ async function startDemoSimulator(
     log: { info: (...a: unknown[]) => log.info(describe(a)), warn: (...a: unknown[]) => log.warn(describe(a)) },
   });
   log.info(`demo simulator publishing to ${url}`);
-  return () => sim.stop();
+  // The past 24 hours of history, written in the background in yielding batches (server/simulator/backfill.ts).
+  const backfill = config.demoBackfill
+    ? (await import('./simulator/backfill')).startDemoBackfill({ db, projectId: DEMO_PROJECT.projectId, seed: config.simulatorSeed, nowMs: Date.now(), log })
+    : null;
+  return async () => {
+    await backfill?.stop();
+    await sim.stop();
+  };
 }
 
 function describe(args: unknown[]): string {

@@ -24,6 +24,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
   });
 
+  it('keeps each rollup tier at least as long as the finer one', () => {
+    expect(loadConfig({})).toMatchObject({ telemetryRetentionDays: 30, telemetryMinuteRetentionDays: 90, telemetryHourRetentionDays: 730, demoBackfill: true });
+    expect(loadConfig({ TELEMETRY_RETENTION_DAYS: '120', TELEMETRY_HOUR_RETENTION_DAYS: '100' })).toMatchObject({
+      telemetryMinuteRetentionDays: 120,
+      telemetryHourRetentionDays: 120,
+    });
+    expect(loadConfig({ DEMO_BACKFILL: 'off' }).demoBackfill).toBe(false);
+    expect(() => loadConfig({ TELEMETRY_MINUTE_RETENTION_DAYS: '0' })).toThrow(/TELEMETRY_MINUTE_RETENTION_DAYS/);
+  });
+
   it('treats empty strings as unset and keeps memory:// data dirs as they are', () => {
     expect(loadConfig({ PORT: '', DATA_DIR: 'memory://' })).toMatchObject({ port: 8080, dataDir: 'memory://' });
   });

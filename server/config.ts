@@ -29,6 +29,12 @@ export interface ServerConfig {
   adminPassword: string | null;
   /** Days of telemetry history kept (TELEMETRY_RETENTION_DAYS, default 30). */
   telemetryRetentionDays: number;
+  /** Days of per-minute rollups kept (TELEMETRY_MINUTE_RETENTION_DAYS, default 90; at least the raw days). */
+  telemetryMinuteRetentionDays: number;
+  /** Days of per-hour rollups kept (TELEMETRY_HOUR_RETENTION_DAYS, default 730; at least the minute days). */
+  telemetryHourRetentionDays: number;
+  /** Backfill the demo project's last 24 hours of history on a fresh database (DEMO_BACKFILL on/off, default on with the simulator). */
+  demoBackfill: boolean;
   /** Built browser app to serve (STATIC_DIR, default ./dist when it exists); null serves the API only. */
   staticDir: string | null;
   /** Simulator random seed (SIMULATOR_SEED, default 1). */
@@ -182,8 +188,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
   SIMULATOR: onOff.optional(),
+  DEMO_BACKFILL: onOff.optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  TELEMETRY_MINUTE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  TELEMETRY_HOUR_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(730),
   STATIC_DIR: z.string().trim().min(1).optional(),
   SIMULATOR_SEED: z.coerce.number().int().default(1),
   SOCKET_SESSION_RECHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
@@ -266,6 +275,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     simulator: e.SIMULATOR ?? mqttUrl === null,
     adminPassword: e.ADMIN_PASSWORD ?? null,
     telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
+    telemetryMinuteRetentionDays: Math.max(e.TELEMETRY_MINUTE_RETENTION_DAYS, e.TELEMETRY_RETENTION_DAYS),
+    telemetryHourRetentionDays: Math.max(e.TELEMETRY_HOUR_RETENTION_DAYS, e.TELEMETRY_MINUTE_RETENTION_DAYS, e.TELEMETRY_RETENTION_DAYS),
+    demoBackfill: e.DEMO_BACKFILL ?? true,
     staticDir: e.STATIC_DIR ? path.resolve(e.STATIC_DIR) : null,
     simulatorSeed: e.SIMULATOR_SEED,
     socketSessionRecheckMs: e.SOCKET_SESSION_RECHECK_MS,

@@ -123,7 +123,8 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     // telemetry to the kind's topic room; event-driven kinds (cameras) only raise alarms.
     const kind = DEVICE_KIND_REGISTRY.require(message.kind);
     if (!kind.readings) return;
-    writer.add({ projectId: topic.projectId, sn: topic.sn, tsMs: message.msg.ts, values: metricValues(message) });
+    const tunnelId = 'tunnelId' in message.msg && typeof message.msg.tunnelId === 'string' ? message.msg.tunnelId : null;
+    writer.add({ projectId: topic.projectId, sn: topic.sn, tsMs: message.msg.ts, values: metricValues(message), kind: message.kind, tunnelId });
     if (kind.live) gateway.pushTelemetry(topic.projectId, message.kind as TelemetryTopic, { sn: topic.sn, ...message.msg } as TelemetryItem);
   }
 
@@ -201,8 +202,9 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
 
   const prune = async () => {
     try {
-      const deleted = await deleteOldTelemetry(db, config.telemetryRetentionDays, Date.now());
-      if (deleted > 0) log.info({ deleted, retentionDays: config.telemetryRetentionDays }, 'old telemetry deleted');
+      const retention = { raw: config.telemetryRetentionDays, minute: config.telemetryMinuteRetentionDays, hour: config.telemetryHourRetentionDays };
+      const deleted = await deleteOldTelemetry(db, retention, Date.now());
+      if (Object.values(deleted).some((n) => n > 0)) log.info({ deleted, retention }, 'old telemetry deleted');
     } catch (err) {
       log.error({ err }, 'telemetry retention failed');
     }

@@ -130,6 +130,7 @@ describe('PGlite on disk', () => {
       const migrations = await sql<{ name: string }>`select name from kysely_migration`.execute(second.db);
       // every migration applied exactly once, in order (new migrations join the list without editing this test)
       expect(migrations.rows.map((r) => r.name)).toEqual(Object.keys(MIGRATIONS).sort());
+      expect(migrations.rows.map((r) => r.name)).toContain('0005_telemetry_chunks');
     } finally {
       await second.close();
     }

@@ -3,3 +3,5 @@ export * from './schema';
 export * from './database';
 export * from './mappers';
 export { MIGRATIONS } from './migrations';
+export * from './telemetryStore';
+export * from './chunkCodec';

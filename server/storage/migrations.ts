@@ -214,12 +214,53 @@ const deadLetters: Migration = {
   },
 };
 
+/**
+ * Telemetry stored for time ranges (docs/operations.md "Telemetry storage"): one row per device per
+ * minute, its readings column-wise in a compressed `data` chunk (server/storage/chunkCodec.ts), the
+ * beacon's tunnel on the row, and the minute's per-metric stats (the minute rollup); one row per device
+ * per hour with the hour's stats. The old `telemetry` table is kept and still read for rows written before.
+ */
+const telemetryChunks: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('telemetry_chunks')
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('sn', 'text', (c) => c.notNull())
+      // minute start (ms, a multiple of 60 000) and the last reading's time
+      .addColumn('start_ms', 'double precision', (c) => c.notNull())
+      .addColumn('end_ms', 'double precision', (c) => c.notNull())
+      .addColumn('n', 'integer', (c) => c.notNull())
+      .addColumn('tunnel_id', 'text')
+      // null once raw retention has passed; the stats (minute rollup) stay longer
+      .addColumn('data', 'bytea')
+      .addColumn('stats', 'bytea', (c) => c.notNull())
+      .execute();
+    // Not unique: a restart in the middle of a minute may write a second chunk for it; readers merge.
+    await db.schema.createIndex('telemetry_chunks_sn_idx').on('telemetry_chunks').columns(['project_id', 'sn', 'start_ms']).execute();
+    await db.schema
+      .createIndex('telemetry_chunks_tunnel_idx')
+      .on('telemetry_chunks')
+      .columns(['project_id', 'tunnel_id', 'start_ms'])
+      .where(sql.ref('tunnel_id'), 'is not', null)
+      .execute();
+    await db.schema
+      .createTable('telemetry_hours')
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('sn', 'text', (c) => c.notNull())
+      .addColumn('bucket_ms', 'double precision', (c) => c.notNull())
+      .addColumn('stats', 'bytea', (c) => c.notNull())
+      .addPrimaryKeyConstraint('telemetry_hours_pk', ['project_id', 'sn', 'bucket_ms'])
+      .execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_board_server': boardServer,
   '0003_custom_panel_types': customPanelTypes,
   '0004_dead_letters': deadLetters,
+  '0005_telemetry_chunks': telemetryChunks,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

@@ -14,6 +14,8 @@ export interface Database {
   tunnels: TunnelsTable;
   devices: DevicesTable;
   telemetry: TelemetryTable;
+  telemetry_chunks: TelemetryChunksTable;
+  telemetry_hours: TelemetryHoursTable;
   alarms: AlarmsTable;
   boards: BoardsTable;
   board_releases: BoardReleasesTable;
@@ -90,6 +92,34 @@ export interface TelemetryTable {
   sn: string;
   ts_ms: number;
   values: ColumnType<Record<string, number>, string, string>;
+}
+
+/**
+ * One device's readings of one minute (migration 0004; server/storage/chunkCodec.ts): `data` the
+ * compressed columns (null once raw retention has passed), `stats` the minute rollup.
+ */
+export interface TelemetryChunksTable {
+  project_id: string;
+  sn: string;
+  /** Minute start, ms (a multiple of 60 000). */
+  start_ms: number;
+  /** Time of the chunk's last reading, ms. */
+  end_ms: number;
+  /** Readings in the chunk. */
+  n: number;
+  /** Tunnel of a beacon's fixes (a chunk holds fixes of one tunnel); null for other kinds. */
+  tunnel_id: string | null;
+  data: Uint8Array | null;
+  stats: Uint8Array;
+}
+
+/** Hour rollup of one device (migration 0004): per-metric stats, encodeStats of chunkCodec.ts. */
+export interface TelemetryHoursTable {
+  project_id: string;
+  sn: string;
+  /** Hour start, ms (a multiple of 3 600 000). */
+  bucket_ms: number;
+  stats: Uint8Array;
 }
 
 export interface AlarmsTable {

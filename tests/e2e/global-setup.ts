@@ -49,6 +49,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       RATE_LIMIT_API_PER_MINUTE: '0',
       // The specs read the demo's English names; the product seeds zh-CN by default (SEED_LOCALE).
       SEED_LOCALE: process.env.SEED_LOCALE ?? 'en',
+      // The 24-hour demo backfill keeps a core busy for minutes; the specs need live data only (the backfill
+      // has its own integration test, tests/integration/history.test.ts).
+      DEMO_BACKFILL: 'off',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -266,8 +266,8 @@ describe('REST API against the real server', () => {
         metrics: ['CO', 'O2'],
       });
       expect(r.body.data!.series).toEqual([
-        { sn: 'GAS-RK-E-F', ts: [t0, t0 + 1000, t0 + 2000], values: { CO: [1, 2, 3], O2: [20.9, 20.8, null] } },
-        { sn: 'NOPE', ts: [], values: { CO: [], O2: [] } },
+        { sn: 'GAS-RK-E-F', ts: [t0, t0 + 1000, t0 + 2000], values: { CO: [1, 2, 3], O2: [20.9, 20.8, null] }, truncated: false, readings: 3 },
+        { sn: 'NOPE', ts: [], values: { CO: [], O2: [] }, truncated: false, readings: 0 },
       ]);
       const reversed = await admin.post(ROUTES.telemetryHistory, { projectId: demo, sns: ['GAS-RK-E-F'], fromMs: t0 + 1, toMs: t0 });
       expect(reversed.body).toMatchObject({ errorCode: 'VALIDATION', errorMessage: 'toMs: must not be before fromMs' });

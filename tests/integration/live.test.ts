@@ -18,6 +18,7 @@ import {
 } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { BRIDGE_USER, DEMO_PROJECT, OTHER_PROJECT } from '../../server/seed';
+import { readRaw } from '../../server/storage/telemetryStore';
 import type { ApiClient } from '../helpers/apiClient';
 import { connectDevice } from '../helpers/devices';
 import { eventually } from '../helpers/eventually';
@@ -136,7 +137,9 @@ describe('live pipeline against the real server', () => {
 
     // and the history is written in batches too
     const rows = await waitFor(async () => {
-      const r = await server.db.selectFrom('telemetry').select('sn').where('sn', 'in', sns).execute();
+      // per-minute chunks: the open minute is read from the writer's memory until it is sealed
+      const bySn = await readRaw(server.db, demo, { sns }, 0, Date.now() + 60_000);
+      const r = [...bySn.values()].flatMap((s) => s.ts);
       return r.length >= sent ? r : undefined;
     }, 3_000, 'telemetry rows');
     expect(rows).toHaveLength(sent);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ROUTES, ingestStatsBody, telemetryHistoryBody, type IngestStats, type TelemetryHistory } from '../../../protocol';
-import { fromJson } from '../../storage';
+import { readRaw } from '../../storage';
+import { registerTelemetryRangeRoutes } from './telemetryRanges';
 import { postRoute, requireAdmin, requireMember, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
 
@@ -9,34 +10,23 @@ export const HISTORY_MAX_ROWS_PER_SN = 20_000;
 /** Metrics returned per device when the request names none. */
 const MAX_METRICS = 64;
 
-/** telemetry/history and ingest/stats. */
+/** telemetry/history, ingest/stats and the range routes of ./telemetryRanges.ts. */
 export function registerTelemetryRoutes(app: FastifyInstance, deps: HttpDeps): void {
+  registerTelemetryRangeRoutes(app, deps);
   postRoute(app, deps, ROUTES.telemetryHistory, telemetryHistoryBody, async ({ body, user }): Promise<TelemetryHistory> => {
     if (body.toMs < body.fromMs) throw new ApiError('VALIDATION', 'toMs: must not be before fromMs');
     requireMember(user, body.projectId);
+    const sns = [...new Set(body.sns)];
+    const raw = await readRaw(deps.db, body.projectId, { sns }, body.fromMs, body.toMs);
     const series: TelemetryHistory['series'] = [];
-    for (const sn of new Set(body.sns)) {
-      const rows = await deps.db
-        .selectFrom('telemetry')
-        .select(['ts_ms', 'values'])
-        .where('project_id', '=', body.projectId)
-        .where('sn', '=', sn)
-        .where('ts_ms', '>=', body.fromMs)
-        .where('ts_ms', '<=', body.toMs)
-        .orderBy('ts_ms', 'desc')
-        .limit(HISTORY_MAX_ROWS_PER_SN)
-        .execute();
-      rows.reverse();
-      const points = rows.map((r) => ({ ts: r.ts_ms, values: fromJson<Record<string, unknown>>(r.values) ?? {} }));
-      const metrics = body.metrics ?? metricsOf(points.map((p) => p.values));
+    for (const sn of sns) {
+      const s = raw.get(sn) ?? { ts: [], values: {}, tunnelId: [] };
+      // the most recent rows when there are more, and the answer says so
+      const skip = Math.max(0, s.ts.length - HISTORY_MAX_ROWS_PER_SN);
+      const metrics = body.metrics ?? Object.keys(s.values).slice(0, MAX_METRICS);
       const values: Record<string, Array<number | null>> = {};
-      for (const m of metrics) {
-        values[m] = points.map((p) => {
-          const v = p.values[m];
-          return typeof v === 'number' && Number.isFinite(v) ? v : null;
-        });
-      }
-      series.push({ sn, ts: points.map((p) => p.ts), values });
+      for (const m of metrics) values[m] = s.values[m] ? s.values[m].slice(skip) : new Array<number | null>(s.ts.length - skip).fill(null);
+      series.push({ sn, ts: s.ts.slice(skip), values, truncated: skip > 0, readings: s.ts.length });
     }
     return { series };
   });
@@ -45,16 +35,4 @@ export function registerTelemetryRoutes(app: FastifyInstance, deps: HttpDeps): v
     requireAdmin(user);
     return deps.live().ingestStats();
   });
-}
-
-/** Every metric key present in `rows`, in first-seen order, at most {@link MAX_METRICS}. */
-function metricsOf(rows: Array<Record<string, unknown>>): string[] {
-  const seen = new Set<string>();
-  for (const r of rows) {
-    for (const k of Object.keys(r)) {
-      if (seen.size >= MAX_METRICS) return [...seen];
-      seen.add(k);
-    }
-  }
-  return [...seen];
 }

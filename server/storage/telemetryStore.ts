@@ -1,0 +1,306 @@
+import { sql, type Kysely } from 'kysely';
+import { decodeChunk, decodeStats, encodeChunk, encodeStats, mergeStats, statsOf, type ChunkColumns, type MetricStats } from './chunkCodec';
+import { fromJson } from './mappers';
+import type { Database } from './schema';
+
+/** Raw chunk span and minute rollup bucket (ms). */
+export const MINUTE_MS = 60_000;
+/** Hour rollup bucket (ms). */
+export const HOUR_MS = 3_600_000;
+
+/** A device's readings of one minute (and one tunnel), ready to be written. */
+export interface SealedChunk {
+  projectId: string;
+  sn: string;
+  /** Device kind (protocol/kinds), for the metrics' declared digits; null when unknown. */
+  kind: string | null;
+  tunnelId: string | null;
+  /** Minute start (ms, multiple of {@link MINUTE_MS}). */
+  startMs: number;
+  cols: ChunkColumns;
+}
+
+/** An open (not yet written) chunk as range readers see it. */
+export type OpenChunkView = Readonly<SealedChunk>;
+
+/** Something holding not-yet-written chunks in memory (the telemetry writer). */
+export interface TelemetryHead {
+  openChunks(projectId: string): OpenChunkView[];
+}
+
+const heads = new WeakMap<object, Set<TelemetryHead>>();
+
+/**
+ * Makes `head`'s open chunks visible to range reads on `db` (the current minute is in memory until
+ * sealed). @returns a function that removes it again
+ */
+export function registerTelemetryHead(db: Kysely<Database>, head: TelemetryHead): () => void {
+  let set = heads.get(db);
+  if (!set) heads.set(db, (set = new Set()));
+  set.add(head);
+  return () => set.delete(head);
+}
+
+function openChunksOf(db: Kysely<Database>, projectId: string): OpenChunkView[] {
+  const out: OpenChunkView[] = [];
+  for (const h of heads.get(db) ?? []) out.push(...h.openChunks(projectId));
+  return out;
+}
+
+/**
+ * Writes sealed chunks in one transaction: one INSERT into telemetry_chunks (with each chunk's minute
+ * stats) and the hour rollups they touch merged and upserted into telemetry_hours.
+ * @throws the database error (nothing is written then)
+ */
+export async function writeSealedChunks(
+  db: Kysely<Database>,
+  chunks: SealedChunk[],
+  digitsOf: (kind: string | null, metric: string) => number | undefined,
+): Promise<void> {
+  if (chunks.length === 0) return;
+  const hours = new Map<string, { projectId: string; sn: string; bucketMs: number; stats: Record<string, MetricStats> }>();
+  const rows = chunks.map((c) => {
+    const stats = statsOf(c.cols);
+    const bucketMs = Math.floor(c.startMs / HOUR_MS) * HOUR_MS;
+    const key = `${c.projectId}\u0000${c.sn}\u0000${bucketMs}`;
+    const h = hours.get(key);
+    if (h) h.stats = mergeStats(h.stats, stats);
+    else hours.set(key, { projectId: c.projectId, sn: c.sn, bucketMs, stats });
+    return {
+      project_id: c.projectId,
+      sn: c.sn,
+      start_ms: c.startMs,
+      end_ms: Math.max(...c.cols.ts),
+      n: c.cols.ts.length,
+      tunnel_id: c.tunnelId,
+      data: encodeChunk(c.cols, c.startMs, (m) => digitsOf(c.kind, m)),
+      stats: encodeStats(stats),
+    };
+  });
+  await db.transaction().execute(async (tx) => {
+    await tx.insertInto('telemetry_chunks').values(rows).execute();
+    const list = [...hours.values()];
+    const keys = sql.join(list.map((h) => sql`(${h.projectId}::text, ${h.sn}::text, ${h.bucketMs}::double precision)`));
+    const existing = await sql<{ project_id: string; sn: string; bucket_ms: number; stats: Uint8Array }>`
+      select project_id, sn, bucket_ms, stats from telemetry_hours
+      where (project_id, sn, bucket_ms) in (values ${keys})`.execute(tx);
+    for (const e of existing.rows) {
+      const h = hours.get(`${e.project_id}\u0000${e.sn}\u0000${e.bucket_ms}`);
+      if (h) h.stats = mergeStats(decodeStats(e.stats), h.stats);
+    }
+    await tx
+      .insertInto('telemetry_hours')
+      .values(list.map((h) => ({ project_id: h.projectId, sn: h.sn, bucket_ms: h.bucketMs, stats: encodeStats(h.stats) })))
+      .onConflict((oc) => oc.columns(['project_id', 'sn', 'bucket_ms']).doUpdateSet({ stats: (eb) => eb.ref('excluded.stats') }))
+      .execute();
+  });
+}
+
+/** One device's raw readings over a range, time-ordered: columns plus each reading's tunnel. */
+export interface RawSeries extends ChunkColumns {
+  /** Tunnel of each reading (beacon fixes); null for readings without one and for rows from before 0004. */
+  tunnelId: Array<string | null>;
+}
+
+/** Filters on raw reads: devices by serial number, or every beacon fix of one tunnel. */
+export type RawFilter = { sns: string[] } | { tunnelId: string };
+
+/**
+ * Raw readings of `projectId` with fromMs ≤ ts ≤ toMs per device, from the chunks, the open chunks in
+ * memory and (for `sns`) the table written before migration 0004; time-ordered, duplicates of one
+ * timestamp kept. Chunks whose raw data retention removed are skipped (rollups still hold them).
+ */
+export async function readRaw(db: Kysely<Database>, projectId: string, filter: RawFilter, fromMs: number, toMs: number): Promise<Map<string, RawSeries>> {
+  const parts = new Map<string, Array<{ ts: number; values: Record<string, number | null>; tunnelId: string | null }>>();
+  const push = (sn: string, ts: number, values: Record<string, number | null>, tunnelId: string | null) => {
+    let list = parts.get(sn);
+    if (!list) parts.set(sn, (list = []));
+    list.push({ ts, values, tunnelId });
+  };
+  const addChunk = (sn: string, tunnelId: string | null, cols: ChunkColumns) => {
+    const metrics = Object.keys(cols.values);
+    for (let i = 0; i < cols.ts.length; i++) {
+      const t = cols.ts[i];
+      if (t < fromMs || t > toMs) continue;
+      const values: Record<string, number | null> = {};
+      for (const m of metrics) values[m] = cols.values[m][i];
+      push(sn, t, values, tunnelId);
+    }
+  };
+  const bySn = 'sns' in filter;
+  if (bySn && filter.sns.length === 0) return new Map();
+  let q = db
+    .selectFrom('telemetry_chunks')
+    .select(['sn', 'start_ms', 'n', 'tunnel_id', 'data'])
+    .where('project_id', '=', projectId)
+    .where('start_ms', '>', fromMs - MINUTE_MS)
+    .where('start_ms', '<=', toMs)
+    .where('data', 'is not', null);
+  q = bySn ? q.where('sn', 'in', filter.sns) : q.where('tunnel_id', '=', filter.tunnelId);
+  // taken before the query: a chunk committed in between is then in both and skipped here once
+  const head = openChunksOf(db, projectId);
+  const stored = new Set<string>();
+  for (const r of await q.orderBy('start_ms').execute()) {
+    if (!r.data) continue;
+    const cols = decodeChunk(r.data, r.start_ms);
+    stored.add(chunkKey(r.sn, r.start_ms, r.n, cols.ts[0]));
+    addChunk(r.sn, r.tunnel_id, cols);
+  }
+  const wanted = bySn ? new Set(filter.sns) : null;
+  for (const c of head) {
+    if (wanted ? !wanted.has(c.sn) : c.tunnelId !== (filter as { tunnelId: string }).tunnelId) continue;
+    if (stored.has(chunkKey(c.sn, c.startMs, c.cols.ts.length, Math.round(c.cols.ts[0])))) continue;
+    addChunk(c.sn, c.tunnelId, c.cols);
+  }
+  if (bySn) {
+    const legacy = await db
+      .selectFrom('telemetry')
+      .select(['sn', 'ts_ms', 'values'])
+      .where('project_id', '=', projectId)
+      .where('sn', 'in', filter.sns)
+      .where('ts_ms', '>=', fromMs)
+      .where('ts_ms', '<=', toMs)
+      .execute();
+    for (const r of legacy) {
+      const v = fromJson<Record<string, unknown>>(r.values) ?? {};
+      const values: Record<string, number | null> = {};
+      for (const [k, x] of Object.entries(v)) values[k] = typeof x === 'number' && Number.isFinite(x) ? x : null;
+      push(r.sn, r.ts_ms, values, null);
+    }
+  }
+  const out = new Map<string, RawSeries>();
+  for (const [sn, list] of parts) {
+    list.sort((a, b) => a.ts - b.ts);
+    const metrics = new Set<string>();
+    for (const p of list) for (const m of Object.keys(p.values)) metrics.add(m);
+    const values: Record<string, Array<number | null>> = {};
+    for (const m of metrics) values[m] = list.map((p) => p.values[m] ?? null);
+    out.set(sn, { ts: list.map((p) => p.ts), values, tunnelId: list.map((p) => p.tunnelId) });
+  }
+  return out;
+}
+
+function chunkKey(sn: string, startMs: number, n: number, firstTs: number): string {
+  return `${sn}\u0000${startMs}\u0000${n}\u0000${firstTs}`;
+}
+
+/** Rollup tiers: per-minute (the chunks' stats) and per-hour. */
+export type RollupTier = 'minute' | 'hour';
+
+/** One rollup bucket of one device. */
+export interface RollupBucket {
+  /** Bucket start (ms). */
+  bucketMs: number;
+  stats: Record<string, MetricStats>;
+}
+
+/**
+ * Rollup buckets of `sns` in `tier` that start in [fromMs − bucket, toMs] (so a bucket overlapping
+ * fromMs is included), time-ordered per device; the open chunks in memory are merged in.
+ */
+export async function readRollups(
+  db: Kysely<Database>,
+  projectId: string,
+  sns: string[],
+  tier: RollupTier,
+  fromMs: number,
+  toMs: number,
+): Promise<Map<string, RollupBucket[]>> {
+  const out = new Map<string, Map<number, Record<string, MetricStats>>>();
+  const add = (sn: string, bucketMs: number, stats: Record<string, MetricStats>) => {
+    let m = out.get(sn);
+    if (!m) out.set(sn, (m = new Map()));
+    const prev = m.get(bucketMs);
+    m.set(bucketMs, prev ? mergeStats(prev, stats) : stats);
+  };
+  if (sns.length === 0) return new Map();
+  const span = tier === 'minute' ? MINUTE_MS : HOUR_MS;
+  const head = openChunksOf(db, projectId);
+  // minute tier: a head chunk already committed (same device, minute and size) is not counted twice
+  const stored = new Set<string>();
+  if (tier === 'minute') {
+    const rows = await db
+      .selectFrom('telemetry_chunks')
+      .select(['sn', 'start_ms', 'n', 'stats'])
+      .where('project_id', '=', projectId)
+      .where('sn', 'in', sns)
+      .where('start_ms', '>', fromMs - span)
+      .where('start_ms', '<=', toMs)
+      .execute();
+    for (const r of rows) {
+      stored.add(`${r.sn}\u0000${r.start_ms}\u0000${r.n}`);
+      add(r.sn, r.start_ms, decodeStats(r.stats));
+    }
+  } else {
+    const rows = await db
+      .selectFrom('telemetry_hours')
+      .select(['sn', 'bucket_ms', 'stats'])
+      .where('project_id', '=', projectId)
+      .where('sn', 'in', sns)
+      .where('bucket_ms', '>', fromMs - span)
+      .where('bucket_ms', '<=', toMs)
+      .execute();
+    for (const r of rows) add(r.sn, r.bucket_ms, decodeStats(r.stats));
+  }
+  const wanted = new Set(sns);
+  for (const c of head) {
+    const b = Math.floor(c.startMs / span) * span;
+    if (!wanted.has(c.sn) || b <= fromMs - span || b > toMs) continue;
+    if (stored.has(`${c.sn}\u0000${c.startMs}\u0000${c.cols.ts.length}`)) continue;
+    add(c.sn, b, statsOf(c.cols));
+  }
+  const result = new Map<string, RollupBucket[]>();
+  for (const [sn, m] of out) {
+    result.set(
+      sn,
+      [...m.entries()].sort((a, b) => a[0] - b[0]).map(([bucketMs, stats]) => ({ bucketMs, stats })),
+    );
+  }
+  return result;
+}
+
+/** Retention per tier in days (server/config.ts, docs/configuration.md). */
+export interface RetentionDays {
+  raw: number;
+  minute: number;
+  hour: number;
+}
+
+/** What {@link deleteOldTelemetry} removed. */
+export interface RetentionResult {
+  /** Rows of the table from before migration 0004 deleted. */
+  legacyRows: number;
+  /** Chunks whose raw data was dropped (their minute stats kept). */
+  rawChunks: number;
+  /** Chunk rows deleted (minute tier expired). */
+  minuteRows: number;
+  hourRows: number;
+}
+
+/**
+ * Applies retention before `nowMs`: raw readings older than `raw` days (legacy rows deleted, chunks'
+ * `data` cleared), minute rollups older than max(raw, minute) days (chunk rows deleted), hour rollups
+ * older than `hour` days. A number instead of tiers applies it to raw and keeps the rollups' defaults
+ * of 90 and 730 days.
+ */
+export async function deleteOldTelemetry(db: Kysely<Database>, retention: number | RetentionDays, nowMs: number): Promise<RetentionResult> {
+  const days = typeof retention === 'number' ? { raw: retention, minute: Math.max(90, retention), hour: Math.max(730, retention) } : retention;
+  const rawCut = nowMs - days.raw * 86_400_000;
+  const minuteCut = nowMs - Math.max(days.raw, days.minute) * 86_400_000;
+  const hourCut = nowMs - Math.max(days.raw, days.minute, days.hour) * 86_400_000;
+  const legacy = await db.deleteFrom('telemetry').where('ts_ms', '<', rawCut).executeTakeFirst();
+  const minute = await db.deleteFrom('telemetry_chunks').where('start_ms', '<', minuteCut - MINUTE_MS + 1).executeTakeFirst();
+  const raw = await db
+    .updateTable('telemetry_chunks')
+    .set({ data: null })
+    .where('end_ms', '<', rawCut)
+    .where('data', 'is not', null)
+    .executeTakeFirst();
+  const hour = await db.deleteFrom('telemetry_hours').where('bucket_ms', '<', hourCut - HOUR_MS + 1).executeTakeFirst();
+  return {
+    legacyRows: Number(legacy.numDeletedRows),
+    rawChunks: Number(raw.numUpdatedRows),
+    minuteRows: Number(minute.numDeletedRows),
+    hourRows: Number(hour.numDeletedRows),
+  };
+}
