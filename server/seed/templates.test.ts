@@ -3,6 +3,7 @@ import { BOARD_TEMPLATE_CATEGORIES, BUILTIN_PANEL_TYPES, boardSchema } from '../
 import { DEMO_DEVICES } from './demoProject';
 import { instantiateTemplate, instantiateTemplatePage } from './instantiate';
 import { BOARD_TEMPLATES, findTemplate } from './templates';
+import { untranslatedTemplateNames } from './templateNames';
 
 function counter() {
   let n = 0;
@@ -82,5 +83,15 @@ describe('instantiateTemplate', () => {
     const t = findTemplate('road-overview')!;
     expect(instantiateTemplate(t, { boardId: 'b', projectId: 'p', name: 'K12 section' }, [], counter()).name).toBe('K12 section');
     expect(instantiateTemplatePage(t.pages[0], [], counter(), { name: 'Mine', order: 4 })).toMatchObject({ name: 'Mine', order: 4 });
+  });
+
+  it('names pages and panels in the site language: every English name has a Chinese one, nothing else changes', () => {
+    expect(untranslatedTemplateNames(BOARD_TEMPLATES, 'zh-CN')).toEqual([]);
+    const en = findTemplate('tunnel-safety')!;
+    const zh = findTemplate('tunnel-safety', 'zh-CN')!;
+    expect(zh.name).toBe('隧道安全：实时');
+    expect(zh.pages[0].panels.map((p) => p.title)).toEqual(['洞内人员', '掌子面：气体趋势', '气体测点', '塔吊', '告警']);
+    const geometry = (t: typeof en) => t.pages.map((p) => p.panels.map(({ title: _title, ...rest }) => rest));
+    expect(geometry(zh)).toEqual(geometry(en));
   });
 });

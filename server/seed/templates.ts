@@ -1,4 +1,6 @@
 import type { BoardTemplate } from '../../protocol';
+import type { SeedLocale } from './demoNames';
+import { localizeTemplate } from './templateNames';
 
 /**
  * Standard boards (board/standardList) for tunnel, bridge and road projects, built from the built-in
@@ -190,7 +192,8 @@ export const BOARD_TEMPLATES: readonly BoardTemplate[] = [
   },
 ];
 
-/** The template `templateId`, or undefined. */
-export function findTemplate(templateId: string): BoardTemplate | undefined {
-  return BOARD_TEMPLATES.find((t) => t.templateId === templateId);
+/** The template `templateId` with its names in `locale` (default English, as written), or undefined. */
+export function findTemplate(templateId: string, locale: SeedLocale = 'en'): BoardTemplate | undefined {
+  const template = BOARD_TEMPLATES.find((t) => t.templateId === templateId);
+  return template && localizeTemplate(template, locale);
 }

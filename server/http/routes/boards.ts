@@ -116,7 +116,7 @@ export function registerBoardRoutes(app: FastifyInstance, deps: HttpDeps): void 
 
   postRoute(app, deps, ROUTES.boardAddInitialize, boardAddInitializeBody, async ({ body, user, req }): Promise<Board> => {
     requireMember(user, body.projectId);
-    const template = findTemplate(body.templateId);
+    const template = findTemplate(body.templateId, deps.config.seedLocale);
     if (!template) throw new ApiError('NOT_FOUND', `Template ${body.templateId} not found; see ${ROUTES.boardStandardList}`);
     const board = checkBoard(
       instantiateTemplate(

@@ -65,7 +65,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: HttpDeps): void {
 
   postRoute(app, deps, ROUTES.pageAddInitialize, pageAddInitializeBody, async ({ body, user }): Promise<PageWrite> => {
     const { board, result: pageId } = await mutateBoard(deps, user, body.boardId, body.baseVersion, async (current, tx) => {
-      const template = findTemplate(body.templateId);
+      const template = findTemplate(body.templateId, deps.config.seedLocale);
       if (!template) throw new ApiError('NOT_FOUND', `Template ${body.templateId} not found; see ${ROUTES.boardStandardList}`);
       const source = body.templatePageId ? template.pages.find((p) => p.templatePageId === body.templatePageId) : template.pages[0];
       if (!source) throw new ApiError('NOT_FOUND', `Template ${body.templateId} has no page ${body.templatePageId}`);
