@@ -17,6 +17,7 @@ export const ROUTES = {
   deviceList: '/zhgd/device/list',
   alarmList: '/zhgd/alarm/list',
   alarmDeal: '/zhgd/alarm/deal',
+  alarmAck: '/zhgd/alarm/ack',
   boardList: '/zhgd/board/list',
   boardScreen: '/zhgd/board/screen',
   deviceKey: '/zhgd/project/deviceKey',
@@ -112,6 +113,12 @@ export const alarmListBody = z.object({
   toMs: z.number().int().optional(),
   /** Only alarms with alarmId greater than this (catch-up after a reconnect). */
   afterId: z.number().int().min(0).optional(),
+  /** Alarm center (docs/api.md "alarm/list"): one device, one metric, one side. */
+  deviceSn: z.string().min(1).max(64).optional(),
+  metric: z.string().min(1).max(64).optional(),
+  side: z.enum(['below', 'over']).optional(),
+  /** Free text, matched case-insensitively against device name and sn, metric and handling remark. */
+  text: z.string().trim().max(100).optional(),
   page: z.number().int().min(1).default(1),
   pageSize: z.number().int().min(1).max(500).default(50),
 });
@@ -137,6 +144,12 @@ export const alarmDealBody = z.object({
   dealRemark: z.string({ error: DEAL_MESSAGES.remark }).trim().min(1, DEAL_MESSAGES.remark).max(1000),
 });
 export type AlarmDealBody = { alarmId: number; dealStatus: Exclude<DealStatus, 0>; dealRemark: string };
+
+/** Acknowledge an alarm (seen, being dealt with; docs/api.md "alarm/ack"): once, before it is handled. */
+export const alarmAckBody = z.object({
+  alarmId: z.number().int().min(1),
+});
+export type AlarmAckBody = z.input<typeof alarmAckBody>;
 
 export const boardListBody = z.object({ projectId: id, dataRange: z.number().int().optional() });
 /** SPEC §7: response `result '0'` and `data.board[]`. */

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenDatabase } from './database';
 import { fromJson, toAlarm, toBoard, toDeviceInfo, toJson } from './mappers';
+import { MIGRATIONS } from './migrations';
 
 const THRESHOLD = { metric: 'CO', unit: 'ppm', warnHigh: 17, alarmHigh: 24, warnLow: null, alarmLow: null, clearRatio: 0.5, clearLow: null };
 
@@ -127,7 +128,7 @@ describe('PGlite on disk', () => {
       const devices = await second.db.selectFrom('devices').select(['sn', 'latest']).execute();
       expect(devices).toEqual([{ sn: 'GAS-1', latest: { CO: 3.25 } }]);
       const migrations = await sql<{ name: string }>`select name from kysely_migration`.execute(second.db);
-      expect(migrations.rows.map((r) => r.name)).toEqual(['0001_initial', '0002_board_server', '0003_custom_panel_types']);
+      expect(migrations.rows.map((r) => r.name)).toEqual(Object.keys(MIGRATIONS).sort());
     } finally {
       await second.close();
     }
