@@ -18,6 +18,9 @@ export const ROUTES = {
   alarmList: '/zhgd/alarm/list',
   alarmDeal: '/zhgd/alarm/deal',
   alarmAck: '/zhgd/alarm/ack',
+  alarmDetail: '/zhgd/alarm/detail',
+  alarmDealBatch: '/zhgd/alarm/dealBatch',
+  alarmExport: '/zhgd/alarm/export',
   boardList: '/zhgd/board/list',
   boardScreen: '/zhgd/board/screen',
   deviceKey: '/zhgd/project/deviceKey',
@@ -150,6 +153,63 @@ export const alarmAckBody = z.object({
   alarmId: z.number().int().min(1),
 });
 export type AlarmAckBody = z.input<typeof alarmAckBody>;
+
+/**
+ * Preset handling remarks offered by the alarm center (docs/api.md "Alarm center"); the remark stays
+ * free text, these are suggestions.
+ */
+export const DEAL_REMARK_PRESETS = [
+  'Checked on site, back to normal',
+  'Ventilation increased, readings falling',
+  'Workers evacuated and counted',
+  'Worker found safe, button pressed by mistake',
+  'Crew told and corrected on site',
+  'Sensor fault, maintenance called',
+  'False alarm (misinformation)',
+] as const;
+
+/** alarm/detail: one alarm with its location and timeline. */
+export const alarmDetailBody = z.object({ alarmId: z.number().int().min(1) });
+export type AlarmDetailBody = z.input<typeof alarmDetailBody>;
+
+/** One step in the life of an alarm (docs/api.md "Alarm lifecycle"), derived from its fields. */
+export interface AlarmTimelineStep {
+  step: 'raised' | 'lastSeen' | 'acknowledged' | 'cleared' | 'handled';
+  atMs: number;
+  /** Who did it (acknowledged, handled); null for the rules' own steps. */
+  by: string | null;
+}
+
+/** alarm/detail data: where the device is and the timeline of the alarm. */
+export interface AlarmDetail {
+  alarm: Alarm;
+  /** The device's position text (station), tunnel bore and, for beacons, the last chainage in metres. */
+  location: { position: string; tunnelId: string | null; chainageM: number | null };
+  timeline: AlarmTimelineStep[];
+}
+
+/** Handle several alarms at once (same status and remark); already handled ones are skipped. */
+export const alarmDealBatchBody = z.object({
+  alarmIds: z.array(z.number().int().min(1)).min(1).max(500),
+  dealStatus: z.union([z.literal(1), z.literal(2)], { error: DEAL_MESSAGES.status }),
+  dealRemark: z.string({ error: DEAL_MESSAGES.remark }).trim().min(1, DEAL_MESSAGES.remark).max(1000),
+});
+export type AlarmDealBatchBody = z.input<typeof alarmDealBatchBody>;
+
+/** alarm/dealBatch data: the alarms handled now, and the ids skipped (already handled, unknown or of another project). */
+export interface AlarmDealBatchResult {
+  handled: Alarm[];
+  skipped: number[];
+}
+
+/** The most rows one export holds; a wider filter is cut at this many (newest first). */
+export const MAX_ALARM_EXPORT_ROWS = 50_000;
+
+/** alarm/export: the alarm/list filter (no paging) and the file format. Answers the file itself. */
+export const alarmExportBody = alarmListBody.omit({ page: true, pageSize: true }).extend({
+  format: z.enum(['xlsx', 'csv']),
+});
+export type AlarmExportBody = z.input<typeof alarmExportBody>;
 
 export const boardListBody = z.object({ projectId: id, dataRange: z.number().int().optional() });
 /** SPEC §7: response `result '0'` and `data.board[]`. */

@@ -1,9 +1,36 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { z } from 'zod';
 import { ROUTES, alarmAckBody, alarmDealBody, alarmListBody, type Alarm, type AlarmPage } from '../../../protocol';
-import { toAlarm } from '../../storage';
+import { toAlarm, type Database } from '../../storage';
 import { postRoute, requireMember, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
+import { registerAlarmCenterRoutes } from './alarmCenter';
+
+/** The filter fields of alarm/list (also used by the alarm center's export). */
+export type AlarmFilter = Omit<z.output<typeof alarmListBody>, 'page' | 'pageSize'>;
+
+/** The alarms of `filter.projectId` that match every given filter field (docs/api.md "alarm/list"). */
+export function filteredAlarms(db: Kysely<Database>, filter: AlarmFilter) {
+  let query = db.selectFrom('alarms').where('project_id', '=', filter.projectId);
+  if (filter.kind !== undefined) query = query.where('kind', '=', filter.kind);
+  if (filter.level !== undefined) query = query.where('level', '=', filter.level);
+  if (filter.dealStatus !== undefined) query = query.where('deal_status', '=', filter.dealStatus);
+  if (filter.state !== undefined) query = query.where('state', '=', filter.state);
+  if (filter.fromMs !== undefined) query = query.where('raised_at_ms', '>=', filter.fromMs);
+  if (filter.toMs !== undefined) query = query.where('raised_at_ms', '<=', filter.toMs);
+  if (filter.afterId !== undefined) query = query.where('alarm_id', '>', filter.afterId);
+  if (filter.deviceSn !== undefined) query = query.where('device_sn', '=', filter.deviceSn);
+  if (filter.metric !== undefined) query = query.where('metric', '=', filter.metric);
+  if (filter.side !== undefined) query = query.where('side', '=', filter.side);
+  if (filter.text) {
+    const pattern = `%${filter.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([eb('device_name', 'ilike', pattern), eb('device_sn', 'ilike', pattern), eb('metric', 'ilike', pattern), eb('deal_remark', 'ilike', pattern)]),
+    );
+  }
+  return query;
+}
 
 /**
  * alarm/list (newest first, filtered, paged), alarm/deal (handling) and alarm/ack (acknowledgement);
@@ -12,23 +39,7 @@ import { ApiError } from '../errors';
 export function registerAlarmRoutes(app: FastifyInstance, deps: HttpDeps): void {
   postRoute(app, deps, ROUTES.alarmList, alarmListBody, async ({ body, user }): Promise<AlarmPage> => {
     requireMember(user, body.projectId);
-    let query = deps.db.selectFrom('alarms').where('project_id', '=', body.projectId);
-    if (body.kind !== undefined) query = query.where('kind', '=', body.kind);
-    if (body.level !== undefined) query = query.where('level', '=', body.level);
-    if (body.dealStatus !== undefined) query = query.where('deal_status', '=', body.dealStatus);
-    if (body.state !== undefined) query = query.where('state', '=', body.state);
-    if (body.fromMs !== undefined) query = query.where('raised_at_ms', '>=', body.fromMs);
-    if (body.toMs !== undefined) query = query.where('raised_at_ms', '<=', body.toMs);
-    if (body.afterId !== undefined) query = query.where('alarm_id', '>', body.afterId);
-    if (body.deviceSn !== undefined) query = query.where('device_sn', '=', body.deviceSn);
-    if (body.metric !== undefined) query = query.where('metric', '=', body.metric);
-    if (body.side !== undefined) query = query.where('side', '=', body.side);
-    if (body.text) {
-      const pattern = `%${body.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      query = query.where((eb) =>
-        eb.or([eb('device_name', 'ilike', pattern), eb('device_sn', 'ilike', pattern), eb('metric', 'ilike', pattern), eb('deal_remark', 'ilike', pattern)]),
-      );
-    }
+    const query = filteredAlarms(deps.db, body);
     const [count, rows] = await Promise.all([
       query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
       query
@@ -90,6 +101,8 @@ export function registerAlarmRoutes(app: FastifyInstance, deps: HttpDeps): void 
     if (!row) throw new ApiError('CONFLICT', 'This alarm has already been acknowledged or handled');
     return publish(toAlarm(row), req.log);
   });
+
+  registerAlarmCenterRoutes(app, deps, publish);
 
   /** Mirrors a REST change into the rules engine and pushes it (it is persisted already). */
   function publish(alarm: Alarm, log: { error(obj: object, msg?: string): void }): Alarm {
