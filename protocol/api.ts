@@ -21,6 +21,7 @@ export const ROUTES = {
   alarmDetail: '/zhgd/alarm/detail',
   alarmDealBatch: '/zhgd/alarm/dealBatch',
   alarmExport: '/zhgd/alarm/export',
+  alarmAnalysis: '/zhgd/alarm/analysis',
   boardList: '/zhgd/board/list',
   boardScreen: '/zhgd/board/screen',
   deviceKey: '/zhgd/project/deviceKey',
@@ -305,4 +306,32 @@ export interface IngestStats {
    * above the size limit, and publications held back by the per-client message rate.
    */
   broker?: { connectionsRefused: number; packetsTooLarge: number; publishesThrottled: number };
+}
+
+/** Longest span one alarm analysis covers (ms): a year. */
+export const MAX_ALARM_ANALYSIS_SPAN_MS = 366 * 86_400_000;
+
+/** alarm/analysis: alarms raised within [fromMs, toMs] (docs/api.md "alarm/analysis"). */
+export const alarmAnalysisBody = z
+  .object({
+    projectId: id,
+    fromMs: z.number().int(),
+    toMs: z.number().int(),
+    kind: z.enum(['threshold', 'sos', 'offline', 'ai']).optional(),
+  })
+  .refine((b) => b.toMs >= b.fromMs && b.toMs - b.fromMs <= MAX_ALARM_ANALYSIS_SPAN_MS, { message: 'toMs must be after fromMs, at most 366 days later', path: ['toMs'] });
+export type AlarmAnalysisBody = z.input<typeof alarmAnalysisBody>;
+
+/** alarm/analysis data. Days are Beijing calendar days (UTC+8); durations in ms. */
+export interface AlarmAnalysis {
+  total: number;
+  /** Alarms per day and kind, days ascending; days without alarms are left out. */
+  byDay: Array<{ day: string; kind: string; count: number }>;
+  /** Alarms per kind. */
+  byKind: Array<{ kind: string; count: number }>;
+  /** The 10 devices with the most alarms (repeats on one alarm count once), most first. */
+  topDevices: Array<{ deviceSn: string; deviceName: string; count: number }>;
+  /** Mean time from raising to acknowledgement / to handling, over the alarms that have one; null when none. */
+  meanAckMs: number | null;
+  meanHandleMs: number | null;
 }

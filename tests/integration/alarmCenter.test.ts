@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, type AlarmDealBatchResult, type AlarmDetail, type AlarmPage, type DeviceKey } from '../../protocol';
+import { ROUTES, type AlarmAnalysis, type AlarmDealBatchResult, type AlarmDetail, type AlarmPage, type DeviceKey } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import type { ApiClient } from '../helpers/apiClient';
@@ -109,5 +109,28 @@ describe('alarm center (real server)', () => {
     expect(blank.body.success).toBe(false);
     const detailAfter = (await admin.post<AlarmDetail>(ROUTES.alarmDetail, { alarmId: sos.alarmId })).body.data!;
     expect(detailAfter.timeline.map((s) => s.step)).toEqual(['raised', 'acknowledged', 'cleared', 'handled']);
+  });
+
+  it('analyses counts by kind and Beijing day, top devices, and mean times to acknowledge and handle', async () => {
+    const now = Date.now();
+    const range = { projectId: demo, fromMs: now - 86_400_000, toMs: now + 60_000 };
+    const r = await admin.post<AlarmAnalysis>(ROUTES.alarmAnalysis, { ...range, kind: 'threshold' });
+    expect(r.body).toMatchObject({ success: true });
+    const threshold = r.body.data!;
+    expect(threshold.total).toBe(4);
+    expect(threshold.byKind).toEqual([{ kind: 'threshold', count: 4 }]);
+    const today = new Date(now + 8 * 3_600_000).toISOString().slice(0, 10);
+    expect(threshold.byDay).toEqual([{ day: today, kind: 'threshold', count: 4 }]);
+    expect(threshold.topDevices[0]).toEqual({ deviceSn: 'GAS-LK-E-F', deviceName: 'LK-E face', count: 2 });
+    expect(threshold.meanAckMs).toBeNull(); // no threshold alarm was acknowledged
+    expect(threshold.meanHandleMs).toBeGreaterThan(0); // GAS-LK-E-F's two, handled in bulk
+
+    const sos = (await admin.post<AlarmAnalysis>(ROUTES.alarmAnalysis, { ...range, kind: 'sos' })).body.data!;
+    expect(sos).toMatchObject({ total: 1, byKind: [{ kind: 'sos', count: 1 }] });
+    expect(sos.meanAckMs).toBeGreaterThanOrEqual(0);
+    expect(sos.meanAckMs!).toBeLessThanOrEqual(sos.meanHandleMs!);
+
+    const tooLong = await admin.post(ROUTES.alarmAnalysis, { projectId: demo, fromMs: 0, toMs: now });
+    expect(tooLong.body).toMatchObject({ success: false, errorCode: 'VALIDATION' });
   });
 });

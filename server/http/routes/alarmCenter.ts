@@ -4,15 +4,18 @@ import type { FastifyInstance } from 'fastify';
 import {
   MAX_ALARM_EXPORT_ROWS,
   ROUTES,
+  alarmAnalysisBody,
   alarmDealBatchBody,
   alarmDetailBody,
   alarmExportBody,
   type Alarm,
+  type AlarmAnalysis,
   type AlarmDealBatchResult,
   type AlarmDetail,
   type AlarmRecord,
   type AlarmTimelineStep,
 } from '../../../protocol';
+import { sql } from 'kysely';
 import { fromJson, toAlarm } from '../../storage';
 import { postRoute, requireMember, type HttpDeps } from '../context';
 import { ApiError, ERROR_MESSAGES } from '../errors';
@@ -84,7 +87,8 @@ export function csvField(value: string | number | null): string {
 }
 
 /**
- * Alarm center routes (docs/api.md "Alarm center"): alarm/detail, alarm/dealBatch and alarm/export.
+ * Alarm center routes (docs/api.md "Alarm center"): alarm/detail, alarm/dealBatch, alarm/analysis and
+ * alarm/export.
  * `publish` mirrors a handled alarm into the rules engine and pushes it (alarms.ts).
  */
 export function registerAlarmCenterRoutes(app: FastifyInstance, deps: HttpDeps, publish: (alarm: Alarm, log: { error(obj: object, msg?: string): void }) => Alarm): void {
@@ -99,7 +103,9 @@ export function registerAlarmCenterRoutes(app: FastifyInstance, deps: HttpDeps, 
       .where('project_id', '=', row.project_id)
       .where('sn', '=', row.device_sn)
       .executeTakeFirst();
-    const latest = device?.latest ? fromJson<Record<string, number>>(device.latest) : null;
+    // the live state first: the row holds what was last persisted, which may lag
+    const live = deps.live().deviceState(row.project_id).get(row.device_sn)?.latest ?? null;
+    const latest = live ?? (device?.latest ? fromJson<Record<string, number>>(device.latest) : null);
     const chainageM = latest && typeof latest.chainageM === 'number' ? latest.chainageM : null;
     return {
       alarm,
@@ -134,6 +140,46 @@ export function registerAlarmCenterRoutes(app: FastifyInstance, deps: HttpDeps, 
     const handled = rows.map((r) => publish(toAlarm(r), req.log));
     const done = new Set(handled.map((a) => a.alarmId));
     return { handled, skipped: ids.filter((id) => !done.has(id)) };
+  });
+
+  // Counts by kind and Beijing day, top devices, mean time to acknowledge and to handle (one query each).
+  postRoute(app, deps, ROUTES.alarmAnalysis, alarmAnalysisBody, async ({ body, user }): Promise<AlarmAnalysis> => {
+    requireMember(user, body.projectId);
+    let base = deps.db
+      .selectFrom('alarms')
+      .where('project_id', '=', body.projectId)
+      .where('raised_at_ms', '>=', body.fromMs)
+      .where('raised_at_ms', '<=', body.toMs);
+    if (body.kind !== undefined) base = base.where('kind', '=', body.kind);
+    const dayIndex = sql<number>`floor((raised_at_ms + ${sql.lit(BEIJING_OFFSET_MS)}) / 86400000)::int`;
+    const [byDay, topDevices, means] = await Promise.all([
+      base.select([dayIndex.as('day_index'), 'kind', sql<number>`count(*)::int`.as('count')]).groupBy([dayIndex, 'kind']).orderBy(dayIndex).orderBy('kind').execute(),
+      base
+        .select(['device_sn', sql<string>`max(device_name)`.as('device_name'), sql<number>`count(*)::int`.as('count')])
+        .groupBy('device_sn')
+        .orderBy(sql`count(*)`, 'desc')
+        .orderBy('device_sn')
+        .limit(10)
+        .execute(),
+      base
+        .select([
+          sql<number | null>`avg(acked_at_ms - raised_at_ms)`.as('mean_ack'),
+          sql<number | null>`avg(dealt_at_ms - raised_at_ms)`.as('mean_handle'),
+          sql<number>`count(*)::int`.as('total'),
+        ])
+        .executeTakeFirstOrThrow(),
+    ]);
+    const kinds = new Map<string, number>();
+    for (const r of byDay) kinds.set(r.kind, (kinds.get(r.kind) ?? 0) + Number(r.count));
+    const mean = (v: unknown) => (v === null || v === undefined ? null : Math.round(Number(v)));
+    return {
+      total: Number(means.total),
+      byDay: byDay.map((r) => ({ day: new Date(Number(r.day_index) * 86_400_000).toISOString().slice(0, 10), kind: r.kind, count: Number(r.count) })),
+      byKind: [...kinds].map(([kind, count]) => ({ kind, count })),
+      topDevices: topDevices.map((r) => ({ deviceSn: r.device_sn, deviceName: r.device_name, count: Number(r.count) })),
+      meanAckMs: mean(means.mean_ack),
+      meanHandleMs: mean(means.mean_handle),
+    };
   });
 
   // The file itself (not an envelope): xlsx written by exceljs' streaming writer, or CSV (UTF-8 with BOM
