@@ -31,6 +31,10 @@ describe('AlarmCenterScreen', () => {
     await device.gas('GAS-RK-E-F', { O2: 19.2 }, { metric: 'O2', state: 'active' });
     const api = await openApp('#/alarmCenter');
     expect(await screen.findByText('Total 2 items', {}, WAIT)).toBeTruthy();
+    // the analysis above the table: both stations among the top devices
+    const top = await screen.findByRole('list', { name: 'Top devices' }, WAIT);
+    expect(within(top).getByText('GAS-LK-E-F')).toBeTruthy();
+    expect(within(top).getByText('GAS-RK-E-F')).toBeTruthy();
     const o2Row = (await screen.findByText(/Threshold · O2 · Below limit/, {}, WAIT)).closest('tr')!;
     expect(within(o2Row).getByText('19.2 / 19.5 %vol')).toBeTruthy();
 

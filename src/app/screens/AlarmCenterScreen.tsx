@@ -42,6 +42,7 @@ import { useStores } from '../../stores';
 import { SCREEN } from '../../theme/theme';
 import { formatBeijing } from '../../format/time';
 import { HeaderActions } from '../shell/HeaderActions';
+import { AlarmCenterAnalysis } from './AlarmCenterAnalysis';
 import { useProjectId } from '../shell/useProjectId';
 
 /** Alarms per table page. */
@@ -112,7 +113,7 @@ export function alarmQuery(projectId: string, f: Filters, nowMs: number): Omit<A
  * /alarmCenter: every alarm of the project, searched on the server (time range, kind, level, status,
  * device, text) with paging and "Total {total} items"; a detail drawer (value against limit, location,
  * timeline, AI capture); handling one or many with preset remarks; export of the filtered list to .xlsx
- * or CSV (docs/api.md "Alarm center"). Times in Beijing time.
+ * or CSV; the alarm analysis of the last 30 days above it (docs/api.md "Alarm center"). Times in Beijing time.
  */
 export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
   const { request } = useStores();
@@ -205,6 +206,8 @@ export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
         <span style={{ flex: 1 }} />
         <HeaderActions />
       </header>
+
+      {projectId ? <AlarmCenterAnalysis projectId={projectId} refresh={reload} /> : null}
 
       <form
         aria-label={t`Alarm filters`}
