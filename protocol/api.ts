@@ -17,6 +17,11 @@ export const ROUTES = {
   deviceList: '/zhgd/device/list',
   alarmList: '/zhgd/alarm/list',
   alarmDeal: '/zhgd/alarm/deal',
+  alarmAck: '/zhgd/alarm/ack',
+  alarmDetail: '/zhgd/alarm/detail',
+  alarmDealBatch: '/zhgd/alarm/dealBatch',
+  alarmExport: '/zhgd/alarm/export',
+  alarmAnalysis: '/zhgd/alarm/analysis',
   boardList: '/zhgd/board/list',
   boardScreen: '/zhgd/board/screen',
   deviceKey: '/zhgd/project/deviceKey',
@@ -112,6 +117,12 @@ export const alarmListBody = z.object({
   toMs: z.number().int().optional(),
   /** Only alarms with alarmId greater than this (catch-up after a reconnect). */
   afterId: z.number().int().min(0).optional(),
+  /** Alarm center (docs/api.md "alarm/list"): one device, one metric, one side. */
+  deviceSn: z.string().min(1).max(64).optional(),
+  metric: z.string().min(1).max(64).optional(),
+  side: z.enum(['below', 'over']).optional(),
+  /** Free text, matched case-insensitively against device name and sn, metric and handling remark. */
+  text: z.string().trim().max(100).optional(),
   page: z.number().int().min(1).default(1),
   pageSize: z.number().int().min(1).max(500).default(50),
 });
@@ -137,6 +148,69 @@ export const alarmDealBody = z.object({
   dealRemark: z.string({ error: DEAL_MESSAGES.remark }).trim().min(1, DEAL_MESSAGES.remark).max(1000),
 });
 export type AlarmDealBody = { alarmId: number; dealStatus: Exclude<DealStatus, 0>; dealRemark: string };
+
+/** Acknowledge an alarm (seen, being dealt with; docs/api.md "alarm/ack"): once, before it is handled. */
+export const alarmAckBody = z.object({
+  alarmId: z.number().int().min(1),
+});
+export type AlarmAckBody = z.input<typeof alarmAckBody>;
+
+/**
+ * Preset handling remarks offered by the alarm center (docs/api.md "Alarm center"); the remark stays
+ * free text, these are suggestions.
+ */
+export const DEAL_REMARK_PRESETS = [
+  'Checked on site, back to normal',
+  'Ventilation increased, readings falling',
+  'Workers evacuated and counted',
+  'Worker found safe, button pressed by mistake',
+  'Crew told and corrected on site',
+  'Sensor fault, maintenance called',
+  'False alarm (misinformation)',
+] as const;
+
+/** alarm/detail: one alarm with its location and timeline. */
+export const alarmDetailBody = z.object({ alarmId: z.number().int().min(1) });
+export type AlarmDetailBody = z.input<typeof alarmDetailBody>;
+
+/** One step in the life of an alarm (docs/api.md "Alarm lifecycle"), derived from its fields. */
+export interface AlarmTimelineStep {
+  step: 'raised' | 'lastSeen' | 'acknowledged' | 'cleared' | 'handled';
+  atMs: number;
+  /** Who did it (acknowledged, handled); null for the rules' own steps. */
+  by: string | null;
+}
+
+/** alarm/detail data: where the device is and the timeline of the alarm. */
+export interface AlarmDetail {
+  alarm: Alarm;
+  /** The device's position text (station), tunnel bore and, for beacons, the last chainage in metres. */
+  location: { position: string; tunnelId: string | null; chainageM: number | null };
+  timeline: AlarmTimelineStep[];
+}
+
+/** Handle several alarms at once (same status and remark); already handled ones are skipped. */
+export const alarmDealBatchBody = z.object({
+  alarmIds: z.array(z.number().int().min(1)).min(1).max(500),
+  dealStatus: z.union([z.literal(1), z.literal(2)], { error: DEAL_MESSAGES.status }),
+  dealRemark: z.string({ error: DEAL_MESSAGES.remark }).trim().min(1, DEAL_MESSAGES.remark).max(1000),
+});
+export type AlarmDealBatchBody = z.input<typeof alarmDealBatchBody>;
+
+/** alarm/dealBatch data: the alarms handled now, and the ids skipped (already handled, unknown or of another project). */
+export interface AlarmDealBatchResult {
+  handled: Alarm[];
+  skipped: number[];
+}
+
+/** The most rows one export holds; a wider filter is cut at this many (newest first). */
+export const MAX_ALARM_EXPORT_ROWS = 50_000;
+
+/** alarm/export: the alarm/list filter (no paging) and the file format. Answers the file itself. */
+export const alarmExportBody = alarmListBody.omit({ page: true, pageSize: true }).extend({
+  format: z.enum(['xlsx', 'csv']),
+});
+export type AlarmExportBody = z.input<typeof alarmExportBody>;
 
 export const boardListBody = z.object({ projectId: id, dataRange: z.number().int().optional() });
 /** SPEC §7: response `result '0'` and `data.board[]`; rows carry their release state (boardListSchema). */
@@ -234,4 +308,32 @@ export interface IngestStats {
    * above the size limit, and publications held back by the per-client message rate.
    */
   broker?: { connectionsRefused: number; packetsTooLarge: number; publishesThrottled: number };
+}
+
+/** Longest span one alarm analysis covers (ms): a year. */
+export const MAX_ALARM_ANALYSIS_SPAN_MS = 366 * 86_400_000;
+
+/** alarm/analysis: alarms raised within [fromMs, toMs] (docs/api.md "alarm/analysis"). */
+export const alarmAnalysisBody = z
+  .object({
+    projectId: id,
+    fromMs: z.number().int(),
+    toMs: z.number().int(),
+    kind: z.enum(['threshold', 'sos', 'offline', 'ai']).optional(),
+  })
+  .refine((b) => b.toMs >= b.fromMs && b.toMs - b.fromMs <= MAX_ALARM_ANALYSIS_SPAN_MS, { message: 'toMs must be after fromMs, at most 366 days later', path: ['toMs'] });
+export type AlarmAnalysisBody = z.input<typeof alarmAnalysisBody>;
+
+/** alarm/analysis data. Days are Beijing calendar days (UTC+8); durations in ms. */
+export interface AlarmAnalysis {
+  total: number;
+  /** Alarms per day and kind, days ascending; days without alarms are left out. */
+  byDay: Array<{ day: string; kind: string; count: number }>;
+  /** Alarms per kind. */
+  byKind: Array<{ kind: string; count: number }>;
+  /** The 10 devices with the most alarms (repeats on one alarm count once), most first. */
+  topDevices: Array<{ deviceSn: string; deviceName: string; count: number }>;
+  /** Mean time from raising to acknowledgement / to handling, over the alarms that have one; null when none. */
+  meanAckMs: number | null;
+  meanHandleMs: number | null;
 }

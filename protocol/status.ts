@@ -36,11 +36,43 @@ export type AlarmKind = 'threshold' | 'sos' | 'offline' | 'ai';
 export type DealStatus = 0 | 1 | 2;
 
 /**
- * A persisted alarm as the API and the socket carry it.
- * `state` is `active` until the condition clears (with hysteresis), then `cleared`; handling
- * (`dealStatus`) is independent of clearing.
+ * Which limit a threshold alarm crossed: `below` a low limit (O2 hypoxia, a slow heart rate, a flat
+ * battery) or `over` a high limit. Below and over are distinct alarms of one metric.
  */
-export interface Alarm {
+export type AlarmSide = 'below' | 'over';
+
+/**
+ * The life of an alarm (docs/api.md "Alarm lifecycle"). An alarm is *open* until it is handled
+ * (`dealStatus` 1 or 2): while open there is at most one alarm per device, kind, metric and side. A return
+ * to normal marks it `cleared`; a new crossing while it is open re-activates the same alarm (`repeatCount`
+ * + 1) instead of raising another. SOS and AI alarms never clear by themselves: handling clears them.
+ * Every server since the alarm-lifecycle migration fills these fields; they are optional in the type only
+ * so that alarms cached by an older client still type-check.
+ */
+export interface AlarmLifecycle {
+  /** Threshold alarms: which limit was crossed; null for SOS, offline and AI alarms. */
+  side: AlarmSide | null;
+  /** Crossings (or SOS presses, AI events, offline spells) counted on this alarm: 1 when raised. */
+  repeatCount: number;
+  /** First crossing (= raisedAtMs), server time, ms since epoch. */
+  firstSeenMs: number;
+  /** Last time the condition was seen (a reading beyond the limit, an SOS, an AI event), ms. */
+  lastSeenMs: number;
+  /** Worst reading while open (highest over a high limit, lowest under a low one), in `unit`; null where none applies. */
+  peakValue: number | null;
+  /** Highest level reached while open (escalation is kept after the reading eases). */
+  peakLevel: AlarmLevel;
+  /** Who acknowledged it (silenced, not yet handled), and when (ms); null until acknowledged. */
+  ackedBy: string | null;
+  ackedAtMs: number | null;
+}
+
+/**
+ * A persisted alarm as the API and the socket carry it.
+ * `state` is `active` while the condition holds (with hysteresis), then `cleared`; a re-crossing while
+ * the alarm is still unhandled makes it `active` again. Handling (`dealStatus`) closes it.
+ */
+export interface Alarm extends Partial<AlarmLifecycle> {
   alarmId: number;
   projectId: string;
   deviceSn: string;
@@ -50,9 +82,9 @@ export interface Alarm {
   level: AlarmLevel;
   /** Metric key, e.g. a GasCode, `momentPct`, `windSpeedMps`, `sos`, an AlgType. */
   metric: string;
-  /** Reading that raised it, in `unit`; null where none applies (offline, AI). */
+  /** Latest reading beyond the limit while active (the one that raised it at first), in `unit`; null where none applies (offline, AI). */
   value: number | null;
-  /** The limit that was crossed, in `unit`. */
+  /** The limit that was crossed at the current level, in `unit`. */
   threshold: number | null;
   unit: string | null;
   raisedAtMs: number;
@@ -65,3 +97,6 @@ export interface Alarm {
   /** AI capture picture, for `kind: 'ai'`. */
   picUrl: string | null;
 }
+
+/** An alarm as this server stores and sends it: every lifecycle field present. */
+export type AlarmRecord = Alarm & AlarmLifecycle;

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alarm } from '../../protocol';
 import { openDatabase, type Database, type OpenDatabase } from '../storage';
-import { AlarmPersister, isRetryableWriteError, loadActiveAlarms, MAX_ATTEMPTS_WHILE_OTHERS_SUCCEED } from './alarmPersister';
+import { AlarmPersister, isRetryableWriteError, loadOpenAlarms, MAX_ATTEMPTS_WHILE_OTHERS_SUCCEED } from './alarmPersister';
 import type { AlarmDraft } from './types';
 import { makeAlarm } from '../../tests/helpers/alarms';
 
@@ -68,12 +68,40 @@ describe('AlarmPersister (real PGlite in memory)', () => {
     expect(d.dealStatus).toBe(1); // mirrored back into the engine's copy
   });
 
-  it('loads only active alarms for a restart', async () => {
+  it('loads the open alarms for a restart: active, or cleared and unhandled; never a closed one', async () => {
     const persister = new AlarmPersister(db, () => undefined, quiet);
-    persister.enqueue([draft({ deviceSn: 'GAS-9', metric: 'H2S' })]);
+    persister.enqueue([
+      draft({ deviceSn: 'GAS-9', metric: 'H2S' }),
+      draft({ deviceSn: 'GAS-8', state: 'cleared', clearedAtMs: T0 + 1 }),
+      draft({ deviceSn: 'GAS-7', state: 'cleared', clearedAtMs: T0 + 1, dealStatus: 1, dealRemark: 'vented', dealtBy: 'admin', dealtAtMs: T0 + 2 }),
+      draft({ deviceSn: 'GAS-6', dealStatus: 1, dealRemark: 'crew out', dealtBy: 'admin', dealtAtMs: T0 + 2 }),
+    ]);
     await persister.flush();
-    const active = await loadActiveAlarms(db);
-    expect(active.map((a) => a.deviceSn)).toEqual(['GAS-9']);
+    const open = await loadOpenAlarms(db);
+    expect(open.map((a) => a.deviceSn).filter((sn) => ['GAS-6', 'GAS-7', 'GAS-8', 'GAS-9'].includes(sn))).toEqual(['GAS-9', 'GAS-8', 'GAS-6']);
+  });
+
+  it('never changes a closed alarm: a crossing after handling opens a new alarm', async () => {
+    const pushed: Alarm[] = [];
+    const persister = new AlarmPersister(db, (a) => pushed.push(a), quiet);
+    const d = draft({ deviceSn: 'GAS-5' });
+    persister.enqueue([d]);
+    await persister.flush();
+    const firstId = d.alarmId!;
+    // cleared by the engine, then handled through REST before the engine heard of it
+    d.state = 'cleared';
+    d.clearedAtMs = T0 + 10;
+    persister.enqueue([d]);
+    await persister.flush();
+    await db.updateTable('alarms').set({ deal_status: 1, deal_remark: 'ok', dealt_by: 'admin', dealt_at_ms: T0 + 20 }).where('alarm_id', '=', firstId).execute();
+    // the condition comes back: the engine re-activates its (stale) copy
+    Object.assign(d, { state: 'active', clearedAtMs: null, repeatCount: 2, lastSeenMs: T0 + 30, value: 25 });
+    persister.enqueue([d]);
+    await persister.flush();
+    const first = await db.selectFrom('alarms').selectAll().where('alarm_id', '=', firstId).executeTakeFirstOrThrow();
+    expect(first).toMatchObject({ state: 'cleared', deal_status: 1, repeat_count: 1 });
+    expect(d.alarmId).not.toBe(firstId);
+    expect(pushed.at(-1)).toMatchObject({ alarmId: d.alarmId, state: 'active', repeatCount: 1, dealStatus: 0, raisedAtMs: T0 + 30, firstSeenMs: T0 + 30 });
   });
 
   it('keeps at most maxPending writes while the database stalls', async () => {

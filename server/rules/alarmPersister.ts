@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Alarm } from '../../protocol';
+import type { Alarm, AlarmRecord } from '../../protocol';
 import { toAlarm, type AlarmsTable, type Database } from '../storage';
 import type { AlarmDraft } from './types';
 
@@ -64,16 +64,40 @@ export function isRetryableWriteError(err: unknown): boolean {
   return !(err instanceof TypeError || err instanceof RangeError);
 }
 
-/** Reads every active alarm (restart: hysteresis, SOS episodes, offline and violations resume). */
-export async function loadActiveAlarms(db: Kysely<Database>): Promise<Alarm[]> {
-  const rows = await db.selectFrom('alarms').selectAll().where('state', '=', 'active').orderBy('alarm_id').execute();
+/**
+ * Reads every open alarm: active, or cleared and unhandled (restart: hysteresis, SOS episodes, offline,
+ * violations and repeat counting resume), in alarm id order.
+ */
+export async function loadOpenAlarms(db: Kysely<Database>): Promise<AlarmRecord[]> {
+  const rows = await db
+    .selectFrom('alarms')
+    .selectAll()
+    .where((eb) => eb.or([eb('state', '=', 'active'), eb('deal_status', '=', 0)]))
+    .orderBy('alarm_id')
+    .execute();
   return rows.map(toAlarm);
+}
+
+/** The name server/live.ts uses: {@link loadOpenAlarms}. */
+export const loadActiveAlarms = loadOpenAlarms;
+
+/** Device messages remembered per pending write, for their dead letters (bounded). */
+export const MAX_ORIGINS_PER_WRITE = 64;
+
+function addOrigins(entry: PendingWrite, origins: MessageOrigin[]): void {
+  entry.origins.push(...origins);
+  if (entry.origins.length > MAX_ORIGINS_PER_WRITE) entry.origins.splice(0, entry.origins.length - MAX_ORIGINS_PER_WRITE);
 }
 
 interface PendingWrite {
   /** Resolved with the outcome of the next write of this draft. */
   waiters: Array<(outcome: AlarmWriteOutcome) => void>;
-  origin: MessageOrigin | undefined;
+  /**
+   * The device messages that caused the change, oldest first: one draft may carry several (repeats of an
+   * open alarm merge into one write), and each is kept with its own dead letter. At most
+   * MAX_ORIGINS_PER_WRITE (the newest).
+   */
+  origins: MessageOrigin[];
   /** Consecutive transient failures of this draft, and when the first of them happened (ms). */
   failures: number;
   firstFailureMs: number;
@@ -126,9 +150,9 @@ export class AlarmPersister {
       }
       let entry = this.pending.get(d);
       if (!entry) {
-        entry = { waiters: [], origin, failures: 0, firstFailureMs: 0 };
+        entry = { waiters: [], origins: origin ? [origin] : [], failures: 0, firstFailureMs: 0 };
         this.pending.set(d, entry);
-      } else if (origin) entry.origin = origin;
+      } else if (origin) addOrigins(entry, [origin]);
       const e = entry;
       outcomes.push(new Promise((resolve) => e.waiters.push(resolve)));
       if (this.pending.size > this.maxPending) {
@@ -149,7 +173,7 @@ export class AlarmPersister {
     return this.dropped;
   }
 
-  /** Alarm writes handed to the dead-letter sink. */
+  /** Dead letters handed to the sink: one per device message behind a refused alarm write. */
   deadLetterCount(): number {
     return this.deadLettered;
   }
@@ -231,7 +255,7 @@ export class AlarmPersister {
   private persisted(draft: AlarmDraft, entry: PendingWrite, row: Selectable<AlarmsTable> | undefined): void {
     for (const w of entry.waiters) w('stored');
     if (!row) {
-      this.log.warn({ alarm: draft }, 'alarm row vanished (deleted by hand?); change not written');
+      this.log.warn({ alarm: draft }, 'alarm row vanished (deleted by hand?) or closed meanwhile; change not written');
       return;
     }
     const alarm = toAlarm(row);
@@ -240,6 +264,11 @@ export class AlarmPersister {
     draft.dealRemark = alarm.dealRemark;
     draft.dealtBy = alarm.dealtBy;
     draft.dealtAtMs = alarm.dealtAtMs;
+    draft.ackedBy = alarm.ackedBy;
+    draft.ackedAtMs = alarm.ackedAtMs;
+    draft.raisedAtMs = alarm.raisedAtMs;
+    draft.firstSeenMs = alarm.firstSeenMs;
+    draft.repeatCount = alarm.repeatCount;
     try {
       this.onPersisted(alarm);
     } catch (err) {
@@ -254,12 +283,15 @@ export class AlarmPersister {
     entry.failures++;
     const othersSucceed = entry.failures >= MAX_ATTEMPTS_WHILE_OTHERS_SUCCEED && this.lastSuccessMs > entry.firstFailureMs;
     if (!isRetryableWriteError(err) || othersSucceed) {
-      this.deadLettered++;
+      const origins = entry.origins.length > 0 ? entry.origins : [undefined];
+      this.deadLettered += origins.length;
       this.log.error({ err, alarm: draft }, 'alarm write refused for a data reason: dead-lettered, not retried');
-      try {
-        await this.deadLetter(draft, err, entry.origin);
-      } catch (sinkErr) {
-        this.log.error({ err: sinkErr }, 'dead-letter sink failed');
+      for (const origin of origins) {
+        try {
+          await this.deadLetter(draft, err, origin);
+        } catch (sinkErr) {
+          this.log.error({ err: sinkErr }, 'dead-letter sink failed');
+        }
       }
       for (const w of entry.waiters) w('dead-letter');
       return true;
@@ -270,7 +302,7 @@ export class AlarmPersister {
     if (newer) {
       this.pending.delete(draft);
       entry.waiters.push(...newer.waiters);
-      entry.origin = newer.origin ?? entry.origin;
+      addOrigins(entry, newer.origins);
     }
     this.pending.set(draft, entry);
     if (this.stopped) return false;
@@ -293,43 +325,67 @@ export class AlarmPersister {
    * row to update no longer exists
    */
   private async writeRow(db: Kysely<Database>, draft: AlarmDraft): Promise<Selectable<AlarmsTable> | undefined> {
-    return draft.alarmId === null
-      ? await db
-          .insertInto('alarms')
-          .values({
-            project_id: draft.projectId,
-            device_sn: draft.deviceSn,
-            device_kind: draft.deviceKind,
-            device_name: draft.deviceName,
-            kind: draft.kind,
-            level: draft.level,
-            metric: draft.metric,
-            value: draft.value,
-            threshold: draft.threshold,
-            unit: draft.unit,
-            raised_at_ms: draft.raisedAtMs,
-            cleared_at_ms: draft.clearedAtMs,
-            state: draft.state,
-            deal_status: draft.dealStatus,
-            deal_remark: draft.dealRemark,
-            dealt_by: draft.dealtBy,
-            dealt_at_ms: draft.dealtAtMs,
-            pic_url: draft.picUrl,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow()
-      : await db
-          .updateTable('alarms')
-          .set({
-            level: draft.level,
-            value: draft.value,
-            threshold: draft.threshold,
-            unit: draft.unit,
-            state: draft.state,
-            cleared_at_ms: draft.clearedAtMs,
-          })
-          .where('alarm_id', '=', draft.alarmId)
-          .returningAll()
-          .executeTakeFirst();
+    if (draft.alarmId === null) return await this.insertRow(db, draft);
+    const row = await db
+      .updateTable('alarms')
+      .set({
+        level: draft.level,
+        value: draft.value,
+        threshold: draft.threshold,
+        unit: draft.unit,
+        state: draft.state,
+        cleared_at_ms: draft.clearedAtMs,
+        repeat_count: draft.repeatCount,
+        last_seen_ms: draft.lastSeenMs,
+        peak_value: draft.peakValue,
+        peak_level: draft.peakLevel,
+        pic_url: draft.picUrl,
+      })
+      .where('alarm_id', '=', draft.alarmId)
+      // a closed alarm (handled, no longer active) never changes again
+      .where((eb) => eb.or([eb('deal_status', '=', 0), eb('state', '=', 'active')]))
+      .returningAll()
+      .executeTakeFirst();
+    if (row || draft.state !== 'active') return row;
+    // handled meanwhile through REST, and the condition is back before the engine heard of it: this
+    // crossing opens a new alarm (docs/api.md "Alarm lifecycle")
+    const closed = await db.selectFrom('alarms').select('alarm_id').where('alarm_id', '=', draft.alarmId).executeTakeFirst();
+    if (!closed) return undefined;
+    return await this.insertRow(db, { ...draft, raisedAtMs: draft.lastSeenMs, firstSeenMs: draft.lastSeenMs, repeatCount: 1, dealStatus: 0, dealRemark: null, dealtBy: null, dealtAtMs: null, ackedBy: null, ackedAtMs: null, peakValue: draft.value, peakLevel: draft.level });
+  }
+
+  private async insertRow(db: Kysely<Database>, draft: AlarmDraft): Promise<Selectable<AlarmsTable>> {
+    return await db
+      .insertInto('alarms')
+      .values({
+        project_id: draft.projectId,
+        device_sn: draft.deviceSn,
+        device_kind: draft.deviceKind,
+        device_name: draft.deviceName,
+        kind: draft.kind,
+        level: draft.level,
+        metric: draft.metric,
+        value: draft.value,
+        threshold: draft.threshold,
+        unit: draft.unit,
+        raised_at_ms: draft.raisedAtMs,
+        cleared_at_ms: draft.clearedAtMs,
+        state: draft.state,
+        deal_status: draft.dealStatus,
+        deal_remark: draft.dealRemark,
+        dealt_by: draft.dealtBy,
+        dealt_at_ms: draft.dealtAtMs,
+        pic_url: draft.picUrl,
+        side: draft.side,
+        repeat_count: draft.repeatCount,
+        first_seen_ms: draft.firstSeenMs,
+        last_seen_ms: draft.lastSeenMs,
+        peak_value: draft.peakValue,
+        peak_level: draft.peakLevel,
+        acked_by: draft.ackedBy,
+        acked_at_ms: draft.ackedAtMs,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 }

@@ -104,48 +104,58 @@ describe('DeviceMonitor: offline', () => {
 });
 
 describe('DeviceMonitor: SOS episodes', () => {
-  it('raises one sos alarm per episode and clears it when sos goes false', () => {
+  it('keeps one SOS alarm until it is handled: letting go does not clear it, pressing again counts a repeat', () => {
     const m = new DeviceMonitor(beacon, NEVER_SEEN, T0);
     expect(m.accept(beaconMsg(false), T0)).toEqual([]);
     const [sos] = m.accept(beaconMsg(true), T0 + 1_000);
-    expect(sos).toMatchObject({ kind: 'sos', level: 'alarm', metric: 'sos', state: 'active' });
+    expect(sos).toMatchObject({ kind: 'sos', level: 'alarm', metric: 'sos', state: 'active', repeatCount: 1, side: null });
     expect(m.accept(beaconMsg(true), T0 + 2_000)).toEqual([]);
-    expect(m.accept(beaconMsg(true), T0 + 3_000)).toEqual([]);
     expect(m.updateStatus()).toBe('alarm');
-    expect(m.accept(beaconMsg(false), T0 + 4_000)).toEqual([sos]);
-    expect(sos.state).toBe('cleared');
-    const [second] = m.accept(beaconMsg(true), T0 + 5_000);
+    expect(m.accept(beaconMsg(false), T0 + 4_000)).toEqual([]);
+    expect(sos.state).toBe('active');
+    expect(m.updateStatus()).toBeNull(); // still alarm
+    expect(m.accept(beaconMsg(true), T0 + 5_000)).toEqual([sos]);
+    expect(sos).toMatchObject({ state: 'active', repeatCount: 2, firstSeenMs: T0 + 1_000, lastSeenMs: T0 + 5_000 });
+    // handled through REST (which clears an SOS): closed; the next press raises a new alarm
+    sos.alarmId = 9;
+    m.dealt({ ...sos, alarmId: 9, dealStatus: 1, dealRemark: 'found, fine', dealtBy: 'admin', dealtAtMs: T0 + 6_000, state: 'cleared', clearedAtMs: T0 + 6_000 });
+    expect(m.updateStatus()).toBe('online');
+    expect(m.accept(beaconMsg(true), T0 + 7_000)).toEqual([]); // the same press, still held
+    m.accept(beaconMsg(false), T0 + 8_000);
+    const [second] = m.accept(beaconMsg(true), T0 + 9_000);
     expect(second).not.toBe(sos);
-    expect(second.state).toBe('active');
+    expect(second).toMatchObject({ state: 'active', repeatCount: 1 });
   });
 
-  it('keeps the SOS episode over a restart (restored alarm is not raised again)', () => {
+  it('keeps the SOS episode over a restart (restored alarm is not raised again, nor cleared)', () => {
     const m = new DeviceMonitor(beacon, NEVER_SEEN, T0);
     const [sos] = m.accept(beaconMsg(true), T0);
     const restarted = new DeviceMonitor(beacon, { status: 'alarm', lastSeenMs: T0, latest: null }, T0 + 10_000);
     expect(restarted.restore({ ...sos, alarmId: 7 }, T0 + 10_000)).toEqual([]);
     expect(restarted.accept(beaconMsg(true), T0 + 11_000)).toEqual([]);
-    const [cleared] = restarted.accept(beaconMsg(false), T0 + 12_000);
-    expect(cleared).toMatchObject({ alarmId: 7, state: 'cleared' });
+    expect(restarted.accept(beaconMsg(false), T0 + 12_000)).toEqual([]);
+    expect(restarted.openAlarms()).toEqual([expect.objectContaining({ alarmId: 7, state: 'active' })]);
   });
 });
 
 describe('DeviceMonitor: AI camera violations', () => {
-  it('raises an ai alarm per event; the camera shows violation until it is handled or 10 min pass', () => {
+  it('keeps one AI alarm per algorithm until handled; the camera shows violation for 10 min after the last event', () => {
     const m = new DeviceMonitor(camera, NEVER_SEEN, T0);
     const [ai] = m.accept(aiMsg(), T0);
-    expect(ai).toMatchObject({ kind: 'ai', level: 'alarm', metric: 'noHelmet', picUrl: '/pics/1.jpg', dealStatus: 0 });
-    expect(m.updateStatus()).toBe('violation');
-    ai.alarmId = 42; // as the persister does
-    m.dealt({ ...ai, alarmId: 42, dealStatus: 1, dealRemark: 'talked to the crew', dealtBy: 'admin', dealtAtMs: T0 + 1 });
-    expect(m.updateStatus()).toBe('online');
+    expect(ai).toMatchObject({ kind: 'ai', level: 'alarm', metric: 'noHelmet', picUrl: '/pics/1.jpg', dealStatus: 0, repeatCount: 1 });
+    expect(m.updateStatus(T0)).toBe('violation');
+    expect(m.accept(aiMsg(), T0 + 60_000)).toEqual([ai]);
+    expect(ai).toMatchObject({ repeatCount: 2, lastSeenMs: T0 + 60_000, state: 'active' });
+    expect(m.tick(T0 + 60_000 + VIOLATION_WINDOW_MS)).toEqual([]); // never clears by itself
+    expect(ai.state).toBe('active');
+    expect(m.updateStatus(T0 + 60_000 + VIOLATION_WINDOW_MS)).toBe('online');
 
-    const [second] = m.accept(aiMsg(), T0 + 60_000);
-    expect(m.updateStatus()).toBe('violation');
-    expect(m.tick(T0 + 60_000 + VIOLATION_WINDOW_MS - 1)).not.toContain(second);
-    expect(m.tick(T0 + 60_000 + VIOLATION_WINDOW_MS)).toContain(second);
-    expect(second.state).toBe('cleared');
-    expect(m.updateStatus()).toBe('online');
+    ai.alarmId = 42; // as the persister does
+    m.dealt({ ...ai, alarmId: 42, dealStatus: 1, dealRemark: 'talked to the crew', dealtBy: 'admin', dealtAtMs: T0 + 1, state: 'cleared', clearedAtMs: T0 + 1 });
+    expect(ai.state).toBe('cleared');
+    const [second] = m.accept(aiMsg(), T0 + 20 * 60_000);
+    expect(second).not.toBe(ai);
+    expect(m.updateStatus(T0 + 20 * 60_000)).toBe('violation');
   });
 });
 
@@ -168,7 +178,7 @@ describe('RulesEngine', () => {
     const [sos] = engine.accept('p1', 'BC1', beaconMsg(true), T0).alarms;
     const reload = engine.setDevices('p1', [{ config: { ...gasStation, name: 'Renamed' }, snapshot: NEVER_SEEN }], T0 + 1);
     expect(reload.alarms).toEqual([sos]);
-    expect(sos.state).toBe('cleared');
+    expect(sos.state).toBe('cleared'); // the device is gone
     expect(engine.device('p1', 'GAS-1')?.levelOf('CO')).toBe('alarm');
     expect(coAlarm.state).toBe('active');
     expect(engine.device('p1', 'BC1')).toBeUndefined();

@@ -1,6 +1,6 @@
-import { DEVICE_KIND_REGISTRY, flattenMetrics, type Alarm, type AlarmKind, type AlarmLevel, type AnyKindDescriptor, type DeviceKind, type KindRegistry, type DeviceMessage, type DeviceStatus, type Threshold } from '../../protocol';
+import { DEVICE_KIND_REGISTRY, flattenMetrics, type Alarm, type AlarmKind, type AlarmLevel, type AlarmRecord, type AlarmSide, type AnyKindDescriptor, type DeviceKind, type KindRegistry, type DeviceMessage, type DeviceStatus, type Threshold } from '../../protocol';
 import { deriveStatus, isSilent, VIOLATION_WINDOW_MS } from './status';
-import { crossedLimit, evaluateMetric, levelOf, NORMAL_STATE, sideOf, stateFromAlarm, type MetricState } from './thresholdState';
+import { crossedLimit, evaluateMetric, levelOf, NORMAL_STATE, sideOf, stateFromAlarm, type MetricState, type Side } from './thresholdState';
 import type { AlarmDraft, DeviceConfig, DeviceSnapshot } from './types';
 
 /**
@@ -9,7 +9,7 @@ import type { AlarmDraft, DeviceConfig, DeviceSnapshot } from './types';
  */
 export const OFFLINE_ALARM_KINDS: readonly DeviceKind[] = DEVICE_KIND_REGISTRY.descriptors.filter((d) => d.offline.raisesAlarm).map((d) => d.kind);
 
-/** At most this many active AI alarms are tracked per camera; older ones are cleared early. */
+/** At most this many open AI alarms (one per AI metric) are tracked per camera; beyond it the oldest is forgotten (it stays open in the database). */
 export const MAX_ACTIVE_AI_PER_CAMERA = 50;
 
 /**
@@ -21,9 +21,29 @@ export function metricValues(message: DeviceMessage): Record<string, number> {
   return DEVICE_KIND_REGISTRY.flatten(message.kind, message.msg);
 }
 
-interface MetricEntry {
-  state: MetricState;
-  alarm: AlarmDraft | null;
+/**
+ * An open alarm's latest reading, last-seen time and peak are written at most this often (ms) while
+ * nothing else about it changes, so a gas station in alarm reporting every second does not turn into one
+ * database write and one push per reading. Raising, escalation, clearing and re-activation are written at
+ * once. Our choice: a wall screen a few seconds behind on a figure that is already in alarm loses nothing.
+ */
+export const ALARM_REFRESH_MS = 10_000;
+
+/** The side of a threshold state machine as the alarm names it. */
+function alarmSide(side: Side): AlarmSide {
+  return side === 'high' ? 'over' : 'below';
+}
+
+const LEVEL_RANK: Record<AlarmLevel, number> = { warning: 1, alarm: 2 };
+
+/** The key under which one alarm at most is open: device (implicit), kind, metric and side. */
+function openKey(kind: AlarmKind, metric: string, side: AlarmSide | null): string {
+  return `${kind}\u0000${metric}\u0000${side ?? ''}`;
+}
+
+/** Closed: handled and no longer active. A closed alarm never changes again; the next crossing opens a new one. */
+function isClosed(a: AlarmDraft): boolean {
+  return a.dealStatus !== 0 && a.state === 'cleared';
 }
 
 /**
@@ -31,6 +51,11 @@ interface MetricEntry {
  * episodes (a beacon's SOS), events (AI violations), silence and the resulting status, all as the kind's
  * descriptor (protocol/kinds) declares them. Pure in-memory logic: time is passed in,
  * persistence happens outside (the returned drafts are written, then pushed).
+ *
+ * Alarm lifecycle (docs/api.md "Alarm lifecycle"): one alarm at most is open (unhandled) per kind,
+ * metric and side; it is kept here until it is closed (handled and cleared). A return to normal clears
+ * it; a new crossing while it is still unhandled re-activates it (repeatCount + 1) instead of raising
+ * another. SOS and AI alarms never clear by themselves; handling clears them.
  */
 export class DeviceMonitor {
   config: DeviceConfig;
@@ -39,14 +64,16 @@ export class DeviceMonitor {
   status: DeviceStatus;
   private silenceFromMs: number | null;
   private offline = false;
-  private offlineAlarm: AlarmDraft | null = null;
-  /** Active status episodes (a beacon's SOS) by status key. */
-  private readonly statusAlarms = new Map<string, AlarmDraft>();
   /** The descriptor of config.kind (a monitor never changes kind: the engine replaces it). */
   private readonly descriptor: AnyKindDescriptor;
-  private readonly metrics = new Map<string, MetricEntry>();
-  /** Active AI alarms, oldest first. */
-  private aiAlarms: AlarmDraft[] = [];
+  /** Threshold state machines of metrics that are not normal. */
+  private readonly metrics = new Map<string, MetricState>();
+  /** Status keys (a beacon's SOS) that were on in the last message: a new SOS is an off → on edge. */
+  private readonly statusOn = new Set<string>();
+  /** Alarms not closed yet (unhandled, or handled but still active), by openKey, oldest first. */
+  private readonly open = new Map<string, AlarmDraft>();
+  /** When each open alarm was last handed out for writing (ms), for ALARM_REFRESH_MS. */
+  private readonly queuedAtMs = new WeakMap<AlarmDraft, number>();
 
   /**
    * @param snapshot state remembered in the database
@@ -65,64 +92,72 @@ export class DeviceMonitor {
   }
 
   /**
-   * Re-adopts an active alarm read from the database so that hysteresis and episodes survive a restart.
-   * @returns alarms to clear: a duplicate active episode (the older one), or a threshold alarm whose
-   *   threshold no longer exists
+   * Re-adopts an open alarm read from the database (active, or cleared and unhandled) so that hysteresis,
+   * episodes and repeat counting survive a restart. Call in alarm id order.
+   * @returns alarms to write as cleared: an older active duplicate of the same key (the newer one is
+   *   kept), or an active threshold alarm whose threshold no longer exists
    */
-  restore(alarm: Alarm, nowMs: number): AlarmDraft[] {
+  restore(alarm: AlarmRecord, nowMs: number): AlarmDraft[] {
     const draft: AlarmDraft = { ...alarm };
-    const superseded = (previous: AlarmDraft | null | undefined) => (previous ? [this.clear(previous, nowMs)] : []);
-    switch (alarm.kind) {
-      case 'threshold': {
-        const t = this.threshold(alarm.metric);
-        if (!t) return [this.clear(draft, nowMs)];
-        const previous = this.metrics.get(alarm.metric)?.alarm;
-        this.metrics.set(alarm.metric, { state: stateFromAlarm(t, alarm.level, alarm.threshold, alarm.value), alarm: draft });
-        return superseded(previous);
-      }
-      case 'sos': {
-        const previous = this.statusAlarms.get(alarm.metric);
-        this.statusAlarms.set(alarm.metric, draft);
-        return superseded(previous);
-      }
-      case 'offline': {
-        const previous = this.offlineAlarm;
-        this.offline = true;
-        this.offlineAlarm = draft;
-        return superseded(previous);
-      }
-      case 'ai':
-        this.aiAlarms.push(draft);
-        this.aiAlarms.sort((a, b) => a.raisedAtMs - b.raisedAtMs);
-        return [];
+    if (isClosed(draft)) return [];
+    const out: AlarmDraft[] = [];
+    if (draft.kind === 'threshold') {
+      const t = this.threshold(draft.metric);
+      if (!t) return draft.state === 'active' ? [this.clear(draft, nowMs)] : [];
     }
+    const key = openKey(draft.kind, draft.metric, draft.side);
+    const previous = this.open.get(key);
+    if (previous) {
+      this.open.delete(key);
+      if (previous.state === 'active') out.push(this.clear(previous, nowMs));
+    }
+    this.open.set(key, draft);
+    this.queuedAtMs.set(draft, nowMs);
+    if (draft.state !== 'active') return out;
+    switch (draft.kind) {
+      case 'threshold': {
+        const t = this.threshold(draft.metric)!;
+        const restored = stateFromAlarm(t, draft.level, draft.threshold, draft.value, draft.side === null ? undefined : draft.side === 'over' ? 'high' : 'low');
+        const current = this.metrics.get(draft.metric) ?? NORMAL_STATE;
+        this.metrics.set(draft.metric, { high: restored.high !== 'normal' ? restored.high : current.high, low: restored.low !== 'normal' ? restored.low : current.low });
+        break;
+      }
+      case 'sos':
+        this.statusOn.add(draft.metric);
+        break;
+      case 'offline':
+        this.offline = true;
+        break;
+      case 'ai':
+        break;
+    }
+    return out;
   }
 
-  /** Active threshold/SOS alarms whose condition cannot hold any more after a configuration change. */
+  /** Active threshold alarms whose condition cannot hold any more after a configuration change. */
   reconfigure(config: DeviceConfig, nowMs: number): AlarmDraft[] {
     this.config = config;
     const cleared: AlarmDraft[] = [];
-    for (const [metric, entry] of this.metrics) {
+    for (const metric of [...this.metrics.keys()]) {
       if (this.threshold(metric)) continue;
-      if (entry.alarm) cleared.push(this.clear(entry.alarm, nowMs));
       this.metrics.delete(metric);
+      for (const a of this.openOf('threshold', metric)) if (a.state === 'active') cleared.push(this.clear(a, nowMs));
     }
-    if (config.reportPeriodS <= 0 && this.offlineAlarm) {
-      cleared.push(this.clear(this.offlineAlarm, nowMs));
-      this.offlineAlarm = null;
+    if (config.reportPeriodS <= 0 && this.offline) {
       this.offline = false;
+      for (const a of this.openOf('offline', 'offline')) if (a.state === 'active') cleared.push(this.clear(a, nowMs));
     }
     return cleared;
   }
 
-  /** The device was removed (or changed kind): clears every active alarm it holds. */
+  /** The device was removed (or changed kind): clears every active alarm it holds and forgets them all. */
   retire(nowMs: number): AlarmDraft[] {
-    const active = [...[...this.metrics.values()].map((m) => m.alarm), ...this.statusAlarms.values(), this.offlineAlarm, ...this.aiAlarms];
+    const active = [...this.open.values()].filter((a) => a.state === 'active');
     this.metrics.clear();
-    this.statusAlarms.clear();
-    this.offlineAlarm = null;
-    this.aiAlarms = [];
-    return active.filter((a): a is AlarmDraft => a !== null).map((a) => this.clear(a, nowMs));
+    this.statusOn.clear();
+    this.open.clear();
+    this.offline = false;
+    return active.map((a) => this.clear(a, nowMs));
   }
 
   /**
@@ -135,8 +170,7 @@ export class DeviceMonitor {
     this.silenceFromMs = nowMs;
     if (this.offline) {
       this.offline = false;
-      if (this.offlineAlarm) changed.push(this.clear(this.offlineAlarm, nowMs));
-      this.offlineAlarm = null;
+      for (const a of this.openOf('offline', 'offline')) if (a.state === 'active') changed.push(this.clear(a, nowMs));
     }
     const d = this.descriptor;
     const values = flattenMetrics(d, message.msg);
@@ -147,70 +181,80 @@ export class DeviceMonitor {
     }
     for (const status of d.statuses) {
       const on = status.decode(message.msg);
-      const active = this.statusAlarms.get(status.key);
-      if (on && !active) {
-        const raised = this.draft(status.alarm.kind, status.alarm.level, status.key, nowMs, { value: 1 });
-        this.statusAlarms.set(status.key, raised);
-        changed.push(raised);
-      } else if (!on && active) {
-        changed.push(this.clear(active, nowMs));
-        this.statusAlarms.delete(status.key);
+      const wasOn = this.statusOn.has(status.key);
+      if (on && !wasOn) {
+        this.statusOn.add(status.key);
+        changed.push(this.occur(status.alarm.kind, status.alarm.level, status.key, null, nowMs, { value: 1 }));
+      } else if (on) {
+        const a = this.open.get(openKey(status.alarm.kind, status.key, null));
+        if (a && a.state === 'active') this.seen(a, nowMs, changed);
+      } else if (!on && wasOn) {
+        // the beacon let go of SOS: the alarm stays active until it is handled (it never clears by itself)
+        this.statusOn.delete(status.key);
       }
     }
     if (d.event) {
       const e = d.event.decode(message.msg);
-      const ai = this.draft(d.event.alarm.kind, d.event.alarm.level, e.metric, nowMs, { picUrl: e.picUrl });
-      this.aiAlarms.push(ai);
-      changed.push(ai);
-      while (this.aiAlarms.length > MAX_ACTIVE_AI_PER_CAMERA) changed.push(this.clear(this.aiAlarms.shift()!, nowMs));
+      changed.push(this.occur(d.event.alarm.kind, d.event.alarm.level, e.metric, null, nowMs, { picUrl: e.picUrl }));
+      const ai = [...this.open.values()].filter((a) => a.kind === 'ai');
+      // bounded: distinct AI metrics per camera; the oldest is forgotten (it stays open in the database)
+      for (let i = 0; i < ai.length - MAX_ACTIVE_AI_PER_CAMERA; i++) this.open.delete(openKey('ai', ai[i].metric, null));
     }
-    return changed;
+    return unique(changed);
   }
 
   /**
    * Time passing: silence beyond the kind's offline periods (3) of reporting turns the device offline (and
-   * raises an `offline` alarm when its offline policy says so); AI alarms older than VIOLATION_WINDOW_MS
-   * are cleared.
+   * raises, or re-activates, an `offline` alarm when its offline policy says so). AI alarms do not clear
+   * with time; the camera's `violation` status ends VIOLATION_WINDOW_MS after the last event.
    */
   tick(nowMs: number): AlarmDraft[] {
     const changed: AlarmDraft[] = [];
     if (!this.offline && isSilent(this.silenceFromMs, this.config.reportPeriodS, nowMs, this.descriptor.offline.periods)) {
       this.offline = true;
-      if (this.descriptor.offline.raisesAlarm) {
-        this.offlineAlarm = this.draft('offline', 'warning', 'offline', nowMs, {});
-        changed.push(this.offlineAlarm);
-      }
-    }
-    while (this.aiAlarms.length > 0 && nowMs - this.aiAlarms[0].raisedAtMs >= VIOLATION_WINDOW_MS) {
-      changed.push(this.clear(this.aiAlarms.shift()!, nowMs));
+      if (this.descriptor.offline.raisesAlarm) changed.push(this.occur('offline', 'warning', 'offline', null, nowMs, {}));
     }
     return changed;
   }
 
   /**
-   * Mirrors a handling change made through REST (dealStatus, remark) into the engine's copy, so an AI
-   * alarm that was handled stops counting as a violation and later writes do not carry stale fields.
+   * Mirrors a handling or acknowledgement made through REST into the engine's copy (the database row is
+   * the truth: REST wrote it first). A handled alarm that is cleared is closed and forgotten; a handled
+   * threshold or offline alarm that is still active is kept until its condition clears.
    */
   dealt(alarm: Alarm): void {
-    const drafts = [...this.aiAlarms, ...this.statusAlarms.values(), this.offlineAlarm, ...[...this.metrics.values()].map((m) => m.alarm)];
-    const mine = drafts.find((d) => d !== null && d.alarmId === alarm.alarmId);
-    if (!mine) return;
-    mine.dealStatus = alarm.dealStatus;
-    mine.dealRemark = alarm.dealRemark;
-    mine.dealtBy = alarm.dealtBy;
-    mine.dealtAtMs = alarm.dealtAtMs;
+    for (const [key, mine] of this.open) {
+      if (mine.alarmId !== alarm.alarmId) continue;
+      mine.dealStatus = alarm.dealStatus;
+      mine.dealRemark = alarm.dealRemark;
+      mine.dealtBy = alarm.dealtBy;
+      mine.dealtAtMs = alarm.dealtAtMs;
+      mine.ackedBy = alarm.ackedBy ?? mine.ackedBy;
+      mine.ackedAtMs = alarm.ackedAtMs ?? mine.ackedAtMs;
+      if (alarm.state === 'cleared' && mine.state === 'active' && (mine.kind === 'sos' || mine.kind === 'ai')) {
+        // handling cleared it (SOS and AI alarms never clear by themselves)
+        mine.state = 'cleared';
+        mine.clearedAtMs = alarm.clearedAtMs;
+      }
+      if (isClosed(mine)) this.open.delete(key);
+      return;
+    }
+  }
+
+  /** Alarms this device holds open (unhandled, or handled and still active), oldest first. */
+  openAlarms(): AlarmDraft[] {
+    return [...this.open.values()];
   }
 
   /** Recomputes the status; returns it when it changed, else null. */
-  updateStatus(): DeviceStatus | null {
-    const levels = [...this.metrics.values()].map((m) => levelOf(m.state));
-    for (const a of this.statusAlarms.values()) levels.push(a.level);
-    const next = deriveStatus({
-      seen: this.lastSeenMs !== null,
-      offline: this.offline,
-      levels,
-      violation: this.aiAlarms.some((a) => a.dealStatus === 0),
-    });
+  updateStatus(nowMs?: number): DeviceStatus | null {
+    const levels = [...this.metrics.values()].map((m) => levelOf(m));
+    let violation = false;
+    for (const a of this.open.values()) {
+      if (a.kind === 'sos' && a.state === 'active') levels.push(a.level);
+      if (a.kind === 'ai' && a.dealStatus === 0 && (nowMs === undefined || nowMs - a.lastSeenMs < VIOLATION_WINDOW_MS)) violation = true;
+    }
+    const next = deriveStatus({ seen: this.lastSeenMs !== null, offline: this.offline, levels, violation });
     if (next === this.status) return null;
     this.status = next;
     return next;
@@ -218,43 +262,89 @@ export class DeviceMonitor {
 
   /** Current level of a metric (`normal` when it never fired). */
   levelOf(metric: string): 'normal' | AlarmLevel {
-    const entry = this.metrics.get(metric);
-    return entry ? levelOf(entry.state) : 'normal';
+    const state = this.metrics.get(metric);
+    return state ? levelOf(state) : 'normal';
   }
 
   private threshold(metric: string): Threshold | undefined {
     return this.config.thresholds.find((t) => t.metric === metric);
   }
 
+  private openOf(kind: AlarmKind, metric: string): AlarmDraft[] {
+    return [...this.open.values()].filter((a) => a.kind === kind && a.metric === metric);
+  }
+
   /** Runs one metric's state machine; returns the alarm drafts it changed. */
   private evaluate(t: Threshold, value: number, nowMs: number): AlarmDraft[] {
-    const entry = this.metrics.get(t.metric) ?? { state: NORMAL_STATE, alarm: null };
-    const prevLevel = levelOf(entry.state);
-    const prevSide = sideOf(entry.state);
-    const state = evaluateMetric(t, entry.state, value);
+    const prev = this.metrics.get(t.metric) ?? NORMAL_STATE;
+    const prevLevel = levelOf(prev);
+    const prevSide = sideOf(prev);
+    const state = evaluateMetric(t, prev, value);
     const level = levelOf(state);
     const side = sideOf(state);
-    entry.state = state;
     if (level === 'normal') this.metrics.delete(t.metric);
-    else this.metrics.set(t.metric, entry);
-    if (level === prevLevel && side === prevSide) return [];
+    else this.metrics.set(t.metric, state);
 
     const changed: AlarmDraft[] = [];
-    if (entry.alarm && (level === 'normal' || side !== prevSide)) {
-      // cleared, or crossed from hypoxia straight to hyperoxia: that is a new episode on the other side
-      changed.push(this.clear(entry.alarm, nowMs));
-      entry.alarm = null;
+    if (level === prevLevel && side === prevSide) {
+      if (side === null) return changed;
+      const a = this.open.get(openKey('threshold', t.metric, alarmSide(side)));
+      if (a && a.state === 'active') {
+        a.value = value;
+        this.seen(a, nowMs, changed);
+      }
+      return changed;
     }
-    if (level === 'normal') return changed;
-    const fields = { value, threshold: crossedLimit(t, state), unit: t.unit };
-    if (entry.alarm) Object.assign(entry.alarm, { level }, fields);
-    else entry.alarm = this.draft('threshold', level, t.metric, nowMs, fields);
-    changed.push(entry.alarm);
+    if (prevSide !== null && (level === 'normal' || side !== prevSide)) {
+      // back to normal, or crossed from hypoxia straight to hyperoxia: the old side clears
+      const a = this.open.get(openKey('threshold', t.metric, alarmSide(prevSide)));
+      if (a && a.state === 'active') changed.push(this.clear(a, nowMs));
+    }
+    if (side === null || level === 'normal') return changed;
+    changed.push(this.occur('threshold', level, t.metric, alarmSide(side), nowMs, { value, threshold: crossedLimit(t, state), unit: t.unit }));
     return changed;
   }
 
-  private draft(kind: AlarmKind, level: AlarmLevel, metric: string, nowMs: number, extra: Partial<AlarmDraft>): AlarmDraft {
-    return {
+  /**
+   * The condition of (kind, metric, side) holds at `level`: escalates or refreshes the open alarm when it
+   * is active, re-activates it (repeatCount + 1) when it was cleared and is still unhandled, else raises a
+   * new one. @returns the alarm to write
+   */
+  private occur(kind: AlarmKind, level: AlarmLevel, metric: string, side: AlarmSide | null, nowMs: number, fields: Partial<AlarmDraft>): AlarmDraft {
+    const key = openKey(kind, metric, side);
+    const a = this.open.get(key);
+    if (!a || isClosed(a)) {
+      const raised = this.draft(kind, level, metric, side, nowMs, fields);
+      this.open.delete(key);
+      this.open.set(key, raised);
+      this.queuedAtMs.set(raised, nowMs);
+      return raised;
+    }
+    // an active alarm on an edge (SOS pressed again without handling, an AI event, an escalation)
+    // or a cleared one coming back: counted once more unless it only changed level while active
+    if (a.state === 'cleared' || kind === 'sos' || kind === 'ai' || kind === 'offline') a.repeatCount++;
+    Object.assign(a, fields);
+    a.level = level;
+    if (LEVEL_RANK[level] > LEVEL_RANK[a.peakLevel]) a.peakLevel = level;
+    a.state = 'active';
+    a.clearedAtMs = null;
+    a.lastSeenMs = nowMs;
+    a.peakValue = worse(side, a.peakValue, a.value);
+    this.queuedAtMs.set(a, nowMs);
+    return a;
+  }
+
+  /** The condition of an active alarm is seen again unchanged: refreshes it, written at most every ALARM_REFRESH_MS. */
+  private seen(a: AlarmDraft, nowMs: number, out: AlarmDraft[]): void {
+    a.lastSeenMs = nowMs;
+    a.peakValue = worse(a.side, a.peakValue, a.value);
+    if (nowMs - (this.queuedAtMs.get(a) ?? 0) < ALARM_REFRESH_MS) return;
+    this.queuedAtMs.set(a, nowMs);
+    out.push(a);
+  }
+
+  private draft(kind: AlarmKind, level: AlarmLevel, metric: string, side: AlarmSide | null, nowMs: number, extra: Partial<AlarmDraft>): AlarmDraft {
+    const d: AlarmDraft = {
       alarmId: null,
       projectId: this.config.projectId,
       deviceSn: this.config.sn,
@@ -274,13 +364,39 @@ export class DeviceMonitor {
       dealtBy: null,
       dealtAtMs: null,
       picUrl: null,
+      side,
+      repeatCount: 1,
+      firstSeenMs: nowMs,
+      lastSeenMs: nowMs,
+      peakValue: null,
+      peakLevel: level,
+      ackedBy: null,
+      ackedAtMs: null,
       ...extra,
     };
+    d.peakValue = d.value;
+    return d;
   }
 
+  /** Marks an alarm cleared (its condition is over); a handled one is closed and forgotten. */
   private clear(draft: AlarmDraft, nowMs: number): AlarmDraft {
     draft.state = 'cleared';
     draft.clearedAtMs = nowMs;
+    if (isClosed(draft)) {
+      for (const [key, a] of this.open) if (a === draft) this.open.delete(key);
+    }
     return draft;
   }
+}
+
+/** The worse of two readings on a side: the higher over a high limit, the lower under a low one. */
+function worse(side: AlarmSide | null, a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  if (b === null || side === null) return a;
+  return side === 'below' ? Math.min(a, b) : Math.max(a, b);
+}
+
+/** Drafts in order, each once (a draft changed twice by one message is written once with its last state). */
+function unique(drafts: AlarmDraft[]): AlarmDraft[] {
+  return [...new Set(drafts)];
 }

@@ -1,4 +1,4 @@
-import type { Alarm, DeviceMessage } from '../../protocol';
+import type { Alarm, AlarmRecord, DeviceMessage } from '../../protocol';
 import { DeviceMonitor } from './deviceMonitor';
 import type { AlarmDraft, DeviceConfig, DeviceSnapshot, Effects, StatusChange } from './types';
 
@@ -52,14 +52,15 @@ export class RulesEngine {
   }
 
   /**
-   * Re-adopts an active alarm from the database (call after setDevices, before the first message, in
-   * alarm id order). An alarm of a device that no longer exists is cleared.
+   * Re-adopts an open alarm from the database (active, or cleared and unhandled; call after setDevices,
+   * before the first message, in alarm id order). An active alarm of a device that no longer exists is
+   * cleared.
    * @returns alarms to write as cleared
    */
-  restoreAlarm(alarm: Alarm, nowMs: number): AlarmDraft[] {
+  restoreAlarm(alarm: AlarmRecord, nowMs: number): AlarmDraft[] {
     const monitor = this.device(alarm.projectId, alarm.deviceSn);
     if (monitor) return monitor.restore(alarm, nowMs);
-    return [{ ...alarm, state: 'cleared', clearedAtMs: nowMs }];
+    return alarm.state === 'active' ? [{ ...alarm, state: 'cleared', clearedAtMs: nowMs }] : [];
   }
 
   /** Applies an accepted message of a known device, received at `nowMs`. */
@@ -72,7 +73,7 @@ export class RulesEngine {
     return effects;
   }
 
-  /** Time passing for every device (offline detection, AI violation window). O(devices). */
+  /** Time passing for every device (offline detection, end of the AI violation window). O(devices). */
   tick(nowMs: number): Effects {
     const effects: Effects = { alarms: [], statuses: [] };
     for (const devices of this.projects.values()) {
@@ -84,7 +85,7 @@ export class RulesEngine {
     return effects;
   }
 
-  /** An alarm was handled through REST: mirror it (a handled AI alarm no longer makes a violation). */
+  /** An alarm was handled or acknowledged through REST: mirror it (a handled AI alarm no longer makes a violation, a handled SOS no longer an alarm). */
   alarmDealt(alarm: Alarm, nowMs: number): StatusChange[] {
     const monitor = this.device(alarm.projectId, alarm.deviceSn);
     const statuses: StatusChange[] = [];
@@ -95,7 +96,7 @@ export class RulesEngine {
   }
 
   private collectStatus(monitor: DeviceMonitor, nowMs: number, out: StatusChange[]): void {
-    const status = monitor.updateStatus();
+    const status = monitor.updateStatus(nowMs);
     if (status !== null) out.push({ projectId: monitor.config.projectId, sn: monitor.config.sn, status, atMs: nowMs });
   }
 }

@@ -86,11 +86,13 @@ export function crossedLimit(t: Threshold, state: MetricState): number | null {
 
 /**
  * Rebuilds the state of a metric from a persisted active alarm (restart), so that hysteresis survives:
- * the side is the one whose limit equals the stored threshold, else the side the value lies on.
+ * the side is `known` (the alarm's stored side) when given, else the one whose limit equals the stored
+ * threshold, else the side the value lies on.
  */
-export function stateFromAlarm(t: Threshold, level: AlarmLevel, threshold: number | null, value: number | null): MetricState {
+export function stateFromAlarm(t: Threshold, level: AlarmLevel, threshold: number | null, value: number | null, known?: Side): MetricState {
   let side: Side;
-  if (threshold !== null && (threshold === t.alarmHigh || threshold === t.warnHigh)) side = 'high';
+  if (known !== undefined) side = known;
+  else if (threshold !== null && (threshold === t.alarmHigh || threshold === t.warnHigh)) side = 'high';
   else if (threshold !== null && (threshold === t.alarmLow || threshold === t.warnLow)) side = 'low';
   else if (threshold !== null && value !== null) side = value >= threshold ? 'high' : 'low';
   else side = t.alarmHigh !== null || t.warnHigh !== null ? 'high' : 'low';

@@ -1,4 +1,4 @@
-import type { Alarm, DeviceKind, DeviceStatus, Threshold } from '../../protocol';
+import type { AlarmRecord, DeviceKind, DeviceStatus, Threshold } from '../../protocol';
 
 /** A device as the rules need it (from the `devices` table). */
 export interface DeviceConfig {
@@ -19,12 +19,12 @@ export interface DeviceSnapshot {
 }
 
 /**
- * An alarm as the rules engine holds it: the protocol Alarm, with `alarmId` null until the INSERT has
+ * An alarm as the rules engine holds it: the protocol Alarm with its lifecycle fields, with `alarmId` null until the INSERT has
  * returned. The engine mutates a draft in place (level change, clear) and hands it to the persister,
  * which writes its current state and fills `alarmId`. Handling fields (`deal*`) belong to REST; the
  * engine only mirrors them.
  */
-export type AlarmDraft = Omit<Alarm, 'alarmId'> & { alarmId: number | null };
+export type AlarmDraft = Omit<AlarmRecord, 'alarmId'> & { alarmId: number | null };
 
 /** A device status change to fan out. `atMs` is server time (ms since epoch). */
 export interface StatusChange {

@@ -4,8 +4,8 @@ import {
   SYSTEM_STYLE_DEFAULTS,
   THEMES,
   boardSchema,
-  type Alarm,
   type AlarmKind,
+  type AlarmRecord,
   type AlarmLevel,
   type Board,
   type BoardReleaseInfo,
@@ -43,8 +43,9 @@ const ALARM_KINDS: readonly AlarmKind[] = ['threshold', 'sos', 'offline', 'ai'];
  * Maps an `alarms` row to the wire {@link Alarm}. Rows this server writes always hold protocol values; a
  * hand-edited row falls back to the safest reading (level alarm, kind threshold, untreated).
  */
-export function toAlarm(row: Selectable<AlarmsTable>): Alarm {
+export function toAlarm(row: Selectable<AlarmsTable>): AlarmRecord {
   const dealStatus = Number(row.deal_status);
+  const level = (row.level === 'warning' ? 'warning' : 'alarm') as AlarmLevel;
   return {
     alarmId: Number(row.alarm_id),
     projectId: row.project_id,
@@ -52,7 +53,7 @@ export function toAlarm(row: Selectable<AlarmsTable>): Alarm {
     deviceKind: row.device_kind,
     deviceName: row.device_name,
     kind: ALARM_KINDS.includes(row.kind as AlarmKind) ? (row.kind as AlarmKind) : 'threshold',
-    level: (row.level === 'warning' ? 'warning' : 'alarm') as AlarmLevel,
+    level,
     metric: row.metric,
     value: row.value,
     threshold: row.threshold,
@@ -65,6 +66,14 @@ export function toAlarm(row: Selectable<AlarmsTable>): Alarm {
     dealtBy: row.dealt_by,
     dealtAtMs: row.dealt_at_ms,
     picUrl: row.pic_url,
+    side: row.side === 'below' || row.side === 'over' ? row.side : null,
+    repeatCount: Number(row.repeat_count),
+    firstSeenMs: row.first_seen_ms ?? row.raised_at_ms,
+    lastSeenMs: row.last_seen_ms ?? row.cleared_at_ms ?? row.raised_at_ms,
+    peakValue: row.peak_value,
+    peakLevel: row.peak_level === 'warning' || row.peak_level === 'alarm' ? row.peak_level : level,
+    ackedBy: row.acked_by,
+    ackedAtMs: row.acked_at_ms,
   };
 }
 

@@ -254,6 +254,40 @@ const telemetryChunks: Migration = {
   },
 };
 
+/**
+ * Alarm lifecycle (docs/api.md "Alarm lifecycle"): side (below/over limit), repeat count, first and last
+ * seen, peak value and level, acknowledgement. Existing rows are filled from what they hold: first and last
+ * seen from raised_at_ms, peak from the stored value and level, side from the value against the limit.
+ * The new time and peak columns stay nullable (read as raised_at_ms and level when null), so a row
+ * inserted by older code still reads back complete.
+ * Indexes for the alarm center's searches by time and by device.
+ */
+const alarmLifecycle: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('alarms')
+      .addColumn('side', 'text')
+      .addColumn('repeat_count', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('first_seen_ms', 'double precision')
+      .addColumn('last_seen_ms', 'double precision')
+      .addColumn('peak_value', 'double precision')
+      .addColumn('peak_level', 'text')
+      .addColumn('acked_by', 'text')
+      .addColumn('acked_at_ms', 'double precision')
+      .execute();
+    await sql`update alarms set
+        first_seen_ms = raised_at_ms,
+        last_seen_ms = coalesce(cleared_at_ms, raised_at_ms),
+        peak_value = value,
+        peak_level = level,
+        side = case when kind = 'threshold' and value is not null and threshold is not null
+                    then case when value < threshold then 'below' else 'over' end
+                    else null end`.execute(db);
+    await db.schema.createIndex('alarms_project_raised_idx').on('alarms').columns(['project_id', 'raised_at_ms']).execute();
+    await db.schema.createIndex('alarms_project_device_idx').on('alarms').columns(['project_id', 'device_sn']).execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -261,6 +295,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003_custom_panel_types': customPanelTypes,
   '0004_dead_letters': deadLetters,
   '0005_telemetry_chunks': telemetryChunks,
+  '0006_alarm_lifecycle': alarmLifecycle,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

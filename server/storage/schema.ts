@@ -142,6 +142,16 @@ export interface AlarmsTable {
   dealt_by: string | null;
   dealt_at_ms: number | null;
   pic_url: string | null;
+  /** Alarm lifecycle (migration 0006_alarm_lifecycle; protocol/status.ts AlarmLifecycle). */
+  side: string | null;
+  repeat_count: Generated<number>;
+  /** Null only on rows inserted without them: read as raised_at_ms, cleared_at_ms or raised_at_ms, level. */
+  first_seen_ms: number | null;
+  last_seen_ms: number | null;
+  peak_value: number | null;
+  peak_level: string | null;
+  acked_by: string | null;
+  acked_at_ms: number | null;
 }
 
 export interface BoardsTable {

@@ -12,6 +12,7 @@ const BuilderScreen = lazyChunk('BuilderScreen', () => import('../board/editor/B
 const ViewBoardScreen = lazyChunk('ViewBoardScreen', () => import('./screens/ViewBoardScreen').then((m) => m.ViewBoardScreen));
 const DataDrivenScreen = lazyChunk('DataDrivenScreen', () => import('./screens/DataDrivenScreen').then((m) => m.DataDrivenScreen));
 const SystemStatusScreen = lazyChunk('SystemStatusScreen', () => import('./screens/SystemStatusScreen').then((m) => m.SystemStatusScreen));
+const AlarmCenterScreen = lazyChunk('AlarmCenterScreen', () => import('./screens/AlarmCenterScreen').then((m) => m.AlarmCenterScreen));
 const PageManagerScreen = lazyChunk('PageManagerScreen', () => import('./screens/PageManagerScreen').then((m) => m.PageManagerScreen));
 
 // The project's custom panel types are registered while it is open (docs/custom-modules.md).
@@ -39,6 +40,7 @@ export const ROUTE_OBJECTS = [
       { path: 'dataV/preview', element: <ViewBoardScreen /> },
       { path: 'pageManger/pageView', element: <ViewBoardScreen /> },
       { path: 'pageManger', element: <PageManagerScreen /> },
+      { path: 'alarmCenter', element: <AlarmCenterScreen /> },
       // Hidden from menus (SPEC §2 showMenu false): the same list as /pageManger.
       { path: 'dataV/index', element: <PageManagerScreen /> },
       { path: 'dataV/dataDriven', element: <DataDrivenScreen /> },

@@ -1,22 +1,45 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import { ROUTES, alarmDealBody, alarmListBody, type Alarm, type AlarmPage } from '../../../protocol';
-import { toAlarm } from '../../storage';
+import { sql, type Kysely } from 'kysely';
+import type { z } from 'zod';
+import { ROUTES, alarmAckBody, alarmDealBody, alarmListBody, type Alarm, type AlarmPage } from '../../../protocol';
+import { toAlarm, type Database } from '../../storage';
 import { postRoute, requireMember, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
+import { registerAlarmCenterRoutes } from './alarmCenter';
 
-/** alarm/list (newest first, filtered, paged) and alarm/deal (SPEC §4/§5 handling). */
+/** The filter fields of alarm/list (also used by the alarm center's export). */
+export type AlarmFilter = Omit<z.output<typeof alarmListBody>, 'page' | 'pageSize'>;
+
+/** The alarms of `filter.projectId` that match every given filter field (docs/api.md "alarm/list"). */
+export function filteredAlarms(db: Kysely<Database>, filter: AlarmFilter) {
+  let query = db.selectFrom('alarms').where('project_id', '=', filter.projectId);
+  if (filter.kind !== undefined) query = query.where('kind', '=', filter.kind);
+  if (filter.level !== undefined) query = query.where('level', '=', filter.level);
+  if (filter.dealStatus !== undefined) query = query.where('deal_status', '=', filter.dealStatus);
+  if (filter.state !== undefined) query = query.where('state', '=', filter.state);
+  if (filter.fromMs !== undefined) query = query.where('raised_at_ms', '>=', filter.fromMs);
+  if (filter.toMs !== undefined) query = query.where('raised_at_ms', '<=', filter.toMs);
+  if (filter.afterId !== undefined) query = query.where('alarm_id', '>', filter.afterId);
+  if (filter.deviceSn !== undefined) query = query.where('device_sn', '=', filter.deviceSn);
+  if (filter.metric !== undefined) query = query.where('metric', '=', filter.metric);
+  if (filter.side !== undefined) query = query.where('side', '=', filter.side);
+  if (filter.text) {
+    const pattern = `%${filter.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([eb('device_name', 'ilike', pattern), eb('device_sn', 'ilike', pattern), eb('metric', 'ilike', pattern), eb('deal_remark', 'ilike', pattern)]),
+    );
+  }
+  return query;
+}
+
+/**
+ * alarm/list (newest first, filtered, paged), alarm/deal (handling) and alarm/ack (acknowledgement);
+ * docs/api.md "Alarm lifecycle". Every change is written first, then pushed.
+ */
 export function registerAlarmRoutes(app: FastifyInstance, deps: HttpDeps): void {
   postRoute(app, deps, ROUTES.alarmList, alarmListBody, async ({ body, user }): Promise<AlarmPage> => {
     requireMember(user, body.projectId);
-    let query = deps.db.selectFrom('alarms').where('project_id', '=', body.projectId);
-    if (body.kind !== undefined) query = query.where('kind', '=', body.kind);
-    if (body.level !== undefined) query = query.where('level', '=', body.level);
-    if (body.dealStatus !== undefined) query = query.where('deal_status', '=', body.dealStatus);
-    if (body.state !== undefined) query = query.where('state', '=', body.state);
-    if (body.fromMs !== undefined) query = query.where('raised_at_ms', '>=', body.fromMs);
-    if (body.toMs !== undefined) query = query.where('raised_at_ms', '<=', body.toMs);
-    if (body.afterId !== undefined) query = query.where('alarm_id', '>', body.afterId);
+    const query = filteredAlarms(deps.db, body);
     const [count, rows] = await Promise.all([
       query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
       query
@@ -30,7 +53,8 @@ export function registerAlarmRoutes(app: FastifyInstance, deps: HttpDeps): void 
   });
 
   // Handling is one-way (0 → 1 or 2): the first handler's status, remark, name and time stay on record,
-  // and two operators handling the same alarm at once cannot overwrite each other.
+  // and two operators handling the same alarm at once cannot overwrite each other. Handling closes the
+  // alarm; SOS and AI alarms, which never clear by themselves, are cleared by it.
   postRoute(app, deps, ROUTES.alarmDeal, alarmDealBody, async ({ body, user, req }): Promise<Alarm> => {
     const existing = await deps.db
       .selectFrom('alarms')
@@ -41,19 +65,53 @@ export function registerAlarmRoutes(app: FastifyInstance, deps: HttpDeps): void 
     requireMember(user, existing.project_id);
     const row = await deps.db
       .updateTable('alarms')
-      .set({ deal_status: body.dealStatus, deal_remark: body.dealRemark, dealt_by: user.username, dealt_at_ms: Date.now() })
+      .set((eb) => {
+        const nowMs = Date.now();
+        const selfClearing = eb.and([eb('kind', '<>', 'sos'), eb('kind', '<>', 'ai')]);
+        return {
+          deal_status: body.dealStatus,
+          deal_remark: body.dealRemark,
+          dealt_by: user.username,
+          dealt_at_ms: nowMs,
+          state: eb.case().when(selfClearing).then(eb.ref('state')).else('cleared').end(),
+          cleared_at_ms: eb.case().when(selfClearing).then(eb.ref('cleared_at_ms')).else(eb.fn.coalesce('cleared_at_ms', eb.val(nowMs))).end(),
+        };
+      })
       .where('alarm_id', '=', body.alarmId)
       .where('deal_status', '=', 0)
       .returningAll()
       .executeTakeFirst();
     if (!row) throw new ApiError('CONFLICT', 'This alarm has already been handled');
-    const alarm = toAlarm(row);
+    return publish(toAlarm(row), req.log);
+  });
+
+  // Acknowledging is one-way too: the first operator's name and time stay; a handled alarm is past it.
+  postRoute(app, deps, ROUTES.alarmAck, alarmAckBody, async ({ body, user, req }): Promise<Alarm> => {
+    const existing = await deps.db.selectFrom('alarms').select(['project_id']).where('alarm_id', '=', body.alarmId).executeTakeFirst();
+    if (!existing) throw new ApiError('NOT_FOUND', 'Alarm not found');
+    requireMember(user, existing.project_id);
+    const row = await deps.db
+      .updateTable('alarms')
+      .set({ acked_by: user.username, acked_at_ms: Date.now() })
+      .where('alarm_id', '=', body.alarmId)
+      .where('acked_at_ms', 'is', null)
+      .where('deal_status', '=', 0)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw new ApiError('CONFLICT', 'This alarm has already been acknowledged or handled');
+    return publish(toAlarm(row), req.log);
+  });
+
+  registerAlarmCenterRoutes(app, deps, publish);
+
+  /** Mirrors a REST change into the rules engine and pushes it (it is persisted already). */
+  function publish(alarm: Alarm, log: { error(obj: object, msg?: string): void }): Alarm {
     try {
       deps.live().publishAlarm(alarm);
     } catch (e) {
       // Persisted already; clients that miss the push fetch it with alarm/list afterId.
-      req.log.error({ err: e }, 'publishing a handled alarm failed');
+      log.error({ err: e }, 'publishing an alarm change failed');
     }
     return alarm;
-  });
+  }
 }

@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Button } from '@fluentui/react-components';
+import { Link } from 'react-router';
 import { Trans } from '@lingui/react/macro';
 import { useStores } from '../../stores';
 import { LocaleSwitch } from '../LocaleSwitch';
@@ -8,14 +9,17 @@ import { StaleBadge } from './ShellBanners';
 import { ProjectSwitchDialog } from './ProjectSwitchDialog';
 
 /**
- * The shell's actions in every screen header: stale-data badge, organization switch, language, theme,
- * the system status page (administrators only) and Logout (SPEC §1).
+ * The shell's actions in every screen header: stale-data badge, the alarm center, organization switch,
+ * language, theme, the system status page (administrators only) and Logout (SPEC §1).
  */
 export const HeaderActions = observer(function HeaderActions() {
   const { session } = useStores();
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
       <StaleBadge />
+      <Link to="/alarmCenter" style={{ color: 'inherit' }}>
+        <Trans>Alarm center</Trans>
+      </Link>
       <ProjectSwitchDialog />
       <LocaleSwitch />
       <ThemeMenu />

@@ -1,0 +1,241 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
+import {
+  MAX_ALARM_EXPORT_ROWS,
+  ROUTES,
+  alarmAnalysisBody,
+  alarmDealBatchBody,
+  alarmDetailBody,
+  alarmExportBody,
+  type Alarm,
+  type AlarmAnalysis,
+  type AlarmDealBatchResult,
+  type AlarmDetail,
+  type AlarmRecord,
+  type AlarmTimelineStep,
+} from '../../../protocol';
+import { sql } from 'kysely';
+import { fromJson, toAlarm } from '../../storage';
+import { postRoute, requireMember, type HttpDeps } from '../context';
+import { ApiError, ERROR_MESSAGES } from '../errors';
+import { SESSION_COOKIE } from '../sessions';
+import { parseBody } from '../validation';
+import { filteredAlarms } from './alarms';
+
+/** Rows read from the database per query while exporting (keyset paging by alarm id). */
+const EXPORT_PAGE_ROWS = 1_000;
+
+/** China Standard Time, UTC+8 all year (no daylight saving since 1991). */
+const BEIJING_OFFSET_MS = 8 * 3_600_000;
+
+/** `YYYY-MM-DD HH:mm:ss` in Beijing time, or '' for null. */
+export function beijingTime(ms: number | null): string {
+  if (ms === null) return '';
+  return new Date(ms + BEIJING_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** The timeline of an alarm from its lifecycle fields, oldest first (docs/api.md "Alarm lifecycle"). */
+export function alarmTimeline(a: AlarmRecord): AlarmTimelineStep[] {
+  const steps: AlarmTimelineStep[] = [{ step: 'raised', atMs: a.firstSeenMs, by: null }];
+  if (a.lastSeenMs > a.firstSeenMs) steps.push({ step: 'lastSeen', atMs: a.lastSeenMs, by: null });
+  if (a.ackedAtMs !== null) steps.push({ step: 'acknowledged', atMs: a.ackedAtMs, by: a.ackedBy });
+  if (a.clearedAtMs !== null) steps.push({ step: 'cleared', atMs: a.clearedAtMs, by: null });
+  if (a.dealtAtMs !== null) steps.push({ step: 'handled', atMs: a.dealtAtMs, by: a.dealtBy });
+  return steps.sort((x, y) => x.atMs - y.atMs);
+}
+
+/** Columns of an export: header and the cell of an alarm (times in Beijing time, docs/api.md "alarm/export"). */
+const EXPORT_COLUMNS: Array<{ header: string; width: number; cell: (a: AlarmRecord) => string | number | null }> = [
+  { header: 'Alarm ID', width: 10, cell: (a) => a.alarmId },
+  { header: 'Raised (Beijing time)', width: 20, cell: (a) => beijingTime(a.raisedAtMs) },
+  { header: 'Device', width: 24, cell: (a) => a.deviceName },
+  { header: 'Device SN', width: 14, cell: (a) => a.deviceSn },
+  { header: 'Device kind', width: 12, cell: (a) => a.deviceKind },
+  { header: 'Alarm kind', width: 10, cell: (a) => a.kind },
+  { header: 'Metric', width: 12, cell: (a) => a.metric },
+  { header: 'Side', width: 8, cell: (a) => a.side ?? '' },
+  { header: 'Level', width: 8, cell: (a) => a.level },
+  { header: 'Peak level', width: 10, cell: (a) => a.peakLevel },
+  { header: 'Value', width: 8, cell: (a) => a.value },
+  { header: 'Peak value', width: 10, cell: (a) => a.peakValue },
+  { header: 'Limit', width: 8, cell: (a) => a.threshold },
+  { header: 'Unit', width: 8, cell: (a) => a.unit ?? '' },
+  { header: 'Repeats', width: 8, cell: (a) => a.repeatCount },
+  { header: 'Last seen (Beijing time)', width: 20, cell: (a) => beijingTime(a.lastSeenMs) },
+  { header: 'State', width: 8, cell: (a) => a.state },
+  { header: 'Cleared (Beijing time)', width: 20, cell: (a) => beijingTime(a.clearedAtMs) },
+  { header: 'Acknowledged by', width: 14, cell: (a) => a.ackedBy ?? '' },
+  { header: 'Acknowledged (Beijing time)', width: 20, cell: (a) => beijingTime(a.ackedAtMs) },
+  { header: 'Handling', width: 14, cell: (a) => (a.dealStatus === 1 ? 'processed' : a.dealStatus === 2 ? 'misinformation' : 'untreated') },
+  { header: 'Handled by', width: 14, cell: (a) => a.dealtBy ?? '' },
+  { header: 'Handled (Beijing time)', width: 20, cell: (a) => beijingTime(a.dealtAtMs) },
+  { header: 'Remark', width: 40, cell: (a) => a.dealRemark ?? '' },
+  { header: 'Picture', width: 30, cell: (a) => a.picUrl ?? '' },
+];
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. Text starting with
+ * `= + - @` or a tab/CR gets a leading apostrophe so a spreadsheet does not run it as a formula
+ * (OWASP "CSV Injection").
+ */
+export function csvField(value: string | number | null): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/**
+ * Alarm center routes (docs/api.md "Alarm center"): alarm/detail, alarm/dealBatch, alarm/analysis and
+ * alarm/export.
+ * `publish` mirrors a handled alarm into the rules engine and pushes it (alarms.ts).
+ */
+export function registerAlarmCenterRoutes(app: FastifyInstance, deps: HttpDeps, publish: (alarm: Alarm, log: { error(obj: object, msg?: string): void }) => Alarm): void {
+  postRoute(app, deps, ROUTES.alarmDetail, alarmDetailBody, async ({ body, user }): Promise<AlarmDetail> => {
+    const row = await deps.db.selectFrom('alarms').selectAll().where('alarm_id', '=', body.alarmId).executeTakeFirst();
+    if (!row) throw new ApiError('NOT_FOUND', 'Alarm not found');
+    requireMember(user, row.project_id);
+    const alarm = toAlarm(row);
+    const device = await deps.db
+      .selectFrom('devices')
+      .select(['position', 'tunnel_id', 'latest'])
+      .where('project_id', '=', row.project_id)
+      .where('sn', '=', row.device_sn)
+      .executeTakeFirst();
+    // the live state first: the row holds what was last persisted, which may lag
+    const live = deps.live().deviceState(row.project_id).get(row.device_sn)?.latest ?? null;
+    const latest = live ?? (device?.latest ? fromJson<Record<string, number>>(device.latest) : null);
+    const chainageM = latest && typeof latest.chainageM === 'number' ? latest.chainageM : null;
+    return {
+      alarm,
+      location: { position: device?.position ?? '', tunnelId: device?.tunnel_id ?? null, chainageM },
+      timeline: alarmTimeline(alarm),
+    };
+  });
+
+  // Same one-way rule as alarm/deal, per alarm: the first handling stays; SOS and AI alarms are cleared.
+  postRoute(app, deps, ROUTES.alarmDealBatch, alarmDealBatchBody, async ({ body, user, req }): Promise<AlarmDealBatchResult> => {
+    const ids = [...new Set(body.alarmIds)];
+    const member = new Set(user.projects.map((p) => p.projectId));
+    const nowMs = Date.now();
+    const rows = await deps.db
+      .updateTable('alarms')
+      .set((eb) => {
+        const selfClearing = eb.and([eb('kind', '<>', 'sos'), eb('kind', '<>', 'ai')]);
+        return {
+          deal_status: body.dealStatus,
+          deal_remark: body.dealRemark,
+          dealt_by: user.username,
+          dealt_at_ms: nowMs,
+          state: eb.case().when(selfClearing).then(eb.ref('state')).else('cleared').end(),
+          cleared_at_ms: eb.case().when(selfClearing).then(eb.ref('cleared_at_ms')).else(eb.fn.coalesce('cleared_at_ms', eb.val(nowMs))).end(),
+        };
+      })
+      .where('alarm_id', 'in', ids)
+      .where('project_id', 'in', [...member, ''])
+      .where('deal_status', '=', 0)
+      .returningAll()
+      .execute();
+    const handled = rows.map((r) => publish(toAlarm(r), req.log));
+    const done = new Set(handled.map((a) => a.alarmId));
+    return { handled, skipped: ids.filter((id) => !done.has(id)) };
+  });
+
+  // Counts by kind and Beijing day, top devices, mean time to acknowledge and to handle (one query each).
+  postRoute(app, deps, ROUTES.alarmAnalysis, alarmAnalysisBody, async ({ body, user }): Promise<AlarmAnalysis> => {
+    requireMember(user, body.projectId);
+    let base = deps.db
+      .selectFrom('alarms')
+      .where('project_id', '=', body.projectId)
+      .where('raised_at_ms', '>=', body.fromMs)
+      .where('raised_at_ms', '<=', body.toMs);
+    if (body.kind !== undefined) base = base.where('kind', '=', body.kind);
+    const dayIndex = sql<number>`floor((raised_at_ms + ${sql.lit(BEIJING_OFFSET_MS)}) / 86400000)::int`;
+    const [byDay, topDevices, means] = await Promise.all([
+      base.select([dayIndex.as('day_index'), 'kind', sql<number>`count(*)::int`.as('count')]).groupBy([dayIndex, 'kind']).orderBy(dayIndex).orderBy('kind').execute(),
+      base
+        .select(['device_sn', sql<string>`max(device_name)`.as('device_name'), sql<number>`count(*)::int`.as('count')])
+        .groupBy('device_sn')
+        .orderBy(sql`count(*)`, 'desc')
+        .orderBy('device_sn')
+        .limit(10)
+        .execute(),
+      base
+        .select([
+          sql<number | null>`avg(acked_at_ms - raised_at_ms)`.as('mean_ack'),
+          sql<number | null>`avg(dealt_at_ms - raised_at_ms)`.as('mean_handle'),
+          sql<number>`count(*)::int`.as('total'),
+        ])
+        .executeTakeFirstOrThrow(),
+    ]);
+    const kinds = new Map<string, number>();
+    for (const r of byDay) kinds.set(r.kind, (kinds.get(r.kind) ?? 0) + Number(r.count));
+    const mean = (v: unknown) => (v === null || v === undefined ? null : Math.round(Number(v)));
+    return {
+      total: Number(means.total),
+      byDay: byDay.map((r) => ({ day: new Date(Number(r.day_index) * 86_400_000).toISOString().slice(0, 10), kind: r.kind, count: Number(r.count) })),
+      byKind: [...kinds].map(([kind, count]) => ({ kind, count })),
+      topDevices: topDevices.map((r) => ({ deviceSn: r.device_sn, deviceName: r.device_name, count: Number(r.count) })),
+      meanAckMs: mean(means.mean_ack),
+      meanHandleMs: mean(means.mean_handle),
+    };
+  });
+
+  // The file itself (not an envelope): xlsx written by exceljs' streaming writer, or CSV (UTF-8 with BOM
+  // so that spreadsheets read Chinese names). Newest first, at most MAX_ALARM_EXPORT_ROWS.
+  app.post(ROUTES.alarmExport, async (req, reply) => {
+    const user = await deps.sessions.resolve(req.cookies[SESSION_COOKIE]);
+    if (!user) throw new ApiError('UNAUTHENTICATED', ERROR_MESSAGES.unauthenticated);
+    const body = parseBody(alarmExportBody, req.body);
+    requireMember(user, body.projectId);
+    const stamp = beijingTime(Date.now()).replace(/[-: ]/g, '').slice(0, 12);
+    const fileName = `alarms-${body.projectId}-${stamp}.${body.format}`;
+    const out = new PassThrough();
+
+    async function* pages(): AsyncGenerator<AlarmRecord[]> {
+      let beforeId: number | null = null;
+      let left = MAX_ALARM_EXPORT_ROWS;
+      while (left > 0) {
+        let q = filteredAlarms(deps.db, body).selectAll();
+        if (beforeId !== null) q = q.where('alarm_id', '<', beforeId);
+        const rows = await q.orderBy('alarm_id', 'desc').limit(Math.min(EXPORT_PAGE_ROWS, left)).execute();
+        if (rows.length === 0) return;
+        left -= rows.length;
+        beforeId = Number(rows[rows.length - 1].alarm_id);
+        yield rows.map(toAlarm);
+        if (rows.length < EXPORT_PAGE_ROWS) return;
+      }
+    }
+
+    const write = async (): Promise<void> => {
+      if (body.format === 'csv') {
+        out.write('\uFEFF' + EXPORT_COLUMNS.map((c) => csvField(c.header)).join(',') + '\r\n');
+        for await (const page of pages()) {
+          const chunk = page.map((a) => EXPORT_COLUMNS.map((c) => csvField(c.cell(a))).join(',') + '\r\n').join('');
+          if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
+        }
+        out.end();
+        return;
+      }
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+      const sheet = workbook.addWorksheet('Alarms', { views: [{ state: 'frozen', ySplit: 1 }] });
+      sheet.columns = EXPORT_COLUMNS.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width }));
+      sheet.getRow(1).font = { bold: true };
+      for await (const page of pages()) {
+        for (const a of page) sheet.addRow(EXPORT_COLUMNS.map((c) => c.cell(a))).commit();
+      }
+      sheet.commit();
+      await workbook.commit();
+    };
+    write().catch((err: unknown) => {
+      req.log.error({ err }, 'alarm export failed');
+      out.destroy(err instanceof Error ? err : new Error(String(err)));
+    });
+    return reply
+      .header('content-type', body.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(out);
+  });
+}

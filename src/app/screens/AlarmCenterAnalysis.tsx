@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ROUTES, type AlarmAnalysis } from '../../../protocol';
+import { useStores } from '../../stores';
+import { SCREEN } from '../../theme/theme';
+
+const DAY_MS = 86_400_000;
+/** The analysis covers the last 30 Beijing days. */
+const SPAN_DAYS = 30;
+/** Beijing time (UTC+8, no daylight saving): day strings of the server are Beijing days. */
+const BEIJING_OFFSET_MS = 8 * 3_600_000;
+
+const KIND_LABELS: Record<string, MessageDescriptor> = { threshold: msg`Threshold`, sos: msg`SOS`, offline: msg`Offline`, ai: msg`AI violation` };
+const KIND_COLOURS: Record<string, string> = { threshold: '#f5a623', sos: '#e5484d', offline: '#8b8d98', ai: '#3e9bff' };
+
+/** "1 h 5 min", "12 min", "40 s", or "–". */
+export function formatDuration(ms: number | null): string {
+  if (ms === null) return '–';
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s} s`;
+  const min = Math.round(s / 60);
+  if (min < 60) return `${min} min`;
+  return `${Math.floor(min / 60)} h ${min % 60} min`;
+}
+
+/**
+ * Counts per Beijing day for each kind, as uPlot's aligned data: x = day starts (s, UTC), one series per kind.
+ * Days without alarms are 0.
+ */
+export function dailySeries(a: AlarmAnalysis, kinds: string[], fromDay: string, days: number): uPlot.AlignedData {
+  const start = Date.parse(`${fromDay}T00:00:00Z`);
+  const xs = Array.from({ length: days }, (_, i) => (start + i * DAY_MS) / 1000);
+  const index = new Map(xs.map((x, i) => [new Date(x * 1000).toISOString().slice(0, 10), i]));
+  const ys = kinds.map(() => new Array<number>(days).fill(0));
+  for (const r of a.byDay) {
+    const i = index.get(r.day);
+    const k = kinds.indexOf(r.kind);
+    if (i !== undefined && k >= 0) ys[k][i] += r.count;
+  }
+  return [xs, ...ys];
+}
+
+/**
+ * Alarm analysis of the last 30 days (alarm/analysis): a uPlot bar chart of counts per day and kind, the
+ * top devices, and the mean times to acknowledge and to handle.
+ */
+export function AlarmCenterAnalysis({ projectId, refresh }: { projectId: string; refresh: number }) {
+  const { request } = useStores();
+  const { i18n } = useLingui();
+  const [data, setData] = useState<AlarmAnalysis | null>(null);
+  const host = useRef<HTMLDivElement | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    const toMs = Date.now();
+    request<AlarmAnalysis>(ROUTES.alarmAnalysis, { projectId, fromMs: toMs - SPAN_DAYS * DAY_MS, toMs })
+      .then((a) => live && setData(a))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [request, projectId, refresh]);
+
+  useEffect(() => {
+    const el = host.current;
+    if (!data || !el) return;
+    const kinds = Object.keys(KIND_LABELS);
+    const todayBeijing = new Date(Date.now() + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
+    const fromDay = new Date(Date.parse(`${todayBeijing}T00:00:00Z`) - (SPAN_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+    const bars = uPlot.paths.bars?.({ size: [0.8, 24] });
+    const u = new uPlot(
+      {
+        width: Math.max(320, el.clientWidth || 640),
+        height: 220,
+        // x values are Beijing day starts expressed in UTC: show them as UTC
+        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
+        scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+        axes: [
+          { stroke: SCREEN.textMuted, grid: { stroke: 'rgba(128,128,128,0.2)' } },
+          { stroke: SCREEN.textMuted, grid: { stroke: 'rgba(128,128,128,0.2)' } },
+        ],
+        series: [{}, ...kinds.map((k) => ({ label: i18n._(KIND_LABELS[k]), stroke: KIND_COLOURS[k], fill: `${KIND_COLOURS[k]}99`, paths: bars }))],
+      },
+      dailySeries(data, kinds, fromDay, SPAN_DAYS),
+      el,
+    );
+    return () => u.destroy();
+  }, [data, i18n]);
+
+  if (!data) return null;
+  const ackTime = formatDuration(data.meanAckMs);
+  const handleTime = formatDuration(data.meanHandleMs);
+  return (
+    <section aria-label={i18n._(msg`Alarm analysis`)} style={{ display: 'grid', gridTemplateColumns: '2fr 1fr', gap: 16, marginBottom: 24 }}>
+      <div>
+        <h2 style={{ fontSize: 18, margin: '0 0 8px' }}>
+          <Trans>Alarms per day, last 30 days</Trans>
+        </h2>
+        <div ref={host} />
+      </div>
+      <div>
+        <h2 style={{ fontSize: 18, margin: '0 0 8px' }}>
+          <Trans>Top devices</Trans>
+        </h2>
+        <ol aria-label={i18n._(msg`Top devices`)} style={{ margin: 0, paddingLeft: 20 }}>
+          {data.topDevices.map((d) => (
+            <li key={d.deviceSn}>
+              {d.deviceName} <span style={{ color: SCREEN.textMuted }}>{d.deviceSn}</span> · {d.count}
+            </li>
+          ))}
+        </ol>
+        <p>
+          <Trans>Mean time to acknowledge: {ackTime}</Trans>
+          <br />
+          <Trans>Mean time to handle: {handleTime}</Trans>
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { ROUTES, type AlarmPage } from '../../../protocol';
+import { activateLocale } from '../../i18n/i18n';
+import { appRoot } from '../../test/render';
+import { TEST_ADMIN_PASSWORD, useRealServer } from '../../test/realServer';
+import { App } from '../App';
+
+const WAIT = { timeout: 5000 };
+
+const real = useRealServer();
+
+async function openApp(hash: string) {
+  await activateLocale('en');
+  window.location.hash = hash;
+  const api = real().client();
+  const root = appRoot(api.fetch);
+  await root.session.login('admin', TEST_ADMIN_PASSWORD);
+  render(<App root={root} />);
+  return api;
+}
+
+describe('AlarmCenterScreen', () => {
+  afterEach(() => {
+    window.location.hash = '';
+  });
+
+  it('searches on the server, shows the total and the detail timeline, and handles the selected alarms', async () => {
+    const device = await real().device();
+    await device.gas('GAS-LK-E-F', { CO: 30 }, { metric: 'CO', state: 'active' });
+    await device.gas('GAS-RK-E-F', { O2: 19.2 }, { metric: 'O2', state: 'active' });
+    const api = await openApp('#/alarmCenter');
+    expect(await screen.findByText('Total 2 items', {}, WAIT)).toBeTruthy();
+    // the analysis above the table: both stations among the top devices
+    const top = await screen.findByRole('list', { name: 'Top devices' }, WAIT);
+    expect(within(top).getByText('GAS-LK-E-F')).toBeTruthy();
+    expect(within(top).getByText('GAS-RK-E-F')).toBeTruthy();
+    const o2Row = (await screen.findByText(/Threshold · O2 · Below limit/, {}, WAIT)).closest('tr')!;
+    expect(within(o2Row).getByText('19.2 / 19.5 %vol')).toBeTruthy();
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search' }), { target: { value: 'RK-E' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Total 1 items', {}, WAIT)).toBeTruthy();
+    expect(api.calls.filter((c) => c.route === ROUTES.alarmList).at(-1)!.body).toMatchObject({ text: 'RK-E', projectId: 'demo-tunnel' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Details' }));
+    const timeline = await screen.findByRole('list', { name: 'Timeline' }, WAIT);
+    expect(within(timeline).getByText(/^Raised \d{4}-\d\d-\d\d \d\d:\d\d:\d\d/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Close', hidden: true })); // in the drawer's surface, which jsdom reports as hidden while it animates
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Handle selected (1)' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Remark' }, WAIT), { target: { value: 'Ventilation increased' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm', hidden: true }));
+    await waitFor(async () => {
+      const page = await real().admin.call<AlarmPage>(ROUTES.alarmList, { projectId: 'demo-tunnel', metric: 'O2' });
+      expect(page.list[0]).toMatchObject({ dealStatus: 1, dealRemark: 'Ventilation increased', dealtBy: 'admin' });
+    }, WAIT);
+    await waitFor(() => expect(screen.getByText(/Cleared · Processed|Active · Processed/)).toBeTruthy(), WAIT);
+  });
+});

@@ -1,0 +1,518 @@
+import { useCallback, useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Link } from 'react-router';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Drawer,
+  DrawerBody,
+  DrawerHeader,
+  DrawerHeaderTitle,
+  Dropdown,
+  Input,
+  Option,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Textarea,
+} from '@fluentui/react-components';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  DEAL_REMARK_PRESETS,
+  ROUTES,
+  type AlarmDealBatchResult,
+  type AlarmDetail,
+  type AlarmListBody,
+  type AlarmPage,
+  type AlarmRecord,
+} from '../../../protocol';
+import { useStores } from '../../stores';
+import { SCREEN } from '../../theme/theme';
+import { formatBeijing } from '../../format/time';
+import { HeaderActions } from '../shell/HeaderActions';
+import { AlarmCenterAnalysis } from './AlarmCenterAnalysis';
+import { useProjectId } from '../shell/useProjectId';
+
+/** Alarms per table page. */
+const PAGE_SIZE = 20;
+
+const RANGES: Record<string, { label: MessageDescriptor; ms: number | null }> = {
+  day: { label: msg`Last 24 hours`, ms: 86_400_000 },
+  week: { label: msg`Last 7 days`, ms: 7 * 86_400_000 },
+  month: { label: msg`Last 30 days`, ms: 30 * 86_400_000 },
+  all: { label: msg`All time`, ms: null },
+};
+const KINDS: Record<string, MessageDescriptor> = { threshold: msg`Threshold`, sos: msg`SOS`, offline: msg`Offline`, ai: msg`AI violation` };
+const LEVELS: Record<string, MessageDescriptor> = { warning: msg`Warning`, alarm: msg`Alarm` };
+/** Status filter: open (untreated) or a handling result, or the condition's state. */
+const STATUSES: Record<string, { label: MessageDescriptor; filter: Partial<AlarmListBody> }> = {
+  untreated: { label: msg`Untreated`, filter: { dealStatus: 0 } },
+  processed: { label: msg`Processed`, filter: { dealStatus: 1 } },
+  misinformation: { label: msg`Misinformation`, filter: { dealStatus: 2 } },
+  active: { label: msg`Active`, filter: { state: 'active' } },
+  cleared: { label: msg`Cleared`, filter: { state: 'cleared' } },
+};
+const SIDES: Record<string, MessageDescriptor> = { below: msg`Below limit`, over: msg`Over limit` };
+const DEAL_RESULTS: Record<number, MessageDescriptor> = { 0: msg`Untreated`, 1: msg`Processed`, 2: msg`Misinformation` };
+const STEPS: Record<string, MessageDescriptor> = {
+  raised: msg`Raised`,
+  lastSeen: msg`Last seen`,
+  acknowledged: msg`Acknowledged`,
+  cleared: msg`Cleared`,
+  handled: msg`Handled`,
+};
+/** Translations of DEAL_REMARK_PRESETS (protocol/api.ts), same order. */
+const PRESET_LABELS: MessageDescriptor[] = [
+  msg`Checked on site, back to normal`,
+  msg`Ventilation increased, readings falling`,
+  msg`Workers evacuated and counted`,
+  msg`Worker found safe, button pressed by mistake`,
+  msg`Crew told and corrected on site`,
+  msg`Sensor fault, maintenance called`,
+  msg`False alarm (misinformation)`,
+];
+
+interface Filters {
+  range: string;
+  kind: string;
+  level: string;
+  status: string;
+  deviceSn: string;
+  text: string;
+}
+
+const NO_FILTERS: Filters = { range: 'week', kind: '', level: '', status: '', deviceSn: '', text: '' };
+
+/** The alarm/list (and alarm/export) body of the filters, at `nowMs`. */
+export function alarmQuery(projectId: string, f: Filters, nowMs: number): Omit<AlarmListBody, 'page' | 'pageSize'> {
+  const range = RANGES[f.range]?.ms ?? null;
+  return {
+    projectId,
+    ...(range !== null ? { fromMs: Math.floor(nowMs - range) } : {}),
+    ...(f.kind ? { kind: f.kind as AlarmListBody['kind'] } : {}),
+    ...(f.level ? { level: f.level as AlarmListBody['level'] } : {}),
+    ...(f.status ? STATUSES[f.status].filter : {}),
+    ...(f.deviceSn.trim() ? { deviceSn: f.deviceSn.trim() } : {}),
+    ...(f.text.trim() ? { text: f.text.trim() } : {}),
+  };
+}
+
+/**
+ * /alarmCenter: every alarm of the project, searched on the server (time range, kind, level, status,
+ * device, text) with paging and "Total {total} items"; a detail drawer (value against limit, location,
+ * timeline, AI capture); handling one or many with preset remarks; export of the filtered list to .xlsx
+ * or CSV; the alarm analysis of the last 30 days above it (docs/api.md "Alarm center"). Times in Beijing time.
+ */
+export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
+  const { request } = useStores();
+  const { t, i18n } = useLingui();
+  const projectId = useProjectId();
+  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<AlarmPage | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [detail, setDetail] = useState<AlarmDetail | null>(null);
+  const [handling, setHandling] = useState<number[] | null>(null);
+  const [reload, setReload] = useState(0);
+
+  useEffect(() => {
+    if (!projectId) return;
+    let live = true;
+    setLoading(true);
+    request<AlarmPage>(ROUTES.alarmList, { ...alarmQuery(projectId, filters, Date.now()), page, pageSize: PAGE_SIZE })
+      .then((p) => live && setData(p))
+      .catch(() => {})
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [request, projectId, filters, page, reload]);
+
+  const openDetail = useCallback(
+    (alarmId: number) => {
+      request<AlarmDetail>(ROUTES.alarmDetail, { alarmId })
+        .then(setDetail)
+        .catch(() => {});
+    },
+    [request],
+  );
+
+  const exportAs = async (format: 'xlsx' | 'csv') => {
+    if (!projectId) return;
+    const res = await fetch(ROUTES.alarmExport, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...alarmQuery(projectId, filters, Date.now()), format }),
+    });
+    if (!res.ok) return;
+    const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `alarms.${format}`;
+    const url = URL.createObjectURL(await res.blob());
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+
+  const list = (data?.list ?? []) as AlarmRecord[];
+  const total = data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const untreatedSelected = list.filter((a) => selected.has(a.alarmId) && a.dealStatus === 0).map((a) => a.alarmId);
+  const selectedCount = untreatedSelected.length;
+  const field = (k: keyof Filters) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
+
+  const choice = (k: keyof Filters, label: string, options: Record<string, MessageDescriptor>, anyLabel: string) => (
+    <Dropdown
+      aria-label={label}
+      placeholder={label}
+      value={draft[k] ? i18n._(options[draft[k]]) : anyLabel}
+      selectedOptions={[draft[k]]}
+      onOptionSelect={(_, d) => field(k)(d.optionValue ?? '')}
+      style={{ minWidth: 140 }}
+    >
+      <Option value="">{anyLabel}</Option>
+      {Object.entries(options).map(([value, m]) => (
+        <Option key={value} value={value}>
+          {i18n._(m)}
+        </Option>
+      ))}
+    </Dropdown>
+  );
+
+  return (
+    <main style={{ minHeight: '100vh', background: SCREEN.pageBackground, color: SCREEN.text, padding: 32, boxSizing: 'border-box' }}>
+      <header style={{ display: 'flex', alignItems: 'center', gap: 16, marginBottom: 24 }}>
+        <h1 style={{ margin: 0, fontSize: 24 }}>
+          <Trans>Alarm center</Trans>
+        </h1>
+        <Link to="/pageManger" style={{ color: SCREEN.brand }}>
+          <Trans>Page management</Trans>
+        </Link>
+        <span style={{ flex: 1 }} />
+        <HeaderActions />
+      </header>
+
+      {projectId ? <AlarmCenterAnalysis projectId={projectId} refresh={reload} /> : null}
+
+      <form
+        aria-label={t`Alarm filters`}
+        style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', marginBottom: 16 }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          setFilters(draft);
+          setPage(1);
+          setSelected(new Set());
+        }}
+      >
+        {choice('range', t`Time range`, Object.fromEntries(Object.entries(RANGES).map(([k, v]) => [k, v.label])), t`All time`)}
+        {choice('kind', t`Kind`, KINDS, t`All kinds`)}
+        {choice('level', t`Level`, LEVELS, t`All levels`)}
+        {choice('status', t`Status`, Object.fromEntries(Object.entries(STATUSES).map(([k, v]) => [k, v.label])), t`All statuses`)}
+        <Input aria-label={t`Device SN`} placeholder={t`Device SN`} value={draft.deviceSn} onChange={(_, d) => field('deviceSn')(d.value)} />
+        <Input aria-label={t`Search`} placeholder={t`Device, metric or remark`} value={draft.text} onChange={(_, d) => field('text')(d.value)} />
+        <Button appearance="primary" type="submit">
+          <Trans>Search</Trans>
+        </Button>
+        <Button
+          onClick={() => {
+            setDraft(NO_FILTERS);
+            setFilters(NO_FILTERS);
+            setPage(1);
+          }}
+        >
+          <Trans>Reset</Trans>
+        </Button>
+        <span style={{ flex: 1 }} />
+        <Button disabled={untreatedSelected.length === 0} onClick={() => setHandling(untreatedSelected)}>
+          <Trans>Handle selected ({selectedCount})</Trans>
+        </Button>
+        <Button onClick={() => void exportAs('xlsx')}>
+          <Trans>Export .xlsx</Trans>
+        </Button>
+        <Button onClick={() => void exportAs('csv')}>
+          <Trans>Export CSV</Trans>
+        </Button>
+      </form>
+
+      {loading && !data ? (
+        <Spinner />
+      ) : (
+        <Table aria-label={t`Alarms`} size="small">
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell style={{ width: 36 }}>
+                <Checkbox
+                  aria-label={t`Select all`}
+                  checked={list.length > 0 && list.every((a) => selected.has(a.alarmId))}
+                  onChange={(_, d) => setSelected(d.checked ? new Set(list.map((a) => a.alarmId)) : new Set())}
+                />
+              </TableHeaderCell>
+              <TableHeaderCell>
+                <Trans>Raised</Trans>
+              </TableHeaderCell>
+              <TableHeaderCell>
+                <Trans>Device</Trans>
+              </TableHeaderCell>
+              <TableHeaderCell>
+                <Trans>Alarm</Trans>
+              </TableHeaderCell>
+              <TableHeaderCell>
+                <Trans>Level</Trans>
+              </TableHeaderCell>
+              <TableHeaderCell>
+                <Trans>Value / limit</Trans>
+              </TableHeaderCell>
+              <TableHeaderCell>
+                <Trans>Repeats</Trans>
+              </TableHeaderCell>
+              <TableHeaderCell>
+                <Trans>Status</Trans>
+              </TableHeaderCell>
+              <TableHeaderCell />
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {list.map((a) => {
+              const alarmId = a.alarmId;
+              return (
+              <TableRow key={a.alarmId} data-alarm-id={a.alarmId}>
+                <TableCell>
+                  <Checkbox
+                    aria-label={t`Select alarm ${alarmId}`}
+                    checked={selected.has(a.alarmId)}
+                    onChange={(_, d) =>
+                      setSelected((s) => {
+                        const next = new Set(s);
+                        if (d.checked) next.add(a.alarmId);
+                        else next.delete(a.alarmId);
+                        return next;
+                      })
+                    }
+                  />
+                </TableCell>
+                <TableCell>{formatBeijing(a.raisedAtMs)}</TableCell>
+                <TableCell>
+                  {a.deviceName} <span style={{ color: SCREEN.textMuted }}>{a.deviceSn}</span>
+                </TableCell>
+                <TableCell>
+                  {i18n._(KINDS[a.kind])} · {a.metric}
+                  {a.side ? ` · ${i18n._(SIDES[a.side])}` : ''}
+                </TableCell>
+                <TableCell>{i18n._(LEVELS[a.level])}</TableCell>
+                <TableCell>{valueAgainstLimit(a)}</TableCell>
+                <TableCell>{a.repeatCount ?? 1}</TableCell>
+                <TableCell>
+                  {i18n._(a.state === 'active' ? STATUSES.active.label : STATUSES.cleared.label)} · {i18n._(DEAL_RESULTS[a.dealStatus])}
+                </TableCell>
+                <TableCell>
+                  <Button size="small" onClick={() => openDetail(a.alarmId)}>
+                    <Trans>Details</Trans>
+                  </Button>
+                  {a.dealStatus === 0 ? (
+                    <Button size="small" onClick={() => setHandling([a.alarmId])}>
+                      <Trans>Handle</Trans>
+                    </Button>
+                  ) : null}
+                </TableCell>
+              </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      )}
+
+      <nav style={{ display: 'flex', alignItems: 'center', gap: 12, marginTop: 12 }}>
+        <span data-total={total}>
+          <Trans>Total {total} items</Trans>
+        </span>
+        <Button size="small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          <Trans>Previous</Trans>
+        </Button>
+        <span>
+          {page} / {pageCount}
+        </span>
+        <Button size="small" disabled={page >= pageCount} onClick={() => setPage(page + 1)}>
+          <Trans>Next</Trans>
+        </Button>
+      </nav>
+
+      <AlarmDetailDrawer detail={detail} onClose={() => setDetail(null)} />
+      <HandleDialog
+        alarmIds={handling}
+        onClose={(done) => {
+          setHandling(null);
+          if (done) {
+            setSelected(new Set());
+            setReload((n) => n + 1);
+            if (detail) openDetail(detail.alarm.alarmId);
+          }
+        }}
+      />
+    </main>
+  );
+});
+
+/** "18.2 / 17 ppm" (peak in brackets when it differs), or '' when the alarm has no reading. */
+function valueAgainstLimit(a: AlarmRecord): string {
+  if (a.value === null) return '';
+  const unit = a.unit ? ` ${a.unit}` : '';
+  const peak = a.peakValue !== null && a.peakValue !== undefined && a.peakValue !== a.value ? ` (${a.peakValue})` : '';
+  return `${a.value}${peak} / ${a.threshold ?? '–'}${unit}`;
+}
+
+/** The detail drawer: the alarm against its limit, where the device is, the timeline and, for AI alarms, the capture. */
+function AlarmDetailDrawer({ detail, onClose }: { detail: AlarmDetail | null; onClose: () => void }) {
+  const { i18n } = useLingui();
+  const a = detail?.alarm as AlarmRecord | undefined;
+  return (
+    <Drawer type="overlay" position="end" size="medium" open={detail !== null} onOpenChange={(_, d) => !d.open && onClose()}>
+      <DrawerHeader>
+        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={i18n._(msg`Close`)} onClick={onClose}>✕</Button>}>
+          <Trans>Alarm details</Trans>
+        </DrawerHeaderTitle>
+      </DrawerHeader>
+      <DrawerBody>
+        {a && detail ? (
+          <dl style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '6px 16px' }}>
+            <dt>
+              <Trans>Device</Trans>
+            </dt>
+            <dd style={{ margin: 0 }}>
+              {a.deviceName} ({a.deviceSn})
+            </dd>
+            <dt>
+              <Trans>Alarm</Trans>
+            </dt>
+            <dd style={{ margin: 0 }}>
+              {i18n._(KINDS[a.kind])} · {a.metric}
+              {a.side ? ` · ${i18n._(SIDES[a.side])}` : ''} · {i18n._(LEVELS[a.level])}
+            </dd>
+            <dt>
+              <Trans>Value / limit</Trans>
+            </dt>
+            <dd style={{ margin: 0 }}>{valueAgainstLimit(a) || '–'}</dd>
+            <dt>
+              <Trans>Location</Trans>
+            </dt>
+            <dd style={{ margin: 0 }}>
+              {[detail.location.position, detail.location.tunnelId, detail.location.chainageM !== null ? `K${detail.location.chainageM} m` : null].filter(Boolean).join(' · ') || '–'}
+            </dd>
+            <dt>
+              <Trans>Repeats</Trans>
+            </dt>
+            <dd style={{ margin: 0 }}>{a.repeatCount ?? 1}</dd>
+            <dt>
+              <Trans>Timeline</Trans>
+            </dt>
+            <dd style={{ margin: 0 }}>
+              <ol aria-label={i18n._(msg`Timeline`)} style={{ margin: 0, paddingLeft: 18 }}>
+                {detail.timeline.map((s) => (
+                  <li key={s.step}>
+                    {i18n._(STEPS[s.step])} {formatBeijing(s.atMs)}
+                    {s.by ? ` · ${s.by}` : ''}
+                  </li>
+                ))}
+              </ol>
+            </dd>
+            {a.dealRemark ? (
+              <>
+                <dt>
+                  <Trans>Remark</Trans>
+                </dt>
+                <dd style={{ margin: 0 }}>{a.dealRemark}</dd>
+              </>
+            ) : null}
+            {a.picUrl ? (
+              <>
+                <dt>
+                  <Trans>Capture</Trans>
+                </dt>
+                <dd style={{ margin: 0 }}>
+                  <img src={a.picUrl} alt={i18n._(msg`AI capture`)} style={{ maxWidth: '100%' }} />
+                </dd>
+              </>
+            ) : null}
+          </dl>
+        ) : null}
+      </DrawerBody>
+    </Drawer>
+  );
+}
+
+/** Handle one or several alarms with a status and a remark (a preset or free text). */
+function HandleDialog({ alarmIds, onClose }: { alarmIds: number[] | null; onClose: (done: boolean) => void }) {
+  const { request } = useStores();
+  const { t, i18n } = useLingui();
+  const [dealStatus, setDealStatus] = useState<1 | 2>(1);
+  const [remark, setRemark] = useState('');
+  const [busy, setBusy] = useState(false);
+  const count = alarmIds?.length ?? 0;
+  useEffect(() => {
+    if (alarmIds) setRemark('');
+  }, [alarmIds]);
+  const submit = async () => {
+    if (!alarmIds || !remark.trim()) return;
+    setBusy(true);
+    try {
+      await request<AlarmDealBatchResult>(ROUTES.alarmDealBatch, { alarmIds, dealStatus, dealRemark: remark.trim() });
+      onClose(true);
+    } catch {
+      // shown by the request client
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open={alarmIds !== null} onOpenChange={(_, d) => !d.open && onClose(false)}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>
+            <Trans>Handle {count} alarm(s)</Trans>
+          </DialogTitle>
+          <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+            <Dropdown
+              aria-label={t`Handling result`}
+              value={i18n._(DEAL_RESULTS[dealStatus])}
+              selectedOptions={[String(dealStatus)]}
+              onOptionSelect={(_, d) => setDealStatus(d.optionValue === '2' ? 2 : 1)}
+            >
+              <Option value="1">{i18n._(DEAL_RESULTS[1])}</Option>
+              <Option value="2">{i18n._(DEAL_RESULTS[2])}</Option>
+            </Dropdown>
+            <Dropdown aria-label={t`Preset remarks`} placeholder={t`Preset remarks`} onOptionSelect={(_, d) => setRemark(d.optionText ?? '')}>
+              {DEAL_REMARK_PRESETS.map((p, i) => (
+                <Option key={p} value={p}>
+                  {i18n._(PRESET_LABELS[i])}
+                </Option>
+              ))}
+            </Dropdown>
+            <Textarea aria-label={t`Remark`} placeholder={t`Please fill in the remarks information`} value={remark} onChange={(_, d) => setRemark(d.value)} />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => onClose(false)}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button appearance="primary" disabled={busy || !remark.trim()} onClick={() => void submit()}>
+              <Trans>Confirm</Trans>
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
