@@ -11,3 +11,4 @@ export * from './api';
 export * from './socket';
 export * from './chainage';
 export * from './customPanels';
+export * from './fleet';

@@ -12,6 +12,7 @@ import { registerBoardRoutes } from './routes/boards';
 import { registerDeviceRoutes } from './routes/devices';
 import { registerNavRoutes } from './routes/nav';
 import { registerTelemetryRoutes } from './routes/telemetry';
+import { registerThresholdRoutes } from './routes/thresholds';
 
 /** Largest accepted request body; boards with many panels stay well below it. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -77,5 +78,6 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   registerBoardRoutes(app, deps);
   registerTelemetryRoutes(app, deps);
   registerNavRoutes(app, deps);
+  registerThresholdRoutes(app, deps);
   return app;
 }

@@ -3,3 +3,6 @@ export * from './schema';
 export * from './database';
 export * from './mappers';
 export { MIGRATIONS } from './migrations';
+export { THRESHOLD_DEFAULT_REVISIONS } from './migrations';
+export { applyDefaults, defaultThresholdRevision, writeDefaults, type KindDefaultsRevision } from './thresholdRevisions';
+export { SEEDED_THRESHOLD_BASELINE } from './thresholdBaseline';

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely/migration';
+import { defaultThresholdRevision, type KindDefaultsRevision } from './thresholdRevisions';
 
 /**
  * Schema migrations, in code so that the bundle and tests need no migration folder. Names sort in the
@@ -192,11 +193,62 @@ const customPanelTypes: Migration = {
   },
 };
 
+/**
+ * Editable thresholds (issue 10 §4, docs/api.md "Thresholds"): which metrics a person edited per device
+ * (changed defaults skip them), a project's own defaults per kind, and the audit of every change.
+ */
+const fleetThresholds: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('devices')
+      .addColumn('thresholds_edited', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+      .execute();
+
+    await db.schema
+      .createTable('kind_thresholds')
+      .addColumn('project_id', 'text', (c) => c.notNull().references('projects.project_id').onDelete('cascade'))
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('metric', 'text', (c) => c.notNull())
+      .addColumn('threshold', 'jsonb', (c) => c.notNull())
+      .addColumn('updated_at_ms', 'double precision', (c) => c.notNull())
+      .addColumn('updated_by', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('kind_thresholds_pk', ['project_id', 'kind', 'metric'])
+      .execute();
+
+    await db.schema
+      .createTable('threshold_audit')
+      .addColumn('audit_id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
+      .addColumn('project_id', 'text', (c) => c.notNull().references('projects.project_id').onDelete('cascade'))
+      .addColumn('device_sn', 'text')
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('metric', 'text', (c) => c.notNull())
+      .addColumn('action', 'text', (c) => c.notNull())
+      .addColumn('old_threshold', 'jsonb')
+      .addColumn('new_threshold', 'jsonb')
+      .addColumn('changed_by', 'text', (c) => c.notNull())
+      .addColumn('changed_at_ms', 'double precision', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('threshold_audit_project_idx')
+      .on('threshold_audit')
+      .expression(sql`project_id, audit_id desc`)
+      .execute();
+  },
+};
+
+/**
+ * Changed default thresholds, one migration each, in order (thresholdRevisions.ts); none yet. Add
+ * `'0005_fleet_defaults_<what>': defaultThresholdRevision([{ kind, scope, thresholds: [ …values written out… ] }])`.
+ */
+export const THRESHOLD_DEFAULT_REVISIONS: Record<string, readonly KindDefaultsRevision[]> = {};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_board_server': boardServer,
   '0003_custom_panel_types': customPanelTypes,
+  '0004_fleet_thresholds': fleetThresholds,
+  ...Object.fromEntries(Object.entries(THRESHOLD_DEFAULT_REVISIONS).map(([name, r]) => [name, defaultThresholdRevision(r)])),
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

@@ -20,6 +20,8 @@ export interface Database {
   board_tickets: BoardTicketsTable;
   system_styles: SystemStylesTable;
   custom_panel_types: CustomPanelTypesTable;
+  kind_thresholds: KindThresholdsTable;
+  threshold_audit: ThresholdAuditTable;
 }
 
 export interface UsersTable {
@@ -82,6 +84,8 @@ export interface DevicesTable {
   status: string;
   last_seen_ms: number | null;
   latest: ColumnType<Record<string, number> | null, string | null, string | null>;
+  /** Metric keys whose threshold a person set on this device (migration 0004): changed defaults skip them. */
+  thresholds_edited: ColumnType<string[], string | undefined, string>;
 }
 
 export interface TelemetryTable {
@@ -169,4 +173,33 @@ export interface CustomPanelTypesTable {
   default_h: number;
   updated_at_ms: number;
   updated_by: string;
+}
+
+/**
+ * A kind's default threshold for one metric in one project, set by an administrator (migration 0004).
+ * A row exists only while edited; without one the kind's standard default (protocol/kinds) applies.
+ */
+export interface KindThresholdsTable {
+  project_id: string;
+  kind: string;
+  metric: string;
+  threshold: ColumnType<Threshold, string, string>;
+  updated_at_ms: number;
+  updated_by: string;
+}
+
+/** Threshold changes (migration 0004): who changed what, when, old and new value (null: none). */
+export interface ThresholdAuditTable {
+  audit_id: Generated<number>;
+  project_id: string;
+  /** The device changed, or null for a change of the kind's defaults in the project. */
+  device_sn: string | null;
+  kind: string;
+  metric: string;
+  /** 'set' or 'reset'. */
+  action: string;
+  old_threshold: ColumnType<Threshold | null, string | null, string | null>;
+  new_threshold: ColumnType<Threshold | null, string | null, string | null>;
+  changed_by: string;
+  changed_at_ms: number;
 }
