@@ -4,7 +4,7 @@ import { hashPassword, randomPassword } from '../http/passwords';
 import { defaultThresholdsFor } from '../rules/defaultThresholds';
 import { toJson, type Database } from '../storage';
 import { DEMO_BOARD } from './demoBoard';
-import { ADMIN_USERNAME, BRIDGE_USER, DEMO_DEVICES, DEMO_PROJECT, DEMO_TUNNELS, OTHER_PROJECT } from './demoProject';
+import { ADMIN_USERNAME, BRIDGE_DEVICES, BRIDGE_USER, DEMO_DEVICES, DEMO_PROJECT, DEMO_TUNNELS, OTHER_PROJECT } from './demoProject';
 
 /** Where seeding reports progress. */
 export interface SeedLog {
@@ -92,11 +92,15 @@ export async function seedIfEmpty(
       )
       .execute();
 
+    const fleet = [
+      ...DEMO_DEVICES.map((d) => ({ projectId: DEMO_PROJECT.projectId, d })),
+      ...BRIDGE_DEVICES.map((d) => ({ projectId: OTHER_PROJECT.projectId, d })),
+    ];
     await tx
       .insertInto('devices')
       .values(
-        DEMO_DEVICES.map((d) => ({
-          project_id: DEMO_PROJECT.projectId,
+        fleet.map(({ projectId, d }) => ({
+          project_id: projectId,
           sn: d.sn,
           kind: d.kind,
           name: d.name,
@@ -128,7 +132,7 @@ export async function seedIfEmpty(
   });
 
   if (!seeded) return { seeded: false };
-  log.info(`seeded demo projects ${DEMO_PROJECT.projectId} and ${OTHER_PROJECT.projectId} (${DEMO_DEVICES.length} devices)`);
+  log.info(`seeded demo projects ${DEMO_PROJECT.projectId} and ${OTHER_PROJECT.projectId} (${DEMO_DEVICES.length + BRIDGE_DEVICES.length} devices)`);
   if (config.adminPassword === null) out(boxed(`admin password: ${adminPassword}`, 'shown once; set ADMIN_PASSWORD to choose it'));
   return { seeded: true };
 }

@@ -43,4 +43,45 @@ export const SEEDED_THRESHOLD_BASELINE: readonly KindDefaultsRevision[] = [
       { metric: 'tiltDeg', unit: '°', warnHigh: 0.17, alarmHigh: 0.23, warnLow: null, alarmLow: null, clearRatio: 0.9, clearLow: null },
     ],
   },
+  // Issue 10 §2: the lifting equipment kinds' first defaults (protocol/kinds/<kind>.ts has the sources).
+  {
+    kind: 'constructionElevator',
+    scope: 'all',
+    thresholds: [
+      { metric: 'leftLoadPct', unit: '%', warnHigh: 90, alarmHigh: 100, warnLow: null, alarmLow: null, clearRatio: 0.9, clearLow: null },
+      { metric: 'rightLoadPct', unit: '%', warnHigh: 90, alarmHigh: 100, warnLow: null, alarmLow: null, clearRatio: 0.9, clearLow: null },
+      { metric: 'leftTiltDeg', unit: '°', warnHigh: 0.17, alarmHigh: 0.23, warnLow: null, alarmLow: null, clearRatio: 0.9, clearLow: null },
+      { metric: 'rightTiltDeg', unit: '°', warnHigh: 0.17, alarmHigh: 0.23, warnLow: null, alarmLow: null, clearRatio: 0.9, clearLow: null },
+      { metric: 'leftLimitSwitch', unit: '', warnHigh: null, alarmHigh: 1, warnLow: null, alarmLow: null, clearRatio: 1, clearLow: null },
+      { metric: 'rightLimitSwitch', unit: '', warnHigh: null, alarmHigh: 1, warnLow: null, alarmLow: null, clearRatio: 1, clearLow: null },
+      { metric: 'windSpeedMps', unit: 'm/s', warnHigh: 10.8, alarmHigh: 13.8, warnLow: null, alarmLow: null, clearRatio: 0.9, clearLow: null },
+    ],
+  },
+  {
+    kind: 'bridgeGirderErector',
+    scope: 'all',
+    thresholds: [
+      { metric: 'frontLoadPct', unit: '%', warnHigh: 90, alarmHigh: 100, warnLow: null, alarmLow: null, clearRatio: 0.9, clearLow: null },
+      { metric: 'rearLoadPct', unit: '%', warnHigh: 90, alarmHigh: 100, warnLow: null, alarmLow: null, clearRatio: 0.9, clearLow: null },
+      { metric: 'windSpeedMps', unit: 'm/s', warnHigh: 10.8, alarmHigh: 13.8, warnLow: null, alarmLow: null, clearRatio: 0.9, clearLow: null },
+      { metric: 'levelnessDeg', unit: '°', warnHigh: 0.17, alarmHigh: 0.23, warnLow: null, alarmLow: null, clearRatio: 0.9, clearLow: null },
+    ],
+  },
+  {
+    kind: 'gantryCrane',
+    scope: 'all',
+    thresholds: [
+      { metric: 'loadPct', unit: '%', warnHigh: 90, alarmHigh: 100, warnLow: null, alarmLow: null, clearRatio: 0.9, clearLow: null },
+      { metric: 'windSpeedMps', unit: 'm/s', warnHigh: 10.8, alarmHigh: 13.8, warnLow: null, alarmLow: null, clearRatio: 0.9, clearLow: null },
+    ],
+  },
+  {
+    kind: 'yardCrane',
+    scope: 'all',
+    thresholds: [
+      { metric: 'momentPct', unit: '%', warnHigh: 90, alarmHigh: 100, warnLow: null, alarmLow: null, clearRatio: 0.9, clearLow: null },
+      { metric: 'windSpeedMps', unit: 'm/s', warnHigh: 10.8, alarmHigh: 13.8, warnLow: null, alarmLow: null, clearRatio: 0.9, clearLow: null },
+      { metric: 'tiltDeg', unit: '°', warnHigh: 0.17, alarmHigh: 0.23, warnLow: null, alarmLow: null, clearRatio: 0.9, clearLow: null },
+    ],
+  },
 ];

@@ -17,8 +17,7 @@ import {
 import type { RunningServer } from '../../server/app';
 import { resetThresholds, setThresholds } from '../../server/rules/thresholdEdits';
 import { DEMO_PROJECT, seedIfEmpty } from '../../server/seed';
-import { defaultThresholdsFor } from '../../server/rules/defaultThresholds';
-import { defaultThresholdRevision, fromJson, MIGRATIONS, toJson, type Database } from '../../server/storage';
+import { defaultThresholdRevision, fromJson, MIGRATIONS, type Database } from '../../server/storage';
 import type { ApiClient } from '../helpers/apiClient';
 import { connectDevice } from '../helpers/devices';
 import { eventually } from '../helpers/eventually';
@@ -181,11 +180,8 @@ describe('changed seeded defaults (migrations)', () => {
     await setThresholds(db, ctx({ sn: 'TC-01' }), [edited]);
     const bridgeTilt = highThreshold('tiltDeg', '°', 0.15, 0.2, 0.9);
     await setThresholds(db, ctx({ kind: 'towerCrane' }, 'demo-bridge'), [bridgeTilt]);
-    const bridgeCranes = [{ sn: 'TC-B1' }];
-    await db
-      .insertInto('devices')
-      .values({ project_id: 'demo-bridge', sn: 'TC-B1', kind: 'towerCrane', name: 'B1', position: '', tunnel_id: null, report_period_s: 2, thresholds: toJson(defaultThresholdsFor('towerCrane')), status: 'unknown', last_seen_ms: null, latest: null })
-      .execute();
+    const bridgeCranes = await db.selectFrom('devices').select('sn').where('project_id', '=', 'demo-bridge').where('kind', '=', 'towerCrane').execute();
+    expect(bridgeCranes.length).toBeGreaterThan(0);
 
     // A later release changes the tower crane wind and tilt defaults.
     const newWind = highThreshold('windSpeedMps', 'm/s', 10, 13, 0.9);
