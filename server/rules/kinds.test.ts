@@ -53,6 +53,10 @@ const VECTORS: Array<[DeviceKind, string, Array<[number, Level]>]> = [
   ['towerCrane', 'momentPct', [[89.9, 'normal'], [90, 'warning'], [99.9, 'warning'], [100, 'alarm']]],
   ['towerCrane', 'windSpeedMps', [[10.7, 'normal'], [10.8, 'warning'], [13.8, 'alarm']]],
   ['towerCrane', 'tiltDeg', [[0.16, 'normal'], [0.17, 'warning'], [0.23, 'alarm']]],
+  // tower crane statuses (JGJ 332-2014 §3.1): alarm while on
+  ['towerCrane', 'antiCollision', [[0, 'normal'], [1, 'alarm']]],
+  ['towerCrane', 'limitSwitch', [[0, 'normal'], [1, 'alarm']]],
+  ['towerCrane', 'restrictedZone', [[0, 'normal'], [1, 'alarm']]],
   // beacon vitals (convention): heart rate alarm < 50 or > 120 bpm, SpO2 < 90 %, body temperature ≥ 37.3 ℃; battery 20 / 10 %
   ['beacon', 'heartRate', [[75, 'normal'], [100, 'normal'], [110, 'warning'], [120, 'alarm'], [55, 'warning'], [50, 'alarm']]],
   ['beacon', 'spo2', [[97, 'normal'], [94, 'warning'], [90, 'alarm']]],

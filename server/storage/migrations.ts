@@ -237,10 +237,23 @@ const fleetThresholds: Migration = {
 };
 
 /**
- * Changed default thresholds, one migration each, in order (thresholdRevisions.ts); none yet. Add
- * `'0005_fleet_defaults_<what>': defaultThresholdRevision([{ kind, scope, thresholds: [ …values written out… ] }])`.
+ * Changed default thresholds, one migration each, in order (thresholdRevisions.ts), values written out:
+ * `'000N_fleet_defaults_<what>': [{ kind, scope, thresholds: [ … ] }]`.
  */
-export const THRESHOLD_DEFAULT_REVISIONS: Record<string, readonly KindDefaultsRevision[]> = {};
+export const THRESHOLD_DEFAULT_REVISIONS: Record<string, readonly KindDefaultsRevision[]> = {
+  // Tower crane statuses (issue 10 §2): an alarm while anti-collision, a limit switch or a restricted zone is on.
+  '0005_fleet_defaults_tower_crane_statuses': [
+    {
+      kind: 'towerCrane',
+      scope: 'all',
+      thresholds: [
+        { metric: 'antiCollision', unit: '', warnHigh: null, alarmHigh: 1, warnLow: null, alarmLow: null, clearRatio: 1, clearLow: null },
+        { metric: 'limitSwitch', unit: '', warnHigh: null, alarmHigh: 1, warnLow: null, alarmLow: null, clearRatio: 1, clearLow: null },
+        { metric: 'restrictedZone', unit: '', warnHigh: null, alarmHigh: 1, warnLow: null, alarmLow: null, clearRatio: 1, clearLow: null },
+      ],
+    },
+  ],
+};
 
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {

@@ -42,6 +42,9 @@ export const KIND_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   'metric.towerCrane.loadT': msg`Load`,
   'metric.towerCrane.tiltDeg': msg`Tilt`,
   'metric.towerCrane.windSpeedMps': msg`Wind speed`,
+  'metric.towerCrane.antiCollision': msg`Anti-collision intervening`,
+  'metric.towerCrane.limitSwitch': msg`Limit switch tripped`,
+  'metric.towerCrane.restrictedZone': msg`In a restricted zone`,
 
   'kind.constructionElevator': msg`Construction elevator`,
   'kind.bridgeGirderErector': msg`Bridge girder erector`,
