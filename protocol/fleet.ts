@@ -15,6 +15,8 @@ export const FLEET_ROUTES = {
   thresholdReset: '/zhgd/threshold/reset',
   /** Threshold changes of a project, newest first, paged by `beforeId`. Members. */
   thresholdAudit: '/zhgd/threshold/audit',
+  /** Lifts detected from telemetry, newest first, paged. Members. */
+  workRecordList: '/zhgd/work/records',
 } as const;
 
 /** Most audit entries one page returns. */
@@ -125,4 +127,33 @@ export function thresholdProblems(kind: string, t: Threshold, kinds: KindRegistr
     else if (clearLow < Math.max(...lows)) out.push(`${m.key}.clearLow: must not be below the low limits`);
   }
   return out;
+}
+
+export const workRecordListBody = z.strictObject({
+  projectId: projectIdField,
+  /** Only this device's lifts. */
+  sn: segment.optional(),
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(200).default(50),
+});
+
+/** A lift detected from telemetry: device times (ms), duration (s), peak load (t), peak moment (% of rated). */
+export interface WorkRecord {
+  recordId: number;
+  projectId: string;
+  sn: string;
+  kind: string;
+  startedAtMs: number;
+  endedAtMs: number;
+  durationS: number;
+  peakLoadT: number;
+  peakMomentPct: number;
+}
+
+/** A page of work records, newest first. */
+export interface WorkRecordPage {
+  total: number;
+  page: number;
+  pageSize: number;
+  list: WorkRecord[];
 }

@@ -15,6 +15,7 @@ import { AlarmPersister, loadActiveAlarms } from './rules/alarmPersister';
 import { metricValues } from './rules/deviceMonitor';
 import { loadDevices } from './rules/deviceStore';
 import { RulesEngine } from './rules/engine';
+import { insertWorkRecord, LiftDetector } from './rules/workRecords';
 import type { Effects } from './rules/types';
 import type { Database } from './storage';
 
@@ -79,6 +80,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   const gateway = startGateway({ httpServer: deps.httpServer, sessions: deps.sessions, log, sessionRecheckMs: config.socketSessionRecheckMs });
   const persister = new AlarmPersister(db, (alarm) => gateway.pushAlarm(alarm), log);
   const timers: NodeJS.Timeout[] = [];
+  const lifts = new LiftDetector();
 
   function apply(effects: Effects): void {
     if (effects.alarms.length > 0) persister.enqueue(effects.alarms);
@@ -100,7 +102,10 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     // telemetry to the kind's topic room; event-driven kinds (cameras) only raise alarms.
     const kind = DEVICE_KIND_REGISTRY.require(message.kind);
     if (!kind.readings) return;
-    writer.add({ projectId: topic.projectId, sn: topic.sn, tsMs: message.msg.ts, values: metricValues(message) });
+    const values = metricValues(message);
+    writer.add({ projectId: topic.projectId, sn: topic.sn, tsMs: message.msg.ts, values });
+    const lift = lifts.accept(topic.projectId, topic.sn, message.kind, values, message.msg.ts);
+    if (lift) insertWorkRecord(db, lift).catch((err: unknown) => log.error({ err, sn: topic.sn }, 'work record not stored'));
     if (kind.live) gateway.pushTelemetry(topic.projectId, message.kind as TelemetryTopic, { sn: topic.sn, ...message.msg } as TelemetryItem);
   }
 

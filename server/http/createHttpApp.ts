@@ -13,6 +13,7 @@ import { registerDeviceRoutes } from './routes/devices';
 import { registerNavRoutes } from './routes/nav';
 import { registerTelemetryRoutes } from './routes/telemetry';
 import { registerThresholdRoutes } from './routes/thresholds';
+import { registerWorkRecordRoutes } from './routes/workRecords';
 
 /** Largest accepted request body; boards with many panels stay well below it. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -79,5 +80,6 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   registerTelemetryRoutes(app, deps);
   registerNavRoutes(app, deps);
   registerThresholdRoutes(app, deps);
+  registerWorkRecordRoutes(app, deps);
   return app;
 }

@@ -127,7 +127,7 @@ describe('PGlite on disk', () => {
       const devices = await second.db.selectFrom('devices').select(['sn', 'latest']).execute();
       expect(devices).toEqual([{ sn: 'GAS-1', latest: { CO: 3.25 } }]);
       const migrations = await sql<{ name: string }>`select name from kysely_migration`.execute(second.db);
-      expect(migrations.rows.map((r) => r.name)).toEqual(['0001_initial', '0002_board_server', '0003_custom_panel_types', '0004_fleet_thresholds', '0005_fleet_defaults_tower_crane_statuses']);
+      expect(migrations.rows.map((r) => r.name)).toEqual(['0001_initial', '0002_board_server', '0003_custom_panel_types', '0004_fleet_thresholds', '0005_fleet_defaults_tower_crane_statuses', '0006_fleet_work_records']);
     } finally {
       await second.close();
     }

@@ -255,6 +255,29 @@ export const THRESHOLD_DEFAULT_REVISIONS: Record<string, readonly KindDefaultsRe
   ],
 };
 
+/** Work records: lifts detected from telemetry (issue 10 §3; server/rules/workRecords.ts). */
+const workRecords: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('work_records')
+      .addColumn('record_id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
+      .addColumn('project_id', 'text', (c) => c.notNull().references('projects.project_id').onDelete('cascade'))
+      .addColumn('device_sn', 'text', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('started_at_ms', 'double precision', (c) => c.notNull())
+      .addColumn('ended_at_ms', 'double precision', (c) => c.notNull())
+      .addColumn('duration_s', 'double precision', (c) => c.notNull())
+      .addColumn('peak_load_t', 'double precision', (c) => c.notNull())
+      .addColumn('peak_moment_pct', 'double precision', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('work_records_project_idx')
+      .on('work_records')
+      .expression(sql`project_id, device_sn, started_at_ms desc`)
+      .execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -262,6 +285,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003_custom_panel_types': customPanelTypes,
   '0004_fleet_thresholds': fleetThresholds,
   ...Object.fromEntries(Object.entries(THRESHOLD_DEFAULT_REVISIONS).map(([name, r]) => [name, defaultThresholdRevision(r)])),
+  '0006_fleet_work_records': workRecords,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

@@ -22,6 +22,7 @@ export interface Database {
   custom_panel_types: CustomPanelTypesTable;
   kind_thresholds: KindThresholdsTable;
   threshold_audit: ThresholdAuditTable;
+  work_records: WorkRecordsTable;
 }
 
 export interface UsersTable {
@@ -202,4 +203,17 @@ export interface ThresholdAuditTable {
   new_threshold: ColumnType<Threshold | null, string | null, string | null>;
   changed_by: string;
   changed_at_ms: number;
+}
+
+/** Lifts detected from telemetry (migration 0006; server/rules/workRecords.ts). */
+export interface WorkRecordsTable {
+  record_id: Generated<number>;
+  project_id: string;
+  device_sn: string;
+  kind: string;
+  started_at_ms: number;
+  ended_at_ms: number;
+  duration_s: number;
+  peak_load_t: number;
+  peak_moment_pct: number;
 }
