@@ -15,3 +15,4 @@ export * from './customPanels';
 export * from './systemStatus';
 export * from './telemetryFrame';
 export * from './history';
+export * from './fleet';

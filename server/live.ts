@@ -17,6 +17,7 @@ import { AlarmPersister, loadActiveAlarms, MAX_PENDING_ALARM_WRITES, type Messag
 import { metricValues } from './rules/deviceMonitor';
 import { loadDevices } from './rules/deviceStore';
 import { RulesEngine } from './rules/engine';
+import { insertWorkRecord, LiftDetector } from './rules/workRecords';
 import type { Effects } from './rules/types';
 import type { Database } from './storage';
 
@@ -91,6 +92,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       .then(() => undefined),
   );
   const timers: NodeJS.Timeout[] = [];
+  const lifts = new LiftDetector();
 
   /**
    * Applies a rules step. @returns a promise of the alarm writes it queued (settled once they are stored
@@ -123,8 +125,11 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     // telemetry to the kind's topic room; event-driven kinds (cameras) only raise alarms.
     const kind = DEVICE_KIND_REGISTRY.require(message.kind);
     if (!kind.readings) return;
+    const values = metricValues(message);
     const tunnelId = 'tunnelId' in message.msg && typeof message.msg.tunnelId === 'string' ? message.msg.tunnelId : null;
-    writer.add({ projectId: topic.projectId, sn: topic.sn, tsMs: message.msg.ts, values: metricValues(message), kind: message.kind, tunnelId });
+    writer.add({ projectId: topic.projectId, sn: topic.sn, tsMs: message.msg.ts, values, kind: message.kind, tunnelId });
+    const lift = lifts.accept(topic.projectId, topic.sn, message.kind, values, message.msg.ts);
+    if (lift) insertWorkRecord(db, lift).catch((err: unknown) => log.error({ err, sn: topic.sn }, 'work record not stored'));
     if (kind.live) gateway.pushTelemetry(topic.projectId, message.kind as TelemetryTopic, { sn: topic.sn, ...message.msg } as TelemetryItem);
   }
 

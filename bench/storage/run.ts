@@ -22,7 +22,7 @@ const PG_URL = process.env.BENCH_PG_URL ?? null;
 const START_MS = Date.UTC(2026, 0, 5, 0, 0, 0); // a Monday 08:00 Beijing: shift change, people moving
 const quiet = { error: (o: object, m?: string) => console.error(m, o) };
 
-/** Today's layout: one row per reading, multi-row INSERTs of 500 (the writer before migration 0004). */
+/** Today's layout: one row per reading, multi-row INSERTs of 500 (the writer before migration 0005_telemetry_chunks). */
 class BaselineSink {
   private rows: TelemetryRow[] = [];
   constructor(private readonly db: Kysely<Database>) {}

@@ -4,12 +4,25 @@ import { cameraKind } from './camera';
 import { gasKind } from './gas';
 import { createKindRegistry } from './registry';
 import { towerCraneKind } from './towerCrane';
+import { constructionElevatorKind } from './constructionElevator';
+import { bridgeGirderErectorKind } from './bridgeGirderErector';
+import { gantryCraneKind } from './gantryCrane';
+import { yardCraneKind } from './yardCrane';
 
 /**
  * The device kinds of protocol v1, one module each (docs/architecture.md "Device kinds"). Adding a kind:
  * write protocol/kinds/<kind>.ts, list it here, give the simulator a model and the board its panels.
  */
-export const DEVICE_KIND_DESCRIPTORS = [gasKind, beaconKind, towerCraneKind, cameraKind] as const;
+export const DEVICE_KIND_DESCRIPTORS = [
+  gasKind,
+  beaconKind,
+  towerCraneKind,
+  cameraKind,
+  constructionElevatorKind,
+  bridgeGirderErectorKind,
+  gantryCraneKind,
+  yardCraneKind,
+] as const;
 
 /** The app's registry of kinds (O(1) lookups by kind and live topic). */
 export const DEVICE_KIND_REGISTRY = createKindRegistry(DEVICE_KIND_DESCRIPTORS);
@@ -37,3 +50,8 @@ export * from './gas';
 export * from './beacon';
 export * from './towerCrane';
 export * from './camera';
+export * from './equipment';
+export * from './constructionElevator';
+export * from './bridgeGirderErector';
+export * from './gantryCrane';
+export * from './yardCrane';

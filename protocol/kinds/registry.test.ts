@@ -77,10 +77,17 @@ describe('a kind registered in a registry instance', () => {
 
 describe('the app registry', () => {
   it('keeps the wire contract of protocol v1: kinds, channels and live topics', () => {
-    expect(DEVICE_KINDS).toEqual(['gas', 'beacon', 'towerCrane', 'camera']);
-    expect(KIND_CHANNEL).toEqual({ gas: 'telemetry', beacon: 'telemetry', towerCrane: 'telemetry', camera: 'alarm' });
-    expect(LIVE_TOPICS).toEqual(['gas', 'beacon', 'towerCrane', 'alarm', 'deviceStatus']);
-    expect(DEVICE_KIND_REGISTRY.descriptors.filter((d) => d.offline.raisesAlarm).map((d) => d.kind)).toEqual(['gas', 'towerCrane']);
+    const equipment = ['constructionElevator', 'bridgeGirderErector', 'gantryCrane', 'yardCrane'];
+    expect(DEVICE_KINDS).toEqual(['gas', 'beacon', 'towerCrane', 'camera', ...equipment]);
+    expect(KIND_CHANNEL).toEqual({
+      gas: 'telemetry',
+      beacon: 'telemetry',
+      towerCrane: 'telemetry',
+      camera: 'alarm',
+      ...Object.fromEntries(equipment.map((k) => [k, 'telemetry'])),
+    });
+    expect(LIVE_TOPICS).toEqual(['gas', 'beacon', 'towerCrane', ...equipment, 'alarm', 'deviceStatus']);
+    expect(DEVICE_KIND_REGISTRY.descriptors.filter((d) => d.offline.raisesAlarm).map((d) => d.kind)).toEqual(['gas', 'towerCrane', ...equipment]);
   });
 
   it('gives every metric a unit, a label and a range the schema enforces at both ends', () => {

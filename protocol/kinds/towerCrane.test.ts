@@ -10,6 +10,7 @@ describe('towerCrane kind', () => {
   it('schema: every JGJ 332 quantity, each within its metric range', () => {
     expect(parse(CRANE)).toEqual({ kind: 'towerCrane', msg: CRANE });
     for (const m of towerCraneKind.metrics) {
+      if (m.unit === '') continue; // statuses: below
       expect(parse({ ...CRANE, [m.key]: m.range.max }), `${m.key} at max`).toMatchObject({ kind: 'towerCrane' });
       expect(parse({ ...CRANE, [m.key]: m.range.max + 1 }), `${m.key} above max`).toMatchObject({ reason: 'schema' });
       expect(parse({ ...CRANE, [m.key]: m.range.min - 1 }), `${m.key} below min`).toMatchObject({ reason: 'schema' });
@@ -29,8 +30,17 @@ describe('towerCrane kind', () => {
     expect(DEVICE_KIND_REGISTRY.metric('towerCrane', 'momentPct')).toMatchObject({ unit: '%', label: { message: 'Moment' } });
   });
 
-  it('statuses: none yet; offline raises an alarm; live as series', () => {
-    expect(towerCraneKind.statuses).toEqual([]);
+  it('statuses: anti-collision, limit switch and restricted zone, optional, decoded as 0/1 and alarmed while on', () => {
+    const withStatuses = { ...CRANE, antiCollision: true, limitSwitch: false, restrictedZone: true };
+    expect(parse(withStatuses)).toEqual({ kind: 'towerCrane', msg: withStatuses });
+    expect(parse({ ...CRANE, limitSwitch: 1 })).toMatchObject({ reason: 'schema', detail: expect.stringContaining('limitSwitch') });
+    expect(DEVICE_KIND_REGISTRY.flatten('towerCrane', withStatuses)).toMatchObject({ antiCollision: 1, limitSwitch: 0, restrictedZone: 1 });
+    for (const key of ['antiCollision', 'limitSwitch', 'restrictedZone']) {
+      expect(DEVICE_KIND_REGISTRY.defaultThresholds('towerCrane').find((t) => t.metric === key)).toMatchObject({ alarmHigh: 1, warnHigh: null, unit: '' });
+    }
+  });
+
+  it('offline raises an alarm; live as series', () => {
     expect(towerCraneKind.offline.raisesAlarm).toBe(true);
     expect(towerCraneKind.live).toEqual({ store: 'series' });
   });
@@ -40,6 +50,9 @@ describe('towerCrane kind', () => {
       ['momentPct', 90, 100],
       ['windSpeedMps', 10.8, 13.8],
       ['tiltDeg', 0.17, 0.23],
+      ['antiCollision', null, 1],
+      ['limitSwitch', null, 1],
+      ['restrictedZone', null, 1],
     ]);
   });
 });

@@ -15,6 +15,8 @@ export interface HttpLive {
   publishAlarm(alarm: Alarm): void;
   ingestStats(): IngestStats;
   disconnectDevices(projectId: string): number;
+  /** Re-reads a project's devices and thresholds into the live rules (after a threshold edit). */
+  reloadDevices(projectId: string): Promise<void>;
 }
 
 /**

@@ -17,6 +17,8 @@ import { registerBoardRoutes } from './routes/boards';
 import { registerDeviceRoutes } from './routes/devices';
 import { registerNavRoutes } from './routes/nav';
 import { registerTelemetryRoutes } from './routes/telemetry';
+import { registerThresholdRoutes } from './routes/thresholds';
+import { registerWorkRecordRoutes } from './routes/workRecords';
 
 const API_PREFIX = '/zhgd/';
 /** Auth routes: their limits are RATE_LIMIT_AUTH_PER_MINUTE, counted apart from the other routes. */
@@ -189,5 +191,7 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   registerTelemetryRoutes(app, deps);
   registerNavRoutes(app, deps);
   registerMetricsRoute(app, deps, rejections);
+  registerThresholdRoutes(app, deps);
+  registerWorkRecordRoutes(app, deps);
   return app;
 }

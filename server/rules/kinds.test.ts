@@ -53,11 +53,32 @@ const VECTORS: Array<[DeviceKind, string, Array<[number, Level]>]> = [
   ['towerCrane', 'momentPct', [[89.9, 'normal'], [90, 'warning'], [99.9, 'warning'], [100, 'alarm']]],
   ['towerCrane', 'windSpeedMps', [[10.7, 'normal'], [10.8, 'warning'], [13.8, 'alarm']]],
   ['towerCrane', 'tiltDeg', [[0.16, 'normal'], [0.17, 'warning'], [0.23, 'alarm']]],
+  // tower crane statuses (JGJ 332-2014 §3.1): alarm while on
+  ['towerCrane', 'antiCollision', [[0, 'normal'], [1, 'alarm']]],
+  ['towerCrane', 'limitSwitch', [[0, 'normal'], [1, 'alarm']]],
+  ['towerCrane', 'restrictedZone', [[0, 'normal'], [1, 'alarm']]],
   // beacon vitals (convention): heart rate alarm < 50 or > 120 bpm, SpO2 < 90 %, body temperature ≥ 37.3 ℃; battery 20 / 10 %
   ['beacon', 'heartRate', [[75, 'normal'], [100, 'normal'], [110, 'warning'], [120, 'alarm'], [55, 'warning'], [50, 'alarm']]],
   ['beacon', 'spo2', [[97, 'normal'], [94, 'warning'], [90, 'alarm']]],
   ['beacon', 'bodyTempC', [[36.6, 'normal'], [37.0, 'warning'], [37.3, 'alarm']]],
   ['beacon', 'battery', [[80, 'normal'], [20, 'warning'], [10, 'alarm']]],
+  // lifting equipment: load/moment 90 / 100 % of rated (JGJ 332-2014), wind 10.8 / 13.8 m/s (Beaufort 6 / stop lifting), tilt 0.17 / 0.23° (GB 5144 convention), limit switch alarm while tripped
+  ['constructionElevator', 'leftLoadPct', [[50, 'normal'], [89.9, 'normal'], [90, 'warning'], [99.9, 'warning'], [100, 'alarm']]],
+  ['constructionElevator', 'rightLoadPct', [[50, 'normal'], [89.9, 'normal'], [90, 'warning'], [99.9, 'warning'], [100, 'alarm']]],
+  ['constructionElevator', 'leftTiltDeg', [[0.16, 'normal'], [0.17, 'warning'], [0.23, 'alarm']]],
+  ['constructionElevator', 'rightTiltDeg', [[0.16, 'normal'], [0.17, 'warning'], [0.23, 'alarm']]],
+  ['constructionElevator', 'leftLimitSwitch', [[0, 'normal'], [1, 'alarm']]],
+  ['constructionElevator', 'rightLimitSwitch', [[0, 'normal'], [1, 'alarm']]],
+  ['constructionElevator', 'windSpeedMps', [[10.7, 'normal'], [10.8, 'warning'], [13.8, 'alarm']]],
+  ['bridgeGirderErector', 'frontLoadPct', [[50, 'normal'], [89.9, 'normal'], [90, 'warning'], [99.9, 'warning'], [100, 'alarm']]],
+  ['bridgeGirderErector', 'rearLoadPct', [[50, 'normal'], [89.9, 'normal'], [90, 'warning'], [99.9, 'warning'], [100, 'alarm']]],
+  ['bridgeGirderErector', 'windSpeedMps', [[10.7, 'normal'], [10.8, 'warning'], [13.8, 'alarm']]],
+  ['bridgeGirderErector', 'levelnessDeg', [[0.16, 'normal'], [0.17, 'warning'], [0.23, 'alarm']]],
+  ['gantryCrane', 'loadPct', [[50, 'normal'], [89.9, 'normal'], [90, 'warning'], [99.9, 'warning'], [100, 'alarm']]],
+  ['gantryCrane', 'windSpeedMps', [[10.7, 'normal'], [10.8, 'warning'], [13.8, 'alarm']]],
+  ['yardCrane', 'momentPct', [[50, 'normal'], [89.9, 'normal'], [90, 'warning'], [99.9, 'warning'], [100, 'alarm']]],
+  ['yardCrane', 'windSpeedMps', [[10.7, 'normal'], [10.8, 'warning'], [13.8, 'alarm']]],
+  ['yardCrane', 'tiltDeg', [[0.16, 'normal'], [0.17, 'warning'], [0.23, 'alarm']]],
 ];
 
 describe('default threshold vectors per kind', () => {

@@ -1,6 +1,6 @@
 import type { Board } from '../../protocol';
 import { DEMO_BOARD } from './demoBoard';
-import { DEMO_DEVICES, DEMO_PROJECT, DEMO_TUNNELS, OTHER_PROJECT, type DemoDevice, type DemoTunnel } from './demoProject';
+import { BRIDGE_DEVICES, DEMO_DEVICES, DEMO_PROJECT, DEMO_TUNNELS, OTHER_PROJECT, type DemoDevice, type DemoTunnel } from './demoProject';
 
 /**
  * Languages the demo can be seeded in (SEED_LOCALE, docs/configuration.md): the names people read (project,
@@ -16,6 +16,8 @@ export interface DemoNames {
   otherProject: { name: string; coName: string };
   tunnels: DemoTunnel[];
   devices: DemoDevice[];
+  /** The bridge project's lifting equipment. */
+  bridgeDevices: DemoDevice[];
   board: Board;
 }
 
@@ -29,6 +31,16 @@ const ZH_CAMERA_PLACES = ['进口洞口', '出口洞口', '拌合站', '钢筋�
 const ZH_CRANES: Record<string, { name: string; position: string }> = {
   'TC-01': { name: '1号塔吊（进口场地）', position: '进口洞口场地' },
   'TC-02': { name: '2号塔吊（出口场地）', position: '出口洞口场地' },
+};
+/** Lifting equipment of both demo projects (issue 10's fleet), by sn. */
+const ZH_EQUIPMENT: Record<string, { name: string; position: string }> = {
+  'EL-01': { name: '竖井施工升降机', position: '通风竖井' },
+  'GC-01': { name: '龙门吊（钢筋场）', position: '钢筋加工场' },
+  'BGE-01': { name: '架桥机', position: '桥面第7跨' },
+  'GC-B1': { name: '龙门吊（预制梁场）', position: '预制梁场' },
+  'TC-B1': { name: '塔吊（12号主墩）', position: '12号主墩' },
+  'TC-B2': { name: '塔吊（13号主墩）', position: '13号主墩' },
+  'YC-B1': { name: '履带吊', position: '河岸履带吊作业区' },
 };
 const ZH_PANEL_TITLES: Record<string, string> = {
   'demo-live-personnel': '洞内人员',
@@ -51,6 +63,7 @@ function zhDevice(d: DemoDevice): DemoDevice {
     return { ...d, name: `${ZH_SURNAMES[i % ZH_SURNAMES.length]}${ZH_GIVEN[(i * 7) % ZH_GIVEN.length]}`, position: `${ZH_TEAMS[Math.floor(i / headings) % ZH_TEAMS.length]}，${d.headingId}` };
   }
   if (d.kind === 'towerCrane' && ZH_CRANES[d.sn]) return { ...d, ...ZH_CRANES[d.sn] };
+  if (ZH_EQUIPMENT[d.sn]) return { ...d, ...ZH_EQUIPMENT[d.sn] };
   if (d.kind === 'camera') {
     const i = Number(d.sn.slice(4)) - 1;
     const place = ZH_CAMERA_PLACES[i % ZH_CAMERA_PLACES.length];
@@ -62,13 +75,14 @@ function zhDevice(d: DemoDevice): DemoDevice {
 /** The demo's names in `locale` (English: the constants of demoProject.ts and demoBoard.ts as they are). */
 export function demoNames(locale: SeedLocale): DemoNames {
   if (locale === 'en') {
-    return { project: DEMO_PROJECT, otherProject: OTHER_PROJECT, tunnels: DEMO_TUNNELS, devices: DEMO_DEVICES, board: DEMO_BOARD };
+    return { project: DEMO_PROJECT, otherProject: OTHER_PROJECT, tunnels: DEMO_TUNNELS, devices: DEMO_DEVICES, bridgeDevices: BRIDGE_DEVICES, board: DEMO_BOARD };
   }
   return {
     project: { name: '云岭双线隧道', coName: '示范隧道建设集团' },
     otherProject: { name: '清水河大桥', coName: '示范隧道建设集团' },
     tunnels: DEMO_TUNNELS.map((t) => ({ ...t, name: ZH_TUNNEL[t.tunnelId] ?? t.name, headings: t.headings.map((h) => ({ ...h, name: ZH_HEADING[h.headingId] ?? h.name })) })),
     devices: DEMO_DEVICES.map(zhDevice),
+    bridgeDevices: BRIDGE_DEVICES.map(zhDevice),
     board: {
       ...DEMO_BOARD,
       name: '隧道实时看板',

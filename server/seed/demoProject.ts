@@ -138,8 +138,31 @@ function cameras(): DemoDevice[] {
   return out;
 }
 
+/**
+ * The tunnel's other lifting equipment: the elevator of the ventilation shaft (uploads every 10 s, within
+ * the 15 s of GB/T 37537-2019) and the gantry crane of the segment and steel yard.
+ */
+function tunnelEquipment(): DemoDevice[] {
+  return [
+    { sn: 'EL-01', kind: 'constructionElevator', name: 'Shaft elevator', position: 'Ventilation shaft', tunnelId: null, headingId: null, reportPeriodS: 10 },
+    { sn: 'GC-01', kind: 'gantryCrane', name: 'Gantry crane (steel yard)', position: 'Steel yard', tunnelId: null, headingId: null, reportPeriodS: 2 },
+  ];
+}
+
 /** Every device of the demo project. */
-export const DEMO_DEVICES: DemoDevice[] = [...gasStations(), ...beacons(), ...towerCranes(), ...cameras()];
+export const DEMO_DEVICES: DemoDevice[] = [...gasStations(), ...beacons(), ...towerCranes(), ...tunnelEquipment(), ...cameras()];
+
+/**
+ * The bridge project's lifting equipment (OTHER_PROJECT): a girder erector on the deck, the precast yard's
+ * gantry crane, two tower cranes at the main piers and a crawler crane.
+ */
+export const BRIDGE_DEVICES: DemoDevice[] = [
+  { sn: 'BGE-01', kind: 'bridgeGirderErector', name: 'Girder erector', position: 'Deck, span 7', tunnelId: null, headingId: null, reportPeriodS: 2 },
+  { sn: 'GC-B1', kind: 'gantryCrane', name: 'Gantry crane (precast yard)', position: 'Precast girder yard', tunnelId: null, headingId: null, reportPeriodS: 2 },
+  { sn: 'TC-B1', kind: 'towerCrane', name: 'Tower crane (pier 12)', position: 'Main pier 12', tunnelId: null, headingId: null, reportPeriodS: 2 },
+  { sn: 'TC-B2', kind: 'towerCrane', name: 'Tower crane (pier 13)', position: 'Main pier 13', tunnelId: null, headingId: null, reportPeriodS: 2 },
+  { sn: 'YC-B1', kind: 'yardCrane', name: 'Crawler crane', position: 'Crawler crane, river bank', tunnelId: null, headingId: null, reportPeriodS: 2 },
+];
 
 /** The administrator account created at first start; its password is ADMIN_PASSWORD or a random one. */
 export const ADMIN_USERNAME = 'admin';

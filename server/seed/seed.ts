@@ -4,7 +4,7 @@ import { hashPassword, randomPassword, verifyPassword } from '../http/passwords'
 import { defaultThresholdsFor } from '../rules/defaultThresholds';
 import { toJson, type Database } from '../storage';
 import { demoNames, type SeedLocale } from './demoNames';
-import { ADMIN_USERNAME, BRIDGE_USER, DEMO_DEVICES, DEMO_PROJECT, OTHER_PROJECT } from './demoProject';
+import { ADMIN_USERNAME, BRIDGE_USER, DEMO_PROJECT, OTHER_PROJECT } from './demoProject';
 
 /** Where seeding reports progress. */
 export interface SeedLog {
@@ -91,11 +91,15 @@ export async function seedIfEmpty(
       )
       .execute();
 
+    const fleet = [
+      ...names.devices.map((d) => ({ projectId: DEMO_PROJECT.projectId, d })),
+      ...names.bridgeDevices.map((d) => ({ projectId: OTHER_PROJECT.projectId, d })),
+    ];
     await tx
       .insertInto('devices')
       .values(
-        names.devices.map((d) => ({
-          project_id: DEMO_PROJECT.projectId,
+        fleet.map(({ projectId, d }) => ({
+          project_id: projectId,
           sn: d.sn,
           kind: d.kind,
           name: d.name,
@@ -142,7 +146,7 @@ export async function seedIfEmpty(
   });
 
   if (!seeded) return { seeded: false };
-  log.info(`seeded demo projects ${DEMO_PROJECT.projectId} and ${OTHER_PROJECT.projectId} (${DEMO_DEVICES.length} devices)`);
+  log.info(`seeded demo projects ${DEMO_PROJECT.projectId} and ${OTHER_PROJECT.projectId} (${names.devices.length + names.bridgeDevices.length} devices)`);
   if (config.adminPassword === null) out(boxed(`admin password: ${adminPassword}`, 'shown once; set ADMIN_PASSWORD to choose it'));
   if (demoPassword !== null && !config.demoPassword) {
     out(boxed(`demo user ${BRIDGE_USER.username} password: ${demoPassword}`, 'shown once; set DEMO_PASSWORD to choose it'));

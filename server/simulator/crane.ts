@@ -127,11 +127,16 @@ export class TowerCrane {
   private pending = 0;
   private dayStartMs = 0;
   private liftsPerSecond = 0;
+  /** Its own stream, so the statuses leave the lifts' random sequence as it was. */
+  private readonly statusRng: Rng;
+  /** Until when each safety-monitor status is on (ms). */
+  private readonly statusUntil = { antiCollision: 0, limitSwitch: 0, restrictedZone: 0 };
 
   constructor(spec: TowerCraneSpec, wind: SiteWind, seed: number, startMs: number) {
     this.spec = spec;
     this.wind = wind;
     this.rng = Rng.derive(seed, `crane:${spec.sn}`);
+    this.statusRng = Rng.derive(seed, `crane-status:${spec.sn}`);
     this.baseTiltDeg = this.rng.uniform(0.02, 0.06);
     this.rotationDeg = this.rng.uniform(0, 360);
     this.radiusM = this.rng.uniform(10, 20);
@@ -156,7 +161,16 @@ export class TowerCrane {
       this.pending--;
       this.lift = this.planLift();
     }
-    if (this.lift) this.advanceLift(this.lift, tMs, dtS);
+    if (this.lift) {
+      this.advanceLift(this.lift, tMs, dtS);
+      // During lifts, now and then: anti-collision slows a slew towards the neighbouring crane (about one
+      // lift in 20), the hook swings into a restricted zone, a limit switch trips at the end of a travel.
+      const s = this.statusRng;
+      const u = this.statusUntil;
+      if (tMs >= u.antiCollision && s.chance(dtS / 3_600)) u.antiCollision = tMs + s.uniform(10, 30) * 1_000;
+      if (tMs >= u.restrictedZone && s.chance(dtS / 10_800)) u.restrictedZone = tMs + s.uniform(15, 40) * 1_000;
+      if (tMs >= u.limitSwitch && s.chance(dtS / 14_400)) u.limitSwitch = tMs + s.uniform(5, 20) * 1_000;
+    }
   }
 
   /** The telemetry payload at `tsMs`. */
@@ -178,6 +192,9 @@ export class TowerCrane {
       loadT: Math.round(load * 100) / 100,
       tiltDeg: Math.round(tilt * 1000) / 1000,
       windSpeedMps: Math.round(this.windMps * 10) / 10,
+      antiCollision: tsMs < this.statusUntil.antiCollision,
+      limitSwitch: tsMs < this.statusUntil.limitSwitch,
+      restrictedZone: tsMs < this.statusUntil.restrictedZone,
     };
   }
 

@@ -2,6 +2,7 @@ import type { DeviceKind, MessageOf } from '../../protocol';
 import type { DemoDevice } from '../seed/demoProject';
 import { CameraModel } from './cameras';
 import { SiteWind, TowerCrane, craneSpecFor } from './crane';
+import { BridgeGirderErectorModel, ConstructionElevatorModel, GantryCraneModel, YardCraneModel } from './equipment';
 import { GasStation } from './gas';
 import { PeopleModel, roleFromPosition, type HeadingSite, type PersonSpec } from './people';
 import type { Crew } from './siteClock';
@@ -131,10 +132,36 @@ const cameraSimulator: SimulatorFactory<'camera'> = (site) => {
   };
 };
 
+/** Steps a list of equipment models and samples them by index (equipment.ts). */
+function equipmentSimulator<K extends DeviceKind, T extends { step(t: number, dtS: number): void; sample(ts: number): MessageOf<K> }>(
+  make: (d: DemoDevice, site: SimSite) => T,
+): SimulatorFactory<K> {
+  return (site) => {
+    const models: T[] = [];
+    return {
+      add(d) {
+        models.push(make(d, site));
+        return models.length - 1;
+      },
+      seal() {},
+      step(t, dtS) {
+        for (const m of models) m.step(t, dtS);
+        return NO_EVENTS;
+      },
+      sample: (i, ts) => models[i].sample(ts),
+    };
+  };
+}
+
 /** The simulator model of each kind. */
 export const KIND_SIMULATORS: { [K in DeviceKind]: SimulatorFactory<K> } = {
   gas: gasSimulator,
   beacon: beaconSimulator,
   towerCrane: towerCraneSimulator,
   camera: cameraSimulator,
+  constructionElevator: equipmentSimulator((d, s) => new ConstructionElevatorModel(d.sn, s.wind, s.seed, s.startMs)),
+  bridgeGirderErector: equipmentSimulator((d, s) => new BridgeGirderErectorModel(d.sn, s.wind, s.seed, s.startMs)),
+  gantryCrane: equipmentSimulator((d, s) => new GantryCraneModel(d.sn, s.wind, s.seed, s.startMs)),
+  // Crawler cranes are named "crawler" in their position; every other yard crane is a truck crane.
+  yardCrane: equipmentSimulator((d, s) => new YardCraneModel(d.sn, /crawler/i.test(`${d.name} ${d.position}`) ? 'crawler' : 'truck', s.wind, s.seed, s.startMs)),
 };

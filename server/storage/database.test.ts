@@ -147,6 +147,7 @@ describe('mappers', () => {
     tunnel_id: null,
     report_period_s: 2,
     thresholds: [],
+    thresholds_edited: [],
     status: 'offline',
     last_seen_ms: 5,
     latest: { loadT: 1 },

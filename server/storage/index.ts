@@ -5,3 +5,6 @@ export * from './mappers';
 export { MIGRATIONS } from './migrations';
 export * from './telemetryStore';
 export * from './chunkCodec';
+export { THRESHOLD_DEFAULT_REVISIONS } from './migrations';
+export { applyDefaults, defaultThresholdRevision, writeDefaults, type KindDefaultsRevision } from './thresholdRevisions';
+export { SEEDED_THRESHOLD_BASELINE } from './thresholdBaseline';

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely/migration';
+import { defaultThresholdRevision, type KindDefaultsRevision } from './thresholdRevisions';
 
 /**
  * Schema migrations, in code so that the bundle and tests need no migration folder. Names sort in the
@@ -255,6 +256,49 @@ const telemetryChunks: Migration = {
 };
 
 /**
+ * Editable thresholds (issue 10 §4, docs/api.md "Thresholds"): which metrics a person edited per device
+ * (changed defaults skip them), a project's own defaults per kind, and the audit of every change.
+ */
+const fleetThresholds: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('devices')
+      .addColumn('thresholds_edited', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+      .execute();
+
+    await db.schema
+      .createTable('kind_thresholds')
+      .addColumn('project_id', 'text', (c) => c.notNull().references('projects.project_id').onDelete('cascade'))
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('metric', 'text', (c) => c.notNull())
+      .addColumn('threshold', 'jsonb', (c) => c.notNull())
+      .addColumn('updated_at_ms', 'double precision', (c) => c.notNull())
+      .addColumn('updated_by', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('kind_thresholds_pk', ['project_id', 'kind', 'metric'])
+      .execute();
+
+    await db.schema
+      .createTable('threshold_audit')
+      .addColumn('audit_id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
+      .addColumn('project_id', 'text', (c) => c.notNull().references('projects.project_id').onDelete('cascade'))
+      .addColumn('device_sn', 'text')
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('metric', 'text', (c) => c.notNull())
+      .addColumn('action', 'text', (c) => c.notNull())
+      .addColumn('old_threshold', 'jsonb')
+      .addColumn('new_threshold', 'jsonb')
+      .addColumn('changed_by', 'text', (c) => c.notNull())
+      .addColumn('changed_at_ms', 'double precision', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('threshold_audit_project_idx')
+      .on('threshold_audit')
+      .expression(sql`project_id, audit_id desc`)
+      .execute();
+  },
+};
+
+/**
  * Alarm lifecycle (docs/api.md "Alarm lifecycle"): side (below/over limit), repeat count, first and last
  * seen, peak value and level, acknowledgement. Existing rows are filled from what they hold: first and last
  * seen from raised_at_ms, peak from the stored value and level, side from the value against the limit.
@@ -288,6 +332,48 @@ const alarmLifecycle: Migration = {
   },
 };
 
+/**
+ * Changed default thresholds, one migration each, in order (thresholdRevisions.ts), values written out:
+ * `'000N_fleet_defaults_<what>': [{ kind, scope, thresholds: [ … ] }]`.
+ */
+export const THRESHOLD_DEFAULT_REVISIONS: Record<string, readonly KindDefaultsRevision[]> = {
+  // Tower crane statuses (issue 10 §2): an alarm while anti-collision, a limit switch or a restricted zone is on.
+  '0008_fleet_defaults_tower_crane_statuses': [
+    {
+      kind: 'towerCrane',
+      scope: 'all',
+      thresholds: [
+        { metric: 'antiCollision', unit: '', warnHigh: null, alarmHigh: 1, warnLow: null, alarmLow: null, clearRatio: 1, clearLow: null },
+        { metric: 'limitSwitch', unit: '', warnHigh: null, alarmHigh: 1, warnLow: null, alarmLow: null, clearRatio: 1, clearLow: null },
+        { metric: 'restrictedZone', unit: '', warnHigh: null, alarmHigh: 1, warnLow: null, alarmLow: null, clearRatio: 1, clearLow: null },
+      ],
+    },
+  ],
+};
+
+/** Work records: lifts detected from telemetry (issue 10 §3; server/rules/workRecords.ts). */
+const workRecords: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('work_records')
+      .addColumn('record_id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
+      .addColumn('project_id', 'text', (c) => c.notNull().references('projects.project_id').onDelete('cascade'))
+      .addColumn('device_sn', 'text', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('started_at_ms', 'double precision', (c) => c.notNull())
+      .addColumn('ended_at_ms', 'double precision', (c) => c.notNull())
+      .addColumn('duration_s', 'double precision', (c) => c.notNull())
+      .addColumn('peak_load_t', 'double precision', (c) => c.notNull())
+      .addColumn('peak_moment_pct', 'double precision', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('work_records_project_idx')
+      .on('work_records')
+      .expression(sql`project_id, device_sn, started_at_ms desc`)
+      .execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -296,6 +382,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0004_dead_letters': deadLetters,
   '0005_telemetry_chunks': telemetryChunks,
   '0006_alarm_lifecycle': alarmLifecycle,
+  '0007_fleet_thresholds': fleetThresholds,
+  ...Object.fromEntries(Object.entries(THRESHOLD_DEFAULT_REVISIONS).map(([name, r]) => [name, defaultThresholdRevision(r)])),
+  '0009_fleet_work_records': workRecords,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

@@ -23,6 +23,9 @@ export interface Database {
   system_styles: SystemStylesTable;
   custom_panel_types: CustomPanelTypesTable;
   dead_letters: DeadLettersTable;
+  kind_thresholds: KindThresholdsTable;
+  threshold_audit: ThresholdAuditTable;
+  work_records: WorkRecordsTable;
 }
 
 export interface UsersTable {
@@ -85,6 +88,8 @@ export interface DevicesTable {
   status: string;
   last_seen_ms: number | null;
   latest: ColumnType<Record<string, number> | null, string | null, string | null>;
+  /** Metric keys whose threshold a person set on this device (migration 0007_fleet_thresholds): changed defaults skip them. */
+  thresholds_edited: ColumnType<string[], string | undefined, string>;
 }
 
 export interface TelemetryTable {
@@ -95,7 +100,7 @@ export interface TelemetryTable {
 }
 
 /**
- * One device's readings of one minute (migration 0004; server/storage/chunkCodec.ts): `data` the
+ * One device's readings of one minute (migration 0005_telemetry_chunks; server/storage/chunkCodec.ts): `data` the
  * compressed columns (null once raw retention has passed), `stats` the minute rollup.
  */
 export interface TelemetryChunksTable {
@@ -113,7 +118,7 @@ export interface TelemetryChunksTable {
   stats: Uint8Array;
 }
 
-/** Hour rollup of one device (migration 0004): per-metric stats, encodeStats of chunkCodec.ts. */
+/** Hour rollup of one device (migration 0005_telemetry_chunks): per-metric stats, encodeStats of chunkCodec.ts. */
 export interface TelemetryHoursTable {
   project_id: string;
   sn: string;
@@ -231,4 +236,46 @@ export interface DeadLettersTable {
   draft: string | null;
   /** The database error (SQLSTATE and message). */
   reason: string;
+}
+
+/**
+ * A kind's default threshold for one metric in one project, set by an administrator (migration 0007_fleet_thresholds).
+ * A row exists only while edited; without one the kind's standard default (protocol/kinds) applies.
+ */
+export interface KindThresholdsTable {
+  project_id: string;
+  kind: string;
+  metric: string;
+  threshold: ColumnType<Threshold, string, string>;
+  updated_at_ms: number;
+  updated_by: string;
+}
+
+/** Threshold changes (migration 0007_fleet_thresholds): who changed what, when, old and new value (null: none). */
+export interface ThresholdAuditTable {
+  audit_id: Generated<number>;
+  project_id: string;
+  /** The device changed, or null for a change of the kind's defaults in the project. */
+  device_sn: string | null;
+  kind: string;
+  metric: string;
+  /** 'set' or 'reset'. */
+  action: string;
+  old_threshold: ColumnType<Threshold | null, string | null, string | null>;
+  new_threshold: ColumnType<Threshold | null, string | null, string | null>;
+  changed_by: string;
+  changed_at_ms: number;
+}
+
+/** Lifts detected from telemetry (migration 0009_fleet_work_records; server/rules/workRecords.ts). */
+export interface WorkRecordsTable {
+  record_id: Generated<number>;
+  project_id: string;
+  device_sn: string;
+  kind: string;
+  started_at_ms: number;
+  ended_at_ms: number;
+  duration_s: number;
+  peak_load_t: number;
+  peak_moment_pct: number;
 }

@@ -107,7 +107,7 @@ export type RawFilter = { sns: string[] } | { tunnelId: string };
 
 /**
  * Raw readings of `projectId` with fromMs ≤ ts ≤ toMs per device, from the chunks, the open chunks in
- * memory and (for `sns`) the table written before migration 0004; time-ordered, duplicates of one
+ * memory and (for `sns`) the table written before migration 0005_telemetry_chunks; time-ordered, duplicates of one
  * timestamp kept. Chunks whose raw data retention removed are skipped (rollups still hold them).
  */
 export async function readRaw(db: Kysely<Database>, projectId: string, filter: RawFilter, fromMs: number, toMs: number): Promise<Map<string, RawSeries>> {
@@ -268,7 +268,7 @@ export interface RetentionDays {
 
 /** What {@link deleteOldTelemetry} removed. */
 export interface RetentionResult {
-  /** Rows of the table from before migration 0004 deleted. */
+  /** Rows of the table from before migration 0005_telemetry_chunks deleted. */
   legacyRows: number;
   /** Chunks whose raw data was dropped (their minute stats kept). */
   rawChunks: number;

@@ -19,7 +19,7 @@ import {
   type TunnelInfo,
 } from '../../protocol';
 import type { RunningServer } from '../../server/app';
-import { DEMO_DEVICES, DEMO_PROJECT, OTHER_PROJECT } from '../../server/seed';
+import { BRIDGE_DEVICES, DEMO_DEVICES, DEMO_PROJECT, OTHER_PROJECT } from '../../server/seed';
 import { ApiClient } from '../helpers/apiClient';
 import { loggedInClient, startServerWithUsers, startTestServer, TEST_ADMIN_PASSWORD } from '../helpers/testServer';
 
@@ -324,7 +324,8 @@ describe('REST API against the real server', () => {
 
     it('lets the bridge user see their own project', async () => {
       const r = await bridge.post<DeviceInfo[]>(ROUTES.deviceList, { projectId: OTHER_PROJECT.projectId });
-      expect(r.body).toMatchObject({ success: true, data: [] });
+      expect(r.body).toMatchObject({ success: true });
+      expect(r.body.data!.map((d) => d.sn).sort()).toEqual(BRIDGE_DEVICES.map((d) => d.sn).sort());
       const boards = await bridge.post<BoardList>(ROUTES.boardList, { projectId: OTHER_PROJECT.projectId });
       expect(boards.body.data).toEqual({ result: '0', board: [] });
     });
@@ -365,7 +366,7 @@ describe('restart on a data directory', () => {
       const alarms = await c2.post<AlarmPage>(ROUTES.alarmList, { projectId: demo });
       expect(alarms.body.data!.list.map((a) => a.alarmId)).toContain(alarmId);
       const devices = await second.db.selectFrom('devices').select('sn').execute();
-      expect(devices).toHaveLength(DEMO_DEVICES.length);
+      expect(devices).toHaveLength(DEMO_DEVICES.length + BRIDGE_DEVICES.length);
       const fresh = new ApiClient(second.url);
       await fresh.login('admin', TEST_ADMIN_PASSWORD);
       expect((await fresh.post(ROUTES.login, { username: 'admin', password: 'another-password' })).body.errorCode).toBe('INVALID_CREDENTIALS');

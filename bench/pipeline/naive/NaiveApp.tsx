@@ -49,7 +49,7 @@ function NaiveApp({ onListen, metrics }: { onListen: (l: Listener) => void; metr
           for (const item of items) next[item.sn] = { ...(item as { sn: string } & BeaconTelemetry), projectId };
           return next;
         });
-      } else {
+      } else if (batch.topic === 'towerCrane') {
         const items = batch.items;
         setCranes((prev) => {
           const next = { ...prev };

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { FLEET_ROUTES, workRecordListBody, type WorkRecordPage } from '../../../protocol';
+import { postRoute, requireMember, type HttpDeps } from '../context';
+
+/** work/records (protocol/fleet.ts, docs/api.md "Work records"): a project's lifts, newest first, paged. Members. */
+export function registerWorkRecordRoutes(app: FastifyInstance, deps: HttpDeps): void {
+  postRoute(app, deps, FLEET_ROUTES.workRecordList, workRecordListBody, async ({ body, user }): Promise<WorkRecordPage> => {
+    requireMember(user, body.projectId);
+    let q = deps.db.selectFrom('work_records').where('project_id', '=', body.projectId);
+    if (body.sn) q = q.where('device_sn', '=', body.sn);
+    const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    const rows = await q
+      .selectAll()
+      .orderBy('started_at_ms', 'desc')
+      .orderBy('record_id', 'desc')
+      .limit(body.pageSize)
+      .offset((body.page - 1) * body.pageSize)
+      .execute();
+    return {
+      total: Number(total),
+      page: body.page,
+      pageSize: body.pageSize,
+      list: rows.map((r) => ({
+        recordId: Number(r.record_id),
+        projectId: r.project_id,
+        sn: r.device_sn,
+        kind: r.kind,
+        startedAtMs: r.started_at_ms,
+        endedAtMs: r.ended_at_ms,
+        durationS: r.duration_s,
+        peakLoadT: r.peak_load_t,
+        peakMomentPct: r.peak_moment_pct,
+      })),
+    };
+  });
+}
