@@ -2,7 +2,7 @@ import { useCallback, useLayoutEffect, useRef, useState, type ReactNode, type Re
 import { observer } from 'mobx-react-lite';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useStores } from '../stores';
-import { PanelDataProvider, ReplayMarker, type PanelDataSource } from '../panelData';
+import { PanelDataProvider, ReplayMarker, usePanelData, type PanelDataSource } from '../panelData';
 import { SCREEN } from '../theme/theme';
 import { FIT_MODES, fitPageMode, type FitMode } from './fit';
 import { toggleFullscreen, useCarousel, useFlash, useFullscreen, useIdle } from './viewerHooks';
@@ -79,6 +79,8 @@ export const BoardView = observer(function BoardView({ source, ...options }: Boa
 const BoardScreen = observer(function BoardScreen({ projectName, headerExtra, fit = 'fit', onFitChange, kiosk = false }: Omit<BoardViewOptions, 'source'>) {
   const { boards, deviceDetail } = useStores();
   const { t } = useLingui();
+  // in replay the header says so in place of the Live indicator: nobody may take the past for live
+  const replaying = usePanelData().mode === 'replay';
   const viewRef = useRef<HTMLDivElement>(null);
   const { width, height } = useElementSize(viewRef);
   const board = boards.board;
@@ -161,7 +163,7 @@ const BoardScreen = observer(function BoardScreen({ projectName, headerExtra, fi
               ))}
             </select>
           ) : null}
-          <ConnectionIndicator />
+          {replaying ? <ReplayMarker placement="header" /> : <ConnectionIndicator />}
           <BeijingClock />
           <button
             type="button"
@@ -211,7 +213,7 @@ const BoardScreen = observer(function BoardScreen({ projectName, headerExtra, fi
         {layout && place && place.scaleX > 0 ? (
           <div aria-hidden style={{ width: layout.pageWidth * place.scaleX, height: layout.pageHeight * place.scaleY, pointerEvents: 'none' }} />
         ) : null}
-        <ReplayMarker />
+        {kiosk ? <ReplayMarker /> : null}
         {tip ? (
           <div
             role="status"

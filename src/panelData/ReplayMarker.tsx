@@ -7,11 +7,15 @@ import { useClockInstant, usePanelData } from './context';
  * The unmistakable "Replaying <Beijing time>" badge of a board in replay, so nobody takes the past for
  * live; nothing when live. Follows the instant once a second of board time.
  */
-export const ReplayMarker = observer(function ReplayMarker() {
-  return usePanelData().mode === 'replay' ? <ReplayBadge /> : null;
+export const ReplayMarker = observer(function ReplayMarker({ placement = 'overlay' }: { placement?: 'overlay' | 'header' }) {
+  return usePanelData().mode === 'replay' ? <ReplayBadge placement={placement} /> : null;
 });
 
-function ReplayBadge() {
+/**
+ * `header`: in the board header, in place of the Live indicator; `overlay`: over the board's top-left
+ * corner (kiosk boards have no header).
+ */
+function ReplayBadge({ placement }: { placement: 'overlay' | 'header' }) {
   const at = useClockInstant();
   const time = formatBeijing(at, 'YYYY-MM-DD HH:mm:ss');
   return (
@@ -19,10 +23,7 @@ function ReplayBadge() {
       role="status"
       data-replay-marker
       style={{
-        position: 'absolute',
-        top: 8,
-        left: 8,
-        zIndex: 1000,
+        ...(placement === 'overlay' ? { position: 'absolute' as const, top: 8, left: 8, zIndex: 1000 } : { whiteSpace: 'nowrap' as const }),
         padding: '4px 12px',
         borderRadius: 4,
         background: '#b45309',

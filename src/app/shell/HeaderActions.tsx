@@ -1,6 +1,5 @@
 import { observer } from 'mobx-react-lite';
 import { Button } from '@fluentui/react-components';
-import { Link } from 'react-router';
 import { Trans } from '@lingui/react/macro';
 import { useStores } from '../../stores';
 import { LocaleSwitch } from '../LocaleSwitch';
@@ -17,9 +16,9 @@ export const HeaderActions = observer(function HeaderActions() {
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
       <StaleBadge />
-      <Link to="/alarmCenter" style={{ color: 'inherit' }}>
+      <Button size="small" appearance="subtle" as="a" href="#/alarmCenter">
         <Trans>Alarm center</Trans>
-      </Link>
+      </Button>
       <ProjectSwitchDialog />
       <LocaleSwitch />
       <ThemeMenu />
