@@ -225,7 +225,7 @@ describe('templates: board/standardList and board/add/initialize', () => {
     expect(b.pages.flatMap((p) => [p.pageId, ...p.panels.map((x) => x.panelId)]).some((id) => idsA.has(id))).toBe(false);
     expect(a.pages[0].panels.find((p) => p.type === 'towerCrane')!.config).toEqual({ sn: 'TC-01' });
     expect(a.pages[0].panels.find((p) => p.type === 'gasTrend')!.config.sn).toBe('GAS-LK-E-F');
-    // The bridge project has no devices: bound panels stay unbound and ask for one.
+    // The bridge project's own equipment: its first tower crane, not the tunnel's.
     const bridgeBoard = await postWith<Board>(
       bridge,
       ROUTES.boardAddInitialize,
@@ -233,7 +233,7 @@ describe('templates: board/standardList and board/add/initialize', () => {
       { [BOARD_TICKET_HEADER]: await ticketFor(bridge, bridgeProject) },
     );
     expect(bridgeBoard.body.data!.pages.map((p) => p.name)).toEqual(['Lifting', 'Pile holes']);
-    expect(bridgeBoard.body.data!.pages[0].panels[0].config).toEqual({});
+    expect(bridgeBoard.body.data!.pages[0].panels[0].config).toEqual({ sn: 'TC-B1' });
   });
 
   it('needs a ticket and a known template, and adds nothing otherwise', async () => {
