@@ -259,6 +259,8 @@ export class AlarmPersister {
       return;
     }
     const alarm = toAlarm(row);
+    // a handled alarm whose condition came back was written as a new row (writeRow): the draft becomes it
+    const reopened = draft.alarmId !== null && alarm.alarmId !== draft.alarmId;
     draft.alarmId = alarm.alarmId;
     draft.dealStatus = alarm.dealStatus;
     draft.dealRemark = alarm.dealRemark;
@@ -268,7 +270,9 @@ export class AlarmPersister {
     draft.ackedAtMs = alarm.ackedAtMs;
     draft.raisedAtMs = alarm.raisedAtMs;
     draft.firstSeenMs = alarm.firstSeenMs;
-    draft.repeatCount = alarm.repeatCount;
+    // Otherwise the draft's count stays: repeats counted while this write was in flight are queued for the
+    // next write (their PUBACKs wait for it), and taking the row's older count back would lose them.
+    if (reopened) draft.repeatCount = alarm.repeatCount;
     try {
       this.onPersisted(alarm);
     } catch (err) {

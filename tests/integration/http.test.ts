@@ -186,7 +186,7 @@ describe('REST API against the real server', () => {
       const r = await admin.post<BoardList>(ROUTES.boardList, { projectId: demo, dataRange: 2 });
       expect(r.body.success).toBe(true);
       expect(r.body.data!.result).toBe('0');
-      expect(r.body.data!.board).toEqual([{ boardId: 'demo-live', name: 'Tunnel live board', version: 1 }]);
+      expect(r.body.data!.board).toEqual([{ boardId: 'demo-live', name: 'Tunnel live board', version: 1, releaseState: 'live', releaseNo: 1 }]);
     });
 
     it('opens a board screen with its layout and panels', async () => {
@@ -362,7 +362,7 @@ describe('restart on a data directory', () => {
       expect((await c2.post<SessionUser>(ROUTES.me)).body.data?.username).toBe('admin');
       expect((await c2.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo })).body.data).toEqual(rotated);
       const boards = await c2.post<BoardList>(ROUTES.boardList, { projectId: demo });
-      expect(boards.body.data!.board).toEqual([{ boardId: 'demo-live', name: 'Renamed board', version: 1 }]);
+      expect(boards.body.data!.board).toEqual([{ boardId: 'demo-live', name: 'Renamed board', version: 1, releaseState: 'changed', releaseNo: 1 }]);
       const alarms = await c2.post<AlarmPage>(ROUTES.alarmList, { projectId: demo });
       expect(alarms.body.data!.list.map((a) => a.alarmId)).toContain(alarmId);
       const devices = await second.db.selectFrom('devices').select('sn').execute();

@@ -3,16 +3,20 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../server/storage';
 import { DEMO_PROJECT } from '../../../server/seed';
+import { expect } from 'vitest';
+import { eventually } from '../../helpers/eventually';
 
-/** Shared parts of the fault suite: a camera fleet publishing one alarm per message, and the alarm check. */
+/** Shared parts of the fault suite: a camera fleet publishing AI events, and the check that each acknowledged one is stored. */
 
 /** AI cameras seeded in the demo project (server/seed/demoProject.ts: CAM-01 … CAM-24). */
 const CAMERAS = Array.from({ length: 24 }, (_, i) => `CAM-${String(i + 1).padStart(2, '0')}`);
 
-/** A publisher of AI camera events, each raising one `ai` alarm whose picUrl names the message. */
+/** A publisher of AI camera events (one `ai` alarm per camera, counting its events), each picUrl naming its message. */
 export interface CameraPublisher {
   /** picUrls of the messages the broker acknowledged (PUBACK) to this publisher. */
   readonly acked: Set<string>;
+  /** The same acknowledged messages counted per camera sn. */
+  readonly ackedBySn: Map<string, number>;
   /** Messages handed to the client so far. */
   sent(): number;
   /** Stops publishing, waits up to 15 s for the outstanding acknowledgements, then disconnects. */
@@ -34,6 +38,7 @@ export async function startCameraPublisher(url: string, opts: { clientId: string
     password: opts.password,
   });
   const acked = new Set<string>();
+  const ackedBySn = new Map<string, number>();
   let sent = 0;
   let pending = 0;
   let stopped = false;
@@ -50,7 +55,10 @@ export async function startCameraPublisher(url: string, opts: { clientId: string
         { qos: 1 },
         (err) => {
           pending--;
-          if (!err) acked.add(picUrl);
+          if (!err && !acked.has(picUrl)) {
+            acked.add(picUrl);
+            ackedBySn.set(sn, (ackedBySn.get(sn) ?? 0) + 1);
+          }
         },
       );
       await new Promise((r) => setTimeout(r, opts.everyMs ?? 5));
@@ -58,6 +66,7 @@ export async function startCameraPublisher(url: string, opts: { clientId: string
   })();
   return {
     acked,
+    ackedBySn,
     sent: () => sent,
     async stop() {
       stopped = true;
@@ -69,19 +78,47 @@ export async function startCameraPublisher(url: string, opts: { clientId: string
   };
 }
 
-/** picUrls among `wanted` that have no `ai` alarm row in the database. */
-export async function missingAlarms(db: Kysely<Database>, wanted: Iterable<string>): Promise<string[]> {
-  const rows = await db.selectFrom('alarms').select('pic_url').where('kind', '=', 'ai').where('project_id', '=', DEMO_PROJECT.projectId).execute();
-  const have = new Set(rows.map((r) => r.pic_url));
-  return [...wanted].filter((p) => !have.has(p));
+/**
+ * AI events stored per camera sn: the sum of the repeat counts of its `ai` alarms in the demo project. A
+ * camera's repeated events of one kind count on one open alarm (docs/api.md "Alarm lifecycle"), and each
+ * event's count is written before its PUBACK, so this is what an acknowledged event must have raised.
+ */
+export async function storedAiEvents(db: Kysely<Database>): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('alarms').select(['device_sn', 'repeat_count']).where('kind', '=', 'ai').where('project_id', '=', DEMO_PROJECT.projectId).execute();
+  const out = new Map<string, number>();
+  for (const r of rows) out.set(r.device_sn, (out.get(r.device_sn) ?? 0) + Number(r.repeat_count ?? 1));
+  return out;
 }
 
-/** Number of `ai` alarm rows per picUrl among `wanted` that appear more than once (at-least-once duplicates). */
-export async function duplicateAlarms(db: Kysely<Database>, wanted: Set<string>): Promise<number> {
-  const rows = await db.selectFrom('alarms').select('pic_url').where('kind', '=', 'ai').where('project_id', '=', DEMO_PROJECT.projectId).execute();
-  const seen = new Map<string, number>();
-  for (const r of rows) if (r.pic_url && wanted.has(r.pic_url)) seen.set(r.pic_url, (seen.get(r.pic_url) ?? 0) + 1);
-  return [...seen.values()].reduce((s, n) => s + (n - 1), 0);
+/**
+ * Acknowledged events per sn that the database does not account for (`lost`), and stored events beyond the
+ * acknowledged ones (`extra`: at-least-once redeliveries, or events whose PUBACK never arrived).
+ */
+export function compareEvents(acked: Map<string, number>, stored: Map<string, number>): { lost: number; extra: number } {
+  let lost = 0;
+  let extra = 0;
+  for (const [sn, n] of acked) lost += Math.max(0, n - (stored.get(sn) ?? 0));
+  for (const [sn, n] of stored) extra += Math.max(0, n - (acked.get(sn) ?? 0));
+  return { lost, extra };
+}
+
+/**
+ * The fault suite's verdict: waits up to `waitMs` for every message the broker acknowledged to `pub` to be
+ * stored as an alarm, asserts none is missing, and logs the counts (with `detail`) and the at-least-once
+ * duplicates under `label`.
+ */
+export async function expectEveryAckedStored(db: Kysely<Database>, pub: CameraPublisher, label: string, waitMs: number, detail = ''): Promise<void> {
+  let seen = { lost: -1, extra: 0 };
+  await eventually(
+    async () => {
+      seen = compareEvents(pub.ackedBySn, await storedAiEvents(db));
+      return seen.lost === 0;
+    },
+    waitMs,
+    'every acknowledged message stored in its alarm',
+  ).catch(() => undefined);
+  expect({ acked: pub.acked.size, lost: seen.lost }).toEqual({ acked: pub.acked.size, lost: 0 });
+  console.log(`[${label}] sent ${pub.sent()}, acknowledged ${pub.acked.size}${detail}, lost 0, stored beyond the acknowledged ${seen.extra}`);
 }
 
 /**
