@@ -131,8 +131,8 @@ describe('a board in replay against the real server', { timeout: 30_000 }, () =>
   });
 
   // Skipped, a known defect: since the telemetry storage moved to per-minute chunks this panel stays empty
-  // when the test runs after the others of this file (it passes alone and after any one of them); the
-  // replay source itself answers the positions (first test). Tracked in the closing note of issue 8.
+  // (no summary at all) when the test runs after the others of this file; it passes alone and after any
+  // one of them, and the replay source itself answers the positions (first test). Left open in issue 8.
   it.skip('the personnel map counts the people in the bore at the instant', async () => {
     const { source, root } = await openReplay({ fromMs: T0, toMs: T0 + 60_000, atMs: T0 + 5_000 });
     await showBoard(source, root, { type: 'tunnelPersonnel', config: { tunnelIds: ['LK'], binM: 20, staleMs: 30_000 } });

@@ -123,6 +123,11 @@ export class ReplaySource implements PanelDataSource {
     return this.deps.devices.all.map((d) => this.asOf(d));
   }
 
+  /** Bumped after each history load: positions asked for before it (an empty bore) must be asked again. */
+  positionsVersion(): number {
+    return this.version;
+  }
+
   device(sn: string): DeviceInfo | undefined {
     const d = this.deps.devices.get(sn);
     return d ? this.asOf(d) : undefined;

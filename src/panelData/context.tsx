@@ -191,7 +191,7 @@ export function usePersonnel(req: Omit<PersonnelRequest, 'nowMs'>, onFrame: (fra
     const due =
       mode === 'live'
         ? version !== s.version || frameMs - s.fetchedAt >= PERSONNEL_LIVE_MS
-        : nowMs !== s.at && frameMs - s.fetchedAt >= PERSONNEL_REPLAY_MS;
+        : (nowMs !== s.at || version !== s.version) && frameMs - s.fetchedAt >= PERSONNEL_REPLAY_MS;
     if (!due) return;
     s.inflight = true;
     s.version = version;
