@@ -21,7 +21,7 @@ import { postRoute, requireMember, type HttpDeps } from '../context';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import { SESSION_COOKIE } from '../sessions';
 import { parseBody } from '../validation';
-import { filteredAlarms } from './alarms';
+import { filteredAlarms, handledColumns } from './alarms';
 
 /** Rows read from the database per query while exporting (keyset paging by alarm id). */
 const EXPORT_PAGE_ROWS = 1_000;
@@ -121,17 +121,7 @@ export function registerAlarmCenterRoutes(app: FastifyInstance, deps: HttpDeps, 
     const nowMs = Date.now();
     const rows = await deps.db
       .updateTable('alarms')
-      .set((eb) => {
-        const selfClearing = eb.and([eb('kind', '<>', 'sos'), eb('kind', '<>', 'ai')]);
-        return {
-          deal_status: body.dealStatus,
-          deal_remark: body.dealRemark,
-          dealt_by: user.username,
-          dealt_at_ms: nowMs,
-          state: eb.case().when(selfClearing).then(eb.ref('state')).else('cleared').end(),
-          cleared_at_ms: eb.case().when(selfClearing).then(eb.ref('cleared_at_ms')).else(eb.fn.coalesce('cleared_at_ms', eb.val(nowMs))).end(),
-        };
-      })
+      .set(handledColumns(body, user.username, nowMs))
       .where('alarm_id', 'in', ids)
       .where('project_id', 'in', [...member, ''])
       .where('deal_status', '=', 0)

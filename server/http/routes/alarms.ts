@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { z } from 'zod';
-import { ROUTES, alarmAckBody, alarmDealBody, alarmListBody, type Alarm, type AlarmPage } from '../../../protocol';
+import { ROUTES, alarmAckBody, alarmDealBody, alarmListBody, type Alarm, type AlarmDealBody, type AlarmPage } from '../../../protocol';
 import { toAlarm, type Database } from '../../storage';
 import { postRoute, requireMember, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
@@ -65,18 +65,7 @@ export function registerAlarmRoutes(app: FastifyInstance, deps: HttpDeps): void 
     requireMember(user, existing.project_id);
     const row = await deps.db
       .updateTable('alarms')
-      .set((eb) => {
-        const nowMs = Date.now();
-        const selfClearing = eb.and([eb('kind', '<>', 'sos'), eb('kind', '<>', 'ai')]);
-        return {
-          deal_status: body.dealStatus,
-          deal_remark: body.dealRemark,
-          dealt_by: user.username,
-          dealt_at_ms: nowMs,
-          state: eb.case().when(selfClearing).then(eb.ref('state')).else('cleared').end(),
-          cleared_at_ms: eb.case().when(selfClearing).then(eb.ref('cleared_at_ms')).else(eb.fn.coalesce('cleared_at_ms', eb.val(nowMs))).end(),
-        };
-      })
+      .set(handledColumns(body, user.username, Date.now()))
       .where('alarm_id', '=', body.alarmId)
       .where('deal_status', '=', 0)
       .returningAll()
@@ -114,4 +103,23 @@ export function registerAlarmRoutes(app: FastifyInstance, deps: HttpDeps): void 
     }
     return alarm;
   }
+}
+
+/**
+ * The columns handling writes (alarm/deal and alarm/dealBatch): status, remark, who and when (ms since
+ * epoch). SOS and AI alarms never clear by themselves, so handling clears them (docs/api.md "Alarm
+ * lifecycle"); other alarms keep the state their readings gave them.
+ */
+export function handledColumns(deal: Pick<AlarmDealBody, 'dealStatus' | 'dealRemark'>, username: string, nowMs: number) {
+  return (eb: ExpressionBuilder<Database, 'alarms'>) => {
+    const selfClearing = eb.and([eb('kind', '<>', 'sos'), eb('kind', '<>', 'ai')]);
+    return {
+      deal_status: deal.dealStatus,
+      deal_remark: deal.dealRemark,
+      dealt_by: username,
+      dealt_at_ms: nowMs,
+      state: eb.case().when(selfClearing).then(eb.ref('state')).else('cleared').end(),
+      cleared_at_ms: eb.case().when(selfClearing).then(eb.ref('cleared_at_ms')).else(eb.fn.coalesce('cleared_at_ms', eb.val(nowMs))).end(),
+    };
+  };
 }
