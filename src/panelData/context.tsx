@@ -36,16 +36,26 @@ export function useFrame(draw: (frame: PanelFrameInfo) => void, element?: RefObj
   drawRef.current = draw;
   useEffect(() => {
     let onScreen = true;
-    const el = element?.current ?? null;
-    let io: IntersectionObserver | null = null;
-    if (el && typeof IntersectionObserver === 'function') {
-      io = new IntersectionObserver((entries) => {
-        for (const e of entries) onScreen = e.isIntersecting;
-      });
-      io.observe(el);
-    }
+    let observed: Element | null = null;
+    const io =
+      typeof IntersectionObserver === 'function'
+        ? new IntersectionObserver((entries) => {
+            for (const e of entries) onScreen = e.isIntersecting;
+          })
+        : null;
     const unregister = frameScheduler.register({
-      visible: () => onScreen && (el === null || el.isConnected),
+      // The element is read per frame, not once: a panel that re-renders its host (a loading message, then
+      // the canvas again) gets a new element, and a detached old one would skip the panel for good.
+      visible: () => {
+        const el = element?.current ?? null;
+        if (el !== observed) {
+          if (observed) io?.unobserve(observed);
+          if (el) io?.observe(el);
+          observed = el;
+          onScreen = true;
+        }
+        return onScreen && (el === null || el.isConnected);
+      },
       run: (frameMs) => drawRef.current({ nowMs: source.clock.now(), mode: source.mode, frameMs }),
     });
     return () => {
