@@ -164,12 +164,12 @@ function createClient(baseUrl: string, cookie: string | null = null): ServerClie
  * demo data) once for the calling test file and stops it after; logs an admin client in. Call at the
  * top level of a test file. @returns a getter, valid inside tests and hooks.
  */
-export function useRealServer(): () => RealServer {
+export function useRealServer(env: Record<string, string> = {}): () => RealServer {
   let real: RealServer | null = null;
   const devices: MqttClient[] = [];
   const deviceByProject = new Map<string, Promise<TestDevice>>();
   beforeAll(async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(env);
     try {
       const admin = createClient(server.url);
       await admin.login('admin', TEST_ADMIN_PASSWORD);
