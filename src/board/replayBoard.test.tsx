@@ -5,12 +5,10 @@ import { ROUTES, type Alarm, type AlarmPage, type Board, type Panel, type Teleme
 import { createReplaySource, parseReplayParams, type ReplaySource } from '../panelData/replay';
 import { T0 } from '../test/builders';
 import { createInProcessHistory, renderWithApp, testRoot } from '../test/render';
-import { eventually, useRealServer } from '../test/realServer';
+import { eventually, KEEP_OLD_TELEMETRY, useRealServer } from '../test/realServer';
 import { BoardView } from './BoardView';
 
-// The readings are dated T0 (May 2025), older than the default retention: the hourly retention job, first
-// run a minute after start, would delete them while the file runs.
-const real = useRealServer({ TELEMETRY_RETENTION_DAYS: '3650' });
+const real = useRealServer(KEEP_OLD_TELEMETRY);
 const demo = 'demo-tunnel';
 const GAS = 'GAS-RK-X-L';
 const CRANE = { radiusM: 38.5, rotationDeg: 123, heightM: 41.2, loadT: 3.2, tiltDeg: 0.05, windSpeedMps: 3 };

@@ -3,10 +3,10 @@ import { ROUTES, type AlarmPage, type TelemetryHistory } from '../../protocol';
 import { createInProcessTelemetry } from '../../workers/telemetry/Telemetry';
 import { subjectFeeds } from '../test/fakeFeeds';
 import { gasBatch, makeAlarm, T0 } from '../test/builders';
-import { eventually, useRealServer } from '../test/realServer';
+import { eventually, KEEP_OLD_TELEMETRY, useRealServer } from '../test/realServer';
 import { RootStore } from './RootStore';
 
-const real = useRealServer();
+const real = useRealServer(KEEP_OLD_TELEMETRY);
 const settle = () => new Promise((r) => setTimeout(r, 0));
 const demo = 'demo-tunnel';
 /** A seeded gas station (server/seed/demoProject.ts). */
