@@ -1,6 +1,7 @@
-// Services the tests need, installed from Debian when missing (tests/helpers/mosquitto.ts starts them). Node built-ins only.
+// Services the tests and `npm run cluster` need (Mosquitto, Redis, PostgreSQL, HAProxy), installed from Debian when
+// missing (tests/helpers/mosquitto.ts and tests/helpers/clusterServices.ts start them). Node built-ins only.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { aptInstall } from './lib.mjs';
@@ -33,16 +34,75 @@ export function ensureMosquitto() {
   return installed;
 }
 
-// `node scripts/services.mjs mosquitto-path`: prints the broker binary's path (installing it when missing),
-// for the test helpers, which may not import scripts/ (tests/architecture/imports.test.ts).
+/**
+ * The path of a binary of a Debian package: the first of `candidates` that exists, else `name` on PATH;
+ * installs `pkg` with apt-get when none is found.
+ * @throws Error when it is missing and cannot be installed.
+ */
+function ensureBinary(name, pkg, candidates) {
+  const found = () => {
+    for (const c of candidates()) if (existsSync(c)) return c;
+    const which = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim();
+    return which || null;
+  };
+  const have = found();
+  if (have) return have;
+  aptInstall([pkg]);
+  const installed = found();
+  if (!installed) throw new Error(`apt-get installed ${pkg} but no ${name} binary was found`);
+  return installed;
+}
+
+/** Redis (`redis-server`, Debian's redis-server package). REDIS_SERVER_PATH, when set, names the binary instead. */
+export function ensureRedis() {
+  const configured = process.env.REDIS_SERVER_PATH;
+  if (configured) return configured;
+  return ensureBinary('redis-server', 'redis-server', () => ['/usr/bin/redis-server']);
+}
+
+/** HAProxy (the cluster's sticky-session proxy, Debian's haproxy package). */
+export function ensureHaproxy() {
+  return ensureBinary('haproxy', 'haproxy', () => ['/usr/sbin/haproxy']);
+}
+
+/**
+ * The folder of PostgreSQL's server binaries (initdb, postgres), newest major version first, from Debian's
+ * `postgresql` package (installed when missing). POSTGRES_BIN, when set, names the folder instead.
+ */
+export function ensurePostgres() {
+  const configured = process.env.POSTGRES_BIN;
+  if (configured) return configured;
+  const candidates = () => {
+    const base = '/usr/lib/postgresql';
+    if (!existsSync(base)) return [];
+    return readdirSync(base)
+      .filter((v) => /^[0-9]+$/.test(v))
+      .sort((a, b) => Number(b) - Number(a))
+      .map((v) => `${base}/${v}/bin/postgres`);
+  };
+  return path.dirname(ensureBinary('postgres-server-never-on-path', 'postgresql', candidates));
+}
+
+/** Every service of a local cluster: their binaries, installed when missing. */
+export function ensureClusterServices() {
+  return { mosquitto: ensureMosquitto(), redis: ensureRedis(), postgresBin: ensurePostgres(), haproxy: ensureHaproxy() };
+}
+
+// `node scripts/services.mjs mosquitto-path`: prints the broker binary's path (installing it when missing);
+// `node scripts/services.mjs cluster-paths`: prints the binaries of every cluster service as JSON. For the test
+// helpers, which may not import scripts/ (tests/architecture/imports.test.ts).
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [cmd] = process.argv.slice(2);
-  if (cmd !== 'mosquitto-path') {
-    console.error('usage: node scripts/services.mjs mosquitto-path');
+  const commands = {
+    'mosquitto-path': () => ensureMosquitto(),
+    'cluster-paths': () => JSON.stringify(ensureClusterServices()),
+  };
+  if (!(cmd in commands)) {
+    console.error('usage: node scripts/services.mjs mosquitto-path | cluster-paths');
     process.exit(2);
   }
   try {
-    process.stdout.write(`${ensureMosquitto()}\n`);
+    process.stdout.write(`${commands[cmd]()}\n`);
   } catch (e) {
     console.error(String(e.message));
     process.exit(1);

@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, ensureChromium, run } from './lib.mjs';
-import { ensureMosquitto } from './services.mjs';
+import { ensureClusterServices } from './services.mjs';
 import { countPlaywright, countVitest } from './testCounts.mjs';
 
 const out = path.join(ROOT, '.tmp', 'test-results');
@@ -33,13 +33,13 @@ async function step(name, fn, counts) {
   } else if (!c) totals.passed += 1;
 }
 
-// A real Mosquitto for the external-broker and fault tests: installed here (apt-get, once) rather than inside a
-// test, where the install would count against a test's time limit.
+// A real Mosquitto for the external-broker and fault tests, and Redis and PostgreSQL for the cluster test: installed
+// here (apt-get, once) rather than inside a test, where the install would count against a test's time limit.
 if (want('unit') || want('integration')) {
   try {
-    ensureMosquitto();
+    ensureClusterServices();
   } catch (e) {
-    console.error(`[siteboard] ${e.message}: the external-broker tests will fail`);
+    console.error(`[siteboard] ${e.message}: the external-broker and cluster tests will fail`);
   }
 }
 

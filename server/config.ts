@@ -94,6 +94,13 @@ export interface ServerConfig {
   demoPassword: string | null;
   /** Language of the demo's names when the first start seeds it (SEED_LOCALE zh-CN or en, default zh-CN). */
   seedLocale: SeedLocale;
+  /**
+   * Device partitions of a cluster (CLUSTER_PARTITIONS, default 16; docs/operations.md "Cluster"): the unit
+   * of rule-state ownership. Every node of one cluster must use the same number.
+   */
+  clusterPartitions: number;
+  /** Time to live of a partition lease, ms (CLUSTER_LEASE_MS, default 10000): how long a dead node's partitions wait. */
+  clusterLeaseMs: number;
 }
 
 /** Embedded broker limits. */
@@ -237,6 +244,8 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SEED_LOCALE: z.enum(SEED_LOCALES).default('zh-CN'),
+  CLUSTER_PARTITIONS: z.coerce.number().int().min(1).max(1024).default(16),
+  CLUSTER_LEASE_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
 });
 
 /**
@@ -263,6 +272,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const mqttUrl = e.MQTT_URL ?? null;
   if ((e.MQTT_TLS_CERT === undefined) !== (e.MQTT_TLS_KEY === undefined)) {
     throw new ConfigError(`${e.MQTT_TLS_CERT === undefined ? 'MQTT_TLS_CERT' : 'MQTT_TLS_KEY'}: MQTT_TLS_CERT and MQTT_TLS_KEY go together`);
+  }
+  if (e.REDIS_URL !== undefined && mqttUrl !== null && e.DATABASE_URL === undefined) {
+    throw new ConfigError('DATABASE_URL: a cluster (REDIS_URL with MQTT_URL) needs a shared PostgreSQL');
   }
   return {
     port: e.PORT,
@@ -307,5 +319,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN ?? null,
     demoPassword: e.DEMO_PASSWORD ?? null,
     seedLocale: e.SEED_LOCALE,
+    clusterPartitions: e.CLUSTER_PARTITIONS,
+    clusterLeaseMs: e.CLUSTER_LEASE_MS,
   };
 }

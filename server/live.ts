@@ -2,6 +2,9 @@ import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { DEVICE_KIND_REGISTRY, type Alarm, type DeviceMessage, type DeviceStatus, type DeviceTopic, type IngestStats } from '../protocol';
+import { connectClusterRedis, startCluster, type Cluster } from './cluster/cluster';
+import { PartitionedRules, type Rules } from './cluster/partitionedRules';
+import { pruneReceipts, writeReceipts } from './cluster/receipts';
 import type { ServerConfig } from './config';
 import type { TelemetryItem, TelemetryTopic } from './gateway/batcher';
 import { startGateway } from './gateway/gateway';
@@ -81,15 +84,31 @@ const RETENTION_FIRST_MS = 60_000;
  */
 export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   const { config, db, log } = deps;
-  const engine = new RulesEngine(Date.now());
+  // REDIS_URL: the socket.io Redis adapter; with MQTT_URL too, a cluster splitting ingest by device partition
+  // (docs/operations.md "Cluster"). Without them, one node exactly as before.
+  const clusterRedis = config.redisUrl ? await connectClusterRedis(config.redisUrl, log) : null;
+  const partitioned = clusterRedis && config.mqttUrl !== null ? new PartitionedRules(config.clusterPartitions) : null;
+  const engine: Rules = partitioned ?? new RulesEngine(Date.now());
+  let cluster: Cluster | null = null;
   const counter = new IngestCounter();
   const writer = new TelemetryWriter(db, log);
-  const gateway = startGateway({ httpServer: deps.httpServer, sessions: deps.sessions, log, sessionRecheckMs: config.socketSessionRecheckMs, allowedOrigins: config.allowedOrigins });
+  const gateway = startGateway({
+    httpServer: deps.httpServer,
+    sessions: deps.sessions,
+    log,
+    sessionRecheckMs: config.socketSessionRecheckMs,
+    allowedOrigins: config.allowedOrigins,
+    adapter: clusterRedis?.adapter,
+  });
   const deadLetters = new DeadLetterStore(db, log);
   const persister = new AlarmPersister(db, (alarm) => gateway.pushAlarm(alarm), log, MAX_PENDING_ALARM_WRITES, (draft, err, origin) =>
     deadLetters
       .record({ atMs: Date.now(), projectId: draft.projectId, deviceSn: draft.deviceSn, topic: origin?.topic, payload: origin?.payload, draft, reason: describeError(err) })
       .then(() => undefined),
+    undefined,
+    undefined,
+    // in a cluster, each stored message's receipt commits with its alarm change (server/cluster/receipts.ts)
+    partitioned ? (trx, origins) => writeReceipts(trx, origins, Date.now()) : null,
   );
   const timers: NodeJS.Timeout[] = [];
   const lifts = new LiftDetector();
@@ -133,6 +152,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     if (kind.live) gateway.pushTelemetry(topic.projectId, message.kind as TelemetryTopic, { sn: topic.sn, ...message.msg } as TelemetryItem);
   }
 
+  /** Re-reads devices of one project (or all) on this node. */
   async function reloadDevices(projectId?: string): Promise<void> {
     const loaded = await loadDevices(db, log, projectId);
     const nowMs = Date.now();
@@ -181,6 +201,23 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       ingest = broker;
       embedded = broker;
       log.info({ port: broker.port }, 'embedded MQTT broker listening');
+    } else if (partitioned && clusterRedis) {
+      cluster = await startCluster({
+        redis: clusterRedis,
+        db,
+        log,
+        mqttUrl: config.mqttUrl,
+        nodeId: config.nodeId,
+        leaseMs: config.clusterLeaseMs,
+        rules: partitioned,
+        handleMessage,
+        apply: (effects) => void apply(effects),
+        flushAlarms: () => persister.flush(),
+        reloadLocal: reloadDevices,
+        dealtLocal: (alarm) => apply({ alarms: [], statuses: engine.alarmDealt(alarm, Date.now()) }),
+      });
+      ingest = cluster;
+      log.info({ nodeId: config.nodeId, partitions: config.clusterPartitions, owned: cluster.owned() }, 'cluster node started');
     } else {
       ingest = await startExternalBroker({
         url: config.mqttUrl,
@@ -191,9 +228,10 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     }
   } catch (err) {
     await Promise.allSettled([writer.close(), persister.close(), gateway.close()]);
+    await clusterRedis?.close();
     throw err;
   }
-  if (config.redisUrl) log.warn({}, 'REDIS_URL is set but the socket.io Redis adapter is not implemented: run a single node');
+  if (clusterRedis && !partitioned) log.warn({}, 'REDIS_URL without MQTT_URL: socket.io rooms span nodes, but each node ingests only its own embedded broker');
 
   const tick = setInterval(() => {
     try {
@@ -212,6 +250,13 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       if (Object.values(deleted).some((n) => n > 0)) log.info({ deleted, retention }, 'old telemetry deleted');
     } catch (err) {
       log.error({ err }, 'telemetry retention failed');
+    }
+    if (partitioned) {
+      try {
+        await pruneReceipts(db, Date.now());
+      } catch (err) {
+        log.error({ err }, 'receipt retention failed');
+      }
     }
     try {
       const deleted = await deadLetters.prune(Date.now());
@@ -247,11 +292,18 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       try {
         apply({ alarms: [], statuses: engine.alarmDealt(alarm, Date.now()) });
         gateway.pushAlarm(alarm);
+        cluster?.broadcastDealt(alarm).catch((err: unknown) => log.error({ err }, 'alarm handling not sent to the cluster'));
       } catch (err) {
         log.error({ err }, 'publishAlarm failed');
       }
     },
-    reloadDevices,
+    async reloadDevices(projectId) {
+      await reloadDevices(projectId);
+      if (cluster) {
+        await cluster.subscribeNewDevices();
+        await cluster.broadcastReload(projectId);
+      }
+    },
     disconnectDevices: (projectId) => embedded?.disconnectProject(projectId) ?? 0,
     close() {
       closing ??= (async () => {
@@ -260,6 +312,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
         await writer.close();
         await persister.close();
         await gateway.close();
+        await clusterRedis?.close();
       })();
       return closing;
     },

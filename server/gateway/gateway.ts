@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { Server, type Socket } from 'socket.io';
+import { Server, type ServerOptions, type Socket } from 'socket.io';
 import {
   GATEWAY_TICK_MS,
   projectOfRoom,
@@ -33,6 +33,12 @@ export interface GatewayOptions {
   sessionRecheckMs?: number;
   /** Browser origins besides the server's own that may open a socket (ALLOWED_ORIGINS); none by default. */
   allowedOrigins?: readonly string[];
+  /**
+   * A socket.io adapter spanning several nodes (the Redis adapter of a cluster, docs/operations.md
+   * "Cluster"): a room's emit reaches its sockets on every node. Rooms of other nodes are not known here,
+   * so with an adapter every batch is emitted, listened to locally or not.
+   */
+  adapter?: ServerOptions['adapter'];
 }
 
 /**
@@ -104,6 +110,7 @@ export function startGateway(opts: GatewayOptions): Gateway {
     path: '/socket.io',
     serveClient: false,
     maxHttpBufferSize: MAX_CLIENT_MESSAGE_BYTES,
+    ...(opts.adapter ? { adapter: opts.adapter } : {}),
     // Checked on every handshake request (polling and websocket upgrade) before any session lookup.
     allowRequest: (req, callback) => {
       const ok = originAllowed(req.headers.origin, req.headers.host, opts.allowedOrigins ?? []);
@@ -223,6 +230,7 @@ export function startGateway(opts: GatewayOptions): Gateway {
   }
 
   function hasListeners(room: string): boolean {
+    if (opts.adapter) return true;
     return (io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0;
   }
 

@@ -22,6 +22,9 @@ export const RECENT_KEPT = 4_096;
 /** Longest wait of close() for messages still being handled, so their PUBACKs go out, ms. */
 export const CLOSE_DRAIN_MS = 5_000;
 
+/** Topic filters per SUBSCRIBE packet (a partition subscribes each of its devices' topics). */
+const SUBSCRIBE_BATCH = 200;
+
 /** MQTT 5 reason code "Unspecified error" (MQTT 5.0 §3.4.2.1): the PUBACK of a message the handler failed on. */
 const PUBACK_UNSPECIFIED_ERROR = 0x80;
 
@@ -47,10 +50,26 @@ export interface ExternalBrokerOptions {
   reconnectMaxMs?: number;
   /** Longest wait of close() for the messages being handled, ms (default CLOSE_DRAIN_MS). */
   closeDrainMs?: number;
+  /**
+   * Cluster hooks (server/cluster, docs/operations.md "Cluster"); all optional, unset on a single node.
+   * `clientId` replaces {@link externalClientId}(nodeId): the session of a partition, which moves between nodes.
+   */
+  clientId?: string;
+  /** Topic filters subscribed (QoS 1) when the broker has no session; default [DEVICE_SUBSCRIPTION]. */
+  subscriptions?: () => string[];
+  /**
+   * Whether a delivery was already stored by an earlier holder of the session (asked before handling it;
+   * `redelivered` is the MQTT DUP flag). True: acknowledged without handling. Must not reject.
+   */
+  alreadyStored?(topic: string, payload: Buffer, redelivered: boolean): Promise<boolean>;
+  /** Asked before each reconnect: false leaves the client disconnected (the session has moved elsewhere). */
+  mayReconnect?(): Promise<boolean>;
 }
 
 /** A running consumer. */
 export interface ExternalBroker {
+  /** Subscribes more topic filters with QoS 1 (new devices of a partition). @throws when the broker refuses */
+  subscribe(filters: string[]): Promise<void>;
   /** Disconnects (the broker keeps the session for SESSION_EXPIRY_S). Idempotent. */
   close(): Promise<void>;
 }
@@ -98,7 +117,8 @@ export function reconnectDelayMs(attempt: number, minMs: number, maxMs: number, 
 export async function startExternalBroker(opts: ExternalBrokerOptions): Promise<ExternalBroker> {
   const minMs = opts.reconnectMinMs ?? RECONNECT_MIN_MS;
   const maxMs = opts.reconnectMaxMs ?? RECONNECT_MAX_MS;
-  const where = { url: redact(opts.url), clientId: externalClientId(opts.nodeId) };
+  const where = { url: redact(opts.url), clientId: opts.clientId ?? externalClientId(opts.nodeId) };
+  const filters = opts.subscriptions ?? (() => [DEVICE_SUBSCRIPTION]);
 
   const handle = async (topic: string, payload: Buffer): Promise<boolean> => {
     try {
@@ -115,6 +135,7 @@ export async function startExternalBroker(opts: ExternalBrokerOptions): Promise<
   const handleAcked = async (topic: string, payload: Buffer, packet: IPublishPacket): Promise<number> => {
     const key = createHash('sha1').update(topic).update('\0').update(payload).digest('base64');
     if (packet.dup && recent.has(key)) return 0;
+    if (opts.alreadyStored && (await opts.alreadyStored(topic, payload, packet.dup))) return 0;
     if (!(await handle(topic, payload))) return PUBACK_UNSPECIFIED_ERROR;
     recent.add(key);
     if (recent.size > RECENT_KEPT) recent.delete(recent.values().next().value!);
@@ -161,12 +182,20 @@ export async function startExternalBroker(opts: ExternalBrokerOptions): Promise<
   let attempt = 0;
   let retry: NodeJS.Timeout | null = null;
 
+  /** Subscribes `list` with QoS 1 in packets of at most SUBSCRIBE_BATCH filters. @throws when one is not granted QoS 1 */
+  const subscribeAll = async (list: string[]): Promise<void> => {
+    for (let i = 0; i < list.length; i += SUBSCRIBE_BATCH) {
+      const part = list.slice(i, i + SUBSCRIBE_BATCH);
+      const granted = await client.subscribeAsync(part, { qos: 1 });
+      const bad = granted.find((g) => g.qos !== 1);
+      if (bad) throw new Error(`broker granted QoS ${bad.qos} instead of 1 on ${bad.topic}`);
+    }
+  };
+
   const subscribeIfNoSession = async (connack: IConnackPacket): Promise<void> => {
     if (connack.sessionPresent) return;
     try {
-      const granted = await client.subscribeAsync(DEVICE_SUBSCRIPTION, { qos: 1 });
-      const code = granted[0]?.qos;
-      if (code !== 1) opts.log.error({ ...where, granted: code }, 'broker did not grant the QoS 1 subscription: messages may be lost');
+      await subscribeAll(filters());
     } catch (err) {
       opts.log.error({ ...where, err }, 'subscribing failed');
       if (!closing) client.stream.destroy(); // reconnect and try again
@@ -187,16 +216,20 @@ export async function startExternalBroker(opts: ExternalBrokerOptions): Promise<
     const delay = reconnectDelayMs(attempt++, minMs, maxMs, Math.random());
     opts.log.warn({ ...where, delayMs: delay }, 'MQTT connection lost; reconnecting');
     retry = setTimeout(() => {
-      retry = null;
-      if (!closing) client.reconnect();
+      void (async () => {
+        const may = opts.mayReconnect ? await opts.mayReconnect().catch(() => false) : true;
+        retry = null;
+        if (closing) return;
+        if (may) client.reconnect();
+        else opts.log.warn(where, 'MQTT session moved to another node; not reconnecting');
+      })();
     }, delay);
   });
   client.on('error', (err) => opts.log.error({ ...where, err: err.message }, 'MQTT client error'));
 
   if (!firstConnack.sessionPresent) {
     try {
-      const granted = await client.subscribeAsync(DEVICE_SUBSCRIPTION, { qos: 1 });
-      if (granted[0]?.qos !== 1) throw new Error(`broker granted QoS ${granted[0]?.qos} instead of 1 on ${DEVICE_SUBSCRIPTION}`);
+      await subscribeAll(filters());
     } catch (err) {
       closing = client.endAsync(true).then(() => undefined);
       throw err;
@@ -204,6 +237,7 @@ export async function startExternalBroker(opts: ExternalBrokerOptions): Promise<
   }
 
   return {
+    subscribe: subscribeAll,
     close() {
       closing ??= (async () => {
         if (retry) clearTimeout(retry);

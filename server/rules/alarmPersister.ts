@@ -41,6 +41,13 @@ export interface MessageOrigin {
   payload: Uint8Array | string;
 }
 
+/**
+ * Writes what must commit together with alarm changes (cluster mode: the receipts of their device messages,
+ * server/cluster/receipts.ts), through the transaction `trx` the changes are written in. A rejection rolls
+ * the changes back like a failed write.
+ */
+export type CommitHook = (trx: Kysely<Database>, origins: MessageOrigin[]) => Promise<void>;
+
 /** Receives an alarm change the database refused for a data reason. Must not throw. */
 export type DeadLetterSink = (draft: AlarmDraft, err: unknown, origin: MessageOrigin | undefined) => Promise<void>;
 
@@ -134,6 +141,8 @@ export class AlarmPersister {
     private readonly deadLetter: DeadLetterSink = async () => undefined,
     private readonly now: () => number = Date.now,
     private readonly maxBatch = MAX_ALARM_WRITE_BATCH,
+    /** Runs in every alarm write's transaction (a single change then gets a transaction of its own too). */
+    private readonly commitHook: CommitHook | null = null,
   ) {}
 
   /**
@@ -221,6 +230,7 @@ export class AlarmPersister {
         rows = await this.db.transaction().execute(async (trx) => {
           const out: Array<Selectable<AlarmsTable> | undefined> = [];
           for (const [draft] of batch) out.push(await this.writeRow(trx, draft));
+          await this.commitHook?.(trx, batch.flatMap(([, entry]) => entry.origins));
           return out;
         });
       } catch {
@@ -237,7 +247,14 @@ export class AlarmPersister {
   private async writeOne(draft: AlarmDraft, entry: PendingWrite): Promise<boolean> {
     let row: Selectable<AlarmsTable> | undefined;
     try {
-      row = await this.writeRow(this.db, draft);
+      const hook = this.commitHook;
+      row = hook
+        ? await this.db.transaction().execute(async (trx) => {
+            const written = await this.writeRow(trx, draft);
+            await hook(trx, entry.origins);
+            return written;
+          })
+        : await this.writeRow(this.db, draft);
     } catch (err) {
       return this.failed(draft, entry, err);
     }

@@ -374,6 +374,22 @@ const workRecords: Migration = {
   },
 };
 
+/**
+ * Receipts of device messages whose alarm changes are stored, for a cluster (docs/operations.md
+ * "Cluster"): written in the same transaction as the alarm change, so a node that takes a partition over
+ * recognises a redelivered message the dead owner had stored but not yet acknowledged.
+ */
+const clusterReceipts: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('ingest_receipts')
+      .addColumn('message_key', 'text', (c) => c.primaryKey())
+      .addColumn('stored_at_ms', 'double precision', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('ingest_receipts_stored_idx').on('ingest_receipts').column('stored_at_ms').execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -385,6 +401,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007_fleet_thresholds': fleetThresholds,
   ...Object.fromEntries(Object.entries(THRESHOLD_DEFAULT_REVISIONS).map(([name, r]) => [name, defaultThresholdRevision(r)])),
   '0009_fleet_work_records': workRecords,
+  '0035_cluster_receipts': clusterReceipts,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

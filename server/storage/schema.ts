@@ -26,6 +26,7 @@ export interface Database {
   kind_thresholds: KindThresholdsTable;
   threshold_audit: ThresholdAuditTable;
   work_records: WorkRecordsTable;
+  ingest_receipts: IngestReceiptsTable;
 }
 
 export interface UsersTable {
@@ -278,4 +279,11 @@ export interface WorkRecordsTable {
   duration_s: number;
   peak_load_t: number;
   peak_moment_pct: number;
+}
+
+/** A device message whose alarm changes are stored (cluster mode, migration 0035). */
+export interface IngestReceiptsTable {
+  /** SHA-1 of topic, NUL and payload, base64 (server/cluster/receipts.ts). */
+  message_key: string;
+  stored_at_ms: number;
 }

@@ -8,6 +8,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 /** The real server running as a child process (`node --import tsx server/main.ts`). */
 export interface ChildServer {
   url: string;
+  /** Embedded broker port; 0 with MQTT_URL. */
   mqttPort: number;
   process: ChildProcess;
   /** Everything the child wrote to stdout and stderr so far (for failure messages). */
@@ -45,10 +46,11 @@ export function startChildServer(env: Record<string, string>, timeoutMs = 60_000
     }, timeoutMs);
     const onData = (d: Buffer) => {
       out += d.toString();
-      const m = /listening on (http:\/\/\S+) \(embedded MQTT broker on port (\d+)\)/.exec(out);
+      // with MQTT_URL there is no embedded broker: mqttPort is 0 then
+      const m = /listening on (http:\/\/\S+)(?: \(embedded MQTT broker on port (\d+)\))?\n/.exec(out);
       if (m) {
         clearTimeout(timer);
-        resolve({ url: m[1], mqttPort: Number(m[2]), process: child, output: () => out, exited });
+        resolve({ url: m[1], mqttPort: Number(m[2] ?? 0), process: child, output: () => out, exited });
       }
     };
     child.stdout!.on('data', onData);
