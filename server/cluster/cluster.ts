@@ -144,6 +144,8 @@ export async function startCluster(deps: ClusterDeps): Promise<Cluster> {
   const leaving = new Set<number>();
   let closing: Promise<void> | null = null;
   const channel = 'siteboard:cluster:bus';
+  /** Renewal and balancing period: a quarter of the lease. */
+  const periodMs = Math.max(100, Math.floor(deps.leaseMs / 4));
 
   const take = async (k: number): Promise<void> => {
     const [devices, open] = await Promise.all([loadDevices(db, log), loadOpenAlarms(db)]);
@@ -203,7 +205,7 @@ export async function startCluster(deps: ClusterDeps): Promise<Cluster> {
     if (balancing || closing) return;
     balancing = true;
     try {
-      const live = await leases.heartbeat(Date.now());
+      const live = await withTimeout(leases.heartbeat(Date.now()), periodMs);
       const target = Math.ceil(rules.count / Math.max(1, live.length));
       const mine = [...held.keys()].filter((k) => !leaving.has(k));
       if (mine.length > target) {
@@ -213,7 +215,8 @@ export async function startCluster(deps: ClusterDeps): Promise<Cluster> {
       const free = shuffle(Array.from({ length: rules.count }, (_, k) => k).filter((k) => !held.has(k)));
       for (const k of free) {
         if (held.size >= target || closing) break;
-        if (!(await leases.tryAcquire(k))) continue;
+        // a timed-out SET that did succeed leaves a lease nobody uses: it expires within a lease period
+        if (!(await withTimeout(leases.tryAcquire(k), periodMs))) continue;
         try {
           await take(k);
         } catch (err) {
@@ -227,16 +230,28 @@ export async function startCluster(deps: ClusterDeps): Promise<Cluster> {
     }
   };
 
+  let renewing = false;
   const renew = async (): Promise<void> => {
+    if (renewing) return;
+    renewing = true;
+    try {
+      await renewHeld();
+    } finally {
+      renewing = false;
+    }
+  };
+  const renewHeld = async (): Promise<void> => {
     for (const [k, entry] of held) {
-      if (leaving.has(k)) continue;
       let still: boolean | null = null;
       try {
-        still = await leases.renew(k);
+        // bounded: while Redis is away ioredis queues commands, and the overdue check below must still run
+        still = await withTimeout(leases.renew(k), periodMs);
       } catch (err) {
         log.warn({ err: (err as Error).message, partition: k }, 'lease renewal failed');
       }
       if (still) entry.renewedAtMs = Date.now();
+      // a partition being handed over keeps its lease renewed until it is released
+      if (leaving.has(k)) continue;
       if (still === false || Date.now() - entry.renewedAtMs > deps.leaseMs * 0.6) {
         log.error({ nodeId, partition: k, heldElsewhere: still === false }, 'partition lease lost: giving the partition up');
         void handOver(k, 'lease lost').catch((err: unknown) => log.error({ err, partition: k }, 'giving a partition up failed'));
@@ -274,7 +289,6 @@ export async function startCluster(deps: ClusterDeps): Promise<Cluster> {
   deps.redis.sub.on('message', onBus);
   await deps.redis.sub.subscribe(channel);
 
-  const periodMs = Math.max(100, Math.floor(deps.leaseMs / 4));
   const renewTimer = setInterval(() => void renew(), periodMs);
   const balanceTimer = setInterval(() => void balance(), periodMs);
   renewTimer.unref();
@@ -307,6 +321,12 @@ export async function startCluster(deps: ClusterDeps): Promise<Cluster> {
     },
   };
   return cluster;
+}
+
+/** `p`, or a rejection after `ms`. */
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([p, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)))]).finally(() => clearTimeout(timer));
 }
 
 function shuffle<T>(list: T[]): T[] {

@@ -277,7 +277,8 @@ export function startGateway(opts: GatewayOptions): Gateway {
         clearInterval(recheck);
         stopEnded?.();
         // Not io.close(): that would also close the HTTP server, which belongs to Fastify.
-        io.disconnectSockets(true);
+        // local: with a cluster adapter io.disconnectSockets would disconnect every node's sockets
+        io.local.disconnectSockets(true);
         io.engine.close();
       })();
       return closing;
