@@ -24,6 +24,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
   });
 
+  it('reads the cluster settings, and refuses a cluster without a shared PostgreSQL', () => {
+    expect(loadConfig({})).toMatchObject({ clusterPartitions: 16, clusterLeaseMs: 10_000 });
+    const cluster = { MQTT_URL: 'mqtt://broker:1883', REDIS_URL: 'redis://cache:6379', DATABASE_URL: 'postgres://u@db/siteboard' };
+    expect(loadConfig({ ...cluster, CLUSTER_PARTITIONS: '64', CLUSTER_LEASE_MS: '5000' })).toMatchObject({ redisUrl: 'redis://cache:6379', clusterPartitions: 64, clusterLeaseMs: 5000 });
+    expect(() => loadConfig({ ...cluster, DATABASE_URL: undefined })).toThrow(/DATABASE_URL: a cluster/);
+    // the socket.io adapter alone (embedded broker) needs no PostgreSQL
+    expect(loadConfig({ REDIS_URL: 'redis://cache:6379' }).redisUrl).toBe('redis://cache:6379');
+    expect(() => loadConfig({ ...cluster, CLUSTER_PARTITIONS: '0' })).toThrow(/CLUSTER_PARTITIONS/);
+    expect(() => loadConfig({ ...cluster, CLUSTER_LEASE_MS: '500' })).toThrow(/CLUSTER_LEASE_MS/);
+    expect(() => loadConfig({ REDIS_URL: 'http://cache' })).toThrow(/REDIS_URL/);
+  });
+
   it('keeps each rollup tier at least as long as the finer one', () => {
     expect(loadConfig({})).toMatchObject({ telemetryRetentionDays: 30, telemetryMinuteRetentionDays: 90, telemetryHourRetentionDays: 730, demoBackfill: true });
     expect(loadConfig({ TELEMETRY_RETENTION_DAYS: '120', TELEMETRY_HOUR_RETENTION_DAYS: '100' })).toMatchObject({

@@ -146,4 +146,51 @@ describe('external broker consumer (real Mosquitto)', { timeout: 30_000 }, () =>
     await broker.stop();
     await expect(startExternalBroker({ url: broker.url, nodeId: 'n', onMessage: () => undefined, log: quiet })).rejects.toThrow();
   });
+  it('cluster hooks: a partition session of its own subscribes only its filters, skips what was already stored, and stays away when told', async () => {
+    broker = await startTestMosquitto();
+    const received: string[] = [];
+    let allowReconnect = true;
+    const stored = new Set(['seen-before']);
+    const dups: boolean[] = [];
+    const partition = await startExternalBroker({
+      url: broker.url,
+      nodeId: 'n1',
+      clientId: 'siteboard-p5',
+      subscriptions: () => ['zhgd/p1/gas/G1/+'],
+      onMessage: (_t, p) => void received.push(p.toString()),
+      alreadyStored: async (_t, p, redelivered) => {
+        dups.push(redelivered);
+        return stored.has(p.toString());
+      },
+      mayReconnect: async () => allowReconnect,
+      log: quiet,
+      reconnectMinMs: 50,
+      reconnectMaxMs: 200,
+      closeDrainMs: 100,
+    });
+    toClose.push(partition);
+    const d = await device();
+    await d.publishAsync('zhgd/p1/gas/G2/telemetry', 'other-device', { qos: 1 });
+    await d.publishAsync('zhgd/p1/gas/G1/telemetry', 'seen-before', { qos: 1 });
+    await d.publishAsync('zhgd/p1/gas/G1/telemetry', 'new', { qos: 1 });
+    await eventually(() => received.length >= 1, 5_000, 'the new message');
+    expect(received).toEqual(['new']);
+    expect(dups).toEqual([false, false]);
+
+    // more filters later (a device added to the partition)
+    await partition.subscribe(['zhgd/p1/gas/G2/+']);
+    await d.publishAsync('zhgd/p1/gas/G2/telemetry', 'added', { qos: 1 });
+    await eventually(() => received.includes('added'), 5_000, 'the added device');
+
+    // the session moved to another node: after the drop it is not taken back
+    allowReconnect = false;
+    await broker.restart();
+    await d.publishAsync('zhgd/p1/gas/G1/telemetry', 'while-elsewhere', { qos: 1 });
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(received).not.toContain('while-elsewhere');
+    // ...and the next holder of the session gets it
+    const next: string[] = [];
+    toClose.push(await startExternalBroker({ url: broker.url, nodeId: 'n2', clientId: 'siteboard-p5', onMessage: (_t, p) => void next.push(p.toString()), log: quiet }));
+    await eventually(() => next.includes('while-elsewhere'), 5_000, 'the queued message at the next holder');
+  });
 });
