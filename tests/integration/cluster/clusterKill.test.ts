@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
+import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Alarm } from '../../../protocol';
+import { FLEET_ROUTES, highThreshold, type Alarm } from '../../../protocol';
 import { partitionOf } from '../../../server/cluster/partitions';
 import { DEMO_PROJECT } from '../../../server/seed';
 import { openDatabase, type OpenDatabase } from '../../../server/storage';
@@ -170,6 +171,32 @@ describe('cluster: a node goes away under load', { timeout: 180_000 }, () => {
     expect(sn).toBeDefined();
     return sn!;
   };
+
+  it('applies a threshold set through one node on the node that owns the device', async () => {
+    const h = await holders();
+    const gas = await database!.db.selectFrom('devices').select('sn').where('project_id', '=', demo).where('kind', '=', 'gas').execute();
+    const sn = gas.map((g) => g.sn).find((x) => h[partitionOf(demo, x, PARTITIONS)] === 'b');
+    expect(sn).toBeDefined();
+    // through a, which does not own the device: b must hear of it (cluster bus) before the next reading
+    const admin = await loggedInClient(nodes.get('a')!.url);
+    const set = await admin.post(FLEET_ROUTES.thresholdSet, { projectId: demo, target: { sn }, thresholds: [highThreshold('CO', 'ppm', 1, 2, 0.9)] });
+    expect(set.body).toMatchObject({ success: true });
+    const device = await mqtt.connectAsync(broker!.url, { clientId: 'cluster-gas' });
+    try {
+      // 5 ppm: normal under the default CO limits, an alarm under the new ones
+      await eventually(
+        async () => {
+          await device.publishAsync(`zhgd/${demo}/gas/${sn}/telemetry`, JSON.stringify({ ts: Date.now(), readings: { CO: 5, O2: 20.9 } }), { qos: 1 });
+          return await database!.db.selectFrom('alarms').select('level').where('device_sn', '=', sn!).where('metric', '=', 'CO').where('level', '=', 'alarm').executeTakeFirst();
+        },
+        10_000,
+        `a CO alarm of ${sn} raised by b under the threshold set through a`,
+        500,
+      );
+    } finally {
+      await device.endAsync(true);
+    }
+  });
 
   it('loses and duplicates no alarm when a node is killed, and a browser on the survivor keeps receiving', async () => {
     // b is killed; the watched camera belongs to a partition the survivor a owns
