@@ -19,6 +19,7 @@ import { loadDevices } from './rules/deviceStore';
 import { RulesEngine } from './rules/engine';
 import { insertWorkRecord, LiftDetector } from './rules/workRecords';
 import type { Effects } from './rules/types';
+import { loadZoneConfig } from './rules/zoneStore';
 import type { Database } from './storage';
 
 export type { SessionResolver };
@@ -60,10 +61,19 @@ export interface LiveHandle {
    * must log in again with the new password. @returns how many were closed (0 with MQTT_URL).
    */
   disconnectDevices(projectId: string): number;
-  /** Re-reads devices and thresholds of one project (or all) from the database. */
+  /** Re-reads devices and thresholds, zones and the person registry of one project (or all) from the database. */
   reloadDevices(projectId?: string): Promise<void>;
+  /** Live zone state of a project: headcount per zone, today's portal counts, each beacon's last fix and zones. */
+  zoneStats(projectId: string): ZoneStats;
   /** Stops ingest, flushes pending telemetry and alarm writes, disconnects browsers. Idempotent. */
   close(): Promise<void>;
+}
+
+/** What the zone rules know now (server/rules/zoneRules.ts). */
+export interface ZoneStats {
+  headcount: Map<string, number>;
+  portal: Map<string, { in: number; out: number }>;
+  position(sn: string): { tunnelId: string; chainageM: number; lastFixMs: number; zoneIds: string[] } | undefined;
 }
 
 /** Offline and AI-window checks run this often (ms); a 1 s beacon period is detected within 4 s. */
@@ -140,6 +150,11 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       for (const known of engine.projectIds()) if (!loaded.has(known)) loaded.set(known, []);
     }
     for (const [pid, devices] of loaded) apply(engine.setDevices(pid, devices, nowMs));
+    const zones = await loadZoneConfig(db, projectId);
+    if (projectId === undefined) {
+      for (const known of engine.projectIds()) if (!zones.has(known)) zones.set(known, { zones: [], wearers: new Map() });
+    }
+    for (const [pid, c] of zones) apply(engine.setZones(pid, c.zones, c.wearers, Date.now()));
   }
 
   const handleMessage = createIngestHandler({
@@ -252,6 +267,11 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       }
     },
     reloadDevices,
+    zoneStats(projectId) {
+      const rules = engine.zonesOf(projectId);
+      const nowMs = Date.now();
+      return { headcount: rules.headcounts(nowMs), portal: rules.portalCounts(nowMs), position: (sn) => rules.position(sn) };
+    },
     disconnectDevices: (projectId) => embedded?.disconnectProject(projectId) ?? 0,
     close() {
       closing ??= (async () => {

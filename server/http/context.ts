@@ -15,8 +15,14 @@ export interface HttpLive {
   publishAlarm(alarm: Alarm): void;
   ingestStats(): IngestStats;
   disconnectDevices(projectId: string): number;
-  /** Re-reads a project's devices and thresholds into the live rules (after a threshold edit). */
+  /** Re-reads a project's devices and thresholds, zones and person registry into the live rules (after an edit). */
   reloadDevices(projectId: string): Promise<void>;
+  /** Live zone state of a project (headcounts, portal counts, last fixes): server/live.ts ZoneStats. */
+  zoneStats(projectId: string): {
+    headcount: Map<string, number>;
+    portal: Map<string, { in: number; out: number }>;
+    position(sn: string): { tunnelId: string; chainageM: number; lastFixMs: number; zoneIds: string[] } | undefined;
+  };
 }
 
 /**
