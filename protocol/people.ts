@@ -132,7 +132,8 @@ export type PersonAddBody = z.input<typeof personAddBody>;
 export const ZONE_KINDS = ['danger', 'work', 'portal'] as const;
 export type ZoneKind = (typeof ZONE_KINDS)[number];
 
-const minutes = z.number().int().min(1).max(24 * 60);
+/** Rule limits in minutes: 0.1 (6 s, for drills and tests) to 24 h. */
+const minutes = z.number().finite().min(0.1).max(24 * 60);
 
 /** A zone's fields. Rules are off where their limit is null. */
 export const zoneFieldsSchema = z
@@ -155,7 +156,7 @@ export const zoneFieldsSchema = z
     /** No movement (possible fall): minutes without moving more than the positioning tolerance. */
     noMovementMin: minutes.nullable(),
     /** Signal lost: seconds a beacon last seen in the zone may stay silent (a removed or broken tag goes quiet). */
-    signalLostS: z.number().int().min(10).max(24 * 3600).nullable(),
+    signalLostS: z.number().int().min(5).max(24 * 3600).nullable(),
   })
   .refine((z) => z.fromM < z.toM, { error: 'toM: must be greater than fromM', path: ['toM'] });
 export type ZoneFields = z.infer<typeof zoneFieldsSchema>;

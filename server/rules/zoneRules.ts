@@ -32,7 +32,7 @@ export const PRESENCE_MS = 5 * 60_000;
 export const FRESH_FIX_MS = 30_000;
 
 /**
- * After (re)configuration the headcount rule waits this long (ms) for the beacons to report, so a server
+ * After the first configuration (a start) the headcount rule waits this long (ms) for the beacons to report, so a server
  * restart does not clear and re-raise an over-headcount alarm before anybody has been counted.
  */
 export const HEADCOUNT_WARMUP_MS = 15_000;
@@ -105,7 +105,7 @@ export class ZoneRules {
   private readonly queuedAtMs = new WeakMap<AlarmDraft, number>();
   private readonly portal = new Map<string, { in: number; out: number }>();
   private portalDay = -1;
-  private warmUntilMs = 0;
+  private warmUntilMs: number | null = null;
 
   constructor(readonly projectId: string) {}
 
@@ -117,7 +117,8 @@ export class ZoneRules {
   configure(zones: readonly Zone[], wearers: ReadonlyMap<string, ZoneWearer>, nowMs: number): AlarmDraft[] {
     this.zones = [...zones];
     this.wearers = new Map(wearers);
-    this.warmUntilMs = nowMs + HEADCOUNT_WARMUP_MS;
+    // only at the first configuration (a start): an edit keeps counting the beacons already known
+    this.warmUntilMs ??= nowMs + HEADCOUNT_WARMUP_MS;
     for (const p of this.persons.values()) {
       const inside = new Map<string, number>();
       for (const z of this.zones) if (inZone(z, p.tunnelId, p.chainageM)) inside.set(z.zoneId, p.inside.get(z.zoneId) ?? nowMs);
@@ -168,7 +169,7 @@ export class ZoneRules {
   tick(nowMs: number): AlarmDraft[] {
     const out: AlarmDraft[] = [];
     for (const [sn, p] of this.persons) this.evaluatePerson(sn, p, nowMs, out);
-    if (nowMs >= this.warmUntilMs) {
+    if (this.warmUntilMs !== null && nowMs >= this.warmUntilMs) {
       const counts = this.headcounts(nowMs);
       for (const z of this.zones) {
         const n = counts.get(z.zoneId) ?? 0;
