@@ -5,15 +5,16 @@ import type { SeedLocale } from './demoNames';
 /**
  * The demo's person registry and zones (issue 9 §4), in the seed language: one person per demo beacon
  * (the beacon's seeded name; team as in its position label, so the simulator's roles match), with the
- * subcontractor, trade and a phone number; and per bore two portal zones, and per heading a danger zone
- * from behind the second lining to the face and an underground works zone.
+ * subcontractor, trade and a phone number; per bore two portal zones and the underground between them
+ * (stay too long, signal lost), and per heading a danger zone from ahead of the second-lining carriage to
+ * the face (entry alarm, headcount) and the finished tunnel behind the carriage (no movement).
  */
 
 /** Teams in the order of demoProject.ts TEAMS (beacon i is in team floor(i / headings) mod 6). */
 const TEAM_KEYS = ['drilling', 'blasting', 'mucking', 'support', 'lining', 'survey'] as const;
 type TeamKey = (typeof TEAM_KEYS)[number];
 
-const TEXT: Record<SeedLocale, { team: Record<TeamKey, string>; workType: Record<TeamKey, string>; company: Record<TeamKey, string>; face: string; works: string; entryPortal: string; exitPortal: string }> = {
+const TEXT: Record<SeedLocale, { team: Record<TeamKey, string>; workType: Record<TeamKey, string>; company: Record<TeamKey, string>; face: string; works: string; underground: string; entryPortal: string; exitPortal: string }> = {
   en: {
     team: { drilling: 'Drilling team', blasting: 'Blasting team', mucking: 'Mucking team', support: 'Support team', lining: 'Lining team', survey: 'Survey team' },
     workType: { drilling: 'Rock driller', blasting: 'Shot-firer', mucking: 'Loader operator', support: 'Shotcrete operator', lining: 'Formwork carpenter', survey: 'Surveyor' },
@@ -26,7 +27,8 @@ const TEXT: Record<SeedLocale, { team: Record<TeamKey, string>; workType: Record
       survey: 'Zhongce Survey Institute',
     },
     face: 'face to second lining',
-    works: 'underground works',
+    works: 'behind the lining',
+    underground: 'underground',
     entryPortal: 'entry portal',
     exitPortal: 'exit portal',
   },
@@ -42,7 +44,8 @@ const TEXT: Record<SeedLocale, { team: Record<TeamKey, string>; workType: Record
       survey: '中测勘察设计院',
     },
     face: '掌子面至二衬',
-    works: '洞内作业区',
+    works: '二衬后方',
+    underground: '洞内',
     entryPortal: '进口洞口',
     exitPortal: '出口洞口',
   },
@@ -94,7 +97,7 @@ export function demoPeople(locale: SeedLocale, devices: readonly DemoDevice[]): 
     });
 }
 
-/** Portal zones per bore and, per heading, the face danger zone and the underground works zone. */
+/** Portal zones and the underground zone per bore; per heading the face danger zone and the finished tunnel behind the lining. */
 export function demoZones(locale: SeedLocale, tunnels: readonly DemoTunnel[]): DemoZone[] {
   const t = TEXT[locale];
   const out: DemoZone[] = [];
@@ -105,12 +108,26 @@ export function demoZones(locale: SeedLocale, tunnels: readonly DemoTunnel[]): D
       { zoneId: `Z-${bore.tunnelId}-EP`, ...none, name: `${bore.name} ${t.entryPortal}`, kind: 'portal', tunnelId: bore.tunnelId, fromM: 0, toM: DEMO_PORTAL_ZONE_M, maxHeadcount: 40 },
       { zoneId: `Z-${bore.tunnelId}-XP`, ...none, name: `${bore.name} ${t.exitPortal}`, kind: 'portal', tunnelId: bore.tunnelId, fromM: bore.lengthM - DEMO_PORTAL_ZONE_M, toM: bore.lengthM, maxHeadcount: 40 },
     );
+    out.push({
+      zoneId: `Z-${bore.tunnelId}-U`,
+      ...none,
+      name: `${bore.name} ${t.underground}`,
+      kind: 'work',
+      tunnelId: bore.tunnelId,
+      fromM: DEMO_PORTAL_ZONE_M,
+      toM: bore.lengthM - DEMO_PORTAL_ZONE_M,
+      // a 12-hour shift with the walk in and out stays under 13 hours underground
+      maxStayMin: 13 * 60,
+      // a tag silent for two minutes underground: removed, broken or out of coverage
+      signalLostS: 120,
+    });
     for (const h of bore.headings) {
       const entry = h.portal === 'entry';
       const [faceFrom, faceTo] = entry
         ? [h.liningM + LINING_CLEARANCE_M, Math.min(bore.lengthM, h.faceM + FACE_MARGIN_M)]
         : [Math.max(0, h.faceM - FACE_MARGIN_M), h.liningM - LINING_CLEARANCE_M];
-      const [worksFrom, worksTo] = entry ? [DEMO_PORTAL_ZONE_M, faceTo] : [faceFrom, bore.lengthM - DEMO_PORTAL_ZONE_M];
+      // behind the lining carriage: the finished tunnel, where nobody stands still for half an hour
+      const [worksFrom, worksTo] = entry ? [DEMO_PORTAL_ZONE_M, h.liningM - LINING_CLEARANCE_M] : [h.liningM + LINING_CLEARANCE_M, bore.lengthM - DEMO_PORTAL_ZONE_M];
       out.push(
         {
           zoneId: `Z-${h.headingId}-F`,
@@ -133,11 +150,8 @@ export function demoZones(locale: SeedLocale, tunnels: readonly DemoTunnel[]): D
           tunnelId: bore.tunnelId,
           fromM: worksFrom,
           toM: worksTo,
-          // a 12-hour shift with the walk in and out stays under 13 hours underground
-          maxStayMin: 13 * 60,
-          // "static too long" over 30 minutes is the usual fall / man-down rule of tunnel positioning systems
+          // "static too long" over 30 minutes is the usual man-down (possible fall) rule of tunnel positioning
           noMovementMin: 30,
-          signalLostS: 120,
         },
       );
     }
