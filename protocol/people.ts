@@ -9,6 +9,8 @@ import { TOPIC_SEGMENT } from './kinds';
 export const PEOPLE_ROUTES = {
   /** The project's people with their live state, filtered. Members (intended role: safety officer and above). */
   personList: '/zhgd/person/list',
+  /** The filtered person list as a file (.xlsx or CSV), not an envelope. Members (safety officer and above). */
+  personExport: '/zhgd/person/export',
   /** One person with live state, the beacon's thresholds and the zones they are in. Members (safety officer and above). */
   personDetail: '/zhgd/person/detail',
   /** Registers a person. Administrators (intended role: project manager or administrator). */
@@ -91,6 +93,8 @@ export const personListBody = z.strictObject({
   q: text(64).optional(),
 });
 export type PersonListBody = z.input<typeof personListBody>;
+export const personExportBody = personListBody.extend({ format: z.enum(['xlsx', 'csv']) });
+export type PersonExportBody = z.input<typeof personExportBody>;
 
 /** Answer of person/list: the matching rows by name, and the companies and teams of the whole registry (filter choices). */
 export interface PersonList {

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PEOPLE_ROUTES, ROUTES, type Alarm, type AlarmPage, type AlarmRecord, type DeviceKey, type Person, type PersonList, type Zone, type ZoneFields, type ZoneRow } from '../../protocol';
@@ -156,6 +157,29 @@ describe('people and zones (real server)', () => {
     expect(search.body.data!.list.map((p) => p.beaconSn)).toEqual(['BC0005']);
     const outsider = await bridge.post(PEOPLE_ROUTES.personList, { projectId: demo });
     expect(outsider.body).toMatchObject({ success: false, errorCode: 'FORBIDDEN' });
+  });
+
+  it('exports the filtered list as .xlsx and CSV', async () => {
+    const body = { projectId: demo, team: 'Survey team' };
+    const list = (await admin.post<PersonList>(PEOPLE_ROUTES.personList, body)).body.data!.list;
+    const post = (format: string) =>
+      fetch(server.url + PEOPLE_ROUTES.personExport, { method: 'POST', headers: { 'content-type': 'application/json', cookie: admin.cookie! }, body: JSON.stringify({ ...body, format }) });
+    const xlsx = await post('xlsx');
+    expect(xlsx.headers.get('content-disposition')).toMatch(/people-demo-tunnel-\d+\.xlsx/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await xlsx.arrayBuffer());
+    const sheet = book.getWorksheet('People')!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('Name');
+    const names: string[] = [];
+    sheet.eachRow((row, i) => i > 1 && names.push(String(row.getCell(1).value)));
+    expect(names).toEqual(list.map((p) => p.name));
+    const bytes = Buffer.from(await (await post('csv')).arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // BOM: spreadsheets read UTF-8 names
+    const csv = bytes.subarray(3).toString('utf8');
+    expect(csv.startsWith('Name,Beacon,')).toBe(true);
+    expect(csv.trim().split('\r\n')).toHaveLength(list.length + 1);
+    const outsider = await fetch(server.url + PEOPLE_ROUTES.personExport, { method: 'POST', headers: { 'content-type': 'application/json', cookie: bridge.cookie! }, body: JSON.stringify({ ...body, format: 'csv' }) });
+    expect(outsider.status).toBe(403);
   });
 
   it('administrators add, edit and delete people; members may not; bad input is refused and changes nothing', async () => {

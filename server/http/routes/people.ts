@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
@@ -9,6 +10,7 @@ import {
   personDeleteBody,
   personDetailBody,
   personEditBody,
+  personExportBody,
   personListBody,
   thresholdSchema,
   zoneAddBody,
@@ -19,6 +21,7 @@ import {
   type PersonDetail,
   type PersonFields,
   type PersonList,
+  type PersonListBody,
   type PersonRow,
   type Threshold,
   type Zone,
@@ -30,6 +33,9 @@ import { zoneFromRow } from '../../rules/zoneStore';
 import { fromJson, toJson, type Database } from '../../storage';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import { postRoute, requireAdmin, requireMember, type HttpDeps, type HttpLive } from '../context';
+import { SESSION_COOKIE } from '../sessions';
+import { parseBody } from '../validation';
+import { beijingTime, csvField } from './alarmCenter';
 
 /** Battery warning when a beacon has no battery threshold (protocol/kinds/beacon.ts default, convention ≤ 20 %). */
 const DEFAULT_LOW_BATTERY_PCT = 20;
@@ -146,6 +152,40 @@ async function requireTunnel(db: Kysely<Database>, projectId: string, tunnelId: 
   if (!t) throw new ApiError('VALIDATION', `zone.tunnelId: no tunnel ${tunnelId} in this project`);
 }
 
+/** The rows of person/list and person/export: the registry with live state, filtered (at most MAX_PEOPLE_PER_PROJECT). */
+async function filteredPeople(deps: HttpDeps, body: Omit<PersonListBody, 'format'> & { projectId: string }): Promise<PersonList> {
+  const rows = await deps.db.selectFrom('people').selectAll().where('project_id', '=', body.projectId).orderBy('name').orderBy('person_id').limit(MAX_PEOPLE_PER_PROJECT).execute();
+  const c = await liveContext(deps.db, deps.live(), body.projectId);
+  const all = rows.map((r) => rowOf(personOf(r), c));
+  const list = all.filter(
+    (r) =>
+      (!body.tunnelId || r.tunnelId === body.tunnelId) &&
+      (!body.zoneId || r.zoneIds.includes(body.zoneId)) &&
+      (!body.company || r.company === body.company) &&
+      (!body.team || r.team === body.team) &&
+      (!body.status || (body.status === 'online' ? r.online : body.status === 'offline' ? !r.online : body.status === 'sos' ? r.sos : r.lowBattery)) &&
+      (!body.q || matches(r, body.q)),
+  );
+  const distinct = (f: (r: PersonRow) => string) => [...new Set(all.map(f).filter((v) => v !== ''))].sort();
+  return { total: list.length, list, companies: distinct((r) => r.company), teams: distinct((r) => r.team) };
+}
+
+/** Columns of the person export (English headers, like the alarm export). */
+const EXPORT_COLUMNS: Array<{ header: string; width: number; cell: (r: PersonRow, zones: Map<string, string>) => string | number | null }> = [
+  { header: 'Name', width: 16, cell: (r) => r.name },
+  { header: 'Beacon', width: 10, cell: (r) => r.beaconSn },
+  { header: 'Company', width: 28, cell: (r) => r.company },
+  { header: 'Team', width: 16, cell: (r) => r.team },
+  { header: 'Work type', width: 18, cell: (r) => r.workType },
+  { header: 'Phone', width: 16, cell: (r) => r.phone },
+  { header: 'Status', width: 20, cell: (r) => [r.sos ? 'SOS' : null, r.online ? 'online' : 'offline', r.lowBattery ? 'low battery' : null].filter(Boolean).join(', ') },
+  { header: 'Battery %', width: 10, cell: (r) => r.battery },
+  { header: 'Bore', width: 8, cell: (r) => r.tunnelId },
+  { header: 'Distance from portal (m)', width: 14, cell: (r) => r.chainageM },
+  { header: 'Zones', width: 36, cell: (r, zones) => r.zoneIds.map((id) => zones.get(id) ?? id).join('; ') },
+  { header: 'Last seen (Beijing time)', width: 20, cell: (r) => (r.lastSeenMs === null ? null : beijingTime(r.lastSeenMs)) },
+];
+
 /**
  * People and zones (protocol/people.ts, docs/api.md "People and zones"). Viewing is for members (the
  * intended role is safety officer and above); changes are for administrators (intended: project manager
@@ -157,20 +197,37 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   /** person/list: the registry with live state, filtered. Role: safety officer and above (members today). */
   postRoute(app, deps, PEOPLE_ROUTES.personList, personListBody, async ({ body, user }): Promise<PersonList> => {
     requireMember(user, body.projectId);
-    const rows = await db.selectFrom('people').selectAll().where('project_id', '=', body.projectId).orderBy('name').orderBy('person_id').limit(MAX_PEOPLE_PER_PROJECT).execute();
-    const c = await liveContext(db, deps.live(), body.projectId);
-    const all = rows.map((r) => rowOf(personOf(r), c));
-    const list = all.filter(
-      (r) =>
-        (!body.tunnelId || r.tunnelId === body.tunnelId) &&
-        (!body.zoneId || r.zoneIds.includes(body.zoneId)) &&
-        (!body.company || r.company === body.company) &&
-        (!body.team || r.team === body.team) &&
-        (!body.status || (body.status === 'online' ? r.online : body.status === 'offline' ? !r.online : body.status === 'sos' ? r.sos : r.lowBattery)) &&
-        (!body.q || matches(r, body.q)),
-    );
-    const distinct = (f: (r: PersonRow) => string) => [...new Set(all.map(f).filter((v) => v !== ''))].sort();
-    return { total: list.length, list, companies: distinct((r) => r.company), teams: distinct((r) => r.team) };
+    return filteredPeople(deps, body);
+  });
+
+  // person/export: the file itself (not an envelope), the same rows as person/list. xlsx by exceljs, or CSV
+  // (UTF-8 with BOM so that spreadsheets read Chinese names). Role: safety officer and above (members today).
+  app.post(PEOPLE_ROUTES.personExport, async (req, reply) => {
+    const user = await deps.sessions.resolve(req.cookies[SESSION_COOKIE]);
+    if (!user) throw new ApiError('UNAUTHENTICATED', ERROR_MESSAGES.unauthenticated);
+    const body = parseBody(personExportBody, req.body);
+    requireMember(user, body.projectId);
+    const { list } = await filteredPeople(deps, body);
+    const zones = new Map((await db.selectFrom('zones').select(['zone_id', 'name']).where('project_id', '=', body.projectId).execute()).map((z) => [z.zone_id, z.name]));
+    const rows = list.map((r) => EXPORT_COLUMNS.map((c) => c.cell(r, zones)));
+    const stamp = beijingTime(Date.now()).replace(/[-: ]/g, '').slice(0, 12);
+    const fileName = `people-${body.projectId}-${stamp}.${body.format}`;
+    let file: Buffer | string;
+    if (body.format === 'csv') {
+      file = '\uFEFF' + [EXPORT_COLUMNS.map((c) => c.header), ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
+    } else {
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('People', { views: [{ state: 'frozen', ySplit: 1 }] });
+      sheet.columns = EXPORT_COLUMNS.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width }));
+      sheet.getRow(1).font = { bold: true };
+      for (const r of rows) sheet.addRow(r);
+      file = Buffer.from(await workbook.xlsx.writeBuffer());
+    }
+    return reply
+      .header('content-type', body.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(file);
   });
 
   /** person/detail: one person (by id or by beacon), live values, thresholds and zones. Role: safety officer and above. */
