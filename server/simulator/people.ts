@@ -144,8 +144,9 @@ class Person {
         hr: r.uniform(62, 82),
         spo2: r.uniform(96, 99),
         tempC: r.uniform(36.2, 36.8),
-        sbp: hypertensive ? r.uniform(136, 146) : r.uniform(108, 132),
-        dbp: hypertensive ? r.uniform(86, 94) : r.uniform(68, 84),
+        // normal resting pressure stays under 140/90 with the effort added in sample() (+10/+4 mmHg)
+        sbp: hypertensive ? r.uniform(136, 146) : r.uniform(105, 124),
+        dbp: hypertensive ? r.uniform(86, 94) : r.uniform(65, 80),
       };
       this.heartRate = this.vitals.hr;
     } else this.vitals = null;

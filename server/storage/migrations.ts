@@ -349,14 +349,14 @@ export const THRESHOLD_DEFAULT_REVISIONS: Record<string, readonly KindDefaultsRe
       ],
     },
   ],
-  // Beacon blood pressure (issue 9 §4): alarm at the hypertension line 140/90 mmHg, warning from 130/85.
+  // Beacon blood pressure (issue 9 §4): alarm at the hypertension line 140/90 mmHg (no warning level).
   '0011_people_defaults_blood_pressure': [
     {
       kind: 'beacon',
       scope: 'all',
       thresholds: [
-        { metric: 'sbp', unit: 'mmHg', warnHigh: 130, alarmHigh: 140, warnLow: null, alarmLow: null, clearRatio: 0.95, clearLow: null },
-        { metric: 'dbp', unit: 'mmHg', warnHigh: 85, alarmHigh: 90, warnLow: null, alarmLow: null, clearRatio: 0.95, clearLow: null },
+        { metric: 'sbp', unit: 'mmHg', warnHigh: null, alarmHigh: 140, warnLow: null, alarmLow: null, clearRatio: 0.95, clearLow: null },
+        { metric: 'dbp', unit: 'mmHg', warnHigh: null, alarmHigh: 90, warnLow: null, alarmLow: null, clearRatio: 0.95, clearLow: null },
       ],
     },
   ],

@@ -7,6 +7,7 @@ import { useStores } from '../stores';
 import { LEVEL_COLOR, SCREEN, thresholdLevel } from '../components';
 import { formatBeijing } from '../format/time';
 import { metricLabel } from '../i18n/metricLabels';
+import { thresholdText } from '../board/deviceDetail';
 import { startOfBeijingDayMs } from './personStatus';
 
 /** Vitals and battery shown on the card, in this order (protocol/kinds/beacon.ts metrics). */
@@ -15,6 +16,8 @@ const CARD_METRICS = ['heartRate', 'spo2', 'bodyTempC', 'sbp', 'dbp', 'battery']
 const REFRESH_MS = 5_000;
 const TRACK_W = 520;
 const TRACK_H = 120;
+/** The track's last minutes come from raw readings (rollups cover whole minutes only), ms. */
+const RECENT_RAW_MS = 10 * 60_000;
 
 /** Which person the card shows: by registry id, or by the beacon they wear (a click on the map). */
 export type PersonCardTarget = { personId: string } | { beaconSn: string };
@@ -51,9 +54,18 @@ export const PersonCard = observer(function PersonCard({ projectId, target, onCl
     void load().then((d) => {
       if (!live || !d || !d.beaconSn) return;
       const toMs = Date.now();
-      request<SeriesResponse>(HISTORY_ROUTES.series, { projectId, sns: [d.beaconSn], metrics: ['chainageM'], fromMs: startOfBeijingDayMs(toMs), toMs, widthPx: TRACK_W }, { skipErrorHandler: true })
-        .then((s) => live && setTrack({ ts: s.series[0]?.ts ?? [], m: s.series[0]?.values.chainageM ?? [] }))
-        .catch(() => live && setTrack({ ts: [], m: [] }));
+      const fromMs = startOfBeijingDayMs(toMs);
+      const ask = (from: number, tier?: 'raw') =>
+        request<SeriesResponse>(HISTORY_ROUTES.series, { projectId, sns: [d.beaconSn], metrics: ['chainageM'], fromMs: from, toMs, widthPx: TRACK_W, ...(tier ? { tier } : {}) }, { skipErrorHandler: true })
+          .then((r) => ({ ts: r.series[0]?.ts ?? [], m: r.series[0]?.values.chainageM ?? [] }))
+          .catch(() => ({ ts: [] as number[], m: [] as Array<number | null> }));
+      // the day from the rollups, and the last minutes (not rolled up yet) from the raw readings
+      void Promise.all([ask(fromMs), ask(Math.max(fromMs, toMs - RECENT_RAW_MS), 'raw')]).then(([day, recent]) => {
+        if (!live) return;
+        const lastDay = day.ts.length ? day.ts[day.ts.length - 1] : -Infinity;
+        const keep = recent.ts.map((ts, i) => [ts, recent.m[i]] as const).filter(([ts]) => ts > lastDay);
+        setTrack({ ts: [...day.ts, ...keep.map((p) => p[0])], m: [...day.m, ...keep.map((p) => p[1])] });
+      });
     });
     const timer = setInterval(() => void load(), REFRESH_MS);
     return () => {
@@ -146,7 +158,7 @@ export const PersonCard = observer(function PersonCard({ projectId, target, onCl
                           <td style={{ ...cell, color: level ? LEVEL_COLOR[level] : undefined, fontWeight: level ? 700 : undefined }}>
                             {v == null ? '—' : `${v} ${unit}`}
                           </td>
-                          <td style={cell}>{limitsText(th)}</td>
+                          <td style={cell}>{(th && thresholdText(th, { warn: t`warning`, alarm: t`alarm` })) || '—'}</td>
                         </tr>
                       );
                     })}
@@ -169,17 +181,6 @@ export const PersonCard = observer(function PersonCard({ projectId, target, onCl
     </Dialog>
   );
 });
-
-/** "warn ≥ 110 · alarm ≥ 120 · alarm ≤ 50"-style text of a threshold's limits (numbers only, units in the value column). */
-function limitsText(t: Threshold | undefined): string {
-  if (!t) return '—';
-  const parts: string[] = [];
-  if (t.warnLow !== null) parts.push(`⚠ ≤ ${t.warnLow}`);
-  if (t.alarmLow !== null) parts.push(`⛔ ≤ ${t.alarmLow}`);
-  if (t.warnHigh !== null) parts.push(`⚠ ≥ ${t.warnHigh}`);
-  if (t.alarmHigh !== null) parts.push(`⛔ ≥ ${t.alarmHigh}`);
-  return parts.join('  ') || '—';
-}
 
 /** Today's distance from the portal over time, as a line (SVG; a few hundred points at most). */
 function TrackChart({ track }: { track: { ts: number[]; m: Array<number | null> } | null }) {
