@@ -196,13 +196,14 @@ function TrackChart({ track }: { track: { ts: number[]; m: Array<number | null> 
   const [t0, t1] = [pts[0][0], pts[pts.length - 1][0]];
   const maxM = Math.max(...pts.map((p) => p[1]));
   const minM = Math.min(...pts.map((p) => p[1]));
+  const label = (m: number) => `${maxM - minM < 10 ? m.toFixed(1) : Math.round(m)} m`;
   const x = (ts: number) => 40 + ((ts - t0) / Math.max(1, t1 - t0)) * (TRACK_W - 50);
   const y = (m: number) => 8 + (1 - (m - minM) / Math.max(1, maxM - minM)) * (TRACK_H - 28);
   return (
     <svg width={TRACK_W} height={TRACK_H} role="img" aria-label="track" data-track-points={pts.length} style={{ maxWidth: '100%' }}>
       <polyline fill="none" stroke={SCREEN.brand} strokeWidth={2} points={pts.map(([ts, m]) => `${x(ts).toFixed(1)},${y(m).toFixed(1)}`).join(' ')} />
-      <text x={0} y={14} fontSize={12} fill={SCREEN.textMuted}>{`${Math.round(maxM)} m`}</text>
-      <text x={0} y={TRACK_H - 20} fontSize={12} fill={SCREEN.textMuted}>{`${Math.round(minM)} m`}</text>
+      <text x={0} y={14} fontSize={12} fill={SCREEN.textMuted}>{label(maxM)}</text>
+      <text x={0} y={TRACK_H - 20} fontSize={12} fill={SCREEN.textMuted}>{label(minM)}</text>
       <text x={40} y={TRACK_H - 4} fontSize={12} fill={SCREEN.textMuted}>{formatBeijing(t0, 'HH:mm')}</text>
       <text x={TRACK_W - 10} y={TRACK_H - 4} fontSize={12} textAnchor="end" fill={SCREEN.textMuted}>{formatBeijing(t1, 'HH:mm')}</text>
     </svg>
