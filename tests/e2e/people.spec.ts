@@ -107,3 +107,28 @@ test('the person list filters by team and status, searches, and exports .xlsx an
     await page.screenshot({ path: 'docs/people.png' });
   }
 });
+
+test('administrators see the zones with live headcounts, add one and remove it', async ({ page }) => {
+  await page.goto('/#/zones');
+  await logIn(page);
+  const face = page.locator('[data-zone="Z-LK-E-F"]');
+  await expect(face).toContainText('LK-E face to second lining');
+  await expect(face).toContainText('Entry alarm except');
+  await expect(page.locator('[data-zone="Z-LK-EP"]')).toContainText('K12+000 – K12+050');
+
+  await page.getByRole('button', { name: 'Add zone' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill('Cross passage 3');
+  await dialog.getByLabel('From (m from the entry portal)').fill('900');
+  await dialog.getByLabel('To (m from the entry portal)').fill('850');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('toM');
+  await dialog.getByLabel('To (m from the entry portal)').fill('950');
+  await dialog.getByLabel('Most people at once').fill('6');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const added = page.locator('tr', { hasText: 'Cross passage 3' });
+  await expect(added).toContainText('At most 6 people');
+  if (SHOTS) await page.screenshot({ path: 'docs/zones.png' });
+  await added.getByRole('button', { name: 'Delete' }).click();
+  await expect(added).toHaveCount(0);
+});
