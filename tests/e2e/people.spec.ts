@@ -132,3 +132,24 @@ test('administrators see the zones with live headcounts, add one and remove it',
   await added.getByRole('button', { name: 'Delete' }).click();
   await expect(added).toHaveCount(0);
 });
+
+test('administrators add a person to the registry, and a beacon already worn is refused', async ({ page }) => {
+  await page.goto('/#/people');
+  await logIn(page);
+  await expect(page.locator('[data-total]')).toHaveAttribute('data-total', '200', { timeout: 15_000 });
+  await page.getByRole('button', { name: 'Add person' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill('Zhao Lei');
+  await dialog.getByLabel('Beacon').fill('BC0001');
+  await dialog.getByLabel('Company').fill('Provincial safety inspectorate');
+  await dialog.getByLabel('Team').fill('Inspection');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('already assigned');
+  await dialog.getByLabel('Beacon').fill('');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('[data-total]')).toHaveAttribute('data-total', '201');
+  const row = page.locator('[data-person]', { hasText: 'Zhao Lei' });
+  await row.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.locator('[data-total]')).toHaveAttribute('data-total', '200');
+});

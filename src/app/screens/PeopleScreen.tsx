@@ -10,6 +10,7 @@ import { useStores } from '../../stores';
 import { SCREEN } from '../../theme/theme';
 import { formatBeijing } from '../../format/time';
 import { PersonCard, type PersonCardTarget } from '../../people/PersonCard';
+import { PersonEditDialog } from '../../people/PersonEditDialog';
 import { statusFlags } from '../../people/personStatus';
 import { HeaderActions } from '../shell/HeaderActions';
 import { useProjectId } from '../shell/useProjectId';
@@ -54,9 +55,12 @@ export function personQuery(projectId: string, f: Filters): PersonListBody {
  * phone or trade; exported to .xlsx or CSV; a row opens the person's card. Refreshes every 10 s.
  */
 export const PeopleScreen = observer(function PeopleScreen() {
-  const { request, tunnels } = useStores();
+  const { request, tunnels, session } = useStores();
   const { t, i18n } = useLingui();
   const projectId = useProjectId();
+  const isAdmin = !!session.user?.isAdmin;
+  const [editing, setEditing] = useState<PersonRow | null | undefined>(undefined);
+  const [reload, setReload] = useState(0);
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [data, setData] = useState<PersonList | null>(null);
@@ -84,7 +88,7 @@ export const PeopleScreen = observer(function PeopleScreen() {
       live = false;
       clearInterval(timer);
     };
-  }, [request, projectId, filters]);
+  }, [request, projectId, filters, reload]);
 
   const exportAs = async (format: 'xlsx' | 'csv') => {
     if (!projectId) return;
@@ -177,6 +181,11 @@ export const PeopleScreen = observer(function PeopleScreen() {
           <Trans>Reset</Trans>
         </Button>
         <span style={{ flex: 1 }} />
+        {isAdmin ? (
+          <Button onClick={() => setEditing(null)}>
+            <Trans>Add person</Trans>
+          </Button>
+        ) : null}
         <Button onClick={() => void exportAs('xlsx')}>
           <Trans>Export .xlsx</Trans>
         </Button>
@@ -206,6 +215,7 @@ export const PeopleScreen = observer(function PeopleScreen() {
                 <TableHeaderCell><Trans>Zones</Trans></TableHeaderCell>
                 <TableHeaderCell><Trans>Phone</Trans></TableHeaderCell>
                 <TableHeaderCell><Trans>Last seen</Trans></TableHeaderCell>
+                {isAdmin ? <TableHeaderCell /> : null}
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -234,6 +244,13 @@ export const PeopleScreen = observer(function PeopleScreen() {
                   <TableCell>{r.zoneIds.map((id) => zoneName.get(id) ?? id).join(', ') || '—'}</TableCell>
                   <TableCell>{r.phone || '—'}</TableCell>
                   <TableCell>{formatBeijing(r.lastSeenMs) || '—'}</TableCell>
+                  {isAdmin ? (
+                    <TableCell>
+                      <Button size="small" onClick={(e) => (e.stopPropagation(), setEditing(r))}>
+                        <Trans>Edit</Trans>
+                      </Button>
+                    </TableCell>
+                  ) : null}
                 </TableRow>
               ))}
             </TableBody>
@@ -241,6 +258,14 @@ export const PeopleScreen = observer(function PeopleScreen() {
         </>
       )}
       <PersonCard projectId={projectId} target={card} onClose={() => setCard(null)} />
+      <PersonEditDialog
+        projectId={projectId}
+        person={editing}
+        onDone={(changed) => {
+          setEditing(undefined);
+          if (changed) setReload((n) => n + 1);
+        }}
+      />
     </main>
   );
 });
