@@ -29,8 +29,11 @@ export function worstStatus(statuses: Iterable<DeviceStatus>): DeviceStatus {
 /** Two levels per metric (T/CI 1069-2025: warning at 75 % of limit, alarm at 100 %). */
 export type AlarmLevel = 'warning' | 'alarm';
 
-/** What raised an alarm. */
-export type AlarmKind = 'threshold' | 'sos' | 'offline' | 'ai';
+/**
+ * What raised an alarm. `zone`: a personnel zone rule (protocol/people.ts ZONE_ALARM_METRICS: zone entry, stay
+ * too long, over-headcount, no movement, signal lost), cleared when its condition ends like a threshold alarm.
+ */
+export type AlarmKind = 'threshold' | 'sos' | 'offline' | 'ai' | 'zone';
 
 /** AI alarm handling state (SPEC §4): 0 untreated, 1 processed, 2 misinformation (false alarm). */
 export type DealStatus = 0 | 1 | 2;

@@ -21,7 +21,8 @@ import { metricValues } from './rules/deviceMonitor';
 import { loadDevices } from './rules/deviceStore';
 import { RulesEngine } from './rules/engine';
 import { insertWorkRecord, LiftDetector } from './rules/workRecords';
-import type { Effects } from './rules/types';
+import type { Effects, ZoneStats } from './rules/types';
+import { loadZoneConfig } from './rules/zoneStore';
 import type { Database } from './storage';
 
 export type { SessionResolver };
@@ -63,11 +64,14 @@ export interface LiveHandle {
    * must log in again with the new password. @returns how many were closed (0 with MQTT_URL).
    */
   disconnectDevices(projectId: string): number;
-  /** Re-reads devices and thresholds of one project (or all) from the database. */
+  /** Re-reads devices and thresholds, zones and the person registry of one project (or all) from the database. */
   reloadDevices(projectId?: string): Promise<void>;
+  /** Live zone state of a project: headcount per zone, today's portal counts, each beacon's last fix and zones. */
+  zoneStats(projectId: string): ZoneStats;
   /** Stops ingest, flushes pending telemetry and alarm writes, disconnects browsers. Idempotent. */
   close(): Promise<void>;
 }
+
 
 /** Offline and AI-window checks run this often (ms); a 1 s beacon period is detected within 4 s. */
 const RULES_TICK_MS = 1_000;
@@ -160,6 +164,11 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       for (const known of engine.projectIds()) if (!loaded.has(known)) loaded.set(known, []);
     }
     for (const [pid, devices] of loaded) apply(engine.setDevices(pid, devices, nowMs));
+    const zones = await loadZoneConfig(db, projectId);
+    if (projectId === undefined) {
+      for (const known of engine.projectIds()) if (!zones.has(known)) zones.set(known, { zones: [], wearers: new Map() });
+    }
+    for (const [pid, c] of zones) apply(engine.setZones(pid, c.zones, c.wearers, Date.now()));
   }
 
   const handleMessage = createIngestHandler({
@@ -304,6 +313,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
         await cluster.broadcastReload(projectId);
       }
     },
+    zoneStats: (projectId) => engine.zoneStats(projectId, Date.now()),
     disconnectDevices: (projectId) => embedded?.disconnectProject(projectId) ?? 0,
     close() {
       closing ??= (async () => {

@@ -35,6 +35,6 @@ describe('beacon kind', () => {
   });
 
   it('default thresholds: vitals and battery', () => {
-    expect(DEVICE_KIND_REGISTRY.defaultThresholds('beacon').map((t) => t.metric)).toEqual(['heartRate', 'spo2', 'bodyTempC', 'battery']);
+    expect(DEVICE_KIND_REGISTRY.defaultThresholds('beacon').map((t) => t.metric)).toEqual(['heartRate', 'spo2', 'bodyTempC', 'battery', 'sbp', 'dbp']);
   });
 });

@@ -43,7 +43,8 @@ const VITALS_SOURCE = 'convention for helmet and wristband vitals, configurable'
 
 /**
  * Beacon vitals (convention, configurable): heart rate alarm < 50 or > 120 bpm, SpO2 < 90 %, body temp
- * ≥ 37.3 ℃, battery low ≤ 20 / ≤ 10 %.
+ * ≥ 37.3 ℃, blood pressure ≥ 140/90 mmHg (the hypertension line of WHO and the Chinese hypertension
+ * guideline), battery low ≤ 20 / ≤ 10 %.
  */
 export const BEACON_THRESHOLD_DEFAULTS: ThresholdDefault[] = [
   // 60–100 bpm is normal and a worker carrying steel easily reaches 100: warn from 110, between normal and alarm.
@@ -51,6 +52,10 @@ export const BEACON_THRESHOLD_DEFAULTS: ThresholdDefault[] = [
   { threshold: { metric: 'spo2', unit: '%', warnHigh: null, alarmHigh: null, warnLow: 94, alarmLow: 90, clearRatio: 1, clearLow: 95 }, source: VITALS_SOURCE },
   { threshold: highThreshold('bodyTempC', '℃', 37.0, 37.3, 0.99), source: VITALS_SOURCE },
   { threshold: { metric: 'battery', unit: '%', warnHigh: null, alarmHigh: null, warnLow: 20, alarmLow: 10, clearRatio: 1, clearLow: 30 }, source: 'convention: low battery ≤ 20 %, ≤ 10 %' },
+  // Blood pressure: an alarm at the hypertension line 140/90 mmHg, no warning level (a worker under effort
+  // reads well into the high-normal band); cleared a little under the line so a reading hovering at it does not flap.
+  { threshold: { metric: 'sbp', unit: 'mmHg', warnHigh: null, alarmHigh: 140, warnLow: null, alarmLow: null, clearRatio: 0.95, clearLow: null }, source: `${VITALS_SOURCE}; hypertension ≥ 140/90 mmHg (WHO, Chinese hypertension guideline)` },
+  { threshold: { metric: 'dbp', unit: 'mmHg', warnHigh: null, alarmHigh: 90, warnLow: null, alarmLow: null, clearRatio: 0.95, clearLow: null }, source: `${VITALS_SOURCE}; hypertension ≥ 140/90 mmHg (WHO, Chinese hypertension guideline)` },
 ];
 
 /** Personnel tags in tunnels (docs/device-protocol.md "beacon"). */

@@ -2,11 +2,13 @@ import type { Alarm, AlarmRecord, DeviceMessage } from '../../protocol';
 import type { DeviceMonitor } from '../rules/deviceMonitor';
 import type { LoadedDevice } from '../rules/deviceStore';
 import { RulesEngine } from '../rules/engine';
-import type { Effects, StatusChange } from '../rules/types';
+import type { Effects, StatusChange, ZoneStats } from '../rules/types';
+import type { Zone } from '../../protocol';
+import type { ZoneWearer } from '../rules/zoneRules';
 import { deviceFilter, partitionOf } from './partitions';
 
 /** What the live pipeline asks of its rules: {@link RulesEngine} on one node, {@link PartitionedRules} in a cluster. */
-export type Rules = Pick<RulesEngine, 'setDevices' | 'projectIds' | 'device' | 'devices' | 'restoreAlarm' | 'accept' | 'tick' | 'alarmDealt'>;
+export type Rules = Pick<RulesEngine, 'setDevices' | 'projectIds' | 'device' | 'devices' | 'restoreAlarm' | 'accept' | 'tick' | 'alarmDealt' | 'setZones' | 'zoneStats'>;
 
 /**
  * The rules of the partitions this node owns in a cluster (docs/operations.md "Cluster"): one
@@ -17,6 +19,8 @@ export type Rules = Pick<RulesEngine, 'setDevices' | 'projectIds' | 'device' | '
  */
 export class PartitionedRules implements Rules {
   private readonly engines = new Map<number, RulesEngine>();
+  /** The latest zones of each project, given to partitions adopted later. */
+  private readonly zoneConfig = new Map<string, { zones: readonly Zone[]; wearers: ReadonlyMap<string, ZoneWearer> }>();
 
   /** @param count CLUSTER_PARTITIONS */
   constructor(readonly count: number) {}
@@ -46,6 +50,7 @@ export class PartitionedRules implements Rules {
     for (const alarm of openAlarms) {
       if (this.partitionOf(alarm.projectId, alarm.deviceSn) === k) effects.alarms.push(...engine.restoreAlarm(alarm, nowMs));
     }
+    for (const [projectId, c] of this.zoneConfig) merge(effects, engine.setZones(projectId, c.zones, c.wearers, nowMs));
     this.engines.set(k, engine);
     return effects;
   }
@@ -103,6 +108,32 @@ export class PartitionedRules implements Rules {
     const effects: Effects = { alarms: [], statuses: [] };
     for (const engine of this.engines.values()) merge(effects, engine.tick(nowMs));
     return effects;
+  }
+
+  /**
+   * Zones apply in every owned partition, each to the beacons it owns. Known limit (docs/operations.md
+   * "Cluster"): headcount rules count one partition's beacons, so over-headcount in a cluster is per partition.
+   */
+  setZones(projectId: string, zones: readonly Zone[], wearers: ReadonlyMap<string, ZoneWearer>, nowMs: number): Effects {
+    this.zoneConfig.set(projectId, { zones, wearers });
+    const effects: Effects = { alarms: [], statuses: [] };
+    for (const engine of this.engines.values()) merge(effects, engine.setZones(projectId, zones, wearers, nowMs));
+    return effects;
+  }
+
+  /** Zone figures summed over the owned partitions. */
+  zoneStats(projectId: string, nowMs: number): ZoneStats {
+    const all = [...this.engines.values()].map((e) => e.zoneStats(projectId, nowMs));
+    const headcount = new Map<string, number>();
+    const portal = new Map<string, { in: number; out: number }>();
+    for (const s of all) {
+      for (const [id, n] of s.headcount) headcount.set(id, (headcount.get(id) ?? 0) + n);
+      for (const [id, c] of s.portal) {
+        const sum = portal.get(id) ?? { in: 0, out: 0 };
+        portal.set(id, { in: sum.in + c.in, out: sum.out + c.out });
+      }
+    }
+    return { headcount, portal, position: (sn) => all.map((s) => s.position(sn)).find((p) => p !== undefined) };
   }
 
   alarmDealt(alarm: Alarm, nowMs: number): StatusChange[] {

@@ -7,6 +7,7 @@ import type { Database, LiveDeviceState } from '../storage';
 import { ApiError, ERROR_MESSAGES } from './errors';
 import { SESSION_COOKIE, type SessionStore } from './sessions';
 import type { RestRejections } from './restRejections';
+import type { ZoneStats } from '../rules/types';
 import { parseBody } from './validation';
 
 /** What the REST routes need of the live pipeline (a subset of live.ts `LiveHandle`). */
@@ -15,8 +16,10 @@ export interface HttpLive {
   publishAlarm(alarm: Alarm): void;
   ingestStats(): IngestStats;
   disconnectDevices(projectId: string): number;
-  /** Re-reads a project's devices and thresholds into the live rules (after a threshold edit). */
+  /** Re-reads a project's devices and thresholds, zones and person registry into the live rules (after an edit). */
   reloadDevices(projectId: string): Promise<void>;
+  /** Live zone state of a project (headcounts, portal counts, last fixes). */
+  zoneStats(projectId: string): ZoneStats;
 }
 
 /**

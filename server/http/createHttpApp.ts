@@ -16,6 +16,7 @@ import { registerAuthRoutes } from './routes/auth';
 import { registerBoardRoutes } from './routes/boards';
 import { registerDeviceRoutes } from './routes/devices';
 import { registerNavRoutes } from './routes/nav';
+import { registerPeopleRoutes } from './routes/people';
 import { registerTelemetryRoutes } from './routes/telemetry';
 import { registerThresholdRoutes } from './routes/thresholds';
 import { registerWorkRecordRoutes } from './routes/workRecords';
@@ -193,5 +194,6 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   registerMetricsRoute(app, deps, rejections);
   registerThresholdRoutes(app, deps);
   registerWorkRecordRoutes(app, deps);
+  registerPeopleRoutes(app, deps);
   return app;
 }

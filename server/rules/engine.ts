@@ -1,10 +1,13 @@
-import type { Alarm, AlarmRecord, DeviceMessage } from '../../protocol';
+import { DEVICE_KIND_REGISTRY, type Alarm, type AlarmRecord, type DeviceMessage, type Zone } from '../../protocol';
 import { DeviceMonitor } from './deviceMonitor';
-import type { AlarmDraft, DeviceConfig, DeviceSnapshot, Effects, StatusChange } from './types';
+import type { AlarmDraft, DeviceConfig, DeviceSnapshot, Effects, StatusChange, ZoneStats } from './types';
+import { ZoneRules, type ZoneWearer } from './zoneRules';
 
 /** The rules of every known device, per project. Pure in-memory logic: time is passed in. */
 export class RulesEngine {
   private readonly projects = new Map<string, Map<string, DeviceMonitor>>();
+  /** Personnel zone rules per project (server/rules/zoneRules.ts); a project without zones has none. */
+  private readonly zoneRules = new Map<string, ZoneRules>();
 
   /** @param startedAtMs server start (ms); silence is measured from here at the earliest. */
   constructor(private readonly startedAtMs: number) {}
@@ -58,6 +61,10 @@ export class RulesEngine {
    * @returns alarms to write as cleared
    */
   restoreAlarm(alarm: AlarmRecord, nowMs: number): AlarmDraft[] {
+    if (alarm.kind === 'zone') {
+      this.zonesOf(alarm.projectId).restore(alarm);
+      return [];
+    }
     const monitor = this.device(alarm.projectId, alarm.deviceSn);
     if (monitor) return monitor.restore(alarm, nowMs);
     return alarm.state === 'active' ? [{ ...alarm, state: 'cleared', clearedAtMs: nowMs }] : [];
@@ -69,8 +76,45 @@ export class RulesEngine {
     const effects: Effects = { alarms: [], statuses: [] };
     if (!monitor) return effects;
     effects.alarms = monitor.accept(message, nowMs);
+    // positioned kinds (the descriptor's position fields) feed the project's zone rules
+    const position = DEVICE_KIND_REGISTRY.get(monitor.config.kind)?.position;
+    const zones = this.zoneRules.get(projectId);
+    if (position && zones) {
+      const msg = message.msg as unknown as Record<string, unknown>;
+      const tunnelId = msg[position.tunnelIdField];
+      const chainageM = msg[position.chainageMField];
+      if (typeof tunnelId === 'string' && typeof chainageM === 'number') {
+        effects.alarms.push(...zones.fix(sn, { name: monitor.config.name, kind: monitor.config.kind }, tunnelId, chainageM, nowMs));
+      }
+    }
     this.collectStatus(monitor, nowMs, effects.statuses);
     return effects;
+  }
+
+  /**
+   * Replaces a project's zones and the registry's wearers (start, or after an edit); changed zone alarms
+   * are returned to write.
+   */
+  setZones(projectId: string, zones: readonly Zone[], wearers: ReadonlyMap<string, ZoneWearer>, nowMs: number): Effects {
+    const rules = this.zonesOf(projectId);
+    rules.forget(new Set(this.devices(projectId).keys()));
+    return { alarms: rules.configure(zones, wearers, nowMs), statuses: [] };
+  }
+
+  /** What the zone rules of a project know now (people screens, docs/api.md "People and zones"). */
+  zoneStats(projectId: string, nowMs: number): ZoneStats {
+    const rules = this.zonesOf(projectId);
+    return { headcount: rules.headcounts(nowMs), portal: rules.portalCounts(nowMs), position: (sn) => rules.position(sn) };
+  }
+
+  /** The zone rules of a project (created empty on first use). */
+  zonesOf(projectId: string): ZoneRules {
+    let rules = this.zoneRules.get(projectId);
+    if (!rules) {
+      rules = new ZoneRules(projectId);
+      this.zoneRules.set(projectId, rules);
+    }
+    return rules;
   }
 
   /** Time passing for every device (offline detection, end of the AI violation window). O(devices). */
@@ -82,11 +126,16 @@ export class RulesEngine {
         this.collectStatus(monitor, nowMs, effects.statuses);
       }
     }
+    for (const rules of this.zoneRules.values()) effects.alarms.push(...rules.tick(nowMs));
     return effects;
   }
 
   /** An alarm was handled or acknowledged through REST: mirror it (a handled AI alarm no longer makes a violation, a handled SOS no longer an alarm). */
   alarmDealt(alarm: Alarm, nowMs: number): StatusChange[] {
+    if (alarm.kind === 'zone') {
+      this.zoneRules.get(alarm.projectId)?.dealt(alarm);
+      return [];
+    }
     const monitor = this.device(alarm.projectId, alarm.deviceSn);
     const statuses: StatusChange[] = [];
     if (!monitor) return statuses;

@@ -62,6 +62,9 @@ const VECTORS: Array<[DeviceKind, string, Array<[number, Level]>]> = [
   ['beacon', 'spo2', [[97, 'normal'], [94, 'warning'], [90, 'alarm']]],
   ['beacon', 'bodyTempC', [[36.6, 'normal'], [37.0, 'warning'], [37.3, 'alarm']]],
   ['beacon', 'battery', [[80, 'normal'], [20, 'warning'], [10, 'alarm']]],
+  // blood pressure: hypertension at 140/90 mmHg (WHO, Chinese hypertension guideline), no warning level
+  ['beacon', 'sbp', [[120, 'normal'], [135, 'normal'], [139, 'normal'], [140, 'alarm'], [146, 'alarm']]],
+  ['beacon', 'dbp', [[80, 'normal'], [89, 'normal'], [90, 'alarm'], [94, 'alarm']]],
   // lifting equipment: load/moment 90 / 100 % of rated (JGJ 332-2014), wind 10.8 / 13.8 m/s (Beaufort 6 / stop lifting), tilt 0.17 / 0.23° (GB 5144 convention), limit switch alarm while tripped
   ['constructionElevator', 'leftLoadPct', [[50, 'normal'], [89.9, 'normal'], [90, 'warning'], [99.9, 'warning'], [100, 'alarm']]],
   ['constructionElevator', 'rightLoadPct', [[50, 'normal'], [89.9, 'normal'], [90, 'warning'], [99.9, 'warning'], [100, 'alarm']]],

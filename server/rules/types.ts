@@ -39,3 +39,10 @@ export interface Effects {
   alarms: AlarmDraft[];
   statuses: StatusChange[];
 }
+
+/** What a project's zone rules know now (server/rules/zoneRules.ts): headcount and portal counts per zone id. */
+export interface ZoneStats {
+  headcount: Map<string, number>;
+  portal: Map<string, { in: number; out: number }>;
+  position(sn: string): { tunnelId: string; chainageM: number; lastFixMs: number; zoneIds: string[] } | undefined;
+}

@@ -4,6 +4,7 @@ import { hashPassword, randomPassword, verifyPassword } from '../http/passwords'
 import { defaultThresholdsFor } from '../rules/defaultThresholds';
 import { toJson, type Database } from '../storage';
 import { demoNames, type SeedLocale } from './demoNames';
+import { demoPeople, demoZones } from './demoPeople';
 import { ADMIN_USERNAME, BRIDGE_USER, DEMO_PROJECT, OTHER_PROJECT } from './demoProject';
 
 /** Where seeding reports progress. */
@@ -110,6 +111,46 @@ export async function seedIfEmpty(
           status: 'unknown',
           last_seen_ms: null,
           latest: null,
+        })),
+      )
+      .execute();
+
+    // The person registry (one wearer per demo beacon) and the zones of the demo bores (issue 9 §4).
+    const locale = config.seedLocale ?? 'zh-CN';
+    await tx
+      .insertInto('people')
+      .values(
+        demoPeople(locale, names.devices).map((p) => ({
+          project_id: DEMO_PROJECT.projectId,
+          person_id: p.personId,
+          name: p.name,
+          beacon_sn: p.beaconSn,
+          company: p.company,
+          team: p.team,
+          work_type: p.workType,
+          phone: p.phone,
+          updated_at_ms: nowMs,
+        })),
+      )
+      .execute();
+    await tx
+      .insertInto('zones')
+      .values(
+        demoZones(locale, names.tunnels).map((z) => ({
+          project_id: DEMO_PROJECT.projectId,
+          zone_id: z.zoneId,
+          name: z.name,
+          kind: z.kind,
+          tunnel_id: z.tunnelId,
+          from_m: z.fromM,
+          to_m: z.toM,
+          entry_alarm: z.entryAlarm,
+          authorized_teams: toJson(z.authorizedTeams),
+          max_stay_min: z.maxStayMin,
+          max_headcount: z.maxHeadcount,
+          no_movement_min: z.noMovementMin,
+          signal_lost_s: z.signalLostS,
+          updated_at_ms: nowMs,
         })),
       )
       .execute();

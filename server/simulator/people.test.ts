@@ -132,4 +132,31 @@ describe('personnel beacons', () => {
       expect(Math.max(...ep.positions) - Math.min(...ep.positions)).toBeLessThan(3); // UWB noise only
     }
   });
+
+  it('now and then a worker falls (lies still past 30 min), a tag goes silent underground, a lining worker walks to the face', () => {
+    const tags = BEACONS.slice(0, 48);
+    const model = new FleetModel({ projectId: 'demo-tunnel', seed: 7, startMs: DAY0 + 9 * HOUR_MS, devices: tags });
+    const last = new Map<string, { tsMs: number; depthM: number }>();
+    const still = new Map<string, { sinceMs: number; atM: number }>();
+    let longestStillMs = 0;
+    let longestGapMs = 0;
+    let liningAtFace = 0;
+    run(model, DAY0 + 9 * HOUR_MS, DAY0 + 19 * HOUR_MS, 20_000, (ms, tMs) => {
+      for (const m of ms) {
+        const depthM = distanceFromPortalM(m);
+        const prev = last.get(m.sn);
+        if (prev && prev.depthM > 60 && depthM > 60) longestGapMs = Math.max(longestGapMs, m.tsMs - prev.tsMs);
+        last.set(m.sn, { tsMs: m.tsMs, depthM });
+        const s = still.get(m.sn);
+        if (!s || Math.abs(m.payload.chainageM - s.atM) > 2) still.set(m.sn, { sinceMs: tMs, atM: m.payload.chainageM });
+        else if (depthM > 60) longestStillMs = Math.max(longestStillMs, tMs - s.sinceMs);
+        const { h } = headingOfSn.get(m.sn)!;
+        const spec = tags.find((d) => d.sn === m.sn)!;
+        if (spec.position.startsWith('Lining') && Math.abs(m.payload.chainageM - h.faceM) < 60) liningAtFace++;
+      }
+    });
+    expect(longestStillMs).toBeGreaterThanOrEqual(30 * MINUTE_MS);
+    expect(longestGapMs).toBeGreaterThanOrEqual(3 * MINUTE_MS);
+    expect(liningAtFace).toBeGreaterThan(0);
+  });
 });

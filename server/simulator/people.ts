@@ -73,6 +73,17 @@ const UWB_SD_STATIC_M = 0.15;
 const UWB_SD_MOVING_M = 0.6;
 /** Project-wide SOS rate: about one every three hours; each lasts 1–3 min. */
 const SOS_MEAN_INTERVAL_MS = 3 * HOUR_MS;
+/**
+ * Personnel incidents the zone rules catch (server/rules/zoneRules.ts), project-wide about one every 40
+ * minutes: a lining-crew worker walking into the face zone (danger-zone entry), a fall (lying still past
+ * the 30-minute no-movement limit), a tag going silent underground for a few minutes (signal lost), a
+ * worker staying 90 minutes past the shift (stay too long underground).
+ */
+const INCIDENT_MEAN_INTERVAL_MS = 40 * MINUTE_MS;
+export type Incident = 'intrusion' | 'fall' | 'signalLost' | 'overtime';
+const INCIDENTS: readonly Incident[] = ['intrusion', 'fall', 'signalLost', 'overtime'];
+/** Stages in which a worker may wander to the face (never while it is being charged, blasted or ventilated). */
+const WANDER_STAGES: ReadonlySet<CycleStage> = new Set(['drilling', 'scaling', 'mucking', 'support', 'idle']);
 /** Lamp-room chargers refill a tag at about 30 % an hour. */
 const CHARGE_PCT_PER_H = 30;
 
@@ -113,6 +124,10 @@ class Person {
   private truckLegToFace = true;
   battery = 100;
   sosUntilMs = 0;
+  /** Lying still (a fall) until then. */
+  frozenUntilMs = 0;
+  /** The tag publishes nothing until then (signal lost underground). */
+  silentUntilMs = 0;
   private heartRate = 75;
 
   constructor(spec: PersonSpec, ordinal: number, seed: number, startMs: number, now: HeadingNow) {
@@ -129,8 +144,9 @@ class Person {
         hr: r.uniform(62, 82),
         spo2: r.uniform(96, 99),
         tempC: r.uniform(36.2, 36.8),
-        sbp: hypertensive ? r.uniform(136, 146) : r.uniform(108, 132),
-        dbp: hypertensive ? r.uniform(86, 94) : r.uniform(68, 84),
+        // normal resting pressure stays under 140/90 with the effort added in sample() (+10/+4 mmHg)
+        sbp: hypertensive ? r.uniform(136, 146) : r.uniform(105, 124),
+        dbp: hypertensive ? r.uniform(86, 94) : r.uniform(65, 80),
       };
       this.heartRate = this.vitals.hr;
     } else this.vitals = null;
@@ -299,8 +315,29 @@ class Person {
     else this.speedMps = hurry ? Math.max(1.3, this.walkMps) : this.walkMps;
   }
 
+  /** Walks into the face zone for 3–6 minutes (a worker of a team not authorised there). */
+  intrude(tMs: number, now: HeadingNow): void {
+    this.setTarget(this.rng.uniform(5, 30), now, false);
+    this.nextRetargetMs = tMs + this.rng.uniform(3, 6) * MINUTE_MS;
+  }
+
+  /** Stays `extraMs` past the end of the shift. */
+  stayLonger(extraMs: number): void {
+    this.plan = { ...this.plan, leaveMs: this.plan.leaveMs + extraMs };
+  }
+
+  /** Distance from the face, m. */
+  depthFromFace(now: HeadingNow): number {
+    return Math.abs(now.faceM - this.x);
+  }
+
+  /** Distance from the portal, m. */
+  depthFromPortal(now: HeadingNow): number {
+    return Math.abs(this.x - now.portalM);
+  }
+
   private move(tMs: number, dtS: number, now: HeadingNow): void {
-    if (this.sosUntilMs > tMs) {
+    if (this.sosUntilMs > tMs || this.frozenUntilMs > tMs) {
       this.moving = false; // a person in distress stays put
       return;
     }
@@ -334,6 +371,9 @@ export class PeopleModel {
   private readonly sites = new Map<string, HeadingSite>();
   private readonly now = new Map<string, HeadingNow>();
   private readonly sosRng: Rng;
+  private readonly incidentRng: Rng;
+  /** The last incident started (for tests and the simulator log). */
+  lastIncident: { kind: Incident; sn: string; atMs: number } | null = null;
 
   /**
    * @param specs one entry per tag; `headingId` must name a heading in `sites`
@@ -343,6 +383,7 @@ export class PeopleModel {
     for (const s of sites) this.sites.set(s.heading.headingId, s);
     this.refreshHeadings(startMs);
     this.sosRng = Rng.derive(seed, 'sos');
+    this.incidentRng = Rng.derive(seed, 'incident');
     const perHeading = new Map<string, number>();
     for (const spec of specs) {
       const now = this.now.get(spec.headingId);
@@ -362,12 +403,55 @@ export class PeopleModel {
       const candidates = this.people.filter((p) => p.atWork && p.sosUntilMs <= tMs);
       if (candidates.length > 0) this.sosRng.pick(candidates).sosUntilMs = tMs + this.sosRng.uniform(60, 180) * 1_000;
     }
+    if (this.incidentRng.chance((dtS * 1000) / INCIDENT_MEAN_INTERVAL_MS)) this.startIncident(this.incidentRng.pick(INCIDENTS), tMs);
   }
 
-  /** The payload of tag `index` at `tsMs`, or null while the tag is off (docked or flat). */
+  /**
+   * Starts incident `kind` on a suitable person at `tMs`, if anyone fits. Falls happen away from the face
+   * (beyond the blast clearance, so they never keep anybody at a face about to be blasted).
+   * @returns the person's sn, or null when nobody fits now
+   */
+  startIncident(kind: Incident, tMs: number): string | null {
+    const r = this.incidentRng;
+    const nowOf = (p: Person) => this.now.get(p.spec.headingId)!;
+    const free = (p: Person) => p.atWork && p.sosUntilMs <= tMs && p.frozenUntilMs <= tMs && p.silentUntilMs <= tMs;
+    let candidates: Person[];
+    switch (kind) {
+      case 'intrusion':
+        candidates = this.people.filter((p) => free(p) && p.spec.role === 'lining' && WANDER_STAGES.has(nowOf(p).iv.stage));
+        break;
+      case 'fall':
+        candidates = this.people.filter((p) => free(p) && p.depthFromFace(nowOf(p)) >= EVACUATE_MIN_M && p.depthFromPortal(nowOf(p)) > 60);
+        break;
+      case 'signalLost':
+      case 'overtime':
+        candidates = this.people.filter((p) => free(p) && p.depthFromPortal(nowOf(p)) > 60);
+        break;
+    }
+    if (candidates.length === 0) return null;
+    const p = r.pick(candidates);
+    switch (kind) {
+      case 'intrusion':
+        p.intrude(tMs, nowOf(p));
+        break;
+      case 'fall':
+        p.frozenUntilMs = tMs + r.uniform(32, 40) * MINUTE_MS;
+        break;
+      case 'signalLost':
+        p.silentUntilMs = tMs + r.uniform(3, 6) * MINUTE_MS;
+        break;
+      case 'overtime':
+        p.stayLonger(90 * MINUTE_MS);
+        break;
+    }
+    this.lastIncident = { kind, sn: p.spec.sn, atMs: tMs };
+    return p.spec.sn;
+  }
+
+  /** The payload of tag `index` at `tsMs`, or null while the tag is off (docked or flat) or its signal is lost. */
   sample(index: number, tsMs: number): BeaconTelemetry | null {
     const p = this.people[index];
-    return p.publishing ? p.sample(tsMs, this.now.get(p.spec.headingId)!) : null;
+    return p.publishing && p.silentUntilMs <= tsMs ? p.sample(tsMs, this.now.get(p.spec.headingId)!) : null;
   }
 
   /** Number of tags. */

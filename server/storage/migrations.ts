@@ -349,6 +349,17 @@ export const THRESHOLD_DEFAULT_REVISIONS: Record<string, readonly KindDefaultsRe
       ],
     },
   ],
+  // Beacon blood pressure (issue 9 §4): alarm at the hypertension line 140/90 mmHg (no warning level).
+  '0011_people_defaults_blood_pressure': [
+    {
+      kind: 'beacon',
+      scope: 'all',
+      thresholds: [
+        { metric: 'sbp', unit: 'mmHg', warnHigh: null, alarmHigh: 140, warnLow: null, alarmLow: null, clearRatio: 0.95, clearLow: null },
+        { metric: 'dbp', unit: 'mmHg', warnHigh: null, alarmHigh: 90, warnLow: null, alarmLow: null, clearRatio: 0.95, clearLow: null },
+      ],
+    },
+  ],
 };
 
 /** Work records: lifts detected from telemetry (issue 10 §3; server/rules/workRecords.ts). */
@@ -370,6 +381,47 @@ const workRecords: Migration = {
       .createIndex('work_records_project_idx')
       .on('work_records')
       .expression(sql`project_id, device_sn, started_at_ms desc`)
+      .execute();
+  },
+};
+
+/**
+ * People and zones (issue 9 §4; docs/api.md "People and zones"): the person registry (who wears which
+ * beacon; one person per beacon in a project) and the zones of each bore whose rules raise `zone` alarms.
+ */
+const peopleZones: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('people')
+      .addColumn('project_id', 'text', (c) => c.notNull().references('projects.project_id').onDelete('cascade'))
+      .addColumn('person_id', 'text', (c) => c.notNull())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('beacon_sn', 'text')
+      .addColumn('company', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('team', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('work_type', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('phone', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('updated_at_ms', 'double precision', (c) => c.notNull())
+      .addPrimaryKeyConstraint('people_pk', ['project_id', 'person_id'])
+      .execute();
+    await sql`create unique index people_beacon_idx on people (project_id, beacon_sn) where beacon_sn is not null`.execute(db);
+    await db.schema
+      .createTable('zones')
+      .addColumn('project_id', 'text', (c) => c.notNull().references('projects.project_id').onDelete('cascade'))
+      .addColumn('zone_id', 'text', (c) => c.notNull())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('tunnel_id', 'text', (c) => c.notNull())
+      .addColumn('from_m', 'double precision', (c) => c.notNull())
+      .addColumn('to_m', 'double precision', (c) => c.notNull())
+      .addColumn('entry_alarm', 'boolean', (c) => c.notNull().defaultTo(false))
+      .addColumn('authorized_teams', 'jsonb', (c) => c.notNull())
+      .addColumn('max_stay_min', 'double precision')
+      .addColumn('max_headcount', 'integer')
+      .addColumn('no_movement_min', 'double precision')
+      .addColumn('signal_lost_s', 'integer')
+      .addColumn('updated_at_ms', 'double precision', (c) => c.notNull())
+      .addPrimaryKeyConstraint('zones_pk', ['project_id', 'zone_id'])
       .execute();
   },
 };
@@ -401,6 +453,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007_fleet_thresholds': fleetThresholds,
   ...Object.fromEntries(Object.entries(THRESHOLD_DEFAULT_REVISIONS).map(([name, r]) => [name, defaultThresholdRevision(r)])),
   '0009_fleet_work_records': workRecords,
+  '0010_people_zones': peopleZones,
   '0035_cluster_receipts': clusterReceipts,
 };
 

@@ -27,6 +27,8 @@ export interface Database {
   threshold_audit: ThresholdAuditTable;
   work_records: WorkRecordsTable;
   ingest_receipts: IngestReceiptsTable;
+  people: PeopleTable;
+  zones: ZonesTable;
 }
 
 export interface UsersTable {
@@ -286,4 +288,37 @@ export interface IngestReceiptsTable {
   /** SHA-1 of topic, NUL and payload, base64 (server/cluster/receipts.ts). */
   message_key: string;
   stored_at_ms: number;
+}
+
+/** The person registry (migration 0010): who wears which beacon. */
+export interface PeopleTable {
+  project_id: string;
+  person_id: string;
+  name: string;
+  /** Unique per project where not null. */
+  beacon_sn: string | null;
+  company: string;
+  team: string;
+  work_type: string;
+  phone: string;
+  updated_at_ms: number;
+}
+
+/** Zones of a project's bores (migration 0010); chainage in metres from the bore's entry portal. */
+export interface ZonesTable {
+  project_id: string;
+  zone_id: string;
+  name: string;
+  kind: string;
+  tunnel_id: string;
+  from_m: number;
+  to_m: number;
+  entry_alarm: boolean;
+  /** JSON array of team names (read back parsed by PGlite/pg, written as JSON text). */
+  authorized_teams: ColumnType<string[], string, string>;
+  max_stay_min: number | null;
+  max_headcount: number | null;
+  no_movement_min: number | null;
+  signal_lost_s: number | null;
+  updated_at_ms: number;
 }

@@ -13,6 +13,8 @@ const ViewBoardScreen = lazyChunk('ViewBoardScreen', () => import('./screens/Vie
 const DataDrivenScreen = lazyChunk('DataDrivenScreen', () => import('./screens/DataDrivenScreen').then((m) => m.DataDrivenScreen));
 const SystemStatusScreen = lazyChunk('SystemStatusScreen', () => import('./screens/SystemStatusScreen').then((m) => m.SystemStatusScreen));
 const AlarmCenterScreen = lazyChunk('AlarmCenterScreen', () => import('./screens/AlarmCenterScreen').then((m) => m.AlarmCenterScreen));
+const PeopleScreen = lazyChunk('PeopleScreen', () => import('./screens/PeopleScreen').then((m) => m.PeopleScreen));
+const ZonesScreen = lazyChunk('ZonesScreen', () => import('./screens/ZonesScreen').then((m) => m.ZonesScreen));
 const PageManagerScreen = lazyChunk('PageManagerScreen', () => import('./screens/PageManagerScreen').then((m) => m.PageManagerScreen));
 
 // The project's custom panel types are registered while it is open (docs/custom-modules.md).
@@ -41,6 +43,9 @@ export const ROUTE_OBJECTS = [
       { path: 'pageManger/pageView', element: <ViewBoardScreen /> },
       { path: 'pageManger', element: <PageManagerScreen /> },
       { path: 'alarmCenter', element: <AlarmCenterScreen /> },
+      // People and zones (issue 9 §4): the person list and the zones of the bores.
+      { path: 'people', element: <PeopleScreen /> },
+      { path: 'zones', element: <ZonesScreen /> },
       // Hidden from menus (SPEC §2 showMenu false): the same list as /pageManger.
       { path: 'dataV/index', element: <PageManagerScreen /> },
       { path: 'dataV/dataDriven', element: <DataDrivenScreen /> },

@@ -6,6 +6,7 @@ import { StatusBadge } from '../components';
 import { formatBeijing } from '../format/time';
 import { kindLabel, metricLabel } from '../i18n/metricLabels';
 import { metricRows, thresholdText, valueText } from './deviceDetail';
+import { PersonCard } from '../people/PersonCard';
 
 /**
  * The detail of the device `deviceDetail.sn` (opened by a click in a live panel): name, kind, position,
@@ -14,10 +15,12 @@ import { metricRows, thresholdText, valueText } from './deviceDetail';
  * translated by src/i18n/metricLabels.ts.
  */
 export const DeviceDetailDialog = observer(function DeviceDetailDialog() {
-  const { deviceDetail, devices } = useStores();
+  const { deviceDetail, devices, live } = useStores();
   const { t, i18n } = useLingui();
   const sn = deviceDetail.sn;
   const device = sn ? devices.get(sn) : undefined;
+  // a beacon is a person: their card (src/people/PersonCard.tsx) instead of the device detail
+  if (sn && device?.kind === 'beacon') return <PersonCard projectId={live.projectId} target={{ beaconSn: sn }} onClose={() => deviceDetail.close()} />;
   const labels = { warn: t`warning`, alarm: t`alarm` };
   const cell = { padding: '4px 8px', textAlign: 'left' } as const;
 

@@ -14,8 +14,8 @@ const SPAN_DAYS = 30;
 /** Beijing time (UTC+8, no daylight saving): day strings of the server are Beijing days. */
 const BEIJING_OFFSET_MS = 8 * 3_600_000;
 
-const KIND_LABELS: Record<string, MessageDescriptor> = { threshold: msg`Threshold`, sos: msg`SOS`, offline: msg`Offline`, ai: msg`AI violation` };
-const KIND_COLOURS: Record<string, string> = { threshold: '#f5a623', sos: '#e5484d', offline: '#8b8d98', ai: '#3e9bff' };
+const KIND_LABELS: Record<string, MessageDescriptor> = { threshold: msg`Threshold`, sos: msg`SOS`, offline: msg`Offline`, ai: msg`AI violation`, zone: msg`Zone rule` };
+const KIND_COLOURS: Record<string, string> = { threshold: '#f5a623', sos: '#e5484d', offline: '#8b8d98', ai: '#3e9bff', zone: '#a855f7' };
 
 /** "1 h 5 min", "12 min", "40 s", or "–". */
 export function formatDuration(ms: number | null): string {

@@ -54,7 +54,7 @@ const RANGES: Record<string, { label: MessageDescriptor; ms: number | null }> = 
   month: { label: msg`Last 30 days`, ms: 30 * 86_400_000 },
   all: { label: msg`All time`, ms: null },
 };
-const KINDS: Record<string, MessageDescriptor> = { threshold: msg`Threshold`, sos: msg`SOS`, offline: msg`Offline`, ai: msg`AI violation` };
+const KINDS: Record<string, MessageDescriptor> = { threshold: msg`Threshold`, sos: msg`SOS`, offline: msg`Offline`, ai: msg`AI violation`, zone: msg`Zone rule` };
 const LEVELS: Record<string, MessageDescriptor> = { warning: msg`Warning`, alarm: msg`Alarm` };
 /** Status filter: open (untreated) or a handling result, or the condition's state. */
 const STATUSES: Record<string, { label: MessageDescriptor; filter: Partial<AlarmListBody> }> = {

@@ -8,7 +8,7 @@ import { StaleBadge } from './ShellBanners';
 import { ProjectSwitchDialog } from './ProjectSwitchDialog';
 
 /**
- * The shell's actions in every screen header: stale-data badge, the alarm center, organization switch,
+ * The shell's actions in every screen header: stale-data badge, the alarm center, the person list, organization switch,
  * language, theme, the system status page (administrators only) and Logout (SPEC §1).
  */
 export const HeaderActions = observer(function HeaderActions() {
@@ -18,6 +18,9 @@ export const HeaderActions = observer(function HeaderActions() {
       <StaleBadge />
       <Button size="small" appearance="subtle" as="a" href="#/alarmCenter">
         <Trans>Alarm center</Trans>
+      </Button>
+      <Button size="small" appearance="subtle" as="a" href="#/people">
+        <Trans>People</Trans>
       </Button>
       <ProjectSwitchDialog />
       <LocaleSwitch />

@@ -11,7 +11,7 @@ import { AlarmFeedThumbnail } from './Thumbnail';
  */
 export const alarmFeedConfigSchema = z.object({
   limit: z.number().int().min(1).max(200).default(50),
-  kinds: z.array(z.enum(['threshold', 'sos', 'offline', 'ai'])).min(1).optional(),
+  kinds: z.array(z.enum(['threshold', 'sos', 'offline', 'ai', 'zone'])).min(1).optional(),
   activeOnly: z.boolean().default(false),
   untreatedOnly: z.boolean().default(false),
 });

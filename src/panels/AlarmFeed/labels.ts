@@ -8,6 +8,7 @@ export const KIND_LABEL: Record<AlarmKind, MessageDescriptor> = {
   sos: msg`SOS`,
   offline: msg`Device offline`,
   ai: msg`AI violation`,
+  zone: msg`Zone rule`,
 };
 
 /** SPEC §4: 0 untreated, 1 processed, 2 misinformation (false alarm). */
@@ -41,6 +42,13 @@ export const METRIC_LABEL: Readonly<Record<string, MessageDescriptor | undefined
   intrusion: msg`Danger zone intrusion`,
   phoneUse: msg`Phone use`,
   workAtHeight: msg`Unprotected work at height`,
+  zoneEntry: msg`Danger zone entry`,
+  stayTooLong: msg`Stayed too long`,
+  overHeadcount: msg`Over headcount`,
+  noMovement: msg`No movement (possible fall)`,
+  signalLost: msg`Beacon signal lost`,
+  sbp: msg`Systolic blood pressure`,
+  dbp: msg`Diastolic blood pressure`,
 };
 
 /** SPEC §5 validation messages, as Lingui messages (the English text is protocol's DEAL_MESSAGES). */

@@ -10,6 +10,7 @@ import type { PanelProps } from '../types';
 import type { TunnelPersonnelConfig } from './index';
 import { boreWorks, layoutTunnels, ROCK_GRADE_COLOR, type BoreLayout } from './layout';
 import { drawPeople, hasSos, type PeopleScene } from './drawPeople';
+import { PersonTooltip, usePersonHover } from './personHover';
 
 // The bore follows the mode: dark rock in dark mode, light rock in light mode (people dots take the theme's
 // text colour, so they contrast with either); labels, axis and the lining band (brand colour) come from
@@ -115,6 +116,8 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
   useEffect(() => {
     layerRef.current?.batchDraw();
   }, [layout]);
+  // people are clickable (their card) and show a tooltip on hover
+  const picked = usePersonHover(hostRef, sceneRef, { width, height }, !refusal && shown.length > 0);
 
   if (refusal) return <RefusedMessage reason={refusal} />;
   if (shown.length === 0) {
@@ -124,6 +127,7 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
   return (
     <div ref={hostRef} style={{ position: 'relative', width, height }}>
       <p ref={summaryRef} data-summary="personnel" style={VISUALLY_HIDDEN} />
+      {picked ? <PersonTooltip picked={picked} scene={sceneRef.current} startChainageM={shown.find((x) => x.tunnelId === picked.tunnelId)?.startChainageM ?? 0} /> : null}
     <Stage width={width} height={height} listening={false}>
       <Layer listening={false}>
         {layout.bores.map((b) => (

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { TOPIC_SEGMENT } from './kinds';
+
+/**
+ * People and zones API (docs/api.md "People and zones"): the person registry (who wears which beacon) and
+ * the zones of each tunnel bore whose rules raise personnel alarms (server/rules/zoneRules.ts). Every route
+ * is `POST` with a JSON body and answers with the Envelope of envelope.ts.
+ */
+export const PEOPLE_ROUTES = {
+  /** The project's people with their live state, filtered. Members (intended role: safety officer and above). */
+  personList: '/zhgd/person/list',
+  /** The filtered person list as a file (.xlsx or CSV), not an envelope. Members (safety officer and above). */
+  personExport: '/zhgd/person/export',
+  /** One person with live state, the beacon's thresholds and the zones they are in. Members (safety officer and above). */
+  personDetail: '/zhgd/person/detail',
+  /** Registers a person. Administrators (intended role: project manager or administrator). */
+  personAdd: '/zhgd/person/add',
+  /** Changes a person. Administrators (project manager or administrator). */
+  personEdit: '/zhgd/person/edit',
+  /** Removes a person (the beacon stays a device). Administrators (project manager or administrator). */
+  personDelete: '/zhgd/person/delete',
+  /** The zones of a project with live headcount and today's portal in/out counts. Members (safety officer and above). */
+  zoneList: '/zhgd/zone/list',
+  /** Adds a zone. Administrators. */
+  zoneAdd: '/zhgd/zone/add',
+  /** Changes a zone. Administrators. */
+  zoneEdit: '/zhgd/zone/edit',
+  /** Removes a zone (its open alarms clear). Administrators. */
+  zoneDelete: '/zhgd/zone/delete',
+} as const;
+
+/** Most people one project registers (the registry and the rules stay bounded). */
+export const MAX_PEOPLE_PER_PROJECT = 5_000;
+/** Most zones one project defines. */
+export const MAX_ZONES_PER_PROJECT = 200;
+
+const projectIdField = z.string().min(1).max(64);
+const segment = z.string().regex(TOPIC_SEGMENT, { error: 'must be 1–64 of A–Z a–z 0–9 _ -' });
+const text = (max: number) => z.string().trim().max(max);
+
+/** A person's registry fields (what an administrator types). */
+export const personFieldsSchema = z.strictObject({
+  name: text(64).min(1, { error: 'must not be empty' }),
+  /** Serial number of the card or beacon the person wears; null while none is issued. Unique per project. */
+  beaconSn: segment.nullable(),
+  company: text(64),
+  team: text(64),
+  /** Trade or work type (driller, shot-firer, electrician…). */
+  workType: text(64),
+  /** Digits, spaces, `+ - ( )`; empty when unknown. */
+  phone: z.string().trim().regex(/^[0-9+()\- ]{0,32}$/, { error: 'must be up to 32 digits, spaces or + - ( )' }),
+});
+export type PersonFields = z.infer<typeof personFieldsSchema>;
+
+/** A registered person. */
+export interface Person extends PersonFields {
+  personId: string;
+  projectId: string;
+  updatedAtMs: number;
+}
+
+/** Status filters of the person list (a person can hold several: offline and low battery). */
+export const PERSON_STATUSES = ['online', 'offline', 'sos', 'lowBattery'] as const;
+export type PersonStatus = (typeof PERSON_STATUSES)[number];
+
+/** A person as the list shows them: registry fields plus the beacon's live state. */
+export interface PersonRow extends Person {
+  /** The beacon reported within its offline window (3 periods, docs/device-protocol.md). */
+  online: boolean;
+  /** The beacon's SOS is on, or an SOS alarm of it is still unhandled. */
+  sos: boolean;
+  /** Battery at or under the beacon's low-battery warning threshold. */
+  lowBattery: boolean;
+  /** Battery %, null before the first report. */
+  battery: number | null;
+  /** Bore and distance from its entry portal (m) of the last fix; null before the first report. */
+  tunnelId: string | null;
+  chainageM: number | null;
+  /** Zones containing the last fix. */
+  zoneIds: string[];
+  /** Server time of the last report (ms), null if never. */
+  lastSeenMs: number | null;
+}
+
+export const personListBody = z.strictObject({
+  projectId: projectIdField,
+  tunnelId: segment.optional(),
+  zoneId: segment.optional(),
+  company: text(64).optional(),
+  team: text(64).optional(),
+  status: z.enum(PERSON_STATUSES).optional(),
+  /** Text search in name, beacon sn, phone, company, team and work type (case-insensitive). */
+  q: text(64).optional(),
+});
+export type PersonListBody = z.input<typeof personListBody>;
+export const personExportBody = personListBody.extend({ format: z.enum(['xlsx', 'csv']) });
+export type PersonExportBody = z.input<typeof personExportBody>;
+
+/** Answer of person/list: the matching rows by name, and the companies and teams of the whole registry (filter choices). */
+export interface PersonList {
+  total: number;
+  list: PersonRow[];
+  companies: string[];
+  teams: string[];
+}
+
+export const personDetailBody = z.union([
+  z.strictObject({ projectId: projectIdField, personId: segment }),
+  z.strictObject({ projectId: projectIdField, beaconSn: segment }),
+]);
+
+/** Answer of person/detail. `person` is null when a beacon is asked for that nobody wears (the card then shows the device). */
+export interface PersonDetail {
+  person: PersonRow | null;
+  beaconSn: string;
+  /** The beacon's device name (the seeded name of the wearer). */
+  deviceName: string | null;
+  /** Latest values of the beacon (vitals, battery, chainageM, sos as 0/1). */
+  latest: Record<string, number> | null;
+  /** The beacon's thresholds (vitals, battery) as the rules apply them. */
+  thresholds: Array<{ metric: string; unit: string; warnHigh: number | null; alarmHigh: number | null; warnLow: number | null; alarmLow: number | null }>;
+  /** Zones holding the last fix, by name. */
+  zones: Array<{ zoneId: string; name: string; kind: ZoneKind }>;
+}
+
+export const personAddBody = z.strictObject({ projectId: projectIdField, person: personFieldsSchema });
+export const personEditBody = z.strictObject({ projectId: projectIdField, personId: segment, person: personFieldsSchema });
+export const personDeleteBody = z.strictObject({ projectId: projectIdField, personId: segment });
+export type PersonAddBody = z.input<typeof personAddBody>;
+
+/**
+ * Zone kinds: `danger` (e.g. face to second lining: entry alarms for people of teams not authorised),
+ * `work` (an underground working area), `portal` (the portal area; leaving it inwards counts an entry into
+ * the tunnel, coming back an exit).
+ */
+export const ZONE_KINDS = ['danger', 'work', 'portal'] as const;
+export type ZoneKind = (typeof ZONE_KINDS)[number];
+
+/** Rule limits in minutes: 0.1 (6 s, for drills and tests) to 24 h. */
+const minutes = z.number().finite().min(0.1).max(24 * 60);
+
+/** A zone's fields. Rules are off where their limit is null. */
+export const zoneFieldsSchema = z
+  .strictObject({
+    name: text(64).min(1, { error: 'must not be empty' }),
+    kind: z.enum(ZONE_KINDS),
+    /** The bore. */
+    tunnelId: segment,
+    /** Chainage range in metres from the bore's entry portal, fromM < toM. */
+    fromM: z.number().finite().min(0).max(100_000),
+    toM: z.number().finite().min(0).max(100_000),
+    /** Raise an alarm when a person whose team is not in `authorizedTeams` enters. */
+    entryAlarm: z.boolean(),
+    /** Teams allowed in without an entry alarm (empty: nobody is). */
+    authorizedTeams: z.array(text(64).min(1)).max(50),
+    /** Stay too long: minutes in the zone before an alarm. */
+    maxStayMin: minutes.nullable(),
+    /** Over-headcount: most people allowed in the zone at once. */
+    maxHeadcount: z.number().int().min(1).max(10_000).nullable(),
+    /** No movement (possible fall): minutes without moving more than the positioning tolerance. */
+    noMovementMin: minutes.nullable(),
+    /** Signal lost: seconds a beacon last seen in the zone may stay silent (a removed or broken tag goes quiet). */
+    signalLostS: z.number().int().min(5).max(24 * 3600).nullable(),
+  })
+  .refine((z) => z.fromM < z.toM, { error: 'toM: must be greater than fromM', path: ['toM'] });
+export type ZoneFields = z.infer<typeof zoneFieldsSchema>;
+
+/** A zone of a project. */
+export type Zone = ZoneFields & { zoneId: string; projectId: string };
+
+/** A zone with its live counts (zone/list). */
+export interface ZoneRow extends Zone {
+  /** People whose last fix is in the zone now. */
+  headcount: number;
+  /** Portal zones: entries into and exits from the tunnel through this portal since 00:00 Beijing time (reset at a restart). */
+  portalIn: number;
+  portalOut: number;
+}
+
+export const zoneListBody = z.strictObject({ projectId: projectIdField, tunnelId: segment.optional() });
+export const zoneAddBody = z.strictObject({ projectId: projectIdField, zone: zoneFieldsSchema });
+export const zoneEditBody = z.strictObject({ projectId: projectIdField, zoneId: segment, zone: zoneFieldsSchema });
+export const zoneDeleteBody = z.strictObject({ projectId: projectIdField, zoneId: segment });
+export type ZoneAddBody = z.input<typeof zoneAddBody>;
+
+/**
+ * Alarm metrics of `kind: 'zone'` alarms (protocol/status.ts). Person alarms carry the beacon as device;
+ * `overHeadcount` carries the zone (deviceKind `zone`, deviceSn = zoneId).
+ */
+export const ZONE_ALARM_METRICS = ['zoneEntry', 'stayTooLong', 'overHeadcount', 'noMovement', 'signalLost'] as const;
+export type ZoneAlarmMetric = (typeof ZONE_ALARM_METRICS)[number];

@@ -1,0 +1,359 @@
+import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  MAX_PEOPLE_PER_PROJECT,
+  MAX_ZONES_PER_PROJECT,
+  PEOPLE_ROUTES,
+  personAddBody,
+  personDeleteBody,
+  personDetailBody,
+  personEditBody,
+  personExportBody,
+  personListBody,
+  thresholdSchema,
+  zoneAddBody,
+  zoneDeleteBody,
+  zoneEditBody,
+  zoneListBody,
+  type Person,
+  type PersonDetail,
+  type PersonFields,
+  type PersonList,
+  type PersonListBody,
+  type PersonRow,
+  type Threshold,
+  type Zone,
+  type ZoneFields,
+  type ZoneRow,
+} from '../../../protocol';
+import { inZone } from '../../rules/zoneRules';
+import { zoneFromRow } from '../../rules/zoneStore';
+import { fromJson, toJson, type Database } from '../../storage';
+import { ApiError, ERROR_MESSAGES } from '../errors';
+import { postRoute, requireAdmin, requireMember, type HttpDeps, type HttpLive } from '../context';
+import { SESSION_COOKIE } from '../sessions';
+import { parseBody } from '../validation';
+import { beijingTime, csvField } from './alarmCenter';
+
+/** Battery warning when a beacon has no battery threshold (protocol/kinds/beacon.ts default, convention ≤ 20 %). */
+const DEFAULT_LOW_BATTERY_PCT = 20;
+
+type PersonDbRow = { person_id: string; project_id: string; name: string; beacon_sn: string | null; company: string; team: string; work_type: string; phone: string; updated_at_ms: number };
+
+function personOf(r: PersonDbRow): Person {
+  return {
+    personId: r.person_id,
+    projectId: r.project_id,
+    name: r.name,
+    beaconSn: r.beacon_sn,
+    company: r.company,
+    team: r.team,
+    workType: r.work_type,
+    phone: r.phone,
+    updatedAtMs: r.updated_at_ms,
+  };
+}
+
+function personColumns(p: PersonFields) {
+  return { name: p.name, beacon_sn: p.beaconSn, company: p.company, team: p.team, work_type: p.workType, phone: p.phone };
+}
+
+function zoneColumns(z: ZoneFields) {
+  return {
+    name: z.name,
+    kind: z.kind,
+    tunnel_id: z.tunnelId,
+    from_m: z.fromM,
+    to_m: z.toM,
+    entry_alarm: z.entryAlarm,
+    authorized_teams: toJson(z.authorizedTeams),
+    max_stay_min: z.maxStayMin,
+    max_headcount: z.maxHeadcount,
+    no_movement_min: z.noMovementMin,
+    signal_lost_s: z.signalLostS,
+  };
+}
+
+/** What the person rows need besides the registry: beacons, zones, live state and open SOS alarms. */
+interface LiveContext {
+  beacons: Map<string, { name: string; tunnelId: string | null; thresholds: Threshold[] }>;
+  zones: Zone[];
+  live: HttpLive;
+  state: ReturnType<HttpLive['deviceState']>;
+  openSos: Set<string>;
+}
+
+async function liveContext(db: Kysely<Database>, live: HttpLive, projectId: string): Promise<LiveContext> {
+  const devices = await db.selectFrom('devices').select(['sn', 'name', 'tunnel_id', 'thresholds']).where('project_id', '=', projectId).where('kind', '=', 'beacon').execute();
+  const beacons = new Map<string, { name: string; tunnelId: string | null; thresholds: Threshold[] }>();
+  for (const d of devices) {
+    const parsed = thresholdSchema.array().safeParse(fromJson(d.thresholds));
+    beacons.set(d.sn, { name: d.name, tunnelId: d.tunnel_id, thresholds: parsed.success ? parsed.data : [] });
+  }
+  const zones = (await db.selectFrom('zones').selectAll().where('project_id', '=', projectId).orderBy('zone_id').execute()).map(zoneFromRow);
+  const sos = await db
+    .selectFrom('alarms')
+    .select('device_sn')
+    .where('project_id', '=', projectId)
+    .where('kind', '=', 'sos')
+    .where('deal_status', '=', 0)
+    .execute();
+  return { beacons, zones, live, state: live.deviceState(projectId), openSos: new Set(sos.map((r) => r.device_sn)) };
+}
+
+/** A person with the live state of their beacon. */
+function rowOf(p: Person, c: LiveContext): PersonRow {
+  const sn = p.beaconSn;
+  const s = sn ? c.state.get(sn) : undefined;
+  const latest = s?.latest ?? null;
+  const battery = typeof latest?.battery === 'number' ? latest.battery : null;
+  const fix = sn ? c.live.zoneStats(p.projectId).position(sn) : undefined;
+  const tunnelId = fix?.tunnelId ?? (typeof latest?.chainageM === 'number' && sn ? (c.beacons.get(sn)?.tunnelId ?? null) : null);
+  const chainageM = fix?.chainageM ?? (typeof latest?.chainageM === 'number' ? latest.chainageM : null);
+  const zoneIds = fix?.zoneIds ?? (tunnelId !== null && chainageM !== null ? c.zones.filter((z) => inZone(z, tunnelId, chainageM)).map((z) => z.zoneId) : []);
+  const low = (sn ? c.beacons.get(sn)?.thresholds.find((t) => t.metric === 'battery')?.warnLow : null) ?? DEFAULT_LOW_BATTERY_PCT;
+  return {
+    ...p,
+    online: !!s && s.status !== 'offline' && s.status !== 'unknown',
+    sos: !!sn && (latest?.sos === 1 || c.openSos.has(sn)),
+    lowBattery: battery !== null && battery <= low,
+    battery,
+    tunnelId,
+    chainageM,
+    zoneIds,
+    lastSeenMs: s?.lastSeenMs ?? null,
+  };
+}
+
+function matches(r: PersonRow, q: string): boolean {
+  const needle = q.toLowerCase();
+  return [r.name, r.beaconSn ?? '', r.phone, r.company, r.team, r.workType].some((f) => f.toLowerCase().includes(needle));
+}
+
+/** A unique-index violation (a beacon sn given twice) becomes CONFLICT; anything else is rethrown. */
+function conflictOnDuplicate(err: unknown): never {
+  if (typeof err === 'object' && err !== null && ((err as { code?: string }).code === '23505' || /unique|duplicate/i.test(String((err as Error).message)))) {
+    throw new ApiError('CONFLICT', 'person.beaconSn: this beacon is already assigned to another person');
+  }
+  throw err;
+}
+
+async function checkBeacon(db: Kysely<Database>, projectId: string, beaconSn: string | null, exceptPersonId?: string): Promise<void> {
+  if (beaconSn === null) return;
+  let q = db.selectFrom('people').select('person_id').where('project_id', '=', projectId).where('beacon_sn', '=', beaconSn);
+  if (exceptPersonId) q = q.where('person_id', '!=', exceptPersonId);
+  if (await q.executeTakeFirst()) throw new ApiError('CONFLICT', 'person.beaconSn: this beacon is already assigned to another person');
+}
+
+async function requireTunnel(db: Kysely<Database>, projectId: string, tunnelId: string): Promise<void> {
+  const t = await db.selectFrom('tunnels').select('tunnel_id').where('project_id', '=', projectId).where('tunnel_id', '=', tunnelId).executeTakeFirst();
+  if (!t) throw new ApiError('VALIDATION', `zone.tunnelId: no tunnel ${tunnelId} in this project`);
+}
+
+/** The rows of person/list and person/export: the registry with live state, filtered (at most MAX_PEOPLE_PER_PROJECT). */
+async function filteredPeople(deps: HttpDeps, body: Omit<PersonListBody, 'format'> & { projectId: string }): Promise<PersonList> {
+  const rows = await deps.db.selectFrom('people').selectAll().where('project_id', '=', body.projectId).orderBy('name').orderBy('person_id').limit(MAX_PEOPLE_PER_PROJECT).execute();
+  const c = await liveContext(deps.db, deps.live(), body.projectId);
+  const all = rows.map((r) => rowOf(personOf(r), c));
+  const list = all.filter(
+    (r) =>
+      (!body.tunnelId || r.tunnelId === body.tunnelId) &&
+      (!body.zoneId || r.zoneIds.includes(body.zoneId)) &&
+      (!body.company || r.company === body.company) &&
+      (!body.team || r.team === body.team) &&
+      (!body.status || (body.status === 'online' ? r.online : body.status === 'offline' ? !r.online : body.status === 'sos' ? r.sos : r.lowBattery)) &&
+      (!body.q || matches(r, body.q)),
+  );
+  const distinct = (f: (r: PersonRow) => string) => [...new Set(all.map(f).filter((v) => v !== ''))].sort();
+  return { total: list.length, list, companies: distinct((r) => r.company), teams: distinct((r) => r.team) };
+}
+
+/** Columns of the person export (English headers, like the alarm export). */
+const EXPORT_COLUMNS: Array<{ header: string; width: number; cell: (r: PersonRow, zones: Map<string, string>) => string | number | null }> = [
+  { header: 'Name', width: 16, cell: (r) => r.name },
+  { header: 'Beacon', width: 10, cell: (r) => r.beaconSn },
+  { header: 'Company', width: 28, cell: (r) => r.company },
+  { header: 'Team', width: 16, cell: (r) => r.team },
+  { header: 'Work type', width: 18, cell: (r) => r.workType },
+  { header: 'Phone', width: 16, cell: (r) => r.phone },
+  { header: 'Status', width: 20, cell: (r) => [r.sos ? 'SOS' : null, r.online ? 'online' : 'offline', r.lowBattery ? 'low battery' : null].filter(Boolean).join(', ') },
+  { header: 'Battery %', width: 10, cell: (r) => r.battery },
+  { header: 'Bore', width: 8, cell: (r) => r.tunnelId },
+  { header: 'Distance from portal (m)', width: 14, cell: (r) => r.chainageM },
+  { header: 'Zones', width: 36, cell: (r, zones) => r.zoneIds.map((id) => zones.get(id) ?? id).join('; ') },
+  { header: 'Last seen (Beijing time)', width: 20, cell: (r) => (r.lastSeenMs === null ? null : beijingTime(r.lastSeenMs)) },
+];
+
+/**
+ * People and zones (protocol/people.ts, docs/api.md "People and zones"). Viewing is for members (the
+ * intended role is safety officer and above); changes are for administrators (intended: project manager
+ * or administrator). Person and zone changes reload the project's live rules.
+ */
+export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void {
+  const { db } = deps;
+
+  /** person/list: the registry with live state, filtered. Role: safety officer and above (members today). */
+  postRoute(app, deps, PEOPLE_ROUTES.personList, personListBody, async ({ body, user }): Promise<PersonList> => {
+    requireMember(user, body.projectId);
+    return filteredPeople(deps, body);
+  });
+
+  // person/export: the file itself (not an envelope), the same rows as person/list. xlsx by exceljs, or CSV
+  // (UTF-8 with BOM so that spreadsheets read Chinese names). Role: safety officer and above (members today).
+  app.post(PEOPLE_ROUTES.personExport, async (req, reply) => {
+    const user = await deps.sessions.resolve(req.cookies[SESSION_COOKIE]);
+    if (!user) throw new ApiError('UNAUTHENTICATED', ERROR_MESSAGES.unauthenticated);
+    const body = parseBody(personExportBody, req.body);
+    requireMember(user, body.projectId);
+    const { list } = await filteredPeople(deps, body);
+    const zones = new Map((await db.selectFrom('zones').select(['zone_id', 'name']).where('project_id', '=', body.projectId).execute()).map((z) => [z.zone_id, z.name]));
+    const rows = list.map((r) => EXPORT_COLUMNS.map((c) => c.cell(r, zones)));
+    const stamp = beijingTime(Date.now()).replace(/[-: ]/g, '').slice(0, 12);
+    const fileName = `people-${body.projectId}-${stamp}.${body.format}`;
+    let file: Buffer | string;
+    if (body.format === 'csv') {
+      file = '\uFEFF' + [EXPORT_COLUMNS.map((c) => c.header), ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
+    } else {
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('People', { views: [{ state: 'frozen', ySplit: 1 }] });
+      sheet.columns = EXPORT_COLUMNS.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width }));
+      sheet.getRow(1).font = { bold: true };
+      for (const r of rows) sheet.addRow(r);
+      file = Buffer.from(await workbook.xlsx.writeBuffer());
+    }
+    return reply
+      .header('content-type', body.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(file);
+  });
+
+  /** person/detail: one person (by id or by beacon), live values, thresholds and zones. Role: safety officer and above. */
+  postRoute(app, deps, PEOPLE_ROUTES.personDetail, personDetailBody, async ({ body, user }): Promise<PersonDetail> => {
+    requireMember(user, body.projectId);
+    let q = db.selectFrom('people').selectAll().where('project_id', '=', body.projectId);
+    q = 'personId' in body ? q.where('person_id', '=', body.personId) : q.where('beacon_sn', '=', body.beaconSn);
+    const row = await q.executeTakeFirst();
+    if (!row && 'personId' in body) throw new ApiError('NOT_FOUND', 'No such person');
+    const beaconSn = row?.beacon_sn ?? ('beaconSn' in body ? body.beaconSn : null);
+    const c = await liveContext(db, deps.live(), body.projectId);
+    if (beaconSn === null) {
+      const person = rowOf(personOf(row!), c);
+      return { person, beaconSn: '', deviceName: null, latest: null, thresholds: [], zones: [] };
+    }
+    const beacon = c.beacons.get(beaconSn);
+    if (!row && !beacon) throw new ApiError('NOT_FOUND', 'No such person or beacon');
+    const person = row ? rowOf(personOf(row), c) : null;
+    const fix = deps.live().zoneStats(body.projectId).position(beaconSn);
+    const zoneIds = person?.zoneIds ?? fix?.zoneIds ?? [];
+    return {
+      person,
+      beaconSn,
+      deviceName: beacon?.name ?? null,
+      latest: c.state.get(beaconSn)?.latest ?? null,
+      thresholds: (beacon?.thresholds ?? []).map((t) => ({ metric: t.metric, unit: t.unit, warnHigh: t.warnHigh, alarmHigh: t.alarmHigh, warnLow: t.warnLow, alarmLow: t.alarmLow })),
+      zones: c.zones.filter((z) => zoneIds.includes(z.zoneId)).map((z) => ({ zoneId: z.zoneId, name: z.name, kind: z.kind })),
+    };
+  });
+
+  /** person/add. Role: project manager or administrator (administrators today). */
+  postRoute(app, deps, PEOPLE_ROUTES.personAdd, personAddBody, async ({ body, user }): Promise<Person> => {
+    requireMember(user, body.projectId);
+    requireAdmin(user);
+    const { count } = await db.selectFrom('people').where('project_id', '=', body.projectId).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    if (Number(count) >= MAX_PEOPLE_PER_PROJECT) throw new ApiError('VALIDATION', `person: a project registers at most ${MAX_PEOPLE_PER_PROJECT} people`);
+    await checkBeacon(db, body.projectId, body.person.beaconSn);
+    const personId = randomUUID();
+    const row = await db
+      .insertInto('people')
+      .values({ project_id: body.projectId, person_id: personId, ...personColumns(body.person), updated_at_ms: Date.now() })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+      .catch(conflictOnDuplicate);
+    await deps.live().reloadDevices(body.projectId);
+    return personOf(row);
+  });
+
+  /** person/edit. Role: project manager or administrator (administrators today). */
+  postRoute(app, deps, PEOPLE_ROUTES.personEdit, personEditBody, async ({ body, user }): Promise<Person> => {
+    requireMember(user, body.projectId);
+    requireAdmin(user);
+    await checkBeacon(db, body.projectId, body.person.beaconSn, body.personId);
+    const row = await db
+      .updateTable('people')
+      .set({ ...personColumns(body.person), updated_at_ms: Date.now() })
+      .where('project_id', '=', body.projectId)
+      .where('person_id', '=', body.personId)
+      .returningAll()
+      .executeTakeFirst()
+      .catch(conflictOnDuplicate);
+    if (!row) throw new ApiError('NOT_FOUND', 'No such person');
+    await deps.live().reloadDevices(body.projectId);
+    return personOf(row);
+  });
+
+  /** person/delete. Role: project manager or administrator (administrators today). */
+  postRoute(app, deps, PEOPLE_ROUTES.personDelete, personDeleteBody, async ({ body, user }): Promise<{ personId: string }> => {
+    requireMember(user, body.projectId);
+    requireAdmin(user);
+    const r = await db.deleteFrom('people').where('project_id', '=', body.projectId).where('person_id', '=', body.personId).executeTakeFirst();
+    if (Number(r.numDeletedRows) === 0) throw new ApiError('NOT_FOUND', 'No such person');
+    await deps.live().reloadDevices(body.projectId);
+    return { personId: body.personId };
+  });
+
+  /** zone/list: zones with headcount and today's portal counts. Role: safety officer and above (members today). */
+  postRoute(app, deps, PEOPLE_ROUTES.zoneList, zoneListBody, async ({ body, user }): Promise<ZoneRow[]> => {
+    requireMember(user, body.projectId);
+    let q = db.selectFrom('zones').selectAll().where('project_id', '=', body.projectId);
+    if (body.tunnelId) q = q.where('tunnel_id', '=', body.tunnelId);
+    const zones = (await q.orderBy('tunnel_id').orderBy('from_m').orderBy('zone_id').execute()).map(zoneFromRow);
+    const stats = deps.live().zoneStats(body.projectId);
+    return zones.map((z) => ({ ...z, headcount: stats.headcount.get(z.zoneId) ?? 0, portalIn: stats.portal.get(z.zoneId)?.in ?? 0, portalOut: stats.portal.get(z.zoneId)?.out ?? 0 }));
+  });
+
+  /** zone/add. Role: administrator. */
+  postRoute(app, deps, PEOPLE_ROUTES.zoneAdd, zoneAddBody, async ({ body, user }): Promise<Zone> => {
+    requireMember(user, body.projectId);
+    requireAdmin(user);
+    await requireTunnel(db, body.projectId, body.zone.tunnelId);
+    const { count } = await db.selectFrom('zones').where('project_id', '=', body.projectId).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    if (Number(count) >= MAX_ZONES_PER_PROJECT) throw new ApiError('VALIDATION', `zone: a project has at most ${MAX_ZONES_PER_PROJECT} zones`);
+    const row = await db
+      .insertInto('zones')
+      .values({ project_id: body.projectId, zone_id: `Z-${randomUUID()}`, ...zoneColumns(body.zone), updated_at_ms: Date.now() })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await deps.live().reloadDevices(body.projectId);
+    return zoneFromRow(row);
+  });
+
+  /** zone/edit. Role: administrator. */
+  postRoute(app, deps, PEOPLE_ROUTES.zoneEdit, zoneEditBody, async ({ body, user }): Promise<Zone> => {
+    requireMember(user, body.projectId);
+    requireAdmin(user);
+    await requireTunnel(db, body.projectId, body.zone.tunnelId);
+    const row = await db
+      .updateTable('zones')
+      .set({ ...zoneColumns(body.zone), updated_at_ms: Date.now() })
+      .where('project_id', '=', body.projectId)
+      .where('zone_id', '=', body.zoneId)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
+    await deps.live().reloadDevices(body.projectId);
+    return zoneFromRow(row);
+  });
+
+  /** zone/delete. Role: administrator. Open alarms of the zone clear with the reload. */
+  postRoute(app, deps, PEOPLE_ROUTES.zoneDelete, zoneDeleteBody, async ({ body, user }): Promise<{ zoneId: string }> => {
+    requireMember(user, body.projectId);
+    requireAdmin(user);
+    const r = await db.deleteFrom('zones').where('project_id', '=', body.projectId).where('zone_id', '=', body.zoneId).executeTakeFirst();
+    if (Number(r.numDeletedRows) === 0) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
+    await deps.live().reloadDevices(body.projectId);
+    return { zoneId: body.zoneId };
+  });
+}

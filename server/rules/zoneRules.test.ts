@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import type { Zone } from '../../protocol';
+import { FRESH_FIX_MS, HEADCOUNT_WARMUP_MS, inZone, PRESENCE_MS, ZoneRules, type ZoneWearer } from './zoneRules';
+import type { AlarmDraft } from './types';
+
+const T0 = 1_763_766_000_000;
+const MIN = 60_000;
+const beacon = (name: string) => ({ name, kind: 'beacon' });
+
+function zone(over: Partial<Zone> & Pick<Zone, 'zoneId'>): Zone {
+  return {
+    projectId: 'p',
+    name: over.zoneId,
+    kind: 'work',
+    tunnelId: 'LK',
+    fromM: 100,
+    toM: 200,
+    entryAlarm: false,
+    authorizedTeams: [],
+    maxStayMin: null,
+    maxHeadcount: null,
+    noMovementMin: null,
+    signalLostS: null,
+    ...over,
+  };
+}
+
+const wearers = new Map<string, ZoneWearer>([
+  ['B1', { name: 'Wang Wei', team: 'Lining team' }],
+  ['B2', { name: 'Li Fang', team: 'Drilling team' }],
+]);
+
+function rules(zones: Zone[]): ZoneRules {
+  const r = new ZoneRules('p');
+  r.configure(zones, wearers, T0);
+  return r;
+}
+
+/** Summary of drafts as [device, metric, state, repeatCount]. */
+const brief = (ds: AlarmDraft[]) => ds.map((d) => [d.deviceSn, d.metric, d.state, d.repeatCount]);
+
+describe('inZone', () => {
+  it.each([
+    ['LK', 100, true],
+    ['LK', 200, true],
+    ['LK', 150.5, true],
+    ['LK', 99.9, false],
+    ['LK', 200.1, false],
+    ['RK', 150, false],
+  ] as const)('%s at %s m → %s', (tunnelId, m, expected) => {
+    expect(inZone(zone({ zoneId: 'Z' }), tunnelId, m)).toBe(expected);
+  });
+});
+
+describe('danger zone entry', () => {
+  const danger = zone({ zoneId: 'ZF', kind: 'danger', entryAlarm: true, authorizedTeams: ['Drilling team'] });
+
+  it('raises one alarm for a person of a team not authorised, names the wearer and clears on leaving', () => {
+    const r = rules([danger]);
+    expect(r.fix('B1', beacon('BC1'), 'LK', 90, T0)).toEqual([]);
+    const raised = r.fix('B1', beacon('BC1'), 'LK', 120, T0 + 1000);
+    expect(brief(raised)).toEqual([['B1', 'zoneEntry', 'active', 1]]);
+    expect(raised[0]).toMatchObject({ kind: 'zone', level: 'alarm', deviceName: 'Wang Wei', value: 120, unit: 'm', side: null });
+    // staying inside refreshes at most every 10 s, never a second alarm
+    expect(r.fix('B1', beacon('BC1'), 'LK', 125, T0 + 2000)).toEqual([]);
+    expect(brief(r.fix('B1', beacon('BC1'), 'LK', 230, T0 + 3000))).toEqual([['B1', 'zoneEntry', 'cleared', 1]]);
+    // back in while unhandled: the same alarm re-activates
+    const again = r.fix('B1', beacon('BC1'), 'LK', 150, T0 + 4000);
+    expect(again[0]).toBe(raised[0]);
+    expect(brief(again)).toEqual([['B1', 'zoneEntry', 'active', 2]]);
+  });
+
+  it('lets an authorised team in without an alarm', () => {
+    const r = rules([danger]);
+    expect(r.fix('B2', beacon('BC2'), 'LK', 150, T0)).toEqual([]);
+  });
+
+  it('a handled and cleared entry alarm is closed: the next entry opens a new one', () => {
+    const r = rules([danger]);
+    const [a] = r.fix('B1', beacon('BC1'), 'LK', 150, T0);
+    a.alarmId = 7;
+    r.fix('B1', beacon('BC1'), 'LK', 300, T0 + 1000);
+    r.dealt({ ...a, alarmId: 7, dealStatus: 1, dealtBy: 'admin', dealtAtMs: T0 + 2000, state: 'cleared' });
+    const [b] = r.fix('B1', beacon('BC1'), 'LK', 150, T0 + 3000);
+    expect(b).not.toBe(a);
+    expect(b.repeatCount).toBe(1);
+  });
+});
+
+describe('stay too long', () => {
+  it('raises once the stay passes the limit and clears on leaving', () => {
+    const r = rules([zone({ zoneId: 'ZW', maxStayMin: 30 })]);
+    r.fix('B2', beacon('BC2'), 'LK', 150, T0);
+    for (let m = 1; m < 30; m++) {
+      r.fix('B2', beacon('BC2'), 'LK', 150 + (m % 2) * 5, T0 + m * MIN);
+      expect(r.tick(T0 + m * MIN).filter((a) => a.metric === 'stayTooLong')).toEqual([]);
+    }
+    const raised = r.tick(T0 + 30 * MIN);
+    expect(brief(raised)).toEqual([['B2', 'stayTooLong', 'active', 1]]);
+    expect(raised[0]).toMatchObject({ level: 'warning', value: 30, threshold: 30, unit: 'min' });
+    expect(brief(r.fix('B2', beacon('BC2'), 'LK', 250, T0 + 31 * MIN))).toEqual([['B2', 'stayTooLong', 'cleared', 1]]);
+  });
+});
+
+describe('over-headcount', () => {
+  it('raises one alarm on the zone when more people than allowed are in it, clears when one leaves', () => {
+    const r = rules([zone({ zoneId: 'ZP', name: 'LK entry portal', kind: 'portal', maxHeadcount: 2 })]);
+    const t = T0 + HEADCOUNT_WARMUP_MS;
+    r.fix('B1', beacon('BC1'), 'LK', 110, t);
+    r.fix('B2', beacon('BC2'), 'LK', 120, t);
+    expect(r.tick(t)).toEqual([]);
+    r.fix('B3', beacon('BC3'), 'LK', 130, t + 1000);
+    const raised = r.tick(t + 1000);
+    expect(brief(raised)).toEqual([['ZP', 'overHeadcount', 'active', 1]]);
+    expect(raised[0]).toMatchObject({ deviceKind: 'zone', deviceName: 'LK entry portal', value: 3, threshold: 2 });
+    expect(r.tick(t + 2000)).toEqual([]);
+    r.fix('B3', beacon('BC3'), 'LK', 300, t + 3000);
+    expect(brief(r.tick(t + 3000))).toEqual([['ZP', 'overHeadcount', 'cleared', 1]]);
+  });
+
+  it('waits for the beacons after a (re)start before counting', () => {
+    const r = rules([zone({ zoneId: 'ZP', maxHeadcount: 0 + 1 })]);
+    r.fix('B1', beacon('BC1'), 'LK', 110, T0);
+    r.fix('B2', beacon('BC2'), 'LK', 110, T0);
+    expect(r.tick(T0 + HEADCOUNT_WARMUP_MS - 1)).toEqual([]);
+    expect(brief(r.tick(T0 + HEADCOUNT_WARMUP_MS))).toEqual([['ZP', 'overHeadcount', 'active', 1]]);
+  });
+
+  it('a docked tag leaves the count after PRESENCE_MS', () => {
+    const r = rules([zone({ zoneId: 'ZP' })]);
+    r.fix('B1', beacon('BC1'), 'LK', 110, T0);
+    expect(r.headcounts(T0 + PRESENCE_MS - 1).get('ZP')).toBe(1);
+    expect(r.headcounts(T0 + PRESENCE_MS).get('ZP')).toBeUndefined();
+  });
+});
+
+describe('no movement (possible fall)', () => {
+  const works = zone({ zoneId: 'ZW', noMovementMin: 30 });
+
+  it('UWB scatter within the tolerance is no movement; a real step clears the alarm', () => {
+    const r = rules([works]);
+    const scatter = [0, 0.3, -0.2, 0.8, -0.6, 1.1];
+    for (let s = 0; s < 30 * 60; s += 10) r.fix('B2', beacon('BC2'), 'LK', 150 + scatter[(s / 10) % scatter.length], T0 + s * 1000);
+    const raised = r.tick(T0 + 30 * MIN);
+    expect(brief(raised)).toEqual([['B2', 'noMovement', 'active', 1]]);
+    expect(raised[0]).toMatchObject({ level: 'alarm', threshold: 30, unit: 'min' });
+    expect(brief(r.fix('B2', beacon('BC2'), 'LK', 155, T0 + 31 * MIN))).toEqual([['B2', 'noMovement', 'cleared', 1]]);
+  });
+
+  it('walking around never raises it', () => {
+    const r = rules([works]);
+    for (let m = 0; m <= 60; m++) {
+      r.fix('B2', beacon('BC2'), 'LK', 110 + (m % 20) * 4, T0 + m * MIN);
+      expect(r.tick(T0 + m * MIN)).toEqual([]);
+    }
+  });
+
+  it('a silent tag is not a still one (that is the signal-lost rule)', () => {
+    const r = rules([works]);
+    r.fix('B2', beacon('BC2'), 'LK', 150, T0);
+    expect(r.tick(T0 + 31 * MIN).filter((a) => a.metric === 'noMovement')).toEqual([]);
+    expect(FRESH_FIX_MS).toBeLessThan(30 * MIN);
+  });
+});
+
+describe('signal lost', () => {
+  it('raises when a beacon last seen in the zone stays silent past the limit, clears when it reports', () => {
+    const r = rules([zone({ zoneId: 'ZW', signalLostS: 120 })]);
+    r.fix('B1', beacon('BC1'), 'LK', 150, T0);
+    expect(r.tick(T0 + 119_000)).toEqual([]);
+    const raised = r.tick(T0 + 120_000);
+    expect(brief(raised)).toEqual([['B1', 'signalLost', 'active', 1]]);
+    expect(raised[0]).toMatchObject({ level: 'alarm', value: 120, threshold: 120, unit: 's' });
+    expect(brief(r.fix('B1', beacon('BC1'), 'LK', 150, T0 + 200_000))).toEqual([['B1', 'signalLost', 'cleared', 1]]);
+  });
+
+  it('a tag docked outside the zone (at the portal) raises nothing', () => {
+    const r = rules([zone({ zoneId: 'ZW', signalLostS: 120 })]);
+    r.fix('B1', beacon('BC1'), 'LK', 150, T0);
+    r.fix('B1', beacon('BC1'), 'LK', 10, T0 + 1000);
+    expect(r.tick(T0 + 3_600_000)).toEqual([]);
+  });
+});
+
+describe('portal counts and configuration', () => {
+  it('leaving a portal zone inwards counts an entry, coming back an exit', () => {
+    const r = rules([zone({ zoneId: 'ZP', kind: 'portal', fromM: 0, toM: 50 })]);
+    r.fix('B1', beacon('BC1'), 'LK', 20, T0);
+    r.fix('B1', beacon('BC1'), 'LK', 60, T0 + 1000);
+    r.fix('B2', beacon('BC2'), 'LK', 30, T0 + 1000);
+    r.fix('B2', beacon('BC2'), 'LK', 80, T0 + 2000);
+    r.fix('B1', beacon('BC1'), 'LK', 40, T0 + 3000);
+    expect(r.portalCounts(T0 + 3000).get('ZP')).toEqual({ in: 2, out: 1 });
+  });
+
+  it('removing a zone clears its alarms', () => {
+    const r = rules([zone({ zoneId: 'ZF', entryAlarm: true })]);
+    const [a] = r.fix('B1', beacon('BC1'), 'LK', 150, T0);
+    expect(a.state).toBe('active');
+    expect(brief(r.configure([], wearers, T0 + 1000))).toEqual([['B1', 'zoneEntry', 'cleared', 1]]);
+  });
+
+  it('a restored open alarm is kept until its beacon reports again', () => {
+    const r = rules([zone({ zoneId: 'ZW', signalLostS: 120 })]);
+    r.fix('B1', beacon('BC1'), 'LK', 150, T0);
+    const [lost] = r.tick(T0 + 120_000);
+    const restarted = rules([zone({ zoneId: 'ZW', signalLostS: 120 })]);
+    restarted.restore({ ...lost, alarmId: 3 });
+    expect(restarted.tick(T0 + 130_000)).toEqual([]);
+    const cleared = restarted.fix('B1', beacon('BC1'), 'LK', 150, T0 + 140_000);
+    expect(cleared.map((d) => [d.alarmId, d.state])).toEqual([[3, 'cleared']]);
+  });
+});

@@ -1,0 +1,379 @@
+import type { Alarm, AlarmLevel, AlarmRecord, Zone, ZoneAlarmMetric } from '../../protocol';
+import type { AlarmDraft } from './types';
+
+/**
+ * Personnel zone rules of one project (issue 9 §4; docs/api.md "People and zones"): danger-zone entry,
+ * stay too long, over-headcount, no movement (possible fall) and signal lost, evaluated from beacon fixes
+ * (bore + chainage, docs/device-protocol.md "beacon") against the project's zones. Low battery and vitals
+ * (heart rate, SpO2, body temperature, blood pressure) are per-beacon thresholds (server/rules/deviceMonitor.ts).
+ *
+ * Alarms follow the alarm lifecycle (docs/api.md "Alarm lifecycle"): at most one open alarm per device and
+ * metric (`kind: 'zone'`, side null). It clears when its condition ends; a new occurrence while it is
+ * still unhandled re-activates it (repeatCount + 1). Person alarms name the beacon as device; the
+ * over-headcount alarm names the zone (deviceKind `zone`, deviceSn = zoneId, deviceName = zone name).
+ *
+ * Pure in-memory logic: time is passed in, drafts are returned to be persisted and pushed. Memory is
+ * bounded by the project's beacons and zones (both bounded in the database).
+ */
+
+/**
+ * Movement smaller than this (m) is "no movement": UWB fixes scatter 0.1–0.3 m standing still and
+ * 0.5–1 m moving (docs/device-protocol.md "beacon"), so 2 m is clearly a step taken.
+ */
+export const NO_MOVEMENT_TOLERANCE_M = 2;
+
+/** A beacon counts in a zone's headcount while its last fix is this recent (ms): a tag docked on the charger leaves the count. */
+export const PRESENCE_MS = 5 * 60_000;
+
+/**
+ * No-movement needs a live signal: a fix within this (ms). A silent tag is the signal-lost rule's case,
+ * not evidence that its wearer lies still.
+ */
+export const FRESH_FIX_MS = 30_000;
+
+/**
+ * After the first configuration (a start) the headcount rule waits this long (ms) for the beacons to report, so a server
+ * restart does not clear and re-raise an over-headcount alarm before anybody has been counted.
+ */
+export const HEADCOUNT_WARMUP_MS = 15_000;
+
+/** An open alarm's value and last-seen time are written at most this often while nothing else changes (ms). */
+export const ZONE_ALARM_REFRESH_MS = 10_000;
+
+/** Levels: an entry or a possible fall needs someone now; the others are early warnings. */
+export const ZONE_ALARM_LEVEL: Record<ZoneAlarmMetric, AlarmLevel> = {
+  zoneEntry: 'alarm',
+  noMovement: 'alarm',
+  signalLost: 'alarm',
+  stayTooLong: 'warning',
+  overHeadcount: 'warning',
+};
+
+/** Who wears a beacon, as the rules need it (from the person registry). */
+export interface ZoneWearer {
+  name: string;
+  team: string;
+}
+
+/** What the rules know of one beacon. */
+interface PersonState {
+  deviceName: string;
+  deviceKind: string;
+  tunnelId: string;
+  chainageM: number;
+  lastFixMs: number;
+  /** Zones containing the last fix, with the time the beacon entered each. */
+  inside: Map<string, number>;
+  /** Where the beacon has stood since `stillSinceMs` (within NO_MOVEMENT_TOLERANCE_M). */
+  anchorM: number;
+  stillSinceMs: number;
+}
+
+/** A condition that holds now, with what its alarm shows. */
+interface Holding {
+  value: number | null;
+  threshold: number | null;
+  unit: string | null;
+}
+
+const PERSON_METRICS: readonly ZoneAlarmMetric[] = ['zoneEntry', 'stayTooLong', 'noMovement', 'signalLost'];
+const LEVEL_RANK: Record<AlarmLevel, number> = { warning: 1, alarm: 2 };
+const DAY_MS = 86_400_000;
+/** Beijing time (UTC+8) for "today" of the portal counts. */
+const BEIJING_OFFSET_MS = 8 * 3_600_000;
+
+/** True when a fix at `chainageM` in `tunnelId` lies in `zone` (both ends included). */
+export function inZone(zone: Pick<Zone, 'tunnelId' | 'fromM' | 'toM'>, tunnelId: string, chainageM: number): boolean {
+  return zone.tunnelId === tunnelId && chainageM >= zone.fromM && chainageM <= zone.toM;
+}
+
+function isClosed(a: AlarmDraft): boolean {
+  return a.dealStatus !== 0 && a.state === 'cleared';
+}
+
+function keyOf(deviceSn: string, metric: string): string {
+  return `${deviceSn}\u0000${metric}`;
+}
+
+/** The rules of one project's zones. */
+export class ZoneRules {
+  private zones: Zone[] = [];
+  private wearers = new Map<string, ZoneWearer>();
+  private readonly persons = new Map<string, PersonState>();
+  /** Open (not closed) zone alarms by device and metric. */
+  private readonly open = new Map<string, AlarmDraft>();
+  private readonly queuedAtMs = new WeakMap<AlarmDraft, number>();
+  private readonly portal = new Map<string, { in: number; out: number }>();
+  private portalDay = -1;
+  private warmUntilMs: number | null = null;
+
+  constructor(readonly projectId: string) {}
+
+  /**
+   * Sets the zones and the registry's wearers (start, or after an edit). Alarms of removed zones and
+   * conditions that no longer hold clear on the next evaluation, which runs here.
+   * @returns alarms changed by the new configuration
+   */
+  configure(zones: readonly Zone[], wearers: ReadonlyMap<string, ZoneWearer>, nowMs: number): AlarmDraft[] {
+    this.zones = [...zones];
+    this.wearers = new Map(wearers);
+    // only at the first configuration (a start): an edit keeps counting the beacons already known
+    this.warmUntilMs ??= nowMs + HEADCOUNT_WARMUP_MS;
+    for (const p of this.persons.values()) {
+      const inside = new Map<string, number>();
+      for (const z of this.zones) if (inZone(z, p.tunnelId, p.chainageM)) inside.set(z.zoneId, p.inside.get(z.zoneId) ?? nowMs);
+      p.inside = inside;
+    }
+    for (const id of [...this.portal.keys()]) if (!this.zones.some((z) => z.zoneId === id)) this.portal.delete(id);
+    const out: AlarmDraft[] = [];
+    // zones that no longer exist: their over-headcount alarms clear
+    for (const a of [...this.open.values()]) {
+      if (a.metric === 'overHeadcount' && !this.zones.some((z) => z.zoneId === a.deviceSn)) this.release(a.deviceSn, 'overHeadcount', nowMs, out);
+    }
+    for (const [sn, p] of this.persons) this.evaluatePerson(sn, p, nowMs, out);
+    return unique(out);
+  }
+
+  /**
+   * A beacon fix received at `nowMs`: updates zone membership, portal counts and movement, then the
+   * beacon's rules. `deviceName` names the device when the registry has nobody for it.
+   * @returns alarms raised, changed or cleared
+   */
+  fix(sn: string, device: { name: string; kind: string }, tunnelId: string, chainageM: number, nowMs: number): AlarmDraft[] {
+    const out: AlarmDraft[] = [];
+    let p = this.persons.get(sn);
+    const inside = new Map<string, number>();
+    for (const z of this.zones) if (inZone(z, tunnelId, chainageM)) inside.set(z.zoneId, p?.inside.get(z.zoneId) ?? nowMs);
+    if (!p) {
+      p = { deviceName: device.name, deviceKind: device.kind, tunnelId, chainageM, lastFixMs: nowMs, inside, anchorM: chainageM, stillSinceMs: nowMs };
+      this.persons.set(sn, p);
+    } else {
+      if (nowMs - p.lastFixMs < PRESENCE_MS) this.countPortal(p, inside, nowMs);
+      const moved = p.tunnelId !== tunnelId || Math.abs(chainageM - p.anchorM) > NO_MOVEMENT_TOLERANCE_M;
+      p.deviceName = device.name;
+      p.deviceKind = device.kind;
+      p.tunnelId = tunnelId;
+      p.chainageM = chainageM;
+      p.lastFixMs = nowMs;
+      p.inside = inside;
+      if (moved) {
+        p.anchorM = chainageM;
+        p.stillSinceMs = nowMs;
+      }
+    }
+    this.evaluatePerson(sn, p, nowMs, out);
+    return unique(out);
+  }
+
+  /** Time passing: stay, no movement, signal lost and headcounts. O(beacons × zones). */
+  tick(nowMs: number): AlarmDraft[] {
+    const out: AlarmDraft[] = [];
+    for (const [sn, p] of this.persons) this.evaluatePerson(sn, p, nowMs, out);
+    if (this.warmUntilMs !== null && nowMs >= this.warmUntilMs) {
+      const counts = this.headcounts(nowMs);
+      for (const z of this.zones) {
+        const n = counts.get(z.zoneId) ?? 0;
+        if (z.maxHeadcount !== null && n > z.maxHeadcount) {
+          this.hold(z.zoneId, { name: z.name, kind: 'zone' }, 'overHeadcount', { value: n, threshold: z.maxHeadcount, unit: null }, nowMs, out);
+        } else this.release(z.zoneId, 'overHeadcount', nowMs, out);
+      }
+    }
+    return unique(out);
+  }
+
+  /** Re-adopts an open zone alarm read from the database (call after configure, in alarm id order). */
+  restore(alarm: AlarmRecord): void {
+    const draft: AlarmDraft = { ...alarm };
+    if (isClosed(draft)) return;
+    this.open.set(keyOf(draft.deviceSn, draft.metric), draft);
+  }
+
+  /** Mirrors a handling or acknowledgement made through REST; a handled alarm that is cleared is forgotten. */
+  dealt(alarm: Alarm): void {
+    for (const [key, mine] of this.open) {
+      if (mine.alarmId !== alarm.alarmId) continue;
+      mine.dealStatus = alarm.dealStatus;
+      mine.dealRemark = alarm.dealRemark;
+      mine.dealtBy = alarm.dealtBy;
+      mine.dealtAtMs = alarm.dealtAtMs;
+      mine.ackedBy = alarm.ackedBy ?? mine.ackedBy;
+      mine.ackedAtMs = alarm.ackedAtMs ?? mine.ackedAtMs;
+      if (isClosed(mine)) this.open.delete(key);
+      return;
+    }
+  }
+
+  /** People per zone whose last fix is in it and recent (PRESENCE_MS). */
+  headcounts(nowMs: number): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const p of this.persons.values()) {
+      if (nowMs - p.lastFixMs >= PRESENCE_MS) continue;
+      for (const id of p.inside.keys()) out.set(id, (out.get(id) ?? 0) + 1);
+    }
+    return out;
+  }
+
+  /** Entries into and exits from the tunnel per portal zone since 00:00 Beijing time. */
+  portalCounts(nowMs: number): Map<string, { in: number; out: number }> {
+    this.rollDay(nowMs);
+    return new Map([...this.portal].map(([k, v]) => [k, { ...v }]));
+  }
+
+  /** Where a beacon was last seen by the rules, or undefined before its first fix. */
+  position(sn: string): { tunnelId: string; chainageM: number; lastFixMs: number; zoneIds: string[] } | undefined {
+    const p = this.persons.get(sn);
+    return p ? { tunnelId: p.tunnelId, chainageM: p.chainageM, lastFixMs: p.lastFixMs, zoneIds: [...p.inside.keys()] } : undefined;
+  }
+
+  /** Open zone alarms (unhandled, or handled and still active), oldest first. */
+  openAlarms(): AlarmDraft[] {
+    return [...this.open.values()];
+  }
+
+  /** Drops what the rules know of beacons that are no longer devices of the project (their alarms stay as they are in the database). */
+  forget(keep: ReadonlySet<string>): void {
+    for (const sn of [...this.persons.keys()]) if (!keep.has(sn)) this.persons.delete(sn);
+  }
+
+  private evaluatePerson(sn: string, p: PersonState, nowMs: number, out: AlarmDraft[]): void {
+    const holding = new Map<ZoneAlarmMetric, Holding>();
+    const team = this.wearers.get(sn)?.team ?? '';
+    const silentMs = nowMs - p.lastFixMs;
+    let stay: Holding | null = null;
+    let stillLimitMin = Infinity;
+    let lostLimitS = Infinity;
+    for (const z of this.zones) {
+      const enteredAtMs = p.inside.get(z.zoneId);
+      if (enteredAtMs === undefined) continue;
+      if (z.entryAlarm && !z.authorizedTeams.includes(team) && silentMs < PRESENCE_MS) {
+        holding.set('zoneEntry', { value: round1(p.chainageM), threshold: null, unit: 'm' });
+      }
+      if (z.maxStayMin !== null && silentMs < PRESENCE_MS) {
+        const stayedMin = (nowMs - enteredAtMs) / 60_000;
+        if (stayedMin >= z.maxStayMin && (stay === null || stayedMin - z.maxStayMin > (stay.value ?? 0) - (stay.threshold ?? 0))) {
+          stay = { value: round1(stayedMin), threshold: z.maxStayMin, unit: 'min' };
+        }
+      }
+      if (z.noMovementMin !== null) stillLimitMin = Math.min(stillLimitMin, z.noMovementMin);
+      if (z.signalLostS !== null) lostLimitS = Math.min(lostLimitS, z.signalLostS);
+    }
+    if (stay) holding.set('stayTooLong', stay);
+    const stillMin = (nowMs - p.stillSinceMs) / 60_000;
+    if (stillMin >= stillLimitMin && silentMs < FRESH_FIX_MS) holding.set('noMovement', { value: round1(stillMin), threshold: stillLimitMin, unit: 'min' });
+    if (silentMs >= lostLimitS * 1000) holding.set('signalLost', { value: Math.round(silentMs / 1000), threshold: lostLimitS, unit: 's' });
+
+    const device = { name: this.wearers.get(sn)?.name ?? p.deviceName, kind: p.deviceKind };
+    for (const metric of PERSON_METRICS) {
+      const h = holding.get(metric);
+      if (h) this.hold(sn, device, metric, h, nowMs, out);
+      else this.release(sn, metric, nowMs, out);
+    }
+  }
+
+  /** Portal zones: leaving one counts an entry into the tunnel, coming into one from outside an exit. */
+  private countPortal(p: PersonState, next: Map<string, number>, nowMs: number): void {
+    this.rollDay(nowMs);
+    for (const z of this.zones) {
+      if (z.kind !== 'portal' || z.tunnelId !== p.tunnelId) continue;
+      const was = p.inside.has(z.zoneId);
+      const is = next.has(z.zoneId);
+      if (was === is) continue;
+      const c = this.portal.get(z.zoneId) ?? { in: 0, out: 0 };
+      if (was) c.in++;
+      else c.out++;
+      this.portal.set(z.zoneId, c);
+    }
+  }
+
+  private rollDay(nowMs: number): void {
+    const day = Math.floor((nowMs + BEIJING_OFFSET_MS) / DAY_MS);
+    if (day !== this.portalDay) {
+      this.portalDay = day;
+      this.portal.clear();
+    }
+  }
+
+  /**
+   * The condition (device, metric) holds: raises a new alarm, re-activates a cleared unhandled one
+   * (repeatCount + 1), or refreshes an active one (written at most every ZONE_ALARM_REFRESH_MS unless its
+   * level rose).
+   */
+  private hold(deviceSn: string, device: { name: string; kind: string }, metric: ZoneAlarmMetric, h: Holding, nowMs: number, out: AlarmDraft[]): void {
+    const key = keyOf(deviceSn, metric);
+    const level = ZONE_ALARM_LEVEL[metric];
+    const a = this.open.get(key);
+    if (!a || isClosed(a)) {
+      const raised: AlarmDraft = {
+        alarmId: null,
+        projectId: this.projectId,
+        deviceSn,
+        deviceKind: device.kind,
+        deviceName: device.name,
+        kind: 'zone',
+        level,
+        metric,
+        value: h.value,
+        threshold: h.threshold,
+        unit: h.unit,
+        raisedAtMs: nowMs,
+        clearedAtMs: null,
+        state: 'active',
+        dealStatus: 0,
+        dealRemark: null,
+        dealtBy: null,
+        dealtAtMs: null,
+        picUrl: null,
+        side: null,
+        repeatCount: 1,
+        firstSeenMs: nowMs,
+        lastSeenMs: nowMs,
+        peakValue: h.value,
+        peakLevel: level,
+        ackedBy: null,
+        ackedAtMs: null,
+      };
+      this.open.set(key, raised);
+      this.queuedAtMs.set(raised, nowMs);
+      out.push(raised);
+      return;
+    }
+    a.value = h.value;
+    a.threshold = h.threshold;
+    a.unit = h.unit;
+    a.lastSeenMs = nowMs;
+    if (h.value !== null && (a.peakValue === null || h.value > a.peakValue)) a.peakValue = h.value;
+    if (a.state === 'cleared') {
+      a.state = 'active';
+      a.clearedAtMs = null;
+      a.repeatCount++;
+      a.level = level;
+      if (LEVEL_RANK[level] > LEVEL_RANK[a.peakLevel]) a.peakLevel = level;
+      this.queuedAtMs.set(a, nowMs);
+      out.push(a);
+      return;
+    }
+    if (nowMs - (this.queuedAtMs.get(a) ?? 0) >= ZONE_ALARM_REFRESH_MS) {
+      this.queuedAtMs.set(a, nowMs);
+      out.push(a);
+    }
+  }
+
+  /** The condition (device, metric) no longer holds: clears its active alarm; a handled one is forgotten. */
+  private release(deviceSn: string, metric: ZoneAlarmMetric, nowMs: number, out: AlarmDraft[]): void {
+    const key = keyOf(deviceSn, metric);
+    const a = this.open.get(key);
+    if (!a || a.state !== 'active') return;
+    a.state = 'cleared';
+    a.clearedAtMs = nowMs;
+    if (isClosed(a)) this.open.delete(key);
+    out.push(a);
+  }
+}
+
+function round1(v: number): number {
+  return Math.round(v * 10) / 10;
+}
+
+function unique(drafts: AlarmDraft[]): AlarmDraft[] {
+  return [...new Set(drafts)];
+}

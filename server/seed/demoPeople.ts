@@ -1,0 +1,160 @@
+import type { PersonFields, ZoneFields } from '../../protocol';
+import { DEMO_TUNNELS, type DemoDevice, type DemoTunnel } from './demoProject';
+import type { SeedLocale } from './demoNames';
+
+/**
+ * The demo's person registry and zones (issue 9 §4), in the seed language: one person per demo beacon
+ * (the beacon's seeded name; team as in its position label, so the simulator's roles match), with the
+ * subcontractor, trade and a phone number; per bore two portal zones and the underground between them
+ * (stay too long, signal lost), and per heading a danger zone from ahead of the second-lining carriage to
+ * the face (entry alarm, headcount) and the finished tunnel behind the carriage (no movement).
+ */
+
+/** Teams in the order of demoProject.ts TEAMS (beacon i is in team floor(i / headings) mod 6). */
+const TEAM_KEYS = ['drilling', 'blasting', 'mucking', 'support', 'lining', 'survey'] as const;
+type TeamKey = (typeof TEAM_KEYS)[number];
+
+const TEXT: Record<SeedLocale, { team: Record<TeamKey, string>; workType: Record<TeamKey, string>; company: Record<TeamKey, string>; face: string; works: string; underground: string; entryPortal: string; exitPortal: string }> = {
+  en: {
+    team: { drilling: 'Drilling team', blasting: 'Blasting team', mucking: 'Mucking team', support: 'Support team', lining: 'Lining team', survey: 'Survey team' },
+    workType: { drilling: 'Rock driller', blasting: 'Shot-firer', mucking: 'Loader operator', support: 'Shotcrete operator', lining: 'Formwork carpenter', survey: 'Surveyor' },
+    company: {
+      drilling: 'Yunling Tunnel Engineering Co.',
+      blasting: 'Yunling Tunnel Engineering Co.',
+      mucking: 'Hengtai Earthworks Ltd.',
+      support: 'Yunling Tunnel Engineering Co.',
+      lining: 'Huaxia Lining Works Ltd.',
+      survey: 'Zhongce Survey Institute',
+    },
+    face: 'face to second lining',
+    works: 'behind the lining',
+    underground: 'underground',
+    entryPortal: 'entry portal',
+    exitPortal: 'exit portal',
+  },
+  'zh-CN': {
+    team: { drilling: '钻孔班', blasting: '爆破班', mucking: '出渣班', support: '支护班', lining: '衬砌班', survey: '测量班' },
+    workType: { drilling: '风钻工', blasting: '爆破工', mucking: '装载机司机', support: '喷锚工', lining: '模板工', survey: '测量员' },
+    company: {
+      drilling: '云岭隧道工程有限公司',
+      blasting: '云岭隧道工程有限公司',
+      mucking: '恒泰土石方有限公司',
+      support: '云岭隧道工程有限公司',
+      lining: '华夏衬砌工程有限公司',
+      survey: '中测勘察设计院',
+    },
+    face: '掌子面至二衬',
+    works: '二衬后方',
+    underground: '洞内',
+    entryPortal: '进口洞口',
+    exitPortal: '出口洞口',
+  },
+};
+
+/** Width of a portal zone (m): the briefing and lamp-room area just inside the portal. */
+export const DEMO_PORTAL_ZONE_M = 50;
+/** The danger zone starts this far (m) ahead of the second lining, clear of the lining crew at the carriage. */
+const LINING_CLEARANCE_M = 20;
+/** The danger zone reaches this far beyond the face (m), so it still covers the face as it advances. */
+const FACE_MARGIN_M = 300;
+
+/** A demo person, keyed by a stable id. */
+export interface DemoPerson extends PersonFields {
+  personId: string;
+}
+
+/** A demo zone, keyed by a stable id. */
+export interface DemoZone extends ZoneFields {
+  zoneId: string;
+}
+
+/** The team of demo beacon `sn` (BC0001 is beacon 0). */
+export function demoTeamOf(sn: string): TeamKey {
+  const i = Number(sn.slice(2)) - 1;
+  const headings = DEMO_TUNNELS.flatMap((t) => t.headings).length;
+  return TEAM_KEYS[Math.floor(i / headings) % TEAM_KEYS.length];
+}
+
+/** One person per demo beacon of `devices`, named as the beacon. */
+export function demoPeople(locale: SeedLocale, devices: readonly DemoDevice[]): DemoPerson[] {
+  const t = TEXT[locale];
+  return devices
+    .filter((d) => d.kind === 'beacon')
+    .map((d) => {
+      const i = Number(d.sn.slice(2));
+      const team = demoTeamOf(d.sn);
+      // mainland mobile numbers: 1 + 10 digits, spread deterministically
+      const digits = String((i * 7_919_337) % 100_000_000).padStart(8, '0');
+      return {
+        personId: `P-${d.sn}`,
+        name: d.name,
+        beaconSn: d.sn,
+        company: t.company[team],
+        team: t.team[team],
+        workType: t.workType[team],
+        phone: `139 ${digits.slice(0, 4)} ${digits.slice(4)}`,
+      };
+    });
+}
+
+/** Portal zones and the underground zone per bore; per heading the face danger zone and the finished tunnel behind the lining. */
+export function demoZones(locale: SeedLocale, tunnels: readonly DemoTunnel[]): DemoZone[] {
+  const t = TEXT[locale];
+  const out: DemoZone[] = [];
+  const none = { entryAlarm: false, authorizedTeams: [], maxStayMin: null, maxHeadcount: null, noMovementMin: null, signalLostS: null };
+  for (const bore of tunnels) {
+    // A heading crew is 40–60 people a shift; at shift change both crews of a heading meet at the portal.
+    out.push(
+      { zoneId: `Z-${bore.tunnelId}-EP`, ...none, name: `${bore.name} ${t.entryPortal}`, kind: 'portal', tunnelId: bore.tunnelId, fromM: 0, toM: DEMO_PORTAL_ZONE_M, maxHeadcount: 40 },
+      { zoneId: `Z-${bore.tunnelId}-XP`, ...none, name: `${bore.name} ${t.exitPortal}`, kind: 'portal', tunnelId: bore.tunnelId, fromM: bore.lengthM - DEMO_PORTAL_ZONE_M, toM: bore.lengthM, maxHeadcount: 40 },
+    );
+    out.push({
+      zoneId: `Z-${bore.tunnelId}-U`,
+      ...none,
+      name: `${bore.name} ${t.underground}`,
+      kind: 'work',
+      tunnelId: bore.tunnelId,
+      fromM: DEMO_PORTAL_ZONE_M,
+      toM: bore.lengthM - DEMO_PORTAL_ZONE_M,
+      // a 12-hour shift with the walk in and out stays under 13 hours underground
+      maxStayMin: 13 * 60,
+      // a tag silent for two minutes underground: removed, broken or out of coverage
+      signalLostS: 120,
+    });
+    for (const h of bore.headings) {
+      const entry = h.portal === 'entry';
+      const [faceFrom, faceTo] = entry
+        ? [h.liningM + LINING_CLEARANCE_M, Math.min(bore.lengthM, h.faceM + FACE_MARGIN_M)]
+        : [Math.max(0, h.faceM - FACE_MARGIN_M), h.liningM - LINING_CLEARANCE_M];
+      // behind the lining carriage: the finished tunnel, where nobody stands still for half an hour
+      const [worksFrom, worksTo] = entry ? [DEMO_PORTAL_ZONE_M, h.liningM - LINING_CLEARANCE_M] : [h.liningM + LINING_CLEARANCE_M, bore.lengthM - DEMO_PORTAL_ZONE_M];
+      out.push(
+        {
+          zoneId: `Z-${h.headingId}-F`,
+          ...none,
+          name: `${h.headingId} ${t.face}`,
+          kind: 'danger',
+          tunnelId: bore.tunnelId,
+          fromM: faceFrom,
+          toM: faceTo,
+          entryAlarm: true,
+          // the lining crew works at the carriage behind this zone and has no business at the face
+          authorizedTeams: (['drilling', 'blasting', 'mucking', 'support', 'survey'] as const).map((k) => t.team[k]),
+          maxHeadcount: 35,
+        },
+        {
+          zoneId: `Z-${h.headingId}-W`,
+          ...none,
+          name: `${h.headingId} ${t.works}`,
+          kind: 'work',
+          tunnelId: bore.tunnelId,
+          fromM: worksFrom,
+          toM: worksTo,
+          // "static too long" over 30 minutes is the usual man-down (possible fall) rule of tunnel positioning
+          noMovementMin: 30,
+        },
+      );
+    }
+  }
+  return out;
+}

@@ -1,0 +1,271 @@
+import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Link } from 'react-router';
+import { Badge, Button, Dropdown, Input, Option, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatChainage, PEOPLE_ROUTES, type PersonList, type PersonListBody, type PersonRow, type PersonStatus, type ZoneRow } from '../../../protocol';
+import { useStores } from '../../stores';
+import { SCREEN } from '../../theme/theme';
+import { formatBeijing } from '../../format/time';
+import { PersonCard, type PersonCardTarget } from '../../people/PersonCard';
+import { PersonEditDialog } from '../../people/PersonEditDialog';
+import { statusFlags } from '../../people/personStatus';
+import { HeaderActions } from '../shell/HeaderActions';
+import { useProjectId } from '../shell/useProjectId';
+
+/** The list refreshes this often while the screen is open (ms): positions and statuses move. */
+const REFRESH_MS = 10_000;
+
+const STATUS_LABELS: Record<PersonStatus, MessageDescriptor> = {
+  online: msg`Online`,
+  offline: msg`Offline`,
+  sos: msg`SOS`,
+  lowBattery: msg`Low battery`,
+};
+const STATUS_BADGE: Record<PersonStatus, 'success' | 'informative' | 'danger' | 'warning'> = { online: 'success', offline: 'informative', sos: 'danger', lowBattery: 'warning' };
+
+interface Filters {
+  tunnelId: string;
+  zoneId: string;
+  company: string;
+  team: string;
+  status: string;
+  q: string;
+}
+const NO_FILTERS: Filters = { tunnelId: '', zoneId: '', company: '', team: '', status: '', q: '' };
+
+/** The person/list (and person/export) body of the filters. */
+export function personQuery(projectId: string, f: Filters): PersonListBody {
+  return {
+    projectId,
+    ...(f.tunnelId ? { tunnelId: f.tunnelId } : {}),
+    ...(f.zoneId ? { zoneId: f.zoneId } : {}),
+    ...(f.company ? { company: f.company } : {}),
+    ...(f.team ? { team: f.team } : {}),
+    ...(f.status ? { status: f.status as PersonStatus } : {}),
+    ...(f.q.trim() ? { q: f.q.trim() } : {}),
+  };
+}
+
+/**
+ * /people: the project's people with their beacons' live state (issue 9 §4), filtered on the server by
+ * bore, zone, company, team and status (online, offline, SOS, low battery) and searched by name, beacon,
+ * phone or trade; exported to .xlsx or CSV; a row opens the person's card. Refreshes every 10 s.
+ */
+export const PeopleScreen = observer(function PeopleScreen() {
+  const { request, tunnels, session } = useStores();
+  const { t, i18n } = useLingui();
+  const projectId = useProjectId();
+  const isAdmin = !!session.user?.isAdmin;
+  const [editing, setEditing] = useState<PersonRow | null | undefined>(undefined);
+  const [reload, setReload] = useState(0);
+  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [data, setData] = useState<PersonList | null>(null);
+  const [zones, setZones] = useState<ZoneRow[]>([]);
+  const [card, setCard] = useState<PersonCardTarget | null>(null);
+
+  useEffect(() => {
+    if (!projectId) return;
+    if (!tunnels.loaded) void tunnels.load(projectId).catch(() => {});
+    request<ZoneRow[]>(PEOPLE_ROUTES.zoneList, { projectId })
+      .then(setZones)
+      .catch(() => {});
+  }, [request, tunnels, projectId]);
+
+  useEffect(() => {
+    if (!projectId) return;
+    let live = true;
+    const load = () =>
+      request<PersonList>(PEOPLE_ROUTES.personList, personQuery(projectId, filters))
+        .then((d) => live && setData(d))
+        .catch(() => {});
+    void load();
+    const timer = setInterval(() => void load(), REFRESH_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [request, projectId, filters, reload]);
+
+  const exportAs = async (format: 'xlsx' | 'csv') => {
+    if (!projectId) return;
+    const res = await fetch(PEOPLE_ROUTES.personExport, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...personQuery(projectId, filters), format }),
+    });
+    if (!res.ok) return;
+    const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `people.${format}`;
+    const url = URL.createObjectURL(await res.blob());
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+
+  const set = (k: keyof Filters) => (v: string) => {
+    const next = { ...draft, [k]: v, ...(k === 'tunnelId' ? { zoneId: '' } : {}) };
+    setDraft(next);
+    if (k !== 'q') setFilters(next);
+  };
+  const zoneName = new Map(zones.map((z) => [z.zoneId, z.name]));
+  const choice = (k: keyof Filters, label: string, anyLabel: string, options: Array<[string, string]>) => (
+    <Dropdown
+      aria-label={label}
+      placeholder={label}
+      value={draft[k] ? (options.find(([v]) => v === draft[k])?.[1] ?? draft[k]) : anyLabel}
+      selectedOptions={[draft[k]]}
+      onOptionSelect={(_, d) => set(k)(d.optionValue ?? '')}
+      style={{ minWidth: 150 }}
+    >
+      <Option value="">{anyLabel}</Option>
+      {options.map(([value, text]) => (
+        <Option key={value} value={value}>
+          {text}
+        </Option>
+      ))}
+    </Dropdown>
+  );
+  const list = data?.list ?? [];
+  const total = data?.total ?? 0;
+  const where = (r: PersonRow) => {
+    if (r.chainageM === null) return '—';
+    const tunnel = r.tunnelId ? tunnels.get(r.tunnelId) : undefined;
+    return `${tunnel?.name ?? r.tunnelId ?? ''} ${tunnel ? formatChainage(tunnel.startChainageM + r.chainageM) : `${r.chainageM.toFixed(1)} m`}`;
+  };
+
+  return (
+    <main style={{ minHeight: '100vh', background: SCREEN.pageBackground, color: SCREEN.text, padding: 32, boxSizing: 'border-box' }}>
+      <header style={{ display: 'flex', alignItems: 'center', gap: 16, marginBottom: 24 }}>
+        <h1 style={{ margin: 0, fontSize: 24 }}>
+          <Trans>People</Trans>
+        </h1>
+        <Link to="/zones" style={{ color: SCREEN.brand }}>
+          <Trans>Zones</Trans>
+        </Link>
+        <Link to="/pageManger" style={{ color: SCREEN.brand }}>
+          <Trans>Page management</Trans>
+        </Link>
+        <span style={{ flex: 1 }} />
+        <HeaderActions />
+      </header>
+
+      <form
+        aria-label={t`Person filters`}
+        style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', marginBottom: 16 }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          setFilters(draft);
+        }}
+      >
+        {choice('tunnelId', t`Bore`, t`All bores`, tunnels.tunnels.map((x) => [x.tunnelId, x.name]))}
+        {choice('zoneId', t`Zone`, t`All zones`, zones.filter((z) => !draft.tunnelId || z.tunnelId === draft.tunnelId).map((z) => [z.zoneId, z.name]))}
+        {choice('company', t`Company`, t`All companies`, (data?.companies ?? []).map((c) => [c, c]))}
+        {choice('team', t`Team`, t`All teams`, (data?.teams ?? []).map((c) => [c, c]))}
+        {choice('status', t`Status`, t`All statuses`, Object.entries(STATUS_LABELS).map(([k, m]) => [k, i18n._(m)]))}
+        <Input aria-label={t`Search`} placeholder={t`Name, beacon, phone or trade`} value={draft.q} onChange={(_, d) => set('q')(d.value)} />
+        <Button appearance="primary" type="submit">
+          <Trans>Search</Trans>
+        </Button>
+        <Button
+          onClick={() => {
+            setDraft(NO_FILTERS);
+            setFilters(NO_FILTERS);
+          }}
+        >
+          <Trans>Reset</Trans>
+        </Button>
+        <span style={{ flex: 1 }} />
+        {isAdmin ? (
+          <Button onClick={() => setEditing(null)}>
+            <Trans>Add person</Trans>
+          </Button>
+        ) : null}
+        <Button onClick={() => void exportAs('xlsx')}>
+          <Trans>Export .xlsx</Trans>
+        </Button>
+        <Button onClick={() => void exportAs('csv')}>
+          <Trans>Export CSV</Trans>
+        </Button>
+      </form>
+
+      {!data ? (
+        <Spinner />
+      ) : (
+        <>
+          <p data-total={total} style={{ margin: '0 0 8px', color: SCREEN.textMuted }}>
+            <Trans>Total {total} items</Trans>
+          </p>
+          <Table aria-label={t`People`} size="small">
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell><Trans>Name</Trans></TableHeaderCell>
+                <TableHeaderCell><Trans>Status</Trans></TableHeaderCell>
+                <TableHeaderCell><Trans>Company</Trans></TableHeaderCell>
+                <TableHeaderCell><Trans>Team</Trans></TableHeaderCell>
+                <TableHeaderCell><Trans>Work type</Trans></TableHeaderCell>
+                <TableHeaderCell><Trans>Beacon</Trans></TableHeaderCell>
+                <TableHeaderCell><Trans>Battery</Trans></TableHeaderCell>
+                <TableHeaderCell><Trans>Location</Trans></TableHeaderCell>
+                <TableHeaderCell><Trans>Zones</Trans></TableHeaderCell>
+                <TableHeaderCell><Trans>Phone</Trans></TableHeaderCell>
+                <TableHeaderCell><Trans>Last seen</Trans></TableHeaderCell>
+                {isAdmin ? <TableHeaderCell /> : null}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {list.map((r) => (
+                <TableRow key={r.personId} data-person={r.personId} data-beacon={r.beaconSn ?? ''} style={{ cursor: 'pointer' }} onClick={() => setCard({ personId: r.personId })}>
+                  <TableCell>
+                    <Button appearance="transparent" size="small" onClick={(e) => (e.stopPropagation(), setCard({ personId: r.personId }))} style={{ padding: 0, minWidth: 0 }}>
+                      {r.name}
+                    </Button>
+                  </TableCell>
+                  <TableCell>
+                    <span style={{ display: 'inline-flex', gap: 4 }}>
+                      {statusFlags(r).map((s) => (
+                        <Badge key={s} size="small" color={STATUS_BADGE[s]} data-status={s}>
+                          {i18n._(STATUS_LABELS[s])}
+                        </Badge>
+                      ))}
+                    </span>
+                  </TableCell>
+                  <TableCell>{r.company}</TableCell>
+                  <TableCell>{r.team}</TableCell>
+                  <TableCell>{r.workType}</TableCell>
+                  <TableCell>{r.beaconSn ?? '—'}</TableCell>
+                  <TableCell>{r.battery === null ? '—' : `${r.battery} %`}</TableCell>
+                  <TableCell>{where(r)}</TableCell>
+                  <TableCell>{r.zoneIds.map((id) => zoneName.get(id) ?? id).join(', ') || '—'}</TableCell>
+                  <TableCell>{r.phone || '—'}</TableCell>
+                  <TableCell>{formatBeijing(r.lastSeenMs) || '—'}</TableCell>
+                  {isAdmin ? (
+                    <TableCell>
+                      <Button size="small" onClick={(e) => (e.stopPropagation(), setEditing(r))}>
+                        <Trans>Edit</Trans>
+                      </Button>
+                    </TableCell>
+                  ) : null}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </>
+      )}
+      <PersonCard projectId={projectId} target={card} onClose={() => setCard(null)} />
+      <PersonEditDialog
+        projectId={projectId}
+        person={editing}
+        onDone={(changed) => {
+          setEditing(undefined);
+          if (changed) setReload((n) => n + 1);
+        }}
+      />
+    </main>
+  );
+});

@@ -1,0 +1,211 @@
+import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatChainage, HISTORY_ROUTES, PEOPLE_ROUTES, type PersonDetail, type SeriesResponse, type Threshold } from '../../protocol';
+import { useStores } from '../stores';
+import { LEVEL_COLOR, SCREEN, thresholdLevel } from '../components';
+import { formatBeijing } from '../format/time';
+import { metricLabel } from '../i18n/metricLabels';
+import { thresholdText } from '../board/deviceDetail';
+import { startOfBeijingDayMs } from './personStatus';
+
+/** Vitals and battery shown on the card, in this order (protocol/kinds/beacon.ts metrics). */
+const CARD_METRICS = ['heartRate', 'spo2', 'bodyTempC', 'sbp', 'dbp', 'battery'] as const;
+/** The card refreshes live values this often while open (ms). */
+const REFRESH_MS = 5_000;
+const TRACK_W = 520;
+const TRACK_H = 120;
+/** The track's last minutes come from raw readings (rollups cover whole minutes only), ms. */
+const RECENT_RAW_MS = 10 * 60_000;
+
+/** Which person the card shows: by registry id, or by the beacon they wear (a click on the map). */
+export type PersonCardTarget = { personId: string } | { beaconSn: string };
+
+/**
+ * A person's card (issue 9 §4): who they are (company, team, trade, phone, beacon), status, battery, the
+ * last fix (bore, chainage, zones), vitals against the beacon's thresholds (heart rate, SpO2, body
+ * temperature, blood pressure) and today's track (distance from the portal since 00:00 Beijing time).
+ * Opened from the person list or by a click on a person on the tunnel map. Live values refresh every 5 s
+ * while it is open; `target` null closes it.
+ */
+export const PersonCard = observer(function PersonCard({ projectId, target, onClose }: { projectId: string | null; target: PersonCardTarget | null; onClose: () => void }) {
+  const { request, tunnels } = useStores();
+  const { t, i18n } = useLingui();
+  const [detail, setDetail] = useState<PersonDetail | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [track, setTrack] = useState<{ ts: number[]; m: Array<number | null> } | null>(null);
+  const key = target ? ('personId' in target ? `p:${target.personId}` : `b:${target.beaconSn}`) : null;
+
+  useEffect(() => {
+    setDetail(null);
+    setTrack(null);
+    setFailed(false);
+    if (!projectId || !target) return;
+    let live = true;
+    const load = () =>
+      request<PersonDetail>(PEOPLE_ROUTES.personDetail, { projectId, ...target }, { skipErrorHandler: true })
+        .then((d) => {
+          if (!live) return;
+          setDetail(d);
+          return d;
+        })
+        .catch(() => live && setFailed(true));
+    void load().then((d) => {
+      if (!live || !d || !d.beaconSn) return;
+      const toMs = Date.now();
+      const fromMs = startOfBeijingDayMs(toMs);
+      const ask = (from: number, tier?: 'raw') =>
+        request<SeriesResponse>(HISTORY_ROUTES.series, { projectId, sns: [d.beaconSn], metrics: ['chainageM'], fromMs: from, toMs, widthPx: TRACK_W, ...(tier ? { tier } : {}) }, { skipErrorHandler: true })
+          .then((r) => ({ ts: r.series[0]?.ts ?? [], m: r.series[0]?.values.chainageM ?? [] }))
+          .catch(() => ({ ts: [] as number[], m: [] as Array<number | null> }));
+      // the day from the rollups, and the last minutes (not rolled up yet) from the raw readings
+      void Promise.all([ask(fromMs), ask(Math.max(fromMs, toMs - RECENT_RAW_MS), 'raw')]).then(([day, recent]) => {
+        if (!live) return;
+        const lastDay = day.ts.length ? day.ts[day.ts.length - 1] : -Infinity;
+        const keep = recent.ts.map((ts, i) => [ts, recent.m[i]] as const).filter(([ts]) => ts > lastDay);
+        setTrack({ ts: [...day.ts, ...keep.map((p) => p[0])], m: [...day.m, ...keep.map((p) => p[1])] });
+      });
+    });
+    const timer = setInterval(() => void load(), REFRESH_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [request, projectId, key]);
+
+  const person = detail?.person ?? null;
+  const latest = detail?.latest ?? null;
+  const thresholdOf = (metric: string) => detail?.thresholds.find((x) => x.metric === metric) as Threshold | undefined;
+  const tunnel = person?.tunnelId ? tunnels.get(person.tunnelId) : undefined;
+  const title = person?.name ?? detail?.deviceName ?? (target && 'beaconSn' in target ? target.beaconSn : '');
+  const row = { display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 16px', margin: '0 0 12px' } as const;
+  const cell = { padding: '4px 8px', textAlign: 'left' } as const;
+
+  return (
+    <Dialog open={target !== null} onOpenChange={(_e, d) => (d.open ? undefined : onClose())}>
+      <DialogSurface aria-describedby={undefined} style={{ maxWidth: 640 }}>
+        <DialogBody>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogContent>
+            {failed && !detail ? (
+              <p role="alert">
+                <Trans>This person could not be loaded.</Trans>
+              </p>
+            ) : !detail ? (
+              <Spinner />
+            ) : (
+              <div data-person-card={detail.beaconSn || person?.personId}>
+                <div style={{ display: 'flex', gap: 6, marginBottom: 12 }}>
+                  {person?.sos ? (
+                    <Badge color="danger">
+                      <Trans>SOS</Trans>
+                    </Badge>
+                  ) : null}
+                  {person ? <Badge color={person.online ? 'success' : 'informative'}>{person.online ? t`Online` : t`Offline`}</Badge> : null}
+                  {person?.lowBattery ? (
+                    <Badge color="warning">
+                      <Trans>Low battery</Trans>
+                    </Badge>
+                  ) : null}
+                </div>
+                <dl style={row}>
+                  {person ? (
+                    <>
+                      <dt><Trans>Company</Trans></dt>
+                      <dd style={{ margin: 0 }}>{person.company || '—'}</dd>
+                      <dt><Trans>Team</Trans></dt>
+                      <dd style={{ margin: 0 }}>{person.team || '—'}</dd>
+                      <dt><Trans>Work type</Trans></dt>
+                      <dd style={{ margin: 0 }}>{person.workType || '—'}</dd>
+                      <dt><Trans>Phone</Trans></dt>
+                      <dd style={{ margin: 0 }}>{person.phone || '—'}</dd>
+                    </>
+                  ) : (
+                    <>
+                      <dt><Trans>Registry</Trans></dt>
+                      <dd style={{ margin: 0 }}><Trans>Nobody is registered for this beacon.</Trans></dd>
+                    </>
+                  )}
+                  <dt><Trans>Beacon</Trans></dt>
+                  <dd style={{ margin: 0 }}>{detail.beaconSn || '—'}</dd>
+                  <dt><Trans>Last fix</Trans></dt>
+                  <dd style={{ margin: 0 }} data-last-fix>
+                    {person?.chainageM != null
+                      ? `${tunnel?.name ?? person.tunnelId ?? ''} ${tunnel ? formatChainage(tunnel.startChainageM + person.chainageM) : ''} (${t`${person.chainageM.toFixed(1)} m from the portal`}), ${formatBeijing(person.lastSeenMs)}`
+                      : '—'}
+                  </dd>
+                  <dt><Trans>Zones</Trans></dt>
+                  <dd style={{ margin: 0 }}>{detail.zones.length ? detail.zones.map((z) => z.name).join(', ') : '—'}</dd>
+                </dl>
+                <table style={{ borderCollapse: 'collapse', width: '100%', marginBottom: 12 }} aria-label={t`Vitals and battery`}>
+                  <thead>
+                    <tr>
+                      <th style={cell}><Trans>Reading</Trans></th>
+                      <th style={cell}><Trans>Latest</Trans></th>
+                      <th style={cell}><Trans>Limits</Trans></th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {CARD_METRICS.map((metric) => {
+                      const th = thresholdOf(metric);
+                      const v = latest?.[metric];
+                      const level = thresholdLevel(v, th);
+                      const unit = th?.unit ?? (metric === 'battery' ? '%' : '');
+                      return (
+                        <tr key={metric} data-metric={metric}>
+                          <td style={cell}>{metricLabel(i18n, 'beacon', metric)}</td>
+                          <td style={{ ...cell, color: level ? LEVEL_COLOR[level] : undefined, fontWeight: level ? 700 : undefined }}>
+                            {v == null ? '—' : `${v} ${unit}`}
+                          </td>
+                          <td style={cell}>{(th && thresholdText(th, { warn: t`warning`, alarm: t`alarm` })) || '—'}</td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+                <h3 style={{ margin: '0 0 4px', fontSize: 14 }}>
+                  <Trans>Today's track (distance from the portal)</Trans>
+                </h3>
+                <TrackChart track={track} />
+              </div>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={onClose}>
+              <Trans>Close</Trans>
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+});
+
+/** Today's distance from the portal over time, as a line (SVG; a few hundred points at most). */
+function TrackChart({ track }: { track: { ts: number[]; m: Array<number | null> } | null }) {
+  if (!track) return <Spinner size="tiny" />;
+  const pts = track.ts.map((ts, i) => [ts, track.m[i]] as const).filter((p): p is readonly [number, number] => p[1] !== null);
+  if (pts.length < 2) {
+    return (
+      <p style={{ color: SCREEN.textMuted }} data-track-points={pts.length}>
+        <Trans>No positions today.</Trans>
+      </p>
+    );
+  }
+  const [t0, t1] = [pts[0][0], pts[pts.length - 1][0]];
+  const maxM = Math.max(...pts.map((p) => p[1]));
+  const minM = Math.min(...pts.map((p) => p[1]));
+  const label = (m: number) => `${maxM - minM < 10 ? m.toFixed(1) : Math.round(m)} m`;
+  const x = (ts: number) => 40 + ((ts - t0) / Math.max(1, t1 - t0)) * (TRACK_W - 50);
+  const y = (m: number) => 8 + (1 - (m - minM) / Math.max(1, maxM - minM)) * (TRACK_H - 28);
+  return (
+    <svg width={TRACK_W} height={TRACK_H} role="img" aria-label="track" data-track-points={pts.length} style={{ maxWidth: '100%' }}>
+      <polyline fill="none" stroke={SCREEN.brand} strokeWidth={2} points={pts.map(([ts, m]) => `${x(ts).toFixed(1)},${y(m).toFixed(1)}`).join(' ')} />
+      <text x={0} y={14} fontSize={12} fill={SCREEN.textMuted}>{label(maxM)}</text>
+      <text x={0} y={TRACK_H - 20} fontSize={12} fill={SCREEN.textMuted}>{label(minM)}</text>
+      <text x={40} y={TRACK_H - 4} fontSize={12} fill={SCREEN.textMuted}>{formatBeijing(t0, 'HH:mm')}</text>
+      <text x={TRACK_W - 10} y={TRACK_H - 4} fontSize={12} textAnchor="end" fill={SCREEN.textMuted}>{formatBeijing(t1, 'HH:mm')}</text>
+    </svg>
+  );
+}
