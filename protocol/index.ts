@@ -16,3 +16,5 @@ export * from './systemStatus';
 export * from './telemetryFrame';
 export * from './history';
 export * from './fleet';
+export * from './roles';
+export * from './admin';
