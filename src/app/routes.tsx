@@ -13,6 +13,7 @@ const ViewBoardScreen = lazyChunk('ViewBoardScreen', () => import('./screens/Vie
 const DataDrivenScreen = lazyChunk('DataDrivenScreen', () => import('./screens/DataDrivenScreen').then((m) => m.DataDrivenScreen));
 const SystemStatusScreen = lazyChunk('SystemStatusScreen', () => import('./screens/SystemStatusScreen').then((m) => m.SystemStatusScreen));
 const AlarmCenterScreen = lazyChunk('AlarmCenterScreen', () => import('./screens/AlarmCenterScreen').then((m) => m.AlarmCenterScreen));
+const AdminScreen = lazyChunk('AdminScreen', () => import('./screens/admin/AdminScreen').then((m) => m.AdminScreen));
 const PageManagerScreen = lazyChunk('PageManagerScreen', () => import('./screens/PageManagerScreen').then((m) => m.PageManagerScreen));
 
 // The project's custom panel types are registered while it is open (docs/custom-modules.md).
@@ -46,6 +47,8 @@ export const ROUTE_OBJECTS = [
       { path: 'dataV/dataDriven', element: <DataDrivenScreen /> },
       // Administrators: ingest and REST counters (docs/operations.md "Metrics"); the header's Status button.
       { path: 'system/status', element: <SystemStatusScreen /> },
+      // Organisations, projects, users and roles, devices, audit log (docs/api.md "Administration").
+      { path: 'admin', element: <AdminScreen /> },
       { path: 'exception', element: <ExceptionScreen /> },
       { path: 'exception/403', element: <ForbiddenScreen /> },
       { path: 'exception/404', element: <NotFoundScreen /> },
