@@ -87,6 +87,7 @@ export const DevicesTab = observer(function DevicesTab({ projectId }: { projectI
           </div>
           <Button
             appearance="primary"
+            style={{ alignSelf: 'flex-start' }}
             onClick={() => {
               const { gases, reportPeriodS, ...rest } = form;
               const device = { ...rest, reportPeriodS: Number(reportPeriodS), gases: form.kind === 'gas' ? gases.split(/[;,\s]+/).filter(Boolean) : [] };

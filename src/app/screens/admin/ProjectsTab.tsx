@@ -56,7 +56,7 @@ export const ProjectsTab = observer(function ProjectsTab({ projectId }: { projec
             <Field label={t`Name`}>
               <Input value={org.name} onChange={(_, d) => setOrg({ ...org, name: d.value })} />
             </Field>
-            <Button appearance="primary" onClick={() => void orgs.run(ADMIN_ROUTES.orgAdd, org).then((r) => r && setOrg({ coId: '', name: '' }))}>
+            <Button appearance="primary" style={{ alignSelf: 'flex-start' }} onClick={() => void orgs.run(ADMIN_ROUTES.orgAdd, org).then((r) => r && setOrg({ coId: '', name: '' }))}>
               <Trans>Create organisation</Trans>
             </Button>
           </AdminSection>
@@ -90,6 +90,7 @@ export const ProjectsTab = observer(function ProjectsTab({ projectId }: { projec
             </div>
             <Button
               appearance="primary"
+              style={{ alignSelf: 'flex-start' }}
               onClick={() =>
                 void projects.run(ADMIN_ROUTES.projectAdd, project).then(async (r) => {
                   if (!r) return;

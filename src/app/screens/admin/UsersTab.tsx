@@ -29,7 +29,7 @@ export const UsersTab = observer(function UsersTab({ projectId }: { projectId: s
   const [add, setAdd] = useState<{ username: string; role: Role }>({ username: '', role: 'viewer' });
 
   const roleSelect = (value: Role, onChange: (r: Role) => void, label: string) => (
-    <Select aria-label={label} size="small" value={value} onChange={(_, d) => onChange(d.value as Role)}>
+    <Select aria-label={label} size="small" style={{ maxWidth: 240 }} value={value} onChange={(_, d) => onChange(d.value as Role)}>
       {ROLES.map((r) => (
         <option key={r} value={r}>
           {roleLabel(r)}

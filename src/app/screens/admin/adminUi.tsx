@@ -39,7 +39,7 @@ export function AdminSection({ title, actions, children }: { title: string; acti
   return (
     <section style={{ background: SCREEN.panelBackground, border: `1px solid ${SCREEN.panelBorder}`, borderRadius: 8, padding: 16, display: 'flex', flexDirection: 'column', gap: 12 }}>
       <header style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
-        <h2 style={{ margin: 0, fontSize: 16, color: SCREEN.panelTitle, flex: 1 }}>{title}</h2>
+        <h2 style={{ margin: 0, fontSize: 16, color: SCREEN.text, flex: 1 }}>{title}</h2>
         {actions}
       </header>
       {children}
