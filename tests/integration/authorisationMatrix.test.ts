@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_TOPICS, ROLES, TOPIC_PERMISSIONS, roleAllows, type LiveTopic, type Role, type RouteAccess } from '../../protocol';
 import type { RunningServer } from '../../server/app';
@@ -97,6 +99,12 @@ describe('authorisation matrix', () => {
 
   afterAll(async () => {
     await server?.close();
+  });
+
+  it('docs/api.md lists every route of the table', () => {
+    const docs = readFileSync(path.resolve(import.meta.dirname, '../../docs/api.md'), 'utf8');
+    const missing = Object.keys(ROUTE_ACCESS).filter((url) => !docs.includes(`\`${url.replace('/zhgd/', '')}\``));
+    expect(missing, 'routes missing from the matrix in docs/api.md "Roles and permissions"').toEqual([]);
   });
 
   it('every registered route has an entry in the route table', () => {
