@@ -4,6 +4,7 @@ import type { Alarm, DealStatus, DeviceStatus } from './status';
 import type { Threshold } from './thresholds';
 import { boardListSchema, type Board } from './board';
 import { REJECT_REASONS } from './devices';
+import type { Role } from './roles';
 
 /**
  * REST routes and their bodies (docs/api.md). Every route is `POST` with a JSON body (except `ticketGet`, a
@@ -71,6 +72,8 @@ export interface ProjectSummary {
   projectId: string;
   name: string;
   coId: string;
+  /** The user's role in this project (protocol/roles.ts); absent only from clients of older servers. */
+  role?: Role;
 }
 
 /** The session user of SPEC §3 plus what the browser needs. */
@@ -86,6 +89,12 @@ export interface SessionUser {
   /** Member id. */
   mid: string;
   projects: ProjectSummary[];
+  /** The user's role in the current project; null without projects. */
+  role?: Role | null;
+  /** A display account (role wallScreen): sessions never expire by idle time. */
+  wallScreen?: boolean;
+  /** The password was reset: every route but me, logout and auth/password is refused until it is changed. */
+  mustChangePassword?: boolean;
 }
 
 export const deviceListBody = z.object({ projectId: id, kind: z.enum(DEVICE_KINDS).optional() });

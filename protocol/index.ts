@@ -17,3 +17,5 @@ export * from './telemetryFrame';
 export * from './history';
 export * from './fleet';
 export * from './people';
+export * from './roles';
+export * from './admin';

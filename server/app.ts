@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config';
-import { createHttpApp } from './http/createHttpApp';
+import { createHttpApp, registeredRoutes } from './http/createHttpApp';
 import { configureHashPool } from './http/hashPool';
 import { SessionStore } from './http/sessions';
 import { startLive, type LiveHandle } from './live';
@@ -20,6 +20,8 @@ export interface RunningServer {
   config: ServerConfig;
   db: Kysely<Database>;
   live: LiveHandle;
+  /** URLs of every HTTP route (the authorisation-matrix test enumerates them; createHttpApp registeredRoutes). */
+  routes: ReadonlySet<string>;
   close(): Promise<void>;
 }
 
@@ -87,6 +89,7 @@ export async function startServer(
       url: `http://${localHost(config.host)}:${port}`,
       port,
       mqttPort: liveHandle.mqttPort,
+      routes: registeredRoutes(app),
       config,
       db,
       live: liveHandle,

@@ -1,6 +1,10 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
 import {
+  TOPIC_PERMISSIONS,
+  roleIn,
+  userMay,
+  type LiveTopic,
   GATEWAY_TICK_MS,
   projectOfRoom,
   roomOf,
@@ -176,8 +180,10 @@ export function startGateway(opts: GatewayOptions): Gateway {
         return;
       }
       socket.data.user = user;
-      if (!user.projects.some((p) => p.projectId === projectId)) {
-        return reply({ ok: false, code: 'FORBIDDEN', error: `FORBIDDEN: not a member of project ${projectId}` });
+      if (!userMay(user, projectId, TOPIC_PERMISSIONS[topic])) {
+        const role = roleIn(user, projectId);
+        const why = role === null ? `not a member of project ${projectId}` : `the role ${role} may not see ${topic} in project ${projectId}`;
+        return reply({ ok: false, code: 'FORBIDDEN', error: `FORBIDDEN: ${why}` });
       }
       await socket.join(room);
       reply({ ok: true });
@@ -220,10 +226,11 @@ export function startGateway(opts: GatewayOptions): Gateway {
           continue;
         }
         socket.data.user = user;
-        const member = new Set(user.projects.map((p) => p.projectId));
         for (const room of socket.rooms) {
           const projectId = projectOfRoom(room);
-          if (projectId !== null && !member.has(projectId)) await socket.leave(room);
+          if (projectId !== null && !userMay(user, projectId, TOPIC_PERMISSIONS[room.slice(projectId.length + 1) as LiveTopic] ?? 'project.admin')) {
+            await socket.leave(room);
+          }
         }
       }
     }

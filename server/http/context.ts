@@ -5,7 +5,8 @@ import { ok, type Alarm, type IngestStats, type SessionUser } from '../../protoc
 import type { ServerConfig } from '../config';
 import type { Database, LiveDeviceState } from '../storage';
 import { ApiError, ERROR_MESSAGES } from './errors';
-import { SESSION_COOKIE, type SessionStore } from './sessions';
+import { assertProjectNamed, markSchemaRoute, requestUser, requireProjectAccess } from './authorize';
+import type { SessionStore } from './sessions';
 import type { RestRejections } from './restRejections';
 import type { ZoneStats } from '../rules/types';
 import { parseBody } from './validation';
@@ -44,9 +45,10 @@ export interface RouteContext<B> {
 }
 
 /**
- * Registers `POST url`: parses the body with `schema`, resolves the session user (UNAUTHENTICATED without
- * one) and wraps the handler's result in a success envelope. Thrown {@link ApiError}s become failure
- * envelopes in the error handler.
+ * Registers `POST url`: parses the body with `schema` and wraps the handler's result in a success envelope.
+ * Who may call it is decided before, in one place, by the route's entry in ROUTE_ACCESS
+ * (routePermissions.ts, enforced by authorize.ts); the handler gets the session user the check resolved.
+ * Thrown {@link ApiError}s become failure envelopes in the error handler.
  */
 export function postRoute<S extends z.ZodType, R>(
   app: FastifyInstance,
@@ -55,20 +57,26 @@ export function postRoute<S extends z.ZodType, R>(
   schema: S,
   handler: (ctx: RouteContext<z.output<S>>) => Promise<R>,
 ): void {
+  markSchemaRoute(url);
   app.post(url, async (req, reply) => {
-    const user = await deps.sessions.resolve(req.cookies[SESSION_COOKIE]);
+    const user = requestUser(req);
     if (!user) throw new ApiError('UNAUTHENTICATED', ERROR_MESSAGES.unauthenticated);
     const body = parseBody(schema, req.body);
+    assertProjectNamed(req);
     return ok(await handler({ body, user, req, reply }));
   });
 }
 
-/** @throws ApiError FORBIDDEN unless `user` is a member of `projectId`. */
+/**
+ * For a project found inside a handler (e.g. a board's): FORBIDDEN unless `user` is a member of `projectId`
+ * whose role grants the route's permission (authorize.ts requireProjectAccess).
+ * @throws ApiError FORBIDDEN
+ */
 export function requireMember(user: SessionUser, projectId: string): void {
-  if (!user.projects.some((p) => p.projectId === projectId)) throw new ApiError('FORBIDDEN', ERROR_MESSAGES.forbidden);
+  requireProjectAccess(user, projectId);
 }
 
-/** @throws ApiError FORBIDDEN unless `user` is an administrator. */
+/** @throws ApiError FORBIDDEN unless `user` is an installation administrator (`isAdmin`). */
 export function requireAdmin(user: SessionUser): void {
   if (!user.isAdmin) throw new ApiError('FORBIDDEN', ERROR_MESSAGES.forbidden);
 }

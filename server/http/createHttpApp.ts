@@ -5,18 +5,21 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { fail, ROUTES, type ErrorCode } from '../../protocol';
+import { ADMIN_ROUTES, fail, ROUTES, type ErrorCode } from '../../protocol';
 import { BodyRejected, parseGuardedJson } from './bodyGuard';
+import { installAudit } from './audit';
+import { installAuthorization } from './authorize';
 import type { HttpDeps } from './context';
 import { ApiError, ERROR_MESSAGES, HTTP_STATUS } from './errors';
 import { registerMetricsRoute } from './metrics';
 import { RestRejections, UNMATCHED_ROUTE } from './restRejections';
 import { registerAlarmRoutes } from './routes/alarms';
+import { registerAdminRoutes } from './routes/admin';
 import { registerAuthRoutes } from './routes/auth';
 import { registerBoardRoutes } from './routes/boards';
 import { registerDeviceRoutes } from './routes/devices';
-import { registerNavRoutes } from './routes/nav';
 import { registerPeopleRoutes } from './routes/people';
+import { NAV_POST_DOMAIN_ROUTE, registerNavRoutes } from './routes/nav';
 import { registerTelemetryRoutes } from './routes/telemetry';
 import { registerThresholdRoutes } from './routes/thresholds';
 import { registerWorkRecordRoutes } from './routes/workRecords';
@@ -37,7 +40,16 @@ const DOCUMENT_ROUTES = new Set<string>([
   ROUTES.panelCustomAdd,
   ROUTES.layoutUpdate,
   ROUTES.systemStyleEdit,
+  ADMIN_ROUTES.deviceImport,
 ]);
+/** URLs of every route of an app, by app (the authorisation-matrix test enumerates them). */
+const authorizedRoutes = new WeakMap<FastifyInstance, Set<string>>();
+
+/** The URLs of every route registered on `app` except the built app's files. */
+export function registeredRoutes(app: FastifyInstance): ReadonlySet<string> {
+  return authorizedRoutes.get(app) ?? new Set();
+}
+
 /** Body limit of the routes that are not document routes: 64 KiB. */
 export const SMALL_BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -154,7 +166,9 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   app.setErrorHandler((err: FastifyError | ApiError | BodyRejected, req, reply) => {
     if (err instanceof ApiError) {
       codes.set(req, err.code);
-      return reply.code(err.status).send(fail(err.code, err.message));
+      // The organisation switch answers SPEC §7's `errorMsg` too (routes/nav.ts), also for the central refusals.
+      const extra = req.routeOptions.url === NAV_POST_DOMAIN_ROUTE ? { errorMsg: err.message } : {};
+      return reply.code(err.status).send({ ...fail(err.code, err.message), ...extra });
     }
     if (err instanceof BodyRejected) {
       codes.set(req, 'VALIDATION');
@@ -171,6 +185,11 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
     return reply.code(HTTP_STATUS.INTERNAL).send(fail('INTERNAL', ERROR_MESSAGES.internal));
   });
 
+  // Every route's access is checked in one place before its handler (authorize.ts, routePermissions.ts).
+  authorizedRoutes.set(app, installAuthorization(app, deps.db, deps.sessions).routes);
+  // Who changed what and when, for the routes of AUDITED_ROUTES (audit.ts).
+  installAudit(app, deps.db);
+
   const staticDir = resolveStaticDir(deps.config.staticDir);
   if (staticDir) await app.register(fastifyStatic, { root: staticDir, index: 'index.html', wildcard: true });
 
@@ -186,6 +205,7 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   });
 
   registerAuthRoutes(app, deps);
+  registerAdminRoutes(app, deps);
   registerDeviceRoutes(app, deps);
   registerAlarmRoutes(app, deps);
   registerBoardRoutes(app, deps);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { SessionUser } from '../../protocol';
+import { roleSchema, type Role, type SessionUser } from '../../protocol';
 import type { Database } from '../storage';
 
 /** Session cookie name (protocol/api.ts). */
@@ -19,6 +19,11 @@ const SLIDE_STEP_MS = 5 * 60_000;
 export const MAX_SESSIONS_PER_USER = 50;
 /** A session used this recently is never ended to make room for a new login. */
 export const RECENT_USE_MS = 10 * 60_000;
+/**
+ * Expiry of a wall-screen session (a display account): the latest time a JS Date can hold, so idle time and
+ * the maximum age never end it; disabling the account, a password reset or a logout does.
+ */
+export const WALL_SCREEN_EXPIRES_AT_MS = 8.64e15;
 /** Expired sessions deleted per prune pass. */
 const PRUNE_BATCH = 1_000;
 /** How often expired sessions are pruned. */
@@ -76,7 +81,7 @@ export class SessionStore implements SessionResolver {
     const user = await loadSessionUser(this.db, username, projectId);
     if (!user) throw new Error(`cannot start a session for unknown user ${username}`);
     const nowMs = this.now();
-    const evicted = await this.makeRoom(username, nowMs);
+    const evicted = await this.makeRoom(username, nowMs, user.wallScreen === true);
     const token = randomBytes(32).toString('base64url');
     await this.db
       .insertInto('sessions')
@@ -85,7 +90,7 @@ export class SessionStore implements SessionResolver {
         username,
         project_id: user.projectId,
         created_at_ms: nowMs,
-        expires_at_ms: nowMs + SESSION_IDLE_MS,
+        expires_at_ms: user.wallScreen ? WALL_SCREEN_EXPIRES_AT_MS : nowMs + SESSION_IDLE_MS,
       })
       .execute();
     return { token, user, evicted };
@@ -102,11 +107,18 @@ export class SessionStore implements SessionResolver {
       await this.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
       return null;
     }
+    const user = await loadSessionUser(this.db, row.username, row.project_id);
+    // A disabled account's sessions end (disabling also deletes them; this covers a race with a login).
+    if (!user) {
+      await this.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+      return null;
+    }
+    if (user.wallScreen) return user;
     const slid = Math.min(nowMs + SESSION_IDLE_MS, row.created_at_ms + SESSION_MAX_AGE_MS);
     if (slid - row.expires_at_ms >= SLIDE_STEP_MS) {
       await this.db.updateTable('sessions').set({ expires_at_ms: slid }).where('token_hash', '=', tokenHash).execute();
     }
-    return loadSessionUser(this.db, row.username, row.project_id);
+    return user;
   }
 
   /** Resolves the `sb_session` cookie of a raw `Cookie` header (socket.io handshakes). Never throws on bad headers. */
@@ -138,6 +150,18 @@ export class SessionStore implements SessionResolver {
     return () => this.endedListeners.delete(listener);
   }
 
+  /** Ends every session of `username` (disabled account, password reset); their sockets close too. @returns how many. */
+  async endAllOf(username: string, exceptTokenHash?: string): Promise<number> {
+    const rows = await this.db.selectFrom('sessions').select('token_hash').where('username', '=', username).execute();
+    let n = 0;
+    for (const r of rows) {
+      if (r.token_hash === exceptTokenHash) continue;
+      await this.destroyHash(r.token_hash);
+      n++;
+    }
+    return n;
+  }
+
   /** Deletes up to one batch of expired sessions. @returns how many were deleted. */
   async prune(): Promise<number> {
     const r = await this.db
@@ -167,10 +191,11 @@ export class SessionStore implements SessionResolver {
    * a session in use: at the cap, the least recently used sessions are ended (their sockets too), but only
    * those not used within {@link RECENT_USE_MS}. A session's last use is read from its sliding expiry
    * (`expires_at_ms − SESSION_IDLE_MS`, exact to {@link SLIDE_STEP_MS}).
+   * A wall-screen account never ends another session: at the cap its login is refused.
    * @returns how many sessions were ended.
    * @throws SessionCapReached when the user is at the cap and every session was used recently.
    */
-  private async makeRoom(username: string, nowMs: number): Promise<number> {
+  private async makeRoom(username: string, nowMs: number, wallScreen: boolean): Promise<number> {
     const live = await this.db
       .selectFrom('sessions')
       .select(['token_hash', 'expires_at_ms'])
@@ -180,6 +205,7 @@ export class SessionStore implements SessionResolver {
       .execute();
     const excess = live.length - MAX_SESSIONS_PER_USER + 1;
     if (excess <= 0) return 0;
+    if (wallScreen) throw new SessionCapReached(MAX_SESSIONS_PER_USER);
     const usedRecentlyFrom = nowMs - RECENT_USE_MS + SESSION_IDLE_MS;
     const idle = live.filter((r) => Number(r.expires_at_ms) < usedRecentlyFrom).slice(0, excess);
     if (idle.length < excess) throw new SessionCapReached(MAX_SESSIONS_PER_USER);
@@ -199,8 +225,9 @@ export class SessionCapReached extends Error {
 /**
  * Builds the session user of `username` with `projectId` as the current project. The projects list is the
  * user's memberships in project creation order; when `projectId` is no longer one of them, the first
- * membership becomes current (all project fields empty for a user without projects).
- * @returns null when the user does not exist.
+ * membership becomes current (all project fields empty for a user without projects). Memberships of
+ * archived projects are left out.
+ * @returns null when the user does not exist or is disabled.
  */
 export async function loadSessionUser(
   db: Kysely<Database>,
@@ -208,12 +235,13 @@ export async function loadSessionUser(
   projectId: string | null,
 ): Promise<SessionUser | null> {
   const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
-  if (!user) return null;
+  if (!user || user.disabled) return null;
   const memberships = await db
     .selectFrom('memberships as m')
     .innerJoin('projects as p', 'p.project_id', 'm.project_id')
-    .select(['p.project_id', 'p.name', 'p.co_id', 'p.co_name', 'p.co_logo', 'm.mid'])
+    .select(['p.project_id', 'p.name', 'p.co_id', 'p.co_name', 'p.co_logo', 'm.mid', 'm.role'])
     .where('m.username', '=', username)
+    .where('p.archived_at_ms', 'is', null)
     .orderBy('p.created_at_ms')
     .orderBy('p.project_id')
     .execute();
@@ -227,6 +255,15 @@ export async function loadSessionUser(
     coName: current?.co_name ?? '',
     coLogo: current?.co_logo ?? '',
     mid: current?.mid ?? '',
-    projects: memberships.map((m) => ({ projectId: m.project_id, name: m.name, coId: m.co_id })),
+    projects: memberships.map((m) => ({ projectId: m.project_id, name: m.name, coId: m.co_id, role: toRole(m.role) })),
+    role: current ? toRole(current.role) : null,
+    wallScreen: user.wall_screen,
+    mustChangePassword: user.must_change_password,
   };
+}
+
+/** A stored role; an unknown value (a newer server's role) reads as the least privileged, `viewer`. */
+function toRole(value: string): Role {
+  const parsed = roleSchema.safeParse(value);
+  return parsed.success ? parsed.data : 'viewer';
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Role } from '../../protocol';
 import type { ServerConfig } from '../config';
 import { hashPassword, randomPassword, verifyPassword } from '../http/passwords';
 import { defaultThresholdsFor } from '../rules/defaultThresholds';
@@ -67,6 +68,14 @@ export async function seedIfEmpty(
         })),
       )
       .execute();
+    // Organisations of the demo projects (administration, migration 0020_admin_roles).
+    await tx
+      .insertInto('organisations')
+      .values(
+        [DEMO_PROJECT, OTHER_PROJECT].map((p, i) => ({ co_id: p.coId, name: projectNames[i].coName, logo: p.coLogo, created_at_ms: nowMs + i })),
+      )
+      .onConflict((oc) => oc.column('co_id').doNothing())
+      .execute();
 
     await tx
       .insertInto('users')
@@ -74,7 +83,7 @@ export async function seedIfEmpty(
       .execute();
     await tx
       .insertInto('memberships')
-      .values([member(ADMIN_USERNAME, DEMO_PROJECT.projectId), member(ADMIN_USERNAME, OTHER_PROJECT.projectId)])
+      .values([member(ADMIN_USERNAME, DEMO_PROJECT.projectId, 'orgAdmin'), member(ADMIN_USERNAME, OTHER_PROJECT.projectId, 'orgAdmin')])
       .execute();
     if (demoHash !== null) await insertDemoUsers(tx, demoHash, nowMs);
 
@@ -195,8 +204,9 @@ export async function seedIfEmpty(
   return { seeded: true };
 }
 
-function member(username: string, projectId: string) {
-  return { username, project_id: projectId, mid: `${username}@${projectId}` };
+/** A membership row; `role` of protocol/roles.ts (the administrator administers, the demo user manages). */
+function member(username: string, projectId: string, role: Role) {
+  return { username, project_id: projectId, mid: `${username}@${projectId}`, role };
 }
 
 async function insertDemoUsers(db: Kysely<Database>, passwordHash: string, nowMs: number): Promise<void> {
@@ -207,7 +217,7 @@ async function insertDemoUsers(db: Kysely<Database>, passwordHash: string, nowMs
     .execute();
   await db
     .insertInto('memberships')
-    .values(member(BRIDGE_USER.username, OTHER_PROJECT.projectId))
+    .values(member(BRIDGE_USER.username, OTHER_PROJECT.projectId, 'projectManager'))
     .onConflict((oc) => oc.doNothing())
     .execute();
 }

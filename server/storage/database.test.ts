@@ -151,6 +151,8 @@ describe('mappers', () => {
     status: 'offline',
     last_seen_ms: 5,
     latest: { loadT: 1 },
+    station: '',
+    chainage_m: null,
   };
 
   it('prefers live device state over the persisted row', () => {

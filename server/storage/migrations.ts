@@ -442,6 +442,60 @@ const clusterReceipts: Migration = {
   },
 };
 
+/**
+ * Administration (issue 13): a role per membership, user account states, organisations, project details,
+ * device chainage and station, the audit log. Existing members keep what they could do: administrators'
+ * memberships become `orgAdmin`, everyone else's `projectManager` (they built boards and handled alarms).
+ */
+const adminRoles: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('memberships').addColumn('role', 'text', (c) => c.notNull().defaultTo('viewer')).execute();
+    await sql`update memberships m set role = case when u.is_admin then 'orgAdmin' else 'projectManager' end
+      from users u where u.username = m.username`.execute(db);
+
+    await db.schema.alterTable('users').addColumn('disabled', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
+    await db.schema.alterTable('users').addColumn('must_change_password', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
+    await db.schema.alterTable('users').addColumn('wall_screen', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
+
+    await db.schema
+      .createTable('organisations')
+      .addColumn('co_id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('logo', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('archived_at_ms', 'double precision')
+      .addColumn('created_at_ms', 'double precision', (c) => c.notNull())
+      .execute();
+    await sql`insert into organisations (co_id, name, logo, created_at_ms)
+      select distinct on (co_id) co_id, co_name, co_logo, created_at_ms from projects order by co_id, created_at_ms`.execute(db);
+
+    await db.schema.alterTable('projects').addColumn('project_type', 'text', (c) => c.notNull().defaultTo('tunnel')).execute();
+    await db.schema.alterTable('projects').addColumn('location', 'text', (c) => c.notNull().defaultTo('')).execute();
+    await db.schema.alterTable('projects').addColumn('latitude', 'double precision').execute();
+    await db.schema.alterTable('projects').addColumn('longitude', 'double precision').execute();
+    await db.schema.alterTable('projects').addColumn('contractor', 'text', (c) => c.notNull().defaultTo('')).execute();
+    await db.schema.alterTable('projects').addColumn('start_date', 'text').execute();
+    await db.schema.alterTable('projects').addColumn('planned_end_date', 'text').execute();
+    await db.schema.alterTable('projects').addColumn('key_figures', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`)).execute();
+    await db.schema.alterTable('projects').addColumn('archived_at_ms', 'double precision').execute();
+
+    await db.schema.alterTable('devices').addColumn('station', 'text', (c) => c.notNull().defaultTo('')).execute();
+    await db.schema.alterTable('devices').addColumn('chainage_m', 'double precision').execute();
+
+    await db.schema
+      .createTable('audit_log')
+      .addColumn('audit_id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
+      .addColumn('at_ms', 'double precision', (c) => c.notNull())
+      .addColumn('username', 'text', (c) => c.notNull())
+      .addColumn('project_id', 'text')
+      .addColumn('action', 'text', (c) => c.notNull())
+      .addColumn('target', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('detail', 'text', (c) => c.notNull().defaultTo(''))
+      .execute();
+    await db.schema.createIndex('audit_log_at_idx').on('audit_log').expression(sql`at_ms desc`).execute();
+    await db.schema.createIndex('audit_log_project_idx').on('audit_log').expression(sql`project_id, at_ms desc`).execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -454,6 +508,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   ...Object.fromEntries(Object.entries(THRESHOLD_DEFAULT_REVISIONS).map(([name, r]) => [name, defaultThresholdRevision(r)])),
   '0009_fleet_work_records': workRecords,
   '0010_people_zones': peopleZones,
+  '0020_admin_roles': adminRoles,
   '0035_cluster_receipts': clusterReceipts,
 };
 

@@ -29,6 +29,8 @@ export interface Database {
   ingest_receipts: IngestReceiptsTable;
   people: PeopleTable;
   zones: ZonesTable;
+  organisations: OrganisationsTable;
+  audit_log: AuditLogTable;
 }
 
 export interface UsersTable {
@@ -38,6 +40,12 @@ export interface UsersTable {
   password_hash: string;
   is_admin: boolean;
   created_at_ms: number;
+  /** A disabled user cannot log in; their sessions were ended when it was disabled (migration 0020). */
+  disabled: Generated<boolean>;
+  /** Set by a password reset: the user must choose a new password before anything else. */
+  must_change_password: Generated<boolean>;
+  /** A display account: sessions never expire by idle time, its login never ends another session. */
+  wall_screen: Generated<boolean>;
 }
 
 export interface SessionsTable {
@@ -60,6 +68,42 @@ export interface ProjectsTable {
   mqtt_password: string;
   /** Creation time; a user's projects are listed (and the first one chosen at login) in this order. */
   created_at_ms: number;
+  /** `tunnel`, `bridge` or `road` (protocol/admin.ts PROJECT_TYPES). */
+  project_type: Generated<string>;
+  location: Generated<string>;
+  /** WGS 84 degrees. */
+  latitude: number | null;
+  longitude: number | null;
+  contractor: Generated<string>;
+  /** ISO dates `YYYY-MM-DD`. */
+  start_date: string | null;
+  planned_end_date: string | null;
+  /** KeyFigure[] of protocol/admin.ts. */
+  key_figures: ColumnType<{ label: string; value: string }[], string | undefined, string>;
+  /** Archived projects are read-only and no longer offered in the organisation switch. */
+  archived_at_ms: number | null;
+}
+
+/** Organisations (migration 0020); projects keep a copy of the name and logo (co_name, co_logo). */
+export interface OrganisationsTable {
+  co_id: string;
+  name: string;
+  logo: string;
+  archived_at_ms: number | null;
+  created_at_ms: number;
+}
+
+/** Who changed what and when (docs/api.md "Audit log"). */
+export interface AuditLogTable {
+  audit_id: Generated<number>;
+  at_ms: number;
+  username: string;
+  /** Null for changes outside a project (organisations, users). */
+  project_id: string | null;
+  /** e.g. `login`, `board.release`, `threshold.set`, `device.add`, `user.create`, `alarm.deal`. */
+  action: string;
+  target: string;
+  detail: string;
 }
 
 export interface MembershipsTable {
@@ -67,6 +111,8 @@ export interface MembershipsTable {
   project_id: string;
   /** Member id (SPEC §3 session user `mid`). */
   mid: string;
+  /** Role of protocol/roles.ts. */
+  role: Generated<string>;
 }
 
 export interface TunnelsTable {
@@ -93,6 +139,10 @@ export interface DevicesTable {
   latest: ColumnType<Record<string, number> | null, string | null, string | null>;
   /** Metric keys whose threshold a person set on this device (migration 0007_fleet_thresholds): changed defaults skip them. */
   thresholds_edited: ColumnType<string[], string | undefined, string>;
+  /** Station (monitoring point) name; registry field (migration 0020). */
+  station: Generated<string>;
+  /** Chainage along the tunnel in metres, null when not in a tunnel. */
+  chainage_m: number | null;
 }
 
 export interface TelemetryTable {

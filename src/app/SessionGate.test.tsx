@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ROUTES } from '../../protocol';
+import { ADMIN_ROUTES, ROUTES } from '../../protocol';
 import { activateLocale } from '../i18n/i18n';
 import { appRoot, signInThroughForm } from '../test/render';
 import { CallError, MAX_LOGIN_FAILURES, TEST_ADMIN_PASSWORD, useRealServer } from '../test/realServer';
@@ -35,6 +35,29 @@ describe('session in the shell (SPEC §1)', () => {
     await signInThroughForm('admin', TEST_ADMIN_PASSWORD, WAIT.timeout);
     await screen.findByRole('option', { name: SEEDED_BOARD }, WAIT);
     expect(window.location.hash).toBe('#/dataV/create?keep=me');
+  });
+
+  it('a user whose password was set by an administrator chooses their own before anything else', { timeout: 20_000 }, async () => {
+    await activateLocale('en');
+    window.location.hash = '#/dataV/create';
+    const admin = real().client();
+    await admin.login('admin', TEST_ADMIN_PASSWORD);
+    await admin.call(ADMIN_ROUTES.userAdd, { username: 'newcomer', displayName: 'New', password: 'first-pass-2026' });
+    await admin.call(ADMIN_ROUTES.memberSet, { projectId: 'demo-tunnel', username: 'newcomer', role: 'projectManager' });
+    const root = appRoot(real().client().fetch);
+    render(<App root={root} />);
+    await signInThroughForm('newcomer', 'first-pass-2026', WAIT.timeout);
+    await screen.findByRole('heading', { name: 'Choose a new password' }, WAIT);
+    expect(screen.queryByRole('option', { name: SEEDED_BOARD })).toBeNull();
+    fireEvent.change(screen.getByLabelText(/Current password/), { target: { value: 'first-pass-2026' } });
+    fireEvent.change(screen.getByLabelText(/^New password\s*\*?$/), { target: { value: 'short' } });
+    fireEvent.change(screen.getByLabelText(/New password again/), { target: { value: 'short' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('At least 10 characters');
+    fireEvent.change(screen.getByLabelText(/^New password\s*\*?$/), { target: { value: 'my-own-pass-7' } });
+    fireEvent.change(screen.getByLabelText(/New password again/), { target: { value: 'my-own-pass-7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    await screen.findByRole('option', { name: SEEDED_BOARD }, WAIT);
   });
 
   it('Logout in the header ends the session and shows the login form', async () => {

@@ -15,6 +15,7 @@ const SystemStatusScreen = lazyChunk('SystemStatusScreen', () => import('./scree
 const AlarmCenterScreen = lazyChunk('AlarmCenterScreen', () => import('./screens/AlarmCenterScreen').then((m) => m.AlarmCenterScreen));
 const PeopleScreen = lazyChunk('PeopleScreen', () => import('./screens/PeopleScreen').then((m) => m.PeopleScreen));
 const ZonesScreen = lazyChunk('ZonesScreen', () => import('./screens/ZonesScreen').then((m) => m.ZonesScreen));
+const AdminScreen = lazyChunk('AdminScreen', () => import('./screens/admin/AdminScreen').then((m) => m.AdminScreen));
 const PageManagerScreen = lazyChunk('PageManagerScreen', () => import('./screens/PageManagerScreen').then((m) => m.PageManagerScreen));
 
 // The project's custom panel types are registered while it is open (docs/custom-modules.md).
@@ -51,6 +52,8 @@ export const ROUTE_OBJECTS = [
       { path: 'dataV/dataDriven', element: <DataDrivenScreen /> },
       // Administrators: ingest and REST counters (docs/operations.md "Metrics"); the header's Status button.
       { path: 'system/status', element: <SystemStatusScreen /> },
+      // Organisations, projects, users and roles, devices, audit log (docs/api.md "Administration").
+      { path: 'admin', element: <AdminScreen /> },
       { path: 'exception', element: <ExceptionScreen /> },
       { path: 'exception/403', element: <ForbiddenScreen /> },
       { path: 'exception/404', element: <NotFoundScreen /> },

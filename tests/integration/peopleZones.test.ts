@@ -33,9 +33,9 @@ describe('people and zones (real server)', () => {
 
   beforeAll(async () => {
     ({ server, admin, bridge } = await startServerWithUsers());
-    // a member of the demo project who is not an administrator
+    // a safety officer of the demo project: sees people, edits neither people nor zones (protocol/roles.ts)
     await server.db.insertInto('users').values({ username: 'officer', display_name: 'Safety officer', password_hash: await hashPassword('officer-pw'), is_admin: false, created_at_ms: Date.now() }).execute();
-    await server.db.insertInto('memberships').values({ username: 'officer', project_id: demo, mid: 'officer@demo' }).execute();
+    await server.db.insertInto('memberships').values({ username: 'officer', project_id: demo, mid: 'officer@demo', role: 'safetyOfficer' }).execute();
     viewer = await loggedInClient(server.url, 'officer', 'officer-pw');
     const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo });
     device = await connectDevice(server.mqttPort!, key.body.data!);

@@ -124,9 +124,11 @@ describe('editable thresholds against the real server', () => {
     }
     const badRatio = await admin.post(FLEET_ROUTES.thresholdSet, { projectId: demo, target: { kind: 'towerCrane' }, thresholds: [highThreshold('tiltDeg', '°', 0.1, 0.2, 1.5)] });
     expect(badRatio.body.errorCode).toBe('VALIDATION');
-    // Not an administrator: refused.
+    // A role without threshold.edit (a safety officer; protocol/roles.ts): refused.
+    await server.db.updateTable('memberships').set({ role: 'safetyOfficer' }).where('username', '=', 'bridge').execute();
     const notAdmin = await bridge.post(FLEET_ROUTES.thresholdSet, { projectId: 'demo-bridge', target: { kind: 'towerCrane' }, thresholds: [highThreshold('tiltDeg', '°', 0.1, 0.2, 0.9)] });
     expect(notAdmin.body.errorCode).toBe('FORBIDDEN');
+    await server.db.updateTable('memberships').set({ role: 'projectManager' }).where('username', '=', 'bridge').execute();
     expect((await admin.post(FLEET_ROUTES.thresholdSet, { projectId: demo, target: { sn: 'NOPE' }, thresholds: [highThreshold('tiltDeg', '°', 0.1, 0.2, 0.9)] })).body.errorCode).toBe('NOT_FOUND');
 
     expect(await view({ sn: 'TC-02' })).toEqual(before);

@@ -35,17 +35,18 @@ export function registerAuthRoutes(app: FastifyInstance, deps: HttpDeps): void {
       void reply.header('retry-after', String(Math.max(1, Math.ceil((attempt.retryAtMs - Date.now()) / 1000))));
       throw new ApiError('RATE_LIMITED', ERROR_MESSAGES.rateLimited);
     }
-    let row: { username: string; password_hash: string } | undefined;
+    let row: { username: string; password_hash: string; disabled: boolean } | undefined;
     let valid: boolean;
     try {
-      row = await deps.db.selectFrom('users').select(['username', 'password_hash']).where('username', '=', body.username).executeTakeFirst();
+      row = await deps.db.selectFrom('users').select(['username', 'password_hash', 'disabled']).where('username', '=', body.username).executeTakeFirst();
       valid = row ? await verifyPassword(body.password, row.password_hash) : await verifyAgainstDummy(body.password);
     } catch (err) {
       throttle.fail(attempt);
       if (err instanceof HashPoolFull) throw new ApiError('RATE_LIMITED', ERROR_MESSAGES.busy);
       throw err;
     }
-    if (!row || !valid) {
+    // A disabled account answers like a wrong password (docs/api.md "Users and members").
+    if (!row || !valid || row.disabled) {
       throttle.fail(attempt);
       throw new ApiError('INVALID_CREDENTIALS', ERROR_MESSAGES.invalidCredentials);
     }

@@ -9,7 +9,7 @@ import {
   type CustomPanelTypeList,
 } from '../../../protocol';
 import type { Database } from '../../storage';
-import { postRoute, requireAdmin, requireMember, type HttpDeps } from '../context';
+import { postRoute, requireMember, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
 
 /** The project's custom panel types, sorted by type id. */
@@ -33,7 +33,6 @@ export function registerCustomPanelTypeRoutes(app: FastifyInstance, deps: HttpDe
   });
 
   postRoute(app, deps, CUSTOM_PANEL_ROUTES.typeAdd, customPanelTypeAddBody, async ({ body, user }) => {
-    requireAdmin(user);
     requireMember(user, body.projectId);
     await deps.db.transaction().execute(async (tx) => {
       const existing = await tx.selectFrom('custom_panel_types').select('type').where('project_id', '=', body.projectId).forUpdate().execute();
@@ -59,7 +58,6 @@ export function registerCustomPanelTypeRoutes(app: FastifyInstance, deps: HttpDe
   });
 
   postRoute(app, deps, CUSTOM_PANEL_ROUTES.typeDelete, customPanelTypeDeleteBody, async ({ body, user }) => {
-    requireAdmin(user);
     requireMember(user, body.projectId);
     await deps.db.deleteFrom('custom_panel_types').where('project_id', '=', body.projectId).where('type', 'in', body.types).execute();
     return listTypes(deps.db, body.projectId);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ROUTES, deviceKeyBody, deviceListBody, tunnelListBody, type DeviceInfo, type DeviceKey, type TunnelInfo } from '../../../protocol';
 import { toDeviceInfo, toTunnelInfo } from '../../storage';
-import { postRoute, requireAdmin, requireMember, type HttpDeps } from '../context';
+import { postRoute, requireMember, type HttpDeps } from '../context';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import { randomPassword } from '../passwords';
 
@@ -30,7 +30,6 @@ export function registerDeviceRoutes(app: FastifyInstance, deps: HttpDeps): void
   // Rotating the password also closes the devices connected with the old one: a rotation is a revocation.
   postRoute(app, deps, ROUTES.deviceKey, deviceKeyBody, async ({ body, user }): Promise<DeviceKey> => {
     requireMember(user, body.projectId);
-    requireAdmin(user);
     const query = body.rotate
       ? deps.db
           .updateTable('projects')

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpDeps } from '../context';
-import { ERROR_MESSAGES, HTTP_STATUS } from '../errors';
+import { ApiError, ERROR_MESSAGES, HTTP_STATUS } from '../errors';
 import { hashToken, SESSION_COOKIE } from '../sessions';
 
 /** SPEC §7 home service: switches the session's organisation (current project). */
@@ -47,7 +47,12 @@ export function registerNavRoutes(app: FastifyInstance, deps: HttpDeps): void {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
 
-    scope.post(NAV_POST_DOMAIN_ROUTE, { bodyLimit: FORM_BODY_LIMIT_BYTES }, async (req, reply): Promise<PostDomainAnswer> => {
+    // The form is checked before the central project check (authorize.ts), so a bad form is VALIDATION, not FORBIDDEN.
+    const preValidation = async (req: FastifyRequest) => {
+      const form = postDomainBody.safeParse(req.body ?? {});
+      if (!form.success) throw new ApiError('VALIDATION', form.error.issues[0].message);
+    };
+    scope.post(NAV_POST_DOMAIN_ROUTE, { bodyLimit: FORM_BODY_LIMIT_BYTES, preValidation }, async (req, reply): Promise<PostDomainAnswer> => {
       const token = req.cookies[SESSION_COOKIE];
       const user = await deps.sessions.resolve(token);
       if (!user || !token) return failWith(reply, HTTP_STATUS.UNAUTHENTICATED, 'UNAUTHENTICATED', ERROR_MESSAGES.unauthenticated);

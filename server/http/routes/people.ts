@@ -32,7 +32,7 @@ import { inZone } from '../../rules/zoneRules';
 import { zoneFromRow } from '../../rules/zoneStore';
 import { fromJson, toJson, type Database } from '../../storage';
 import { ApiError, ERROR_MESSAGES } from '../errors';
-import { postRoute, requireAdmin, requireMember, type HttpDeps, type HttpLive } from '../context';
+import { postRoute, requireMember, type HttpDeps, type HttpLive } from '../context';
 import { SESSION_COOKIE } from '../sessions';
 import { parseBody } from '../validation';
 import { beijingTime, csvField } from './alarmCenter';
@@ -261,7 +261,6 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   /** person/add. Role: project manager or administrator (administrators today). */
   postRoute(app, deps, PEOPLE_ROUTES.personAdd, personAddBody, async ({ body, user }): Promise<Person> => {
     requireMember(user, body.projectId);
-    requireAdmin(user);
     const { count } = await db.selectFrom('people').where('project_id', '=', body.projectId).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
     if (Number(count) >= MAX_PEOPLE_PER_PROJECT) throw new ApiError('VALIDATION', `person: a project registers at most ${MAX_PEOPLE_PER_PROJECT} people`);
     await checkBeacon(db, body.projectId, body.person.beaconSn);
@@ -279,7 +278,6 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   /** person/edit. Role: project manager or administrator (administrators today). */
   postRoute(app, deps, PEOPLE_ROUTES.personEdit, personEditBody, async ({ body, user }): Promise<Person> => {
     requireMember(user, body.projectId);
-    requireAdmin(user);
     await checkBeacon(db, body.projectId, body.person.beaconSn, body.personId);
     const row = await db
       .updateTable('people')
@@ -297,7 +295,6 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   /** person/delete. Role: project manager or administrator (administrators today). */
   postRoute(app, deps, PEOPLE_ROUTES.personDelete, personDeleteBody, async ({ body, user }): Promise<{ personId: string }> => {
     requireMember(user, body.projectId);
-    requireAdmin(user);
     const r = await db.deleteFrom('people').where('project_id', '=', body.projectId).where('person_id', '=', body.personId).executeTakeFirst();
     if (Number(r.numDeletedRows) === 0) throw new ApiError('NOT_FOUND', 'No such person');
     await deps.live().reloadDevices(body.projectId);
@@ -317,7 +314,6 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   /** zone/add. Role: administrator. */
   postRoute(app, deps, PEOPLE_ROUTES.zoneAdd, zoneAddBody, async ({ body, user }): Promise<Zone> => {
     requireMember(user, body.projectId);
-    requireAdmin(user);
     await requireTunnel(db, body.projectId, body.zone.tunnelId);
     const { count } = await db.selectFrom('zones').where('project_id', '=', body.projectId).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
     if (Number(count) >= MAX_ZONES_PER_PROJECT) throw new ApiError('VALIDATION', `zone: a project has at most ${MAX_ZONES_PER_PROJECT} zones`);
@@ -333,7 +329,6 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   /** zone/edit. Role: administrator. */
   postRoute(app, deps, PEOPLE_ROUTES.zoneEdit, zoneEditBody, async ({ body, user }): Promise<Zone> => {
     requireMember(user, body.projectId);
-    requireAdmin(user);
     await requireTunnel(db, body.projectId, body.zone.tunnelId);
     const row = await db
       .updateTable('zones')
@@ -350,7 +345,6 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   /** zone/delete. Role: administrator. Open alarms of the zone clear with the reload. */
   postRoute(app, deps, PEOPLE_ROUTES.zoneDelete, zoneDeleteBody, async ({ body, user }): Promise<{ zoneId: string }> => {
     requireMember(user, body.projectId);
-    requireAdmin(user);
     const r = await db.deleteFrom('zones').where('project_id', '=', body.projectId).where('zone_id', '=', body.zoneId).executeTakeFirst();
     if (Number(r.numDeletedRows) === 0) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
     await deps.live().reloadDevices(body.projectId);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { FLEET_ROUTES, thresholdAuditBody, thresholdGetBody, thresholdResetBody, thresholdSetBody, type ThresholdAuditPage, type ThresholdView } from '../../../protocol';
 import { getThresholds, listThresholdAudit, resetThresholds, setThresholds, ThresholdEditError } from '../../rules/thresholdEdits';
-import { postRoute, requireAdmin, requireMember, type HttpDeps } from '../context';
+import { postRoute, requireMember, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
 
 /** Maps a refused edit to the API's errors: unknown device or kind NOT_FOUND, bad values VALIDATION. */
@@ -28,7 +28,6 @@ export function registerThresholdRoutes(app: FastifyInstance, deps: HttpDeps): v
 
   postRoute(app, deps, FLEET_ROUTES.thresholdSet, thresholdSetBody, async ({ body, user }): Promise<ThresholdView> => {
     requireMember(user, body.projectId);
-    requireAdmin(user);
     const ctx = { projectId: body.projectId, target: body.target, username: user.username, nowMs: Date.now() };
     const view = await refusing(() => setThresholds(deps.db, ctx, body.thresholds));
     await deps.live().reloadDevices(body.projectId);
@@ -37,7 +36,6 @@ export function registerThresholdRoutes(app: FastifyInstance, deps: HttpDeps): v
 
   postRoute(app, deps, FLEET_ROUTES.thresholdReset, thresholdResetBody, async ({ body, user }): Promise<ThresholdView> => {
     requireMember(user, body.projectId);
-    requireAdmin(user);
     const ctx = { projectId: body.projectId, target: body.target, username: user.username, nowMs: Date.now() };
     const view = await refusing(() => resetThresholds(deps.db, ctx, body.metrics));
     await deps.live().reloadDevices(body.projectId);

@@ -9,7 +9,8 @@ import { ProjectSwitchDialog } from './ProjectSwitchDialog';
 
 /**
  * The shell's actions in every screen header: stale-data badge, the alarm center, the person list, organization switch,
- * language, theme, the system status page (administrators only) and Logout (SPEC §1).
+ * language, theme, the administration area (organisation administrators), the system status page
+ * (administrators only) and Logout (SPEC §1).
  */
 export const HeaderActions = observer(function HeaderActions() {
   const { session } = useStores();
@@ -25,6 +26,11 @@ export const HeaderActions = observer(function HeaderActions() {
       <ProjectSwitchDialog />
       <LocaleSwitch />
       <ThemeMenu />
+      {session.user && (session.user.isAdmin || session.user.role === 'orgAdmin') ? (
+        <Button size="small" appearance="subtle" as="a" href="#/admin">
+          <Trans>Administration</Trans>
+        </Button>
+      ) : null}
       {session.user?.isAdmin ? (
         <Button size="small" appearance="subtle" as="a" href="#/system/status">
           <Trans>Status</Trans>

@@ -1,0 +1,142 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { ADMIN_ROUTES, CUSTOM_PANEL_ROUTES, FLEET_ROUTES, PEOPLE_ROUTES, ROUTES } from '../../protocol';
+import type { Database } from '../storage';
+import { requestProjects, requestUser } from './authorize';
+
+/**
+ * The audited routes and the action each writes to the audit log (docs/api.md "Audit log"): every change
+ * a person makes (logins, board releases, thresholds, devices, users, handled alarms, board edits). Written
+ * by one onResponse hook after a successful answer, so a refused or failed request leaves no entry, and a
+ * new write route is audited with one line here.
+ */
+export const AUDITED_ROUTES: Readonly<Record<string, string>> = {
+  [ROUTES.login]: 'login',
+  [ROUTES.logout]: 'logout',
+  [ADMIN_ROUTES.passwordChange]: 'password.change',
+  [ROUTES.alarmDeal]: 'alarm.deal',
+  [ROUTES.alarmAck]: 'alarm.ack',
+  [ROUTES.alarmDealBatch]: 'alarm.dealBatch',
+  [ROUTES.boardAdd]: 'board.add',
+  [ROUTES.boardAddInitialize]: 'board.add',
+  [ROUTES.boardEdit]: 'board.edit',
+  [ROUTES.boardDelete]: 'board.delete',
+  [ROUTES.boardRelease]: 'board.release',
+  [ROUTES.boardRestore]: 'board.restore',
+  [CUSTOM_PANEL_ROUTES.typeAdd]: 'customPanel.add',
+  [CUSTOM_PANEL_ROUTES.typeDelete]: 'customPanel.delete',
+  [FLEET_ROUTES.thresholdSet]: 'threshold.set',
+  [FLEET_ROUTES.thresholdReset]: 'threshold.reset',
+  [ROUTES.deviceKey]: 'mqtt.credentials',
+  [PEOPLE_ROUTES.personAdd]: 'person.add',
+  [PEOPLE_ROUTES.personEdit]: 'person.edit',
+  [PEOPLE_ROUTES.personDelete]: 'person.delete',
+  [PEOPLE_ROUTES.zoneAdd]: 'zone.add',
+  [PEOPLE_ROUTES.zoneEdit]: 'zone.edit',
+  [PEOPLE_ROUTES.zoneDelete]: 'zone.delete',
+  [ADMIN_ROUTES.orgAdd]: 'org.add',
+  [ADMIN_ROUTES.orgEdit]: 'org.edit',
+  [ADMIN_ROUTES.projectAdd]: 'project.add',
+  [ADMIN_ROUTES.projectArchive]: 'project.archive',
+  [ADMIN_ROUTES.projectEdit]: 'project.edit',
+  [ADMIN_ROUTES.userAdd]: 'user.add',
+  [ADMIN_ROUTES.userDisable]: 'user.disable',
+  [ADMIN_ROUTES.userResetPassword]: 'user.resetPassword',
+  [ADMIN_ROUTES.memberSet]: 'member.set',
+  [ADMIN_ROUTES.memberRemove]: 'member.remove',
+  [ADMIN_ROUTES.deviceAdd]: 'device.add',
+  [ADMIN_ROUTES.deviceEdit]: 'device.edit',
+  [ADMIN_ROUTES.deviceMove]: 'device.move',
+  [ADMIN_ROUTES.deviceRemove]: 'device.remove',
+  [ADMIN_ROUTES.deviceImport]: 'device.import',
+};
+
+/** Body fields never written to the log (secrets), and those shortened to their size (file contents). */
+const SECRET_FIELDS = new Set(['password', 'currentPassword', 'newPassword']);
+const BULK_FIELDS = new Set(['contentBase64', 'layout', 'pages', 'panel', 'panels', 'module']);
+/** Longest detail text kept per entry. */
+const MAX_DETAIL_CHARS = 2000;
+/** Fields naming what was changed, in order of preference. */
+const TARGET_FIELDS = ['username', 'sn', 'sns', 'boardId', 'alarmId', 'alarmIds', 'coId', 'target', 'type', 'ids', 'projectId'];
+
+/** The body as logged: secrets dropped, bulk fields replaced by their size, cut at {@link MAX_DETAIL_CHARS}. */
+export function auditDetail(body: unknown): string {
+  if (body === null || typeof body !== 'object') return '';
+  const kept: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(body)) {
+    if (SECRET_FIELDS.has(k)) continue;
+    kept[k] = BULK_FIELDS.has(k) ? `(${JSON.stringify(v)?.length ?? 0} chars)` : v;
+  }
+  const text = JSON.stringify(kept);
+  return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS - 1)}…` : text;
+}
+
+function targetOf(body: unknown): string {
+  if (body === null || typeof body !== 'object') return '';
+  const b = body as Record<string, unknown>;
+  for (const f of TARGET_FIELDS) {
+    const v = b[f];
+    if (v === undefined || v === null) continue;
+    return (typeof v === 'object' ? JSON.stringify(v) : String(v)).slice(0, 200);
+  }
+  return '';
+}
+
+/** One audit entry; `projectId` null for changes outside a project. */
+export interface AuditWrite {
+  username: string;
+  projectId: string | null;
+  action: string;
+  target: string;
+  detail: string;
+  atMs?: number;
+}
+
+/** Writes one audit entry. */
+export async function writeAudit(db: Kysely<Database>, e: AuditWrite): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({ at_ms: e.atMs ?? Date.now(), username: e.username, project_id: e.projectId, action: e.action, target: e.target, detail: e.detail })
+    .execute();
+}
+
+/** The user name an audit entry of `req` names: the session's, or for login the name tried. */
+function actorOf(req: FastifyRequest, url: string): string | null {
+  const user = requestUser(req);
+  if (user) return user.username;
+  if (url === ROUTES.login && req.body !== null && typeof req.body === 'object') {
+    const name = (req.body as Record<string, unknown>).username;
+    return typeof name === 'string' ? name.slice(0, 64) : null;
+  }
+  return null;
+}
+
+/**
+ * Installs the audit hook: after each answer of an {@link AUDITED_ROUTES} route with status 200 writes who,
+ * what, when, the project and the body (secrets left out); failed logins are written as `login.failed`.
+ * An audit write failure is logged, never changes the answer.
+ */
+export function installAudit(app: FastifyInstance, db: Kysely<Database>): void {
+  app.addHook('onResponse', async (req, reply) => {
+    const url = req.routeOptions.url;
+    if (url === undefined) return;
+    const action = AUDITED_ROUTES[url];
+    if (action === undefined) return;
+    const failedLogin = url === ROUTES.login && reply.statusCode === 401;
+    if (reply.statusCode !== 200 && !failedLogin) return;
+    const username = actorOf(req, url);
+    if (username === null) return;
+    const projects = requestProjects(req);
+    try {
+      await writeAudit(db, {
+        username,
+        projectId: projects[0] ?? null,
+        action: failedLogin ? 'login.failed' : action,
+        target: url === ROUTES.login ? req.ip : targetOf(req.body),
+        detail: url === ROUTES.login ? '' : auditDetail(req.body),
+      });
+    } catch (err) {
+      req.log.error({ err, action }, 'audit write failed');
+    }
+  });
+}

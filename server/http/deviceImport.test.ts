@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { parseCsv, readDeviceImport } from './deviceImport';
+
+describe('device import', () => {
+  it('reads RFC 4180 CSV: quoted commas, doubled quotes, CRLF and a BOM', () => {
+    expect(parseCsv('\uFEFFa,"b, c","say ""hi"""\r\n1,2,3\n')).toEqual([
+      ['a', 'b, c', 'say "hi"'],
+      ['1', '2', '3'],
+    ]);
+  });
+
+  it('reports an unknown column and missing required ones on the header row, and reads nothing', async () => {
+    const r = await readDeviceImport('csv', Buffer.from('sn,kind,colour\nA,gas,red\n'));
+    expect(r.devices).toEqual([]);
+    expect(r.problems.map((p) => [p.row, p.field])).toEqual([
+      [1, 'colour'],
+      [1, 'name'],
+      [1, 'reportperiods'],
+    ]);
+  });
+
+  it('turns a good row into a registry device: headers in any case, gases split, empty cells null', async () => {
+    const r = await readDeviceImport('csv', Buffer.from('Name,SN,Kind,ReportPeriodS,Gases,ChainageM\nFace,G-1,gas,10,CO; O2,\n'));
+    expect(r.problems).toEqual([]);
+    expect(r.devices).toEqual([{ sn: 'G-1', kind: 'gas', name: 'Face', station: '', position: '', tunnelId: null, chainageM: null, reportPeriodS: 10, gases: ['CO', 'O2'] }]);
+  });
+
+  it('says a file that is not a workbook cannot be read', async () => {
+    const r = await readDeviceImport('xlsx', Buffer.from('not a zip'));
+    expect(r.problems).toEqual([{ row: 0, field: 'file', message: 'not a readable xlsx file' }]);
+  });
+});

@@ -1,0 +1,130 @@
+import { ADMIN_ROUTES, CUSTOM_PANEL_ROUTES, FLEET_ROUTES, HISTORY_ROUTES, PEOPLE_ROUTES, ROUTES, SYSTEM_STATUS_ROUTE, type RouteAccess } from '../../protocol';
+
+/**
+ * What every HTTP route needs, by URL: the one table the authorisation hook (authorize.ts) enforces and the
+ * authorisation-matrix test (tests/integration/authorisationMatrix.test.ts) is generated from; docs/api.md
+ * "Roles and permissions" lists it. A route missing here is refused to everyone (and the matrix test fails),
+ * so a new route is one line here: `[ROUTES.x]: 'board.edit',`.
+ *
+ * Project permissions (protocol/roles.ts) are checked against the project of the request: `projectId` of
+ * the body or query, else the project of `boardId`, else of `alarmId` / `alarmIds`.
+ */
+export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
+  // Sessions
+  [ROUTES.login]: 'public',
+  [ROUTES.logout]: 'public',
+  [ROUTES.me]: 'self',
+  [ADMIN_ROUTES.passwordChange]: 'self',
+  // The organisation switch: only to a project the user may read (its form field `id`, PROJECT_FIELD below).
+  '/nav/postDomain.htm': 'project.read',
+
+  // Devices, tunnels, telemetry: what boards read
+  [ROUTES.deviceList]: 'project.read',
+  [ROUTES.tunnelList]: 'project.read',
+  [ROUTES.telemetryHistory]: 'project.read',
+  [HISTORY_ROUTES.series]: 'project.read',
+  [HISTORY_ROUTES.alarmRange]: 'project.read',
+  [HISTORY_ROUTES.tracks]: 'people.view',
+  [HISTORY_ROUTES.positions]: 'people.view',
+  [FLEET_ROUTES.workRecordList]: 'project.read',
+  [ROUTES.deviceKey]: 'project.admin',
+
+  // Alarms
+  [ROUTES.alarmList]: 'project.read',
+  [ROUTES.alarmDetail]: 'alarm.view',
+  [ROUTES.alarmAnalysis]: 'alarm.view',
+  [ROUTES.alarmExport]: 'alarm.view',
+  [ROUTES.alarmDeal]: 'alarm.handle',
+  [ROUTES.alarmAck]: 'alarm.handle',
+  [ROUTES.alarmDealBatch]: 'alarm.handle',
+
+  // Boards
+  [ROUTES.boardList]: 'project.read',
+  [ROUTES.boardScreen]: 'project.read',
+  [ROUTES.boardStandardList]: 'session',
+  [ROUTES.pageDetails]: 'project.read',
+  [ROUTES.panelList]: 'project.read',
+  [ROUTES.layoutList]: 'project.read',
+  [ROUTES.systemStyleDetails]: 'project.read',
+  [CUSTOM_PANEL_ROUTES.typeList]: 'project.read',
+  [ROUTES.boardHistory]: 'project.read',
+  [ROUTES.ticketGet]: 'board.edit',
+  [ROUTES.boardAdd]: 'board.edit',
+  [ROUTES.boardAddInitialize]: 'board.edit',
+  [ROUTES.boardEdit]: 'board.edit',
+  [ROUTES.boardDelete]: 'board.edit',
+  [ROUTES.pageAdd]: 'board.edit',
+  [ROUTES.pageEdit]: 'board.edit',
+  [ROUTES.pageMove]: 'board.edit',
+  [ROUTES.pageDelete]: 'board.edit',
+  [ROUTES.pageAddInitialize]: 'board.edit',
+  [ROUTES.panelCustomAdd]: 'board.edit',
+  [ROUTES.panelEdit]: 'board.edit',
+  [ROUTES.panelDelete]: 'board.edit',
+  [ROUTES.panelMove]: 'board.edit',
+  [ROUTES.layoutUpdate]: 'board.edit',
+  [ROUTES.systemStyleEdit]: 'board.edit',
+  [ROUTES.boardRelease]: 'board.release',
+  [ROUTES.boardRestore]: 'board.release',
+  // Custom panel types load code into every member's browser: the project's administrators only.
+  [CUSTOM_PANEL_ROUTES.typeAdd]: 'project.admin',
+  [CUSTOM_PANEL_ROUTES.typeDelete]: 'project.admin',
+
+  // Thresholds
+  [FLEET_ROUTES.thresholdGet]: 'project.read',
+  [FLEET_ROUTES.thresholdAudit]: 'project.read',
+  [FLEET_ROUTES.thresholdSet]: 'threshold.edit',
+  [FLEET_ROUTES.thresholdReset]: 'threshold.edit',
+
+  // People and zones (protocol/people.ts)
+  [PEOPLE_ROUTES.personList]: 'people.view',
+  [PEOPLE_ROUTES.personExport]: 'people.view',
+  [PEOPLE_ROUTES.personDetail]: 'people.view',
+  [PEOPLE_ROUTES.personAdd]: 'zone.edit',
+  [PEOPLE_ROUTES.personEdit]: 'zone.edit',
+  [PEOPLE_ROUTES.personDelete]: 'zone.edit',
+  [PEOPLE_ROUTES.zoneList]: 'people.view',
+  [PEOPLE_ROUTES.zoneAdd]: 'zone.edit',
+  [PEOPLE_ROUTES.zoneEdit]: 'zone.edit',
+  [PEOPLE_ROUTES.zoneDelete]: 'zone.edit',
+
+  // Operations
+  [ROUTES.ingestStats]: 'system',
+  [SYSTEM_STATUS_ROUTE]: 'system',
+  // Also answers `Authorization: Bearer <METRICS_TOKEN>` without a session (checked by the route).
+  '/metrics': 'system',
+
+  // Administration (protocol/admin.ts)
+  [ADMIN_ROUTES.orgList]: 'session',
+  [ADMIN_ROUTES.orgAdd]: 'system',
+  [ADMIN_ROUTES.orgEdit]: 'system',
+  [ADMIN_ROUTES.projectList]: 'session',
+  [ADMIN_ROUTES.projectAdd]: 'system',
+  [ADMIN_ROUTES.projectArchive]: 'system',
+  [ADMIN_ROUTES.projectDetails]: 'project.read',
+  [ADMIN_ROUTES.projectEdit]: 'project.admin',
+  [ADMIN_ROUTES.userList]: 'system',
+  [ADMIN_ROUTES.userAdd]: 'system',
+  [ADMIN_ROUTES.userDisable]: 'system',
+  [ADMIN_ROUTES.userResetPassword]: 'system',
+  [ADMIN_ROUTES.memberList]: 'project.admin',
+  [ADMIN_ROUTES.memberSet]: 'project.admin',
+  [ADMIN_ROUTES.memberRemove]: 'project.admin',
+  [ADMIN_ROUTES.deviceRegistryList]: 'project.admin',
+  [ADMIN_ROUTES.deviceAdd]: 'project.admin',
+  [ADMIN_ROUTES.deviceEdit]: 'project.admin',
+  [ADMIN_ROUTES.deviceMove]: 'project.admin',
+  [ADMIN_ROUTES.deviceRemove]: 'project.admin',
+  [ADMIN_ROUTES.deviceImport]: 'project.admin',
+  [ADMIN_ROUTES.auditList]: 'project.admin',
+  [ADMIN_ROUTES.auditExport]: 'project.admin',
+};
+
+/** Routes that also accept `Authorization: Bearer …` instead of a session; the route checks the token itself. */
+export const BEARER_ROUTES: ReadonlySet<string> = new Set(['/metrics']);
+
+/** Routes outside authorisation: the built app's files (fastify-static's wildcard). */
+export const STATIC_ROUTES: ReadonlySet<string> = new Set(['/*', '/']);
+
+/** Routes whose project is in a body field other than `projectId` (the SPEC's form of postDomain.htm). */
+export const PROJECT_FIELD: Readonly<Record<string, string>> = { '/nav/postDomain.htm': 'id' };

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button, Input } from '@fluentui/react-components';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ADMIN_ROUTES, type AuditPage } from '../../../../protocol';
+import { formatBeijing } from '../../../format/time';
+import { useStores } from '../../../stores';
+import { AdminSection, CallError, DataTable, useAdminData } from './adminUi';
+
+/** The audit log of the current project: newest first, searchable, exportable as .xlsx or CSV. */
+export const AuditTab = observer(function AuditTab({ projectId }: { projectId: string }) {
+  const { request } = useStores();
+  const { t } = useLingui();
+  const [q, setQ] = useState('');
+  const [applied, setApplied] = useState('');
+  const page = useAdminData<AuditPage>(request, ADMIN_ROUTES.auditList, { projectId, q: applied || undefined, limit: 200 }, [projectId, applied]);
+
+  // The export answers the file itself; the browser saves it from a blob.
+  async function handleExport(format: 'xlsx' | 'csv') {
+    const res = await fetch(ADMIN_ROUTES.auditExport, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ projectId, q: applied || undefined, format }),
+    });
+    if (!res.ok) return page.setError(t`The export failed`);
+    const url = URL.createObjectURL(await res.blob());
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `audit-${projectId}.${format}`;
+    a.click();
+    URL.revokeObjectURL(url);
+  }
+
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <CallError error={page.error} />
+      <AdminSection
+        title={t`Audit log`}
+        actions={
+          <span style={{ display: 'inline-flex', gap: 8 }}>
+            <Input size="small" aria-label={t`Search`} placeholder={t`User, action, device…`} value={q} onChange={(_, d) => setQ(d.value)} onKeyDown={(e) => e.key === 'Enter' && setApplied(q)} />
+            <Button size="small" onClick={() => setApplied(q)}>
+              <Trans>Search</Trans>
+            </Button>
+            <Button size="small" onClick={() => void handleExport('xlsx')}>
+              <Trans>Export .xlsx</Trans>
+            </Button>
+            <Button size="small" onClick={() => void handleExport('csv')}>
+              <Trans>Export CSV</Trans>
+            </Button>
+          </span>
+        }
+      >
+        <DataTable
+          label={t`Audit log`}
+          head={[t`Time`, t`User`, t`Action`, t`Target`, t`Detail`]}
+          rows={(page.data?.rows ?? []).map((r) => ({
+            key: String(r.auditId),
+            cells: [formatBeijing(r.atMs), r.username, r.action, r.target, <span key="d" style={{ wordBreak: 'break-all', fontSize: 12 }}>{r.detail}</span>],
+          }))}
+        />
+      </AdminSection>
+    </div>
+  );
+});

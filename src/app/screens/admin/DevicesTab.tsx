@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button, Field, Input, Select } from '@fluentui/react-components';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ADMIN_ROUTES, DEVICE_KINDS, ROUTES, type DeviceKey, type DeviceKind, type ImportResult, type RegistryDevice } from '../../../../protocol';
+import { formatBeijing } from '../../../format/time';
+import { kindLabel } from '../../../i18n/metricLabels';
+import { useStores } from '../../../stores';
+import { AdminSection, CallError, DataTable, fileToBase64, useAdminData } from './adminUi';
+
+/**
+ * The device registry of the current project: devices with their last report (silent ones marked), adding
+ * and removing, the .xlsx/CSV import with its per-row problems, and the project's MQTT credentials.
+ */
+export const DevicesTab = observer(function DevicesTab({ projectId }: { projectId: string }) {
+  const { request } = useStores();
+  const { t, i18n } = useLingui();
+  const devices = useAdminData<RegistryDevice[]>(request, ADMIN_ROUTES.deviceRegistryList, { projectId }, [projectId]);
+  const [form, setForm] = useState({ sn: '', kind: 'gas' as DeviceKind, name: '', station: '', position: '', reportPeriodS: '10', gases: '' });
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [key, setKey] = useState<DeviceKey | null>(null);
+
+  async function handleImport(file: File) {
+    const format = file.name.toLowerCase().endsWith('.csv') ? 'csv' : 'xlsx';
+    setResult(await devices.run<ImportResult>(ADMIN_ROUTES.deviceImport, { projectId, format, contentBase64: await fileToBase64(file) }));
+  }
+
+  const silentCount = (devices.data ?? []).filter((d) => d.silent).length;
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <CallError error={devices.error} />
+      <AdminSection title={t`Devices`} actions={<span style={{ fontSize: 13 }}>{t`${silentCount} not reporting`}</span>}>
+        <DataTable
+          label={t`Devices`}
+          head={[t`Serial number`, t`Kind`, t`Name`, t`Station`, t`Position`, t`Reporting period (s)`, t`Last report`, '']}
+          rows={(devices.data ?? []).map((d) => ({
+            key: d.sn,
+            cells: [
+              d.sn,
+              kindLabel(i18n, d.kind),
+              d.name,
+              d.station,
+              d.position,
+              d.reportPeriodS,
+              <span key="seen" style={{ color: d.silent ? '#ff7875' : undefined }}>
+                {d.lastSeenMs === null ? t`Never` : formatBeijing(d.lastSeenMs)}
+                {d.silent ? ` · ${t`not reporting`}` : ''}
+              </span>,
+              <Button size="small" key="remove" onClick={() => void devices.run(ADMIN_ROUTES.deviceRemove, { projectId, sns: [d.sn] })}>
+                <Trans>Remove</Trans>
+              </Button>,
+            ],
+          }))}
+        />
+      </AdminSection>
+
+      <div style={{ display: 'grid', gridTemplateColumns: '2fr 1fr', gap: 16 }}>
+        <AdminSection title={t`Add a device`}>
+          <div style={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: 12 }}>
+            <Field label={t`Serial number`}>
+              <Input value={form.sn} onChange={(_, d) => setForm({ ...form, sn: d.value })} />
+            </Field>
+            <Field label={t`Kind`}>
+              <Select value={form.kind} onChange={(_, d) => setForm({ ...form, kind: d.value as DeviceKind })}>
+                {DEVICE_KINDS.map((k) => (
+                  <option key={k} value={k}>
+                    {kindLabel(i18n, k)}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field label={t`Name`}>
+              <Input value={form.name} onChange={(_, d) => setForm({ ...form, name: d.value })} />
+            </Field>
+            <Field label={t`Station`}>
+              <Input value={form.station} onChange={(_, d) => setForm({ ...form, station: d.value })} />
+            </Field>
+            <Field label={t`Position`}>
+              <Input value={form.position} onChange={(_, d) => setForm({ ...form, position: d.value })} />
+            </Field>
+            <Field label={t`Reporting period (s)`}>
+              <Input type="number" value={form.reportPeriodS} onChange={(_, d) => setForm({ ...form, reportPeriodS: d.value })} />
+            </Field>
+            <Field label={t`Gases (e.g. CH4;CO)`}>
+              <Input value={form.gases} disabled={form.kind !== 'gas'} onChange={(_, d) => setForm({ ...form, gases: d.value })} />
+            </Field>
+          </div>
+          <Button
+            appearance="primary"
+            style={{ alignSelf: 'flex-start' }}
+            onClick={() => {
+              const { gases, reportPeriodS, ...rest } = form;
+              const device = { ...rest, reportPeriodS: Number(reportPeriodS), gases: form.kind === 'gas' ? gases.split(/[;,\s]+/).filter(Boolean) : [] };
+              void devices.run(ADMIN_ROUTES.deviceAdd, { projectId, device });
+            }}
+          >
+            <Trans>Add device</Trans>
+          </Button>
+        </AdminSection>
+
+        <AdminSection title={t`Import a list`}>
+          <div style={{ fontSize: 13 }}>
+            <Trans>An .xlsx or .csv file with the columns sn, kind, name, station, position, tunnelId, chainageM, reportPeriodS, gases. Nothing is imported when a row is wrong.</Trans>
+          </div>
+          <input
+            type="file"
+            aria-label={t`Device list file`}
+            accept=".xlsx,.csv"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) void handleImport(file);
+              e.target.value = '';
+            }}
+          />
+          {result ? (
+            result.problems.length === 0 ? (
+              <div role="status">{t`${result.imported} devices imported (${result.created} new, ${result.updated} updated)`}</div>
+            ) : (
+              <DataTable
+                label={t`Import problems`}
+                head={[t`Row`, t`Field`, t`Problem`]}
+                rows={result.problems.map((p, i) => ({ key: String(i), cells: [p.row, p.field, p.message] }))}
+              />
+            )
+          ) : null}
+        </AdminSection>
+      </div>
+
+      <AdminSection
+        title={t`MQTT credentials of this project`}
+        actions={
+          <span style={{ display: 'inline-flex', gap: 8 }}>
+            <Button size="small" onClick={() => void request<DeviceKey>(ROUTES.deviceKey, { projectId }).then(setKey)}>
+              <Trans>Show</Trans>
+            </Button>
+            <Button size="small" onClick={() => void request<DeviceKey>(ROUTES.deviceKey, { projectId, rotate: true }).then(setKey)}>
+              <Trans>Rotate</Trans>
+            </Button>
+          </span>
+        }
+      >
+        {key ? (
+          <div style={{ fontFamily: 'monospace', fontSize: 13 }} data-testid="mqtt-credentials">
+            {key.username} / {key.password}
+          </div>
+        ) : (
+          <div style={{ fontSize: 13 }}>
+            <Trans>Devices log in to the broker with these; rotating them disconnects every device of the project until it has the new password.</Trans>
+          </div>
+        )}
+      </AdminSection>
+    </div>
+  );
+});

@@ -1,0 +1,159 @@
+import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button, Field, Input, Select } from '@fluentui/react-components';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ADMIN_ROUTES, PROJECT_TYPES, type Organisation, type ProjectDetails, type ProjectType } from '../../../../protocol';
+import { useStores } from '../../../stores';
+import { AdminSection, CallError, DataTable, useAdminData } from './adminUi';
+
+/** Organisations and projects: the list, new ones (installation administrators), the current project's details. */
+export const ProjectsTab = observer(function ProjectsTab({ projectId }: { projectId: string }) {
+  const { session, request } = useStores();
+  const { t } = useLingui();
+  const isAdmin = session.user?.isAdmin === true;
+  const projects = useAdminData<ProjectDetails[]>(request, ADMIN_ROUTES.projectList, { includeArchived: isAdmin }, [isAdmin]);
+  const orgs = useAdminData<Organisation[]>(request, ADMIN_ROUTES.orgList, {}, []);
+  const [org, setOrg] = useState({ coId: '', name: '' });
+  const [project, setProject] = useState({ coId: '', projectId: '', name: '', projectType: 'tunnel' as ProjectType });
+  const current = projects.data?.find((p) => p.projectId === projectId) ?? null;
+  const [details, setDetails] = useState<ProjectDetails | null>(null);
+  useEffect(() => setDetails(current), [current]);
+  const typeLabel = (k: ProjectType) => ({ tunnel: t`Tunnel`, bridge: t`Bridge`, road: t`Road` })[k];
+
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <CallError error={projects.error ?? orgs.error} />
+      <AdminSection title={t`Projects`}>
+        <DataTable
+          label={t`Projects`}
+          head={[t`Project`, t`Organisation`, t`Type`, t`Location`, t`Contractor`, t`Your role`, t`State`, '']}
+          rows={(projects.data ?? []).map((p) => ({
+            key: p.projectId,
+            cells: [
+              `${p.name} (${p.projectId})`,
+              p.coName,
+              typeLabel(p.projectType),
+              p.location,
+              p.contractor,
+              p.role ?? '—',
+              p.archived ? t`Archived` : t`Active`,
+              isAdmin ? (
+                <Button size="small" onClick={() => void projects.run(ADMIN_ROUTES.projectArchive, { projectId: p.projectId, archived: !p.archived }).then(() => session.check())}>
+                  {p.archived ? t`Restore` : t`Archive`}
+                </Button>
+              ) : null,
+            ],
+          }))}
+        />
+      </AdminSection>
+
+      {isAdmin ? (
+        <div style={{ display: 'grid', gridTemplateColumns: '1fr 2fr', gap: 16 }}>
+          <AdminSection title={t`New organisation`}>
+            <Field label={t`Organisation id`}>
+              <Input value={org.coId} onChange={(_, d) => setOrg({ ...org, coId: d.value })} />
+            </Field>
+            <Field label={t`Name`}>
+              <Input value={org.name} onChange={(_, d) => setOrg({ ...org, name: d.value })} />
+            </Field>
+            <Button appearance="primary" style={{ alignSelf: 'flex-start' }} onClick={() => void orgs.run(ADMIN_ROUTES.orgAdd, org).then((r) => r && setOrg({ coId: '', name: '' }))}>
+              <Trans>Create organisation</Trans>
+            </Button>
+          </AdminSection>
+          <AdminSection title={t`New project`}>
+            <div style={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: 12 }}>
+              <Field label={t`Organisation`}>
+                <Select value={project.coId} onChange={(_, d) => setProject({ ...project, coId: d.value })}>
+                  <option value="" />
+                  {(orgs.data ?? []).map((o) => (
+                    <option key={o.coId} value={o.coId}>
+                      {o.name}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field label={t`Project id`}>
+                <Input value={project.projectId} onChange={(_, d) => setProject({ ...project, projectId: d.value })} />
+              </Field>
+              <Field label={t`Name`}>
+                <Input value={project.name} onChange={(_, d) => setProject({ ...project, name: d.value })} />
+              </Field>
+              <Field label={t`Type`}>
+                <Select value={project.projectType} onChange={(_, d) => setProject({ ...project, projectType: d.value as ProjectType })}>
+                  {PROJECT_TYPES.map((k) => (
+                    <option key={k} value={k}>
+                      {typeLabel(k)}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            </div>
+            <Button
+              appearance="primary"
+              style={{ alignSelf: 'flex-start' }}
+              onClick={() =>
+                void projects.run(ADMIN_ROUTES.projectAdd, project).then(async (r) => {
+                  if (!r) return;
+                  setProject({ ...project, projectId: '', name: '' });
+                  await session.check();
+                })
+              }
+            >
+              <Trans>Create project</Trans>
+            </Button>
+          </AdminSection>
+        </div>
+      ) : null}
+
+      {details && current?.role === 'orgAdmin' ? (
+        <AdminSection
+          title={t`Project details`}
+          actions={
+            <Button
+              appearance="primary"
+              onClick={() => {
+                const { projectId: id, name, projectType, location, latitude, longitude, contractor, startDate, plannedEndDate } = details;
+                void projects.run(ADMIN_ROUTES.projectEdit, { projectId: id, name, projectType, location, latitude, longitude, contractor, startDate, plannedEndDate });
+              }}
+            >
+              <Trans>Save details</Trans>
+            </Button>
+          }
+        >
+          <div style={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: 12 }}>
+            <Field label={t`Name`}>
+              <Input value={details.name} onChange={(_, d) => setDetails({ ...details, name: d.value })} />
+            </Field>
+            <Field label={t`Type`}>
+              <Select value={details.projectType} onChange={(_, d) => setDetails({ ...details, projectType: d.value as ProjectType })}>
+                {PROJECT_TYPES.map((k) => (
+                  <option key={k} value={k}>
+                    {typeLabel(k)}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field label={t`Location`}>
+              <Input value={details.location} onChange={(_, d) => setDetails({ ...details, location: d.value })} />
+            </Field>
+            <Field label={t`Contractor`}>
+              <Input value={details.contractor} onChange={(_, d) => setDetails({ ...details, contractor: d.value })} />
+            </Field>
+            <Field label={t`Latitude (°)`}>
+              <Input type="number" value={details.latitude === null ? '' : String(details.latitude)} onChange={(_, d) => setDetails({ ...details, latitude: d.value === '' ? null : Number(d.value) })} />
+            </Field>
+            <Field label={t`Longitude (°)`}>
+              <Input type="number" value={details.longitude === null ? '' : String(details.longitude)} onChange={(_, d) => setDetails({ ...details, longitude: d.value === '' ? null : Number(d.value) })} />
+            </Field>
+            <Field label={t`Start date`}>
+              <Input type="date" value={details.startDate ?? ''} onChange={(_, d) => setDetails({ ...details, startDate: d.value || null })} />
+            </Field>
+            <Field label={t`Planned end date`}>
+              <Input type="date" value={details.plannedEndDate ?? ''} onChange={(_, d) => setDetails({ ...details, plannedEndDate: d.value || null })} />
+            </Field>
+          </div>
+        </AdminSection>
+      ) : null}
+    </div>
+  );
+});

@@ -1,0 +1,104 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { BusinessError, type RequestFn } from '../../../api/request';
+import { SCREEN } from '../../../theme/theme';
+
+/** Table cell styles of the administration screens (the status page's look). */
+export const CELL = { padding: '6px 12px', borderBottom: `1px solid ${SCREEN.textMuted}33`, textAlign: 'start' as const, fontSize: 13 };
+
+/** A plain data table: `head` names the columns, each row's cells in that order. */
+export function DataTable({ label, head, rows }: { label: string; head: string[]; rows: Array<{ key: string; cells: ReactNode[] }> }) {
+  return (
+    <table aria-label={label} style={{ borderCollapse: 'collapse', width: '100%' }}>
+      <thead>
+        <tr>
+          {head.map((h) => (
+            <th key={h} style={{ ...CELL, color: SCREEN.textMuted, fontWeight: 600 }}>
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key}>
+            {r.cells.map((c, i) => (
+              <td key={i} style={CELL}>
+                {c}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A panel of the administration area, in the board panels' look. */
+export function AdminSection({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <section style={{ background: SCREEN.panelBackground, border: `1px solid ${SCREEN.panelBorder}`, borderRadius: 8, padding: 16, display: 'flex', flexDirection: 'column', gap: 12 }}>
+      <header style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
+        <h2 style={{ margin: 0, fontSize: 16, color: SCREEN.text, flex: 1 }}>{title}</h2>
+        {actions}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+/** The server's refusal of the last call, shown above the section (null when none). */
+export function CallError({ error }: { error: string | null }) {
+  if (!error) return null;
+  return (
+    <MessageBar intent="error" role="alert">
+      <MessageBarBody>{error}</MessageBarBody>
+    </MessageBar>
+  );
+}
+
+/**
+ * Loads `route` with `body` and reloads on demand; `run` performs a change and reloads after it. Errors of
+ * either are kept in `error` (the server's message), never thrown.
+ */
+export function useAdminData<T>(request: RequestFn, route: string, body: unknown, deps: unknown[]) {
+  const [data, setData] = useState<T | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(async () => {
+    try {
+      setData(await request<T>(route, body, { skipErrorHandler: true }));
+      setError(null);
+    } catch (e) {
+      setError(e instanceof BusinessError ? e.errorMessage : String(e));
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [request, route, ...deps]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const run = useCallback(
+    async <R,>(r: string, b: unknown): Promise<R | null> => {
+      try {
+        const result = await request<R>(r, b, { skipErrorHandler: true });
+        setError(null);
+        await load();
+        return result;
+      } catch (e) {
+        setError(e instanceof BusinessError ? e.errorMessage : String(e));
+        return null;
+      }
+    },
+    [request, load],
+  );
+  return { data, error, load, run, setError };
+}
+
+/** Reads a chosen file as base64 (for the device import). */
+export function fileToBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error ?? new Error('cannot read the file'));
+    reader.readAsDataURL(file);
+  });
+}
