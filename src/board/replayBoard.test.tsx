@@ -130,11 +130,7 @@ describe('a board in replay against the real server', { timeout: 30_000 }, () =>
     source.stop();
   });
 
-  // Skipped, a known defect: run after the other tests of this file, this replay's history worker holds no
-  // fix of the beacon (its one fetch at the instant answers an empty bore), although telemetry/history
-  // returns both fixes at that moment, the same range answers in the file's first test, and this test
-  // passes alone; it began when the chunked telemetry storage merged. Left open in issue 8.
-  it.skip('the personnel map counts the people in the bore at the instant', async () => {
+  it('the personnel map counts the people in the bore at the instant', async () => {
     const { source, root } = await openReplay({ fromMs: T0, toMs: T0 + 60_000, atMs: T0 + 5_000 });
     await showBoard(source, root, { type: 'tunnelPersonnel', config: { tunnelIds: ['LK'], binM: 20, staleMs: 30_000 } });
     const summary = () => document.querySelector('[data-summary="personnel"]')?.textContent ?? '';
