@@ -1,7 +1,7 @@
 import { useMemo, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Dropdown, Option, Switch, Tooltip } from '@fluentui/react-components';
-import { ArrowClockwiseRegular, LiveRegular, NextRegular, PauseFilled, PlayFilled, PreviousRegular } from '@fluentui/react-icons';
+import { LiveRegular, NextRegular, PauseFilled, PlayFilled, PreviousRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Alarm } from '../../../protocol';
 import { formatBeijing } from '../../format/time';
@@ -189,9 +189,13 @@ export const PlaybackBar = observer(function PlaybackBar({ source, onLive }: { s
         ))}
       </Dropdown>
       {source.error ? (
-        <Button size="large" icon={<ArrowClockwiseRegular />} title={source.error}>
+        <span role="alert" title={source.error} style={{ color: '#fca5a5', fontWeight: 600 }}>
           <Trans>History failed to load</Trans>
-        </Button>
+        </span>
+      ) : source.loading ? (
+        <span role="status">
+          <Trans>Loading history…</Trans>
+        </span>
       ) : null}
       <Button size="large" appearance="primary" icon={<LiveRegular />} onClick={onLive} data-back-to-live style={{ background: '#15803d' }}>
         <Trans>Back to live</Trans>
