@@ -6,6 +6,8 @@ import { StatusBadge } from '../components';
 import { formatBeijing } from '../format/time';
 import { kindLabel, metricLabel } from '../i18n/metricLabels';
 import { metricRows, thresholdText, valueText } from './deviceDetail';
+import { usePanelData } from '../panelData';
+import { RangeChart } from './timeControls/RangeChart';
 
 /**
  * The detail of the device `deviceDetail.sn` (opened by a click in a live panel): name, kind, position,
@@ -17,7 +19,10 @@ export const DeviceDetailDialog = observer(function DeviceDetailDialog() {
   const { deviceDetail, devices } = useStores();
   const { t, i18n } = useLingui();
   const sn = deviceDetail.sn;
-  const device = sn ? devices.get(sn) : undefined;
+  // in replay: the device as of the instant, and its chart over the replayed range
+  const source = usePanelData();
+  const replaying = source.mode === 'replay';
+  const device = sn ? (replaying ? source.device(sn) : devices.get(sn)) : undefined;
   const labels = { warn: t`warning`, alarm: t`alarm` };
   const cell = { padding: '4px 8px', textAlign: 'left' } as const;
 
@@ -63,6 +68,7 @@ export const DeviceDetailDialog = observer(function DeviceDetailDialog() {
                     ))}
                   </tbody>
                 </table>
+                {replaying ? <RangeChart source={source} sn={device.sn} kind={device.kind} metrics={metricRows(device).map((r) => r.metric).slice(0, 6)} /> : null}
               </>
             )}
           </DialogContent>
