@@ -33,7 +33,7 @@ export const VIEWER_HISTORY_DAYS = 30;
  * `?from=&to=` (ms since epoch) open the board in replay over that range, at `&at=` (default `from`),
  * at `&speed=` × real time, playing when `&play=1`; see parseReplayParams. The header's time-range control
  * chooses Live or a range, the playback bar below the board plays it, and the URL follows the replay's
- * instant, speed and play state (a shared link opens the same moment; docs/viewer.md "Time travel").
+ * instant, speed and play state (a shared link opens the same moment; docs/operations.md "Replay").
  */
 export const ViewBoardScreen = observer(function ViewBoardScreen() {
   const root = useStores();

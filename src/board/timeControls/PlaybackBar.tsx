@@ -1,4 +1,4 @@
-import { useMemo, useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Dropdown, Option, Switch, Tooltip } from '@fluentui/react-components';
 import { LiveRegular, NextRegular, PauseFilled, PlayFilled, PreviousRegular } from '@fluentui/react-icons';
@@ -14,6 +14,23 @@ const MAX_MARKERS = 400;
 /** Segments the activity shading of the timeline is drawn in. */
 const ACTIVITY_SEGMENTS = 240;
 
+/** Viewport width the bar is designed at; wider screens (4K walls) zoom it up, up to BAR_MAX_ZOOM. */
+const BAR_DESIGN_WIDTH = 1920;
+const BAR_MAX_ZOOM = 2.5;
+/** Below this viewport width the timeline takes a row of its own above the buttons. */
+const BAR_NARROW_WIDTH = 1600;
+
+/** The viewport width, following resizes. */
+function useViewportWidth(): number {
+  const [w, setW] = useState(() => (typeof window === 'undefined' ? BAR_DESIGN_WIDTH : window.innerWidth));
+  useEffect(() => {
+    const on = () => setW(window.innerWidth);
+    window.addEventListener('resize', on);
+    return () => window.removeEventListener('resize', on);
+  }, []);
+  return w;
+}
+
 /**
  * The step of the step buttons and arrow keys for a range of `spanMs`: about 1/360 of the range, rounded
  * to 1 s, 10 s, 1 min, 5 min, 15 min or 1 h.
@@ -24,7 +41,7 @@ export function stepFor(spanMs: number): number {
 }
 
 /**
- * The playback bar of a board in replay (docs/viewer.md "Time travel"): play/pause, step back and
+ * The playback bar of a board in replay (docs/operations.md "Replay"): play/pause, step back and
  * forward, speed 1×–600×, a timeline to drag (seek) with alarm markers (a click seeks ALARM_LEAD_MS before
  * the alarm) and shading where something happened, "skip quiet stretches", the person to follow and the
  * heat map's span, the instant in Beijing time, and Back to live. Sized for a wall screen (16 px text and
@@ -61,13 +78,17 @@ export const PlaybackBar = observer(function PlaybackBar({ source, onLive }: { s
   };
   const pct = (ms: number) => `${(100 * (ms - fromMs)) / span}%`;
   const instant = formatBeijing(at, 'YYYY-MM-DD HH:mm:ss');
+  const vw = useViewportWidth();
+  // legible on a wall: the bar grows with the screen like the scaled board above it
+  const zoom = Math.min(BAR_MAX_ZOOM, Math.max(1, vw / BAR_DESIGN_WIDTH));
+  const narrow = vw < BAR_NARROW_WIDTH;
 
   return (
     <div
       data-playback-bar
       role="group"
       aria-label={t`Replay controls`}
-      style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '8px 16px', background: '#3b2106', borderTop: '3px solid #d97706', fontSize: 16, flexWrap: 'wrap' }}
+      style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '8px 16px', background: '#3b2106', borderTop: '3px solid #d97706', fontSize: 16, flexWrap: 'wrap', zoom }}
     >
       <Button size="large" appearance="primary" icon={clock.playing ? <PauseFilled /> : <PlayFilled />} onClick={() => (clock.playing ? clock.pause() : clock.play())} data-play={clock.playing ? 'playing' : 'paused'}>
         {clock.playing ? <Trans>Pause</Trans> : <Trans>Play</Trans>}
@@ -92,7 +113,7 @@ export const PlaybackBar = observer(function PlaybackBar({ source, onLive }: { s
           </Option>
         ))}
       </Dropdown>
-      <div style={{ flex: '1 1 320px', minWidth: 240, display: 'grid', gap: 2 }}>
+      <div style={{ flex: narrow ? '1 1 100%' : '1 1 320px', order: narrow ? -1 : 0, minWidth: 240, display: 'grid', gap: 2 }}>
         <div
           ref={track}
           role="slider"
@@ -197,6 +218,7 @@ export const PlaybackBar = observer(function PlaybackBar({ source, onLive }: { s
           <Trans>Loading history…</Trans>
         </span>
       ) : null}
+      {narrow ? <span style={{ flex: 1 }} /> : null}
       <Button size="large" appearance="primary" icon={<LiveRegular />} onClick={onLive} data-back-to-live style={{ background: '#15803d' }}>
         <Trans>Back to live</Trans>
       </Button>

@@ -26,7 +26,7 @@ import { beijingInputValue, checkCustomRange, lastRange, parseBeijingInput, pres
 export type TimeRangeChoice = { kind: 'live' } | { kind: 'range'; id: RangePresetId | 'today' | 'custom'; fromMs: number; toMs: number };
 
 /**
- * The board's time-range control (docs/viewer.md "Time travel"): Live; today and the last 1, 8, 24 hours,
+ * The board's time-range control (docs/operations.md "Replay"): Live; today and the last 1, 8, 24 hours,
  * 7, 30 and 365 days (those longer than the history kept, `historyDays`, are disabled); a custom range
  * entered in Beijing time. `current` is the choice shown (its id, or null when live).
  */
@@ -68,7 +68,7 @@ export function TimeRangeMenu({
     <>
       <Menu checkedValues={{ range: [current ?? 'live'] }} onCheckedValueChange={(_, d) => choose(d.checkedItems[0])}>
         <MenuTrigger disableButtonEnhancement>
-          <Button data-time-range size="large" appearance="outline" icon={<HistoryRegular />} style={{ fontSize: 16, whiteSpace: 'nowrap' }} aria-label={t`Time range: ${label}`}>
+          <Button data-time-range appearance="outline" icon={<HistoryRegular />} style={{ fontSize: 16, whiteSpace: 'nowrap', flexShrink: 0, minWidth: 'max-content' }} aria-label={t`Time range: ${label}`}>
             {label}
           </Button>
         </MenuTrigger>

@@ -11,7 +11,7 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
- * The ranges of the viewer's time-range control (docs/viewer.md "Time travel"): the last 1, 8 and 24
+ * The ranges of the viewer's time-range control (docs/operations.md "Replay"): the last 1, 8 and 24
  * hours, and the last 1, 7, 30 and 365 days (the product spec's statistics ranges). Each ends now.
  */
 export const RANGE_PRESETS = [
