@@ -136,7 +136,7 @@ describe('a board in replay against the real server', { timeout: 30_000 }, () =>
     const summary = () => document.querySelector('[data-summary="personnel"]')?.textContent ?? '';
     await eventually(() => summary() === 'Left bore: 1 people', 5_000, 'one person at T0+5 s');
     seek(source, T0 + 10_000);
-    await eventually(() => summary().includes('SOS: '), 5_000, 'SOS at T0+10 s');
+    await eventually(() => summary().includes('SOS: ') && summary().includes('(K12+150)'), 5_000, 'SOS at T0+10 s');
     seek(source, T0 + 50_000); // 40 s after the last fix: stale
     await eventually(() => summary() === 'Left bore: 0 people', 5_000, 'gone once stale');
     source.stop();
