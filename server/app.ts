@@ -132,9 +132,9 @@ async function startDemoSimulator(
     log: { info: (...a: unknown[]) => log.info(describe(a)), warn: (...a: unknown[]) => log.warn(describe(a)) },
   });
   log.info(`demo simulator publishing to ${url}`);
-  // The past 24 hours of history, written in the background in yielding batches (server/simulator/backfill.ts).
+  // The past DEMO_BACKFILL_HOURS (24) of history, written in the background in yielding batches (server/simulator/backfill.ts).
   const backfill = config.demoBackfill
-    ? (await import('./simulator/backfill')).startDemoBackfill({ db, projectId: DEMO_PROJECT.projectId, seed: config.simulatorSeed, nowMs: Date.now(), log })
+    ? (await import('./simulator/backfill')).startDemoBackfill({ db, projectId: DEMO_PROJECT.projectId, seed: config.simulatorSeed, nowMs: Date.now(), spanMs: config.demoBackfillHours * 3_600_000, log })
     : null;
   return async () => {
     await backfill?.stop();

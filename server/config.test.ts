@@ -43,6 +43,9 @@ describe('loadConfig', () => {
       telemetryHourRetentionDays: 120,
     });
     expect(loadConfig({ DEMO_BACKFILL: 'off' }).demoBackfill).toBe(false);
+    expect(loadConfig({}).demoBackfillHours).toBe(24);
+    expect(loadConfig({ DEMO_BACKFILL_HOURS: '1' }).demoBackfillHours).toBe(1);
+    expect(() => loadConfig({ DEMO_BACKFILL_HOURS: '25' })).toThrow(/DEMO_BACKFILL_HOURS/);
     expect(() => loadConfig({ TELEMETRY_MINUTE_RETENTION_DAYS: '0' })).toThrow(/TELEMETRY_MINUTE_RETENTION_DAYS/);
   });
 

@@ -35,6 +35,8 @@ export interface ServerConfig {
   telemetryHourRetentionDays: number;
   /** Backfill the demo project's last 24 hours of history on a fresh database (DEMO_BACKFILL on/off, default on with the simulator). */
   demoBackfill: boolean;
+  /** Hours the demo backfill covers (DEMO_BACKFILL_HOURS, 1–24, default 24): a short one gives tests history in seconds. */
+  demoBackfillHours: number;
   /** Built browser app to serve (STATIC_DIR, default ./dist when it exists); null serves the API only. */
   staticDir: string | null;
   /** Simulator random seed (SIMULATOR_SEED, default 1). */
@@ -196,6 +198,7 @@ const envSchema = z.object({
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
   SIMULATOR: onOff.optional(),
   DEMO_BACKFILL: onOff.optional(),
+  DEMO_BACKFILL_HOURS: z.coerce.number().int().min(1).max(24).default(24),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   TELEMETRY_MINUTE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
@@ -290,6 +293,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     telemetryMinuteRetentionDays: Math.max(e.TELEMETRY_MINUTE_RETENTION_DAYS, e.TELEMETRY_RETENTION_DAYS),
     telemetryHourRetentionDays: Math.max(e.TELEMETRY_HOUR_RETENTION_DAYS, e.TELEMETRY_MINUTE_RETENTION_DAYS, e.TELEMETRY_RETENTION_DAYS),
     demoBackfill: e.DEMO_BACKFILL ?? true,
+    demoBackfillHours: e.DEMO_BACKFILL_HOURS,
     staticDir: e.STATIC_DIR ? path.resolve(e.STATIC_DIR) : null,
     simulatorSeed: e.SIMULATOR_SEED,
     socketSessionRecheckMs: e.SOCKET_SESSION_RECHECK_MS,

@@ -73,8 +73,8 @@ export async function writeSealedChunks(
       end_ms: Math.max(...c.cols.ts),
       n: c.cols.ts.length,
       tunnel_id: c.tunnelId,
-      data: encodeChunk(c.cols, c.startMs, (m) => digitsOf(c.kind, m)),
-      stats: encodeStats(stats),
+      data: bytea(encodeChunk(c.cols, c.startMs, (m) => digitsOf(c.kind, m))),
+      stats: bytea(encodeStats(stats)),
     };
   });
   await db.transaction().execute(async (tx) => {
@@ -90,10 +90,19 @@ export async function writeSealedChunks(
     }
     await tx
       .insertInto('telemetry_hours')
-      .values(list.map((h) => ({ project_id: h.projectId, sn: h.sn, bucket_ms: h.bucketMs, stats: encodeStats(h.stats) })))
+      .values(list.map((h) => ({ project_id: h.projectId, sn: h.sn, bucket_ms: h.bucketMs, stats: bytea(encodeStats(h.stats)) })))
       .onConflict((oc) => oc.columns(['project_id', 'sn', 'bucket_ms']).doUpdateSet({ stats: (eb) => eb.ref('excluded.stats') }))
       .execute();
   });
+}
+
+/**
+ * `bytes` as a Uint8Array of the running realm (a view, no copy). PGlite checks a bytea parameter with
+ * `instanceof Uint8Array`; a Node Buffer fails that where the global Uint8Array is another realm's (the
+ * server run in process by the jsdom tests), and the whole batch of chunks was refused there.
+ */
+function bytea(bytes: Uint8Array): Uint8Array {
+  return bytes instanceof Uint8Array && bytes.constructor === Uint8Array ? bytes : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /** One device's raw readings over a range, time-ordered: columns plus each reading's tunnel. */

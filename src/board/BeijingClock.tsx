@@ -8,5 +8,5 @@ export function BeijingClock({ pattern = 'YYYY-MM-DD HH:mm:ss' }: { pattern?: st
     const id = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(id);
   }, []);
-  return <time style={{ fontVariantNumeric: 'tabular-nums' }}>{formatBeijing(now, pattern)}</time>;
+  return <time style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{formatBeijing(now, pattern)}</time>;
 }

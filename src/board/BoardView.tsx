@@ -36,6 +36,8 @@ export interface BoardViewOptions {
    * instant, with a "Replaying <time>" marker. Default: the live source of the app's stores.
    */
   source?: PanelDataSource;
+  /** Below the page, outside the scaled board: the replay's playback bar (src/board/timeControls). */
+  footer?: ReactNode;
 }
 
 function useElementSize(ref: RefObject<HTMLElement | null>): { width: number; height: number } {
@@ -76,7 +78,7 @@ export const BoardView = observer(function BoardView({ source, ...options }: Boa
   );
 });
 
-const BoardScreen = observer(function BoardScreen({ projectName, headerExtra, fit = 'fit', onFitChange, kiosk = false }: Omit<BoardViewOptions, 'source'>) {
+const BoardScreen = observer(function BoardScreen({ projectName, headerExtra, fit = 'fit', onFitChange, kiosk = false, footer }: Omit<BoardViewOptions, 'source'>) {
   const { boards, deviceDetail } = useStores();
   const { t } = useLingui();
   // in replay the header says so in place of the Live indicator: nobody may take the past for live
@@ -224,6 +226,7 @@ const BoardScreen = observer(function BoardScreen({ projectName, headerExtra, fi
           </div>
         ) : null}
       </div>
+      {footer}
       <DeviceDetailDialog />
     </div>
   );

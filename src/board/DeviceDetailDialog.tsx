@@ -7,6 +7,8 @@ import { formatBeijing } from '../format/time';
 import { kindLabel, metricLabel } from '../i18n/metricLabels';
 import { metricRows, thresholdText, valueText } from './deviceDetail';
 import { PersonCard } from '../people/PersonCard';
+import { usePanelData } from '../panelData';
+import { RangeChart } from './timeControls/RangeChart';
 
 /**
  * The detail of the device `deviceDetail.sn` (opened by a click in a live panel): name, kind, position,
@@ -18,7 +20,10 @@ export const DeviceDetailDialog = observer(function DeviceDetailDialog() {
   const { deviceDetail, devices, live } = useStores();
   const { t, i18n } = useLingui();
   const sn = deviceDetail.sn;
-  const device = sn ? devices.get(sn) : undefined;
+  // in replay: the device as of the instant, and its chart over the replayed range
+  const source = usePanelData();
+  const replaying = source.mode === 'replay';
+  const device = sn ? (replaying ? source.device(sn) : devices.get(sn)) : undefined;
   // a beacon is a person: their card (src/people/PersonCard.tsx) instead of the device detail
   if (sn && device?.kind === 'beacon') return <PersonCard projectId={live.projectId} target={{ beaconSn: sn }} onClose={() => deviceDetail.close()} />;
   const labels = { warn: t`warning`, alarm: t`alarm` };
@@ -66,6 +71,7 @@ export const DeviceDetailDialog = observer(function DeviceDetailDialog() {
                     ))}
                   </tbody>
                 </table>
+                {replaying ? <RangeChart source={source} sn={device.sn} kind={device.kind} metrics={metricRows(device).map((r) => r.metric).slice(0, 6)} /> : null}
               </>
             )}
           </DialogContent>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { runInAction } from 'mobx';
 import { ROUTES, type Alarm, type AlarmPage, type Board, type Panel, type TelemetryHistory } from '../../protocol';
 import { createReplaySource, parseReplayParams, type ReplaySource } from '../panelData/replay';
@@ -7,6 +7,8 @@ import { T0 } from '../test/builders';
 import { createInProcessHistory, renderWithApp, testRoot } from '../test/render';
 import { eventually, KEEP_OLD_TELEMETRY, useRealServer } from '../test/realServer';
 import { BoardView } from './BoardView';
+import { PlaybackBar } from './timeControls/PlaybackBar';
+import { ALARM_LEAD_MS } from './timeControls/timeRange';
 
 const real = useRealServer(KEEP_OLD_TELEMETRY);
 const demo = 'demo-tunnel';
@@ -67,7 +69,7 @@ async function openReplay(range: { fromMs: number; toMs: number; atMs: number })
 const seek = (source: ReplaySource, atMs: number) => act(() => source.clock.seek(atMs));
 
 /** Shows a one-page board of `panel` (type and config, as the board server stores them) in replay. */
-async function showBoard(source: ReplaySource, root: ReturnType<typeof testRoot>, panel: Pick<Panel, 'type' | 'config'>): Promise<void> {
+async function showBoard(source: ReplaySource, root: ReturnType<typeof testRoot>, panel: Pick<Panel, 'type' | 'config'>, footer?: React.ReactNode): Promise<void> {
   const board: Board = {
     boardId: 'b1',
     projectId: demo,
@@ -77,7 +79,7 @@ async function showBoard(source: ReplaySource, root: ReturnType<typeof testRoot>
     pages: [{ pageId: 'p1', name: 'Page', order: 1, panels: [{ panelId: 'x', x: 0, y: 0, w: 1200, h: 500, z: 1, ...panel }] }],
   } as Board;
   runInAction(() => (root.boards.board = board));
-  await renderWithApp(<BoardView source={source} />, root);
+  await renderWithApp(<BoardView source={source} footer={footer} />, root);
 }
 
 describe('a board in replay against the real server', { timeout: 30_000 }, () => {
@@ -130,17 +132,13 @@ describe('a board in replay against the real server', { timeout: 30_000 }, () =>
     source.stop();
   });
 
-  // Skipped, a known defect: run after the other tests of this file, this replay's history worker holds no
-  // fix of the beacon (its one fetch at the instant answers an empty bore), although telemetry/history
-  // returns both fixes at that moment, the same range answers in the file's first test, and this test
-  // passes alone; it began when the chunked telemetry storage merged. Left open in issue 8.
-  it.skip('the personnel map counts the people in the bore at the instant', async () => {
+  it('the personnel map counts the people in the bore at the instant', async () => {
     const { source, root } = await openReplay({ fromMs: T0, toMs: T0 + 60_000, atMs: T0 + 5_000 });
     await showBoard(source, root, { type: 'tunnelPersonnel', config: { tunnelIds: ['LK'], binM: 20, staleMs: 30_000 } });
     const summary = () => document.querySelector('[data-summary="personnel"]')?.textContent ?? '';
     await eventually(() => summary() === 'Left bore: 1 people', 5_000, 'one person at T0+5 s');
     seek(source, T0 + 10_000);
-    await eventually(() => summary().includes('SOS: '), 5_000, 'SOS at T0+10 s');
+    await eventually(() => summary().includes('SOS: ') && summary().includes('(K12+150)'), 5_000, 'SOS at T0+10 s');
     seek(source, T0 + 50_000); // 40 s after the last fix: stale
     await eventually(() => summary() === 'Left bore: 0 people', 5_000, 'gone once stale');
     source.stop();
@@ -166,6 +164,41 @@ describe('a board in replay against the real server', { timeout: 30_000 }, () =>
     // Alarms in a range (timeline markers): the wind warning alone within its own second.
     expect(source.alarmsInRange(raised.raisedAtMs, raised.raisedAtMs).map((a) => a.alarmId)).toEqual([raised.alarmId]);
     expect(source.alarmsInRange(raised.raisedAtMs + 1, dealtAtMs + 60_000).map((a) => a.alarmId)).not.toContain(raised.alarmId);
+    source.stop();
+  });
+});
+
+describe('the playback bar against the real server', { timeout: 30_000 }, () => {
+  it('marks the alarms of the range; a marker pauses shortly before its alarm; play, step and back to live', async () => {
+    const { raised } = wind;
+    const { source, root } = await openReplay({ fromMs: raised.raisedAtMs - 10 * 60_000, toMs: raised.raisedAtMs + 60_000, atMs: raised.raisedAtMs - 10 * 60_000 });
+    let live = 0;
+    await showBoard(source, root, { type: 'alarmFeed', config: { limit: 50, activeOnly: false, untreatedOnly: false } }, <PlaybackBar source={source} onLive={() => live++} />);
+    // The beacon's SOS (beforeAll) was raised shortly before the wind warning: in one marker slot (1/400
+    // of the range) they share a marker, which shows the SOS and seeks to it; else each has its own.
+    const sos = source.allAlarms.find((a) => a.deviceSn === BEACON)!;
+    const fromMs = raised.raisedAtMs - 10 * 60_000;
+    const slot = (t: number) => Math.floor((t - fromMs) / ((11 * 60_000) / 400));
+    const marker = await eventually(() => document.querySelector<HTMLButtonElement>(`[data-alarm-marker="${sos.alarmId}"]`), 5_000, 'the SOS marker');
+    if (slot(sos.raisedAtMs) === slot(raised.raisedAtMs)) {
+      expect(document.querySelector(`[data-alarm-marker="${raised.alarmId}"]`)).toBeNull();
+      expect(marker.title).toMatch(/\(\+\d+\)$/);
+    } else {
+      expect(document.querySelector(`[data-alarm-marker="${raised.alarmId}"]`)).not.toBeNull();
+    }
+    const position = () => Number(document.querySelector('[data-timeline]')!.getAttribute('aria-valuenow'));
+    fireEvent.click(marker);
+    expect(source.clock.playing).toBe(false);
+    expect(source.clock.now()).toBe(sos.raisedAtMs - ALARM_LEAD_MS);
+    await eventually(() => position() === sos.raisedAtMs - ALARM_LEAD_MS, 5_000, 'the timeline at the marker');
+    fireEvent.click(screen.getByRole('button', { name: 'Step forward' }));
+    expect(source.clock.now()).toBe(sos.raisedAtMs - ALARM_LEAD_MS + 10_000); // 11 minutes: 10 s steps (1/360 of the range, rounded up)
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    expect(source.clock.playing).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(source.clock.playing).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Back to live' }));
+    expect(live).toBe(1);
     source.stop();
   });
 });

@@ -6,6 +6,7 @@ import { alarmsAsOf, statusAsOf } from './alarmsAsOf';
 import { frameScheduler, type FrameScheduler } from './FrameScheduler';
 import type { HistoryFetcher } from './history';
 import { ReplayClock } from './ReplayClock';
+import { skipQuietTarget } from './quiet';
 import type { AlarmFeedState, ChartWindow, PanelDataSource, PersonnelFrame, PersonnelRequest, SeriesFrame, TelemetryTopic, WindowRequest } from './types';
 
 /**
@@ -17,6 +18,15 @@ export const REPLAY_LOOKBACK_MS = 60 * 60_000;
 export const REPLAY_ALARM_LOOKBACK_MS = 24 * 60 * 60_000;
 /** How often, at most, latest values and the alarm feed follow a moving instant (ms of real time). */
 export const REPLAY_STATE_MS = 250;
+/** Default length of the trails behind people on the personnel map in replay (ms): 5 minutes. */
+export const REPLAY_TRAIL_MS = 5 * 60_000;
+/** Bucket of the activity map that "skip quiet stretches" reads (ms): one minute. */
+export const ACTIVITY_BUCKET_MS = 60_000;
+/** A beacon moving more than this between two fixes counts as activity (m): more than positioning noise. */
+export const ACTIVITY_MOVE_M = 2;
+
+/** What the personnel map's heat strip sums in replay: the instant, the last `heatWindowMs`, or the whole range up to the instant. */
+export type ReplayHeatMode = 'instant' | 'window' | 'range';
 
 /** What a replay reads besides its history: the project's device and tunnel lists (metadata). */
 export interface ReplayDeps {
@@ -62,6 +72,21 @@ export class ReplaySource implements PanelDataSource {
   readonly readings = observable.map<string, ReadingAt>({}, { deep: false });
   /** Settles (never rejects) once the first history load is done. */
   readonly ready: Promise<void>;
+  /** The beacon whose track the personnel map follows, or null. */
+  followSn: string | null = null;
+  /** Trails behind people on the personnel map (ms; 0 draws none). */
+  trailMs = REPLAY_TRAIL_MS;
+  /** What the heat strip sums (see ReplayHeatMode). */
+  heatMode: ReplayHeatMode = 'instant';
+  /** The window of heatMode 'window' (ms). */
+  heatWindowMs = 30 * 60_000;
+  /** While playing, jump over stretches where nobody moves and no alarm is raised. */
+  skipQuiet = false;
+  /**
+   * Per ACTIVITY_BUCKET_MS bucket of the range, 1 where someone moved or an alarm was raised (loaded with
+   * the history; empty before).
+   */
+  activity: Uint8Array = new Uint8Array(0);
 
   private history: HistoryService | null = null;
   /** Every alarm loaded for the range, any order. */
@@ -90,7 +115,16 @@ export class ReplaySource implements PanelDataSource {
       feed: observableRef,
       allAlarms: observableRef,
       stateAtMs: observable,
+      followSn: observable,
+      trailMs: observable,
+      heatMode: observable,
+      heatWindowMs: observable,
+      skipQuiet: observable,
+      activity: observableRef,
       applyState: action,
+      setFollow: action,
+      setSkipQuiet: action,
+      setHeatMode: action,
     });
   }
 
@@ -166,9 +200,42 @@ export class ReplaySource implements PanelDataSource {
     return this.history.window(req);
   }
 
+  /**
+   * Positions at req.nowMs, with the replay's extras: trails over the last trailMs, the heat strip as
+   * heatMode says, and the followed person's track from the range start.
+   */
   personnel(req: PersonnelRequest): Promise<PersonnelFrame> {
     if (!this.history) return Promise.reject(new Error('replay stopped'));
-    return this.history.personnel(req);
+    const heatFromMs = this.heatMode === 'range' ? this.clock.fromMs : this.heatMode === 'window' ? req.nowMs - this.heatWindowMs : undefined;
+    return this.history.personnel({
+      ...req,
+      trailMs: this.trailMs,
+      heatFromMs,
+      followSn: this.followSn ?? undefined,
+      trackFromMs: this.clock.fromMs - REPLAY_LOOKBACK_MS,
+    });
+  }
+
+  /** Follows one beacon's track on the personnel map (null: nobody). Bumps positionsVersion so maps redraw. */
+  setFollow(sn: string | null): void {
+    this.followSn = sn;
+    this.version++;
+  }
+
+  /** Turns "skip quiet stretches" on or off. */
+  setSkipQuiet(on: boolean): void {
+    this.skipQuiet = on;
+  }
+
+  /** Sets what the heat strip sums. Bumps positionsVersion so maps redraw. */
+  setHeatMode(mode: ReplayHeatMode): void {
+    this.heatMode = mode;
+    this.version++;
+  }
+
+  /** The beacons of the project (people to follow), by name. */
+  people(): DeviceInfo[] {
+    return this.deps.devices.all.filter((d) => d.kind === 'beacon').sort((a, b) => a.name.localeCompare(b.name));
   }
 
   alarmFeed(): AlarmFeedState {
@@ -203,6 +270,7 @@ export class ReplaySource implements PanelDataSource {
         await history.load(s.sn, { ts: s.ts, values: s.values }, tunnelOf.get(s.sn) ?? null);
       }
       runInAction(() => (this.allAlarms = alarms.filter((a) => a.projectId === projectId)));
+      await this.loadActivity(history);
       this.version++;
       this.lastStateAt = NaN;
       await this.updateState(this.clock.now());
@@ -214,8 +282,26 @@ export class ReplaySource implements PanelDataSource {
     }
   }
 
-  /** Per frame: when the instant moved, refresh latest values and the feed (at most every REPLAY_STATE_MS). */
+  /** Where someone moved (from the worker) or an alarm was raised, per ACTIVITY_BUCKET_MS bucket of the range. */
+  private async loadActivity(history: HistoryService): Promise<void> {
+    const { fromMs, toMs } = this.clock;
+    const moved = await history.activity({ fromMs, toMs, bucketMs: ACTIVITY_BUCKET_MS, moveM: ACTIVITY_MOVE_M });
+    for (const a of this.allAlarms) {
+      const i = Math.floor((a.raisedAtMs - fromMs) / ACTIVITY_BUCKET_MS);
+      if (i >= 0 && i < moved.length) moved[i] = 1;
+    }
+    runInAction(() => (this.activity = moved));
+  }
+
+  /**
+   * Per frame: skips a quiet stretch when asked to; when the instant moved, refreshes latest values and
+   * the feed (at most every REPLAY_STATE_MS).
+   */
   private followInstant(frameMs: number): void {
+    if (this.skipQuiet && this.clock.playing) {
+      const target = skipQuietTarget(this.activity, this.clock.fromMs, ACTIVITY_BUCKET_MS, this.clock.now(), this.clock.toMs);
+      if (target !== null) this.clock.seek(target);
+    }
     const at = this.clock.now();
     if (at === this.lastStateAt || this.stateInflight || frameMs - this.lastStateFrame < REPLAY_STATE_MS) return;
     this.lastStateFrame = frameMs;

@@ -12,7 +12,8 @@ export const MAX_REPLAY_RANGE_MS = 31 * 24 * 60 * 60_000;
 /**
  * The replay a viewer URL asks for: `from` and `to` (ms since epoch, integers, to ≥ from, at most
  * MAX_REPLAY_RANGE_MS apart), optional `at` (start instant, clamped into the range; default `from`) and
- * `speed` (× real time; when given and > 0 the replay plays at once, else it opens paused).
+ * `speed` (× real time, > 0), and `play` (`1` plays at once, `0` opens paused; without it, the replay
+ * plays when `speed` is given, as links made before `play` existed say).
  * @returns the range plus whether to play, or null (open live) when from/to are missing or invalid.
  */
 export function parseReplayParams(params: URLSearchParams): (ReplayRange & { play: boolean }) | null {
@@ -28,7 +29,8 @@ export function parseReplayParams(params: URLSearchParams): (ReplayRange & { pla
   const at = int('at');
   const rawSpeed = params.get('speed');
   const speed = rawSpeed !== null && Number.isFinite(Number(rawSpeed)) && Number(rawSpeed) > 0 ? Number(rawSpeed) : undefined;
-  return { fromMs, toMs, atMs: at ?? fromMs, speed: speed ?? 1, play: speed !== undefined };
+  const play = params.get('play');
+  return { fromMs, toMs, atMs: at ?? fromMs, speed: speed ?? 1, play: play === '1' ? true : play === '0' ? false : speed !== undefined };
 }
 
 /**

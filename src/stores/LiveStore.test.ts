@@ -72,10 +72,7 @@ describe('LiveStore', () => {
     root.closeProject();
   });
 
-  // Skipped, a known defect since the chunked telemetry storage merged: in the full unit run (two workers,
-  // a loaded machine) the chart refilled after the reconnect holds 3 of the 4 stored readings; alone, and
-  // four times in a row, it holds all 4. Left open in issue 8 with the replay personnel test.
-  it.skip('after a reconnect fetches missed alarms and refills open chart windows', async () => {
+  it('after a reconnect fetches missed alarms and refills open chart windows', async () => {
     await storeReadings([
       [T0 - 20 * 60_000, 4],
       [T0 - 10 * 60_000, 5],

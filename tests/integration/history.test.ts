@@ -12,7 +12,7 @@ import {
 } from '../../protocol';
 import { pixelColumn } from '../../protocol/m4';
 import type { RunningServer } from '../../server/app';
-import { TelemetryWriter } from '../../server/ingest/telemetryWriter';
+import { deleteOldTelemetry, TelemetryWriter } from '../../server/ingest/telemetryWriter';
 import { DEMO_DEVICES, DEMO_PROJECT } from '../../server/seed';
 import { backfillHistory, startDemoBackfill, type BackfillReading } from '../../server/simulator/backfill';
 import type { ApiClient } from '../helpers/apiClient';
@@ -106,6 +106,27 @@ describe('history and range APIs (real server, PGlite, MQTT)', { timeout: 120_00
     const hour0 = Array.from({ length: 3_600 }, (_, i) => co(i));
     expect(hs.stats!.CO.max[k]).toBe(Math.max(...hour0));
     expect(hs.stats!.CO.min[k]).toBe(Math.min(...hour0));
+  });
+
+  it('retention: raw readings older than the raw tier go, their minute and hour rollups stay', async () => {
+    const sn = 'GAS-LK-X-F';
+    const old = Math.floor((Date.now() - 40 * 86_400_000) / HOUR) * HOUR;
+    const w = new TelemetryWriter(server.db, quiet);
+    for (let i = 0; i < 600; i++) w.add({ projectId: demo, sn, kind: 'gas', tsMs: old + i * 1_000, values: { CO: co(i) } });
+    await w.close();
+    const raw = async () => (await admin.post<TelemetryHistory>(ROUTES.telemetryHistory, { projectId: demo, sns: [sn], fromMs: old, toMs: old + 10 * MIN })).body.data!.series[0].ts.length;
+    expect(await raw()).toBe(600);
+    // what the server's hourly retention job runs with its default tiers (docs/configuration.md)
+    const deleted = await deleteOldTelemetry(server.db, { raw: 30, minute: 90, hour: 730 }, Date.now());
+    expect(deleted.rawChunks).toBeGreaterThanOrEqual(10);
+    expect(await raw()).toBe(0);
+    const minute = (await admin.post<SeriesResponse>(HISTORY_ROUTES.series, { projectId: demo, sns: [sn], metrics: ['CO'], fromMs: old, toMs: old + 10 * MIN - 1, widthPx: 100, tier: 'minute' })).body.data!;
+    expect(minute.series[0].ts).toHaveLength(10);
+    const first = Array.from({ length: 60 }, (_, k) => co(k));
+    expect([minute.series[0].stats!.CO.min[0], minute.series[0].stats!.CO.max[0]]).toEqual([Math.min(...first), Math.max(...first)]);
+    // the recent readings of the other tests are untouched
+    const recent = (await admin.post<TelemetryHistory>(ROUTES.telemetryHistory, { projectId: demo, sns: ['GAS-LK-E-F'], fromMs: t0, toMs: t0 + 10_000 })).body.data!.series[0];
+    expect(recent.ts).toHaveLength(11);
   });
 
   it('refuses bad ranges with a VALIDATION error naming the field', async () => {

@@ -1,7 +1,7 @@
 import { releaseProxy, wrap } from 'comlink';
 import { HistoryImpl, type HistoryApi } from './HistoryImpl';
 
-export type { HistoryApi, ReadingAt } from './HistoryImpl';
+export type { HistoryApi, ReadingAt, ReplayPersonnelRequest } from './HistoryImpl';
 
 /** A replay history service plus a way to stop it; calls after terminate() reject. */
 export type HistoryService = HistoryApi & { terminate(): void };
@@ -18,6 +18,7 @@ export function createHistory(): HistoryService {
     window: (req) => remote.window(req),
     latestAt: (req) => remote.latestAt(req),
     personnel: (req) => remote.personnel(req),
+    activity: (req) => remote.activity(req),
     reset: () => remote.reset(),
     terminate() {
       remote[releaseProxy]();
@@ -38,6 +39,7 @@ export function createInProcessHistory(): HistoryService {
     window: async (req) => live().window(req),
     latestAt: async (req) => live().latestAt(req),
     personnel: async (req) => live().personnel(req),
+    activity: async (req) => live().activity(req),
     reset: async () => live().reset(),
     terminate() {
       impl = null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HistoryImpl, MAX_HISTORY_POINTS } from './HistoryImpl';
+import { HEAT_SAMPLES, HistoryImpl, MAX_HISTORY_POINTS, TRAIL_POINTS } from './HistoryImpl';
 
 const T0 = 1_763_766_000_000;
 const TUNNELS = [{ tunnelId: 'LK', lengthM: 1000 }];
@@ -72,5 +72,54 @@ describe('HistoryImpl', () => {
     await h.load('G2', { ts: big, values: { CO: big.map((_, i) => i) } });
     expect((await h.latestAt({ sns: ['G2'], atMs: T0 + 4 })).G2).toBeUndefined();
     expect((await h.latestAt({ sns: ['G2'], atMs: T0 + 5 })).G2.values.CO).toBe(5);
+  });
+
+  it('trails hold where each person was over the last minutes, oldest first', async () => {
+    const h = new HistoryImpl();
+    await walker(h);
+    const f = await h.personnel({ nowMs: T0 + 10_000, staleMs: 60_000, binM: 100, tunnels: TUNNELS, trailMs: 24_000 });
+    const trails = f.tunnels[0].trails!;
+    expect(Array.from(trails.starts)).toEqual([0, TRAIL_POINTS]);
+    const pts = Array.from(trails.chainageM);
+    // one point per second from T0-13 s: NaN before the first fix, then 100 → 150 m interpolated
+    expect(pts.slice(0, 13).every((c) => Number.isNaN(c))).toBe(true);
+    expect(pts[13]).toBe(100);
+    expect(pts[18]).toBe(125);
+    expect(pts[23]).toBe(150);
+    const without = await h.personnel({ nowMs: T0 + 10_000, staleMs: 60_000, binM: 100, tunnels: TUNNELS });
+    expect(without.tunnels[0].trails).toBeUndefined();
+  });
+
+  it('a heat map over a window counts the mean headcount per bin, a bin passed through shows', async () => {
+    const h = new HistoryImpl();
+    await h.load('A', { ts: [T0, T0 + 60_000], values: { chainageM: [50, 50], sos: [0, 0] } }, 'LK');
+    await h.load('B', { ts: [T0, T0 + 60_000], values: { chainageM: [150, 350], sos: [0, 0] } }, 'LK');
+    const f = await h.personnel({ nowMs: T0 + 60_000, staleMs: 120_000, binM: 100, tunnels: TUNNELS, heatFromMs: T0 });
+    expect(Array.from(f.tunnels[0].heat.slice(0, 5))).toEqual([1, 1, 1, 1, 0]);
+    // at the instant alone, B is at 350 m only
+    const now = await h.personnel({ nowMs: T0 + 60_000, staleMs: 120_000, binM: 100, tunnels: TUNNELS });
+    expect(Array.from(now.tunnels[0].heat.slice(0, 5))).toEqual([1, 0, 0, 1, 0]);
+    expect(HEAT_SAMPLES).toBeGreaterThan(10);
+  });
+
+  it('follows one person: their fixes up to the instant, with SOS as it was', async () => {
+    const h = new HistoryImpl();
+    await walker(h);
+    const f = await h.personnel({ nowMs: T0 + 10_000, staleMs: 60_000, binM: 100, tunnels: TUNNELS, followSn: 'B1' });
+    expect(f.track?.sn).toBe('B1');
+    expect(Array.from(f.track!.ts)).toEqual([T0, T0 + 10_000]);
+    expect(Array.from(f.track!.chainageM)).toEqual([100, 150]);
+    expect(Array.from(f.track!.sos)).toEqual([0, 1]);
+    expect((await h.personnel({ nowMs: T0, staleMs: 60_000, binM: 100, tunnels: TUNNELS, followSn: 'nobody' })).track).toBeUndefined();
+  });
+
+  it('activity marks buckets where someone moved or raised SOS, and refuses a bad range', async () => {
+    const h = new HistoryImpl();
+    await walker(h);
+    await h.load('STILL', { ts: [T0, T0 + 120_000, T0 + 240_000], values: { chainageM: [10, 10, 10] } }, 'LK');
+    const a = await h.activity({ fromMs: T0, toMs: T0 + 660_000, bucketMs: 60_000, moveM: 1 });
+    expect(Array.from(a)).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
+    await expect(h.activity({ fromMs: T0, toMs: T0 - 1, bucketMs: 1000, moveM: 1 })).rejects.toThrow(RangeError);
+    await expect(h.activity({ fromMs: T0, toMs: T0 + 1e9, bucketMs: 1, moveM: 1 })).rejects.toThrow(RangeError);
   });
 });

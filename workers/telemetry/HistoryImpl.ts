@@ -1,6 +1,6 @@
-import { heatBins } from './heat';
+import { heatBinCount, heatBins } from './heat';
 import { lowerBound, m4, upperBound } from './m4';
-import type { HistoryColumns, PersonnelFrame, PersonnelTunnelFrame, SeriesFrame } from './types';
+import type { HistoryColumns, PersonnelFrame, PersonnelTunnelFrame, PersonTrack, SeriesFrame } from './types';
 import type { TransferFn } from './TelemetryImpl';
 
 /** Most devices whose history is held (a project has a few hundred; beacons included). */
@@ -11,6 +11,30 @@ export const MAX_HISTORY_POINTS = 200_000;
 export const MAX_HISTORY_METRICS = 64;
 /** Widest window, in pixel columns. */
 export const MAX_HISTORY_WIDTH_PX = 16_384;
+/** Points per person in a trail (evenly spaced over trailMs). */
+export const TRAIL_POINTS = 24;
+/** Instants sampled for a heat map over a window (mean headcount per bin). */
+export const HEAT_SAMPLES = 60;
+/** Most buckets of an activity answer. */
+export const MAX_ACTIVITY_BUCKETS = 100_000;
+/** Most points of a followed person's track (the newest kept, in time order). */
+export const MAX_TRACK_POINTS = 20_000;
+
+/**
+ * A replay personnel request: the live request's fields (instant, staleness, bin, bores) plus optional
+ * trails over the last `trailMs`, a heat map of the mean headcount over [heatFromMs, nowMs] instead of
+ * the instant's, and the track of `followSn` from `trackFromMs` (default: its first fix) to nowMs.
+ */
+export interface ReplayPersonnelRequest {
+  nowMs: number;
+  staleMs: number;
+  binM: number;
+  tunnels: Array<{ tunnelId: string; lengthM: number }>;
+  trailMs?: number;
+  heatFromMs?: number;
+  followSn?: string;
+  trackFromMs?: number;
+}
 
 /** One device's history: time-ordered typed arrays, one column per metric (NaN where absent). */
 interface DeviceHistory {
@@ -44,7 +68,13 @@ export interface HistoryApi {
    * the fixes around the instant (when they are less than staleMs apart), the last fix's SOS flag; no
    * one before their first fix or more than staleMs after their last one.
    */
-  personnel(req: { nowMs: number; staleMs: number; binM: number; tunnels: Array<{ tunnelId: string; lengthM: number }> }): Promise<PersonnelFrame>;
+  personnel(req: ReplayPersonnelRequest): Promise<PersonnelFrame>;
+  /**
+   * Where something happened over [fromMs, toMs] in buckets of bucketMs: 1 where a beacon moved more
+   * than moveM metres between two fixes of the bucket (or its SOS flag changed), else 0. For "skip
+   * quiet stretches" (alarms are added by the caller, which holds them).
+   */
+  activity(req: { fromMs: number; toMs: number; bucketMs: number; moveM: number }): Promise<Uint8Array>;
   /** Drops all history. */
   reset(): Promise<void>;
 }
@@ -166,8 +196,11 @@ export class HistoryImpl implements HistoryApi {
     return out;
   }
 
-  /** @throws TypeError/RangeError like TelemetryImpl.personnel. */
-  async personnel(req: { nowMs: number; staleMs: number; binM: number; tunnels: Array<{ tunnelId: string; lengthM: number }> }): Promise<PersonnelFrame> {
+  /**
+   * @throws TypeError/RangeError like TelemetryImpl.personnel, and RangeError when trailMs is negative or
+   * heatFromMs/trackFromMs are not finite.
+   */
+  async personnel(req: ReplayPersonnelRequest): Promise<PersonnelFrame> {
     if (!isObject(req) || !Array.isArray(req.tunnels)) throw new TypeError('personnel: tunnels must be an array');
     const { nowMs, staleMs, binM } = req;
     if (!Number.isFinite(nowMs)) throw new RangeError(`personnel: nowMs must be finite: ${nowMs}`);
@@ -175,6 +208,10 @@ export class HistoryImpl implements HistoryApi {
     for (const t of req.tunnels) {
       if (!isObject(t) || typeof t.tunnelId !== 'string') throw new TypeError('personnel: each tunnel needs a tunnelId');
     }
+    const trailMs = req.trailMs ?? 0;
+    if (!(trailMs >= 0) || !Number.isFinite(trailMs)) throw new RangeError(`personnel: trailMs must be finite and >= 0: ${req.trailMs}`);
+    if (req.heatFromMs !== undefined && !Number.isFinite(req.heatFromMs)) throw new RangeError('personnel: heatFromMs must be finite');
+    if (req.trackFromMs !== undefined && !Number.isFinite(req.trackFromMs)) throw new RangeError('personnel: trackFromMs must be finite');
     const byTunnel = new Map<string, Array<{ sn: string; chainageM: number; sos: number }>>();
     for (const t of req.tunnels) byTunnel.set(t.tunnelId, []);
     for (const [sn, d] of this.devices) {
@@ -190,15 +227,100 @@ export class HistoryImpl implements HistoryApi {
       found.sort((a, b) => a.chainageM - b.chainageM || (a.sn < b.sn ? -1 : a.sn > b.sn ? 1 : 0));
       const chainageM = Float64Array.from(found, (f) => f.chainageM);
       const sos = Uint8Array.from(found, (f) => f.sos);
-      const heat = heatBins(chainageM, lengthM, binM);
+      const heat = req.heatFromMs !== undefined && req.heatFromMs < nowMs ? this.meanHeat(tunnelId, req.heatFromMs, nowMs, staleMs, lengthM, binM) : heatBins(chainageM, lengthM, binM);
       transferables.push(chainageM.buffer, sos.buffer, heat.buffer);
-      return { tunnelId, sns: found.map((f) => f.sn), chainageM, sos, heat };
+      const frame: PersonnelTunnelFrame = { tunnelId, sns: found.map((f) => f.sn), chainageM, sos, heat };
+      if (trailMs > 0) {
+        frame.trails = this.trails(frame.sns, nowMs, trailMs, staleMs);
+        transferables.push(frame.trails.starts.buffer, frame.trails.chainageM.buffer);
+      }
+      return frame;
     });
-    return this.transfer({ atMs: nowMs, tunnels }, transferables);
+    const out: PersonnelFrame = { atMs: nowMs, tunnels };
+    if (typeof req.followSn === 'string') {
+      const track = this.track(req.followSn, req.trackFromMs ?? -Infinity, nowMs);
+      if (track) {
+        out.track = track;
+        transferables.push(track.ts.buffer, track.chainageM.buffer, track.sos.buffer);
+      }
+    }
+    return this.transfer(out, transferables);
+  }
+
+  /** @throws RangeError when the range or bucket is not finite, or it needs more than MAX_ACTIVITY_BUCKETS buckets. */
+  async activity(req: { fromMs: number; toMs: number; bucketMs: number; moveM: number }): Promise<Uint8Array> {
+    if (!isObject(req)) throw new TypeError('activity: request must be an object');
+    const { fromMs, toMs, bucketMs, moveM } = req;
+    if (!Number.isFinite(fromMs) || !Number.isFinite(toMs) || toMs < fromMs) throw new RangeError('activity: fromMs..toMs must be a finite range');
+    if (!Number.isFinite(bucketMs) || bucketMs <= 0) throw new RangeError(`activity: bucketMs must be > 0: ${bucketMs}`);
+    if (!(moveM >= 0)) throw new RangeError(`activity: moveM must be >= 0: ${moveM}`);
+    const n = Math.max(1, Math.ceil((toMs - fromMs) / bucketMs));
+    if (n > MAX_ACTIVITY_BUCKETS) throw new RangeError(`activity: ${n} buckets exceed ${MAX_ACTIVITY_BUCKETS}`);
+    const out = new Uint8Array(n);
+    for (const d of this.devices.values()) {
+      const chain = d.cols.get('chainageM');
+      if (d.tunnelId === null || !chain) continue;
+      const sos = d.cols.get('sos');
+      const lo = Math.max(1, lowerBound(d.ts, fromMs));
+      const hi = upperBound(d.ts, toMs);
+      for (let i = lo; i < hi; i++) {
+        const moved = Math.abs(chain[i] - chain[i - 1]) > moveM;
+        const sosChanged = sos !== undefined && sos[i] === 1 && sos[i - 1] !== 1;
+        if (moved || sosChanged) out[Math.min(n - 1, Math.floor((d.ts[i] - fromMs) / bucketMs))] = 1;
+      }
+    }
+    return this.transfer(out, [out.buffer]);
   }
 
   async reset(): Promise<void> {
     this.devices.clear();
+  }
+
+  /** Mean headcount per bin of one bore over [fromMs, toMs], from HEAT_SAMPLES evenly spaced instants, rounded up. */
+  private meanHeat(tunnelId: string, fromMs: number, toMs: number, staleMs: number, lengthM: number, binM: number): Uint16Array {
+    const sums = new Float64Array(heatBinCount(lengthM, binM));
+    const last = sums.length - 1;
+    const step = (toMs - fromMs) / HEAT_SAMPLES;
+    for (const d of this.devices.values()) {
+      if (d.tunnelId !== tunnelId) continue;
+      for (let k = 1; k <= HEAT_SAMPLES; k++) {
+        const at = positionAt(d, fromMs + k * step, staleMs);
+        if (!at) continue;
+        sums[Math.min(last, Math.max(0, Math.floor(at.chainageM / binM)))]++;
+      }
+    }
+    const heat = new Uint16Array(sums.length);
+    for (let i = 0; i < sums.length; i++) heat[i] = Math.min(0xffff, Math.ceil(sums[i] / HEAT_SAMPLES));
+    return heat;
+  }
+
+  /** TRAIL_POINTS positions of each of `sns` over (nowMs - trailMs, nowMs], oldest first (NaN without a fix). */
+  private trails(sns: readonly string[], nowMs: number, trailMs: number, staleMs: number): { starts: Uint32Array; chainageM: Float64Array } {
+    const starts = new Uint32Array(sns.length + 1);
+    const chainageM = new Float64Array(sns.length * TRAIL_POINTS);
+    sns.forEach((sn, i) => {
+      starts[i] = i * TRAIL_POINTS;
+      const d = this.devices.get(sn);
+      for (let k = 0; k < TRAIL_POINTS; k++) {
+        const at = d ? positionAt(d, nowMs - trailMs + ((k + 1) * trailMs) / TRAIL_POINTS, staleMs) : null;
+        chainageM[i * TRAIL_POINTS + k] = at ? at.chainageM : NaN;
+      }
+    });
+    starts[sns.length] = sns.length * TRAIL_POINTS;
+    return { starts, chainageM };
+  }
+
+  /** The fixes of `sn` in [fromMs, toMs] (at most MAX_TRACK_POINTS, the newest), or null when it has no chainage. */
+  private track(sn: string, fromMs: number, toMs: number): PersonTrack | null {
+    const d = this.devices.get(sn);
+    const chain = d?.cols.get('chainageM');
+    if (!d || !chain) return null;
+    const hi = upperBound(d.ts, toMs);
+    const lo = Math.max(lowerBound(d.ts, fromMs), hi - MAX_TRACK_POINTS);
+    const sosCol = d.cols.get('sos');
+    const sos = new Uint8Array(hi - lo);
+    if (sosCol) for (let i = lo; i < hi; i++) sos[i - lo] = sosCol[i] === 1 ? 1 : 0;
+    return { sn, tunnelId: d.tunnelId, ts: d.ts.slice(lo, hi), chainageM: chain.slice(lo, hi), sos };
   }
 
   private frame(f: SeriesFrame): SeriesFrame {

@@ -26,14 +26,35 @@ export interface PersonnelTunnelFrame {
   chainageM: Float64Array;
   /** 1 when the beacon's last message had sos true */
   sos: Uint8Array;
-  /** people per bin of binM metres along the bore, from 0 to lengthM (see heat.ts for the edges) */
+  /**
+   * people per bin of binM metres along the bore, from 0 to lengthM (see heat.ts for the edges); in a
+   * replay asked with `heatFromMs`, the mean headcount per bin over [heatFromMs, atMs] (rounded up, so a
+   * bin anyone passed through shows)
+   */
   heat: Uint16Array;
+  /**
+   * Replay only, when asked with `trailMs`: where each person was over the last trailMs, oldest first.
+   * Person i's points are chainageM[starts[i]] .. chainageM[starts[i + 1] - 1] (starts has sns.length + 1
+   * entries), at evenly spaced instants; NaN where they had no fix.
+   */
+  trails?: { starts: Uint32Array; chainageM: Float64Array };
+}
+
+/** The track of one followed person over a replay range (ms since epoch, metres), time-ordered. */
+export interface PersonTrack {
+  sn: string;
+  tunnelId: string | null;
+  ts: Float64Array;
+  chainageM: Float64Array;
+  sos: Uint8Array;
 }
 
 /** Positions of people per tunnel at `atMs`. */
 export interface PersonnelFrame {
   atMs: number;
   tunnels: PersonnelTunnelFrame[];
+  /** Replay only, when asked with `followSn`: that person's fixes from trackFromMs up to atMs. */
+  track?: PersonTrack;
 }
 
 /** = one entry of TelemetryHistory.series in protocol/api.ts, without its sn. */

@@ -15,13 +15,25 @@ import { RecoveryBoundary } from '../../board/RecoveryBoundary';
 import { useConnectionWatchdog } from '../../board/useConnectionWatchdog';
 import { createReplaySource, parseReplayParams } from '../../panelData/replay';
 import { useDocumentTitle } from '../../board/editor/useDocumentTitle';
+import { PlaybackBar } from '../../board/timeControls/PlaybackBar';
+import { TimeRangeMenu, type TimeRangeChoice } from '../../board/timeControls/TimeRangeMenu';
+import { RANGE_PRESETS, withReplayParams, type RangePresetId } from '../../board/timeControls/timeRange';
+import { useReplayUrl } from '../../board/timeControls/useReplayUrl';
+
+/**
+ * Days of history the time-range control offers (the default raw telemetry retention,
+ * TELEMETRY_RETENTION_DAYS in docs/configuration.md); longer presets are shown disabled.
+ */
+export const VIEWER_HISTORY_DAYS = 30;
 
 /**
  * /dataV/viewBoard, /dataV/preview and /pageManger/pageView: opens the project's live pipeline, loads
  * `boardId` (default: the project's first board) at `pageId` (default: the first page) and shows it full
  * screen. `?fit=` picks the scale-to-fit mode (preview has a control for it), `?kiosk=1` drops all chrome.
  * `?from=&to=` (ms since epoch) open the board in replay over that range, at `&at=` (default `from`),
- * playing at `&speed=` × real time when given (paused otherwise); see parseReplayParams.
+ * at `&speed=` × real time, playing when `&play=1`; see parseReplayParams. The header's time-range control
+ * chooses Live or a range, the playback bar below the board plays it, and the URL follows the replay's
+ * instant, speed and play state (a shared link opens the same moment; docs/operations.md "Replay").
  */
 export const ViewBoardScreen = observer(function ViewBoardScreen() {
   const root = useStores();
@@ -38,8 +50,9 @@ export const ViewBoardScreen = observer(function ViewBoardScreen() {
 
   useOpenProject(projectId);
 
-  const replayKey = ['from', 'to', 'at', 'speed'].map((k) => params.get(k) ?? '').join('|');
-  // replayKey stands for the four parameters: other query changes (fit, pageId) keep the replay.
+  const replayKey = ['from', 'to'].map((k) => params.get(k) ?? '').join('|');
+  // replayKey stands for the range: other query changes (fit, pageId, and at/speed/play, which the
+  // replay itself writes as it plays) keep the replay.
   const replay = useMemo(() => parseReplayParams(params), [replayKey]);
   const source = useMemo(() => (projectId && replay ? createReplaySource(root, projectId, replay) : null), [root, projectId, replay]);
   useEffect(() => {
@@ -48,6 +61,16 @@ export const ViewBoardScreen = observer(function ViewBoardScreen() {
     if (replay?.play) source.clock.play();
     return () => source.stop();
   }, [source, replay]);
+
+  useReplayUrl(source, (update) => setParams(update, { replace: true }));
+  const rangeId = params.get('range');
+  const chooseRange = (choice: TimeRangeChoice) =>
+    setParams((prev) => {
+      const next = withReplayParams(prev, choice.kind === 'live' ? null : { fromMs: choice.fromMs, toMs: choice.toMs, atMs: choice.fromMs, speed: 1, playing: false });
+      if (choice.kind === 'live') next.delete('range');
+      else next.set('range', choice.id);
+      return next;
+    });
 
   const reopen = useCallback(() => {
     // Viewers see the latest release; /dataV/preview shows the draft being edited.
@@ -96,7 +119,17 @@ export const ViewBoardScreen = observer(function ViewBoardScreen() {
     <RecoveryBoundary>
       <BoardView
       projectName={project?.name ?? projectId ?? ''}
-      headerExtra={<HeaderActions />}
+      headerExtra={
+        <>
+          <TimeRangeMenu
+            current={replay ? (rangeId === 'today' || RANGE_PRESETS.some((p) => p.id === rangeId) ? (rangeId as RangePresetId | 'today') : 'custom') : null}
+            historyDays={VIEWER_HISTORY_DAYS}
+            onChoose={chooseRange}
+          />
+          <HeaderActions />
+        </>
+      }
+      footer={source && !kiosk ? <PlaybackBar source={source} onLive={() => chooseRange({ kind: 'live' })} /> : undefined}
       fit={fit}
       kiosk={kiosk}
         onFitChange={isPreview ? setFit : undefined}

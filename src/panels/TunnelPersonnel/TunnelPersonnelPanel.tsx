@@ -159,15 +159,17 @@ const VISUALLY_HIDDEN = {
   margin: -1,
 } as const;
 
-/** One line per bore ("Left bore: 73 people") plus the names of people in SOS. */
+/** One line per bore ("Left bore: 73 people") plus the names of people in SOS with their chainage. */
 function summarise(frame: PersonnelFrame, shown: readonly TunnelInfo[], scene: PeopleScene): string {
   const parts: string[] = [];
   const sos: string[] = [];
   for (const t of frame.tunnels) {
     const name = shown.find((x) => x.tunnelId === t.tunnelId)?.name ?? t.tunnelId;
     parts.push(`${name}: ${scene.headcountLabel(t.sns.length)}`);
+    const bore = shown.find((x) => x.tunnelId === t.tunnelId);
     t.sos.forEach((flag, i) => {
-      if (flag) sos.push(scene.nameOf(t.sns[i]));
+      // where they are, as on the map's axis (replay checks it against what the device sent)
+      if (flag) sos.push(`${scene.nameOf(t.sns[i])} (${formatChainage(Math.max(0, (bore?.startChainageM ?? 0) + t.chainageM[i]))})`);
     });
   }
   if (sos.length) parts.push(`SOS: ${sos.join(', ')}`);

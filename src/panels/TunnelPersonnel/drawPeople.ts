@@ -45,6 +45,7 @@ export function drawPeople(ctx: CanvasRenderingContext2D, scene: PeopleScene, tM
       ctx.fillRect(bore.xOf(i * scene.binM), bore.heatY, Math.max(1, binPx - 0.5), bore.heatH);
     }
 
+    drawTrails(ctx, bore, t, labelColor);
     const lanes = Math.max(1, Math.floor((bore.bodyH - 6) / 8));
     const laneH = (bore.bodyH - 6) / lanes;
     let lastX = -Infinity;
@@ -64,6 +65,7 @@ export function drawPeople(ctx: CanvasRenderingContext2D, scene: PeopleScene, tM
       ctx.arc(x, y, 2.6, 0, Math.PI * 2);
       ctx.fill();
     }
+    if (frame.track && frame.track.tunnelId === bore.tunnel.tunnelId) drawFollowed(ctx, bore, t, frame.track, scene.nameOf(frame.track.sn));
     for (const p of sos) {
       ctx.fillStyle = `rgba(255, 77, 79, ${0.25 + 0.35 * pulse})`;
       ctx.beginPath();
@@ -83,4 +85,50 @@ export function drawPeople(ctx: CanvasRenderingContext2D, scene: PeopleScene, tM
 /** True when any person in the frame has SOS set (the layer then animates the pulse). */
 export function hasSos(frame: PersonnelFrame | null): boolean {
   return !!frame?.tunnels.some((t) => t.sos.some((s) => s === 1));
+}
+
+type Bore = MapLayout['bores'][number];
+
+/** Replay: each person's trail over the last minutes, older points fainter, along the bore's middle. */
+function drawTrails(ctx: CanvasRenderingContext2D, bore: Bore, t: PersonnelFrame['tunnels'][number], color: string): void {
+  const trails = t.trails;
+  if (!trails) return;
+  const y = bore.bodyY + bore.bodyH / 2;
+  ctx.fillStyle = color;
+  for (let i = 0; i + 1 < trails.starts.length; i++) {
+    const a = trails.starts[i];
+    const b = trails.starts[i + 1];
+    for (let k = a; k < b; k++) {
+      const c = trails.chainageM[k];
+      if (c !== c) continue;
+      ctx.globalAlpha = 0.08 + (0.3 * (k - a + 1)) / (b - a);
+      ctx.fillRect(bore.xOf(c) - 1, y - 1, 2, 2);
+    }
+  }
+  ctx.globalAlpha = 1;
+}
+
+/** Replay: the followed person's track up to the instant (a line along the bore) and a ring at their position. */
+function drawFollowed(ctx: CanvasRenderingContext2D, bore: Bore, t: PersonnelFrame['tunnels'][number], track: NonNullable<PersonnelFrame['track']>, name: string): void {
+  const FOLLOW = '#22d3ee';
+  const y = bore.bodyY + bore.bodyH / 2;
+  if (track.chainageM.length > 1) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const c of track.chainageM) if (c === c) (lo = Math.min(lo, c)), (hi = Math.max(hi, c));
+    ctx.fillStyle = 'rgba(34, 211, 238, 0.25)';
+    ctx.fillRect(bore.xOf(lo), bore.bodyY + 2, Math.max(2, bore.xOf(hi) - bore.xOf(lo)), bore.bodyH - 4);
+  }
+  const i = t.sns.indexOf(track.sn);
+  if (i < 0) return;
+  const x = bore.xOf(t.chainageM[i]);
+  ctx.strokeStyle = FOLLOW;
+  ctx.lineWidth = 3;
+  ctx.beginPath();
+  ctx.arc(x, y, 9, 0, Math.PI * 2);
+  ctx.stroke();
+  ctx.fillStyle = FOLLOW;
+  ctx.font = '700 15px sans-serif';
+  ctx.textAlign = 'center';
+  ctx.fillText(name, x, bore.bodyY + bore.bodyH + 18);
 }

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { parseReplayParams } from '../../panelData/replay';
+import { beijingInputValue, checkCustomRange, lastRange, parseBeijingInput, presetAvailable, RANGE_PRESETS, skipQuietTarget, withReplayParams } from './timeRange';
+import { stepFor } from './PlaybackBar';
+
+const H = 3_600_000;
+
+describe('time range control', () => {
+  it('reads a custom range as Beijing time whatever the browser zone, and writes it back', () => {
+    expect(parseBeijingInput('2025-05-12T10:00')).toBe(Date.UTC(2025, 4, 12, 2, 0, 0));
+    expect(parseBeijingInput('2025-05-12T10:00:30')).toBe(Date.UTC(2025, 4, 12, 2, 0, 30));
+    expect(parseBeijingInput('2025-05-12 10:00')).toBeNull();
+    expect(parseBeijingInput('')).toBeNull();
+    expect(beijingInputValue(Date.UTC(2025, 4, 12, 16, 30))).toBe('2025-05-13T00:30');
+  });
+
+  it('checks a custom range and names the wrong end', () => {
+    const now = Date.UTC(2025, 4, 12, 2);
+    expect(checkCustomRange(now - H, now, now)).toBeNull();
+    expect(checkCustomRange(null, now, now)).toEqual({ field: 'from', reason: 'invalid' });
+    expect(checkCustomRange(now - H, null, now)).toEqual({ field: 'to', reason: 'invalid' });
+    expect(checkCustomRange(now - H, now - 2 * H, now)).toEqual({ field: 'to', reason: 'order' });
+    expect(checkCustomRange(now + H, now + 2 * H, now)).toEqual({ field: 'from', reason: 'future' });
+    expect(checkCustomRange(now - 40 * 24 * H, now, now)).toEqual({ field: 'to', reason: 'tooLong' });
+  });
+
+  it('offers presets the history reaches; ranges end now on a whole second', () => {
+    const span = (id: string) => RANGE_PRESETS.find((p) => p.id === id)!.spanMs;
+    expect(presetAvailable(span('30d'), 30)).toBe(true);
+    expect(presetAvailable(span('30d'), 7)).toBe(false);
+    expect(presetAvailable(span('365d'), 3650)).toBe(false); // longer than one replay holds
+    expect(lastRange(H, 10 * H + 1234)).toEqual({ fromMs: 9 * H + 1000, toMs: 10 * H + 1000 });
+  });
+
+  it('the URL carries range, instant, speed and play state, and reads back the same moment', () => {
+    const prev = new URLSearchParams('boardId=b1&fit=width&at=5');
+    const url = withReplayParams(prev, { fromMs: 1000, toMs: 9000, atMs: 4321.4, speed: 60, playing: false });
+    expect(url.get('boardId')).toBe('b1');
+    expect(url.get('fit')).toBe('width');
+    expect(parseReplayParams(url)).toEqual({ fromMs: 1000, toMs: 9000, atMs: 4321, speed: 60, play: false });
+    expect(parseReplayParams(withReplayParams(prev, { fromMs: 1000, toMs: 9000, atMs: 2000, speed: 600, playing: true }))?.play).toBe(true);
+    const live = withReplayParams(url, null);
+    expect([...live.keys()].sort()).toEqual(['boardId', 'fit']);
+  });
+
+  it('skips a quiet stretch to shortly before the next activity, and not a short lull', () => {
+    const M = 60_000;
+    const active = [1, 0, 0, 0, 1, 0, 1];
+    expect(skipQuietTarget(active, 0, M, 1.5 * M, 7 * M)).toBe(4 * M - 5_000);
+    expect(skipQuietTarget(active, 0, M, 0.5 * M, 7 * M)).toBeNull(); // active bucket: play on
+    expect(skipQuietTarget(active, 0, M, 5.5 * M, 7 * M)).toBeNull(); // a one-bucket lull
+    expect(skipQuietTarget([1, 0, 0, 0], 0, M, 1.5 * M, 4 * M)).toBe(4 * M); // quiet to the end
+    expect(skipQuietTarget(active, 0, M, 3.99 * M, 7 * M)).toBeNull(); // already at the lead
+  });
+
+  it('steps about 1/360 of the range', () => {
+    expect(stepFor(H)).toBe(10_000);
+    expect(stepFor(8 * H)).toBe(300_000);
+    expect(stepFor(60_000)).toBe(1_000);
+    expect(stepFor(365 * 24 * H)).toBe(H);
+  });
+});
