@@ -16,3 +16,4 @@ export * from './systemStatus';
 export * from './telemetryFrame';
 export * from './history';
 export * from './fleet';
+export * from './equipment';

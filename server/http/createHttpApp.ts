@@ -19,6 +19,7 @@ import { registerNavRoutes } from './routes/nav';
 import { registerTelemetryRoutes } from './routes/telemetry';
 import { registerThresholdRoutes } from './routes/thresholds';
 import { registerWorkRecordRoutes } from './routes/workRecords';
+import { registerEquipmentRoutes } from './routes/equipment';
 
 const API_PREFIX = '/zhgd/';
 /** Auth routes: their limits are RATE_LIMIT_AUTH_PER_MINUTE, counted apart from the other routes. */
@@ -193,5 +194,6 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   registerMetricsRoute(app, deps, rejections);
   registerThresholdRoutes(app, deps);
   registerWorkRecordRoutes(app, deps);
+  registerEquipmentRoutes(app, deps);
   return app;
 }

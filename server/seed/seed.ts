@@ -5,6 +5,7 @@ import { defaultThresholdsFor } from '../rules/defaultThresholds';
 import { toJson, type Database } from '../storage';
 import { demoNames, type SeedLocale } from './demoNames';
 import { ADMIN_USERNAME, BRIDGE_USER, DEMO_PROJECT, OTHER_PROJECT } from './demoProject';
+import { seedDemoEquipment } from './demoEquipment';
 
 /** Where seeding reports progress. */
 export interface SeedLog {
@@ -113,35 +114,40 @@ export async function seedIfEmpty(
         })),
       )
       .execute();
+    // Drivers, shifts and archives of the lifting equipment (the detail modal's tabs).
+    await seedDemoEquipment(tx, DEMO_PROJECT.projectId, names.devices, nowMs, config.seedLocale ?? 'zh-CN');
+    await seedDemoEquipment(tx, OTHER_PROJECT.projectId, names.bridgeDevices, nowMs, config.seedLocale ?? 'zh-CN');
 
-    await tx
-      .insertInto('boards')
-      .values({
-        board_id: names.board.boardId,
-        project_id: names.board.projectId,
-        name: names.board.name,
-        version: names.board.version,
-        layout: toJson(names.board.layout),
-        pages: toJson(names.board.pages),
-        created_at_ms: nowMs,
-        updated_at_ms: nowMs,
-      })
-      .execute();
-    // Released as seeded: viewers only ever see releases (board/screen), and the demo is for showing.
-    await tx
-      .insertInto('board_releases')
-      .values({
-        board_id: names.board.boardId,
-        release_no: 1,
-        version: names.board.version,
-        name: names.board.name,
-        layout: toJson(names.board.layout),
-        pages: toJson(names.board.pages),
-        note: 'Demo board',
-        released_at_ms: nowMs,
-        released_by: ADMIN_USERNAME,
-      })
-      .execute();
+    for (const board of [names.board, names.bridgeBoard]) {
+      await tx
+        .insertInto('boards')
+        .values({
+          board_id: board.boardId,
+          project_id: board.projectId,
+          name: board.name,
+          version: board.version,
+          layout: toJson(board.layout),
+          pages: toJson(board.pages),
+          created_at_ms: nowMs,
+          updated_at_ms: nowMs,
+        })
+        .execute();
+      // Released as seeded: viewers only ever see releases (board/screen), and the demo is for showing.
+      await tx
+        .insertInto('board_releases')
+        .values({
+          board_id: board.boardId,
+          release_no: 1,
+          version: board.version,
+          name: board.name,
+          layout: toJson(board.layout),
+          pages: toJson(board.pages),
+          note: 'Demo board',
+          released_at_ms: nowMs,
+          released_by: ADMIN_USERNAME,
+        })
+        .execute();
+    }
     return true;
   });
 
