@@ -154,7 +154,7 @@ describe('seedIfEmpty', () => {
 });
 
 describe('DEMO_BOARD and BRIDGE_BOARD', () => {
-  it('are valid 1920×1080 boards with their panels inside the page, none overlapping, together using every built-in panel type but the elevator's', () => {
+  it('are valid 1920×1080 boards with their panels inside the page, none overlapping, together using every built-in panel type but the elevator’s', () => {
     const types = new Set<string>();
     for (const demo of [DEMO_BOARD, BRIDGE_BOARD]) {
       const board = boardSchema.parse(demo);

@@ -4,6 +4,11 @@ import { gasTablePanel } from './GasTable';
 import { gasTrendPanel } from './GasTrend';
 import { towerCranePanel } from './TowerCrane';
 import { tunnelPersonnelPanel } from './TunnelPersonnel';
+import { bridgeGirderErectorPanel } from './BridgeGirderErector';
+import { constructionElevatorPanel } from './ConstructionElevator';
+import { fleetOverviewPanel } from './FleetOverview';
+import { gantryCranePanel } from './GantryCrane';
+import { yardCranePanel } from './YardCrane';
 
 /** Definitions with their config type erased; prepareConfig re-establishes it by parsing. */
 const definitions = new Map<string, PanelDefinition<unknown>>();
@@ -65,4 +70,9 @@ registerPanel(gasTablePanel);
 registerPanel(tunnelPersonnelPanel);
 registerPanel(towerCranePanel);
 registerPanel(alarmFeedPanel);
+registerPanel(fleetOverviewPanel);
+registerPanel(constructionElevatorPanel);
+registerPanel(bridgeGirderErectorPanel);
+registerPanel(gantryCranePanel);
+registerPanel(yardCranePanel);
 for (const def of definitions.values()) builtIns.add(def.type);
