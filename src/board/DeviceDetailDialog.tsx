@@ -6,12 +6,14 @@ import { StatusBadge } from '../components';
 import { formatBeijing } from '../format/time';
 import { kindLabel, metricLabel } from '../i18n/metricLabels';
 import { metricRows, thresholdText, valueText } from './deviceDetail';
+import { isEquipmentKind } from '../../protocol';
+import { EquipmentDetail } from './equipment/EquipmentDetail';
 
 /**
  * The detail of the device `deviceDetail.sn` (opened by a click in a live panel): name, kind, position,
  * status, last seen (Beijing time), latest values with units and their thresholds, all live from
  * DeviceStore. Kind and metric names, units and decimals come from the kind's descriptor (protocol/kinds),
- * translated by src/i18n/metricLabels.ts.
+ * translated by src/i18n/metricLabels.ts. Lifting equipment gets its tabbed modal instead (equipment/EquipmentDetail.tsx).
  */
 export const DeviceDetailDialog = observer(function DeviceDetailDialog() {
   const { deviceDetail, devices } = useStores();
@@ -20,10 +22,11 @@ export const DeviceDetailDialog = observer(function DeviceDetailDialog() {
   const device = sn ? devices.get(sn) : undefined;
   const labels = { warn: t`warning`, alarm: t`alarm` };
   const cell = { padding: '4px 8px', textAlign: 'left' } as const;
+  const equipment = device !== undefined && isEquipmentKind(device.kind);
 
   return (
     <Dialog open={sn !== null} onOpenChange={(_e, d) => (d.open ? undefined : deviceDetail.close())}>
-      <DialogSurface aria-describedby={undefined}>
+      <DialogSurface aria-describedby={undefined} style={equipment ? { maxWidth: 'min(1180px, 96vw)', width: 'min(1180px, 96vw)' } : undefined}>
         <DialogBody>
           <DialogTitle>{device?.name ?? sn}</DialogTitle>
           <DialogContent>
@@ -31,6 +34,8 @@ export const DeviceDetailDialog = observer(function DeviceDetailDialog() {
               <p role="alert">
                 <Trans>Unknown device {sn}</Trans>
               </p>
+            ) : equipment ? (
+              <EquipmentDetail device={device} />
             ) : (
               <>
                 <dl data-device-detail={device.sn} style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 16px', margin: '0 0 12px' }}>

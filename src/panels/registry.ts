@@ -4,11 +4,8 @@ import { gasTablePanel } from './GasTable';
 import { gasTrendPanel } from './GasTrend';
 import { towerCranePanel } from './TowerCrane';
 import { tunnelPersonnelPanel } from './TunnelPersonnel';
-import { bridgeGirderErectorPanel } from './BridgeGirderErector';
-import { constructionElevatorPanel } from './ConstructionElevator';
+import { bridgeGirderErectorPanel, constructionElevatorPanel, gantryCranePanel, yardCranePanel } from './Equipment';
 import { fleetOverviewPanel } from './FleetOverview';
-import { gantryCranePanel } from './GantryCrane';
-import { yardCranePanel } from './YardCrane';
 
 /** Definitions with their config type erased; prepareConfig re-establishes it by parsing. */
 const definitions = new Map<string, PanelDefinition<unknown>>();

@@ -82,28 +82,3 @@ export function equipmentThumbnail(kind: string) {
     );
   };
 }
-
-/** Catalogue picture of the fleet overview: a table with status dots and utilisation bars. */
-export function FleetOverviewThumbnail({ width, height }: { width: number; height: number }) {
-  const rows = [
-    { y: 26, status: STATUS_COLOR.online, used: 44 },
-    { y: 42, status: STATUS_COLOR.warning, used: 28 },
-    { y: 58, status: STATUS_COLOR.online, used: 60 },
-    { y: 74, status: STATUS_COLOR.alarm, used: 12 },
-    { y: 90, status: STATUS_COLOR.offline, used: 0 },
-  ];
-  return (
-    <svg width={width} height={height} viewBox="0 0 160 100" aria-hidden data-thumbnail="fleetOverview">
-      <Title />
-      {rows.map((r) => (
-        <g key={r.y}>
-          <circle cx="10" cy={r.y} r="3" style={{ fill: r.status }} />
-          <rect x="18" y={r.y - 2} width="36" height="4" rx="1" style={{ fill: SCREEN.text }} />
-          <rect x="60" y={r.y - 2} width="26" height="4" rx="1" style={{ fill: SCREEN.textMuted }} />
-          <rect x="94" y={r.y - 3} width="60" height="6" rx="1" style={{ fill: SCREEN.panelBorder }} />
-          <rect x="94" y={r.y - 3} width={r.used} height="6" rx="1" style={{ fill: SCREEN.brand }} />
-        </g>
-      ))}
-    </svg>
-  );
-}

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
 import { lazyChunk } from '../../app/lazyChunk';
-import { FleetOverviewThumbnail } from '../Equipment/Thumbnail';
+import { FleetOverviewThumbnail } from './Thumbnail';
 import { noMigration, type PanelDefinition } from '../types';
 
 /** Config of the fleet overview: nothing to choose (it lists every piece of lifting equipment of the project). */
