@@ -137,7 +137,7 @@ export interface FleetEntry {
   name: string;
   /** Driver on duty at `atMs`, else null. */
   driverName: string | null;
-  /** Time spent lifting (work records) in the Beijing day of `atMs` up to it, as % of the day so far (0–100). */
+  /** Time spent lifting (work records) in the Beijing day of `atMs` up to it, as % of the day so far (0–100, 2 decimals). */
   utilisationPct: number;
   /** Lifts started in that day up to `atMs`. */
   lifts: number;

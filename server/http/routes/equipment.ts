@@ -212,7 +212,7 @@ export function registerEquipmentRoutes(app: FastifyInstance, deps: HttpDeps): v
         kind: d.kind,
         name: d.name,
         driverName: driverOf.get(d.sn) ?? null,
-        utilisationPct: Math.min(100, Math.round(((busyMs.get(d.sn) ?? 0) / elapsed) * 1000) / 10),
+        utilisationPct: Math.min(100, Math.round(((busyMs.get(d.sn) ?? 0) / elapsed) * 10_000) / 100),
         lifts: lifts.get(d.sn) ?? 0,
       })),
     };
