@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { EQUIPMENT_ROUTES, type EquipmentFleet } from '../../protocol';
 import { useStores } from '../stores';
+import { useProjectId } from '../app/shell/useProjectId';
 import { useClockInstant, usePanelData } from './context';
 
 /** How often the live fleet summary is asked again (utilisation moves slowly; drivers change per shift). */
 export const FLEET_REFRESH_MS = 60_000;
 
 /**
- * The fleet summary of the project (equipment/fleet, docs/api.md "Equipment"): every piece of lifting
+ * The fleet summary of the board's project (the tab's scoped project; equipment/fleet, docs/api.md "Equipment"): every piece of lifting
  * equipment with the driver on duty and its utilisation in the Beijing day, as of the board clock. Live:
  * asked on mount and every FLEET_REFRESH_MS; replay: as of the replay instant, asked again when it moves
  * to another minute. `summary` null until the first answer; `failed` true when the last request failed
@@ -16,7 +17,7 @@ export const FLEET_REFRESH_MS = 60_000;
 export function useFleetSummary(): { summary: EquipmentFleet | null; failed: boolean } {
   const root = useStores();
   const source = usePanelData();
-  const projectId = root.session.projectId;
+  const projectId = useProjectId();
   const instant = useClockInstant(1_000);
   const replay = source.mode === 'replay';
   // Live: one key per refresh period; replay: one per minute of the replay instant.

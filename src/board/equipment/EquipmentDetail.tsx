@@ -14,6 +14,7 @@ import {
   type WorkRecordPage,
 } from '../../../protocol';
 import { useStores } from '../../stores';
+import { useProjectId } from '../../app/shell/useProjectId';
 import { useBoardClock } from '../../panelData';
 import { LEVEL_COLOR, SCREEN, StatusBadge, STATUS_COLOR, thresholdLevel } from '../../components';
 import { EquipmentDrawing } from '../../components/equipment/EquipmentDrawing';
@@ -122,9 +123,9 @@ const LiveTab = observer(function LiveTab({ device }: { device: DeviceInfo }) {
 
 /** Driver: the device's drivers with who is on duty (as of the board clock), card, certificate and its expiry. */
 function DriverTab({ device }: { device: DeviceInfo }) {
-  const { request, session } = useStores();
+  const { request } = useStores();
   const clock = useBoardClock();
-  const projectId = session.projectId ?? '';
+  const projectId = useProjectId() ?? '';
   const atMs = clock.mode === 'replay' ? Math.floor(clock.now()) : undefined;
   const load = useLoad(`${projectId}/${device.sn}/${atMs ?? 'now'}`, () =>
     request<EquipmentDrivers>(EQUIPMENT_ROUTES.drivers, { projectId, sn: device.sn, atMs }, { skipErrorHandler: true }),
@@ -184,9 +185,9 @@ const ATTENDANCE_RANGES = [7, 30] as const;
 
 /** Clock-in: the drivers' shifts over the last 7 or 30 days, with hours per driver. */
 function AttendanceTab({ device }: { device: DeviceInfo }) {
-  const { request, session } = useStores();
+  const { request } = useStores();
   const clock = useBoardClock();
-  const projectId = session.projectId ?? '';
+  const projectId = useProjectId() ?? '';
   const [days, setDays] = useState<(typeof ATTENDANCE_RANGES)[number]>(7);
   // The range ends at the board clock's minute (replay: the replay instant), so a reload asks the same.
   const toMs = Math.ceil(clock.now() / 60_000) * 60_000;
@@ -247,9 +248,9 @@ function duration(s: number): string {
 
 /** Work records: the lifts the server detected, newest first, paged, with export to .xlsx or CSV. */
 function WorkRecordsTab({ device }: { device: DeviceInfo }) {
-  const { request, session } = useStores();
+  const { request } = useStores();
   const { t } = useLingui();
-  const projectId = session.projectId ?? '';
+  const projectId = useProjectId() ?? '';
   const [page, setPage] = useState(1);
   const load = useLoad(`${projectId}/${device.sn}/${page}`, () =>
     request<WorkRecordPage>(FLEET_ROUTES.workRecordList, { projectId, sn: device.sn, page, pageSize: RECORDS_PAGE_SIZE }, { skipErrorHandler: true }),
@@ -335,8 +336,8 @@ function WorkRecordsTab({ device }: { device: DeviceInfo }) {
 
 /** Archive: maker's plate, registration, installation and inspection dates, and the documents on file. */
 function ArchiveTab({ device }: { device: DeviceInfo }) {
-  const { request, session } = useStores();
-  const projectId = session.projectId ?? '';
+  const { request } = useStores();
+  const projectId = useProjectId() ?? '';
   const load = useLoad(`${projectId}/${device.sn}`, () => request<EquipmentArchive>(EQUIPMENT_ROUTES.archive, { projectId, sn: device.sn }, { skipErrorHandler: true }));
   if (load.error) return <TabMessage error>{load.error}</TabMessage>;
   if (!load.data) return <TabMessage><Trans>Loading…</Trans></TabMessage>;

@@ -5,6 +5,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { DEVICE_KIND_REGISTRY, HISTORY_ROUTES, type DeviceInfo, type SeriesResponse } from '../../../protocol';
 import { useStores } from '../../stores';
+import { useProjectId } from '../../app/shell/useProjectId';
 import { useBoardClock } from '../../panelData';
 import { SCREEN, STATUS_COLOR } from '../../components';
 import { metricLabel } from '../../i18n/metricLabels';
@@ -35,10 +36,10 @@ export function chartableMetrics(kind: string, thresholded: readonly string[]): 
  * downsampled range API (telemetry/series, docs/api.md "History and time ranges").
  */
 export function RunDataTab({ device }: { device: DeviceInfo }) {
-  const { request, session } = useStores();
+  const { request } = useStores();
   const clock = useBoardClock();
   const { i18n } = useLingui();
-  const projectId = session.projectId ?? '';
+  const projectId = useProjectId() ?? '';
   const options = chartableMetrics(
     device.kind,
     device.thresholds.map((t) => t.metric),

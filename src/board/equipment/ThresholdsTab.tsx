@@ -4,6 +4,7 @@ import { Button, Input } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FLEET_ROUTES, type DeviceInfo, type Threshold, type ThresholdAuditPage, type ThresholdEntry, type ThresholdView } from '../../../protocol';
 import { useStores } from '../../stores';
+import { useProjectId } from '../../app/shell/useProjectId';
 import { STATUS_COLOR } from '../../components';
 import { formatBeijing } from '../../format/time';
 import { metricLabel } from '../../i18n/metricLabels';
@@ -21,7 +22,7 @@ import { useLoad } from './useLoad';
 export const ThresholdsTab = observer(function ThresholdsTab({ device }: { device: DeviceInfo }) {
   const { request, session, devices } = useStores();
   const { t, i18n } = useLingui();
-  const projectId = session.projectId ?? '';
+  const projectId = useProjectId() ?? '';
   const isAdmin = session.user?.isAdmin === true;
   const target = { sn: device.sn };
   const [round, setRound] = useState(0);
