@@ -95,6 +95,40 @@ test("the bridge board shows its live equipment, and each kind's modal goes thro
   // A fleet overview row opens its device too.
   await page.locator('[data-fleet-row] >> text=Girder erector').first().click();
   await expect(page.getByRole('dialog').locator('[data-equipment-detail="bridgeGirderErector"]')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+  // The site-office screen size: the board scales, the modal fits.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.screenshot({ path: 'test-results/fleet-board-1366.png' });
+  const small = await openModal(page, 'Crawler crane');
+  await expect(small.locator('[data-tabpanel="live"] canvas').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/fleet-modal-1366.png' });
+  await small.locator('[data-tab="thresholds"]').click();
+  await expect(small.locator('[data-threshold="momentPct"]')).toBeVisible();
+  await page.screenshot({ path: 'test-results/fleet-modal-thresholds-1366.png' });
+});
+
+test("the tunnel's shaft elevator: its card on a board from the tunnel-equipment template, and its modal's tabs", async ({ page }) => {
+  const ticket = await page.request.get('/zhgd/ticket/getTicket?projectId=demo-tunnel');
+  const made = await page.request.post('/zhgd/board/add/initialize', {
+    data: { projectId: 'demo-tunnel', templateId: 'tunnel-equipment' },
+    headers: { dataBoardBasicToken: (await ticket.json()).data.ticket },
+  });
+  const board = (await made.json()).data as { boardId: string };
+  await page.goto(`/#/dataV/preview?boardId=${board.boardId}&projectId=demo-tunnel`);
+  const card = page.locator('[data-panel-type="constructionElevator"]');
+  await expect(card).toBeVisible();
+  await expect(card.getByText(/^Updated \d/)).toBeVisible({ timeout: 20_000 });
+  await expect(card.locator('canvas').first()).toBeVisible();
+  const dialog = await openModal(page, 'Shaft elevator');
+  await expect(dialog.locator('[data-equipment-detail="constructionElevator"]')).toBeVisible();
+  await expect(dialog.locator('[data-tabpanel="live"] [data-metric="leftFloor"]')).toBeVisible();
+  await page.screenshot({ path: 'test-results/fleet-elevator-1920.png' });
+  for (const tab of ['driver', 'attendance', 'records', 'runData', 'archive', 'thresholds']) {
+    await dialog.locator(`[data-tab="${tab}"]`).click();
+    await expect(dialog.locator(`[data-tabpanel="${tab}"]`)).toBeVisible();
+  }
+  await expect(dialog.locator('[data-threshold="leftLoadPct"]')).toBeVisible();
 });
 
 test('an edited wind limit is audited and the next reading alarms at it', async ({ page }) => {

@@ -18,8 +18,10 @@ import { useProjectId } from '../../app/shell/useProjectId';
 import { useBoardClock } from '../../panelData';
 import { LEVEL_COLOR, SCREEN, StatusBadge, STATUS_COLOR, thresholdLevel } from '../../components';
 import { EquipmentDrawing } from '../../components/equipment/EquipmentDrawing';
+import { flagText, isFlag } from '../../components/equipment/flags';
 import { formatBeijing } from '../../format/time';
 import { kindLabel, metricLabel } from '../../i18n/metricLabels';
+import { DEVICE_KIND_REGISTRY } from '../../../protocol';
 import { metricRows, valueText } from '../deviceDetail';
 import { RunDataTab } from './RunDataTab';
 import { ThresholdsTab } from './ThresholdsTab';
@@ -85,6 +87,12 @@ export const EquipmentDetail = observer(function EquipmentDetail({ device }: { d
   );
 });
 
+/** Whether `metric` of `kind` is an on/off state (shown as Yes/No). */
+function flagMetric(kind: string, metric: string): boolean {
+  const m = DEVICE_KIND_REGISTRY.metric(kind, metric);
+  return m !== undefined && isFlag(m);
+}
+
 /** Live: the kind's drawing beside every latest value with its unit, coloured when over a limit. */
 const LiveTab = observer(function LiveTab({ device }: { device: DeviceInfo }) {
   const { i18n } = useLingui();
@@ -110,7 +118,7 @@ const LiveTab = observer(function LiveTab({ device }: { device: DeviceInfo }) {
               <tr key={r.metric} data-metric={r.metric}>
                 <td style={cellStyle}>{metricLabel(i18n, device.kind, r.metric)}</td>
                 <td style={{ ...cellStyle, textAlign: 'right', color: levels[r.metric] ? LEVEL_COLOR[levels[r.metric]] : undefined, fontVariantNumeric: 'tabular-nums' }}>
-                  {valueText(r)}
+                  {flagMetric(device.kind, r.metric) ? flagText(i18n, r.value) : valueText(r)}
                 </td>
               </tr>
             ))}

@@ -159,8 +159,11 @@ function ErectorSide({ values, width, height, colors, color, front, rear }: Part
   const girderY = 30;
   const l = 20;
   const r = width - 20;
-  const frontX = spanToX(0.78, 1, l, r);
+  // Legs at both ends of the main girder; the trolleys run between them.
+  const legL = l + 12;
+  const legR = r - 12;
   const rearX = spanToX(0.3, 1, l, r);
+  const frontX = spanToX(0.7, 1, l, r);
   // Hook heights are relative to the deck (negative below it); the drawing spans 15 m above to 30 m below.
   const hookY = (h: number) => heightToY(h + 30, 45, height - 18, girderY + 20);
   const trolley = (x: number, side: 'front' | 'rear', label: string) => {
@@ -171,21 +174,21 @@ function ErectorSide({ values, width, height, colors, color, front, rear }: Part
         <Rect x={x - 16} y={girderY + 6} width={32} height={12} fill={colors.brand} />
         <Line points={[x, girderY + 18, x, y]} stroke={colors.textMuted} strokeWidth={1.5} />
         <Rect x={x - 12} y={y} width={24} height={12} fill={fill} cornerRadius={2} />
-        <Text x={x - 60} width={120} align="center" y={y + 16} text={`${label} ${fmt(v(values, `${side}LoadT`), 1, 't')}`} fontSize={FONT} fontStyle="bold" fill={colors.text} />
+        <Text x={x + 16} y={y - 2} text={`${label} ${fmt(v(values, `${side}LoadT`), 1, 't')}`} fontSize={FONT} fontStyle="bold" fill={colors.text} />
       </Group>
     );
   };
   return (
     <Group>
       <Rect x={l} y={girderY - 8} width={r - l} height={14} fill={colors.text} cornerRadius={2} />
-      <Line points={[l + 30, girderY + 6, l + 30, deck]} stroke={colors.text} strokeWidth={5} />
-      <Line points={[r - 60, girderY + 6, r - 60, deck]} stroke={colors.text} strokeWidth={5} />
+      <Line points={[legL, girderY + 6, legL, deck]} stroke={colors.text} strokeWidth={5} />
+      <Line points={[legR, girderY + 6, legR, deck]} stroke={colors.text} strokeWidth={5} />
       <Line points={[0, deck, width, deck]} stroke={colors.textMuted} strokeWidth={3} />
       {trolley(rearX, 'rear', rear)}
       {trolley(frontX, 'front', front)}
       <Arrow points={[l, height - 8, l + 40, height - 8]} stroke={colors.textMuted} fill={colors.textMuted} pointerLength={6} pointerWidth={6} />
       <Text x={l + 46} y={height - 16} text={fmt(v(values, 'travelPosM'), 1, 'm')} fontSize={FONT} fill={colors.textMuted} />
-      <Text x={r - 90} y={girderY + 24} width={90} align="right" text={`∠ ${fmt(v(values, 'levelnessDeg'), 2, '°')}`} fontSize={FONT} fill={color('levelnessDeg', colors.textMuted)} />
+      <Text x={r - 110} y={girderY + 12} width={90} align="right" text={`∠ ${fmt(v(values, 'levelnessDeg'), 2, '°')}`} fontSize={FONT} fill={color('levelnessDeg', colors.textMuted)} />
     </Group>
   );
 }

@@ -6,7 +6,8 @@ import { formatBeijing, LEVEL_COLOR, PanelMessage, StatusBadge, thresholdLevel, 
 import { EquipmentDrawing } from '../../components/equipment/EquipmentDrawing';
 import { metricLabel } from '../../i18n/metricLabels';
 import type { PanelProps } from '../types';
-import { flagText, panelReadings, type EquipmentPanelConfig } from './readings';
+import { flagText } from '../../components/equipment/flags';
+import { panelReadings, type EquipmentPanelConfig } from './readings';
 
 /**
  * The card of one piece of lifting equipment (issue 10 §5): its name and status, the live drawing of its

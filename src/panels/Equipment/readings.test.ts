@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { setupI18n } from '@lingui/core';
 import { DEVICE_KIND_REGISTRY } from '../../../protocol';
-import { flagText, isFlag, PANEL_READINGS, panelReadings } from './readings';
+import { flagText, isFlag } from '../../components/equipment/flags';
+import { PANEL_READINGS, panelReadings } from './readings';
 
 describe('equipment card readings', () => {
   it('lists only metrics the kind descriptor has, with its units and decimals', () => {

@@ -1,7 +1,6 @@
-import type { I18n } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
 import { DEVICE_KIND_REGISTRY, type MetricDescriptor } from '../../../protocol';
+import { isFlag } from '../../components/equipment/flags';
 
 /** Config of an equipment card: the device's sn. */
 export const equipmentPanelConfigSchema = z.object({ sn: z.string().min(1, 'choose a device') });
@@ -32,18 +31,4 @@ export function panelReadings(kind: string): PanelReading[] {
     if (m) out.push({ ...m, flag: isFlag(m) });
   }
   return out;
-}
-
-/** An on/off state: no unit and the range 0…1 (limit switches, door, rail clamps, outriggers). */
-export function isFlag(m: Pick<MetricDescriptor, 'unit' | 'range'>): boolean {
-  return m.unit === '' && m.range.min === 0 && m.range.max === 1;
-}
-
-const YES = msg`Yes`;
-const NO = msg`No`;
-
-/** An on/off state in words: Yes for 1, No for 0, '—' without a value. */
-export function flagText(i18n: I18n, value: number | undefined | null): string {
-  if (value === undefined || value === null) return '—';
-  return i18n._(value >= 0.5 ? YES : NO);
 }
