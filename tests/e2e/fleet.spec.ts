@@ -109,12 +109,16 @@ test("the bridge board shows its live equipment, and each kind's modal goes thro
 });
 
 test("the tunnel's shaft elevator: its card on a board from the tunnel-equipment template, and its modal's tabs", async ({ page }) => {
+  // Signed in (the board is up) before asking the API with the session.
+  await expect(page.locator('[data-panel-type="fleetOverview"]')).toBeVisible();
   const ticket = await page.request.get('/zhgd/ticket/getTicket?projectId=demo-tunnel');
   const made = await page.request.post('/zhgd/board/add/initialize', {
     data: { projectId: 'demo-tunnel', templateId: 'tunnel-equipment' },
     headers: { dataBoardBasicToken: (await ticket.json()).data.ticket },
   });
-  const board = (await made.json()).data as { boardId: string };
+  const answer = (await made.json()) as { success: boolean; errorMessage?: string; data: { boardId: string } };
+  expect(answer.success, answer.errorMessage).toBe(true);
+  const board = answer.data;
   await page.goto(`/#/dataV/preview?boardId=${board.boardId}&projectId=demo-tunnel`);
   const card = page.locator('[data-panel-type="constructionElevator"]');
   await expect(card).toBeVisible();

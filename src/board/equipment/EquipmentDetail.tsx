@@ -104,7 +104,7 @@ const LiveTab = observer(function LiveTab({ device }: { device: DeviceInfo }) {
   const rows = metricRows(device).filter((r) => r.value !== null);
   return (
     <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
-      <div style={{ flex: '0 0 auto', border: `1px solid ${SCREEN.panelBorder}`, borderRadius: 4 }}>
+      <div style={{ flex: '0 0 auto', alignSelf: 'flex-start', border: `1px solid ${SCREEN.panelBorder}`, borderRadius: 4 }}>
         <EquipmentDrawing kind={device.kind} values={device.latest} width={460} height={340} levels={levels} />
       </div>
       <div style={{ flex: 1, minWidth: 260 }}>

@@ -34,7 +34,7 @@ export function EquipmentDrawing({ kind, values, width, height, levels = {} }: E
   const p = { values, width, height, colors, color };
   let body: React.ReactNode = null;
   if (kind === 'towerCrane') body = <TowerTop {...p} />;
-  else if (kind === 'constructionElevator') body = <ElevatorShaft {...p} left={t`Left`} right={t`Right`} />;
+  else if (kind === 'constructionElevator') body = <ElevatorShaft {...p} left={t`Left`} right={t`Right`} aboard={(n: number) => t`${n} aboard`} />;
   else if (kind === 'gantryCrane') body = <GantryFront {...p} />;
   else if (kind === 'bridgeGirderErector') body = <ErectorSide {...p} front={t`Front`} rear={t`Rear`} />;
   else if (kind === 'yardCrane') body = <YardCraneSide {...p} />;
@@ -78,7 +78,7 @@ function TowerTop({ values, width, height, colors, color }: PartProps) {
   );
 }
 
-function ElevatorShaft({ values, width, height, colors, color, left, right }: PartProps & { left: string; right: string }) {
+function ElevatorShaft({ values, width, height, colors, color, left, right, aboard }: PartProps & { left: string; right: string; aboard: (n: number) => string }) {
   const mast = elevatorMastM(v(values, 'leftHeightM'), v(values, 'rightHeightM'));
   const top = 18;
   const bottom = height - 22;
@@ -103,7 +103,7 @@ function ElevatorShaft({ values, width, height, colors, color, left, right }: Pa
           width={122}
           align={side === 'left' ? 'right' : 'left'}
           y={y - cageH}
-          text={`${label}\n${fmt(v(values, `${side}LoadT`), 2, 't')} · ${v(values, `${side}Occupants`).toFixed(0)} 👤\n${speed > 0.05 ? '▲' : speed < -0.05 ? '▼' : '■'} ${fmt(Math.abs(speed), 2, 'm/s')}`}
+          text={`${label}\n${fmt(v(values, `${side}LoadT`), 2, 't')} · ${aboard(v(values, `${side}Occupants`))}\n${speed > 0.05 ? '▲' : speed < -0.05 ? '▼' : '■'} ${fmt(Math.abs(speed), 2, 'm/s')}`}
           fontSize={FONT - 1}
           lineHeight={1.2}
           fill={colors.text}
