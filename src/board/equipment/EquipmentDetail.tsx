@@ -134,7 +134,8 @@ function DriverTab({ device }: { device: DeviceInfo }) {
   const { request } = useStores();
   const clock = useBoardClock();
   const projectId = useProjectId() ?? '';
-  const atMs = clock.mode === 'replay' ? Math.floor(clock.now()) : undefined;
+  // Replay: as of the replay instant's minute (a key that moves every frame would ask again every render).
+  const atMs = clock.mode === 'replay' ? Math.floor(clock.now() / 60_000) * 60_000 : undefined;
   const load = useLoad(`${projectId}/${device.sn}/${atMs ?? 'now'}`, () =>
     request<EquipmentDrivers>(EQUIPMENT_ROUTES.drivers, { projectId, sn: device.sn, atMs }, { skipErrorHandler: true }),
   );
