@@ -9,6 +9,8 @@ import {
   type EquipmentAttendance,
   type EquipmentDrivers,
   type EquipmentFleet,
+  FLEET_ROUTES,
+  type WorkRecordPage,
 } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { BRIDGE_DEVICES, DEMO_PROJECT, OTHER_PROJECT } from '../../server/seed';
@@ -96,17 +98,20 @@ describe('equipment records against the real server (issue 10 §3)', () => {
   it("counts a lift published over MQTT in the fleet summary's utilisation and exports it", async () => {
     const before = await bridge.post<EquipmentFleet>(EQUIPMENT_ROUTES.fleet, { projectId: bridgeProject });
     expect(before.body.data!.entries.map((e) => e.sn).sort()).toEqual(BRIDGE_DEVICES.map((d) => d.sn).sort());
-    // A 20 s lift of 12 t that ended 5 s ago (today, whatever the hour: the day start is at most 24 h back).
-    const end = Date.now() - 5_000;
-    const start = Math.max(end - 20_000, beijingDayStart(end) + 1);
-    const readings: Array<[number, number]> = [
-      [start - 2_000, 0],
-      [start, 12],
-      [Math.round((start + end) / 2), 14],
-      [end, 0],
+    // A lift of 12–14 t that started 3 s ago and is stamped to end 15 s from now: the alarm of its middle
+    // reading is raised now (server time), inside the lift as the device's clock dates it.
+    const now = Date.now();
+    const start = Math.max(now - 3_000, beijingDayStart(now) + 1);
+    const end = now + 15_000;
+    // A gust over the 13.8 m/s stop limit in the middle of it: one alarm raised during the lift.
+    const readings: Array<[number, number, number]> = [
+      [start - 2_000, 0, 3],
+      [start, 12, 3],
+      [now, 14, 14.5],
+      [end, 0, 3],
     ];
-    for (const [ts, loadT] of readings) {
-      const msg = { ts, loadT, loadPct: (loadT / 80) * 100, hookHeightM: 8, trolleyPosM: 12, travelPosM: 40, windSpeedMps: 3, railClamp: false };
+    for (const [ts, loadT, windSpeedMps] of readings) {
+      const msg = { ts, loadT, loadPct: (loadT / 80) * 100, hookHeightM: 8, trolleyPosM: 12, travelPosM: 40, windSpeedMps, railClamp: false };
       await device.publishAsync(`zhgd/${bridgeProject}/gantryCrane/GC-B1/telemetry`, JSON.stringify(msg), { qos: 1 });
     }
     const summary = await eventually(async () => {
@@ -118,6 +123,8 @@ describe('equipment records against the real server (issue 10 §3)', () => {
     expect(gc.lifts).toBe(1);
     expect(gc.utilisationPct).toBeGreaterThan(0);
     expect(summary.entries.find((e) => e.sn === 'YC-B1')!).toMatchObject({ lifts: 0, utilisationPct: 0 });
+    const records = await bridge.post<WorkRecordPage>(FLEET_ROUTES.workRecordList, { projectId: bridgeProject, sn: 'GC-B1' });
+    expect(records.body.data!.list[0]).toMatchObject({ peakLoadT: 14, alarms: 1 });
 
     const csv = await fetch(server.url + EQUIPMENT_ROUTES.workRecordExport, {
       method: 'POST',
@@ -128,7 +135,9 @@ describe('equipment records against the real server (issue 10 §3)', () => {
     const lines = (await csv.text()).trim().split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toContain('Peak load (t)');
+    expect(lines[0]).toContain('Alarms during the lift');
     expect(lines[1]).toContain(',14,');
+    expect(lines[1].endsWith(',1')).toBe(true);
     const xlsx = await fetch(server.url + EQUIPMENT_ROUTES.workRecordExport, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: bridge.cookie! },

@@ -37,6 +37,7 @@ const EXPORT_COLUMNS: Array<{ header: string; width: number; cell: (r: ExportRow
   { header: 'Duration (s)', width: 12, cell: (r) => r.duration_s },
   { header: 'Peak load (t)', width: 14, cell: (r) => r.peak_load_t },
   { header: 'Peak moment (% of rated)', width: 24, cell: (r) => r.peak_moment_pct },
+  { header: 'Alarms during the lift', width: 20, cell: (r) => Number(r.alarms_during ?? 0) },
 ];
 
 interface ExportRow {
@@ -47,6 +48,7 @@ interface ExportRow {
   duration_s: number;
   peak_load_t: number;
   peak_moment_pct: number;
+  alarms_during: number | string | bigint | null;
 }
 
 /** A CSV field, quoted when it holds a comma, quote or line break; a leading = + - @ is neutralised (formula injection). */
@@ -237,6 +239,16 @@ export function registerEquipmentRoutes(app: FastifyInstance, deps: HttpDeps): v
         let q = db
           .selectFrom('work_records')
           .select(['record_id', 'device_sn', 'started_at_ms', 'ended_at_ms', 'duration_s', 'peak_load_t', 'peak_moment_pct'])
+          .select((eb) =>
+            eb
+              .selectFrom('alarms')
+              .whereRef('alarms.project_id', '=', 'work_records.project_id')
+              .whereRef('alarms.device_sn', '=', 'work_records.device_sn')
+              .whereRef('alarms.raised_at_ms', '>=', 'work_records.started_at_ms')
+              .whereRef('alarms.raised_at_ms', '<=', 'work_records.ended_at_ms')
+              .select((a) => a.fn.countAll<number>().as('n'))
+              .as('alarms_during'),
+          )
           .where('project_id', '=', body.projectId)
           .where('device_sn', '=', body.sn);
         if (before) {

@@ -311,7 +311,7 @@ function WorkRecordsTab({ device }: { device: DeviceInfo }) {
       ) : (
         <DataTable
           label="work records"
-          head={[<Trans key="s">Start</Trans>, <Trans key="e">End</Trans>, <Trans key="d">Duration</Trans>, <Trans key="l">Peak load (t)</Trans>, <Trans key="m">Peak moment (% of rated)</Trans>]}
+          head={[<Trans key="s">Start</Trans>, <Trans key="e">End</Trans>, <Trans key="d">Duration</Trans>, <Trans key="l">Peak load (t)</Trans>, <Trans key="m">Peak moment (% of rated)</Trans>, <Trans key="a">Alarms</Trans>]}
         >
           {load.data.list.map((r) => (
             <tr key={r.recordId} data-record={r.recordId}>
@@ -321,6 +321,9 @@ function WorkRecordsTab({ device }: { device: DeviceInfo }) {
               <td style={{ ...cellStyle, textAlign: 'right' }}>{r.peakLoadT.toFixed(2)}</td>
               <td style={{ ...cellStyle, textAlign: 'right', color: r.peakMomentPct >= 100 ? STATUS_COLOR.alarm : r.peakMomentPct >= 90 ? STATUS_COLOR.warning : undefined }}>
                 {r.peakMomentPct.toFixed(1)}
+              </td>
+              <td style={{ ...cellStyle, textAlign: 'right', color: r.alarms > 0 ? STATUS_COLOR.alarm : undefined }} data-record-alarms>
+                {r.alarms}
               </td>
             </tr>
           ))}
