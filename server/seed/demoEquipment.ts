@@ -114,8 +114,15 @@ export async function syncDemoAttendance(db: Kysely<Database>, projectId: string
   return written;
 }
 
+/** Titles of the archive's papers in the site's language (the archive is data, like the seeded names). */
+const DOCUMENT_TITLES: Record<SeedLocale, readonly [string, string, string, string]> = {
+  en: ['Use registration certificate', 'Installation acceptance report', 'Periodic inspection report', 'Product conformity certificate'],
+  'zh-CN': ['特种设备使用登记证', '安装验收报告', '定期检验报告', '产品合格证'],
+};
+
 /** The archive row of a demo device: maker's plate, installation, inspections and papers. */
-function demoArchive(projectId: string, d: DemoDevice, nowMs: number) {
+function demoArchive(projectId: string, d: DemoDevice, nowMs: number, locale: SeedLocale) {
+  const titles = DOCUMENT_TITLES[locale];
   const h = hash(`${projectId}/${d.sn}/archive`);
   const m = MACHINES[d.kind];
   const today = beijingDayStart(nowMs);
@@ -123,10 +130,10 @@ function demoArchive(projectId: string, d: DemoDevice, nowMs: number) {
   const lastInspection = today - (10 + (h % 60)) * DAY_MS;
   const registration = `SE-${d.sn}-${2024 + (h % 2)}`;
   const documents: ArchiveDocument[] = [
-    { title: 'Use registration certificate', reference: registration, issuedAtMs: installed + 5 * DAY_MS },
-    { title: 'Installation acceptance report', reference: `IA-${String(h % 100_000).padStart(5, '0')}`, issuedAtMs: installed + 3 * DAY_MS },
-    { title: 'Periodic inspection report', reference: `PI-${String((h >>> 4) % 100_000).padStart(5, '0')}`, issuedAtMs: lastInspection },
-    { title: 'Product conformity certificate', reference: `PC-${String((h >>> 8) % 100_000).padStart(5, '0')}`, issuedAtMs: installed - 200 * DAY_MS },
+    { title: titles[0], reference: registration, issuedAtMs: installed + 5 * DAY_MS },
+    { title: titles[1], reference: `IA-${String(h % 100_000).padStart(5, '0')}`, issuedAtMs: installed + 3 * DAY_MS },
+    { title: titles[2], reference: `PI-${String((h >>> 4) % 100_000).padStart(5, '0')}`, issuedAtMs: lastInspection },
+    { title: titles[3], reference: `PC-${String((h >>> 8) % 100_000).padStart(5, '0')}`, issuedAtMs: installed - 200 * DAY_MS },
   ];
   return {
     project_id: projectId,
@@ -152,6 +159,6 @@ export async function seedDemoEquipment(db: Kysely<Database>, projectId: string,
   const eq = equipmentOf(devices);
   if (eq.length === 0) return;
   await db.insertInto('equipment_drivers').values(eq.flatMap((d) => demoDrivers(projectId, d, nowMs, locale))).execute();
-  await db.insertInto('equipment_archive').values(eq.map((d) => demoArchive(projectId, d, nowMs))).execute();
+  await db.insertInto('equipment_archive').values(eq.map((d) => demoArchive(projectId, d, nowMs, locale))).execute();
   await syncDemoAttendance(db, projectId, eq, nowMs);
 }
