@@ -86,8 +86,19 @@ export const boardSchema = z.object({
 });
 export type Board = z.infer<typeof boardSchema>;
 
-/** Panel type ids shipped with the live-board slice. */
-export const BUILTIN_PANEL_TYPES = ['gasTrend', 'gasTable', 'tunnelPersonnel', 'towerCrane', 'alarmFeed'] as const;
+/** Panel type ids shipped with the app: the live-board slice, one per lifting-equipment kind and the fleet overview. */
+export const BUILTIN_PANEL_TYPES = [
+  'gasTrend',
+  'gasTable',
+  'tunnelPersonnel',
+  'towerCrane',
+  'alarmFeed',
+  'constructionElevator',
+  'bridgeGirderErector',
+  'gantryCrane',
+  'yardCrane',
+  'fleetOverview',
+] as const;
 
 // ───────────────────────── Board server (SPEC §7, docs/api.md "Board server") ─────────────────────────
 

@@ -137,7 +137,7 @@ export const workRecordListBody = z.strictObject({
   pageSize: z.number().int().min(1).max(200).default(50),
 });
 
-/** A lift detected from telemetry: device times (ms), duration (s), peak load (t), peak moment (% of rated). */
+/** A lift detected from telemetry: device times (ms), duration (s), peak load (t), peak moment (% of rated), alarms raised during it. */
 export interface WorkRecord {
   recordId: number;
   projectId: string;
@@ -148,6 +148,8 @@ export interface WorkRecord {
   durationS: number;
   peakLoadT: number;
   peakMomentPct: number;
+  /** Alarms of the device raised (server time) between start and end (device time: assumes a set device clock). */
+  alarms: number;
 }
 
 /** A page of work records, newest first. */

@@ -19,3 +19,4 @@ export * from './fleet';
 export * from './people';
 export * from './roles';
 export * from './admin';
+export * from './equipment';

@@ -6,7 +6,7 @@ import { createHttpApp, registeredRoutes } from './http/createHttpApp';
 import { configureHashPool } from './http/hashPool';
 import { SessionStore } from './http/sessions';
 import { startLive, type LiveHandle } from './live';
-import { DEMO_PROJECT, retireDocumentedDemoPassword, seedIfEmpty } from './seed';
+import { BRIDGE_DEVICES, DEMO_DEVICES, DEMO_PROJECT, DEMO_TUNNELS, OTHER_PROJECT, retireDocumentedDemoPassword, seedIfEmpty } from './seed';
 import { openDatabase, type Database } from './storage';
 
 /** A started server. `close()` stops everything in reverse start order and is idempotent. */
@@ -101,44 +101,70 @@ export async function startServer(
   }
 }
 
-/** Starts the simulator against our broker with the demo project's device credentials. @returns its stop. */
+/**
+ * Starts the demo simulators against our broker, one per demo project with that project's device
+ * credentials: the tunnel (DEMO_DEVICES) and the bridge (BRIDGE_DEVICES, its lifting equipment), each
+ * with its past 24 hours backfilled when enabled, and the demo drivers' attendance kept up to date
+ * (server/seed/demoEquipment.ts, hourly). @returns their stop.
+ */
 async function startDemoSimulator(
   config: ServerConfig,
   db: Kysely<Database>,
   live: LiveHandle,
   log: FastifyBaseLogger,
 ): Promise<() => Promise<void>> {
-  const readCreds = () =>
-    db.selectFrom('projects').select(['mqtt_username', 'mqtt_password']).where('project_id', '=', DEMO_PROJECT.projectId).executeTakeFirst();
-  const creds = await readCreds();
-  if (!creds) {
-    log.warn(`simulator not started: project ${DEMO_PROJECT.projectId} does not exist`);
-    return async () => undefined;
-  }
+  const projects = [
+    { projectId: DEMO_PROJECT.projectId, devices: DEMO_DEVICES, tunnels: DEMO_TUNNELS },
+    { projectId: OTHER_PROJECT.projectId, devices: BRIDGE_DEVICES, tunnels: [] },
+  ];
+  const stops: Array<() => Promise<void>> = [];
   // Loaded only when wanted: a production node without the simulator never loads its code.
   const { startSimulator } = await import('./simulator');
+  const { syncDemoAttendance } = await import('./seed/demoEquipment');
   const url = config.mqttUrl ?? `mqtt://127.0.0.1:${live.mqttPort}`;
-  const sim = await startSimulator({
-    url,
-    username: creds.mqtt_username,
-    password: creds.mqtt_password,
-    // After an administrator rotates the demo project's key, the simulator follows it.
-    refreshCredentials: async () => {
-      const row = await readCreds();
-      return row ? { username: row.mqtt_username, password: row.mqtt_password } : null;
-    },
-    projectId: DEMO_PROJECT.projectId,
-    seed: config.simulatorSeed,
-    log: { info: (...a: unknown[]) => log.info(describe(a)), warn: (...a: unknown[]) => log.warn(describe(a)) },
-  });
-  log.info(`demo simulator publishing to ${url}`);
-  // The past DEMO_BACKFILL_HOURS (24) of history, written in the background in yielding batches (server/simulator/backfill.ts).
-  const backfill = config.demoBackfill
-    ? (await import('./simulator/backfill')).startDemoBackfill({ db, projectId: DEMO_PROJECT.projectId, seed: config.simulatorSeed, nowMs: Date.now(), spanMs: config.demoBackfillHours * 3_600_000, log })
-    : null;
+  for (const p of projects) {
+    const readCreds = () =>
+      db.selectFrom('projects').select(['mqtt_username', 'mqtt_password']).where('project_id', '=', p.projectId).executeTakeFirst();
+    const creds = await readCreds();
+    if (!creds) {
+      log.warn(`simulator not started: project ${p.projectId} does not exist`);
+      continue;
+    }
+    const sim = await startSimulator({
+      url,
+      username: creds.mqtt_username,
+      password: creds.mqtt_password,
+      // After an administrator rotates the project's key, the simulator follows it.
+      refreshCredentials: async () => {
+        const row = await readCreds();
+        return row ? { username: row.mqtt_username, password: row.mqtt_password } : null;
+      },
+      projectId: p.projectId,
+      devices: p.devices,
+      tunnels: p.tunnels,
+      seed: config.simulatorSeed,
+      log: { info: (...a: unknown[]) => log.info(describe(a)), warn: (...a: unknown[]) => log.warn(describe(a)) },
+    });
+    log.info(`demo simulator publishing project ${p.projectId} to ${url}`);
+    // The past DEMO_BACKFILL_HOURS (24) of history, written in the background in yielding batches (server/simulator/backfill.ts).
+    const backfill = config.demoBackfill
+      ? (await import('./simulator/backfill')).startDemoBackfill({ db, projectId: p.projectId, seed: config.simulatorSeed, nowMs: Date.now(), spanMs: config.demoBackfillHours * 3_600_000, devices: p.devices, tunnels: p.tunnels, log })
+      : null;
+    stops.push(async () => {
+      await backfill?.stop();
+      await sim.stop();
+    });
+  }
+  // Drivers clock in and out on the demo rota while the demo runs.
+  const syncAttendance = async () => {
+    for (const p of projects) await syncDemoAttendance(db, p.projectId, p.devices, Date.now());
+  };
+  const attendance = setInterval(() => void syncAttendance().catch((err: unknown) => log.warn({ err }, 'demo attendance update failed')), 3_600_000);
+  attendance.unref();
+  await syncAttendance().catch((err: unknown) => log.warn({ err }, 'demo attendance update failed'));
   return async () => {
-    await backfill?.stop();
-    await sim.stop();
+    clearInterval(attendance);
+    for (const stop of stops) await stop();
   };
 }
 

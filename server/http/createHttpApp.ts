@@ -23,6 +23,7 @@ import { NAV_POST_DOMAIN_ROUTE, registerNavRoutes } from './routes/nav';
 import { registerTelemetryRoutes } from './routes/telemetry';
 import { registerThresholdRoutes } from './routes/thresholds';
 import { registerWorkRecordRoutes } from './routes/workRecords';
+import { registerEquipmentRoutes } from './routes/equipment';
 
 const API_PREFIX = '/zhgd/';
 /** Auth routes: their limits are RATE_LIMIT_AUTH_PER_MINUTE, counted apart from the other routes. */
@@ -215,5 +216,6 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   registerThresholdRoutes(app, deps);
   registerWorkRecordRoutes(app, deps);
   registerPeopleRoutes(app, deps);
+  registerEquipmentRoutes(app, deps);
   return app;
 }

@@ -1,4 +1,4 @@
-import { ADMIN_ROUTES, CUSTOM_PANEL_ROUTES, FLEET_ROUTES, HISTORY_ROUTES, PEOPLE_ROUTES, ROUTES, SYSTEM_STATUS_ROUTE, type RouteAccess } from '../../protocol';
+import { ADMIN_ROUTES, CUSTOM_PANEL_ROUTES, EQUIPMENT_ROUTES, FLEET_ROUTES, HISTORY_ROUTES, PEOPLE_ROUTES, ROUTES, SYSTEM_STATUS_ROUTE, type RouteAccess } from '../../protocol';
 
 /**
  * What every HTTP route needs, by URL: the one table the authorisation hook (authorize.ts) enforces and the
@@ -27,6 +27,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   [HISTORY_ROUTES.tracks]: 'people.view',
   [HISTORY_ROUTES.positions]: 'people.view',
   [FLEET_ROUTES.workRecordList]: 'project.read',
+  [EQUIPMENT_ROUTES.drivers]: 'project.read',
+  [EQUIPMENT_ROUTES.attendance]: 'project.read',
+  [EQUIPMENT_ROUTES.archive]: 'project.read',
+  [EQUIPMENT_ROUTES.fleet]: 'project.read',
+  [EQUIPMENT_ROUTES.workRecordExport]: 'project.read',
   [ROUTES.deviceKey]: 'project.admin',
 
   // Alarms

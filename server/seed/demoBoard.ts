@@ -1,5 +1,5 @@
 import type { Board } from '../../protocol';
-import { DEMO_PROJECT } from './demoProject';
+import { DEMO_PROJECT, OTHER_PROJECT } from './demoProject';
 
 /**
  * The seeded live board of the demo tunnel: one 1920×1080 page with the five built-in live panels.
@@ -73,6 +73,35 @@ export const DEMO_BOARD: Board = {
           z: 5,
           config: { limit: 50 },
         },
+      ],
+    },
+  ],
+};
+
+/**
+ * The seeded live board of the bridge project (OTHER_PROJECT): the fleet overview across the top; the
+ * girder erector, the precast yard's gantry crane and the crawler crane in the middle row; the two pier
+ * tower cranes and the alarm feed below. 1920×1080, 20 px margins and gutters.
+ */
+export const BRIDGE_BOARD: Board = {
+  boardId: 'bridge-live',
+  projectId: OTHER_PROJECT.projectId,
+  name: 'Bridge lifting board',
+  version: 1,
+  layout: { pageWidth: 1920, pageHeight: 1080, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 },
+  pages: [
+    {
+      pageId: 'bridge-live-p1',
+      name: 'Lifting',
+      order: 0,
+      panels: [
+        { panelId: 'bridge-live-fleet', type: 'fleetOverview', title: 'Lifting equipment', x: 20, y: 20, w: 1880, h: 300, z: 1, config: {} },
+        { panelId: 'bridge-live-erector', type: 'bridgeGirderErector', title: 'Girder erector', x: 20, y: 340, w: 620, h: 350, z: 2, config: { sn: 'BGE-01' } },
+        { panelId: 'bridge-live-gantry', type: 'gantryCrane', title: 'Gantry crane (precast yard)', x: 660, y: 340, w: 600, h: 350, z: 3, config: { sn: 'GC-B1' } },
+        { panelId: 'bridge-live-yard-crane', type: 'yardCrane', title: 'Crawler crane', x: 1280, y: 340, w: 620, h: 350, z: 4, config: { sn: 'YC-B1' } },
+        { panelId: 'bridge-live-tc1', type: 'towerCrane', title: 'Tower crane (pier 12)', x: 20, y: 710, w: 460, h: 350, z: 5, config: { sn: 'TC-B1' } },
+        { panelId: 'bridge-live-tc2', type: 'towerCrane', title: 'Tower crane (pier 13)', x: 500, y: 710, w: 460, h: 350, z: 6, config: { sn: 'TC-B2' } },
+        { panelId: 'bridge-live-alarms', type: 'alarmFeed', title: 'Lifting alarms', x: 980, y: 710, w: 920, h: 350, z: 7, config: { limit: 50 } },
       ],
     },
   ],

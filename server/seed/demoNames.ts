@@ -1,5 +1,5 @@
 import type { Board } from '../../protocol';
-import { DEMO_BOARD } from './demoBoard';
+import { BRIDGE_BOARD, DEMO_BOARD } from './demoBoard';
 import { BRIDGE_DEVICES, DEMO_DEVICES, DEMO_PROJECT, DEMO_TUNNELS, OTHER_PROJECT, type DemoDevice, type DemoTunnel } from './demoProject';
 
 /**
@@ -19,6 +19,8 @@ export interface DemoNames {
   /** The bridge project's lifting equipment. */
   bridgeDevices: DemoDevice[];
   board: Board;
+  /** The bridge project's live board (demoBoard.ts BRIDGE_BOARD). */
+  bridgeBoard: Board;
 }
 
 const ZH_TUNNEL: Record<string, string> = { LK: '左线', RK: '右线' };
@@ -48,6 +50,13 @@ const ZH_PANEL_TITLES: Record<string, string> = {
   'demo-live-gas-table': '气体测点',
   'demo-live-tower-crane': '1号塔吊',
   'demo-live-alarms': '告警',
+  'bridge-live-fleet': '起重设备',
+  'bridge-live-erector': '架桥机',
+  'bridge-live-gantry': '龙门吊（预制梁场）',
+  'bridge-live-yard-crane': '履带吊',
+  'bridge-live-tc1': '塔吊（12号主墩）',
+  'bridge-live-tc2': '塔吊（13号主墩）',
+  'bridge-live-alarms': '起重告警',
 };
 
 /** Chinese names of a demo device (same sn, kind and place in the tunnel). */
@@ -75,7 +84,7 @@ function zhDevice(d: DemoDevice): DemoDevice {
 /** The demo's names in `locale` (English: the constants of demoProject.ts and demoBoard.ts as they are). */
 export function demoNames(locale: SeedLocale): DemoNames {
   if (locale === 'en') {
-    return { project: DEMO_PROJECT, otherProject: OTHER_PROJECT, tunnels: DEMO_TUNNELS, devices: DEMO_DEVICES, bridgeDevices: BRIDGE_DEVICES, board: DEMO_BOARD };
+    return { project: DEMO_PROJECT, otherProject: OTHER_PROJECT, tunnels: DEMO_TUNNELS, devices: DEMO_DEVICES, bridgeDevices: BRIDGE_DEVICES, board: DEMO_BOARD, bridgeBoard: BRIDGE_BOARD };
   }
   return {
     project: { name: '云岭双线隧道', coName: '示范隧道建设集团' },
@@ -87,6 +96,11 @@ export function demoNames(locale: SeedLocale): DemoNames {
       ...DEMO_BOARD,
       name: '隧道实时看板',
       pages: DEMO_BOARD.pages.map((p) => ({ ...p, name: '实时', panels: p.panels.map((x) => ({ ...x, title: ZH_PANEL_TITLES[x.panelId] ?? x.title })) })),
+    },
+    bridgeBoard: {
+      ...BRIDGE_BOARD,
+      name: '桥梁起重看板',
+      pages: BRIDGE_BOARD.pages.map((p) => ({ ...p, name: '起重', panels: p.panels.map((x) => ({ ...x, title: ZH_PANEL_TITLES[x.panelId] ?? x.title })) })),
     },
   };
 }

@@ -3,7 +3,7 @@ import { BUILTIN_PANEL_TYPES, boardSchema } from '../../protocol';
 import { hashPassword, verifyPassword } from '../http/passwords';
 import { defaultThresholdsFor } from '../rules/defaultThresholds';
 import { openDatabase, toBoard, type OpenDatabase } from '../storage';
-import { DEMO_BOARD } from './demoBoard';
+import { BRIDGE_BOARD, DEMO_BOARD } from './demoBoard';
 import { ADMIN_USERNAME, BRIDGE_USER, DEMO_DEVICES, DEMO_PROJECT, DEMO_TUNNELS, OTHER_PROJECT } from './demoProject';
 import { demoNames } from './demoNames';
 import { retireDocumentedDemoPassword, seedIfEmpty } from './seed';
@@ -153,21 +153,27 @@ describe('seedIfEmpty', () => {
   }, 60_000);
 });
 
-describe('DEMO_BOARD', () => {
-  it('is a valid 1920×1080 board with the five built-in live panels inside the page, none overlapping', () => {
-    const board = boardSchema.parse(DEMO_BOARD);
-    expect(board.layout).toMatchObject({ pageWidth: 1920, pageHeight: 1080, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 });
-    const panels = board.pages[0].panels;
-    expect(panels.map((p) => p.type).sort()).toEqual([...BUILTIN_PANEL_TYPES].sort());
-    for (const p of panels) {
-      expect(p.x >= 0 && p.y >= 0 && p.x + p.w <= 1920 && p.y + p.h <= 1080).toBe(true);
-    }
-    for (const a of panels) {
-      for (const b of panels) {
-        if (a === b) continue;
-        const overlap = a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
-        expect(overlap, `${a.panelId} overlaps ${b.panelId}`).toBe(false);
+describe('DEMO_BOARD and BRIDGE_BOARD', () => {
+  it('are valid 1920×1080 boards with their panels inside the page, none overlapping, together using every built-in panel type but the elevator’s', () => {
+    const types = new Set<string>();
+    for (const demo of [DEMO_BOARD, BRIDGE_BOARD]) {
+      const board = boardSchema.parse(demo);
+      expect(board.layout).toMatchObject({ pageWidth: 1920, pageHeight: 1080, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 });
+      const panels = board.pages[0].panels;
+      for (const p of panels) {
+        types.add(p.type);
+        expect(p.x >= 0 && p.y >= 0 && p.x + p.w <= 1920 && p.y + p.h <= 1080).toBe(true);
+      }
+      for (const a of panels) {
+        for (const b of panels) {
+          if (a === b) continue;
+          const overlap = a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+          expect(overlap, `${a.panelId} overlaps ${b.panelId}`).toBe(false);
+        }
       }
     }
+    // The elevator is the tunnel's (its shaft); its panel is on the tunnel-equipment template, not a seeded board.
+    expect([...types].sort()).toEqual(BUILTIN_PANEL_TYPES.filter((t) => t !== 'constructionElevator').sort());
+    expect(BRIDGE_BOARD.projectId).toBe(OTHER_PROJECT.projectId);
   });
 });

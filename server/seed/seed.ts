@@ -7,6 +7,7 @@ import { toJson, type Database } from '../storage';
 import { demoNames, type SeedLocale } from './demoNames';
 import { demoPeople, demoZones } from './demoPeople';
 import { ADMIN_USERNAME, BRIDGE_USER, DEMO_PROJECT, OTHER_PROJECT } from './demoProject';
+import { seedDemoEquipment } from './demoEquipment';
 
 /** Where seeding reports progress. */
 export interface SeedLog {
@@ -123,6 +124,9 @@ export async function seedIfEmpty(
         })),
       )
       .execute();
+    // Drivers, shifts and archives of the lifting equipment (the detail modal's tabs).
+    await seedDemoEquipment(tx, DEMO_PROJECT.projectId, names.devices, nowMs, config.seedLocale ?? 'zh-CN');
+    await seedDemoEquipment(tx, OTHER_PROJECT.projectId, names.bridgeDevices, nowMs, config.seedLocale ?? 'zh-CN');
 
     // The person registry (one wearer per demo beacon) and the zones of the demo bores (issue 9 §4).
     const locale = config.seedLocale ?? 'zh-CN';
@@ -164,34 +168,36 @@ export async function seedIfEmpty(
       )
       .execute();
 
-    await tx
-      .insertInto('boards')
-      .values({
-        board_id: names.board.boardId,
-        project_id: names.board.projectId,
-        name: names.board.name,
-        version: names.board.version,
-        layout: toJson(names.board.layout),
-        pages: toJson(names.board.pages),
-        created_at_ms: nowMs,
-        updated_at_ms: nowMs,
-      })
-      .execute();
-    // Released as seeded: viewers only ever see releases (board/screen), and the demo is for showing.
-    await tx
-      .insertInto('board_releases')
-      .values({
-        board_id: names.board.boardId,
-        release_no: 1,
-        version: names.board.version,
-        name: names.board.name,
-        layout: toJson(names.board.layout),
-        pages: toJson(names.board.pages),
-        note: 'Demo board',
-        released_at_ms: nowMs,
-        released_by: ADMIN_USERNAME,
-      })
-      .execute();
+    for (const board of [names.board, names.bridgeBoard]) {
+      await tx
+        .insertInto('boards')
+        .values({
+          board_id: board.boardId,
+          project_id: board.projectId,
+          name: board.name,
+          version: board.version,
+          layout: toJson(board.layout),
+          pages: toJson(board.pages),
+          created_at_ms: nowMs,
+          updated_at_ms: nowMs,
+        })
+        .execute();
+      // Released as seeded: viewers only ever see releases (board/screen), and the demo is for showing.
+      await tx
+        .insertInto('board_releases')
+        .values({
+          board_id: board.boardId,
+          release_no: 1,
+          version: board.version,
+          name: board.name,
+          layout: toJson(board.layout),
+          pages: toJson(board.pages),
+          note: 'Demo board',
+          released_at_ms: nowMs,
+          released_by: ADMIN_USERNAME,
+        })
+        .execute();
+    }
     return true;
   });
 

@@ -41,6 +41,13 @@ const ZH_CN: Record<string, string> = {
   'Active SOS and gas alarms': '当前SOS与气体告警',
   'Lifting alarms': '起重告警',
   'Untreated alarms': '未处理告警',
+  'Bridge: lifting equipment fleet': '桥梁：起重设备',
+  'Tunnel: shaft elevator and yard cranes': '隧道：竖井施工升降机与场区起重机',
+  'Lifting equipment': '起重设备',
+  'Girder erector': '架桥机',
+  'Gantry crane': '龙门吊',
+  'Yard crane': '场区起重机',
+  'Shaft elevator': '竖井施工升降机',
 };
 
 const NAMES: Record<SeedLocale, Record<string, string> | null> = { 'zh-CN': ZH_CN, en: null };

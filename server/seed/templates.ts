@@ -190,6 +190,48 @@ export const BOARD_TEMPLATES: readonly BoardTemplate[] = [
       },
     ],
   },
+  {
+    templateId: 'bridge-fleet',
+    category: 'bridge',
+    name: 'Bridge: lifting equipment fleet',
+    description: 'Every piece of lifting equipment with its driver, utilisation and alarms; the girder erector, a gantry crane, a yard crane and two tower cranes; the alarm feed.',
+    layout: { pageWidth: 1920, pageHeight: 1080, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 },
+    pages: [
+      {
+        templatePageId: 'fleet',
+        name: 'Lifting',
+        panels: [
+          { type: 'fleetOverview', title: 'Lifting equipment', x: 20, y: 20, w: 1880, h: 300, z: 1, config: {} },
+          { type: 'bridgeGirderErector', title: 'Girder erector', x: 20, y: 340, w: 620, h: 350, z: 2, config: {}, bind: { kind: 'bridgeGirderErector', nth: 0 } },
+          { type: 'gantryCrane', title: 'Gantry crane', x: 660, y: 340, w: 600, h: 350, z: 3, config: {}, bind: { kind: 'gantryCrane', nth: 0 } },
+          { type: 'yardCrane', title: 'Yard crane', x: 1280, y: 340, w: 620, h: 350, z: 4, config: {}, bind: { kind: 'yardCrane', nth: 0 } },
+          { type: 'towerCrane', title: 'Tower crane 1', x: 20, y: 710, w: 460, h: 350, z: 5, config: {}, bind: { kind: 'towerCrane', nth: 0 } },
+          { type: 'towerCrane', title: 'Tower crane 2', x: 500, y: 710, w: 460, h: 350, z: 6, config: {}, bind: { kind: 'towerCrane', nth: 1 } },
+          { type: 'alarmFeed', title: 'Lifting alarms', x: 980, y: 710, w: 920, h: 350, z: 7, config: { limit: 50 } },
+        ],
+      },
+    ],
+  },
+  {
+    templateId: 'tunnel-equipment',
+    category: 'tunnel',
+    name: 'Tunnel: shaft elevator and yard cranes',
+    description: 'The lifting equipment of a tunnel site: the shaft elevator with both cages, the yard gantry crane, the tower cranes and the fleet overview.',
+    layout: { pageWidth: 1920, pageHeight: 1080, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 },
+    pages: [
+      {
+        templatePageId: 'equipment',
+        name: 'Lifting',
+        panels: [
+          { type: 'fleetOverview', title: 'Lifting equipment', x: 20, y: 20, w: 1880, h: 300, z: 1, config: {} },
+          { type: 'constructionElevator', title: 'Shaft elevator', x: 20, y: 340, w: 620, h: 720, z: 2, config: {}, bind: { kind: 'constructionElevator', nth: 0 } },
+          { type: 'gantryCrane', title: 'Gantry crane', x: 660, y: 340, w: 600, h: 350, z: 3, config: {}, bind: { kind: 'gantryCrane', nth: 0 } },
+          { type: 'towerCrane', title: 'Tower crane 1', x: 1280, y: 340, w: 620, h: 350, z: 4, config: {}, bind: { kind: 'towerCrane', nth: 0 } },
+          { type: 'alarmFeed', title: 'Lifting alarms', x: 660, y: 710, w: 1240, h: 350, z: 5, config: { limit: 50 } },
+        ],
+      },
+    ],
+  },
 ];
 
 /** The template `templateId` with its names in `locale` (default English, as written), or undefined. */

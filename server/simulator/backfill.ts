@@ -108,6 +108,9 @@ export function startDemoBackfill(opts: {
   seed: number;
   nowMs: number;
   spanMs?: number;
+  /** The project's demo devices and tunnels (default: the demo tunnel's, as FleetModel). */
+  devices?: FleetModelOptions['devices'];
+  tunnels?: FleetModelOptions['tunnels'];
   log: { info(msg: string): void; warn(msg: string): void };
 }): DemoBackfillHandle {
   const spanMs = opts.spanMs ?? DEMO_BACKFILL_SPAN_MS;
@@ -129,6 +132,8 @@ export function startDemoBackfill(opts: {
       const result = await backfillHistory({
         projectId: opts.projectId,
         seed: opts.seed,
+        devices: opts.devices,
+        tunnels: opts.tunnels,
         fromMs,
         toMs: opts.nowMs,
         sink: writer,

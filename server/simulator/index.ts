@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { connect, type MqttClient } from 'mqtt';
 import { z } from 'zod';
 import { DEVICE_KIND_REGISTRY, isTopicSegment } from '../../protocol';
-import { FleetModel, type SimMessage } from './model';
+import { FleetModel, type FleetModelOptions, type SimMessage } from './model';
 
 /**
  * Runs the demo fleet model (model.ts) against a real MQTT broker, as the devices of a site would:
@@ -34,6 +34,10 @@ export interface SimulatorOptions {
   speed?: number;
   /** Simulated start, ms since epoch (default: now, to the second). */
   startMs?: number;
+  /** Devices to publish for (default: the demo tunnel's fleet, DEMO_DEVICES); the bridge project passes BRIDGE_DEVICES. */
+  devices?: FleetModelOptions['devices'];
+  /** Bores and headings the devices refer to (default DEMO_TUNNELS; none for a project without tunnels). */
+  tunnels?: FleetModelOptions['tunnels'];
   log?: SimulatorLog;
 }
 
@@ -112,7 +116,7 @@ export async function startSimulator(opts: SimulatorOptions): Promise<SimulatorH
   const log = opts.log ?? NO_LOG;
   const where = redact(url);
   const startMs = parsed.data.startMs ?? Math.floor(Date.now() / 1000) * 1000;
-  const model = new FleetModel({ projectId, seed, startMs });
+  const model = new FleetModel({ projectId, seed, startMs, devices: opts.devices, tunnels: opts.tunnels });
 
   const client = connect(url, {
     username,

@@ -496,6 +496,58 @@ const adminRoles: Migration = {
   },
 };
 
+/**
+ * Equipment records of the detail modal (issue 10 §3; docs/api.md "Equipment"): drivers with their
+ * operator certificates, their clock-in and clock-out, and each device's archive.
+ */
+const equipmentRecords: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('equipment_drivers')
+      .addColumn('project_id', 'text', (c) => c.notNull().references('projects.project_id').onDelete('cascade'))
+      .addColumn('driver_id', 'text', (c) => c.notNull())
+      .addColumn('device_sn', 'text', (c) => c.notNull())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('card_no', 'text', (c) => c.notNull())
+      .addColumn('certificate_no', 'text', (c) => c.notNull())
+      .addColumn('certificate_expiry_ms', 'double precision', (c) => c.notNull())
+      .addColumn('phone', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('equipment_drivers_pk', ['project_id', 'driver_id'])
+      .execute();
+    await db.schema.createIndex('equipment_drivers_device_idx').on('equipment_drivers').columns(['project_id', 'device_sn']).execute();
+    await db.schema
+      .createTable('driver_attendance')
+      .addColumn('attendance_id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
+      .addColumn('project_id', 'text', (c) => c.notNull().references('projects.project_id').onDelete('cascade'))
+      .addColumn('driver_id', 'text', (c) => c.notNull())
+      .addColumn('device_sn', 'text', (c) => c.notNull())
+      .addColumn('clock_in_ms', 'double precision', (c) => c.notNull())
+      .addColumn('clock_out_ms', 'double precision')
+      .execute();
+    await db.schema
+      .createIndex('driver_attendance_device_idx')
+      .on('driver_attendance')
+      .expression(sql`project_id, device_sn, clock_in_ms desc`)
+      .execute();
+    await db.schema
+      .createTable('equipment_archive')
+      .addColumn('project_id', 'text', (c) => c.notNull().references('projects.project_id').onDelete('cascade'))
+      .addColumn('device_sn', 'text', (c) => c.notNull())
+      .addColumn('model', 'text', (c) => c.notNull())
+      .addColumn('maker', 'text', (c) => c.notNull())
+      .addColumn('serial_no', 'text', (c) => c.notNull())
+      .addColumn('rated_load_t', 'double precision')
+      .addColumn('manufactured_at_ms', 'double precision')
+      .addColumn('installed_at_ms', 'double precision')
+      .addColumn('last_inspection_ms', 'double precision')
+      .addColumn('next_inspection_ms', 'double precision')
+      .addColumn('registration_no', 'text', (c) => c.notNull())
+      .addColumn('documents', 'jsonb', (c) => c.notNull())
+      .addPrimaryKeyConstraint('equipment_archive_pk', ['project_id', 'device_sn'])
+      .execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -508,6 +560,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   ...Object.fromEntries(Object.entries(THRESHOLD_DEFAULT_REVISIONS).map(([name, r]) => [name, defaultThresholdRevision(r)])),
   '0009_fleet_work_records': workRecords,
   '0010_people_zones': peopleZones,
+  '0015_equipment_records': equipmentRecords,
   '0020_admin_roles': adminRoles,
   '0035_cluster_receipts': clusterReceipts,
 };

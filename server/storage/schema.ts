@@ -31,6 +31,9 @@ export interface Database {
   zones: ZonesTable;
   organisations: OrganisationsTable;
   audit_log: AuditLogTable;
+  equipment_drivers: EquipmentDriversTable;
+  driver_attendance: DriverAttendanceTable;
+  equipment_archive: EquipmentArchiveTable;
 }
 
 export interface UsersTable {
@@ -371,4 +374,42 @@ export interface ZonesTable {
   no_movement_min: number | null;
   signal_lost_s: number | null;
   updated_at_ms: number;
+}
+
+/** Drivers of lifting equipment (migration 0015_equipment_records; docs/api.md "Equipment"). */
+export interface EquipmentDriversTable {
+  project_id: string;
+  driver_id: string;
+  device_sn: string;
+  name: string;
+  card_no: string;
+  certificate_no: string;
+  certificate_expiry_ms: number;
+  phone: string;
+}
+
+/** Clock-in and clock-out of drivers at their equipment; `clock_out_ms` null while on duty. */
+export interface DriverAttendanceTable {
+  attendance_id: Generated<number>;
+  project_id: string;
+  driver_id: string;
+  device_sn: string;
+  clock_in_ms: number;
+  clock_out_ms: number | null;
+}
+
+/** Archive of a piece of equipment; `documents` is a JSON array of protocol ArchiveDocument. */
+export interface EquipmentArchiveTable {
+  project_id: string;
+  device_sn: string;
+  model: string;
+  maker: string;
+  serial_no: string;
+  rated_load_t: number | null;
+  manufactured_at_ms: number | null;
+  installed_at_ms: number | null;
+  last_inspection_ms: number | null;
+  next_inspection_ms: number | null;
+  registration_no: string;
+  documents: ColumnType<unknown, string, string>;
 }

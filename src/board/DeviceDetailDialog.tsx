@@ -9,12 +9,14 @@ import { metricRows, thresholdText, valueText } from './deviceDetail';
 import { PersonCard } from '../people/PersonCard';
 import { usePanelData } from '../panelData';
 import { RangeChart } from './timeControls/RangeChart';
+import { isEquipmentKind } from '../../protocol';
+import { EquipmentDetail } from './equipment/EquipmentDetail';
 
 /**
  * The detail of the device `deviceDetail.sn` (opened by a click in a live panel): name, kind, position,
  * status, last seen (Beijing time), latest values with units and their thresholds, all live from
  * DeviceStore. Kind and metric names, units and decimals come from the kind's descriptor (protocol/kinds),
- * translated by src/i18n/metricLabels.ts.
+ * translated by src/i18n/metricLabels.ts. Lifting equipment gets its tabbed modal instead (equipment/EquipmentDetail.tsx).
  */
 export const DeviceDetailDialog = observer(function DeviceDetailDialog() {
   const { deviceDetail, devices, live } = useStores();
@@ -28,10 +30,11 @@ export const DeviceDetailDialog = observer(function DeviceDetailDialog() {
   if (sn && device?.kind === 'beacon') return <PersonCard projectId={live.projectId} target={{ beaconSn: sn }} onClose={() => deviceDetail.close()} />;
   const labels = { warn: t`warning`, alarm: t`alarm` };
   const cell = { padding: '4px 8px', textAlign: 'left' } as const;
+  const equipment = device !== undefined && isEquipmentKind(device.kind);
 
   return (
     <Dialog open={sn !== null} onOpenChange={(_e, d) => (d.open ? undefined : deviceDetail.close())}>
-      <DialogSurface aria-describedby={undefined}>
+      <DialogSurface aria-describedby={undefined} style={equipment ? { maxWidth: 'min(1180px, 96vw)', width: 'min(1180px, 96vw)' } : undefined}>
         <DialogBody>
           <DialogTitle>{device?.name ?? sn}</DialogTitle>
           <DialogContent>
@@ -39,6 +42,8 @@ export const DeviceDetailDialog = observer(function DeviceDetailDialog() {
               <p role="alert">
                 <Trans>Unknown device {sn}</Trans>
               </p>
+            ) : equipment ? (
+              <EquipmentDetail device={device} />
             ) : (
               <>
                 <dl data-device-detail={device.sn} style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 16px', margin: '0 0 12px' }}>

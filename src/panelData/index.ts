@@ -24,6 +24,7 @@ export {
   type SeriesRequest,
 } from './context';
 export { FrameScheduler, frameScheduler, type FrameTask } from './FrameScheduler';
+export { FLEET_REFRESH_MS, useFleetSummary } from './fleet';
 export { ReplayClock, REPLAY_SPEED } from './ReplayClock';
 export { alarmsAsOf, statusAsOf } from './alarmsAsOf';
 export type { AlarmFeedState, BoardClock, DealAlarmFn, PanelDataMode, PanelDataSource, PanelFrameInfo, PersonnelFrame, SeriesFrame, TelemetryTopic } from './types';

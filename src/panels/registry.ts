@@ -4,6 +4,8 @@ import { gasTablePanel } from './GasTable';
 import { gasTrendPanel } from './GasTrend';
 import { towerCranePanel } from './TowerCrane';
 import { tunnelPersonnelPanel } from './TunnelPersonnel';
+import { bridgeGirderErectorPanel, constructionElevatorPanel, gantryCranePanel, yardCranePanel } from './Equipment';
+import { fleetOverviewPanel } from './FleetOverview';
 
 /** Definitions with their config type erased; prepareConfig re-establishes it by parsing. */
 const definitions = new Map<string, PanelDefinition<unknown>>();
@@ -65,4 +67,9 @@ registerPanel(gasTablePanel);
 registerPanel(tunnelPersonnelPanel);
 registerPanel(towerCranePanel);
 registerPanel(alarmFeedPanel);
+registerPanel(fleetOverviewPanel);
+registerPanel(constructionElevatorPanel);
+registerPanel(bridgeGirderErectorPanel);
+registerPanel(gantryCranePanel);
+registerPanel(yardCranePanel);
 for (const def of definitions.values()) builtIns.add(def.type);

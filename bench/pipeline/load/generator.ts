@@ -4,9 +4,13 @@ import {
   type GasCode,
   type GasTelemetry,
   type TelemetryBatch,
+  type BridgeGirderErectorTelemetry,
+  type ConstructionElevatorTelemetry,
+  type GantryCraneTelemetry,
   type TowerCraneTelemetry,
+  type YardCraneTelemetry,
 } from '../../../protocol';
-import { DEMO_DEVICES, DEMO_PROJECT, DEMO_TUNNELS } from '../../../server/seed/demoProject';
+import { BRIDGE_DEVICES, DEMO_DEVICES, DEMO_PROJECT, DEMO_TUNNELS } from '../../../server/seed/demoProject';
 import { SCENE } from '../scene';
 import { Rng } from '../../../server/simulator/prng';
 
@@ -38,6 +42,10 @@ interface Beacon {
   phase: number;
 }
 interface Crane { projectId: string; sn: string; periodTicks: number; phase: number; angle: number }
+/** The lifting-equipment kinds other than the tower crane (issue 10), each device at its report period. */
+type EquipmentKind = 'constructionElevator' | 'bridgeGirderErector' | 'gantryCrane' | 'yardCrane';
+interface Equipment { projectId: string; sn: string; kind: EquipmentKind; periodTicks: number; phase: number }
+const EQUIPMENT_KINDS: readonly string[] = ['constructionElevator', 'bridgeGirderErector', 'gantryCrane', 'yardCrane'];
 
 /** Ticks per reporting period, at least 1. */
 const ticksOf = (periodS: number) => Math.max(1, Math.round((periodS * 1000) / GATEWAY_TICK_MS));
@@ -47,7 +55,8 @@ const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 *
  * Deterministic telemetry load shaped like the gateway's output: every GATEWAY_TICK_MS (200 ms) one
  * TelemetryBatch per topic that has items (one socket.io room per project and topic). `multiplier`
  * copies the demo fleet (server/seed/demoProject.ts: 12 gas stations at 10–30 s, 200 beacons at 1 Hz,
- * 2 tower cranes at 2 s, ≈ 210 messages/s) that many times into the demo project; copy 0 keeps the demo
+ * 2 tower cranes at 2 s, the shaft elevator at 10 s and the gantry crane at 2 s, plus the bridge's girder
+ * erector, gantry and crawler crane at 2 s: ≈ 212 messages/s) that many times into the demo project; copy 0 keeps the demo
  * sns, copy c the suffix `-{c+1}`. One project, because a board streams one project: the app's TopicHub
  * would drop other projects' frames, which would flatter it against a baseline that processes them.
  * Item `ts` is the generation time given to `tick`, so latency is measured from "device sent it".
@@ -57,6 +66,7 @@ export class LoadGenerator {
   private readonly gas: GasStation[] = [];
   private readonly beacons: Beacon[] = [];
   private readonly cranes: Crane[] = [];
+  private readonly equipment: Equipment[] = [];
   private tickNo = 0;
 
   /**
@@ -91,7 +101,14 @@ export class LoadGenerator {
           });
         } else if (d.kind === 'towerCrane') {
           this.cranes.push({ projectId, sn: snOf(d.sn), periodTicks: ticksOf(d.reportPeriodS), phase, angle: this.rand() * 360 });
+        } else if (EQUIPMENT_KINDS.includes(d.kind)) {
+          this.equipment.push({ projectId, sn: snOf(d.sn), kind: d.kind as EquipmentKind, periodTicks: ticksOf(d.reportPeriodS), phase });
         }
+      }
+      // The bridge's girder erector, gantry and yard crane ride along (the tunnel has the elevator and a gantry).
+      for (const d of BRIDGE_DEVICES) {
+        if (!EQUIPMENT_KINDS.includes(d.kind)) continue;
+        this.equipment.push({ projectId, sn: snOf(d.sn), kind: d.kind as EquipmentKind, periodTicks: ticksOf(d.reportPeriodS), phase: Math.floor(this.rand() * 1000) });
       }
     }
   }
@@ -102,7 +119,8 @@ export class LoadGenerator {
     return (
       this.gas.reduce((s, g) => s + perS(g.periodTicks), 0) +
       this.beacons.length * perS(ticksOf(1)) +
-      this.cranes.reduce((s, c) => s + perS(c.periodTicks), 0)
+      this.cranes.reduce((s, c) => s + perS(c.periodTicks), 0) +
+      this.equipment.reduce((s, e) => s + perS(e.periodTicks), 0)
     );
   }
 
@@ -153,10 +171,19 @@ export class LoadGenerator {
         windSpeedMps: round(2 + this.rand() * 5, 1),
       });
     }
+    const equipment = new Map<string, TelemetryBatch>();
+    for (const e of this.equipment) {
+      if ((k + e.phase) % e.periodTicks !== 0) continue;
+      const key = `${e.projectId}/${e.kind}`;
+      const batch = equipment.get(key) ?? ({ projectId: e.projectId, topic: e.kind, items: [] } as TelemetryBatch);
+      equipment.set(key, batch);
+      (batch.items as Array<{ sn: string }>).push({ sn: e.sn, ...this.equipmentReading(e.kind, nowMs) });
+    }
     const out: TelemetryBatch[] = [];
     for (const [projectId, items] of gas) out.push({ projectId, topic: 'gas', items });
     for (const [projectId, items] of beacon) out.push({ projectId, topic: 'beacon', items });
     for (const [projectId, items] of crane) out.push({ projectId, topic: 'towerCrane', items });
+    for (const batch of equipment.values()) out.push(batch);
     return out;
   }
 
@@ -171,6 +198,64 @@ export class LoadGenerator {
     const items: Array<{ sn: string } & GasTelemetry> = [];
     for (let t = nowMs - spanMs; t < nowMs; t += stepMs) items.push({ sn: station.sn, ...this.gasReading(station.gases, Math.round(t)) });
     return { projectId: station.projectId, topic: 'gas', items };
+  }
+
+  /** A plausible reading of an equipment kind (protocol/kinds ranges), working but under its limits. */
+  private equipmentReading(kind: EquipmentKind, ts: number) {
+    const r = this.rand;
+    if (kind === 'constructionElevator') {
+      const cage = (side: 'left' | 'right') => ({
+        [`${side}LoadT`]: round(r() * 1.6, 2),
+        [`${side}LoadPct`]: round(r() * 80, 1),
+        [`${side}HeightM`]: round(r() * 90, 1),
+        [`${side}Floor`]: Math.floor(r() * 30),
+        [`${side}SpeedMps`]: round((r() - 0.5) * 1.2, 2),
+        [`${side}DoorOpen`]: r() < 0.2,
+        [`${side}Occupants`]: Math.floor(r() * 9),
+        [`${side}LimitSwitch`]: false,
+        [`${side}TiltDeg`]: round(r() * 0.1, 2),
+        [`${side}DriverCard`]: null,
+      });
+      return { ts, ...cage('left'), ...cage('right'), windSpeedMps: round(2 + r() * 5, 1) } as ConstructionElevatorTelemetry;
+    }
+    if (kind === 'bridgeGirderErector') {
+      return {
+        ts,
+        frontLoadT: round(r() * 400, 1),
+        frontLoadPct: round(r() * 80, 1),
+        rearLoadT: round(r() * 400, 1),
+        rearLoadPct: round(r() * 80, 1),
+        frontHookHeightM: round((r() - 0.5) * 20, 2),
+        rearHookHeightM: round((r() - 0.5) * 20, 2),
+        windSpeedMps: round(2 + r() * 5, 1),
+        levelnessDeg: round(r() * 0.1, 2),
+        travelPosM: round(r() * 300, 1),
+      } satisfies BridgeGirderErectorTelemetry;
+    }
+    if (kind === 'gantryCrane') {
+      return {
+        ts,
+        loadT: round(r() * 60, 2),
+        loadPct: round(r() * 80, 1),
+        hookHeightM: round(r() * 15, 1),
+        trolleyPosM: round(r() * 36, 1),
+        travelPosM: round(r() * 200, 1),
+        windSpeedMps: round(2 + r() * 5, 1),
+        railClamp: false,
+      } satisfies GantryCraneTelemetry;
+    }
+    return {
+      ts,
+      craneType: 'crawler',
+      loadT: round(r() * 100, 2),
+      radiusM: round(10 + r() * 40, 1),
+      boomAngleDeg: round(30 + r() * 50, 1),
+      boomLengthM: round(40 + r() * 40, 1),
+      momentPct: round(r() * 80, 1),
+      outriggersSet: true,
+      tiltDeg: round(r() * 0.1, 2),
+      windSpeedMps: round(2 + r() * 5, 1),
+    } satisfies YardCraneTelemetry;
   }
 
   private gasReading(gases: GasCode[], ts: number): GasTelemetry {

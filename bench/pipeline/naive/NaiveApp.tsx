@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { BeaconTelemetry, TelemetryBatch, TowerCraneTelemetry } from '../../../protocol';
+import type { BeaconTelemetry, TelemetryBatch } from '../../../protocol';
 import type { Implementation } from '../load/types';
 import type { Metrics } from '../metrics';
 import { SCENE } from '../scene';
@@ -24,7 +24,7 @@ function appendWindow(rows: GasRow[] | undefined, row: GasRow): GasRow[] {
 function NaiveApp({ onListen, metrics }: { onListen: (l: Listener) => void; metrics: Metrics }) {
   const [gas, setGas] = useState<Record<string, GasRow[]>>({});
   const [people, setPeople] = useState<Record<string, PersonRow>>({});
-  const [, setCranes] = useState<Record<string, TowerCraneTelemetry>>({});
+  const [, setCranes] = useState<Record<string, Record<string, unknown>>>({});
   // Bookkeeping for the latency metric only: the newest beacon ts handed to React so far.
   const newestBeaconTs = useRef(0);
 
@@ -49,8 +49,9 @@ function NaiveApp({ onListen, metrics }: { onListen: (l: Listener) => void; metr
           for (const item of items) next[item.sn] = { ...(item as { sn: string } & BeaconTelemetry), projectId };
           return next;
         });
-      } else if (batch.topic === 'towerCrane') {
-        const items = batch.items;
+      } else {
+        // Tower cranes and the other lifting equipment: latest values per device.
+        const items = batch.items as Array<{ sn: string } & Record<string, unknown>>;
         setCranes((prev) => {
           const next = { ...prev };
           for (const { sn, ...m } of items) next[sn] = m;

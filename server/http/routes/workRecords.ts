@@ -11,6 +11,17 @@ export function registerWorkRecordRoutes(app: FastifyInstance, deps: HttpDeps): 
     const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
     const rows = await q
       .selectAll()
+      // Alarms of the device raised while the lift ran (issue 10 §3), through alarms_project_device_idx.
+      .select((eb) =>
+        eb
+          .selectFrom('alarms')
+          .whereRef('alarms.project_id', '=', 'work_records.project_id')
+          .whereRef('alarms.device_sn', '=', 'work_records.device_sn')
+          .whereRef('alarms.raised_at_ms', '>=', 'work_records.started_at_ms')
+          .whereRef('alarms.raised_at_ms', '<=', 'work_records.ended_at_ms')
+          .select((a) => a.fn.countAll<number>().as('n'))
+          .as('alarms_during'),
+      )
       .orderBy('started_at_ms', 'desc')
       .orderBy('record_id', 'desc')
       .limit(body.pageSize)
@@ -30,6 +41,7 @@ export function registerWorkRecordRoutes(app: FastifyInstance, deps: HttpDeps): 
         durationS: r.duration_s,
         peakLoadT: r.peak_load_t,
         peakMomentPct: r.peak_moment_pct,
+        alarms: Number(r.alarms_during ?? 0),
       })),
     };
   });

@@ -1,0 +1,298 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
+import {
+  beijingDayStart,
+  EQUIPMENT_KINDS,
+  EQUIPMENT_ROUTES,
+  equipmentArchiveBody,
+  equipmentAttendanceBody,
+  equipmentDriversBody,
+  equipmentFleetBody,
+  MAX_ATTENDANCE_ENTRIES,
+  MAX_WORK_RECORD_EXPORT_ROWS,
+  workRecordExportBody,
+  type ArchiveDocument,
+  type EquipmentArchive,
+  type EquipmentAttendance,
+  type EquipmentDrivers,
+  type EquipmentFleet,
+} from '../../../protocol';
+import { fromJson } from '../../storage';
+import { postRoute, requireMember, type HttpDeps } from '../context';
+import { ApiError, ERROR_MESSAGES } from '../errors';
+import { SESSION_COOKIE } from '../sessions';
+import { parseBody } from '../validation';
+import { beijingTime } from './alarmCenter';
+
+/** Rows read per query while exporting work records (keyset paging by start time and id). */
+const EXPORT_PAGE_ROWS = 1_000;
+
+/** Columns of the work-record export: header and cell of each. Times Beijing (UTC+8). */
+const EXPORT_COLUMNS: Array<{ header: string; width: number; cell: (r: ExportRow) => string | number }> = [
+  { header: 'Record', width: 10, cell: (r) => Number(r.record_id) },
+  { header: 'Device', width: 14, cell: (r) => r.device_sn },
+  { header: 'Started (UTC+8)', width: 20, cell: (r) => beijingTime(r.started_at_ms) },
+  { header: 'Ended (UTC+8)', width: 20, cell: (r) => beijingTime(r.ended_at_ms) },
+  { header: 'Duration (s)', width: 12, cell: (r) => r.duration_s },
+  { header: 'Peak load (t)', width: 14, cell: (r) => r.peak_load_t },
+  { header: 'Peak moment (% of rated)', width: 24, cell: (r) => r.peak_moment_pct },
+  { header: 'Alarms during the lift', width: 20, cell: (r) => Number(r.alarms_during ?? 0) },
+];
+
+interface ExportRow {
+  record_id: number;
+  device_sn: string;
+  started_at_ms: number;
+  ended_at_ms: number;
+  duration_s: number;
+  peak_load_t: number;
+  peak_moment_pct: number;
+  alarms_during: number | string | bigint | null;
+}
+
+/** A CSV field, quoted when it holds a comma, quote or line break; a leading = + - @ is neutralised (formula injection). */
+function csvField(v: string | number): string {
+  let s = String(v);
+  if (typeof v === 'string' && /^[=+\-@]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** Hours between two instants, 2 decimals. */
+function hoursBetween(fromMs: number, toMs: number): number {
+  return Math.round(((toMs - fromMs) / 3_600_000) * 100) / 100;
+}
+
+/**
+ * equipment/drivers, attendance, archive and fleet, and work/export (protocol/equipment.ts, docs/api.md
+ * "Equipment"). All read-only, for members of the project (intended role: any member, viewer upwards).
+ * A device that is not in the project is NOT_FOUND.
+ */
+export function registerEquipmentRoutes(app: FastifyInstance, deps: HttpDeps): void {
+  const { db } = deps;
+
+  async function requireDevice(projectId: string, sn: string): Promise<void> {
+    const row = await db.selectFrom('devices').select('sn').where('project_id', '=', projectId).where('sn', '=', sn).executeTakeFirst();
+    if (!row) throw new ApiError('NOT_FOUND', `device ${sn} is not in project ${projectId}`);
+  }
+
+  /** Drivers of a device and who is on duty at `atMs` (intended role: member). */
+  postRoute(app, deps, EQUIPMENT_ROUTES.drivers, equipmentDriversBody, async ({ body, user }): Promise<EquipmentDrivers> => {
+    requireMember(user, body.projectId);
+    await requireDevice(body.projectId, body.sn);
+    const atMs = body.atMs ?? Date.now();
+    const [drivers, shifts] = await Promise.all([
+      db.selectFrom('equipment_drivers').selectAll().where('project_id', '=', body.projectId).where('device_sn', '=', body.sn).orderBy('driver_id').execute(),
+      db
+        .selectFrom('driver_attendance')
+        .select(['driver_id', 'clock_in_ms'])
+        .where('project_id', '=', body.projectId)
+        .where('device_sn', '=', body.sn)
+        .where('clock_in_ms', '<=', atMs)
+        .where((eb) => eb.or([eb('clock_out_ms', 'is', null), eb('clock_out_ms', '>', atMs)]))
+        .execute(),
+    ]);
+    const onDuty = new Map(shifts.map((s) => [s.driver_id, s.clock_in_ms]));
+    const list = drivers.map((d) => ({
+      driverId: d.driver_id,
+      name: d.name,
+      cardNo: d.card_no,
+      certificateNo: d.certificate_no,
+      certificateExpiryMs: d.certificate_expiry_ms,
+      phone: d.phone,
+      onDuty: onDuty.has(d.driver_id),
+      clockInMs: onDuty.get(d.driver_id) ?? null,
+    }));
+    list.sort((a, b) => Number(b.onDuty) - Number(a.onDuty));
+    return { sn: body.sn, atMs, drivers: list };
+  });
+
+  /** Shifts of a device's drivers overlapping a range (intended role: member). */
+  postRoute(app, deps, EQUIPMENT_ROUTES.attendance, equipmentAttendanceBody, async ({ body, user }): Promise<EquipmentAttendance> => {
+    requireMember(user, body.projectId);
+    await requireDevice(body.projectId, body.sn);
+    let q = db
+      .selectFrom('driver_attendance as a')
+      .innerJoin('equipment_drivers as d', (j) => j.onRef('d.project_id', '=', 'a.project_id').onRef('d.driver_id', '=', 'a.driver_id'))
+      .select(['a.attendance_id', 'a.driver_id', 'd.name', 'a.clock_in_ms', 'a.clock_out_ms'])
+      .where('a.project_id', '=', body.projectId)
+      .where('a.device_sn', '=', body.sn)
+      .where('a.clock_in_ms', '<', body.toMs)
+      .where((eb) => eb.or([eb('a.clock_out_ms', 'is', null), eb('a.clock_out_ms', '>', body.fromMs)]));
+    if (body.driverId) q = q.where('a.driver_id', '=', body.driverId);
+    const rows = await q.orderBy('a.clock_in_ms', 'desc').limit(MAX_ATTENDANCE_ENTRIES + 1).execute();
+    const truncated = rows.length > MAX_ATTENDANCE_ENTRIES;
+    const now = Date.now();
+    const entries = rows.slice(0, MAX_ATTENDANCE_ENTRIES).map((r) => ({
+      attendanceId: Number(r.attendance_id),
+      driverId: r.driver_id,
+      driverName: r.name,
+      clockInMs: r.clock_in_ms,
+      clockOutMs: r.clock_out_ms,
+      hours: hoursBetween(r.clock_in_ms, Math.min(r.clock_out_ms ?? now, Math.max(body.toMs, r.clock_in_ms))),
+    }));
+    const totals = new Map<string, { driverId: string; driverName: string; shifts: number; hours: number }>();
+    for (const e of entries) {
+      const t = totals.get(e.driverId) ?? { driverId: e.driverId, driverName: e.driverName, shifts: 0, hours: 0 };
+      t.shifts += 1;
+      t.hours = Math.round((t.hours + e.hours) * 100) / 100;
+      totals.set(e.driverId, t);
+    }
+    return { sn: body.sn, fromMs: body.fromMs, toMs: body.toMs, entries, totals: [...totals.values()], truncated };
+  });
+
+  /** A device's archive (intended role: member). */
+  postRoute(app, deps, EQUIPMENT_ROUTES.archive, equipmentArchiveBody, async ({ body, user }): Promise<EquipmentArchive> => {
+    requireMember(user, body.projectId);
+    await requireDevice(body.projectId, body.sn);
+    const r = await db.selectFrom('equipment_archive').selectAll().where('project_id', '=', body.projectId).where('device_sn', '=', body.sn).executeTakeFirst();
+    if (!r) return { sn: body.sn, archive: null };
+    return {
+      sn: body.sn,
+      archive: {
+        model: r.model,
+        maker: r.maker,
+        serialNo: r.serial_no,
+        ratedLoadT: r.rated_load_t,
+        manufacturedAtMs: r.manufactured_at_ms,
+        installedAtMs: r.installed_at_ms,
+        lastInspectionMs: r.last_inspection_ms,
+        nextInspectionMs: r.next_inspection_ms,
+        registrationNo: r.registration_no,
+        documents: fromJson<ArchiveDocument[]>(r.documents),
+      },
+    };
+  });
+
+  /** The fleet summary: driver on duty and utilisation today per piece of equipment (intended role: member). */
+  postRoute(app, deps, EQUIPMENT_ROUTES.fleet, equipmentFleetBody, async ({ body, user }): Promise<EquipmentFleet> => {
+    requireMember(user, body.projectId);
+    const atMs = body.atMs ?? Date.now();
+    const dayStartMs = beijingDayStart(atMs);
+    const [devices, onDuty, records] = await Promise.all([
+      db
+        .selectFrom('devices')
+        .select(['sn', 'kind', 'name'])
+        .where('project_id', '=', body.projectId)
+        .where('kind', 'in', [...EQUIPMENT_KINDS])
+        .orderBy('kind')
+        .orderBy('sn')
+        .execute(),
+      db
+        .selectFrom('driver_attendance as a')
+        .innerJoin('equipment_drivers as d', (j) => j.onRef('d.project_id', '=', 'a.project_id').onRef('d.driver_id', '=', 'a.driver_id'))
+        .select(['a.device_sn', 'd.name'])
+        .where('a.project_id', '=', body.projectId)
+        .where('a.clock_in_ms', '<=', atMs)
+        .where((eb) => eb.or([eb('a.clock_out_ms', 'is', null), eb('a.clock_out_ms', '>', atMs)]))
+        .orderBy('a.clock_in_ms')
+        .execute(),
+      db
+        .selectFrom('work_records')
+        .select(['device_sn', 'started_at_ms', 'ended_at_ms'])
+        .where('project_id', '=', body.projectId)
+        .where('ended_at_ms', '>', dayStartMs)
+        .where('started_at_ms', '<=', atMs)
+        .execute(),
+    ]);
+    const driverOf = new Map<string, string>();
+    for (const r of onDuty) driverOf.set(r.device_sn, r.name);
+    const busyMs = new Map<string, number>();
+    const lifts = new Map<string, number>();
+    for (const r of records) {
+      const from = Math.max(r.started_at_ms, dayStartMs);
+      const to = Math.min(r.ended_at_ms, atMs);
+      if (to > from) busyMs.set(r.device_sn, (busyMs.get(r.device_sn) ?? 0) + (to - from));
+      if (r.started_at_ms >= dayStartMs) lifts.set(r.device_sn, (lifts.get(r.device_sn) ?? 0) + 1);
+    }
+    const elapsed = Math.max(1, atMs - dayStartMs);
+    return {
+      atMs,
+      dayStartMs,
+      entries: devices.map((d) => ({
+        sn: d.sn,
+        kind: d.kind,
+        name: d.name,
+        driverName: driverOf.get(d.sn) ?? null,
+        utilisationPct: Math.min(100, Math.round(((busyMs.get(d.sn) ?? 0) / elapsed) * 10_000) / 100),
+        lifts: lifts.get(d.sn) ?? 0,
+      })),
+    };
+  });
+
+  // The file itself (not an envelope): a device's work records, newest first, at most
+  // MAX_WORK_RECORD_EXPORT_ROWS; xlsx by exceljs' streaming writer, or CSV (UTF-8 with BOM).
+  app.post(EQUIPMENT_ROUTES.workRecordExport, async (req, reply) => {
+    const user = await deps.sessions.resolve(req.cookies[SESSION_COOKIE]);
+    if (!user) throw new ApiError('UNAUTHENTICATED', ERROR_MESSAGES.unauthenticated);
+    const body = parseBody(workRecordExportBody, req.body);
+    requireMember(user, body.projectId);
+    await requireDevice(body.projectId, body.sn);
+    const stamp = beijingTime(Date.now()).replace(/[-: ]/g, '').slice(0, 12);
+    const fileName = `work-records-${body.sn}-${stamp}.${body.format}`;
+    const out = new PassThrough();
+
+    async function* pages(): AsyncGenerator<ExportRow[]> {
+      let before: { startedAtMs: number; recordId: number } | null = null;
+      let left = MAX_WORK_RECORD_EXPORT_ROWS;
+      while (left > 0) {
+        let q = db
+          .selectFrom('work_records')
+          .select(['record_id', 'device_sn', 'started_at_ms', 'ended_at_ms', 'duration_s', 'peak_load_t', 'peak_moment_pct'])
+          .select((eb) =>
+            eb
+              .selectFrom('alarms')
+              .whereRef('alarms.project_id', '=', 'work_records.project_id')
+              .whereRef('alarms.device_sn', '=', 'work_records.device_sn')
+              .whereRef('alarms.raised_at_ms', '>=', 'work_records.started_at_ms')
+              .whereRef('alarms.raised_at_ms', '<=', 'work_records.ended_at_ms')
+              .select((a) => a.fn.countAll<number>().as('n'))
+              .as('alarms_during'),
+          )
+          .where('project_id', '=', body.projectId)
+          .where('device_sn', '=', body.sn);
+        if (before) {
+          const b = before;
+          q = q.where((eb) => eb.or([eb('started_at_ms', '<', b.startedAtMs), eb.and([eb('started_at_ms', '=', b.startedAtMs), eb('record_id', '<', b.recordId)])]));
+        }
+        const rows = await q.orderBy('started_at_ms', 'desc').orderBy('record_id', 'desc').limit(Math.min(EXPORT_PAGE_ROWS, left)).execute();
+        if (rows.length === 0) return;
+        left -= rows.length;
+        const last = rows[rows.length - 1];
+        before = { startedAtMs: last.started_at_ms, recordId: Number(last.record_id) };
+        yield rows;
+        if (rows.length < EXPORT_PAGE_ROWS) return;
+      }
+    }
+
+    const write = async (): Promise<void> => {
+      if (body.format === 'csv') {
+        out.write('\uFEFF' + EXPORT_COLUMNS.map((c) => csvField(c.header)).join(',') + '\r\n');
+        for await (const page of pages()) {
+          const chunk = page.map((r) => EXPORT_COLUMNS.map((c) => csvField(c.cell(r))).join(',') + '\r\n').join('');
+          if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
+        }
+        out.end();
+        return;
+      }
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+      const sheet = workbook.addWorksheet('Work records', { views: [{ state: 'frozen', ySplit: 1 }] });
+      sheet.columns = EXPORT_COLUMNS.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width }));
+      sheet.getRow(1).font = { bold: true };
+      for await (const page of pages()) {
+        for (const r of page) sheet.addRow(EXPORT_COLUMNS.map((c) => c.cell(r))).commit();
+      }
+      sheet.commit();
+      await workbook.commit();
+    };
+    write().catch((err: unknown) => {
+      req.log.error({ err }, 'work record export failed');
+      out.destroy(err instanceof Error ? err : new Error(String(err)));
+    });
+    return reply
+      .header('content-type', body.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(out);
+  });
+}

@@ -1,0 +1,164 @@
+import type { Insertable, Kysely } from 'kysely';
+import { beijingDayStart, isEquipmentKind, type ArchiveDocument } from '../../protocol';
+import { toJson, type Database, type DriverAttendanceTable } from '../storage';
+import type { SeedLocale } from './demoNames';
+import type { DemoDevice } from './demoProject';
+
+/**
+ * Demo records of the lifting equipment (issue 10 §3): two drivers per device with operator certificates,
+ * their shifts (a two-shift rota, 07:00–15:00 and 15:00–23:00 Beijing time, clock-in a few minutes early
+ * or late), and each device's archive. Deterministic: the same device gets the same people and papers.
+ */
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+/** Days of attendance history the demo keeps written (the attendance tab's longest preset range is 30). */
+export const DEMO_ATTENDANCE_DAYS = 31;
+
+/** Shift starts after Beijing midnight, h, and shift length, h. */
+const SHIFTS = [
+  { startH: 7, lengthH: 8 },
+  { startH: 15, lengthH: 8 },
+];
+
+const EN_NAMES = ['Zhang Wei', 'Li Qiang', 'Wang Fang', 'Liu Yang', 'Chen Jie', 'Zhao Lei', 'Huang Min', 'Zhou Tao', 'Wu Gang', 'Xu Peng', 'Sun Hao', 'Ma Jun', 'Hu Bo', 'Guo Ping'];
+const ZH_NAMES = ['张伟', '李强', '王芳', '刘洋', '陈杰', '赵磊', '黄敏', '周涛', '吴刚', '徐鹏', '孙浩', '马军', '胡波', '郭平'];
+
+/** Maker, model and rated load per kind (typical machines of Chinese sites). */
+const MACHINES: Record<string, { maker: string; model: string; ratedLoadT: number }> = {
+  towerCrane: { maker: 'Zoomlion', model: 'TC7035-16', ratedLoadT: 16 },
+  constructionElevator: { maker: 'Baoda', model: 'SC200/200', ratedLoadT: 2 },
+  bridgeGirderErector: { maker: 'China Railway Heavy', model: 'JQ900A', ratedLoadT: 900 },
+  gantryCrane: { maker: 'Henan Weihua', model: 'MG80/20-36', ratedLoadT: 80 },
+  yardCrane: { maker: 'Sany', model: 'SCC2600A', ratedLoadT: 260 },
+};
+
+/** A stable small number from a string (FNV-1a), for demo variation. */
+function hash(s: string): number {
+  let h = 2_166_136_261;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 16_777_619);
+  }
+  return h >>> 0;
+}
+
+/** The demo equipment of `devices` (lifting kinds only). */
+function equipmentOf(devices: readonly DemoDevice[]): DemoDevice[] {
+  return devices.filter((d) => isEquipmentKind(d.kind));
+}
+
+/** The two drivers of a demo device: driver 0 works the early shift, driver 1 the late one. */
+export function demoDrivers(projectId: string, d: DemoDevice, nowMs: number, locale: SeedLocale) {
+  const names = locale === 'en' ? EN_NAMES : ZH_NAMES;
+  return [0, 1].map((i) => {
+    const h = hash(`${projectId}/${d.sn}/${i}`);
+    return {
+      project_id: projectId,
+      driver_id: `${d.sn}-D${i + 1}`,
+      device_sn: d.sn,
+      name: names[h % names.length],
+      card_no: `C${String(h % 1_000_000).padStart(6, '0')}`,
+      certificate_no: `T${String(3_301_000_000 + (h % 9_000_000))}`,
+      // One certificate runs out within weeks (the tab flags it), the other years ahead.
+      certificate_expiry_ms: beijingDayStart(nowMs) + (i === 0 ? (20 + (h % 30)) * DAY_MS : (400 + (h % 700)) * DAY_MS),
+      phone: `139${String(h % 100_000_000).padStart(8, '0')}`,
+    };
+  });
+}
+
+/** Clock-in / clock-out of one rota shift, with a few minutes' deterministic jitter. */
+function shiftTimes(driverId: string, dayStartMs: number, shift: number): { inMs: number; outMs: number } {
+  const h = hash(`${driverId}/${dayStartMs}`);
+  const s = SHIFTS[shift];
+  const inMs = dayStartMs + s.startH * HOUR_MS - (h % 15) * 60_000;
+  const outMs = dayStartMs + (s.startH + s.lengthH) * HOUR_MS + ((h >>> 8) % 20) * 60_000;
+  return { inMs, outMs };
+}
+
+/**
+ * Brings the demo attendance of `devices` up to `nowMs`: writes every rota shift of the last
+ * DEMO_ATTENDANCE_DAYS that started by then and is not written yet (a shift still running has no clock-out)
+ * and clocks out the written shifts that have ended. Idempotent; a few rows per device per call.
+ */
+export async function syncDemoAttendance(db: Kysely<Database>, projectId: string, devices: readonly DemoDevice[], nowMs: number): Promise<number> {
+  const fromDay = beijingDayStart(nowMs) - (DEMO_ATTENDANCE_DAYS - 1) * DAY_MS;
+  let written = 0;
+  for (const d of equipmentOf(devices)) {
+    const rows = await db
+      .selectFrom('driver_attendance')
+      .select(['attendance_id', 'driver_id', 'clock_in_ms', 'clock_out_ms'])
+      .where('project_id', '=', projectId)
+      .where('device_sn', '=', d.sn)
+      .where('clock_in_ms', '>=', fromDay - DAY_MS)
+      .execute();
+    const have = new Map(rows.map((r) => [`${r.driver_id}/${r.clock_in_ms}`, r]));
+    const inserts: Array<Insertable<DriverAttendanceTable>> = [];
+    for (let day = fromDay; day <= nowMs; day += DAY_MS) {
+      for (let shift = 0; shift < SHIFTS.length; shift++) {
+        const driverId = `${d.sn}-D${shift + 1}`;
+        const { inMs, outMs } = shiftTimes(driverId, day, shift);
+        if (inMs > nowMs) continue;
+        const out = outMs <= nowMs ? outMs : null;
+        const row = have.get(`${driverId}/${inMs}`);
+        if (!row) inserts.push({ project_id: projectId, driver_id: driverId, device_sn: d.sn, clock_in_ms: inMs, clock_out_ms: out });
+        else if (row.clock_out_ms === null && out !== null) {
+          await db.updateTable('driver_attendance').set({ clock_out_ms: out }).where('attendance_id', '=', row.attendance_id).execute();
+          written++;
+        }
+      }
+    }
+    if (inserts.length > 0) await db.insertInto('driver_attendance').values(inserts).execute();
+    written += inserts.length;
+  }
+  return written;
+}
+
+/** Titles of the archive's papers in the site's language (the archive is data, like the seeded names). */
+const DOCUMENT_TITLES: Record<SeedLocale, readonly [string, string, string, string]> = {
+  en: ['Use registration certificate', 'Installation acceptance report', 'Periodic inspection report', 'Product conformity certificate'],
+  'zh-CN': ['特种设备使用登记证', '安装验收报告', '定期检验报告', '产品合格证'],
+};
+
+/** The archive row of a demo device: maker's plate, installation, inspections and papers. */
+function demoArchive(projectId: string, d: DemoDevice, nowMs: number, locale: SeedLocale) {
+  const titles = DOCUMENT_TITLES[locale];
+  const h = hash(`${projectId}/${d.sn}/archive`);
+  const m = MACHINES[d.kind];
+  const today = beijingDayStart(nowMs);
+  const installed = today - (120 + (h % 200)) * DAY_MS;
+  const lastInspection = today - (10 + (h % 60)) * DAY_MS;
+  const registration = `SE-${d.sn}-${2024 + (h % 2)}`;
+  const documents: ArchiveDocument[] = [
+    { title: titles[0], reference: registration, issuedAtMs: installed + 5 * DAY_MS },
+    { title: titles[1], reference: `IA-${String(h % 100_000).padStart(5, '0')}`, issuedAtMs: installed + 3 * DAY_MS },
+    { title: titles[2], reference: `PI-${String((h >>> 4) % 100_000).padStart(5, '0')}`, issuedAtMs: lastInspection },
+    { title: titles[3], reference: `PC-${String((h >>> 8) % 100_000).padStart(5, '0')}`, issuedAtMs: installed - 200 * DAY_MS },
+  ];
+  return {
+    project_id: projectId,
+    device_sn: d.sn,
+    model: m.model,
+    maker: m.maker,
+    serial_no: `${m.model.split(/[/-]/)[0]}-${String(h % 1_000_000).padStart(6, '0')}`,
+    rated_load_t: m.ratedLoadT,
+    manufactured_at_ms: installed - 240 * DAY_MS,
+    installed_at_ms: installed,
+    last_inspection_ms: lastInspection,
+    next_inspection_ms: lastInspection + 365 * DAY_MS,
+    registration_no: registration,
+    documents: toJson(documents),
+  };
+}
+
+/**
+ * Seeds the drivers, archive and attendance of the lifting equipment among `devices` of `projectId`
+ * (names in `locale`). Call once, when the project's devices are seeded.
+ */
+export async function seedDemoEquipment(db: Kysely<Database>, projectId: string, devices: readonly DemoDevice[], nowMs: number, locale: SeedLocale): Promise<void> {
+  const eq = equipmentOf(devices);
+  if (eq.length === 0) return;
+  await db.insertInto('equipment_drivers').values(eq.flatMap((d) => demoDrivers(projectId, d, nowMs, locale))).execute();
+  await db.insertInto('equipment_archive').values(eq.map((d) => demoArchive(projectId, d, nowMs, locale))).execute();
+  await syncDemoAttendance(db, projectId, eq, nowMs);
+}

@@ -1,0 +1,95 @@
+import { observer } from 'mobx-react-lite';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { EquipmentKind } from '../../../protocol';
+import { RefusedMessage, useDevices, useTelemetryTopic } from '../../panelData';
+import { formatBeijing, LEVEL_COLOR, PanelMessage, StatusBadge, thresholdLevel, ValueWithUnit } from '../../components';
+import { EquipmentDrawing } from '../../components/equipment/EquipmentDrawing';
+import { metricLabel } from '../../i18n/metricLabels';
+import type { PanelProps } from '../types';
+import { flagText } from '../../components/equipment/flags';
+import { panelReadings, type EquipmentPanelConfig } from './readings';
+
+/**
+ * The card of one piece of lifting equipment (issue 10 §5): its name and status, the live drawing of its
+ * kind (EquipmentDrawing) and its main readings with the descriptor's labels, units and decimals, each in
+ * its threshold's colour when over a limit. Reads the device through the panel-data hooks, so it shows
+ * the last reading as of the board clock, live or in replay. A click opens the device's detail modal
+ * (src/board/deviceClick.ts).
+ */
+export const EquipmentPanel = observer(function EquipmentPanel({ kind, config, width, height }: PanelProps<EquipmentPanelConfig> & { kind: EquipmentKind }) {
+  const devices = useDevices();
+  const { i18n } = useLingui();
+  const refusal = useTelemetryTopic(kind);
+  const device = devices.get(config.sn);
+  if (refusal) return <RefusedMessage reason={refusal} />;
+  if (!device) {
+    return <PanelMessage>{devices.loading ? <Trans>Loading…</Trans> : <Trans>Device {config.sn} is not in this project</Trans>}</PanelMessage>;
+  }
+  const latest = device.latest ?? {};
+  const levels: Record<string, 'warning' | 'alarm'> = {};
+  for (const t of device.thresholds) {
+    const level = thresholdLevel(latest[t.metric], t);
+    if (level) levels[t.metric] = level;
+  }
+  const updated = formatBeijing(device.lastSeenMs, 'HH:mm:ss');
+  const wide = width >= 420;
+  const drawingW = wide ? Math.floor(width * 0.55) : width;
+  const listH = wide ? 0 : Math.min(140, Math.floor(height * 0.4));
+  const drawingH = Math.max(60, height - 52 - listH);
+  const rows = panelReadings(kind);
+
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', height: '100%', gap: 4 }} data-equipment={kind}>
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', fontSize: 15, gap: 8 }}>
+        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{device.name}</span>
+        <StatusBadge status={device.status} />
+      </div>
+      <div style={{ display: 'flex', flexDirection: wide ? 'row' : 'column', flex: 1, minHeight: 0, gap: 10 }}>
+        <div style={{ flex: '0 0 auto' }}>
+          <EquipmentDrawing kind={kind} values={device.latest} width={drawingW} height={drawingH} levels={levels} />
+        </div>
+        <dl
+          style={{
+            display: 'grid',
+            gridTemplateColumns: 'minmax(0, 1fr) auto',
+            gap: '3px 10px',
+            margin: 0,
+            flex: 1,
+            minWidth: 0,
+            alignContent: 'center',
+            overflow: 'hidden',
+          }}
+        >
+          {rows.map((m) => {
+            const value = latest[m.key];
+            const level = levels[m.key];
+            return (
+              <div key={m.key} data-metric={m.key} style={{ display: 'contents' }}>
+                <dt style={{ opacity: 0.75, fontSize: 14, alignSelf: 'center', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                  {metricLabel(i18n, kind, m.key)}
+                </dt>
+                <dd style={{ margin: 0, textAlign: 'right', whiteSpace: 'nowrap' }}>
+                  {m.flag ? (
+                    <span style={{ fontSize: 16, color: level ? LEVEL_COLOR[level] : undefined }}>{flagText(i18n, value)}</span>
+                  ) : (
+                    <ValueWithUnit value={value} unit={m.unit} digits={m.digits} color={level ? LEVEL_COLOR[level] : undefined} />
+                  )}
+                </dd>
+              </div>
+            );
+          })}
+        </dl>
+      </div>
+      <div style={{ fontSize: 13, opacity: 0.6, textAlign: 'right' }}>
+        <Trans>Updated {updated}</Trans>
+      </div>
+    </div>
+  );
+});
+
+
+/** The cards of the kinds, as panel components (the definitions in src/panels/<Kind>/index.ts load them). */
+export const constructionElevatorCard = (p: PanelProps<EquipmentPanelConfig>) => <EquipmentPanel {...p} kind="constructionElevator" />;
+export const bridgeGirderErectorCard = (p: PanelProps<EquipmentPanelConfig>) => <EquipmentPanel {...p} kind="bridgeGirderErector" />;
+export const gantryCraneCard = (p: PanelProps<EquipmentPanelConfig>) => <EquipmentPanel {...p} kind="gantryCrane" />;
+export const yardCraneCard = (p: PanelProps<EquipmentPanelConfig>) => <EquipmentPanel {...p} kind="yardCrane" />;
