@@ -109,23 +109,24 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
 
   function persistDevice(projectId: string, sn: string): void {
     const monitor = engine.device(projectId, sn);
-    if (monitor) writer.setDeviceState(projectId, sn, { status: monitor.status, lastSeenMs: monitor.lastSeenMs, latest: monitor.latest });
+    if (monitor) writer.deviceChanged(monitor);
   }
 
   /** @returns the message's alarm writes (the broker acknowledges the message once they settle), if any */
   function onAccepted(topic: DeviceTopic, message: DeviceMessage, receivedAtMs: number, raw: MessageOrigin): Promise<DurableOutcome> | void {
-    const written = apply(engine.accept(topic.projectId, topic.sn, message, receivedAtMs), raw);
+    // flattened once for the rules and the history
+    const values = metricValues(message);
+    const written = apply(engine.accept(topic.projectId, topic.sn, message, receivedAtMs, values), raw);
     persistDevice(topic.projectId, topic.sn);
-    pushTelemetry(topic, message);
+    pushTelemetry(topic, message, values);
     return written;
   }
 
-  function pushTelemetry(topic: DeviceTopic, message: DeviceMessage): void {
+  function pushTelemetry(topic: DeviceTopic, message: DeviceMessage, values: Record<string, number>): void {
     // What is stored and pushed is the kind's choice (protocol/kinds): readings go to the history, live
     // telemetry to the kind's topic room; event-driven kinds (cameras) only raise alarms.
     const kind = DEVICE_KIND_REGISTRY.require(message.kind);
     if (!kind.readings) return;
-    const values = metricValues(message);
     const tunnelId = 'tunnelId' in message.msg && typeof message.msg.tunnelId === 'string' ? message.msg.tunnelId : null;
     writer.add({ projectId: topic.projectId, sn: topic.sn, tsMs: message.msg.ts, values, kind: message.kind, tunnelId });
     const lift = lifts.accept(topic.projectId, topic.sn, message.kind, values, message.msg.ts);

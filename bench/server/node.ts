@@ -11,6 +11,7 @@
  * Prints one JSON line {mqttPort, url, username, password} once ready (url null for `broker`), then serves
  * until SIGTERM. With BENCH_CPU_PROF=dir, node's --cpu-prof is up to the caller (execArgv).
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startServer } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { startEmbeddedBroker } from '../../server/ingest/embeddedBroker';
@@ -27,7 +28,18 @@ async function credentials(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
   return { username: row.mqtt_username, password: row.mqtt_password };
 }
 
+/** With BENCH_LOOP_LOG=1: each second whose longest event-loop delay passed 50 ms is logged to stderr. */
+function logLoopStalls(): void {
+  const h = monitorEventLoopDelay({ resolution: 5 });
+  h.enable();
+  setInterval(() => {
+    if (h.max > 50e6) console.error(`loop stall: max ${(h.max / 1e6).toFixed(0)} ms, p99 ${(h.percentile(99) / 1e6).toFixed(0)} ms at ${new Date().toISOString()}`);
+    h.reset();
+  }, 1_000).unref();
+}
+
 async function main(): Promise<void> {
+  if (process.env.BENCH_LOOP_LOG) logLoopStalls();
   const config = loadConfig(process.env);
   let close: () => Promise<void>;
   if (mode === 'broker') {

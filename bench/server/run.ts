@@ -8,6 +8,8 @@
  *   npm run bench:server -- --rate=20000 --rounds=3 --warmup-ms=3000 --measure-ms=8000
  *   npm run bench:server -- --variants=node --cpu-prof=/tmp/prof   # a CPU profile of the server process
  *   npm run bench:server -- --cluster            # adds one and two nodes on PostgreSQL + Mosquitto
+ *   npm run bench:server -- --before=/tmp/base   # adds the server of another checkout (git archive <rev>,
+ *                                                #   node_modules linked, bench/server/node.ts copied in)
  *
  * Each run starts a fresh process under test (bench/server/node.ts), a load generator in a worker thread
  * (bench/server/load.ts) and, for server nodes, a socket.io client subscribed to the demo project's beacon
@@ -42,7 +44,7 @@ const WINDOW = Number(args.get('window') ?? 32);
 const MODES = (args.get('modes') ?? 'max,paced').split(',') as Array<'max' | 'paced'>;
 const CPU_PROF = args.get('cpu-prof') ?? null;
 const CLUSTER = args.has('cluster');
-const VARIANTS = (args.get('variants') ?? (CLUSTER ? 'broker,node,pg1,pg2' : 'broker,node')).split(',');
+const VARIANTS = (args.get('variants') ?? [args.has('before') ? 'before' : null, 'broker', 'node', ...(CLUSTER ? ['pg1', 'pg2'] : [])].filter(Boolean).join(',')).split(',');
 const ADMIN_PASSWORD = 'bench-admin-pw';
 
 interface Started {
@@ -55,10 +57,10 @@ interface Started {
 }
 
 /** Starts bench/server/node.ts in `mode` with `env`; resolves on its ready line. */
-function startProcess(mode: 'broker' | 'node', env: Record<string, string>, profDir: string | null): Promise<Started> {
-  const execArgv = ['--import', 'tsx', ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [])];
+function startProcess(mode: 'broker' | 'node', env: Record<string, string>, profDir: string | null, root = ROOT): Promise<Started> {
+  const execArgv = ['--import', 'tsx', ...(args.get('node-args')?.split(' ') ?? []), ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [])];
   const child = spawn(process.execPath, [...execArgv, 'bench/server/node.ts', mode], {
-    cwd: ROOT,
+    cwd: root,
     env: {
       PATH: process.env.PATH,
       PORT: '0',
@@ -71,13 +73,18 @@ function startProcess(mode: 'broker' | 'node', env: Record<string, string>, prof
       RATE_LIMIT_API_PER_MINUTE: '0',
       MQTT_MESSAGES_PER_SECOND: '100000',
       MQTT_CONNECTIONS_PER_MINUTE: '100000',
+      ...(args.has('verbose') ? { BENCH_LOOP_LOG: '1' } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-4000)));
+  child.stderr!.on('data', (d: Buffer) => {
+    err = (err + d.toString()).slice(-4000);
+    if (args.has('verbose')) process.stderr.write(d);
+  });
+  if (args.has('verbose')) child.stdout!.on('data', (d: Buffer) => process.stderr.write(d));
   const exited = new Promise((r) => child.once('exit', r));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -180,6 +187,8 @@ interface RunResult {
   sockP99: number;
   sockItemsPerS: number;
   serverCpuPct: number;
+  /** Server CPU (all its processes) per acknowledged message, µs. */
+  cpuUsPerMsg: number;
   errors: string[];
 }
 
@@ -189,9 +198,11 @@ async function startVariant(variant: string, profDir: string | null): Promise<{ 
     const p = await startProcess('broker', {}, profDir);
     return { targets: [p], cleanup: () => stopProcess(p) };
   }
-  if (variant === 'node') {
+  if (variant === 'node' || variant === 'before') {
+    // `before`: the same server from another checkout (--before=<dir>, with this bench/server/node.ts copied in)
+    const root = variant === 'before' ? path.resolve(args.get('before') ?? '') : ROOT;
     const dir = mkdtempSync(path.join(tmpdir(), 'bench-server-'));
-    const p = await startProcess('node', { DATA_DIR: dir }, profDir);
+    const p = await startProcess('node', { DATA_DIR: dir }, profDir, root);
     return {
       targets: [p],
       cleanup: async () => {
@@ -281,6 +292,7 @@ async function runOnce(variant: string, mode: 'max' | 'paced'): Promise<RunResul
       sockP99: +quantile(sock, 0.99).toFixed(1),
       sockItemsPerS: Math.round((socks.reduce((s, x) => s + x.items, 0) / elapsed) * 1000),
       serverCpuPct: Math.round(((cpu1 - cpu0) / elapsed) * 100 / targets.length),
+      cpuUsPerMsg: +(((cpu1 - cpu0) * 1000) / Math.max(1, acked)).toFixed(1),
       errors,
     };
   } finally {
@@ -311,7 +323,7 @@ for (let round = 0; round < ROUNDS; round++) {
   }
 }
 
-const lines = ['| variant | mode | msg/s (min–max) | ack p50 / p99 ms | ingest→socket p50 / p99 ms | socket items/s | server CPU % per process | vs broker msg/s |', '|---|---|---:|---:|---:|---:|---:|---:|'];
+const lines = ['| variant | mode | msg/s (min–max) | ack p50 / p99 ms | ingest→socket p50 / p99 ms | socket items/s | server CPU % per process | server CPU µs/msg | vs broker msg/s |', '|---|---|---:|---:|---:|---:|---:|---:|---:|'];
 for (const mode of MODES) {
   const brokerRate = median(results.filter((r) => r.variant === 'broker' && r.mode === mode).map((r) => r.msgsPerS));
   for (const variant of VARIANTS) {
@@ -319,9 +331,9 @@ for (const mode of MODES) {
     if (rs.length === 0) continue;
     const m = (f: (r: RunResult) => number) => median(rs.map(f));
     const rates = rs.map((r) => r.msgsPerS);
-    const label = { broker: 'broker alone (no consumer work)', node: 'one node (embedded PGlite)', pg1: 'one node (PostgreSQL, Mosquitto)', pg2: 'two nodes (PostgreSQL, Mosquitto, $share)' }[variant] ?? variant;
+    const label = { broker: 'broker alone (no consumer work)', node: 'one node (embedded PGlite)', before: 'one node before (--before checkout)', pg1: 'one node (PostgreSQL, Mosquitto)', pg2: 'two nodes (PostgreSQL, Mosquitto, $share)' }[variant] ?? variant;
     lines.push(
-      `| ${label} | ${mode === 'paced' ? `paced ${RATE}/s` : 'max'} | ${m((r) => r.msgsPerS)} (${Math.min(...rates)}–${Math.max(...rates)}) | ${m((r) => r.ackP50)} / ${m((r) => r.ackP99)} | ${variant === 'broker' ? '–' : `${m((r) => r.sockP50)} / ${m((r) => r.sockP99)}`} | ${variant === 'broker' ? '–' : m((r) => r.sockItemsPerS)} | ${m((r) => r.serverCpuPct)} | ${(m((r) => r.msgsPerS) / brokerRate).toFixed(2)}× |`,
+      `| ${label} | ${mode === 'paced' ? `paced ${RATE}/s` : 'max'} | ${m((r) => r.msgsPerS)} (${Math.min(...rates)}–${Math.max(...rates)}) | ${m((r) => r.ackP50)} / ${m((r) => r.ackP99)} | ${variant === 'broker' ? '–' : `${m((r) => r.sockP50)} / ${m((r) => r.sockP99)}`} | ${variant === 'broker' ? '–' : m((r) => r.sockItemsPerS)} | ${m((r) => r.serverCpuPct)} | ${m((r) => r.cpuUsPerMsg)} | ${(m((r) => r.msgsPerS) / brokerRate).toFixed(2)}× |`,
     );
   }
 }
