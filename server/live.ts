@@ -19,7 +19,7 @@ import { loadDevices } from './rules/deviceStore';
 import { RulesEngine } from './rules/engine';
 import { insertWorkRecord, LiftDetector } from './rules/workRecords';
 import type { Effects } from './rules/types';
-import type { Database } from './storage';
+import { ensureTelemetryPartitions, type Database } from './storage';
 
 export type { SessionResolver };
 
@@ -156,6 +156,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   let mqttListeners: LiveHandle['mqttListeners'] = null;
   let brokerStats: (() => BrokerStats) | null = null;
   try {
+    await ensureTelemetryPartitions(db, Date.now());
     await reloadDevices();
     const startMs = Date.now();
     for (const alarm of await loadActiveAlarms(db)) persister.enqueue(engine.restoreAlarm(alarm, startMs));
@@ -207,6 +208,13 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   timers.push(tick);
 
   const prune = async () => {
+    try {
+      // day partitions of telemetry stay created a week ahead (a bounded job: at most 9 per run)
+      const created = await ensureTelemetryPartitions(db, Date.now());
+      if (created.length > 0) log.info({ created }, 'telemetry partitions created');
+    } catch (err) {
+      log.error({ err }, 'telemetry partition upkeep failed');
+    }
     try {
       const retention = { raw: config.telemetryRetentionDays, minute: config.telemetryMinuteRetentionDays, hour: config.telemetryHourRetentionDays };
       const deleted = await deleteOldTelemetry(db, retention, Date.now());
