@@ -1,6 +1,6 @@
 // Services the tests need, installed from Debian when missing (tests/helpers/mosquitto.ts starts them). Node built-ins only.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { aptInstall } from './lib.mjs';
@@ -33,16 +33,44 @@ export function ensureMosquitto() {
   return installed;
 }
 
+/**
+ * The folder of PostgreSQL's server binaries (initdb, pg_ctl, postgres), newest major version first, installing
+ * Debian's `postgresql` package with apt-get when none is there. POSTGRES_BIN, when set, names the folder instead.
+ * @throws Error when it is missing and cannot be installed.
+ */
+export function ensurePostgres() {
+  const configured = process.env.POSTGRES_BIN;
+  if (configured) {
+    if (!existsSync(path.join(configured, 'initdb'))) throw new Error(`POSTGRES_BIN=${configured} has no initdb`);
+    return configured;
+  }
+  const found = () => {
+    const base = '/usr/lib/postgresql';
+    if (!existsSync(base)) return null;
+    const versions = readdirSync(base).filter((v) => /^[0-9]+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+    for (const v of versions) if (existsSync(`${base}/${v}/bin/initdb`)) return `${base}/${v}/bin`;
+    return null;
+  };
+  const have = found();
+  if (have) return have;
+  aptInstall(['postgresql']);
+  const installed = found();
+  if (!installed) throw new Error('apt-get installed postgresql but no initdb was found');
+  return installed;
+}
+
+// `node scripts/services.mjs postgres-bin`: prints the folder of PostgreSQL's binaries (installing them when
+// missing), for tests/helpers/postgres.ts.
 // `node scripts/services.mjs mosquitto-path`: prints the broker binary's path (installing it when missing),
 // for the test helpers, which may not import scripts/ (tests/architecture/imports.test.ts).
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [cmd] = process.argv.slice(2);
-  if (cmd !== 'mosquitto-path') {
-    console.error('usage: node scripts/services.mjs mosquitto-path');
+  if (cmd !== 'mosquitto-path' && cmd !== 'postgres-bin') {
+    console.error('usage: node scripts/services.mjs mosquitto-path | postgres-bin');
     process.exit(2);
   }
   try {
-    process.stdout.write(`${ensureMosquitto()}\n`);
+    process.stdout.write(`${cmd === 'postgres-bin' ? ensurePostgres() : ensureMosquitto()}\n`);
   } catch (e) {
     console.error(String(e.message));
     process.exit(1);
