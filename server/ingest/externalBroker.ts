@@ -35,6 +35,8 @@ export interface ExternalBrokerOptions {
    * take each other's session over.
    */
   nodeId: string;
+  /** MQTT shared subscription group (MQTT_SHARE_GROUP): subscribes `$share/{group}/…` instead; null/omitted: none. */
+  shareGroup?: string | null;
   /**
    * The ingest callback (contract: resolves once what must be durable for the message is persisted, never
    * rejects). A QoS 1 message is acknowledged to the broker only after it resolves. A void return is
@@ -99,6 +101,7 @@ export async function startExternalBroker(opts: ExternalBrokerOptions): Promise<
   const minMs = opts.reconnectMinMs ?? RECONNECT_MIN_MS;
   const maxMs = opts.reconnectMaxMs ?? RECONNECT_MAX_MS;
   const where = { url: redact(opts.url), clientId: externalClientId(opts.nodeId) };
+  const subscription = opts.shareGroup ? `$share/${opts.shareGroup}/${DEVICE_SUBSCRIPTION}` : DEVICE_SUBSCRIPTION;
 
   const handle = async (topic: string, payload: Buffer): Promise<boolean> => {
     try {
@@ -164,7 +167,7 @@ export async function startExternalBroker(opts: ExternalBrokerOptions): Promise<
   const subscribeIfNoSession = async (connack: IConnackPacket): Promise<void> => {
     if (connack.sessionPresent) return;
     try {
-      const granted = await client.subscribeAsync(DEVICE_SUBSCRIPTION, { qos: 1 });
+      const granted = await client.subscribeAsync(subscription, { qos: 1 });
       const code = granted[0]?.qos;
       if (code !== 1) opts.log.error({ ...where, granted: code }, 'broker did not grant the QoS 1 subscription: messages may be lost');
     } catch (err) {
@@ -195,8 +198,8 @@ export async function startExternalBroker(opts: ExternalBrokerOptions): Promise<
 
   if (!firstConnack.sessionPresent) {
     try {
-      const granted = await client.subscribeAsync(DEVICE_SUBSCRIPTION, { qos: 1 });
-      if (granted[0]?.qos !== 1) throw new Error(`broker granted QoS ${granted[0]?.qos} instead of 1 on ${DEVICE_SUBSCRIPTION}`);
+      const granted = await client.subscribeAsync(subscription, { qos: 1 });
+      if (granted[0]?.qos !== 1) throw new Error(`broker granted QoS ${granted[0]?.qos} instead of 1 on ${subscription}`);
     } catch (err) {
       closing = client.endAsync(true).then(() => undefined);
       throw err;
