@@ -30,6 +30,8 @@ export interface LoadOptions {
   mode: 'max' | 'paced';
   /** Offered messages/s in `paced` mode. */
   rate: number;
+  /** Prefix of the MQTT client ids (unique per generator: a broker drops the older of two equal ids). */
+  clientPrefix: string;
 }
 
 function varint(n: number): number[] {
@@ -151,7 +153,7 @@ async function start(o: LoadOptions): Promise<void> {
     const c: Conn = { socket, devices, topics: devices.map((d) => Buffer.from(d.topic)), next: 0, nextId: 1, inFlight: new Map(), credit: 0, buf: Buffer.alloc(0) };
     await new Promise<void>((resolve, reject) => {
       socket.once('error', reject);
-      socket.once('connect', () => socket.write(connectPacket(`bench-load-${i}-${process.pid}`, o.username, o.password)));
+      socket.once('connect', () => socket.write(connectPacket(`${o.clientPrefix}-${i}`, o.username, o.password)));
       socket.once('data', (d: Buffer) => {
         socket.off('error', reject);
         if (d[0] !== 0x20 || d[3] !== 0) return reject(new Error(`CONNACK refused: ${d.toString('hex')}`));

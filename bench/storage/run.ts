@@ -42,7 +42,9 @@ class BaselineSink {
 
 /** Table + TOAST + indexes of `table`, summed over its partitions when it is partitioned (migration 0030). */
 async function relationBytes(db: Kysely<Database>, table: string): Promise<number> {
-  const r = await sql<{ b: string | number }>`select coalesce(sum(pg_total_relation_size(relid)), 0) as b from pg_partition_tree(${table}::regclass)`.execute(db);
+  const r = await sql<{ b: string | number }>`select case when exists (select 1 from pg_partitioned_table where partrelid = ${table}::regclass)
+    then (select coalesce(sum(pg_total_relation_size(relid)), 0) from pg_partition_tree(${table}::regclass))
+    else pg_total_relation_size(${table}::regclass) end as b`.execute(db);
   return Number(r.rows[0].b);
 }
 
@@ -144,6 +146,7 @@ console.table(
     'of which raw+minute': r.candidateRawAndMinuteBytes,
     'of which hour': r.candidateHourBytes,
     'of which empty partitions': r.candidateEmptyPartitionBytes,
+    'candidate w/o empty partitions': +(r.candidateBytesPerReading - r.candidateEmptyPartitionBytes).toFixed(2),
     'baseline/candidate': r.ratio,
     'write ms base/cand': `${r.baselineWriteMs}/${r.candidateWriteMs}`,
   })),
