@@ -58,6 +58,8 @@ export async function startClusterVariant<T extends { mqttPort: number }>(
     for (const n of nodes) await stopNode(n);
     mosquitto.kill('SIGTERM');
     execFileSync('sh', ['-c', `${pgStop} -m immediate >/dev/null`]);
+    const pgDir = / -D (\S+)/.exec(pgStop)?.[1];
+    if (pgDir) rmSync(pgDir, { recursive: true, force: true });
     rmSync(dir, { recursive: true, force: true });
   };
   try {
