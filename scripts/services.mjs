@@ -89,16 +89,18 @@ export function ensureClusterServices() {
 }
 
 // `node scripts/services.mjs mosquitto-path`: prints the broker binary's path (installing it when missing);
-// `node scripts/services.mjs cluster-paths`: prints the binaries of every cluster service as JSON. For the test
+// `node scripts/services.mjs cluster-paths`: prints the binaries of every cluster service as JSON;
+// `node scripts/services.mjs postgres-bin`: prints the folder of PostgreSQL's binaries. For the test
 // helpers, which may not import scripts/ (tests/architecture/imports.test.ts).
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [cmd] = process.argv.slice(2);
   const commands = {
     'mosquitto-path': () => ensureMosquitto(),
     'cluster-paths': () => JSON.stringify(ensureClusterServices()),
+    'postgres-bin': () => ensurePostgres(),
   };
   if (!(cmd in commands)) {
-    console.error('usage: node scripts/services.mjs mosquitto-path | cluster-paths');
+    console.error('usage: node scripts/services.mjs mosquitto-path | cluster-paths | postgres-bin');
     process.exit(2);
   }
   try {

@@ -23,7 +23,7 @@ import { RulesEngine } from './rules/engine';
 import { insertWorkRecord, LiftDetector } from './rules/workRecords';
 import type { Effects, ZoneStats } from './rules/types';
 import { loadZoneConfig } from './rules/zoneStore';
-import type { Database } from './storage';
+import { ensureTelemetryPartitions, type Database } from './storage';
 
 export type { SessionResolver };
 
@@ -132,23 +132,24 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
 
   function persistDevice(projectId: string, sn: string): void {
     const monitor = engine.device(projectId, sn);
-    if (monitor) writer.setDeviceState(projectId, sn, { status: monitor.status, lastSeenMs: monitor.lastSeenMs, latest: monitor.latest });
+    if (monitor) writer.deviceChanged(monitor);
   }
 
   /** @returns the message's alarm writes (the broker acknowledges the message once they settle), if any */
   function onAccepted(topic: DeviceTopic, message: DeviceMessage, receivedAtMs: number, raw: MessageOrigin): Promise<DurableOutcome> | void {
-    const written = apply(engine.accept(topic.projectId, topic.sn, message, receivedAtMs), raw);
+    // flattened once for the rules and the history
+    const values = metricValues(message);
+    const written = apply(engine.accept(topic.projectId, topic.sn, message, receivedAtMs, values), raw);
     persistDevice(topic.projectId, topic.sn);
-    pushTelemetry(topic, message);
+    pushTelemetry(topic, message, values);
     return written;
   }
 
-  function pushTelemetry(topic: DeviceTopic, message: DeviceMessage): void {
+  function pushTelemetry(topic: DeviceTopic, message: DeviceMessage, values: Record<string, number>): void {
     // What is stored and pushed is the kind's choice (protocol/kinds): readings go to the history, live
     // telemetry to the kind's topic room; event-driven kinds (cameras) only raise alarms.
     const kind = DEVICE_KIND_REGISTRY.require(message.kind);
     if (!kind.readings) return;
-    const values = metricValues(message);
     const tunnelId = 'tunnelId' in message.msg && typeof message.msg.tunnelId === 'string' ? message.msg.tunnelId : null;
     writer.add({ projectId: topic.projectId, sn: topic.sn, tsMs: message.msg.ts, values, kind: message.kind, tunnelId });
     const lift = lifts.accept(topic.projectId, topic.sn, message.kind, values, message.msg.ts);
@@ -184,6 +185,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   let mqttListeners: LiveHandle['mqttListeners'] = null;
   let brokerStats: (() => BrokerStats) | null = null;
   try {
+    await ensureTelemetryPartitions(db, Date.now());
     await reloadDevices();
     const startMs = Date.now();
     for (const alarm of await loadActiveAlarms(db)) persister.enqueue(engine.restoreAlarm(alarm, startMs));
@@ -231,6 +233,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       ingest = await startExternalBroker({
         url: config.mqttUrl,
         nodeId: config.nodeId,
+        shareGroup: config.mqttShareGroup,
         onMessage: (topic, payload) => handleMessage(topic, payload).then(() => undefined),
         log,
       });
@@ -253,6 +256,13 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   timers.push(tick);
 
   const prune = async () => {
+    try {
+      // day partitions of telemetry stay created a week ahead (a bounded job: at most 9 per run)
+      const created = await ensureTelemetryPartitions(db, Date.now());
+      if (created.length > 0) log.info({ created }, 'telemetry partitions created');
+    } catch (err) {
+      log.error({ err }, 'telemetry partition upkeep failed');
+    }
     try {
       const retention = { raw: config.telemetryRetentionDays, minute: config.telemetryMinuteRetentionDays, hour: config.telemetryHourRetentionDays };
       const deleted = await deleteOldTelemetry(db, retention, Date.now());

@@ -37,6 +37,21 @@ describe('TelemetryBatcher', () => {
     ]);
   });
 
+  it('reports a batch that reached the early-flush size once, and takeFull takes only the full batches, every item kept', () => {
+    const b = new TelemetryBatcher(5_000, 3);
+    expect(b.add('p1', 'towerCrane', crane('TC-1', 1))).toBe(false);
+    expect(b.add('p1', 'towerCrane', crane('TC-2', 2))).toBe(false);
+    expect(b.add('p2', 'towerCrane', crane('TC-1', 3))).toBe(false);
+    expect(b.add('p1', 'towerCrane', crane('TC-1', 4))).toBe(true);
+    expect(b.add('p1', 'towerCrane', crane('TC-3', 5))).toBe(false);
+    const full = b.takeFull();
+    expect(full).toHaveLength(1);
+    expect(full[0]).toMatchObject({ projectId: 'p1', topic: 'towerCrane' });
+    expect(full[0].items.map((i) => (i as { momentPct: number }).momentPct)).toEqual([1, 2, 4, 5]);
+    expect(b.takeFull()).toEqual([]);
+    expect(b.drain().map((x) => x.projectId)).toEqual(['p2']);
+  });
+
   it('stays bounded when there are more devices than the limit', () => {
     const b = new TelemetryBatcher(10);
     for (let i = 0; i < 1_000; i++) b.add('p1', 'towerCrane', crane(`TC-${i}`, 1));

@@ -10,6 +10,14 @@ export type TelemetryItem = TelemetryBatch['items'][number];
 export const MAX_BATCH_ITEMS = 5_000;
 
 /**
+ * A batch this full is sent before the tick (the gateway flushes it within the same event-loop turn):
+ * under heavy ingest a room gets frames of about this many items as they fill instead of waiting up to a
+ * whole tick, which bounds ingest → socket latency, and a batch never reaches {@link MAX_BATCH_ITEMS}
+ * compaction while the server keeps up. At low rates nothing changes (one frame per tick).
+ */
+export const EARLY_FLUSH_ITEMS = 1_000;
+
+/**
  * Accumulates telemetry per project and topic between gateway ticks. When a pending batch exceeds
  * `maxItems` it keeps only the newest item per device (a screen draws the present; history is in the
  * database), and if the devices alone exceed it, the most recently heard devices.
@@ -17,10 +25,16 @@ export const MAX_BATCH_ITEMS = 5_000;
 export class TelemetryBatcher {
   private pending = new Map<string, { projectId: string; topic: TelemetryTopic; items: TelemetryItem[] }>();
 
-  constructor(private readonly maxItems = MAX_BATCH_ITEMS) {}
+  constructor(
+    private readonly maxItems = MAX_BATCH_ITEMS,
+    private readonly earlyFlushItems = EARLY_FLUSH_ITEMS,
+  ) {}
 
-  /** Queues one item for the batch of its project and topic. */
-  add(projectId: string, topic: TelemetryTopic, item: TelemetryItem): void {
+  /**
+   * Queues one item for the batch of its project and topic.
+   * @returns true when that batch has just reached the early-flush size (take it with {@link takeFull})
+   */
+  add(projectId: string, topic: TelemetryTopic, item: TelemetryItem): boolean {
     const key = `${projectId}\u0000${topic}`;
     let batch = this.pending.get(key);
     if (!batch) {
@@ -29,6 +43,18 @@ export class TelemetryBatcher {
     }
     batch.items.push(item);
     if (batch.items.length > this.maxItems) batch.items = compact(batch.items, this.maxItems);
+    return batch.items.length === this.earlyFlushItems;
+  }
+
+  /** Takes the batches that reached the early-flush size (the others wait for the tick). */
+  takeFull(): TelemetryBatch[] {
+    const out: TelemetryBatch[] = [];
+    for (const [key, batch] of this.pending) {
+      if (batch.items.length < this.earlyFlushItems) continue;
+      this.pending.delete(key);
+      out.push(batch as TelemetryBatch);
+    }
+    return out;
   }
 
   /** Takes every pending batch (one per project and topic), oldest item first. */

@@ -241,16 +241,31 @@ export function startGateway(opts: GatewayOptions): Gateway {
     return (io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0;
   }
 
+  function emitTelemetry(batches: ReturnType<TelemetryBatcher['drain']>): void {
+    for (const batch of batches) {
+      const room = roomOf(batch.projectId, batch.topic);
+      if (!hasListeners(room)) continue;
+      // Binary columnar frame (protocol/telemetryFrame.ts): the browser decodes typed-array views, not JSON.
+      const bytes = encodeTelemetryFrame(batch);
+      io.to(room).emit('telemetry.frame', Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      frames++;
+    }
+  }
+
+  // A batch that reached EARLY_FLUSH_ITEMS goes out after the current I/O callbacks instead of at the tick.
+  let earlyFlush: NodeJS.Immediate | null = null;
+  const flushFull = () => {
+    earlyFlush = null;
+    try {
+      emitTelemetry(telemetry.takeFull());
+    } catch (err) {
+      opts.log.error({ err }, 'gateway early flush failed');
+    }
+  };
+
   const timer = setInterval(() => {
     try {
-      for (const batch of telemetry.drain()) {
-        const room = roomOf(batch.projectId, batch.topic);
-        if (!hasListeners(room)) continue;
-        // Binary columnar frame (protocol/telemetryFrame.ts): the browser decodes typed-array views, not JSON.
-        const bytes = encodeTelemetryFrame(batch);
-        io.to(room).emit('telemetry.frame', Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-        frames++;
-      }
+      emitTelemetry(telemetry.drain());
       for (const batch of statuses.drain()) {
         const room = roomOf(batch.projectId, 'deviceStatus');
         if (!hasListeners(room)) continue;
@@ -266,7 +281,7 @@ export function startGateway(opts: GatewayOptions): Gateway {
   let closing: Promise<void> | null = null;
   return {
     pushTelemetry(projectId, topic, item) {
-      if (hasListeners(roomOf(projectId, topic))) telemetry.add(projectId, topic, item);
+      if (hasListeners(roomOf(projectId, topic)) && telemetry.add(projectId, topic, item)) earlyFlush ??= setImmediate(flushFull);
     },
     pushStatus(projectId, sn, status, atMs) {
       if (hasListeners(roomOf(projectId, 'deviceStatus'))) statuses.add(projectId, sn, status, atMs);
@@ -281,6 +296,7 @@ export function startGateway(opts: GatewayOptions): Gateway {
     close() {
       closing ??= (async () => {
         clearInterval(timer);
+        if (earlyFlush) clearImmediate(earlyFlush);
         clearInterval(recheck);
         stopEnded?.();
         // Not io.close(): that would also close the HTTP server, which belongs to Fastify.

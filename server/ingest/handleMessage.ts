@@ -37,6 +37,9 @@ export interface IngestDeps {
   now?: () => number;
 }
 
+/** Parsed device topics kept by the ingest handler (about one per device). */
+export const MAX_CACHED_TOPICS = 50_000;
+
 /**
  * Builds the handler for one MQTT message: topic grammar → device registered in that project and of
  * that kind (unknown devices are never created) → payload schema (protocol/devices.ts) → accepted.
@@ -47,10 +50,22 @@ export interface IngestDeps {
  */
 export function createIngestHandler(deps: IngestDeps): (topic: string, payload: Uint8Array | string) => Promise<IngestOutcome> {
   const now = deps.now ?? Date.now;
+  // Parsed topics by topic string: a device publishes to one topic, so the split and checks run once per
+  // device, not per message. Bounded: emptied when full (refused topics are not kept).
+  const topics = new Map<string, DeviceTopic>();
+  const topicOf = (topic: string): ReturnType<typeof parseDeviceTopic> => {
+    const known = topics.get(topic);
+    if (known) return known;
+    const parsed = parseDeviceTopic(topic);
+    if ('error' in parsed) return parsed;
+    if (topics.size >= MAX_CACHED_TOPICS) topics.clear();
+    topics.set(topic, parsed);
+    return parsed;
+  };
   return (topic, payload) => {
     try {
       const atMs = now();
-      const parsed = parseDeviceTopic(topic);
+      const parsed = topicOf(topic);
       if ('error' in parsed) {
         deps.counter.countRejected(parsed.error, topic, 'topic does not match zhgd/{projectId}/{kind}/{sn}/{channel}', atMs);
         return Promise.resolve('rejected');

@@ -44,6 +44,23 @@ describe('TelemetryWriter (real PGlite in memory)', { timeout: 60_000 }, () => {
     expect(w.stats()).toEqual({ queued: 0, written: 1_200, dropped: 0 });
   });
 
+  it('writes the state a changed device source holds at flush time, and pads metrics a reading lacks', async () => {
+    const w = new TelemetryWriter(db, quiet, { flushIntervalMs: 60_000 });
+    const source = { config: { projectId: 'demo-tunnel', sn: 'GAS-LK-E-P' }, status: 'online' as const, lastSeenMs: T0, latest: { CO: 2 } as Record<string, number> | null };
+    w.deviceChanged(source);
+    Object.assign(source, { status: 'alarm', lastSeenMs: T0 + 9, latest: { CO: 40 } });
+    w.deviceChanged(source);
+    w.add({ projectId: 'demo-tunnel', sn: 'GAS-LK-E-P', kind: 'gas', tsMs: T0, values: { CO: 1, O2: 20.9 } });
+    w.add({ projectId: 'demo-tunnel', sn: 'GAS-LK-E-P', kind: 'gas', tsMs: T0 + 1, values: { CO: 2 } });
+    w.add({ projectId: 'demo-tunnel', sn: 'GAS-LK-E-P', kind: 'gas', tsMs: T0 + 2, values: { H2S: 3 } });
+    await w.close();
+    const row = await db.selectFrom('devices').select(['status', 'last_seen_ms', 'latest']).where('sn', '=', 'GAS-LK-E-P').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'alarm', last_seen_ms: T0 + 9 });
+    expect(typeof row.latest === 'string' ? JSON.parse(row.latest) : row.latest).toEqual({ CO: 40 });
+    const got = (await readRaw(db, 'demo-tunnel', { sns: ['GAS-LK-E-P'] }, T0, T0 + 10)).get('GAS-LK-E-P')!;
+    expect(got.values).toEqual({ CO: [1, 2, null], O2: [20.9, null, null], H2S: [null, null, 3] });
+  });
+
   it('keeps each beacon fix tunnel, starting a new chunk when the tunnel changes', async () => {
     const w = new TelemetryWriter(db, quiet, { flushIntervalMs: 60_000 });
     const sn = 'BCN-TUNNEL-TEST';

@@ -58,8 +58,18 @@ export interface TelemetryWriterStats {
   dropped: number;
 }
 
+/**
+ * A device whose live state the writer reads when it flushes (the rules engine's device monitor): marking
+ * it changed costs a Set insertion per message, and the newest state is what gets written.
+ */
+export interface DeviceStateSource extends Readonly<DeviceSnapshot> {
+  readonly config: { readonly projectId: string; readonly sn: string };
+}
+
 interface OpenChunk extends SealedChunk {
   lastAddWallMs: number;
+  /** Columns in cols.values. */
+  metricCount: number;
 }
 
 /**
@@ -81,6 +91,7 @@ export class TelemetryWriter implements TelemetryHead {
   private readonly maxQueuedChunks: number;
   private sealedReadings = 0;
   private readonly devices = new Map<string, { projectId: string; sn: string } & DeviceSnapshot>();
+  private changedSources = new Set<DeviceStateSource>();
   private readonly batchRows: number;
   private readonly sealIdleMs: number;
   private readonly now: () => number;
@@ -117,17 +128,25 @@ export class TelemetryWriter implements TelemetryHead {
       chunk = undefined;
     }
     if (!chunk) {
-      chunk = { projectId: row.projectId, sn: row.sn, kind: row.kind ?? null, tunnelId, startMs, cols: { ts: [], values: {} }, lastAddWallMs: 0 };
+      chunk = { projectId: row.projectId, sn: row.sn, kind: row.kind ?? null, tunnelId, startMs, cols: { ts: [], values: {} }, lastAddWallMs: 0, metricCount: 0 };
       this.open.set(key, chunk);
     }
     const n = chunk.cols.ts.length;
     chunk.cols.ts.push(row.tsMs);
-    for (const [m, v] of Object.entries(row.values)) {
-      let column = chunk.cols.values[m];
-      if (!column) column = chunk.cols.values[m] = new Array<number | null>(n).fill(null);
+    const columns = chunk.cols.values;
+    let pushed = 0;
+    for (const m in row.values) {
+      const v = row.values[m];
+      let column = columns[m];
+      if (!column) {
+        column = columns[m] = new Array<number | null>(n).fill(null);
+        chunk.metricCount++;
+      }
       column.push(Number.isFinite(v) ? v : null);
+      pushed++;
     }
-    for (const column of Object.values(chunk.cols.values)) if (column.length === n) column.push(null);
+    // a reading without some of the chunk's metrics: pad those columns (skipped when it has them all)
+    if (pushed !== chunk.metricCount) for (const m in columns) if (columns[m].length === n) columns[m].push(null);
     chunk.lastAddWallMs = this.now();
   }
 
@@ -135,6 +154,11 @@ export class TelemetryWriter implements TelemetryHead {
   setDeviceState(projectId: string, sn: string, snapshot: DeviceSnapshot): void {
     if (this.closed) return;
     this.devices.set(`${projectId}\u0000${sn}`, { projectId, sn, ...snapshot });
+  }
+
+  /** Marks a device's live state changed; its state is read from `source` at the next flush. */
+  deviceChanged(source: DeviceStateSource): void {
+    if (!this.closed) this.changedSources.add(source);
   }
 
   /** Counters since start. */
@@ -158,7 +182,7 @@ export class TelemetryWriter implements TelemetryHead {
   flush(all = false): Promise<void> {
     if (this.flushing) return this.flushing.then(() => this.flush(all));
     this.sealDue(all);
-    if (this.sealed.length === 0 && this.devices.size === 0) return Promise.resolve();
+    if (this.sealed.length === 0 && this.devices.size === 0 && this.changedSources.size === 0) return Promise.resolve();
     this.flushing = this.writeAll().finally(() => (this.flushing = null));
     return this.flushing;
   }
@@ -211,6 +235,11 @@ export class TelemetryWriter implements TelemetryHead {
         this.inFlight = [];
       }
     }
+    for (const source of this.changedSources) {
+      const { projectId, sn } = source.config;
+      this.devices.set(`${projectId}\u0000${sn}`, { projectId, sn, status: source.status, lastSeenMs: source.lastSeenMs, latest: source.latest });
+    }
+    this.changedSources = new Set();
     const states = [...this.devices.values()];
     this.devices.clear();
     for (let i = 0; i < states.length; i += 500) {

@@ -162,9 +162,11 @@ export class DeviceMonitor {
 
   /**
    * Applies an accepted message received at `nowMs` (server time).
+   * @param values the message's metrics as {@link flattenMetrics} gives them (computed when omitted; the
+   *   ingest path passes the ones it already has, not to flatten each message twice)
    * @returns the alarms raised, changed or cleared by it
    */
-  accept(message: DeviceMessage, nowMs: number): AlarmDraft[] {
+  accept(message: DeviceMessage, nowMs: number, values: Record<string, number> = flattenMetrics(this.descriptor, message.msg)): AlarmDraft[] {
     const changed: AlarmDraft[] = [];
     this.lastSeenMs = nowMs;
     this.silenceFromMs = nowMs;
@@ -173,11 +175,10 @@ export class DeviceMonitor {
       for (const a of this.openOf('offline', 'offline')) if (a.state === 'active') changed.push(this.clear(a, nowMs));
     }
     const d = this.descriptor;
-    const values = flattenMetrics(d, message.msg);
     if (d.readings) this.latest = { ...this.latest, ...values };
-    for (const [metric, value] of Object.entries(values)) {
+    for (const metric in values) {
       const t = this.threshold(metric);
-      if (t) changed.push(...this.evaluate(t, value, nowMs));
+      if (t) changed.push(...this.evaluate(t, values[metric], nowMs));
     }
     for (const status of d.statuses) {
       const on = status.decode(message.msg);

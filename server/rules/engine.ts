@@ -70,12 +70,15 @@ export class RulesEngine {
     return alarm.state === 'active' ? [{ ...alarm, state: 'cleared', clearedAtMs: nowMs }] : [];
   }
 
-  /** Applies an accepted message of a known device, received at `nowMs`. */
-  accept(projectId: string, sn: string, message: DeviceMessage, nowMs: number): Effects {
+  /**
+   * Applies an accepted message of a known device, received at `nowMs`; `values` are its flattened metrics
+   * when the caller has them (see DeviceMonitor.accept).
+   */
+  accept(projectId: string, sn: string, message: DeviceMessage, nowMs: number, values?: Record<string, number>): Effects {
     const monitor = this.device(projectId, sn);
     const effects: Effects = { alarms: [], statuses: [] };
     if (!monitor) return effects;
-    effects.alarms = monitor.accept(message, nowMs);
+    effects.alarms = monitor.accept(message, nowMs, values);
     // positioned kinds (the descriptor's position fields) feed the project's zone rules
     const position = DEVICE_KIND_REGISTRY.get(monitor.config.kind)?.position;
     const zones = this.zoneRules.get(projectId);

@@ -4,6 +4,7 @@ export * from './database';
 export * from './mappers';
 export { MIGRATIONS } from './migrations';
 export * from './telemetryStore';
+export { ensureTelemetryPartitions, listTelemetryPartitions, PARTITIONS_AHEAD_DAYS, type TelemetryPartition } from './telemetryPartitions';
 export * from './chunkCodec';
 export { THRESHOLD_DEFAULT_REVISIONS } from './migrations';
 export { applyDefaults, defaultThresholdRevision, writeDefaults, type KindDefaultsRevision } from './thresholdRevisions';

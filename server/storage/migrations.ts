@@ -548,6 +548,45 @@ const equipmentRecords: Migration = {
   },
 };
 
+/**
+ * Telemetry chunks partitioned by time (docs/operations.md "Telemetry storage"): telemetry_chunks becomes a
+ * table partitioned by range of `start_ms`, one partition per UTC day (server/storage/telemetryPartitions.ts
+ * creates them ahead and retention drops whole days) plus a DEFAULT partition for chunks of days without
+ * one (rows written before this migration outside the days created here stay there and age out row by row).
+ * Indexes, declared on the parent so every partition has them: the two B-trees of 0005 (a device's or a
+ * tunnel's chunks over a range) and a BRIN index on `start_ms` (time-only scans such as retention; a few
+ * pages per partition). The same layout on PGlite and PostgreSQL.
+ */
+const telemetryPartitions: Migration = {
+  async up(db: Kysely<unknown>) {
+    await sql`alter table telemetry_chunks rename to telemetry_chunks_0005`.execute(db);
+    await sql`alter index telemetry_chunks_sn_idx rename to telemetry_chunks_0005_sn_idx`.execute(db);
+    await sql`alter index telemetry_chunks_tunnel_idx rename to telemetry_chunks_0005_tunnel_idx`.execute(db);
+    await sql`create table telemetry_chunks (
+      project_id text not null,
+      sn text not null,
+      start_ms double precision not null,
+      end_ms double precision not null,
+      n integer not null,
+      tunnel_id text,
+      data bytea,
+      stats bytea not null
+    ) partition by range (start_ms)`.execute(db);
+    await sql`create table telemetry_chunks_default partition of telemetry_chunks default`.execute(db);
+    await sql`create index telemetry_chunks_sn_idx on telemetry_chunks (project_id, sn, start_ms)`.execute(db);
+    await sql`create index telemetry_chunks_tunnel_idx on telemetry_chunks (project_id, tunnel_id, start_ms) where tunnel_id is not null`.execute(db);
+    await sql`create index telemetry_chunks_start_brin on telemetry_chunks using brin (start_ms)`.execute(db);
+    const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
+    for (let d = -1; d <= 7; d++) {
+      const from = today + d * 86_400_000;
+      const name = `telemetry_chunks_d${new Date(from).toISOString().slice(0, 10).replaceAll('-', '')}`;
+      await sql`create table ${sql.table(name)} partition of telemetry_chunks for values from (${sql.lit(from)}) to (${sql.lit(from + 86_400_000)})`.execute(db);
+    }
+    await sql`insert into telemetry_chunks select project_id, sn, start_ms, end_ms, n, tunnel_id, data, stats from telemetry_chunks_0005`.execute(db);
+    await sql`drop table telemetry_chunks_0005`.execute(db);
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -562,6 +601,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010_people_zones': peopleZones,
   '0015_equipment_records': equipmentRecords,
   '0020_admin_roles': adminRoles,
+  '0030_telemetry_partitions': telemetryPartitions,
   '0035_cluster_receipts': clusterReceipts,
 };
 

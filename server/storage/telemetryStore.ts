@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { decodeChunk, decodeStats, encodeChunk, encodeStats, mergeStats, statsOf, type ChunkColumns, type MetricStats } from './chunkCodec';
 import { fromJson } from './mappers';
 import type { Database } from './schema';
+import { dropTelemetryPartitionsBefore } from './telemetryPartitions';
 
 /** Raw chunk span and minute rollup bucket (ms). */
 export const MINUTE_MS = 60_000;
@@ -281,14 +282,17 @@ export interface RetentionResult {
   legacyRows: number;
   /** Chunks whose raw data was dropped (their minute stats kept). */
   rawChunks: number;
-  /** Chunk rows deleted (minute tier expired). */
+  /** Chunk rows deleted (minute tier expired) from partitions that were kept (the cut's day, DEFAULT). */
   minuteRows: number;
+  /** Day partitions of telemetry_chunks dropped whole (minute tier expired for every chunk in them). */
+  partitionsDropped: number;
   hourRows: number;
 }
 
 /**
  * Applies retention before `nowMs`: raw readings older than `raw` days (legacy rows deleted, chunks'
- * `data` cleared), minute rollups older than max(raw, minute) days (chunk rows deleted), hour rollups
+ * `data` cleared), minute rollups older than max(raw, minute) days (day partitions of chunks dropped whole,
+ * then the remaining older chunk rows deleted), hour rollups
  * older than `hour` days. A number instead of tiers applies it to raw and keeps the rollups' defaults
  * of 90 and 730 days.
  */
@@ -298,10 +302,13 @@ export async function deleteOldTelemetry(db: Kysely<Database>, retention: number
   const minuteCut = nowMs - Math.max(days.raw, days.minute) * 86_400_000;
   const hourCut = nowMs - Math.max(days.raw, days.minute, days.hour) * 86_400_000;
   const legacy = await db.deleteFrom('telemetry').where('ts_ms', '<', rawCut).executeTakeFirst();
+  // whole days first (DROP TABLE of a partition), then the rows left before the cut (its day, DEFAULT)
+  const dropped = await dropTelemetryPartitionsBefore(db, minuteCut - MINUTE_MS + 1);
   const minute = await db.deleteFrom('telemetry_chunks').where('start_ms', '<', minuteCut - MINUTE_MS + 1).executeTakeFirst();
   const raw = await db
     .updateTable('telemetry_chunks')
     .set({ data: null })
+    .where('start_ms', '<', rawCut) // partition pruning: days after the cut are not scanned
     .where('end_ms', '<', rawCut)
     .where('data', 'is not', null)
     .executeTakeFirst();
@@ -310,6 +317,7 @@ export async function deleteOldTelemetry(db: Kysely<Database>, retention: number
     legacyRows: Number(legacy.numDeletedRows),
     rawChunks: Number(raw.numUpdatedRows),
     minuteRows: Number(minute.numDeletedRows),
+    partitionsDropped: dropped.length,
     hourRows: Number(hour.numDeletedRows),
   };
 }
