@@ -112,6 +112,17 @@ function bodyOf(body: RequestInit['body']): Record<string, unknown> {
   }
 }
 
+/**
+ * Vitest's jsdom environment puts jsdom's typed-array constructors on the global object, so a Node Buffer
+ * (what zlib and the chunk codec return) is not `instanceof Uint8Array` in a jsdom test. PGlite checks
+ * exactly that for a bytea parameter and refused every telemetry chunk the in-process server wrote
+ * ("Invalid input for bytea type"): readings stayed readable only while their chunk was still in memory
+ * (open or sealed, about a second), so a test that read them back later lost them, more often on a
+ * loaded machine. Node's own Uint8Array is put back for files that run the server here.
+ */
+const NODE_UINT8ARRAY = Object.getPrototypeOf(Buffer.prototype).constructor as Uint8ArrayConstructor;
+if (globalThis.Uint8Array !== NODE_UINT8ARRAY) globalThis.Uint8Array = NODE_UINT8ARRAY;
+
 /** Node's fetch, captured before a test routes globalThis.fetch through a client. */
 const networkFetch = globalThis.fetch.bind(globalThis);
 
