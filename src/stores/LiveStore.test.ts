@@ -67,8 +67,12 @@ describe('LiveStore', () => {
     const release1 = root.live.retainTelemetry('gas');
     const release2 = root.live.retainTelemetry('gas');
     expect(feeds.telemetryObserved('gas')).toBe(true);
+    const close = root.live.openWindow({ sn: G1, metrics: ['CO'], windowMs: 60_000 });
+    await eventually(() => root.live.versionOf(G1) > 0, 5_000, 'history loaded');
+    const loaded = root.live.versionOf(G1);
     feeds.pushTelemetry(gasBatch([{ sn: G1, ts: T0 - 1000, readings: { CO: 7 } }]));
-    expect(root.live.versionOf(G1)).toBe(1);
+    expect(root.live.versionOf(G1)).toBe(loaded + 1); // the charted device's new point, at once
+    expect(root.devices.get(G1)).toBeDefined();
     await settle();
     const frame = await root.live.window({ sn: G1, metrics: ['CO'], fromMs: T0 - 60_000, toMs: T0, widthPx: 100 });
     expect(Array.from(frame.ys[0])).toEqual([7]);
@@ -76,6 +80,7 @@ describe('LiveStore', () => {
     expect(feeds.telemetryObserved('gas')).toBe(true);
     release2();
     expect(feeds.telemetryObserved('gas')).toBe(false);
+    close();
     root.closeProject();
   });
 

@@ -34,6 +34,8 @@ export interface PersonnelTunnelFrame {
 export interface PersonnelFrame {
   atMs: number;
   tunnels: PersonnelTunnelFrame[];
+  /** ts (ms) of the newest fix in the frame, when the source knows it (live); null when none. */
+  latestTs?: number | null;
 }
 
 /** = one entry of TelemetryHistory.series in protocol/api.ts, without its sn. */
