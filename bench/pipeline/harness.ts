@@ -9,7 +9,7 @@ export const benchParams = z.strictObject({
   mult: z.coerce.number().int().min(1).max(200),
   seed: z.coerce.number().int().min(0).default(1),
   warmupMs: z.coerce.number().int().min(0).max(60_000).default(2_000),
-  measureMs: z.coerce.number().int().min(500).max(120_000).default(6_000),
+  measureMs: z.coerce.number().int().min(500).max(900_000).default(6_000),
 });
 export type BenchParams = z.infer<typeof benchParams>;
 

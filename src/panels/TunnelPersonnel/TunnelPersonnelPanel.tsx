@@ -79,6 +79,7 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
   );
   const layout = useMemo(() => layoutTunnels(shown, width, height), [shown, width, height]);
   const layerRef = useRef<Konva.Layer>(null);
+  const sosLayerRef = useRef<Konva.Layer>(null);
   const hostRef = useRef<HTMLDivElement>(null);
   /** Text twin of the canvas for screen readers and tests: headcount per bore and who is in SOS. */
   const summaryRef = useRef<HTMLParagraphElement>(null);
@@ -102,18 +103,21 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
     (frame) => {
       sceneRef.current.frame = frame;
       layerRef.current?.batchDraw();
+      sosLayerRef.current?.batchDraw();
       if (summaryRef.current) summaryRef.current.textContent = summarise(frame, shown, sceneRef.current);
     },
     hostRef,
   );
 
-  // SOS markers pulse: redraw every frame while someone is in SOS (the same one frame loop).
+  // SOS markers pulse: their own layer is redrawn every frame while someone is in SOS (the same one frame
+  // loop); the people's layer only with a new frame.
   useFrame(() => {
-    if (hasSos(sceneRef.current.frame)) layerRef.current?.batchDraw();
+    if (hasSos(sceneRef.current.frame)) sosLayerRef.current?.batchDraw();
   }, hostRef);
 
   useEffect(() => {
     layerRef.current?.batchDraw();
+    sosLayerRef.current?.batchDraw();
   }, [layout]);
 
   if (refusal) return <RefusedMessage reason={refusal} />;
@@ -138,7 +142,10 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
         ))}
       </Layer>
       <Layer ref={layerRef} listening={false}>
-        <Shape listening={false} sceneFunc={(con) => drawPeople(con._context, sceneRef.current, performance.now())} />
+        <Shape listening={false} sceneFunc={(con) => drawPeople(con._context, sceneRef.current, performance.now(), 'people')} />
+      </Layer>
+      <Layer ref={sosLayerRef} listening={false}>
+        <Shape listening={false} sceneFunc={(con) => drawPeople(con._context, sceneRef.current, performance.now(), 'sos')} />
       </Layer>
     </Stage>
     </div>

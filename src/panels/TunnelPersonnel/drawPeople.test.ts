@@ -29,10 +29,10 @@ function frame(): PersonnelFrame {
 }
 
 describe('drawPeople', () => {
-  function draw(f: PersonnelFrame | null) {
+  function draw(f: PersonnelFrame | null, part: 'all' | 'people' | 'sos' = 'all') {
     const ctx = document.createElement('canvas').getContext('2d') as MockCtx;
     const layout = layoutTunnels([LK, RK], 1600, 400);
-    drawPeople(ctx, { layout, frame: f, binM: 20, nameOf: (sn) => (sn === 'BC0002' ? 'Li Fang' : sn), headcountLabel: (n) => `${n} people` }, 0);
+    drawPeople(ctx, { layout, frame: f, binM: 20, nameOf: (sn) => (sn === 'BC0002' ? 'Li Fang' : sn), headcountLabel: (n) => `${n} people` }, 0, part);
     return ctx.__getEvents();
   }
   const texts = (events: Event[]) => events.filter((e) => e.type === 'fillText').map((e) => e.props.text);
@@ -45,6 +45,17 @@ describe('drawPeople', () => {
   it('draws one dot per person not in SOS, and a pulse and a marker for SOS', () => {
     const arcs = draw(frame()).filter((e) => e.type === 'arc');
     expect(arcs).toHaveLength(2 + 2);
+  });
+
+  it('fills all dots of a bore at once, and splits people (per frame) from the SOS pulse (per animation frame)', () => {
+    const people = draw(frame(), 'people');
+    expect(people.filter((e) => e.type === 'arc')).toHaveLength(2);
+    expect(people.filter((e) => e.type === 'fill')).toHaveLength(1); // the left bore's two dots at once
+    expect(texts(people)).toEqual(['3 people', '0 people']);
+    const sos = draw(frame(), 'sos');
+    expect(sos.filter((e) => e.type === 'arc')).toHaveLength(2); // pulse and marker
+    expect(texts(sos)).toEqual(['SOS Li Fang']);
+    expect(sos.filter((e) => e.type === 'fillRect')).toHaveLength(0);
   });
 
   it('fills only the heat bins that hold people', () => {

@@ -18,11 +18,15 @@ const SOS_COLOR = '#ff4d4f';
 /**
  * Draws heat strips, one dot per person and SOS markers for every bore onto a 2D context. People at
  * nearly the same chainage are spread over a few lanes of the bore so a crowd at the face stays
- * countable. `tMs` drives the SOS pulse.
+ * countable. `tMs` drives the SOS pulse. `part` draws only the people (headcount, heat, dots: redrawn per
+ * personnel frame) or only the SOS markers (redrawn every animation frame while someone is in SOS), so
+ * the pulse does not redraw thousands of dots 60 times a second; 'all' draws both.
  */
-export function drawPeople(ctx: CanvasRenderingContext2D, scene: PeopleScene, tMs: number): void {
+export function drawPeople(ctx: CanvasRenderingContext2D, scene: PeopleScene, tMs: number, part: 'all' | 'people' | 'sos' = 'all'): void {
   const { layout, frame } = scene;
   if (!frame) return;
+  const people = part !== 'sos';
+  const markers = part !== 'people';
   const byId = new Map(frame.tunnels.map((t) => [t.tunnelId, t]));
   const pulse = 0.5 + 0.5 * Math.sin((tMs / 400) * Math.PI);
   // The headcount sits on the panel background, so it takes the theme's text colour (light mode too).
@@ -30,15 +34,17 @@ export function drawPeople(ctx: CanvasRenderingContext2D, scene: PeopleScene, tM
   for (const bore of layout.bores) {
     const t = byId.get(bore.tunnel.tunnelId);
     const count = t ? t.sns.length : 0;
-    ctx.fillStyle = labelColor;
-    ctx.font = '600 15px sans-serif';
-    ctx.textAlign = 'left';
-    ctx.textBaseline = 'alphabetic';
-    ctx.fillText(scene.headcountLabel(count), 8, bore.bodyY + bore.bodyH - 2);
+    if (people) {
+      ctx.fillStyle = labelColor;
+      ctx.font = '600 15px sans-serif';
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'alphabetic';
+      ctx.fillText(scene.headcountLabel(count), 8, bore.bodyY + bore.bodyH - 2);
+    }
     if (!t) continue;
 
     const binPx = (bore.xOf(scene.binM) - bore.xOf(0)) || 1;
-    for (let i = 0; i < t.heat.length; i++) {
+    for (let i = 0; people && i < t.heat.length; i++) {
       const c = heatColor(t.heat[i]);
       if (!c) continue;
       ctx.fillStyle = c;
@@ -50,6 +56,11 @@ export function drawPeople(ctx: CanvasRenderingContext2D, scene: PeopleScene, tM
     let lastX = -Infinity;
     let lane = 0;
     const sos: Array<{ x: number; y: number; sn: string }> = [];
+    // Every dot in one path and one fill: thousands of people cost one fill, not one each.
+    if (people) {
+      ctx.fillStyle = labelColor; // the theme's text colour: light dots on the dark bore, dark on the light one
+      ctx.beginPath();
+    }
     for (let i = 0; i < t.sns.length; i++) {
       const x = bore.xOf(t.chainageM[i]);
       lane = x - lastX < 5 ? (lane + 1) % lanes : 0;
@@ -59,11 +70,12 @@ export function drawPeople(ctx: CanvasRenderingContext2D, scene: PeopleScene, tM
         sos.push({ x, y, sn: t.sns[i] });
         continue;
       }
-      ctx.fillStyle = labelColor; // the theme's text colour: light dots on the dark bore, dark on the light one
-      ctx.beginPath();
+      if (!people) continue;
+      ctx.moveTo(x + 2.6, y);
       ctx.arc(x, y, 2.6, 0, Math.PI * 2);
-      ctx.fill();
     }
+    if (people) ctx.fill();
+    if (!markers) continue;
     for (const p of sos) {
       ctx.fillStyle = `rgba(255, 77, 79, ${0.25 + 0.35 * pulse})`;
       ctx.beginPath();
