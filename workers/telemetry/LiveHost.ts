@@ -26,6 +26,8 @@ interface SessionState {
   /** Charted devices: sn → how many open series of this session chart it. */
   charted: Map<string, number>;
   watches: Map<number, PersonnelWatch>;
+  /** performance-clock ms of each watch's last push (the refresh timer skips watches pushed recently). */
+  pushedAt: Map<number, number>;
 }
 
 interface ProjectFeed {
@@ -91,7 +93,7 @@ export class LiveHost {
 
   /** A new session whose events go to `emit`. */
   session(emit: EmitFn): LiveSession {
-    const s: SessionState = { emit, project: null, stopped: false, holds: new Map(), series: new Map(), charted: new Map(), watches: new Map() };
+    const s: SessionState = { emit, project: null, stopped: false, holds: new Map(), series: new Map(), charted: new Map(), watches: new Map(), pushedAt: new Map() };
     this.sessions.add(s);
     const telemetry = this.telemetry;
     const alive = () => {
@@ -141,6 +143,7 @@ export class LiveHost {
       },
       unwatchPersonnel: (id) => {
         s.watches.delete(id);
+        s.pushedAt.delete(id);
         this.ensurePersonnelTimer();
       },
       window: async (req) => {
@@ -196,6 +199,7 @@ export class LiveHost {
     s.series.clear();
     s.charted.clear();
     s.watches.clear();
+    s.pushedAt.clear();
     this.sessions.delete(s);
     const p = s.project;
     s.project = null;
@@ -267,6 +271,7 @@ export class LiveHost {
     } catch {
       return; // a malformed watch draws nothing
     }
+    s.pushedAt.set(id, monotonicMs());
     s.emit({ type: 'personnel', id, frame: out.frame }, out.transferables);
   }
 
@@ -274,12 +279,18 @@ export class LiveHost {
     let watching = false;
     for (const s of this.sessions) if (s.watches.size > 0) watching = true;
     if (watching && this.personnelTimer === null) {
+      // Refreshes only watches not pushed within the period (beacon frames usually came meanwhile).
       this.personnelTimer = setInterval(() => {
-        for (const s of this.sessions) for (const [id, watch] of s.watches) this.pushPersonnel(s, id, watch);
+        const due = monotonicMs() - this.personnelEveryMs + 20;
+        for (const s of this.sessions) for (const [id, watch] of s.watches) if ((s.pushedAt.get(id) ?? -Infinity) <= due) this.pushPersonnel(s, id, watch);
       }, this.personnelEveryMs);
     } else if (!watching && this.personnelTimer !== null) {
       clearInterval(this.personnelTimer);
       this.personnelTimer = null;
     }
   }
+}
+
+function monotonicMs(): number {
+  return typeof performance !== 'undefined' ? performance.now() : Date.now();
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TunnelInfo } from '../../../protocol';
 import type { PersonnelFrame } from '../../stores';
-import { drawPeople, hasSos } from './drawPeople';
+import { drawPeople, hasSos, sosPoints } from './drawPeople';
 import { layoutTunnels } from './layout';
 
 const LK: TunnelInfo = { tunnelId: 'LK', name: 'Left bore', startChainageM: 12_000, lengthM: 3_000, headings: [] };
@@ -47,15 +47,22 @@ describe('drawPeople', () => {
     expect(arcs).toHaveLength(2 + 2);
   });
 
-  it('fills all dots of a bore at once, and splits people (per frame) from the SOS pulse (per animation frame)', () => {
+  it('fills all dots of a bore at once; the pulsing halo is apart from the people', () => {
     const people = draw(frame(), 'people');
-    expect(people.filter((e) => e.type === 'arc')).toHaveLength(2);
-    expect(people.filter((e) => e.type === 'fill')).toHaveLength(1); // the left bore's two dots at once
-    expect(texts(people)).toEqual(['3 people', '0 people']);
-    const sos = draw(frame(), 'sos');
-    expect(sos.filter((e) => e.type === 'arc')).toHaveLength(2); // pulse and marker
-    expect(texts(sos)).toEqual(['SOS Li Fang']);
-    expect(sos.filter((e) => e.type === 'fillRect')).toHaveLength(0);
+    expect(people.filter((e) => e.type === 'arc')).toHaveLength(2 + 1); // two dots, the SOS marker
+    expect(people.filter((e) => e.type === 'fill')).toHaveLength(2); // the left bore's two dots at once, the marker
+    expect(texts(people)).toEqual(['3 people', 'SOS Li Fang', '0 people']);
+    const halo = draw(frame(), 'sos');
+    expect(halo.filter((e) => e.type === 'arc')).toHaveLength(1);
+    expect(texts(halo)).toEqual([]);
+    expect(halo.filter((e) => e.type === 'fillRect')).toHaveLength(0);
+  });
+
+  it('places SOS halos where the markers are drawn', () => {
+    const layout = layoutTunnels([LK, RK], 1600, 400);
+    const points = sosPoints({ layout, frame: frame(), binM: 20, nameOf: (sn) => sn, headcountLabel: (n) => `${n}` });
+    expect(points).toHaveLength(1);
+    expect(points[0].x).toBeCloseTo(layout.bores[0].xOf(1200));
   });
 
   it('fills only the heat bins that hold people', () => {
