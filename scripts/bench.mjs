@@ -4,6 +4,8 @@
 //   --quick              1× and 10× only, shorter runs (smoke)
 //   --mult=1,10,50       loads to run          --rounds=N   baseline/candidate pairs per load (ABBA order)
 //   --warmup-ms=N --measure-ms=N              --candidate=idle   harness overhead instead of siteboard
+//   --soak               adds the soak row: SiteBoard alone at 10× for 10 min, busy and heap at minute 1 and 10
+//   --soak-only          only the soak row (--soak-min=N changes its length)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { ROOT, ensureChromium, run } from './lib.mjs';
 import { serveStatic } from '../bench/run/serve.mjs';
-import { CHROMIUM_ARGS, measureOnce } from '../bench/run/measure.mjs';
+import { CHROMIUM_ARGS, measureOnce, measureSoak } from '../bench/run/measure.mjs';
 import { renderReport, summarise } from '../bench/run/report.mjs';
 
 const { values: opt } = parseArgs({
@@ -23,6 +25,9 @@ const { values: opt } = parseArgs({
     'measure-ms': { type: 'string' },
     candidate: { type: 'string', default: 'siteboard' },
     seed: { type: 'string', default: '1' },
+    soak: { type: 'boolean', default: false },
+    'soak-only': { type: 'boolean', default: false },
+    'soak-min': { type: 'string', default: '10' },
   },
 });
 const int = (v, name) => {
@@ -30,7 +35,8 @@ const int = (v, name) => {
   if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a non-negative integer, got ${v}`);
   return n;
 };
-const mults = (opt.mult ?? (opt.quick ? '1,10' : '1,10,50')).split(',').map((m) => int(m, 'mult'));
+const mults = opt['soak-only'] ? [] : (opt.mult ?? (opt.quick ? '1,10' : '1,10,50,200')).split(',').map((m) => int(m, 'mult'));
+const soakMin = int(opt['soak-min'], 'soak-min');
 const rounds = int(opt.rounds ?? (opt.quick ? 2 : 3), 'rounds');
 const warmupMs = int(opt['warmup-ms'] ?? (opt.quick ? 1000 : 2000), 'warmup-ms');
 const measureMs = int(opt['measure-ms'] ?? (opt.quick ? 3000 : 6000), 'measure-ms');
@@ -46,6 +52,7 @@ const browserCdp = await browser.newBrowserCDPSession();
 const chromiumVersion = browser.version();
 const started = Date.now();
 const groups = [];
+let soak = null;
 try {
   for (const mult of mults) {
     const sides = { naive: { summaries: [], failures: [] }, [opt.candidate]: { summaries: [], failures: [] } };
@@ -71,6 +78,11 @@ try {
     }
     groups.push({ mult, baseline: sides.naive, candidate: sides[opt.candidate] });
   }
+  if (opt.soak || opt['soak-only']) {
+    const minutes = Math.max(2, soakMin);
+    const res = await measureSoak(browser, server.url, { impl: 'siteboard', mult: 10, seed, measureMs: minutes * 60_000 }, [60_000, minutes * 60_000 - 5_000]);
+    soak = { minutes, ...res };
+  }
 } finally {
   await browser.close().catch(() => {});
   await server.close();
@@ -85,10 +97,30 @@ const description = [
   `CPU rows = /proc thread CPU time of the renderer processes (10 ms ticks); the worker row includes the load generator, which is the same work on both sides.`,
   `Total ${((Date.now() - started) / 1000).toFixed(0)} s.`,
 ].join(' ');
-const md = renderReport({ groups, meta: { date, description } }).replaceAll('siteboard', opt.candidate);
+let md = renderReport({ groups, meta: { date, description } }).replaceAll('siteboard', opt.candidate);
+if (soak) md += renderSoak(soak);
 console.log('\n' + md);
 const dir = path.join(ROOT, 'bench', 'results');
 mkdirSync(dir, { recursive: true });
 const file = path.join(dir, `pipeline-${date}.md`);
 writeFileSync(file, md);
 console.log(`[bench] written ${path.relative(ROOT, file)}`);
+
+/** The soak row: SiteBoard alone at 10×, main-thread busy and JS heap (after a forced GC) near minute 1 and at the end. */
+function renderSoak(soak) {
+  if (soak.failed) return `\n## Soak: FAILED ${soak.failed}\n`;
+  const [a, b] = soak.samples;
+  const pct = (x, y) => `${(((y - x) / x) * 100).toFixed(1)} %`;
+  const lines = [
+    `\n## Soak: SiteBoard alone at 10× for ${soak.minutes} min (one page)`,
+    '',
+    `| figure | minute ${(a.atMs / 60_000).toFixed(1)} | minute ${(b.atMs / 60_000).toFixed(1)} | change |`,
+    '|---|---:|---:|---:|',
+    `| main-thread busy (ms/s, over the 10 s before) | ${a.busyMsPerS.toFixed(0)} | ${b.busyMsPerS.toFixed(0)} | ${pct(a.busyMsPerS, b.busyMsPerS)} |`,
+    `| JS heap after a forced GC (MB) | ${(a.heapUsedBytes / 1e6).toFixed(1)} | ${(b.heapUsedBytes / 1e6).toFixed(1)} | ${pct(a.heapUsedBytes, b.heapUsedBytes)} |`,
+    '',
+    `Behind the load at the end: ${Math.round(soak.result.behindMs)} ms; long tasks over the run: ${soak.result.longTasks.length}; errors: ${soak.result.errors.length}.`,
+    '',
+  ];
+  return lines.join('\n');
+}

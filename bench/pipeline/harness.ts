@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GATEWAY_TICK_MS } from '../../protocol';
-import type { Implementation, LoadCommand, LoadFrame } from './load/types';
+import { BENCH_LOAD_CHANNEL, type BenchLoadMessage, type Implementation, type LoadCommand, type LoadFrame } from './load/types';
 import { Metrics, epochNow, type RawMetrics } from './metrics';
 
 /** Query parameters of the bench page, e.g. `?impl=naive&mult=10&seed=1&warmupMs=2000&measureMs=6000`. */
@@ -9,7 +9,7 @@ export const benchParams = z.strictObject({
   mult: z.coerce.number().int().min(1).max(200),
   seed: z.coerce.number().int().min(0).default(1),
   warmupMs: z.coerce.number().int().min(0).max(60_000).default(2_000),
-  measureMs: z.coerce.number().int().min(500).max(120_000).default(6_000),
+  measureMs: z.coerce.number().int().min(500).max(900_000).default(6_000),
 });
 export type BenchParams = z.infer<typeof benchParams>;
 
@@ -64,20 +64,52 @@ export function runBench(params: BenchParams, mount: (metrics: Metrics) => Promi
         const load = new Worker(new URL('./load/load.worker.ts', import.meta.url), { type: 'module' });
         const command = (c: LoadCommand) => load.postMessage(c);
         const finish = () => {
-          command({ type: 'stop' });
+          command({ type: 'stop', windowEndMs });
           const memory = (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory;
           heapUsedBytes = memory ? memory.usedJSHeapSize : null;
-          // Frames generated before the window end may still be queued behind this task; let them arrive
-          // and count them, then report.
-          setTimeout(() => {
+          const wrapUp = () => {
             load.terminate();
             impl.dispose();
             metrics.stop();
             resolveDone();
-          }, 2 * GATEWAY_TICK_MS);
+          };
+          if (impl.liveWorker) {
+            void liveWorkerProgress(windowEndMs).then(wrapUp, (e: unknown) => {
+              metrics.error(`live worker progress: ${String(e)}`);
+              wrapUp();
+            });
+            return;
+          }
+          // Frames generated before the window end may still be queued behind this task; let them arrive
+          // and count them, then report.
+          setTimeout(wrapUp, 2 * GATEWAY_TICK_MS);
         };
+        /** The live worker's count and newest frame as of the window end, and the load's count up to it. */
+        const liveWorkerProgress = async (atMs: number) => {
+          const stopped = new Promise<number>((r) => stoppedWaiters.push(r));
+          const channel = new BroadcastChannel(BENCH_LOAD_CHANNEL);
+          const progress = new Promise<{ delivered: number; newestGenMs: number }>((resolve, reject) => {
+            const t = setTimeout(() => reject(new Error('no answer in 30 s')), 30_000);
+            channel.onmessage = (e: MessageEvent<BenchLoadMessage>) => {
+              if (e.data.type !== 'progress') return;
+              clearTimeout(t);
+              resolve(e.data);
+            };
+          });
+          channel.postMessage({ type: 'progress?', atMs } satisfies BenchLoadMessage);
+          const p = await progress;
+          channel.close();
+          delivered = p.delivered;
+          newestGenMs = p.newestGenMs;
+          pendingAtEnd = Math.max(0, (await stopped) - p.delivered);
+        };
+        const stoppedWaiters: Array<(n: number) => void> = [];
         load.onmessage = (e: MessageEvent<LoadFrame>) => {
           const f = e.data;
+          if (f.type === 'stopped') {
+            for (const w of stoppedWaiters.splice(0)) w(f.generatedBefore);
+            return;
+          }
           if (f.type === 'ready') {
             messagesPerSecond = f.messagesPerSecond;
             const startMs = epochNow();
@@ -109,7 +141,7 @@ export function runBench(params: BenchParams, mount: (metrics: Metrics) => Promi
           newestGenMs = Math.max(newestGenMs, f.genMs);
         };
         load.onerror = (e) => metrics.error(`load worker: ${e.message}`);
-        command({ type: 'start', multiplier: params.mult, seed: params.seed });
+        command({ type: 'start', multiplier: params.mult, seed: params.seed, toLiveWorker: impl.liveWorker === true });
       }),
   );
 

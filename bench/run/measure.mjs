@@ -52,7 +52,7 @@ async function rendererThreads(browserCdp) {
         const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
         const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
         const cpuMs = ((Number(f[11]) + Number(f[12])) * 1000) / USER_HZ;
-        out.set(`${pid}/${tid}`, { main: String(pid) === tid, worker: comm.startsWith('DedicatedWorker'), cpuMs });
+        out.set(`${pid}/${tid}`, { main: String(pid) === tid, worker: comm.includes('Worker'), cpuMs });
       } catch {
         // the thread ended meanwhile
       }
@@ -61,7 +61,7 @@ async function rendererThreads(browserCdp) {
   return out;
 }
 
-/** CPU ms per second between two rendererThreads snapshots: renderer main threads, dedicated workers, all. */
+/** CPU ms per second between two rendererThreads snapshots: renderer main threads, worker threads (dedicated and shared), all. */
 function cpuDelta(a, b, spanS) {
   const sum = { mainMsPerS: 0, workerMsPerS: 0, allMsPerS: 0 };
   if (a.size === 0 || b.size === 0) return null;
@@ -128,6 +128,43 @@ export async function measureOnce(browser, browserCdp, baseUrl, params, capMs = 
         cpu: cpuDelta(t1, t2, spanS),
       },
     };
+  } catch (e) {
+    return { failed: String(e.message ?? e) };
+  } finally {
+    await context.close().catch(() => {});
+  }
+}
+
+/**
+ * A soak run: one page for `params.measureMs` (no warm-up), sampled at each instant of `atMs` (ms after the
+ * start): main-thread busy over the `spanMs` before it, and the JS heap after a forced garbage collection
+ * (CDP HeapProfiler.collectGarbage, so retained memory is compared, not garbage not yet collected).
+ * @returns `{ samples: [{ atMs, busyMsPerS, heapUsedBytes }], result }` or `{ failed }`.
+ */
+export async function measureSoak(browser, baseUrl, params, atMs, spanMs = 10_000, capMs = 30_000) {
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const query = new URLSearchParams(Object.entries({ ...params, warmupMs: 0 }).map(([k, v]) => [k, String(v)]));
+    await page.goto(`${baseUrl}?${query}`);
+    await page.waitForFunction(() => window.__bench !== undefined || window.__benchError !== undefined, null, { timeout: 15_000 });
+    const started = await within(15_000, 'start', page.evaluate(async () => (window.__benchError ? { error: window.__benchError } : await window.__bench.started)));
+    if (started.error) return { failed: started.error };
+    const samples = [];
+    for (const at of atMs) {
+      await sleep(started.startMs + at - spanMs - Date.now());
+      const m1 = await within(capMs, 'CDP metrics', cdpMetrics(cdp));
+      await sleep(started.startMs + at - Date.now());
+      const m2 = await within(capMs, 'CDP metrics', cdpMetrics(cdp));
+      await within(capMs, 'garbage collection', cdp.send('HeapProfiler.collectGarbage'));
+      const m3 = await within(capMs, 'CDP metrics', cdpMetrics(cdp));
+      samples.push({ atMs: at, busyMsPerS: ((m2.TaskDuration - m1.TaskDuration) * 1000) / (m2.Timestamp - m1.Timestamp), heapUsedBytes: m3.JSHeapUsedSize });
+      console.log(`[bench] soak ${params.impl} ${params.mult}× at ${(at / 60_000).toFixed(1)} min: busy ${samples.at(-1).busyMsPerS.toFixed(0)} ms/s, heap ${(m3.JSHeapUsedSize / 1e6).toFixed(1)} MB`);
+    }
+    const result = await within(capMs + params.measureMs, 'page result', page.evaluate(() => window.__bench.result()));
+    return { samples, result };
   } catch (e) {
     return { failed: String(e.message ?? e) };
   } finally {

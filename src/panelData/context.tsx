@@ -178,8 +178,9 @@ export const PERSONNEL_REPLAY_MS = 100;
 
 /**
  * Positions of people per tunnel at the board clock (latest fixes live; interpolated in replay), with heat
- * bins, fetched through the frame scheduler: live in the first frame after new positions arrived
- * (positionsVersion) and at least every PERSONNEL_LIVE_MS; in replay whenever the instant moved, at
+ * bins, handed to `onFrame` from the frame scheduler: live, pushed by the source whenever positions changed
+ * (watchPersonnel) and drawn in the next animation frame; from a source without watchPersonnel, fetched in
+ * the first frame after new positions arrived (positionsVersion) and at least every PERSONNEL_LIVE_MS; in replay whenever the instant moved, at
  * most every PERSONNEL_REPLAY_MS. One request in flight per panel, so at most one frame (its typed arrays
  * transferred from the worker) per panel per animation frame; `onFrame` gets each one.
  */
@@ -194,8 +195,27 @@ export function usePersonnel(req: Omit<PersonnelRequest, 'nowMs'>, onFrame: (fra
   useEffect(() => {
     Object.assign(state.current, { fetchedAt: -Infinity, at: NaN, version: -1 });
   }, [key]);
+  // Live: the source pushes a frame whenever positions changed; the newest one is handed over in the next
+  // animation frame (older ones not yet drawn are dropped).
+  const pushed = useRef<PersonnelFrame | null>(null);
+  const watch = source.watchPersonnel;
+  useEffect(() => {
+    if (!watch) return;
+    pushed.current = null;
+    const { staleMs, binM, tunnels } = reqRef.current;
+    return watch.call(source, { staleMs, binM, tunnels }, (frame) => {
+      pushed.current = frame;
+    });
+    // `key` stands for the request (reqRef holds its latest value)
+  }, [source, watch, key]);
   useFrame(({ nowMs, mode, frameMs }) => {
     const s = state.current;
+    if (watch) {
+      const frame = pushed.current;
+      pushed.current = null;
+      if (frame) onFrameRef.current(frame);
+      return;
+    }
     if (s.inflight) return;
     const version = source.positionsVersion?.() ?? -1;
     const due =

@@ -4,8 +4,8 @@ import type { AlarmFeedState, PanelDataSource } from './types';
 const WALL_CLOCK = { now: () => Date.now() };
 
 /**
- * The live panel-data source over the app's stores: telemetry through the socket → topic hub → worker
- * path of LiveStore, latest values and statuses from DeviceStore, alarms from AlarmStore, the wall clock.
+ * The live panel-data source over the app's stores: telemetry through LiveStore's session with the live
+ * host in a worker (socket → topic hub → ring buffers there; charts pull M4 frames, maps get pushed frames), latest values and statuses from DeviceStore, alarms from AlarmStore, the wall clock.
  * One per root store ({@link liveSourceOf}).
  */
 export function createLiveSource(root: RootStore): PanelDataSource {
@@ -30,6 +30,7 @@ export function createLiveSource(root: RootStore): PanelDataSource {
     window: (req) => live.window(req),
     personnel: (req) => live.personnel(req),
     positionsVersion: () => live.beaconVersion,
+    watchPersonnel: (req, onFrame) => live.watchPersonnel(req, onFrame),
     alarmFeed: (): AlarmFeedState => ({ alarms: alarms.alarms, loading: alarms.loading, fresh: alarms.arrivedLive, deal }),
     alarmsInRange: (fromMs, toMs) => alarms.alarms.filter((a) => a.raisedAtMs >= fromMs && a.raisedAtMs <= toMs),
   };

@@ -68,6 +68,12 @@ export interface PanelDataSource {
    * replay (the instant moving is the change there).
    */
   positionsVersion?(): number;
+  /**
+   * Pushes positions of people to `onFrame` whenever they changed (live: after every beacon frame the host
+   * folded, and at least every LIVE_PERSONNEL_MS so stale fixes drop off); returns the function that stops
+   * it. Absent in replay (the instant moving is the change there: {@link personnel} is asked instead).
+   */
+  watchPersonnel?(req: Omit<PersonnelRequest, 'nowMs'>, onFrame: (frame: PersonnelFrame) => void): () => void;
   /** Positions of people per tunnel at req.nowMs. Rejects while the source is stopped. */
   personnel(req: PersonnelRequest): Promise<PersonnelFrame>;
   /** The alarm feed as of the clock. */

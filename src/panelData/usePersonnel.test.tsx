@@ -66,3 +66,51 @@ describe('usePersonnel (live)', () => {
     expect(state.calls).toBe(3);
   });
 });
+
+describe('usePersonnel (live, pushed)', () => {
+  it('draws each pushed frame in the next animation frame, the newest only, and never asks for positions', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+    const watches: Array<{ req: unknown; onFrame: (f: PersonnelFrame) => void; stopped: boolean }> = [];
+    let asked = 0;
+    const source = {
+      mode: 'live',
+      clock: { now: () => 1_750_000_000_000 },
+      epoch: 1,
+      personnel: async () => {
+        asked++;
+        return { atMs: 0, tunnels: [] };
+      },
+      watchPersonnel: (req: unknown, onFrame: (f: PersonnelFrame) => void) => {
+        const w = { req, onFrame, stopped: false };
+        watches.push(w);
+        return () => void (w.stopped = true);
+      },
+    } as unknown as PanelDataSource;
+    const frames: PersonnelFrame[] = [];
+    const view = await renderWithApp(
+      <PanelDataProvider source={source}>
+        <People onFrame={(f) => frames.push(f)} />
+      </PanelDataProvider>,
+      testRoot(),
+    );
+    expect(watches).toHaveLength(1);
+    expect(watches[0].req).toEqual(REQ);
+    const frame = (atMs: number): PersonnelFrame => ({ atMs, tunnels: [] });
+    act(() => {
+      watches[0].onFrame(frame(1));
+      watches[0].onFrame(frame(2)); // two pushes within one animation frame: the newer one is drawn
+    });
+    expect(frames).toHaveLength(0); // drawn in the frame loop, not in the message handler
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(40);
+    });
+    expect(frames.map((f) => f.atMs)).toEqual([2]);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(PERSONNEL_LIVE_MS * 2);
+    });
+    expect(frames).toHaveLength(1); // nothing pushed, nothing drawn
+    expect(asked).toBe(0);
+    view.unmount();
+    expect(watches[0].stopped).toBe(true);
+  });
+});

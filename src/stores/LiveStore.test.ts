@@ -35,6 +35,13 @@ async function storeReadings(points: Array<[tsMs: number, co: number]>): Promise
     const h = await real().admin.call<TelemetryHistory>(ROUTES.telemetryHistory, { projectId: demo, sns: [G1], fromMs: Math.min(...tss), toMs: Math.max(...tss), metrics: ['CO'] });
     return (h.series.find((s) => s.sn === G1)?.ts.length ?? 0) >= points.length;
   }, 5_000, 'stored readings');
+  // Readable above may still mean in memory only: wait until their chunks are committed, so the reads
+  // below come from the database (the writer seals and writes each second).
+  const minutes = [...new Set(tss.map((t) => Math.floor(t / 60_000) * 60_000))];
+  await eventually(async () => {
+    const rows = await real().server.db.selectFrom('telemetry_chunks').select('start_ms').where('sn', '=', G1).where('start_ms', 'in', minutes).execute();
+    return new Set(rows.map((r) => r.start_ms)).size === minutes.length;
+  }, 10_000, 'readings committed to telemetry_chunks');
 }
 
 describe('LiveStore', () => {
@@ -60,8 +67,12 @@ describe('LiveStore', () => {
     const release1 = root.live.retainTelemetry('gas');
     const release2 = root.live.retainTelemetry('gas');
     expect(feeds.telemetryObserved('gas')).toBe(true);
+    const close = root.live.openWindow({ sn: G1, metrics: ['CO'], windowMs: 60_000 });
+    await eventually(() => root.live.versionOf(G1) > 0, 5_000, 'history loaded');
+    const loaded = root.live.versionOf(G1);
     feeds.pushTelemetry(gasBatch([{ sn: G1, ts: T0 - 1000, readings: { CO: 7 } }]));
-    expect(root.live.versionOf(G1)).toBe(1);
+    expect(root.live.versionOf(G1)).toBe(loaded + 1); // the charted device's new point, at once
+    expect(root.devices.get(G1)).toBeDefined();
     await settle();
     const frame = await root.live.window({ sn: G1, metrics: ['CO'], fromMs: T0 - 60_000, toMs: T0, widthPx: 100 });
     expect(Array.from(frame.ys[0])).toEqual([7]);
@@ -69,6 +80,7 @@ describe('LiveStore', () => {
     expect(feeds.telemetryObserved('gas')).toBe(true);
     release2();
     expect(feeds.telemetryObserved('gas')).toBe(false);
+    close();
     root.closeProject();
   });
 

@@ -1,14 +1,13 @@
 import { action, makeObservable, observable, runInAction } from 'mobx';
-import type { Subscription } from 'rxjs';
-import { DEVICE_KIND_REGISTRY, frameBatch, frameSns, ROUTES, type LiveTopic, type TelemetryFrame, type TelemetryHistory } from '../../protocol';
+import { ROUTES, type LiveTopic, type TelemetryHistory } from '../../protocol';
 import type { RequestFn } from '../api/request';
-import type { TelemetryService } from '../../workers/telemetry/Telemetry';
+import type { LiveEvent, LiveLink, LiveLinkFactory, PersonnelWatch } from '../../workers/telemetry/Live';
 import type { PersonnelFrame, PersonnelTunnelFrame, SeriesFrame, TelemetryApi } from '../../workers/telemetry/types';
 import type { AlarmStore } from './AlarmStore';
 import type { DeviceStore } from './DeviceStore';
-import type { LiveFeeds, LiveFeedsFactory, TelemetryTopic } from './feeds';
+import type { TelemetryTopic } from './feeds';
 
-export type { PersonnelFrame, PersonnelTunnelFrame, SeriesFrame };
+export type { PersonnelFrame, PersonnelTunnelFrame, PersonnelWatch, SeriesFrame };
 export type WindowRequest = Parameters<TelemetryApi['window']>[0];
 export type PersonnelRequest = Parameters<TelemetryApi['personnel']>[0];
 
@@ -20,25 +19,27 @@ export interface ChartWindow {
   windowMs: number;
 }
 
-/** Most per-device version counters kept (one per device with data; a project has a few hundred). */
+/** Most per-device version counters kept (one per charted device; a board has a few dozen). */
 const MAX_VERSIONS = 10_000;
 
 export interface LiveStoreDeps {
   request: RequestFn;
-  createFeeds: LiveFeedsFactory;
-  createTelemetry: () => TelemetryService;
+  /** Opens the link to the live host: the worker in production (Live.ts workerLiveLink), in process in tests. */
+  createLink: LiveLinkFactory;
   devices: DeviceStore;
   alarms: AlarmStore;
   now?: () => number;
 }
 
 /**
- * The live pipeline of one project: owns the one socket connection (through LiveFeeds) and the telemetry
- * worker. Binary telemetry frames go to the worker (decoded there into ring buffers, M4) and, throttled,
- * to DeviceStore; status
- * batches to DeviceStore, alarms to AlarmStore. Per-device version counters tell charts when to fetch a
- * new window, so points never pass through MobX or React. After every reconnect it catches up alarms,
- * device statuses and the history of every open chart window.
+ * The main thread's side of the live pipeline of one project. The socket, the decoding of binary frames
+ * and the ring buffers live in the live host (workers/telemetry/LiveHost.ts: a SharedWorker shared by
+ * the browser's tabs, a dedicated worker where there is none); this store holds a session with it and
+ * gets only what changes at human speed (connection, statuses to DeviceStore, alarms to AlarmStore,
+ * latest values to DeviceStore a few times a second), version bumps of the devices its charts show, and
+ * personnel frames of its maps. Points never pass through MobX or React: charts fetch M4 frames per
+ * animation frame when their device's version moved. After every reconnect it catches up alarms, device
+ * statuses and the history of every open chart window (REST from this thread, filled into the host).
  */
 export class LiveStore {
   /** null before the first connect, then whether the socket is up. */
@@ -52,7 +53,7 @@ export class LiveStore {
    * components re-register when it changes (a stop and start of the same project included).
    */
   epoch = 0;
-  /** Bumped for every frame of a `positions` kind (beacons): personnel maps fetch in the next animation frame. Not observable: read per frame. */
+  /** Bumped for every personnel frame pushed to this tab. Not observable: read per frame. */
   beaconVersion = 0;
   /**
    * Telemetry topics the server refused for good in this run (TopicRefusedError message by topic): the
@@ -60,13 +61,11 @@ export class LiveStore {
    */
   readonly refused = observable.map<LiveTopic, string>({}, { deep: false });
 
-  private feeds: LiveFeeds | null = null;
-  private telemetry: TelemetryService | null = null;
-  private readonly subs: Subscription[] = [];
-  /** The holders' subscriptions of this run (not a count: the hub counts), ended by stop(). */
-  private readonly holds = new Set<Subscription>();
+  private link: LiveLink | null = null;
+  private nextId = 1;
   private readonly versions = new Map<string, number>();
   private readonly windows = new Set<ChartWindow>();
+  private readonly personnelWatchers = new Map<number, (frame: PersonnelFrame) => void>();
   private readonly now: () => number;
 
   constructor(private readonly deps: LiveStoreDeps) {
@@ -85,53 +84,46 @@ export class LiveStore {
 
   /** Starts streaming `projectId` (stops a different project first; a no-op for the same one). */
   start(projectId: string): void {
-    if (this.projectId === projectId && this.feeds) return;
+    if (this.projectId === projectId && this.link) return;
     this.stop();
     this.projectId = projectId;
     this.epoch++;
-    this.telemetry = this.deps.createTelemetry();
-    const feeds = this.deps.createFeeds(projectId);
-    this.feeds = feeds;
-    this.subs.push(
-      feeds.connected$.subscribe((up) => this.setConnected(up)),
-      feeds.telemetryFrames$.subscribe((f) => this.handleFrame(f)),
-      feeds.reconnected$.subscribe(() => void this.handleReconnect()),
-      feeds.deviceStatus$().subscribe({ next: (batch) => this.deps.devices.applyStatus(batch), error: this.refusedHandler(feeds, 'deviceStatus') }),
-      feeds.alarms$().subscribe({ next: (alarm) => this.deps.alarms.upsert(alarm), error: this.refusedHandler(feeds, 'alarm') }),
-    );
+    let link: LiveLink | null = null;
+    link = this.deps.createLink((event) => {
+      if (link !== null && this.link === link) this.handleEvent(event);
+    });
+    this.link = link;
+    link.start(projectId);
   }
 
-  /** Closes the socket, the worker and every subscription. Safe to call twice. */
+  /** Ends the session with the live host (the host closes the socket with its last session). Safe to call twice. */
   stop(): void {
-    for (const s of this.subs.splice(0)) s.unsubscribe();
-    for (const s of this.holds) s.unsubscribe();
-    this.holds.clear();
+    this.link?.close();
+    this.link = null;
     this.refused.clear();
-    this.feeds?.close();
-    this.feeds = null;
-    this.telemetry?.terminate();
-    this.telemetry = null;
     this.versions.clear();
     this.windows.clear();
+    this.personnelWatchers.clear();
     this.projectId = null;
     this.connected = null;
   }
 
   /**
-   * Keeps a telemetry topic subscribed while at least one caller holds it. The topic hub counts the
-   * holders (one server subscription per topic whatever the number of panels) and batches reach the
-   * worker once, through `telemetryBatches$`. A refusal for good lands in `refused`, never as an uncaught
-   * error. Returns the release function. Holds only for the current run: call again when `epoch`
-   * changes (a no-op returning a no-op while stopped).
+   * Keeps a telemetry topic subscribed while at least one caller holds it. The host's topic hub counts the
+   * holders (one server subscription per topic whatever the number of panels and tabs). A refusal for good
+   * lands in `refused`, never as an uncaught error. Returns the release function. Holds only for the
+   * current run: call again when `epoch` changes (a no-op returning a no-op while stopped).
    */
   retainTelemetry(topic: TelemetryTopic): () => void {
-    const feeds = this.feeds;
-    if (!feeds) return () => {};
-    const sub = feeds.telemetry$(topic).subscribe({ error: this.refusedHandler(feeds, topic) });
-    this.holds.add(sub);
+    const link = this.link;
+    if (!link) return () => {};
+    const id = this.nextId++;
+    link.hold(id, topic);
+    let released = false;
     return () => {
-      this.holds.delete(sub);
-      sub.unsubscribe();
+      if (released) return;
+      released = true;
+      if (this.link === link) link.release(id);
     };
   }
 
@@ -141,32 +133,49 @@ export class LiveStore {
   }
 
   /**
-   * Opens a chart window: loads its history into the worker now and again after each reconnect, until
-   * the returned function is called or the pipeline stops (call again when `epoch` changes).
+   * Opens a chart window: its device's new points bump {@link versionOf}, and its history is loaded into the
+   * host now and again after each reconnect, until the returned function is called or the pipeline stops
+   * (call again when `epoch` changes).
    */
   openWindow(w: ChartWindow): () => void {
     const entry = { ...w, metrics: [...w.metrics] };
+    const link = this.link;
+    const id = this.nextId++;
     this.windows.add(entry);
+    link?.openSeries(id, entry.sn);
     void this.loadHistory(entry);
-    return () => void this.windows.delete(entry);
+    return () => {
+      this.windows.delete(entry);
+      if (link && this.link === link) link.closeSeries(id);
+    };
   }
 
   /** An M4-downsampled frame of one device (see TelemetryApi.window). Rejects when stopped. */
   window(req: WindowRequest): Promise<SeriesFrame> {
-    if (!this.telemetry) return Promise.reject(new Error('live pipeline stopped'));
-    return this.telemetry.window(req);
+    if (!this.link) return Promise.reject(new Error('live pipeline stopped'));
+    return this.link.window(req);
   }
 
   /** Latest positions of people per tunnel with heat bins (see TelemetryApi.personnel). Rejects when stopped. */
   personnel(req: PersonnelRequest): Promise<PersonnelFrame> {
-    if (!this.telemetry) return Promise.reject(new Error('live pipeline stopped'));
-    return this.telemetry.personnel(req);
+    if (!this.link) return Promise.reject(new Error('live pipeline stopped'));
+    return this.link.personnel(req);
   }
 
-  /** Records a topic's refusal (TopicRefusedError) for the run of `feeds`, instead of an uncaught error. */
-  private refusedHandler(feeds: LiveFeeds, topic: LiveTopic): (e: unknown) => void {
-    return (e) => {
-      if (this.feeds === feeds) this.setRefused(topic, e instanceof Error ? e.message : String(e));
+  /**
+   * Has the host push personnel frames for `watch` to `onFrame`: after every beacon frame and at least every
+   * LIVE_PERSONNEL_MS (workers/telemetry/LiveHost.ts), typed arrays transferred. Returns the function that
+   * stops it; a no-op while stopped (call again when `epoch` changes).
+   */
+  watchPersonnel(watch: PersonnelWatch, onFrame: (frame: PersonnelFrame) => void): () => void {
+    const link = this.link;
+    if (!link) return () => {};
+    const id = this.nextId++;
+    this.personnelWatchers.set(id, onFrame);
+    link.watchPersonnel(id, { staleMs: watch.staleMs, binM: watch.binM, tunnels: watch.tunnels.map((t) => ({ tunnelId: t.tunnelId, lengthM: t.lengthM })) });
+    return () => {
+      this.personnelWatchers.delete(id);
+      if (this.link === link) link.unwatchPersonnel(id);
     };
   }
 
@@ -178,30 +187,35 @@ export class LiveStore {
     this.connected = up;
   }
 
-  /**
-   * A telemetry frame: its bytes go to the worker (decoded and folded there); a `series` kind's rows
-   * also go to DeviceStore (latest readings at human speed) and bump the per-device versions. A
-   * `positions` kind's frame (thousands of beacons at scale) is not read here at all: its string
-   * dictionary is never decoded on this thread.
-   */
-  private handleFrame(frame: TelemetryFrame): void {
-    this.telemetry?.ingestFrame(frame.bytes).catch(() => {
-      // a frame the worker refuses changes nothing there; the next one carries on
-    });
-    const store = DEVICE_KIND_REGISTRY.byLiveTopic(frame.topic)?.live?.store;
-    if (store === 'positions') {
-      this.beaconVersion++;
-      return;
+  /** One event of the host (LiveEvent), in order. */
+  private handleEvent(event: LiveEvent): void {
+    switch (event.type) {
+      case 'connected':
+        this.setConnected(event.up);
+        return;
+      case 'reconnected':
+        void this.handleReconnect();
+        return;
+      case 'status':
+        this.deps.devices.applyStatus(event.batch);
+        return;
+      case 'alarm':
+        this.deps.alarms.upsert(event.alarm);
+        return;
+      case 'refused':
+        this.setRefused(event.topic, event.message);
+        return;
+      case 'versions':
+        for (const sn of event.sns) this.bump(sn);
+        return;
+      case 'latest':
+        this.deps.devices.applyTelemetry(event.batch);
+        return;
+      case 'personnel':
+        this.beaconVersion++;
+        this.personnelWatchers.get(event.id)?.(event.frame);
+        return;
     }
-    if (store !== 'series') return;
-    let batch: ReturnType<typeof frameBatch>;
-    try {
-      batch = frameBatch(frame);
-    } catch {
-      return; // a malformed string dictionary: the worker refuses the frame too
-    }
-    this.deps.devices.applyTelemetry(batch);
-    for (const sn of frameSns(frame)) if (sn !== undefined) this.bump(sn);
   }
 
   private bump(sn: string): void {
@@ -221,8 +235,8 @@ export class LiveStore {
 
   private async loadHistory(w: ChartWindow): Promise<void> {
     const projectId = this.projectId;
-    const telemetry = this.telemetry;
-    if (!projectId || !telemetry) return;
+    const link = this.link;
+    if (!projectId || !link) return;
     const toMs = this.now();
     try {
       const hist = await this.deps.request<TelemetryHistory>(ROUTES.telemetryHistory, {
@@ -233,8 +247,8 @@ export class LiveStore {
         metrics: w.metrics,
       });
       const series = hist?.series?.find((s) => s.sn === w.sn);
-      if (!series || telemetry !== this.telemetry) return;
-      await telemetry.fill(w.sn, { ts: series.ts, values: series.values });
+      if (!series || link !== this.link) return;
+      await link.fill(w.sn, { ts: series.ts, values: series.values });
       this.bump(w.sn);
     } catch {
       // shown by the request wrapper; the chart still draws live points

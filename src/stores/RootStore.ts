@@ -1,5 +1,6 @@
 import { createRequest, type BusinessError, type RequestFn } from '../api/request';
-import { createTelemetry, type TelemetryService } from '../../workers/telemetry/Telemetry';
+import type { TelemetryService } from '../../workers/telemetry/Telemetry';
+import { inProcessLiveLink, workerLiveLink, type LiveLinkFactory } from '../../workers/telemetry/Live';
 import { AlarmStore } from './AlarmStore';
 import { BoardStore } from './BoardStore';
 import { DeviceDetailStore } from './DeviceDetailStore';
@@ -15,13 +16,32 @@ export interface RootStoreDeps {
   /** Prefix of REST routes ('' = same origin). */
   baseUrl?: string;
   fetch?: typeof fetch;
-  /** Live feeds per project; default: one socket.io connection + TopicHub. */
+  /**
+   * The link to the live host; default: the live worker (a SharedWorker where the browser has one,
+   * workers/telemetry/Live.ts), or the host on this thread where there is no Worker (jsdom).
+   */
+  createLink?: LiveLinkFactory;
+  /**
+   * Live feeds per project for a live host on this thread (tests drive them through Subjects). Given
+   * without `createLink`, the host runs in process over these feeds.
+   */
   createFeeds?: LiveFeedsFactory;
-  /** Telemetry service; default: the comlink worker. Tests pass createInProcessTelemetry. */
+  /**
+   * Kept for tests written before the live host moved into a worker: given without `createLink`, it
+   * selects the in-process host too (the host has its own ring buffers; the service is not called).
+   */
   createTelemetry?: () => TelemetryService;
   /** Pace of latest readings into the UI (ms). */
   deviceFlushMs?: number;
   now?: () => number;
+}
+
+/** The worker link in a browser; the in-process host in tests (feeds given) and where Worker is missing. */
+function defaultLink(deps: RootStoreDeps): LiveLinkFactory {
+  if (deps.createFeeds || deps.createTelemetry || typeof Worker !== 'function') {
+    return inProcessLiveLink(deps.createFeeds ?? socketFeeds(), { now: deps.now });
+  }
+  return workerLiveLink();
 }
 
 /** All app state. Stores are the only writers; components read them through `useStores()`. */
@@ -51,8 +71,7 @@ export class RootStore {
     this.boards = new BoardStore(this.request);
     this.live = new LiveStore({
       request: this.request,
-      createFeeds: deps.createFeeds ?? socketFeeds(),
-      createTelemetry: deps.createTelemetry ?? createTelemetry,
+      createLink: deps.createLink ?? defaultLink(deps),
       devices: this.devices,
       alarms: this.alarms,
       now: deps.now,

@@ -112,6 +112,25 @@ function bodyOf(body: RequestInit['body']): Record<string, unknown> {
   }
 }
 
+/**
+ * Vitest's jsdom environment puts jsdom's typed-array constructors on the global object, so a Node Buffer
+ * (what zlib and the chunk codec return) is not `instanceof Uint8Array` in a jsdom test. PGlite checks
+ * exactly that for a bytea parameter and refused every telemetry chunk the in-process server wrote
+ * ("Invalid input for bytea type"): readings stayed readable only while their chunk was still in memory
+ * (open or sealed, about a second), so a test that read them back later lost them, more often on a
+ * loaded machine. In files that run the server here, `instanceof Uint8Array` also accepts Node's own
+ * Uint8Arrays (the constructor itself stays jsdom's, so nothing else changes).
+ */
+const NODE_UINT8ARRAY = Object.getPrototypeOf(Buffer.prototype).constructor as Uint8ArrayConstructor;
+if (globalThis.Uint8Array !== NODE_UINT8ARRAY && !Object.prototype.hasOwnProperty.call(globalThis.Uint8Array, Symbol.hasInstance)) {
+  const own = Function.prototype[Symbol.hasInstance];
+  Object.defineProperty(globalThis.Uint8Array, Symbol.hasInstance, {
+    value(this: unknown, v: unknown): boolean {
+      return own.call(this, v) || (this === globalThis.Uint8Array && v instanceof NODE_UINT8ARRAY);
+    },
+  });
+}
+
 /** Node's fetch, captured before a test routes globalThis.fetch through a client. */
 const networkFetch = globalThis.fetch.bind(globalThis);
 

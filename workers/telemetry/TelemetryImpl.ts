@@ -1,6 +1,6 @@
 import type { TelemetryBatch } from '../../protocol';
 // The frame codec alone, not the protocol index (see below).
-import { decodeTelemetryFrame, frameRows } from '../../protocol/telemetryFrame';
+import { decodeTelemetryFrame, frameRows, type TelemetryFrame } from '../../protocol/telemetryFrame';
 // The kinds alone, not the whole protocol index: the worker bundle needs no board or REST schemas.
 import { DEVICE_KIND_REGISTRY, metricNumber, type PositionDescriptor } from '../../protocol/kinds';
 
@@ -98,10 +98,21 @@ export class TelemetryImpl implements TelemetryApi {
 
   /** @throws TelemetryFrameError when bytes is not a well-formed frame (nothing changes). */
   async ingestFrame(bytes: Uint8Array): Promise<void> {
-    const frame = decodeTelemetryFrame(bytes);
+    this.foldFrame(decodeTelemetryFrame(bytes));
+  }
+
+  /**
+   * Folds an already decoded frame (the live host decodes once, in the TopicHub) and returns its rows
+   * with the kind's `live.store`, so the caller can route latest values without decoding again.
+   * @throws TypeError when the frame's topic is no kind's live topic; TelemetryFrameError on a malformed
+   * string dictionary (nothing changes).
+   */
+  foldFrame(frame: TelemetryFrame): { store: 'series' | 'positions'; rows: Array<Record<string, unknown>> } {
     const kind = DEVICE_KIND_REGISTRY.byLiveTopic(frame.topic);
     if (!kind?.live) throw new TypeError(`ingestFrame: unknown topic ${JSON.stringify(frame.topic)}`);
-    this.ingestItems(kind, frameRows(frame));
+    const rows = frameRows(frame) as Array<Record<string, unknown>>;
+    this.ingestItems(kind, rows);
+    return { store: kind.live.store, rows };
   }
 
   private ingestItems(kind: KindDescriptor, items: unknown[]): void {
@@ -210,6 +221,19 @@ export class TelemetryImpl implements TelemetryApi {
     binM: number;
     tunnels: Array<{ tunnelId: string; lengthM: number }>;
   }): Promise<PersonnelFrame> {
+    const { frame, transferables } = this.personnelNow(req);
+    return this.transfer(frame, transferables);
+  }
+
+  /**
+   * {@link personnel} synchronously, with the buffers to transfer when it is posted to another thread.
+   * `latestTs` of the frame is the newest fix included (ms), or null.
+   * @throws as {@link personnel}
+   */
+  personnelNow(req: { nowMs: number; staleMs: number; binM: number; tunnels: Array<{ tunnelId: string; lengthM: number }> }): {
+    frame: PersonnelFrame;
+    transferables: Transferable[];
+  } {
     if (!isObject(req) || !Array.isArray(req.tunnels)) throw new TypeError('personnel: tunnels must be an array');
     const { nowMs, staleMs, binM } = req;
     if (!Number.isFinite(nowMs)) throw new RangeError(`personnel: nowMs must be finite: ${nowMs}`);
@@ -218,10 +242,14 @@ export class TelemetryImpl implements TelemetryApi {
       if (!isObject(t) || typeof t.tunnelId !== 'string') throw new TypeError('personnel: each tunnel needs a tunnelId');
     }
     const transferables: Transferable[] = [];
+    let latestTs: number | null = null;
     const tunnels: PersonnelTunnelFrame[] = req.tunnels.map(({ tunnelId, lengthM }) => {
       const found: Array<{ sn: string; fix: BeaconFix }> = [];
       for (const [sn, fix] of this.beacons) {
-        if (fix.tunnelId === tunnelId && nowMs - fix.tsMs < staleMs) found.push({ sn, fix });
+        if (fix.tunnelId === tunnelId && nowMs - fix.tsMs < staleMs) {
+          found.push({ sn, fix });
+          if (latestTs === null || fix.tsMs > latestTs) latestTs = fix.tsMs;
+        }
       }
       found.sort((a, b) => a.fix.chainageM - b.fix.chainageM || (a.sn < b.sn ? -1 : a.sn > b.sn ? 1 : 0));
       const chainageM = new Float64Array(found.length);
@@ -234,7 +262,7 @@ export class TelemetryImpl implements TelemetryApi {
       transferables.push(chainageM.buffer, sos.buffer, heat.buffer);
       return { tunnelId, sns: found.map((f) => f.sn), chainageM, sos, heat };
     });
-    return this.transfer({ atMs: nowMs, tunnels }, transferables);
+    return { frame: { atMs: nowMs, tunnels, latestTs }, transferables };
   }
 
   async reset(): Promise<void> {

@@ -55,6 +55,8 @@ export interface PersonnelFrame {
   tunnels: PersonnelTunnelFrame[];
   /** Replay only, when asked with `followSn`: that person's fixes from trackFromMs up to atMs. */
   track?: PersonTrack;
+  /** ts (ms) of the newest fix in the frame, when the source knows it (live); null when none. */
+  latestTs?: number | null;
 }
 
 /** = one entry of TelemetryHistory.series in protocol/api.ts, without its sn. */

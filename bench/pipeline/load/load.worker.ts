@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { encodeTelemetryFrame, GATEWAY_TICK_MS, type TelemetryBatch } from '../../../protocol';
 import { LoadGenerator } from './generator';
-import type { LoadCommand, LoadFrame } from './types';
+import { BENCH_LOAD_CHANNEL, type BenchLoadMessage, type LoadCommand, type LoadFrame } from './types';
 
 /**
  * The "network": a thread of its own that produces the gateway's batches every 200 ms and posts each as
@@ -11,17 +11,35 @@ import type { LoadCommand, LoadFrame } from './types';
  */
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 let timer: ReturnType<typeof setTimeout> | undefined;
+let channel: BroadcastChannel | null = null;
+/** genMs of every frame sent to the live worker (counted against the window end at stop). */
+let sentGenMs: number[] = [];
 
 scope.onmessage = (e: MessageEvent<LoadCommand>) => {
   const cmd = e.data;
   if (cmd.type === 'stop') {
     clearTimeout(timer);
     timer = undefined;
+    if (channel) {
+      const end = cmd.windowEndMs ?? Infinity;
+      scope.postMessage({ type: 'stopped', generatedBefore: sentGenMs.filter((g) => g <= end).length } satisfies LoadFrame);
+    }
     return;
   }
   clearTimeout(timer);
   const gen = new LoadGenerator(cmd.multiplier, cmd.seed);
-  const post = (frame: LoadFrame) => scope.postMessage(frame, frame.type === 'batch' ? [frame.bin] : []);
+  channel = cmd.toLiveWorker ? new BroadcastChannel(BENCH_LOAD_CHANNEL) : null;
+  sentGenMs = [];
+  const live = channel;
+  // SiteBoard's frames go straight to its live worker (the socket's place), the baseline's to the page.
+  const post = (frame: LoadFrame) => {
+    if (live && frame.type === 'batch') {
+      sentGenMs.push(frame.genMs);
+      live.postMessage({ type: 'frame', genMs: frame.genMs, bin: frame.bin } satisfies BenchLoadMessage);
+      return;
+    }
+    scope.postMessage(frame, frame.type === 'batch' ? [frame.bin] : []);
+  };
   /** Both encodings of a batch: the baseline reads the JSON, SiteBoard the gateway's binary frame. */
   const wire = (batch: TelemetryBatch) => {
     const bytes = encodeTelemetryFrame(batch);

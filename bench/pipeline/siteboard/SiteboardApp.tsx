@@ -1,5 +1,4 @@
 import { createRoot } from 'react-dom/client';
-import { columnOf, decodeTelemetryFrame } from '../../../protocol';
 import { AppProviders } from '../../../src/app/providers';
 import { activateLocale } from '../../../src/i18n/i18n';
 import { GasTrendPanel } from '../../../src/panels/GasTrend/GasTrendPanel';
@@ -8,52 +7,50 @@ import { RootStore } from '../../../src/stores';
 import type { Implementation } from '../load/types';
 import type { Metrics } from '../metrics';
 import { SCENE } from '../scene';
-import { BenchSocket, benchFeeds, benchFetch } from './benchBackend';
+import { workerLiveLink, type LiveWorkerConnection } from '../../../workers/telemetry/Live';
+import { benchFetch } from './benchBackend';
 
 const nextFrame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
 
 /**
- * Wraps the live store's frame queries (on this instance only) to report latency samples: a chart frame
- * carries its newest x; a personnel frame reflects every beacon batch ingested before the query (the
- * worker answers in order), so its newest ts is the newest beacon batch seen when the query was made.
+ * Wraps the live store's frame queries and personnel watches (on this instance only) to report latency
+ * samples: a chart frame carries its newest x; a pushed personnel frame its newest fix (`latestTs`).
  */
-function instrument(store: RootStore, socket: BenchSocket, metrics: Metrics): void {
-  let newestBeaconTs = 0;
-  // The binary frame as the app receives it; only the header and the ts column are read (no strings).
-  socket.on('telemetry.frame', (payload) => {
-    const f = decodeTelemetryFrame(payload);
-    const ts = columnOf(f, 'ts');
-    if (f.topic === 'beacon' && f.rows > 0 && ts?.type === 'f64') newestBeaconTs = Math.max(newestBeaconTs, ts.values[0]);
-  });
+function instrument(store: RootStore, metrics: Metrics): void {
   const live = store.live;
   const window = live.window.bind(live);
-  const personnel = live.personnel.bind(live);
+  const watchPersonnel = live.watchPersonnel.bind(live);
   live.window = (req) =>
     window(req).then((frame) => {
       if (frame.x.length > 0) metrics.applied('chart', frame.x[frame.x.length - 1]);
       return frame;
     });
-  live.personnel = (req) => {
-    const newest = newestBeaconTs;
-    return personnel(req).then((frame) => {
+  live.watchPersonnel = (req, onFrame) =>
+    watchPersonnel(req, (frame) => {
       metrics.raw.peopleDrawn = frame.tunnels.find((t) => t.tunnelId === SCENE.tunnelId)?.sns.length ?? 0;
-      metrics.applied('personnel', newest);
-      return frame;
+      if (frame.latestTs != null) metrics.applied('personnel', frame.latestTs);
+      onFrame(frame);
     });
-  };
+}
+
+/** The bench's copy of the product's live SharedWorker, its socket fed by the load worker (benchLive.shared.ts). */
+function connectBenchLiveWorker(): LiveWorkerConnection {
+  const w = new SharedWorker(new URL('./benchLive.shared.ts', import.meta.url), { type: 'module', name: 'siteboard-bench-live' });
+  w.port.start();
+  return { endpoint: w.port, release: () => w.port.close() };
 }
 
 /**
- * The candidate: the real app. A RootStore whose live feeds are the production streams code
- * (createLiveConnection + TopicHub) over a BenchSocket, the real telemetry worker (createTelemetry), and the
- * real GasTrend and TunnelPersonnel panels inside the app's providers. REST answers come from benchFetch.
+ * The candidate: the real app. A RootStore linked to the product's live SharedWorker code (LiveHost with
+ * createLiveConnection + TopicHub, ring buffers) whose socket is a BenchSocket fed by the load worker
+ * directly, and the real GasTrend and TunnelPersonnel panels inside the app's providers. REST answers come
+ * from benchFetch.
  * @returns once the project is open and both panels have mounted and subscribed.
  */
 export async function mountSiteboard(root: HTMLElement, metrics: Metrics, multiplier: number): Promise<Implementation> {
   await activateLocale('en');
-  const socket = new BenchSocket();
-  const store = new RootStore({ createFeeds: benchFeeds(socket), fetch: benchFetch(multiplier) });
-  instrument(store, socket, metrics);
+  const store = new RootStore({ createLink: workerLiveLink(connectBenchLiveWorker), fetch: benchFetch(multiplier) });
+  instrument(store, metrics);
   await store.openProject(SCENE.projectId);
   const reactRoot = createRoot(root);
   reactRoot.render(
@@ -82,7 +79,8 @@ export async function mountSiteboard(root: HTMLElement, metrics: Metrics, multip
   await nextFrame();
   await nextFrame();
   return {
-    deliver: (_json, bin) => socket.receiveFrame(bin),
+    liveWorker: true,
+    deliver: () => {},
     dispose: () => {
       reactRoot.unmount();
       store.closeProject();

@@ -4,12 +4,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type Konva from 'konva';
 import { Group, Layer, Line, Rect, Shape, Stage, Text } from 'react-konva';
 import { formatChainage, type TunnelInfo } from '../../../protocol';
-import { RefusedMessage, useDevices, useFrame, usePersonnel, useTelemetryTopic, useTunnels, type PersonnelFrame } from '../../panelData';
+import { RefusedMessage, useDevices, usePersonnel, useTelemetryTopic, useTunnels, type PersonnelFrame } from '../../panelData';
 import { PanelMessage, useScreenMode, useThemeColors, type ScreenColors, type ScreenMode } from '../../components';
 import type { PanelProps } from '../types';
 import type { TunnelPersonnelConfig } from './index';
 import { boreWorks, layoutTunnels, ROCK_GRADE_COLOR, type BoreLayout } from './layout';
-import { drawPeople, hasSos, type PeopleScene } from './drawPeople';
+import { drawPeople, sosPoints, type PeopleScene } from './drawPeople';
 import { PersonTooltip, usePersonHover } from './personHover';
 
 // The bore follows the mode: dark rock in dark mode, light rock in light mode (people dots take the theme's
@@ -80,6 +80,8 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
   );
   const layout = useMemo(() => layoutTunnels(shown, width, height), [shown, width, height]);
   const layerRef = useRef<Konva.Layer>(null);
+  /** Holds one pulsing halo per person in SOS, animated by CSS over the canvas (no redraw per animation frame). */
+  const sosRef = useRef<HTMLDivElement>(null);
   const hostRef = useRef<HTMLDivElement>(null);
   /** Text twin of the canvas for screen readers and tests: headcount per bore and who is in SOS. */
   const summaryRef = useRef<HTMLParagraphElement>(null);
@@ -103,18 +105,15 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
     (frame) => {
       sceneRef.current.frame = frame;
       layerRef.current?.batchDraw();
+      placeSosHalos(sosRef.current, sosPoints(sceneRef.current));
       if (summaryRef.current) summaryRef.current.textContent = summarise(frame, shown, sceneRef.current);
     },
     hostRef,
   );
 
-  // SOS markers pulse: redraw every frame while someone is in SOS (the same one frame loop).
-  useFrame(() => {
-    if (hasSos(sceneRef.current.frame)) layerRef.current?.batchDraw();
-  }, hostRef);
-
   useEffect(() => {
     layerRef.current?.batchDraw();
+    placeSosHalos(sosRef.current, sosPoints(sceneRef.current));
   }, [layout]);
   // people are clickable (their card) and show a tooltip on hover
   const picked = usePersonHover(hostRef, sceneRef, { width, height }, !refusal && shown.length > 0);
@@ -142,12 +141,33 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
         ))}
       </Layer>
       <Layer ref={layerRef} listening={false}>
-        <Shape listening={false} sceneFunc={(con) => drawPeople(con._context, sceneRef.current, performance.now())} />
+        <Shape listening={false} sceneFunc={(con) => drawPeople(con._context, sceneRef.current, performance.now(), 'people')} />
       </Layer>
     </Stage>
+      <div ref={sosRef} style={{ position: 'absolute', inset: 0, pointerEvents: 'none', overflow: 'hidden' }} />
     </div>
   );
 });
+
+/**
+ * One halo per SOS point (canvas px), reusing the elements: CSS animates them (`sb-sos-pulse` in
+ * styles.css, the compositor's work), so only a new personnel frame touches the DOM.
+ */
+function placeSosHalos(host: HTMLDivElement | null, points: Array<{ x: number; y: number }>): void {
+  if (!host) return;
+  while (host.children.length > points.length) host.lastElementChild!.remove();
+  while (host.children.length < points.length) {
+    const halo = document.createElement('span');
+    halo.className = 'sb-sos-pulse';
+    halo.setAttribute('data-sos-halo', '');
+    host.appendChild(halo);
+  }
+  points.forEach((p, i) => {
+    const halo = host.children[i] as HTMLElement;
+    halo.style.left = `${p.x}px`;
+    halo.style.top = `${p.y}px`;
+  });
+}
 
 const VISUALLY_HIDDEN = {
   position: 'absolute',

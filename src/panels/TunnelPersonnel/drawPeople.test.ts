@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TunnelInfo } from '../../../protocol';
 import type { PersonnelFrame } from '../../stores';
-import { drawPeople, hasSos } from './drawPeople';
+import { drawPeople, hasSos, sosPoints } from './drawPeople';
 import { layoutTunnels } from './layout';
 
 const LK: TunnelInfo = { tunnelId: 'LK', name: 'Left bore', startChainageM: 12_000, lengthM: 3_000, headings: [] };
@@ -29,10 +29,10 @@ function frame(): PersonnelFrame {
 }
 
 describe('drawPeople', () => {
-  function draw(f: PersonnelFrame | null) {
+  function draw(f: PersonnelFrame | null, part: 'all' | 'people' | 'sos' = 'all') {
     const ctx = document.createElement('canvas').getContext('2d') as MockCtx;
     const layout = layoutTunnels([LK, RK], 1600, 400);
-    drawPeople(ctx, { layout, frame: f, binM: 20, nameOf: (sn) => (sn === 'BC0002' ? 'Li Fang' : sn), headcountLabel: (n) => `${n} people` }, 0);
+    drawPeople(ctx, { layout, frame: f, binM: 20, nameOf: (sn) => (sn === 'BC0002' ? 'Li Fang' : sn), headcountLabel: (n) => `${n} people` }, 0, part);
     return ctx.__getEvents();
   }
   const texts = (events: Event[]) => events.filter((e) => e.type === 'fillText').map((e) => e.props.text);
@@ -45,6 +45,24 @@ describe('drawPeople', () => {
   it('draws one dot per person not in SOS, and a pulse and a marker for SOS', () => {
     const arcs = draw(frame()).filter((e) => e.type === 'arc');
     expect(arcs).toHaveLength(2 + 2);
+  });
+
+  it('fills all dots of a bore at once; the pulsing halo is apart from the people', () => {
+    const people = draw(frame(), 'people');
+    expect(people.filter((e) => e.type === 'arc')).toHaveLength(2 + 1); // two dots, the SOS marker
+    expect(people.filter((e) => e.type === 'fill')).toHaveLength(2); // the left bore's two dots at once, the marker
+    expect(texts(people)).toEqual(['3 people', 'SOS Li Fang', '0 people']);
+    const halo = draw(frame(), 'sos');
+    expect(halo.filter((e) => e.type === 'arc')).toHaveLength(1);
+    expect(texts(halo)).toEqual([]);
+    expect(halo.filter((e) => e.type === 'fillRect')).toHaveLength(0);
+  });
+
+  it('places SOS halos where the markers are drawn', () => {
+    const layout = layoutTunnels([LK, RK], 1600, 400);
+    const points = sosPoints({ layout, frame: frame(), binM: 20, nameOf: (sn) => sn, headcountLabel: (n) => `${n}` });
+    expect(points).toHaveLength(1);
+    expect(points[0].x).toBeCloseTo(layout.bores[0].xOf(1200));
   });
 
   it('fills only the heat bins that hold people', () => {

@@ -18,11 +18,16 @@ const SOS_COLOR = '#ff4d4f';
 /**
  * Draws heat strips, one dot per person and SOS markers for every bore onto a 2D context. People at
  * nearly the same chainage are spread over a few lanes of the bore so a crowd at the face stays
- * countable. `tMs` drives the SOS pulse.
+ * countable. `tMs` drives the SOS pulse. `part` 'people' draws all but the pulsing halo (headcount, heat,
+ * dots, SOS marker and name: redrawn per personnel frame), 'sos' only the halo at `tMs`, 'all' both. The
+ * live map draws 'people' and pulses the halo with a CSS animation over the canvas (sosPoints), so an SOS
+ * costs the main thread nothing per animation frame.
  */
-export function drawPeople(ctx: CanvasRenderingContext2D, scene: PeopleScene, tMs: number): void {
+export function drawPeople(ctx: CanvasRenderingContext2D, scene: PeopleScene, tMs: number, part: 'all' | 'people' | 'sos' = 'all'): void {
   const { layout, frame } = scene;
   if (!frame) return;
+  const people = part !== 'sos';
+  const markers = part !== 'people';
   const byId = new Map(frame.tunnels.map((t) => [t.tunnelId, t]));
   const pulse = 0.5 + 0.5 * Math.sin((tMs / 400) * Math.PI);
   // The headcount sits on the panel background, so it takes the theme's text colour (light mode too).
@@ -30,47 +35,47 @@ export function drawPeople(ctx: CanvasRenderingContext2D, scene: PeopleScene, tM
   for (const bore of layout.bores) {
     const t = byId.get(bore.tunnel.tunnelId);
     const count = t ? t.sns.length : 0;
-    ctx.fillStyle = labelColor;
-    ctx.font = '600 15px sans-serif';
-    ctx.textAlign = 'left';
-    ctx.textBaseline = 'alphabetic';
-    ctx.fillText(scene.headcountLabel(count), 8, bore.bodyY + bore.bodyH - 2);
+    if (people) {
+      ctx.fillStyle = labelColor;
+      ctx.font = '600 15px sans-serif';
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'alphabetic';
+      ctx.fillText(scene.headcountLabel(count), 8, bore.bodyY + bore.bodyH - 2);
+    }
     if (!t) continue;
 
     const binPx = (bore.xOf(scene.binM) - bore.xOf(0)) || 1;
-    for (let i = 0; i < t.heat.length; i++) {
+    for (let i = 0; people && i < t.heat.length; i++) {
       const c = heatColor(t.heat[i]);
       if (!c) continue;
       ctx.fillStyle = c;
       ctx.fillRect(bore.xOf(i * scene.binM), bore.heatY, Math.max(1, binPx - 0.5), bore.heatH);
     }
 
-    drawTrails(ctx, bore, t, labelColor);
-    const lanes = Math.max(1, Math.floor((bore.bodyH - 6) / 8));
-    const laneH = (bore.bodyH - 6) / lanes;
-    let lastX = -Infinity;
-    let lane = 0;
+    if (people) drawTrails(ctx, bore, t, labelColor);
     const sos: Array<{ x: number; y: number; sn: string }> = [];
-    for (let i = 0; i < t.sns.length; i++) {
-      const x = bore.xOf(t.chainageM[i]);
-      lane = x - lastX < 5 ? (lane + 1) % lanes : 0;
-      lastX = x;
-      const y = bore.bodyY + 3 + laneH * (lane + 0.5);
-      if (t.sos[i]) {
-        sos.push({ x, y, sn: t.sns[i] });
-        continue;
-      }
+    // Every dot in one path and one fill: thousands of people cost one fill, not one each.
+    if (people) {
       ctx.fillStyle = labelColor; // the theme's text colour: light dots on the dark bore, dark on the light one
       ctx.beginPath();
-      ctx.arc(x, y, 2.6, 0, Math.PI * 2);
-      ctx.fill();
     }
-    if (frame.track && frame.track.tunnelId === bore.tunnel.tunnelId) drawFollowed(ctx, bore, t, frame.track, scene.nameOf(frame.track.sn));
+    forEachPerson(bore, t, (i, x, y) => {
+      if (t.sos[i]) sos.push({ x, y, sn: t.sns[i] });
+      else if (people) {
+        ctx.moveTo(x + 2.6, y);
+        ctx.arc(x, y, 2.6, 0, Math.PI * 2);
+      }
+    });
+    if (people) ctx.fill();
+    if (people && frame.track && frame.track.tunnelId === bore.tunnel.tunnelId) drawFollowed(ctx, bore, t, frame.track, scene.nameOf(frame.track.sn));
     for (const p of sos) {
-      ctx.fillStyle = `rgba(255, 77, 79, ${0.25 + 0.35 * pulse})`;
-      ctx.beginPath();
-      ctx.arc(p.x, p.y, 10 + 8 * pulse, 0, Math.PI * 2);
-      ctx.fill();
+      if (markers) {
+        ctx.fillStyle = `rgba(255, 77, 79, ${0.25 + 0.35 * pulse})`;
+        ctx.beginPath();
+        ctx.arc(p.x, p.y, 10 + 8 * pulse, 0, Math.PI * 2);
+        ctx.fill();
+      }
+      if (!people) continue;
       ctx.fillStyle = SOS_COLOR;
       ctx.beginPath();
       ctx.arc(p.x, p.y, 7, 0, Math.PI * 2);
@@ -80,6 +85,33 @@ export function drawPeople(ctx: CanvasRenderingContext2D, scene: PeopleScene, tM
       ctx.fillText(`SOS ${scene.nameOf(p.sn)}`, p.x, bore.heatY - 4);
     }
   }
+}
+
+/** Calls `fn` with the drawing position of each person of bore `t` (crowds spread over lanes, as drawn). */
+function forEachPerson(bore: MapLayout['bores'][number], t: PersonnelFrame['tunnels'][number], fn: (i: number, x: number, y: number) => void): void {
+  const lanes = Math.max(1, Math.floor((bore.bodyH - 6) / 8));
+  const laneH = (bore.bodyH - 6) / lanes;
+  let lastX = -Infinity;
+  let lane = 0;
+  for (let i = 0; i < t.sns.length; i++) {
+    const x = bore.xOf(t.chainageM[i]);
+    lane = x - lastX < 5 ? (lane + 1) % lanes : 0;
+    lastX = x;
+    fn(i, x, bore.bodyY + 3 + laneH * (lane + 0.5));
+  }
+}
+
+/** Where the SOS markers of the scene are drawn (canvas px), for a pulse animated outside the canvas. */
+export function sosPoints(scene: PeopleScene): Array<{ x: number; y: number }> {
+  const out: Array<{ x: number; y: number }> = [];
+  const frame = scene.frame;
+  if (!frame) return out;
+  const byId = new Map(frame.tunnels.map((t) => [t.tunnelId, t]));
+  for (const bore of scene.layout.bores) {
+    const t = byId.get(bore.tunnel.tunnelId);
+    if (t) forEachPerson(bore, t, (i, x, y) => void (t.sos[i] && out.push({ x, y })));
+  }
+  return out;
 }
 
 /** True when any person in the frame has SOS set (the layer then animates the pulse). */
