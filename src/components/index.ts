@@ -22,3 +22,17 @@ export {
   type PanelProps,
   type PanelRegistry,
 } from './panelApi';
+export {
+  AI_METRIC_LABEL,
+  ALARM_KIND_LABEL,
+  SIDE_LABEL,
+  alarmDigits,
+  alarmMetricLabel,
+  alarmTitle,
+  deviceLocationText,
+  isOpenActive,
+  openActiveAlarms,
+  triageAlarms,
+  valueAgainstLimit,
+} from './alarmText';
+export { AlarmSummary } from './AlarmSummary';

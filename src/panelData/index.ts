@@ -26,7 +26,7 @@ export {
 export { FrameScheduler, frameScheduler, type FrameTask } from './FrameScheduler';
 export { ReplayClock, REPLAY_SPEED } from './ReplayClock';
 export { alarmsAsOf, statusAsOf } from './alarmsAsOf';
-export type { AlarmFeedState, BoardClock, DealAlarmFn, PanelDataMode, PanelDataSource, PanelFrameInfo, PersonnelFrame, SeriesFrame, TelemetryTopic } from './types';
+export type { AckAlarmFn, AlarmFeedState, BoardClock, DealAlarmFn, PanelDataMode, PanelDataSource, PanelFrameInfo, PersonnelFrame, SeriesFrame, TelemetryTopic } from './types';
 /** Errors of the app's request wrapper (errorCode, errorMessage), for panels that act (handling an alarm). */
 export { BusinessError } from '../api/request';
 export { RefusedMessage } from './RefusedMessage';

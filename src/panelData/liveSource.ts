@@ -11,6 +11,7 @@ const WALL_CLOCK = { now: () => Date.now() };
 export function createLiveSource(root: RootStore): PanelDataSource {
   const { live, devices, tunnels, alarms } = root;
   const deal = alarms.deal.bind(alarms);
+  const ack = alarms.ack.bind(alarms);
   return {
     mode: 'live',
     clock: WALL_CLOCK,
@@ -30,7 +31,7 @@ export function createLiveSource(root: RootStore): PanelDataSource {
     window: (req) => live.window(req),
     personnel: (req) => live.personnel(req),
     positionsVersion: () => live.beaconVersion,
-    alarmFeed: (): AlarmFeedState => ({ alarms: alarms.alarms, loading: alarms.loading, fresh: alarms.arrivedLive, deal }),
+    alarmFeed: (): AlarmFeedState => ({ alarms: alarms.alarms, loading: alarms.loading, fresh: alarms.arrivedLive, deal, ack }),
     alarmsInRange: (fromMs, toMs) => alarms.alarms.filter((a) => a.raisedAtMs >= fromMs && a.raisedAtMs <= toMs),
   };
 }
