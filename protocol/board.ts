@@ -87,7 +87,7 @@ export const boardSchema = z.object({
 export type Board = z.infer<typeof boardSchema>;
 
 /** Panel type ids shipped with the live-board slice. */
-export const BUILTIN_PANEL_TYPES = ['gasTrend', 'gasTable', 'tunnelPersonnel', 'towerCrane', 'alarmFeed'] as const;
+export const BUILTIN_PANEL_TYPES = ['gasTrend', 'gasTable', 'tunnelPersonnel', 'towerCrane', 'alarmFeed', 'headline'] as const;
 
 // ───────────────────────── Board server (SPEC §7, docs/api.md "Board server") ─────────────────────────
 

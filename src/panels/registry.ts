@@ -1,6 +1,7 @@
 import type { PanelDefinition, PanelRegistry } from '../components/panelApi';
 import { alarmFeedPanel } from './AlarmFeed';
 import { gasTablePanel } from './GasTable';
+import { headlinePanel } from './Headline';
 import { gasTrendPanel } from './GasTrend';
 import { towerCranePanel } from './TowerCrane';
 import { tunnelPersonnelPanel } from './TunnelPersonnel';
@@ -65,4 +66,5 @@ registerPanel(gasTablePanel);
 registerPanel(tunnelPersonnelPanel);
 registerPanel(towerCranePanel);
 registerPanel(alarmFeedPanel);
+registerPanel(headlinePanel);
 for (const def of definitions.values()) builtIns.add(def.type);
