@@ -198,7 +198,7 @@ const BoardScreen = observer(function BoardScreen({ projectName, headerExtra, fi
           >
             {fullscreen ? <Trans>Exit full screen</Trans> : <Trans>Full screen</Trans>}
           </button>
-          {headerExtra}
+          {headerExtra ? <span className="sb-header-extra">{headerExtra}</span> : null}
         </header>
       )}
       <AlarmBanner alarms={alarms} soundOn={soundOn} onToggleSound={toggleSound} kiosk={kiosk} />

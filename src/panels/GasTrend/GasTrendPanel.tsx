@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { metricLabel } from '../../i18n/metricLabels';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { GAS_UNIT, type GasCode, type Threshold } from '../../../protocol';
+import { DEVICE_KIND_REGISTRY, GAS_UNIT, type GasCode, type Threshold } from '../../../protocol';
 import { RefusedMessage, useBoardClock, useDevices, useSeries, useTelemetryTopic } from '../../panelData';
 import { LEVEL_COLOR, PanelMessage, thresholdLevel, useScreenMode, useThemeColors, ValueWithUnit } from '../../components';
 import type { PanelProps } from '../types';
@@ -11,8 +12,13 @@ import type { GasTrendConfig } from './index';
 import { chartGases, gasColors, limitLines, toAlignedData } from './buildSeries';
 import { gasChartOptions } from './chartOptions';
 
-const LEGEND_HEIGHT = 34;
+const LEGEND_HEIGHT = 40;
 const NO_THRESHOLDS: Threshold[] = [];
+
+/** The formula of a gas label ("O₂" of "Oxygen (O₂)"), or the whole label ("Dust"). */
+function shortGasLabel(label: string): string {
+  return /\(([^)]+)\)\s*$/.exec(label)?.[1] ?? label;
+}
 
 /**
  * Gas trend of one station over the window ending at the board clock (now, or the replay instant). The
@@ -24,6 +30,7 @@ const NO_THRESHOLDS: Threshold[] = [];
 export const GasTrendPanel = observer(function GasTrendPanel({ config, width, height }: PanelProps<GasTrendConfig>) {
   const devices = useDevices();
   const clock = useBoardClock();
+  const { i18n } = useLingui();
   const device = devices.get(config.sn);
   const thresholds = device?.thresholds ?? NO_THRESHOLDS;
   const gasesKey = chartGases(config.gases, thresholds, device?.latest ?? null).join(',');
@@ -104,8 +111,10 @@ export const GasTrendPanel = observer(function GasTrendPanel({ config, width, he
           return (
             <span key={g} data-gas={g} style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
               <span aria-hidden style={{ width: 14, height: 4, background: seriesColors[g], borderRadius: 2 }} />
-              <span style={{ fontSize: 15 }}>{g}</span>
-              <ValueWithUnit value={v} unit={GAS_UNIT[g]} digits={2} color={level ? LEVEL_COLOR[level] : undefined} />
+              <span style={{ fontSize: 18 }} title={metricLabel(i18n, 'gas', g)}>
+                {shortGasLabel(metricLabel(i18n, 'gas', g))}
+              </span>
+              <ValueWithUnit value={v} unit={GAS_UNIT[g]} digits={DEVICE_KIND_REGISTRY.metric('gas', g)?.digits ?? 2} color={level ? LEVEL_COLOR[level] : undefined} />
             </span>
           );
         })}
