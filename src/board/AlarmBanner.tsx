@@ -1,6 +1,5 @@
 import { useState, type CSSProperties } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Alarm } from '../../protocol';
 import { usePanelData, type AckAlarmFn } from '../panelData';
@@ -138,9 +137,10 @@ export const AlarmBanner = observer(function AlarmBanner({
       ) : null}
       <SoundToggle on={soundOn} onToggle={onToggleSound} style={button} />
       {kiosk ? null : (
-        <Link to="/alarmCenter" style={{ ...button, textDecoration: 'none' }}>
+        // a plain hash link: the board also renders outside a router (previews, tests)
+        <a href="#/alarmCenter" style={{ ...button, textDecoration: 'none' }}>
           <Trans>Alarm center</Trans>
-        </Link>
+        </a>
       )}
     </div>
   );
