@@ -204,6 +204,8 @@ const BoardScreen = observer(function BoardScreen({ projectName, headerExtra, fi
       <AlarmBanner alarms={alarms} soundOn={soundOn} onToggleSound={toggleSound} kiosk={kiosk} />
       <div
         ref={viewRef}
+        // a page's layout is its author's, not the interface language's: never mirrored in Arabic (issue 9)
+        dir="ltr"
         onMouseEnter={() => setHover(true)}
         onMouseLeave={() => setHover(false)}
         onPointerDown={() => setTouches((n) => (n + 1) % 1_000_000)}
