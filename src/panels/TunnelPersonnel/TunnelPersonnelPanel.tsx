@@ -10,6 +10,7 @@ import type { PanelProps } from '../types';
 import type { TunnelPersonnelConfig } from './index';
 import { boreWorks, layoutTunnels, ROCK_GRADE_COLOR, type BoreLayout } from './layout';
 import { drawPeople, hasSos, type PeopleScene } from './drawPeople';
+import { PersonnelLegend } from './Legend';
 
 // The bore follows the mode: dark rock in dark mode, light rock in light mode (people dots take the theme's
 // text colour, so they contrast with either); labels, axis and the lining band (brand colour) come from
@@ -141,6 +142,7 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
         <Shape listening={false} sceneFunc={(con) => drawPeople(con._context, sceneRef.current, performance.now())} />
       </Layer>
     </Stage>
+      <PersonnelLegend binM={config.binM} liningColor={theme.brand} invertColor={MAP_COLORS[mode].invert} />
     </div>
   );
 });
