@@ -3,8 +3,8 @@ import { formatNumber } from '../format/number';
 
 /**
  * A number in SPEC §5 display (decimals cut to `digits`, empty shows 0) followed by its unit in smaller type.
- * Sizes are for a wall screen: 22 px (48 px large) values and 18 px units on the page, so on a 1366×768
- * screen (page scaled to 0.67) nothing is drawn under 12 px.
+ * Sizes are for a wall screen: 22 px (48 px large) values and 20 px units on the page, so on a 1366×768
+ * screen (page scaled to about 0.63 under the header and an alarm banner) nothing is drawn under 12 px.
  */
 export function ValueWithUnit({
   value,
@@ -29,7 +29,7 @@ export function ValueWithUnit({
   return (
     <span style={style}>
       {formatNumber(value, digits)}
-      {unit ? <span style={{ fontSize: size === 'large' ? 22 : 18, fontWeight: 400, marginLeft: 3, opacity: 0.85 }}>{unit}</span> : null}
+      {unit ? <span style={{ fontSize: size === 'large' ? 24 : 20, fontWeight: 400, marginLeft: 3, opacity: 0.85 }}>{unit}</span> : null}
     </span>
   );
 }

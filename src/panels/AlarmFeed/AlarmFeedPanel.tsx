@@ -61,7 +61,7 @@ const AlarmRow = observer(function AlarmRow({ alarm, fresh, onHandle }: { alarm:
         ) : null}
         <span style={{ marginLeft: 'auto', opacity: 0.85 }}>{alarm.deviceName}</span>
       </div>
-      <div style={{ display: 'flex', gap: 10, alignItems: 'center', fontSize: 18, opacity: 0.9, marginTop: 2, flexWrap: 'wrap' }}>
+      <div style={{ display: 'flex', gap: 10, alignItems: 'center', fontSize: 20, opacity: 0.9, marginTop: 2, flexWrap: 'wrap' }}>
         <time dateTime={new Date(seenMs).toISOString()}>{formatBeijing(alarm.raisedAtMs, 'MM-DD HH:mm:ss')}</time>
         <span data-state={alarm.state}>{cleared ? <Trans>Cleared</Trans> : <Trans>Active</Trans>}</span>
         {alarm.ackedAtMs && alarm.dealStatus === 0 ? (
@@ -71,7 +71,7 @@ const AlarmRow = observer(function AlarmRow({ alarm, fresh, onHandle }: { alarm:
         ) : null}
         <span data-deal-status={alarm.dealStatus}>{i18n._(DEAL_STATUS_LABEL[alarm.dealStatus])}</span>
         {alarm.dealStatus === 0 && onHandle ? (
-          <Button size="medium" appearance="outline" style={{ marginLeft: 'auto', fontSize: 18, minHeight: 36 }} onClick={() => onHandle(alarm)}>
+          <Button size="medium" appearance="outline" style={{ marginLeft: 'auto', fontSize: 20, minHeight: 36 }} onClick={() => onHandle(alarm)}>
             <Trans>Handle</Trans>
           </Button>
         ) : alarm.dealRemark ? (
@@ -100,7 +100,7 @@ export const AlarmFeedPanel = observer(function AlarmFeedPanel({ config }: Panel
 
   return (
     <div style={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-      <div style={{ fontSize: 18, opacity: 0.9, marginBottom: 4, display: 'flex', gap: 16 }}>
+      <div style={{ fontSize: 20, opacity: 0.9, marginBottom: 4, display: 'flex', gap: 16 }}>
         <span data-active-count={active}>
           <Trans>Active alarms: {active}</Trans>
         </span>

@@ -106,7 +106,7 @@ export const GasTablePanel = observer(function GasTablePanel({ config }: PanelPr
             </th>
             {gases.map((g) => (
               <th key={g} style={th} title={metricLabel(i18n, 'gas', g)}>
-                {gasColumnLabel(i18n, g)} <span style={{ fontWeight: 400, fontSize: 18 }}>{GAS_UNIT[g]}</span>
+                {gasColumnLabel(i18n, g)} <span style={{ fontWeight: 400, fontSize: 20 }}>{GAS_UNIT[g]}</span>
               </th>
             ))}
             <th style={th}>
@@ -119,7 +119,7 @@ export const GasTablePanel = observer(function GasTablePanel({ config }: PanelPr
             <tr key={d.sn} data-sn={d.sn} data-status={d.status} style={{ height: ROW_HEIGHT, color: d.status === 'offline' ? STATUS_COLOR.offline : undefined }}>
               <td style={{ ...td, padding: '2px 8px', maxWidth: 260 }}>
                 <div style={{ fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{d.name}</div>
-                <div style={{ fontSize: 18, opacity: 0.75, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={d.position}>
+                <div style={{ fontSize: 20, opacity: 0.75, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={d.position}>
                   {d.position}
                 </div>
               </td>
@@ -150,7 +150,7 @@ export const GasTablePanel = observer(function GasTablePanel({ config }: PanelPr
                   </td>
                 );
               })}
-              <td style={{ ...td, padding: '2px 8px', textAlign: 'right', whiteSpace: 'nowrap', fontSize: 18, opacity: 0.85 }}>{formatLastSeen(d.lastSeenMs, clock.now())}</td>
+              <td style={{ ...td, padding: '2px 8px', textAlign: 'right', whiteSpace: 'nowrap', fontSize: 20, opacity: 0.85 }}>{formatLastSeen(d.lastSeenMs, clock.now())}</td>
             </tr>
           ))}
         </tbody>

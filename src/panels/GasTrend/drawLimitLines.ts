@@ -2,8 +2,8 @@ import uPlot from 'uplot';
 import { LEVEL_COLOR } from '../../components';
 import type { LimitLine } from './buildSeries';
 
-/** Label size of a limit line, in CSS px before the page's scale (18 page px: 12 px on a 1366×768 screen). */
-export const LIMIT_LABEL_PX = 18;
+/** Label size of a limit line, in CSS px before the page's scale (20 page px: over 12 px on a 1366×768 screen). */
+export const LIMIT_LABEL_PX = 20;
 
 /**
  * uPlot draw hook body: dashed warning (amber) and alarm (red) lines, each on its gas's own y scale, with

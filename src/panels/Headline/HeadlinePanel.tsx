@@ -11,8 +11,8 @@ import { cranesWorking, peopleByBore, worstGas } from './figures';
 
 /** Figure size in page px: 64 px on a 1920×1080 page (at least 32 px on a 1920×1080 screen, 42 px at 1366×768). */
 const FIGURE_PX = 64;
-/** Label and detail size in page px: 20 px (13 px at 1366×768, never under 12). */
-const LABEL_PX = 20;
+/** Label and detail size in page px: 22 px (about 14 px at 1366×768, never under 12). */
+const LABEL_PX = 22;
 
 /** One tile: a label above a large tabular figure, an optional detail line under it. */
 function Tile({ label, figure, detail, color, name }: { label: ReactNode; figure: ReactNode; detail?: ReactNode; color?: string; name: string }) {

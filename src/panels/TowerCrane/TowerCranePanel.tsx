@@ -50,7 +50,7 @@ export const TowerCranePanel = observer(function TowerCranePanel({ config, width
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: '100%', gap: 4 }}>
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8, fontSize: 18 }}>
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8, fontSize: 20 }}>
         <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 }}>{device.name}</span>
         <StatusBadge status={device.status} />
       </div>
@@ -59,7 +59,7 @@ export const TowerCranePanel = observer(function TowerCranePanel({ config, width
           <MomentGauge pct={moment} warnPct={momentRule?.warnHigh ?? null} alarmPct={momentRule?.alarmHigh ?? null} color={momentColor} size={gaugeSize} />
           <div data-metric="momentPct" style={{ marginTop: -gaugeSize * 0.22 }}>
             <ValueWithUnit value={moment} unit="%" digits={1} size="large" color={momentColor} />
-            <div style={{ fontSize: 18, opacity: 0.8 }}>
+            <div style={{ fontSize: 20, opacity: 0.8 }}>
               <Trans>Moment</Trans>
             </div>
           </div>
@@ -70,7 +70,7 @@ export const TowerCranePanel = observer(function TowerCranePanel({ config, width
             const level = thresholdLevel(v, devices.threshold(config.sn, q.metric));
             return (
               <div key={q.metric} data-metric={q.metric} style={{ display: 'contents' }}>
-                <dt style={{ opacity: 0.8, fontSize: 18, alignSelf: 'center' }}>{i18n._(q.label)}</dt>
+                <dt style={{ opacity: 0.8, fontSize: 20, alignSelf: 'center' }}>{i18n._(q.label)}</dt>
                 <dd style={{ margin: 0, textAlign: 'right' }}>
                   <ValueWithUnit value={v} unit={q.unit} digits={q.digits} color={level ? LEVEL_COLOR[level] : undefined} />
                 </dd>
@@ -79,7 +79,7 @@ export const TowerCranePanel = observer(function TowerCranePanel({ config, width
           })}
         </dl>
       </div>
-      <div style={{ fontSize: 18, opacity: 0.7, textAlign: 'right' }}>
+      <div style={{ fontSize: 20, opacity: 0.7, textAlign: 'right' }}>
         <Trans>Updated {updated}</Trans>
       </div>
     </div>

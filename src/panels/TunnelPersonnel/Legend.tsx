@@ -15,7 +15,7 @@ const swatch = (background: string, h = 12) => ({ display: 'inline-block', width
 /**
  * Legend of the personnel map (issue "legible from across the room"): what the heat strip's colours count
  * (people per `binM`-metre bin), and what the bands in a bore are (second lining on top, invert below).
- * DOM text over the canvas, 18 page px, so it scales and reads like the rest of the board.
+ * DOM text over the canvas, 20 page px, so it scales and reads like the rest of the board.
  */
 export function PersonnelLegend({ binM, liningColor, invertColor }: { binM: number; liningColor: string; invertColor: string }) {
   return (
@@ -28,7 +28,7 @@ export function PersonnelLegend({ binM, liningColor, invertColor }: { binM: numb
         display: 'flex',
         gap: 14,
         alignItems: 'center',
-        fontSize: 18,
+        fontSize: 20,
         padding: '2px 8px',
         borderRadius: 4,
         background: `color-mix(in srgb, ${SCREEN.panelBackground} 80%, transparent)`,
