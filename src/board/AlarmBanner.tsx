@@ -161,7 +161,7 @@ export function SoundToggle({ on, onToggle, style }: { on: boolean; onToggle: ()
       }}
       style={style}
     >
-      {on ? <Trans>🔊 Sound on</Trans> : <Trans>🔇 Sound off</Trans>}
+      {on ? <Trans>Sound on</Trans> : <Trans>Sound off</Trans>}
     </button>
   );
 }

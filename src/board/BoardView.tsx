@@ -18,10 +18,10 @@ import { holdingSos, pageShowingDevice } from './alarmFocus';
 /** Height of the header strip in screen pixels (outside the scaled page) on a 1920-wide screen; it grows with wider screens. */
 export const HEADER_HEIGHT = 48;
 /**
- * The header's font size: 16 px up to a 1920-wide screen (never under 12 px on a 1366×768 one), growing
+ * The header's font size: 16 px on a 1920-wide screen, 13 px on a 1366-wide one (never under 12 px), growing
  * with the viewport width beyond it (32 px at 3840), so the header scales with the board on a 4K wall.
  */
-const HEADER_FONT = 'clamp(16px, 0.8333vw, 40px)';
+const HEADER_FONT = 'clamp(13px, 0.8333vw, 40px)';
 /** Carousel interval when a board asks for one without saying how often (s). */
 const DEFAULT_CAROUSEL_S = 15;
 /** How long the board / page name hint stays up (ms). */
@@ -141,6 +141,8 @@ const BoardScreen = observer(function BoardScreen({ projectName, headerExtra, fi
             background: alarms.color ? alarmHeaderBackground(alarms.color) : `linear-gradient(180deg, ${SCREEN.headerBackground}, ${SCREEN.pageBackground})`,
             borderBottom: `1px solid ${SCREEN.panelBorder}`,
             fontSize: HEADER_FONT,
+            whiteSpace: 'nowrap',
+            overflow: 'hidden',
           }}
         >
           <strong style={{ fontSize: '1.25em', letterSpacing: 1, whiteSpace: 'nowrap' }}>{projectName}</strong>

@@ -97,7 +97,7 @@ export const GasTablePanel = observer(function GasTablePanel({ config }: PanelPr
     <div ref={scrollRef} data-scroll style={{ height: '100%', overflowY: 'auto', overflowX: 'hidden' }}>
       <table style={{ width: '100%', borderCollapse: 'separate', borderSpacing: 0, fontSize: 20 }}>
         <thead>
-          <tr style={{ height: 40, color: SCREEN.textMuted }}>
+          <tr style={{ height: 40, color: SCREEN.textMuted, lineHeight: 1.1 }}>
             <th style={{ ...th, textAlign: 'left' }}>
               <Trans>Station</Trans>
             </th>
@@ -106,7 +106,8 @@ export const GasTablePanel = observer(function GasTablePanel({ config }: PanelPr
             </th>
             {gases.map((g) => (
               <th key={g} style={th} title={metricLabel(i18n, 'gas', g)}>
-                {gasColumnLabel(i18n, g)} <span style={{ fontWeight: 400, fontSize: 20 }}>{GAS_UNIT[g]}</span>
+                {gasColumnLabel(i18n, g)}{' '}
+                <span style={{ display: 'block', fontWeight: 400, fontSize: 20 }}>{GAS_UNIT[g]}</span>
               </th>
             ))}
             <th style={th}>
@@ -117,7 +118,7 @@ export const GasTablePanel = observer(function GasTablePanel({ config }: PanelPr
         <tbody>
           {stations.map((d) => (
             <tr key={d.sn} data-sn={d.sn} data-status={d.status} style={{ height: ROW_HEIGHT, color: d.status === 'offline' ? STATUS_COLOR.offline : undefined }}>
-              <td style={{ ...td, padding: '2px 8px', maxWidth: 260 }}>
+              <td style={{ ...td, padding: '2px 8px', maxWidth: 200 }}>
                 <div style={{ fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{d.name}</div>
                 <div style={{ fontSize: 20, opacity: 0.75, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={d.position}>
                   {d.position}
@@ -141,7 +142,7 @@ export const GasTablePanel = observer(function GasTablePanel({ config }: PanelPr
                       textAlign: 'right',
                       fontVariantNumeric: 'tabular-nums',
                       fontWeight: level ? 700 : 500,
-                      fontSize: 26,
+                      fontSize: 24,
                       color,
                       background: color ? `${color}26` : undefined,
                     }}

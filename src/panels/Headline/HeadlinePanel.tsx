@@ -58,7 +58,22 @@ export const HeadlinePanel = observer(function HeadlinePanel({ config }: PanelPr
     if (f === 'people') {
       for (const bore of peopleByBore(devices.all, tunnels)) {
         const name = bore.name;
-        tiles.push(<Tile key={`people-${bore.tunnelId}`} name="people" label={<Trans>People underground · {name}</Trans>} figure={bore.count} />);
+        tiles.push(
+          <Tile
+            key={`people-${bore.tunnelId}`}
+            name="people"
+            label={name}
+            figure={
+              <>
+                {bore.count}
+                <span style={{ fontSize: '0.4em', fontWeight: 600 }}>
+                  {' '}
+                  <Trans>underground</Trans>
+                </span>
+              </>
+            }
+          />,
+        );
       }
     } else if (f === 'alarms') {
       const open = alarms.alarms.filter(isOpenActive);
