@@ -86,7 +86,7 @@ export const boardSchema = z.object({
 });
 export type Board = z.infer<typeof boardSchema>;
 
-/** Panel type ids shipped with the app: the live-board slice, one per lifting-equipment kind and the fleet overview. */
+/** Panel type ids shipped with the app: the live-board slice, headline figures, one per lifting-equipment kind and the fleet overview. */
 export const BUILTIN_PANEL_TYPES = [
   'gasTrend',
   'gasTable',
@@ -98,6 +98,7 @@ export const BUILTIN_PANEL_TYPES = [
   'gantryCrane',
   'yardCrane',
   'fleetOverview',
+  'headline',
 ] as const;
 
 // ───────────────────────── Board server (SPEC §7, docs/api.md "Board server") ─────────────────────────

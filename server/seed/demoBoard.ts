@@ -2,9 +2,10 @@ import type { Board } from '../../protocol';
 import { DEMO_PROJECT, OTHER_PROJECT } from './demoProject';
 
 /**
- * The seeded live board of the demo tunnel: one 1920×1080 page with the five built-in live panels.
- * Personnel map across the top; below it the face gas trend on the left and, on the right, the gas table
- * above the tower crane and the alarm feed. 20 px margins and gutters.
+ * The seeded live board of the demo tunnel: one 1920×1080 page with the built-in live panels. The headline
+ * figures across the top (read from across the room), the personnel map under them; below it the face gas
+ * trend on the left and, on the right, the gas table above the tower crane and the alarm feed. 20 px
+ * margins and gutters.
  */
 export const DEMO_BOARD: Board = {
   boardId: 'demo-live',
@@ -19,13 +20,24 @@ export const DEMO_BOARD: Board = {
       order: 0,
       panels: [
         {
+          panelId: 'demo-live-headline',
+          type: 'headline',
+          title: 'At a glance',
+          x: 20,
+          y: 20,
+          w: 1880,
+          h: 170,
+          z: 6,
+          config: {},
+        },
+        {
           panelId: 'demo-live-personnel',
           type: 'tunnelPersonnel',
           title: 'Personnel in the tunnel',
           x: 20,
-          y: 20,
+          y: 210,
           w: 1880,
-          h: 430,
+          h: 320,
           z: 1,
           config: { binM: 20 },
         },
@@ -34,9 +46,9 @@ export const DEMO_BOARD: Board = {
           type: 'gasTrend',
           title: 'Left bore entry face: gas trend',
           x: 20,
-          y: 470,
+          y: 550,
           w: 920,
-          h: 590,
+          h: 510,
           z: 2,
           config: { sn: 'GAS-LK-E-F', gases: ['CO', 'NO2', 'O2', 'dust'], windowMin: 30 },
         },
@@ -45,9 +57,9 @@ export const DEMO_BOARD: Board = {
           type: 'gasTable',
           title: 'Gas stations',
           x: 960,
-          y: 470,
+          y: 550,
           w: 940,
-          h: 280,
+          h: 220,
           z: 3,
           config: {},
         },
@@ -56,9 +68,9 @@ export const DEMO_BOARD: Board = {
           type: 'towerCrane',
           title: 'Tower crane 1',
           x: 960,
-          y: 770,
+          y: 790,
           w: 460,
-          h: 290,
+          h: 270,
           z: 4,
           config: { sn: 'TC-01' },
         },
@@ -67,9 +79,9 @@ export const DEMO_BOARD: Board = {
           type: 'alarmFeed',
           title: 'Alarms',
           x: 1440,
-          y: 770,
+          y: 790,
           w: 460,
-          h: 290,
+          h: 270,
           z: 5,
           config: { limit: 50 },
         },

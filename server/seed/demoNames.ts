@@ -45,6 +45,7 @@ const ZH_EQUIPMENT: Record<string, { name: string; position: string }> = {
   'YC-B1': { name: '履带吊', position: '河岸履带吊作业区' },
 };
 const ZH_PANEL_TITLES: Record<string, string> = {
+  'demo-live-headline': '一览',
   'demo-live-personnel': '洞内人员',
   'demo-live-gas-trend': '左线进口掌子面：气体趋势',
   'demo-live-gas-table': '气体测点',

@@ -67,7 +67,7 @@ describe('seedIfEmpty', () => {
     const zh = demoNames('zh-CN').board;
     expect(toBoard(row)).toEqual(zh);
     expect(zh).toMatchObject({ ...DEMO_BOARD, name: '隧道实时看板', pages: [expect.objectContaining({ name: '实时' })] });
-    expect(zh.pages[0].panels.map((p) => p.title)).toEqual(['洞内人员', '左线进口掌子面：气体趋势', '气体测点', '1号塔吊', '告警']);
+    expect(zh.pages[0].panels.map((p) => p.title)).toEqual(['一览', '洞内人员', '左线进口掌子面：气体趋势', '气体测点', '1号塔吊', '告警']);
     const release = await database.db.selectFrom('board_releases').selectAll().where('board_id', '=', 'demo-live').executeTakeFirstOrThrow();
     expect(release).toMatchObject({ release_no: 1, version: zh.version, name: zh.name });
   });

@@ -19,6 +19,7 @@ const ZH_CN: Record<string, string> = {
   'Pile holes': '桩孔',
   Overview: '总览',
   'Short tunnel': '短隧道',
+  'At a glance': '一览',
   'Personnel in the tunnel': '洞内人员',
   'Working face: gas trend': '掌子面：气体趋势',
   'Face: gas trend': '掌子面：气体趋势',

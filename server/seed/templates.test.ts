@@ -90,7 +90,7 @@ describe('instantiateTemplate', () => {
     const en = findTemplate('tunnel-safety')!;
     const zh = findTemplate('tunnel-safety', 'zh-CN')!;
     expect(zh.name).toBe('隧道安全：实时');
-    expect(zh.pages[0].panels.map((p) => p.title)).toEqual(['洞内人员', '掌子面：气体趋势', '气体测点', '塔吊', '告警']);
+    expect(zh.pages[0].panels.map((p) => p.title)).toEqual(['一览', '洞内人员', '掌子面：气体趋势', '气体测点', '塔吊', '告警']);
     const geometry = (t: typeof en) => t.pages.map((p) => p.panels.map(({ title: _title, ...rest }) => rest));
     expect(geometry(zh)).toEqual(geometry(en));
   });

@@ -27,7 +27,7 @@ describe('App', () => {
     window.location.hash = '';
   });
 
-  it('blocks on login, then shows the board of the URL full screen with its five panels', async () => {
+  it('blocks on login, then shows the board of the URL full screen with its six panels', async () => {
     await activateLocale('en');
     // the seeded demo board (server/seed/demoBoard.ts) and one active alarm on the server
     await (await real().device()).gas('GAS-LK-E-F', { CO: 31.5 }, { metric: 'CO', state: 'active' });
@@ -44,7 +44,7 @@ describe('App', () => {
 
     await signInThroughForm('admin', TEST_ADMIN_PASSWORD);
 
-    await waitFor(() => expect(document.querySelectorAll('[data-panel-id]')).toHaveLength(5), WAIT);
+    await waitFor(() => expect(document.querySelectorAll('[data-panel-id]')).toHaveLength(6), WAIT);
     expect(screen.getByText('Yunling Twin-Bore Tunnel')).toBeTruthy();
     expect(api.calls.find((c) => c.route === ROUTES.boardScreen)?.body).toEqual({ boardId: 'demo-live', released: true });
     const page = document.querySelector('[data-page-id="demo-live-p1"]') as HTMLElement;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runInAction } from 'mobx';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { makeCraneDevice } from '../test/builders';
+import { makeAlarm, makeCraneDevice } from '../test/builders';
 import type { Board } from '../../protocol';
 import { renderWithApp, testRoot } from '../test/render';
 import { BoardView } from './BoardView';
@@ -101,5 +101,63 @@ describe('BoardView hidden panels', () => {
       delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
       delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
     }
+  });
+});
+
+describe('BoardView alarm first', () => {
+  const sos = makeAlarm({ alarmId: 7, kind: 'sos', deviceKind: 'beacon', deviceSn: 'BC0001', deviceName: 'Li Ming', metric: 'sos', value: 1, threshold: 1, unit: '', side: null, level: 'alarm' });
+
+  it('shows the banner with the count and the worst alarm on a page without an alarm panel, in kiosk mode too', async () => {
+    const root = rootWith(board({}));
+    root.alarms.upsertMany([makeAlarm({ alarmId: 5, level: 'warning' }), sos], false);
+    await renderWithApp(<BoardView projectName="Demo" kiosk />, root);
+    const banner = document.querySelector('[data-alarm-banner]') as HTMLElement;
+    expect(banner).toBeTruthy();
+    expect(banner.getAttribute('data-alarm-count')).toBe('2');
+    expect(banner.getAttribute('data-worst-alarm-id')).toBe('7');
+    expect(banner.textContent).toContain('Li Ming');
+    expect(banner.textContent).not.toContain('SOS SOS');
+  });
+
+  it('colours the header while an alarm is open, and clears when it is handled', async () => {
+    const root = rootWith(board({}));
+    root.alarms.upsertMany([sos], false);
+    await renderWithApp(<BoardView projectName="Demo" />, root);
+    expect(document.querySelector('header')!.getAttribute('data-alarm-level')).toBe('alarm');
+    act(() => root.alarms.upsertMany([{ ...sos, dealStatus: 1 }], false));
+    expect(document.querySelector('[data-alarm-banner]')).toBeNull();
+    expect(document.querySelector('header')!.getAttribute('data-alarm-level')).toBeNull();
+  });
+
+  it('has the sound off by default, and a click turns it on', async () => {
+    await renderWithApp(<BoardView projectName="Demo" />, rootWith(board({})));
+    const sound = document.querySelector('header [data-sound]') as HTMLElement;
+    expect(sound.getAttribute('data-sound')).toBe('off');
+    fireEvent.click(sound);
+    expect(document.querySelector('header [data-sound]')!.getAttribute('data-sound')).toBe('on');
+    localStorage.clear();
+  });
+
+  it('in a carousel, an SOS brings up the page showing that person and holds it', async () => {
+    const b = board({ pageSwitchModel: 2, carouselIntervalS: 0.05 });
+    b.pages[0].panels = [{ panelId: 'g', type: 'gasTable', title: 'Gas', x: 0, y: 0, w: 100, h: 100, z: 1, config: {} }];
+    b.pages[1].panels = [{ panelId: 'm', type: 'tunnelPersonnel', title: 'Map', x: 0, y: 0, w: 100, h: 100, z: 1, config: { tunnelIds: ['LK'] } }];
+    const root = rootWith(b);
+    root.devices.replaceAll([{ sn: 'BC0001', kind: 'beacon', name: 'Li Ming', position: 'Li Ming', tunnelId: 'LK', reportPeriodS: 1, status: 'alarm', lastSeenMs: 1, latest: { chainageM: 400 }, thresholds: [] }]);
+    await renderWithApp(<BoardView />, root);
+    act(() => root.alarms.upsertMany([sos], false));
+    expect(await screen.findByText(/Second \(2\/2\)/)).toBeTruthy();
+    // held: sampled across several carousel intervals, it is always the person's page
+    for (let i = 0; i < 6; i++) {
+      await act(() => new Promise((r) => setTimeout(r, 70)));
+      expect(screen.getByText(/\((\d)\/2\)/).textContent).toContain('Second (2/2)');
+    }
+  });
+
+  it('never mirrors the page area in a right-to-left language (a layout is its author\'s)', async () => {
+    await renderWithApp(<BoardView projectName="Demo" />, rootWith(board({})));
+    const header = document.querySelector('header')!;
+    const view = header.nextElementSibling as HTMLElement;
+    expect(view.getAttribute('dir')).toBe('ltr');
   });
 });

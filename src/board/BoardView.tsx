@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useStores } from '../stores';
@@ -11,9 +11,17 @@ import { BeijingClock } from './BeijingClock';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { DeviceDetailDialog } from './DeviceDetailDialog';
 import { deviceSnForClick } from './deviceClick';
+import { AlarmBanner, alarmHeaderBackground, SoundToggle, useBoardAlarms } from './AlarmBanner';
+import { useAlarmSound, useSoundPreference } from './alarmSound';
+import { holdingSos, pageShowingDevice } from './alarmFocus';
 
-/** Height of the header strip in screen pixels (outside the scaled page). */
+/** Height of the header strip in screen pixels (outside the scaled page) on a 1920-wide screen; it grows with wider screens. */
 export const HEADER_HEIGHT = 48;
+/**
+ * The header's font size: 16 px on a 1920-wide screen, 13 px on a 1366-wide one (never under 12 px), growing
+ * with the viewport width beyond it (32 px at 3840), so the header scales with the board on a 4K wall.
+ */
+const HEADER_FONT = 'clamp(13px, 0.8333vw, 40px)';
 /** Carousel interval when a board asks for one without saying how often (s). */
 const DEFAULT_CAROUSEL_S = 15;
 /** How long the board / page name hint stays up (ms). */
@@ -65,7 +73,10 @@ function useElementSize(ref: RefObject<HTMLElement | null>): { width: number; he
  * layout.carouselIntervalS (default 15 s), paused while the pointer is over the page and restarted by a
  * tap on it. wholeTips / pageTips show the board / page name for a few seconds. `kiosk` drops the header
  * and hides an idle cursor. Panels marked `hidden` are not drawn. A click on a device (gas table row,
- * tower crane or gas trend panel) opens its detail dialog (deviceDetail). With a replay `source` the
+ * tower crane or gas trend panel) opens its detail dialog (deviceDetail). While an alarm is active and
+ * untreated an AlarmBanner shows under the header (kiosk too), the header takes the alarm colour, the
+ * board's sound (off by default, per board on this screen) rings until acknowledged, and a carousel brings
+ * up and holds the page showing a person in SOS. With a replay `source` the
  * panels show the board as of the replay instant and a "Replaying <time>" marker stays on the board.
  */
 export const BoardView = observer(function BoardView({ source, ...options }: BoardViewOptions) {
@@ -82,7 +93,8 @@ const BoardScreen = observer(function BoardScreen({ projectName, headerExtra, fi
   const { boards, deviceDetail } = useStores();
   const { t } = useLingui();
   // in replay the header says so in place of the Live indicator: nobody may take the past for live
-  const replaying = usePanelData().mode === 'replay';
+  const data = usePanelData();
+  const replaying = data.mode === 'replay';
   const viewRef = useRef<HTMLDivElement>(null);
   const { width, height } = useElementSize(viewRef);
   const board = boards.board;
@@ -93,8 +105,19 @@ const BoardScreen = observer(function BoardScreen({ projectName, headerExtra, fi
   // A tap or click on the page restarts the carousel interval (touch screens have no hover to pause it).
   const [touches, setTouches] = useState(0);
   const carousel = layout?.pageSwitchModel === 2 && boards.pages.length > 1;
+  // Alarm first: the banner and the header colour on every page; an SOS brings up and holds its person's page.
+  const alarms = useBoardAlarms();
+  const [soundOn, toggleSound] = useSoundPreference(board?.boardId);
+  useAlarmSound(soundOn && alarms.unacked.length > 0);
+  const sos = holdingSos(alarms.open);
+  const sosDevice = sos ? data.device(sos.deviceSn) : undefined;
+  const sosPage = carousel && sosDevice ? pageShowingDevice(boards.pages, sosDevice) : -1;
+  const pageIndex = boards.pages.findIndex((p) => p.pageId === page?.pageId);
+  useEffect(() => {
+    if (sosPage >= 0 && sosPage !== pageIndex) boards.setPage(sosPage);
+  }, [boards, sosPage, pageIndex]);
   const step = useCallback(() => boards.nextPage(), [boards]);
-  useCarousel(step, (layout?.carouselIntervalS ?? DEFAULT_CAROUSEL_S) * 1000, carousel, hover, `${page?.pageId}:${touches}`);
+  useCarousel(step, (layout?.carouselIntervalS ?? DEFAULT_CAROUSEL_S) * 1000, carousel && sosPage < 0, hover, `${page?.pageId}:${touches}`);
   const idle = useIdle(CURSOR_IDLE_MS, kiosk);
   const fullscreen = useFullscreen();
   const boardTip = useFlash(board?.boardId, layout?.wholeTips === 1, TIP_MS);
@@ -109,19 +132,22 @@ const BoardScreen = observer(function BoardScreen({ projectName, headerExtra, fi
     >
       {kiosk ? null : (
         <header
+          data-alarm-level={alarms.worst?.level}
           style={{
-            height: HEADER_HEIGHT,
-            flex: `0 0 ${HEADER_HEIGHT}px`,
+            height: '3em',
+            flex: '0 0 3em',
             display: 'flex',
             alignItems: 'center',
-            gap: 20,
-            padding: '0 20px',
-            background: `linear-gradient(180deg, ${SCREEN.headerBackground}, ${SCREEN.pageBackground})`,
+            gap: '1.25em',
+            padding: '0 1.25em',
+            background: alarms.color ? alarmHeaderBackground(alarms.color) : `linear-gradient(180deg, ${SCREEN.headerBackground}, ${SCREEN.pageBackground})`,
             borderBottom: `1px solid ${SCREEN.panelBorder}`,
-            fontSize: 16,
+            fontSize: HEADER_FONT,
+            whiteSpace: 'nowrap',
+            overflow: 'hidden',
           }}
         >
-          <strong style={{ fontSize: 20, letterSpacing: 1, whiteSpace: 'nowrap' }}>{projectName}</strong>
+          <strong style={{ fontSize: '1.25em', letterSpacing: 1, whiteSpace: 'nowrap' }}>{projectName}</strong>
           <span style={{ opacity: 0.75, whiteSpace: 'nowrap' }}>{board?.name}</span>
           {boards.pages.length > 1 && !carousel ? (
             <nav style={{ display: 'flex', gap: 6 }}>
@@ -138,6 +164,7 @@ const BoardScreen = observer(function BoardScreen({ projectName, headerExtra, fi
                     borderRadius: 4,
                     padding: '2px 10px',
                     cursor: 'pointer',
+                    font: 'inherit',
                   }}
                 >
                   {p.name}
@@ -156,7 +183,7 @@ const BoardScreen = observer(function BoardScreen({ projectName, headerExtra, fi
               aria-label={t`Scale`}
               value={fit}
               onChange={(e) => onFitChange(e.target.value as FitMode)}
-              style={{ background: 'transparent', color: 'inherit', border: `1px solid ${SCREEN.panelBorder}`, borderRadius: 4 }}
+              style={{ background: 'transparent', color: 'inherit', border: `1px solid ${SCREEN.panelBorder}`, borderRadius: 4, font: 'inherit' }}
             >
               {FIT_MODES.map((m) => (
                 <option key={m} value={m} style={{ color: '#000' }}>
@@ -167,18 +194,22 @@ const BoardScreen = observer(function BoardScreen({ projectName, headerExtra, fi
           ) : null}
           {replaying ? <ReplayMarker placement="header" /> : <ConnectionIndicator />}
           <BeijingClock />
+          <SoundToggle on={soundOn} onToggle={toggleSound} style={{ background: 'transparent', color: 'inherit', border: `1px solid ${SCREEN.panelBorder}`, borderRadius: 4, padding: '2px 10px', cursor: 'pointer', whiteSpace: 'nowrap', font: 'inherit' }} />
           <button
             type="button"
             onClick={toggleFullscreen}
-            style={{ background: 'transparent', color: 'inherit', border: `1px solid ${SCREEN.panelBorder}`, borderRadius: 4, padding: '2px 10px', cursor: 'pointer', whiteSpace: 'nowrap' }}
+            style={{ background: 'transparent', color: 'inherit', border: `1px solid ${SCREEN.panelBorder}`, borderRadius: 4, padding: '2px 10px', cursor: 'pointer', whiteSpace: 'nowrap', font: 'inherit' }}
           >
             {fullscreen ? <Trans>Exit full screen</Trans> : <Trans>Full screen</Trans>}
           </button>
-          {headerExtra}
+          {headerExtra ? <span className="sb-header-extra">{headerExtra}</span> : null}
         </header>
       )}
+      <AlarmBanner alarms={alarms} soundOn={soundOn} onToggleSound={toggleSound} kiosk={kiosk} />
       <div
         ref={viewRef}
+        // a page's layout is its author's, not the interface language's: never mirrored in Arabic (issue 9)
+        dir="ltr"
         onMouseEnter={() => setHover(true)}
         onMouseLeave={() => setHover(false)}
         onPointerDown={() => setTouches((n) => (n + 1) % 1_000_000)}

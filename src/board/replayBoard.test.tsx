@@ -113,8 +113,9 @@ describe('a board in replay against the real server', { timeout: 30_000 }, () =>
     await showBoard(source, root, { type: 'gasTable', config: { gases: ['CO', 'O2'] } });
     await eventually(() => screen.queryByText('Replaying 2025-05-12 10:00:05'), 5_000, 'the replay marker at the instant (Beijing time)');
     const cell = (gas: string) => document.querySelector(`tr[data-sn="${GAS}"] td[data-gas="${gas}"]`)?.textContent;
-    await eventually(() => cell('CO') === '4.25', 5_000, 'CO 4.25 at T0+5 s');
-    expect(cell('O2')).toBe('20.9');
+    // each gas column keeps its metric's decimals (CO 0.1 ppm, O2 0.01 %vol; docs/domain.md)
+    await eventually(() => cell('CO') === '4.2', 5_000, 'CO 4.25 at T0+5 s');
+    expect(cell('O2')).toBe('20.90');
     seek(source, T0 + 20_000);
     await eventually(() => cell('CO') === '9.5', 5_000, 'CO 9.5 at T0+20 s');
     seek(source, T0 - 1);

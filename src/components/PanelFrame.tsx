@@ -66,7 +66,7 @@ export function PanelFrame({ title, extra, children, look = {} }: { title: React
             padding: `0 ${PANEL_PADDING + 4}px`,
             background: `linear-gradient(90deg, ${SCREEN.panelTitle}, transparent)`,
             borderBottom: `1px solid ${look.borderColor ?? SCREEN.panelBorder}`,
-            fontSize: 18,
+            fontSize: 20,
             fontWeight: 600,
             boxSizing: 'border-box',
           }}
@@ -74,7 +74,7 @@ export function PanelFrame({ title, extra, children, look = {} }: { title: React
           <h2 id={titleId} style={{ margin: 0, fontSize: 'inherit', fontWeight: 'inherit', borderLeft: `4px solid ${SCREEN.brand}`, paddingLeft: 8, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
             {title}
           </h2>
-          {extra ? <div style={{ fontSize: 14, fontWeight: 400 }}>{extra}</div> : null}
+          {extra ? <div style={{ fontSize: 20, fontWeight: 400 }}>{extra}</div> : null}
         </header>
       ) : null}
       <div style={{ flex: '1 1 auto', minHeight: 0, padding: look.paddingPx ?? PANEL_PADDING, position: 'relative' }}>{children}</div>
@@ -94,7 +94,7 @@ export function PanelMessage({ children, tone = 'muted' }: { children: ReactNode
         justifyContent: 'center',
         textAlign: 'center',
         color: tone === 'error' ? '#ff7875' : SCREEN.textMuted,
-        fontSize: 16,
+        fontSize: 20,
         padding: 8,
       }}
     >

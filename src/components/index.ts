@@ -6,7 +6,7 @@ export { StatusBadge } from './StatusBadge';
 export { ValueWithUnit } from './ValueWithUnit';
 export { LEVEL_LABEL, STATUS_LABEL } from './messages';
 export { formatBeijing, formatLastSeen } from '../format/time';
-export { formatNumber } from '../format/number';
+export { formatFixedDigits, formatNumber } from '../format/number';
 export { LEVEL_COLOR, STATUS_COLOR } from '../theme/status';
 export { SCREEN } from '../theme/theme';
 export { readThemeColors, useScreenMode, useThemeColors, type ScreenColors, type ScreenMode } from '../theme/screenVars';
@@ -22,3 +22,17 @@ export {
   type PanelProps,
   type PanelRegistry,
 } from './panelApi';
+export {
+  AI_METRIC_LABEL,
+  ALARM_KIND_LABEL,
+  SIDE_LABEL,
+  alarmDigits,
+  alarmMetricLabel,
+  alarmTitle,
+  deviceLocationText,
+  isOpenActive,
+  openActiveAlarms,
+  triageAlarms,
+  valueAgainstLimit,
+} from './alarmText';
+export { AlarmSummary } from './AlarmSummary';

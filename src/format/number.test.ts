@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activateLocale } from '../i18n/i18n';
-import { formatDisplayNumber, formatNumber } from './number';
+import { formatDisplayNumber, formatFixedDigits, formatNumber } from './number';
 
 describe('formatDisplayNumber (SPEC §5)', () => {
   it('shows 0 for zero and for empty values', () => {
@@ -68,5 +68,14 @@ describe('formatDisplayNumber (SPEC §5)', () => {
     expect(formatDisplayNumber(123456789.123456789, 20, 'en')).toBe('123,456,789.12345679');
     expect(formatDisplayNumber(0.99999, 0, 'de-DE')).toBe('0');
     expect(formatDisplayNumber(12345.678, 2, 'ar-EG')).toBe(new Intl.NumberFormat('ar-EG', { minimumFractionDigits: 2 }).format(12345.67));
+  });
+});
+
+describe('formatFixedDigits', () => {
+  it('writes every cell of a column with the same decimals, cut not rounded', () => {
+    expect([3, 31.57, 0, 0.04, 19.999].map((v) => formatFixedDigits(v, 1, 'en'))).toEqual(['3.0', '31.5', '0.0', '0.0', '19.9']);
+    expect(formatFixedDigits(20.9, 2, 'en')).toBe('20.90');
+    expect(formatFixedDigits(12345.6, 0, 'en')).toBe('12,345');
+    expect(formatFixedDigits(undefined, 2, 'en')).toBe('—');
   });
 });

@@ -87,3 +87,20 @@ function cutDecimals(value: number | string | null | undefined, digits: number):
 
 /** The name panels already import; same rules as {@link formatDisplayNumber}. */
 export const formatNumber = formatDisplayNumber;
+
+/**
+ * A number for a column of one metric: cut (never rounded) to `digits` like {@link formatDisplayNumber},
+ * then always written with exactly `digits` decimals, so every cell of a column reads the same way
+ * ("3.0", "31.5", "0.0" with 1 digit). Zero keeps its decimals here: in a table "0" beside "31.5" reads
+ * as a different precision. Empty or non-finite input gives '—'.
+ */
+export function formatFixedDigits(value: number | null | undefined, digits: number, locale: string = currentLanguage().language): string {
+  if (value == null || !Number.isFinite(value)) return '—';
+  if (!Number.isInteger(digits) || digits < 0 || digits > MAX_DISPLAY_DIGITS) {
+    throw new RangeError(`digits must be an integer 0…${MAX_DISPLAY_DIGITS}: ${digits}`);
+  }
+  const cut = cutDecimals(value, digits);
+  const [whole, fraction = ''] = cut.split('.');
+  const text = digits === 0 ? whole : `${whole}.${fraction.padEnd(digits, '0')}`;
+  return formatterOf(locale, digits).format(text as Intl.StringNumericLiteral);
+}

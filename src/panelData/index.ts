@@ -27,7 +27,7 @@ export { FrameScheduler, frameScheduler, type FrameTask } from './FrameScheduler
 export { FLEET_REFRESH_MS, useFleetSummary } from './fleet';
 export { ReplayClock, REPLAY_SPEED } from './ReplayClock';
 export { alarmsAsOf, statusAsOf } from './alarmsAsOf';
-export type { AlarmFeedState, BoardClock, DealAlarmFn, PanelDataMode, PanelDataSource, PanelFrameInfo, PersonnelFrame, SeriesFrame, TelemetryTopic } from './types';
+export type { AckAlarmFn, AlarmFeedState, BoardClock, DealAlarmFn, PanelDataMode, PanelDataSource, PanelFrameInfo, PersonnelFrame, SeriesFrame, TelemetryTopic } from './types';
 /** Errors of the app's request wrapper (errorCode, errorMessage), for panels that act (handling an alarm). */
 export { BusinessError } from '../api/request';
 export { RefusedMessage } from './RefusedMessage';

@@ -11,6 +11,7 @@ const WALL_CLOCK = { now: () => Date.now() };
 export function createLiveSource(root: RootStore): PanelDataSource {
   const { live, devices, tunnels, alarms } = root;
   const deal = alarms.deal.bind(alarms);
+  const ack = alarms.ack.bind(alarms);
   return {
     mode: 'live',
     clock: WALL_CLOCK,
@@ -31,7 +32,7 @@ export function createLiveSource(root: RootStore): PanelDataSource {
     personnel: (req) => live.personnel(req),
     positionsVersion: () => live.beaconVersion,
     watchPersonnel: (req, onFrame) => live.watchPersonnel(req, onFrame),
-    alarmFeed: (): AlarmFeedState => ({ alarms: alarms.alarms, loading: alarms.loading, fresh: alarms.arrivedLive, deal }),
+    alarmFeed: (): AlarmFeedState => ({ alarms: alarms.alarms, loading: alarms.loading, fresh: alarms.arrivedLive, deal, ack }),
     alarmsInRange: (fromMs, toMs) => alarms.alarms.filter((a) => a.raisedAtMs >= fromMs && a.raisedAtMs <= toMs),
   };
 }

@@ -32,7 +32,12 @@ export interface AlarmFeedState {
   fresh: ReadonlySet<number>;
   /** Handling alarms: null in replay (the past is read-only). */
   deal: DealAlarmFn | null;
+  /** Acknowledging an alarm (AlarmStore.ack): absent or null in replay. */
+  ack?: AckAlarmFn | null;
 }
+
+/** Acknowledges an alarm (docs/api.md "alarm/ack"); see AlarmStore.ack. */
+export type AckAlarmFn = (alarmId: number) => Promise<Alarm>;
 
 /**
  * The one seam between panels and data (docs/custom-modules.md "Panel data"): panels read through the

@@ -1,6 +1,7 @@
 import type { PanelDefinition, PanelRegistry } from '../components/panelApi';
 import { alarmFeedPanel } from './AlarmFeed';
 import { gasTablePanel } from './GasTable';
+import { headlinePanel } from './Headline';
 import { gasTrendPanel } from './GasTrend';
 import { towerCranePanel } from './TowerCrane';
 import { tunnelPersonnelPanel } from './TunnelPersonnel';
@@ -72,4 +73,5 @@ registerPanel(constructionElevatorPanel);
 registerPanel(bridgeGirderErectorPanel);
 registerPanel(gantryCranePanel);
 registerPanel(yardCranePanel);
+registerPanel(headlinePanel);
 for (const def of definitions.values()) builtIns.add(def.type);

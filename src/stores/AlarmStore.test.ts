@@ -42,9 +42,20 @@ describe('AlarmStore', () => {
   it('keeps at most `capacity` alarms, dropping the oldest', () => {
     // live pushes only: no REST call
     const store = new AlarmStore(createRequest(), 3);
-    for (let id = 1; id <= 5; id++) store.upsert(makeAlarm({ alarmId: id }));
+    for (let id = 1; id <= 5; id++) store.upsert(makeAlarm({ alarmId: id, state: 'cleared' }));
     expect(store.alarms.map((a) => a.alarmId)).toEqual([5, 4, 3]);
     expect([...store.arrivedLive].sort()).toEqual([3, 4, 5]);
+  });
+
+  it('keeps an older alarm that is still active and untreated beyond the newest `capacity` (an SOS held for hours)', () => {
+    const store = new AlarmStore(createRequest(), 3);
+    store.upsert(makeAlarm({ alarmId: 1, kind: 'sos', metric: 'sos', level: 'alarm' }));
+    store.upsert(makeAlarm({ alarmId: 2, state: 'cleared' }));
+    for (let id = 3; id <= 6; id++) store.upsert(makeAlarm({ alarmId: id, state: 'cleared' }));
+    expect(store.alarms.map((a) => a.alarmId)).toEqual([6, 5, 4, 1]);
+    // once handled it drops off like any other
+    store.upsert(makeAlarm({ alarmId: 1, kind: 'sos', metric: 'sos', level: 'alarm', dealStatus: 1 }));
+    expect(store.alarms.map((a) => a.alarmId)).toEqual([6, 5, 4]);
   });
 
   it('ignores alarms of another project', async () => {

@@ -12,7 +12,10 @@ export const ALARM_CAPACITY = 200;
  * of every alarm it holds.
  */
 export class AlarmStore {
-  /** Newest first (by alarmId, which grows with raise time), at most `capacity`. */
+  /**
+   * Newest first (by alarmId, which grows with raise time): the newest `capacity`, then up to `capacity`
+   * older ones that are still active and untreated.
+   */
   alarms: Alarm[] = [];
   loading = false;
   /** Highest alarmId seen, from the list or live; 0 before anything arrived. */
@@ -38,8 +41,8 @@ export class AlarmStore {
     this.projectId = projectId;
     runInAction(() => (this.loading = true));
     try {
-      const page = await this.request<AlarmPage>(ROUTES.alarmList, { projectId, page: 1, pageSize: this.capacity });
-      if (this.projectId === projectId) this.upsertMany(page.list, false);
+      const list = await this.fetchWindow(projectId);
+      if (this.projectId === projectId) this.upsertMany(list, false);
     } finally {
       runInAction(() => (this.loading = false));
     }
@@ -53,8 +56,21 @@ export class AlarmStore {
   async catchUp(): Promise<void> {
     const projectId = this.projectId;
     if (!projectId) return;
-    const page = await this.request<AlarmPage>(ROUTES.alarmList, { projectId, page: 1, pageSize: this.capacity });
-    if (this.projectId === projectId) this.upsertMany(page.list, true);
+    const list = await this.fetchWindow(projectId);
+    if (this.projectId === projectId) this.upsertMany(list, true);
+  }
+
+  /**
+   * The newest `capacity` alarms plus every alarm still active and untreated (up to `capacity` of them):
+   * an SOS raised hours ago stays one alarm with a repeat count, so it may be older than the newest
+   * window, yet a board must keep showing it until it is handled.
+   */
+  private async fetchWindow(projectId: string): Promise<Alarm[]> {
+    const [newest, open] = await Promise.all([
+      this.request<AlarmPage>(ROUTES.alarmList, { projectId, page: 1, pageSize: this.capacity }),
+      this.request<AlarmPage>(ROUTES.alarmList, { projectId, state: 'active', dealStatus: 0, page: 1, pageSize: this.capacity }),
+    ]);
+    return [...newest.list, ...open.list];
   }
 
   /** Applies one live `alarm.changed` (raised, cleared or handled). */
@@ -72,7 +88,9 @@ export class AlarmStore {
       byId.set(a.alarmId, a);
       if (a.alarmId > this.maxSeenId) this.maxSeenId = a.alarmId;
     }
-    const next = [...byId.values()].sort((x, y) => y.alarmId - x.alarmId).slice(0, this.capacity);
+    const sorted = [...byId.values()].sort((x, y) => y.alarmId - x.alarmId);
+    // the newest `capacity`, and beyond them the alarms still active and untreated (at most `capacity` more)
+    const next = [...sorted.slice(0, this.capacity), ...sorted.slice(this.capacity).filter((a) => a.state === 'active' && a.dealStatus === 0).slice(0, this.capacity)];
     const kept = new Set(next.map((a) => a.alarmId));
     for (const id of this.arrivedLive) if (!kept.has(id)) this.arrivedLive.delete(id);
     this.alarms = next;
@@ -94,6 +112,16 @@ export class AlarmStore {
         : prev && { ...prev, dealStatus: parsed.data.dealStatus, dealRemark: parsed.data.dealRemark, dealtAtMs: Date.now() };
     if (!updated) throw new BusinessError('NOT_FOUND', `alarm ${alarmId} is not in the list`);
     this.upsertMany([updated], false);
+    return updated;
+  }
+
+  /**
+   * Acknowledges an alarm (docs/api.md "alarm/ack": seen, being dealt with; silences the board's sound).
+   * Throws BusinessError with the server's error (CONFLICT when already acknowledged or handled).
+   */
+  async ack(alarmId: number): Promise<Alarm> {
+    const updated = await this.request<Alarm>(ROUTES.alarmAck, { alarmId });
+    if (updated && typeof updated.alarmId === 'number') this.upsertMany([updated], false);
     return updated;
   }
 

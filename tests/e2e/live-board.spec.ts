@@ -57,7 +57,7 @@ test('the demo board shows live values and an over-limit gas reading becomes an 
   const feed = page.getByRole('region', { name: 'Alarms' });
   const started = Date.now();
   await publishAsDevice(page, 'zhgd/demo-tunnel/gas/GAS-RK-X-F/telemetry', { ts: Date.now(), readings: { H2S: 12 } });
-  const row = feed.locator('li', { hasText: 'H2S' }).filter({ hasText: '12' }).first();
+  const row = feed.locator('li', { hasText: 'H₂S' }).filter({ hasText: '12' }).first();
   await expect(row).toBeVisible({ timeout: 2_000 });
   const latencyMs = Date.now() - started;
   testInfo.annotations.push({ type: 'alarm latency', description: `${latencyMs} ms from MQTT publish to the feed` });

@@ -220,7 +220,7 @@ describe('templates: board/standardList and board/add/initialize', () => {
     const b = await boardFromTemplate('tunnel-safety');
     expect(a).toMatchObject({ name: 'Copy A', version: 1, layout: { pageWidth: 1920, pageHeight: 1080 } });
     expect(b.name).toBe(BOARD_TEMPLATES.find((t) => t.templateId === 'tunnel-safety')!.name);
-    expect(a.pages[0].panels.map((p) => p.type)).toEqual(['tunnelPersonnel', 'gasTrend', 'gasTable', 'towerCrane', 'alarmFeed']);
+    expect(a.pages[0].panels.map((p) => p.type)).toEqual(['headline', 'tunnelPersonnel', 'gasTrend', 'gasTable', 'towerCrane', 'alarmFeed']);
     const idsA = new Set(a.pages.flatMap((p) => [p.pageId, ...p.panels.map((x) => x.panelId)]));
     expect(b.pages.flatMap((p) => [p.pageId, ...p.panels.map((x) => x.panelId)]).some((id) => idsA.has(id))).toBe(false);
     expect(a.pages[0].panels.find((p) => p.type === 'towerCrane')!.config).toEqual({ sn: 'TC-01' });
@@ -322,7 +322,7 @@ describe('panels', () => {
       pageId,
       panel: { type: 'alarmFeed', title: 'SOS only', x: 100, y: 100, w: 400, h: 300, config: { limit: 20, kinds: ['sos'] } },
     });
-    expect(added).toMatchObject({ version: 2, pageId, panel: { type: 'alarmFeed', title: 'SOS only', z: 6, config: { limit: 20, kinds: ['sos'] } } });
+    expect(added).toMatchObject({ version: 2, pageId, panel: { type: 'alarmFeed', title: 'SOS only', z: 7, config: { limit: 20, kinds: ['sos'] } } });
     expect(added.panel.panelId).toMatch(/^panel-/);
     expect(page.panels.map((p) => p.panelId)).not.toContain(added.panel.panelId);
 
@@ -330,7 +330,7 @@ describe('panels', () => {
     expect(list.version).toBe(2);
     expect(list.panels.map((p) => p.panelId).at(-1)).toBe(added.panel.panelId);
     expect(list.panels.every((p) => p.pageId === pageId)).toBe(true);
-    expect((await ok<PanelList>(admin, ROUTES.panelList, { boardId })).panels).toHaveLength(6);
+    expect((await ok<PanelList>(admin, ROUTES.panelList, { boardId })).panels).toHaveLength(7);
 
     const edited = await ok<PanelWrite>(admin, ROUTES.panelEdit, {
       boardId,
@@ -348,7 +348,7 @@ describe('panels', () => {
     const moved = await ok<PanelOrder>(admin, ROUTES.panelMove, { boardId, baseVersion: 3, pageId, panelId: added.panel.panelId, to: 'back' });
     expect(moved.version).toBe(4);
     expect(moved.panels[0]).toEqual({ panelId: added.panel.panelId, z: 1 });
-    expect(moved.panels.map((p) => p.z)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(moved.panels.map((p) => p.z)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     const forward = await ok<PanelOrder>(admin, ROUTES.panelMove, { boardId, baseVersion: 4, pageId, panelId: added.panel.panelId, to: 2 });
     expect(forward.panels[2].panelId).toBe(added.panel.panelId);
 
@@ -459,14 +459,14 @@ describe('releases: board/release, board/screen released, board/history, board/r
     const released = await ok<BoardScreen>(admin, ROUTES.boardScreen, { boardId: board.boardId, released: true });
     expect(released).toMatchObject({ source: 'release', releaseNo: 1, version: 1, name: 'Release me', projectId: demo });
     expect(released.releasedAtMs).toBe(rel.releasedAtMs);
-    expect(released.pages[0].panels).toHaveLength(5);
+    expect(released.pages[0].panels).toHaveLength(6);
     const draft = await ok<BoardScreen>(admin, ROUTES.boardScreen, { boardId: board.boardId });
     expect(draft).toMatchObject({ source: 'draft', version: 3, name: 'Draft name' });
-    expect(draft.pages[0].panels).toHaveLength(4);
+    expect(draft.pages[0].panels).toHaveLength(5);
 
     const rel2 = await ok<BoardReleaseInfo>(admin, ROUTES.boardRelease, { boardId: board.boardId, baseVersion: 3 });
     expect(rel2).toMatchObject({ releaseNo: 2, version: 3, note: null });
-    expect((await ok<BoardScreen>(admin, ROUTES.boardScreen, { boardId: board.boardId, released: true })).pages[0].panels).toHaveLength(4);
+    expect((await ok<BoardScreen>(admin, ROUTES.boardScreen, { boardId: board.boardId, released: true })).pages[0].panels).toHaveLength(5);
     const preview = await ok<BoardScreen>(admin, ROUTES.boardScreen, { boardId: board.boardId, releaseNo: 1 });
     expect(preview).toMatchObject({ releaseNo: 1, name: 'Release me' });
     expect((await admin.post(ROUTES.boardScreen, { boardId: board.boardId, releaseNo: 9 })).body.errorCode).toBe('NOT_FOUND');

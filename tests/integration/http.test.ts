@@ -192,7 +192,7 @@ describe('REST API against the real server', () => {
     it('opens a board screen with its layout and panels', async () => {
       const r = await admin.post<Board>(ROUTES.boardScreen, { boardId: 'demo-live' });
       expect(r.body.data!.layout).toMatchObject({ pageWidth: 1920, pageHeight: 1080 });
-      expect(r.body.data!.pages[0].panels.map((p) => p.type)).toEqual(['tunnelPersonnel', 'gasTrend', 'gasTable', 'towerCrane', 'alarmFeed']);
+      expect(r.body.data!.pages[0].panels.map((p) => p.type)).toEqual(['headline', 'tunnelPersonnel', 'gasTrend', 'gasTable', 'towerCrane', 'alarmFeed']);
       const missing = await admin.post(ROUTES.boardScreen, { boardId: 'nope' });
       expect(missing.status).toBe(404);
       expect(missing.body.errorCode).toBe('NOT_FOUND');

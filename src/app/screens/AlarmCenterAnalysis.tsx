@@ -7,6 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ROUTES, type AlarmAnalysis } from '../../../protocol';
 import { useStores } from '../../stores';
 import { SCREEN } from '../../theme/theme';
+import { useThemeColors } from '../../theme/screenVars';
 
 const DAY_MS = 86_400_000;
 /** The analysis covers the last 30 Beijing days. */
@@ -53,6 +54,8 @@ export function AlarmCenterAnalysis({ projectId, refresh }: { projectId: string;
   const { i18n } = useLingui();
   const [data, setData] = useState<AlarmAnalysis | null>(null);
   const host = useRef<HTMLDivElement | null>(null);
+  // uPlot paints on a canvas: CSS variables do not resolve there, so the axes take resolved colours
+  const { textMuted: axisColor, grid: gridColor } = useThemeColors();
 
   useEffect(() => {
     let live = true;
@@ -80,8 +83,16 @@ export function AlarmCenterAnalysis({ projectId, refresh }: { projectId: string;
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
         axes: [
-          { stroke: SCREEN.textMuted, grid: { stroke: 'rgba(128,128,128,0.2)' } },
-          { stroke: SCREEN.textMuted, grid: { stroke: 'rgba(128,128,128,0.2)' } },
+          {
+            stroke: axisColor,
+            grid: { stroke: gridColor },
+            ticks: { stroke: gridColor },
+            font: '14px sans-serif',
+            space: 70,
+            // day starts in UTC stand for Beijing days: month-day is all a reader needs
+            values: (_u, splits) => splits.map((x) => new Date(x * 1000).toISOString().slice(5, 10)),
+          },
+          { stroke: axisColor, grid: { stroke: gridColor }, ticks: { stroke: gridColor }, font: '14px sans-serif' },
         ],
         series: [{}, ...kinds.map((k) => ({ label: i18n._(KIND_LABELS[k]), stroke: KIND_COLOURS[k], fill: `${KIND_COLOURS[k]}99`, paths: bars }))],
       },
@@ -89,7 +100,7 @@ export function AlarmCenterAnalysis({ projectId, refresh }: { projectId: string;
       el,
     );
     return () => u.destroy();
-  }, [data, i18n]);
+  }, [data, i18n, axisColor, gridColor]);
 
   if (!data) return null;
   const ackTime = formatDuration(data.meanAckMs);

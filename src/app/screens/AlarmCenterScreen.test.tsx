@@ -35,7 +35,7 @@ describe('AlarmCenterScreen', () => {
     const top = await screen.findByRole('list', { name: 'Top devices' }, WAIT);
     expect(within(top).getByText('GAS-LK-E-F')).toBeTruthy();
     expect(within(top).getByText('GAS-RK-E-F')).toBeTruthy();
-    const o2Row = (await screen.findByText(/Threshold · O2 · Below limit/, {}, WAIT)).closest('tr')!;
+    const o2Row = (await screen.findByText(/Oxygen \(O₂\) · Below limit/, {}, WAIT)).closest('tr')!;
     expect(within(o2Row).getByText('19.2 / 19.5 %vol')).toBeTruthy();
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Search' }), { target: { value: 'RK-E' } });

@@ -41,6 +41,8 @@ import {
 import { useStores } from '../../stores';
 import { SCREEN } from '../../theme/theme';
 import { formatBeijing } from '../../format/time';
+import { formatDisplayNumber } from '../../format/number';
+import { alarmDigits, alarmTitle, valueAgainstLimit as alarmValueAgainstLimit } from '../../components';
 import { HeaderActions } from '../shell/HeaderActions';
 import { AlarmCenterAnalysis } from './AlarmCenterAnalysis';
 import { useProjectId } from '../shell/useProjectId';
@@ -64,7 +66,6 @@ const STATUSES: Record<string, { label: MessageDescriptor; filter: Partial<Alarm
   active: { label: msg`Active`, filter: { state: 'active' } },
   cleared: { label: msg`Cleared`, filter: { state: 'cleared' } },
 };
-const SIDES: Record<string, MessageDescriptor> = { below: msg`Below limit`, over: msg`Over limit` };
 const DEAL_RESULTS: Record<number, MessageDescriptor> = { 0: msg`Untreated`, 1: msg`Processed`, 2: msg`Misinformation` };
 const STEPS: Record<string, MessageDescriptor> = {
   raised: msg`Raised`,
@@ -309,10 +310,7 @@ export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
                 <TableCell>
                   {a.deviceName} <span style={{ color: SCREEN.textMuted }}>{a.deviceSn}</span>
                 </TableCell>
-                <TableCell>
-                  {i18n._(KINDS[a.kind])} · {a.metric}
-                  {a.side ? ` · ${i18n._(SIDES[a.side])}` : ''}
-                </TableCell>
+                <TableCell>{alarmTitle(i18n, a)}</TableCell>
                 <TableCell>{i18n._(LEVELS[a.level])}</TableCell>
                 <TableCell>{valueAgainstLimit(a)}</TableCell>
                 <TableCell>{a.repeatCount ?? 1}</TableCell>
@@ -367,12 +365,14 @@ export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
   );
 });
 
-/** "18.2 / 17 ppm" (peak in brackets when it differs), or '' when the alarm has no reading. */
+/**
+ * "18.2 / 17 ppm" with the metric's decimals, and the peak when it differs ("18.2 / 17 ppm · peak 21.4");
+ * '' for alarms without a reading (SOS, AI, offline).
+ */
 function valueAgainstLimit(a: AlarmRecord): string {
-  if (a.value === null) return '';
-  const unit = a.unit ? ` ${a.unit}` : '';
-  const peak = a.peakValue !== null && a.peakValue !== undefined && a.peakValue !== a.value ? ` (${a.peakValue})` : '';
-  return `${a.value}${peak} / ${a.threshold ?? '–'}${unit}`;
+  const text = alarmValueAgainstLimit(a);
+  if (!text || a.peakValue === null || a.peakValue === undefined || a.peakValue === a.value) return text;
+  return `${text} · ▲${formatDisplayNumber(a.peakValue, alarmDigits(a))}`;
 }
 
 /** The detail drawer: the alarm against its limit, where the device is, the timeline and, for AI alarms, the capture. */
@@ -399,8 +399,7 @@ function AlarmDetailDrawer({ detail, onClose }: { detail: AlarmDetail | null; on
               <Trans>Alarm</Trans>
             </dt>
             <dd style={{ margin: 0 }}>
-              {i18n._(KINDS[a.kind])} · {a.metric}
-              {a.side ? ` · ${i18n._(SIDES[a.side])}` : ''} · {i18n._(LEVELS[a.level])}
+              {alarmTitle(i18n, a)} · {i18n._(LEVELS[a.peakLevel ?? a.level])}
             </dd>
             <dt>
               <Trans>Value / limit</Trans>

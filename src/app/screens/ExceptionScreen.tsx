@@ -2,14 +2,34 @@ import { useSearchParams, Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SCREEN } from '../../theme/theme';
 
-/** A full-page message with a way home. */
+/** HTTP status of the API's error codes (docs/api.md "Errors"): the number people know from a 404 page. */
+const HTTP_STATUS: Readonly<Record<string, string>> = { NOT_FOUND: '404', FORBIDDEN: '403', UNAUTHENTICATED: '401', INTERNAL: '500' };
+
+/** The big code of an error page: the HTTP status for the API's codes (NOT_FOUND → 404), else the code as given. */
+export function displayCode(code: string): string {
+  return HTTP_STATUS[code] ?? code;
+}
+
+/**
+ * A full-page message with a way home. The code is a block of its own with a line height of its size
+ * (inside Fluent's 20 px body line height a 72 px code overflowed onto the title); a long code is set
+ * smaller and wraps rather than running under the title.
+ */
 export function MessageScreen({ code, title, detail }: { code: string; title: string; detail?: string | null }) {
+  const shown = displayCode(code);
   return (
-    <main style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: SCREEN.pageBackground, textAlign: 'center' }}>
-      <div>
-        <div style={{ fontSize: 72, fontWeight: 700, color: 'var(--colorBrandForeground1)' }}>{code}</div>
-        <h1 style={{ fontSize: 22 }}>{title}</h1>
-        {detail ? <p style={{ color: SCREEN.textMuted }}>{detail}</p> : null}
+    <main style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: SCREEN.pageBackground, textAlign: 'center', padding: 24, boxSizing: 'border-box' }}>
+      <div style={{ maxWidth: 720 }}>
+        {shown ? (
+          <div
+            data-error-code
+            style={{ fontSize: shown.length > 4 ? 40 : 72, lineHeight: 1.1, fontWeight: 700, color: 'var(--colorBrandForeground1)', overflowWrap: 'anywhere', margin: '0 0 16px' }}
+          >
+            {shown}
+          </div>
+        ) : null}
+        <h1 style={{ fontSize: 22, lineHeight: 1.35, margin: '0 0 12px' }}>{title}</h1>
+        {detail ? <p style={{ color: SCREEN.textMuted, lineHeight: 1.4 }}>{detail}</p> : null}
         <Link to="/" style={{ color: 'var(--colorBrandForeground1)' }}>
           <Trans>Back home</Trans>
         </Link>

@@ -46,3 +46,16 @@ describe('ViewBoardScreen and a board never released', () => {
     expect(await screen.findByText('Fresh from a template', {}, WAIT)).toBeTruthy();
   }, 30_000);
 });
+
+describe('ViewBoardScreen and a board that does not exist', () => {
+  afterEach(() => {
+    window.location.hash = '';
+  });
+
+  it('says so in words with the code 404, not a raw NOT_FOUND heading', async () => {
+    await openApp('#/dataV/viewBoard?boardId=nope');
+    expect(await screen.findByRole('heading', { name: 'This board does not exist, or it was deleted' }, WAIT)).toBeTruthy();
+    expect(document.querySelector('[data-error-code]')?.textContent).toBe('404');
+    expect(document.body.textContent).not.toContain('NOT_FOUND');
+  }, 30_000);
+});

@@ -95,9 +95,15 @@ export const ViewBoardScreen = observer(function ViewBoardScreen() {
     return <NotReleasedScreen boardId={boardId} onReleased={reopen} />;
   }
   if (boards.error) {
+    // the server's English message is for logs: people get a translated title by error code
     const err = boards.error;
-    const title = err.errorCode === NO_BOARD ? t`No board available` : err.errorMessage;
-    return <MessageScreen code={err.errorCode === NO_BOARD ? '' : err.errorCode} title={title} />;
+    const titles: Record<string, string> = {
+      [NO_BOARD]: t`No board available`,
+      NOT_FOUND: t`This board does not exist, or it was deleted`,
+      FORBIDDEN: t`Sorry, you don't have access to this page`,
+    };
+    const title = titles[err.errorCode] ?? t`Sorry, the board could not be opened`;
+    return <MessageScreen code={err.errorCode === NO_BOARD ? '' : err.errorCode} title={title} detail={titles[err.errorCode] ? null : err.errorMessage} />;
   }
   if (!boards.board) {
     return (

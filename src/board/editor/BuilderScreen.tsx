@@ -296,6 +296,8 @@ export const BuilderScreen = observer(function BuilderScreen() {
           ref={viewportRef}
           data-zoom={zoom}
           data-testid="builder-viewport"
+          // a page's layout is its author's, not the interface language's: never mirrored in Arabic
+          dir="ltr"
           style={{ position: 'absolute', inset: board ? `${RULER_PX}px 0 0 ${RULER_PX}px` : 0, overflow: 'auto', display: 'flex', padding: 24, boxSizing: 'border-box' }}
         >
           {board ? (

@@ -9,7 +9,7 @@ import type { MessageDescriptor } from '@lingui/core';
 export const TEMPLATE_TEXTS: Record<string, { name: MessageDescriptor; description: MessageDescriptor }> = {
   'tunnel-safety': {
     name: msg`Tunnel safety: live`,
-    description: msg`Personnel in the bores across the top; face gas trend, all gas stations, a tower crane and the alarm feed below.`,
+    description: msg`Headline figures and personnel in the bores across the top; face gas trend, all gas stations, a tower crane and the alarm feed below.`,
   },
   'tunnel-carousel': {
     name: msg`Tunnel wall screen: personnel and gas carousel`,

@@ -54,10 +54,49 @@ describe('AlarmFeedPanel', () => {
     expect(rows[0].textContent).toContain('31.5 / 24 ppm');
     expect(rows[0].textContent).toContain(beijingTime(co.raisedAtMs)); // the server's raise time, in Beijing time
     expect(within(rows[0]).getByText('Untreated')).toBeTruthy();
-    expect(within(rows[1]).getByText('Wind speed')).toBeTruthy();
+    expect(rows[1].textContent).toContain('Wind speed · Over limit');
     expect(within(rows[1]).getByText('Cleared')).toBeTruthy();
     expect(within(rows[1]).getByText('Processed')).toBeTruthy();
     expect(within(rows[1]).queryByRole('button', { name: 'Handle' })).toBeNull();
+  });
+
+  it('lists in triage order: an active SOS first, then level, then time, and names the SOS once', async () => {
+    const { root } = await setup();
+    // ids above any the server has raised meanwhile (devices of the test fleet go offline as it runs)
+    const sosId = root.alarms.maxSeenId + 1000;
+    const o2Id = sosId + 1;
+    act(() =>
+      root.alarms.upsertMany(
+        [
+          makeAlarm({ alarmId: sosId, kind: 'sos', deviceKind: 'beacon', deviceSn: 'B-1', deviceName: 'Li Ming', metric: 'sos', value: 1, threshold: 1, unit: '', side: null, level: 'alarm', lastSeenMs: co.raisedAtMs - 60_000 }),
+          makeAlarm({ alarmId: o2Id, level: 'warning', metric: 'O2', value: 19.8, threshold: 20, unit: '%vol', side: 'below', lastSeenMs: co.raisedAtMs + 60_000 }),
+        ],
+        false,
+      ),
+    );
+    const rows = screen.getAllByRole('listitem');
+    const ids = rows.map((r) => r.getAttribute('data-alarm-id'));
+    expect(ids[0]).toBe(String(sosId));
+    // the newer warning comes after the older alarm-level CO
+    expect(ids.indexOf(String(co.alarmId))).toBeLessThan(ids.indexOf(String(o2Id)));
+    expect(rows[0].textContent).not.toContain('SOS SOS');
+    expect(within(rows[0]).getByText('SOS')).toBeTruthy();
+    // a low limit is "Below limit", never "Over limit"
+    const o2 = rows[ids.indexOf(String(o2Id))];
+    expect(o2.textContent).toContain('Oxygen (O₂) · Below limit');
+    expect(o2.textContent).not.toContain('Over limit');
+  });
+
+  it('the Handle dialog says what, where, when and the value against its limit, not only the device', async () => {
+    await setup();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Handle' })[0]);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading').textContent).toContain('Carbon monoxide (CO)');
+    const summary = dialog.querySelector('[data-alarm-summary]')!;
+    expect(summary.querySelector('[data-what]')!.textContent).toContain('Carbon monoxide (CO) · Over limit');
+    expect(summary.querySelector('[data-where]')!.textContent).toContain('GAS-LK-E-F');
+    expect(summary.querySelector('[data-when]')!.textContent).toContain(beijingTime(co.raisedAtMs).slice(6));
+    expect(summary.querySelector('[data-reading]')!.textContent).toBe('31.5 / 24 ppm');
   });
 
   it('requires a status and a remark before sending, with the SPEC messages', async () => {
@@ -95,9 +134,10 @@ describe('AlarmFeedPanel', () => {
 
   it('flashes alarms that arrive live, not the loaded ones', async () => {
     const { root } = await setup();
-    act(() => root.alarms.upsert(makeAlarm({ alarmId: co.alarmId + 1, level: 'alarm', metric: 'sos', kind: 'sos', value: null, threshold: null })));
+    const id = root.alarms.maxSeenId + 1000;
+    act(() => root.alarms.upsert(makeAlarm({ alarmId: id, level: 'alarm', metric: 'sos', kind: 'sos', value: null, threshold: null })));
     const rows = screen.getAllByRole('listitem');
-    expect(rows[0].getAttribute('data-alarm-id')).toBe(String(co.alarmId + 1));
+    expect(rows[0].getAttribute('data-alarm-id')).toBe(String(id));
     expect(rows[0].className).toContain('sb-flash');
     expect(rows[1].className).not.toContain('sb-flash');
   });

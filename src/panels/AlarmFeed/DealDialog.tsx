@@ -14,12 +14,13 @@ import {
 } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Alarm } from '../../../protocol';
-import { BusinessError, type DealAlarmFn } from '../../panelData';
-import { useNotify } from '../../components';
+import { BusinessError, useDevices, useTunnels, type DealAlarmFn } from '../../panelData';
+import { AlarmSummary, alarmTitle, deviceLocationText, useNotify } from '../../components';
 import { validateDeal, type DealErrors } from './validateDeal';
 
 /**
- * The Handle dialog of an alarm (SPEC §4/§5): choose processed or misinformation, write a remark. Both are
+ * The Handle dialog of an alarm (SPEC §4/§5): what, where, when, the reading against its limit and any
+ * capture picture (AlarmSummary) above the form; choose processed or misinformation, write a remark. Both are
  * checked before sending, with the SPEC messages, then sent through `deal` (the panel-data source's); on success "Processing successful" is toasted and the
  * dialog closes.
  */
@@ -49,15 +50,22 @@ export function DealDialog({ alarm, deal, onClose }: { alarm: Alarm; deal: DealA
     }
   }
 
+  const devices = useDevices();
+  const tunnels = useTunnels();
+  const what = alarmTitle(i18n, alarm);
   const device = alarm.deviceName;
+  const location = deviceLocationText(devices.get(alarm.deviceSn), tunnels.tunnels);
   return (
     <Dialog open modalType="modal" onOpenChange={(_, d) => (!d.open ? onClose() : undefined)}>
       <DialogSurface aria-describedby={undefined}>
         <DialogBody>
           <DialogTitle>
-            <Trans>Handle alarm: {device}</Trans>
+            <Trans>
+              Handle alarm: {what}, {device}
+            </Trans>
           </DialogTitle>
           <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+            <AlarmSummary alarm={alarm} location={location} />
             <Field label={t`Status`} required validationMessage={errors.status ? i18n._(errors.status) : undefined}>
               <RadioGroup
                 layout="horizontal"

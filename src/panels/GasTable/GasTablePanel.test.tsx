@@ -44,18 +44,49 @@ describe('GasTablePanel', () => {
     expect(badge('GAS-X').textContent).toBe('Unknown');
   });
 
-  it('shows latest values with units in the header, cut to two decimals, and marks over-limit cells', async () => {
+  it('shows latest values with units in the header, cut to the metric decimals, and marks over-limit cells', async () => {
     await setup();
     expect(screen.getByRole('columnheader', { name: 'CO ppm' })).toBeTruthy();
-    expect(screen.getByRole('columnheader', { name: 'O2 %vol' })).toBeTruthy();
-    expect(screen.getByRole('columnheader', { name: 'dust mg/m³' })).toBeTruthy();
-    expect(cell('GAS-LK-E-F', 'CO').textContent).toBe('31.57');
+    expect(screen.getByRole('columnheader', { name: 'O₂ %vol' })).toBeTruthy();
+    // the translated label, never the raw key "dust"
+    expect(screen.getByRole('columnheader', { name: 'Dust mg/m³' })).toBeTruthy();
+    expect(cell('GAS-LK-E-F', 'CO').textContent).toBe('31.5');
     expect(cell('GAS-LK-E-F', 'CO').dataset.level).toBe('alarm'); // ≥ 24 ppm
     expect(cell('GAS-LK-E-F', 'NO2').dataset.level).toBe('warning'); // ≥ 1.9 ppm
     expect(cell('GAS-LK-E-F', 'O2').dataset.level).toBe('normal');
     expect(cell('GAS-LK-E-L', 'O2').dataset.level).toBe('warning'); // ≤ 20.0 %vol
-    expect(cell('GAS-LK-E-L', 'CH4').textContent).toBe('0');
+    expect(cell('GAS-LK-E-L', 'CH4').textContent).toBe('0.00');
     expect(cell('GAS-RK-E-P', 'H2S').textContent).toBe('—'); // not measured there
+  });
+
+  it('writes every cell of a metric with the same decimals (3 ppm beside 31.57 ppm was "3" beside "31.57")', async () => {
+    await setup();
+    const co = ['GAS-LK-E-F', 'GAS-LK-E-L', 'GAS-RK-E-P'].map((sn) => cell(sn, 'CO').textContent);
+    expect(co).toEqual(['31.5', '3.0', '1.0']);
+    const o2 = ['GAS-LK-E-F', 'GAS-LK-E-L', 'GAS-RK-E-P'].map((sn) => cell(sn, 'O2').textContent);
+    expect(o2).toEqual(['20.90', '19.80', '20.90']);
+  });
+
+  it('pins stations in alarm to the top, then warnings, keeping the list order within each', async () => {
+    const root = testRoot();
+    root.devices.replaceAll([
+      makeGasDevice({ sn: 'A', status: 'online' }),
+      makeGasDevice({ sn: 'B', status: 'warning' }),
+      makeGasDevice({ sn: 'C', status: 'online' }),
+      makeGasDevice({ sn: 'D', status: 'alarm' }),
+    ]);
+    await renderWithApp(<GasTablePanel panelId="t" config={gasTableConfigSchema.parse({})} width={900} height={240} />, root);
+    expect([...document.querySelectorAll('tbody tr')].map((r) => r.getAttribute('data-sn'))).toEqual(['D', 'B', 'A', 'C']);
+  });
+
+  it('sticks its header cells with an opaque background over separate borders (rows showed above the header)', async () => {
+    await setup();
+    const table = document.querySelector('table') as HTMLElement;
+    expect(table.style.borderCollapse).toBe('separate');
+    for (const th of document.querySelectorAll('th')) {
+      expect((th as HTMLElement).style.position).toBe('sticky');
+      expect((th as HTMLElement).style.background).not.toBe('');
+    }
   });
 
   it('shows last seen in Beijing time, with the date when it is not today', async () => {

@@ -1,13 +1,33 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Trans } from '@lingui/react/macro';
-import { GAS_UNIT, type DeviceInfo, type GasCode } from '../../../protocol';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { I18n } from '@lingui/core';
+import { DEVICE_KIND_REGISTRY, GAS_UNIT, STATUS_PRECEDENCE, type DeviceInfo, type GasCode } from '../../../protocol';
+import { metricLabel } from '../../i18n/metricLabels';
 import { RefusedMessage, useBoardClock, useDevices, useTelemetryTopic } from '../../panelData';
-import { formatLastSeen, formatNumber, LEVEL_COLOR, PanelMessage, SCREEN, STATUS_COLOR, StatusBadge, thresholdLevel } from '../../components';
+import { formatFixedDigits, formatLastSeen, LEVEL_COLOR, PanelMessage, SCREEN, STATUS_COLOR, StatusBadge, thresholdLevel } from '../../components';
 import type { PanelProps } from '../types';
 import type { GasTableConfig } from './index';
 
-const ROW_HEIGHT = 44;
+const ROW_HEIGHT = 56;
+
+/**
+ * Pins stations in alarm to the top (issue "alarm-first boards"): alarm, then violation, then warning,
+ * then the rest, each group in device-list order (a stable sort).
+ */
+export function pinAlarmsFirst(stations: readonly DeviceInfo[]): DeviceInfo[] {
+  const rank = (d: DeviceInfo) => (d.status === 'alarm' || d.status === 'violation' || d.status === 'warning' ? STATUS_PRECEDENCE[d.status] : 0);
+  return [...stations].sort((a, b) => rank(b) - rank(a));
+}
+
+/**
+ * A gas column's short name: the formula of the descriptor's label ("O₂" of "Oxygen (O₂)"), or the whole
+ * translated label where it has none ("Dust"); never the raw key.
+ */
+export function gasColumnLabel(i18n: I18n, gas: string): string {
+  const label = metricLabel(i18n, 'gas', gas);
+  return /\(([^)]+)\)\s*$/.exec(label)?.[1] ?? label;
+}
 
 /** Which stations the table lists for a config, in device-list order. */
 export function selectStations(devices: readonly DeviceInfo[], config: Pick<GasTableConfig, 'sns' | 'tunnelId'>): DeviceInfo[] {
@@ -19,11 +39,15 @@ export function selectStations(devices: readonly DeviceInfo[], config: Pick<GasT
   return config.tunnelId ? gas.filter((d) => d.tunnelId === config.tunnelId) : gas;
 }
 
-/** Steps a scroll container one row every `intervalS` while its rows overflow, wrapping to the top. */
+/** Steps a scroll container one row every `intervalS` while its rows overflow, wrapping to the top; 0 holds it at the top. */
 function useAutoScroll(ref: RefObject<HTMLDivElement | null>, intervalS: number): void {
   useEffect(() => {
     const el = ref.current;
-    if (!el || intervalS <= 0) return;
+    if (!el) return;
+    if (intervalS <= 0) {
+      el.scrollTop = 0; // held (a station in alarm is pinned at the top): show the top
+      return;
+    }
     const id = setInterval(() => {
       if (el.scrollHeight <= el.clientHeight + 1) return;
       const next = el.scrollTop + ROW_HEIGHT;
@@ -35,28 +59,45 @@ function useAutoScroll(ref: RefObject<HTMLDivElement | null>, intervalS: number)
 
 /**
  * The gas station table: each station's last reading as of the board clock (live: DeviceStore's pace, at
- * most once a second; replay: the last reading at or before the instant).
+ * most once a second; replay: the last reading at or before the instant). Stations in alarm are pinned to
+ * the top and the auto-scroll holds while any is (the station in alarm stays in sight). Each gas column
+ * has the metric's decimals in every cell. The header cells stick with an opaque background above the rows.
  */
 export const GasTablePanel = observer(function GasTablePanel({ config }: PanelProps<GasTableConfig>) {
   const devices = useDevices();
   const clock = useBoardClock();
+  const { i18n } = useLingui();
   const scrollRef = useRef<HTMLDivElement>(null);
   const refusal = useTelemetryTopic('gas');
-  useAutoScroll(scrollRef, config.scrollIntervalS);
+  const stations = pinAlarmsFirst(selectStations(devices.all, config));
+  const inAlarm = stations.some((d) => d.status === 'alarm');
+  useAutoScroll(scrollRef, inAlarm ? 0 : config.scrollIntervalS);
 
-  const stations = selectStations(devices.all, config);
   if (refusal) return <RefusedMessage reason={refusal} />;
   if (stations.length === 0) {
     return <PanelMessage>{devices.loading ? <Trans>Loading…</Trans> : <Trans>No gas stations</Trans>}</PanelMessage>;
   }
   const gases = config.gases as GasCode[];
-  const th = { textAlign: 'right' as const, padding: '4px 8px', fontWeight: 600, whiteSpace: 'nowrap' as const };
+  // Sticky header cells (not the thead) over separate borders: with collapsed borders Chromium paints the
+  // rows' borders and tinted cells over a sticky header as they scroll under it.
+  const th = {
+    textAlign: 'right' as const,
+    padding: '4px 8px',
+    fontWeight: 600,
+    whiteSpace: 'nowrap' as const,
+    position: 'sticky' as const,
+    top: 0,
+    zIndex: 2,
+    background: SCREEN.panelTitle,
+    borderBottom: `1px solid ${SCREEN.panelBorder}`,
+  };
+  const td = { borderTop: `1px solid ${SCREEN.panelBorder}` };
 
   return (
-    <div ref={scrollRef} style={{ height: '100%', overflowY: 'auto', overflowX: 'hidden' }}>
-      <table style={{ width: '100%', borderCollapse: 'collapse', fontSize: 16 }}>
-        <thead style={{ position: 'sticky', top: 0, background: SCREEN.panelTitle, zIndex: 1 }}>
-          <tr style={{ height: 36, color: SCREEN.textMuted }}>
+    <div ref={scrollRef} data-scroll style={{ height: '100%', overflowY: 'auto', overflowX: 'hidden' }}>
+      <table style={{ width: '100%', borderCollapse: 'separate', borderSpacing: 0, fontSize: 20 }}>
+        <thead>
+          <tr style={{ height: 40, color: SCREEN.textMuted, lineHeight: 1.1 }}>
             <th style={{ ...th, textAlign: 'left' }}>
               <Trans>Station</Trans>
             </th>
@@ -64,8 +105,9 @@ export const GasTablePanel = observer(function GasTablePanel({ config }: PanelPr
               <Trans>Status</Trans>
             </th>
             {gases.map((g) => (
-              <th key={g} style={th}>
-                {g} <span style={{ fontWeight: 400, fontSize: 12 }}>{GAS_UNIT[g]}</span>
+              <th key={g} style={th} title={metricLabel(i18n, 'gas', g)}>
+                {gasColumnLabel(i18n, g)}{' '}
+                <span style={{ display: 'block', fontWeight: 400, fontSize: 20 }}>{GAS_UNIT[g]}</span>
               </th>
             ))}
             <th style={th}>
@@ -75,14 +117,14 @@ export const GasTablePanel = observer(function GasTablePanel({ config }: PanelPr
         </thead>
         <tbody>
           {stations.map((d) => (
-            <tr key={d.sn} data-sn={d.sn} style={{ height: ROW_HEIGHT, borderTop: `1px solid ${SCREEN.panelBorder}`, color: d.status === 'offline' ? STATUS_COLOR.offline : undefined }}>
-              <td style={{ padding: '2px 8px', maxWidth: 220 }}>
+            <tr key={d.sn} data-sn={d.sn} data-status={d.status} style={{ height: ROW_HEIGHT, color: d.status === 'offline' ? STATUS_COLOR.offline : undefined }}>
+              <td style={{ ...td, padding: '2px 8px', maxWidth: 200 }}>
                 <div style={{ fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{d.name}</div>
-                <div style={{ fontSize: 12, opacity: 0.65, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={d.position}>
+                <div style={{ fontSize: 20, opacity: 0.75, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={d.position}>
                   {d.position}
                 </div>
               </td>
-              <td style={{ padding: '2px 8px' }}>
+              <td style={{ ...td, padding: '2px 8px' }}>
                 <StatusBadge status={d.status} />
               </td>
               {gases.map((g) => {
@@ -95,20 +137,21 @@ export const GasTablePanel = observer(function GasTablePanel({ config }: PanelPr
                     data-gas={g}
                     data-level={level ?? 'normal'}
                     style={{
+                      ...td,
                       padding: '2px 8px',
                       textAlign: 'right',
                       fontVariantNumeric: 'tabular-nums',
                       fontWeight: level ? 700 : 500,
-                      fontSize: 18,
+                      fontSize: 24,
                       color,
                       background: color ? `${color}26` : undefined,
                     }}
                   >
-                    {v === undefined ? '—' : formatNumber(v, 2)}
+                    {formatFixedDigits(v, DEVICE_KIND_REGISTRY.metric('gas', g)?.digits ?? 2)}
                   </td>
                 );
               })}
-              <td style={{ padding: '2px 8px', textAlign: 'right', whiteSpace: 'nowrap', fontSize: 14, opacity: 0.8 }}>{formatLastSeen(d.lastSeenMs, clock.now())}</td>
+              <td style={{ ...td, padding: '2px 8px', textAlign: 'right', whiteSpace: 'nowrap', fontSize: 20, opacity: 0.85 }}>{formatLastSeen(d.lastSeenMs, clock.now())}</td>
             </tr>
           ))}
         </tbody>

@@ -1,29 +1,43 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { metricLabel } from '../../i18n/metricLabels';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { GAS_UNIT, type GasCode, type Threshold } from '../../../protocol';
+import { DEVICE_KIND_REGISTRY, GAS_UNIT, type GasCode, type Threshold } from '../../../protocol';
 import { RefusedMessage, useBoardClock, useDevices, useSeries, useTelemetryTopic } from '../../panelData';
 import { LEVEL_COLOR, PanelMessage, thresholdLevel, useScreenMode, useThemeColors, ValueWithUnit } from '../../components';
 import type { PanelProps } from '../types';
 import type { GasTrendConfig } from './index';
-import { chartGases, gasColors, limitLines, toAlignedData } from './buildSeries';
+import { chartGases, chartLimitLines, gasColors, limitLines, toAlignedData } from './buildSeries';
 import { gasChartOptions } from './chartOptions';
 
-const LEGEND_HEIGHT = 34;
+const LEGEND_HEIGHT = 40;
 const NO_THRESHOLDS: Threshold[] = [];
 
+
+/** Gap between the small charts, page px. */
+const GAP = 10;
+
+/** Columns × rows of the small multiples for `n` charts in a `width`-wide panel. */
+export function gridOf(n: number, width: number): { cols: number; rows: number } {
+  const cols = n > 1 && width >= 600 ? 2 : 1;
+  return { cols, rows: Math.max(1, Math.ceil(n / cols)) };
+}
+
 /**
- * Gas trend of one station over the window ending at the board clock (now, or the replay instant). The
- * chart is a uPlot instance owned by a ref; the one frame scheduler asks the panel-data source for an M4
- * window at the plot's pixel width when the station has new points, the window must slide or the replay
- * instant moved (useSeries); points never pass through React state or MobX. The legend shows the last
- * values as of the clock, coloured by threshold.
+ * Gas trend of one station over the window ending at the board clock (now, or the replay instant), as
+ * small multiples: one chart per gas, so every y axis has one unit and every chart at most two limit lines
+ * (chartLimitLines), their labels clear of the dashes. Each chart is a uPlot instance owned by a ref; the
+ * one frame scheduler asks the panel-data source for an M4 window at a chart's pixel width when the
+ * station has new points, the window must slide or the replay instant moved (useSeries); points never
+ * pass through React state or MobX. Each chart's heading shows the gas's translated name and its last
+ * value as of the clock, coloured by threshold.
  */
 export const GasTrendPanel = observer(function GasTrendPanel({ config, width, height }: PanelProps<GasTrendConfig>) {
   const devices = useDevices();
   const clock = useBoardClock();
+  const { i18n } = useLingui();
   const device = devices.get(config.sn);
   const thresholds = device?.thresholds ?? NO_THRESHOLDS;
   const gasesKey = chartGases(config.gases, thresholds, device?.latest ?? null).join(',');
@@ -31,59 +45,63 @@ export const GasTrendPanel = observer(function GasTrendPanel({ config, width, he
   const lines = useMemo(() => limitLines(gases, thresholds), [gases, thresholds]);
   const linesRef = useRef(lines);
   linesRef.current = lines;
-  const hostRef = useRef<HTMLDivElement>(null);
-  const plotRef = useRef<uPlot | null>(null);
+  const hostsRef = useRef<Array<HTMLDivElement | null>>([]);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const plotsRef = useRef<uPlot[]>([]);
   const xRangeRef = useRef<[number, number]>([0, 0]);
   const windowMs = config.windowMin * 60_000;
-  const chartHeight = Math.max(60, height - LEGEND_HEIGHT);
+  const { cols, rows } = gridOf(gases.length, width);
+  const chartW = Math.max(100, Math.floor((width - GAP * (cols - 1)) / cols));
+  const chartH = Math.max(60, Math.floor((height - GAP * (rows - 1)) / rows) - LEGEND_HEIGHT);
   // uPlot paints on a canvas: axis and grid colours are resolved values, and a theme change rebuilds the plot.
   const { textMuted: axisColor, grid: gridColor } = useThemeColors();
   const seriesColors = gasColors(useScreenMode());
   const refusal = useTelemetryTopic('gas');
 
   useSeries(
-    { sn: config.sn, metrics: gases, windowMs, widthPx: () => (plotRef.current ? plotRef.current.bbox.width / uPlot.pxRatio : width) },
+    { sn: config.sn, metrics: gases, windowMs, widthPx: () => (plotsRef.current[0] ? plotsRef.current[0].bbox.width / uPlot.pxRatio : chartW) },
     (frame, range) => {
-      const u = plotRef.current;
-      if (!u) return;
       xRangeRef.current[0] = range[0];
       xRangeRef.current[1] = range[1];
-      u.setData(toAlignedData(frame.x, frame.ys) as uPlot.AlignedData);
+      plotsRef.current.forEach((u, i) => u.setData(toAlignedData(frame.x, [frame.ys[i]]) as uPlot.AlignedData));
     },
-    hostRef,
+    panelRef,
   );
 
-  // One uPlot per (station, gases, window); size changes go through setSize.
+  // One uPlot per gas per (station, gases, window); size changes go through setSize.
   useEffect(() => {
-    const host = hostRef.current;
-    if (!host) return;
     const now = clock.now();
     xRangeRef.current = [now - windowMs, now];
-    const opts = gasChartOptions({
-      gases,
-      lines: () => linesRef.current,
-      widthPx: Math.max(100, width),
-      heightPx: chartHeight,
-      xRange: () => xRangeRef.current,
-      axisColor,
-      gridColor,
-      seriesColors,
+    const plots: uPlot[] = [];
+    gases.forEach((g, i) => {
+      const host = hostsRef.current[i];
+      if (!host) return;
+      const opts = gasChartOptions({
+        gases: [g],
+        lines: () => chartLimitLines(g, linesRef.current),
+        widthPx: chartW,
+        heightPx: chartH,
+        xRange: () => xRangeRef.current,
+        axisColor,
+        gridColor,
+        seriesColors,
+      });
+      plots.push(new uPlot(opts, [new Float64Array(0), []], host));
     });
-    const u = new uPlot(opts, [new Float64Array(0), ...gases.map(() => [])], host);
-    plotRef.current = u;
+    plotsRef.current = plots;
     return () => {
-      u.destroy();
-      plotRef.current = null;
+      for (const u of plots) u.destroy();
+      plotsRef.current = [];
     };
     // width/height are deliberately not dependencies: the effect below resizes without rebuilding
   }, [config.sn, gases, windowMs, axisColor, gridColor, seriesColors]);
 
   useEffect(() => {
-    plotRef.current?.setSize({ width: Math.max(100, width), height: chartHeight });
-  }, [width, chartHeight]);
+    for (const u of plotsRef.current) u.setSize({ width: chartW, height: chartH });
+  }, [chartW, chartH]);
 
   useEffect(() => {
-    plotRef.current?.redraw(false);
+    for (const u of plotsRef.current) u.redraw(false);
   }, [lines]);
 
   if (refusal) return <RefusedMessage reason={refusal} />;
@@ -96,21 +114,28 @@ export const GasTrendPanel = observer(function GasTrendPanel({ config, width, he
     );
   }
   return (
-    <div style={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-      <div style={{ height: LEGEND_HEIGHT, display: 'flex', gap: 18, alignItems: 'center', overflow: 'hidden' }}>
-        {gases.map((g) => {
-          const v = device?.latest?.[g];
-          const level = thresholdLevel(v, thresholds.find((t) => t.metric === g));
-          return (
-            <span key={g} data-gas={g} style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
-              <span aria-hidden style={{ width: 14, height: 4, background: seriesColors[g], borderRadius: 2 }} />
-              <span style={{ fontSize: 15 }}>{g}</span>
-              <ValueWithUnit value={v} unit={GAS_UNIT[g]} digits={2} color={level ? LEVEL_COLOR[level] : undefined} />
-            </span>
-          );
-        })}
-      </div>
-      <div ref={hostRef} style={{ flex: 1, minHeight: 0 }} />
+    <div ref={panelRef} style={{ height: '100%', display: 'grid', gridTemplateColumns: `repeat(${cols}, 1fr)`, gridAutoRows: `${chartH + LEGEND_HEIGHT}px`, gap: GAP }}>
+      {gases.map((g, i) => {
+        const v = device?.latest?.[g];
+        const level = thresholdLevel(v, thresholds.find((t) => t.metric === g));
+        const label = metricLabel(i18n, 'gas', g);
+        return (
+          <div key={g} data-gas-chart={g} style={{ minWidth: 0 }}>
+            <div data-gas={g} style={{ height: LEGEND_HEIGHT, display: 'flex', gap: 8, alignItems: 'center', overflow: 'hidden', whiteSpace: 'nowrap' }}>
+              <span aria-hidden style={{ width: 14, height: 4, background: seriesColors[g], borderRadius: 2, flex: '0 0 auto' }} />
+              <span style={{ fontSize: 20, overflow: 'hidden', textOverflow: 'ellipsis' }} title={label}>
+                {label}
+              </span>
+              <ValueWithUnit value={v} unit={GAS_UNIT[g]} digits={DEVICE_KIND_REGISTRY.metric('gas', g)?.digits ?? 2} color={level ? LEVEL_COLOR[level] : undefined} />
+            </div>
+            <div
+              ref={(el) => {
+                hostsRef.current[i] = el;
+              }}
+            />
+          </div>
+        );
+      })}
     </div>
   );
 });

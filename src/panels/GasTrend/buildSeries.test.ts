@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { GAS_THRESHOLDS } from '../../test/builders';
 import { GAS_CODES } from '../../../protocol';
-import { chartGases, gasColors, limitLines, scaleKeyOf, scaleKeys, scaleRange, toAlignedData } from './buildSeries';
+import { chartGases, chartLimitLines, gasColors, limitLines, scaleKeyOf, scaleKeys, scaleRange, toAlignedData } from './buildSeries';
+import { gridOf } from './GasTrendPanel';
 
 describe('gas trend series helpers', () => {
   it('puts gases with one unit on one scale, O2 on its own', () => {
@@ -62,5 +63,26 @@ describe('series colours per board mode', () => {
       expect(contrast(gasColors('light')[gas], '#ffffff'), `${gas} on white`).toBeGreaterThanOrEqual(3);
       expect(contrast(gasColors('dark')[gas], '#0b1730'), `${gas} on navy`).toBeGreaterThanOrEqual(3);
     }
+  });
+
+  it('gives each small chart at most two limit lines of one side: O2 its low side, the others their high side', () => {
+    const lines = limitLines(['CO', 'NO2', 'O2'], GAS_THRESHOLDS);
+    expect(lines.length).toBeGreaterThan(6); // one chart for all drew every one of them
+    expect(chartLimitLines('CO', lines).map((l) => [l.level, l.value])).toEqual([
+      ['warning', 17],
+      ['alarm', 24],
+    ]);
+    expect(chartLimitLines('O2', lines).map((l) => [l.level, l.value])).toEqual([
+      ['warning', 20],
+      ['alarm', 19.5],
+    ]);
+    for (const g of ['CO', 'NO2', 'O2'] as const) expect(chartLimitLines(g, lines).length).toBeLessThanOrEqual(2);
+  });
+
+  it('lays small multiples out in two columns on a wide panel, one on a narrow one', () => {
+    expect(gridOf(4, 900)).toEqual({ cols: 2, rows: 2 });
+    expect(gridOf(3, 900)).toEqual({ cols: 2, rows: 2 });
+    expect(gridOf(1, 900)).toEqual({ cols: 1, rows: 1 });
+    expect(gridOf(4, 400)).toEqual({ cols: 1, rows: 4 });
   });
 });

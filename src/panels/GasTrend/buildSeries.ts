@@ -138,3 +138,16 @@ export function toAlignedData(x: Float64Array, ys: readonly Float64Array[]): [Fl
 export function isGasCode(v: string): v is GasCode {
   return (GAS_CODES as readonly string[]).includes(v);
 }
+
+/**
+ * The limit lines one small chart of `gas` draws: at most two (issue "legible from across the room"), the
+ * warning and alarm lines of one side. A gas with low limits (O2: hypoxia at 19.5 %vol) shows its low side,
+ * the one that endangers people first; any other shows its high side.
+ */
+export function chartLimitLines(gas: GasCode, lines: readonly LimitLine[]): LimitLine[] {
+  const mine = lines.filter((l) => l.gas === gas);
+  const low = gas === 'O2' ? mine.filter((l) => l.value < 20.9) : [];
+  const side = low.length > 0 ? low : mine.filter((l) => gas !== 'O2' || l.value >= 20.9);
+  const pick = (level: LimitLine['level']) => side.filter((l) => l.level === level).sort((a, b) => (low.length ? b.value - a.value : a.value - b.value))[0];
+  return [pick('warning'), pick('alarm')].filter((l): l is LimitLine => l !== undefined);
+}

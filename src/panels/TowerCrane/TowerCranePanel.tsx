@@ -49,9 +49,9 @@ export const TowerCranePanel = observer(function TowerCranePanel({ config, width
   const gaugeSize = Math.max(120, Math.min(width * 0.48, (height - 40) / 0.62));
 
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', height: '100%', gap: 6 }}>
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', fontSize: 15 }}>
-        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{device.name}</span>
+    <div style={{ display: 'flex', flexDirection: 'column', height: '100%', gap: 4 }}>
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8, fontSize: 20 }}>
+        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 }}>{device.name}</span>
         <StatusBadge status={device.status} />
       </div>
       <div style={{ display: 'flex', flex: 1, minHeight: 0, alignItems: 'center', gap: 12 }}>
@@ -59,18 +59,18 @@ export const TowerCranePanel = observer(function TowerCranePanel({ config, width
           <MomentGauge pct={moment} warnPct={momentRule?.warnHigh ?? null} alarmPct={momentRule?.alarmHigh ?? null} color={momentColor} size={gaugeSize} />
           <div data-metric="momentPct" style={{ marginTop: -gaugeSize * 0.22 }}>
             <ValueWithUnit value={moment} unit="%" digits={1} size="large" color={momentColor} />
-            <div style={{ fontSize: 14, opacity: 0.75 }}>
+            <div style={{ fontSize: 20, opacity: 0.8 }}>
               <Trans>Moment</Trans>
             </div>
           </div>
         </div>
-        <dl style={{ display: 'grid', gridTemplateColumns: 'auto auto', gap: '4px 12px', margin: 0, flex: 1, alignContent: 'center' }}>
+        <dl style={{ display: 'grid', gridTemplateColumns: 'auto auto', gap: '0 12px', margin: 0, flex: 1, alignContent: 'center', lineHeight: 1.2 }}>
           {QUANTITIES.map((q) => {
             const v = latest[q.metric];
             const level = thresholdLevel(v, devices.threshold(config.sn, q.metric));
             return (
               <div key={q.metric} data-metric={q.metric} style={{ display: 'contents' }}>
-                <dt style={{ opacity: 0.75, fontSize: 15, alignSelf: 'center' }}>{i18n._(q.label)}</dt>
+                <dt style={{ opacity: 0.8, fontSize: 20, alignSelf: 'center' }}>{i18n._(q.label)}</dt>
                 <dd style={{ margin: 0, textAlign: 'right' }}>
                   <ValueWithUnit value={v} unit={q.unit} digits={q.digits} color={level ? LEVEL_COLOR[level] : undefined} />
                 </dd>
@@ -79,7 +79,7 @@ export const TowerCranePanel = observer(function TowerCranePanel({ config, width
           })}
         </dl>
       </div>
-      <div style={{ fontSize: 13, opacity: 0.6, textAlign: 'right' }}>
+      <div style={{ fontSize: 20, opacity: 0.7, textAlign: 'right' }}>
         <Trans>Updated {updated}</Trans>
       </div>
     </div>

@@ -10,6 +10,7 @@ import type { PanelProps } from '../types';
 import type { TunnelPersonnelConfig } from './index';
 import { boreWorks, layoutTunnels, ROCK_GRADE_COLOR, type BoreLayout } from './layout';
 import { drawPeople, sosPoints, type PeopleScene } from './drawPeople';
+import { PersonnelLegend } from './Legend';
 import { PersonTooltip, usePersonHover } from './personHover';
 
 // The bore follows the mode: dark rock in dark mode, light rock in light mode (people dots take the theme's
@@ -145,6 +146,7 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
       </Layer>
     </Stage>
       <div ref={sosRef} style={{ position: 'absolute', inset: 0, pointerEvents: 'none', overflow: 'hidden' }} />
+      <PersonnelLegend binM={config.binM} liningColor={theme.brand} invertColor={MAP_COLORS[mode].invert} />
     </div>
   );
 });

@@ -1,0 +1,60 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { makeAlarm, T0 } from '../test/builders';
+import { activateLocale } from '../i18n/i18n';
+import { alarmTitle, deviceLocationText, openActiveAlarms, triageAlarms, valueAgainstLimit } from './alarmText';
+
+beforeAll(async () => {
+  await activateLocale('en');
+});
+
+describe('alarm wording', () => {
+  it('names an SOS once, without its 0/1 reading ("SOS SOS 1" before)', () => {
+    const sos = makeAlarm({ alarmId: 1, kind: 'sos', deviceKind: 'beacon', metric: 'sos', value: 1, threshold: 1, unit: '', side: null, level: 'alarm' });
+    expect(alarmTitle(i18n, sos)).toBe('SOS');
+    expect(valueAgainstLimit(sos)).toBe('');
+  });
+
+  it('says "Below limit" for a low limit and "Over limit" for a high one, with the metric name', () => {
+    const o2 = makeAlarm({ alarmId: 2, metric: 'O2', value: 19.2, threshold: 19.5, unit: '%vol', side: 'below', level: 'alarm' });
+    const hr = makeAlarm({ alarmId: 3, deviceKind: 'beacon', metric: 'heartRate', value: 55, threshold: 60, unit: 'bpm', side: 'below' });
+    const co = makeAlarm({ alarmId: 4, metric: 'CO', side: 'over' });
+    expect(alarmTitle(i18n, o2)).toBe('Oxygen (O₂) · Below limit');
+    expect(alarmTitle(i18n, hr)).toBe('Heart rate · Below limit');
+    expect(alarmTitle(i18n, co)).toBe('Carbon monoxide (CO) · Over limit');
+    expect(alarmTitle(i18n, makeAlarm({ alarmId: 5, deviceKind: 'towerCrane', metric: 'windSpeedMps', side: 'over' }))).toBe('Wind speed · Over limit');
+    expect(alarmTitle(i18n, makeAlarm({ alarmId: 6, kind: 'ai', deviceKind: 'camera', metric: 'noHelmet', side: null }))).toBe('No helmet');
+  });
+
+  it('shows value and limit with the metric\'s decimals', () => {
+    expect(valueAgainstLimit(makeAlarm({ alarmId: 1, metric: 'O2', value: 19.2, threshold: 19.5, unit: '%vol', side: 'below' }))).toBe('19.2 / 19.5 %vol');
+  });
+});
+
+describe('triageAlarms', () => {
+  it('puts an active SOS first, then level, then time; cleared and handled ones after', () => {
+    const oldSos = makeAlarm({ alarmId: 1, kind: 'sos', deviceKind: 'beacon', metric: 'sos', level: 'alarm', side: null, lastSeenMs: T0 });
+    const warnNew = makeAlarm({ alarmId: 9, level: 'warning', lastSeenMs: T0 + 90_000 });
+    const alarmOld = makeAlarm({ alarmId: 3, level: 'alarm', lastSeenMs: T0 + 10_000 });
+    const alarmNew = makeAlarm({ alarmId: 4, level: 'alarm', lastSeenMs: T0 + 20_000 });
+    const cleared = makeAlarm({ alarmId: 10, level: 'alarm', state: 'cleared', lastSeenMs: T0 + 99_000 });
+    const handled = makeAlarm({ alarmId: 11, level: 'alarm', dealStatus: 1, lastSeenMs: T0 + 99_000 });
+    const order = triageAlarms([handled, warnNew, cleared, alarmOld, oldSos, alarmNew]).map((a) => a.alarmId);
+    expect(order).toEqual([1, 4, 3, 9, 10, 11]);
+    expect(openActiveAlarms([handled, cleared, warnNew, oldSos]).map((a) => a.alarmId)).toEqual([1, 9]);
+  });
+
+  it('ranks by the peak level reached (escalation is kept after the reading eases)', () => {
+    const eased = makeAlarm({ alarmId: 1, level: 'warning', peakLevel: 'alarm', lastSeenMs: T0 });
+    const warn = makeAlarm({ alarmId: 2, level: 'warning', lastSeenMs: T0 + 5000 });
+    expect(triageAlarms([warn, eased]).map((a) => a.alarmId)).toEqual([1, 2]);
+  });
+});
+
+describe('deviceLocationText', () => {
+  it('gives position, bore and chainage of a beacon', () => {
+    const tunnels = [{ tunnelId: 'LK', name: 'Left bore', startChainageM: 12_000, lengthM: 3000, headings: [] }];
+    const beacon = { sn: 'B1', kind: 'beacon' as const, name: 'B1', position: 'Zhang Wei', tunnelId: 'LK', reportPeriodS: 5, status: 'online' as const, lastSeenMs: T0, latest: { chainageM: 345.6 }, thresholds: [] };
+    expect(deviceLocationText(beacon, tunnels)).toBe('Zhang Wei · Left bore · K12+345');
+  });
+});

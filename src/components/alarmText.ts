@@ -1,0 +1,141 @@
+import { msg } from '@lingui/core/macro';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { DEVICE_KIND_REGISTRY, formatChainage, type Alarm, type AlarmKind, type AlarmLevel, type AlarmSide, type DeviceInfo, type TunnelInfo } from '../../protocol';
+import { metricLabel } from '../i18n/metricLabels';
+import { formatDisplayNumber } from '../format/number';
+
+/**
+ * What an alarm is, in words and in the order a control room works through alarms (docs/api.md "Alarm
+ * lifecycle"). Shared by the alarm feed, the board's alarm banner, the handle dialog and the alarm center,
+ * so every screen names and sorts an alarm the same way.
+ */
+
+/** Side of a threshold alarm: a low limit (O2 19.2 %vol, a heart rate of 55 bpm) is not "over limit". */
+export const SIDE_LABEL: Record<AlarmSide, MessageDescriptor> = {
+  below: msg`Below limit`,
+  over: msg`Over limit`,
+};
+
+/** What raised an alarm, when no metric says more. */
+export const ALARM_KIND_LABEL: Record<AlarmKind, MessageDescriptor> = {
+  threshold: msg`Threshold`,
+  sos: msg`SOS`,
+  offline: msg`Device offline`,
+  ai: msg`AI violation`,
+  zone: msg`Zone rule`,
+};
+
+/** AI violation types (camera AlgType, protocol/kinds/camera.ts), zone rule metrics and the offline pseudo-metric. */
+export const AI_METRIC_LABEL: Readonly<Record<string, MessageDescriptor | undefined>> = {
+  offline: msg`No data`,
+  noHelmet: msg`No helmet`,
+  noVest: msg`No reflective vest`,
+  noHarness: msg`No harness`,
+  climbing: msg`Climbing`,
+  fall: msg`Fall`,
+  smoking: msg`Smoking`,
+  openFlame: msg`Open flame`,
+  crowding: msg`Crowding`,
+  intrusion: msg`Danger zone intrusion`,
+  phoneUse: msg`Phone use`,
+  workAtHeight: msg`Unprotected work at height`,
+  // zone rules (server/rules/zoneRules.ts)
+  zoneEntry: msg`Danger zone entry`,
+  stayTooLong: msg`Stayed too long`,
+  overHeadcount: msg`Over headcount`,
+  noMovement: msg`No movement (possible fall)`,
+  signalLost: msg`Beacon signal lost`,
+};
+
+/**
+ * The human name of an alarm's metric in the active language: the device kind's descriptor label
+ * (protocol/kinds), an AI violation type, or a readable fallback. Never the raw key when one is known.
+ */
+export function alarmMetricLabel(i18n: I18n, alarm: Pick<Alarm, 'deviceKind' | 'metric' | 'kind'>): string {
+  if (DEVICE_KIND_REGISTRY.metric(alarm.deviceKind, alarm.metric)) return metricLabel(i18n, alarm.deviceKind, alarm.metric);
+  const ai = AI_METRIC_LABEL[alarm.metric];
+  if (ai) return i18n._(ai);
+  if (alarm.kind === 'sos') return i18n._(ALARM_KIND_LABEL.sos);
+  return alarm.metric;
+}
+
+/**
+ * One line naming an alarm, without repeating itself: "SOS" (never "SOS SOS 1"), "Oxygen (O₂) below
+ * limit", "Moment over limit", "No helmet", "Device offline".
+ */
+export function alarmTitle(i18n: I18n, alarm: Pick<Alarm, 'deviceKind' | 'metric' | 'kind'> & { side?: AlarmSide | null }): string {
+  switch (alarm.kind) {
+    case 'sos':
+      return i18n._(ALARM_KIND_LABEL.sos);
+    case 'offline':
+      return i18n._(ALARM_KIND_LABEL.offline);
+    case 'ai':
+    case 'zone':
+      return alarmMetricLabel(i18n, alarm);
+    default: {
+      const metric = alarmMetricLabel(i18n, alarm);
+      return alarm.side ? `${metric} · ${i18n._(SIDE_LABEL[alarm.side])}` : metric;
+    }
+  }
+}
+
+/** Decimals of an alarm's metric (its descriptor's `digits`), 2 where the kind does not know it. */
+export function alarmDigits(alarm: Pick<Alarm, 'deviceKind' | 'metric'>): number {
+  return DEVICE_KIND_REGISTRY.metric(alarm.deviceKind, alarm.metric)?.digits ?? 2;
+}
+
+/**
+ * "18.2 / 17 ppm": the reading against the limit, both with the metric's decimals; '' for alarms without
+ * a reading (SOS, AI, offline), where a value would only repeat the kind.
+ */
+export function valueAgainstLimit(alarm: Pick<Alarm, 'deviceKind' | 'metric' | 'kind' | 'value' | 'threshold' | 'unit'>): string {
+  if (alarm.kind !== 'threshold' || alarm.value === null) return '';
+  const digits = alarmDigits(alarm);
+  const unit = alarm.unit ? ` ${alarm.unit}` : '';
+  const limit = alarm.threshold === null ? '–' : formatDisplayNumber(alarm.threshold, digits);
+  return `${formatDisplayNumber(alarm.value, digits)} / ${limit}${unit}`;
+}
+
+/** Active (the condition holds) and not handled: what a board must shout about. */
+export function isOpenActive(a: Pick<Alarm, 'state' | 'dealStatus'>): boolean {
+  return a.state === 'active' && a.dealStatus === 0;
+}
+
+const LEVEL_RANK: Record<AlarmLevel, number> = { alarm: 2, warning: 1 };
+
+/** The level that counts for triage: the peak reached while open (escalation is kept). */
+function triageLevel(a: Alarm): AlarmLevel {
+  return a.peakLevel === 'alarm' || a.level === 'alarm' ? 'alarm' : 'warning';
+}
+
+/**
+ * Triage order (issue "alarm-first boards"): an active, unhandled SOS first; then other active unhandled
+ * alarms; then cleared but unhandled; handled ones last. Within each group the higher level first, then
+ * the most recent (last seen) first. Repeats are one alarm with a count, so nothing repeats in the list.
+ * Returns a new array.
+ */
+export function triageAlarms<A extends Alarm>(alarms: readonly A[]): A[] {
+  const group = (a: Alarm): number => (a.dealStatus !== 0 ? 3 : a.state !== 'active' ? 2 : a.kind === 'sos' ? 0 : 1);
+  const seen = (a: Alarm): number => a.lastSeenMs ?? a.raisedAtMs;
+  return [...alarms].sort(
+    (x, y) => group(x) - group(y) || LEVEL_RANK[triageLevel(y)] - LEVEL_RANK[triageLevel(x)] || seen(y) - seen(x) || y.alarmId - x.alarmId,
+  );
+}
+
+/** The active, unhandled alarms in triage order; the first is the worst. */
+export function openActiveAlarms<A extends Alarm>(alarms: readonly A[]): A[] {
+  return triageAlarms(alarms.filter(isOpenActive));
+}
+
+/**
+ * Where a device is, in words: its position (a station, a person's name, a site location), the bore's
+ * name and, for a device with a chainage (a beacon's distance from the portal, m), the chainage as
+ * K12+345 (the portal's chainage plus the distance). '' when nothing is known.
+ */
+export function deviceLocationText(device: DeviceInfo | undefined, tunnels: readonly TunnelInfo[]): string {
+  if (!device) return '';
+  const tunnel = device.tunnelId ? tunnels.find((t) => t.tunnelId === device.tunnelId) : undefined;
+  const distanceM = device.latest?.chainageM;
+  const chainage = tunnel && typeof distanceM === 'number' && distanceM >= 0 ? formatChainage(tunnel.startChainageM + distanceM) : null;
+  return [device.position, tunnel?.name ?? device.tunnelId, chainage].filter(Boolean).join(' · ');
+}

@@ -1,0 +1,131 @@
+import type { ReactNode } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { DEVICE_KIND_REGISTRY } from '../../../protocol';
+import { useAlarmFeed, useDevices, useTunnels } from '../../panelData';
+import { formatFixedDigits, isOpenActive, LEVEL_COLOR, SCREEN } from '../../components';
+import { metricLabel } from '../../i18n/metricLabels';
+import type { PanelProps } from '../types';
+import type { HeadlineConfig } from './index';
+import { cranesWorking, peopleByBore, worstGas } from './figures';
+
+/** Figure size in page px: 64 px on a 1920×1080 page (at least 32 px on a 1920×1080 screen, 42 px at 1366×768). */
+const FIGURE_PX = 64;
+/** Label and detail size in page px: 22 px (about 14 px at 1366×768, never under 12). */
+const LABEL_PX = 22;
+
+/** One tile: a label above a large tabular figure, an optional detail line under it. */
+function Tile({ label, figure, detail, color, name }: { label: ReactNode; figure: ReactNode; detail?: ReactNode; color?: string; name: string }) {
+  return (
+    <div
+      data-headline={name}
+      style={{
+        flex: '1 1 0',
+        minWidth: 0,
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'center',
+        padding: '6px 16px',
+        borderLeft: `6px solid ${color ?? SCREEN.brand}`,
+        background: color ? `color-mix(in srgb, ${color} 14%, transparent)` : 'color-mix(in srgb, var(--sb-text, #e2e8f0) 4%, transparent)',
+        borderRadius: 6,
+      }}
+    >
+      <div style={{ fontSize: LABEL_PX, fontWeight: 600, opacity: 0.9, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{label}</div>
+      <div
+        data-figure
+        style={{ fontSize: FIGURE_PX, lineHeight: 1.05, fontWeight: 700, fontVariantNumeric: 'tabular-nums', letterSpacing: 0.5, color, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+      >
+        {figure}
+      </div>
+      {detail ? <div style={{ fontSize: LABEL_PX, opacity: 0.85, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{detail}</div> : null}
+    </div>
+  );
+}
+
+/**
+ * The headline row of a wall screen: people underground per bore, open alarms (active and untreated),
+ * the worst gas reading against its limit and cranes working, each a large figure with tabular digits.
+ * Reads devices, tunnels and alarms through the panel-data hooks, so it works live and in replay.
+ */
+export const HeadlinePanel = observer(function HeadlinePanel({ config }: PanelProps<HeadlineConfig>) {
+  const { i18n } = useLingui();
+  const devices = useDevices();
+  const { tunnels } = useTunnels();
+  const alarms = useAlarmFeed();
+  const tiles: ReactNode[] = [];
+  for (const f of config.figures) {
+    if (f === 'people') {
+      for (const bore of peopleByBore(devices.all, tunnels)) {
+        const name = bore.name;
+        tiles.push(
+          <Tile
+            key={`people-${bore.tunnelId}`}
+            name="people"
+            label={name}
+            figure={
+              <>
+                {bore.count}
+                <span style={{ fontSize: '0.4em', fontWeight: 600 }}>
+                  {' '}
+                  <Trans>underground</Trans>
+                </span>
+              </>
+            }
+          />,
+        );
+      }
+    } else if (f === 'alarms') {
+      const open = alarms.alarms.filter(isOpenActive);
+      const worst = open.some((a) => a.level === 'alarm' || a.peakLevel === 'alarm') ? 'alarm' : open.length > 0 ? 'warning' : null;
+      tiles.push(<Tile key="alarms" name="alarms" label={<Trans>Open alarms</Trans>} figure={open.length} color={worst ? LEVEL_COLOR[worst] : undefined} />);
+    } else if (f === 'gas') {
+      const g = worstGas(devices.all);
+      if (!g) {
+        tiles.push(<Tile key="gas" name="gas" label={<Trans>Worst gas reading</Trans>} figure="—" />);
+        continue;
+      }
+      const digits = DEVICE_KIND_REGISTRY.metric('gas', g.metric)?.digits ?? 2;
+      const full = metricLabel(i18n, 'gas', g.metric);
+      const gas = /\(([^)]+)\)\s*$/.exec(full)?.[1] ?? full;
+      const station = g.device.name;
+      const limit = formatFixedDigits(g.limit, digits);
+      const unit = g.unit;
+      tiles.push(
+        <Tile
+          key="gas"
+          name="gas"
+          label={<Trans>Worst gas · {gas} · {station}</Trans>}
+          figure={
+            <>
+              {formatFixedDigits(g.value, digits)}
+              <span style={{ fontSize: '0.45em', fontWeight: 600 }}>
+                {' '}
+                / {limit} {unit}
+              </span>
+            </>
+          }
+          color={g.level ? LEVEL_COLOR[g.level] : undefined}
+        />,
+      );
+    } else {
+      const c = cranesWorking(devices.all);
+      const working = c.working;
+      const total = c.total;
+      tiles.push(
+        <Tile
+          key="cranes"
+          name="cranes"
+          label={<Trans>Cranes working</Trans>}
+          figure={
+            <>
+              {working}
+              <span style={{ fontSize: '0.45em', fontWeight: 600 }}> / {total}</span>
+            </>
+          }
+        />,
+      );
+    }
+  }
+  return <div style={{ height: '100%', display: 'flex', gap: 12, alignItems: 'stretch' }}>{tiles}</div>;
+});

@@ -1,0 +1,57 @@
+import { Trans } from '@lingui/react/macro';
+import { SCREEN } from '../../components';
+import { heatColor } from './layout';
+
+/** Heat-strip classes (people per bin) with their colours, as heatColor draws them. */
+const HEAT_CLASSES = [
+  { label: '1–2', count: 1 },
+  { label: '3–5', count: 3 },
+  { label: '6–10', count: 6 },
+  { label: '>10', count: 11 },
+] as const;
+
+const swatch = (background: string, h = 12) => ({ display: 'inline-block', width: 22, height: h, background, borderRadius: 2, verticalAlign: 'middle' });
+
+/**
+ * Legend of the personnel map (issue "legible from across the room"): what the heat strip's colours count
+ * (people per `binM`-metre bin), and what the bands in a bore are (second lining on top, invert below).
+ * DOM text over the canvas, 20 page px, so it scales and reads like the rest of the board.
+ */
+export function PersonnelLegend({ binM, liningColor, invertColor }: { binM: number; liningColor: string; invertColor: string }) {
+  return (
+    <div
+      data-legend="personnel"
+      style={{
+        position: 'absolute',
+        top: 0,
+        right: 8,
+        display: 'flex',
+        gap: 14,
+        alignItems: 'center',
+        fontSize: 20,
+        padding: '2px 8px',
+        borderRadius: 4,
+        background: `color-mix(in srgb, ${SCREEN.panelBackground} 80%, transparent)`,
+        pointerEvents: 'none',
+      }}
+    >
+      <span>
+        <Trans>People per {binM} m:</Trans>
+      </span>
+      {HEAT_CLASSES.map((c) => (
+        <span key={c.label} style={{ display: 'inline-flex', gap: 4, alignItems: 'center' }}>
+          <span aria-hidden style={swatch(heatColor(c.count) ?? 'transparent')} />
+          {c.label}
+        </span>
+      ))}
+      <span style={{ display: 'inline-flex', gap: 4, alignItems: 'center' }}>
+        <span aria-hidden style={swatch(liningColor, 6)} />
+        <Trans>Second lining</Trans>
+      </span>
+      <span style={{ display: 'inline-flex', gap: 4, alignItems: 'center' }}>
+        <span aria-hidden style={swatch(invertColor, 6)} />
+        <Trans>Invert</Trans>
+      </span>
+    </div>
+  );
+}
