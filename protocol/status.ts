@@ -1,5 +1,5 @@
 /**
- * Device status and alarm vocabulary (SPEC §4, DOMAIN.md "Alarm levels").
+ * Device status and alarm vocabulary (SPEC §4, docs/domain.md "Alarm levels").
  */
 
 /** Device status shown to users. */
@@ -8,7 +8,7 @@ export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
 
 /**
  * Precedence when several conditions hold: alarm > violation > warning > online > offline > unknown
- * (DOMAIN.md). Higher number wins.
+ * (docs/domain.md). Higher number wins.
  */
 export const STATUS_PRECEDENCE: Record<DeviceStatus, number> = {
   unknown: 0,

@@ -63,7 +63,7 @@ export function aptInstall(packages) {
 
 /**
  * Makes sure a Chromium for Playwright exists, with a CJK font for the zh-CN UI. Playwright never
- * downloads a browser here (STACK.md trap 6), so Debian's packages are installed with apt-get.
+ * downloads a browser here, so Debian's packages are installed with apt-get.
  * Returns the executable path.
  * @throws Error with instructions when Chromium is missing and cannot be installed.
  */

@@ -2,7 +2,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
-/** Chromium flags for frame-timing measurement (STACK.md trap 6). */
+/** Chromium flags for frame-timing measurement. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

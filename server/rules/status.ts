@@ -34,7 +34,7 @@ export interface StatusInputs {
 }
 
 /**
- * Device status with DOMAIN.md precedence alarm > violation > warning > online > offline > unknown.
+ * Device status with docs/domain.md precedence alarm > violation > warning > online > offline > unknown.
  * A silent device keeps a threshold alarm it last reported (it was over the limit when it fell silent,
  * and nothing says the air got better), so `alarm` still wins over `offline`.
  */

@@ -91,7 +91,7 @@ describe('other seeded limits', () => {
     expect(levels(moment, [50, 92, 101, 95, 89, 80])).toEqual(['normal', 'warning', 'alarm', 'alarm', 'warning', 'normal']);
   });
 
-  it('heart rate: the whole normal range 60–100 bpm raises nothing (DOMAIN.md), 110 warns, 120 alarms', () => {
+  it('heart rate: the whole normal range 60–100 bpm raises nothing (docs/domain.md), 110 warns, 120 alarms', () => {
     const hr = DEFAULT_BEACON_THRESHOLDS.find((t) => t.metric === 'heartRate')!;
     expect(levels(hr, [60, 85, 100])).toEqual(['normal', 'normal', 'normal']);
     expect(levels(hr, [110, 120, 45])).toEqual(['warning', 'alarm', 'alarm']);

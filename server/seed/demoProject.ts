@@ -1,7 +1,7 @@
 import type { DeviceKind, GasCode, Heading } from '../../protocol';
 
 /**
- * The demo project: a twin-bore 3 km highway tunnel with 4 headings (DOMAIN.md "What a realistic demo
+ * The demo project: a twin-bore 3 km highway tunnel with 4 headings (docs/domain.md "What a realistic demo
  * project generates"). Seeded once into the database and driven by the simulator; both read this file,
  * so the simulator's device sns are always the ones the server knows.
  */
@@ -91,7 +91,7 @@ const SURNAMES = ['Wang', 'Li', 'Zhang', 'Liu', 'Chen', 'Yang', 'Zhao', 'Huang',
 const GIVEN = ['Wei', 'Fang', 'Jun', 'Lei', 'Qiang', 'Min', 'Jie', 'Tao', 'Yong', 'Bo', 'Hui', 'Peng', 'Hao', 'Xin', 'Gang', 'Ping'];
 const TEAMS = ['Drilling team', 'Blasting team', 'Mucking team', 'Support team', 'Lining team', 'Survey team'];
 
-/** Number of personnel beacons (DOMAIN.md: 150–250 tags). */
+/** Number of personnel beacons (docs/domain.md: 150–250 tags). */
 export const DEMO_BEACON_COUNT = 200;
 
 function beacons(): DemoDevice[] {

@@ -5,7 +5,7 @@ import { beijingHour } from './siteClock';
 /**
  * AI camera violation alarms, project-wide: about 4 an hour during the day shift's working hours
  * (07:00–19:00 Beijing) and 2 an hour at night, each from one of the cameras. The mix follows what AI
- * boxes on tunnel sites flag most (DOMAIN.md "AI video violations"): missing helmets and vests dominate;
+ * boxes on tunnel sites flag most (docs/domain.md "AI video violations"): missing helmets and vests dominate;
  * falls and open flames are rare. False alarms are not modelled here: they are a handling outcome
  * (dealStatus 2), decided by people on the server side.
  */

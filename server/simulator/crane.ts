@@ -3,7 +3,7 @@ import { Rng } from './prng';
 import { HOUR_MS, MINUTE_MS, beijingDayStartMs, beijingHour } from './siteClock';
 
 /**
- * Tower cranes in the portal yards, stepped once per simulated second (DOMAIN.md "Cranes and elevators").
+ * Tower cranes in the portal yards, stepped once per simulated second (docs/domain.md "Cranes and elevators").
  * Each crane does 20–60 lifts a day between 06:30 and 22:00 Beijing time. A lift: slew and trolley to the
  * pick point, rig, hoist, slew to the drop point, lower, unrig, hook up. The load of a lift is chosen as a
  * share of the rated load at the furthest radius of its path: most lifts 30–80 %, about 1.5 % reach ≥ 90 %
@@ -40,7 +40,7 @@ export function ratedLoadT(spec: TowerCraneSpec, radiusM: number): number {
   return Math.min(spec.maxLoadT, spec.ratedMomentTm / Math.max(radiusM, 1));
 }
 
-/** Gusts at or above this stop lifting (DOMAIN.md: Beaufort 6, wind stoppages at ≥ 10.8 m/s). */
+/** Gusts at or above this stop lifting (docs/domain.md: Beaufort 6, wind stoppages at ≥ 10.8 m/s). */
 export const WIND_STOP_MPS = 10.8;
 const WIND_STOP_HOLD_MS = 10 * MINUTE_MS;
 const OPERATING_FROM_H = 6.5;

@@ -21,7 +21,7 @@ describe('HeadingCycle', () => {
     }
   });
 
-  it('takes about 10–14 h per round (DOMAIN.md: about two rounds a day) and ventilates at least 15 min', () => {
+  it('takes about 10–14 h per round (docs/domain.md: about two rounds a day) and ventilates at least 15 min', () => {
     for (const h of [entry, exit]) {
       const ivs = rounds(new HeadingCycle(h, 3_000, 2, START), 96);
       const starts = ivs.filter((iv) => iv.stage === 'drilling').map((iv) => iv.startMs);

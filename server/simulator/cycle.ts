@@ -3,7 +3,7 @@ import { Rng } from './prng';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from './siteClock';
 
 /**
- * Drill-and-blast cycle of one heading (DOMAIN.md "Drill-and-blast cycle"): drilling → charging →
+ * Drill-and-blast cycle of one heading (docs/domain.md "Drill-and-blast cycle"): drilling → charging →
  * blasting → ventilation (re-entry ≥ 15 min after the blast) → scaling → mucking → initial support →
  * idle, then the next round. The schedule is generated ahead from the heading's own Rng, so the stage
  * at any instant is a pure function of (seed, start time) whatever order callers ask in.
@@ -24,14 +24,14 @@ export type CycleStage = (typeof CYCLE_STAGES)[number];
 export interface BlastCharge {
   /** Moment of detonation, ms since epoch (shortly after the blasting stage starts). */
   detonationMs: number;
-  /** CO concentration the face plume starts from, ppm (DOMAIN.md: "hundreds of ppm"). */
+  /** CO concentration the face plume starts from, ppm (docs/domain.md: "hundreds of ppm"). */
   coPpm: number;
   /** NO2 the face plume starts from, ppm. */
   no2Ppm: number;
-  /** Dust released at the face, mg/m³; after the plume's rise the face reads 4–14 mg/m³ (DOMAIN.md). */
+  /** Dust released at the face, mg/m³; after the plume's rise the face reads 4–14 mg/m³ (docs/domain.md). */
   dustMgM3: number;
   /**
-   * Plume decay time constant at the face, ms. DOMAIN.md gives 10–20 min; the draw keeps to 10–16 min so
+   * Plume decay time constant at the face, ms. docs/domain.md gives 10–20 min; the draw keeps to 10–16 min so
    * a well-ventilated face clears under the CO alarm-clear level within about an hour of the blast.
    */
   decayMs: number;
@@ -76,7 +76,7 @@ export interface CycleOptions {
 }
 
 /**
- * Stage minutes of one measured cycle (DOMAIN.md: 6.5 m D-section, jumbo: drill 60, charge 30, blast 10,
+ * Stage minutes of one measured cycle (docs/domain.md: 6.5 m D-section, jumbo: drill 60, charge 30, blast 10,
  * ventilate 30, scale 30, muck 60, bolt 60).
  */
 const MEASURED_MIN: Record<Exclude<CycleStage, 'idle'>, number> = {
@@ -90,7 +90,7 @@ const MEASURED_MIN: Record<Exclude<CycleStage, 'idle'>, number> = {
 };
 
 /**
- * Whole-cycle hours for a two-lane highway tunnel by surrounding-rock grade (DOMAIN.md estimate:
+ * Whole-cycle hours for a two-lane highway tunnel by surrounding-rock grade (docs/domain.md estimate:
  * III 12–14 h, IV 10–12 h, V 8–12 h; about two cycles a day). Grades the table does not list take the
  * nearest listed one.
  */
@@ -104,7 +104,7 @@ const CYCLE_HOURS: Record<Exclude<RockGrade, null> | 'unset', number> = {
   unset: 11,
 };
 
-/** Advance per round in metres (DOMAIN.md: III 3–3.5 m; IV ≤ 2 steel arches; V–VI ≤ 1 arch, ~0.6–1 m). */
+/** Advance per round in metres (docs/domain.md: III 3–3.5 m; IV ≤ 2 steel arches; V–VI ≤ 1 arch, ~0.6–1 m). */
 const ADVANCE_M: Record<Exclude<RockGrade, null> | 'unset', [number, number]> = {
   I: [3.0, 3.5],
   II: [3.0, 3.5],

@@ -94,7 +94,7 @@ describe('GasStation', () => {
         expect(r.O2).toBeGreaterThan(19.5);
         quiet.push(r.CO!);
       }
-      // Most of the time the air is normal (DOMAIN.md: CO 0–5 ppm; mucking diesel adds a few ppm).
+      // Most of the time the air is normal (docs/domain.md: CO 0–5 ppm; mucking diesel adds a few ppm).
       quiet.sort((a, b) => a - b);
       expect(quiet[Math.floor(quiet.length / 2)]).toBeLessThan(6);
     }

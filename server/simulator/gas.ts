@@ -5,7 +5,7 @@ import { HOUR_MS, MINUTE_MS } from './siteClock';
 
 /**
  * Tunnel air at one gas station, as a pure function of the heading's cycle and time (plus seeded sensor
- * noise). Baselines follow the "normal" column of DOMAIN.md "Tunnel air". A blast releases a plume that
+ * noise). Baselines follow the "normal" column of docs/domain.md "Tunnel air". A blast releases a plume that
  * rises within a minute at the face and decays with the blast's time constant; the lining carriage and
  * the portal see it later (carried back by the return air), diluted and smeared. Mucking adds diesel
  * exhaust, shotcreting during initial support adds dust.
@@ -64,7 +64,7 @@ const SHOTCRETE_DUST_MGM3 = 3;
 const DRILLING_DUST_MGM3 = 0.5;
 const ACTIVITY_LAG_MS = 4 * MINUTE_MS;
 
-/** Baseline ranges by station ("normal" column of DOMAIN.md; the face is slightly dirtier). */
+/** Baseline ranges by station ("normal" column of docs/domain.md; the face is slightly dirtier). */
 const BASELINE: Record<GasCode, Record<StationKind, [number, number]>> = {
   CO: { face: [1.5, 3], lining: [1, 2.5], portal: [0.5, 1.5] },
   H2S: { face: [0, 0.2], lining: [0, 0.15], portal: [0, 0.1] },

@@ -10,7 +10,7 @@ import { type Crew, HOUR_MS, MINUTE_MS, SHIFT_MS, nextShiftStartMs } from './sit
  * time). A crew member switches the tag on at the portal 20–40 min before the shift, attends the pre-shift
  * briefing there, walks or rides in, works where the heading's stage needs their team, and after the
  * shift walks out and lingers at the portal before docking the tag in the lamp-room charger. That gives
- * the portal surges at shift change (DOMAIN.md). **Off shift, a tag publishes nothing** (it is on the
+ * the portal surges at shift change (docs/domain.md). **Off shift, a tag publishes nothing** (it is on the
  * charger); the server shows it offline after 3 periods, which is what a docked tag looks like.
  *
  * Positions are chainage in metres from the bore's entry portal: entry-heading people stay within
@@ -27,7 +27,7 @@ export interface PersonSpec {
   headingId: string;
   role: Role;
   crew: Crew;
-  /** Helmet tags report vitals (DOMAIN.md: helmet/wristband vitals; about a third of the fleet). */
+  /** Helmet tags report vitals (docs/domain.md: helmet/wristband vitals; about a third of the fleet). */
   hasVitals: boolean;
 }
 
@@ -59,7 +59,7 @@ interface HeadingNow {
   tunnelLengthM: number;
 }
 
-/** Keep out of this distance from the face while the round is charged, blasted and ventilated (DOMAIN.md). */
+/** Keep out of this distance from the face while the round is charged, blasted and ventilated (docs/domain.md). */
 export const BLAST_CLEARANCE_M = 200;
 /** Evacuation spots are drawn beyond this, leaving margin for positioning noise. */
 const EVACUATE_MIN_M = 230;
@@ -68,7 +68,7 @@ const EVACUATE_MAX_M = 400;
 const SHOT_FIRER_RETREAT_MS = 5 * MINUTE_MS;
 /** Shuttle cars and muck trucks in the bore (tunnel speed limits are around 15–20 km/h). */
 const VEHICLE_MPS: [number, number] = [4, 6];
-/** UWB error (DOMAIN.md: 0.1–0.3 m static, 0.5–1 m moving). */
+/** UWB error (docs/domain.md: 0.1–0.3 m static, 0.5–1 m moving). */
 const UWB_SD_STATIC_M = 0.15;
 const UWB_SD_MOVING_M = 0.6;
 /** Project-wide SOS rate: about one every three hours; each lasts 1–3 min. */

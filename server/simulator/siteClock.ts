@@ -1,6 +1,6 @@
 /**
  * Site time helpers. Chinese sites run on Beijing time (UTC+8, no daylight saving; SPEC §5), and the
- * demo tunnel works two 12-hour shifts starting at 08:00 and 20:00 (DOMAIN.md "Personnel positioning").
+ * demo tunnel works two 12-hour shifts starting at 08:00 and 20:00 (docs/domain.md "Personnel positioning").
  */
 
 export const SECOND_MS = 1_000;
@@ -25,7 +25,7 @@ export function beijingDayStartMs(tMs: number): number {
 /** The two crews: the day crew starts at 08:00, the night crew at 20:00 Beijing time. */
 export type Crew = 'day' | 'night';
 
-/** Shift length (DOMAIN.md: two 12-h shifts). */
+/** Shift length (docs/domain.md: two 12-h shifts). */
 export const SHIFT_MS = 12 * HOUR_MS;
 
 /** Beijing hour at which each crew's shift starts. */

@@ -18,7 +18,7 @@ export interface PanelProps<C> {
 }
 
 /**
- * A panel type (ARCHITECTURE.md "One panel type, one folder"). Built-ins and custom panels register
+ * A panel type (docs/architecture.md "Adding a panel"). Built-ins and custom panels register
  * through this same shape.
  *
  * Config versioning: a stored config carries `configVersion` (absent = 1); when it is older than the

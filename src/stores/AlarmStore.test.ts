@@ -8,7 +8,7 @@ import { AlarmStore } from './AlarmStore';
 const real = useRealServer();
 const demo = 'demo-tunnel';
 
-/** An over-limit CO reading at a gas station raises an alarm on the server (DOMAIN.md: CO alarm at 24 ppm). */
+/** An over-limit CO reading at a gas station raises an alarm on the server (docs/domain.md: CO alarm at 24 ppm). */
 async function raise(sn: string): Promise<Alarm> {
   const device = await real().device();
   return (await device.gas(sn, { CO: 31.5 }, { metric: 'CO', state: 'active' }))!;

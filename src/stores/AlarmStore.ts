@@ -6,7 +6,7 @@ import { BusinessError, type RequestFn } from '../api/request';
 export const ALARM_CAPACITY = 200;
 
 /**
- * The alarm feed of the current project. Server truth (ARCHITECTURE.md): the list comes from alarm/list,
+ * The alarm feed of the current project. Server truth (docs/architecture.md): the list comes from alarm/list,
  * live `alarm.changed` events are upserted by alarmId, and after a reconnect the store re-reads the
  * newest page, which brings both the alarms raised while away and the current state (cleared, handled)
  * of every alarm it holds.

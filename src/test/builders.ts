@@ -1,6 +1,6 @@
 import type { Board, DeviceInfo, Page, Panel, TelemetryBatch, Threshold } from '../../protocol';
 
-/** Test data builders with realistic demo-project values (DOMAIN.md). */
+/** Test data builders with realistic demo-project values (docs/domain.md). */
 
 // The alarm builder is shared with the server's tests.
 import { T0 } from '../../tests/helpers/alarms';
@@ -12,7 +12,7 @@ function high(metric: string, unit: string, warnHigh: number, alarmHigh: number)
   return { metric, unit, warnHigh, alarmHigh, warnLow: null, alarmLow: null, clearRatio: 0.5, clearLow: null };
 }
 
-/** The seeded gas limits of DOMAIN.md "Tunnel air" for the gases the builders use. */
+/** The seeded gas limits of docs/domain.md "Tunnel air" for the gases the builders use. */
 export const GAS_THRESHOLDS: Threshold[] = [
   high('CO', 'ppm', 17, 24),
   { metric: 'O2', unit: '%vol', warnHigh: null, alarmHigh: 23.5, warnLow: 20, alarmLow: 19.5, clearRatio: 0.98, clearLow: 20 },
@@ -21,7 +21,7 @@ export const GAS_THRESHOLDS: Threshold[] = [
   high('CH4', '%vol', 0.5, 1),
 ];
 
-/** DOMAIN.md crane limits: moment 90/100 %, wind 10.8/13.8 m/s, tilt 0.17/0.23 °. */
+/** docs/domain.md crane limits: moment 90/100 %, wind 10.8/13.8 m/s, tilt 0.17/0.23 °. */
 export const CRANE_THRESHOLDS: Threshold[] = [high('momentPct', '%', 90, 100), high('windSpeedMps', 'm/s', 10.8, 13.8), high('tiltDeg', '°', 0.17, 0.23)];
 
 export function makeGasDevice(p: Partial<DeviceInfo> & { sn: string }): DeviceInfo {

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Who may import whom (ARCHITECTURE.md "Layout"). ESLint's TypeScript parser needs the TypeScript 5
- * JS API, which TypeScript 7 does not have (STACK.md), so the rule is checked here over the import
+ * Who may import whom (docs/architecture.md "Layers and who may import whom"). ESLint's TypeScript parser needs the TypeScript 5
+ * JS API, which TypeScript 7 does not have, so the rule is checked here over the import
  * graph: every `import … from '…'` and `import('…')` in source files (tests included, since a test
  * reaching across a boundary hides the same coupling).
  */
@@ -121,7 +121,7 @@ function violationsOf(file: string, text: string): string[] {
   return found;
 }
 
-describe('import boundaries (ARCHITECTURE.md)', () => {
+describe('import boundaries (docs/architecture.md)', () => {
   it('no module imports across a boundary it may not cross', () => {
     expect(violations()).toEqual([]);
   });

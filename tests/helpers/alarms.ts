@@ -1,6 +1,6 @@
 import type { Alarm, AlarmRecord } from '../../protocol';
 
-/** Alarm test data with realistic demo-project values (DOMAIN.md), for server and browser tests. */
+/** Alarm test data with realistic demo-project values (docs/domain.md), for server and browser tests. */
 
 /** 10:00:00 Beijing time on a working day, ms since the epoch. */
 export const T0 = Date.UTC(2025, 4, 12, 2, 0, 0);

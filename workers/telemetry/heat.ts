@@ -1,5 +1,5 @@
 /**
- * Heat-map binning of people along a tunnel bore (one-dimensional positions, DOMAIN.md "Personnel
+ * Heat-map binning of people along a tunnel bore (one-dimensional positions, docs/domain.md "Personnel
  * positioning in tunnels").
  */
 

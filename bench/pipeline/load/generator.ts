@@ -14,7 +14,7 @@ import { BRIDGE_DEVICES, DEMO_DEVICES, DEMO_PROJECT, DEMO_TUNNELS } from '../../
 import { SCENE } from '../scene';
 import { Rng } from '../../../server/simulator/prng';
 
-/** Normal level and noise per gas in its unit (DOMAIN.md "Tunnel air", normal column). */
+/** Normal level and noise per gas in its unit (docs/domain.md "Tunnel air", normal column). */
 const GAS_NORMAL: Record<GasCode, [level: number, noise: number]> = {
   CO: [3, 1.5],
   H2S: [0.1, 0.1],

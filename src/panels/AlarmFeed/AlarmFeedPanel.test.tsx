@@ -11,7 +11,7 @@ const CRANE_OK = { radiusM: 38.5, rotationDeg: 123, heightM: 41.2, momentPct: 62
 let co: Alarm;
 let wind: Alarm;
 
-// On the server (DOMAIN.md limits): a crane wind warning, cleared and handled, then a CO alarm at the face.
+// On the server (docs/domain.md limits): a crane wind warning, cleared and handled, then a CO alarm at the face.
 beforeAll(async () => {
   const device = await real().device();
   await device.publish('towerCrane', 'TC-01', { ts: T0 + 1000, ...CRANE_OK, windSpeedMps: 11.2 });

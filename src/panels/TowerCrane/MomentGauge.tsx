@@ -18,7 +18,7 @@ function arc(from: number, to: number, cx: number, cy: number, r: number): strin
 
 /**
  * Semicircular moment gauge: the value arc in its level colour, with tick marks at the warning and
- * alarm limits of the crane's thresholds (DOMAIN.md default 90 / 100 %).
+ * alarm limits of the crane's thresholds (docs/domain.md default 90 / 100 %).
  */
 export function MomentGauge({ pct, warnPct, alarmPct, color, size }: { pct: number | null; warnPct: number | null; alarmPct: number | null; color: string; size: number }) {
   const w = size;

@@ -28,7 +28,7 @@ export interface Span {
 
 /**
  * What is built of a bore: per heading, the excavated span from its portal to its face, and the invert
- * and second-lining spans behind it (DOMAIN.md drill-and-blast: invert and lining trail the face).
+ * and second-lining spans behind it (docs/domain.md drill-and-blast: invert and lining trail the face).
  */
 export function boreWorks(t: Pick<TunnelInfo, 'lengthM' | 'headings'>): { excavated: Span[]; invert: Span[]; lining: Span[] } {
   const clamp = (m: number) => Math.min(t.lengthM, Math.max(0, m));
