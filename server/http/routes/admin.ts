@@ -1,7 +1,5 @@
-import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
-import { PassThrough } from 'node:stream';
 import {
   ADMIN_ROUTES,
   MAX_AUDIT_EXPORT_ROWS,
@@ -54,6 +52,7 @@ import { readDeviceImport, type ImportedDevice } from '../deviceImport';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import { hashPassword, randomPassword, verifyPassword } from '../passwords';
 import { hashToken, SESSION_COOKIE } from '../sessions';
+import { sendTableExport, type ExportColumn } from '../tableExport';
 import { parseBody } from '../validation';
 
 /** Messages of the administration routes (shown as they are). */
@@ -228,12 +227,6 @@ function filteredAudit(db: Kysely<Database>, user: SessionUser, f: { projectId: 
     q = q.where((eb) => eb.or([eb('username', 'ilike', like), eb('action', 'ilike', like), eb('target', 'ilike', like), eb('detail', 'ilike', like)]));
   }
   return q;
-}
-
-function csvField(v: string): string {
-  // A leading = + - @ would be a formula in a spreadsheet: prefix it (OWASP CSV injection).
-  const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** Organisations, projects, users and memberships, the device registry and import, the audit log. */
@@ -551,28 +544,16 @@ export function registerAdminRoutes(app: FastifyInstance, deps: HttpDeps): void 
     if (!user) throw new ApiError('UNAUTHENTICATED', ERROR_MESSAGES.unauthenticated);
     const body = parseBody(auditExportBody, req.body);
     const rows = (await filteredAudit(db, user, body).selectAll().orderBy('audit_id', 'desc').limit(MAX_AUDIT_EXPORT_ROWS).execute()).map(toAuditEntry);
-    const header = ['time (UTC)', 'user', 'project', 'action', 'target', 'detail'];
-    const cells = (e: AuditEntry) => [new Date(e.atMs).toISOString(), e.username, e.projectId ?? '', e.action, e.target, e.detail];
+    const columns: Array<ExportColumn<AuditEntry>> = [
+      { header: 'time (UTC)', width: 22, cell: (e) => new Date(e.atMs).toISOString() },
+      { header: 'user', width: 16, cell: (e) => e.username },
+      { header: 'project', width: 16, cell: (e) => e.projectId ?? '' },
+      { header: 'action', width: 18, cell: (e) => e.action },
+      { header: 'target', width: 24, cell: (e) => e.target },
+      { header: 'detail', width: 60, cell: (e) => e.detail },
+    ];
     const fileName = `audit-${body.projectId}-${new Date().toISOString().slice(0, 10)}.${body.format}`;
-    void reply.header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store');
-    if (body.format === 'csv') {
-      const text = '\uFEFF' + [header, ...rows.map(cells)].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
-      return reply.header('content-type', 'text/csv; charset=utf-8').send(text);
-    }
-    const out = new PassThrough();
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-    const sheet = workbook.addWorksheet('Audit', { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = header.map((h, i) => ({ header: h, key: `c${i}`, width: [22, 16, 16, 18, 24, 60][i] }));
-    sheet.getRow(1).font = { bold: true };
-    void (async () => {
-      for (const e of rows) sheet.addRow(cells(e)).commit();
-      sheet.commit();
-      await workbook.commit();
-    })().catch((err: unknown) => {
-      req.log.error({ err }, 'audit export failed');
-      out.destroy(err instanceof Error ? err : new Error(String(err)));
-    });
-    return reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(out);
+    return sendTableExport(req, reply, { format: body.format, fileName, sheetName: 'Audit', columns, pages: async function* () { yield rows; } });
   });
 }
 

@@ -1,5 +1,3 @@
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import {
   MAX_ALARM_EXPORT_ROWS,
@@ -20,6 +18,7 @@ import { fromJson, toAlarm } from '../../storage';
 import { postRoute, requireMember, type HttpDeps } from '../context';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import { SESSION_COOKIE } from '../sessions';
+import { sendTableExport, type ExportColumn } from '../tableExport';
 import { parseBody } from '../validation';
 import { filteredAlarms, handledColumns } from './alarms';
 
@@ -46,7 +45,7 @@ export function alarmTimeline(a: AlarmRecord): AlarmTimelineStep[] {
 }
 
 /** Columns of an export: header and the cell of an alarm (times in Beijing time, docs/api.md "alarm/export"). */
-const EXPORT_COLUMNS: Array<{ header: string; width: number; cell: (a: AlarmRecord) => string | number | null }> = [
+const EXPORT_COLUMNS: Array<ExportColumn<AlarmRecord>> = [
   { header: 'Alarm ID', width: 10, cell: (a) => a.alarmId },
   { header: 'Raised (Beijing time)', width: 20, cell: (a) => beijingTime(a.raisedAtMs) },
   { header: 'Device', width: 24, cell: (a) => a.deviceName },
@@ -73,18 +72,6 @@ const EXPORT_COLUMNS: Array<{ header: string; width: number; cell: (a: AlarmReco
   { header: 'Remark', width: 40, cell: (a) => a.dealRemark ?? '' },
   { header: 'Picture', width: 30, cell: (a) => a.picUrl ?? '' },
 ];
-
-/**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. Text starting with
- * `= + - @` or a tab/CR gets a leading apostrophe so a spreadsheet does not run it as a formula
- * (OWASP "CSV Injection").
- */
-export function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 /**
  * Alarm center routes (docs/api.md "Alarm center"): alarm/detail, alarm/dealBatch, alarm/analysis and
@@ -181,8 +168,6 @@ export function registerAlarmCenterRoutes(app: FastifyInstance, deps: HttpDeps, 
     requireMember(user, body.projectId);
     const stamp = beijingTime(Date.now()).replace(/[-: ]/g, '').slice(0, 12);
     const fileName = `alarms-${body.projectId}-${stamp}.${body.format}`;
-    const out = new PassThrough();
-
     async function* pages(): AsyncGenerator<AlarmRecord[]> {
       let beforeId: number | null = null;
       let left = MAX_ALARM_EXPORT_ROWS;
@@ -198,34 +183,6 @@ export function registerAlarmCenterRoutes(app: FastifyInstance, deps: HttpDeps, 
       }
     }
 
-    const write = async (): Promise<void> => {
-      if (body.format === 'csv') {
-        out.write('\uFEFF' + EXPORT_COLUMNS.map((c) => csvField(c.header)).join(',') + '\r\n');
-        for await (const page of pages()) {
-          const chunk = page.map((a) => EXPORT_COLUMNS.map((c) => csvField(c.cell(a))).join(',') + '\r\n').join('');
-          if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
-        }
-        out.end();
-        return;
-      }
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-      const sheet = workbook.addWorksheet('Alarms', { views: [{ state: 'frozen', ySplit: 1 }] });
-      sheet.columns = EXPORT_COLUMNS.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width }));
-      sheet.getRow(1).font = { bold: true };
-      for await (const page of pages()) {
-        for (const a of page) sheet.addRow(EXPORT_COLUMNS.map((c) => c.cell(a))).commit();
-      }
-      sheet.commit();
-      await workbook.commit();
-    };
-    write().catch((err: unknown) => {
-      req.log.error({ err }, 'alarm export failed');
-      out.destroy(err instanceof Error ? err : new Error(String(err)));
-    });
-    return reply
-      .header('content-type', body.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .header('cache-control', 'no-store')
-      .send(out);
+    return sendTableExport(req, reply, { format: body.format, fileName, sheetName: 'Alarms', columns: EXPORT_COLUMNS, pages });
   });
 }

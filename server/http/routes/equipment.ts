@@ -1,5 +1,3 @@
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import {
   beijingDayStart,
@@ -22,6 +20,7 @@ import { fromJson } from '../../storage';
 import { postRoute, requireMember, type HttpDeps } from '../context';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import { SESSION_COOKIE } from '../sessions';
+import { sendTableExport, type ExportColumn } from '../tableExport';
 import { parseBody } from '../validation';
 import { beijingTime } from './alarmCenter';
 
@@ -29,7 +28,7 @@ import { beijingTime } from './alarmCenter';
 const EXPORT_PAGE_ROWS = 1_000;
 
 /** Columns of the work-record export: header and cell of each. Times Beijing (UTC+8). */
-const EXPORT_COLUMNS: Array<{ header: string; width: number; cell: (r: ExportRow) => string | number }> = [
+const EXPORT_COLUMNS: Array<ExportColumn<ExportRow>> = [
   { header: 'Record', width: 10, cell: (r) => Number(r.record_id) },
   { header: 'Device', width: 14, cell: (r) => r.device_sn },
   { header: 'Started (UTC+8)', width: 20, cell: (r) => beijingTime(r.started_at_ms) },
@@ -49,13 +48,6 @@ interface ExportRow {
   peak_load_t: number;
   peak_moment_pct: number;
   alarms_during: number | string | bigint | null;
-}
-
-/** A CSV field, quoted when it holds a comma, quote or line break; a leading = + - @ is neutralised (formula injection). */
-function csvField(v: string | number): string {
-  let s = String(v);
-  if (typeof v === 'string' && /^[=+\-@]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 /** Hours between two instants, 2 decimals. */
@@ -230,8 +222,6 @@ export function registerEquipmentRoutes(app: FastifyInstance, deps: HttpDeps): v
     await requireDevice(body.projectId, body.sn);
     const stamp = beijingTime(Date.now()).replace(/[-: ]/g, '').slice(0, 12);
     const fileName = `work-records-${body.sn}-${stamp}.${body.format}`;
-    const out = new PassThrough();
-
     async function* pages(): AsyncGenerator<ExportRow[]> {
       let before: { startedAtMs: number; recordId: number } | null = null;
       let left = MAX_WORK_RECORD_EXPORT_ROWS;
@@ -265,34 +255,6 @@ export function registerEquipmentRoutes(app: FastifyInstance, deps: HttpDeps): v
       }
     }
 
-    const write = async (): Promise<void> => {
-      if (body.format === 'csv') {
-        out.write('\uFEFF' + EXPORT_COLUMNS.map((c) => csvField(c.header)).join(',') + '\r\n');
-        for await (const page of pages()) {
-          const chunk = page.map((r) => EXPORT_COLUMNS.map((c) => csvField(c.cell(r))).join(',') + '\r\n').join('');
-          if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
-        }
-        out.end();
-        return;
-      }
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-      const sheet = workbook.addWorksheet('Work records', { views: [{ state: 'frozen', ySplit: 1 }] });
-      sheet.columns = EXPORT_COLUMNS.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width }));
-      sheet.getRow(1).font = { bold: true };
-      for await (const page of pages()) {
-        for (const r of page) sheet.addRow(EXPORT_COLUMNS.map((c) => c.cell(r))).commit();
-      }
-      sheet.commit();
-      await workbook.commit();
-    };
-    write().catch((err: unknown) => {
-      req.log.error({ err }, 'work record export failed');
-      out.destroy(err instanceof Error ? err : new Error(String(err)));
-    });
-    return reply
-      .header('content-type', body.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .header('cache-control', 'no-store')
-      .send(out);
+    return sendTableExport(req, reply, { format: body.format, fileName, sheetName: 'Work records', columns: EXPORT_COLUMNS, pages });
   });
 }

@@ -35,7 +35,8 @@ import { ApiError, ERROR_MESSAGES } from '../errors';
 import { postRoute, requireMember, type HttpDeps, type HttpLive } from '../context';
 import { SESSION_COOKIE } from '../sessions';
 import { parseBody } from '../validation';
-import { beijingTime, csvField } from './alarmCenter';
+import { csvField } from '../tableExport';
+import { beijingTime } from './alarmCenter';
 
 /** Battery warning when a beacon has no battery threshold (protocol/kinds/beacon.ts default, convention ≤ 20 %). */
 const DEFAULT_LOW_BATTERY_PCT = 20;
