@@ -1,11 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
-import { createConnection, createServer, type AddressInfo } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
-
-/** The repository root (this file is tests/helpers/clusterServices.ts). */
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
+import { accepts, freeLoopbackPort, serviceAnswer } from './services';
 
 /** Binaries of the cluster's services (scripts/services.mjs `cluster-paths`). */
 interface ServicePaths {
@@ -15,47 +12,15 @@ interface ServicePaths {
   haproxy: string;
 }
 
-let paths: ServicePaths | null = null;
-
 /**
  * The services' binaries, from `node scripts/services.mjs cluster-paths`, which installs Debian's mosquitto,
  * redis-server, postgresql and haproxy with apt-get when missing (once per test process). @throws when it cannot.
  */
 export function clusterServicePaths(): ServicePaths {
-  if (paths) return paths;
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'services.mjs'), 'cluster-paths'], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    timeout: 900_000,
-  });
-  const last = r.stdout.trim().split('\n').at(-1) ?? '';
-  if (r.status !== 0 || !last.startsWith('{')) throw new Error(`cluster services missing: scripts/services.mjs exited ${r.status}: ${r.stdout.slice(-500)}`);
-  paths = JSON.parse(last) as ServicePaths;
-  return paths;
+  return JSON.parse(serviceAnswer('cluster-paths', (l) => l.startsWith('{'))) as ServicePaths;
 }
 
-/** A free TCP port on 127.0.0.1. */
-export function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ port, host: '127.0.0.1' });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 /** A throwaway service process of a test. */
 export interface TestService {

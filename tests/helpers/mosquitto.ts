@@ -1,11 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer, type AddressInfo } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
-
-/** The repository root (this file is tests/helpers/mosquitto.ts). */
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
+import { accepts, freeLoopbackPort, serviceAnswer } from './services';
 
 /** A throwaway Mosquitto of a test (see {@link startTestMosquitto}). */
 export interface TestMosquitto {
@@ -27,48 +24,12 @@ export interface TestMosquitto {
   close(): Promise<void>;
 }
 
-let binary: string | null = null;
-
-/**
- * The broker binary, from `node scripts/services.mjs mosquitto-path`, which installs Debian's `mosquitto`
- * with apt-get when it is missing (once per test process). @throws when it cannot.
- */
+/** Debian's mosquitto binary (installed when missing, scripts/services.mjs). */
 function mosquittoBinary(): string {
-  if (binary) return binary;
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'services.mjs'), 'mosquitto-path'], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    timeout: 600_000,
-  });
-  const last = r.stdout.trim().split('\n').at(-1) ?? '';
-  if (r.status !== 0 || !last.startsWith('/')) throw new Error(`no mosquitto: scripts/services.mjs exited ${r.status}: ${r.stdout.slice(-500)}`);
-  binary = last;
-  return binary;
+  return serviceAnswer('mosquitto-path', (l) => l.startsWith('/'), 600_000);
 }
 
-/** A free TCP port on 127.0.0.1. */
-function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
-/** True once 127.0.0.1:`port` accepts a TCP connection. */
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ port, host: '127.0.0.1' });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 /**
  * Starts a real Mosquitto on a free 127.0.0.1 port with a temporary config and persistence folder:

@@ -1,11 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-
-/** The repository root (this file is tests/helpers/postgres.ts). */
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
+import { freeLoopbackPort, serviceAnswer } from './services';
 
 /** A throwaway PostgreSQL cluster of a test (see {@link startTestPostgres}). */
 export interface TestPostgres {
@@ -15,31 +12,14 @@ export interface TestPostgres {
   close(): Promise<void>;
 }
 
-let bin: string | null = null;
-
 /**
  * The folder of PostgreSQL's binaries, from `node scripts/services.mjs postgres-bin`, which installs Debian's
  * `postgresql` with apt-get when it is missing (once per test process). @throws when it cannot.
  */
 function postgresBin(): string {
-  if (bin) return bin;
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'services.mjs'), 'postgres-bin'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 900_000 });
-  const last = r.stdout.trim().split('\n').at(-1) ?? '';
-  if (r.status !== 0 || !last.startsWith('/')) throw new Error(`no PostgreSQL: scripts/services.mjs exited ${r.status}: ${r.stdout.slice(-500)}`);
-  bin = last;
-  return bin;
+  return serviceAnswer('postgres-bin', (l) => l.startsWith('/'));
 }
 
-function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts a throwaway PostgreSQL cluster (initdb in a temporary folder, listening on a free 127.0.0.1 port,
