@@ -1,16 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { ROUTES, type Board } from '../../../protocol';
+import { ADMIN_ROUTES, ROUTES, type Board, type BoardList } from '../../../protocol';
 import { postDomain } from '../../api/postDomain';
 import { renderWithApp, testRoot } from '../../test/render';
 import { TEST_ADMIN_PASSWORD, useRealServer } from '../../test/realServer';
 import { ProjectSwitchDialog, type SwitchNavigation } from './ProjectSwitchDialog';
 
 const real = useRealServer();
-// The admin is a member of both seeded projects (server/seed/demoProject.ts); demo-bridge has no board.
+// The admin is a member of both seeded projects (server/seed/demoProject.ts); demo-bridge has its seeded
+// live board, and a project the test adds has none.
 const TUNNEL = 'demo-tunnel';
 const BRIDGE = 'demo-bridge';
+const EMPTY = 'switch-empty';
 const created: Board[] = [];
 /** The server's FORBIDDEN errorMsg (server/http/errors.ts). */
 const FORBIDDEN_MESSAGE = "Sorry, you don't have access to this page";
@@ -44,7 +46,9 @@ async function setup(switchProject?: (id: string) => Promise<void>) {
 
 describe('organisation switch (SPEC §4, §7)', () => {
   it('lists the projects; switching goes to the first board of the new project and reloads', async () => {
-    const [first] = await bridgeBoards('Bridge deck', 'Bridge piers');
+    await bridgeBoards('Bridge deck', 'Bridge piers');
+    // the first board as the server lists them (board/list, the order the dialog follows)
+    const first = (await real().admin.call<BoardList>(ROUTES.boardList, { projectId: BRIDGE, dataRange: 2 })).board[0];
     const { navigation, row, dialog, switchProject } = await setup();
     expect(within(dialog).getByText('Yunling Twin-Bore Tunnel')).toBeTruthy();
     expect((within(row(TUNNEL)).getByRole('button', { name: 'Switch' }) as HTMLButtonElement).disabled).toBe(true);
@@ -54,8 +58,10 @@ describe('organisation switch (SPEC §4, §7)', () => {
   });
 
   it('says "No board available" for a project without boards', async () => {
+    // a project the administrator creates (and so administers) has no board yet
+    await real().admin.call(ADMIN_ROUTES.projectAdd, { coId: 'co-demo', projectId: EMPTY, name: 'Empty site' });
     const { navigation, row, dialog } = await setup();
-    fireEvent.click(within(row(BRIDGE)).getByRole('button', { name: 'Switch' }));
+    fireEvent.click(within(row(EMPTY)).getByRole('button', { name: 'Switch' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('No board available');
     expect(navigation.reloadAt).not.toHaveBeenCalled();
   });
