@@ -1,16 +1,20 @@
-import { describe, expect, it } from 'vitest';
-import { ROUTES, type Envelope } from '../../protocol';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_ROUTES, ROUTES, type Envelope } from '../../protocol';
 import { createRequest } from '../api/request';
 import { useRealServer } from '../test/realServer';
 import { BoardStore, NO_BOARD } from './BoardStore';
 
 const real = useRealServer();
 
-// demo-bridge has no seeded board: the tests below give it one for a while, or read it empty.
-const BRIDGE = 'demo-bridge';
+// A project the administrator adds has no board: the tests below give it one for a while, or read it empty.
+const BRIDGE = 'board-store-site';
 const PAGES = [{ name: 'First' }, { name: 'Second' }];
 
 describe('BoardStore', () => {
+  beforeAll(async () => {
+    await real().admin.call(ADMIN_ROUTES.projectAdd, { coId: 'co-demo', projectId: BRIDGE, name: 'Board store site' });
+  });
+
   it('reports a project without boards', async () => {
     const empty = new BoardStore(createRequest({ fetch: real().admin.fetch }));
     await empty.open(BRIDGE, null);
