@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_KIND_REGISTRY, FLEET_ROUTES, ROUTES, type DeviceKey, type WorkRecordPage } from '../../protocol';
+import { DEVICE_KIND_REGISTRY, EQUIPMENT_ROUTES, FLEET_ROUTES, ROUTES, type DeviceKey, type WorkRecordPage } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_DEVICES, DEMO_PROJECT } from '../../server/seed';
 import { FleetModel, type SimMessage } from '../../server/simulator/model';
@@ -110,5 +110,17 @@ describe('a simulated construction elevator trip becomes one work record per cag
         }),
       ),
     );
+
+    // the export of an elevator names the cage and floors of each trip
+    const csv = await fetch(server.url + EQUIPMENT_ROUTES.workRecordExport, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: admin.cookie! },
+      body: JSON.stringify({ projectId: project, sn: SN, format: 'csv' }),
+    });
+    const lines = (await csv.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0].split(',')).toEqual(expect.arrayContaining(['Cage', 'From floor', 'To floor', 'Peak load (% of rated)']));
+    expect(lines).toHaveLength(trips.length + 1);
+    const last = expected[expected.length - 1];
+    expect(lines[1].split(',').slice(2, 5)).toEqual([last.cage, String(last.startFloor), String(last.endFloor)]);
   });
 });
