@@ -87,9 +87,9 @@ export type ElevatorCage = 'left' | 'right';
 export const ELEVATOR_CAGES: readonly ElevatorCage[] = ['left', 'right'];
 
 /**
- * Cage speed from which a cage is travelling, m/s (either direction): well under the 0.6 m/s rated speed of
- * an SC200/200 hoist (the demo's model, docs/device-protocol.md "constructionElevator") and above the
- * 0.01 m/s resolution of the reported speed, so a cage at rest never reads as moving.
+ * Cage speed from which a cage is travelling, m/s (either direction; docs/device-protocol.md
+ * "constructionElevator"): well under the about 0.6 m/s of an SC200/200 hoist (the demo's model) and well
+ * above the 0.01 m/s resolution of the reported speed, so a cage at rest never reads as moving.
  */
 export const TRIP_SPEED_MPS = 0.1;
 
