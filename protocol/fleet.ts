@@ -137,7 +137,11 @@ export const workRecordListBody = z.strictObject({
   pageSize: z.number().int().min(1).max(200).default(50),
 });
 
-/** A lift detected from telemetry: device times (ms), duration (s), peak load (t), peak moment (% of rated), alarms raised during it. */
+/**
+ * A lift or an elevator trip detected from telemetry: device times (ms), duration (s), peak load (t), peak
+ * moment (% of rated; for gantry cranes, girder erectors and elevators the load as % of rated), alarms
+ * raised during it; for elevator trips also the cage and the floors (null for lifts).
+ */
 export interface WorkRecord {
   recordId: number;
   projectId: string;
@@ -150,6 +154,12 @@ export interface WorkRecord {
   peakMomentPct: number;
   /** Alarms of the device raised (server time) between start and end (device time: assumes a set device clock). */
   alarms: number;
+  /** Elevator trips: the cage that travelled; null for lifts. */
+  cage: 'left' | 'right' | null;
+  /** Elevator trips: the floor the cage left; null for lifts. */
+  startFloor: number | null;
+  /** Elevator trips: the floor it stopped at with the door open; null for lifts. */
+  endFloor: number | null;
 }
 
 /** A page of work records, newest first. */

@@ -20,7 +20,7 @@ import { AlarmPersister, loadActiveAlarms, MAX_PENDING_ALARM_WRITES, type Messag
 import { metricValues } from './rules/deviceMonitor';
 import { loadDevices } from './rules/deviceStore';
 import { RulesEngine } from './rules/engine';
-import { insertWorkRecord, LiftDetector } from './rules/workRecords';
+import { ElevatorTripDetector, insertWorkRecord, LiftDetector } from './rules/workRecords';
 import type { Effects, ZoneStats } from './rules/types';
 import { loadZoneConfig } from './rules/zoneStore';
 import { ensureTelemetryPartitions, type Database } from './storage';
@@ -116,6 +116,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   );
   const timers: NodeJS.Timeout[] = [];
   const lifts = new LiftDetector();
+  const trips = new ElevatorTripDetector();
 
   /**
    * Applies a rules step. @returns a promise of the alarm writes it queued (settled once they are stored
@@ -154,6 +155,9 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     writer.add({ projectId: topic.projectId, sn: topic.sn, tsMs: message.msg.ts, values, kind: message.kind, tunnelId });
     const lift = lifts.accept(topic.projectId, topic.sn, message.kind, values, message.msg.ts);
     if (lift) insertWorkRecord(db, lift).catch((err: unknown) => log.error({ err, sn: topic.sn }, 'work record not stored'));
+    for (const trip of trips.accept(topic.projectId, topic.sn, message.kind, values, message.msg.ts)) {
+      insertWorkRecord(db, trip).catch((err: unknown) => log.error({ err, sn: topic.sn, cage: trip.cage }, 'work record not stored'));
+    }
     if (kind.live) gateway.pushTelemetry(topic.projectId, message.kind as TelemetryTopic, { sn: topic.sn, ...message.msg } as TelemetryItem);
   }
 

@@ -5,7 +5,8 @@ import type { Database } from '../storage';
  * Work records (issue 10 §3): each lift of a crane, detected by the server from telemetry. A lift starts
  * with the first reading whose load is at least LIFT_START_T and ends with the first reading under it; the
  * record keeps its start and end (device time), duration, peak load and peak moment (or load share of
- * rated). Construction elevator trips are not detected yet.
+ * rated). Construction elevator trips are detected per cage by ElevatorTripDetector below and stored in the
+ * same table (docs/api.md "Work records").
  */
 
 /** Load on the hook from which a crane is lifting, t (above rigging and sensor noise). */
@@ -34,6 +35,11 @@ export interface WorkRecordDraft {
   endedAtMs: number;
   peakLoadT: number;
   peakMomentPct: number;
+  /** Elevator trips only: the cage that made the trip. */
+  cage?: ElevatorCage;
+  /** Elevator trips only: the floor the cage left and the floor it stopped at. */
+  startFloor?: number;
+  endFloor?: number;
 }
 
 interface OpenLift {
@@ -74,7 +80,131 @@ export class LiftDetector {
   }
 }
 
-/** Stores a finished lift (table work_records, migration 0009_fleet_work_records). */
+/** The two cages of a construction elevator (protocol/kinds/constructionElevator.ts: `left…`, `right…`). */
+export type ElevatorCage = 'left' | 'right';
+
+/** The cages in the order their trips are reported when both end on one reading. */
+export const ELEVATOR_CAGES: readonly ElevatorCage[] = ['left', 'right'];
+
+/**
+ * Cage speed from which a cage is travelling, m/s (either direction; docs/device-protocol.md
+ * "constructionElevator"): well under the about 0.6 m/s of an SC200/200 hoist (the demo's model) and well
+ * above the 0.01 m/s resolution of the reported speed, so a cage at rest never reads as moving.
+ */
+export const TRIP_SPEED_MPS = 0.1;
+
+interface OpenTrip {
+  startedAtMs: number;
+  startFloor: number;
+  peakLoadT: number;
+  peakLoadPct: number;
+}
+
+/** What the detector knows of one cage: where it last stood, its last reading, and the trip under way. */
+interface CageState {
+  /** Floor of the cage's last reading at rest (speed under TRIP_SPEED_MPS) outside a trip. */
+  restFloor: number;
+  lastTsMs: number;
+  lastLoadT: number;
+  lastLoadPct: number;
+  trip: OpenTrip | null;
+}
+
+/** Most elevator cages tracked at once (two per device); beyond it new cages are not tracked (bounded memory). */
+const MAX_TRACKED_CAGES = 100_000;
+
+/**
+ * Detects construction elevator trips (issue 10 §3), one per cage, from accepted readings, in memory.
+ *
+ * Per cage, from its `…Floor`, `…SpeedMps`, `…DoorOpen` (1 = open), `…LoadT` and `…LoadPct`:
+ * - a trip starts with the first reading whose door is closed and that is travelling (|speed| ≥
+ *   TRIP_SPEED_MPS) or stands at another floor than where the cage last stood; its start floor is that
+ *   rest floor;
+ * - it ends with the first reading at rest (|speed| < TRIP_SPEED_MPS) with the door open: end time and end
+ *   floor are that reading's. A stop with the door closed (a limit switch, a wait between floors) does not
+ *   end it, so a stop whose door opens and closes again between two readings joins the two trips;
+ * - a whole trip between two readings (at rest at one floor, then at rest with the door open at another)
+ *   is a trip from the earlier reading to the later one;
+ * - the peak load (t) and peak load share (% of rated, stored as the record's peak moment: an elevator has
+ *   no moment) are the largest of the trip's readings, start to end (for a trip between two readings, of
+ *   those two).
+ * Readings older than the cage's last one (backfill, reordering) are ignored.
+ */
+export class ElevatorTripDetector {
+  private readonly cages = new Map<string, CageState>();
+
+  /**
+   * A reading of a device; only `constructionElevator` readings are looked at.
+   * @returns the trips it ended (none, one, or one per cage), left cage first
+   */
+  accept(projectId: string, sn: string, kind: string, values: Record<string, number>, tsMs: number): WorkRecordDraft[] {
+    if (kind !== 'constructionElevator') return [];
+    const out: WorkRecordDraft[] = [];
+    for (const cage of ELEVATOR_CAGES) {
+      const floor = values[`${cage}Floor`];
+      const speed = values[`${cage}SpeedMps`];
+      const door = values[`${cage}DoorOpen`];
+      if (floor === undefined || speed === undefined || door === undefined) continue;
+      const loadT = values[`${cage}LoadT`] ?? 0;
+      const loadPct = values[`${cage}LoadPct`] ?? 0;
+      const ended = this.acceptCage(`${projectId}\u0000${sn}\u0000${cage}`, floor, Math.abs(speed) >= TRIP_SPEED_MPS, door >= 0.5, loadT, loadPct, tsMs);
+      if (ended) {
+        out.push({
+          projectId,
+          sn,
+          kind,
+          startedAtMs: ended.startedAtMs,
+          endedAtMs: tsMs,
+          peakLoadT: ended.peakLoadT,
+          peakMomentPct: ended.peakLoadPct,
+          cage,
+          startFloor: ended.startFloor,
+          endFloor: floor,
+        });
+      }
+    }
+    return out;
+  }
+
+  /** One cage's reading. @returns the trip it ended, or null. */
+  private acceptCage(key: string, floor: number, moving: boolean, doorOpen: boolean, loadT: number, loadPct: number, tsMs: number): OpenTrip | null {
+    const s = this.cages.get(key);
+    if (!s) {
+      if (this.cages.size >= MAX_TRACKED_CAGES) return null;
+      const trip = moving && !doorOpen ? { startedAtMs: tsMs, startFloor: floor, peakLoadT: loadT, peakLoadPct: loadPct } : null;
+      this.cages.set(key, { restFloor: floor, lastTsMs: tsMs, lastLoadT: loadT, lastLoadPct: loadPct, trip });
+      return null;
+    }
+    if (tsMs < s.lastTsMs) return null;
+    let ended: OpenTrip | null = null;
+    if (s.trip) {
+      s.trip.peakLoadT = Math.max(s.trip.peakLoadT, loadT);
+      s.trip.peakLoadPct = Math.max(s.trip.peakLoadPct, loadPct);
+      if (doorOpen && !moving) {
+        ended = s.trip;
+        s.trip = null;
+        s.restFloor = floor;
+      }
+    } else if (!doorOpen && (moving || floor !== s.restFloor)) {
+      s.trip = { startedAtMs: tsMs, startFloor: s.restFloor, peakLoadT: loadT, peakLoadPct: loadPct };
+    } else if (!moving && floor !== s.restFloor) {
+      // door open at another floor: the whole trip fell between the last reading and this one
+      ended = { startedAtMs: s.lastTsMs, startFloor: s.restFloor, peakLoadT: Math.max(s.lastLoadT, loadT), peakLoadPct: Math.max(s.lastLoadPct, loadPct) };
+      s.restFloor = floor;
+    } else if (!moving) {
+      s.restFloor = floor;
+    }
+    s.lastTsMs = tsMs;
+    s.lastLoadT = loadT;
+    s.lastLoadPct = loadPct;
+    return ended;
+  }
+}
+
+/**
+ * Stores a finished lift or elevator trip (table work_records, migrations 0009_fleet_work_records and
+ * 0016_elevator_trips).
+ */
 export async function insertWorkRecord(db: Kysely<Database>, r: WorkRecordDraft): Promise<void> {
   await db
     .insertInto('work_records')
@@ -87,6 +217,9 @@ export async function insertWorkRecord(db: Kysely<Database>, r: WorkRecordDraft)
       duration_s: Math.max(0, (r.endedAtMs - r.startedAtMs) / 1000),
       peak_load_t: r.peakLoadT,
       peak_moment_pct: r.peakMomentPct,
+      cage: r.cage ?? null,
+      start_floor: r.startFloor ?? null,
+      end_floor: r.endFloor ?? null,
     })
     .execute();
 }

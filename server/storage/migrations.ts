@@ -587,6 +587,22 @@ const telemetryPartitions: Migration = {
   },
 };
 
+/**
+ * Construction elevator trips as work records (issue 10 §3; server/rules/workRecords.ts): which cage made
+ * the trip ('left' | 'right') and the floors it left and stopped at. Null for crane lifts (and for rows
+ * written before this migration).
+ */
+const elevatorTrips: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('work_records')
+      .addColumn('cage', 'text')
+      .addColumn('start_floor', 'integer')
+      .addColumn('end_floor', 'integer')
+      .execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -600,6 +616,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009_fleet_work_records': workRecords,
   '0010_people_zones': peopleZones,
   '0015_equipment_records': equipmentRecords,
+  '0016_elevator_trips': elevatorTrips,
   '0020_admin_roles': adminRoles,
   '0030_telemetry_partitions': telemetryPartitions,
   '0035_cluster_receipts': clusterReceipts,

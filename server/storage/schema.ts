@@ -334,6 +334,11 @@ export interface WorkRecordsTable {
   duration_s: number;
   peak_load_t: number;
   peak_moment_pct: number;
+  /** Elevator trips (migration 0016_elevator_trips): the cage, 'left' | 'right'; null for lifts. */
+  cage: string | null;
+  /** Elevator trips: floor the cage left and floor it stopped at; null for lifts. */
+  start_floor: number | null;
+  end_floor: number | null;
 }
 
 /** A device message whose alarm changes are stored (cluster mode, migration 0035). */

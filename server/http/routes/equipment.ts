@@ -39,6 +39,20 @@ const EXPORT_COLUMNS: Array<ExportColumn<ExportRow>> = [
   { header: 'Alarms during the lift', width: 20, cell: (r) => Number(r.alarms_during ?? 0) },
 ];
 
+/**
+ * Columns of a construction elevator's export (its records are trips, docs/api.md "Work records"): the
+ * cage and floors after the device, the peak load share instead of the moment (an elevator has none).
+ */
+const ELEVATOR_EXPORT_COLUMNS: typeof EXPORT_COLUMNS = [
+  ...EXPORT_COLUMNS.slice(0, 2),
+  { header: 'Cage', width: 8, cell: (r) => r.cage ?? '' },
+  { header: 'From floor', width: 11, cell: (r) => r.start_floor ?? '' },
+  { header: 'To floor', width: 11, cell: (r) => r.end_floor ?? '' },
+  ...EXPORT_COLUMNS.slice(2, 6),
+  { header: 'Peak load (% of rated)', width: 22, cell: (r) => r.peak_moment_pct },
+  { header: 'Alarms during the trip', width: 20, cell: (r) => Number(r.alarms_during ?? 0) },
+];
+
 interface ExportRow {
   record_id: number;
   device_sn: string;
@@ -47,6 +61,9 @@ interface ExportRow {
   duration_s: number;
   peak_load_t: number;
   peak_moment_pct: number;
+  cage: string | null;
+  start_floor: number | null;
+  end_floor: number | null;
   alarms_during: number | string | bigint | null;
 }
 
@@ -219,7 +236,9 @@ export function registerEquipmentRoutes(app: FastifyInstance, deps: HttpDeps): v
     if (!user) throw new ApiError('UNAUTHENTICATED', ERROR_MESSAGES.unauthenticated);
     const body = parseBody(workRecordExportBody, req.body);
     requireMember(user, body.projectId);
-    await requireDevice(body.projectId, body.sn);
+    const device = await db.selectFrom('devices').select('kind').where('project_id', '=', body.projectId).where('sn', '=', body.sn).executeTakeFirst();
+    if (!device) throw new ApiError('NOT_FOUND', `device ${body.sn} is not in project ${body.projectId}`);
+    const columns = device.kind === 'constructionElevator' ? ELEVATOR_EXPORT_COLUMNS : EXPORT_COLUMNS;
     const stamp = beijingTime(Date.now()).replace(/[-: ]/g, '').slice(0, 12);
     const fileName = `work-records-${body.sn}-${stamp}.${body.format}`;
     async function* pages(): AsyncGenerator<ExportRow[]> {
@@ -228,7 +247,7 @@ export function registerEquipmentRoutes(app: FastifyInstance, deps: HttpDeps): v
       while (left > 0) {
         let q = db
           .selectFrom('work_records')
-          .select(['record_id', 'device_sn', 'started_at_ms', 'ended_at_ms', 'duration_s', 'peak_load_t', 'peak_moment_pct'])
+          .select(['record_id', 'device_sn', 'started_at_ms', 'ended_at_ms', 'duration_s', 'peak_load_t', 'peak_moment_pct', 'cage', 'start_floor', 'end_floor'])
           .select((eb) =>
             eb
               .selectFrom('alarms')
@@ -255,6 +274,6 @@ export function registerEquipmentRoutes(app: FastifyInstance, deps: HttpDeps): v
       }
     }
 
-    return sendTableExport(req, reply, { format: body.format, fileName, sheetName: 'Work records', columns: EXPORT_COLUMNS, pages });
+    return sendTableExport(req, reply, { format: body.format, fileName, sheetName: 'Work records', columns, pages });
   });
 }

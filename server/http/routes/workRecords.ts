@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { FLEET_ROUTES, workRecordListBody, type WorkRecordPage } from '../../../protocol';
 import { postRoute, requireMember, type HttpDeps } from '../context';
 
-/** work/records (protocol/fleet.ts, docs/api.md "Work records"): a project's lifts, newest first, paged. Members. */
+/** work/records (protocol/fleet.ts, docs/api.md "Work records"): a project's lifts and elevator trips, newest first, paged. Members. */
 export function registerWorkRecordRoutes(app: FastifyInstance, deps: HttpDeps): void {
   postRoute(app, deps, FLEET_ROUTES.workRecordList, workRecordListBody, async ({ body, user }): Promise<WorkRecordPage> => {
     requireMember(user, body.projectId);
@@ -42,6 +42,9 @@ export function registerWorkRecordRoutes(app: FastifyInstance, deps: HttpDeps): 
         peakLoadT: r.peak_load_t,
         peakMomentPct: r.peak_moment_pct,
         alarms: Number(r.alarms_during ?? 0),
+        cage: r.cage === 'left' || r.cage === 'right' ? r.cage : null,
+        startFloor: r.start_floor,
+        endFloor: r.end_floor,
       })),
     };
   });

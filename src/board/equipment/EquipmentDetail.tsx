@@ -255,8 +255,13 @@ function duration(s: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }
 
-/** Work records: the lifts the server detected, newest first, paged, with export to .xlsx or CSV. */
+/**
+ * Work records: the lifts the server detected, newest first, paged, with export to .xlsx or CSV. For a
+ * construction elevator the records are trips (docs/api.md "Work records"): with the cage and the floors,
+ * and the peak load share of rated where a crane shows its moment.
+ */
 function WorkRecordsTab({ device }: { device: DeviceInfo }) {
+  const trips = device.kind === 'constructionElevator';
   const { request } = useStores();
   const { t } = useLingui();
   const projectId = useProjectId() ?? '';
@@ -291,7 +296,7 @@ function WorkRecordsTab({ device }: { device: DeviceInfo }) {
     <div style={{ display: 'flex', flexDirection: 'column', gap: 10 }}>
       <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
         <span style={{ fontSize: 14 }} data-records-total={total}>
-          <Trans>{total} lifts</Trans>
+          {trips ? <Trans>{total} trips</Trans> : <Trans>{total} lifts</Trans>}
         </span>
         <span style={{ flex: 1 }} />
         <Button size="small" onClick={() => void exportAs('xlsx')} disabled={total === 0}>
@@ -307,17 +312,34 @@ function WorkRecordsTab({ device }: { device: DeviceInfo }) {
       ) : !load.data ? (
         <TabMessage><Trans>Loading…</Trans></TabMessage>
       ) : load.data.list.length === 0 ? (
-        <TabMessage><Trans>No lift recorded yet</Trans></TabMessage>
+        <TabMessage>{trips ? <Trans>No trip recorded yet</Trans> : <Trans>No lift recorded yet</Trans>}</TabMessage>
       ) : (
         <DataTable
           label="work records"
-          head={[<Trans key="s">Start</Trans>, <Trans key="e">End</Trans>, <Trans key="d">Duration</Trans>, <Trans key="l">Peak load (t)</Trans>, <Trans key="m">Peak moment (% of rated)</Trans>, <Trans key="a">Alarms</Trans>]}
+          head={[
+            <Trans key="s">Start</Trans>,
+            <Trans key="e">End</Trans>,
+            <Trans key="d">Duration</Trans>,
+            ...(trips ? [<Trans key="c">Cage</Trans>, <Trans key="f">From floor</Trans>, <Trans key="t">To floor</Trans>] : []),
+            <Trans key="l">Peak load (t)</Trans>,
+            trips ? <Trans key="m">Peak load (% of rated)</Trans> : <Trans key="m">Peak moment (% of rated)</Trans>,
+            <Trans key="a">Alarms</Trans>,
+          ]}
         >
           {load.data.list.map((r) => (
             <tr key={r.recordId} data-record={r.recordId}>
               <td style={cellStyle}>{formatBeijing(r.startedAtMs, 'YYYY-MM-DD HH:mm:ss')}</td>
               <td style={cellStyle}>{formatBeijing(r.endedAtMs, 'HH:mm:ss')}</td>
               <td style={{ ...cellStyle, textAlign: 'right' }}>{duration(r.durationS)}</td>
+              {trips ? (
+                <>
+                  <td style={cellStyle} data-record-cage={r.cage ?? ''}>
+                    {r.cage === 'left' ? <Trans>Left</Trans> : r.cage === 'right' ? <Trans>Right</Trans> : '—'}
+                  </td>
+                  <td style={{ ...cellStyle, textAlign: 'right' }}>{r.startFloor ?? '—'}</td>
+                  <td style={{ ...cellStyle, textAlign: 'right' }}>{r.endFloor ?? '—'}</td>
+                </>
+              ) : null}
               <td style={{ ...cellStyle, textAlign: 'right' }}>{r.peakLoadT.toFixed(2)}</td>
               <td style={{ ...cellStyle, textAlign: 'right', color: r.peakMomentPct >= 100 ? STATUS_COLOR.alarm : r.peakMomentPct >= 90 ? STATUS_COLOR.warning : undefined }}>
                 {r.peakMomentPct.toFixed(1)}
