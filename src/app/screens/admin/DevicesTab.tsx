@@ -7,10 +7,11 @@ import { formatBeijing } from '../../../format/time';
 import { kindLabel } from '../../../i18n/metricLabels';
 import { useStores } from '../../../stores';
 import { AdminSection, CallError, DataTable, fileToBase64, useAdminData } from './adminUi';
+import { DeviceEditDialog, DeviceMoveDialog } from './DeviceDialogs';
 
 /**
  * The device registry of the current project: devices with their last report (silent ones marked), adding
- * and removing, the .xlsx/CSV import with its per-row problems, and the project's MQTT credentials.
+ * editing (station, tunnel, chainage…) and moving to another project in dialogs, removing, the .xlsx/CSV import with its per-row problems, and the project's MQTT credentials.
  */
 export const DevicesTab = observer(function DevicesTab({ projectId }: { projectId: string }) {
   const { request } = useStores();
@@ -19,6 +20,12 @@ export const DevicesTab = observer(function DevicesTab({ projectId }: { projectI
   const [form, setForm] = useState({ sn: '', kind: 'gas' as DeviceKind, name: '', station: '', position: '', reportPeriodS: '10', gases: '' });
   const [result, setResult] = useState<ImportResult | null>(null);
   const [key, setKey] = useState<DeviceKey | null>(null);
+  const [dialog, setDialog] = useState<{ action: 'edit' | 'move'; device: RegistryDevice } | null>(null);
+  const closeDialog = () => setDialog(null);
+  const afterSave = () => {
+    setDialog(null);
+    void devices.load();
+  };
 
   async function handleImport(file: File) {
     const format = file.name.toLowerCase().endsWith('.csv') ? 'csv' : 'xlsx';
@@ -32,7 +39,7 @@ export const DevicesTab = observer(function DevicesTab({ projectId }: { projectI
       <AdminSection title={t`Devices`} actions={<span style={{ fontSize: 13 }}>{t`${silentCount} not reporting`}</span>}>
         <DataTable
           label={t`Devices`}
-          head={[t`Serial number`, t`Kind`, t`Name`, t`Station`, t`Position`, t`Reporting period (s)`, t`Last report`, '']}
+          head={[t`Serial number`, t`Kind`, t`Name`, t`Station`, t`Position`, t`Tunnel`, t`Chainage (m)`, t`Reporting period (s)`, t`Last report`, '']}
           rows={(devices.data ?? []).map((d) => ({
             key: d.sn,
             cells: [
@@ -41,18 +48,30 @@ export const DevicesTab = observer(function DevicesTab({ projectId }: { projectI
               d.name,
               d.station,
               d.position,
+              d.tunnelId ?? '',
+              d.chainageM ?? '',
               d.reportPeriodS,
               <span key="seen" style={{ color: d.silent ? '#ff7875' : undefined }}>
                 {d.lastSeenMs === null ? t`Never` : formatBeijing(d.lastSeenMs)}
                 {d.silent ? ` · ${t`not reporting`}` : ''}
               </span>,
-              <Button size="small" key="remove" onClick={() => void devices.run(ADMIN_ROUTES.deviceRemove, { projectId, sns: [d.sn] })}>
-                <Trans>Remove</Trans>
-              </Button>,
+              <span key="actions" style={{ display: 'inline-flex', gap: 8 }}>
+                <Button size="small" aria-label={t`Edit ${d.sn}`} onClick={() => setDialog({ action: 'edit', device: d })}>
+                  <Trans>Edit</Trans>
+                </Button>
+                <Button size="small" aria-label={t`Move ${d.sn}`} onClick={() => setDialog({ action: 'move', device: d })}>
+                  <Trans>Move</Trans>
+                </Button>
+                <Button size="small" aria-label={t`Remove ${d.sn}`} onClick={() => void devices.run(ADMIN_ROUTES.deviceRemove, { projectId, sns: [d.sn] })}>
+                  <Trans>Remove</Trans>
+                </Button>
+              </span>,
             ],
           }))}
         />
       </AdminSection>
+      {dialog?.action === 'edit' ? <DeviceEditDialog key={dialog.device.sn} projectId={projectId} device={dialog.device} onClose={closeDialog} onSaved={afterSave} /> : null}
+      {dialog?.action === 'move' ? <DeviceMoveDialog key={dialog.device.sn} projectId={projectId} device={dialog.device} onClose={closeDialog} onSaved={afterSave} /> : null}
 
       <div style={{ display: 'grid', gridTemplateColumns: '2fr 1fr', gap: 16 }}>
         <AdminSection title={t`Add a device`}>

@@ -1,12 +1,20 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Field, Input, Select } from '@fluentui/react-components';
+import { Button, Field, Input, MessageBar, MessageBarBody, Select } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ADMIN_ROUTES, PROJECT_TYPES, type Organisation, type ProjectDetails, type ProjectType } from '../../../../protocol';
 import { useStores } from '../../../stores';
-import { AdminSection, CallError, DataTable, useAdminData } from './adminUi';
+import { AdminSection, CallError, DataTable, useAdminData, useDialogCall } from './adminUi';
+import { OrganisationsSection } from './OrganisationsSection';
 
-/** Organisations and projects: the list, new ones (installation administrators), the current project's details. */
+/** Most key figures a project holds (projectFieldsSchema in protocol/admin.ts). */
+const MAX_KEY_FIGURES = 12;
+
+/**
+ * Organisations and projects: the list, new ones, renaming and archiving organisations (installation
+ * administrators), the current project's details and key figures (its organisation administrators; the
+ * server's refusal of a save is shown in the details section).
+ */
 export const ProjectsTab = observer(function ProjectsTab({ projectId }: { projectId: string }) {
   const { session, request } = useStores();
   const { t } = useLingui();
@@ -17,6 +25,7 @@ export const ProjectsTab = observer(function ProjectsTab({ projectId }: { projec
   const [project, setProject] = useState({ coId: '', projectId: '', name: '', projectType: 'tunnel' as ProjectType });
   const current = projects.data?.find((p) => p.projectId === projectId) ?? null;
   const [details, setDetails] = useState<ProjectDetails | null>(null);
+  const saveDetails = useDialogCall(request);
   useEffect(() => setDetails(current), [current]);
   const typeLabel = (k: ProjectType) => ({ tunnel: t`Tunnel`, bridge: t`Bridge`, road: t`Road` })[k];
 
@@ -46,6 +55,16 @@ export const ProjectsTab = observer(function ProjectsTab({ projectId }: { projec
           }))}
         />
       </AdminSection>
+
+      {isAdmin ? (
+        <OrganisationsSection
+          orgs={orgs}
+          onChanged={() => {
+            void projects.load();
+            void session.check();
+          }}
+        />
+      ) : null}
 
       {isAdmin ? (
         <div style={{ display: 'grid', gridTemplateColumns: '1fr 2fr', gap: 16 }}>
@@ -112,8 +131,13 @@ export const ProjectsTab = observer(function ProjectsTab({ projectId }: { projec
             <Button
               appearance="primary"
               onClick={() => {
-                const { projectId: id, name, projectType, location, latitude, longitude, contractor, startDate, plannedEndDate } = details;
-                void projects.run(ADMIN_ROUTES.projectEdit, { projectId: id, name, projectType, location, latitude, longitude, contractor, startDate, plannedEndDate });
+                const { projectId: id, name, projectType, location, latitude, longitude, contractor, startDate, plannedEndDate, keyFigures } = details;
+                const body = { projectId: id, name, projectType, location, latitude, longitude, contractor, startDate, plannedEndDate, keyFigures };
+                void saveDetails.call(ADMIN_ROUTES.projectEdit, body).then(async (ok) => {
+                  if (!ok) return;
+                  await projects.load();
+                  await session.check();
+                });
               }}
             >
               <Trans>Save details</Trans>
@@ -152,6 +176,36 @@ export const ProjectsTab = observer(function ProjectsTab({ projectId }: { projec
               <Input type="date" value={details.plannedEndDate ?? ''} onChange={(_, d) => setDetails({ ...details, plannedEndDate: d.value || null })} />
             </Field>
           </div>
+          <h3 style={{ margin: 0, fontSize: 14 }}>
+            <Trans>Key figures</Trans>
+          </h3>
+          <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr auto', gap: 8, alignItems: 'end', maxWidth: 720 }}>
+            {details.keyFigures.map((f, i) => {
+              const setFigure = (next: Partial<typeof f>) => setDetails({ ...details, keyFigures: details.keyFigures.map((g, j) => (j === i ? { ...g, ...next } : g)) });
+              return (
+                <Fragment key={i}>
+                  <Input aria-label={t`Key figure ${i + 1} label`} placeholder={t`Label, e.g. Length`} value={f.label} onChange={(_, d) => setFigure({ label: d.value })} />
+                  <Input aria-label={t`Key figure ${i + 1} value`} placeholder={t`Value, e.g. 4.2 km`} value={f.value} onChange={(_, d) => setFigure({ value: d.value })} />
+                  <Button size="small" aria-label={t`Remove key figure ${i + 1}`} onClick={() => setDetails({ ...details, keyFigures: details.keyFigures.filter((_, j) => j !== i) })}>
+                    <Trans>Remove</Trans>
+                  </Button>
+                </Fragment>
+              );
+            })}
+          </div>
+          <Button
+            size="small"
+            style={{ alignSelf: 'flex-start' }}
+            disabled={details.keyFigures.length >= MAX_KEY_FIGURES}
+            onClick={() => setDetails({ ...details, keyFigures: [...details.keyFigures, { label: '', value: '' }] })}
+          >
+            <Trans>Add key figure</Trans>
+          </Button>
+          {saveDetails.error ? (
+            <MessageBar intent="error" role="alert">
+              <MessageBarBody>{saveDetails.error}</MessageBarBody>
+            </MessageBar>
+          ) : null}
         </AdminSection>
       ) : null}
     </div>

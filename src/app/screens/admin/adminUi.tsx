@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { BusinessError, type RequestFn } from '../../../api/request';
 import { SCREEN } from '../../../theme/theme';
 
@@ -101,4 +101,84 @@ export function fileToBase64(file: File): Promise<string> {
     reader.onerror = () => reject(reader.error ?? new Error('cannot read the file'));
     reader.readAsDataURL(file);
   });
+}
+
+/**
+ * A modal form of the administration area: `children` are its fields, `error` the server's refusal of the
+ * last save (shown inside the dialog, above the buttons, so the fields stay as typed). `onSave` performs the
+ * call; the dialog stays open while it runs and until the caller closes it (`open` false) on success.
+ */
+export function EditDialog({
+  open,
+  title,
+  error,
+  saveLabel,
+  cancelLabel,
+  onSave,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  error: string | null;
+  saveLabel: string;
+  cancelLabel: string;
+  onSave: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(_, d) => !d.open && onClose()}>
+      <DialogSurface aria-label={title} style={{ maxWidth: 720 }}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            onSave();
+          }}
+        >
+          <DialogBody>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+              {children}
+              {error ? (
+                <MessageBar intent="error" role="alert">
+                  <MessageBarBody>{error}</MessageBarBody>
+                </MessageBar>
+              ) : null}
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" onClick={onClose}>
+                {cancelLabel}
+              </Button>
+              <Button appearance="primary" type="submit">
+                {saveLabel}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+/**
+ * Calls a change route for a dialog: the server's refusal goes to `error` (shown in the dialog) and is not
+ * thrown; `true` when the call succeeded.
+ */
+export function useDialogCall(request: RequestFn) {
+  const [error, setError] = useState<string | null>(null);
+  const call = useCallback(
+    async (route: string, body: unknown): Promise<boolean> => {
+      try {
+        await request(route, body, { skipErrorHandler: true });
+        setError(null);
+        return true;
+      } catch (e) {
+        setError(e instanceof BusinessError ? e.errorMessage : String(e));
+        return false;
+      }
+    },
+    [request],
+  );
+  return { error, setError, call };
 }

@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Field, Input, Select } from '@fluentui/react-components';
+import { useLingui } from '@lingui/react/macro';
+import { ADMIN_ROUTES, roleIn, type RegistryDevice } from '../../../../protocol';
+import { kindLabel } from '../../../i18n/metricLabels';
+import { useStores } from '../../../stores';
+import { EditDialog, useDialogCall } from './adminUi';
+
+/** A number field's text as the API wants it: null when empty, NaN (refused by the server) when not a number. */
+function numberOrNull(text: string): number | null {
+  return text.trim() === '' ? null : Number(text);
+}
+
+/**
+ * Edits one device of the registry (deviceEdit): name, station, position, tunnel and chainage (metres), and
+ * reporting period (seconds). Serial number and kind cannot change (they are the device's MQTT topic).
+ * The server's refusal is shown in the dialog; `onSaved` runs after a successful save.
+ */
+export const DeviceEditDialog = observer(function DeviceEditDialog({
+  projectId,
+  device,
+  onClose,
+  onSaved,
+}: {
+  projectId: string;
+  device: RegistryDevice;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { request } = useStores();
+  const { t, i18n } = useLingui();
+  const save = useDialogCall(request);
+  const [form, setForm] = useState({
+    name: device.name,
+    station: device.station,
+    position: device.position,
+    tunnelId: device.tunnelId ?? '',
+    chainageM: device.chainageM === null ? '' : String(device.chainageM),
+    reportPeriodS: String(device.reportPeriodS),
+  });
+
+  async function handleSave() {
+    const ok = await save.call(ADMIN_ROUTES.deviceEdit, {
+      projectId,
+      sn: device.sn,
+      device: {
+        name: form.name,
+        station: form.station,
+        position: form.position,
+        tunnelId: form.tunnelId.trim() === '' ? null : form.tunnelId,
+        chainageM: numberOrNull(form.chainageM),
+        reportPeriodS: Number(form.reportPeriodS),
+      },
+    });
+    if (ok) onSaved();
+  }
+
+  return (
+    <EditDialog
+      open
+      title={t`Edit device ${device.sn}`}
+      error={save.error}
+      saveLabel={t`Save`}
+      cancelLabel={t`Cancel`}
+      onSave={() => void handleSave()}
+      onClose={onClose}
+    >
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 12 }}>
+        <Field label={t`Serial number`}>
+          <Input value={device.sn} disabled />
+        </Field>
+        <Field label={t`Kind`}>
+          <Input value={kindLabel(i18n, device.kind)} disabled />
+        </Field>
+        <Field label={t`Name`}>
+          <Input value={form.name} onChange={(_, d) => setForm({ ...form, name: d.value })} />
+        </Field>
+        <Field label={t`Reporting period (s)`}>
+          <Input type="number" value={form.reportPeriodS} onChange={(_, d) => setForm({ ...form, reportPeriodS: d.value })} />
+        </Field>
+        <Field label={t`Station`}>
+          <Input value={form.station} onChange={(_, d) => setForm({ ...form, station: d.value })} />
+        </Field>
+        <Field label={t`Position`}>
+          <Input value={form.position} onChange={(_, d) => setForm({ ...form, position: d.value })} />
+        </Field>
+        <Field label={t`Tunnel`}>
+          <Input value={form.tunnelId} onChange={(_, d) => setForm({ ...form, tunnelId: d.value })} />
+        </Field>
+        <Field label={t`Chainage (m)`}>
+          <Input type="number" value={form.chainageM} onChange={(_, d) => setForm({ ...form, chainageM: d.value })} />
+        </Field>
+      </div>
+    </EditDialog>
+  );
+});
+
+/**
+ * Moves one device to another project of the caller (deviceMove). The device keeps its serial number;
+ * the server clears its tunnel and chainage, which belong to the old project's line. The choice lists
+ * the projects where the caller is an organisation administrator, the current one excepted.
+ */
+export const DeviceMoveDialog = observer(function DeviceMoveDialog({
+  projectId,
+  device,
+  onClose,
+  onSaved,
+}: {
+  projectId: string;
+  device: RegistryDevice;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { request, session } = useStores();
+  const { t } = useLingui();
+  const save = useDialogCall(request);
+  const user = session.user;
+  const targets = (user?.projects ?? []).filter((p) => p.projectId !== projectId && (user?.isAdmin === true || roleIn(user!, p.projectId) === 'orgAdmin'));
+  const [toProjectId, setToProjectId] = useState(targets[0]?.projectId ?? '');
+
+  async function handleSave() {
+    if (await save.call(ADMIN_ROUTES.deviceMove, { projectId, sn: device.sn, toProjectId })) onSaved();
+  }
+
+  return (
+    <EditDialog
+      open
+      title={t`Move device ${device.sn}`}
+      error={save.error}
+      saveLabel={t`Move`}
+      cancelLabel={t`Cancel`}
+      onSave={() => void handleSave()}
+      onClose={onClose}
+    >
+      <Field label={t`To project`} hint={t`Tunnel and chainage are cleared: set them in the new project.`}>
+        <Select value={toProjectId} onChange={(_, d) => setToProjectId(d.value)}>
+          {targets.length === 0 ? <option value="">{t`No other project`}</option> : null}
+          {targets.map((p) => (
+            <option key={p.projectId} value={p.projectId}>
+              {p.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+    </EditDialog>
+  );
+});
