@@ -177,8 +177,14 @@ export function registerAlarmCenterRoutes(app: FastifyInstance, deps: HttpDeps, 
         .orderBy('metric')
         .orderBy('device_sn')
         .execute(),
-      gasBase
+      deps.db
+        .selectFrom('alarms')
         .leftJoin('devices', (j) => j.onRef('devices.project_id', '=', 'alarms.project_id').onRef('devices.sn', '=', 'alarms.device_sn'))
+        .where('alarms.project_id', '=', body.projectId)
+        .where('alarms.raised_at_ms', '>=', body.fromMs)
+        .where('alarms.raised_at_ms', '<=', body.toMs)
+        .where('alarms.device_kind', '=', 'gas')
+        .where('alarms.kind', '=', 'threshold')
         .selectAll('alarms')
         .select(sql<string | null>`devices.position`.as('device_position'))
         .orderBy('alarms.raised_at_ms', 'desc')
