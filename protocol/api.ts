@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_KINDS, type DeviceKind } from './topics';
-import type { Alarm, DealStatus, DeviceStatus } from './status';
+import type { Alarm, AlarmSide, DealStatus, DeviceStatus } from './status';
 import type { Threshold } from './thresholds';
 import { boardListSchema, type Board } from './board';
 import { REJECT_REASONS } from './devices';
@@ -23,6 +23,8 @@ export const ROUTES = {
   alarmDealBatch: '/zhgd/alarm/dealBatch',
   alarmExport: '/zhgd/alarm/export',
   alarmAnalysis: '/zhgd/alarm/analysis',
+  /** `GET ?projectId=&name=`: an AI alarm's capture picture (docs/api.md "alarm/capture"). */
+  alarmCapture: '/zhgd/alarm/capture',
   boardList: '/zhgd/board/list',
   boardScreen: '/zhgd/board/screen',
   deviceKey: '/zhgd/project/deviceKey',
@@ -345,4 +347,35 @@ export interface AlarmAnalysis {
   /** Mean time from raising to acknowledgement / to handling, over the alarms that have one; null when none. */
   meanAckMs: number | null;
   meanHandleMs: number | null;
+  /** Gas over-limit analysis: threshold alarms of gas detectors (docs/api.md "alarm/analysis"). */
+  gas: GasAlarmAnalysis;
+}
+
+/** Most rows of {@link GasAlarmAnalysis.overLimit}. */
+export const MAX_GAS_OVER_LIMIT_ROWS = 200;
+
+/** Gas alarm analysis and over-limit detail: threshold alarms of gas detectors within the analysed span. */
+export interface GasAlarmAnalysis {
+  /** Over-limit alarms per gas (metric: CO, H2S, O2, CH4…), Beijing day and station (device), days ascending. */
+  byDay: Array<{ metric: string; day: string; deviceSn: string; deviceName: string; count: number }>;
+  /**
+   * Over-limit detail, newest first, at most MAX_GAS_OVER_LIMIT_ROWS: the station, the gas, the peak value
+   * against the limit (unit of the gas), the start, how long it lasted (until cleared, else until now; ms),
+   * the side (`over` a limit, `below` a lower limit such as O2's) and the status.
+   */
+  overLimit: Array<{
+    alarmId: number;
+    deviceSn: string;
+    deviceName: string;
+    position: string;
+    metric: string;
+    side: AlarmSide | null;
+    peakValue: number | null;
+    threshold: number | null;
+    unit: string | null;
+    startMs: number;
+    durationMs: number;
+    state: 'active' | 'cleared';
+    dealStatus: number;
+  }>;
 }

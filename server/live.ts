@@ -1,7 +1,8 @@
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { DEVICE_KIND_REGISTRY, type Alarm, type DeviceMessage, type DeviceStatus, type DeviceTopic, type IngestStats } from '../protocol';
+import { DEVICE_KIND_REGISTRY, type Alarm, type CameraAlarm, type DeviceMessage, type DeviceStatus, type DeviceTopic, type IngestStats } from '../protocol';
+import { CaptureStore, captureUrl, decodeCapture } from './captures/captureStore';
 import { connectClusterRedis, startCluster, type Cluster } from './cluster/cluster';
 import { PartitionedRules, type Rules } from './cluster/partitionedRules';
 import { pruneReceipts, writeReceipts } from './cluster/receipts';
@@ -96,6 +97,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   let cluster: Cluster | null = null;
   const counter = new IngestCounter();
   const writer = new TelemetryWriter(db, log);
+  const captures = new CaptureStore(db);
   const gateway = startGateway({
     httpServer: deps.httpServer,
     sessions: deps.sessions,
@@ -138,12 +140,31 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
 
   /** @returns the message's alarm writes (the broker acknowledges the message once they settle), if any */
   function onAccepted(topic: DeviceTopic, message: DeviceMessage, receivedAtMs: number, raw: MessageOrigin): Promise<DurableOutcome> | void {
+    const captured = message.kind === 'camera' && message.msg.pic !== undefined ? storeCapture(topic, message.msg) : null;
+    if (captured) message = { kind: 'camera', msg: captured.msg };
     // flattened once for the rules and the history
     const values = metricValues(message);
     const written = apply(engine.accept(topic.projectId, topic.sn, message, receivedAtMs, values), raw);
     persistDevice(topic.projectId, topic.sn);
     pushTelemetry(topic, message, values);
-    return written;
+    // the message is acknowledged once both its picture and its alarm are stored
+    return captured ? Promise.all([captured.stored, written]).then(([, outcome]) => outcome ?? 'stored') : written;
+  }
+
+  /**
+   * An AI alarm's picture (`pic`, server/captures): stored in alarm_captures, and the alarm's `picUrl` set
+   * to the server's capture route. A picture that is neither JPEG nor PNG is dropped (the alarm keeps the
+   * camera's own `picUrl`); a failed write is logged, the alarm is raised all the same.
+   */
+  function storeCapture(topic: DeviceTopic, msg: CameraAlarm): { msg: CameraAlarm; stored: Promise<void> } | null {
+    const { pic, ...rest } = msg;
+    const picture = pic === undefined ? null : decodeCapture(topic.sn, msg.ts, pic);
+    if (!picture) {
+      log.warn({ sn: topic.sn }, 'camera alarm picture is neither JPEG nor PNG: not stored');
+      return { msg: rest, stored: Promise.resolve() };
+    }
+    const stored = captures.save(topic.projectId, topic.sn, picture).catch((err: unknown) => log.error({ err, sn: topic.sn }, 'capture picture not stored'));
+    return { msg: { ...rest, picUrl: captureUrl(topic.projectId, picture.name) }, stored };
   }
 
   function pushTelemetry(topic: DeviceTopic, message: DeviceMessage, values: Record<string, number>): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEVICE_KIND_REGISTRY } from './index';
-import { ALG_TYPES, cameraKind } from './camera';
+import { ALG_TYPES, MAX_CAPTURE_BASE64_CHARS, cameraKind } from './camera';
 
 const TS = Date.UTC(2026, 10, 21, 2, 0, 0);
 const parse = (msg: unknown) => DEVICE_KIND_REGISTRY.parseMessage('camera', JSON.stringify(msg));
@@ -11,6 +11,10 @@ describe('camera kind', () => {
     expect(parse({ ts: TS, algType: 'noHelmet', picUrl: '/c/1.jpg' })).toMatchObject({ kind: 'camera' });
     expect(parse({ ts: TS, algType: 'dancing' })).toMatchObject({ reason: 'schema' });
     expect(parse({ ts: TS, algType: 'fall', picUrl: 'x'.repeat(2049) })).toMatchObject({ reason: 'schema' });
+    // the uploaded picture: base64 of at most MAX_CAPTURE_BASE64_CHARS
+    expect(parse({ ts: TS, algType: 'noVest', pic: 'iVBORw0KGgo=' })).toMatchObject({ kind: 'camera' });
+    expect(parse({ ts: TS, algType: 'noVest', pic: 'A'.repeat(MAX_CAPTURE_BASE64_CHARS + 4) })).toMatchObject({ reason: 'schema' });
+    for (const pic of ['', 'not base64!', '../x', 'QQ==\n']) expect(parse({ ts: TS, algType: 'noVest', pic }), pic).toMatchObject({ reason: 'schema' });
     expect(DEVICE_KIND_REGISTRY.parseTopic('zhgd/p/camera/CAM-01/alarm')).toMatchObject({ kind: 'camera', channel: 'alarm' });
   });
 

@@ -18,12 +18,27 @@ export const ALG_TYPES = [
 ] as const;
 export type AlgType = (typeof ALG_TYPES)[number];
 
-/** AI camera violation event. `picUrl` is the capture picture (http(s) URL or a path on the server). */
+/**
+ * Longest `pic` (base64 characters) a camera alarm may carry: 12 000 characters are 9 000 bytes of JPEG or
+ * PNG, which fits the 16 KiB MQTT payload limit (MAX_PAYLOAD_BYTES) with the other fields.
+ */
+export const MAX_CAPTURE_BASE64_CHARS = 12_000;
+
+/**
+ * AI camera violation event. `picUrl` is the capture picture (http(s) URL or a path on the server); `pic`
+ * is the capture itself, a base64 JPEG or PNG that the server stores and serves (docs/device-protocol.md
+ * "camera"); with `pic` the server sets `picUrl` to its own capture route.
+ */
 export const cameraAlarmSchema = z.object({
   ts: tsMs,
   algType: z.enum(ALG_TYPES),
   // NUL, control characters and lone surrogates are refused here: a NUL passed and then failed the alarm INSERT
   picUrl: safeText(2048).optional(),
+  pic: z
+    .string()
+    .max(MAX_CAPTURE_BASE64_CHARS)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: 'base64 (RFC 4648) of a JPEG or PNG' })
+    .optional(),
 });
 export type CameraAlarm = z.infer<typeof cameraAlarmSchema>;
 

@@ -39,6 +39,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   [ROUTES.alarmDetail]: 'alarm.view',
   [ROUTES.alarmAnalysis]: 'alarm.view',
   [ROUTES.alarmExport]: 'alarm.view',
+  [ROUTES.alarmCapture]: 'alarm.view',
   [ROUTES.alarmDeal]: 'alarm.handle',
   [ROUTES.alarmAck]: 'alarm.handle',
   [ROUTES.alarmDealBatch]: 'alarm.handle',

@@ -1,4 +1,5 @@
 import type { AlgType, CameraAlarm } from '../../protocol';
+import { renderCapturePng } from './capturePicture';
 import { Rng } from './prng';
 import { beijingHour } from './siteClock';
 
@@ -7,7 +8,8 @@ import { beijingHour } from './siteClock';
  * (07:00–19:00 Beijing) and 2 an hour at night, each from one of the cameras. The mix follows what AI
  * boxes on tunnel sites flag most (docs/domain.md "AI video violations"): missing helmets and vests dominate;
  * falls and open flames are rare. False alarms are not modelled here: they are a handling outcome
- * (dealStatus 2), decided by people on the server side.
+ * (dealStatus 2), decided by people on the server side. Each alarm carries a small rendered capture
+ * picture (`pic`, capturePicture.ts) as an AI box uploads one.
  */
 export const ALG_MIX: Readonly<Record<AlgType, number>> = {
   noHelmet: 30,
@@ -50,6 +52,9 @@ export class CameraModel {
     if (this.sns.length === 0 || !this.rng.chance((ratePerH * dtS) / 3600)) return [];
     const sn = this.rng.pick(this.sns);
     const ts = tMs + Math.floor(this.rng.uniform(0, dtS * 1000));
-    return [{ sn, alarm: { ts, algType: this.rng.weighted(ALG_MIX), picUrl: `/captures/${sn}-${ts}.jpg` } }];
+    const algType = this.rng.weighted(ALG_MIX);
+    // the camera uploads its capture with the alarm; the server stores and serves it (server/captures)
+    const pic = Buffer.from(renderCapturePng(algType, this.rng.uniform(0, 1))).toString('base64');
+    return [{ sn, alarm: { ts, algType, pic } }];
   }
 }

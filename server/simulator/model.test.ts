@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALG_TYPES, DEVICE_KINDS, parseDeviceMessage, parseDeviceTopic } from '../../protocol';
+import { ALG_TYPES, cameraAlarmSchema, DEVICE_KINDS, parseDeviceMessage, parseDeviceTopic } from '../../protocol';
 import { BRIDGE_DEVICES, DEMO_DEVICES } from '../seed/demoProject';
 import { FleetModel, type SimMessage } from './model';
 import { HOUR_MS, MINUTE_MS } from './siteClock';
@@ -68,7 +68,7 @@ describe('FleetModel', () => {
     expect(new Set(firstSecond).size).toBeGreaterThan(firstSecond.length * 0.7);
   });
 
-  it('raises a few AI camera alarms an hour with a known violation type and a capture path', () => {
+  it('raises a few AI camera alarms an hour with a known violation type and a capture picture that passes the schema', () => {
     const cameras = DEMO_DEVICES.filter((d) => d.kind === 'camera');
     const model = new FleetModel({ projectId: 'demo-tunnel', seed: 1, startMs: START, devices: cameras });
     const alarms = model.advanceTo(START + 12 * HOUR_MS).filter((m) => m.kind === 'camera');
@@ -77,7 +77,10 @@ describe('FleetModel', () => {
     for (const a of alarms) {
       if (a.kind !== 'camera') continue;
       expect(ALG_TYPES).toContain(a.payload.algType);
-      expect(a.payload.picUrl).toBe(`/captures/${a.sn}-${a.tsMs}.jpg`);
+      expect(a.payload.picUrl).toBeUndefined();
+      const png = Buffer.from(a.payload.pic!, 'base64');
+      expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      expect(cameraAlarmSchema.safeParse(a.payload).success).toBe(true);
     }
   });
 

@@ -139,7 +139,7 @@ class Person {
     // ordinal alternates crews (see model.ts), so pair up: 0,1 loaders, 2,3 drivers, …
     this.driver = spec.role === 'mucking' && Math.floor(ordinal / 2) % 2 === 1;
     if (spec.hasVitals) {
-      const hypertensive = r.chance(0.05);
+      const hypertensive = r.chance(0.02);
       this.vitals = {
         hr: r.uniform(62, 82),
         spo2: r.uniform(96, 99),

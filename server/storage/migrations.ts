@@ -603,6 +603,27 @@ const elevatorTrips: Migration = {
   },
 };
 
+/**
+ * AI capture pictures (issue 9, server/captures): the picture a camera sends with its alarm, stored in the
+ * database so that every cluster node serves it and an in-memory test database holds it too. Bounded by
+ * server/captures/captureStore.ts (count cap and retention), pruned oldest first.
+ */
+const alarmCaptures: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('alarm_captures')
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('device_sn', 'text', (c) => c.notNull())
+      .addColumn('content_type', 'text', (c) => c.notNull())
+      .addColumn('bytes', 'bytea', (c) => c.notNull())
+      .addColumn('stored_at_ms', 'double precision', (c) => c.notNull())
+      .addPrimaryKeyConstraint('alarm_captures_pk', ['project_id', 'name'])
+      .execute();
+    await db.schema.createIndex('alarm_captures_stored_idx').on('alarm_captures').column('stored_at_ms').execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -620,6 +641,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0020_admin_roles': adminRoles,
   '0030_telemetry_partitions': telemetryPartitions,
   '0035_cluster_receipts': clusterReceipts,
+  '0041_alarm_captures': alarmCaptures,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

@@ -27,6 +27,7 @@ export interface Database {
   threshold_audit: ThresholdAuditTable;
   work_records: WorkRecordsTable;
   ingest_receipts: IngestReceiptsTable;
+  alarm_captures: AlarmCapturesTable;
   people: PeopleTable;
   zones: ZonesTable;
   organisations: OrganisationsTable;
@@ -417,4 +418,16 @@ export interface EquipmentArchiveTable {
   next_inspection_ms: number | null;
   registration_no: string;
   documents: ColumnType<unknown, string, string>;
+}
+
+/** AI capture pictures of camera alarms (migration 0041_alarm_captures, server/captures/captureStore.ts). */
+export interface AlarmCapturesTable {
+  project_id: string;
+  /** `{sn}-{ts}.{jpg|png}` (server/captures/captureStore.ts CAPTURE_NAME). */
+  name: string;
+  device_sn: string;
+  /** image/jpeg or image/png, from the picture's signature bytes. */
+  content_type: string;
+  bytes: Uint8Array;
+  stored_at_ms: number;
 }

@@ -133,4 +133,34 @@ describe('alarm center (real server)', () => {
     const tooLong = await admin.post(ROUTES.alarmAnalysis, { projectId: demo, fromMs: 0, toMs: now });
     expect(tooLong.body).toMatchObject({ success: false, errorCode: 'VALIDATION' });
   });
+
+  it('analyses gas over-limit alarms per gas, day and station, with the over-limit detail', async () => {
+    const now = Date.now();
+    const today = new Date(now + 8 * 3_600_000).toISOString().slice(0, 10);
+    // the kind filter narrows the general analysis, not the gas one
+    const gas = (await admin.post<AlarmAnalysis>(ROUTES.alarmAnalysis, { projectId: demo, fromMs: now - 86_400_000, toMs: now + 60_000, kind: 'sos' })).body.data!.gas;
+    expect(gas.byDay).toEqual([
+      { metric: 'CO', day: today, deviceSn: 'GAS-LK-E-F', deviceName: 'LK-E face', count: 1 },
+      { metric: 'CO', day: today, deviceSn: 'GAS-LK-E-L', deviceName: expect.any(String), count: 1 },
+      { metric: 'H2S', day: today, deviceSn: 'GAS-LK-E-F', deviceName: 'LK-E face', count: 1 },
+      { metric: 'O2', day: today, deviceSn: 'GAS-RK-E-F', deviceName: expect.any(String), count: 1 },
+    ]);
+    const rows = new Map(gas.overLimit.map((r) => [`${r.deviceSn} ${r.metric}`, r]));
+    expect([...rows.keys()].sort()).toEqual(['GAS-LK-E-F CO', 'GAS-LK-E-F H2S', 'GAS-LK-E-L CO', 'GAS-RK-E-F O2']);
+    expect(rows.get('GAS-LK-E-F CO')).toMatchObject({ side: 'over', peakValue: 30, unit: 'ppm', state: 'active', dealStatus: 1 });
+    expect(rows.get('GAS-LK-E-L CO')).toMatchObject({ side: 'over', peakValue: 20, dealStatus: 0 });
+    expect(rows.get('GAS-RK-E-F O2')).toMatchObject({ side: 'below', peakValue: 19.2 });
+    for (const r of rows.values()) {
+      expect(r.position).not.toBe('');
+      expect(r.threshold).not.toBeNull();
+      // the peak is beyond its limit on the alarm's side
+      expect(r.side === 'below' ? r.peakValue! < r.threshold! : r.peakValue! > r.threshold!).toBe(true);
+      expect(r.startMs).toBeLessThanOrEqual(now);
+      expect(r.durationMs).toBeGreaterThanOrEqual(0);
+      expect(r.durationMs).toBeLessThan(120_000);
+    }
+    // a span without them: none
+    const before = (await admin.post<AlarmAnalysis>(ROUTES.alarmAnalysis, { projectId: demo, fromMs: now - 2 * 86_400_000, toMs: now - 86_400_000 })).body.data!.gas;
+    expect(before).toEqual({ byDay: [], overLimit: [] });
+  });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   MAX_ALARM_EXPORT_ROWS,
+  MAX_GAS_OVER_LIMIT_ROWS,
   ROUTES,
   alarmAnalysisBody,
   alarmDealBatchBody,
@@ -14,6 +15,7 @@ import {
   type AlarmTimelineStep,
 } from '../../../protocol';
 import { sql } from 'kysely';
+import { registerCaptureRoute } from '../../captures/captureRoute';
 import { fromJson, toAlarm } from '../../storage';
 import { postRoute, requireMember, type HttpDeps } from '../context';
 import { ApiError, ERROR_MESSAGES } from '../errors';
@@ -74,11 +76,13 @@ const EXPORT_COLUMNS: Array<ExportColumn<AlarmRecord>> = [
 ];
 
 /**
- * Alarm center routes (docs/api.md "Alarm center"): alarm/detail, alarm/dealBatch, alarm/analysis and
- * alarm/export.
+ * Alarm center routes (docs/api.md "Alarm center"): alarm/detail, alarm/dealBatch, alarm/analysis,
+ * alarm/export and the AI capture pictures (alarm/capture, server/captures).
  * `publish` mirrors a handled alarm into the rules engine and pushes it (alarms.ts).
  */
 export function registerAlarmCenterRoutes(app: FastifyInstance, deps: HttpDeps, publish: (alarm: Alarm, log: { error(obj: object, msg?: string): void }) => Alarm): void {
+  registerCaptureRoute(app, deps);
+
   postRoute(app, deps, ROUTES.alarmDetail, alarmDetailBody, async ({ body, user }): Promise<AlarmDetail> => {
     const row = await deps.db.selectFrom('alarms').selectAll().where('alarm_id', '=', body.alarmId).executeTakeFirst();
     if (!row) throw new ApiError('NOT_FOUND', 'Alarm not found');
@@ -129,7 +133,15 @@ export function registerAlarmCenterRoutes(app: FastifyInstance, deps: HttpDeps, 
       .where('raised_at_ms', '<=', body.toMs);
     if (body.kind !== undefined) base = base.where('kind', '=', body.kind);
     const dayIndex = sql<number>`floor((raised_at_ms + ${sql.lit(BEIJING_OFFSET_MS)}) / 86400000)::int`;
-    const [byDay, topDevices, means] = await Promise.all([
+    // gas over-limit: threshold alarms of gas detectors (the kind filter does not narrow it)
+    const gasBase = deps.db
+      .selectFrom('alarms')
+      .where('project_id', '=', body.projectId)
+      .where('raised_at_ms', '>=', body.fromMs)
+      .where('raised_at_ms', '<=', body.toMs)
+      .where('device_kind', '=', 'gas')
+      .where('kind', '=', 'threshold');
+    const [byDay, topDevices, means, gasByDay, gasRows] = await Promise.all([
       base.select([dayIndex.as('day_index'), 'kind', sql<number>`count(*)::int`.as('count')]).groupBy([dayIndex, 'kind']).orderBy(dayIndex).orderBy('kind').execute(),
       base
         .select(['device_sn', sql<string>`max(device_name)`.as('device_name'), sql<number>`count(*)::int`.as('count')])
@@ -145,11 +157,55 @@ export function registerAlarmCenterRoutes(app: FastifyInstance, deps: HttpDeps, 
           sql<number>`count(*)::int`.as('total'),
         ])
         .executeTakeFirstOrThrow(),
+      gasBase
+        .select(['metric', dayIndex.as('day_index'), 'device_sn', sql<string>`max(device_name)`.as('device_name'), sql<number>`count(*)::int`.as('count')])
+        .groupBy(['metric', dayIndex, 'device_sn'])
+        .orderBy(dayIndex)
+        .orderBy('metric')
+        .orderBy('device_sn')
+        .execute(),
+      deps.db
+        .selectFrom('alarms')
+        .leftJoin('devices', (j) => j.onRef('devices.project_id', '=', 'alarms.project_id').onRef('devices.sn', '=', 'alarms.device_sn'))
+        .where('alarms.project_id', '=', body.projectId)
+        .where('alarms.raised_at_ms', '>=', body.fromMs)
+        .where('alarms.raised_at_ms', '<=', body.toMs)
+        .where('alarms.device_kind', '=', 'gas')
+        .where('alarms.kind', '=', 'threshold')
+        .selectAll('alarms')
+        .select(sql<string | null>`devices.position`.as('device_position'))
+        .orderBy('alarms.raised_at_ms', 'desc')
+        .orderBy('alarms.alarm_id', 'desc')
+        .limit(MAX_GAS_OVER_LIMIT_ROWS)
+        .execute(),
     ]);
     const kinds = new Map<string, number>();
     for (const r of byDay) kinds.set(r.kind, (kinds.get(r.kind) ?? 0) + Number(r.count));
     const mean = (v: unknown) => (v === null || v === undefined ? null : Math.round(Number(v)));
+    const nowMs = Date.now();
+    const day = (index: unknown) => new Date(Number(index) * 86_400_000).toISOString().slice(0, 10);
     return {
+      gas: {
+        byDay: gasByDay.map((r) => ({ metric: r.metric, day: day(r.day_index), deviceSn: r.device_sn, deviceName: r.device_name, count: Number(r.count) })),
+        overLimit: gasRows.map((r) => {
+          const a = toAlarm(r);
+          return {
+            alarmId: a.alarmId,
+            deviceSn: a.deviceSn,
+            deviceName: a.deviceName,
+            position: r.device_position ?? '',
+            metric: a.metric,
+            side: a.side,
+            peakValue: a.peakValue,
+            threshold: a.threshold,
+            unit: a.unit,
+            startMs: a.firstSeenMs,
+            durationMs: Math.max(0, (a.clearedAtMs ?? nowMs) - a.firstSeenMs),
+            state: a.state,
+            dealStatus: a.dealStatus,
+          };
+        }),
+      },
       total: Number(means.total),
       byDay: byDay.map((r) => ({ day: new Date(Number(r.day_index) * 86_400_000).toISOString().slice(0, 10), kind: r.kind, count: Number(r.count) })),
       byKind: [...kinds].map(([kind, count]) => ({ kind, count })),

@@ -15,7 +15,7 @@ describe('alarm analysis helpers', () => {
         byKind: [],
         topDevices: [],
         meanAckMs: null,
-        meanHandleMs: null,
+        meanHandleMs: null, gas: { byDay: [], overLimit: [] },
       },
       ['threshold', 'sos'],
       '2025-05-12',

@@ -8,6 +8,7 @@ import { ROUTES, type AlarmAnalysis } from '../../../protocol';
 import { useStores } from '../../stores';
 import { SCREEN } from '../../theme/theme';
 import { useThemeColors } from '../../theme/screenVars';
+import { GasAlarmAnalysisView } from './GasAlarmAnalysis';
 
 const DAY_MS = 86_400_000;
 /** The analysis covers the last 30 Beijing days. */
@@ -47,7 +48,8 @@ export function dailySeries(a: AlarmAnalysis, kinds: string[], fromDay: string, 
 
 /**
  * Alarm analysis of the last 30 days (alarm/analysis): a uPlot bar chart of counts per day and kind, the
- * top devices, and the mean times to acknowledge and to handle.
+ * top devices, the mean times to acknowledge and to handle, and the gas alarm analysis with its over-limit
+ * detail (GasAlarmAnalysis.tsx).
  */
 export function AlarmCenterAnalysis({ projectId, refresh }: { projectId: string; refresh: number }) {
   const { request } = useStores();
@@ -105,31 +107,36 @@ export function AlarmCenterAnalysis({ projectId, refresh }: { projectId: string;
   if (!data) return null;
   const ackTime = formatDuration(data.meanAckMs);
   const handleTime = formatDuration(data.meanHandleMs);
+  const todayBeijing = new Date(Date.now() + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
+  const fromDay = new Date(Date.parse(`${todayBeijing}T00:00:00Z`) - (SPAN_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
   return (
-    <section aria-label={i18n._(msg`Alarm analysis`)} style={{ display: 'grid', gridTemplateColumns: '2fr 1fr', gap: 16, marginBottom: 24 }}>
-      <div>
-        <h2 style={{ fontSize: 18, margin: '0 0 8px' }}>
-          <Trans>Alarms per day, last 30 days</Trans>
-        </h2>
-        <div ref={host} />
-      </div>
-      <div>
-        <h2 style={{ fontSize: 18, margin: '0 0 8px' }}>
-          <Trans>Top devices</Trans>
-        </h2>
-        <ol aria-label={i18n._(msg`Top devices`)} style={{ margin: 0, paddingLeft: 20 }}>
-          {data.topDevices.map((d) => (
-            <li key={d.deviceSn}>
-              {d.deviceName} <span style={{ color: SCREEN.textMuted }}>{d.deviceSn}</span> · {d.count}
-            </li>
-          ))}
-        </ol>
-        <p>
-          <Trans>Mean time to acknowledge: {ackTime}</Trans>
-          <br />
-          <Trans>Mean time to handle: {handleTime}</Trans>
-        </p>
-      </div>
-    </section>
+    <>
+      <section aria-label={i18n._(msg`Alarm analysis`)} style={{ display: 'grid', gridTemplateColumns: '2fr 1fr', gap: 16, marginBottom: 24 }}>
+        <div>
+          <h2 style={{ fontSize: 18, margin: '0 0 8px' }}>
+            <Trans>Alarms per day, last 30 days</Trans>
+          </h2>
+          <div ref={host} />
+        </div>
+        <div>
+          <h2 style={{ fontSize: 18, margin: '0 0 8px' }}>
+            <Trans>Top devices</Trans>
+          </h2>
+          <ol aria-label={i18n._(msg`Top devices`)} style={{ margin: 0, paddingLeft: 20 }}>
+            {data.topDevices.map((d) => (
+              <li key={d.deviceSn}>
+                {d.deviceName} <span style={{ color: SCREEN.textMuted }}>{d.deviceSn}</span> · {d.count}
+              </li>
+            ))}
+          </ol>
+          <p>
+            <Trans>Mean time to acknowledge: {ackTime}</Trans>
+            <br />
+            <Trans>Mean time to handle: {handleTime}</Trans>
+          </p>
+        </div>
+      </section>
+      {data.gas ? <GasAlarmAnalysisView gas={data.gas} fromDay={fromDay} days={SPAN_DAYS} /> : null}
+    </>
   );
 }

@@ -7,6 +7,8 @@ import { TEST_ADMIN_PASSWORD, useRealServer } from '../../test/realServer';
 import { App } from '../App';
 
 const WAIT = { timeout: 5000 };
+/** A 1×1 PNG, as a camera would upload its capture (base64). */
+const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 const real = useRealServer();
 
@@ -57,5 +59,25 @@ describe('AlarmCenterScreen', () => {
       expect(page.list[0]).toMatchObject({ dealStatus: 1, dealRemark: 'Ventilation increased', dealtBy: 'admin' });
     }, WAIT);
     await waitFor(() => expect(screen.getByText(/Cleared · Processed|Active · Processed/)).toBeTruthy(), WAIT);
+  });
+
+  it('shows the gas over-limit analysis and detail, and an AI alarm with the capture the server stores', async () => {
+    const device = await real().device();
+    await device.gas('GAS-LK-E-L', { H2S: 12 }, { metric: 'H2S', state: 'active' });
+    const ts = Date.now();
+    await device.publish('camera', 'CAM-05', { ts, algType: 'noVest', pic: ONE_PIXEL_PNG });
+    await openApp('#/alarmCenter');
+    const detail = await screen.findByRole('table', { name: 'Over-limit detail' }, WAIT);
+    const h2s = within(detail).getByText(/H₂S/).closest('tr')!;
+    expect(within(h2s).getByText(/^12 ppm \/ \d+(\.\d+)? ppm/)).toBeTruthy();
+    expect(within(h2s).getByText('Active (Untreated)')).toBeTruthy();
+    expect(screen.getByRole('figure', { name: /Over-limit alarms of .*H₂S.* per day and station/ })).toBeTruthy();
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search' }), { target: { value: 'CAM-05' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Total 1 items', {}, WAIT)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Details' }));
+    const picture = (await screen.findByRole('img', { name: 'AI capture', hidden: true }, WAIT)) as HTMLImageElement;
+    expect(picture.getAttribute('src')).toBe(`${ROUTES.alarmCapture}?projectId=demo-tunnel&name=CAM-05-${ts}.png`);
   });
 });

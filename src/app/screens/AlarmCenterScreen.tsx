@@ -442,7 +442,7 @@ function AlarmDetailDrawer({ detail, onClose }: { detail: AlarmDetail | null; on
                   <Trans>Capture</Trans>
                 </dt>
                 <dd style={{ margin: 0 }}>
-                  <img src={a.picUrl} alt={i18n._(msg`AI capture`)} style={{ maxWidth: '100%' }} />
+                  <CapturePicture key={a.picUrl} src={a.picUrl} alt={i18n._(msg`AI capture`)} />
                 </dd>
               </>
             ) : null}
@@ -513,5 +513,25 @@ function HandleDialog({ alarmIds, onClose }: { alarmIds: number[] | null; onClos
         </DialogBody>
       </DialogSurface>
     </Dialog>
+  );
+}
+
+/**
+ * An AI alarm's capture picture (served by the server, docs/api.md "alarm/capture"), opening full size in
+ * a new tab; a picture the server no longer keeps (pruned after 90 days) says so instead of a broken image.
+ */
+function CapturePicture({ src, alt }: { src: string; alt: string }) {
+  const [missing, setMissing] = useState(false);
+  if (missing) {
+    return (
+      <span style={{ color: SCREEN.textMuted }}>
+        <Trans>Picture no longer kept</Trans>
+      </span>
+    );
+  }
+  return (
+    <a href={src} target="_blank" rel="noopener noreferrer" title={alt}>
+      <img src={src} alt={alt} onError={() => setMissing(true)} style={{ maxWidth: '100%', minWidth: 240, imageRendering: 'auto', display: 'block' }} />
+    </a>
   );
 }
