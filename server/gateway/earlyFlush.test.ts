@@ -16,7 +16,7 @@ const USER = {
   coName: 'C',
   coLogo: '',
   mid: 'm',
-  projects: [{ projectId: 'p1' }],
+  projects: [{ projectId: 'p1', role: 'safetyOfficer' }],
 } as unknown as SessionUser;
 const quiet = { warn: () => undefined, error: () => undefined };
 const beacon = (i: number) => ({ sn: `BC${i % 200}`, ts: 1_700_000_000_000 + i, tunnelId: 'ZK', chainageM: i, battery: 80, sos: false });
