@@ -127,6 +127,9 @@ describe('history and range APIs (real server, PGlite, MQTT)', { timeout: 120_00
     // the recent readings of the other tests are untouched
     const recent = (await admin.post<TelemetryHistory>(ROUTES.telemetryHistory, { projectId: demo, sns: ['GAS-LK-E-F'], fromMs: t0, toMs: t0 + 10_000 })).body.data!.series[0];
     expect(recent.ts).toHaveLength(11);
+    // leave no 40-day-old rollups behind: the demo backfill test below needs a project without history
+    await server.db.deleteFrom('telemetry_chunks').where('sn', '=', sn).where('start_ms', '<', old + HOUR).execute();
+    await server.db.deleteFrom('telemetry_hours').where('sn', '=', sn).where('bucket_ms', '<', old + HOUR).execute();
   });
 
   it('refuses bad ranges with a VALIDATION error naming the field', async () => {
