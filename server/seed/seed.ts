@@ -63,6 +63,7 @@ export async function seedIfEmpty(
           co_id: p.coId,
           co_name: projectNames[i].coName,
           co_logo: p.coLogo,
+          project_type: p === OTHER_PROJECT ? ('bridge' as const) : ('tunnel' as const),
           mqtt_username: mqttUsernameFor(p.projectId),
           mqtt_password: randomPassword(24),
           created_at_ms: nowMs + i, // the demo project first: it is the admin's current project at login

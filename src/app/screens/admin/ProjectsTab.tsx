@@ -6,6 +6,7 @@ import { ADMIN_ROUTES, PROJECT_TYPES, type Organisation, type ProjectDetails, ty
 import { useStores } from '../../../stores';
 import { AdminSection, CallError, DataTable, useAdminData, useDialogCall } from './adminUi';
 import { OrganisationsSection } from './OrganisationsSection';
+import { useRoleLabel } from './UsersTab';
 
 /** Most key figures a project holds (projectFieldsSchema in protocol/admin.ts). */
 const MAX_KEY_FIGURES = 12;
@@ -18,6 +19,7 @@ const MAX_KEY_FIGURES = 12;
 export const ProjectsTab = observer(function ProjectsTab({ projectId }: { projectId: string }) {
   const { session, request } = useStores();
   const { t } = useLingui();
+  const roleLabel = useRoleLabel();
   const isAdmin = session.user?.isAdmin === true;
   const projects = useAdminData<ProjectDetails[]>(request, ADMIN_ROUTES.projectList, { includeArchived: isAdmin }, [isAdmin]);
   const orgs = useAdminData<Organisation[]>(request, ADMIN_ROUTES.orgList, {}, []);
@@ -44,7 +46,7 @@ export const ProjectsTab = observer(function ProjectsTab({ projectId }: { projec
               typeLabel(p.projectType),
               p.location,
               p.contractor,
-              p.role ?? '—',
+              p.role ? roleLabel(p.role) : '—',
               p.archived ? t`Archived` : t`Active`,
               isAdmin ? (
                 <Button size="small" onClick={() => void projects.run(ADMIN_ROUTES.projectArchive, { projectId: p.projectId, archived: !p.archived }).then(() => session.check())}>
