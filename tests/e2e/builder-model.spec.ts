@@ -40,7 +40,7 @@ test('a locked panel stays locked after a reload and cannot be dragged', async (
   expect((await serverBoard(page, boardId)).pages[0].panels.find((p) => p.type === 'alarmFeed')!.locked).toBe(true);
 
   await page.reload();
-  await expect(panels(page)).toHaveCount(5);
+  await expect(panels(page)).toHaveCount(6);
   const again = await visiblePoint(page, alarms);
   await page.mouse.click(again.x, again.y);
   await expect(props(page).getByLabel('Locked', { exact: true })).toBeChecked();
@@ -50,7 +50,7 @@ test('a locked panel stays locked after a reload and cannot be dragged', async (
   // Delete is refused with the reason; the panel stays.
   await page.keyboard.press('Delete');
   await expect(page.getByTestId('editor-notice')).toContainText('Locked panels are not deleted');
-  await expect(panels(page)).toHaveCount(5);
+  await expect(panels(page)).toHaveCount(6);
 
   // Unlocking is an undoable step like any other (Ctrl+Z works with the checkbox focused).
   await props(page).getByLabel('Locked', { exact: true }).uncheck();
@@ -125,7 +125,7 @@ test('restacks a panel by dragging its row in the Layers list, saved and undoabl
   const boardId = await createFromTemplate(page, `E2E layers ${Date.now()}`);
   await page.keyboard.press('Escape'); // nothing selected: the pane shows the Layers list
   const rows = page.getByTestId('layer-row');
-  await expect(rows).toHaveCount(5);
+  await expect(rows).toHaveCount(6);
   const ids = await rows.evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.panelId!));
   const bottom = ids.at(-1)!;
 

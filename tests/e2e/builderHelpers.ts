@@ -57,6 +57,6 @@ export async function createFromTemplate(page: Page, name: string): Promise<stri
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByTestId('pages-list')).toContainText('Live');
   await expect(page).toHaveURL(/boardId=/);
-  await expect(panels(page)).toHaveCount(5);
+  await expect(panels(page)).toHaveCount(6);
   return new URL(page.url().replace('#/', '')).searchParams.get('boardId')!;
 }
