@@ -68,7 +68,7 @@ export function TimeRangeMenu({
     <>
       <Menu checkedValues={{ range: [current ?? 'live'] }} onCheckedValueChange={(_, d) => choose(d.checkedItems[0])}>
         <MenuTrigger disableButtonEnhancement>
-          <Button data-time-range appearance="outline" icon={<HistoryRegular />} style={{ fontSize: 16, whiteSpace: 'nowrap', flexShrink: 0, minWidth: 'max-content' }} aria-label={t`Time range: ${label}`}>
+          <Button data-time-range appearance="outline" icon={<HistoryRegular />} style={{ fontSize: '1em', whiteSpace: 'nowrap', flexShrink: 0, minWidth: 'max-content' }} aria-label={t`Time range: ${label}`}>
             {label}
           </Button>
         </MenuTrigger>
