@@ -2,6 +2,7 @@ import { DEVICE_KIND_REGISTRY, flattenMetrics, type Alarm, type AlarmKind, type 
 import { deriveStatus, isSilent, VIOLATION_WINDOW_MS } from './status';
 import { crossedLimit, evaluateMetric, levelOf, NORMAL_STATE, sideOf, stateFromAlarm, type MetricState, type Side } from './thresholdState';
 import type { AlarmDraft, DeviceConfig, DeviceSnapshot } from './types';
+import { isClosed, mirrorHandling } from './alarmDraft';
 
 /**
  * Kinds whose silence raises an `offline` alarm (level warning): those whose descriptor's offline policy
@@ -39,11 +40,6 @@ const LEVEL_RANK: Record<AlarmLevel, number> = { warning: 1, alarm: 2 };
 /** The key under which one alarm at most is open: device (implicit), kind, metric and side. */
 function openKey(kind: AlarmKind, metric: string, side: AlarmSide | null): string {
   return `${kind}\u0000${metric}\u0000${side ?? ''}`;
-}
-
-/** Closed: handled and no longer active. A closed alarm never changes again; the next crossing opens a new one. */
-function isClosed(a: AlarmDraft): boolean {
-  return a.dealStatus !== 0 && a.state === 'cleared';
 }
 
 /**
@@ -226,12 +222,7 @@ export class DeviceMonitor {
   dealt(alarm: Alarm): void {
     for (const [key, mine] of this.open) {
       if (mine.alarmId !== alarm.alarmId) continue;
-      mine.dealStatus = alarm.dealStatus;
-      mine.dealRemark = alarm.dealRemark;
-      mine.dealtBy = alarm.dealtBy;
-      mine.dealtAtMs = alarm.dealtAtMs;
-      mine.ackedBy = alarm.ackedBy ?? mine.ackedBy;
-      mine.ackedAtMs = alarm.ackedAtMs ?? mine.ackedAtMs;
+      mirrorHandling(mine, alarm);
       if (alarm.state === 'cleared' && mine.state === 'active' && (mine.kind === 'sos' || mine.kind === 'ai')) {
         // handling cleared it (SOS and AI alarms never clear by themselves)
         mine.state = 'cleared';

@@ -1,5 +1,6 @@
 import type { Alarm, AlarmLevel, AlarmRecord, Zone, ZoneAlarmMetric } from '../../protocol';
 import type { AlarmDraft } from './types';
+import { isClosed, mirrorHandling } from './alarmDraft';
 
 /**
  * Personnel zone rules of one project (issue 9 §4; docs/api.md "People and zones"): danger-zone entry,
@@ -85,10 +86,6 @@ const BEIJING_OFFSET_MS = 8 * 3_600_000;
 /** True when a fix at `chainageM` in `tunnelId` lies in `zone` (both ends included). */
 export function inZone(zone: Pick<Zone, 'tunnelId' | 'fromM' | 'toM'>, tunnelId: string, chainageM: number): boolean {
   return zone.tunnelId === tunnelId && chainageM >= zone.fromM && chainageM <= zone.toM;
-}
-
-function isClosed(a: AlarmDraft): boolean {
-  return a.dealStatus !== 0 && a.state === 'cleared';
 }
 
 function keyOf(deviceSn: string, metric: string): string {
@@ -192,12 +189,7 @@ export class ZoneRules {
   dealt(alarm: Alarm): void {
     for (const [key, mine] of this.open) {
       if (mine.alarmId !== alarm.alarmId) continue;
-      mine.dealStatus = alarm.dealStatus;
-      mine.dealRemark = alarm.dealRemark;
-      mine.dealtBy = alarm.dealtBy;
-      mine.dealtAtMs = alarm.dealtAtMs;
-      mine.ackedBy = alarm.ackedBy ?? mine.ackedBy;
-      mine.ackedAtMs = alarm.ackedAtMs ?? mine.ackedAtMs;
+      mirrorHandling(mine, alarm);
       if (isClosed(mine)) this.open.delete(key);
       return;
     }
