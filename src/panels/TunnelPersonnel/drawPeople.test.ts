@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TunnelInfo } from '../../../protocol';
 import type { PersonnelFrame } from '../../stores';
-import { drawPeople, hasSos, sosPoints } from './drawPeople';
+import { drawPeople, sosPoints } from './drawPeople';
 import { layoutTunnels } from './layout';
 
 const LK: TunnelInfo = { tunnelId: 'LK', name: 'Left bore', startChainageM: 12_000, lengthM: 3_000, headings: [] };
@@ -71,7 +71,5 @@ describe('drawPeople', () => {
 
   it('draws nothing before the first frame', () => {
     expect(draw(null)).toHaveLength(0);
-    expect(hasSos(frame())).toBe(true);
-    expect(hasSos(null)).toBe(false);
   });
 });

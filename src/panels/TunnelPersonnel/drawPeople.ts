@@ -114,11 +114,6 @@ export function sosPoints(scene: PeopleScene): Array<{ x: number; y: number }> {
   return out;
 }
 
-/** True when any person in the frame has SOS set (the layer then animates the pulse). */
-export function hasSos(frame: PersonnelFrame | null): boolean {
-  return !!frame?.tunnels.some((t) => t.sos.some((s) => s === 1));
-}
-
 type Bore = MapLayout['bores'][number];
 
 /** Replay: each person's trail over the last minutes, older points fainter, along the bore's middle. */
