@@ -8,6 +8,7 @@ import { ROUTES, type AlarmAnalysis } from '../../../protocol';
 import { useStores } from '../../stores';
 import { SCREEN } from '../../theme/theme';
 import { useThemeColors } from '../../theme/screenVars';
+import { dayBarPaths, dayBarsFrame } from './dayBars';
 import { GasAlarmAnalysisView } from './GasAlarmAnalysis';
 
 const DAY_MS = 86_400_000;
@@ -76,26 +77,10 @@ export function AlarmCenterAnalysis({ projectId, refresh }: { projectId: string;
     const kinds = Object.keys(KIND_LABELS);
     const todayBeijing = new Date(Date.now() + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
     const fromDay = new Date(Date.parse(`${todayBeijing}T00:00:00Z`) - (SPAN_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
-    const bars = uPlot.paths.bars?.({ size: [0.8, 24] });
+    const bars = dayBarPaths();
     const u = new uPlot(
       {
-        width: Math.max(320, el.clientWidth || 640),
-        height: 220,
-        // x values are Beijing day starts expressed in UTC: show them as UTC
-        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-        scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-        axes: [
-          {
-            stroke: axisColor,
-            grid: { stroke: gridColor },
-            ticks: { stroke: gridColor },
-            font: '14px sans-serif',
-            space: 70,
-            // day starts in UTC stand for Beijing days: month-day is all a reader needs
-            values: (_u, splits) => splits.map((x) => new Date(x * 1000).toISOString().slice(5, 10)),
-          },
-          { stroke: axisColor, grid: { stroke: gridColor }, ticks: { stroke: gridColor }, font: '14px sans-serif' },
-        ],
+        ...dayBarsFrame(Math.max(320, el.clientWidth || 640), 220, axisColor, gridColor),
         series: [{}, ...kinds.map((k) => ({ label: i18n._(KIND_LABELS[k]), stroke: KIND_COLOURS[k], fill: `${KIND_COLOURS[k]}99`, paths: bars }))],
       },
       dailySeries(data, kinds, fromDay, SPAN_DAYS),

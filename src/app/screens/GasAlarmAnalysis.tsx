@@ -8,6 +8,7 @@ import { formatBeijing } from '../../format/time';
 import { metricLabel } from '../../i18n/metricLabels';
 import { SCREEN } from '../../theme/theme';
 import { useThemeColors } from '../../theme/screenVars';
+import { dayBarPaths, dayBarsFrame } from './dayBars';
 
 const DAY_MS = 86_400_000;
 /** Colours of the stations in one gas chart, in order of first appearance (then repeated). */
@@ -57,24 +58,10 @@ function GasChart({ gas, metric, fromDay, days, i18n }: { gas: GasAlarmAnalysis;
     const el = host.current;
     if (!el) return;
     const stations = gasStations(gas, metric);
-    const bars = uPlot.paths.bars?.({ size: [0.8, 24] });
+    const bars = dayBarPaths();
     const u = new uPlot(
       {
-        width: Math.max(280, el.clientWidth || 420),
-        height: 180,
-        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-        scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-        axes: [
-          {
-            stroke: axisColor,
-            grid: { stroke: gridColor },
-            ticks: { stroke: gridColor },
-            font: '14px sans-serif',
-            space: 70,
-            values: (_u, splits) => splits.map((x) => new Date(x * 1000).toISOString().slice(5, 10)),
-          },
-          { stroke: axisColor, grid: { stroke: gridColor }, ticks: { stroke: gridColor }, font: '14px sans-serif' },
-        ],
+        ...dayBarsFrame(Math.max(280, el.clientWidth || 420), 180, axisColor, gridColor),
         series: [
           { label: i18n._(msg`Day`) },
           ...stations.map((s, i) => {
