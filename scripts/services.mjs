@@ -83,20 +83,25 @@ export function ensurePostgres() {
   return path.dirname(ensureBinary('postgres-server-never-on-path', 'postgresql', candidates));
 }
 
-/** Every service of a local cluster: their binaries, installed when missing. */
+/** The services the tests start (broker, Redis, PostgreSQL): their binaries, installed when missing. */
+export function ensureTestServices() {
+  return { mosquitto: ensureMosquitto(), redis: ensureRedis(), postgresBin: ensurePostgres() };
+}
+
+/** Every service of a local cluster (the tests' and the sticky-session proxy): their binaries, installed when missing. */
 export function ensureClusterServices() {
-  return { mosquitto: ensureMosquitto(), redis: ensureRedis(), postgresBin: ensurePostgres(), haproxy: ensureHaproxy() };
+  return { ...ensureTestServices(), haproxy: ensureHaproxy() };
 }
 
 // `node scripts/services.mjs mosquitto-path`: prints the broker binary's path (installing it when missing);
-// `node scripts/services.mjs cluster-paths`: prints the binaries of every cluster service as JSON;
+// `node scripts/services.mjs cluster-paths`: prints the binaries of the services the cluster test starts as JSON;
 // `node scripts/services.mjs postgres-bin`: prints the folder of PostgreSQL's binaries. For the test
 // helpers, which may not import scripts/ (tests/architecture/imports.test.ts).
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [cmd] = process.argv.slice(2);
   const commands = {
     'mosquitto-path': () => ensureMosquitto(),
-    'cluster-paths': () => JSON.stringify(ensureClusterServices()),
+    'cluster-paths': () => JSON.stringify(ensureTestServices()),
     'postgres-bin': () => ensurePostgres(),
   };
   if (!(cmd in commands)) {

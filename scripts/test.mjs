@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, ensureChromium, run } from './lib.mjs';
-import { ensureClusterServices } from './services.mjs';
+import { ensureTestServices } from './services.mjs';
 import { countPlaywright, countVitest } from './testCounts.mjs';
 
 const out = path.join(ROOT, '.tmp', 'test-results');
@@ -37,7 +37,7 @@ async function step(name, fn, counts) {
 // here (apt-get, once) rather than inside a test, where the install would count against a test's time limit.
 if (want('unit') || want('integration')) {
   try {
-    ensureClusterServices();
+    ensureTestServices();
   } catch (e) {
     console.error(`[siteboard] ${e.message}: the external-broker and cluster tests will fail`);
   }

@@ -9,12 +9,11 @@ interface ServicePaths {
   mosquitto: string;
   redis: string;
   postgresBin: string;
-  haproxy: string;
 }
 
 /**
  * The services' binaries, from `node scripts/services.mjs cluster-paths`, which installs Debian's mosquitto,
- * redis-server, postgresql and haproxy with apt-get when missing (once per test process). @throws when it cannot.
+ * redis-server and postgresql with apt-get when missing (once per test process). @throws when it cannot.
  */
 export function clusterServicePaths(): ServicePaths {
   return JSON.parse(serviceAnswer('cluster-paths', (l) => l.startsWith('{'))) as ServicePaths;
