@@ -167,8 +167,8 @@ export function isEquipmentKind(kind: string): kind is EquipmentKind {
   return (EQUIPMENT_KINDS as readonly string[]).includes(kind);
 }
 
-/** China Standard Time offset, ms (UTC+8 all year). */
-const BEIJING_OFFSET_MS = 8 * 3_600_000;
+/** China Standard Time offset, ms (UTC+8 all year; dates are shown in Beijing time). */
+export const BEIJING_OFFSET_MS = 8 * 3_600_000;
 
 /** Start of the Beijing calendar day (00:00 UTC+8) that holds `ms`, ms since epoch. */
 export function beijingDayStart(ms: number): number {

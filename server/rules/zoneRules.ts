@@ -1,4 +1,4 @@
-import type { Alarm, AlarmLevel, AlarmRecord, Zone, ZoneAlarmMetric } from '../../protocol';
+import { BEIJING_OFFSET_MS, type Alarm, type AlarmLevel, type AlarmRecord, type Zone, type ZoneAlarmMetric } from '../../protocol';
 import type { AlarmDraft } from './types';
 import { isClosed, mirrorHandling } from './alarmDraft';
 
@@ -80,8 +80,6 @@ interface Holding {
 const PERSON_METRICS: readonly ZoneAlarmMetric[] = ['zoneEntry', 'stayTooLong', 'noMovement', 'signalLost'];
 const LEVEL_RANK: Record<AlarmLevel, number> = { warning: 1, alarm: 2 };
 const DAY_MS = 86_400_000;
-/** Beijing time (UTC+8) for "today" of the portal counts. */
-const BEIJING_OFFSET_MS = 8 * 3_600_000;
 
 /** True when a fix at `chainageM` in `tunnelId` lies in `zone` (both ends included). */
 export function inZone(zone: Pick<Zone, 'tunnelId' | 'fromM' | 'toM'>, tunnelId: string, chainageM: number): boolean {

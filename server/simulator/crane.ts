@@ -1,6 +1,6 @@
-import type { TowerCraneTelemetry } from '../../protocol';
+import { beijingDayStart, type TowerCraneTelemetry } from '../../protocol';
 import { Rng } from './prng';
-import { HOUR_MS, MINUTE_MS, beijingDayStartMs, beijingHour } from './siteClock';
+import { HOUR_MS, MINUTE_MS, beijingHour } from './siteClock';
 
 /**
  * Tower cranes in the portal yards, stepped once per simulated second (docs/domain.md "Cranes and elevators").
@@ -146,7 +146,7 @@ export class TowerCrane {
 
   step(tMs: number, dtS: number): void {
     const r = this.rng;
-    if (beijingDayStartMs(tMs) !== this.dayStartMs) this.planDay(tMs);
+    if (beijingDayStart(tMs) !== this.dayStartMs) this.planDay(tMs);
     const hour = beijingHour(tMs);
     const operating = hour >= OPERATING_FROM_H && hour < OPERATING_TO_H;
 
@@ -199,7 +199,7 @@ export class TowerCrane {
   }
 
   private planDay(tMs: number): void {
-    this.dayStartMs = beijingDayStartMs(tMs);
+    this.dayStartMs = beijingDayStart(tMs);
     const lifts = this.rng.int(20, 60);
     this.liftsPerSecond = lifts / ((OPERATING_TO_H - OPERATING_FROM_H) * 3600);
   }

@@ -1,7 +1,8 @@
 import type { BridgeGirderErectorTelemetry, ConstructionElevatorTelemetry, GantryCraneTelemetry, YardCraneTelemetry } from '../../protocol';
 import type { SiteWind } from './crane';
 import { Rng } from './prng';
-import { beijingDayStartMs, beijingHour } from './siteClock';
+import { beijingDayStart } from '../../protocol';
+import { beijingHour } from './siteClock';
 
 /**
  * Lifting equipment besides tower cranes (docs/device-protocol.md "Equipment"), stepped once per
@@ -57,7 +58,7 @@ abstract class Machine {
   /** Advances wind and the job queue; returns whether a new job may start now. */
   protected tickJobs(tMs: number, dtS: number, busy: boolean): boolean {
     const r = this.rng;
-    if (beijingDayStartMs(tMs) !== this.dayStartMs) this.planDay(tMs);
+    if (beijingDayStart(tMs) !== this.dayStartMs) this.planDay(tMs);
     const tauS = 8;
     this.gust += (-this.gust * dtS) / tauS + 0.18 * Math.sqrt((2 * dtS) / tauS) * r.normal();
     this.windMps = Math.max(0, this.wind.meanMps * (1 + Math.max(-0.6, this.gust)));
@@ -75,7 +76,7 @@ abstract class Machine {
   }
 
   private planDay(tMs: number): void {
-    this.dayStartMs = beijingDayStartMs(tMs);
+    this.dayStartMs = beijingDayStart(tMs);
     this.jobsPerSecond = this.rng.int(this.jobsPerDay[0], this.jobsPerDay[1]) / ((OPERATING_TO_H - OPERATING_FROM_H) * 3600);
   }
 }

@@ -2,14 +2,13 @@
  * Site time helpers. Chinese sites run on Beijing time (UTC+8, no daylight saving; SPEC §5), and the
  * demo tunnel works two 12-hour shifts starting at 08:00 and 20:00 (docs/domain.md "Personnel positioning").
  */
+import { BEIJING_OFFSET_MS, beijingDayStart } from '../../protocol';
 
 export const SECOND_MS = 1_000;
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
 
-/** Beijing is UTC+8 all year. */
-const BEIJING_OFFSET_MS = 8 * HOUR_MS;
 
 /** Hour of day in Beijing as a fraction, in [0, 24). */
 export function beijingHour(tMs: number): number {
@@ -17,10 +16,6 @@ export function beijingHour(tMs: number): number {
   return msOfDay / HOUR_MS;
 }
 
-/** Start (ms since epoch) of the Beijing calendar day containing `tMs`. */
-export function beijingDayStartMs(tMs: number): number {
-  return Math.floor((tMs + BEIJING_OFFSET_MS) / DAY_MS) * DAY_MS - BEIJING_OFFSET_MS;
-}
 
 /** The two crews: the day crew starts at 08:00, the night crew at 20:00 Beijing time. */
 export type Crew = 'day' | 'night';
@@ -33,7 +28,7 @@ export const SHIFT_START_HOUR: Record<Crew, number> = { day: 8, night: 20 };
 
 /** Start of the first shift of `crew` that starts strictly after `tMs`. */
 export function nextShiftStartMs(crew: Crew, tMs: number): number {
-  const start = beijingDayStartMs(tMs) + SHIFT_START_HOUR[crew] * HOUR_MS;
+  const start = beijingDayStart(tMs) + SHIFT_START_HOUR[crew] * HOUR_MS;
   return start > tMs ? start : start + DAY_MS;
 }
 

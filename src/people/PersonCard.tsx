@@ -2,13 +2,12 @@ import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatChainage, HISTORY_ROUTES, PEOPLE_ROUTES, type PersonDetail, type SeriesResponse, type Threshold } from '../../protocol';
+import { beijingDayStart, formatChainage, HISTORY_ROUTES, PEOPLE_ROUTES, type PersonDetail, type SeriesResponse, type Threshold } from '../../protocol';
 import { useStores } from '../stores';
 import { LEVEL_COLOR, SCREEN, thresholdLevel } from '../components';
 import { formatBeijing } from '../format/time';
 import { metricLabel } from '../i18n/metricLabels';
 import { thresholdText } from '../board/deviceDetail';
-import { startOfBeijingDayMs } from './personStatus';
 
 /** Vitals and battery shown on the card, in this order (protocol/kinds/beacon.ts metrics). */
 const CARD_METRICS = ['heartRate', 'spo2', 'bodyTempC', 'sbp', 'dbp', 'battery'] as const;
@@ -54,7 +53,7 @@ export const PersonCard = observer(function PersonCard({ projectId, target, onCl
     void load().then((d) => {
       if (!live || !d || !d.beaconSn) return;
       const toMs = Date.now();
-      const fromMs = startOfBeijingDayMs(toMs);
+      const fromMs = beijingDayStart(toMs);
       const ask = (from: number, tier?: 'raw') =>
         request<SeriesResponse>(HISTORY_ROUTES.series, { projectId, sns: [d.beaconSn], metrics: ['chainageM'], fromMs: from, toMs, widthPx: TRACK_W, ...(tier ? { tier } : {}) }, { skipErrorHandler: true })
           .then((r) => ({ ts: r.series[0]?.ts ?? [], m: r.series[0]?.values.chainageM ?? [] }))

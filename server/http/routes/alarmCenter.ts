@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  BEIJING_OFFSET_MS,
   MAX_ALARM_EXPORT_ROWS,
   MAX_GAS_OVER_LIMIT_ROWS,
   ROUTES,
@@ -27,8 +28,6 @@ import { filteredAlarms, handledColumns } from './alarms';
 /** Rows read from the database per query while exporting (keyset paging by alarm id). */
 const EXPORT_PAGE_ROWS = 1_000;
 
-/** China Standard Time, UTC+8 all year (no daylight saving since 1991). */
-const BEIJING_OFFSET_MS = 8 * 3_600_000;
 
 /** `YYYY-MM-DD HH:mm:ss` in Beijing time, or '' for null. */
 export function beijingTime(ms: number | null): string {

@@ -30,6 +30,7 @@ import {
 } from '../../../protocol';
 import { inZone } from '../../rules/zoneRules';
 import { zoneFromRow } from '../../rules/zoneStore';
+import type { ZoneStats } from '../../rules/types';
 import { fromJson, toJson, type Database } from '../../storage';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import { postRoute, requireMember, type HttpDeps, type HttpLive } from '../context';
@@ -81,7 +82,8 @@ function zoneColumns(z: ZoneFields) {
 interface LiveContext {
   beacons: Map<string, { name: string; tunnelId: string | null; thresholds: Threshold[] }>;
   zones: Zone[];
-  live: HttpLive;
+  /** The zone rules' figures, read once per request (headcounts are computed over every beacon). */
+  stats: ZoneStats;
   state: ReturnType<HttpLive['deviceState']>;
   openSos: Set<string>;
 }
@@ -101,7 +103,7 @@ async function liveContext(db: Kysely<Database>, live: HttpLive, projectId: stri
     .where('kind', '=', 'sos')
     .where('deal_status', '=', 0)
     .execute();
-  return { beacons, zones, live, state: live.deviceState(projectId), openSos: new Set(sos.map((r) => r.device_sn)) };
+  return { beacons, zones, stats: live.zoneStats(projectId), state: live.deviceState(projectId), openSos: new Set(sos.map((r) => r.device_sn)) };
 }
 
 /** A person with the live state of their beacon. */
@@ -110,7 +112,7 @@ function rowOf(p: Person, c: LiveContext): PersonRow {
   const s = sn ? c.state.get(sn) : undefined;
   const latest = s?.latest ?? null;
   const battery = typeof latest?.battery === 'number' ? latest.battery : null;
-  const fix = sn ? c.live.zoneStats(p.projectId).position(sn) : undefined;
+  const fix = sn ? c.stats.position(sn) : undefined;
   const tunnelId = fix?.tunnelId ?? (typeof latest?.chainageM === 'number' && sn ? (c.beacons.get(sn)?.tunnelId ?? null) : null);
   const chainageM = fix?.chainageM ?? (typeof latest?.chainageM === 'number' ? latest.chainageM : null);
   const zoneIds = fix?.zoneIds ?? (tunnelId !== null && chainageM !== null ? c.zones.filter((z) => inZone(z, tunnelId, chainageM)).map((z) => z.zoneId) : []);
@@ -247,7 +249,7 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
     const beacon = c.beacons.get(beaconSn);
     if (!row && !beacon) throw new ApiError('NOT_FOUND', 'No such person or beacon');
     const person = row ? rowOf(personOf(row), c) : null;
-    const fix = deps.live().zoneStats(body.projectId).position(beaconSn);
+    const fix = c.stats.position(beaconSn);
     const zoneIds = person?.zoneIds ?? fix?.zoneIds ?? [];
     return {
       person,

@@ -4,7 +4,7 @@ import 'uplot/dist/uPlot.min.css';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ROUTES, type AlarmAnalysis } from '../../../protocol';
+import { BEIJING_OFFSET_MS, ROUTES, type AlarmAnalysis } from '../../../protocol';
 import { useStores } from '../../stores';
 import { SCREEN } from '../../theme/theme';
 import { useThemeColors } from '../../theme/screenVars';
@@ -14,8 +14,6 @@ import { GasAlarmAnalysisView } from './GasAlarmAnalysis';
 const DAY_MS = 86_400_000;
 /** The analysis covers the last 30 Beijing days. */
 const SPAN_DAYS = 30;
-/** Beijing time (UTC+8, no daylight saving): day strings of the server are Beijing days. */
-const BEIJING_OFFSET_MS = 8 * 3_600_000;
 
 const KIND_LABELS: Record<string, MessageDescriptor> = { threshold: msg`Threshold`, sos: msg`SOS`, offline: msg`Offline`, ai: msg`AI violation`, zone: msg`Zone rule` };
 const KIND_COLOURS: Record<string, string> = { threshold: '#f5a623', sos: '#e5484d', offline: '#8b8d98', ai: '#3e9bff', zone: '#a855f7' };
