@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Alarm } from '../../protocol';
-import { startExternalBroker, type ExternalBroker } from '../ingest/externalBroker';
+import { redact, startExternalBroker, type ExternalBroker } from '../ingest/externalBroker';
 import { loadOpenAlarms } from '../rules/alarmPersister';
 import { loadDevices } from '../rules/deviceStore';
 import type { Effects } from '../rules/types';
@@ -61,11 +61,7 @@ export async function connectClusterRedis(url: string, log: Log): Promise<Cluste
     for (const r of all) r.disconnect();
   };
   try {
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.all(all.map((r) => r.ping())),
-      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`Redis at ${redact(url)} did not answer within ${REDIS_CONNECT_TIMEOUT_MS} ms`)), REDIS_CONNECT_TIMEOUT_MS))),
-    ]).finally(() => clearTimeout(timer));
+    await withTimeout(Promise.all(all.map((r) => r.ping())), REDIS_CONNECT_TIMEOUT_MS, `Redis at ${redact(url)}`);
   } catch (err) {
     await close();
     throw err;
@@ -323,10 +319,11 @@ export async function startCluster(deps: ClusterDeps): Promise<Cluster> {
   return cluster;
 }
 
-/** `p`, or a rejection after `ms`. */
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+/** `p`, or a rejection after `ms` naming `what` (default: no subject). */
+function withTimeout<T>(p: Promise<T>, ms: number, what = 'no answer'): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  return Promise.race([p, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)))]).finally(() => clearTimeout(timer));
+  const message = what === 'no answer' ? `no answer within ${ms} ms` : `${what} did not answer within ${ms} ms`;
+  return Promise.race([p, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]).finally(() => clearTimeout(timer));
 }
 
 function shuffle<T>(list: T[]): T[] {
@@ -335,15 +332,4 @@ function shuffle<T>(list: T[]): T[] {
     [list[i], list[j]] = [list[j], list[i]];
   }
   return list;
-}
-
-/** The URL without its password, for logs. */
-function redact(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return '(invalid url)';
-  }
 }

@@ -256,7 +256,8 @@ export async function startExternalBroker(opts: ExternalBrokerOptions): Promise<
 }
 
 /** The URL without its password, for logs. */
-function redact(url: string): string {
+/** `url` for logs: the password replaced by `***`; `(invalid url)` when it does not parse. */
+export function redact(url: string): string {
   try {
     const u = new URL(url);
     if (u.password) u.password = '***';

@@ -111,7 +111,7 @@ export class RulesEngine {
   }
 
   /** The zone rules of a project (created empty on first use). */
-  zonesOf(projectId: string): ZoneRules {
+  private zonesOf(projectId: string): ZoneRules {
     let rules = this.zoneRules.get(projectId);
     if (!rules) {
       rules = new ZoneRules(projectId);

@@ -51,6 +51,9 @@ interface OpenLift {
 /** Most lifts open at once (one per device); beyond it new lifts are not tracked, so memory stays bounded. */
 const MAX_OPEN_LIFTS = 100_000;
 
+/** The answer for readings that end no trip (shared, never written). */
+const NO_TRIPS: readonly WorkRecordDraft[] = Object.freeze([]);
+
 /** Detects lifts from accepted readings, in memory, one open lift per device at most. */
 export class LiftDetector {
   private readonly open = new Map<string, OpenLift>();
@@ -137,8 +140,8 @@ export class ElevatorTripDetector {
    * A reading of a device; only `constructionElevator` readings are looked at.
    * @returns the trips it ended (none, one, or one per cage), left cage first
    */
-  accept(projectId: string, sn: string, kind: string, values: Record<string, number>, tsMs: number): WorkRecordDraft[] {
-    if (kind !== 'constructionElevator') return [];
+  accept(projectId: string, sn: string, kind: string, values: Record<string, number>, tsMs: number): readonly WorkRecordDraft[] {
+    if (kind !== 'constructionElevator') return NO_TRIPS; // every reading of every kind passes here: no allocation
     const out: WorkRecordDraft[] = [];
     for (const cage of ELEVATOR_CAGES) {
       const floor = values[`${cage}Floor`];

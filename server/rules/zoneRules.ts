@@ -215,11 +215,6 @@ export class ZoneRules {
     return p ? { tunnelId: p.tunnelId, chainageM: p.chainageM, lastFixMs: p.lastFixMs, zoneIds: [...p.inside.keys()] } : undefined;
   }
 
-  /** Open zone alarms (unhandled, or handled and still active), oldest first. */
-  openAlarms(): AlarmDraft[] {
-    return [...this.open.values()];
-  }
-
   /** Drops what the rules know of beacons that are no longer devices of the project (their alarms stay as they are in the database). */
   forget(keep: ReadonlySet<string>): void {
     for (const sn of [...this.persons.keys()]) if (!keep.has(sn)) this.persons.delete(sn);

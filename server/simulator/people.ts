@@ -372,8 +372,6 @@ export class PeopleModel {
   private readonly now = new Map<string, HeadingNow>();
   private readonly sosRng: Rng;
   private readonly incidentRng: Rng;
-  /** The last incident started (for tests and the simulator log). */
-  lastIncident: { kind: Incident; sn: string; atMs: number } | null = null;
 
   /**
    * @param specs one entry per tag; `headingId` must name a heading in `sites`
@@ -444,7 +442,6 @@ export class PeopleModel {
         p.stayLonger(90 * MINUTE_MS);
         break;
     }
-    this.lastIncident = { kind, sn: p.spec.sn, atMs: tMs };
     return p.spec.sn;
   }
 
