@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ROUTES } from '../../protocol';
 import type { HttpDeps } from '../http/context';
-import { requireMember } from '../http/context';
-import { ApiError, ERROR_MESSAGES } from '../http/errors';
-import { SESSION_COOKIE } from '../http/sessions';
+import { requireMember, sessionUserOf } from '../http/context';
+import { ApiError } from '../http/errors';
 import { parseBody } from '../http/validation';
 import { CaptureStore, captureQuery } from './captureStore';
 
@@ -17,8 +16,7 @@ import { CaptureStore, captureQuery } from './captureStore';
 export function registerCaptureRoute(app: FastifyInstance, deps: HttpDeps): void {
   const store = new CaptureStore(deps.db);
   app.get(ROUTES.alarmCapture, async (req, reply) => {
-    const user = await deps.sessions.resolve(req.cookies[SESSION_COOKIE]);
-    if (!user) throw new ApiError('UNAUTHENTICATED', ERROR_MESSAGES.unauthenticated);
+    const user = sessionUserOf(req);
     const query = parseBody(captureQuery, req.query);
     requireMember(user, query.projectId);
     const picture = await store.read(query.projectId, query.name);

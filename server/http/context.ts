@@ -68,6 +68,17 @@ export function postRoute<S extends z.ZodType, R>(
 }
 
 /**
+ * The session user of a route that answers without an envelope (files, pictures): the one the
+ * authorisation hook (authorize.ts) resolved for this request, so the session is read once.
+ * @throws ApiError UNAUTHENTICATED without one
+ */
+export function sessionUserOf(req: FastifyRequest): SessionUser {
+  const user = requestUser(req);
+  if (!user) throw new ApiError('UNAUTHENTICATED', ERROR_MESSAGES.unauthenticated);
+  return user;
+}
+
+/**
  * For a project found inside a handler (e.g. a board's): FORBIDDEN unless `user` is a member of `projectId`
  * whose role grants the route's permission (authorize.ts requireProjectAccess).
  * @throws ApiError FORBIDDEN

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { BEIJING_OFFSET_MS } from '../../protocol';
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. Text starting with
@@ -12,6 +13,15 @@ export function csvField(value: string | number | null): string {
   if (typeof value === 'number') return String(value);
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/**
+ * An export's file name: `{stem}-{yyyyMMddHHmm in Beijing time}.{format}`, e.g.
+ * `alarms-demo-tunnel-202611241530.xlsx` (docs/api.md).
+ */
+export function stampedFileName(stem: string, format: 'xlsx' | 'csv', nowMs = Date.now()): string {
+  const stamp = new Date(nowMs + BEIJING_OFFSET_MS).toISOString().replace(/[-:T]/g, '').slice(0, 12);
+  return `${stem}-${stamp}.${format}`;
 }
 
 /** A column of an exported table: its header, its width in .xlsx characters and the cell of a row. */

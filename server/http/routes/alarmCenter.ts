@@ -18,10 +18,9 @@ import {
 import { sql } from 'kysely';
 import { registerCaptureRoute } from '../../captures/captureRoute';
 import { fromJson, toAlarm } from '../../storage';
-import { postRoute, requireMember, type HttpDeps } from '../context';
-import { ApiError, ERROR_MESSAGES } from '../errors';
-import { SESSION_COOKIE } from '../sessions';
-import { sendTableExport, type ExportColumn } from '../tableExport';
+import { postRoute, requireMember, sessionUserOf, type HttpDeps } from '../context';
+import { ApiError } from '../errors';
+import { sendTableExport, stampedFileName, type ExportColumn } from '../tableExport';
 import { parseBody } from '../validation';
 import { filteredAlarms, handledColumns } from './alarms';
 
@@ -217,12 +216,10 @@ export function registerAlarmCenterRoutes(app: FastifyInstance, deps: HttpDeps, 
   // The file itself (not an envelope): xlsx written by exceljs' streaming writer, or CSV (UTF-8 with BOM
   // so that spreadsheets read Chinese names). Newest first, at most MAX_ALARM_EXPORT_ROWS.
   app.post(ROUTES.alarmExport, async (req, reply) => {
-    const user = await deps.sessions.resolve(req.cookies[SESSION_COOKIE]);
-    if (!user) throw new ApiError('UNAUTHENTICATED', ERROR_MESSAGES.unauthenticated);
+    const user = sessionUserOf(req);
     const body = parseBody(alarmExportBody, req.body);
     requireMember(user, body.projectId);
-    const stamp = beijingTime(Date.now()).replace(/[-: ]/g, '').slice(0, 12);
-    const fileName = `alarms-${body.projectId}-${stamp}.${body.format}`;
+    const fileName = stampedFileName(`alarms-${body.projectId}`, body.format);
     async function* pages(): AsyncGenerator<AlarmRecord[]> {
       let beforeId: number | null = null;
       let left = MAX_ALARM_EXPORT_ROWS;

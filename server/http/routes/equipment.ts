@@ -17,10 +17,10 @@ import {
   type EquipmentFleet,
 } from '../../../protocol';
 import { fromJson } from '../../storage';
-import { postRoute, requireMember, type HttpDeps } from '../context';
-import { ApiError, ERROR_MESSAGES } from '../errors';
-import { SESSION_COOKIE } from '../sessions';
-import { sendTableExport, type ExportColumn } from '../tableExport';
+import { postRoute, requireMember, sessionUserOf, type HttpDeps } from '../context';
+import { ApiError } from '../errors';
+import { alarmsDuring } from './workRecords';
+import { sendTableExport, stampedFileName, type ExportColumn } from '../tableExport';
 import { parseBody } from '../validation';
 import { beijingTime } from './alarmCenter';
 
@@ -80,9 +80,11 @@ function hoursBetween(fromMs: number, toMs: number): number {
 export function registerEquipmentRoutes(app: FastifyInstance, deps: HttpDeps): void {
   const { db } = deps;
 
-  async function requireDevice(projectId: string, sn: string): Promise<void> {
-    const row = await db.selectFrom('devices').select('sn').where('project_id', '=', projectId).where('sn', '=', sn).executeTakeFirst();
+  /** @returns the device's kind @throws ApiError NOT_FOUND when `sn` is not a device of `projectId` */
+  async function requireDevice(projectId: string, sn: string): Promise<string> {
+    const row = await db.selectFrom('devices').select('kind').where('project_id', '=', projectId).where('sn', '=', sn).executeTakeFirst();
     if (!row) throw new ApiError('NOT_FOUND', `device ${sn} is not in project ${projectId}`);
+    return row.kind;
   }
 
   /** Drivers of a device and who is on duty at `atMs` (intended role: member). */
@@ -232,15 +234,11 @@ export function registerEquipmentRoutes(app: FastifyInstance, deps: HttpDeps): v
   // The file itself (not an envelope): a device's work records, newest first, at most
   // MAX_WORK_RECORD_EXPORT_ROWS; xlsx by exceljs' streaming writer, or CSV (UTF-8 with BOM).
   app.post(EQUIPMENT_ROUTES.workRecordExport, async (req, reply) => {
-    const user = await deps.sessions.resolve(req.cookies[SESSION_COOKIE]);
-    if (!user) throw new ApiError('UNAUTHENTICATED', ERROR_MESSAGES.unauthenticated);
+    const user = sessionUserOf(req);
     const body = parseBody(workRecordExportBody, req.body);
     requireMember(user, body.projectId);
-    const device = await db.selectFrom('devices').select('kind').where('project_id', '=', body.projectId).where('sn', '=', body.sn).executeTakeFirst();
-    if (!device) throw new ApiError('NOT_FOUND', `device ${body.sn} is not in project ${body.projectId}`);
-    const columns = device.kind === 'constructionElevator' ? ELEVATOR_EXPORT_COLUMNS : EXPORT_COLUMNS;
-    const stamp = beijingTime(Date.now()).replace(/[-: ]/g, '').slice(0, 12);
-    const fileName = `work-records-${body.sn}-${stamp}.${body.format}`;
+    const columns = (await requireDevice(body.projectId, body.sn)) === 'constructionElevator' ? ELEVATOR_EXPORT_COLUMNS : EXPORT_COLUMNS;
+    const fileName = stampedFileName(`work-records-${body.sn}`, body.format);
     async function* pages(): AsyncGenerator<ExportRow[]> {
       let before: { startedAtMs: number; recordId: number } | null = null;
       let left = MAX_WORK_RECORD_EXPORT_ROWS;
@@ -248,16 +246,7 @@ export function registerEquipmentRoutes(app: FastifyInstance, deps: HttpDeps): v
         let q = db
           .selectFrom('work_records')
           .select(['record_id', 'device_sn', 'started_at_ms', 'ended_at_ms', 'duration_s', 'peak_load_t', 'peak_moment_pct', 'cage', 'start_floor', 'end_floor'])
-          .select((eb) =>
-            eb
-              .selectFrom('alarms')
-              .whereRef('alarms.project_id', '=', 'work_records.project_id')
-              .whereRef('alarms.device_sn', '=', 'work_records.device_sn')
-              .whereRef('alarms.raised_at_ms', '>=', 'work_records.started_at_ms')
-              .whereRef('alarms.raised_at_ms', '<=', 'work_records.ended_at_ms')
-              .select((a) => a.fn.countAll<number>().as('n'))
-              .as('alarms_during'),
-          )
+          .select(alarmsDuring)
           .where('project_id', '=', body.projectId)
           .where('device_sn', '=', body.sn);
         if (before) {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
@@ -33,10 +32,9 @@ import { zoneFromRow } from '../../rules/zoneStore';
 import type { ZoneStats } from '../../rules/types';
 import { fromJson, toJson, type Database } from '../../storage';
 import { ApiError, ERROR_MESSAGES } from '../errors';
-import { postRoute, requireMember, type HttpDeps, type HttpLive } from '../context';
-import { SESSION_COOKIE } from '../sessions';
+import { postRoute, requireMember, sessionUserOf, type HttpDeps, type HttpLive } from '../context';
 import { parseBody } from '../validation';
-import { csvField } from '../tableExport';
+import { sendTableExport, stampedFileName, type ExportColumn } from '../tableExport';
 import { beijingTime } from './alarmCenter';
 
 /** Battery warning when a beacon has no battery threshold (protocol/kinds/beacon.ts default, convention ≤ 20 %). */
@@ -203,34 +201,15 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
     return filteredPeople(deps, body);
   });
 
-  // person/export: the file itself (not an envelope), the same rows as person/list. xlsx by exceljs, or CSV
-  // (UTF-8 with BOM so that spreadsheets read Chinese names). Role: safety officer and above (members today).
+  // person/export: the file itself (not an envelope), the same rows as person/list (server/http/tableExport.ts). Role: safety officer and above (members today).
   app.post(PEOPLE_ROUTES.personExport, async (req, reply) => {
-    const user = await deps.sessions.resolve(req.cookies[SESSION_COOKIE]);
-    if (!user) throw new ApiError('UNAUTHENTICATED', ERROR_MESSAGES.unauthenticated);
+    const user = sessionUserOf(req);
     const body = parseBody(personExportBody, req.body);
     requireMember(user, body.projectId);
     const { list } = await filteredPeople(deps, body);
     const zones = new Map((await db.selectFrom('zones').select(['zone_id', 'name']).where('project_id', '=', body.projectId).execute()).map((z) => [z.zone_id, z.name]));
-    const rows = list.map((r) => EXPORT_COLUMNS.map((c) => c.cell(r, zones)));
-    const stamp = beijingTime(Date.now()).replace(/[-: ]/g, '').slice(0, 12);
-    const fileName = `people-${body.projectId}-${stamp}.${body.format}`;
-    let file: Buffer | string;
-    if (body.format === 'csv') {
-      file = '\uFEFF' + [EXPORT_COLUMNS.map((c) => c.header), ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
-    } else {
-      const workbook = new ExcelJS.Workbook();
-      const sheet = workbook.addWorksheet('People', { views: [{ state: 'frozen', ySplit: 1 }] });
-      sheet.columns = EXPORT_COLUMNS.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width }));
-      sheet.getRow(1).font = { bold: true };
-      for (const r of rows) sheet.addRow(r);
-      file = Buffer.from(await workbook.xlsx.writeBuffer());
-    }
-    return reply
-      .header('content-type', body.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .header('cache-control', 'no-store')
-      .send(file);
+    const columns: Array<ExportColumn<PersonRow>> = EXPORT_COLUMNS.map((c) => ({ header: c.header, width: c.width, cell: (r) => c.cell(r, zones) }));
+    return sendTableExport(req, reply, { format: body.format, fileName: stampedFileName(`people-${body.projectId}`, body.format), sheetName: 'People', columns, pages: async function* () { yield list; } });
   });
 
   /** person/detail: one person (by id or by beacon), live values, thresholds and zones. Role: safety officer and above. */

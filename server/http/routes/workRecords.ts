@@ -1,6 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database } from '../../storage';
 import { FLEET_ROUTES, workRecordListBody, type WorkRecordPage } from '../../../protocol';
 import { postRoute, requireMember, type HttpDeps } from '../context';
+
+/**
+ * The column `alarms_during` of a work_records query: alarms of the device raised while the lift or trip
+ * ran (issue 10 §3), counted through alarms_project_device_idx.
+ */
+export function alarmsDuring(eb: ExpressionBuilder<Database, 'work_records'>) {
+  return eb
+    .selectFrom('alarms')
+    .whereRef('alarms.project_id', '=', 'work_records.project_id')
+    .whereRef('alarms.device_sn', '=', 'work_records.device_sn')
+    .whereRef('alarms.raised_at_ms', '>=', 'work_records.started_at_ms')
+    .whereRef('alarms.raised_at_ms', '<=', 'work_records.ended_at_ms')
+    .select((a) => a.fn.countAll<number>().as('n'))
+    .as('alarms_during');
+}
 
 /** work/records (protocol/fleet.ts, docs/api.md "Work records"): a project's lifts and elevator trips, newest first, paged. Members. */
 export function registerWorkRecordRoutes(app: FastifyInstance, deps: HttpDeps): void {
@@ -11,17 +28,7 @@ export function registerWorkRecordRoutes(app: FastifyInstance, deps: HttpDeps): 
     const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
     const rows = await q
       .selectAll()
-      // Alarms of the device raised while the lift ran (issue 10 §3), through alarms_project_device_idx.
-      .select((eb) =>
-        eb
-          .selectFrom('alarms')
-          .whereRef('alarms.project_id', '=', 'work_records.project_id')
-          .whereRef('alarms.device_sn', '=', 'work_records.device_sn')
-          .whereRef('alarms.raised_at_ms', '>=', 'work_records.started_at_ms')
-          .whereRef('alarms.raised_at_ms', '<=', 'work_records.ended_at_ms')
-          .select((a) => a.fn.countAll<number>().as('n'))
-          .as('alarms_during'),
-      )
+      .select(alarmsDuring)
       .orderBy('started_at_ms', 'desc')
       .orderBy('record_id', 'desc')
       .limit(body.pageSize)
