@@ -44,6 +44,7 @@ import {
   type UserInfo,
 } from '../../../protocol';
 import { defaultThresholdsFor } from '../../rules/defaultThresholds';
+import { mqttUsernameFor } from '../../seed';
 import { fromJson, toJson, type Database } from '../../storage';
 import type { ProjectsTable } from '../../storage/schema';
 import { requestUser } from '../authorize';
@@ -313,7 +314,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: HttpDeps): void 
           co_id: org.co_id,
           co_name: org.name,
           co_logo: org.logo,
-          mqtt_username: `dev-${body.projectId}`,
+          mqtt_username: mqttUsernameFor(body.projectId),
           mqtt_password: randomPassword(24),
           created_at_ms: Date.now(),
           latitude: body.latitude ?? null,
