@@ -4,7 +4,7 @@ export { PANEL_PADDING, PANEL_TITLE_HEIGHT, PanelFrame, PanelMessage, panelConte
 export { FLAG_DESIGNS, FlagIcon, type FlagDesign } from './FlagIcon';
 export { StatusBadge } from './StatusBadge';
 export { ValueWithUnit } from './ValueWithUnit';
-export { LEVEL_LABEL, STATUS_LABEL } from './messages';
+export { DEAL_STATUS_LABEL, LEVEL_LABEL, STATUS_LABEL } from './messages';
 export { formatBeijing, formatLastSeen } from '../format/time';
 export { formatFixedDigits, formatNumber } from '../format/number';
 export { LEVEL_COLOR, STATUS_COLOR } from '../theme/status';

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { AlarmLevel, DeviceStatus } from '../../protocol';
+import type { AlarmLevel, DealStatus, DeviceStatus } from '../../protocol';
 
 /** Display names of device statuses (SPEC §4). */
 export const STATUS_LABEL: Record<DeviceStatus, MessageDescriptor> = {
@@ -16,4 +16,11 @@ export const STATUS_LABEL: Record<DeviceStatus, MessageDescriptor> = {
 export const LEVEL_LABEL: Record<AlarmLevel, MessageDescriptor> = {
   warning: msg`Warning`,
   alarm: msg`Alarm`,
+};
+
+/** SPEC §4: 0 untreated, 1 processed, 2 misinformation (false alarm). */
+export const DEAL_STATUS_LABEL: Record<DealStatus, MessageDescriptor> = {
+  0: msg`Untreated`,
+  1: msg`Processed`,
+  2: msg`Misinformation`,
 };

@@ -31,3 +31,13 @@ export function formatLastSeen(tsMs: number | null | undefined, nowMs: number): 
   const sameDay = formatBeijing(tsMs, 'YYYY-MM-DD') === formatBeijing(nowMs, 'YYYY-MM-DD');
   return formatBeijing(tsMs, sameDay ? 'HH:mm:ss' : 'MM-DD HH:mm');
 }
+
+/** "1 h 5 min", "12 min", "40 s", or "–". */
+export function formatDuration(ms: number | null): string {
+  if (ms === null) return '–';
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s} s`;
+  const min = Math.round(s / 60);
+  if (min < 60) return `${min} min`;
+  return `${Math.floor(min / 60)} h ${min % 60} min`;
+}

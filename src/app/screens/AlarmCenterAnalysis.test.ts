@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dailySeries, formatDuration } from './AlarmCenterAnalysis';
+import { formatDuration } from '../../format/time';
+import { dailySeries } from './AlarmCenterAnalysis';
 
 describe('alarm analysis helpers', () => {
   it('spreads counts per Beijing day and kind over every day of the span, zero where none', () => {

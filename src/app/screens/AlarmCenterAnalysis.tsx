@@ -9,24 +9,16 @@ import { useStores } from '../../stores';
 import { SCREEN } from '../../theme/theme';
 import { useThemeColors } from '../../theme/screenVars';
 import { dayBarPaths, dayBarsFrame } from './dayBars';
+import { formatDuration } from '../../format/time';
+import { ALARM_KIND_LABEL } from '../../components';
 import { GasAlarmAnalysisView } from './GasAlarmAnalysis';
 
 const DAY_MS = 86_400_000;
 /** The analysis covers the last 30 Beijing days. */
 const SPAN_DAYS = 30;
 
-const KIND_LABELS: Record<string, MessageDescriptor> = { threshold: msg`Threshold`, sos: msg`SOS`, offline: msg`Offline`, ai: msg`AI violation`, zone: msg`Zone rule` };
+const KIND_LABELS: Record<string, MessageDescriptor> = ALARM_KIND_LABEL;
 const KIND_COLOURS: Record<string, string> = { threshold: '#f5a623', sos: '#e5484d', offline: '#8b8d98', ai: '#3e9bff', zone: '#a855f7' };
-
-/** "1 h 5 min", "12 min", "40 s", or "–". */
-export function formatDuration(ms: number | null): string {
-  if (ms === null) return '–';
-  const s = Math.round(ms / 1000);
-  if (s < 60) return `${s} s`;
-  const min = Math.round(s / 60);
-  if (min < 60) return `${min} min`;
-  return `${Math.floor(min / 60)} h ${min % 60} min`;
-}
 
 /**
  * Counts per Beijing day for each kind, as uPlot's aligned data: x = day starts (s, UTC), one series per kind.

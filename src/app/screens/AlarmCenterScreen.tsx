@@ -42,7 +42,7 @@ import { useStores } from '../../stores';
 import { SCREEN } from '../../theme/theme';
 import { formatBeijing } from '../../format/time';
 import { formatDisplayNumber } from '../../format/number';
-import { alarmDigits, alarmTitle, valueAgainstLimit as alarmValueAgainstLimit } from '../../components';
+import { ALARM_KIND_LABEL, alarmDigits, alarmTitle, DEAL_STATUS_LABEL, LEVEL_LABEL, valueAgainstLimit as alarmValueAgainstLimit } from '../../components';
 import { HeaderActions } from '../shell/HeaderActions';
 import { AlarmCenterAnalysis } from './AlarmCenterAnalysis';
 import { useProjectId } from '../shell/useProjectId';
@@ -56,8 +56,8 @@ const RANGES: Record<string, { label: MessageDescriptor; ms: number | null }> = 
   month: { label: msg`Last 30 days`, ms: 30 * 86_400_000 },
   all: { label: msg`All time`, ms: null },
 };
-const KINDS: Record<string, MessageDescriptor> = { threshold: msg`Threshold`, sos: msg`SOS`, offline: msg`Offline`, ai: msg`AI violation`, zone: msg`Zone rule` };
-const LEVELS: Record<string, MessageDescriptor> = { warning: msg`Warning`, alarm: msg`Alarm` };
+const KINDS: Record<string, MessageDescriptor> = ALARM_KIND_LABEL;
+const LEVELS: Record<string, MessageDescriptor> = LEVEL_LABEL;
 /** Status filter: open (untreated) or a handling result, or the condition's state. */
 const STATUSES: Record<string, { label: MessageDescriptor; filter: Partial<AlarmListBody> }> = {
   untreated: { label: msg`Untreated`, filter: { dealStatus: 0 } },
@@ -66,7 +66,7 @@ const STATUSES: Record<string, { label: MessageDescriptor; filter: Partial<Alarm
   active: { label: msg`Active`, filter: { state: 'active' } },
   cleared: { label: msg`Cleared`, filter: { state: 'cleared' } },
 };
-const DEAL_RESULTS: Record<number, MessageDescriptor> = { 0: msg`Untreated`, 1: msg`Processed`, 2: msg`Misinformation` };
+const DEAL_RESULTS: Record<number, MessageDescriptor> = DEAL_STATUS_LABEL;
 const STEPS: Record<string, MessageDescriptor> = {
   raised: msg`Raised`,
   lastSeen: msg`Last seen`,

@@ -3,26 +3,18 @@ import uPlot from 'uplot';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { GasAlarmAnalysis } from '../../../protocol';
-import { formatBeijing } from '../../format/time';
+import type { DealStatus, GasAlarmAnalysis } from '../../../protocol';
+import { formatBeijing, formatDuration } from '../../format/time';
 import { metricLabel } from '../../i18n/metricLabels';
 import { SCREEN } from '../../theme/theme';
 import { useThemeColors } from '../../theme/screenVars';
 import { dayBarPaths, dayBarsFrame } from './dayBars';
+import { DEAL_STATUS_LABEL } from '../../components';
 
 const DAY_MS = 86_400_000;
 /** Colours of the stations in one gas chart, in order of first appearance (then repeated). */
 const STATION_COLOURS = ['#f5a623', '#e5484d', '#3e9bff', '#30a46c', '#a855f7', '#f76b15', '#12a594', '#d6409f'];
 const STATUS: Record<string, MessageDescriptor> = { active: msg`Active`, cleared: msg`Cleared` };
-const HANDLING: Record<number, MessageDescriptor> = { 0: msg`Untreated`, 1: msg`Processed`, 2: msg`Misinformation` };
-
-/** "1 h 5 min", "12 min", "40 s". */
-function duration(ms: number): string {
-  const s = Math.round(ms / 1000);
-  if (s < 60) return `${s} s`;
-  const min = Math.round(s / 60);
-  return min < 60 ? `${min} min` : `${Math.floor(min / 60)} h ${min % 60} min`;
-}
 
 /**
  * Over-limit alarms of one gas per Beijing day and station, as uPlot's aligned data: x = the `days` day
@@ -152,9 +144,9 @@ export function GasAlarmAnalysisView({ gas, fromDay, days }: { gas: GasAlarmAnal
                   {unit} <span style={{ color: SCREEN.textMuted }}>({side})</span>
                 </td>
                 <td style={cell}>{formatBeijing(r.startMs)}</td>
-                <td style={cell}>{duration(r.durationMs)}</td>
+                <td style={cell}>{formatDuration(r.durationMs)}</td>
                 <td style={cell}>
-                  {i18n._(STATUS[r.state])} ({i18n._(HANDLING[r.dealStatus] ?? HANDLING[0])})
+                  {i18n._(STATUS[r.state])} ({i18n._(DEAL_STATUS_LABEL[r.dealStatus as DealStatus] ?? DEAL_STATUS_LABEL[0])})
                 </td>
               </tr>
             );

@@ -7,7 +7,8 @@ import { DEVICE_KIND_REGISTRY, HISTORY_ROUTES, type DeviceInfo, type SeriesRespo
 import { useStores } from '../../stores';
 import { useProjectId } from '../../app/shell/useProjectId';
 import { useBoardClock } from '../../panelData';
-import { SCREEN, STATUS_COLOR } from '../../components';
+import { STATUS_COLOR, useThemeColors } from '../../components';
+import { isFlag } from '../../components/equipment/flags';
 import { metricLabel } from '../../i18n/metricLabels';
 import { TabMessage } from './parts';
 import { useLoad } from './useLoad';
@@ -25,7 +26,7 @@ const LINE_COLOURS = ['#38bdf8', '#a78bfa', '#f472b6', '#facc15'];
  */
 export function chartableMetrics(kind: string, thresholded: readonly string[]): { all: string[]; preselected: string[] } {
   const metrics = DEVICE_KIND_REGISTRY.get(kind)?.metrics ?? [];
-  const all = metrics.filter((m) => !(m.unit === '' && m.range.min === 0 && m.range.max === 1)).map((m) => m.key);
+  const all = metrics.filter((m) => !isFlag(m)).map((m) => m.key);
   const first = [...all.filter((k) => thresholded.includes(k)), ...all.filter((k) => /LoadT$|^loadT$/.test(k))];
   return { all, preselected: [...new Set(first)].slice(0, MAX_CHARTS) };
 }
@@ -117,6 +118,8 @@ function MetricChart({
   toMs: number;
 }) {
   const host = useRef<HTMLDivElement>(null);
+  // uPlot draws on a canvas, where the theme's CSS variables (SCREEN.*) do not resolve: pass colours
+  const { textMuted: axisColor } = useThemeColors();
   useEffect(() => {
     const el = host.current;
     if (!el) return;
@@ -142,8 +145,8 @@ function MetricChart({
         tzDate: (t) => uPlot.tzDate(new Date(t * 1000), 'Asia/Shanghai'),
         scales: { x: { time: true, range: [fromMs / 1000, toMs / 1000] } },
         axes: [
-          { stroke: SCREEN.textMuted, grid: { stroke: 'rgba(128,128,128,0.15)' }, size: 28 },
-          { stroke: SCREEN.textMuted, grid: { stroke: 'rgba(128,128,128,0.15)' }, size: 56 },
+          { stroke: axisColor, grid: { stroke: 'rgba(128,128,128,0.15)' }, size: 28 },
+          { stroke: axisColor, grid: { stroke: 'rgba(128,128,128,0.15)' }, size: 56 },
         ],
         series: [{}, { stroke: colour, width: 1.5, spanGaps: false }, ...lines.map((l) => ({ stroke: l.c, width: 1, dash: [6, 4] }))],
       },
@@ -151,7 +154,7 @@ function MetricChart({
       el,
     );
     return () => u.destroy();
-  }, [ts, values, colour, limits, fromMs, toMs]);
+  }, [ts, values, colour, limits, fromMs, toMs, axisColor]);
   return (
     <div style={{ marginBottom: 6 }}>
       <div style={{ fontSize: 13, opacity: 0.8 }}>{label}</div>
