@@ -1,7 +1,8 @@
-import type { DeviceInfo, Threshold, TunnelInfo } from '../../../protocol';
+import { thresholdLevel } from '../../components';
+import { EQUIPMENT_KINDS, type DeviceInfo, type Threshold, type TunnelInfo } from '../../../protocol';
 
 /** Device kinds counted as cranes in the headline (protocol/kinds): lifting equipment, not the elevator. */
-export const CRANE_KINDS: ReadonlySet<string> = new Set(['towerCrane', 'gantryCrane', 'yardCrane', 'bridgeGirderErector']);
+export const CRANE_KINDS: ReadonlySet<string> = new Set(EQUIPMENT_KINDS.filter((k) => k !== 'constructionElevator'));
 
 /** A device is reporting when it is neither offline nor never seen. */
 function reporting(d: DeviceInfo): boolean {
@@ -44,12 +45,11 @@ export interface WorstGas {
 
 function ratioOf(v: number, t: Threshold): { ratio: number; limit: number; side: 'over' | 'below'; level: WorstGas['level'] } | null {
   let best: { ratio: number; limit: number; side: 'over' | 'below'; level: WorstGas['level'] } | null = null;
+  const level = thresholdLevel(v, t); // a reading crosses one side at most
   if (t.alarmHigh !== null && t.alarmHigh > 0) {
-    const level: WorstGas['level'] = v >= t.alarmHigh ? 'alarm' : t.warnHigh !== null && v >= t.warnHigh ? 'warning' : null;
     best = { ratio: v / t.alarmHigh, limit: t.alarmHigh, side: 'over', level };
   }
   if (t.alarmLow !== null && t.alarmLow > 0) {
-    const level: WorstGas['level'] = v <= t.alarmLow ? 'alarm' : t.warnLow !== null && v <= t.warnLow ? 'warning' : null;
     const r = { ratio: v > 0 ? t.alarmLow / v : Number.POSITIVE_INFINITY, limit: t.alarmLow, side: 'below' as const, level };
     if (!best || r.ratio > best.ratio) best = r;
   }
