@@ -25,9 +25,8 @@ export const ThresholdsTab = observer(function ThresholdsTab({ device }: { devic
   const projectId = useProjectId() ?? '';
   const isAdmin = session.user?.isAdmin === true;
   const target = { sn: device.sn };
-  const [round, setRound] = useState(0);
-  const view = useLoad(`${projectId}/${device.sn}/${round}`, () => request<ThresholdView>(FLEET_ROUTES.thresholdGet, { projectId, target }, { skipErrorHandler: true }));
-  const audit = useLoad(`${projectId}/${device.sn}/audit/${round}`, () =>
+  const view = useLoad(`${projectId}/${device.sn}`, () => request<ThresholdView>(FLEET_ROUTES.thresholdGet, { projectId, target }, { skipErrorHandler: true }));
+  const audit = useLoad(`${projectId}/${device.sn}/audit`, () =>
     request<ThresholdAuditPage>(FLEET_ROUTES.thresholdAudit, { projectId, target, limit: 20 }, { skipErrorHandler: true }),
   );
   const [drafts, setDrafts] = useState<Record<string, ThresholdDraft>>({});
@@ -48,7 +47,8 @@ export const ThresholdsTab = observer(function ThresholdsTab({ device }: { devic
       delete next[metric];
       return next;
     });
-    setRound((r) => r + 1);
+    view.reload();
+    audit.reload();
     await devices.refresh().catch(() => undefined);
   };
   const save = async (e: ThresholdEntry, d: ThresholdDraft) => {

@@ -11,9 +11,6 @@ import { DevicesTab } from './DevicesTab';
 import { ProjectsTab } from './ProjectsTab';
 import { UsersTab } from './UsersTab';
 
-/** Route of the administration area (the header's Administration button). */
-export const ADMIN_PATH = '/admin';
-
 type AdminTab = 'projects' | 'users' | 'devices' | 'audit';
 
 /**
