@@ -39,6 +39,7 @@ import {
   type AlarmRecord,
 } from '../../../protocol';
 import { useStores } from '../../stores';
+import { downloadExport } from '../../api/downloadExport';
 import { SCREEN } from '../../theme/theme';
 import { formatBeijing } from '../../format/time';
 import { formatDisplayNumber } from '../../format/number';
@@ -154,20 +155,7 @@ export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
 
   const exportAs = async (format: 'xlsx' | 'csv') => {
     if (!projectId) return;
-    const res = await fetch(ROUTES.alarmExport, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...alarmQuery(projectId, filters, Date.now()), format }),
-    });
-    if (!res.ok) return;
-    const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `alarms.${format}`;
-    const url = URL.createObjectURL(await res.blob());
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    await downloadExport(ROUTES.alarmExport, { ...alarmQuery(projectId, filters, Date.now()), format }, `alarms.${format}`);
   };
 
   const list = (data?.list ?? []) as AlarmRecord[];

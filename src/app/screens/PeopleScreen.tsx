@@ -7,6 +7,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatChainage, PEOPLE_ROUTES, type PersonList, type PersonListBody, type PersonRow, type PersonStatus, type ZoneRow } from '../../../protocol';
 import { useStores } from '../../stores';
+import { downloadExport } from '../../api/downloadExport';
 import { SCREEN } from '../../theme/theme';
 import { formatBeijing } from '../../format/time';
 import { PersonCard, type PersonCardTarget } from '../../people/PersonCard';
@@ -92,20 +93,7 @@ export const PeopleScreen = observer(function PeopleScreen() {
 
   const exportAs = async (format: 'xlsx' | 'csv') => {
     if (!projectId) return;
-    const res = await fetch(PEOPLE_ROUTES.personExport, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...personQuery(projectId, filters), format }),
-    });
-    if (!res.ok) return;
-    const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `people.${format}`;
-    const url = URL.createObjectURL(await res.blob());
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    await downloadExport(PEOPLE_ROUTES.personExport, { ...personQuery(projectId, filters), format }, `people.${format}`);
   };
 
   const set = (k: keyof Filters) => (v: string) => {

@@ -14,6 +14,7 @@ import {
   type WorkRecordPage,
 } from '../../../protocol';
 import { useStores } from '../../stores';
+import { downloadExport } from '../../api/downloadExport';
 import { useProjectId } from '../../app/shell/useProjectId';
 import { useBoardClock } from '../../panelData';
 import { LEVEL_COLOR, SCREEN, StatusBadge, STATUS_COLOR, thresholdLevel } from '../../components';
@@ -272,23 +273,7 @@ function WorkRecordsTab({ device }: { device: DeviceInfo }) {
   const [exportError, setExportError] = useState<string | null>(null);
   const exportAs = async (format: 'xlsx' | 'csv') => {
     setExportError(null);
-    const res = await fetch(EQUIPMENT_ROUTES.workRecordExport, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ projectId, sn: device.sn, format }),
-    }).catch(() => null);
-    if (!res?.ok) {
-      setExportError(t`The export failed. Please retry.`);
-      return;
-    }
-    const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `work-records.${format}`;
-    const url = URL.createObjectURL(await res.blob());
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    if (!(await downloadExport(EQUIPMENT_ROUTES.workRecordExport, { projectId, sn: device.sn, format }, `work-records.${format}`))) setExportError(t`The export failed. Please retry.`);
   };
   const total = load.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / RECORDS_PAGE_SIZE));

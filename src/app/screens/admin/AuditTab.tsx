@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ADMIN_ROUTES, type AuditPage } from '../../../../protocol';
 import { formatBeijing } from '../../../format/time';
 import { useStores } from '../../../stores';
+import { downloadExport } from '../../../api/downloadExport';
 import { AdminSection, CallError, DataTable, useAdminData } from './adminUi';
 
 /** The audit log of the current project: newest first, searchable, exportable as .xlsx or CSV. */
@@ -15,21 +16,8 @@ export const AuditTab = observer(function AuditTab({ projectId }: { projectId: s
   const [applied, setApplied] = useState('');
   const page = useAdminData<AuditPage>(request, ADMIN_ROUTES.auditList, { projectId, q: applied || undefined, limit: 200 }, [projectId, applied]);
 
-  // The export answers the file itself; the browser saves it from a blob.
   async function handleExport(format: 'xlsx' | 'csv') {
-    const res = await fetch(ADMIN_ROUTES.auditExport, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ projectId, q: applied || undefined, format }),
-    });
-    if (!res.ok) return page.setError(t`The export failed`);
-    const url = URL.createObjectURL(await res.blob());
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `audit-${projectId}.${format}`;
-    a.click();
-    URL.revokeObjectURL(url);
+    if (!(await downloadExport(ADMIN_ROUTES.auditExport, { projectId, q: applied || undefined, format }, `audit-${projectId}.${format}`))) page.setError(t`The export failed`);
   }
 
   return (
