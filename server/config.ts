@@ -52,12 +52,6 @@ export interface ServerConfig {
    * which the external broker keeps its persistent session: fixed across restarts, unique per node.
    */
   nodeId: string;
-  /**
-   * MQTT shared subscription group (MQTT_SHARE_GROUP, MQTT 5 §4.8.2; unset: none). With MQTT_URL, nodes of
-   * one group consume the device topics through `$share/{group}/…`, so the broker hands each message to one
-   * of them. Rule state is per node: a device's messages may reach several nodes (docs/operations.md).
-   */
-  mqttShareGroup: string | null;
   /** Limits of the embedded broker, on every listener (docs/device-protocol.md "Limits"). */
   mqttLimits: MqttLimits;
   /** MQTT over TLS on the embedded broker (MQTT_TLS on); null when off. */
@@ -217,11 +211,6 @@ const envSchema = z.object({
     .trim()
     .regex(NODE_ID_PATTERN, 'expected 1-64 characters of A-Z a-z 0-9 . _ -')
     .optional(),
-  MQTT_SHARE_GROUP: z
-    .string()
-    .trim()
-    .regex(NODE_ID_PATTERN, 'expected 1-64 characters of A-Z a-z 0-9 . _ -')
-    .optional(),
   // MQTT 3.1.1 §2.2.3: the remaining length field holds at most 268,435,455
   MQTT_MAX_PACKET_BYTES: z.coerce.number().int().min(1_024).max(268_435_455).default(65_536),
   MQTT_CONNECTIONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
@@ -309,7 +298,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     simulatorSeed: e.SIMULATOR_SEED,
     socketSessionRecheckMs: e.SOCKET_SESSION_RECHECK_MS,
     nodeId: e.NODE_ID ?? nodeIdFromHostname(hostname()),
-    mqttShareGroup: e.MQTT_SHARE_GROUP ?? null,
     mqttLimits: {
       maxPacketBytes: e.MQTT_MAX_PACKET_BYTES,
       connectionsPerMinute: e.MQTT_CONNECTIONS_PER_MINUTE,

@@ -258,7 +258,6 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       ingest = await startExternalBroker({
         url: config.mqttUrl,
         nodeId: config.nodeId,
-        shareGroup: config.mqttShareGroup,
         onMessage: (topic, payload) => handleMessage(topic, payload).then(() => undefined),
         log,
       });

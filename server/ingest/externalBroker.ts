@@ -38,8 +38,6 @@ export interface ExternalBrokerOptions {
    * take each other's session over.
    */
   nodeId: string;
-  /** MQTT shared subscription group (MQTT_SHARE_GROUP): subscribes `$share/{group}/…` instead; null/omitted: none. */
-  shareGroup?: string | null;
   /**
    * The ingest callback (contract: resolves once what must be durable for the message is persisted, never
    * rejects). A QoS 1 message is acknowledged to the broker only after it resolves. A void return is
@@ -120,8 +118,7 @@ export async function startExternalBroker(opts: ExternalBrokerOptions): Promise<
   const minMs = opts.reconnectMinMs ?? RECONNECT_MIN_MS;
   const maxMs = opts.reconnectMaxMs ?? RECONNECT_MAX_MS;
   const where = { url: redact(opts.url), clientId: opts.clientId ?? externalClientId(opts.nodeId) };
-  const deviceSubscription = opts.shareGroup ? `$share/${opts.shareGroup}/${DEVICE_SUBSCRIPTION}` : DEVICE_SUBSCRIPTION;
-  const filters = opts.subscriptions ?? (() => [deviceSubscription]);
+  const filters = opts.subscriptions ?? (() => [DEVICE_SUBSCRIPTION]);
 
   const handle = async (topic: string, payload: Buffer): Promise<boolean> => {
     try {
