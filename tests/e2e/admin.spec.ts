@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import mqtt from 'mqtt';
 import { E2E } from './global-setup';
+import { logIn } from './session';
 
 /**
  * A company's first day in the administration area (docs/operations.md "First day"): the administrator
@@ -11,12 +12,6 @@ import { E2E } from './global-setup';
 
 const PROJECT = 'e2e-north';
 const SN = 'GAS-E2E-1';
-
-async function logIn(page: Page, username: string, password: string): Promise<void> {
-  await page.getByLabel('User name').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 /** POST of the JSON API in the page's session; the envelope. */
 async function api<T = unknown>(request: APIRequestContext, route: string, data: unknown): Promise<{ status: number; success: boolean; data: T; errorCode?: string }> {

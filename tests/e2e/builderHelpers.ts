@@ -1,14 +1,8 @@
 import { expect, type Page } from '@playwright/test';
-import { E2E } from './global-setup';
 
 /** Shared steps of the builder specs (builder, builder-model, builder-canvas). */
 
-/** Fills the login form as admin and signs in. */
-export async function logIn(page: Page): Promise<void> {
-  await page.getByLabel('User name').fill('admin');
-  await page.getByLabel('Password').fill(E2E.adminPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+export { logIn } from './session';
 
 /** The boxes on the builder's canvas, bottom to top. */
 export const panels = (page: Page) => page.getByTestId('builder-panel');

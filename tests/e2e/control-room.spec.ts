@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import mqtt from 'mqtt';
 import { BOARD_TICKET_HEADER, ROUTES, type AlarmPage, type AlarmRecord, type Board } from '../../protocol';
 import { DEMO_DEVICES, DEMO_PROJECT } from '../../server/seed/demoProject';
 import { E2E } from './global-setup';
+import { publishAsDevice } from './session';
 
 /**
  * The control room (issue "control room for safety officers"): an SOS injected over MQTT reaches a wall
@@ -23,16 +23,6 @@ async function call<T>(request: APIRequestContext, route: string, data: unknown,
   const env = (await res.json()) as { success: boolean; data: T; errorMessage?: string };
   if (!env.success) throw new Error(`${route} failed: ${env.errorMessage}`);
   return env.data;
-}
-
-async function publishAsDevice(request: APIRequestContext, topic: string, payload: object): Promise<void> {
-  const key = await call<{ username: string; password: string }>(request, '/zhgd/project/deviceKey', { projectId });
-  const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${E2E.mqttPort}`, { username: key.username, password: key.password, reconnectPeriod: 0 });
-  try {
-    await client.publishAsync(topic, JSON.stringify(payload), { qos: 1 });
-  } finally {
-    await client.endAsync();
-  }
 }
 
 async function openSos(request: APIRequestContext): Promise<AlarmRecord[]> {
@@ -85,7 +75,7 @@ test('an SOS over MQTT: banner within 1 s on a page without an alarm panel, the 
 
   const banner = page.locator('[data-alarm-banner]');
   const started = Date.now();
-  await publishAsDevice(request, `zhgd/${projectId}/beacon/${PERSON.sn}/telemetry`, { ts: Date.now(), tunnelId: PERSON.tunnelId, chainageM: 420, battery: 80, sos: true });
+  await publishAsDevice(request, projectId, `zhgd/${projectId}/beacon/${PERSON.sn}/telemetry`, { ts: Date.now(), tunnelId: PERSON.tunnelId, chainageM: 420, battery: 80, sos: true });
   await expect(banner.filter({ hasText: PERSON.name })).toBeVisible({ timeout: 1_000 });
   const latencyMs = Date.now() - started;
   testInfo.annotations.push({ type: 'SOS latency', description: `${latencyMs} ms from MQTT publish to the banner` });

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import mqtt from 'mqtt';
-import { E2E } from './global-setup';
+import { logIn, publishAsDevice } from './session';
 
 /** The bridge project's seeded board (server/seed/demoBoard.ts BRIDGE_BOARD), its lifting equipment simulated live. */
 const BOARD_URL = '/#/dataV/viewBoard?boardId=bridge-live&projectId=demo-bridge';
@@ -12,24 +11,6 @@ const KINDS = [
   { kind: 'yardCrane', panel: 'Crawler crane', sn: 'YC-B1' },
   { kind: 'towerCrane', panel: 'Tower crane (pier 12)', sn: 'TC-B1' },
 ] as const;
-
-async function logIn(page: Page): Promise<void> {
-  await page.getByLabel('User name').fill('admin');
-  await page.getByLabel('Password').fill(E2E.adminPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/** Publishes one device message over real MQTT with the bridge project's device credentials (read as admin). */
-async function publishAsDevice(page: Page, topic: string, payload: object): Promise<void> {
-  const res = await page.request.post('/zhgd/project/deviceKey', { data: { projectId: 'demo-bridge' } });
-  const key = (await res.json()).data as { username: string; password: string };
-  const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${E2E.mqttPort}`, { username: key.username, password: key.password, reconnectPeriod: 0 });
-  try {
-    await client.publishAsync(topic, JSON.stringify(payload), { qos: 1 });
-  } finally {
-    await client.endAsync();
-  }
-}
 
 /** Opens the modal of the equipment shown by the panel titled `panel`. */
 async function openModal(page: Page, panel: string) {
@@ -153,7 +134,7 @@ test('an edited wind limit is audited and the next reading alarms at it', async 
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   // 9.6 m/s was below the standard 13.8 alarm; under the edited limit it alarms.
-  await publishAsDevice(page, 'zhgd/demo-bridge/gantryCrane/GC-B1/telemetry', {
+  await publishAsDevice(page.request, 'demo-bridge', 'zhgd/demo-bridge/gantryCrane/GC-B1/telemetry', {
     ts: Date.now(),
     loadT: 0,
     loadPct: 0,

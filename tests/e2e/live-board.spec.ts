@@ -1,26 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import mqtt from 'mqtt';
-import { E2E } from './global-setup';
+import { expect, test } from '@playwright/test';
+import { logIn, publishAsDevice } from './session';
 
 const BOARD_URL = '/#/dataV/viewBoard?boardId=demo-live';
-
-async function logIn(page: Page, password = E2E.adminPassword): Promise<void> {
-  await page.getByLabel('User name').fill('admin');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/** Publishes one device message over real MQTT with the project's device credentials (read as admin). */
-async function publishAsDevice(page: Page, topic: string, payload: object): Promise<void> {
-  const res = await page.request.post('/zhgd/project/deviceKey', { data: { projectId: 'demo-tunnel' } });
-  const key = (await res.json()).data as { username: string; password: string };
-  const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${E2E.mqttPort}`, { username: key.username, password: key.password, reconnectPeriod: 0 });
-  try {
-    await client.publishAsync(topic, JSON.stringify(payload), { qos: 1 });
-  } finally {
-    await client.endAsync();
-  }
-}
 
 test.beforeEach(async ({ page }) => {
   await page.goto(BOARD_URL);
@@ -29,7 +10,7 @@ test.beforeEach(async ({ page }) => {
 test('login blocks the board until it completes, and a wrong password says so', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await expect(page.locator('[data-panel-type]')).toHaveCount(0);
-  await logIn(page, 'not-the-password');
+  await logIn(page, 'admin', 'not-the-password');
   await expect(page.getByText('Invalid username or password')).toBeVisible();
   await expect(page.locator('[data-panel-type]')).toHaveCount(0);
 });
@@ -56,7 +37,7 @@ test('the demo board shows live values and an over-limit gas reading becomes an 
   // H2S normally reads 0 at the RK-X face; 12 ppm is over the 6.6 ppm alarm level.
   const feed = page.getByRole('region', { name: 'Alarms' });
   const started = Date.now();
-  await publishAsDevice(page, 'zhgd/demo-tunnel/gas/GAS-RK-X-F/telemetry', { ts: Date.now(), readings: { H2S: 12 } });
+  await publishAsDevice(page.request, 'demo-tunnel', 'zhgd/demo-tunnel/gas/GAS-RK-X-F/telemetry', { ts: Date.now(), readings: { H2S: 12 } });
   const row = feed.locator('li', { hasText: 'H₂S' }).filter({ hasText: '12' }).first();
   await expect(row).toBeVisible({ timeout: 2_000 });
   const latencyMs = Date.now() - started;

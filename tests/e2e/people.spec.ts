@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E } from './global-setup';
+import { logIn } from './session';
 
 /**
  * People and zones in the browser (issue 9 §4): a person on the demo board's tunnel map opens their card,
@@ -9,12 +9,6 @@ import { E2E } from './global-setup';
  */
 const BOARD_URL = '/#/dataV/viewBoard?boardId=demo-live';
 const SHOTS = !!process.env.PEOPLE_SCREENSHOTS;
-
-async function logIn(page: Page): Promise<void> {
-  await page.getByLabel('User name').fill('admin');
-  await page.getByLabel('Password').fill(E2E.adminPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 /**
  * Moves the mouse over the personnel map until a person's tooltip shows (people are dots on a canvas,

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import mqtt from 'mqtt';
 import { formatChainage } from '../../protocol/chainage';
 import { E2E } from './global-setup';
+import { logIn } from './session';
 
 // The board in replay, against the e2e server (simulator on). The server needs no backfill here: the
 // spec's own beacon makes the history it replays (a tag the simulator leaves silent, so nothing else
@@ -11,12 +12,6 @@ import { E2E } from './global-setup';
 const BOARD_URL = '/#/dataV/viewBoard?boardId=demo-live';
 /** Where the spec's beacon stands in the left bore (m from its entry portal). */
 const CHAINAGE_M = 812.5;
-
-async function logIn(page: Page): Promise<void> {
-  await page.getByLabel('User name').fill('admin');
-  await page.getByLabel('Password').fill(E2E.adminPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 async function api<T>(page: Page, route: string, body: object): Promise<T> {
   const res = await page.request.post(route, { data: body });

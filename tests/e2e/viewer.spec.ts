@@ -1,17 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { BOARD_TICKET_HEADER, ROUTES, type Board } from '../../protocol';
 import { DEMO_PROJECT } from '../../server/seed/demoProject';
 import { E2E } from './global-setup';
+import { logIn } from './session';
 
 const projectId = DEMO_PROJECT.projectId;
 /** Boards this spec made, deleted afterwards so the other specs see the demo project as seeded. */
 const made: string[] = [];
-
-async function logIn(page: Page): Promise<void> {
-  await page.getByLabel('User name').fill('admin');
-  await page.getByLabel('Password').fill(E2E.adminPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 /** Data of a call that must succeed. */
 async function call<T>(request: APIRequestContext, route: string, data: unknown, headers?: Record<string, string>): Promise<T> {
