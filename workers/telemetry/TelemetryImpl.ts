@@ -243,14 +243,16 @@ export class TelemetryImpl implements TelemetryApi {
     }
     const transferables: Transferable[] = [];
     let latestTs: number | null = null;
+    // one pass over the beacons, grouped by the tunnels asked for (not one pass per tunnel)
+    const byTunnel = new Map<string, Array<{ sn: string; fix: BeaconFix }>>(req.tunnels.map((t) => [t.tunnelId, []]));
+    for (const [sn, fix] of this.beacons) {
+      const group = byTunnel.get(fix.tunnelId);
+      if (!group || nowMs - fix.tsMs >= staleMs) continue;
+      group.push({ sn, fix });
+      if (latestTs === null || fix.tsMs > latestTs) latestTs = fix.tsMs;
+    }
     const tunnels: PersonnelTunnelFrame[] = req.tunnels.map(({ tunnelId, lengthM }) => {
-      const found: Array<{ sn: string; fix: BeaconFix }> = [];
-      for (const [sn, fix] of this.beacons) {
-        if (fix.tunnelId === tunnelId && nowMs - fix.tsMs < staleMs) {
-          found.push({ sn, fix });
-          if (latestTs === null || fix.tsMs > latestTs) latestTs = fix.tsMs;
-        }
-      }
+      const found = byTunnel.get(tunnelId)!;
       found.sort((a, b) => a.fix.chainageM - b.fix.chainageM || (a.sn < b.sn ? -1 : a.sn > b.sn ? 1 : 0));
       const chainageM = new Float64Array(found.length);
       const sos = new Uint8Array(found.length);
