@@ -18,8 +18,14 @@ test('the canvas has rulers that follow the zoom, live panels and a catalogue wi
   for (const type of ['gasTrend', 'gasTable', 'tunnelPersonnel', 'towerCrane', 'alarmFeed']) {
     await expect(page.locator(`[data-catalogue-type="${type}"] svg[data-thumbnail="${type}"]`)).toBeVisible();
   }
+  // Searching narrows the catalogue to the crane panels: the tower crane is there, the gas table is not.
+  const tiles = page.locator('[data-catalogue-type]');
+  const all = await tiles.count();
   await page.getByLabel('Search panels').fill('crane');
-  await expect(page.locator('[data-catalogue-type]')).toHaveCount(1);
+  await expect(page.locator('[data-catalogue-type="towerCrane"]')).toBeVisible();
+  await expect(page.locator('[data-catalogue-type="gasTable"]')).toHaveCount(0);
+  expect(await tiles.count()).toBeLessThan(all);
+  for (const text of await tiles.allTextContents()) expect(text.toLowerCase()).toContain('crane');
   await page.getByLabel('Search panels').fill('');
 
   // Live panels inside the boxes: the gas table's rows and the trend's uPlot canvas, as in the viewer.

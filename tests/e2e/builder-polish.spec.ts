@@ -18,7 +18,7 @@ test('release with a note shows the change summary, and the state goes from "Liv
   // First release: everything is new.
   await page.getByRole('button', { name: 'Release…', exact: true }).click();
   const dialog = page.getByTestId('release-dialog');
-  await expect(dialog.getByTestId('release-summary')).toContainText('5 panels added');
+  await expect(dialog.getByTestId('release-summary')).toContainText('6 panels added');
   await dialog.getByRole('button', { name: 'Release now' }).click();
   await expect(badge).toHaveText('Live');
 

@@ -22,7 +22,7 @@ test('build a board: template, page, drag, snap, undo, align, reload, release, i
   await logIn(page);
   const boardId = await createFromTemplate(page, `E2E builder ${Date.now()}`);
   const livePanels = await panels(page).count();
-  expect(livePanels).toBe(5);
+  expect(livePanels).toBe(6);
 
   // A new empty page.
   await page.getByRole('button', { name: 'Add page' }).click();
@@ -124,7 +124,7 @@ test('two editors of one board: the stale one is told to reload and keeps its ed
   const boardId = await createFromTemplate(page, `E2E conflict ${Date.now()}`);
   const other = await context.newPage();
   await other.goto(`/#/dataV/create?boardId=${boardId}`);
-  await expect(panels(other)).toHaveCount(5);
+  await expect(panels(other)).toHaveCount(6);
 
   const first = await geometry(page, 2);
   await page.keyboard.press('Shift+ArrowRight');

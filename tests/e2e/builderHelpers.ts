@@ -42,7 +42,7 @@ export async function visiblePoint(page: Page, i: number): Promise<{ x: number; 
 
 /**
  * Creates a board called `name` from the "Tunnel safety: live" template through the New board form and
- * waits until its 5 panels are on the canvas. @returns the new boardId (from the URL).
+ * waits until its 6 panels are on the canvas. @returns the new boardId (from the URL).
  */
 export async function createFromTemplate(page: Page, name: string): Promise<string> {
   await page.getByRole('button', { name: 'New board' }).click();

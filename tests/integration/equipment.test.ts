@@ -98,10 +98,12 @@ describe('equipment records against the real server (issue 10 §3)', () => {
   it("counts a lift published over MQTT in the fleet summary's utilisation and exports it", async () => {
     const before = await bridge.post<EquipmentFleet>(EQUIPMENT_ROUTES.fleet, { projectId: bridgeProject });
     expect(before.body.data!.entries.map((e) => e.sn).sort()).toEqual(BRIDGE_DEVICES.map((d) => d.sn).sort());
-    // A lift of 12–14 t that started 3 s ago and is stamped to end 15 s from now: the alarm of its middle
-    // reading is raised now (server time), inside the lift as the device's clock dates it.
+    // A lift of 12–14 t that started 10 min ago (or at the day's start, if later) and is stamped to end
+    // 15 s from now: the alarm of its middle reading is raised now (server time), inside the lift as the
+    // device's clock dates it. Ten minutes keep utilisation (busy / time since the day's start, to 0.01 %)
+    // above zero at any hour of the day.
     const now = Date.now();
-    const start = Math.max(now - 3_000, beijingDayStart(now) + 1);
+    const start = Math.max(now - 600_000, beijingDayStart(now) + 1);
     const end = now + 15_000;
     // A gust over the 13.8 m/s stop limit in the middle of it: one alarm raised during the lift.
     const readings: Array<[number, number, number]> = [
