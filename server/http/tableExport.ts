@@ -83,3 +83,33 @@ export function sendTableExport<R>(req: FastifyRequest, reply: FastifyReply, t: 
     .header('cache-control', 'no-store')
     .send(out);
 }
+
+/** Rows per database read of an export: a page of a long export is read while the previous one is written. */
+export const EXPORT_PAGE_ROWS = 1_000;
+
+/**
+ * The pages of an export read by keyset (newest first): `read(after, limit)` returns up to `limit` rows
+ * after the key of the previous page's last row (`null` for the first page), `keyOf` gives a row's key.
+ * Stops at the first short page or after `maxRows` rows in all, so an export is bounded and never held
+ * in memory whole.
+ */
+export function keysetPages<R, K>(
+  read: (after: K | null, limit: number) => Promise<readonly R[]>,
+  keyOf: (row: R) => K,
+  maxRows: number,
+  pageRows = EXPORT_PAGE_ROWS,
+): () => AsyncGenerator<readonly R[]> {
+  return async function* pages() {
+    let after: K | null = null;
+    let left = maxRows;
+    while (left > 0) {
+      const limit = Math.min(pageRows, left);
+      const rows = await read(after, limit);
+      if (rows.length === 0) return;
+      left -= rows.length;
+      after = keyOf(rows[rows.length - 1]);
+      yield rows;
+      if (rows.length < limit) return;
+    }
+  };
+}

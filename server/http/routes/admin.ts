@@ -53,7 +53,7 @@ import { readDeviceImport, type ImportedDevice } from '../deviceImport';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import { hashPassword, randomPassword, verifyPassword } from '../passwords';
 import { hashToken, SESSION_COOKIE } from '../sessions';
-import { sendTableExport, type ExportColumn } from '../tableExport';
+import { keysetPages, sendTableExport, type ExportColumn } from '../tableExport';
 import { parseBody } from '../validation';
 
 /** Messages of the administration routes (shown as they are). */
@@ -539,12 +539,20 @@ export function registerAdminRoutes(app: FastifyInstance, deps: HttpDeps): void 
     return { rows: page, nextBeforeId: rows.length > limit ? page[page.length - 1].auditId : null };
   });
 
-  // The file itself, not an envelope (as alarm/export): newest first, at most MAX_AUDIT_EXPORT_ROWS.
+  // The file itself, not an envelope (as alarm/export): newest first, at most MAX_AUDIT_EXPORT_ROWS, read a page at a time.
   app.post(ADMIN_ROUTES.auditExport, async (req, reply) => {
     const user = requestUser(req);
     if (!user) throw new ApiError('UNAUTHENTICATED', ERROR_MESSAGES.unauthenticated);
     const body = parseBody(auditExportBody, req.body);
-    const rows = (await filteredAudit(db, user, body).selectAll().orderBy('audit_id', 'desc').limit(MAX_AUDIT_EXPORT_ROWS).execute()).map(toAuditEntry);
+    const pages = keysetPages(
+      async (beforeId: number | null, limit) => {
+        let q = filteredAudit(db, user, body).selectAll();
+        if (beforeId !== null) q = q.where('audit_id', '<', beforeId);
+        return (await q.orderBy('audit_id', 'desc').limit(limit).execute()).map(toAuditEntry);
+      },
+      (e) => e.auditId,
+      MAX_AUDIT_EXPORT_ROWS,
+    );
     const columns: Array<ExportColumn<AuditEntry>> = [
       { header: 'time (UTC)', width: 22, cell: (e) => new Date(e.atMs).toISOString() },
       { header: 'user', width: 16, cell: (e) => e.username },
@@ -554,7 +562,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: HttpDeps): void 
       { header: 'detail', width: 60, cell: (e) => e.detail },
     ];
     const fileName = `audit-${body.projectId}-${new Date().toISOString().slice(0, 10)}.${body.format}`;
-    return sendTableExport(req, reply, { format: body.format, fileName, sheetName: 'Audit', columns, pages: async function* () { yield rows; } });
+    return sendTableExport(req, reply, { format: body.format, fileName, sheetName: 'Audit', columns, pages });
   });
 }
 

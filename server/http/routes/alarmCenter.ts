@@ -20,12 +20,11 @@ import { registerCaptureRoute } from '../../captures/captureRoute';
 import { fromJson, toAlarm } from '../../storage';
 import { postRoute, requireMember, sessionUserOf, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
-import { sendTableExport, stampedFileName, type ExportColumn } from '../tableExport';
+import { keysetPages, sendTableExport, stampedFileName, type ExportColumn } from '../tableExport';
 import { parseBody } from '../validation';
 import { filteredAlarms, handledColumns } from './alarms';
 
 /** Rows read from the database per query while exporting (keyset paging by alarm id). */
-const EXPORT_PAGE_ROWS = 1_000;
 
 
 /** `YYYY-MM-DD HH:mm:ss` in Beijing time, or '' for null. */
@@ -220,20 +219,15 @@ export function registerAlarmCenterRoutes(app: FastifyInstance, deps: HttpDeps, 
     const body = parseBody(alarmExportBody, req.body);
     requireMember(user, body.projectId);
     const fileName = stampedFileName(`alarms-${body.projectId}`, body.format);
-    async function* pages(): AsyncGenerator<AlarmRecord[]> {
-      let beforeId: number | null = null;
-      let left = MAX_ALARM_EXPORT_ROWS;
-      while (left > 0) {
+    const pages = keysetPages(
+      async (beforeId: number | null, limit) => {
         let q = filteredAlarms(deps.db, body).selectAll();
         if (beforeId !== null) q = q.where('alarm_id', '<', beforeId);
-        const rows = await q.orderBy('alarm_id', 'desc').limit(Math.min(EXPORT_PAGE_ROWS, left)).execute();
-        if (rows.length === 0) return;
-        left -= rows.length;
-        beforeId = Number(rows[rows.length - 1].alarm_id);
-        yield rows.map(toAlarm);
-        if (rows.length < EXPORT_PAGE_ROWS) return;
-      }
-    }
+        return (await q.orderBy('alarm_id', 'desc').limit(limit).execute()).map(toAlarm);
+      },
+      (a) => a.alarmId,
+      MAX_ALARM_EXPORT_ROWS,
+    );
 
     return sendTableExport(req, reply, { format: body.format, fileName, sheetName: 'Alarms', columns: EXPORT_COLUMNS, pages });
   });

@@ -20,12 +20,11 @@ import { fromJson } from '../../storage';
 import { postRoute, requireMember, sessionUserOf, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
 import { alarmsDuring } from './workRecords';
-import { sendTableExport, stampedFileName, type ExportColumn } from '../tableExport';
+import { keysetPages, sendTableExport, stampedFileName, type ExportColumn } from '../tableExport';
 import { parseBody } from '../validation';
 import { beijingTime } from './alarmCenter';
 
 /** Rows read per query while exporting work records (keyset paging by start time and id). */
-const EXPORT_PAGE_ROWS = 1_000;
 
 /** Columns of the work-record export: header and cell of each. Times Beijing (UTC+8). */
 const EXPORT_COLUMNS: Array<ExportColumn<ExportRow>> = [
@@ -239,10 +238,8 @@ export function registerEquipmentRoutes(app: FastifyInstance, deps: HttpDeps): v
     requireMember(user, body.projectId);
     const columns = (await requireDevice(body.projectId, body.sn)) === 'constructionElevator' ? ELEVATOR_EXPORT_COLUMNS : EXPORT_COLUMNS;
     const fileName = stampedFileName(`work-records-${body.sn}`, body.format);
-    async function* pages(): AsyncGenerator<ExportRow[]> {
-      let before: { startedAtMs: number; recordId: number } | null = null;
-      let left = MAX_WORK_RECORD_EXPORT_ROWS;
-      while (left > 0) {
+    const pages = keysetPages(
+      async (before: { startedAtMs: number; recordId: number } | null, limit) => {
         let q = db
           .selectFrom('work_records')
           .select(['record_id', 'device_sn', 'started_at_ms', 'ended_at_ms', 'duration_s', 'peak_load_t', 'peak_moment_pct', 'cage', 'start_floor', 'end_floor'])
@@ -250,18 +247,13 @@ export function registerEquipmentRoutes(app: FastifyInstance, deps: HttpDeps): v
           .where('project_id', '=', body.projectId)
           .where('device_sn', '=', body.sn);
         if (before) {
-          const b = before;
-          q = q.where((eb) => eb.or([eb('started_at_ms', '<', b.startedAtMs), eb.and([eb('started_at_ms', '=', b.startedAtMs), eb('record_id', '<', b.recordId)])]));
+          q = q.where((eb) => eb.or([eb('started_at_ms', '<', before.startedAtMs), eb.and([eb('started_at_ms', '=', before.startedAtMs), eb('record_id', '<', before.recordId)])]));
         }
-        const rows = await q.orderBy('started_at_ms', 'desc').orderBy('record_id', 'desc').limit(Math.min(EXPORT_PAGE_ROWS, left)).execute();
-        if (rows.length === 0) return;
-        left -= rows.length;
-        const last = rows[rows.length - 1];
-        before = { startedAtMs: last.started_at_ms, recordId: Number(last.record_id) };
-        yield rows;
-        if (rows.length < EXPORT_PAGE_ROWS) return;
-      }
-    }
+        return q.orderBy('started_at_ms', 'desc').orderBy('record_id', 'desc').limit(limit).execute();
+      },
+      (r: ExportRow) => ({ startedAtMs: r.started_at_ms, recordId: Number(r.record_id) }),
+      MAX_WORK_RECORD_EXPORT_ROWS,
+    );
 
     return sendTableExport(req, reply, { format: body.format, fileName, sheetName: 'Work records', columns, pages });
   });
