@@ -148,3 +148,14 @@ test('an edited wind limit is audited and the next reading alarms at it', async 
   const alarm = feed.locator('li[data-level="alarm"]', { hasText: 'Gantry crane (precast yard)' }).filter({ hasText: '/ 9 m/s' }).first();
   await expect(alarm).toBeVisible({ timeout: 5_000 });
 });
+
+test("a link to the bridge board without its project opens it with the bridge's live equipment, not the tunnel's", async ({ page }) => {
+  // The session's project is the demo tunnel; the tab forgets the bridge it was opened for, and the link
+  // names only the board.
+  await page.evaluate(() => sessionStorage.clear());
+  await page.goto('/#/dataV/viewBoard?boardId=bridge-live');
+  await expect(page).toHaveURL(/proId=demo-bridge/);
+  await expect(page.locator('[data-fleet-row]')).toHaveCount(5);
+  await expect(page.getByRole('region', { name: 'Lifting equipment' }).getByText('Online').first()).toBeVisible({ timeout: 15_000 });
+});
+

@@ -89,6 +89,22 @@ export const ViewBoardScreen = observer(function ViewBoardScreen() {
     return () => clearInterval(id);
   }, [boards, isPreview]);
 
+  // A board link without the project (or with another one) shows the board with its own project's live
+  // data: the tab takes the board's project, so panels never show another site's devices.
+  const ownerId = boards.board?.projectId;
+  useEffect(() => {
+    if (!ownerId || !projectId || ownerId === projectId) return;
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('projectId');
+        next.set('proId', ownerId);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [ownerId, projectId, setParams]);
+
   const project = session.user?.projects.find((p) => p.projectId === projectId);
   useDocumentTitle(boards.board?.name);
   if (boards.error?.errorMessage === NOT_RELEASED_MESSAGE && !isPreview) {
