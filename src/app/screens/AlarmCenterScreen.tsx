@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Link } from 'react-router';
 import {
   Button,
   Checkbox,
@@ -44,7 +43,7 @@ import { SCREEN } from '../../theme/theme';
 import { formatBeijing } from '../../format/time';
 import { formatDisplayNumber } from '../../format/number';
 import { ALARM_KIND_LABEL, alarmDigits, alarmTitle, DEAL_STATUS_LABEL, LEVEL_LABEL, valueAgainstLimit as alarmValueAgainstLimit } from '../../components';
-import { HeaderActions } from '../shell/HeaderActions';
+import { ScreenFrame, ScreenLink } from './ScreenFrame';
 import { AlarmCenterAnalysis } from './AlarmCenterAnalysis';
 import { useProjectId } from '../shell/useProjectId';
 
@@ -184,17 +183,14 @@ export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
   );
 
   return (
-    <main style={{ minHeight: '100vh', background: SCREEN.pageBackground, color: SCREEN.text, padding: 32, boxSizing: 'border-box' }}>
-      <header style={{ display: 'flex', alignItems: 'center', gap: 16, marginBottom: 24 }}>
-        <h1 style={{ margin: 0, fontSize: 24 }}>
-          <Trans>Alarm center</Trans>
-        </h1>
-        <Link to="/pageManger" style={{ color: SCREEN.brand }}>
+    <ScreenFrame
+      title={<Trans>Alarm center</Trans>}
+      beside={
+        <ScreenLink to="/pageManger">
           <Trans>Page management</Trans>
-        </Link>
-        <span style={{ flex: 1 }} />
-        <HeaderActions />
-      </header>
+        </ScreenLink>
+      }
+    >
 
       {projectId ? <AlarmCenterAnalysis projectId={projectId} refresh={reload} /> : null}
 
@@ -349,7 +345,7 @@ export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
           }
         }}
       />
-    </main>
+    </ScreenFrame>
   );
 });
 

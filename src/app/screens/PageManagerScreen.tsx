@@ -6,7 +6,7 @@ import { Trans } from '@lingui/react/macro';
 import { boardSchema, ROUTES, type Page } from '../../../protocol';
 import { useStores } from '../../stores';
 import { SCREEN } from '../../theme/theme';
-import { HeaderActions } from '../shell/HeaderActions';
+import { ScreenFrame } from './ScreenFrame';
 import { useProjectId } from '../shell/useProjectId';
 import { paginate } from './paginate';
 import { ReleaseStateBadge } from '../../board/editor/ReleaseStateBadge';
@@ -73,12 +73,7 @@ export const PageManagerScreen = observer(function PageManagerScreen() {
   const total = slice.total;
 
   return (
-    <main style={{ minHeight: '100vh', background: SCREEN.pageBackground, color: SCREEN.text, padding: 32, boxSizing: 'border-box' }}>
-      <header style={{ display: 'flex', alignItems: 'center', gap: 16, marginBottom: 24 }}>
-        <h1 style={{ margin: 0, fontSize: 24 }}>{project?.name ?? projectId}</h1>
-        <span style={{ flex: 1 }} />
-        <HeaderActions />
-      </header>
+    <ScreenFrame title={project?.name ?? projectId}>
       <h2 style={{ fontSize: 18 }}>
         <Trans>Page management</Trans>
       </h2>
@@ -138,6 +133,6 @@ export const PageManagerScreen = observer(function PageManagerScreen() {
           </>
         ) : null}
       </nav>
-    </main>
+    </ScreenFrame>
   );
 });

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Link } from 'react-router';
 import { Badge, Button, Dropdown, Input, Option, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -13,7 +12,7 @@ import { formatBeijing } from '../../format/time';
 import { PersonCard, type PersonCardTarget } from '../../people/PersonCard';
 import { PersonEditDialog } from '../../people/PersonEditDialog';
 import { statusFlags } from '../../people/personStatus';
-import { HeaderActions } from '../shell/HeaderActions';
+import { ScreenFrame, ScreenLink } from './ScreenFrame';
 import { useProjectId } from '../shell/useProjectId';
 
 /** The list refreshes this often while the screen is open (ms): positions and statuses move. */
@@ -128,20 +127,19 @@ export const PeopleScreen = observer(function PeopleScreen() {
   };
 
   return (
-    <main style={{ minHeight: '100vh', background: SCREEN.pageBackground, color: SCREEN.text, padding: 32, boxSizing: 'border-box' }}>
-      <header style={{ display: 'flex', alignItems: 'center', gap: 16, marginBottom: 24 }}>
-        <h1 style={{ margin: 0, fontSize: 24 }}>
-          <Trans>People</Trans>
-        </h1>
-        <Link to="/zones" style={{ color: SCREEN.brand }}>
-          <Trans>Zones</Trans>
-        </Link>
-        <Link to="/pageManger" style={{ color: SCREEN.brand }}>
-          <Trans>Page management</Trans>
-        </Link>
-        <span style={{ flex: 1 }} />
-        <HeaderActions />
-      </header>
+    <ScreenFrame
+      title={<Trans>People</Trans>}
+      beside={
+        <>
+          <ScreenLink to="/zones">
+            <Trans>Zones</Trans>
+          </ScreenLink>
+          <ScreenLink to="/pageManger">
+            <Trans>Page management</Trans>
+          </ScreenLink>
+        </>
+      }
+    >
 
       <form
         aria-label={t`Person filters`}
@@ -254,6 +252,6 @@ export const PeopleScreen = observer(function PeopleScreen() {
           if (changed) setReload((n) => n + 1);
         }}
       />
-    </main>
+    </ScreenFrame>
   );
 });

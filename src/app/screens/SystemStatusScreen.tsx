@@ -6,7 +6,7 @@ import { SYSTEM_STATUS_ROUTE, type SystemStatus } from '../../../protocol';
 import { BusinessError } from '../../api/request';
 import { useStores } from '../../stores';
 import { SCREEN } from '../../theme/theme';
-import { HeaderActions } from '../shell/HeaderActions';
+import { ScreenFrame } from './ScreenFrame';
 
 /** Route of the administrator's status page (reached from the header's Status button). */
 export const SYSTEM_STATUS_PATH = '/system/status';
@@ -71,17 +71,14 @@ export const SystemStatusScreen = observer(function SystemStatusScreen() {
 
   const rejectedTotal = status ? Object.values(status.ingest.rejected).reduce((a, b) => a + b, 0) : 0;
   return (
-    <main style={{ minHeight: '100vh', background: SCREEN.pageBackground, color: SCREEN.text, padding: 32, boxSizing: 'border-box' }}>
-      <header style={{ display: 'flex', alignItems: 'center', gap: 16, marginBottom: 24 }}>
-        <h1 style={{ margin: 0, fontSize: 24 }}>
-          <Trans>System status</Trans>
-        </h1>
+    <ScreenFrame
+      title={<Trans>System status</Trans>}
+      beside={
         <Button size="small" onClick={() => void load()} disabled={loading}>
           <Trans>Refresh</Trans>
         </Button>
-        <span style={{ flex: 1 }} />
-        <HeaderActions />
-      </header>
+      }
+    >
       {!session.user?.isAdmin ? (
         <p role="alert">{t`Sorry, you don't have access to this page`}</p>
       ) : error ? (
@@ -137,6 +134,6 @@ export const SystemStatusScreen = observer(function SystemStatusScreen() {
           </section>
         </div>
       )}
-    </main>
+    </ScreenFrame>
   );
 });

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Link } from 'react-router';
 import {
   Button,
   Checkbox,
@@ -27,8 +26,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatChainage, PEOPLE_ROUTES, ZONE_KINDS, zoneFieldsSchema, type ZoneFields, type ZoneKind, type ZoneRow } from '../../../protocol';
 import { useStores } from '../../stores';
-import { SCREEN } from '../../theme/theme';
-import { HeaderActions } from '../shell/HeaderActions';
+import { ScreenFrame, ScreenLink } from './ScreenFrame';
 import { useProjectId } from '../shell/useProjectId';
 
 const KIND_LABELS: Record<ZoneKind, MessageDescriptor> = { danger: msg`Danger zone`, work: msg`Work zone`, portal: msg`Portal` };
@@ -168,22 +166,21 @@ export const ZonesScreen = observer(function ZonesScreen() {
   const blank: ZoneForm = { name: '', kind: 'danger', tunnelId: tunnels.tunnels[0]?.tunnelId ?? '', fromM: '', toM: '', entryAlarm: true, authorizedTeams: '', maxStayMin: '', maxHeadcount: '', noMovementMin: '', signalLostS: '' };
 
   return (
-    <main style={{ minHeight: '100vh', background: SCREEN.pageBackground, color: SCREEN.text, padding: 32, boxSizing: 'border-box' }}>
-      <header style={{ display: 'flex', alignItems: 'center', gap: 16, marginBottom: 24 }}>
-        <h1 style={{ margin: 0, fontSize: 24 }}>
-          <Trans>Zones</Trans>
-        </h1>
-        <Link to="/people" style={{ color: SCREEN.brand }}>
+    <ScreenFrame
+      title={<Trans>Zones</Trans>}
+      beside={
+        <ScreenLink to="/people">
           <Trans>People</Trans>
-        </Link>
-        <span style={{ flex: 1 }} />
-        {isAdmin ? (
+        </ScreenLink>
+      }
+      actions={
+        isAdmin ? (
           <Button appearance="primary" onClick={() => (setError(null), setEditing({ zoneId: null, form: blank }))}>
             <Trans>Add zone</Trans>
           </Button>
-        ) : null}
-        <HeaderActions />
-      </header>
+        ) : null
+      }
+    >
       {!zones ? (
         <Spinner />
       ) : (
@@ -303,6 +300,6 @@ export const ZonesScreen = observer(function ZonesScreen() {
           </DialogBody>
         </DialogSurface>
       </Dialog>
-    </main>
+    </ScreenFrame>
   );
 });

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { SCREEN } from '../../theme/theme';
+import { HeaderActions } from '../shell/HeaderActions';
+
+/**
+ * The frame of the app's management screens (page management, alarm center, people, zones, system
+ * status): the page background and a header row with the screen's title, what goes beside the title (links
+ * to related screens, a refresh), the screen's own actions at the end, then the shell's header actions
+ * (language, theme, administration, logout).
+ */
+export function ScreenFrame({ title, beside, actions, children }: { title: ReactNode; beside?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <main style={{ minHeight: '100vh', background: SCREEN.pageBackground, color: SCREEN.text, padding: 32, boxSizing: 'border-box' }}>
+      <header style={{ display: 'flex', alignItems: 'center', gap: 16, marginBottom: 24 }}>
+        <h1 style={{ margin: 0, fontSize: 24 }}>{title}</h1>
+        {beside}
+        <span style={{ flex: 1 }} />
+        {actions}
+        <HeaderActions />
+      </header>
+      {children}
+    </main>
+  );
+}
+
+/** A link from a screen's header to a related screen, in the brand colour. */
+export function ScreenLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} style={{ color: SCREEN.brand }}>
+      {children}
+    </Link>
+  );
+}
