@@ -331,6 +331,19 @@ export function encodeTracks(beacons: readonly TrackInput[], opts: TrackEncodeOp
   return w.finish();
 }
 
+/** Byte offset of nextCursor in a body (after magic, version, fromMs and toMs). */
+const NEXT_CURSOR_OFFSET = 21;
+
+/**
+ * The nextCursor of a body without decoding it (ms, the next page's start), or null on the last page.
+ * @throws RangeError when the bytes are not a compact tracks body
+ */
+export function trackPageCursor(bytes: Uint8Array): number | null {
+  if (bytes.length < NEXT_CURSOR_OFFSET + 8 || TRACK_MAGIC.some((b, i) => bytes[i] !== b)) throw new RangeError('compact tracks: not a compact tracks body');
+  const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getFloat64(NEXT_CURSOR_OFFSET, true);
+  return v >= 0 ? v : null;
+}
+
 /**
  * Decodes a body written by {@link encodeTracks}.
  * @throws RangeError when the bytes are not a compact tracks body of a known version, or end early

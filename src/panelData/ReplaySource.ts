@@ -92,6 +92,8 @@ export class ReplaySource implements PanelDataSource {
   /** Every alarm loaded for the range, any order. */
   allAlarms: readonly Alarm[] = [];
   private loadedSns = new Set<string>();
+  /** Whether the compact tracks of the project's beacons were asked for (once per replay). */
+  private tracksLoaded = false;
   private version = 0;
   /** The instant the latest values and the feed are as of (ms since epoch); NaN before the first load. */
   stateAtMs = NaN;
@@ -150,6 +152,7 @@ export class ReplaySource implements PanelDataSource {
     this.history = null;
     this.clock.pause();
     this.loadedSns.clear();
+    this.tracksLoaded = false;
     this.resolveReady();
   }
 
@@ -258,12 +261,19 @@ export class ReplaySource implements PanelDataSource {
       this.error = null;
     });
     const { fromMs, toMs } = this.clock;
+    // beacons come as compact tracks (all of the project's at once, the first load only) when the
+    // fetcher has them; other devices, and beacons listed later, through telemetry/history
+    const fetchTracks = this.deps.history.tracks && !this.tracksLoaded ? this.deps.history.tracks.bind(this.deps.history) : null;
+    const byHistory = fetchTracks ? list.filter((d) => d.kind !== 'beacon') : list;
+    this.tracksLoaded ||= fetchTracks !== null;
     try {
-      const [telemetry, alarms] = await Promise.all([
-        list.length ? this.deps.history.telemetry({ projectId, sns: list.map((d) => d.sn), fromMs: fromMs - REPLAY_LOOKBACK_MS, toMs }) : { series: [] },
+      const [telemetry, alarms, tracks] = await Promise.all([
+        byHistory.length ? this.deps.history.telemetry({ projectId, sns: byHistory.map((d) => d.sn), fromMs: fromMs - REPLAY_LOOKBACK_MS, toMs }) : { series: [] },
         this.deps.history.alarms({ projectId, fromMs: fromMs - REPLAY_ALARM_LOOKBACK_MS, toMs }),
+        fetchTracks ? fetchTracks({ projectId, fromMs: fromMs - REPLAY_LOOKBACK_MS, toMs }) : null,
       ]);
       if (history !== this.history) return;
+      if (tracks) await history.loadTracks(tracks);
       const tunnelOf = new Map(list.map((d) => [d.sn, d.kind === 'beacon' ? d.tunnelId : null]));
       for (const s of telemetry.series) {
         // Stored beacon fixes keep numbers only: a beacon's tunnel comes from its device record.
