@@ -6,7 +6,7 @@ import { alarmsAsOf, statusAsOf } from './alarmsAsOf';
 import { frameScheduler, type FrameScheduler } from './FrameScheduler';
 import type { HistoryFetcher } from './history';
 import { ReplayClock } from './ReplayClock';
-import { skipQuietTarget } from './quiet';
+import { quietAdvance } from './quiet';
 import type { AlarmFeedState, ChartWindow, PanelDataSource, PersonnelFrame, PersonnelRequest, SeriesFrame, TelemetryTopic, WindowRequest } from './types';
 
 /**
@@ -80,7 +80,10 @@ export class ReplaySource implements PanelDataSource {
   heatMode: ReplayHeatMode = 'instant';
   /** The window of heatMode 'window' (ms). */
   heatWindowMs = 30 * 60_000;
-  /** While playing, jump over stretches where nobody moves and no alarm is raised. */
+  /**
+   * While playing, play QUIET_BOOST times faster through stretches where nobody moves and no alarm is
+   * raised, back to the chosen speed QUIET_LEAD_MS before the next activity (src/panelData/quiet.ts).
+   */
   skipQuiet = false;
   /**
    * Per ACTIVITY_BUCKET_MS bucket of the range, 1 where someone moved or an alarm was raised (loaded with
@@ -142,6 +145,12 @@ export class ReplaySource implements PanelDataSource {
         { fireImmediately: true },
       ),
       (this.deps.scheduler ?? frameScheduler).register({ run: (frameMs) => this.followInstant(frameMs) }),
+      reaction(
+        () => [this.skipQuiet, this.activity] as const,
+        ([on, activity]) =>
+          this.clock.setAdvance(on && activity.length > 0 ? (at, real, speed) => quietAdvance(activity, this.clock.fromMs, ACTIVITY_BUCKET_MS, at, real, speed) : null),
+        { fireImmediately: true },
+      ),
     );
   }
 
@@ -304,14 +313,9 @@ export class ReplaySource implements PanelDataSource {
   }
 
   /**
-   * Per frame: skips a quiet stretch when asked to; when the instant moved, refreshes latest values and
-   * the feed (at most every REPLAY_STATE_MS).
+   * Per frame: when the instant moved, refreshes latest values and the feed (at most every REPLAY_STATE_MS).
    */
   private followInstant(frameMs: number): void {
-    if (this.skipQuiet && this.clock.playing) {
-      const target = skipQuietTarget(this.activity, this.clock.fromMs, ACTIVITY_BUCKET_MS, this.clock.now(), this.clock.toMs);
-      if (target !== null) this.clock.seek(target);
-    }
     const at = this.clock.now();
     if (at === this.lastStateAt || this.stateInflight || frameMs - this.lastStateFrame < REPLAY_STATE_MS) return;
     this.lastStateFrame = frameMs;
