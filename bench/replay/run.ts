@@ -22,6 +22,7 @@ import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
 import { HistoryImpl } from '../../workers/telemetry/HistoryImpl';
 import { encodeTracks, type TrackInput } from '../../protocol/trackCodec';
+import { measureBrowser, type BrowserResult } from './browser';
 import { TRACKS_COMPACT_PAGE_MS, TRACKS_DEFAULT_GAP_MS, TRACKS_DEFAULT_TOLERANCE_M } from '../../protocol/history';
 
 /** Beacons of the demo project at 1× (issue 8's figure for a large site: 250 tags at 1 Hz). */
@@ -29,22 +30,31 @@ const BEACONS_1X = 250;
 const TUNNEL_LENGTH_M = 3050;
 const STALE_MS = 30_000;
 const SEEKS = 200;
+/** Seeks per browser run. */
+const BROWSER_SEEKS = 40;
+/** Real time of 60× playback per browser run (ms). */
+const BROWSER_PLAY_MS = 5_000;
 
 interface Args {
   hours: number[];
   mults: number[];
   rounds: number;
+  /** Run the browser rows (Chromium); off with --no-browser. */
+  browser: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
   const get = (k: string) => argv.find((a) => a.startsWith(`--${k}=`))?.split('=')[1];
-  if (argv.includes('--quick')) return { hours: [1], mults: [1], rounds: 1 };
+  const browser = !argv.includes('--no-browser');
+  if (argv.includes('--browser-only')) return { hours: [], mults: [], rounds: Number(get('rounds') ?? 2), browser: true };
+  if (argv.includes('--quick')) return { hours: [1], mults: [1], rounds: 1, browser };
   const mult = get('mult');
   const hours = get('hours');
   return {
     mults: mult ? [Number(mult)] : [1, 10],
     hours: hours ? [Number(hours)] : [],
     rounds: Number(get('rounds') ?? 2),
+    browser,
   };
 }
 
@@ -242,6 +252,51 @@ const ratio = (c: number, n: number) => `${(c / n).toFixed(c / n < 0.1 ? 4 : 2)}
 type Side = 'naive' | 'column' | 'compact';
 const SIDES: Side[] = ['naive', 'column', 'compact'];
 
+/** The compact bodies of `tracks` over `seconds`, one per page (as the route answers them). */
+function compactPages(tracks: Track[], fromMs: number, seconds: number): Uint8Array[] {
+  const pageS = TRACKS_COMPACT_PAGE_MS / 1000;
+  const out: Uint8Array[] = [];
+  for (let s = 0; s < seconds; s += pageS) {
+    const to = Math.min(seconds, s + pageS);
+    const inputs = tracks.map((t) => trackInput({ sn: t.sn, ts: t.ts.subarray(s, to), chainageM: t.chainageM.subarray(s, to), battery: t.battery.subarray(s, to), sos: t.sos.subarray(s, to) }));
+    out.push(encodeTracks(inputs, { fromMs: fromMs + s * 1000, toMs: fromMs + to * 1000 - 1, nextCursor: to < seconds ? fromMs + to * 1000 : null, toleranceM: TRACKS_DEFAULT_TOLERANCE_M, gapMs: TRACKS_DEFAULT_GAP_MS }));
+  }
+  return out;
+}
+
+/** The browser rows: 1× over 1 hour, naive against compact; and compact alone over 8 hours (the naive rows of 8 h exceed a browser's string limit). */
+async function browserRows(rounds: number): Promise<void> {
+  const fromMs = Date.UTC(2026, 0, 5, 0, 0, 0);
+  const lines = [
+    '',
+    `Browser (Chromium headless, a fresh page per run, ${rounds} round(s) ABBA; ${BROWSER_SEEKS} seeks; 60× playback for ${BROWSER_PLAY_MS / 1000} s; medians over runs):`,
+    '',
+    '| case | side | seek → drawn p50 ms | p95 ms | frame interval p99 ms (60×) | main-thread busy ms/s (60×) |',
+    '|---|---|---:|---:|---:|---:|',
+  ];
+  console.log(lines.join('\n'));
+  const row = (label: string, side: string, x: BrowserResult | undefined) =>
+    x && console.log(`| ${label} | ${side} | ${ms(x.seekP50)} | ${ms(x.seekP95)} | ${ms(x.frameP99)} | ${ms(x.busyMsPerS)} |`);
+  for (const hours of [1, 8]) {
+    const seconds = hours * 3600;
+    const r = rng(11);
+    const seeksAt = Array.from({ length: BROWSER_SEEKS }, () => fromMs + r() * seconds * 1000);
+    process.stderr.write(`browser: ${BEACONS_1X} beacons × ${hours} h …\n`);
+    const tracks = Array.from({ length: BEACONS_1X }, (_, i) => makeTrack(i, fromMs, seconds));
+    const withNaive = hours === 1;
+    const naive = withNaive ? `[${tracks.map(naiveJson).join(',')}]` : '';
+    const res = await measureBrowser({ compactPages: compactPages(tracks, fromMs, seconds), naiveJson: naive, fromMs, seconds, seeksAt }, { rounds, playMs: BROWSER_PLAY_MS, sides: withNaive ? ['naive', 'compact'] : ['compact'] });
+    const label = `1× ${BEACONS_1X} beacons, ${hours} h`;
+    row(label, 'naive', res.naive);
+    row(label, 'compact', res.compact);
+    if (res.naive && res.compact) {
+      console.log(
+        `  - ${label}, compact / naive: seek → drawn p95 ${ratio(res.compact.seekP95, res.naive.seekP95)}, frame p99 ${ratio(res.compact.frameP99, res.naive.frameP99)}, main-thread busy ${ratio(res.compact.busyMsPerS, res.naive.busyMsPerS)}`,
+      );
+    }
+  }
+}
+
 /**
  * Bytes of the naive and column JSON of every `every`-th beacon, times `every`: the 10× 8 h case's JSON
  * sides, whose rows do not fit the bench's heap (72 million fixes as objects).
@@ -270,7 +325,7 @@ async function main(): Promise<void> {
     '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|',
   ];
   // printed as each case finishes, so a long run that is stopped still reports what it measured
-  console.log(header.join('\n'));
+  if (cases.length > 0) console.log(header.join('\n'));
   for (const c of cases) {
     const beacons = BEACONS_1X * c.mult;
     const seconds = c.hours * 3600;
@@ -317,6 +372,7 @@ async function main(): Promise<void> {
       `  - ${label}, compact / naive: bytes ${ratio(med('compact', 'bytes'), med('naive', 'bytes'))}, gzip ${ratio(med('compact', 'gzipBytes'), med('naive', 'gzipBytes'))}, decode + load ${ratio(med('compact', 'loadMs'), med('naive', 'loadMs'))}, seek p95 ${ratio(med('compact', 'seekP95'), med('naive', 'seekP95'))}; compact / column: gzip ${ratio(med('compact', 'gzipBytes'), med('column', 'gzipBytes'))}, decode + load ${ratio(med('compact', 'loadMs'), med('column', 'loadMs'))}, seek p95 ${ratio(med('compact', 'seekP95'), med('column', 'seekP95'))}`,
     );
   }
+  if (args.browser) await browserRows(args.rounds);
 }
 
 void main();
