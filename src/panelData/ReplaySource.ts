@@ -1,5 +1,5 @@
 import { action, makeObservable, observable, observableRef, reaction, runInAction, type IReactionDisposer } from 'mobx';
-import type { Alarm, DeviceInfo, TunnelInfo } from '../../protocol';
+import type { Alarm, DeviceInfo, TelemetryHistory, TunnelInfo } from '../../protocol';
 import type { HistoryService, ReadingAt } from '../../workers/telemetry/History';
 import { ALARM_CAPACITY, type DeviceStore, type TunnelStore } from '../stores';
 import { alarmsAsOf, statusAsOf } from './alarmsAsOf';
@@ -277,12 +277,18 @@ export class ReplaySource implements PanelDataSource {
     this.tracksLoaded ||= fetchTracks !== null;
     try {
       const [telemetry, alarms, tracks] = await Promise.all([
-        byHistory.length ? this.deps.history.telemetry({ projectId, sns: byHistory.map((d) => d.sn), fromMs: fromMs - REPLAY_LOOKBACK_MS, toMs }) : { series: [] },
+        byHistory.length ? this.deps.history.telemetry({ projectId, sns: byHistory.map((d) => d.sn), fromMs: fromMs - REPLAY_LOOKBACK_MS, toMs }) : { series: [] as TelemetryHistory['series'] },
         this.deps.history.alarms({ projectId, fromMs: fromMs - REPLAY_ALARM_LOOKBACK_MS, toMs }),
-        fetchTracks ? fetchTracks({ projectId, fromMs: fromMs - REPLAY_LOOKBACK_MS, toMs }) : null,
+        // refused (a role without people.view) or failed: the beacons come through telemetry/history below
+        fetchTracks ? fetchTracks({ projectId, fromMs: fromMs - REPLAY_LOOKBACK_MS, toMs }).catch(() => null) : null,
       ]);
       if (history !== this.history) return;
       if (tracks) await history.loadTracks(tracks);
+      else if (fetchTracks) {
+        const beacons = list.filter((d) => d.kind === 'beacon');
+        if (beacons.length) telemetry.series.push(...(await this.deps.history.telemetry({ projectId, sns: beacons.map((d) => d.sn), fromMs: fromMs - REPLAY_LOOKBACK_MS, toMs })).series);
+        if (history !== this.history) return;
+      }
       const tunnelOf = new Map(list.map((d) => [d.sn, d.kind === 'beacon' ? d.tunnelId : null]));
       for (const s of telemetry.series) {
         // Stored beacon fixes keep numbers only: a beacon's tunnel comes from its device record.
