@@ -26,8 +26,8 @@
  *       changes × (time: the first sv (time − fromMs), later uv delta ms ·
  *                  value: uv 0 = null, else uv (zigzag(delta of the scaled value) + 1))
  *
- * Values are scaled
- * to the fewest decimal digits (≤ TRACK_MAX_DIGITS) that hold every value of the column exactly.
+ * Values are scaled to the fewest decimal digits (≤ TRACK_MAX_DIGITS) that hold every value of the
+ * column exactly.
  */
 
 /** Magic bytes "STRK" at the start of a compact tracks body. */
