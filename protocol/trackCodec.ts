@@ -239,7 +239,16 @@ export function encodeTracks(beacons: readonly TrackInput[], opts: TrackEncodeOp
   w.f64(opts.nextCursor ?? -1);
   w.uv(tolCm);
   w.uv(Math.round(opts.gapMs));
-  const tunnels = [...new Set(beacons.flatMap((b) => Array.from(b.tunnelId).filter((t): t is string => t !== null)))].sort();
+  const seen = new Set<string>();
+  for (const b of beacons) {
+    let prev: string | null = null;
+    for (let i = 0; i < b.tunnelId.length; i++) {
+      const t = b.tunnelId[i];
+      if (t !== null && t !== prev) seen.add(t);
+      prev = t;
+    }
+  }
+  const tunnels = [...seen].sort();
   const tunnelIndex = new Map(tunnels.map((t, i) => [t, i]));
   w.uv(tunnels.length);
   for (const t of tunnels) w.str(t);
@@ -249,7 +258,9 @@ export function encodeTracks(beacons: readonly TrackInput[], opts: TrackEncodeOp
     // fixes with a finite time and chainage, in time order
     const rows: number[] = [];
     for (let i = 0; i < b.ts.length; i++) if (Number.isFinite(b.ts[i]) && chain && typeof chain[i] === 'number' && Number.isFinite(chain[i])) rows.push(i);
-    rows.sort((x, y) => b.ts[x] - b.ts[y]);
+    let sorted = true;
+    for (let k = 1; k < rows.length && sorted; k++) sorted = b.ts[rows[k - 1]] <= b.ts[rows[k]];
+    if (!sorted) rows.sort((x, y) => b.ts[x] - b.ts[y]);
     const ts = rows.map((r) => Math.round(b.ts[r]));
     const c = rows.map((r) => chain![r] as number);
     const vertices: number[] = [];
