@@ -7,6 +7,8 @@ import { z } from 'zod';
 export const HISTORY_ROUTES = {
   series: '/zhgd/telemetry/series',
   tracks: '/zhgd/telemetry/tracks',
+  /** Compact binary personnel tracks (protocol/trackCodec.ts), application/octet-stream. */
+  tracksCompact: '/zhgd/telemetry/tracks/compact',
   positions: '/zhgd/telemetry/positions',
   alarmRange: '/zhgd/alarms/range',
 } as const;
@@ -101,6 +103,38 @@ export interface TracksResponse {
   nextCursor: string | null;
   tracks: Array<{ sn: string; ts: number[]; values: Record<string, Array<number | null>> }>;
 }
+
+/** Time span of one page of compact tracks (ms): 1 hour of every beacon. */
+export const TRACKS_COMPACT_PAGE_MS = 3_600_000;
+/**
+ * Default chainage tolerance of compact tracks (m): a fix is dropped when the line between the kept fixes
+ * around it passes within 0.5 m of it. UWB fixes scatter 0.1–0.3 m standing still (docs/device-protocol.md), so a
+ * person standing still reads as a line, not as noise.
+ */
+export const TRACKS_DEFAULT_TOLERANCE_M = 0.5;
+/** Largest chainage tolerance a compact tracks request may ask (m). */
+export const TRACKS_MAX_TOLERANCE_M = 10;
+/** Default gap (ms) from which two fixes of a beacon are not bridged in compact tracks: 30 s. */
+export const TRACKS_DEFAULT_GAP_MS = 30_000;
+
+/**
+ * Compact personnel tracks over [fromMs, toMs]: every beacon of the project (or of `tunnelId`), one
+ * page of TRACKS_COMPACT_PAGE_MS per request, as the binary body of protocol/trackCodec.ts.
+ */
+export const tracksCompactBody = z.object({
+  projectId: id,
+  /** Only beacons whose fixes in the page are in this tunnel (the answer keeps each fix's tunnel). */
+  tunnelId: id.optional(),
+  fromMs: ms,
+  toMs: ms,
+  /** Largest chainage error of a dropped fix (m), 0 to TRACKS_MAX_TOLERANCE_M; default TRACKS_DEFAULT_TOLERANCE_M. */
+  toleranceM: z.number().min(0).max(TRACKS_MAX_TOLERANCE_M).default(TRACKS_DEFAULT_TOLERANCE_M),
+  /** Fixes this far apart (ms) or more are not bridged; 1 s to 10 minutes, default TRACKS_DEFAULT_GAP_MS. */
+  gapMs: z.number().int().min(1_000).max(600_000).default(TRACKS_DEFAULT_GAP_MS),
+  /** `nextCursor` of the previous page (the page start, ms); absent for the first. */
+  cursor: z.string().regex(/^\d{1,16}$/).optional(),
+});
+export type TracksCompactRequest = z.input<typeof tracksCompactBody>;
 
 export const positionsBody = z.object({
   projectId: id,

@@ -25,6 +25,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   [HISTORY_ROUTES.series]: 'project.read',
   [HISTORY_ROUTES.alarmRange]: 'project.read',
   [HISTORY_ROUTES.tracks]: 'people.view',
+  [HISTORY_ROUTES.tracksCompact]: 'people.view',
   [HISTORY_ROUTES.positions]: 'people.view',
   [FLEET_ROUTES.workRecordList]: 'project.read',
   [EQUIPMENT_ROUTES.drivers]: 'project.read',

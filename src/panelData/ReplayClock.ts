@@ -1,5 +1,8 @@
 import { action, makeObservable, observable } from 'mobx';
 
+/** The instant after `realMs` of real time from `atMs` at `speed` × real time (ms). */
+export type ReplayAdvance = (atMs: number, realMs: number, speed: number) => number;
+
 /** Replay speed range: 1× real time up to 600× (an 8-hour shift in under a minute). */
 export const REPLAY_SPEED = { min: 0.1, max: 600 } as const;
 
@@ -13,6 +16,8 @@ export class ReplayClock {
   speed: number;
   private anchorMs: number;
   private anchorPerfMs = 0;
+  /** How the instant moves with real time while playing (default: linearly at `speed`). */
+  private advance: ReplayAdvance | null = null;
 
   /**
    * @param range.atMs start instant (clamped into the range; default fromMs).
@@ -42,7 +47,8 @@ export class ReplayClock {
   /** The replay instant (ms since epoch). */
   now(): number {
     if (!this.playing) return this.anchorMs;
-    const t = this.anchorMs + (this.perf() - this.anchorPerfMs) * this.speed;
+    const real = this.perf() - this.anchorPerfMs;
+    const t = this.advance ? this.advance(this.anchorMs, real, this.speed) : this.anchorMs + real * this.speed;
     if (t >= this.range.toMs) {
       this.settle(this.range.toMs);
       return this.range.toMs;
@@ -74,6 +80,17 @@ export class ReplayClock {
   setSpeed(speed: number): void {
     const at = this.now();
     this.speed = clampSpeed(speed);
+    this.anchorMs = at;
+    this.anchorPerfMs = this.perf();
+  }
+
+  /**
+   * Sets how the instant moves while playing (e.g. quietAdvance for "skip quiet stretches"), or null for
+   * linearly at `speed`; keeps the current instant. The function must not move the instant backwards.
+   */
+  setAdvance(advance: ReplayAdvance | null): void {
+    const at = this.now();
+    this.advance = advance;
     this.anchorMs = at;
     this.anchorPerfMs = this.perf();
   }

@@ -1,12 +1,12 @@
 import { action, makeObservable, observable, observableRef, reaction, runInAction, type IReactionDisposer } from 'mobx';
-import type { Alarm, DeviceInfo, TunnelInfo } from '../../protocol';
+import type { Alarm, DeviceInfo, TelemetryHistory, TunnelInfo } from '../../protocol';
 import type { HistoryService, ReadingAt } from '../../workers/telemetry/History';
 import { ALARM_CAPACITY, type DeviceStore, type TunnelStore } from '../stores';
 import { alarmsAsOf, statusAsOf } from './alarmsAsOf';
 import { frameScheduler, type FrameScheduler } from './FrameScheduler';
 import type { HistoryFetcher } from './history';
 import { ReplayClock } from './ReplayClock';
-import { skipQuietTarget } from './quiet';
+import { quietAdvance } from './quiet';
 import type { AlarmFeedState, ChartWindow, PanelDataSource, PersonnelFrame, PersonnelRequest, SeriesFrame, TelemetryTopic, WindowRequest } from './types';
 
 /**
@@ -80,7 +80,10 @@ export class ReplaySource implements PanelDataSource {
   heatMode: ReplayHeatMode = 'instant';
   /** The window of heatMode 'window' (ms). */
   heatWindowMs = 30 * 60_000;
-  /** While playing, jump over stretches where nobody moves and no alarm is raised. */
+  /**
+   * While playing, play QUIET_BOOST times faster through stretches where nobody moves and no alarm is
+   * raised, back to the chosen speed QUIET_LEAD_MS before the next activity (src/panelData/quiet.ts).
+   */
   skipQuiet = false;
   /**
    * Per ACTIVITY_BUCKET_MS bucket of the range, 1 where someone moved or an alarm was raised (loaded with
@@ -92,6 +95,8 @@ export class ReplaySource implements PanelDataSource {
   /** Every alarm loaded for the range, any order. */
   allAlarms: readonly Alarm[] = [];
   private loadedSns = new Set<string>();
+  /** Whether the compact tracks of the project's beacons were asked for (once per replay). */
+  private tracksLoaded = false;
   private version = 0;
   /** The instant the latest values and the feed are as of (ms since epoch); NaN before the first load. */
   stateAtMs = NaN;
@@ -140,6 +145,12 @@ export class ReplaySource implements PanelDataSource {
         { fireImmediately: true },
       ),
       (this.deps.scheduler ?? frameScheduler).register({ run: (frameMs) => this.followInstant(frameMs) }),
+      reaction(
+        () => [this.skipQuiet, this.activity] as const,
+        ([on, activity]) =>
+          this.clock.setAdvance(on && activity.length > 0 ? (at, real, speed) => quietAdvance(activity, this.clock.fromMs, ACTIVITY_BUCKET_MS, at, real, speed) : null),
+        { fireImmediately: true },
+      ),
     );
   }
 
@@ -150,6 +161,7 @@ export class ReplaySource implements PanelDataSource {
     this.history = null;
     this.clock.pause();
     this.loadedSns.clear();
+    this.tracksLoaded = false;
     this.resolveReady();
   }
 
@@ -258,12 +270,25 @@ export class ReplaySource implements PanelDataSource {
       this.error = null;
     });
     const { fromMs, toMs } = this.clock;
+    // beacons come as compact tracks (all of the project's at once, the first load only) when the
+    // fetcher has them; other devices, and beacons listed later, through telemetry/history
+    const fetchTracks = this.deps.history.tracks && !this.tracksLoaded ? this.deps.history.tracks.bind(this.deps.history) : null;
+    const byHistory = fetchTracks ? list.filter((d) => d.kind !== 'beacon') : list;
+    this.tracksLoaded ||= fetchTracks !== null;
     try {
-      const [telemetry, alarms] = await Promise.all([
-        list.length ? this.deps.history.telemetry({ projectId, sns: list.map((d) => d.sn), fromMs: fromMs - REPLAY_LOOKBACK_MS, toMs }) : { series: [] },
+      const [telemetry, alarms, tracks] = await Promise.all([
+        byHistory.length ? this.deps.history.telemetry({ projectId, sns: byHistory.map((d) => d.sn), fromMs: fromMs - REPLAY_LOOKBACK_MS, toMs }) : { series: [] as TelemetryHistory['series'] },
         this.deps.history.alarms({ projectId, fromMs: fromMs - REPLAY_ALARM_LOOKBACK_MS, toMs }),
+        // refused (a role without people.view) or failed: the beacons come through telemetry/history below
+        fetchTracks ? fetchTracks({ projectId, fromMs: fromMs - REPLAY_LOOKBACK_MS, toMs }).catch(() => null) : null,
       ]);
       if (history !== this.history) return;
+      if (tracks) await history.loadTracks(tracks);
+      else if (fetchTracks) {
+        const beacons = list.filter((d) => d.kind === 'beacon');
+        if (beacons.length) telemetry.series.push(...(await this.deps.history.telemetry({ projectId, sns: beacons.map((d) => d.sn), fromMs: fromMs - REPLAY_LOOKBACK_MS, toMs })).series);
+        if (history !== this.history) return;
+      }
       const tunnelOf = new Map(list.map((d) => [d.sn, d.kind === 'beacon' ? d.tunnelId : null]));
       for (const s of telemetry.series) {
         // Stored beacon fixes keep numbers only: a beacon's tunnel comes from its device record.
@@ -294,14 +319,9 @@ export class ReplaySource implements PanelDataSource {
   }
 
   /**
-   * Per frame: skips a quiet stretch when asked to; when the instant moved, refreshes latest values and
-   * the feed (at most every REPLAY_STATE_MS).
+   * Per frame: when the instant moved, refreshes latest values and the feed (at most every REPLAY_STATE_MS).
    */
   private followInstant(frameMs: number): void {
-    if (this.skipQuiet && this.clock.playing) {
-      const target = skipQuietTarget(this.activity, this.clock.fromMs, ACTIVITY_BUCKET_MS, this.clock.now(), this.clock.toMs);
-      if (target !== null) this.clock.seek(target);
-    }
     const at = this.clock.now();
     if (at === this.lastStateAt || this.stateInflight || frameMs - this.lastStateFrame < REPLAY_STATE_MS) return;
     this.lastStateFrame = frameMs;

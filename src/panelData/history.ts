@@ -1,4 +1,5 @@
-import { ROUTES, type Alarm, type AlarmPage, type TelemetryHistory } from '../../protocol';
+import { HISTORY_ROUTES, ROUTES, type Alarm, type AlarmPage, type TelemetryHistory, type TracksCompactRequest } from '../../protocol';
+import { trackPageCursor } from '../../protocol/trackCodec';
 import type { RequestFn } from '../api/request';
 
 /**
@@ -11,6 +12,46 @@ export interface HistoryFetcher {
   telemetry(req: { projectId: string; sns: string[]; fromMs: number; toMs: number }): Promise<TelemetryHistory>;
   /** Alarms raised within [fromMs, toMs], any order, with their current state (cleared/handled times). */
   alarms(req: { projectId: string; fromMs: number; toMs: number }): Promise<Alarm[]>;
+  /**
+   * Compact personnel tracks of every beacon of the project over [fromMs, toMs]: the bodies of
+   * telemetry/tracks/compact (protocol/trackCodec.ts), one per page, in time order, for the replay
+   * worker's loadTracks. Optional: without it, beacons come through `telemetry` like other devices.
+   */
+  tracks?(req: { projectId: string; fromMs: number; toMs: number }): Promise<ArrayBuffer[]>;
+}
+
+/** Most pages of compact tracks per replay (1 hour each): the 31 days a replay URL may ask. */
+export const HISTORY_TRACK_PAGES = 31 * 24;
+
+/**
+ * Reads every page of compact tracks over [fromMs, toMs] (TRACKS_MAX_SPAN_MS per request, then the next
+ * request's range). POSTs JSON with the session cookie and takes the binary body; an error answer's
+ * envelope message is thrown as an Error.
+ */
+export async function fetchCompactTracks(req: { projectId: string; fromMs: number; toMs: number }, fetchImpl: typeof fetch = fetch): Promise<ArrayBuffer[]> {
+  const pages: ArrayBuffer[] = [];
+  const fromMs = Math.floor(req.fromMs);
+  const toMs = Math.ceil(req.toMs);
+  let rangeFrom = fromMs;
+  let cursor: string | undefined;
+  while (pages.length < HISTORY_TRACK_PAGES) {
+    const rangeTo = Math.min(toMs, rangeFrom + 24 * 3_600_000);
+    const body: TracksCompactRequest = { projectId: req.projectId, fromMs: rangeFrom, toMs: rangeTo, ...(cursor ? { cursor } : {}) };
+    const res = await fetchImpl(HISTORY_ROUTES.tracksCompact, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!(res.headers.get('content-type') ?? '').startsWith('application/octet-stream')) {
+      const env = (await res.json().catch(() => null)) as { errorMessage?: string } | null;
+      throw new Error(env?.errorMessage ?? `tracks: HTTP ${res.status}`);
+    }
+    const page = await res.arrayBuffer();
+    pages.push(page);
+    const next = trackPageCursor(new Uint8Array(page));
+    if (next !== null) cursor = String(next);
+    else if (rangeTo < toMs) {
+      rangeFrom = rangeTo + 1;
+      cursor = undefined;
+    } else break;
+  }
+  return pages;
 }
 
 /** Most sns per telemetry/history request (docs/api.md). */
@@ -20,10 +61,12 @@ export const HISTORY_ALARM_PAGES = 4;
 
 /**
  * History over today's REST routes: telemetry/history in requests of at most 50 sns (at most 20 000 rows
- * per sn, the newest, as documented), alarm/list raised within the range, up to 4 pages of 500.
+ * per sn, the newest, as documented), alarm/list raised within the range, up to 4 pages of 500, and the
+ * beacons' compact tracks (telemetry/tracks/compact, {@link fetchCompactTracks}).
  */
-export function restHistory(request: RequestFn): HistoryFetcher {
+export function restHistory(request: RequestFn, fetchImpl?: typeof fetch): HistoryFetcher {
   return {
+    tracks: (req) => fetchCompactTracks(req, fetchImpl),
     async telemetry({ projectId, sns, fromMs, toMs }) {
       const series: TelemetryHistory['series'] = [];
       for (let i = 0; i < sns.length; i += HISTORY_SNS_PER_REQUEST) {

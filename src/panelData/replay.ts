@@ -47,7 +47,7 @@ export function createReplaySource(
   return new ReplaySource(
     {
       projectId,
-      history: opts.history ?? restHistory(root.request),
+      history: opts.history ?? restHistory(root.request, (input, init) => root.fetchRoute(String(input), init ?? {})),
       createHistory: opts.createHistory ?? createHistory,
       devices: root.devices,
       tunnels: root.tunnels,

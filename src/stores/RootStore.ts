@@ -47,6 +47,11 @@ function defaultLink(deps: RootStoreDeps): LiveLinkFactory {
 /** All app state. Stores are the only writers; components read them through `useStores()`. */
 export class RootStore {
   readonly request: RequestFn;
+  /**
+   * fetch of a route path through the same baseUrl and fetch as `request`, for routes that answer with
+   * a body, not an envelope (compact tracks, docs/api.md).
+   */
+  readonly fetchRoute: (route: string, init: RequestInit) => Promise<Response>;
   readonly notices = new NoticeStore();
   readonly session: SessionStore;
   readonly devices: DeviceStore;
@@ -58,6 +63,7 @@ export class RootStore {
   readonly deviceDetail = new DeviceDetailStore();
 
   constructor(deps: RootStoreDeps = {}) {
+    this.fetchRoute = (route, init) => (deps.fetch ?? globalThis.fetch)((deps.baseUrl ?? '') + route, init);
     this.request = createRequest({
       baseUrl: deps.baseUrl,
       fetch: deps.fetch,

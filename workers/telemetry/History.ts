@@ -1,4 +1,4 @@
-import { releaseProxy, wrap } from 'comlink';
+import { releaseProxy, transfer, wrap } from 'comlink';
 import { HistoryImpl, type HistoryApi } from './HistoryImpl';
 
 export type { HistoryApi, ReadingAt, ReplayPersonnelRequest } from './HistoryImpl';
@@ -15,6 +15,8 @@ export function createHistory(): HistoryService {
   const remote = wrap<HistoryApi>(worker);
   return {
     load: (sn, columns, tunnelId) => remote.load(sn, columns, tunnelId),
+    // the bodies move to the worker (transferred, not copied) and are decoded there
+    loadTracks: (pages) => remote.loadTracks(transfer(pages, pages)),
     window: (req) => remote.window(req),
     latestAt: (req) => remote.latestAt(req),
     personnel: (req) => remote.personnel(req),
@@ -36,6 +38,7 @@ export function createInProcessHistory(): HistoryService {
   };
   return {
     load: async (sn, columns, tunnelId) => live().load(sn, columns, tunnelId),
+    loadTracks: async (pages) => live().loadTracks(pages),
     window: async (req) => live().window(req),
     latestAt: async (req) => live().latestAt(req),
     personnel: async (req) => live().personnel(req),

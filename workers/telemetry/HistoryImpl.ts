@@ -2,6 +2,7 @@ import { heatBinCount, heatBins } from './heat';
 import { lowerBound, m4, upperBound } from './m4';
 import type { HistoryColumns, PersonnelFrame, PersonnelTunnelFrame, PersonTrack, SeriesFrame } from './types';
 import type { TransferFn } from './TelemetryImpl';
+import { decodeTracks, TRACK_TUNNEL_COLUMN, type DecodedTrack } from '../../protocol/trackCodec';
 
 /** Most devices whose history is held (a project has a few hundred; beacons included). */
 export const MAX_HISTORY_DEVICES = 2048;
@@ -40,8 +41,15 @@ export interface ReplayPersonnelRequest {
 interface DeviceHistory {
   ts: Float64Array;
   cols: Map<string, Float64Array>;
-  /** For beacons: the tunnel the fixes belong to. */
+  /** For beacons: the tunnel the fixes belong to (compact tracks: the last one). */
   tunnelId: string | null;
+  /**
+   * Compact tracks only: 1 at i when points i and i + 1 lie in one segment (the beacon reported at least
+   * every gapMs in between), so the position between them is interpolated however far apart they are.
+   */
+  continuous?: Uint8Array;
+  /** Compact tracks only: the tunnel of each point (a beacon may change bores within a range). */
+  tunnels?: Array<string | null>;
 }
 
 /** The last reading of a device at or before an instant. */
@@ -59,6 +67,15 @@ export interface HistoryApi {
    * them; unsorted input is sorted). `tunnelId` marks a beacon's fixes (chainageM, sos columns).
    */
   load(sn: string, columns: HistoryColumns, tunnelId?: string | null): Promise<void>;
+  /**
+   * Replaces the history of every beacon in `pages` (compact tracks bodies of protocol/trackCodec.ts,
+   * in time order, as POST telemetry/tracks/compact answers them) with their tracks: chainage vertices
+   * and step changes on one time axis, chainage interpolated at step changes between vertices, step
+   * columns (battery, sos, vitals, tunnel) carried forward. Returns the beacons loaded and their
+   * fixes and points (vertices plus step changes), for the "stated, never silent" answer.
+   * @throws RangeError when a page is not a compact tracks body
+   */
+  loadTracks(pages: ArrayBuffer[]): Promise<{ beacons: number; fixes: number; points: number }>;
   /** M4 frame of [fromMs, toMs] at widthPx, like TelemetryApi.window (neighbours just outside included). */
   window(req: { sn: string; metrics: string[]; fromMs: number; toMs: number; widthPx: number }): Promise<SeriesFrame>;
   /** The last reading at or before `atMs` of each of `sns` that has one. */
@@ -129,6 +146,32 @@ export class HistoryImpl implements HistoryApi {
     this.devices.set(sn, { ts, cols, tunnelId: typeof tunnelId === 'string' ? tunnelId : null });
   }
 
+  async loadTracks(pages: ArrayBuffer[]): Promise<{ beacons: number; fixes: number; points: number }> {
+    if (!Array.isArray(pages)) throw new TypeError('loadTracks: pages must be an array of ArrayBuffers');
+    const bySn = new Map<string, Array<{ track: DecodedTrack; tunnels: string[]; gapMs: number }>>();
+    for (const page of pages) {
+      const d = decodeTracks(new Uint8Array(page));
+      for (const track of d.beacons) {
+        let list = bySn.get(track.sn);
+        if (!list) bySn.set(track.sn, (list = []));
+        list.push({ track, tunnels: d.tunnels, gapMs: d.gapMs });
+      }
+    }
+    let fixes = 0;
+    let points = 0;
+    for (const [sn, parts] of bySn) {
+      const h = mergeTrackPages(parts);
+      fixes += parts.reduce((n, p) => n + p.track.fixes, 0);
+      points += h.ts.length;
+      if (!this.devices.has(sn) && this.devices.size >= MAX_HISTORY_DEVICES) {
+        const first = this.devices.keys().next();
+        if (!first.done) this.devices.delete(first.value);
+      }
+      this.devices.set(sn, h);
+    }
+    return { beacons: bySn.size, fixes, points };
+  }
+
   /** @throws TypeError/RangeError like TelemetryImpl.window. */
   async window(req: { sn: string; metrics: string[]; fromMs: number; toMs: number; widthPx: number }): Promise<SeriesFrame> {
     if (!isObject(req) || typeof req.sn !== 'string') throw new TypeError('window: sn must be a string');
@@ -191,7 +234,12 @@ export class HistoryImpl implements HistoryApi {
           }
         }
       }
-      out[sn] = { tsMs: d.ts[last], values };
+      // within a segment of compact tracks the beacon kept reporting: its reading is as of the instant
+      if (d.continuous?.[last] && last + 1 < d.ts.length) {
+        const at = positionAt(d, req.atMs, Infinity);
+        if (at) values.chainageM = at.chainageM;
+        out[sn] = { tsMs: req.atMs, values };
+      } else out[sn] = { tsMs: d.ts[last], values };
     }
     return out;
   }
@@ -215,8 +263,9 @@ export class HistoryImpl implements HistoryApi {
     const byTunnel = new Map<string, Array<{ sn: string; chainageM: number; sos: number }>>();
     for (const t of req.tunnels) byTunnel.set(t.tunnelId, []);
     for (const [sn, d] of this.devices) {
-      if (d.tunnelId === null) continue;
-      const list = byTunnel.get(d.tunnelId);
+      const tunnelId = tunnelAt(d, nowMs);
+      if (tunnelId === null) continue;
+      const list = byTunnel.get(tunnelId);
       if (!list) continue;
       const at = positionAt(d, nowMs, staleMs);
       if (at) list.push({ sn, ...at });
@@ -266,7 +315,12 @@ export class HistoryImpl implements HistoryApi {
       for (let i = lo; i < hi; i++) {
         const moved = Math.abs(chain[i] - chain[i - 1]) > moveM;
         const sosChanged = sos !== undefined && sos[i] === 1 && sos[i - 1] !== 1;
-        if (moved || sosChanged) out[Math.min(n - 1, Math.floor((d.ts[i] - fromMs) / bucketMs))] = 1;
+        if (!moved && !sosChanged) continue;
+        // a simplified track's interval may span minutes of walking: every bucket it covers saw movement
+        // (compact tracks: within a segment; a gap between raw fixes is not a walk)
+        const first = moved && d.continuous?.[i - 1] ? Math.max(0, Math.floor((d.ts[i - 1] - fromMs) / bucketMs)) : Math.floor((d.ts[i] - fromMs) / bucketMs);
+        const last = Math.min(n - 1, Math.floor((d.ts[i] - fromMs) / bucketMs));
+        for (let b = Math.max(0, first); b <= last; b++) out[b] = 1;
       }
     }
     return this.transfer(out, [out.buffer]);
@@ -282,8 +336,9 @@ export class HistoryImpl implements HistoryApi {
     const last = sums.length - 1;
     const step = (toMs - fromMs) / HEAT_SAMPLES;
     for (const d of this.devices.values()) {
-      if (d.tunnelId !== tunnelId) continue;
+      if (d.tunnelId !== tunnelId && !d.tunnels?.includes(tunnelId)) continue;
       for (let k = 1; k <= HEAT_SAMPLES; k++) {
+        if (tunnelAt(d, fromMs + k * step) !== tunnelId) continue;
         const at = positionAt(d, fromMs + k * step, staleMs);
         if (!at) continue;
         sums[Math.min(last, Math.max(0, Math.floor(at.chainageM / binM)))]++;
@@ -333,12 +388,14 @@ export class HistoryImpl implements HistoryApi {
  * before the instant is staleMs old or older; between two fixes less than staleMs apart, chainage is
  * interpolated linearly (people walk; a gap longer than that is not bridged). SOS is the last fix's.
  */
-export function positionAt(d: { ts: Float64Array; cols: Map<string, Float64Array> }, atMs: number, staleMs: number): { chainageM: number; sos: number } | null {
+export function positionAt(d: { ts: Float64Array; cols: Map<string, Float64Array>; continuous?: Uint8Array }, atMs: number, staleMs: number): { chainageM: number; sos: number } | null {
   const chain = d.cols.get('chainageM');
   if (!chain) return null;
   const i = upperBound(d.ts, atMs) - 1;
   if (i < 0) return null;
   const t0 = d.ts[i];
+  // compact tracks: inside a segment the beacon kept reporting, however far apart the kept points are
+  if (d.continuous?.[i] && i + 1 < d.ts.length) staleMs = Infinity;
   if (atMs - t0 >= staleMs) return null;
   const c0 = chain[i];
   if (c0 !== c0) return null;
@@ -350,6 +407,79 @@ export function positionAt(d: { ts: Float64Array; cols: Map<string, Float64Array
     if (c1 === c1 && t1 - t0 < staleMs && t1 > t0) return { chainageM: c0 + ((c1 - c0) * (atMs - t0)) / (t1 - t0), sos };
   }
   return { chainageM: c0, sos };
+}
+
+/** The tunnel of a beacon at `atMs`: per point for compact tracks (the last point at or before it), else its one tunnel. */
+function tunnelAt(d: DeviceHistory, atMs: number): string | null {
+  if (!d.tunnels) return d.tunnelId;
+  const i = upperBound(d.ts, atMs) - 1;
+  return i >= 0 ? d.tunnels[i] : null;
+}
+
+/**
+ * One beacon's compact-track pages (time order) as a DeviceHistory: the union of vertex and step-change
+ * instants, chainage exact at vertices and interpolated between them elsewhere, step values carried
+ * forward, segments joined across a page boundary when its two sides are less than gapMs apart. At most
+ * MAX_HISTORY_POINTS points, the newest.
+ */
+function mergeTrackPages(parts: Array<{ track: DecodedTrack; tunnels: string[]; gapMs: number }>): DeviceHistory {
+  const times: number[] = [];
+  const chain: number[] = [];
+  const seg: number[] = [];
+  const tunnels: Array<string | null> = [];
+  const stepNames = [...new Set(parts.flatMap((p) => Object.keys(p.track.steps)))].filter((m) => m !== TRACK_TUNNEL_COLUMN);
+  const steps = new Map<string, number[]>(stepNames.map((m) => [m, []]));
+  const carried = new Map<string, number>(stepNames.map((m) => [m, NaN]));
+  let tunnel: string | null = null;
+  let segId = -1;
+  let lastVertexTs = -Infinity;
+  for (const { track, tunnels: names, gapMs } of parts) {
+    const vt = track.vertexTs;
+    const vc = track.vertexChainageM;
+    // instants: vertices and step changes, merged
+    const change: number[] = [];
+    for (const col of Object.values(track.steps)) for (const t of col.ts) change.push(t);
+    const all = Float64Array.from([...vt, ...change]).sort();
+    const cursors = new Map<string, number>(Object.keys(track.steps).map((m) => [m, 0]));
+    let v = 0;
+    let prevT = NaN;
+    for (const t of all) {
+      if (t === prevT) continue;
+      prevT = t;
+      while (v + 1 < vt.length && vt[v + 1] <= t) v++;
+      // chainage: the vertex itself, or between vertex v and v + 1 of one segment
+      let c = NaN;
+      let s = segId;
+      if (vt.length > 0 && vt[v] <= t) {
+        if (vt[v] === t) c = vc[v];
+        else if (v + 1 < vt.length && !track.segmentStart[v + 1]) c = vc[v] + ((vc[v + 1] - vc[v]) * (t - vt[v])) / (vt[v + 1] - vt[v]);
+        if (vt[v] === t && track.segmentStart[v] && !(v === 0 && t - lastVertexTs < gapMs)) s = ++segId;
+      }
+      if (c !== c) continue;
+      for (const [m, col] of Object.entries(track.steps)) {
+        let k = cursors.get(m)!;
+        while (k < col.ts.length && col.ts[k] <= t) {
+          if (m === TRACK_TUNNEL_COLUMN) tunnel = col.values[k] === col.values[k] ? (names[col.values[k]] ?? null) : null;
+          else carried.set(m, col.values[k]);
+          k++;
+        }
+        cursors.set(m, k);
+      }
+      times.push(t);
+      chain.push(c);
+      seg.push(s);
+      tunnels.push(tunnel);
+      for (const m of stepNames) steps.get(m)!.push(carried.get(m)!);
+    }
+    if (vt.length > 0) lastVertexTs = vt[vt.length - 1];
+  }
+  const from = Math.max(0, times.length - MAX_HISTORY_POINTS);
+  const n = times.length - from;
+  const continuous = new Uint8Array(n);
+  for (let i = 0; i + 1 < n; i++) continuous[i] = seg[from + i] === seg[from + i + 1] ? 1 : 0;
+  const cols = new Map<string, Float64Array>([['chainageM', Float64Array.from(chain.slice(from))]]);
+  for (const m of stepNames.slice(0, MAX_HISTORY_METRICS - 1)) cols.set(m, Float64Array.from(steps.get(m)!.slice(from)));
+  return { ts: Float64Array.from(times.slice(from)), cols, tunnelId: tunnel, continuous, tunnels: tunnels.slice(from) };
 }
 
 function isObject(v: unknown): v is Record<string, any> {

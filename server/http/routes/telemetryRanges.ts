@@ -6,8 +6,10 @@ import {
   RAW_MAX_SPAN_MS,
   SERIES_MAX_METRICS,
   TRACKS_MAX_SPAN_MS,
+  TRACKS_COMPACT_PAGE_MS,
   TRACKS_PAGE_MS,
   alarmRangeBody,
+  tracksCompactBody,
   positionsBody,
   seriesBody,
   tracksBody,
@@ -18,9 +20,12 @@ import {
   type TracksResponse,
 } from '../../../protocol';
 import { m4 } from '../../../protocol/m4';
+import { encodeTracks } from '../../../protocol/trackCodec';
 import type { ServerConfig } from '../../config';
 import { HOUR_MS, MINUTE_MS, mergeStats, readRaw, readRollups } from '../../storage';
-import { postRoute, requireMember, type HttpDeps } from '../context';
+import { postRoute, requireMember, sessionUserOf, type HttpDeps } from '../context';
+import { assertProjectNamed, markSchemaRoute } from '../authorize';
+import { parseBody } from '../validation';
 import { ApiError } from '../errors';
 
 const DAY_MS = 86_400_000;
@@ -140,6 +145,36 @@ export function registerTelemetryRangeRoutes(app: FastifyInstance, deps: HttpDep
     const raw = await readRaw(deps.db, body.projectId, { tunnelId: body.tunnelId }, pageFromMs, pageToMs);
     const tracks = [...raw.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([sn, s]) => ({ sn, ts: s.ts, values: s.values }));
     return { tunnelId: body.tunnelId, pageFromMs, pageToMs, nextCursor: pageToMs < body.toMs ? String(pageToMs + 1) : null, tracks };
+  });
+
+  // Compact tracks answer with the binary body itself (application/octet-stream, protocol/trackCodec.ts);
+  // errors keep the JSON envelope of every route.
+  markSchemaRoute(HISTORY_ROUTES.tracksCompact);
+  app.post(HISTORY_ROUTES.tracksCompact, async (req, reply) => {
+    const user = sessionUserOf(req);
+    const body = parseBody(tracksCompactBody, req.body);
+    assertProjectNamed(req);
+    checkRange(body.fromMs, body.toMs);
+    requireMember(user, body.projectId);
+    if (body.toMs - body.fromMs > TRACKS_MAX_SPAN_MS) throw new ApiError('VALIDATION', `toMs: tracks cover at most ${TRACKS_MAX_SPAN_MS / 3_600_000} hours per request`);
+    chooseTier(deps.config, body.fromMs, body.fromMs, Date.now(), 'raw');
+    const pageFromMs = body.cursor === undefined ? body.fromMs : Number(body.cursor);
+    if (pageFromMs < body.fromMs || pageFromMs > body.toMs) throw new ApiError('VALIDATION', 'cursor: not a page of this range');
+    const pageToMs = Math.min(body.toMs, pageFromMs + TRACKS_COMPACT_PAGE_MS - 1);
+    const beacons = (await deps.db.selectFrom('devices').select('sn').where('project_id', '=', body.projectId).where('kind', '=', 'beacon').execute()).map((r) => r.sn);
+    const raw = await readRaw(deps.db, body.projectId, { sns: beacons }, pageFromMs, pageToMs);
+    const inputs = [...raw.entries()]
+      .filter(([, s]) => body.tunnelId === undefined || s.tunnelId.includes(body.tunnelId))
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([sn, s]) => ({ sn, ts: s.ts, tunnelId: s.tunnelId, values: s.values }));
+    const bytes = encodeTracks(inputs, {
+      fromMs: pageFromMs,
+      toMs: pageToMs,
+      nextCursor: pageToMs < body.toMs ? pageToMs + 1 : null,
+      toleranceM: body.toleranceM,
+      gapMs: body.gapMs,
+    });
+    return reply.type('application/octet-stream').send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   });
 
   postRoute(app, deps, HISTORY_ROUTES.positions, positionsBody, async ({ body, user }): Promise<PositionsResponse> => {

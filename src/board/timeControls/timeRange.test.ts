@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseReplayParams } from '../../panelData/replay';
-import { beijingInputValue, checkCustomRange, lastRange, parseBeijingInput, presetAvailable, RANGE_PRESETS, skipQuietTarget, withReplayParams } from './timeRange';
+import { beijingInputValue, checkCustomRange, lastRange, parseBeijingInput, presetAvailable, RANGE_PRESETS, withReplayParams } from './timeRange';
 import { stepFor } from './PlaybackBar';
 
 const H = 3_600_000;
@@ -41,16 +41,6 @@ describe('time range control', () => {
     expect(parseReplayParams(withReplayParams(prev, { fromMs: 1000, toMs: 9000, atMs: 2000, speed: 600, playing: true }))?.play).toBe(true);
     const live = withReplayParams(url, null);
     expect([...live.keys()].sort()).toEqual(['boardId', 'fit']);
-  });
-
-  it('skips a quiet stretch to shortly before the next activity, and not a short lull', () => {
-    const M = 60_000;
-    const active = [1, 0, 0, 0, 1, 0, 1];
-    expect(skipQuietTarget(active, 0, M, 1.5 * M, 7 * M)).toBe(4 * M - 5_000);
-    expect(skipQuietTarget(active, 0, M, 0.5 * M, 7 * M)).toBeNull(); // active bucket: play on
-    expect(skipQuietTarget(active, 0, M, 5.5 * M, 7 * M)).toBeNull(); // a one-bucket lull
-    expect(skipQuietTarget([1, 0, 0, 0], 0, M, 1.5 * M, 4 * M)).toBe(4 * M); // quiet to the end
-    expect(skipQuietTarget(active, 0, M, 3.99 * M, 7 * M)).toBeNull(); // already at the lead
   });
 
   it('steps about 1/360 of the range', () => {

@@ -104,4 +104,4 @@ export function withReplayParams(params: URLSearchParams, state: ReplayUrlState 
   return next;
 }
 
-export { skipQuietTarget } from '../../panelData/quiet';
+export { quietAdvance } from '../../panelData/quiet';
