@@ -87,7 +87,8 @@ export class RulesEngine {
       const tunnelId = msg[position.tunnelIdField];
       const chainageM = msg[position.chainageMField];
       if (typeof tunnelId === 'string' && typeof chainageM === 'number') {
-        effects.alarms.push(...zones.fix(sn, { name: monitor.config.name, kind: monitor.config.kind }, tunnelId, chainageM, nowMs));
+        const worn = typeof msg.worn === 'boolean' ? msg.worn : undefined; // beacon worn sensor (optional)
+        effects.alarms.push(...zones.fix(sn, { name: monitor.config.name, kind: monitor.config.kind }, tunnelId, chainageM, nowMs, worn));
       }
     }
     this.collectStatus(monitor, nowMs, effects.statuses);

@@ -182,6 +182,46 @@ describe('signal lost', () => {
   });
 });
 
+describe('beacon removed (worn: false), apart from signal lost', () => {
+  const watched = zone({ zoneId: 'ZW', signalLostS: 120, noMovementMin: 1 });
+
+  // test vectors: [ms after T0, chainage m, worn] → the zone alarms of B1 after that fix
+  const VECTORS: Array<[number, number, boolean | undefined, Array<[string, string, string, number]>]> = [
+    [0, 150, true, []],
+    [10_000, 150, false, [['B1', 'beaconRemoved', 'active', 1]]],
+    [15_000, 150.2, false, []], // still off: nothing new (the open alarm is refreshed at most every 10 s)
+    [40_000, 150, true, [['B1', 'beaconRemoved', 'cleared', 1]]],
+    [50_000, 150, false, [['B1', 'beaconRemoved', 'active', 2]]], // off again while unhandled: the same alarm, repeat 2
+    [55_000, 150, undefined, [['B1', 'beaconRemoved', 'cleared', 2]]], // a tag without a worn sensor says nothing
+  ];
+
+  it('follows the test vectors: one alarm per episode, re-activated while unhandled', () => {
+    const r = rules([watched]);
+    for (const [dt, m, worn, expected] of VECTORS) {
+      const got = brief(r.fix('B1', beacon('BC1'), 'LK', m, T0 + dt, worn)).filter(([, metric]) => metric === 'beaconRemoved');
+      expect(got, `fix at +${dt} ms`).toEqual(expected);
+    }
+  });
+
+  it('is an alarm of its own: a removed tag that keeps reporting is not signal lost nor a possible fall', () => {
+    const r = rules([watched]);
+    const [raised] = r.fix('B1', beacon('BC1'), 'LK', 150, T0, false);
+    expect(raised).toMatchObject({ metric: 'beaconRemoved', kind: 'zone', level: 'alarm', deviceName: 'Wang Wei' });
+    for (let s = 10; s <= 300; s += 10) r.fix('B1', beacon('BC1'), 'LK', 150, T0 + s * 1000, false);
+    const metrics = new Set([...r.tick(T0 + 301_000)].map((a) => a.metric));
+    expect(metrics.has('signalLost')).toBe(false);
+    expect(metrics.has('noMovement')).toBe(false);
+  });
+
+  it('a silent tag is signal lost, not removed; only zones that watch their beacons (a signal-lost limit) raise it', () => {
+    const r = rules([watched]);
+    r.fix('B1', beacon('BC1'), 'LK', 150, T0, true);
+    expect(brief(r.tick(T0 + 120_000))).toEqual([['B1', 'signalLost', 'active', 1]]);
+    const unwatched = rules([zone({ zoneId: 'ZX' })]);
+    expect(unwatched.fix('B1', beacon('BC1'), 'LK', 150, T0, false)).toEqual([]);
+  });
+});
+
 describe('portal counts and configuration', () => {
   it('leaving a portal zone inwards counts an entry, coming back an exit', () => {
     const r = rules([zone({ zoneId: 'ZP', kind: 'portal', fromM: 0, toM: 50 })]);
