@@ -175,7 +175,7 @@ export type Zone = ZoneFields & { zoneId: string; projectId: string };
 export interface ZoneRow extends Zone {
   /** People whose last fix is in the zone now. */
   headcount: number;
-  /** Portal zones: entries into and exits from the tunnel through this portal since 00:00 Beijing time (reset at a restart). */
+  /** Portal zones: entries into and exits from the tunnel through this portal since 00:00 Beijing time (kept across a restart). */
   portalIn: number;
   portalOut: number;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Zone } from '../../protocol';
+import { beijingDayStart, type Zone } from '../../protocol';
 import { FRESH_FIX_MS, HEADCOUNT_WARMUP_MS, inZone, PRESENCE_MS, ZoneRules, type ZoneWearer } from './zoneRules';
 import type { AlarmDraft } from './types';
 
@@ -231,6 +231,24 @@ describe('portal counts and configuration', () => {
     r.fix('B2', beacon('BC2'), 'LK', 80, T0 + 2000);
     r.fix('B1', beacon('BC1'), 'LK', 40, T0 + 3000);
     expect(r.portalCounts(T0 + 3000).get('ZP')).toEqual({ in: 2, out: 1 });
+  });
+
+  it("takes back today's stored counts after a restart (the larger of stored and counted), never another day's", () => {
+    const portal = zone({ zoneId: 'ZP', kind: 'portal', fromM: 0, toM: 50 });
+    const dayStartMs = beijingDayStart(T0);
+    const r = rules([portal, zone({ zoneId: 'ZW' })]);
+    r.restorePortalCounts({ dayStartMs, counts: new Map([['ZP', { in: 5, out: 3 }], ['ZW', { in: 9, out: 9 }]]) }, T0);
+    expect(r.portalCounts(T0).get('ZP')).toEqual({ in: 5, out: 3 });
+    expect(r.portalCounts(T0).has('ZW')).toBe(false); // not a portal zone
+    r.fix('B1', beacon('BC1'), 'LK', 20, T0);
+    r.fix('B1', beacon('BC1'), 'LK', 60, T0 + 1000);
+    expect(r.portalCounts(T0 + 1000).get('ZP')).toEqual({ in: 6, out: 3 });
+    // a reload with older stored counts loses nothing counted since
+    r.restorePortalCounts({ dayStartMs, counts: new Map([['ZP', { in: 5, out: 4 }]]) }, T0 + 2000);
+    expect(r.portalCounts(T0 + 2000).get('ZP')).toEqual({ in: 6, out: 4 });
+    const fresh = rules([portal]);
+    fresh.restorePortalCounts({ dayStartMs: dayStartMs - 86_400_000, counts: new Map([['ZP', { in: 5, out: 3 }]]) }, T0);
+    expect(fresh.portalCounts(T0).get('ZP')).toBeUndefined();
   });
 
   it('removing a zone clears its alarms', () => {

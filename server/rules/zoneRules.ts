@@ -211,6 +211,21 @@ export class ZoneRules {
     return out;
   }
 
+  /**
+   * Takes back counts stored before a restart (server/rules/portalCounts.ts): counts of the day holding
+   * `nowMs` for portal zones of this configuration, each count the larger of the stored and the one in
+   * memory (a reload after a zone edit loses nothing counted since the last write). Other days are ignored.
+   */
+  restorePortalCounts(day: { dayStartMs: number; counts: ReadonlyMap<string, { in: number; out: number }> }, nowMs: number): void {
+    this.rollDay(nowMs);
+    if (day.dayStartMs !== this.portalDay * DAY_MS - BEIJING_OFFSET_MS) return;
+    for (const [zoneId, c] of day.counts) {
+      if (!this.zones.some((z) => z.zoneId === zoneId && z.kind === 'portal')) continue;
+      const mine = this.portal.get(zoneId) ?? { in: 0, out: 0 };
+      this.portal.set(zoneId, { in: Math.max(mine.in, c.in), out: Math.max(mine.out, c.out) });
+    }
+  }
+
   /** Entries into and exits from the tunnel per portal zone since 00:00 Beijing time. */
   portalCounts(nowMs: number): Map<string, { in: number; out: number }> {
     this.rollDay(nowMs);
