@@ -271,14 +271,15 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   }
   if (clusterRedis && !partitioned) log.warn({}, 'REDIS_URL without MQTT_URL: socket.io rooms span nodes, but each node ingests only its own embedded broker');
 
-  const portalCounts = new PortalCountWriter(db);
+  // one node's counts are only its partitions' share in a cluster: stored (and taken back) single-node only
+  const portalCounts = partitioned ? null : new PortalCountWriter(db);
   const tick = setInterval(() => {
     try {
       apply(engine.tick(Date.now()));
     } catch (err) {
       log.error({ err }, 'rules tick failed');
     }
-    portalCounts.flush(engine, Date.now()).catch((err: unknown) => log.error({ err }, 'portal counts not stored'));
+    portalCounts?.flush(engine, Date.now()).catch((err: unknown) => log.error({ err }, 'portal counts not stored'));
   }, RULES_TICK_MS);
   tick.unref();
   timers.push(tick);
@@ -358,7 +359,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
         for (const t of timers) clearTimeout(t);
         await ingest?.close().catch((err: unknown) => log.error({ err }, 'closing MQTT failed'));
         // the last portal counts, so a restart keeps them (after a flush still running)
-        await portalCounts.flush(engine, Date.now(), true).catch((err: unknown) => log.error({ err }, 'portal counts not stored'));
+        await portalCounts?.flush(engine, Date.now(), true).catch((err: unknown) => log.error({ err }, 'portal counts not stored'));
         await writer.close();
         await persister.close();
         await gateway.close();
