@@ -61,6 +61,8 @@ async function openBoard(page: Page): Promise<void> {
   // live values in: the crane card and the personnel summary
   await expect(page.locator('[data-summary="personnel"]')).toHaveText(/[1-9]/, { timeout: 15_000 });
   await expect(page.locator('[data-headline="people"] [data-figure]').first()).toHaveText(/[1-9]/, { timeout: 15_000 });
+  // the gas stations have reported (a reading, not the dash of a station not heard from yet)
+  await expect(page.locator('[data-panel-type="gasTable"] td[data-gas]').first()).toHaveText(/\d/, { timeout: 15_000 });
 }
 
 test('at 1366×768 no visible text on the demo board is drawn under 12 px', async ({ page }) => {
@@ -253,6 +255,31 @@ test('at 1366×768 the board header keeps every shell link reachable', async ({ 
     await expect(page).toHaveURL(new RegExp(`${hash.replace('/', '\\/')}$`));
     await openBoard(page);
   }
+});
+
+test('at 3840×2160 the administration area reads at 16 px or more', async ({ page }) => {
+  await page.setViewportSize({ width: 3840, height: 2160 });
+  await logIn(page);
+  await page.goto('/#/admin');
+  await expect(page.getByRole('heading', { name: /Administration/ })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('tab').first()).toBeVisible();
+  // drawn size: computed font size × the page zoom of the area
+  const small = await page.evaluate(() => {
+    const zoom = Number(getComputedStyle(document.documentElement).zoom) || 1;
+    const out: Array<[string, number]> = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const text = (n.textContent ?? '').trim();
+      const el = n.parentElement;
+      if (!text || !el || el.closest('[aria-hidden="true"], svg')) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width <= 2 || r.height <= 2) continue;
+      const px = Number.parseFloat(getComputedStyle(el).fontSize) * zoom;
+      if (px < 16) out.push([text.slice(0, 40), px]);
+    }
+    return out;
+  });
+  expect(small).toEqual([]);
 });
 
 test("the gas table's sticky header stays above its rows when they scroll under it", async ({ page }) => {
