@@ -35,6 +35,9 @@ describe('parseDeviceMessage', () => {
     expect(parseDeviceMessage('beacon', JSON.stringify(beacon))).toMatchObject({ kind: 'beacon', msg: beacon });
     expect(parseDeviceMessage('beacon', JSON.stringify({ ...beacon, heartRate: 88, spo2: 97 }))).toMatchObject({ kind: 'beacon' });
     expect(parseDeviceMessage('beacon', JSON.stringify({ ...beacon, sos: 'yes' }))).toMatchObject({ reason: 'schema' });
+    // the optional worn sensor (docs/device-protocol.md "beacon"): a boolean when present, absent on older tags
+    expect(parseDeviceMessage('beacon', JSON.stringify({ ...beacon, worn: false }))).toMatchObject({ kind: 'beacon', msg: { worn: false } });
+    expect(parseDeviceMessage('beacon', JSON.stringify({ ...beacon, worn: 'no' }))).toMatchObject({ reason: 'schema' });
     expect(parseDeviceMessage('camera', JSON.stringify({ ts: TS, algType: 'noHelmet', picUrl: '/c/1.jpg' }))).toMatchObject({ kind: 'camera' });
     expect(parseDeviceMessage('camera', JSON.stringify({ ts: TS, algType: 'dancing' }))).toMatchObject({ reason: 'schema' });
   });

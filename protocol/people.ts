@@ -159,7 +159,10 @@ export const zoneFieldsSchema = z
     maxHeadcount: z.number().int().min(1).max(10_000).nullable(),
     /** No movement (possible fall): minutes without moving more than the positioning tolerance. */
     noMovementMin: minutes.nullable(),
-    /** Signal lost: seconds a beacon last seen in the zone may stay silent (a removed or broken tag goes quiet). */
+    /**
+     * Signal lost: seconds a beacon last seen in the zone may stay silent (a broken or shielded tag goes quiet).
+     * Set, the zone also watches for beacons taken off (`worn: false`, "beacon removed").
+     */
     signalLostS: z.number().int().min(5).max(24 * 3600).nullable(),
   })
   .refine((z) => z.fromM < z.toM, { error: 'toM: must be greater than fromM', path: ['toM'] });
@@ -172,7 +175,7 @@ export type Zone = ZoneFields & { zoneId: string; projectId: string };
 export interface ZoneRow extends Zone {
   /** People whose last fix is in the zone now. */
   headcount: number;
-  /** Portal zones: entries into and exits from the tunnel through this portal since 00:00 Beijing time (reset at a restart). */
+  /** Portal zones: entries into and exits from the tunnel through this portal since 00:00 Beijing time (kept across a restart). */
   portalIn: number;
   portalOut: number;
 }
@@ -187,5 +190,5 @@ export type ZoneAddBody = z.input<typeof zoneAddBody>;
  * Alarm metrics of `kind: 'zone'` alarms (protocol/status.ts). Person alarms carry the beacon as device;
  * `overHeadcount` carries the zone (deviceKind `zone`, deviceSn = zoneId).
  */
-export const ZONE_ALARM_METRICS = ['zoneEntry', 'stayTooLong', 'overHeadcount', 'noMovement', 'signalLost'] as const;
+export const ZONE_ALARM_METRICS = ['zoneEntry', 'stayTooLong', 'overHeadcount', 'noMovement', 'signalLost', 'beaconRemoved'] as const;
 export type ZoneAlarmMetric = (typeof ZONE_ALARM_METRICS)[number];

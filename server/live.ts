@@ -24,6 +24,7 @@ import { RulesEngine } from './rules/engine';
 import { ElevatorTripDetector, insertWorkRecord, LiftDetector } from './rules/workRecords';
 import type { Effects, ZoneStats } from './rules/types';
 import { loadZoneConfig } from './rules/zoneStore';
+import { loadPortalCounts, PortalCountWriter } from './rules/portalCounts';
 import { ensureTelemetryPartitions, type Database } from './storage';
 
 export type { SessionResolver };
@@ -194,7 +195,8 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     if (projectId === undefined) {
       for (const known of engine.projectIds()) if (!zones.has(known)) zones.set(known, { zones: [], wearers: new Map() });
     }
-    for (const [pid, c] of zones) apply(engine.setZones(pid, c.zones, c.wearers, Date.now()));
+    const portal = await loadPortalCounts(db, Date.now(), projectId); // today's counts survive a restart
+    for (const [pid, c] of zones) apply(engine.setZones(pid, c.zones, c.wearers, Date.now(), portal.get(pid)));
   }
 
   const handleMessage = createIngestHandler({
@@ -269,12 +271,15 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   }
   if (clusterRedis && !partitioned) log.warn({}, 'REDIS_URL without MQTT_URL: socket.io rooms span nodes, but each node ingests only its own embedded broker');
 
+  // one node's counts are only its partitions' share in a cluster: stored (and taken back) single-node only
+  const portalCounts = partitioned ? null : new PortalCountWriter(db);
   const tick = setInterval(() => {
     try {
       apply(engine.tick(Date.now()));
     } catch (err) {
       log.error({ err }, 'rules tick failed');
     }
+    portalCounts?.flush(engine, Date.now()).catch((err: unknown) => log.error({ err }, 'portal counts not stored'));
   }, RULES_TICK_MS);
   tick.unref();
   timers.push(tick);
@@ -353,6 +358,8 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       closing ??= (async () => {
         for (const t of timers) clearTimeout(t);
         await ingest?.close().catch((err: unknown) => log.error({ err }, 'closing MQTT failed'));
+        // the last portal counts, so a restart keeps them (after a flush still running)
+        await portalCounts?.flush(engine, Date.now(), true).catch((err: unknown) => log.error({ err }, 'portal counts not stored'));
         await writer.close();
         await persister.close();
         await gateway.close();

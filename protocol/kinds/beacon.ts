@@ -36,6 +36,12 @@ export const beaconTelemetrySchema = z.object({
   bodyTempC: num(BEACON_METRICS.bodyTempC).optional(),
   sbp: num(BEACON_METRICS.sbp).optional(),
   dbp: num(BEACON_METRICS.dbp).optional(),
+  /**
+   * Worn sensor of tags that have one (strap clasp, skin contact): false while the tag is taken off. Absent
+   * on tags without it (nothing is inferred). The zone rules raise "beacon removed" on false
+   * (docs/device-protocol.md "beacon").
+   */
+  worn: z.boolean().optional(),
 });
 export type BeaconTelemetry = z.infer<typeof beaconTelemetrySchema>;
 

@@ -2,6 +2,7 @@ import { DEVICE_KIND_REGISTRY, type Alarm, type AlarmRecord, type DeviceMessage,
 import { DeviceMonitor } from './deviceMonitor';
 import type { AlarmDraft, DeviceConfig, DeviceSnapshot, Effects, StatusChange, ZoneStats } from './types';
 import { ZoneRules, type ZoneWearer } from './zoneRules';
+import type { PortalCountsOfDay } from './portalCounts';
 
 /** The rules of every known device, per project. Pure in-memory logic: time is passed in. */
 export class RulesEngine {
@@ -87,7 +88,8 @@ export class RulesEngine {
       const tunnelId = msg[position.tunnelIdField];
       const chainageM = msg[position.chainageMField];
       if (typeof tunnelId === 'string' && typeof chainageM === 'number') {
-        effects.alarms.push(...zones.fix(sn, { name: monitor.config.name, kind: monitor.config.kind }, tunnelId, chainageM, nowMs));
+        const worn = typeof msg.worn === 'boolean' ? msg.worn : undefined; // beacon worn sensor (optional)
+        effects.alarms.push(...zones.fix(sn, { name: monitor.config.name, kind: monitor.config.kind }, tunnelId, chainageM, nowMs, worn));
       }
     }
     this.collectStatus(monitor, nowMs, effects.statuses);
@@ -96,12 +98,14 @@ export class RulesEngine {
 
   /**
    * Replaces a project's zones and the registry's wearers (start, or after an edit); changed zone alarms
-   * are returned to write.
+   * are returned to write. `portal`: today's portal counts stored before a restart (server/rules/portalCounts.ts).
    */
-  setZones(projectId: string, zones: readonly Zone[], wearers: ReadonlyMap<string, ZoneWearer>, nowMs: number): Effects {
+  setZones(projectId: string, zones: readonly Zone[], wearers: ReadonlyMap<string, ZoneWearer>, nowMs: number, portal?: PortalCountsOfDay): Effects {
     const rules = this.zonesOf(projectId);
     rules.forget(new Set(this.devices(projectId).keys()));
-    return { alarms: rules.configure(zones, wearers, nowMs), statuses: [] };
+    const alarms = rules.configure(zones, wearers, nowMs);
+    if (portal) rules.restorePortalCounts(portal, nowMs);
+    return { alarms, statuses: [] };
   }
 
   /** What the zone rules of a project know now (people screens, docs/api.md "People and zones"). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Zone } from '../../protocol';
+import { beijingDayStart, type Zone } from '../../protocol';
 import { FRESH_FIX_MS, HEADCOUNT_WARMUP_MS, inZone, PRESENCE_MS, ZoneRules, type ZoneWearer } from './zoneRules';
 import type { AlarmDraft } from './types';
 
@@ -182,6 +182,46 @@ describe('signal lost', () => {
   });
 });
 
+describe('beacon removed (worn: false), apart from signal lost', () => {
+  const watched = zone({ zoneId: 'ZW', signalLostS: 120, noMovementMin: 1 });
+
+  // test vectors: [ms after T0, chainage m, worn] → the zone alarms of B1 after that fix
+  const VECTORS: Array<[number, number, boolean | undefined, Array<[string, string, string, number]>]> = [
+    [0, 150, true, []],
+    [10_000, 150, false, [['B1', 'beaconRemoved', 'active', 1]]],
+    [15_000, 150.2, false, []], // still off: nothing new (the open alarm is refreshed at most every 10 s)
+    [40_000, 150, true, [['B1', 'beaconRemoved', 'cleared', 1]]],
+    [50_000, 150, false, [['B1', 'beaconRemoved', 'active', 2]]], // off again while unhandled: the same alarm, repeat 2
+    [55_000, 150, undefined, [['B1', 'beaconRemoved', 'cleared', 2]]], // a tag without a worn sensor says nothing
+  ];
+
+  it('follows the test vectors: one alarm per episode, re-activated while unhandled', () => {
+    const r = rules([watched]);
+    for (const [dt, m, worn, expected] of VECTORS) {
+      const got = brief(r.fix('B1', beacon('BC1'), 'LK', m, T0 + dt, worn)).filter(([, metric]) => metric === 'beaconRemoved');
+      expect(got, `fix at +${dt} ms`).toEqual(expected);
+    }
+  });
+
+  it('is an alarm of its own: a removed tag that keeps reporting is not signal lost nor a possible fall', () => {
+    const r = rules([watched]);
+    const [raised] = r.fix('B1', beacon('BC1'), 'LK', 150, T0, false);
+    expect(raised).toMatchObject({ metric: 'beaconRemoved', kind: 'zone', level: 'alarm', deviceName: 'Wang Wei' });
+    for (let s = 10; s <= 300; s += 10) r.fix('B1', beacon('BC1'), 'LK', 150, T0 + s * 1000, false);
+    const metrics = new Set([...r.tick(T0 + 301_000)].map((a) => a.metric));
+    expect(metrics.has('signalLost')).toBe(false);
+    expect(metrics.has('noMovement')).toBe(false);
+  });
+
+  it('a silent tag is signal lost, not removed; only zones that watch their beacons (a signal-lost limit) raise it', () => {
+    const r = rules([watched]);
+    r.fix('B1', beacon('BC1'), 'LK', 150, T0, true);
+    expect(brief(r.tick(T0 + 120_000))).toEqual([['B1', 'signalLost', 'active', 1]]);
+    const unwatched = rules([zone({ zoneId: 'ZX' })]);
+    expect(unwatched.fix('B1', beacon('BC1'), 'LK', 150, T0, false)).toEqual([]);
+  });
+});
+
 describe('portal counts and configuration', () => {
   it('leaving a portal zone inwards counts an entry, coming back an exit', () => {
     const r = rules([zone({ zoneId: 'ZP', kind: 'portal', fromM: 0, toM: 50 })]);
@@ -191,6 +231,24 @@ describe('portal counts and configuration', () => {
     r.fix('B2', beacon('BC2'), 'LK', 80, T0 + 2000);
     r.fix('B1', beacon('BC1'), 'LK', 40, T0 + 3000);
     expect(r.portalCounts(T0 + 3000).get('ZP')).toEqual({ in: 2, out: 1 });
+  });
+
+  it("takes back today's stored counts after a restart (the larger of stored and counted), never another day's", () => {
+    const portal = zone({ zoneId: 'ZP', kind: 'portal', fromM: 0, toM: 50 });
+    const dayStartMs = beijingDayStart(T0);
+    const r = rules([portal, zone({ zoneId: 'ZW' })]);
+    r.restorePortalCounts({ dayStartMs, counts: new Map([['ZP', { in: 5, out: 3 }], ['ZW', { in: 9, out: 9 }]]) }, T0);
+    expect(r.portalCounts(T0).get('ZP')).toEqual({ in: 5, out: 3 });
+    expect(r.portalCounts(T0).has('ZW')).toBe(false); // not a portal zone
+    r.fix('B1', beacon('BC1'), 'LK', 20, T0);
+    r.fix('B1', beacon('BC1'), 'LK', 60, T0 + 1000);
+    expect(r.portalCounts(T0 + 1000).get('ZP')).toEqual({ in: 6, out: 3 });
+    // a reload with older stored counts loses nothing counted since
+    r.restorePortalCounts({ dayStartMs, counts: new Map([['ZP', { in: 5, out: 4 }]]) }, T0 + 2000);
+    expect(r.portalCounts(T0 + 2000).get('ZP')).toEqual({ in: 6, out: 4 });
+    const fresh = rules([portal]);
+    fresh.restorePortalCounts({ dayStartMs: dayStartMs - 86_400_000, counts: new Map([['ZP', { in: 5, out: 3 }]]) }, T0);
+    expect(fresh.portalCounts(T0).get('ZP')).toBeUndefined();
   });
 
   it('removing a zone clears its alarms', () => {

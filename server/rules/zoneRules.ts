@@ -4,7 +4,9 @@ import { isClosed, mirrorHandling } from './alarmDraft';
 
 /**
  * Personnel zone rules of one project (issue 9 §4; docs/api.md "People and zones"): danger-zone entry,
- * stay too long, over-headcount, no movement (possible fall) and signal lost, evaluated from beacon fixes
+ * stay too long, over-headcount, no movement (possible fall), signal lost and beacon removed (a zone with a
+ * signal-lost limit watches both: a silent tag, and a tag that still reports but says it is not worn,
+ * `worn: false`), evaluated from beacon fixes
  * (bore + chainage, docs/device-protocol.md "beacon") against the project's zones. Low battery and vitals
  * (heart rate, SpO2, body temperature, blood pressure) are per-beacon thresholds (server/rules/deviceMonitor.ts).
  *
@@ -46,6 +48,7 @@ export const ZONE_ALARM_LEVEL: Record<ZoneAlarmMetric, AlarmLevel> = {
   zoneEntry: 'alarm',
   noMovement: 'alarm',
   signalLost: 'alarm',
+  beaconRemoved: 'alarm',
   stayTooLong: 'warning',
   overHeadcount: 'warning',
 };
@@ -68,6 +71,8 @@ interface PersonState {
   /** Where the beacon has stood since `stillSinceMs` (within NO_MOVEMENT_TOLERANCE_M). */
   anchorM: number;
   stillSinceMs: number;
+  /** Since when the tag reports it is not worn (`worn: false`), null while worn or without a worn sensor. */
+  removedSinceMs: number | null;
 }
 
 /** A condition that holds now, with what its alarm shows. */
@@ -77,7 +82,7 @@ interface Holding {
   unit: string | null;
 }
 
-const PERSON_METRICS: readonly ZoneAlarmMetric[] = ['zoneEntry', 'stayTooLong', 'noMovement', 'signalLost'];
+const PERSON_METRICS: readonly ZoneAlarmMetric[] = ['zoneEntry', 'stayTooLong', 'noMovement', 'signalLost', 'beaconRemoved'];
 const LEVEL_RANK: Record<AlarmLevel, number> = { warning: 1, alarm: 2 };
 const DAY_MS = 86_400_000;
 
@@ -131,16 +136,17 @@ export class ZoneRules {
 
   /**
    * A beacon fix received at `nowMs`: updates zone membership, portal counts and movement, then the
-   * beacon's rules. `deviceName` names the device when the registry has nobody for it.
+   * beacon's rules. `deviceName` names the device when the registry has nobody for it. `worn` is the tag's
+   * worn sensor (false: taken off); undefined for tags without one.
    * @returns alarms raised, changed or cleared
    */
-  fix(sn: string, device: { name: string; kind: string }, tunnelId: string, chainageM: number, nowMs: number): AlarmDraft[] {
+  fix(sn: string, device: { name: string; kind: string }, tunnelId: string, chainageM: number, nowMs: number, worn?: boolean): AlarmDraft[] {
     const out: AlarmDraft[] = [];
     let p = this.persons.get(sn);
     const inside = new Map<string, number>();
     for (const z of this.zones) if (inZone(z, tunnelId, chainageM)) inside.set(z.zoneId, p?.inside.get(z.zoneId) ?? nowMs);
     if (!p) {
-      p = { deviceName: device.name, deviceKind: device.kind, tunnelId, chainageM, lastFixMs: nowMs, inside, anchorM: chainageM, stillSinceMs: nowMs };
+      p = { deviceName: device.name, deviceKind: device.kind, tunnelId, chainageM, lastFixMs: nowMs, inside, anchorM: chainageM, stillSinceMs: nowMs, removedSinceMs: null };
       this.persons.set(sn, p);
     } else {
       if (nowMs - p.lastFixMs < PRESENCE_MS) this.countPortal(p, inside, nowMs);
@@ -156,6 +162,8 @@ export class ZoneRules {
         p.stillSinceMs = nowMs;
       }
     }
+    if (worn === false) p.removedSinceMs ??= nowMs;
+    else p.removedSinceMs = null;
     this.evaluatePerson(sn, p, nowMs, out);
     return unique(out);
   }
@@ -203,6 +211,21 @@ export class ZoneRules {
     return out;
   }
 
+  /**
+   * Takes back counts stored before a restart (server/rules/portalCounts.ts): counts of the day holding
+   * `nowMs` for portal zones of this configuration, each count the larger of the stored and the one in
+   * memory (a reload after a zone edit loses nothing counted since the last write). Other days are ignored.
+   */
+  restorePortalCounts(day: { dayStartMs: number; counts: ReadonlyMap<string, { in: number; out: number }> }, nowMs: number): void {
+    this.rollDay(nowMs);
+    if (day.dayStartMs !== this.portalDay * DAY_MS - BEIJING_OFFSET_MS) return;
+    for (const [zoneId, c] of day.counts) {
+      if (!this.zones.some((z) => z.zoneId === zoneId && z.kind === 'portal')) continue;
+      const mine = this.portal.get(zoneId) ?? { in: 0, out: 0 };
+      this.portal.set(zoneId, { in: Math.max(mine.in, c.in), out: Math.max(mine.out, c.out) });
+    }
+  }
+
   /** Entries into and exits from the tunnel per portal zone since 00:00 Beijing time. */
   portalCounts(nowMs: number): Map<string, { in: number; out: number }> {
     this.rollDay(nowMs);
@@ -244,8 +267,12 @@ export class ZoneRules {
     }
     if (stay) holding.set('stayTooLong', stay);
     const stillMin = (nowMs - p.stillSinceMs) / 60_000;
-    if (stillMin >= stillLimitMin && silentMs < FRESH_FIX_MS) holding.set('noMovement', { value: round1(stillMin), threshold: stillLimitMin, unit: 'min' });
+    // a tag taken off lies still without saying anything of its wearer: beacon removed, not a possible fall
+    const removed = p.removedSinceMs !== null && silentMs < FRESH_FIX_MS;
+    if (stillMin >= stillLimitMin && silentMs < FRESH_FIX_MS && !removed) holding.set('noMovement', { value: round1(stillMin), threshold: stillLimitMin, unit: 'min' });
     if (silentMs >= lostLimitS * 1000) holding.set('signalLost', { value: Math.round(silentMs / 1000), threshold: lostLimitS, unit: 's' });
+    // beacon removed: the tag still reports (not signal lost) and says it is not worn, in a zone watching its beacons
+    if (removed && lostLimitS !== Infinity) holding.set('beaconRemoved', { value: Math.round((nowMs - p.removedSinceMs!) / 1000), threshold: null, unit: 's' });
 
     const device = { name: this.wearers.get(sn)?.name ?? p.deviceName, kind: p.deviceKind };
     for (const metric of PERSON_METRICS) {

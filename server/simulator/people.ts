@@ -77,11 +77,12 @@ const SOS_MEAN_INTERVAL_MS = 3 * HOUR_MS;
  * Personnel incidents the zone rules catch (server/rules/zoneRules.ts), project-wide about one every 40
  * minutes: a lining-crew worker walking into the face zone (danger-zone entry), a fall (lying still past
  * the 30-minute no-movement limit), a tag going silent underground for a few minutes (signal lost), a
- * worker staying 90 minutes past the shift (stay too long underground).
+ * worker taking the tag off and leaving it on a bench for a few minutes (beacon removed: it keeps reporting
+ * `worn: false` from one spot), a worker staying 90 minutes past the shift (stay too long underground).
  */
 const INCIDENT_MEAN_INTERVAL_MS = 40 * MINUTE_MS;
-export type Incident = 'intrusion' | 'fall' | 'signalLost' | 'overtime';
-const INCIDENTS: readonly Incident[] = ['intrusion', 'fall', 'signalLost', 'overtime'];
+export type Incident = 'intrusion' | 'fall' | 'signalLost' | 'overtime' | 'removed';
+const INCIDENTS: readonly Incident[] = ['intrusion', 'fall', 'signalLost', 'overtime', 'removed'];
 /** Stages in which a worker may wander to the face (never while it is being charged, blasted or ventilated). */
 const WANDER_STAGES: ReadonlySet<CycleStage> = new Set(['drilling', 'scaling', 'mucking', 'support', 'idle']);
 /** Lamp-room chargers refill a tag at about 30 % an hour. */
@@ -128,6 +129,8 @@ class Person {
   frozenUntilMs = 0;
   /** The tag publishes nothing until then (signal lost underground). */
   silentUntilMs = 0;
+  /** Until when the tag lies taken off (reports `worn: false` from where it was left). */
+  removedUntilMs = 0;
   private heartRate = 75;
 
   constructor(spec: PersonSpec, ordinal: number, seed: number, startMs: number, now: HeadingNow) {
@@ -232,6 +235,8 @@ class Person {
       chainageM: Math.round(x * 100) / 100,
       battery: Math.round(this.battery),
       sos: this.sosUntilMs > tsMs,
+      // these tags have a worn sensor (strap clasp): false while the tag lies taken off
+      worn: this.removedUntilMs <= tsMs,
     };
     const v = this.vitals;
     if (v) {
@@ -412,7 +417,7 @@ export class PeopleModel {
   startIncident(kind: Incident, tMs: number): string | null {
     const r = this.incidentRng;
     const nowOf = (p: Person) => this.now.get(p.spec.headingId)!;
-    const free = (p: Person) => p.atWork && p.sosUntilMs <= tMs && p.frozenUntilMs <= tMs && p.silentUntilMs <= tMs;
+    const free = (p: Person) => p.atWork && p.sosUntilMs <= tMs && p.frozenUntilMs <= tMs && p.silentUntilMs <= tMs && p.removedUntilMs <= tMs;
     let candidates: Person[];
     switch (kind) {
       case 'intrusion':
@@ -423,6 +428,7 @@ export class PeopleModel {
         break;
       case 'signalLost':
       case 'overtime':
+      case 'removed':
         candidates = this.people.filter((p) => free(p) && p.depthFromPortal(nowOf(p)) > 60);
         break;
     }
@@ -437,6 +443,11 @@ export class PeopleModel {
         break;
       case 'signalLost':
         p.silentUntilMs = tMs + r.uniform(3, 6) * MINUTE_MS;
+        break;
+      case 'removed':
+        // the tag stays where it was taken off (frozen) while it reports not worn
+        p.removedUntilMs = tMs + r.uniform(3, 6) * MINUTE_MS;
+        p.frozenUntilMs = p.removedUntilMs;
         break;
       case 'overtime':
         p.stayLonger(90 * MINUTE_MS);

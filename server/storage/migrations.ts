@@ -624,6 +624,25 @@ const alarmCaptures: Migration = {
   },
 };
 
+/**
+ * Portal in and out counts of the day per portal zone (issue 9 §4; server/rules/portalCounts.ts), so a
+ * restart keeps today's counts. One row per zone (the day's counts overwrite the day before's).
+ */
+const portalCounts: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('portal_counts')
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('zone_id', 'text', (c) => c.notNull())
+      .addColumn('day_start_ms', 'double precision', (c) => c.notNull())
+      .addColumn('in_count', 'integer', (c) => c.notNull())
+      .addColumn('out_count', 'integer', (c) => c.notNull())
+      .addColumn('updated_at_ms', 'double precision', (c) => c.notNull())
+      .addPrimaryKeyConstraint('portal_counts_pk', ['project_id', 'zone_id'])
+      .execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -642,6 +661,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0030_telemetry_partitions': telemetryPartitions,
   '0035_cluster_receipts': clusterReceipts,
   '0041_alarm_captures': alarmCaptures,
+  '0042_portal_counts': portalCounts,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

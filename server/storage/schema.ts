@@ -30,6 +30,7 @@ export interface Database {
   alarm_captures: AlarmCapturesTable;
   people: PeopleTable;
   zones: ZonesTable;
+  portal_counts: PortalCountsTable;
   organisations: OrganisationsTable;
   audit_log: AuditLogTable;
   equipment_drivers: EquipmentDriversTable;
@@ -379,6 +380,17 @@ export interface ZonesTable {
   max_headcount: number | null;
   no_movement_min: number | null;
   signal_lost_s: number | null;
+  updated_at_ms: number;
+}
+
+/** Portal in and out counts of one day per portal zone (migration 0042_portal_counts). */
+export interface PortalCountsTable {
+  project_id: string;
+  zone_id: string;
+  /** 00:00 Beijing time of the day counted (epoch ms). */
+  day_start_ms: number;
+  in_count: number;
+  out_count: number;
   updated_at_ms: number;
 }
 

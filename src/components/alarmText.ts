@@ -45,6 +45,7 @@ export const AI_METRIC_LABEL: Readonly<Record<string, MessageDescriptor | undefi
   overHeadcount: msg`Over headcount`,
   noMovement: msg`No movement (possible fall)`,
   signalLost: msg`Beacon signal lost`,
+  beaconRemoved: msg`Beacon removed`,
 };
 
 /**

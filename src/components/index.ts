@@ -3,7 +3,7 @@ export { ErrorBoundary } from './ErrorBoundary';
 export { PANEL_PADDING, PANEL_TITLE_HEIGHT, PanelFrame, PanelMessage, panelContentSize } from './PanelFrame';
 export { FLAG_DESIGNS, FlagIcon, type FlagDesign } from './FlagIcon';
 export { StatusBadge } from './StatusBadge';
-export { ValueWithUnit } from './ValueWithUnit';
+export { PRE_WALL_VALUE_PX, VALUE_PX, ValueWithUnit, type ValueSize } from './ValueWithUnit';
 export { DEAL_STATUS_LABEL, LEVEL_LABEL, STATUS_LABEL } from './messages';
 export { formatBeijing, formatLastSeen } from '../format/time';
 export { formatFixedDigits, formatNumber } from '../format/number';

@@ -144,6 +144,22 @@ describe('people and zones (real server)', () => {
     expect((await alarmsOf('BC0050', 'signalLost'))[0]).toMatchObject({ state: 'cleared' });
   });
 
+  it('beacon removed: a tag reporting worn: false raises its own alarm (not signal lost); worn again clears it', async () => {
+    await addZone({ name: 'Watched works', fromM: 850, toM: 900, signalLostS: 60 });
+    // test vectors: (chainage, worn) fixes of one tag and the beacon-removed alarm they leave
+    await fix('BC0055', 860, { worn: true });
+    expect(await alarmsOf('BC0055', 'beaconRemoved')).toEqual([]);
+    await fix('BC0055', 860, { worn: false });
+    await fix('BC0055', 860.2, { worn: false });
+    const alarm = await oneAlarmPushed('BC0055', 'beaconRemoved');
+    expect(alarm).toMatchObject({ kind: 'zone', level: 'alarm', state: 'active', repeatCount: 1, deviceKind: 'beacon' });
+    expect(await alarmsOf('BC0055', 'signalLost')).toEqual([]);
+    await fix('BC0055', 861, { worn: true });
+    expect((await alarmsOf('BC0055', 'beaconRemoved'))[0]).toMatchObject({ alarmId: alarm.alarmId, state: 'cleared' });
+    await fix('BC0055', 861, { worn: false });
+    expect(await alarmsOf('BC0055', 'beaconRemoved')).toMatchObject([{ alarmId: alarm.alarmId, state: 'active', repeatCount: 2 }]);
+  });
+
   it('lists the demo registry with filters; members only', async () => {
     const all = await admin.post<PersonList>(PEOPLE_ROUTES.personList, { projectId: demo });
     expect(all.body.data!.total).toBe(200);

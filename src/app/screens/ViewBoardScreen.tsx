@@ -148,7 +148,7 @@ export const ViewBoardScreen = observer(function ViewBoardScreen() {
             historyDays={VIEWER_HISTORY_DAYS}
             onChoose={chooseRange}
           />
-          <HeaderActions />
+          <HeaderActions collapseBelowPx={1700} />
         </>
       }
       footer={source && !kiosk ? <PlaybackBar source={source} onLive={() => chooseRange({ kind: 'live' })} /> : undefined}

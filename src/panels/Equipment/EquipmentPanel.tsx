@@ -32,17 +32,22 @@ export const EquipmentPanel = observer(function EquipmentPanel({ kind, config, w
     if (level) levels[t.metric] = level;
   }
   const updated = formatBeijing(device.lastSeenMs, 'HH:mm:ss');
+  // Readings in two columns (label over value) at the key size (VALUE_PX.key, 2× their pre-wall 18 px),
+  // the update time in the name row, so seven readings fit a 620 × 350 card beside the drawing.
   const wide = width >= 420;
-  const drawingW = wide ? Math.floor(width * 0.55) : width;
-  const listH = wide ? 0 : Math.min(140, Math.floor(height * 0.4));
-  const drawingH = Math.max(60, height - 52 - listH);
+  const drawingW = wide ? Math.floor(width * 0.44) : width;
   const rows = panelReadings(kind);
+  const listH = wide ? 0 : Math.min(Math.ceil(rows.length / 2) * 62, Math.floor(height * 0.55));
+  const drawingH = Math.max(60, height - 32 - listH);
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: '100%', gap: 4 }} data-equipment={kind}>
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', fontSize: 15, gap: 8 }}>
-        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{device.name}</span>
+      <div style={{ display: 'flex', alignItems: 'center', fontSize: 20, lineHeight: 1.15, gap: 8 }}>
+        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0, flex: 1 }}>{device.name}</span>
         <StatusBadge status={device.status} />
+        <span data-updated style={{ opacity: 0.7, whiteSpace: 'nowrap' }}>
+          <Trans>Updated {updated}</Trans>
+        </span>
       </div>
       <div style={{ display: 'flex', flexDirection: wide ? 'row' : 'column', flex: 1, minHeight: 0, gap: 10 }}>
         <div style={{ flex: '0 0 auto' }}>
@@ -51,8 +56,8 @@ export const EquipmentPanel = observer(function EquipmentPanel({ kind, config, w
         <dl
           style={{
             display: 'grid',
-            gridTemplateColumns: 'minmax(0, 1fr) auto',
-            gap: '3px 10px',
+            gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
+            gap: '2px 12px',
             margin: 0,
             flex: 1,
             minWidth: 0,
@@ -63,25 +68,23 @@ export const EquipmentPanel = observer(function EquipmentPanel({ kind, config, w
           {rows.map((m) => {
             const value = latest[m.key];
             const level = levels[m.key];
+            const label = metricLabel(i18n, kind, m.key);
             return (
-              <div key={m.key} data-metric={m.key} style={{ display: 'contents' }}>
-                <dt style={{ opacity: 0.75, fontSize: 14, alignSelf: 'center', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                  {metricLabel(i18n, kind, m.key)}
+              <div key={m.key} data-metric={m.key} style={{ minWidth: 0 }}>
+                <dt title={label} style={{ opacity: 0.8, fontSize: 20, lineHeight: 1.1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                  {label}
                 </dt>
-                <dd style={{ margin: 0, textAlign: 'right', whiteSpace: 'nowrap' }}>
+                <dd style={{ margin: 0, whiteSpace: 'nowrap' }}>
                   {m.flag ? (
-                    <span style={{ fontSize: 16, color: level ? LEVEL_COLOR[level] : undefined }}>{flagText(i18n, value)}</span>
+                    <span style={{ fontSize: 28, fontWeight: 700, lineHeight: 1.3, color: level ? LEVEL_COLOR[level] : undefined }}>{flagText(i18n, value)}</span>
                   ) : (
-                    <ValueWithUnit value={value} unit={m.unit} digits={m.digits} color={level ? LEVEL_COLOR[level] : undefined} />
+                    <ValueWithUnit value={value} unit={m.unit} digits={m.digits} size="key" color={level ? LEVEL_COLOR[level] : undefined} />
                   )}
                 </dd>
               </div>
             );
           })}
         </dl>
-      </div>
-      <div style={{ fontSize: 13, opacity: 0.6, textAlign: 'right' }}>
-        <Trans>Updated {updated}</Trans>
       </div>
     </div>
   );

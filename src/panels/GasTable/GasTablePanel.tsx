@@ -5,11 +5,11 @@ import type { I18n } from '@lingui/core';
 import { DEVICE_KIND_REGISTRY, GAS_UNIT, STATUS_PRECEDENCE, type DeviceInfo, type GasCode } from '../../../protocol';
 import { metricLabel } from '../../i18n/metricLabels';
 import { RefusedMessage, useBoardClock, useDevices, useTelemetryTopic } from '../../panelData';
-import { formatFixedDigits, formatLastSeen, LEVEL_COLOR, PanelMessage, SCREEN, STATUS_COLOR, StatusBadge, thresholdLevel } from '../../components';
+import { formatFixedDigits, formatLastSeen, LEVEL_COLOR, PanelMessage, SCREEN, STATUS_COLOR, StatusBadge, thresholdLevel, VALUE_PX } from '../../components';
 import type { PanelProps } from '../types';
 import type { GasTableConfig } from './index';
 
-const ROW_HEIGHT = 56;
+const ROW_HEIGHT = 60;
 
 /**
  * Pins stations in alarm to the top (issue "alarm-first boards"): alarm, then violation, then warning,
@@ -138,11 +138,13 @@ export const GasTablePanel = observer(function GasTablePanel({ config }: PanelPr
                     data-level={level ?? 'normal'}
                     style={{
                       ...td,
-                      padding: '2px 8px',
+                      padding: '2px 6px',
                       textAlign: 'right',
                       fontVariantNumeric: 'tabular-nums',
-                      fontWeight: level ? 700 : 500,
-                      fontSize: 24,
+                      fontWeight: level ? 700 : 600,
+                      // a key value: 2× the pre-wall 18 px (components VALUE_PX.key)
+                      fontSize: VALUE_PX.key.value,
+                      lineHeight: 1.1,
                       color,
                       background: color ? `${color}26` : undefined,
                     }}

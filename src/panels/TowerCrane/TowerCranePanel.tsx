@@ -46,41 +46,44 @@ export const TowerCranePanel = observer(function TowerCranePanel({ config, width
   const momentRule = devices.threshold(config.sn, 'momentPct');
   const momentLevel = thresholdLevel(moment, momentRule);
   const momentColor = momentLevel ? LEVEL_COLOR[momentLevel] : STATUS_COLOR.online;
-  const gaugeSize = Math.max(120, Math.min(width * 0.48, (height - 40) / 0.62));
+  // Readings in a 2 × 3 grid (label over value) beside the gauge: key values at 2× their pre-wall size
+  // (VALUE_PX) still fit a 460 × 270 card of the demo board with the update time in the name row.
+  const gridW = Math.min(300, Math.max(200, width * 0.62));
+  const gaugeSize = Math.max(100, Math.min(width - gridW - 12, (height - 40) / 0.62));
 
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', height: '100%', gap: 4 }}>
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8, fontSize: 20 }}>
-        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 }}>{device.name}</span>
+    <div style={{ display: 'flex', flexDirection: 'column', height: '100%', gap: 2 }}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 8, fontSize: 20, lineHeight: 1.15 }}>
+        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0, flex: 1 }}>{device.name}</span>
         <StatusBadge status={device.status} />
+        <span data-updated style={{ opacity: 0.7, whiteSpace: 'nowrap' }}>
+          <Trans>Updated {updated}</Trans>
+        </span>
       </div>
       <div style={{ display: 'flex', flex: 1, minHeight: 0, alignItems: 'center', gap: 12 }}>
         <div style={{ position: 'relative', flex: '0 0 auto', textAlign: 'center' }}>
           <MomentGauge pct={moment} warnPct={momentRule?.warnHigh ?? null} alarmPct={momentRule?.alarmHigh ?? null} color={momentColor} size={gaugeSize} />
           <div data-metric="momentPct" style={{ marginTop: -gaugeSize * 0.22 }}>
             <ValueWithUnit value={moment} unit="%" digits={1} size="large" color={momentColor} />
-            <div style={{ fontSize: 20, opacity: 0.8 }}>
+            <div style={{ fontSize: 20, opacity: 0.8, lineHeight: 1.1 }}>
               <Trans>Moment</Trans>
             </div>
           </div>
         </div>
-        <dl style={{ display: 'grid', gridTemplateColumns: 'auto auto', gap: '0 12px', margin: 0, flex: 1, alignContent: 'center', lineHeight: 1.2 }}>
+        <dl style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '0 12px', margin: 0, width: gridW, flex: '0 0 auto', alignContent: 'center', marginLeft: 'auto' }}>
           {QUANTITIES.map((q) => {
             const v = latest[q.metric];
             const level = thresholdLevel(v, devices.threshold(config.sn, q.metric));
             return (
-              <div key={q.metric} data-metric={q.metric} style={{ display: 'contents' }}>
-                <dt style={{ opacity: 0.8, fontSize: 20, alignSelf: 'center' }}>{i18n._(q.label)}</dt>
-                <dd style={{ margin: 0, textAlign: 'right' }}>
-                  <ValueWithUnit value={v} unit={q.unit} digits={q.digits} color={level ? LEVEL_COLOR[level] : undefined} />
+              <div key={q.metric} data-metric={q.metric} style={{ minWidth: 0 }}>
+                <dt style={{ opacity: 0.8, fontSize: 20, lineHeight: 1.1, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{i18n._(q.label)}</dt>
+                <dd style={{ margin: 0 }}>
+                  <ValueWithUnit value={v} unit={q.unit} digits={q.digits} size="key" color={level ? LEVEL_COLOR[level] : undefined} />
                 </dd>
               </div>
             );
           })}
         </dl>
-      </div>
-      <div style={{ fontSize: 20, opacity: 0.7, textAlign: 'right' }}>
-        <Trans>Updated {updated}</Trans>
       </div>
     </div>
   );

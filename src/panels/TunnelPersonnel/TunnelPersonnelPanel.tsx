@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type Konva from 'konva';
@@ -8,7 +8,7 @@ import { RefusedMessage, useDevices, usePersonnel, useTelemetryTopic, useTunnels
 import { PanelMessage, useScreenMode, useThemeColors, type ScreenColors, type ScreenMode } from '../../components';
 import type { PanelProps } from '../types';
 import type { TunnelPersonnelConfig } from './index';
-import { boreWorks, layoutTunnels, ROCK_GRADE_COLOR, type BoreLayout } from './layout';
+import { boreWorks, layoutTunnels, MAP_TEXT_PX, mapTextPx, ROCK_GRADE_COLOR, type BoreLayout } from './layout';
 import { drawPeople, sosPoints, type PeopleScene } from './drawPeople';
 import { PersonnelLegend } from './Legend';
 import { PersonTooltip, usePersonHover } from './personHover';
@@ -22,15 +22,15 @@ const MAP_COLORS = {
 } as const;
 
 /** One bore's static drawing: body, excavated spans, invert and lining bands, faces with rock grade. */
-function BoreShape({ bore, chainageLabel, theme, mode }: { bore: BoreLayout; chainageLabel: (m: number) => string; theme: ScreenColors; mode: ScreenMode }) {
+function BoreShape({ bore, chainageLabel, theme, mode, px }: { bore: BoreLayout; chainageLabel: (m: number) => string; theme: ScreenColors; mode: ScreenMode; px: (designPx: number) => number }) {
   const COLORS = MAP_COLORS[mode];
   const works = boreWorks(bore.tunnel);
   const w = (s: { fromM: number; toM: number }) => Math.max(0, bore.xOf(s.toM) - bore.xOf(s.fromM));
   const bandH = Math.max(3, bore.bodyH * 0.14);
   return (
     <Group listening={false}>
-      <Text x={8} y={bore.bodyY} text={bore.tunnel.name} fontSize={17} fontStyle="bold" fill={theme.text} />
-      <Text x={bore.x0} y={bore.bodyY + bore.bodyH + 4} text={chainageLabel(0)} fontSize={12} fill={theme.textMuted} />
+      <Text x={8} y={bore.bodyY} text={bore.tunnel.name} fontSize={px(MAP_TEXT_PX.boreName)} fontStyle="bold" fill={theme.text} />
+      <Text x={bore.x0} y={bore.bodyY + bore.bodyH + 4} text={chainageLabel(0)} fontSize={px(MAP_TEXT_PX.chainage)} fill={theme.textMuted} />
       <Rect x={bore.x0} y={bore.bodyY} width={bore.x1 - bore.x0} height={bore.bodyH} fill={COLORS.rock} stroke={COLORS.edge} strokeWidth={1} dash={[4, 4]} />
       {works.excavated.map((s, i) => (
         <Rect key={`e${i}`} x={bore.xOf(s.fromM)} y={bore.bodyY} width={w(s)} height={bore.bodyH} fill={COLORS.excavated} />
@@ -44,16 +44,18 @@ function BoreShape({ bore, chainageLabel, theme, mode }: { bore: BoreLayout; cha
       {bore.tunnel.headings.map((h) => {
         const x = bore.xOf(h.faceM);
         const color = ROCK_GRADE_COLOR[h.rockGrade ?? 'none'];
+        const facePx = px(MAP_TEXT_PX.face);
+        const labelW = facePx * 9;
         return (
           <Group key={h.headingId}>
             <Rect x={x - 3} y={bore.bodyY - 4} width={6} height={bore.bodyH + 8} fill={color} cornerRadius={2} />
             <Text
-              x={h.portal === 'entry' ? x + 6 : x - 126}
-              width={120}
+              x={h.portal === 'entry' ? x + 6 : x - 6 - labelW}
+              width={labelW}
               align={h.portal === 'entry' ? 'left' : 'right'}
               y={bore.bodyY + bore.bodyH + 4}
               text={`${chainageLabel(h.faceM)} ${h.rockGrade ?? '-'}`}
-              fontSize={13}
+              fontSize={facePx}
               fontStyle="bold"
               fill={theme.text}
             />
@@ -79,11 +81,15 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
     () => (wanted ? tunnels.tunnels.filter((x) => wanted.includes(x.tunnelId)) : [...tunnels.tunnels]),
     [tunnels.tunnels, wanted],
   );
-  const layout = useMemo(() => layoutTunnels(shown, width, height), [shown, width, height]);
+  const hostRef = useRef<HTMLDivElement>(null);
+  // canvas text grows with the board's scale to the screen, never drawn under 12 screen px (mapTextPx)
+  const refusal = useTelemetryTopic('beacon');
+  const screenScale = useScreenScale(hostRef, !refusal && shown.length > 0);
+  const px = useMemo(() => (designPx: number) => mapTextPx(designPx, screenScale), [screenScale]);
+  const layout = useMemo(() => layoutTunnels(shown, width, height, px(MAP_TEXT_PX.tick)), [shown, width, height, px]);
   const layerRef = useRef<Konva.Layer>(null);
   /** Holds one pulsing halo per person in SOS, animated by CSS over the canvas (no redraw per animation frame). */
   const sosRef = useRef<HTMLDivElement>(null);
-  const hostRef = useRef<HTMLDivElement>(null);
   /** Text twin of the canvas for screen readers and tests: headcount per bore and who is in SOS. */
   const summaryRef = useRef<HTMLParagraphElement>(null);
   const sceneRef = useRef<PeopleScene>({
@@ -92,12 +98,13 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
     binM: config.binM,
     nameOf: (sn) => devices.get(sn)?.name ?? sn,
     headcountLabel: (n) => t`${n} people`,
+    textPx: px,
   });
   sceneRef.current.layout = layout;
+  sceneRef.current.textPx = px;
   sceneRef.current.binM = config.binM;
   sceneRef.current.headcountLabel = (n) => t`${n} people`;
   const theme = useThemeColors();
-  const refusal = useTelemetryTopic('beacon');
   const tunnelReq = useMemo(() => shown.map((x) => ({ tunnelId: x.tunnelId, lengthM: x.lengthM })), [shown]);
   const mode = useScreenMode();
 
@@ -125,19 +132,19 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
   }
   const chainageOf = (bore: BoreLayout) => (m: number) => formatChainage(Math.max(0, bore.tunnel.startChainageM + m));
   return (
-    <div ref={hostRef} style={{ position: 'relative', width, height }}>
+    <div ref={hostRef} data-headcount-px={px(MAP_TEXT_PX.headcount)} style={{ position: 'relative', width, height }}>
       <p ref={summaryRef} data-summary="personnel" style={VISUALLY_HIDDEN} />
       {picked ? <PersonTooltip picked={picked} scene={sceneRef.current} startChainageM={shown.find((x) => x.tunnelId === picked.tunnelId)?.startChainageM ?? 0} /> : null}
     <Stage width={width} height={height} listening={false}>
       <Layer listening={false}>
         {layout.bores.map((b) => (
-          <BoreShape key={b.tunnel.tunnelId} bore={b} chainageLabel={chainageOf(b)} theme={theme} mode={mode} />
+          <BoreShape key={b.tunnel.tunnelId} bore={b} chainageLabel={chainageOf(b)} theme={theme} mode={mode} px={px} />
         ))}
         <Line points={[layout.labelW, layout.axisY, width - 24, layout.axisY]} stroke={theme.textMuted} strokeWidth={1} />
         {layout.ticks.map((tick) => (
           <Group key={tick.label}>
             <Line points={[tick.x, layout.axisY, tick.x, layout.axisY + 5]} stroke={theme.textMuted} strokeWidth={1} />
-            <Text x={tick.x - 40} width={80} align="center" y={layout.axisY + 8} text={tick.label} fontSize={13} fill={theme.textMuted} />
+            <Text x={tick.x - 60} width={120} align="center" y={layout.axisY + 8} text={tick.label} fontSize={px(MAP_TEXT_PX.tick)} fill={theme.textMuted} />
           </Group>
         ))}
       </Layer>
@@ -150,6 +157,33 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
     </div>
   );
 });
+
+/**
+ * The board's scale to the screen at `ref` (screen px per page px: the page's CSS transform), measured on
+ * mount and again whenever the viewer area or the window changes size (an alarm banner, full screen).
+ * 1 before the first measure; `mounted` says the element at `ref` is rendered (measured when it turns true).
+ */
+function useScreenScale(ref: RefObject<HTMLElement | null>, mounted: boolean): number {
+  const [scale, setScale] = useState(1);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => {
+      const w = el.offsetWidth;
+      if (w > 0) setScale(Math.round((el.getBoundingClientRect().width / w) * 1000) / 1000);
+    };
+    measure();
+    const view = el.closest('[data-page-id]')?.parentElement ?? document.body;
+    const ro = new ResizeObserver(measure);
+    ro.observe(view);
+    window.addEventListener('resize', measure);
+    return () => {
+      ro.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [ref, mounted]);
+  return scale;
+}
 
 /**
  * One halo per SOS point (canvas px), reusing the elements: CSS animates them (`sb-sos-pulse` in

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TunnelInfo } from '../../../protocol';
 import type { PersonnelFrame } from '../../stores';
 import { drawPeople, sosPoints } from './drawPeople';
-import { layoutTunnels } from './layout';
+import { layoutTunnels, mapTextPx } from './layout';
 
 const LK: TunnelInfo = { tunnelId: 'LK', name: 'Left bore', startChainageM: 12_000, lengthM: 3_000, headings: [] };
 const RK: TunnelInfo = { tunnelId: 'RK', name: 'Right bore', startChainageM: 12_000, lengthM: 3_000, headings: [] };
@@ -40,6 +40,16 @@ describe('drawPeople', () => {
   it('writes a headcount per bore and names people in SOS', () => {
     const events = draw(frame());
     expect(texts(events)).toEqual(['3 people', 'SOS Li Fang', '0 people']);
+  });
+
+  it('draws its labels at the scene\'s text sizes: never under 12 screen px on a board scaled to 0.63', () => {
+    const ctx = document.createElement('canvas').getContext('2d') as MockCtx;
+    const layout = layoutTunnels([LK, RK], 1600, 400);
+    const scale = 0.63;
+    drawPeople(ctx, { layout, frame: frame(), binM: 20, nameOf: (sn) => sn, headcountLabel: (n) => `${n} people`, textPx: (d) => mapTextPx(d, scale) }, 0, 'people');
+    const fonts = ctx.__getEvents().filter((e) => e.type === 'font').map((e) => Number(/(\d+(?:\.\d+)?)px/.exec(String(e.props.value))?.[1]));
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const px of fonts) expect(px * scale).toBeGreaterThanOrEqual(12 - 1e-9);
   });
 
   it('draws one dot per person not in SOS, and a pulse and a marker for SOS', () => {

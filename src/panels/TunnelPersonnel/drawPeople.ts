@@ -1,6 +1,6 @@
 import type { PersonnelFrame } from '../../panelData';
 import { readThemeColors } from '../../theme/screenVars';
-import { heatColor, type MapLayout } from './layout';
+import { heatColor, MAP_TEXT_PX, type MapLayout } from './layout';
 
 /** Everything the dynamic layer draws, kept in a ref and redrawn imperatively. */
 export interface PeopleScene {
@@ -11,6 +11,11 @@ export interface PeopleScene {
   nameOf: (sn: string) => string;
   /** Label "n people" for the headcount. */
   headcountLabel: (n: number) => string;
+  /**
+   * Font size (page px) for a label designed at `designPx` (layout.ts mapTextPx with the board's scale to
+   * the screen), so canvas text is never drawn under 12 screen px; absent, the design sizes.
+   */
+  textPx?: (designPx: number) => number;
 }
 
 const SOS_COLOR = '#ff4d4f';
@@ -32,15 +37,17 @@ export function drawPeople(ctx: CanvasRenderingContext2D, scene: PeopleScene, tM
   const pulse = 0.5 + 0.5 * Math.sin((tMs / 400) * Math.PI);
   // The headcount sits on the panel background, so it takes the theme's text colour (light mode too).
   const labelColor = readThemeColors().text;
+  const px = scene.textPx ?? ((d: number) => d);
   for (const bore of layout.bores) {
     const t = byId.get(bore.tunnel.tunnelId);
     const count = t ? t.sns.length : 0;
     if (people) {
       ctx.fillStyle = labelColor;
-      ctx.font = '600 15px sans-serif';
+      ctx.font = `700 ${px(MAP_TEXT_PX.headcount)}px sans-serif`;
       ctx.textAlign = 'left';
       ctx.textBaseline = 'alphabetic';
-      ctx.fillText(scene.headcountLabel(count), 8, bore.bodyY + bore.bodyH - 2);
+      // under the bore's name (drawn from bodyY down), clipped to the label column
+      ctx.fillText(scene.headcountLabel(count), 8, bore.bodyY + Math.max(bore.bodyH - 2, px(MAP_TEXT_PX.boreName) * 1.15 + px(MAP_TEXT_PX.headcount) * 0.85), layout.labelW - 12);
     }
     if (!t) continue;
 
@@ -67,7 +74,7 @@ export function drawPeople(ctx: CanvasRenderingContext2D, scene: PeopleScene, tM
       }
     });
     if (people) ctx.fill();
-    if (people && frame.track && frame.track.tunnelId === bore.tunnel.tunnelId) drawFollowed(ctx, bore, t, frame.track, scene.nameOf(frame.track.sn));
+    if (people && frame.track && frame.track.tunnelId === bore.tunnel.tunnelId) drawFollowed(ctx, bore, t, frame.track, scene.nameOf(frame.track.sn), px(MAP_TEXT_PX.sos));
     for (const p of sos) {
       if (markers) {
         ctx.fillStyle = `rgba(255, 77, 79, ${0.25 + 0.35 * pulse})`;
@@ -80,7 +87,7 @@ export function drawPeople(ctx: CanvasRenderingContext2D, scene: PeopleScene, tM
       ctx.beginPath();
       ctx.arc(p.x, p.y, 7, 0, Math.PI * 2);
       ctx.fill();
-      ctx.font = '700 15px sans-serif';
+      ctx.font = `700 ${px(MAP_TEXT_PX.sos)}px sans-serif`;
       ctx.textAlign = 'center';
       ctx.fillText(`SOS ${scene.nameOf(p.sn)}`, p.x, bore.heatY - 4);
     }
@@ -136,7 +143,7 @@ function drawTrails(ctx: CanvasRenderingContext2D, bore: Bore, t: PersonnelFrame
 }
 
 /** Replay: the followed person's track up to the instant (a line along the bore) and a ring at their position. */
-function drawFollowed(ctx: CanvasRenderingContext2D, bore: Bore, t: PersonnelFrame['tunnels'][number], track: NonNullable<PersonnelFrame['track']>, name: string): void {
+function drawFollowed(ctx: CanvasRenderingContext2D, bore: Bore, t: PersonnelFrame['tunnels'][number], track: NonNullable<PersonnelFrame['track']>, name: string, fontPx = 15): void {
   const FOLLOW = '#22d3ee';
   const y = bore.bodyY + bore.bodyH / 2;
   if (track.chainageM.length > 1) {
@@ -155,7 +162,7 @@ function drawFollowed(ctx: CanvasRenderingContext2D, bore: Bore, t: PersonnelFra
   ctx.arc(x, y, 9, 0, Math.PI * 2);
   ctx.stroke();
   ctx.fillStyle = FOLLOW;
-  ctx.font = '700 15px sans-serif';
+  ctx.font = `700 ${fontPx}px sans-serif`;
   ctx.textAlign = 'center';
-  ctx.fillText(name, x, bore.bodyY + bore.bodyH + 18);
+  ctx.fillText(name, x, bore.bodyY + bore.bodyH + 4 + fontPx);
 }

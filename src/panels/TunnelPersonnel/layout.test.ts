@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TunnelInfo } from '../../../protocol';
-import { boreWorks, heatColor, layoutTunnels } from './layout';
+import { boreWorks, heatColor, layoutTunnels, MAP_TEXT_PX, mapTextPx, MIN_SCREEN_TEXT_PX } from './layout';
 
 const LEFT: TunnelInfo = {
   tunnelId: 'LK',
@@ -46,5 +46,29 @@ describe('tunnel map layout', () => {
   it('colours heat bins by headcount and leaves empty ones clear', () => {
     expect(heatColor(0)).toBeNull();
     expect(heatColor(1)).not.toBe(heatColor(12));
+  });
+});
+
+describe('map text scale (issue 9: no map label under 12 px at 1366×768)', () => {
+  // a 1920×1080 page under a 1366×768 header and alarm banner is scaled to about 0.63
+  const SMALL_SCREEN = 0.63;
+  it('grows every map label so the board scale draws it at 12 screen px or more', () => {
+    for (const designPx of Object.values(MAP_TEXT_PX)) {
+      const px = mapTextPx(designPx, SMALL_SCREEN);
+      expect(px * SMALL_SCREEN).toBeGreaterThanOrEqual(MIN_SCREEN_TEXT_PX - 1e-9);
+      expect(px).toBeGreaterThanOrEqual(designPx);
+    }
+    expect(mapTextPx(13, 0.3) * 0.3).toBeGreaterThanOrEqual(12 - 1e-9);
+  });
+  it('keeps the design size where it already reads (a 4K wall) and before the scale is measured', () => {
+    expect(mapTextPx(14, 2)).toBe(14);
+    expect(mapTextPx(14, 1)).toBe(14);
+    expect(mapTextPx(14, 0)).toBe(14);
+    expect(mapTextPx(14, Number.NaN)).toBe(14);
+  });
+  it('makes the axis strip tall enough for larger tick labels', () => {
+    const small = layoutTunnels([LEFT], 1400, 400, 13);
+    const large = layoutTunnels([LEFT], 1400, 400, 30);
+    expect(small.axisY - large.axisY).toBeGreaterThanOrEqual(30 - 13);
   });
 });

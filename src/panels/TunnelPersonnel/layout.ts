@@ -68,15 +68,35 @@ export interface MapLayout {
 
 const TICK_STEPS_M = [50, 100, 200, 250, 500, 1000, 2000, 5000, 10_000];
 
+/** Smallest size a map label may be drawn at on a screen, CSS px (issue 9 §5: at 1366×768 no text under 12 px). */
+export const MIN_SCREEN_TEXT_PX = 12;
+
+/**
+ * Font size (page px) of a canvas label designed at `designPx` page px, grown so that the board's scale to
+ * the screen (`screenScale`, screen px per page px: about 0.63 for a 1920×1080 page on a 1366×768 screen)
+ * draws it at no less than MIN_SCREEN_TEXT_PX. Konva text does not follow the CSS font rules the DOM text
+ * of the board is sized by, so the map sizes its labels with this. A scale that is not a positive finite
+ * number (not measured yet) leaves the design size.
+ */
+export function mapTextPx(designPx: number, screenScale: number): number {
+  if (!(screenScale > 0) || !Number.isFinite(screenScale)) return designPx;
+  return Math.max(designPx, Math.ceil((MIN_SCREEN_TEXT_PX / screenScale) * 10) / 10);
+}
+
+/** Page-px design sizes of the map's canvas labels, before mapTextPx. The headcount is a key figure: 2× its pre-wall 15 px. */
+export const MAP_TEXT_PX = { boreName: 20, headcount: 30, face: 14, chainage: 14, tick: 14, sos: 18 } as const;
+
 /**
  * Lays bores out one under the other on a `width` × `height` stage. All bores share one chainage scale,
  * so offsets between their portals and their lengths are drawn true to scale (the twin bores of the demo
- * start 20 m apart). Chainage ticks use a round step giving at most ~12 labels.
+ * start 20 m apart). Chainage ticks use a round step giving at most ~12 labels. `tickPx` is the font size of
+ * the tick labels (page px), the axis strip under the bores is made tall enough for them.
  */
-export function layoutTunnels(tunnels: readonly TunnelInfo[], width: number, height: number): MapLayout {
+export function layoutTunnels(tunnels: readonly TunnelInfo[], width: number, height: number, tickPx = 13): MapLayout {
   const labelW = Math.min(170, Math.max(90, width * 0.12));
   const right = 24;
-  const axisH = 26;
+  // the tick labels under the axis grow with their font (mapTextPx)
+  const axisH = Math.max(26, Math.ceil(tickPx + 13));
   if (tunnels.length === 0) return { bores: [], axisY: height - axisH, ticks: [], labelW };
   const minCh = Math.min(...tunnels.map((t) => t.startChainageM));
   const maxCh = Math.max(...tunnels.map((t) => t.startChainageM + t.lengthM));
