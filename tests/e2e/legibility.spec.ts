@@ -147,6 +147,8 @@ const KEY_VALUES = [
   '[data-panel-type="towerCrane"] [data-metric] dd',
   '[data-panel-type="towerCrane"] [data-metric] dt',
   '[data-panel-type="towerCrane"] [data-metric="momentPct"]',
+  '[data-panel-type="headline"] [data-figure]',
+  '[data-panel-type="headline"] [data-detail]',
 ].join(', ');
 
 test('panel values are two to three times their pre-issue-9 size (gas cells, crane readings, headcount)', async ({ page }) => {

@@ -14,7 +14,10 @@ const FIGURE_PX = 64;
 /** Label and detail size in page px: 22 px (about 14 px at 1366×768, never under 12). */
 const LABEL_PX = 22;
 
-/** One tile: a label above a large tabular figure, an optional detail line under it. */
+/**
+ * One tile: a label above a large tabular figure, an optional detail line under it (the gas tile's limit
+ * goes there, so a long reading never pushes it out of the tile).
+ */
 function Tile({ label, figure, detail, color, name }: { label: ReactNode; figure: ReactNode; detail?: ReactNode; color?: string; name: string }) {
   return (
     <div
@@ -38,7 +41,7 @@ function Tile({ label, figure, detail, color, name }: { label: ReactNode; figure
       >
         {figure}
       </div>
-      {detail ? <div style={{ fontSize: LABEL_PX, opacity: 0.85, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{detail}</div> : null}
+      {detail ? <div data-detail style={{ fontSize: LABEL_PX, opacity: 0.85, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{detail}</div> : null}
     </div>
   );
 }
@@ -99,12 +102,10 @@ export const HeadlinePanel = observer(function HeadlinePanel({ config }: PanelPr
           figure={
             <>
               {formatFixedDigits(g.value, digits)}
-              <span style={{ fontSize: '0.45em', fontWeight: 600 }}>
-                {' '}
-                / {limit} {unit}
-              </span>
+              <span style={{ fontSize: '0.45em', fontWeight: 600 }}> {unit}</span>
             </>
           }
+          detail={g.side === 'below' ? <Trans>Low limit {limit} {unit}</Trans> : <Trans>Limit {limit} {unit}</Trans>}
           color={g.level ? LEVEL_COLOR[g.level] : undefined}
         />,
       );
