@@ -53,8 +53,6 @@ export class LiveStore {
    * components re-register when it changes (a stop and start of the same project included).
    */
   epoch = 0;
-  /** Bumped for every personnel frame pushed to this tab. Not observable: read per frame. */
-  beaconVersion = 0;
   /**
    * Telemetry topics the server refused for good in this run (TopicRefusedError message by topic): the
    * panels holding them show it instead of going silently stale. Cleared by the next start.
@@ -212,7 +210,6 @@ export class LiveStore {
         this.deps.devices.applyTelemetry(event.batch);
         return;
       case 'personnel':
-        this.beaconVersion++;
         this.personnelWatchers.get(event.id)?.(event.frame);
         return;
     }
