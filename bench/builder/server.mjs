@@ -38,11 +38,11 @@ export async function buildApp() {
  * Starts `node --import tsx server/main.ts` serving `staticDir` on 127.0.0.1:`httpPort`, the embedded
  * broker on `mqttPort`, a temp DATA_DIR and the simulator on; resolves when `/zhgd/auth/me` answers.
  * `stop()` sends SIGTERM, SIGKILL after 10 s, and removes the data dir; it is safe to call twice, and
- * `killNow()` is the synchronous last resort for process exit.
+ * `killNow()` is the synchronous last resort for process exit. `env` adds or overrides server variables.
  * @returns {Promise<{ url: string, stop: () => Promise<void>, killNow: () => void }>}
  * @throws when the server exits early or does not answer within `timeoutMs` (its last output attached).
  */
-export async function startServer({ httpPort, mqttPort, adminPassword, staticDir, timeoutMs = 90_000 }) {
+export async function startServer({ httpPort, mqttPort, adminPassword, staticDir, timeoutMs = 90_000, env = {} }) {
   const url = `http://127.0.0.1:${httpPort}`;
   // Something already listening there would answer the readiness check instead of our child.
   const busy = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(() => true, () => false);
@@ -60,6 +60,7 @@ export async function startServer({ httpPort, mqttPort, adminPassword, staticDir
       ADMIN_PASSWORD: adminPassword,
       SIMULATOR: 'on',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
