@@ -8,6 +8,7 @@
 //   --soak-only          only the soak row (--soak-min=N changes its length)
 //   --real-server        adds the real-server row (demo board against the real server, 1× simulator plus
 //                        --extra=25 × the demo beacons and gas stations over MQTT); --real-server-only: only it
+//                        (BENCH_PROFILE_OUT=file.cpuprofile BENCH_NO_MINIFY=1: a CPU profile of its first run)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -88,7 +89,7 @@ try {
   }
   if (opt['real-server'] || opt['real-server-only']) {
     try {
-      realServer = await measureRealServer({ browser, extra: int(opt.extra, 'extra'), log: (m) => console.log(`[bench] ${m}`) });
+      realServer = await measureRealServer({ browser, extra: int(opt.extra, 'extra'), log: (m) => console.log(`[bench] ${m}`), profileOut: process.env.BENCH_PROFILE_OUT ?? null });
       for (const r of realServer.runs)
         console.log(`[bench] real server: busy ${r.busyMsPerS.toFixed(0)} ms/s, frame p99 ${r.frameP99Ms.toFixed(1)} ms, long tasks ${r.longTasks}`);
     } catch (e) {

@@ -22,11 +22,11 @@ function run(cmd, args, { timeoutMs }) {
 /**
  * Builds the browser app (the root vite.config.ts, as `npm run build`) into a fresh temp dir, never into
  * ./dist (others may be serving it). @returns {Promise<string>} the output dir. @throws when the build fails
- * or takes over 5 minutes.
+ * or takes over 5 minutes. BENCH_NO_MINIFY=1 keeps names readable for CPU profiles.
  */
 export async function buildApp() {
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'siteboard-bench-builder-dist-'));
-  const code = await run(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { timeoutMs: 300_000 });
+  const code = await run(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn', ...(process.env.BENCH_NO_MINIFY ? ['--minify', 'false'] : [])], { timeoutMs: 300_000 });
   if (code !== 0) {
     rmSync(outDir, { recursive: true, force: true });
     throw new Error(`vite build failed (exit ${code})`);

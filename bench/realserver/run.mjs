@@ -134,11 +134,11 @@ async function startLoad({ mqttPort, username, password, devices, rate, connecti
  * The real-server row. Builds the app, starts the server (free ports, temp data dir, simulator on, 1 h of
  * backfilled history), registers `extra` copies of the demo beacons and gas stations and publishes for them
  * at 1 message/s each, opens the demo board, waits `warmupMs`, then measures `measureMs`, `runs` times
- * (a fresh browser context each).
+ * (a fresh browser context each). `profileOut`: a file for the first run's CPU profile of the board's main thread.
  * @param {{ browser: import('playwright-core').Browser, extra?: number, warmupMs?: number, measureMs?: number, runs?: number, log?: (s: string) => void }} o
  * @returns {Promise<object>} `{ extra, offeredPerS, achievedPerS, runs: [{ busyMsPerS, frameP50Ms, frameP99Ms, longTasks, longTaskMs, fps, heapBytes, errors }] }`
  */
-export async function measureRealServer({ browser, extra = 25, warmupMs = 5000, measureMs = 10_000, runs = 2, log = () => {} }) {
+export async function measureRealServer({ browser, extra = 25, warmupMs = 5000, measureMs = 10_000, runs = 2, log = () => {}, profileOut = null }) {
   log('real server: building the app …');
   const staticDir = await buildApp();
   const [httpPort, mqttPort] = [await freePort(), await freePort()];
@@ -156,7 +156,7 @@ export async function measureRealServer({ browser, extra = 25, warmupMs = 5000, 
     const out = [];
     const t0 = performance.now();
     await load.mark();
-    for (let r = 0; r < runs; r++) out.push(await measureBoard(browser, server.url, api.cookie, warmupMs, measureMs));
+    for (let r = 0; r < runs; r++) out.push(await measureBoard(browser, server.url, api.cookie, warmupMs, measureMs, r === 0 ? profileOut : null));
     const { acked } = await load.mark();
     const achievedPerS = acked / ((performance.now() - t0) / 1000);
     return { extra, offeredPerS: rate, achievedPerS, loadErrors: load.errors.slice(0, 3), runs: out };
@@ -168,7 +168,7 @@ export async function measureRealServer({ browser, extra = 25, warmupMs = 5000, 
   }
 }
 
-async function measureBoard(browser, url, cookie, warmupMs, measureMs) {
+async function measureBoard(browser, url, cookie, warmupMs, measureMs, profileOut) {
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   try {
     await context.addCookies([{ ...cookie, url }]);
@@ -183,9 +183,17 @@ async function measureBoard(browser, url, cookie, warmupMs, measureMs) {
     await page.waitForTimeout(warmupMs);
     const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
     await page.evaluate(() => window.__rs.mark());
+    if (profileOut) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     const m1 = await metrics();
     await page.waitForTimeout(measureMs);
     const m2 = await metrics();
+    if (profileOut) {
+      const { writeFileSync } = await import('node:fs');
+      writeFileSync(profileOut, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+    }
     const rec = await page.evaluate(() => ({ frames: window.__rs.frames, longTasks: window.__rs.longTasks }));
     const spanS = m2.Timestamp - m1.Timestamp;
     const intervals = rec.frames.slice(1).map((t, i) => t - rec.frames[i]);
