@@ -6,6 +6,9 @@
 //   --warmup-ms=N --measure-ms=N              --candidate=idle   harness overhead instead of siteboard
 //   --soak               adds the soak row: SiteBoard alone at 10× for 10 min, busy and heap at minute 1 and 10
 //   --soak-only          only the soak row (--soak-min=N changes its length)
+//   --real-server        adds the real-server row (demo board against the real server, 1× simulator plus
+//                        --extra=25 × the demo beacons and gas stations over MQTT); --real-server-only: only it
+//                        (BENCH_PROFILE_OUT=file.cpuprofile BENCH_NO_MINIFY=1: a CPU profile of its first run)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +18,7 @@ import { ROOT, ensureChromium, run } from './lib.mjs';
 import { serveStatic } from '../bench/run/serve.mjs';
 import { CHROMIUM_ARGS, measureOnce, measureSoak } from '../bench/run/measure.mjs';
 import { renderReport, summarise } from '../bench/run/report.mjs';
+import { measureRealServer, renderRealServer } from '../bench/realserver/run.mjs';
 
 const { values: opt } = parseArgs({
   options: {
@@ -28,6 +32,9 @@ const { values: opt } = parseArgs({
     soak: { type: 'boolean', default: false },
     'soak-only': { type: 'boolean', default: false },
     'soak-min': { type: 'string', default: '10' },
+    'real-server': { type: 'boolean', default: false },
+    'real-server-only': { type: 'boolean', default: false },
+    extra: { type: 'string', default: '25' },
   },
 });
 const int = (v, name) => {
@@ -35,7 +42,8 @@ const int = (v, name) => {
   if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a non-negative integer, got ${v}`);
   return n;
 };
-const mults = opt['soak-only'] ? [] : (opt.mult ?? (opt.quick ? '1,10' : '1,10,50,200')).split(',').map((m) => int(m, 'mult'));
+const only = opt['soak-only'] || opt['real-server-only'];
+const mults = only ? [] : (opt.mult ?? (opt.quick ? '1,10' : '1,10,50,200')).split(',').map((m) => int(m, 'mult'));
 const soakMin = int(opt['soak-min'], 'soak-min');
 const rounds = int(opt.rounds ?? (opt.quick ? 2 : 3), 'rounds');
 const warmupMs = int(opt['warmup-ms'] ?? (opt.quick ? 1000 : 2000), 'warmup-ms');
@@ -53,6 +61,7 @@ const chromiumVersion = browser.version();
 const started = Date.now();
 const groups = [];
 let soak = null;
+let realServer = null;
 try {
   for (const mult of mults) {
     const sides = { naive: { summaries: [], failures: [] }, [opt.candidate]: { summaries: [], failures: [] } };
@@ -78,6 +87,16 @@ try {
     }
     groups.push({ mult, baseline: sides.naive, candidate: sides[opt.candidate] });
   }
+  if (opt['real-server'] || opt['real-server-only']) {
+    try {
+      realServer = await measureRealServer({ browser, extra: int(opt.extra, 'extra'), log: (m) => console.log(`[bench] ${m}`), profileOut: process.env.BENCH_PROFILE_OUT ?? null });
+      for (const r of realServer.runs)
+        console.log(`[bench] real server: busy ${r.busyMsPerS.toFixed(0)} ms/s, frame p99 ${r.frameP99Ms.toFixed(1)} ms, long tasks ${r.longTasks}`);
+    } catch (e) {
+      realServer = { failed: String(e?.message ?? e) };
+      console.log(`[bench] real server: FAILED ${realServer.failed}`);
+    }
+  }
   if (opt.soak || opt['soak-only']) {
     const minutes = Math.max(2, soakMin);
     const res = await measureSoak(browser, server.url, { impl: 'siteboard', mult: 10, seed, measureMs: minutes * 60_000 }, [60_000, minutes * 60_000 - 5_000]);
@@ -98,6 +117,7 @@ const description = [
   `Total ${((Date.now() - started) / 1000).toFixed(0)} s.`,
 ].join(' ');
 let md = renderReport({ groups, meta: { date, description } }).replaceAll('siteboard', opt.candidate);
+if (realServer) md += renderRealServer(realServer);
 if (soak) md += renderSoak(soak);
 console.log('\n' + md);
 const dir = path.join(ROOT, 'bench', 'results');
@@ -117,7 +137,9 @@ function renderSoak(soak) {
     `| figure | minute ${(a.atMs / 60_000).toFixed(1)} | minute ${(b.atMs / 60_000).toFixed(1)} | change |`,
     '|---|---:|---:|---:|',
     `| main-thread busy (ms/s, over the 10 s before) | ${a.busyMsPerS.toFixed(0)} | ${b.busyMsPerS.toFixed(0)} | ${pct(a.busyMsPerS, b.busyMsPerS)} |`,
+    `| of which script (ms/s, CDP ScriptDuration) | ${a.scriptMsPerS.toFixed(0)} | ${b.scriptMsPerS.toFixed(0)} | ${pct(a.scriptMsPerS, b.scriptMsPerS)} |`,
     `| JS heap after a forced GC (MB) | ${(a.heapUsedBytes / 1e6).toFixed(1)} | ${(b.heapUsedBytes / 1e6).toFixed(1)} | ${pct(a.heapUsedBytes, b.heapUsedBytes)} |`,
+    `| machine load average (1 min; ${os.cpus().length} cores) | ${a.loadAvg1.toFixed(1)} | ${b.loadAvg1.toFixed(1)} | |`,
     '',
     `Behind the load at the end: ${Math.round(soak.result.behindMs)} ms; long tasks over the run: ${soak.result.longTasks.length}; errors: ${soak.result.errors.length}.`,
     '',

@@ -22,11 +22,11 @@ function run(cmd, args, { timeoutMs }) {
 /**
  * Builds the browser app (the root vite.config.ts, as `npm run build`) into a fresh temp dir, never into
  * ./dist (others may be serving it). @returns {Promise<string>} the output dir. @throws when the build fails
- * or takes over 5 minutes.
+ * or takes over 5 minutes. BENCH_NO_MINIFY=1 keeps names readable for CPU profiles.
  */
 export async function buildApp() {
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'siteboard-bench-builder-dist-'));
-  const code = await run(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { timeoutMs: 300_000 });
+  const code = await run(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn', ...(process.env.BENCH_NO_MINIFY ? ['--minify', 'false'] : [])], { timeoutMs: 300_000 });
   if (code !== 0) {
     rmSync(outDir, { recursive: true, force: true });
     throw new Error(`vite build failed (exit ${code})`);
@@ -38,11 +38,11 @@ export async function buildApp() {
  * Starts `node --import tsx server/main.ts` serving `staticDir` on 127.0.0.1:`httpPort`, the embedded
  * broker on `mqttPort`, a temp DATA_DIR and the simulator on; resolves when `/zhgd/auth/me` answers.
  * `stop()` sends SIGTERM, SIGKILL after 10 s, and removes the data dir; it is safe to call twice, and
- * `killNow()` is the synchronous last resort for process exit.
+ * `killNow()` is the synchronous last resort for process exit. `env` adds or overrides server variables.
  * @returns {Promise<{ url: string, stop: () => Promise<void>, killNow: () => void }>}
  * @throws when the server exits early or does not answer within `timeoutMs` (its last output attached).
  */
-export async function startServer({ httpPort, mqttPort, adminPassword, staticDir, timeoutMs = 90_000 }) {
+export async function startServer({ httpPort, mqttPort, adminPassword, staticDir, timeoutMs = 90_000, env = {} }) {
   const url = `http://127.0.0.1:${httpPort}`;
   // Something already listening there would answer the readiness check instead of our child.
   const busy = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(() => true, () => false);
@@ -60,6 +60,7 @@ export async function startServer({ httpPort, mqttPort, adminPassword, staticDir
       ADMIN_PASSWORD: adminPassword,
       SIMULATOR: 'on',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,5 +1,6 @@
 // One measured run: a fresh browser context and page, CDP main-thread busy time around the page's window.
 import { readFileSync, readdirSync } from 'node:fs';
+import os from 'node:os';
 const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
 /** Chromium flags for frame-timing measurement. */
@@ -138,8 +139,10 @@ export async function measureOnce(browser, browserCdp, baseUrl, params, capMs = 
 /**
  * A soak run: one page for `params.measureMs` (no warm-up), sampled at each instant of `atMs` (ms after the
  * start): main-thread busy over the `spanMs` before it, and the JS heap after a forced garbage collection
- * (CDP HeapProfiler.collectGarbage, so retained memory is compared, not garbage not yet collected).
- * @returns `{ samples: [{ atMs, busyMsPerS, heapUsedBytes }], result }` or `{ failed }`.
+ * (CDP HeapProfiler.collectGarbage, so retained memory is compared, not garbage not yet collected); also
+ * the script part of busy (CDP ScriptDuration) and the machine's 1-minute load average, to tell the page's
+ * own work from waits on a shared machine.
+ * @returns `{ samples: [{ atMs, busyMsPerS, scriptMsPerS, heapUsedBytes, loadAvg1 }], result }` or `{ failed }`.
  */
 export async function measureSoak(browser, baseUrl, params, atMs, spanMs = 10_000, capMs = 30_000) {
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
@@ -160,8 +163,16 @@ export async function measureSoak(browser, baseUrl, params, atMs, spanMs = 10_00
       const m2 = await within(capMs, 'CDP metrics', cdpMetrics(cdp));
       await within(capMs, 'garbage collection', cdp.send('HeapProfiler.collectGarbage'));
       const m3 = await within(capMs, 'CDP metrics', cdpMetrics(cdp));
-      samples.push({ atMs: at, busyMsPerS: ((m2.TaskDuration - m1.TaskDuration) * 1000) / (m2.Timestamp - m1.Timestamp), heapUsedBytes: m3.JSHeapUsedSize });
-      console.log(`[bench] soak ${params.impl} ${params.mult}× at ${(at / 60_000).toFixed(1)} min: busy ${samples.at(-1).busyMsPerS.toFixed(0)} ms/s, heap ${(m3.JSHeapUsedSize / 1e6).toFixed(1)} MB`);
+      const span = m2.Timestamp - m1.Timestamp;
+      samples.push({
+        atMs: at,
+        busyMsPerS: ((m2.TaskDuration - m1.TaskDuration) * 1000) / span,
+        scriptMsPerS: ((m2.ScriptDuration - m1.ScriptDuration) * 1000) / span,
+        heapUsedBytes: m3.JSHeapUsedSize,
+        loadAvg1: os.loadavg()[0],
+      });
+      const x = samples.at(-1);
+      console.log(`[bench] soak ${params.impl} ${params.mult}× at ${(at / 60_000).toFixed(1)} min: busy ${x.busyMsPerS.toFixed(0)} ms/s (script ${x.scriptMsPerS.toFixed(0)}), heap ${(m3.JSHeapUsedSize / 1e6).toFixed(1)} MB, load average ${x.loadAvg1.toFixed(1)}`);
     }
     const result = await within(capMs + params.measureMs, 'page result', page.evaluate(() => window.__bench.result()));
     return { samples, result };

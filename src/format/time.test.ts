@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatBeijing, formatLastSeen } from './time';
+import uPlot from 'uplot';
+import { beijingWallDate, formatBeijing, formatBeijingHourMinute, formatLastSeen } from './time';
 
 describe('formatBeijing', () => {
   it('shows UTC instants eight hours ahead, across midnight', () => {
@@ -29,5 +30,23 @@ describe('formatLastSeen', () => {
     // 20 Nov 23:59 Beijing is the previous day, even though it is under 24 h ago.
     expect(formatLastSeen(Date.UTC(2026, 10, 20, 15, 59, 0), now)).toBe('11-20 23:59');
     expect(formatLastSeen(null, now)).toBe('');
+  });
+});
+
+describe('formatBeijingHourMinute and beijingWallDate (fixed UTC+8, for chart axes)', () => {
+  // Every 37 minutes over two years, across midnights, month and year ends and the browser zone's DST changes.
+  const instants: number[] = [];
+  for (let t = Date.UTC(2025, 0, 1, 0, 7); t < Date.UTC(2027, 0, 1); t += 37 * 60_000) instants.push(t);
+  instants.push(Date.UTC(2025, 11, 31, 15, 59, 59, 999), Date.UTC(2025, 11, 31, 16, 0, 0), 0);
+  const intlHourMinute = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+  it('gives the HH:mm of the Asia/Shanghai zone', () => {
+    for (const t of instants) expect(formatBeijingHourMinute(t)).toBe(intlHourMinute.format(t));
+    expect(formatBeijingHourMinute(Date.UTC(2025, 5, 1, 2, 3, 4))).toBe(formatBeijing(Date.UTC(2025, 5, 1, 2, 3, 4), 'HH:mm'));
+    expect(formatBeijingHourMinute(Number.NaN)).toBe('');
+  });
+
+  it('gives the same Date as uPlot.tzDate(date, Asia/Shanghai)', () => {
+    for (const t of instants) expect(beijingWallDate(t).getTime()).toBe(uPlot.tzDate(new Date(t), 'Asia/Shanghai').getTime());
   });
 });

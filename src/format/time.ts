@@ -8,6 +8,34 @@ dayjs.extend(timezone);
 /** Every date the product shows is Beijing time (SPEC §5: UTC+8, no daylight saving). */
 export const BEIJING_TZ = 'Asia/Shanghai';
 
+/** Beijing's offset from UTC in ms (UTC+8 all year: China has no daylight saving time since 1991). */
+export const BEIJING_OFFSET_MS = 8 * 3_600_000;
+
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * `HH:mm` of `tsMs` (ms since the Unix epoch) in Beijing time by arithmetic on the fixed UTC+8 offset:
+ * the same text as `formatBeijing(tsMs, 'HH:mm')` at a fraction of its cost (no Intl time-zone lookup),
+ * for labels drawn many times a second such as chart axes. '' for a non-finite value.
+ */
+export function formatBeijingHourMinute(tsMs: number): string {
+  if (!Number.isFinite(tsMs)) return '';
+  const min = Math.floor((tsMs + BEIJING_OFFSET_MS) / 60_000);
+  const dayMin = ((min % 1440) + 1440) % 1440;
+  return `${pad2(Math.floor(dayMin / 60))}:${pad2(dayMin % 60)}`;
+}
+
+/**
+ * A Date whose local-time fields (getHours, getDate, …) read Beijing wall time at `tsMs`, as uPlot's
+ * `tzDate` option expects (what `uPlot.tzDate(new Date(tsMs), 'Asia/Shanghai')` returns), computed from the
+ * fixed UTC+8 offset instead of a `toLocaleString` round trip per call (a wall time the browser zone skips
+ * at a daylight-saving change resolves as uPlot's does).
+ */
+export function beijingWallDate(tsMs: number): Date {
+  const b = new Date(tsMs + BEIJING_OFFSET_MS); // its UTC fields are Beijing's wall time
+  return new Date(b.getUTCFullYear(), b.getUTCMonth(), b.getUTCDate(), b.getUTCHours(), b.getUTCMinutes(), b.getUTCSeconds(), b.getUTCMilliseconds());
+}
+
 /** Default display pattern (dayjs tokens). */
 export const DATE_TIME_PATTERN = 'YYYY-MM-DD HH:mm:ss';
 

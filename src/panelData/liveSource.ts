@@ -30,7 +30,6 @@ export function createLiveSource(root: RootStore): PanelDataSource {
     // Called through `live` at call time (not bound), so instrumentation wrapping the store still sees them.
     window: (req) => live.window(req),
     personnel: (req) => live.personnel(req),
-    positionsVersion: () => live.beaconVersion,
     watchPersonnel: (req, onFrame) => live.watchPersonnel(req, onFrame),
     alarmFeed: (): AlarmFeedState => ({ alarms: alarms.alarms, loading: alarms.loading, fresh: alarms.arrivedLive, deal, ack }),
     alarmsInRange: (fromMs, toMs) => alarms.alarms.filter((a) => a.raisedAtMs >= fromMs && a.raisedAtMs <= toMs),

@@ -68,9 +68,9 @@ export interface PanelDataSource {
   /** An M4 frame of one device over [fromMs, toMs]. Rejects while the source is stopped. */
   window(req: WindowRequest): Promise<SeriesFrame>;
   /**
-   * Grows when new positions reached the source (live: a beacon frame was routed to the worker), so a
-   * personnel panel fetches in the next animation frame instead of polling. Not observable. Absent in
-   * replay (the instant moving is the change there).
+   * Grows when what a personnel panel must fetch changed without the instant moving (replay: the followed
+   * track or the heat setting), so the panel fetches in the next animation frame. Not observable. A
+   * source with {@link watchPersonnel} (live) pushes frames instead and has none.
    */
   positionsVersion?(): number;
   /**

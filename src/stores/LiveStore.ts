@@ -1,7 +1,7 @@
 import { action, makeObservable, observable, runInAction } from 'mobx';
 import { ROUTES, type LiveTopic, type TelemetryHistory } from '../../protocol';
 import type { RequestFn } from '../api/request';
-import type { LiveEvent, LiveLink, LiveLinkFactory, PersonnelWatch } from '../../workers/telemetry/Live';
+import { decodeSns, type LiveEvent, type LiveLink, type LiveLinkFactory, type PersonnelWatch } from '../../workers/telemetry/Live';
 import type { PersonnelFrame, PersonnelTunnelFrame, SeriesFrame, TelemetryApi } from '../../workers/telemetry/types';
 import type { AlarmStore } from './AlarmStore';
 import type { DeviceStore } from './DeviceStore';
@@ -53,8 +53,6 @@ export class LiveStore {
    * components re-register when it changes (a stop and start of the same project included).
    */
   epoch = 0;
-  /** Bumped for every personnel frame pushed to this tab. Not observable: read per frame. */
-  beaconVersion = 0;
   /**
    * Telemetry topics the server refused for good in this run (TopicRefusedError message by topic): the
    * panels holding them show it instead of going silently stale. Cleared by the next start.
@@ -66,6 +64,8 @@ export class LiveStore {
   private readonly versions = new Map<string, number>();
   private readonly windows = new Set<ChartWindow>();
   private readonly personnelWatchers = new Map<number, (frame: PersonnelFrame) => void>();
+  /** The session's sn table (code → sn) of pushed personnel frames (LiveHost encodeSns); one per link. */
+  private snTable: string[] = [];
   private readonly now: () => number;
 
   constructor(private readonly deps: LiveStoreDeps) {
@@ -93,6 +93,7 @@ export class LiveStore {
       if (link !== null && this.link === link) this.handleEvent(event);
     });
     this.link = link;
+    this.snTable = [];
     link.start(projectId);
   }
 
@@ -212,7 +213,8 @@ export class LiveStore {
         this.deps.devices.applyTelemetry(event.batch);
         return;
       case 'personnel':
-        this.beaconVersion++;
+        // Decoded even without a watcher (one stopped meanwhile): later frames' codes build on this one.
+        decodeSns(this.snTable, event.frame, event.sns);
         this.personnelWatchers.get(event.id)?.(event.frame);
         return;
     }

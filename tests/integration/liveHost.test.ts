@@ -6,7 +6,7 @@ import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import type { LiveSocket } from '../../streams/connection';
 import { socketFeeds } from '../../streams/feeds';
-import { LiveHost } from '../../workers/telemetry/LiveHost';
+import { decodeSns, LiveHost } from '../../workers/telemetry/LiveHost';
 import type { LiveEvent } from '../../workers/telemetry/liveTypes';
 import type { ApiClient } from '../helpers/apiClient';
 import { connectDevice } from '../helpers/devices';
@@ -52,8 +52,13 @@ describe('LiveHost: one connection and one set of ring buffers for every tab', (
     });
     const eventsA: LiveEvent[] = [];
     const eventsB: LiveEvent[] = [];
-    const a = host.session((e) => eventsA.push(e));
-    const b = host.session((e) => eventsB.push(e));
+    // Each tab decodes the sn codes of its personnel frames (as LiveStore does), into its own table.
+    const receiver = (events: LiveEvent[], table: string[] = []) => (e: LiveEvent) => {
+      if (e.type === 'personnel') decodeSns(table, e.frame, e.sns);
+      events.push(e);
+    };
+    const a = host.session(receiver(eventsA));
+    const b = host.session(receiver(eventsB));
     a.start(demo);
     b.start(demo);
     expect(sockets).toHaveLength(1);

@@ -4,7 +4,8 @@ import { LiveHost } from './LiveHost';
 import type { LivePortApi } from './liveServe';
 import type { LiveEvent, LiveSessionApi } from './liveTypes';
 
-export type { LiveEvent, LiveSessionApi, PersonnelWatch } from './liveTypes';
+export type { LiveEvent, LiveSessionApi, PersonnelSnCodes, PersonnelWatch } from './liveTypes';
+export { decodeSns } from './LiveHost';
 
 /** A tab's link to the live host: the session's calls, plus close() (stop and let go of the worker). */
 export interface LiveLink extends LiveSessionApi {

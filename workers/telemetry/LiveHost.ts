@@ -2,7 +2,8 @@ import type { Subscription } from 'rxjs';
 import type { LiveTopic, TelemetryBatch, TelemetryFrame } from '../../protocol';
 import type { LiveFeeds, LiveFeedsFactory } from '../../streams/feeds';
 import { TelemetryImpl } from './TelemetryImpl';
-import type { LiveEvent, LiveSessionApi, PersonnelWatch } from './liveTypes';
+import type { LiveEvent, LiveSessionApi, PersonnelSnCodes, PersonnelWatch } from './liveTypes';
+import type { PersonnelFrame } from './types';
 
 /** Latest readings go to the sessions at most this often (ms); DeviceStore shows them at its own 1 s pace. */
 export const LIVE_LATEST_MS = 250;
@@ -10,6 +11,12 @@ export const LIVE_LATEST_MS = 250;
 export const LIVE_PERSONNEL_MS = 500;
 /** Most holds, series and personnel watches one session may register (each map); more are ignored. */
 export const MAX_SESSION_ENTRIES = 4096;
+
+/**
+ * Most sn codes a session's table holds (PersonnelSnCodes); past it the table starts again (a reset is
+ * sent). Far above a site's beacons (a few thousand), so it resets only when beacons come and go for days.
+ */
+export const MAX_SN_CODES = 100_000;
 
 /** Sends one event to a session's client; `transfer` lists buffers that move instead of being copied. */
 export type EmitFn = (event: LiveEvent, transfer: Transferable[]) => void;
@@ -28,6 +35,8 @@ interface SessionState {
   watches: Map<number, PersonnelWatch>;
   /** performance-clock ms of each watch's last push (the refresh timer skips watches pushed recently). */
   pushedAt: Map<number, number>;
+  /** The session's sn table (PersonnelSnCodes): sn → code. */
+  snCodes: Map<string, number>;
 }
 
 interface ProjectFeed {
@@ -93,7 +102,7 @@ export class LiveHost {
 
   /** A new session whose events go to `emit`. */
   session(emit: EmitFn): LiveSession {
-    const s: SessionState = { emit, project: null, stopped: false, holds: new Map(), series: new Map(), charted: new Map(), watches: new Map(), pushedAt: new Map() };
+    const s: SessionState = { emit, project: null, stopped: false, holds: new Map(), series: new Map(), charted: new Map(), watches: new Map(), pushedAt: new Map(), snCodes: new Map() };
     this.sessions.add(s);
     const telemetry = this.telemetry;
     const alive = () => {
@@ -272,7 +281,8 @@ export class LiveHost {
       return; // a malformed watch draws nothing
     }
     s.pushedAt.set(id, monotonicMs());
-    s.emit({ type: 'personnel', id, frame: out.frame }, out.transferables);
+    const sns = encodeSns(s.snCodes, out.frame);
+    s.emit({ type: 'personnel', id, frame: out.frame, sns }, [...out.transferables, ...sns.codes.map((c) => c.buffer)]);
   }
 
   private ensurePersonnelTimer(): void {
@@ -289,6 +299,52 @@ export class LiveHost {
       this.personnelTimer = null;
     }
   }
+}
+
+/**
+ * Replaces the `sns` of every tunnel of `frame` by codes in the session's table `table` (sn → code),
+ * adding the sns it has not sent yet; starts the table again past MAX_SN_CODES. See PersonnelSnCodes.
+ */
+export function encodeSns(table: Map<string, number>, frame: PersonnelFrame): PersonnelSnCodes {
+  let reset = false;
+  let fresh = 0;
+  for (const t of frame.tunnels) for (const sn of t.sns) if (!table.has(sn)) fresh++;
+  if (table.size + fresh > MAX_SN_CODES) {
+    table.clear();
+    reset = true;
+  }
+  const added: string[] = [];
+  const codes = frame.tunnels.map((t) => {
+    const out = new Uint32Array(t.sns.length);
+    for (let i = 0; i < t.sns.length; i++) {
+      const sn = t.sns[i];
+      let code = table.get(sn);
+      if (code === undefined) {
+        code = table.size;
+        table.set(sn, code);
+        added.push(sn);
+      }
+      out[i] = code;
+    }
+    t.sns = [];
+    return out;
+  });
+  return { reset, added, codes };
+}
+
+/**
+ * The receiving end of {@link encodeSns}: updates `table` (code → sn) and puts every tunnel's `sns` back
+ * into `frame`. A code outside the table (a message lost, which a MessagePort does not do) reads as ''.
+ */
+export function decodeSns(table: string[], frame: PersonnelFrame, sns: PersonnelSnCodes): void {
+  if (sns.reset) table.length = 0;
+  for (const sn of sns.added) table.push(sn);
+  frame.tunnels.forEach((t, k) => {
+    const codes = sns.codes[k];
+    const out = new Array<string>(codes ? codes.length : 0);
+    for (let i = 0; i < out.length; i++) out[i] = table[codes[i]] ?? '';
+    t.sns = out;
+  });
 }
 
 function monotonicMs(): number {

@@ -21,8 +21,26 @@ export type LiveEvent =
   | { type: 'versions'; sns: string[] }
   /** Latest readings of series devices (one item per device, the newest), for DeviceStore. */
   | { type: 'latest'; batch: TelemetryBatch }
-  /** A personnel frame for the watch `id` (see LiveSession.watchPersonnel). */
-  | { type: 'personnel'; id: number; frame: PersonnelFrame };
+  /**
+   * A personnel frame for the watch `id` (see LiveSession.watchPersonnel), its `sns` sent as codes (see
+   * PersonnelSnCodes): every tunnel's `sns` is empty here and `sns.codes[i]` holds tunnel i's.
+   */
+  | { type: 'personnel'; id: number; frame: PersonnelFrame; sns: PersonnelSnCodes };
+
+/**
+ * Beacon sns of a personnel frame as codes into a table both ends of a session keep, so the thousands of
+ * sn strings of a crowded map cross the thread boundary once per session, not once per frame: a frame
+ * carries a Uint32Array of codes per tunnel (transferred) and only the sns new to the session. The
+ * receiver appends `added` to its table (after emptying it when `reset`) and reads `codes` in it.
+ */
+export interface PersonnelSnCodes {
+  /** The table starts again empty before `added` (the sender's table reached its bound). */
+  reset: boolean;
+  /** Sns new to the session, in code order: the first gets the code after the last one sent. */
+  added: string[];
+  /** Per tunnel of the frame, in order: the code of each sn of that tunnel's `sns`. */
+  codes: Uint32Array[];
+}
 
 /**
  * One client's session with the live host: the calls a LiveStore makes. Ids are chosen by the client,

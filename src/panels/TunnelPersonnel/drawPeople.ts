@@ -116,7 +116,8 @@ export function sosPoints(scene: PeopleScene): Array<{ x: number; y: number }> {
   const byId = new Map(frame.tunnels.map((t) => [t.tunnelId, t]));
   for (const bore of scene.layout.bores) {
     const t = byId.get(bore.tunnel.tunnelId);
-    if (t) forEachPerson(bore, t, (i, x, y) => void (t.sos[i] && out.push({ x, y })));
+    // Only a map with someone in SOS walks its people (thousands of them, every frame otherwise).
+    if (t && t.sos.indexOf(1) >= 0) forEachPerson(bore, t, (i, x, y) => void (t.sos[i] && out.push({ x, y })));
   }
   return out;
 }

@@ -1,4 +1,0 @@
-import { expose, transfer } from 'comlink';
-import { TelemetryImpl } from './TelemetryImpl';
-
-expose(new TelemetryImpl({ transfer }));
