@@ -10,7 +10,7 @@ import type { Effects } from '../rules/types';
 import { toAlarm, type Database } from '../storage';
 import { RedisLeases } from './leases';
 import type { PartitionedRules } from './partitionedRules';
-import { partitionClientId } from './partitions';
+import { partitionClientId, partitionWhere } from './partitions';
 import { hasReceipt } from './receipts';
 
 /** Minimal logger (pino/Fastify compatible). */
@@ -144,7 +144,8 @@ export async function startCluster(deps: ClusterDeps): Promise<Cluster> {
   const periodMs = Math.max(100, Math.floor(deps.leaseMs / 4));
 
   const take = async (k: number): Promise<void> => {
-    const [devices, open] = await Promise.all([loadDevices(db, log), loadOpenAlarms(db)]);
+    // only the partition's rows: a takeover costs its share of the devices, not all of them
+    const [devices, open] = await Promise.all([loadDevices(db, log, undefined, partitionWhere('devices', k, rules.count)), loadOpenAlarms(db, partitionWhere('alarms', k, rules.count))]);
     deps.apply(rules.adopt(k, devices, open, Date.now()));
     const entry: Held = { client: null as unknown as ExternalBroker, subscribed: new Set(), renewedAtMs: Date.now(), checksLeft: RECEIPT_CHECKS_AFTER_TAKEOVER };
     try {
