@@ -125,7 +125,7 @@ interface Held {
 /**
  * Joins the cluster (docs/operations.md "Cluster"): every lease period / 4 the node marks itself alive,
  * renews its leases, and moves towards its fair share ceil(partitions / live nodes): it takes free
- * partitions (SET NX) while below, and hands one over while above. Taking partition k: its devices and
+ * partitions (SET NX) while below, and hands its surplus over while above. Taking partition k: its devices and
  * open alarms are read from the database into a fresh engine (PartitionedRules.adopt), then the
  * partition's MQTT session `siteboard-p{k}` is resumed on the external broker (queued and unacknowledged
  * messages arrive; a redelivery the dead owner had stored is recognised by its receipt) and every device
@@ -206,7 +206,9 @@ export async function startCluster(deps: ClusterDeps): Promise<Cluster> {
       const target = Math.ceil(rules.count / Math.max(1, live.length));
       const mine = [...held.keys()].filter((k) => !leaving.has(k));
       if (mine.length > target) {
-        await handOver(Math.max(...mine), `rebalance to ${target} of ${rules.count} over ${live.length} nodes`);
+        // every surplus partition in one round (nodes started together settle within a round or two)
+        const surplus = mine.sort((a, b) => b - a).slice(0, mine.length - target);
+        for (const k of surplus) await handOver(k, `rebalance to ${target} of ${rules.count} over ${live.length} nodes`);
         return;
       }
       const free = shuffle(Array.from({ length: rules.count }, (_, k) => k).filter((k) => !held.has(k)));
