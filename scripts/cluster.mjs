@@ -140,7 +140,8 @@ try {
   start('mosquitto', bins.mosquitto, ['-c', path.join(mqDir, 'mosquitto.conf')]);
   await waitPort(MQTT_PORT, 'Mosquitto');
 
-  // The nodes, one after the other (the first start seeds the database). Node 1 runs the demo simulator.
+  // The nodes, all at once (the seed takes a lock in PostgreSQL; partition leases are SET NX in Redis, so
+  // nodes starting together split the partitions safely). Node 1 runs the demo simulator.
   const common = {
     PATH: env.PATH,
     HOST: '127.0.0.1',
@@ -153,12 +154,14 @@ try {
     ...(env.ADMIN_PASSWORD ? { ADMIN_PASSWORD: env.ADMIN_PASSWORD } : {}),
     ...(env.DEMO_PASSWORD ? { DEMO_PASSWORD: env.DEMO_PASSWORD } : {}),
   };
+  const nodePorts = [];
   for (let i = 1; i <= NODES; i++) {
     const port = NODE_PORT + i - 1;
     const nodeEnv = { ...common, PORT: String(port), NODE_ID: `n${i}`, DATA_DIR: path.join(DIR, `n${i}`), SIMULATOR: i === 1 ? 'on' : 'off' };
     start(`n${i}`, process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], { env: nodeEnv, echo: true });
-    await waitPort(port, `node n${i}`, 120_000);
+    nodePorts.push([port, `node n${i}`]);
   }
+  await Promise.all(nodePorts.map(([port, what]) => waitPort(port, what, 120_000)));
 
   // HAProxy: round robin for new browsers, then sticky by the SBNODE cookie (socket.io's polling requests
   // and websocket upgrade must reach the node that holds their session); websockets kept open for an hour.

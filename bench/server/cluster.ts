@@ -12,6 +12,7 @@ import { createConnection, createServer, type AddressInfo } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -37,12 +38,38 @@ function accepts(port: number): Promise<boolean> {
   });
 }
 
-/** Starts `count` nodes on a fresh Mosquitto and PostgreSQL; cleanup stops everything and deletes their folders. */
+/** CLUSTER_PARTITIONS of the bench nodes (the product's default). */
+const PARTITIONS = 16;
+
+/** Waits (at most 60 s) until every partition is held and no node holds more than its fair share. */
+async function waitForSplit(url: string, nodes: number): Promise<void> {
+  const redis = new Redis(url);
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const holders = await redis.mget(...Array.from({ length: PARTITIONS }, (_, k) => `siteboard:cluster:lease:${k}`));
+      const per = new Map<string, number>();
+      for (const h of holders) if (h) per.set(h, (per.get(h) ?? 0) + 1);
+      if (holders.every((h) => h !== null) && per.size === nodes && Math.max(...per.values()) <= Math.ceil(PARTITIONS / nodes)) return;
+      if (Date.now() > deadline) throw new Error(`partitions not split over ${nodes} nodes after 60 s: ${JSON.stringify(holders)}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/**
+ * Starts `count` nodes on a fresh Mosquitto, PostgreSQL and Redis, and waits until they have split the
+ * partitions; with `count` 0, Mosquitto alone (its pid as `mosquittoPid`). cleanup stops everything and
+ * deletes their folders.
+ */
 export async function startClusterVariant<T extends { mqttPort: number }>(
   count: number,
   startNode: (env: Record<string, string>) => Promise<T>,
   stopNode: (node: T) => Promise<void>,
-): Promise<{ targets: T[]; cleanup: () => Promise<void> }> {
+  extraEnv: Record<string, string> = {},
+): Promise<{ targets: T[]; cleanup: () => Promise<void>; mqttPort: number; mosquittoPid: number; redisUrl: string }> {
   const bin = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'services.mjs'), 'mosquitto-path'], { encoding: 'utf8' }).stdout.trim().split('\n').at(-1)!;
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-mosquitto-'));
   const port = await freePort();
@@ -54,7 +81,7 @@ export async function startClusterVariant<T extends { mqttPort: number }>(
   const paths = JSON.parse(spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'services.mjs'), 'cluster-paths'], { encoding: 'utf8' }).stdout.trim().split('\n').at(-1)!) as { redis: string };
   const redisPort = await freePort();
   const redis = spawn(paths.redis, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
-  const pg = execFileSync('sh', [path.join(ROOT, 'bench/storage/pg.sh')], { encoding: 'utf8' }).trim().split('\n');
+  const pg = count > 0 ? execFileSync('sh', [path.join(ROOT, 'bench/storage/pg.sh')], { encoding: 'utf8' }).trim().split('\n') : ['', 'stop: true'];
   const pgUrl = pg[0].replace(/^BENCH_PG_URL=/, '');
   const pgStop = pg[1].replace(/^stop: /, '');
   const nodes: T[] = [];
@@ -62,7 +89,7 @@ export async function startClusterVariant<T extends { mqttPort: number }>(
     for (const n of nodes) await stopNode(n);
     mosquitto.kill('SIGTERM');
     redis.kill('SIGTERM');
-    execFileSync('sh', ['-c', `${pgStop} -m immediate >/dev/null`]);
+    if (count > 0) execFileSync('sh', ['-c', `${pgStop} -m immediate >/dev/null`]);
     const pgDir = / -D (\S+)/.exec(pgStop)?.[1];
     if (pgDir) rmSync(pgDir, { recursive: true, force: true });
     rmSync(dir, { recursive: true, force: true });
@@ -75,20 +102,27 @@ export async function startClusterVariant<T extends { mqttPort: number }>(
         await new Promise((r) => setTimeout(r, 25));
       }
     }
-    for (let i = 0; i < count; i++) {
-      const node = await startNode({
-        DATABASE_URL: pgUrl,
-        MQTT_URL: `mqtt://127.0.0.1:${port}`,
-        REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-        NODE_ID: `bench-${i}-${process.pid}`,
-        DATA_DIR: dir,
-      });
-      // devices publish to the shared broker, whichever node they are counted for
-      nodes.push(Object.assign(node, { mqttPort: port }));
-    }
+    // the nodes start together (leases are SET NX in Redis; the seed takes a lock in PostgreSQL)
+    const started = await Promise.allSettled(
+      Array.from({ length: count }, (_, i) =>
+        startNode({
+          DATABASE_URL: pgUrl,
+          MQTT_URL: `mqtt://127.0.0.1:${port}`,
+          REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+          NODE_ID: `bench-${i}-${process.pid}`,
+          DATA_DIR: dir,
+          ...extraEnv,
+        }),
+      ),
+    );
+    // devices publish to the shared broker, whichever node they are counted for
+    for (const s of started) if (s.status === 'fulfilled') nodes.push(Object.assign(s.value, { mqttPort: port }));
+    const failed = started.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    if (count > 0) await waitForSplit(`redis://127.0.0.1:${redisPort}`, count);
   } catch (err) {
     await cleanup();
     throw err;
   }
-  return { targets: nodes, cleanup };
+  return { targets: nodes, cleanup, mqttPort: port, mosquittoPid: mosquitto.pid!, redisUrl: `redis://127.0.0.1:${redisPort}` };
 }

@@ -7,7 +7,7 @@
  *   npm run bench:server -- --quick              # 1 round, shorter windows
  *   npm run bench:server -- --rate=20000 --rounds=3 --warmup-ms=3000 --measure-ms=8000
  *   npm run bench:server -- --variants=node --cpu-prof=/tmp/prof   # a CPU profile of the server process
- *   npm run bench:server -- --cluster            # adds one and two nodes on PostgreSQL + Mosquitto
+ *   npm run bench:server -- --cluster            # adds Mosquitto alone, one and two nodes on PostgreSQL + Mosquitto + Redis
  *   npm run bench:server -- --before=/tmp/base   # adds the server of another checkout (git archive <rev>,
  *                                                #   node_modules linked, bench/server/node.ts copied in)
  *
@@ -44,7 +44,9 @@ const WINDOW = Number(args.get('window') ?? 32);
 const MODES = (args.get('modes') ?? 'max,paced').split(',') as Array<'max' | 'paced'>;
 const CPU_PROF = args.get('cpu-prof') ?? null;
 const CLUSTER = args.has('cluster');
-const VARIANTS = (args.get('variants') ?? [args.has('before') ? 'before' : null, 'broker', 'node', ...(CLUSTER ? ['pg1', 'pg2'] : [])].filter(Boolean).join(',')).split(',');
+const VARIANTS = (args.get('variants') ?? [args.has('before') ? 'before' : null, 'broker', 'node', ...(CLUSTER ? ['mq', 'pg1', 'pg2', 'pg2q'] : [])].filter(Boolean).join(',')).split(',');
+/** Variants whose rate is the broker's own: CPU per acknowledged message, and the base of the ratios. */
+const BROKER_ONLY = new Set(['broker', 'mq']);
 const ADMIN_PASSWORD = 'bench-admin-pw';
 
 interface Started {
@@ -136,14 +138,14 @@ async function login(url: string): Promise<string> {
 }
 
 /** A socket.io client on the beacon and gas rooms that records receive time − item ts (ms). */
-async function latencyProbe(url: string) {
+async function latencyProbe(url: string, topics: readonly string[] = ['beacon', 'gas']) {
   const cookie = await login(url);
   const socket = connectSocket(url, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders: { cookie } });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
-  for (const topic of ['beacon', 'gas']) {
+  for (const topic of topics) {
     const ack = await socket.timeout(5_000).emitWithAck('topic.subscribe', { projectId: DEMO_PROJECT.projectId, topic });
     if (!ack?.ok) throw new Error(`subscribe ${topic} refused: ${JSON.stringify(ack)}`);
   }
@@ -180,7 +182,9 @@ function quantile(sorted: number[], q: number): number {
 const loadDevices: LoadOptions['devices'] = DEMO_DEVICES.filter((d) => d.kind === 'beacon' || d.kind === 'gas').map((d) => ({
   topic: `zhgd/${DEMO_PROJECT.projectId}/${d.kind}/${d.sn}/telemetry`,
   kind: d.kind as 'beacon' | 'gas',
-  tunnelId: d.tunnelId ?? null,
+  // beacons report from bore ZK, where the demo has no zones: fixes sweeping 800–900 m of a demo bore went in
+  // and out of its zones on nearly every message, so the bench measured zone alarm writes, not telemetry
+  tunnelId: null,
 }));
 
 interface RunResult {
@@ -197,11 +201,13 @@ interface RunResult {
   serverCpuPct: number;
   /** Server CPU (all its processes) per acknowledged message, µs. */
   cpuUsPerMsg: number;
+  /** Cluster: bytes Redis received per accepted message (the adapter's telemetry frames, leases, bus); NaN otherwise. */
+  redisBytesPerMsg: number;
   errors: string[];
 }
 
 /** The processes of a variant: broker alone, one node, or nodes on PostgreSQL + Mosquitto. */
-async function startVariant(variant: string, profDir: string | null): Promise<{ targets: Started[]; cleanup: () => Promise<void> }> {
+async function startVariant(variant: string, profDir: string | null): Promise<{ targets: Started[]; cleanup: () => Promise<void>; redisUrl?: string }> {
   if (variant === 'broker') {
     const p = await startProcess('broker', {}, profDir);
     return { targets: [p], cleanup: () => stopProcess(p) };
@@ -220,16 +226,35 @@ async function startVariant(variant: string, profDir: string | null): Promise<{ 
     };
   }
   const { startClusterVariant } = await import('./cluster');
-  return startClusterVariant(variant === 'pg2' ? 2 : 1, (env) => startProcess('node', env, profDir), stopProcess);
+  const nodes = variant === 'mq' ? 0 : variant === 'pg1' ? 1 : 2;
+  const c = await startClusterVariant(nodes, (env) => startProcess('node', env, profDir), stopProcess);
+  if (nodes > 0) return { ...c, redisUrl: c.redisUrl };
+  // Mosquitto alone: the load publishes to it, nobody consumes; its CPU is the server's
+  const mosquitto = { child: { pid: c.mosquittoPid } as ChildProcess, mqttPort: c.mqttPort, url: null, username: 'bench', password: 'bench', exited: Promise.resolve() };
+  return { targets: [mosquitto], cleanup: c.cleanup };
+}
+
+/** Bytes Redis received so far (INFO stats total_net_input_bytes): what the nodes published through it. */
+async function redisInputBytes(url: string): Promise<number> {
+  const { Redis } = await import('ioredis');
+  const r = new Redis(url);
+  try {
+    return Number(/total_net_input_bytes:(\d+)/.exec(await r.info('stats'))?.[1] ?? NaN);
+  } finally {
+    r.disconnect();
+  }
 }
 
 async function runOnce(variant: string, mode: 'max' | 'paced'): Promise<RunResult> {
-  const { targets, cleanup } = await startVariant(variant, CPU_PROF);
+  const { targets, cleanup, redisUrl } = await startVariant(variant, CPU_PROF);
   const errors: string[] = [];
   const probes = [];
   const workers: Worker[] = [];
   try {
-    for (const t of targets) if (t.url) probes.push(await latencyProbe(t.url));
+    // one probe: on a cluster it receives every node's frames through the Redis adapter. `pg2q`: a socket
+    // on no telemetry room, so the nodes have no telemetry to publish (issue 12: the adapter's saving)
+    const probeUrl = targets.find((t) => t.url)?.url;
+    if (probeUrl) probes.push(await latencyProbe(probeUrl, variant === 'pg2q' ? [] : ['beacon', 'gas']));
     // one generator per node (devices publish to the broker they are connected to; with an external
     // broker every generator connects to it and shared subscriptions split the work)
     const perTarget = Math.max(1, Math.round(CONNECTIONS / targets.length));
@@ -284,10 +309,12 @@ async function runOnce(variant: string, mode: 'max' | 'paced'): Promise<RunResul
     for (const p of probes) p.take();
     const pids = targets.map((t) => t.child.pid!);
     const cpu0 = pids.reduce((s, pid) => s + cpuMs(pid), 0);
+    const redis0 = redisUrl ? await redisInputBytes(redisUrl) : NaN;
     const t0 = performance.now();
     await new Promise((r) => setTimeout(r, MEASURE_MS));
     const windows = await mark();
     const cpu1 = pids.reduce((s, pid) => s + cpuMs(pid), 0);
+    const redis1 = redisUrl ? await redisInputBytes(redisUrl) : NaN;
     const elapsed = performance.now() - t0;
     const accepted1 = await acceptedAt(); // the stats request itself is a few ms after the window
     const cpuAccepted = accepted1 - accepted0;
@@ -309,7 +336,8 @@ async function runOnce(variant: string, mode: 'max' | 'paced'): Promise<RunResul
       sockItemsPerS: Math.round((socks.reduce((s, x) => s + x.items, 0) / elapsed) * 1000),
       serverCpuPct: Math.round(((cpu1 - cpu0) / elapsed) * 100 / targets.length),
       // per message the server handled: acked by the broker alone, accepted by nodes
-      cpuUsPerMsg: +(((cpu1 - cpu0) * 1000) / Math.max(1, variant === 'broker' ? acked : cpuAccepted)).toFixed(1),
+      cpuUsPerMsg: +(((cpu1 - cpu0) * 1000) / Math.max(1, BROKER_ONLY.has(variant) ? acked : cpuAccepted)).toFixed(1),
+      redisBytesPerMsg: +((redis1 - redis0) / Math.max(1, cpuAccepted)).toFixed(1),
       errors,
     };
   } finally {
@@ -340,17 +368,30 @@ for (let round = 0; round < ROUNDS; round++) {
   }
 }
 
-const lines = ['| variant | mode | acked msg/s (min–max) | accepted by nodes msg/s | ack p50 / p99 ms | ingest→socket p50 / p99 ms | socket items/s | server CPU % per process | server CPU µs/msg | vs broker msg/s |', '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|'];
+const lines = ['| variant | mode | acked msg/s (min–max) | accepted by nodes msg/s | ack p50 / p99 ms | ingest→socket p50 / p99 ms | socket items/s | server CPU % per process | server CPU µs/msg | Redis bytes/msg | vs its broker alone |', '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|'];
 for (const mode of MODES) {
-  const brokerRate = median(results.filter((r) => r.variant === 'broker' && r.mode === mode).map((r) => r.msgsPerS));
+  const rateOf = (v: string) => median(results.filter((r) => r.variant === v && r.mode === mode).map((r) => r.msgsPerS));
   for (const variant of VARIANTS) {
     const rs = results.filter((r) => r.variant === variant && r.mode === mode);
     if (rs.length === 0) continue;
     const m = (f: (r: RunResult) => number) => median(rs.map(f));
     const rates = rs.map((r) => r.msgsPerS);
-    const label = { broker: 'broker alone (no consumer work)', node: 'one node (embedded PGlite)', before: 'one node before (--before checkout)', pg1: 'one node (PostgreSQL, Mosquitto)', pg2: 'two nodes (PostgreSQL, Mosquitto, $share)' }[variant] ?? variant;
+    const label =
+      {
+        broker: 'embedded broker alone (no consumer work)',
+        node: 'one node (embedded PGlite)',
+        before: 'one node before (--before checkout)',
+        mq: 'Mosquitto alone (no consumer)',
+        pg1: 'one node (PostgreSQL, Mosquitto, Redis)',
+        pg2: 'two nodes (PostgreSQL, Mosquitto, Redis)',
+        pg2q: 'two nodes, no telemetry listener',
+      }[variant] ?? variant;
+    // nodes on the external broker compare their accepted rate with Mosquitto alone; the others with aedes alone
+    const external = variant.startsWith('pg') || variant === 'mq';
+    const own = external && variant !== 'mq' ? m((r) => r.acceptedPerS) : m((r) => r.msgsPerS);
+    const base = rateOf(external ? 'mq' : 'broker');
     lines.push(
-      `| ${label} | ${mode === 'paced' ? `paced ${RATE}/s` : 'max'} | ${m((r) => r.msgsPerS)} (${Math.min(...rates)}–${Math.max(...rates)}) | ${variant === 'broker' ? '–' : m((r) => r.acceptedPerS)} | ${m((r) => r.ackP50)} / ${m((r) => r.ackP99)} | ${variant === 'broker' ? '–' : `${m((r) => r.sockP50)} / ${m((r) => r.sockP99)}`} | ${variant === 'broker' ? '–' : m((r) => r.sockItemsPerS)} | ${m((r) => r.serverCpuPct)} | ${m((r) => r.cpuUsPerMsg)} | ${(m((r) => r.msgsPerS) / brokerRate).toFixed(2)}× |`,
+      `| ${label} | ${mode === 'paced' ? `paced ${RATE}/s` : 'max'} | ${m((r) => r.msgsPerS)} (${Math.min(...rates)}–${Math.max(...rates)}) | ${BROKER_ONLY.has(variant) ? '–' : m((r) => r.acceptedPerS)} | ${m((r) => r.ackP50)} / ${m((r) => r.ackP99)} | ${BROKER_ONLY.has(variant) ? '–' : `${m((r) => r.sockP50)} / ${m((r) => r.sockP99)}`} | ${BROKER_ONLY.has(variant) ? '–' : m((r) => r.sockItemsPerS)} | ${m((r) => r.serverCpuPct)} | ${m((r) => r.cpuUsPerMsg)} | ${Number.isFinite(m((r) => r.redisBytesPerMsg)) ? m((r) => r.redisBytesPerMsg) : '–'} | ${(own / base).toFixed(2)}× |`,
     );
   }
 }

@@ -10,7 +10,7 @@ import type { Effects } from '../rules/types';
 import { toAlarm, type Database } from '../storage';
 import { RedisLeases } from './leases';
 import type { PartitionedRules } from './partitionedRules';
-import { partitionClientId } from './partitions';
+import { partitionClientId, partitionWhere } from './partitions';
 import { hasReceipt } from './receipts';
 
 /** Minimal logger (pino/Fastify compatible). */
@@ -125,7 +125,7 @@ interface Held {
 /**
  * Joins the cluster (docs/operations.md "Cluster"): every lease period / 4 the node marks itself alive,
  * renews its leases, and moves towards its fair share ceil(partitions / live nodes): it takes free
- * partitions (SET NX) while below, and hands one over while above. Taking partition k: its devices and
+ * partitions (SET NX) while below, and hands its surplus over while above. Taking partition k: its devices and
  * open alarms are read from the database into a fresh engine (PartitionedRules.adopt), then the
  * partition's MQTT session `siteboard-p{k}` is resumed on the external broker (queued and unacknowledged
  * messages arrive; a redelivery the dead owner had stored is recognised by its receipt) and every device
@@ -144,7 +144,8 @@ export async function startCluster(deps: ClusterDeps): Promise<Cluster> {
   const periodMs = Math.max(100, Math.floor(deps.leaseMs / 4));
 
   const take = async (k: number): Promise<void> => {
-    const [devices, open] = await Promise.all([loadDevices(db, log), loadOpenAlarms(db)]);
+    // only the partition's rows: a takeover costs its share of the devices, not all of them
+    const [devices, open] = await Promise.all([loadDevices(db, log, undefined, partitionWhere('devices', k, rules.count)), loadOpenAlarms(db, partitionWhere('alarms', k, rules.count))]);
     deps.apply(rules.adopt(k, devices, open, Date.now()));
     const entry: Held = { client: null as unknown as ExternalBroker, subscribed: new Set(), renewedAtMs: Date.now(), checksLeft: RECEIPT_CHECKS_AFTER_TAKEOVER };
     try {
@@ -205,7 +206,9 @@ export async function startCluster(deps: ClusterDeps): Promise<Cluster> {
       const target = Math.ceil(rules.count / Math.max(1, live.length));
       const mine = [...held.keys()].filter((k) => !leaving.has(k));
       if (mine.length > target) {
-        await handOver(Math.max(...mine), `rebalance to ${target} of ${rules.count} over ${live.length} nodes`);
+        // every surplus partition in one round (nodes started together settle within a round or two)
+        const surplus = mine.sort((a, b) => b - a).slice(0, mine.length - target);
+        for (const k of surplus) await handOver(k, `rebalance to ${target} of ${rules.count} over ${live.length} nodes`);
         return;
       }
       const free = shuffle(Array.from({ length: rules.count }, (_, k) => k).filter((k) => !held.has(k)));

@@ -17,7 +17,7 @@ function gas(sn: string): LoadedDevice {
 
 /** Gas stations spread so that partitions 0 and 1 both have some. */
 const DEVICES = Array.from({ length: 24 }, (_, i) => gas(`GAS-${i + 1}`));
-const inPartition = (k: number) => DEVICES.filter((d) => partitionOf(PROJECT, d.config.sn, P) === k);
+const inPartition = (k: number) => DEVICES.filter((d) => partitionOf(PROJECT, 'gas', d.config.sn, P) === k);
 
 function openAlarmOf(sn: string, alarmId: number): AlarmRecord {
   return makeAlarm({ alarmId, projectId: PROJECT, deviceSn: sn, kind: 'offline', metric: 'offline', level: 'warning', value: null, threshold: null, unit: null, side: null });
@@ -57,7 +57,22 @@ describe('PartitionedRules', () => {
     rules.adopt(2, new Map([[PROJECT, DEVICES]]), [], T0);
     const added = Array.from({ length: 40 }, (_, i) => gas(`NEW-${i}`));
     rules.setDevices(PROJECT, [...DEVICES, ...added], T0 + 1);
-    const expected = [...DEVICES, ...added].filter((d) => partitionOf(PROJECT, d.config.sn, P) === 2).map((d) => d.config.sn);
+    const expected = [...DEVICES, ...added].filter((d) => partitionOf(PROJECT, 'gas', d.config.sn, P) === 2).map((d) => d.config.sn);
     expect([...rules.devices(PROJECT).keys()].sort()).toEqual(expected.sort());
+  });
+
+  it('keeps every beacon of a project, and its zone rules, in the project partition', () => {
+    const beacons: LoadedDevice[] = Array.from({ length: 20 }, (_, i) => ({
+      config: { projectId: PROJECT, sn: `BC${i}`, kind: 'beacon', name: `BC${i}`, reportPeriodS: 1, thresholds: [] },
+      snapshot: { status: 'online', lastSeenMs: T0, latest: null },
+    }));
+    const all = new Map([[PROJECT, [...DEVICES, ...beacons]]]);
+    const zoneK = new PartitionedRules(P).zonePartitionOf(PROJECT);
+    for (let k = 0; k < P; k++) {
+      const rules = new PartitionedRules(P);
+      rules.adopt(k, all, [], T0);
+      const held = [...rules.devices(PROJECT).values()].filter((m) => m.config.kind === 'beacon').length;
+      expect(held).toBe(k === zoneK ? beacons.length : 0);
+    }
   });
 });

@@ -1,14 +1,15 @@
-import type { Alarm, AlarmRecord, DeviceMessage } from '../../protocol';
+import type { Alarm, AlarmRecord, DeviceMessage, Zone } from '../../protocol';
 import type { DeviceMonitor } from '../rules/deviceMonitor';
 import type { LoadedDevice } from '../rules/deviceStore';
 import { RulesEngine } from '../rules/engine';
 import type { Effects, StatusChange, ZoneStats } from '../rules/types';
-import type { Zone } from '../../protocol';
 import type { ZoneWearer } from '../rules/zoneRules';
 import { deviceFilter, partitionOf } from './partitions';
 
 /** What the live pipeline asks of its rules: {@link RulesEngine} on one node, {@link PartitionedRules} in a cluster. */
 export type Rules = Pick<RulesEngine, 'setDevices' | 'projectIds' | 'device' | 'devices' | 'restoreAlarm' | 'accept' | 'tick' | 'alarmDealt' | 'setZones' | 'zoneStats'>;
+
+const NO_ZONE_STATS: ZoneStats = { headcount: new Map(), portal: new Map(), position: () => undefined };
 
 /**
  * The rules of the partitions this node owns in a cluster (docs/operations.md "Cluster"): one
@@ -16,18 +17,29 @@ export type Rules = Pick<RulesEngine, 'setDevices' | 'projectIds' | 'device' | '
  * owned elsewhere is unknown here (its messages never arrive here, its offline timer does not run here).
  * Adopting a partition builds its state from the database (devices, then open alarms, as a restart does);
  * dropping it forgets that state without any effect, since the next owner reads it back.
+ *
+ * Zones span a project: every positioned device of a project (beacons) and the project's zone rules live
+ * in one partition, the project partition (server/cluster/partitions.ts `projectWideKind`), so headcount,
+ * over-headcount and portal counts see all of the project's people, on the one node that owns it.
  */
 export class PartitionedRules implements Rules {
   private readonly engines = new Map<number, RulesEngine>();
-  /** The latest zones of each project, given to partitions adopted later. */
+  /** The engine holding each known device, by project then sn: the per-message lookup, without hashing. */
+  private readonly located = new Map<string, Map<string, RulesEngine>>();
+  /** The latest zones of each project, given to its project partition when adopted later. */
   private readonly zoneConfig = new Map<string, { zones: readonly Zone[]; wearers: ReadonlyMap<string, ZoneWearer> }>();
 
   /** @param count CLUSTER_PARTITIONS */
   constructor(readonly count: number) {}
 
-  /** The partition of a device. */
-  partitionOf(projectId: string, sn: string): number {
-    return partitionOf(projectId, sn, this.count);
+  /** The partition of a device of `kind` (or of an alarm, with `zone` for zone alarms). */
+  partitionOf(projectId: string, kind: string, sn: string): number {
+    return partitionOf(projectId, kind, sn, this.count);
+  }
+
+  /** The partition holding a project's zone rules (and its positioned devices). */
+  zonePartitionOf(projectId: string): number {
+    return partitionOf(projectId, 'zone', '', this.count);
   }
 
   /** Partitions owned now, ascending. */
@@ -37,27 +49,34 @@ export class PartitionedRules implements Rules {
 
   /**
    * Takes partition `k` over: a fresh engine started at `nowMs` with the partition's devices of `devices`
-   * (every project, from loadDevices) and its open alarms of `openAlarms` (in alarm id order).
+   * (those of other partitions are skipped, so the caller may pass more) and its open alarms of `openAlarms`
+   * (in alarm id order); the zones of the projects whose project partition is `k`.
    * @returns the alarm writes restoring them asks for (e.g. an active duplicate cleared)
    */
   adopt(k: number, devices: ReadonlyMap<string, LoadedDevice[]>, openAlarms: readonly AlarmRecord[], nowMs: number): Effects {
     const engine = new RulesEngine(nowMs);
     const effects: Effects = { alarms: [], statuses: [] };
     for (const [projectId, list] of devices) {
-      const mine = list.filter((d) => this.partitionOf(projectId, d.config.sn) === k);
+      const mine = list.filter((d) => this.partitionOf(projectId, d.config.kind, d.config.sn) === k);
       if (mine.length > 0) merge(effects, engine.setDevices(projectId, mine, nowMs));
     }
-    for (const alarm of openAlarms) {
-      if (this.partitionOf(alarm.projectId, alarm.deviceSn) === k) effects.alarms.push(...engine.restoreAlarm(alarm, nowMs));
+    for (const [projectId, c] of this.zoneConfig) {
+      if (this.zonePartitionOf(projectId) === k) merge(effects, engine.setZones(projectId, c.zones, c.wearers, nowMs));
     }
-    for (const [projectId, c] of this.zoneConfig) merge(effects, engine.setZones(projectId, c.zones, c.wearers, nowMs));
+    for (const alarm of openAlarms) {
+      if (this.alarmPartition(alarm) === k) effects.alarms.push(...engine.restoreAlarm(alarm, nowMs));
+    }
     this.engines.set(k, engine);
+    for (const projectId of engine.projectIds()) this.locate(projectId);
     return effects;
   }
 
   /** Forgets partition `k` (handed over or lost): no alarm is cleared, the next owner restores them. */
   drop(k: number): void {
+    const engine = this.engines.get(k);
+    if (!engine) return;
     this.engines.delete(k);
+    for (const projectId of engine.projectIds()) this.locate(projectId);
   }
 
   /** MQTT topic filters of partition `k`'s devices (empty when not owned). */
@@ -74,19 +93,18 @@ export class PartitionedRules implements Rules {
   setDevices(projectId: string, devices: LoadedDevice[], nowMs: number): Effects {
     const effects: Effects = { alarms: [], statuses: [] };
     for (const [k, engine] of this.engines) {
-      merge(effects, engine.setDevices(projectId, devices.filter((d) => this.partitionOf(projectId, d.config.sn) === k), nowMs));
+      merge(effects, engine.setDevices(projectId, devices.filter((d) => this.partitionOf(projectId, d.config.kind, d.config.sn) === k), nowMs));
     }
+    this.locate(projectId);
     return effects;
   }
 
   projectIds(): string[] {
-    const ids = new Set<string>();
-    for (const engine of this.engines.values()) for (const id of engine.projectIds()) ids.add(id);
-    return [...ids];
+    return [...this.located.keys()];
   }
 
   device(projectId: string, sn: string): DeviceMonitor | undefined {
-    return this.engines.get(this.partitionOf(projectId, sn))?.device(projectId, sn);
+    return this.located.get(projectId)?.get(sn)?.device(projectId, sn);
   }
 
   devices(projectId: string): ReadonlyMap<string, DeviceMonitor> {
@@ -97,11 +115,11 @@ export class PartitionedRules implements Rules {
 
   /** Restores an open alarm of an owned partition; one of a partition owned elsewhere is left to its owner. */
   restoreAlarm(alarm: AlarmRecord, nowMs: number) {
-    return this.engines.get(this.partitionOf(alarm.projectId, alarm.deviceSn))?.restoreAlarm(alarm, nowMs) ?? [];
+    return this.engines.get(this.alarmPartition(alarm))?.restoreAlarm(alarm, nowMs) ?? [];
   }
 
-  accept(projectId: string, sn: string, message: DeviceMessage, nowMs: number): Effects {
-    return this.engines.get(this.partitionOf(projectId, sn))?.accept(projectId, sn, message, nowMs) ?? { alarms: [], statuses: [] };
+  accept(projectId: string, sn: string, message: DeviceMessage, nowMs: number, values?: Record<string, number>): Effects {
+    return this.located.get(projectId)?.get(sn)?.accept(projectId, sn, message, nowMs, values) ?? { alarms: [], statuses: [] };
   }
 
   tick(nowMs: number): Effects {
@@ -110,34 +128,35 @@ export class PartitionedRules implements Rules {
     return effects;
   }
 
-  /**
-   * Zones apply in every owned partition, each to the beacons it owns. Known limit (docs/operations.md
-   * "Cluster"): headcount rules count one partition's beacons, so over-headcount in a cluster is per partition.
-   */
+  /** A project's zones apply in its project partition only (when owned here), which holds all of its beacons. */
   setZones(projectId: string, zones: readonly Zone[], wearers: ReadonlyMap<string, ZoneWearer>, nowMs: number): Effects {
     this.zoneConfig.set(projectId, { zones, wearers });
-    const effects: Effects = { alarms: [], statuses: [] };
-    for (const engine of this.engines.values()) merge(effects, engine.setZones(projectId, zones, wearers, nowMs));
-    return effects;
+    return this.engines.get(this.zonePartitionOf(projectId))?.setZones(projectId, zones, wearers, nowMs) ?? { alarms: [], statuses: [] };
   }
 
-  /** Zone figures summed over the owned partitions. */
+  /**
+   * Zone figures of the project partition when this node owns it; none otherwise (docs/operations.md
+   * "Cluster": live zone figures are read on the node owning the project partition).
+   */
   zoneStats(projectId: string, nowMs: number): ZoneStats {
-    const all = [...this.engines.values()].map((e) => e.zoneStats(projectId, nowMs));
-    const headcount = new Map<string, number>();
-    const portal = new Map<string, { in: number; out: number }>();
-    for (const s of all) {
-      for (const [id, n] of s.headcount) headcount.set(id, (headcount.get(id) ?? 0) + n);
-      for (const [id, c] of s.portal) {
-        const sum = portal.get(id) ?? { in: 0, out: 0 };
-        portal.set(id, { in: sum.in + c.in, out: sum.out + c.out });
-      }
-    }
-    return { headcount, portal, position: (sn) => all.map((s) => s.position(sn)).find((p) => p !== undefined) };
+    return this.engines.get(this.zonePartitionOf(projectId))?.zoneStats(projectId, nowMs) ?? NO_ZONE_STATS;
   }
 
   alarmDealt(alarm: Alarm, nowMs: number): StatusChange[] {
-    return this.engines.get(this.partitionOf(alarm.projectId, alarm.deviceSn))?.alarmDealt(alarm, nowMs) ?? [];
+    return this.engines.get(this.alarmPartition(alarm))?.alarmDealt(alarm, nowMs) ?? [];
+  }
+
+  /** The partition an alarm belongs to: zone alarms to the project partition, the others to their device's. */
+  private alarmPartition(alarm: Pick<Alarm, 'projectId' | 'kind' | 'deviceKind' | 'deviceSn'>): number {
+    return this.partitionOf(alarm.projectId, alarm.kind === 'zone' ? 'zone' : alarm.deviceKind, alarm.deviceSn);
+  }
+
+  /** Rebuilds the device index of one project from the owned engines. */
+  private locate(projectId: string): void {
+    const index = new Map<string, RulesEngine>();
+    for (const engine of this.engines.values()) for (const sn of engine.devices(projectId).keys()) index.set(sn, engine);
+    if (index.size > 0) this.located.set(projectId, index);
+    else this.located.delete(projectId);
   }
 }
 

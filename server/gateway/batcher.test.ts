@@ -27,8 +27,8 @@ describe('TelemetryBatcher', () => {
     expect(b.drain()).toEqual([]);
   });
 
-  it('compacts an oversized batch to the newest item per device', () => {
-    const b = new TelemetryBatcher(5);
+  it('compacts an oversized batch to the newest item per device once no more full batches may be set aside', () => {
+    const b = new TelemetryBatcher(5, 1_000, 0);
     for (let i = 0; i < 6; i++) b.add('p1', 'towerCrane', crane(i % 2 ? 'TC-1' : 'TC-2', i));
     const [batch] = b.drain();
     expect(batch.items.map((i) => [i.sn, (i as { momentPct: number }).momentPct])).toEqual([
@@ -52,8 +52,18 @@ describe('TelemetryBatcher', () => {
     expect(b.drain().map((x) => x.projectId)).toEqual(['p2']);
   });
 
+  it('sets full batches aside whole, up to its bound, then compacts', () => {
+    const b = new TelemetryBatcher(5, 1_000, 2);
+    for (let i = 0; i < 16; i++) b.add('p1', 'towerCrane', crane(i % 2 ? 'TC-1' : 'TC-2', i));
+    const full = b.takeFull();
+    // two batches of 5 kept whole (items 0–9); the third filled past 5 and was compacted to one per device
+    expect(full.map((x) => x.items.length)).toEqual([5, 5]);
+    expect(full.flatMap((x) => x.items.map((i) => (i as { momentPct: number }).momentPct))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(b.drain().map((x) => x.items.map((i) => (i as { momentPct: number }).momentPct))).toEqual([[14, 15]]);
+  });
+
   it('stays bounded when there are more devices than the limit', () => {
-    const b = new TelemetryBatcher(10);
+    const b = new TelemetryBatcher(10, 1_000, 0);
     for (let i = 0; i < 1_000; i++) b.add('p1', 'towerCrane', crane(`TC-${i}`, 1));
     const [batch] = b.drain();
     expect(batch.items.length).toBeLessThanOrEqual(10);

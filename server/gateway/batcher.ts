@@ -18,21 +18,33 @@ export const MAX_BATCH_ITEMS = 5_000;
 export const EARLY_FLUSH_ITEMS = 1_000;
 
 /**
- * Accumulates telemetry per project and topic between gateway ticks. When a pending batch exceeds
- * `maxItems` it keeps only the newest item per device (a screen draws the present; history is in the
+ * Batches of `maxItems` kept whole, waiting for the early flush, before compaction starts: an external-broker
+ * node drains many MQTT sessions in one poll phase and can fill a batch past MAX_BATCH_ITEMS before the
+ * flush runs (bench:server --cluster lost two thirds of the items to compaction that way). 20 × 5,000 items
+ * bounds it at 100,000 items.
+ */
+export const MAX_READY_BATCHES = 20;
+
+/**
+ * Accumulates telemetry per project and topic between gateway ticks. A batch reaching `maxItems` is set
+ * aside whole for the next flush (at most `maxReadyBatches` of them); beyond that a pending batch exceeding
+ * `maxItems` keeps only the newest item per device (a screen draws the present; history is in the
  * database), and if the devices alone exceed it, the most recently heard devices.
  */
 export class TelemetryBatcher {
   private pending = new Map<string, { projectId: string; topic: TelemetryTopic; items: TelemetryItem[] }>();
+  /** Full batches set aside whole, oldest first. */
+  private ready: TelemetryBatch[] = [];
 
   constructor(
     private readonly maxItems = MAX_BATCH_ITEMS,
     private readonly earlyFlushItems = EARLY_FLUSH_ITEMS,
+    private readonly maxReadyBatches = MAX_READY_BATCHES,
   ) {}
 
   /**
    * Queues one item for the batch of its project and topic.
-   * @returns true when that batch has just reached the early-flush size (take it with {@link takeFull})
+   * @returns true when that batch has just reached the early-flush size, or was set aside full (take it with {@link takeFull})
    */
   add(projectId: string, topic: TelemetryTopic, item: TelemetryItem): boolean {
     const key = `${projectId}\u0000${topic}`;
@@ -42,13 +54,19 @@ export class TelemetryBatcher {
       this.pending.set(key, batch);
     }
     batch.items.push(item);
+    if (batch.items.length >= this.maxItems && this.ready.length < this.maxReadyBatches) {
+      this.pending.delete(key);
+      this.ready.push(batch as TelemetryBatch);
+      return true;
+    }
     if (batch.items.length > this.maxItems) batch.items = compact(batch.items, this.maxItems);
     return batch.items.length === this.earlyFlushItems;
   }
 
-  /** Takes the batches that reached the early-flush size (the others wait for the tick). */
+  /** Takes the batches that reached the early-flush size, set-aside full ones first (the others wait for the tick). */
   takeFull(): TelemetryBatch[] {
-    const out: TelemetryBatch[] = [];
+    const out: TelemetryBatch[] = this.ready;
+    this.ready = [];
     for (const [key, batch] of this.pending) {
       if (batch.items.length < this.earlyFlushItems) continue;
       this.pending.delete(key);
@@ -59,7 +77,8 @@ export class TelemetryBatcher {
 
   /** Takes every pending batch (one per project and topic), oldest item first. */
   drain(): TelemetryBatch[] {
-    const out = [...this.pending.values()] as TelemetryBatch[];
+    const out = [...this.ready, ...this.pending.values()] as TelemetryBatch[];
+    this.ready = [];
     this.pending = new Map();
     return out;
   }

@@ -16,6 +16,7 @@ import {
   type SubscribeAck,
   encodeTelemetryFrame,
 } from '../../protocol';
+import { z } from 'zod';
 import { hashToken, sessionTokenOf } from '../http/sessions';
 import { StatusBatcher, TelemetryBatcher, type TelemetryItem, type TelemetryTopic } from './batcher';
 
@@ -39,11 +40,30 @@ export interface GatewayOptions {
   allowedOrigins?: readonly string[];
   /**
    * A socket.io adapter spanning several nodes (the Redis adapter of a cluster, docs/operations.md
-   * "Cluster"): a room's emit reaches its sockets on every node. Rooms of other nodes are not known here,
-   * so with an adapter every batch is emitted, listened to locally or not.
+   * "Cluster"): a room's emit reaches its sockets on every node. Telemetry goes out only for rooms with a
+   * member on some node (see {@link CLUSTER_ROOMS_REFRESH_MS}); alarms and statuses always go out.
    */
   adapter?: ServerOptions['adapter'];
+  /** With an adapter: how often the rooms of every node are read again (ms); CLUSTER_ROOMS_REFRESH_MS by default. */
+  clusterRoomsRefreshMs?: number;
 }
+
+/**
+ * With a cluster adapter, the rooms that have members on any node are read with the adapter's `allRooms()`
+ * (one request to every node through Redis) this often, ms. A socket joining a room on one node tells the
+ * others at once (`serverSideEmit`), so only a room's last member leaving waits for this refresh: until then
+ * its telemetry is still encoded and published to Redis for nobody.
+ */
+export const CLUSTER_ROOMS_REFRESH_MS = 2_000;
+
+/** Events between the nodes of a cluster (socket.io serverSideEmit through the adapter). */
+interface InterServerEvents {
+  /** A socket joined `room` on the sending node. */
+  'room.joined': (room: unknown) => void;
+}
+
+/** A room name from another node: a live topic room is `{projectId}:{topic}`, far below this. */
+const clusterRoomName = z.string().min(1).max(200);
 
 /**
  * Whether a handshake's `Origin` may open a live socket: no Origin (not a browser, or a same-origin
@@ -96,7 +116,7 @@ interface SocketData {
   tokenHash: string;
 }
 
-type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 /** Messages from browsers are tiny (subscribe/unsubscribe); anything larger is hostile. */
 const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
@@ -110,7 +130,7 @@ const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
  * protocol/telemetryFrame.ts); alarms go out as soon as they are persisted.
  */
 export function startGateway(opts: GatewayOptions): Gateway {
-  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(opts.httpServer, {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>(opts.httpServer, {
     path: '/socket.io',
     serveClient: false,
     maxHttpBufferSize: MAX_CLIENT_MESSAGE_BYTES,
@@ -186,6 +206,10 @@ export function startGateway(opts: GatewayOptions): Gateway {
         return reply({ ok: false, code: 'FORBIDDEN', error: `FORBIDDEN: ${why}` });
       }
       await socket.join(room);
+      if (opts.adapter) {
+        clusterRooms.add(room);
+        io.serverSideEmit('room.joined', room);
+      }
       reply({ ok: true });
     } catch (err) {
       opts.log.error({ err }, 'topic subscription failed');
@@ -241,10 +265,57 @@ export function startGateway(opts: GatewayOptions): Gateway {
     return (io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0;
   }
 
+  // Cluster: rooms with a member on any node, so telemetry nobody listens to is neither encoded nor
+  // published through Redis. Null until the first answer (and after a failed one): every room counts then.
+  let clusterRooms = new Set<string>();
+  let clusterRoomsKnown = false;
+  /** Rooms joined on some node since the refresh in flight started, kept over its (older) answer. */
+  let joinedDuringRefresh: Set<string> | null = null;
+  if (opts.adapter) {
+    io.on('room.joined', (raw) => {
+      const room = clusterRoomName.safeParse(raw);
+      if (!room.success) return opts.log.warn({ issue: room.error.issues[0]?.message }, 'room.joined from another node ignored');
+      clusterRooms.add(room.data);
+      joinedDuringRefresh?.add(room.data);
+    });
+  }
+  let refreshingRooms = false;
+  const refreshRooms = async (): Promise<void> => {
+    if (refreshingRooms) return;
+    refreshingRooms = true;
+    joinedDuringRefresh = new Set();
+    try {
+      // @socket.io/redis-adapter 8: allRooms() asks every node (PUBSUB NUMSUB counts them) for its rooms
+      const adapter = io.of('/').adapter as unknown as { allRooms?: () => Promise<Set<string>> };
+      if (typeof adapter.allRooms !== 'function') throw new Error('the adapter has no allRooms()');
+      const rooms = await adapter.allRooms();
+      for (const room of joinedDuringRefresh) rooms.add(room);
+      clusterRooms = rooms;
+      clusterRoomsKnown = true;
+    } catch (err) {
+      // a node that does not answer (dying, or Redis away): emit everything until an answer comes
+      clusterRoomsKnown = false;
+      opts.log.warn({ err: (err as Error).message }, 'cluster rooms not read; telemetry goes to every room');
+    } finally {
+      joinedDuringRefresh = null;
+      refreshingRooms = false;
+    }
+  };
+  const roomsTimer = opts.adapter ? setInterval(() => void refreshRooms(), opts.clusterRoomsRefreshMs ?? CLUSTER_ROOMS_REFRESH_MS) : null;
+  roomsTimer?.unref();
+  if (opts.adapter) void refreshRooms();
+
+  /** Whether a telemetry room has a member: here, or (cluster) on any node as last read. */
+  function hasTelemetryListeners(room: string): boolean {
+    if ((io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0) return true;
+    if (!opts.adapter) return false;
+    return !clusterRoomsKnown || clusterRooms.has(room);
+  }
+
   function emitTelemetry(batches: ReturnType<TelemetryBatcher['drain']>): void {
     for (const batch of batches) {
       const room = roomOf(batch.projectId, batch.topic);
-      if (!hasListeners(room)) continue;
+      if (!hasTelemetryListeners(room)) continue;
       // Binary columnar frame (protocol/telemetryFrame.ts): the browser decodes typed-array views, not JSON.
       const bytes = encodeTelemetryFrame(batch);
       io.to(room).emit('telemetry.frame', Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
@@ -281,7 +352,7 @@ export function startGateway(opts: GatewayOptions): Gateway {
   let closing: Promise<void> | null = null;
   return {
     pushTelemetry(projectId, topic, item) {
-      if (hasListeners(roomOf(projectId, topic)) && telemetry.add(projectId, topic, item)) earlyFlush ??= setImmediate(flushFull);
+      if (hasTelemetryListeners(roomOf(projectId, topic)) && telemetry.add(projectId, topic, item)) earlyFlush ??= setImmediate(flushFull);
     },
     pushStatus(projectId, sn, status, atMs) {
       if (hasListeners(roomOf(projectId, 'deviceStatus'))) statuses.add(projectId, sn, status, atMs);
@@ -296,6 +367,7 @@ export function startGateway(opts: GatewayOptions): Gateway {
     close() {
       closing ??= (async () => {
         clearInterval(timer);
+        if (roomsTimer) clearInterval(roomsTimer);
         if (earlyFlush) clearImmediate(earlyFlush);
         clearInterval(recheck);
         stopEnded?.();

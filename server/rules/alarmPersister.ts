@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Expression, Kysely, Selectable, SqlBool } from 'kysely';
 import type { Alarm, AlarmRecord } from '../../protocol';
 import { toAlarm, type AlarmsTable, type Database } from '../storage';
 import type { AlarmDraft } from './types';
@@ -73,15 +73,15 @@ export function isRetryableWriteError(err: unknown): boolean {
 
 /**
  * Reads every open alarm: active, or cleared and unhandled (restart: hysteresis, SOS episodes, offline,
- * violations and repeat counting resume), in alarm id order.
+ * violations and repeat counting resume), in alarm id order; `where` narrows them (a cluster partition's).
  */
-export async function loadOpenAlarms(db: Kysely<Database>): Promise<AlarmRecord[]> {
-  const rows = await db
+export async function loadOpenAlarms(db: Kysely<Database>, where?: Expression<SqlBool>): Promise<AlarmRecord[]> {
+  let q = db
     .selectFrom('alarms')
     .selectAll()
-    .where((eb) => eb.or([eb('state', '=', 'active'), eb('deal_status', '=', 0)]))
-    .orderBy('alarm_id')
-    .execute();
+    .where((eb) => eb.or([eb('state', '=', 'active'), eb('deal_status', '=', 0)]));
+  if (where !== undefined) q = q.where(where);
+  const rows = await q.orderBy('alarm_id').execute();
   return rows.map(toAlarm);
 }
 

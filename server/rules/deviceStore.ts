@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Expression, Kysely, SqlBool } from 'kysely';
 import { z } from 'zod';
 import { DEVICE_KIND_REGISTRY, DEVICE_STATUSES, thresholdSchema } from '../../protocol';
 import { fromJson, type Database } from '../storage';
@@ -16,15 +16,18 @@ export interface LoadedDevice {
 /**
  * Reads the devices of one project (or of all projects), grouped by project id. Rows the engine cannot
  * use are skipped with a warning instead of stopping the server: an unknown kind, or thresholds that do
- * not match protocol/thresholds.ts (the device then runs without thresholds).
+ * not match protocol/thresholds.ts (the device then runs without thresholds). `where` narrows the rows further
+ * (a cluster partition's, server/cluster/partitions.ts `partitionWhere`).
  */
 export async function loadDevices(
   db: Kysely<Database>,
   log: { warn(obj: object, msg?: string): void },
   projectId?: string,
+  where?: Expression<SqlBool>,
 ): Promise<Map<string, LoadedDevice[]>> {
   let q = db.selectFrom('devices').selectAll();
   if (projectId !== undefined) q = q.where('project_id', '=', projectId);
+  if (where !== undefined) q = q.where(where);
   const rows = await q.execute();
   const out = new Map<string, LoadedDevice[]>();
   if (projectId !== undefined) out.set(projectId, []);

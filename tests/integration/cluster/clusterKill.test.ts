@@ -167,7 +167,7 @@ describe('cluster: a node goes away under load', { timeout: 180_000 }, () => {
   /** A camera whose partition `owner` holds now. */
   const cameraOf = async (owner: NodeId): Promise<string> => {
     const h = await holders();
-    const sn = CAMERAS.find((c) => h[partitionOf(demo, c, PARTITIONS)] === owner);
+    const sn = CAMERAS.find((c) => h[partitionOf(demo, 'camera', c, PARTITIONS)] === owner);
     expect(sn).toBeDefined();
     return sn!;
   };
@@ -175,7 +175,7 @@ describe('cluster: a node goes away under load', { timeout: 180_000 }, () => {
   it('applies a threshold set through one node on the node that owns the device', async () => {
     const h = await holders();
     const gas = await database!.db.selectFrom('devices').select('sn').where('project_id', '=', demo).where('kind', '=', 'gas').execute();
-    const sn = gas.map((g) => g.sn).find((x) => h[partitionOf(demo, x, PARTITIONS)] === 'b');
+    const sn = gas.map((g) => g.sn).find((x) => h[partitionOf(demo, 'gas', x, PARTITIONS)] === 'b');
     expect(sn).toBeDefined();
     // through a, which does not own the device: b must hear of it (cluster bus) before the next reading
     const admin = await loggedInClient(nodes.get('a')!.url);

@@ -1,0 +1,95 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeTelemetryFrame, frameRows, type SessionUser } from '../../protocol';
+import { startTestRedis, type TestService } from '../../tests/helpers/clusterServices';
+import { eventually } from '../../tests/helpers/eventually';
+import { startGateway, type Gateway } from './gateway';
+
+const USER = {
+  username: 'admin',
+  displayName: 'Admin',
+  isAdmin: true,
+  projectId: 'p1',
+  coId: 'c',
+  coName: 'C',
+  coLogo: '',
+  mid: 'm',
+  projects: [{ projectId: 'p1', role: 'safetyOfficer' }],
+} as unknown as SessionUser;
+const quiet = { warn: () => undefined, error: () => undefined };
+const beacon = (i: number) => ({ sn: `BC${i % 200}`, ts: 1_700_000_000_000 + i, tunnelId: 'ZK', chainageM: i, battery: 80, sos: false });
+const TICK_MS = 50;
+
+/**
+ * Issue 12: two gateways sharing a real Redis through the socket.io Redis adapter (two cluster nodes). A
+ * telemetry room with no member on any node must not be encoded and published; once a socket on the other
+ * node joins it, that node's socket receives the telemetry pushed on the first; after it leaves, it stops.
+ */
+describe('gateway in a cluster: telemetry only for rooms with members somewhere (real Redis)', { timeout: 60_000 }, () => {
+  let redis: TestService;
+  const clients: Redis[] = [];
+  const https: HttpServer[] = [];
+  const gateways: Gateway[] = [];
+  let socket: Socket | null = null;
+
+  const node = async (): Promise<{ gateway: Gateway; url: string }> => {
+    const [pub, sub] = [new Redis(redis.url), new Redis(redis.url)];
+    clients.push(pub, sub);
+    const http = createServer();
+    https.push(http);
+    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+    const gateway = startGateway({
+      httpServer: http,
+      sessions: { fromCookieHeader: async () => USER },
+      log: quiet,
+      tickMs: TICK_MS,
+      adapter: createAdapter(pub, sub, { key: 'test:io' }),
+      clusterRoomsRefreshMs: 100,
+    });
+    gateways.push(gateway);
+    return { gateway, url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` };
+  };
+
+  beforeAll(async () => {
+    redis = await startTestRedis();
+  }, 120_000);
+  afterAll(async () => {
+    socket?.close();
+    for (const g of gateways) await g.close();
+    for (const h of https) await new Promise<void>((r) => h.close(() => r()));
+    for (const c of clients) c.disconnect();
+    await redis?.close();
+  });
+
+  /** Pushes a few items on `gateway` and waits two ticks. @returns the frames it emitted meanwhile */
+  const framesOfAPush = async (gateway: Gateway, from: number): Promise<number> => {
+    const before = gateway.framesSent();
+    for (let i = from; i < from + 5; i++) gateway.pushTelemetry('p1', 'beacon', beacon(i));
+    await new Promise((r) => setTimeout(r, 2 * TICK_MS));
+    return gateway.framesSent() - before;
+  };
+
+  it('emits no frame for a room nobody joined, reaches a socket that joins on the other node, stops after it leaves', async () => {
+    const a = await node();
+    const b = await node();
+    let i = 0;
+    // nobody listens anywhere: once the nodes know each other's rooms, a's pushes make no frame
+    await eventually(async () => (await framesOfAPush(a.gateway, (i += 5))) === 0, 10_000, 'no frame for a room without members');
+
+    socket = connectSocket(b.url, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false });
+    const got: number[] = [];
+    socket.on('telemetry.frame', (data: ArrayBuffer) => got.push(frameRows(decodeTelemetryFrame(data)).length));
+    expect(await socket.timeout(5_000).emitWithAck('topic.subscribe', { projectId: 'p1', topic: 'beacon' })).toEqual({ ok: true });
+    // the join is announced at once: a's next push reaches the socket on b
+    expect(await framesOfAPush(a.gateway, (i += 5))).toBe(1);
+    await eventually(() => got.length >= 1, 5_000, 'the frame pushed on a at the socket on b');
+    expect(got[0]).toBe(5);
+
+    expect(await socket.timeout(5_000).emitWithAck('topic.unsubscribe', { projectId: 'p1', topic: 'beacon' })).toEqual({ ok: true });
+    await eventually(async () => (await framesOfAPush(a.gateway, (i += 5))) === 0, 10_000, 'no frame once the room is empty again');
+  });
+});
