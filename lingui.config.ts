@@ -1,7 +1,7 @@
 import { defineConfig } from '@lingui/conf';
 
 /**
- * UI text catalogs: English source, Simplified and Traditional Chinese (SPEC §1). Every other language of
+ * UI text catalogs: English source, Simplified and Traditional Chinese (docs/product.md "Shell and session"). Every other language of
  * the menu shows zh-CN (src/i18n/locale.ts). `npm run i18n:extract` refreshes the .po files; the catalog
  * test fails while any of them has an untranslated entry.
  */

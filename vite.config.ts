@@ -11,7 +11,7 @@ export default defineConfig({
     react(),
     lingui(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
-    // Offline app shell (SPEC §1): the built files are precached; a new worker waits until the user
+    // Offline app shell (docs/product.md "Shell and session"): the built files are precached; a new worker waits until the user
     // chooses Refresh (registerType 'prompt', src/app/shell/pwa.ts registers it). API calls and the live
     // socket are never cached: boards keep their last data in memory, not stale answers from a cache.
     VitePWA({

@@ -31,7 +31,7 @@ export const ROUTES = {
   tunnelList: '/zhgd/tunnel/list',
   telemetryHistory: '/zhgd/telemetry/history',
   ingestStats: '/zhgd/ingest/stats',
-  // Board server (SPEC §7). All POST except ticketGet, which is `GET` with a query string.
+  // Board server (docs/api.md "Board server"). All POST except ticketGet, which is `GET` with a query string.
   panelEdit: '/zhgd/panel/edit',
   ticketGet: '/zhgd/ticket/getTicket',
   panelList: '/zhgd/panel/list',
@@ -60,7 +60,7 @@ export const ROUTES = {
 
 /**
  * Request header of board/add and board/add/initialize: a fresh single-use ticket from `GET ticket/getTicket`
- * (SPEC §7). Header names are case-insensitive.
+ * (docs/api.md "Board server"). Header names are case-insensitive.
  */
 export const BOARD_TICKET_HEADER = 'dataBoardBasicToken';
 
@@ -78,7 +78,7 @@ export interface ProjectSummary {
   role?: Role;
 }
 
-/** The session user of SPEC §3 plus what the browser needs. */
+/** The session user of docs/product.md "Board model" plus what the browser needs. */
 export interface SessionUser {
   username: string;
   displayName: string;
@@ -147,7 +147,7 @@ export interface AlarmPage {
   list: Alarm[];
 }
 
-/** SPEC §5 validation messages for handling an alarm. */
+/** The validation messages of docs/product.md "Validation and display" for handling an alarm. */
 export const DEAL_MESSAGES = {
   status: 'Please select the status',
   remark: 'Please fill in the remarks information',
@@ -224,7 +224,7 @@ export const alarmExportBody = alarmListBody.omit({ page: true, pageSize: true }
 export type AlarmExportBody = z.input<typeof alarmExportBody>;
 
 export const boardListBody = z.object({ projectId: id, dataRange: z.number().int().optional() });
-/** SPEC §7: response `result '0'` and `data.board[]`; rows carry their release state (boardListSchema). */
+/** docs/api.md "Board server": response `result '0'` and `data.board[]`; rows carry their release state (boardListSchema). */
 export type BoardList = z.infer<typeof boardListSchema>;
 
 export const boardScreenBody = z.object({
@@ -255,7 +255,7 @@ export interface DeviceKey {
 }
 
 export const tunnelListBody = z.object({ projectId: id });
-/** Surrounding-rock grade I–VI, or null when not set (SPEC §4). */
+/** Surrounding-rock grade I–VI, or null when not set (docs/product.md "States"). */
 export type RockGrade = 'I' | 'II' | 'III' | 'IV' | 'V' | 'VI' | null;
 /** A heading: one excavation front, advancing from the entry or the exit portal of a bore. */
 export interface Heading {

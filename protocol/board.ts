@@ -2,11 +2,11 @@ import { z } from 'zod';
 import type { DeviceKind } from './kinds';
 
 /**
- * The board model: a board has pages, a page has panels (SPEC §3). Positions and sizes are in page
+ * The board model: a board has pages, a page has panels (docs/product.md "Board model"). Positions and sizes are in page
  * pixels (the page is drawn at pageWidth × pageHeight and scaled to the screen).
  */
 
-/** Layout defaults, exactly as SPEC §3/§9. */
+/** Layout defaults (docs/product.md "Board model", "Constants"). */
 export const LAYOUT_DEFAULTS = { pageWidth: 800, pageHeight: 600, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 } as const;
 
 export const layoutSchema = z.object({
@@ -101,7 +101,7 @@ export const BUILTIN_PANEL_TYPES = [
   'headline',
 ] as const;
 
-// ───────────────────────── Board server (SPEC §7, docs/api.md "Board server") ─────────────────────────
+// ───────────────────────── Board server (docs/api.md "Board server") ─────────────────────────
 
 const boardIdField = z.string().min(1).max(64);
 const nameField = z.string().trim().min(1, 'must not be empty').max(200);
@@ -111,18 +111,18 @@ const nameField = z.string().trim().min(1, 'must not be empty').max(200);
  */
 const baseVersionField = z.number().int().min(0);
 
-/** Board template categories: the kinds of project SPEC §1 names. */
+/** Board template categories: the kinds of project SiteBoard is for (docs/product.md "Board model"). */
 export const BOARD_TEMPLATE_CATEGORIES = ['tunnel', 'bridge', 'road'] as const;
 export type BoardTemplateCategory = (typeof BOARD_TEMPLATE_CATEGORIES)[number];
 
 /** Releases kept per board; older ones are deleted when a new one is published. */
 export const MAX_RELEASES_PER_BOARD = 50;
 
-/** Whole-system style choices (SPEC §3 theme settings). */
+/** Whole-system style choices (theme settings, docs/product.md "Board model"). */
 export const THEMES = ['dark', 'light'] as const;
 export type Theme = (typeof THEMES)[number];
 
-/** Style of a project that never edited it: SPEC §9 theme defaults (primary colour #00b589, title). */
+/** Style of a project that never edited it: the theme defaults of docs/product.md "Constants" (primary colour #00b589, title). */
 export const SYSTEM_STYLE_DEFAULTS = { theme: 'dark', primaryColor: '#00b589', title: 'SiteBoard' } as const;
 
 /** Any subset of the layout, for board/add, board/edit and layout/updateLayout. */
@@ -439,7 +439,7 @@ export const boardListItemSchema = z.object({
   releaseNo: z.number().int().min(1).nullable(),
 });
 export type BoardListItem = z.infer<typeof boardListItemSchema>;
-/** board/list answer (SPEC §7: `result '0'` and `board[]`). */
+/** board/list answer (docs/api.md "Board server": `result '0'` and `board[]`). */
 export const boardListSchema = z.object({ result: z.literal('0'), board: z.array(boardListItemSchema) });
 
 /** JSON with object keys sorted (undefined fields left out), so equal content compares equal whatever the key order. */

@@ -1,5 +1,5 @@
 /**
- * The response envelope every REST call answers with (SPEC §7 "Response envelope", §8 "Error catalogue").
+ * The response envelope every REST call answers with (docs/api.md "Envelope", docs/product.md "Notices and errors").
  */
 
 /** How the client shows a failed call: 0 silent, 1 warning, 2 error (default), 4 notification, 9 redirect to /exception. */

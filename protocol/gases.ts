@@ -1,5 +1,5 @@
 /**
- * Gases measured by tunnel air stations, with the units shown to users (SPEC §3, docs/domain.md "Tunnel air").
+ * Gases measured by tunnel air stations, with the units shown to users (docs/domain.md "Tunnel air").
  */
 export const GAS_CODES = ['CO', 'H2S', 'NH3', 'O2', 'CH4', 'H2', 'CO2', 'dust', 'NO2', 'SO2', 'acrolein'] as const;
 export type GasCode = (typeof GAS_CODES)[number];

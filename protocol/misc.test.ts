@@ -14,7 +14,7 @@ describe('formatChainage', () => {
 });
 
 describe('envelope', () => {
-  it('wraps data and errors in the SPEC fields, error showType defaulting to 2', () => {
+  it('wraps data and errors in the envelope fields (docs/api.md "Envelope"), error showType defaulting to 2', () => {
     expect(ok({ a: 1 })).toEqual({ success: true, data: { a: 1 } });
     expect(fail('FORBIDDEN', 'no')).toEqual({ success: false, data: null, errorCode: 'FORBIDDEN', errorMessage: 'no', showType: 2 });
   });
@@ -31,7 +31,7 @@ describe('worstStatus', () => {
 });
 
 describe('alarm deal body', () => {
-  it('uses the SPEC §5 messages for a missing status or remark', () => {
+  it('uses the messages of docs/product.md "Validation and display" for a missing status or remark', () => {
     const noStatus = alarmDealBody.safeParse({ alarmId: 1, dealRemark: 'x' });
     expect(noStatus.success || noStatus.error.issues[0].message).toBe(DEAL_MESSAGES.status);
     const blank = alarmDealBody.safeParse({ alarmId: 1, dealStatus: 1, dealRemark: '   ' });

@@ -1,5 +1,5 @@
 /**
- * Device status and alarm vocabulary (SPEC §4, docs/domain.md "Alarm levels").
+ * Device status and alarm vocabulary (docs/product.md "States", docs/domain.md "Alarm levels").
  */
 
 /** Device status shown to users. */
@@ -35,7 +35,7 @@ export type AlarmLevel = 'warning' | 'alarm';
  */
 export type AlarmKind = 'threshold' | 'sos' | 'offline' | 'ai' | 'zone';
 
-/** AI alarm handling state (SPEC §4): 0 untreated, 1 processed, 2 misinformation (false alarm). */
+/** AI alarm handling state (docs/product.md "States"): 0 untreated, 1 processed, 2 misinformation (false alarm). */
 export type DealStatus = 0 | 1 | 2;
 
 /**

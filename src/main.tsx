@@ -5,7 +5,7 @@ import { RootStore } from './stores';
 import { activateLocale, initialLocale } from './i18n/i18n';
 import './styles.css';
 
-/** Start-up (SPEC §1): fix the locale (UI and dates) first, then render; the app itself gates on login. */
+/** Start-up (docs/product.md "Shell and session"): fix the locale (UI and dates) first, then render; the app itself gates on login. */
 async function start(): Promise<void> {
   await activateLocale(initialLocale());
   const root = new RootStore();

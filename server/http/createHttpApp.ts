@@ -167,7 +167,7 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   app.setErrorHandler((err: FastifyError | ApiError | BodyRejected, req, reply) => {
     if (err instanceof ApiError) {
       codes.set(req, err.code);
-      // The organisation switch answers SPEC §7's `errorMsg` too (routes/nav.ts), also for the central refusals.
+      // The organisation switch answers the `errorMsg` of docs/product.md "Organisation switch" too (routes/nav.ts), also for the central refusals.
       const extra = req.routeOptions.url === NAV_POST_DOMAIN_ROUTE ? { errorMsg: err.message } : {};
       return reply.code(err.status).send({ ...fail(err.code, err.message), ...extra });
     }

@@ -12,7 +12,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   INTERNAL: 500,
 };
 
-/** Messages shown to users (SPEC §8 page texts where the spec has one). */
+/** Messages shown to users (the page texts of docs/product.md "Notices and errors" where it has one). */
 export const ERROR_MESSAGES = {
   unauthenticated: 'Please log in',
   forbidden: "Sorry, you don't have access to this page",

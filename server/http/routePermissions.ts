@@ -133,5 +133,5 @@ export const BEARER_ROUTES: ReadonlySet<string> = new Set(['/metrics']);
 /** Routes outside authorisation: the built app's files (fastify-static's wildcard). */
 export const STATIC_ROUTES: ReadonlySet<string> = new Set(['/*', '/']);
 
-/** Routes whose project is in a body field other than `projectId` (the SPEC's form of postDomain.htm). */
+/** Routes whose project is in a body field other than `projectId` (the form of postDomain.htm, docs/product.md "Organisation switch"). */
 export const PROJECT_FIELD: Readonly<Record<string, string>> = { '/nav/postDomain.htm': 'id' };

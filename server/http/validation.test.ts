@@ -21,7 +21,7 @@ describe('parseBody', () => {
     expect(apiErrorOf(() => parseBody(telemetryHistoryBody, { projectId: 'p', sns: [''], fromMs: 0, toMs: 1 })).message).toMatch(/^sns\.0: /);
   });
 
-  it('keeps the SPEC §5 messages for handling an alarm', () => {
+  it('keeps the messages of docs/product.md "Validation and display" for handling an alarm', () => {
     expect(apiErrorOf(() => parseBody(alarmDealBody, { alarmId: 1, dealRemark: 'ok' })).message).toBe(`dealStatus: ${DEAL_MESSAGES.status}`);
     expect(apiErrorOf(() => parseBody(alarmDealBody, { alarmId: 1, dealStatus: 0, dealRemark: 'ok' })).message).toBe(`dealStatus: ${DEAL_MESSAGES.status}`);
     expect(apiErrorOf(() => parseBody(alarmDealBody, { alarmId: 1, dealStatus: 1 })).message).toBe(`dealRemark: ${DEAL_MESSAGES.remark}`);

@@ -6,7 +6,7 @@ import { ApiError } from './errors';
  * A missing body counts as `{}` (routes without fields may be called bodiless).
  * @throws ApiError VALIDATION whose message names the first bad field and the problem, e.g.
  *   `projectId: required` or `dealStatus: Please select the status`; messages a schema sets itself
- *   (SPEC §5) are kept as they are.
+ *   (docs/product.md "Validation and display") are kept as they are.
  */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const r = schema.safeParse(body ?? {}, {

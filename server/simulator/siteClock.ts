@@ -1,5 +1,5 @@
 /**
- * Site time helpers. Chinese sites run on Beijing time (UTC+8, no daylight saving; SPEC §5), and the
+ * Site time helpers. Chinese sites run on Beijing time (UTC+8, no daylight saving; docs/product.md "Validation and display"), and the
  * demo tunnel works two 12-hour shifts starting at 08:00 and 20:00 (docs/domain.md "Personnel positioning").
  */
 import { BEIJING_OFFSET_MS, beijingDayStart } from '../../protocol';

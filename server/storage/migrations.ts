@@ -134,7 +134,7 @@ const initial: Migration = {
   },
 };
 
-/** Board server (SPEC §7): releases with history, board/add tickets, per-project system style. */
+/** Board server (docs/api.md "Board server"): releases with history, board/add tickets, per-project system style. */
 const boardServer: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

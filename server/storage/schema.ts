@@ -114,7 +114,7 @@ export interface AuditLogTable {
 export interface MembershipsTable {
   username: string;
   project_id: string;
-  /** Member id (SPEC §3 session user `mid`). */
+  /** Member id (session user `mid`, docs/product.md "Board model"). */
   mid: string;
   /** Role of protocol/roles.ts. */
   role: Generated<string>;

@@ -11,7 +11,7 @@ function fakeFetch(answer: unknown) {
   return { f, calls };
 }
 
-describe('postDomain (SPEC §7 organisation switch)', () => {
+describe('postDomain (docs/product.md "Organisation switch")', () => {
   it('posts the form body type=2&id and succeeds when data is ok', async () => {
     const { f, calls } = fakeFetch({ success: true, data: 'ok' });
     await postDomain('demo bridge', { fetch: f });

@@ -1,11 +1,11 @@
 import { BusinessError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_CODE } from './request';
 
-/** SPEC §7 home service route that switches the session's organisation (current project). */
+/** The home service route (docs/product.md "Organisation switch") that switches the session's organisation (current project). */
 export const POST_DOMAIN_ROUTE = '/nav/postDomain.htm';
 
 /**
  * Switches the session's current project: POSTs the form body `type=2&id={projectId}`. Resolves when the
- * answer's `data` is `'ok'` (SPEC §7); otherwise throws a BusinessError whose message is the server's
+ * answer's `data` is `'ok'` (docs/product.md "Organisation switch"); otherwise throws a BusinessError whose message is the server's
  * `errorMsg` (shown as it is), or the generic "Request error, please retry." when there is none.
  */
 export async function postDomain(projectId: string, opts: { baseUrl?: string; fetch?: typeof fetch } = {}): Promise<void> {

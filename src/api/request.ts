@@ -1,6 +1,6 @@
 import type { Envelope, ShowType } from '../../protocol';
 
-/** SPEC §8: the text shown when a call fails without any error information. */
+/** docs/product.md "Notices and errors": the text shown when a call fails without any error information. */
 export const GENERIC_ERROR_MESSAGE = 'Request error, please retry.';
 
 /** errorCode used when the call never produced an envelope (network down, not JSON, HTTP error page). */
@@ -8,7 +8,7 @@ export const NETWORK_ERROR_CODE = 'NETWORK';
 
 /**
  * A call that answered `success: false` (or failed before answering). `showType` says how to show it
- * (SPEC §8: 0 silent, 1 warning, 2 error, 4 notification, 9 redirect to /exception).
+ * (docs/product.md "Notices and errors": 0 silent, 1 warning, 2 error, 4 notification, 9 redirect to /exception).
  */
 export class BusinessError extends Error {
   readonly errorCode: string;
@@ -54,7 +54,7 @@ function isEnvelope(v: unknown): v is Envelope<unknown> {
 const SHOW_TYPES = new Set([0, 1, 2, 4, 9]);
 
 /**
- * Builds the request function of SPEC §7 "Response envelope": same-origin cookies, JSON in and out,
+ * Builds the request function of docs/api.md "Envelope": same-origin cookies, JSON in and out,
  * returns `data` on success, throws BusinessError on `success: false` (with the server's code, message and
  * showType), and a BusinessError with GENERIC_ERROR_MESSAGE when there is no error information.
  */

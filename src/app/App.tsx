@@ -7,7 +7,7 @@ import { createAppRouter } from './routes';
 import { ShellBanners } from './shell/ShellBanners';
 import { SiteBoardGlobalBridge } from './shell/SiteBoardGlobalBridge';
 
-/** The whole app: providers, the login gate (SPEC §1), then the hash routes; offline and update notices. */
+/** The whole app: providers, the login gate (docs/product.md "Shell and session"), then the hash routes; offline and update notices. */
 export function App({ root }: { root: RootStore }) {
   const [router] = useState(createAppRouter);
   return (

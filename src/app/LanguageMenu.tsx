@@ -5,7 +5,7 @@ import { changeLocale, currentLanguage, subscribeLanguage } from '../i18n/i18n';
 import { hasFullCatalog, languageEntry, LANGUAGES } from '../i18n/languages';
 import { FlagIcon } from '../components';
 
-/** SPEC §9: language menu items are at least 160 px wide. */
+/** docs/product.md "Constants": language menu items are at least 160 px wide. */
 export const LANGUAGE_ITEM_MIN_WIDTH_PX = 160;
 
 /** The active language, re-rendering on change. */
@@ -14,9 +14,9 @@ export function useLanguage() {
 }
 
 /**
- * The language menu (SPEC §1): every entry of {@link LANGUAGES} with its flag, label and title. Entries
+ * The language menu (docs/product.md "Shell and session"): every entry of {@link LANGUAGES} with its flag, label and title. Entries
  * without a full catalog say that they show Simplified Chinese texts. Choosing one stores it and reloads
- * the page (SPEC §4) unless `reload` is false.
+ * the page (docs/product.md "States") unless `reload` is false.
  */
 export function LanguageMenu({ reload = true }: { reload?: boolean }) {
   const { t } = useLingui();

@@ -10,7 +10,7 @@ import { LocaleSwitch } from './LocaleSwitch';
 /** The product's name, as on the login page, the tab title and the app manifest (vite.config.ts). */
 export const PRODUCT_NAME = 'SiteBoard';
 
-/** The login form shown until the session is authenticated (SPEC §1: rendering is blocked until login), under the product's name and logo (public/icon.svg). */
+/** The login form shown until the session is authenticated (docs/product.md "Shell and session": rendering is blocked until login), under the product's name and logo (public/icon.svg). */
 export const LoginForm = observer(function LoginForm() {
   const { session } = useStores();
   const { t } = useLingui();

@@ -8,7 +8,7 @@ import { GENERIC_ERROR_MESSAGE } from '../api/request';
 import { noticeAction } from './noticeAction';
 
 /**
- * Shows failed calls per SPEC §8 showType (see {@link noticeAction}): toasts for 1, 2 and 4, a redirect to
+ * Shows failed calls per showType (docs/product.md "Notices and errors"; see {@link noticeAction}): toasts for 1, 2 and 4, a redirect to
  * /exception for 9, nothing for 0. Renders nothing itself.
  */
 export function NoticePresenter() {

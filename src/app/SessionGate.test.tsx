@@ -11,7 +11,7 @@ const real = useRealServer();
 /** The seeded demo board (server/seed/demoBoard.ts), listed in the builder. */
 const SEEDED_BOARD = 'Tunnel live board';
 
-describe('session in the shell (SPEC §1)', () => {
+describe('session in the shell (docs/product.md "Shell and session")', () => {
   afterEach(() => {
     window.location.hash = '';
   });

@@ -21,7 +21,7 @@ export function ChunkErrorView({ error, onRetry }: { error: Error; onRetry: () =
 
 /**
  * A component loaded on first render from its own chunk (React.lazy), guarded by {@link loadChunk}: a
- * chunk that fails, times out (`timeoutMs`, SPEC §9 120 s) or lacks its component shows
+ * chunk that fails, times out (`timeoutMs`, 120 s, docs/product.md "Constants") or lacks its component shows
  * {@link ChunkErrorView} naming `chunk`, and Retry imports it again. A successful load is kept for every
  * later mount; a failed one is replaced on Retry.
  */

@@ -1,11 +1,11 @@
-/** SPEC §9: a script chunk that has not loaded after 120 s counts as failed. */
+/** docs/product.md "Constants": a script chunk that has not loaded after 120 s counts as failed. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 /** Why a chunk did not load. */
 export type ChunkFailure = 'failed' | 'timeout' | 'missing';
 
 /**
- * A lazily loaded screen or panel chunk that failed to load (SPEC §8 "Loader"): the import rejected
+ * A lazily loaded screen or panel chunk that failed to load (docs/product.md "Notices and errors"): the import rejected
  * (`failed`), did not settle within the time-out (`timeout`), or loaded without the expected component
  * (`missing`). `chunk` names it so the message tells which part of the app is missing.
  */

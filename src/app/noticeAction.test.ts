@@ -3,7 +3,7 @@ import { noticeAction } from './noticeAction';
 
 const GENERIC = 'Request error, please retry.';
 
-describe('noticeAction (SPEC §8 showType)', () => {
+describe('noticeAction (showType, docs/product.md "Notices and errors")', () => {
   const n = { errorCode: 'VALIDATION', message: 'dealRemark: required' };
 
   it('0 is silent', () => {

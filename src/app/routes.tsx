@@ -6,7 +6,7 @@ import { lazyChunk } from './lazyChunk';
 import { useProjectId } from './shell/useProjectId';
 import { ExceptionScreen, ForbiddenScreen, NotFoundScreen, ServerErrorScreen } from './screens/ExceptionScreen';
 
-// Screens load as their own chunks; a chunk that fails shows an error naming it with Retry (SPEC §8, §9).
+// Screens load as their own chunks; a chunk that fails shows an error naming it with Retry (docs/product.md "Notices and errors", "Constants").
 // The exception pages stay in the main chunk: they must show even when nothing else loads.
 const BuilderScreen = lazyChunk('BuilderScreen', () => import('../board/editor/BuilderScreen').then((m) => m.BuilderScreen));
 const ViewBoardScreen = lazyChunk('ViewBoardScreen', () => import('./screens/ViewBoardScreen').then((m) => m.ViewBoardScreen));
@@ -31,7 +31,7 @@ const RootLayout = observer(function RootLayout() {
   );
 });
 
-/** Routes of SPEC §2 implemented so far; everything else is the 404 page. */
+/** The routes of docs/product.md "Routes and screens"; everything else is the 404 page. */
 export const ROUTE_OBJECTS = [
   {
     path: '/',
@@ -47,7 +47,7 @@ export const ROUTE_OBJECTS = [
       // People and zones (issue 9 §4): the person list and the zones of the bores.
       { path: 'people', element: <PeopleScreen /> },
       { path: 'zones', element: <ZonesScreen /> },
-      // Hidden from menus (SPEC §2 showMenu false): the same list as /pageManger.
+      // Hidden from menus (docs/product.md "Routes and screens"): the same list as /pageManger.
       { path: 'dataV/index', element: <PageManagerScreen /> },
       { path: 'dataV/dataDriven', element: <DataDrivenScreen /> },
       // Administrators: ingest and REST counters (docs/operations.md "Metrics"); the header's Status button.
@@ -63,7 +63,7 @@ export const ROUTE_OBJECTS = [
   },
 ];
 
-/** The app's router: hash history (SPEC §2), e.g. `/#/dataV/viewBoard?boardId=…`. */
+/** The app's router: hash history (docs/product.md "Routes and screens"), e.g. `/#/dataV/viewBoard?boardId=…`. */
 export function createAppRouter() {
   return createHashRouter(ROUTE_OBJECTS);
 }

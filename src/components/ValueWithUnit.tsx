@@ -24,7 +24,7 @@ export const VALUE_PX = {
 export type ValueSize = keyof typeof VALUE_PX;
 
 /**
- * A number in SPEC §5 display (decimals cut to `digits`, empty shows 0) followed by its unit in smaller type,
+ * A number shown as docs/product.md "Validation and display" says (decimals cut to `digits`, empty shows 0) followed by its unit in smaller type,
  * in the VALUE_PX sizes of a wall screen, tabular digits, one line.
  */
 export function ValueWithUnit({

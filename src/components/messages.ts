@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { AlarmLevel, DealStatus, DeviceStatus } from '../../protocol';
 
-/** Display names of device statuses (SPEC §4). */
+/** Display names of device statuses (docs/product.md "States"). */
 export const STATUS_LABEL: Record<DeviceStatus, MessageDescriptor> = {
   unknown: msg`Unknown`,
   online: msg`Online`,
@@ -18,7 +18,7 @@ export const LEVEL_LABEL: Record<AlarmLevel, MessageDescriptor> = {
   alarm: msg`Alarm`,
 };
 
-/** SPEC §4: 0 untreated, 1 processed, 2 misinformation (false alarm). */
+/** docs/product.md "States": 0 untreated, 1 processed, 2 misinformation (false alarm). */
 export const DEAL_STATUS_LABEL: Record<DealStatus, MessageDescriptor> = {
   0: msg`Untreated`,
   1: msg`Processed`,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { activateLocale } from '../i18n/i18n';
 import { formatDisplayNumber, formatFixedDigits, formatNumber } from './number';
 
-describe('formatDisplayNumber (SPEC §5)', () => {
+describe('formatDisplayNumber (docs/product.md "Validation and display")', () => {
   it('shows 0 for zero and for empty values', () => {
     for (const v of [0, -0, null, undefined, '', '  ', Number.NaN, Number.POSITIVE_INFINITY, 'abc']) {
       expect(formatDisplayNumber(v, 2)).toBe('0');

@@ -39,7 +39,7 @@ function formatterOf(locale: string, decimals: number): Intl.NumberFormat {
 }
 
 /**
- * Number display of SPEC §5, the one helper every panel uses:
+ * Number display of docs/product.md "Validation and display", the one helper every panel uses:
  * - zero or empty (null, undefined, '', NaN, ±Infinity, a non-numeric string) shows `0`;
  * - decimals are CUT (never rounded) to `digits`: 20.999 → "20.99", -1.239 (1) → "-1.2";
  * - a value with fewer decimals than `digits` is kept as it is: 1.5 (3) → "1.5", 24 (2) → "24".
@@ -70,7 +70,7 @@ export function formatDisplayNumber(value: number | string | null | undefined, d
   return formatterOf(locale, decimals).format(cut as Intl.StringNumericLiteral);
 }
 
-/** The SPEC §5 cut as plain text ("-1234.5", "0"), before any locale formatting. */
+/** The cut of docs/product.md "Validation and display" as plain text ("-1234.5", "0"), before any locale formatting. */
 function cutDecimals(value: number | string | null | undefined, digits: number): string {
   if (value == null || (typeof value === 'string' && value.trim() === '')) return '0';
   const n = typeof value === 'number' ? value : Number(value);
@@ -81,7 +81,7 @@ function cutDecimals(value: number | string | null | undefined, digits: number):
   const fraction = text.slice(dot + 1);
   if (fraction.length <= digits) return text;
   const cut = digits === 0 ? text.slice(0, dot) : text.slice(0, dot + 1 + digits);
-  // a cut that leaves only zeros is zero: shown as the spec's "0", without a sign
+  // a cut that leaves only zeros is zero: shown as "0", without a sign
   return /[1-9]/.test(cut) ? cut : '0';
 }
 

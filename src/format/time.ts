@@ -5,7 +5,7 @@ import timezone from 'dayjs/plugin/timezone';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** Every date the product shows is Beijing time (SPEC §5: UTC+8, no daylight saving). */
+/** Every date the product shows is Beijing time (docs/product.md "Validation and display": UTC+8, no daylight saving). */
 export const BEIJING_TZ = 'Asia/Shanghai';
 
 /** Beijing's offset from UTC in ms (UTC+8 all year: China has no daylight saving time since 1991). */

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { applyDayjsLocale, dayjsLocaleName } from './dates';
 import { formatBeijing } from '../format/time';
 
-describe('dates follow the language with ISO week rules (SPEC §5)', () => {
+describe('dates follow the language with ISO week rules (docs/product.md "Validation and display")', () => {
   afterAll(async () => {
     await applyDayjsLocale('en');
   });

@@ -10,7 +10,7 @@ dayjs.extend(weekOfYear);
 dayjs.extend(isoWeek);
 
 /**
- * SPEC §5 week rules for every language: weeks start on Monday (`weekStart: 1`) and week 1 is the week
+ * The week rules of docs/product.md "Validation and display" for every language: weeks start on Monday (`weekStart: 1`) and week 1 is the week
  * that contains 4 January (`yearStart: 4`), i.e. ISO 8601 weeks, whatever the language's own custom.
  */
 export const WEEK_RULES = { weekStart: 1, yearStart: 4 } as const;
@@ -82,7 +82,7 @@ export function dayjsLocaleName(tag: string): string {
 
 /**
  * Makes dayjs (date words, `week()`, `startOf('week')`) follow `tag` with the {@link WEEK_RULES}. A
- * locale file that fails to load leaves zh-CN (SPEC §4 fallback). Time zone is untouched: dates stay in
+ * locale file that fails to load leaves zh-CN (the fallback of docs/product.md "States"). Time zone is untouched: dates stay in
  * Beijing time (format/time.ts). @returns the dayjs locale name now global.
  */
 export async function applyDayjsLocale(tag: string): Promise<string> {

@@ -32,7 +32,7 @@ function storedLocale(): string | null {
   }
 }
 
-/** The language to start with: stored preference, browser language, zh-CN (SPEC §4). */
+/** The language to start with: stored preference, browser language, zh-CN (docs/product.md "States"). */
 export function initialLanguage(): string {
   const langs = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
   return resolveLanguage(storedLocale(), langs).language;
@@ -45,8 +45,8 @@ export function initialLocale(): string {
 
 /**
  * Activates a language: loads its catalog (zh-CN when it has none, or when its catalog fails to load),
- * sets dayjs's locale and week rules (SPEC §1: the date-component locale is fixed before rendering) and
- * `lang`/`dir` on <html> (SPEC §9: he, ar, fa, ku are right to left).
+ * sets dayjs's locale and week rules (docs/product.md "Shell and session": the date-component locale is fixed before rendering) and
+ * `lang`/`dir` on <html> (docs/product.md "Constants": he, ar, fa, ku are right to left).
  */
 export async function activateLocale(tag: string = DEFAULT_LOCALE): Promise<void> {
   const resolved = resolveTag(tag);
@@ -69,7 +69,7 @@ export async function activateLocale(tag: string = DEFAULT_LOCALE): Promise<void
 }
 
 /**
- * Changes the UI language and stores the choice. SPEC §4 reloads the page unless told not to; with
+ * Changes the UI language and stores the choice. As docs/product.md "States" says, it reloads the page unless told not to; with
  * `reload: false` the new catalog is activated in place.
  */
 export async function changeLocale(tag: string, opts: { reload?: boolean } = {}): Promise<void> {

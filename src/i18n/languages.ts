@@ -1,6 +1,6 @@
 import { CATALOG_LOCALES, type CatalogLocale } from './locale';
 
-/** One entry of the language menu (SPEC §1: label, flag icon and title). */
+/** One entry of the language menu (docs/product.md "Shell and session": label, flag icon and title). */
 export interface LanguageEntry {
   /** BCP 47 tag stored as the preference, e.g. `ar-EG`. */
   lang: string;
@@ -16,9 +16,9 @@ export interface LanguageEntry {
 }
 
 /**
- * The language menu: 54 entries (SPEC §1 "about 55"), the list of the locale facility the original product
+ * The language menu: 54 entries (docs/product.md "Shell and session"), the list of the locale facility the original product
  * used (Ant Design Pro's `defaultLangUConfigMap`). Only en, zh-CN and zh-TW have full catalogs; the
- * others show the zh-CN texts (SPEC §4: a missing locale falls back to zh-CN) with their own date words,
+ * others show the zh-CN texts (docs/product.md "States": a missing locale falls back to zh-CN) with their own date words,
  * text direction and week rules.
  */
 export const LANGUAGES: readonly LanguageEntry[] = [

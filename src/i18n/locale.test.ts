@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { directionOf, matchLocale, pickLocale, resolveLanguage } from './locale';
 import { hasFullCatalog, LANGUAGES } from './languages';
 
-describe('resolveLanguage (SPEC §4)', () => {
+describe('resolveLanguage (docs/product.md "States")', () => {
   it('prefers the stored choice, even a language without catalog (texts fall back to zh-CN)', () => {
     expect(resolveLanguage('en', ['zh-CN'])).toEqual({ language: 'en', catalog: 'en', dir: 'ltr' });
     expect(resolveLanguage('zh-TW', ['en-US']).catalog).toBe('zh-TW');
@@ -35,7 +35,7 @@ describe('resolveLanguage (SPEC §4)', () => {
   });
 });
 
-describe('the language menu list (SPEC §1)', () => {
+describe('the language menu list (docs/product.md "Shell and session")', () => {
   it('has about 55 distinct entries with label, flag and title, including the three catalogs', () => {
     expect(LANGUAGES.length).toBeGreaterThanOrEqual(50);
     expect(new Set(LANGUAGES.map((l) => l.lang)).size).toBe(LANGUAGES.length);

@@ -1,4 +1,4 @@
-/** Locales with a full catalog (lingui.config.ts). SPEC §1: English, Simplified and Traditional Chinese. */
+/** Locales with a full catalog (lingui.config.ts). docs/product.md "Shell and session": English, Simplified and Traditional Chinese. */
 export const CATALOG_LOCALES = ['en', 'zh-CN', 'zh-TW'] as const;
 export type CatalogLocale = (typeof CATALOG_LOCALES)[number];
 /** Kept for callers that predate the language menu: a locale with a catalog. */
@@ -6,13 +6,13 @@ export type AppLocale = CatalogLocale;
 /** @deprecated use CATALOG_LOCALES. */
 export const LOCALES = CATALOG_LOCALES;
 
-/** SPEC §4/§9: the default, and the catalog of any language without its own. */
+/** docs/product.md "States", "Constants": the default, and the catalog of any language without its own. */
 export const DEFAULT_LOCALE: CatalogLocale = 'zh-CN';
 
-/** Local-storage key of the stored preference (SPEC §9: one key). */
+/** Local-storage key of the stored preference (docs/product.md "Constants": one key). */
 export const LOCALE_STORAGE_KEY = 'siteboard.locale';
 
-/** SPEC §9: languages written right to left. */
+/** docs/product.md "Constants": languages written right to left. */
 export const RTL_LANGUAGES = ['he', 'ar', 'fa', 'ku'] as const;
 
 const TAG = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;
@@ -31,7 +31,7 @@ export function normaliseTag(tag: string | null | undefined): string | null {
 /**
  * The catalog a language tag uses: `en-*` → en; Traditional Chinese (zh-TW, zh-HK, zh-MO, zh-Hant*) →
  * zh-TW; any other Chinese → zh-CN; everything else has no catalog (null), so the caller falls back to
- * zh-CN (SPEC §4).
+ * zh-CN (docs/product.md "States").
  */
 export function matchLocale(tag: string | null | undefined): CatalogLocale | null {
   const t = normaliseTag(tag)?.toLowerCase();
@@ -48,7 +48,7 @@ export interface ResolvedLanguage {
   language: string;
   /** The catalog used for texts. */
   catalog: CatalogLocale;
-  /** Text direction (SPEC §9: he, ar, fa, ku are right to left). */
+  /** Text direction (docs/product.md "Constants": he, ar, fa, ku are right to left). */
   dir: 'ltr' | 'rtl';
 }
 
@@ -65,7 +65,7 @@ export function resolveTag(tag: string): ResolvedLanguage {
 }
 
 /**
- * Picks the UI language (SPEC §4): the stored preference (any well-formed tag: it was chosen from the
+ * Picks the UI language (docs/product.md "States"): the stored preference (any well-formed tag: it was chosen from the
  * menu), else the first browser language that has a catalog, else zh-CN.
  */
 export function resolveLanguage(stored: string | null, browserLanguages: readonly string[]): ResolvedLanguage {

@@ -20,7 +20,7 @@ export interface PanelFrameInfo {
   frameMs: number;
 }
 
-/** Handles an alarm (SPEC §4/§5); see AlarmStore.deal. */
+/** Handles an alarm (docs/product.md "States", "Validation and display"); see AlarmStore.deal. */
 export type DealAlarmFn = (alarmId: number, dealStatus: DealStatus | null, dealRemark: string) => Promise<Alarm>;
 
 /** The alarm feed as of the board clock. */

@@ -97,8 +97,8 @@ export class AlarmStore {
   }
 
   /**
-   * Handles an alarm (SPEC §4/§5): dealStatus 1 processed or 2 misinformation, with a required remark.
-   * Validates like the server; throws BusinessError (errorCode VALIDATION, the SPEC message) for bad input
+   * Handles an alarm (docs/product.md "States", "Validation and display"): dealStatus 1 processed or 2 misinformation, with a required remark.
+   * Validates like the server; throws BusinessError (errorCode VALIDATION, the message of docs/product.md "Validation and display") for bad input
    * or the server's error. Returns the handled alarm.
    */
   async deal(alarmId: number, dealStatus: DealStatus | null, dealRemark: string): Promise<Alarm> {

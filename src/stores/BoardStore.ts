@@ -13,7 +13,7 @@ export type BoardSummary = BoardList['board'][number];
 export const RELEASE_CHECK_MS = 60_000;
 export const DRAFT_CHECK_MS = 5_000;
 
-/** errorCode when a project has no board at all (SPEC §8 "no board available"). */
+/** errorCode when a project has no board at all ("no board available", docs/product.md "Notices and errors"). */
 export const NO_BOARD = 'NO_BOARD';
 
 /**
@@ -77,7 +77,7 @@ export class BoardStore {
     this.error = null;
   }
 
-  /** Loads board/list of a project (dataRange 2 as SPEC §7; rows with their release state). Throws BusinessError. */
+  /** Loads board/list of a project (dataRange 2 as in docs/api.md "Board server"; rows with their release state). Throws BusinessError. */
   async loadList(projectId: string): Promise<BoardSummary[]> {
     const list = await fetchBoardList({ request: this.request }, projectId);
     runInAction(() => (this.list = list));

@@ -54,7 +54,7 @@ export interface RecoveredDraft {
  * The board builder's state: the draft board, the page being edited, selection, undo/redo, an in-progress
  * drag/resize gesture, and autosave. The draft is the only copy the canvas draws; every change goes
  * through a command (undoable) or a gesture. Autosave (EditorAutosave, which this store owns) debounces
- * edits and sends them with the route of SPEC §7 for each kind of change, each carrying `baseVersion`; a
+ * edits and sends them with the route of docs/api.md "Board server" for each kind of change, each carrying `baseVersion`; a
  * CONFLICT stops saving and keeps the draft on screen until the user reloads, so an edit is never silently
  * lost. Board-server calls that touch no editing state live in boardServerCalls.
  */

@@ -2,7 +2,7 @@ import { action, makeObservable, observableRef } from 'mobx';
 import type { ShowType } from '../../protocol';
 import type { BusinessError } from '../api/request';
 
-/** A message to show the user, per SPEC §8 showType. */
+/** A message to show the user, per showType (docs/product.md "Notices and errors"). */
 export interface Notice {
   id: number;
   showType: ShowType;

@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { loginBody, ROUTES, type SessionUser } from '../../protocol';
 import { BusinessError, GENERIC_ERROR_MESSAGE, type RequestFn } from '../api/request';
 
-/** `checking` until the first auth/me answers; the app renders nothing else until `authenticated` (SPEC §1). */
+/** `checking` until the first auth/me answers; the app renders nothing else until `authenticated` (docs/product.md "Shell and session"). */
 export type SessionState = 'checking' | 'anonymous' | 'authenticated';
 
 /** The login session: me → login form → me; logout; back to the form whenever the server says the session is gone. */

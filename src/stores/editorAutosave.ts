@@ -11,7 +11,7 @@ export const SAVE_RETRY_MS = [1000, 2000, 5000, 10_000, 30_000] as const;
 /** Writes one autosave may send before yielding (a runaway plan must not loop forever). */
 const MAX_WRITES_PER_FLUSH = 2000;
 
-/** What the stale-write banner says (SPEC §7: every write carries baseVersion). */
+/** What the stale-write banner says (docs/api.md "Board server": every write carries baseVersion). */
 export const CONFLICT_MESSAGE = 'This board was changed by someone else. Reload to see their changes.';
 
 /** Autosave state shown in the builder's toolbar. */
@@ -42,7 +42,7 @@ export interface AutosaveDeps {
 }
 
 /**
- * The builder's autosave: debounces edits and sends them with the route of SPEC §7 for each kind of
+ * The builder's autosave: debounces edits and sends them with the route of docs/api.md "Board server" for each kind of
  * change (planned by editorSync's nextWrite), each carrying `baseVersion`. Network errors retry after
  * SAVE_RETRY_MS; a CONFLICT stops saving until the next `reset`. Keeps the last board the server
  * confirmed (in local ids) and the map of local to server ids; the draft is backed up in the browser

@@ -59,7 +59,7 @@ export function gasBatch(items: Array<{ sn: string; ts: number; readings: Record
 }
 
 /**
- * A board `b1` of project `p1` at version 3 with the SPEC layout defaults: page `pg1` holding `panels`,
+ * A board `b1` of project `p1` at version 3 with the layout defaults (docs/product.md "Board model"): page `pg1` holding `panels`,
  * then `morePages` (for the builder's command tests).
  */
 export function makeBoard(panels: Panel[], morePages: Page[] = []): Board {

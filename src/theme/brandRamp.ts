@@ -1,6 +1,6 @@
 import type { BrandVariants } from '@fluentui/react-components';
 
-/** SPEC §9: the product's primary colour. */
+/** docs/product.md "Constants": the product's primary colour. */
 export const BRAND_COLOR = '#00b589';
 
 /** Fluent's 16 brand steps, darkest (10) to lightest (160). */

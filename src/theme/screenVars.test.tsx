@@ -39,7 +39,7 @@ describe('board colours follow the theme (CSS variables on <html>)', () => {
     expect(screen.getByTestId('canvas-text').textContent).toBe(SCREEN_PALETTES.dark.text);
 
     act(() => screen.getByText('light').click());
-    // the switch compiles after SPEC §9's 200 ms delay
+    // the switch compiles after the 200 ms delay of docs/product.md "Constants"
     await act(() => new Promise((r) => setTimeout(r, 300)));
     expect(cssVar('--sb-bg')).toBe(SCREEN_PALETTES.light.pageBackground);
     expect(cssVar('--sb-panel-bg')).toBe('#ffffff');

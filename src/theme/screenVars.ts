@@ -1,6 +1,6 @@
 import { useLayoutEffect, useSyncExternalStore } from 'react';
 
-/** Light or dark board (SPEC §9 `theme`). */
+/** Light or dark board (`theme`, docs/product.md "Board model"). */
 export type ScreenMode = 'dark' | 'light';
 
 /**
@@ -69,7 +69,7 @@ export const SCREEN_PALETTES: Record<ScreenMode, Omit<ScreenColors, 'brand'>> = 
   },
 };
 
-/** The SPEC §9 default primary colour (kept here too so this module has no theme dependency cycle). */
+/** The default primary colour of docs/product.md "Constants" (kept here too so this module has no theme dependency cycle). */
 const DEFAULT_BRAND = '#00b589';
 
 /** The full colour set of a mode and primary colour. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compileTheme, DEFAULT_THEME_SETTINGS, parseStoredTheme, THEME_COLORS } from './settings';
 
-describe('theme settings (SPEC §4, §9)', () => {
-  it('defaults to dark, #00b589 and the spec title', () => {
+describe('theme settings (docs/product.md "States", "Constants")', () => {
+  it('defaults to dark, #00b589 and the default title', () => {
     expect(DEFAULT_THEME_SETTINGS).toEqual({ theme: 'dark', primaryColor: '#00b589', title: 'SiteBoard' });
     expect(parseStoredTheme(null)).toEqual(DEFAULT_THEME_SETTINGS);
     expect(parseStoredTheme('not json')).toEqual(DEFAULT_THEME_SETTINGS);

@@ -3,19 +3,19 @@ import { createLightTheme, type Theme } from '@fluentui/react-components';
 import { BRAND_COLOR, brandRamp } from './brandRamp';
 import { createScreenTheme } from './theme';
 
-/** SPEC §9 theme choices besides the default #00b589. */
+/** Theme choices (docs/product.md "Constants") besides the default #00b589. */
 export const THEME_COLORS = { default: BRAND_COLOR, red: '#F5222D', blue: '#1890FF' } as const;
 
-/** SPEC §9: default page title. */
+/** docs/product.md "Constants": default page title. */
 export const DEFAULT_TITLE = 'SiteBoard';
 
-/** SPEC §9: a colour change compiles after 200 ms (the loading message shows meanwhile). */
+/** docs/product.md "Constants": a colour change compiles after 200 ms (the loading message shows meanwhile). */
 export const THEME_COMPILE_DELAY_MS = 200;
 
 /** Local-storage key of the chosen theme settings. */
 export const THEME_STORAGE_KEY = 'siteboard.theme';
 
-/** Theme settings of SPEC §3 (theme, primaryColor, title); `pwa` is the offline shell, always on here. */
+/** Theme settings of docs/product.md "Board model" (theme, primaryColor, title); `pwa` is the offline shell, always on here. */
 export const themeSettingsSchema = z.strictObject({
   theme: z.enum(['dark', 'light']),
   primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'primaryColor must be #rrggbb' }),

@@ -23,7 +23,7 @@ export const SCREEN = {
 } as const;
 
 /**
- * The Fluent v9 dark theme of the board: the brand ramp from #00b589 (SPEC §9), navy neutrals, and
+ * The Fluent v9 dark theme of the board: the brand ramp from #00b589 (docs/product.md "Constants"), navy neutrals, and
  * the brand foregrounds lifted to lighter steps, as Fluent recommends for dark themes. Filled brand
  * surfaces (primary buttons) use the primary colour itself (step 80), not Fluent's darker dark-theme step,
  * so the colour the user chose is the colour they see.

@@ -48,7 +48,7 @@ test('an administrator sets up a project, its people and a gas device; roles hol
   await newProject.getByRole('button', { name: 'Create project' }).click();
   await expect(page.getByRole('table', { name: 'Projects' }).getByText(`North Tunnel (${PROJECT})`)).toBeVisible();
 
-  // Work in it: the organisation switch (SPEC §7 postDomain.htm), then the admin area of the new project.
+  // Work in it: the organisation switch (postDomain.htm, docs/product.md "Organisation switch"), then the admin area of the new project.
   const switched = await page.request.post('/nav/postDomain.htm', { form: { type: '2', id: PROJECT } });
   expect(switched.status()).toBe(200);
   await page.reload();

@@ -10,7 +10,7 @@ async function logInByApi(page: Page): Promise<void> {
 async function chooseLanguage(page: Page, lang: string): Promise<void> {
   await page.getByTestId('language-menu').click();
   await page.locator(`[data-lang="${lang}"]`).click();
-  await page.waitForLoadState('load'); // the choice reloads the page (SPEC §4)
+  await page.waitForLoadState('load'); // the choice reloads the page (docs/product.md "States")
 }
 
 test('language menu: zh-TW, Arabic right to left, and back to English', async ({ page }) => {

@@ -117,7 +117,7 @@ describe('tickets and board/add', () => {
     expect(foreign.body).toMatchObject({ success: false, data: null, errorCode: 'FORBIDDEN' });
   });
 
-  it('adds a board with the SPEC layout defaults and one empty page, listed by board/list', async () => {
+  it('adds a board with the layout defaults (docs/product.md "Board model") and one empty page, listed by board/list', async () => {
     const r = await postWith<Board>(admin, ROUTES.boardAdd, { projectId: demo, name: '  Face board ' }, { [BOARD_TICKET_HEADER]: await ticketFor(admin) });
     expect(r.status).toBe(200);
     const board = r.body.data!;
@@ -529,7 +529,7 @@ describe('releases: board/release, board/screen released, board/history, board/r
 });
 
 describe('system style', () => {
-  it('starts at the SPEC defaults and changes with versions, per project', async () => {
+  it('starts at the defaults (docs/product.md "Constants") and changes with versions, per project', async () => {
     const style = await ok<SystemStyle>(admin, ROUTES.systemStyleDetails, { projectId: demo });
     expect(style).toEqual({ projectId: demo, theme: 'dark', primaryColor: '#00b589', title: 'SiteBoard', version: 0 });
     expect(SYSTEM_STYLE_DEFAULTS.primaryColor).toBe('#00b589');

@@ -182,7 +182,7 @@ describe('REST API against the real server', () => {
       expect(r.body.data![0].headings).toHaveLength(2);
     });
 
-    it('lists boards as SPEC §7 has it: result "0" and data.board[] with boardId', async () => {
+    it('lists boards as docs/api.md "Board server" has it: result "0" and data.board[] with boardId', async () => {
       const r = await admin.post<BoardList>(ROUTES.boardList, { projectId: demo, dataRange: 2 });
       expect(r.body.success).toBe(true);
       expect(r.body.data!.result).toBe('0');
@@ -210,7 +210,7 @@ describe('REST API against the real server', () => {
       expect(after.body.data!.list.map((x) => x.alarmId)).toEqual([b]);
     });
 
-    it('refuses handling without status or remark with the SPEC §5 messages, changing nothing', async () => {
+    it('refuses handling without status or remark with the messages of docs/product.md "Validation and display", changing nothing', async () => {
       const id = await insertAlarm(server);
       const noStatus = await admin.post(ROUTES.alarmDeal, { alarmId: id, dealRemark: 'checked' });
       expect(noStatus.status).toBe(400);

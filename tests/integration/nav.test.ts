@@ -14,7 +14,7 @@ async function postForm(server: RunningServer, client: ApiClient | null, body: s
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-describe('POST /nav/postDomain.htm (SPEC §7 organisation switch)', () => {
+describe('POST /nav/postDomain.htm (docs/product.md "Organisation switch")', () => {
   let server: RunningServer;
   let admin: ApiClient;
   let bridge: ApiClient;

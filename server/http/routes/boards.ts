@@ -40,7 +40,7 @@ import { consumeTicket, registerTicketRoutes } from './ticket';
 export const FIRST_PAGE_NAME = 'Page 1';
 
 /**
- * The board server (SPEC §7, docs/api.md "Board server"): board list, screen, add (with a ticket), add from
+ * The board server (docs/api.md "Board server"): board list, screen, add (with a ticket), add from
  * a template, edit, delete and the template list here; releases, pages, panels, layout, system style and
  * tickets in their own files, registered from here.
  */

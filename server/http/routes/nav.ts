@@ -4,20 +4,20 @@ import type { HttpDeps } from '../context';
 import { ApiError, ERROR_MESSAGES, HTTP_STATUS } from '../errors';
 import { hashToken, SESSION_COOKIE } from '../sessions';
 
-/** SPEC §7 home service: switches the session's organisation (current project). */
+/** Home service (docs/product.md "Organisation switch"): switches the session's organisation (current project). */
 export const NAV_POST_DOMAIN_ROUTE = '/nav/postDomain.htm';
 
 /** A form body is two short fields; anything larger is not this form. */
 const FORM_BODY_LIMIT_BYTES = 1024;
 
-/** Form body `type=2&id={projectId}` (SPEC §7: type 2 = switch to a project). */
+/** Form body `type=2&id={projectId}` (docs/product.md "Organisation switch": type 2 = switch to a project). */
 export const postDomainBody = z.strictObject({
   type: z.literal('2', { error: 'type: must be 2 (project)' }),
   id: z.string().min(1, { error: 'id: required' }).max(64, { error: 'id: too long' }),
 });
 
 /**
- * The answer of postDomain.htm. SPEC §7: success when `data` is `'ok'`; a failure carries `errorMsg`
+ * The answer of postDomain.htm (docs/product.md "Organisation switch"): success when `data` is `'ok'`; a failure carries `errorMsg`
  * (shown to the user as it is). The envelope fields are there too, so the app's request wrapper reads it.
  */
 export interface PostDomainAnswer {

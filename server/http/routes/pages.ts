@@ -19,7 +19,7 @@ import { ApiError } from '../errors';
 import { deletePage, findPage, insertPage, movePage, pagesInOrder, randomId, replacePage } from './boardsOps';
 import { bindableDevices, mutateBoard, readBoard } from './boardsStore';
 
-/** page/add, page/details, page/edit, page/move, page/delete, page/add/initialize (SPEC §7). */
+/** page/add, page/details, page/edit, page/move, page/delete, page/add/initialize (docs/api.md "Board server"). */
 export function registerPageRoutes(app: FastifyInstance, deps: HttpDeps): void {
   postRoute(app, deps, ROUTES.pageAdd, pageAddBody, async ({ body, user }): Promise<PageWrite> => {
     const pageId = randomId('page');

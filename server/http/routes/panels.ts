@@ -27,7 +27,7 @@ import {
 import { mutateBoard, readBoard } from './boardsStore';
 import { registerCustomPanelTypeRoutes } from './customPanelTypes';
 
-/** panel/list, panel/custom/add, panel/edit, panel/delete, panel/move (SPEC §7), and the custom panel type routes. */
+/** panel/list, panel/custom/add, panel/edit, panel/delete, panel/move (docs/api.md "Board server"), and the custom panel type routes. */
 export function registerPanelRoutes(app: FastifyInstance, deps: HttpDeps): void {
   registerCustomPanelTypeRoutes(app, deps);
   postRoute(app, deps, ROUTES.panelList, panelListBody, async ({ body, user }): Promise<PanelList> => {

@@ -12,7 +12,7 @@ export function staleStyleMessage(current: number, base: number): string {
   );
 }
 
-/** systemStyle/details and systemStyle/edit: theme, primary colour and title per project (SPEC §3, §9). */
+/** systemStyle/details and systemStyle/edit: theme, primary colour and title per project (docs/product.md "Board model", "Constants"). */
 export function registerSystemStyleRoutes(app: FastifyInstance, deps: HttpDeps): void {
   postRoute(app, deps, ROUTES.systemStyleDetails, systemStyleDetailsBody, async ({ body, user }): Promise<SystemStyle> => {
     requireMember(user, body.projectId);

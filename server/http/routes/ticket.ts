@@ -81,7 +81,7 @@ export async function consumeTicket(
   if (!used) throw new ApiError('VALIDATION', TICKET_MESSAGES.invalid);
 }
 
-/** `GET ticket/getTicket?projectId=…` (SPEC §7: a GET with a query string). */
+/** `GET ticket/getTicket?projectId=…` (docs/api.md "Board server": a GET with a query string). */
 export function registerTicketRoutes(app: FastifyInstance, deps: HttpDeps): void {
   app.get(ROUTES.ticketGet, async (req, reply) => {
     const user = await deps.sessions.resolve(req.cookies[SESSION_COOKIE]);

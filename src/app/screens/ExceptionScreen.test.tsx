@@ -17,13 +17,13 @@ async function at(url: string) {
   await renderWithApp(<RouterProvider router={router} />, testRoot());
 }
 
-describe('exception pages (SPEC §8)', () => {
-  it('403 shows the spec text', async () => {
+describe('exception pages (docs/product.md "Notices and errors")', () => {
+  it('403 shows its page text', async () => {
     await at('/exception/403');
     expect(screen.getByText("Sorry, you don't have access to this page")).toBeTruthy();
   });
 
-  it('500 shows the spec text', async () => {
+  it('500 shows its page text', async () => {
     await at('/exception/500');
     expect(screen.getByText('Sorry, the server is reporting an error')).toBeTruthy();
   });
@@ -40,7 +40,7 @@ describe('exception pages (SPEC §8)', () => {
     expect(screen.getByText('db down')).toBeTruthy();
   });
 
-  it('/exception with a code the spec has no text for shows the message itself', async () => {
+  it('/exception with a code without a page text shows the message itself', async () => {
     await at('/exception?errorCode=CONFLICT&errorMessage=Board%20changed%20meanwhile');
     expect(screen.getByText('CONFLICT')).toBeTruthy();
     expect(screen.getByText('Board changed meanwhile')).toBeTruthy();

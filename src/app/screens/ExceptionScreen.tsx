@@ -38,7 +38,7 @@ export function MessageScreen({ code, title, detail }: { code: string; title: st
   );
 }
 
-/** /exception?errorCode=…&errorMessage=… (SPEC §2, §8), with the SPEC texts for 403, 404 and 500. */
+/** /exception?errorCode=…&errorMessage=… (docs/product.md "Routes and screens", "Notices and errors"), with the texts for 403, 404 and 500. */
 export function ExceptionScreen() {
   const [params] = useSearchParams();
   const { t } = useLingui();
@@ -56,19 +56,19 @@ export function ExceptionScreen() {
   return <MessageScreen code={code} title={title} detail={known[code] ? message : null} />;
 }
 
-/** Any unknown route, and /exception/404 (SPEC §8 404 text). */
+/** Any unknown route, and /exception/404 (the 404 text of docs/product.md "Notices and errors"). */
 export function NotFoundScreen() {
   const { t } = useLingui();
   return <MessageScreen code="404" title={t`Sorry, the page you visited does not exist`} />;
 }
 
-/** /exception/403 (SPEC §6, §8). */
+/** /exception/403 (docs/product.md "Roles", "Notices and errors"). */
 export function ForbiddenScreen() {
   const { t } = useLingui();
   return <MessageScreen code="403" title={t`Sorry, you don't have access to this page`} />;
 }
 
-/** /exception/500 (SPEC §8). */
+/** /exception/500 (docs/product.md "Notices and errors"). */
 export function ServerErrorScreen() {
   const { t } = useLingui();
   return <MessageScreen code="500" title={t`Sorry, the server is reporting an error`} />;

@@ -11,7 +11,7 @@ import { useProjectId } from '../shell/useProjectId';
 import { paginate } from './paginate';
 import { ReleaseStateBadge } from '../../board/editor/ReleaseStateBadge';
 
-/** Boards per list page. SPEC §9 does not show the page size; 10 keeps the board/screen calls few. */
+/** Boards per list page (docs/product.md "Constants"): 10 keeps the board/screen calls few. */
 const PAGE_SIZE = 10;
 
 /** Pages of one board, or why they could not be read. */

@@ -26,7 +26,7 @@ function useNarrowerThan(px: number | undefined): boolean {
 /**
  * The shell's actions in every screen header: stale-data badge, the alarm center, the person list, organization switch,
  * language, theme, the administration area (organisation administrators), the system status page
- * (administrators only) and Logout (SPEC §1).
+ * (administrators only) and Logout (docs/product.md "Shell and session").
  *
  * `collapseBelowPx`: on a viewport narrower than this (CSS px) the links (alarm center, people,
  * administration, status) move into a "Menu" button, so a one-line header (the board's, 1366×768) keeps

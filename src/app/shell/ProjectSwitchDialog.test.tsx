@@ -44,7 +44,7 @@ async function setup(switchProject?: (id: string) => Promise<void>) {
   return { navigation, dialog, row, api, switchProject };
 }
 
-describe('organisation switch (SPEC §4, §7)', () => {
+describe('organisation switch (docs/product.md "States", "Organisation switch")', () => {
   it('lists the projects; switching goes to the first board of the new project and reloads', async () => {
     await bridgeBoards('Bridge deck', 'Bridge piers');
     // the first board as the server lists them (board/list, the order the dialog follows)

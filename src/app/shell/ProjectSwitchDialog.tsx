@@ -20,7 +20,7 @@ import { useProjectId } from './useProjectId';
 
 /** How the switch leaves the page; injectable for tests. */
 export interface SwitchNavigation {
-  /** Go to `hash` and reload (SPEC §4: after success the page reloads on the project's first board). */
+  /** Go to `hash` and reload (docs/product.md "States": after success the page reloads on the project's first board). */
   reloadAt(hash: string): void;
   openTab(url: string): void;
 }
@@ -36,7 +36,7 @@ const browserNavigation: SwitchNavigation = {
 };
 
 /**
- * The organisation switch (SPEC §2 modal, §4, §7): the user's projects; "Switch" makes one the session's
+ * The organisation switch (docs/product.md "Organisation switch", "States"): the user's projects; "Switch" makes one the session's
  * current project (POST /nav/postDomain.htm), then opens its first board and reloads, or says "No board
  * available"; the server's errorMsg is shown on failure. "Open in new tab" shows a project in another tab
  * without switching the session. The user's role is not touched.

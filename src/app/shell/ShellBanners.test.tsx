@@ -4,7 +4,7 @@ import { renderWithApp, testRoot } from '../../test/render';
 import { AppStatusStore } from './appStatus';
 import { ShellBanners, StaleBadge } from './ShellBanners';
 
-describe('offline and update notices (SPEC §1)', () => {
+describe('offline and update notices (docs/product.md "Shell and session")', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('"You are offline now" appears when the network goes and disappears when it returns; the header marks stale data', async () => {

@@ -25,7 +25,7 @@ const BAR = {
 } as const;
 
 /**
- * SPEC §1 notices: "You are offline now" while the browser is offline (it disappears when the network
+ * The notices of docs/product.md "Shell and session": "You are offline now" while the browser is offline (it disappears when the network
  * returns) and "New content is available" with Refresh while a new version waits. Also follows the
  * browser's online/offline events and registers the service worker once.
  */

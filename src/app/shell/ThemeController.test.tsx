@@ -11,7 +11,7 @@ function Probe() {
   return <span data-testid="brand">{control.theme.colorBrandBackground}</span>;
 }
 
-describe('theme switching (SPEC §4, §8, §9)', () => {
+describe('theme switching (docs/product.md "States", "Notices and errors", "Constants")', () => {
   afterEach(() => {
     control = null;
   });

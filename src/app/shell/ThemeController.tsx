@@ -9,7 +9,7 @@ import {
   type ThemeSettings,
 } from '../../theme/settings';
 
-/** Where a theme change stands: compiling during the SPEC §9 delay, failed when the colour was unusable. */
+/** Where a theme change stands: compiling during the delay of docs/product.md "Constants", failed when the colour was unusable. */
 export type ThemeStatus = 'idle' | 'compiling' | 'failed';
 
 /** The app's theme: the settings in force, their compiled Fluent theme, and how to change them. */

@@ -15,7 +15,7 @@ import { THEME_COLORS } from '../../theme/settings';
 import { useThemeControl } from './ThemeController';
 
 /**
- * Theme settings (SPEC §4, §9): primary colour (default green, red, blue), dark or light, and the page title.
+ * Theme settings (docs/product.md "States", "Constants"): primary colour (default green, red, blue), dark or light, and the page title.
  */
 export function ThemeMenu() {
   const { t } = useLingui();
@@ -67,7 +67,7 @@ export function ThemeMenu() {
   );
 }
 
-/** The SPEC §8 theme messages: "compiling theme" while a change compiles, "theme compile failed" after a failure. */
+/** The theme messages of docs/product.md "Notices and errors": "compiling theme" while a change compiles, "theme compile failed" after a failure. */
 export function ThemeStatusBanner() {
   const { status } = useThemeControl();
   if (status === 'idle') return null;

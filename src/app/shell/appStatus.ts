@@ -1,6 +1,6 @@
 /**
- * Shell status outside React and MobX stores: whether the browser is online (SPEC §1 "You are offline
- * now") and whether a new service worker waits (SPEC §1 "New content is available"). A tiny external store
+ * Shell status outside React and MobX stores: whether the browser is online ("You are offline
+ * now", docs/product.md "Shell and session") and whether a new service worker waits ("New content is available", docs/product.md "Shell and session"). A tiny external store
  * so components read it with useSyncExternalStore and tests can drive it.
  */
 export interface AppStatus {

@@ -42,7 +42,7 @@ export const PANEL_DATA_HOOKS = Object.freeze({
 /** Most handlers one event name keeps: a custom module that subscribes in a loop cannot grow it forever. */
 export const MAX_HANDLERS_PER_EVENT = 100;
 
-/** A small event map shared by custom modules (SPEC §1 "an events map"). */
+/** A small event map shared by custom modules ("an events map", docs/product.md "Shell and session"). */
 export interface SiteBoardEvents {
   /** Adds a handler; returns the function that removes it. @throws RangeError past {@link MAX_HANDLERS_PER_EVENT}. */
   on(name: string, handler: (payload: unknown) => void): () => void;
@@ -52,7 +52,7 @@ export interface SiteBoardEvents {
 }
 
 /**
- * `window.SiteBoard`, the global object for custom modules (SPEC §1; docs/custom-modules.md). Read-only
+ * `window.SiteBoard`, the global object for custom modules (docs/product.md "Shell and session"; docs/custom-modules.md). Read-only
  * properties are live getters: they always return the current value.
  */
 export interface SiteBoardGlobal {
@@ -81,7 +81,7 @@ export interface SiteBoardGlobal {
    * and `useFrame` to draw from the page's one frame scheduler. See docs/custom-modules.md.
    */
   readonly data: typeof PANEL_DATA_HOOKS;
-  /** Helpers: number display (SPEC §5), Beijing time formats, panel registration. */
+  /** Helpers: number display (docs/product.md "Validation and display"), Beijing time formats, panel registration. */
   readonly utils: {
     formatDisplayNumber: typeof formatDisplayNumber;
     formatBeijing: typeof formatBeijing;

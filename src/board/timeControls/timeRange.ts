@@ -12,7 +12,7 @@ const DAY_MS = 24 * HOUR_MS;
 
 /**
  * The ranges of the viewer's time-range control (docs/operations.md "Replay"): the last 1, 8 and 24
- * hours, and the last 1, 7, 30 and 365 days (the product spec's statistics ranges). Each ends now.
+ * hours, and the last 1, 7, 30 and 365 days (the statistics ranges of docs/product.md "Constants"). Each ends now.
  */
 export const RANGE_PRESETS = [
   { id: '1h', spanMs: HOUR_MS },

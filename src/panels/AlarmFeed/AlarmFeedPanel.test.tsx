@@ -99,7 +99,7 @@ describe('AlarmFeedPanel', () => {
     expect(summary.querySelector('[data-reading]')!.textContent).toBe('31.5 / 24 ppm');
   });
 
-  it('requires a status and a remark before sending, with the SPEC messages', async () => {
+  it('requires a status and a remark before sending, with the messages of docs/product.md "Validation and display"', async () => {
     const { deals } = await setup();
     fireEvent.click(screen.getByRole('button', { name: 'Handle' }));
     const dialog = await screen.findByRole('dialog');

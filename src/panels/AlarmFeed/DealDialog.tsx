@@ -19,9 +19,9 @@ import { AlarmSummary, alarmTitle, deviceLocationText, useNotify } from '../../c
 import { validateDeal, type DealErrors } from './validateDeal';
 
 /**
- * The Handle dialog of an alarm (SPEC §4/§5): what, where, when, the reading against its limit and any
+ * The Handle dialog of an alarm (docs/product.md "States", "Validation and display"): what, where, when, the reading against its limit and any
  * capture picture (AlarmSummary) above the form; choose processed or misinformation, write a remark. Both are
- * checked before sending, with the SPEC messages, then sent through `deal` (the panel-data source's); on success "Processing successful" is toasted and the
+ * checked before sending, with the messages of docs/product.md "Validation and display", then sent through `deal` (the panel-data source's); on success "Processing successful" is toasted and the
  * dialog closes.
  */
 export function DealDialog({ alarm, deal, onClose }: { alarm: Alarm; deal: DealAlarmFn; onClose: () => void }) {

@@ -17,7 +17,7 @@ export const alarmFeedConfigSchema = z.object({
 });
 export type AlarmFeedConfig = z.infer<typeof alarmFeedConfigSchema>;
 
-/** Alarm feed: newest first, level colours, handling with dealStatus and remark (SPEC §4/§5). */
+/** Alarm feed: newest first, level colours, handling with dealStatus and remark (docs/product.md "States", "Validation and display"). */
 export const alarmFeedPanel: PanelDefinition<AlarmFeedConfig> = {
   type: 'alarmFeed',
   title: msg`Alarms`,

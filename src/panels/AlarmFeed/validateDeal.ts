@@ -10,7 +10,7 @@ export interface DealErrors {
 
 /**
  * Checks the handle form with the same schema the server uses (protocol alarmDealBody): a status
- * (1 processed, 2 misinformation) and a non-blank remark are required (SPEC §5).
+ * (1 processed, 2 misinformation) and a non-blank remark are required (docs/product.md "Validation and display").
  */
 export function validateDeal(form: { dealStatus: number | null; dealRemark: string }): DealErrors {
   const r = alarmDealBody.safeParse({ alarmId: 1, dealStatus: form.dealStatus ?? undefined, dealRemark: form.dealRemark });

@@ -43,7 +43,7 @@ export function gasChartOptions(opts: {
         grid: { stroke: gridColor },
         ticks: { stroke: gridColor },
         font: '18px sans-serif',
-        // Site clocks read 24-hour Beijing time (SPEC §5), not the browser's locale format.
+        // Site clocks read 24-hour Beijing time (docs/product.md "Validation and display"), not the browser's locale format.
         values: (_u: uPlot, splits: number[]) => splits.map(formatBeijingHourMinute),
         size: 36,
       },
