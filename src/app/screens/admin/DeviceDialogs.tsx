@@ -12,6 +12,40 @@ function numberOrNull(text: string): number | null {
   return text.trim() === '' ? null : Number(text);
 }
 
+/** The text of a device's registry fields as typed in a form (numbers too, checked by the server). */
+export interface DeviceFieldValues {
+  name: string;
+  station: string;
+  position: string;
+  reportPeriodS: string;
+  /** Present in forms that place the device on a tunnel line (the edit dialog). */
+  tunnelId?: string;
+  chainageM?: string;
+}
+
+/**
+ * A device's registry fields as form fields, for the add form and the edit dialog: name, station,
+ * position, reporting period (s), and tunnel and chainage (m) when the form has them.
+ */
+export function DeviceFields<F extends DeviceFieldValues>({ form, onChange }: { form: F; onChange: (next: F) => void }) {
+  const { t } = useLingui();
+  const text = (key: keyof DeviceFieldValues, label: string, type?: 'number') => (
+    <Field label={label}>
+      <Input type={type} value={form[key] ?? ''} onChange={(_, d) => onChange({ ...form, [key]: d.value })} />
+    </Field>
+  );
+  return (
+    <>
+      {text('name', t`Name`)}
+      {text('station', t`Station`)}
+      {text('position', t`Position`)}
+      {text('reportPeriodS', t`Reporting period (s)`, 'number')}
+      {form.tunnelId !== undefined ? text('tunnelId', t`Tunnel`) : null}
+      {form.chainageM !== undefined ? text('chainageM', t`Chainage (m)`, 'number') : null}
+    </>
+  );
+}
+
 /**
  * Edits one device of the registry (deviceEdit): name, station, position, tunnel and chainage (metres), and
  * reporting period (seconds). Serial number and kind cannot change (they are the device's MQTT topic).
@@ -73,24 +107,7 @@ export const DeviceEditDialog = observer(function DeviceEditDialog({
         <Field label={t`Kind`}>
           <Input value={kindLabel(i18n, device.kind)} disabled />
         </Field>
-        <Field label={t`Name`}>
-          <Input value={form.name} onChange={(_, d) => setForm({ ...form, name: d.value })} />
-        </Field>
-        <Field label={t`Reporting period (s)`}>
-          <Input type="number" value={form.reportPeriodS} onChange={(_, d) => setForm({ ...form, reportPeriodS: d.value })} />
-        </Field>
-        <Field label={t`Station`}>
-          <Input value={form.station} onChange={(_, d) => setForm({ ...form, station: d.value })} />
-        </Field>
-        <Field label={t`Position`}>
-          <Input value={form.position} onChange={(_, d) => setForm({ ...form, position: d.value })} />
-        </Field>
-        <Field label={t`Tunnel`}>
-          <Input value={form.tunnelId} onChange={(_, d) => setForm({ ...form, tunnelId: d.value })} />
-        </Field>
-        <Field label={t`Chainage (m)`}>
-          <Input type="number" value={form.chainageM} onChange={(_, d) => setForm({ ...form, chainageM: d.value })} />
-        </Field>
+        <DeviceFields form={form} onChange={setForm} />
       </div>
     </EditDialog>
   );

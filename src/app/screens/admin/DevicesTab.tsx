@@ -7,7 +7,7 @@ import { formatBeijing } from '../../../format/time';
 import { kindLabel } from '../../../i18n/metricLabels';
 import { useStores } from '../../../stores';
 import { AdminSection, CallError, DataTable, fileToBase64, useAdminData } from './adminUi';
-import { DeviceEditDialog, DeviceMoveDialog } from './DeviceDialogs';
+import { DeviceEditDialog, DeviceFields, DeviceMoveDialog } from './DeviceDialogs';
 
 /**
  * The device registry of the current project: devices with their last report (silent ones marked), adding
@@ -88,18 +88,7 @@ export const DevicesTab = observer(function DevicesTab({ projectId }: { projectI
                 ))}
               </Select>
             </Field>
-            <Field label={t`Name`}>
-              <Input value={form.name} onChange={(_, d) => setForm({ ...form, name: d.value })} />
-            </Field>
-            <Field label={t`Station`}>
-              <Input value={form.station} onChange={(_, d) => setForm({ ...form, station: d.value })} />
-            </Field>
-            <Field label={t`Position`}>
-              <Input value={form.position} onChange={(_, d) => setForm({ ...form, position: d.value })} />
-            </Field>
-            <Field label={t`Reporting period (s)`}>
-              <Input type="number" value={form.reportPeriodS} onChange={(_, d) => setForm({ ...form, reportPeriodS: d.value })} />
-            </Field>
+            <DeviceFields form={form} onChange={setForm} />
             <Field label={t`Gases (e.g. CH4;CO)`}>
               <Input value={form.gases} disabled={form.kind !== 'gas'} onChange={(_, d) => setForm({ ...form, gases: d.value })} />
             </Field>

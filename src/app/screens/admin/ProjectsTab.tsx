@@ -100,13 +100,7 @@ export const ProjectsTab = observer(function ProjectsTab({ projectId }: { projec
                 <Input value={project.name} onChange={(_, d) => setProject({ ...project, name: d.value })} />
               </Field>
               <Field label={t`Type`}>
-                <Select value={project.projectType} onChange={(_, d) => setProject({ ...project, projectType: d.value as ProjectType })}>
-                  {PROJECT_TYPES.map((k) => (
-                    <option key={k} value={k}>
-                      {typeLabel(k)}
-                    </option>
-                  ))}
-                </Select>
+                <ProjectTypeSelect value={project.projectType} label={typeLabel} onChange={(projectType) => setProject({ ...project, projectType })} />
               </Field>
             </div>
             <Button
@@ -151,13 +145,7 @@ export const ProjectsTab = observer(function ProjectsTab({ projectId }: { projec
               <Input value={details.name} onChange={(_, d) => setDetails({ ...details, name: d.value })} />
             </Field>
             <Field label={t`Type`}>
-              <Select value={details.projectType} onChange={(_, d) => setDetails({ ...details, projectType: d.value as ProjectType })}>
-                {PROJECT_TYPES.map((k) => (
-                  <option key={k} value={k}>
-                    {typeLabel(k)}
-                  </option>
-                ))}
-              </Select>
+              <ProjectTypeSelect value={details.projectType} label={typeLabel} onChange={(projectType) => setDetails({ ...details, projectType })} />
             </Field>
             <Field label={t`Location`}>
               <Input value={details.location} onChange={(_, d) => setDetails({ ...details, location: d.value })} />
@@ -213,3 +201,16 @@ export const ProjectsTab = observer(function ProjectsTab({ projectId }: { projec
     </div>
   );
 });
+
+/** The project type choice (tunnel, bridge, road…) of the create form and the details section. */
+function ProjectTypeSelect({ value, label, onChange }: { value: ProjectType; label: (t: ProjectType) => string; onChange: (t: ProjectType) => void }) {
+  return (
+    <Select value={value} onChange={(_, d) => onChange(d.value as ProjectType)}>
+      {PROJECT_TYPES.map((k) => (
+        <option key={k} value={k}>
+          {label(k)}
+        </option>
+      ))}
+    </Select>
+  );
+}
