@@ -140,8 +140,17 @@ export interface RawSeries extends ChunkColumns {
 /** Filters on raw reads: devices by serial number, or every beacon fix of one tunnel. */
 export type RawFilter = { sns: string[] } | { tunnelId: string };
 
-/** Devices read per query by {@link readRaw} with `sns` (a page of 250 beacons is then ~30 short queries). */
-export const RAW_READ_BATCH_SNS = 8;
+/** Devices read per query by {@link readRaw} with `sns` (a page of 250 beacons is then ~60 short queries). */
+export const RAW_READ_BATCH_SNS = 4;
+/** Longest stretch of decoding in {@link readRaw} before the event loop is given back, ms. */
+const RAW_READ_SLICE_MS = 15;
+
+/** Gives the event loop back (setImmediate) when `slice.start` is RAW_READ_SLICE_MS ago, then restarts the slice. */
+async function yieldIfDue(slice: { start: number }): Promise<void> {
+  if (performance.now() - slice.start < RAW_READ_SLICE_MS) return;
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  slice.start = performance.now();
+}
 
 /** One device's readings as read: column arrays of one chunk (or legacy row) and the index range in it. */
 interface RawPart {
@@ -155,9 +164,10 @@ interface RawPart {
  * memory and (for `sns`) the table written before migration 0005_telemetry_chunks; time-ordered, duplicates of one
  * timestamp kept (in the order read). Chunks whose raw data retention removed are skipped (rollups still hold them).
  *
- * With `sns` the devices are read {@link RAW_READ_BATCH_SNS} at a time and the event loop is given back
- * (setImmediate) between batches, so a large read (an hour of 250 beacons: 15,000 chunks) never holds it
- * for long; no per-reading objects are made (the columns are copied once per device).
+ * With `sns` the devices are read {@link RAW_READ_BATCH_SNS} at a time, and the event loop is given back
+ * (setImmediate) between batches and every ~15 ms of decoding, so a large read (an hour of 250 beacons:
+ * 15,000 chunks) never holds it for long; no per-reading objects are made (the columns are copied once
+ * per device).
  */
 export async function readRaw(db: Kysely<Database>, projectId: string, filter: RawFilter, fromMs: number, toMs: number): Promise<Map<string, RawSeries>> {
   const out = new Map<string, RawSeries>();
@@ -192,7 +202,9 @@ async function readRawBatch(db: Kysely<Database>, projectId: string, filter: Raw
   // taken before the query: a chunk committed in between is then in both and skipped here once
   const head = openChunksOf(db, projectId);
   const stored = new Set<string>();
+  const slice = { start: performance.now() };
   for (const r of await q.orderBy('start_ms').execute()) {
+    await yieldIfDue(slice);
     if (!r.data) continue;
     const cols = decodeChunk(r.data, r.start_ms);
     stored.add(chunkKey(r.sn, r.start_ms, r.n, cols.ts[0]));
@@ -222,6 +234,7 @@ async function readRawBatch(db: Kysely<Database>, projectId: string, filter: Raw
   }
   const result = new Map<string, RawSeries>();
   for (const [sn, list] of parts) {
+    await yieldIfDue(slice);
     const s = joinParts(list, fromMs, toMs);
     if (s) result.set(sn, s);
   }
