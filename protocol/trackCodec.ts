@@ -227,6 +227,19 @@ export function simplifyTrack(ts: ArrayLike<number>, c: ArrayLike<number>, from:
  * @throws RangeError when toleranceM or gapMs is negative or not finite
  */
 export function encodeTracks(beacons: readonly TrackInput[], opts: TrackEncodeOptions): Uint8Array {
+  const steps = encodeTracksStepwise(beacons, opts);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * {@link encodeTracks} one beacon at a time: the generator pauses (yields) after each beacon and returns
+ * the same bytes, so a caller on a busy event loop can give it back between slices (the server does,
+ * about every 20 ms). @throws RangeError as encodeTracks, on the first `next()`
+ */
+export function* encodeTracksStepwise(beacons: readonly TrackInput[], opts: TrackEncodeOptions): Generator<void, Uint8Array, void> {
   if (!(opts.toleranceM >= 0) || !Number.isFinite(opts.toleranceM)) throw new RangeError(`toleranceM must be >= 0: ${opts.toleranceM}`);
   if (!(opts.gapMs > 0) || !Number.isFinite(opts.gapMs)) throw new RangeError(`gapMs must be > 0: ${opts.gapMs}`);
   const tolCm = Math.round(opts.toleranceM * 100);
@@ -338,6 +351,7 @@ export function encodeTracks(beacons: readonly TrackInput[], opts: TrackEncodeOp
         }
       });
     }
+    yield;
   }
   return w.finish();
 }

@@ -47,6 +47,11 @@ export interface ServerConfig {
    */
   socketSessionRecheckMs: number;
   /**
+   * Bytes of encoded compact track pages kept for pages that can no longer change (TRACKS_CACHE_MB,
+   * 0–1024, default 32; 0 turns the cache off): docs/api.md "Compact personnel tracks".
+   */
+  tracksCacheBytes: number;
+  /**
    * This node's id (NODE_ID, 1–64 characters of `A–Z a–z 0–9 . _ -`; default: the host name, other
    * characters replaced by `-`). With MQTT_URL the server's MQTT client id is `siteboard-{nodeId}`, under
    * which the external broker keeps its persistent session: fixed across restarts, unique per node.
@@ -206,6 +211,7 @@ const envSchema = z.object({
   STATIC_DIR: z.string().trim().min(1).optional(),
   SIMULATOR_SEED: z.coerce.number().int().default(1),
   SOCKET_SESSION_RECHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  TRACKS_CACHE_MB: z.coerce.number().min(0).max(1_024).default(32),
   NODE_ID: z
     .string()
     .trim()
@@ -297,6 +303,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staticDir: e.STATIC_DIR ? path.resolve(e.STATIC_DIR) : null,
     simulatorSeed: e.SIMULATOR_SEED,
     socketSessionRecheckMs: e.SOCKET_SESSION_RECHECK_MS,
+    tracksCacheBytes: Math.round(e.TRACKS_CACHE_MB * 1_048_576),
     nodeId: e.NODE_ID ?? nodeIdFromHostname(hostname()),
     mqttLimits: {
       maxPacketBytes: e.MQTT_MAX_PACKET_BYTES,

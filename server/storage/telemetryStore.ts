@@ -42,6 +42,31 @@ export function registerTelemetryHead(db: Kysely<Database>, head: TelemetryHead)
   return () => set.delete(head);
 }
 
+/**
+ * Whether a chunk of `projectId` not yet committed (open, sealed or being written, any registered head)
+ * holds a reading in [fromMs, toMs]: a range read of that span can still change as the head is written.
+ */
+export function hasOpenChunks(db: Kysely<Database>, projectId: string, fromMs: number, toMs: number): boolean {
+  return openChunksOf(db, projectId).some((c) => c.startMs <= toMs && c.startMs + MINUTE_MS > fromMs);
+}
+
+/**
+ * What the committed raw chunks of `projectId` in [fromMs, toMs] are, for caching what was computed from
+ * them: the count of chunks with data and of their readings (chunks are only ever added, or their data
+ * cleared by retention, and either changes it). One aggregate query over the range's index.
+ */
+export async function rawChunkFingerprint(db: Kysely<Database>, projectId: string, fromMs: number, toMs: number): Promise<string> {
+  const r = await db
+    .selectFrom('telemetry_chunks')
+    .select((eb) => [eb.fn.countAll<number>().as('chunks'), eb.fn.sum<number>('n').as('readings')])
+    .where('project_id', '=', projectId)
+    .where('start_ms', '>', fromMs - MINUTE_MS)
+    .where('start_ms', '<=', toMs)
+    .where('data', 'is not', null)
+    .executeTakeFirst();
+  return `${Number(r?.chunks ?? 0)}/${Number(r?.readings ?? 0)}`;
+}
+
 function openChunksOf(db: Kysely<Database>, projectId: string): OpenChunkView[] {
   const out: OpenChunkView[] = [];
   for (const h of heads.get(db) ?? []) out.push(...h.openChunks(projectId));
@@ -115,27 +140,54 @@ export interface RawSeries extends ChunkColumns {
 /** Filters on raw reads: devices by serial number, or every beacon fix of one tunnel. */
 export type RawFilter = { sns: string[] } | { tunnelId: string };
 
+/** Devices read per query by {@link readRaw} with `sns` (a page of 250 beacons is then ~60 short queries). */
+export const RAW_READ_BATCH_SNS = 4;
+/** Longest stretch of decoding in {@link readRaw} before the event loop is given back, ms. */
+const RAW_READ_SLICE_MS = 15;
+
+/** Gives the event loop back (setImmediate) when `slice.start` is RAW_READ_SLICE_MS ago, then restarts the slice. */
+async function yieldIfDue(slice: { start: number }): Promise<void> {
+  if (performance.now() - slice.start < RAW_READ_SLICE_MS) return;
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  slice.start = performance.now();
+}
+
+/** One device's readings as read: column arrays of one chunk (or legacy row) and the index range in it. */
+interface RawPart {
+  ts: ArrayLike<number>;
+  values: Record<string, ArrayLike<number | null>>;
+  tunnelId: string | null;
+}
+
 /**
  * Raw readings of `projectId` with fromMs ≤ ts ≤ toMs per device, from the chunks, the open chunks in
  * memory and (for `sns`) the table written before migration 0005_telemetry_chunks; time-ordered, duplicates of one
- * timestamp kept. Chunks whose raw data retention removed are skipped (rollups still hold them).
+ * timestamp kept (in the order read). Chunks whose raw data retention removed are skipped (rollups still hold them).
+ *
+ * With `sns` the devices are read {@link RAW_READ_BATCH_SNS} at a time, and the event loop is given back
+ * (setImmediate) between batches and every ~15 ms of decoding, so a large read (an hour of 250 beacons:
+ * 15,000 chunks) never holds it for long; no per-reading objects are made (the columns are copied once
+ * per device).
  */
 export async function readRaw(db: Kysely<Database>, projectId: string, filter: RawFilter, fromMs: number, toMs: number): Promise<Map<string, RawSeries>> {
-  const parts = new Map<string, Array<{ ts: number; values: Record<string, number | null>; tunnelId: string | null }>>();
-  const push = (sn: string, ts: number, values: Record<string, number | null>, tunnelId: string | null) => {
+  const out = new Map<string, RawSeries>();
+  if ('sns' in filter) {
+    const sns = [...new Set(filter.sns)];
+    for (let k = 0; k < sns.length; k += RAW_READ_BATCH_SNS) {
+      if (k > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      for (const [sn, s] of await readRawBatch(db, projectId, { sns: sns.slice(k, k + RAW_READ_BATCH_SNS) }, fromMs, toMs)) out.set(sn, s);
+    }
+    return out;
+  }
+  return readRawBatch(db, projectId, filter, fromMs, toMs);
+}
+
+async function readRawBatch(db: Kysely<Database>, projectId: string, filter: RawFilter, fromMs: number, toMs: number): Promise<Map<string, RawSeries>> {
+  const parts = new Map<string, RawPart[]>();
+  const push = (sn: string, part: RawPart) => {
     let list = parts.get(sn);
     if (!list) parts.set(sn, (list = []));
-    list.push({ ts, values, tunnelId });
-  };
-  const addChunk = (sn: string, tunnelId: string | null, cols: ChunkColumns) => {
-    const metrics = Object.keys(cols.values);
-    for (let i = 0; i < cols.ts.length; i++) {
-      const t = cols.ts[i];
-      if (t < fromMs || t > toMs) continue;
-      const values: Record<string, number | null> = {};
-      for (const m of metrics) values[m] = cols.values[m][i];
-      push(sn, t, values, tunnelId);
-    }
+    list.push(part);
   };
   const bySn = 'sns' in filter;
   if (bySn && filter.sns.length === 0) return new Map();
@@ -150,17 +202,19 @@ export async function readRaw(db: Kysely<Database>, projectId: string, filter: R
   // taken before the query: a chunk committed in between is then in both and skipped here once
   const head = openChunksOf(db, projectId);
   const stored = new Set<string>();
+  const slice = { start: performance.now() };
   for (const r of await q.orderBy('start_ms').execute()) {
+    await yieldIfDue(slice);
     if (!r.data) continue;
     const cols = decodeChunk(r.data, r.start_ms);
     stored.add(chunkKey(r.sn, r.start_ms, r.n, cols.ts[0]));
-    addChunk(r.sn, r.tunnel_id, cols);
+    push(r.sn, { ts: cols.ts, values: cols.values, tunnelId: r.tunnel_id });
   }
   const wanted = bySn ? new Set(filter.sns) : null;
   for (const c of head) {
     if (wanted ? !wanted.has(c.sn) : c.tunnelId !== (filter as { tunnelId: string }).tunnelId) continue;
     if (stored.has(chunkKey(c.sn, c.startMs, c.cols.ts.length, Math.round(c.cols.ts[0])))) continue;
-    addChunk(c.sn, c.tunnelId, c.cols);
+    push(c.sn, { ts: c.cols.ts, values: c.cols.values, tunnelId: c.tunnelId });
   }
   if (bySn) {
     const legacy = await db
@@ -173,23 +227,80 @@ export async function readRaw(db: Kysely<Database>, projectId: string, filter: R
       .execute();
     for (const r of legacy) {
       const v = fromJson<Record<string, unknown>>(r.values) ?? {};
-      const values: Record<string, number | null> = {};
-      for (const [k, x] of Object.entries(v)) values[k] = typeof x === 'number' && Number.isFinite(x) ? x : null;
-      push(r.sn, r.ts_ms, values, null);
+      const values: Record<string, Array<number | null>> = {};
+      for (const [k, x] of Object.entries(v)) values[k] = [typeof x === 'number' && Number.isFinite(x) ? x : null];
+      push(r.sn, { ts: [r.ts_ms], values, tunnelId: null });
     }
   }
-  const out = new Map<string, RawSeries>();
+  const result = new Map<string, RawSeries>();
   for (const [sn, list] of parts) {
-    list.sort((a, b) => a.ts - b.ts);
-    const metrics = new Set<string>();
-    for (const p of list) for (const m of Object.keys(p.values)) metrics.add(m);
-    const values: Record<string, Array<number | null>> = {};
-    for (const m of metrics) values[m] = list.map((p) => p.values[m] ?? null);
-    out.set(sn, { ts: list.map((p) => p.ts), values, tunnelId: list.map((p) => p.tunnelId) });
+    await yieldIfDue(slice);
+    const s = joinParts(list, fromMs, toMs);
+    if (s) result.set(sn, s);
   }
-  return out;
+  return result;
 }
 
+/**
+ * One device's parts as one series: the readings with fromMs ≤ ts ≤ toMs in the order read, then sorted
+ * by time (stable, so duplicates of one timestamp keep that order; no sort when already in order). Metrics
+ * are those of the parts with a reading in range, null where a part lacks one. Null when none is in range.
+ */
+function joinParts(list: RawPart[], fromMs: number, toMs: number): RawSeries | null {
+  const ranges: Array<{ part: RawPart; lo: number; hi: number }> = [];
+  const metrics = new Set<string>();
+  let n = 0;
+  for (const part of list) {
+    let lo = -1;
+    let hi = -1;
+    for (let i = 0; i < part.ts.length; i++) {
+      const t = part.ts[i];
+      if (t < fromMs || t > toMs) continue;
+      if (lo < 0) lo = i;
+      hi = i;
+    }
+    if (lo < 0) continue;
+    ranges.push({ part, lo, hi });
+    for (const m of Object.keys(part.values)) metrics.add(m);
+    n += hi - lo + 1;
+  }
+  if (ranges.length === 0) return null;
+  const ts: number[] = new Array(n);
+  const tunnelId: Array<string | null> = new Array(n);
+  const values: Record<string, Array<number | null>> = {};
+  for (const m of metrics) values[m] = new Array<number | null>(n).fill(null);
+  let k = 0;
+  for (const { part, lo, hi } of ranges) {
+    const start = k;
+    for (let i = lo; i <= hi; i++) {
+      const t = part.ts[i];
+      if (t < fromMs || t > toMs) continue;
+      ts[k] = t;
+      tunnelId[k] = part.tunnelId;
+      k++;
+    }
+    for (const [m, column] of Object.entries(part.values)) {
+      const target = values[m];
+      let j = start;
+      for (let i = lo; i <= hi; i++) {
+        const t = part.ts[i];
+        if (t < fromMs || t > toMs) continue;
+        target[j++] = column[i] ?? null;
+      }
+    }
+  }
+  ts.length = k;
+  tunnelId.length = k;
+  for (const m of metrics) values[m].length = k;
+  let sorted = true;
+  for (let i = 1; i < k && sorted; i++) sorted = ts[i - 1] <= ts[i];
+  if (sorted) return { ts, values, tunnelId };
+  const order = Array.from({ length: k }, (_, i) => i).sort((a, b) => ts[a] - ts[b] || a - b);
+  const byOrder = <T>(column: T[]): T[] => order.map((i) => column[i]);
+  const sortedValues: Record<string, Array<number | null>> = {};
+  for (const m of metrics) sortedValues[m] = byOrder(values[m]);
+  return { ts: byOrder(ts), values: sortedValues, tunnelId: byOrder(tunnelId) };
+}
 function chunkKey(sn: string, startMs: number, n: number, firstTs: number): string {
   return `${sn}\u0000${startMs}\u0000${n}\u0000${firstTs}`;
 }

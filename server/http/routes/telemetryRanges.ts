@@ -20,15 +20,27 @@ import {
   type TracksResponse,
 } from '../../../protocol';
 import { m4 } from '../../../protocol/m4';
-import { encodeTracks } from '../../../protocol/trackCodec';
+import { createHash } from 'node:crypto';
+import { encodeTracksStepwise } from '../../../protocol/trackCodec';
 import type { ServerConfig } from '../../config';
-import { HOUR_MS, MINUTE_MS, mergeStats, readRaw, readRollups } from '../../storage';
+import { HOUR_MS, MINUTE_MS, hasOpenChunks, mergeStats, rawChunkFingerprint, readRaw, readRollups } from '../../storage';
+import { TrackPageCache } from './trackPageCache';
 import { postRoute, requireMember, sessionUserOf, type HttpDeps } from '../context';
 import { assertProjectNamed, markSchemaRoute } from '../authorize';
 import { parseBody } from '../validation';
 import { ApiError } from '../errors';
 
 const DAY_MS = 86_400_000;
+/**
+ * Age after which a compact tracks page can no longer change, ms: the telemetry writer seals a chunk at
+ * the latest 2 minutes after its last reading and writes it within its 1 s flush (server/ingest/telemetryWriter.ts).
+ * Only such pages are cached, and only while no open chunk overlaps them.
+ */
+export const TRACKS_SEALED_AFTER_MS = 3 * 60_000;
+/** Longest synchronous stretch of compact encoding before the event loop is given back, ms. */
+const ENCODE_SLICE_MS = 20;
+/** Response header saying whether a compact tracks page came from the cache: `hit`, `miss` or `off` (not cacheable). */
+export const TRACKS_CACHE_HEADER = 'x-siteboard-cache';
 
 /** Start of the `columnMs`-wide column (counted from `fromMs`) that holds `tMs`; earlier times go to the first. */
 function pixelStart(tMs: number, fromMs: number, columnMs: number): number {
@@ -71,6 +83,7 @@ export function chooseTier(config: ServerConfig, fromMs: number, toMs: number, n
 
 /** Range routes of protocol/history.ts: series, tracks, positions and alarms in a range. */
 export function registerTelemetryRangeRoutes(app: FastifyInstance, deps: HttpDeps): void {
+  const trackPages = new TrackPageCache(deps.config.tracksCacheBytes);
   postRoute(app, deps, HISTORY_ROUTES.series, seriesBody, async ({ body, user }): Promise<SeriesResponse> => {
     checkRange(body.fromMs, body.toMs);
     requireMember(user, body.projectId);
@@ -162,18 +175,40 @@ export function registerTelemetryRangeRoutes(app: FastifyInstance, deps: HttpDep
     if (pageFromMs < body.fromMs || pageFromMs > body.toMs) throw new ApiError('VALIDATION', 'cursor: not a page of this range');
     const pageToMs = Math.min(body.toMs, pageFromMs + TRACKS_COMPACT_PAGE_MS - 1);
     const beacons = (await deps.db.selectFrom('devices').select('sn').where('project_id', '=', body.projectId).where('kind', '=', 'beacon').execute()).map((r) => r.sn);
+    const nextCursor = pageToMs < body.toMs ? pageToMs + 1 : null;
+    // a page that ended before the sealing delay, with nothing of it left in memory, changes only if chunks
+    // are added (late device data) or retention clears them: the fingerprint of its chunks is in the key
+    const cacheable = deps.config.tracksCacheBytes > 0 && pageToMs < Date.now() - TRACKS_SEALED_AFTER_MS && !hasOpenChunks(deps.db, body.projectId, pageFromMs, pageToMs);
+    let key: string | null = null;
+    if (cacheable) {
+      const devices = createHash('sha1').update(beacons.join('\u0000')).digest('base64');
+      const chunks = await rawChunkFingerprint(deps.db, body.projectId, pageFromMs, pageToMs);
+      key = [body.projectId, body.tunnelId ?? '', pageFromMs, pageToMs, nextCursor ?? -1, body.toleranceM, body.gapMs, devices, chunks].join('\u0000');
+      const hit = trackPages.get(key);
+      if (hit) return reply.type('application/octet-stream').header(TRACKS_CACHE_HEADER, 'hit').send(Buffer.from(hit.buffer, hit.byteOffset, hit.byteLength));
+    }
     const raw = await readRaw(deps.db, body.projectId, { sns: beacons }, pageFromMs, pageToMs);
     const inputs = [...raw.entries()]
       .filter(([, s]) => body.tunnelId === undefined || s.tunnelId.includes(body.tunnelId))
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([sn, s]) => ({ sn, ts: s.ts, tunnelId: s.tunnelId, values: s.values }));
-    const bytes = encodeTracks(inputs, {
-      fromMs: pageFromMs,
-      toMs: pageToMs,
-      nextCursor: pageToMs < body.toMs ? pageToMs + 1 : null,
-      toleranceM: body.toleranceM,
-      gapMs: body.gapMs,
-    });
+    // beacon by beacon, giving the event loop back every ENCODE_SLICE_MS (live ingest runs on it)
+    const steps = encodeTracksStepwise(inputs, { fromMs: pageFromMs, toMs: pageToMs, nextCursor, toleranceM: body.toleranceM, gapMs: body.gapMs });
+    let sliceStart = performance.now();
+    let bytes: Uint8Array;
+    for (;;) {
+      const r = steps.next();
+      if (r.done) {
+        bytes = r.value;
+        break;
+      }
+      if (performance.now() - sliceStart >= ENCODE_SLICE_MS) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
+    }
+    if (key) trackPages.set(key, bytes);
+    reply.header(TRACKS_CACHE_HEADER, key ? 'miss' : 'off');
     return reply.type('application/octet-stream').send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   });
 
