@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createFromTemplate, logIn, zoomTo } from './builderHelpers';
 
 /** The labels of the top ruler, with their x on screen. */

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createFromTemplate, logIn, panels, props, saved, visiblePoint } from './builderHelpers';
 
 /** The builder's model side: lock (saved), groups, and data binding from the property pane. */

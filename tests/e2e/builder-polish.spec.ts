@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createFromTemplate, logIn, panels, props, saved, visiblePoint } from './builderHelpers';
 
 /** x, y, w, h of every panel on the canvas, from the boxes on screen (page px are not needed to test overlap). */

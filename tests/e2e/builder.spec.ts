@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createFromTemplate, logIn, panels, props, saved, visiblePoint } from './builderHelpers';
 
 /** Selects only panel `i` and reads x, y, w, h from the property pane. */

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import ExcelJS from 'exceljs';
 import { BOARD_TICKET_HEADER, ROUTES, type AlarmPage, type AlarmRecord, type Board } from '../../protocol';
 import { DEMO_DEVICES, DEMO_PROJECT } from '../../server/seed/demoProject';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { logIn, publishAsDevice } from './session';
 
 /** The bridge project's seeded board (server/seed/demoBoard.ts BRIDGE_BOARD), its lifting equipment simulated live. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { logIn, publishAsDevice } from './session';
 
 const BOARD_URL = '/#/dataV/viewBoard?boardId=demo-live';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import mqtt from 'mqtt';
 import { formatChainage } from '../../protocol/chainage';
 import { E2E } from './global-setup';

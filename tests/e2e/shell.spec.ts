@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { E2E } from './global-setup';
 
 /** Logs in through the API (the cookie lands in the page's context), faster than the form. */

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /** The built service worker the server serves (global-setup: STATIC_DIR is dist). */
 const SW_PATH = path.resolve(import.meta.dirname, '..', '..', 'dist', 'sw.js');
