@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Alarm } from '../../protocol';
-import { redact, startExternalBroker, type ExternalBroker } from '../ingest/externalBroker';
+import { RECEIVE_MAXIMUM, redact, startExternalBroker, type ExternalBroker } from '../ingest/externalBroker';
 import { loadOpenAlarms } from '../rules/alarmPersister';
 import { loadDevices } from '../rules/deviceStore';
 import type { Effects } from '../rules/types';
@@ -25,9 +25,11 @@ const REDIS_CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * Messages of a partition checked against the receipts after a takeover, besides every redelivery (DUP):
- * more than a broker keeps in flight per session (Mosquitto's max_inflight_messages is 20 by default).
+ * as many as a broker keeps in flight per session, the Receive Maximum the session announces
+ * (server/ingest/externalBroker.ts RECEIVE_MAXIMUM), since the last owner may have stored that many
+ * messages it had not acknowledged yet.
  */
-export const RECEIPT_CHECKS_AFTER_TAKEOVER = 256;
+export const RECEIPT_CHECKS_AFTER_TAKEOVER = RECEIVE_MAXIMUM;
 
 /** The Redis connections of a node: commands, the socket.io adapter's pair, and the cluster bus subscriber. */
 export interface ClusterRedis {
