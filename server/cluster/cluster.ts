@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Alarm } from '../../protocol';
-import { redact, startExternalBroker, type ExternalBroker } from '../ingest/externalBroker';
+import { RECEIVE_MAXIMUM, redact, startExternalBroker, type ExternalBroker } from '../ingest/externalBroker';
 import { loadOpenAlarms } from '../rules/alarmPersister';
 import { loadDevices } from '../rules/deviceStore';
 import type { Effects } from '../rules/types';
@@ -11,7 +11,7 @@ import { toAlarm, type Database } from '../storage';
 import { RedisLeases } from './leases';
 import type { PartitionedRules } from './partitionedRules';
 import { partitionClientId, partitionWhere } from './partitions';
-import { hasReceipt } from './receipts';
+import { messageKey, storedKeys } from './receipts';
 
 /** Minimal logger (pino/Fastify compatible). */
 interface Log {
@@ -25,9 +25,11 @@ const REDIS_CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * Messages of a partition checked against the receipts after a takeover, besides every redelivery (DUP):
- * more than a broker keeps in flight per session (Mosquitto's max_inflight_messages is 20 by default).
+ * as many as a broker keeps in flight per session, the Receive Maximum the session announces
+ * (server/ingest/externalBroker.ts RECEIVE_MAXIMUM), since the last owner may have stored that many
+ * messages it had not acknowledged yet.
  */
-export const RECEIPT_CHECKS_AFTER_TAKEOVER = 256;
+export const RECEIPT_CHECKS_AFTER_TAKEOVER = RECEIVE_MAXIMUM;
 
 /** The Redis connections of a node: commands, the socket.io adapter's pair, and the cluster bus subscriber. */
 export interface ClusterRedis {
@@ -143,6 +145,8 @@ export async function startCluster(deps: ClusterDeps): Promise<Cluster> {
   /** Renewal and balancing period: a quarter of the lease. */
   const periodMs = Math.max(100, Math.floor(deps.leaseMs / 4));
 
+  const receiptChecks = receiptBatcher((keys) => storedKeys(db, keys));
+
   const take = async (k: number): Promise<void> => {
     // only the partition's rows: a takeover costs its share of the devices, not all of them
     const [devices, open] = await Promise.all([loadDevices(db, log, undefined, partitionWhere('devices', k, rules.count)), loadOpenAlarms(db, partitionWhere('alarms', k, rules.count))]);
@@ -159,7 +163,7 @@ export async function startCluster(deps: ClusterDeps): Promise<Cluster> {
           if (!redelivered && entry.checksLeft <= 0) return false;
           entry.checksLeft--;
           try {
-            return await hasReceipt(db, topic, payload);
+            return await receiptChecks.has(messageKey(topic, payload));
           } catch (err) {
             log.error({ err, partition: k }, 'receipt check failed; handling the message');
             return false;
@@ -320,6 +324,37 @@ export async function startCluster(deps: ClusterDeps): Promise<Cluster> {
     },
   };
   return cluster;
+}
+
+/** Receipt keys asked per query at most. */
+export const RECEIPT_CHECK_BATCH = 500;
+
+/**
+ * Batches receipt checks: the keys asked within one event-loop turn (the deliveries of one socket read)
+ * go to `lookUp` together, RECEIPT_CHECK_BATCH per query. After a takeover every delivery of the first
+ * RECEIPT_CHECKS_AFTER_TAKEOVER is checked; one query each made the partition's first thousand messages
+ * wait for a thousand round trips.
+ * @param lookUp the keys found among those given; its rejection rejects the checks of its batch
+ */
+export function receiptBatcher(lookUp: (keys: string[]) => Promise<Set<string>>): { has(key: string): Promise<boolean> } {
+  let batch: Array<{ key: string; resolve: (v: boolean) => void; reject: (e: unknown) => void }> = [];
+  const run = () => {
+    const all = batch;
+    batch = [];
+    for (let i = 0; i < all.length; i += RECEIPT_CHECK_BATCH) {
+      const part = all.slice(i, i + RECEIPT_CHECK_BATCH);
+      lookUp(part.map((c) => c.key)).then(
+        (found) => part.forEach((c) => c.resolve(found.has(c.key))),
+        (err: unknown) => part.forEach((c) => c.reject(err)),
+      );
+    }
+  };
+  return {
+    has(key) {
+      if (batch.length === 0) setImmediate(run);
+      return new Promise((resolve, reject) => batch.push({ key, resolve, reject }));
+    },
+  };
 }
 
 /** `p`, or a rejection after `ms` naming `what` (default: no subject). */

@@ -4,7 +4,8 @@ import { makeAlarm } from '../../tests/helpers/alarms';
 import { AlarmPersister } from '../rules/alarmPersister';
 import type { AlarmDraft } from '../rules/types';
 import { openDatabase, type Database, type OpenDatabase } from '../storage';
-import { hasReceipt, messageKey, pruneReceipts, RECEIPT_RETENTION_MS, writeReceipts } from './receipts';
+import { receiptBatcher } from './cluster';
+import { hasReceipt, messageKey, pruneReceipts, RECEIPT_RETENTION_MS, storedKeys, writeReceipts } from './receipts';
 
 const T0 = 1_700_000_000_000;
 const quiet = { warn: () => undefined, error: () => undefined };
@@ -32,6 +33,17 @@ describe('ingest receipts with the alarm persister (real PGlite in memory)', () 
     expect(await hasReceipt(db, origin('CAM-A', 1).topic, origin('CAM-A', 1).payload)).toBe(true);
     for (let i = 0; i < 10; i++) expect(await hasReceipt(db, origin(`CAM-B${i}`, 10 + i).topic, origin(`CAM-B${i}`, 10 + i).payload)).toBe(true);
     expect(await hasReceipt(db, origin('CAM-A', 2).topic, origin('CAM-A', 2).payload)).toBe(false);
+
+    // a takeover's checks: every key asked in one turn goes to the database in one query
+    const key = (o: { topic: string; payload: string }) => messageKey(o.topic, o.payload);
+    const queries: string[][] = [];
+    const checks = receiptBatcher((keys) => {
+      queries.push(keys);
+      return storedKeys(db, keys);
+    });
+    const asked = [origin('CAM-A', 1), origin('CAM-A', 2), origin('CAM-B3', 13), origin('CAM-B9', 99)].map((o) => checks.has(key(o)));
+    expect(await Promise.all(asked)).toEqual([true, false, true, false]);
+    expect(queries).toHaveLength(1);
   });
 
   it('stores neither the alarm change nor the receipt when the receipt cannot be written', async () => {

@@ -31,6 +31,16 @@ export async function hasReceipt(db: Kysely<Database>, topic: string, payload: U
   return row !== undefined;
 }
 
+/**
+ * Which of `keys` ({@link messageKey}) have a receipt: one query for all of them.
+ * @returns the keys found
+ */
+export async function storedKeys(db: Kysely<Database>, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.selectFrom('ingest_receipts').select('message_key').where('message_key', 'in', [...new Set(keys)]).execute();
+  return new Set(rows.map((r) => r.message_key));
+}
+
 /** Deletes receipts older than RECEIPT_RETENTION_MS. @returns how many */
 export async function pruneReceipts(db: Kysely<Database>, nowMs: number): Promise<number> {
   const r = await db.deleteFrom('ingest_receipts').where('stored_at_ms', '<', nowMs - RECEIPT_RETENTION_MS).executeTakeFirst();

@@ -146,6 +146,41 @@ describe('external broker consumer (real Mosquitto)', { timeout: 30_000 }, () =>
     await broker.stop();
     await expect(startExternalBroker({ url: broker.url, nodeId: 'n', onMessage: () => undefined, log: quiet })).rejects.toThrow();
   });
+  it('handles the messages after one still being stored, and acknowledges them only after it, in arrival order', async () => {
+    broker = await startTestMosquitto();
+    const seen: string[] = [];
+    let release: () => void = () => undefined;
+    const first = await consumer((_t, p) => {
+      seen.push(p.toString());
+      // the first message waits for its (alarm) write, like a message that changed an alarm
+      return p.toString() === 'slow' ? new Promise<void>((r) => (release = r)) : undefined;
+    });
+    const d = await device();
+    for (const m of ['slow', 'm1', 'm2', 'm3']) await d.publishAsync('zhgd/p1/camera/C1/alarm', m, { qos: 1 });
+    // one message at a time, m1 would wait for the slow one's write
+    await eventually(() => seen.length === 4, 5_000, 'the messages after the slow one handled while it is pending');
+    expect(seen).toEqual(['slow', 'm1', 'm2', 'm3']);
+    await first.close(); // closeDrainMs 100: the slow one is still pending, so none is acknowledged
+
+    const again: string[] = [];
+    let releaseAgain: () => void = () => undefined;
+    const second = await consumer((_t, p) => {
+      again.push(p.toString());
+      return p.toString() === 'slow' ? new Promise<void>((r) => (releaseAgain = r)) : undefined;
+    });
+    await eventually(() => again.length >= 4, 5_000, 'every unacknowledged message redelivered');
+    expect(again).toEqual(['slow', 'm1', 'm2', 'm3']);
+    releaseAgain();
+    release();
+    await second.close(); // all stored now: acknowledged before DISCONNECT
+
+    const third: string[] = [];
+    await consumer((_t, p) => void third.push(p.toString()));
+    await d.publishAsync('zhgd/p1/camera/C1/alarm', 'after', { qos: 1 });
+    await eventually(() => third.length >= 1, 5_000, 'a new message');
+    expect(third).toEqual(['after']);
+  });
+
   it('cluster hooks: a partition session of its own subscribes only its filters, skips what was already stored, and stays away when told', async () => {
     broker = await startTestMosquitto();
     const received: string[] = [];

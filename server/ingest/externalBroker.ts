@@ -21,6 +21,13 @@ export const RECENT_KEPT = 4_096;
 /** Longest wait of close() for messages still being handled, so their PUBACKs go out, ms. */
 export const CLOSE_DRAIN_MS = 5_000;
 
+/**
+ * Deliveries a session takes before acknowledging the first (MQTT 5 Receive Maximum, MQTT 5.0
+ * §3.1.2.11.3, sent in CONNECT; Mosquitto then uses it instead of max_inflight_messages). They are handled
+ * as they arrive while their alarm writes are stored, and acknowledged in order.
+ */
+export const RECEIVE_MAXIMUM = 1_000;
+
 /** Topic filters per SUBSCRIBE packet (a partition subscribes each of its devices' topics). */
 const SUBSCRIBE_BATCH = 200;
 
@@ -106,8 +113,10 @@ export function reconnectDelayMs(attempt: number, minMs: number, maxMs: number, 
  * - close() waits (up to 5 s) for the messages being handled, so their PUBACKs go out before DISCONNECT;
  * - a handler that rejects (which the contract rules out) is logged and acknowledged with reason code 0x80,
  *   so one bad message never stalls the session;
- * - messages are handled one at a time in arrival order (mqtt.js reads the next packet only after the PUBACK),
- *   so the socket applies back-pressure to the broker instead of buffering without bound.
+ * - messages are handled in arrival order as they arrive, up to RECEIVE_MAXIMUM unacknowledged (announced to
+ *   the broker in CONNECT; beyond it mqtt.js reads no further, so the socket applies back-pressure), and
+ *   acknowledged in arrival order once stored: a message waiting for its alarm commit holds back only the
+ *   PUBACKs after it, not the handling of the messages after it.
  * Reconnects with a bounded exponential back-off (reconnectMinMs doubling up to reconnectMaxMs) forever, and
  * subscribes again whenever the broker has no session for it. The first connection is waited for, so a wrong
  * URL fails the start instead of retrying silently.
@@ -132,22 +141,91 @@ export async function startExternalBroker(opts: ExternalBrokerOptions): Promise<
   // Handled messages by packet identifier, oldest first: the broker redelivers an unacknowledged message with
   // its packet identifier and DUP set (MQTT 5.0 §4.4), so the identifier finds it; topic, length and a
   // checksum of the payload make sure it is the same message (SHA-1 of every message was 3 % of a node's CPU).
-  const recent = new Map<number, { topic: string; length: number; sum: number }>();
+  // `outcome` settles with the message's PUBACK reason code: a redelivery that arrives while the first
+  // delivery is still being stored waits for it instead of handling the message a second time.
+  const recent = new Map<number, { topic: string; length: number; sum: number; outcome: Promise<number> }>();
   const inFlight = new Set<Promise<unknown>>();
-  const handleAcked = async (topic: string, payload: Buffer, packet: IPublishPacket): Promise<number> => {
+
+  /**
+   * Starts handling one delivery; resolves once the handler was called (the rules saw the message), with
+   * `{ outcome }`, the PUBACK reason code once what must be durable is stored.
+   */
+  const start = async (topic: string, payload: Buffer, packet: IPublishPacket): Promise<{ outcome: Promise<number> }> => {
     const id = packet.messageId;
     if (packet.dup && id !== undefined) {
       const seen = recent.get(id);
-      if (seen && seen.topic === topic && seen.length === payload.length && seen.sum === checksum(payload)) return 0;
+      if (seen && seen.topic === topic && seen.length === payload.length && seen.sum === checksum(payload)) {
+        if ((await seen.outcome) === 0) return { outcome: Promise.resolve(0) };
+      }
     }
-    if (opts.alreadyStored && (await opts.alreadyStored(topic, payload, packet.dup))) return 0;
-    if (!(await handle(topic, payload))) return PUBACK_UNSPECIFIED_ERROR;
+    if (opts.alreadyStored && (await opts.alreadyStored(topic, payload, packet.dup))) return { outcome: Promise.resolve(0) };
+    const outcome = handle(topic, payload).then((ok) => (ok ? 0 : PUBACK_UNSPECIFIED_ERROR));
     if (id !== undefined) {
       recent.delete(id);
-      recent.set(id, { topic, length: payload.length, sum: checksum(payload) });
+      recent.set(id, { topic, length: payload.length, sum: checksum(payload), outcome });
       if (recent.size > RECENT_KEPT) recent.delete(recent.keys().next().value!);
     }
-    return 0;
+    return { outcome };
+  };
+
+  // Pipelined deliveries (RECEIVE_MAXIMUM at most): each is handled as soon as it arrives, in arrival order,
+  // while the PUBACKs of earlier ones still wait for their storage; PUBACKs go out in arrival order (MQTT
+  // 5.0 §4.6), each once its own message and every earlier one are stored. Handling one message at a time,
+  // one awaited alarm commit held every later message of the session back (docs/operations.md "Cluster").
+  interface Delivery {
+    /** The connection it arrived on: a PUBACK is never sent on a later connection (the broker redelivers). */
+    connection: number;
+    /** The PUBACK mqtt.js built for it, held back until `code` is known and every earlier one went out. */
+    puback: { cmd: string; reasonCode?: number } | null;
+    sendPuback: ((packet: object) => void) | null;
+    /** Its reason code once settled, else null. */
+    code: number | null;
+  }
+  const deliveries: Delivery[] = [];
+  /** Deliveries waiting for a free slot (more than RECEIVE_MAXIMUM unacknowledged): mqtt.js reads no further meanwhile. */
+  const waitingForSlot: Array<() => void> = [];
+  let connection = 0;
+  let startChain: Promise<unknown> = Promise.resolve();
+  /** Set while mqtt.js builds a delivery's PUBACK (inside ack()): the PUBACK is held back on it. */
+  let capturing: Delivery | null = null;
+
+  const sendSettledAcks = () => {
+    while (deliveries.length > 0 && deliveries[0].code !== null) {
+      const d = deliveries.shift()!;
+      if (d.connection === connection && d.puback && d.sendPuback) {
+        corkAcks();
+        if (d.code) d.puback.reasonCode = d.code;
+        d.sendPuback(d.puback);
+      }
+      waitingForSlot.shift()?.();
+    }
+  };
+
+  const deliver = (topic: string, payload: Buffer, packet: IPublishPacket, ack: (error: Error | number, reasonCode?: number) => void) => {
+    const d: Delivery = { connection, puback: null, sendPuback: null, code: null };
+    deliveries.push(d);
+    const started = startChain.then(() => start(topic, payload, packet));
+    startChain = started.catch(() => undefined);
+    const done = started
+      .then(({ outcome }) => outcome)
+      .catch((err: unknown) => {
+        opts.log.error({ err, topic: topic.slice(0, 256) }, 'device message check failed');
+        return PUBACK_UNSPECIFIED_ERROR;
+      })
+      .then((code) => {
+        d.code = code;
+        sendSettledAcks();
+      });
+    inFlight.add(done);
+    void done.finally(() => inFlight.delete(done));
+    // mqtt.js writes the PUBACK inside ack() and reads the next packet once it is written: it is held back
+    // here (written by sendSettledAcks) so that the next delivery is read at once
+    capturing = d;
+    try {
+      ack(0, 0);
+    } finally {
+      capturing = null;
+    }
   };
 
   // PUBACKs of one event-loop turn go out in one write: the socket is corked at the first and uncorked after
@@ -168,20 +246,31 @@ export async function startExternalBroker(opts: ExternalBrokerOptions): Promise<
     clientId: where.clientId,
     protocolVersion: 5,
     clean: false,
-    properties: { sessionExpiryInterval: SESSION_EXPIRY_S },
+    // the broker keeps at most this many deliveries unacknowledged on the connection (MQTT 5.0 §3.1.2.11.3)
+    properties: { sessionExpiryInterval: SESSION_EXPIRY_S, receiveMaximum: RECEIVE_MAXIMUM },
     reconnectPeriod: 0, // reconnects are ours: mqtt.js only knows a fixed period
     connectTimeout: 10_000,
     resubscribe: false, // the broker keeps the subscription in the session; subscribeIfNoSession covers a lost one
     customHandleAcks: (topic, payload, packet: IPublishPacket, ack) => {
       // QoS 1 and 2 only (mqtt.js calls this for acknowledged deliveries); the PUBACK waits for the handler
-      const done = handleAcked(topic, payload, packet).then((code) => {
-        corkAcks();
-        ack(0, code);
-      });
-      inFlight.add(done);
-      void done.finally(() => inFlight.delete(done));
+      if (deliveries.length < RECEIVE_MAXIMUM) deliver(topic, payload, packet, ack);
+      else waitingForSlot.push(() => deliver(topic, payload, packet, ack));
     },
   });
+  // the held-back PUBACKs (see deliver): mqtt.js goes on reading at once, the packet is written later
+  const sendPacket = (client as unknown as { _sendPacket: (packet: { cmd: string }, cb?: () => void, ...rest: unknown[]) => void })._sendPacket.bind(client);
+  (client as unknown as { _sendPacket: typeof sendPacket })._sendPacket = (packet, cb, ...rest) => {
+    const d = capturing;
+    if (d && packet.cmd === 'puback') {
+      capturing = null;
+      d.puback = packet;
+      d.sendPuback = (p) => sendPacket(p as { cmd: string });
+      if (d.code !== null) sendSettledAcks();
+      cb?.();
+      return;
+    }
+    sendPacket(packet, cb, ...rest);
+  };
   const firstConnack = await new Promise<IConnackPacket>((resolve, reject) => {
     const settle = () => {
       client.off('connect', onConnect);
@@ -229,7 +318,8 @@ export async function startExternalBroker(opts: ExternalBrokerOptions): Promise<
 
   // QoS 0 deliveries bypass customHandleAcks and arrive here; QoS 1/2 ones were handled before the ack
   client.on('message', (topic, payload, packet) => {
-    if (packet.qos === 0) void handle(topic, payload);
+    // behind the QoS 1 deliveries before it (handled in arrival order)
+    if (packet.qos === 0) startChain = startChain.then(() => void handle(topic, payload));
   });
   client.on('connect', (connack) => {
     attempt = 0;
@@ -237,6 +327,11 @@ export async function startExternalBroker(opts: ExternalBrokerOptions): Promise<
     void subscribeIfNoSession(connack);
   });
   client.on('close', () => {
+    // deliveries of the lost connection are never acknowledged on the next one: the broker redelivers them
+    // (DUP), and `recent` or the receipts recognise those already stored
+    connection++;
+    deliveries.length = 0;
+    waitingForSlot.length = 0;
     if (closing || retry) return;
     const delay = reconnectDelayMs(attempt++, minMs, maxMs, Math.random());
     opts.log.warn({ ...where, delayMs: delay }, 'MQTT connection lost; reconnecting');
