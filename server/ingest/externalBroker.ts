@@ -257,7 +257,14 @@ export async function startExternalBroker(opts: ExternalBrokerOptions): Promise<
       else waitingForSlot.push(() => deliver(topic, payload, packet, ack));
     },
   });
-  // the held-back PUBACKs (see deliver): mqtt.js goes on reading at once, the packet is written later
+  // the held-back PUBACKs (see deliver): mqtt.js goes on reading at once, the packet is written later.
+  // mqtt.js has no public way to hold a PUBACK back, so this wraps its private _sendPacket (mqtt is pinned
+  // to an exact version in package.json; server/ingest/externalBroker.test.ts fails if the wrap stops working).
+  const internal = client as unknown as { _sendPacket?: unknown };
+  if (typeof internal._sendPacket !== 'function') {
+    client.end(true);
+    throw new Error('mqtt.js has no _sendPacket: this version cannot hold PUBACKs back until a message is stored');
+  }
   const sendPacket = (client as unknown as { _sendPacket: (packet: { cmd: string }, cb?: () => void, ...rest: unknown[]) => void })._sendPacket.bind(client);
   (client as unknown as { _sendPacket: typeof sendPacket })._sendPacket = (packet, cb, ...rest) => {
     const d = capturing;
