@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeTracks, encodeTracks, simplifyTrack, trackPageCursor } from './trackCodec';
-
-/** mulberry32, so the walks are the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as rng } from './mulberry32';
 
 const T0 = 1_763_766_000_000;
 

@@ -24,6 +24,7 @@ import { HistoryImpl } from '../../workers/telemetry/HistoryImpl';
 import { encodeTracks, type TrackInput } from '../../protocol/trackCodec';
 import { measureBrowser, type BrowserResult } from './browser';
 import { TRACKS_COMPACT_PAGE_MS, TRACKS_DEFAULT_GAP_MS, TRACKS_DEFAULT_TOLERANCE_M } from '../../protocol/history';
+import { mulberry32 as rng } from '../../protocol/mulberry32';
 
 /** Beacons of the demo project at 1× (issue 8's figure for a large site: 250 tags at 1 Hz). */
 const BEACONS_1X = 250;
@@ -55,18 +56,6 @@ function parseArgs(argv: string[]): Args {
     hours: hours ? [Number(hours)] : [],
     rounds: Number(get('rounds') ?? 2),
     browser,
-  };
-}
-
-/** mulberry32: the same seeded data for both sides. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 

@@ -150,11 +150,7 @@ export function registerTelemetryRangeRoutes(app: FastifyInstance, deps: HttpDep
   postRoute(app, deps, HISTORY_ROUTES.tracks, tracksBody, async ({ body, user }): Promise<TracksResponse> => {
     checkRange(body.fromMs, body.toMs);
     requireMember(user, body.projectId);
-    if (body.toMs - body.fromMs > TRACKS_MAX_SPAN_MS) throw new ApiError('VALIDATION', `toMs: tracks cover at most ${TRACKS_MAX_SPAN_MS / 3_600_000} hours per request`);
-    chooseTier(deps.config, body.fromMs, body.fromMs, Date.now(), 'raw');
-    const pageFromMs = body.cursor === undefined ? body.fromMs : Number(body.cursor);
-    if (pageFromMs < body.fromMs || pageFromMs > body.toMs) throw new ApiError('VALIDATION', 'cursor: not a page of this range');
-    const pageToMs = Math.min(body.toMs, pageFromMs + TRACKS_PAGE_MS - 1);
+    const { pageFromMs, pageToMs } = tracksPage(deps, body, TRACKS_PAGE_MS);
     const raw = await readRaw(deps.db, body.projectId, { tunnelId: body.tunnelId }, pageFromMs, pageToMs);
     const tracks = [...raw.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([sn, s]) => ({ sn, ts: s.ts, values: s.values }));
     return { tunnelId: body.tunnelId, pageFromMs, pageToMs, nextCursor: pageToMs < body.toMs ? String(pageToMs + 1) : null, tracks };
@@ -169,11 +165,7 @@ export function registerTelemetryRangeRoutes(app: FastifyInstance, deps: HttpDep
     assertProjectNamed(req);
     checkRange(body.fromMs, body.toMs);
     requireMember(user, body.projectId);
-    if (body.toMs - body.fromMs > TRACKS_MAX_SPAN_MS) throw new ApiError('VALIDATION', `toMs: tracks cover at most ${TRACKS_MAX_SPAN_MS / 3_600_000} hours per request`);
-    chooseTier(deps.config, body.fromMs, body.fromMs, Date.now(), 'raw');
-    const pageFromMs = body.cursor === undefined ? body.fromMs : Number(body.cursor);
-    if (pageFromMs < body.fromMs || pageFromMs > body.toMs) throw new ApiError('VALIDATION', 'cursor: not a page of this range');
-    const pageToMs = Math.min(body.toMs, pageFromMs + TRACKS_COMPACT_PAGE_MS - 1);
+    const { pageFromMs, pageToMs } = tracksPage(deps, body, TRACKS_COMPACT_PAGE_MS);
     const beacons = (await deps.db.selectFrom('devices').select('sn').where('project_id', '=', body.projectId).where('kind', '=', 'beacon').execute()).map((r) => r.sn);
     const nextCursor = pageToMs < body.toMs ? pageToMs + 1 : null;
     // a page that ended before the sealing delay, with nothing of it left in memory, changes only if chunks
@@ -267,4 +259,18 @@ export function registerTelemetryRangeRoutes(app: FastifyInstance, deps: HttpDep
       nextCursor: truncated ? String(page.at(-1)!.alarm_id) : null,
     };
   });
+}
+
+/**
+ * The page of a tracks request (JSON or compact) the cursor points at: `[pageFromMs, pageToMs]`, at most
+ * `pageMs` long, inside [fromMs, toMs]. The range is checked by the caller (checkRange).
+ * @throws ApiError VALIDATION naming `toMs` when the range is longer than TRACKS_MAX_SPAN_MS, or `cursor`
+ * when it is not a page of this range; the retention error of chooseTier when raw fixes are gone.
+ */
+function tracksPage(deps: HttpDeps, body: { fromMs: number; toMs: number; cursor?: string }, pageMs: number): { pageFromMs: number; pageToMs: number } {
+  if (body.toMs - body.fromMs > TRACKS_MAX_SPAN_MS) throw new ApiError('VALIDATION', `toMs: tracks cover at most ${TRACKS_MAX_SPAN_MS / 3_600_000} hours per request`);
+  chooseTier(deps.config, body.fromMs, body.fromMs, Date.now(), 'raw');
+  const pageFromMs = body.cursor === undefined ? body.fromMs : Number(body.cursor);
+  if (pageFromMs < body.fromMs || pageFromMs > body.toMs) throw new ApiError('VALIDATION', 'cursor: not a page of this range');
+  return { pageFromMs, pageToMs: Math.min(body.toMs, pageFromMs + pageMs - 1) };
 }

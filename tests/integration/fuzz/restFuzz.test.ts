@@ -5,6 +5,7 @@ import { DEMO_BOARD, DEMO_PROJECT, OTHER_PROJECT } from '../../../server/seed';
 import type { ApiClient } from '../../helpers/apiClient';
 import { eventually } from '../../helpers/eventually';
 import { startServerWithUsers } from '../../helpers/testServer';
+import { mulberry32 as prng } from '../../../protocol/mulberry32';
 
 /**
  * REST fuzz suite (issue 11 "What it must show"): seeded, bounded, loopback only, against the real server
@@ -20,18 +21,6 @@ const SEED = process.env.FUZZ_SEED === 'random' ? Math.floor(Math.random() * 2 *
 /** Requests per run: bounded so the suite takes seconds, not minutes. */
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 900);
 const CONCURRENCY = 8;
-
-/** mulberry32: a small seeded PRNG (public domain), so a failing run can be replayed from its seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const POST_ROUTES: string[] = [
   ...Object.values(ROUTES).filter((r) => r !== ROUTES.ticketGet),
