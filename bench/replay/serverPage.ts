@@ -12,30 +12,13 @@ import { encodeTracks } from '../../protocol/trackCodec';
 import { TRACKS_DEFAULT_GAP_MS, TRACKS_DEFAULT_TOLERANCE_M } from '../../protocol/history';
 import { startServer } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { readRaw, writeSealedChunks, type SealedChunk } from '../../server/storage';
+import { readRaw, writeSealedChunks } from '../../server/storage';
+import { beaconWalkChunk } from '../../fixtures/beaconWalk';
 
 const BEACONS = 250;
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 const PROJECT = 'bench-replay';
-
-/** A walk with pauses and ±0.3 m of noise at 1 Hz, chainage to 1 cm (the integration test's shape). */
-function chunkOf(b: number, startMs: number): SealedChunk {
-  const ts: number[] = [];
-  const chainageM: number[] = [];
-  const battery: number[] = [];
-  const sos: number[] = [];
-  for (let s = 0; s < 60; s++) {
-    const t = startMs + s * 1_000;
-    const k = (t / 1_000 + b * 977) % 900;
-    const noise = (((t / 1_000) * 7919 + b * 104_729) % 61) / 100 - 0.3;
-    ts.push(t);
-    chainageM.push(Math.round((100 + b * 3 + (k < 600 ? k * 1.1 : 660) + noise) * 100) / 100);
-    battery.push(90 - Math.floor((t / HOUR) % 10));
-    sos.push(0);
-  }
-  return { projectId: PROJECT, sn: `BC${String(b).padStart(4, '0')}`, kind: 'beacon', tunnelId: b % 2 === 0 ? 'LK' : 'RK', startMs, cols: { ts, values: { chainageM, battery, sos } } };
-}
 
 /** Runs `f` while sampling the event-loop delay: its duration and the longest delay, ms. */
 async function timed<T>(f: () => Promise<T> | T): Promise<{ value: T; ms: number; maxDelayMs: number }> {
@@ -54,7 +37,7 @@ const rounds = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice
 const server = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', MQTT_PORT: '0', DATA_DIR: 'memory://', SIMULATOR: 'off', ADMIN_PASSWORD: 'bench-replay-pw' }));
 try {
   const t0 = Math.floor((Date.now() - 3 * HOUR) / HOUR) * HOUR;
-  for (let m = 0; m < 60; m++) await writeSealedChunks(server.db, Array.from({ length: BEACONS }, (_, b) => chunkOf(b, t0 + m * MINUTE)), () => 2);
+  for (let m = 0; m < 60; m++) await writeSealedChunks(server.db, Array.from({ length: BEACONS }, (_, b) => beaconWalkChunk(PROJECT, `BC${String(b).padStart(4, '0')}`, b, t0 + m * MINUTE)), () => 2);
   const sns = Array.from({ length: BEACONS }, (_, b) => `BC${String(b).padStart(4, '0')}`);
   console.log(`| round | readRaw ms | readRaw event-loop max ms | encodeTracks ms (one stretch) | bytes |\n|---:|---:|---:|---:|---:|`);
   for (let r = 1; r <= rounds; r++) {

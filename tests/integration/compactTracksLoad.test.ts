@@ -4,7 +4,8 @@ import { HISTORY_ROUTES, type TracksCompactRequest } from '../../protocol';
 import { decodeTracks } from '../../protocol/trackCodec';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
-import { writeSealedChunks, type SealedChunk } from '../../server/storage';
+import { writeSealedChunks } from '../../server/storage';
+import { beaconWalkChunk } from '../../fixtures/beaconWalk';
 import type { ApiClient } from '../helpers/apiClient';
 import { startServerWithUsers } from '../helpers/testServer';
 
@@ -19,25 +20,6 @@ const BEACONS = 250;
  * margin for such load and the garbage collector.
  */
 const MAX_STALL_MS = 500;
-
-/** Deterministic fixes: a walk with pauses and ±0.3 m of noise at 1 Hz, chainage to 1 cm (bench/replay's shape). */
-function chunkOf(b: number, sn: string, startMs: number): SealedChunk {
-  const ts: number[] = [];
-  const chainageM: number[] = [];
-  const battery: number[] = [];
-  const sos: number[] = [];
-  for (let s = 0; s < 60; s++) {
-    const t = startMs + s * 1_000;
-    const k = (t / 1_000 + b * 977) % 900;
-    const walk = k < 600 ? k * 1.1 : 660;
-    const noise = (((t / 1_000) * 7919 + b * 104_729) % 61) / 100 - 0.3;
-    ts.push(t);
-    chainageM.push(Math.round((100 + b * 3 + walk + noise) * 100) / 100);
-    battery.push(90 - Math.floor((t / HOUR) % 10));
-    sos.push(b === 0 && s < 10 ? 1 : 0);
-  }
-  return { projectId: demo, sn, kind: 'beacon', tunnelId: b % 2 === 0 ? 'LK' : 'RK', startMs, cols: { ts, values: { chainageM, battery, sos } } };
-}
 
 describe('compact tracks under load (real server, PGlite)', { timeout: 300_000 }, () => {
   let server: RunningServer;
@@ -73,7 +55,7 @@ describe('compact tracks under load (real server, PGlite)', { timeout: 300_000 }
     if (extra.length > 0) await server.db.insertInto('devices').values(extra).execute();
     const sns = [...seeded.map((d) => d.sn), ...extra.map((d) => d.sn)].slice(0, BEACONS);
     for (let m = 0; m < 60; m++) {
-      await writeSealedChunks(server.db, sns.map((sn, b) => chunkOf(b, sn, t0 + m * MINUTE)), () => 2);
+      await writeSealedChunks(server.db, sns.map((sn, b) => beaconWalkChunk(demo, sn, b, t0 + m * MINUTE, b === 0 ? 10 : 0)), () => 2);
     }
   }, 300_000);
   afterAll(() => server?.close());
