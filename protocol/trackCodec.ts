@@ -29,6 +29,7 @@
  * Values are scaled to the fewest decimal digits (≤ TRACK_MAX_DIGITS) that hold every value of the
  * column exactly.
  */
+import { ByteReader, ByteWriter } from './bytes';
 
 /** Magic bytes "STRK" at the start of a compact tracks body. */
 export const TRACK_MAGIC = [0x53, 0x54, 0x52, 0x4b] as const;
@@ -84,96 +85,6 @@ export interface DecodedTracks {
   gapMs: number;
   tunnels: string[];
   beacons: DecodedTrack[];
-}
-
-class Writer {
-  private buf = new Uint8Array(1024);
-  private n = 0;
-  private ensure(k: number): void {
-    if (this.n + k <= this.buf.length) return;
-    let size = this.buf.length * 2;
-    while (size < this.n + k) size *= 2;
-    const next = new Uint8Array(size);
-    next.set(this.buf.subarray(0, this.n));
-    this.buf = next;
-  }
-  u8(v: number): void {
-    this.ensure(1);
-    this.buf[this.n++] = v;
-  }
-  /** Unsigned varint of a non-negative integer up to 2^53. */
-  uv(v: number): void {
-    this.ensure(8);
-    while (v >= 128) {
-      this.buf[this.n++] = (v % 128) | 128;
-      v = Math.floor(v / 128);
-    }
-    this.buf[this.n++] = v;
-  }
-  sv(v: number): void {
-    this.uv(v >= 0 ? v * 2 : -v * 2 - 1);
-  }
-  f64(v: number): void {
-    this.ensure(8);
-    new DataView(this.buf.buffer, this.buf.byteOffset + this.n, 8).setFloat64(0, v, true);
-    this.n += 8;
-  }
-  str(s: string): void {
-    const b = new TextEncoder().encode(s);
-    this.uv(b.length);
-    this.ensure(b.length);
-    this.buf.set(b, this.n);
-    this.n += b.length;
-  }
-  finish(): Uint8Array {
-    return this.buf.slice(0, this.n);
-  }
-}
-
-class Reader {
-  private i = 0;
-  private readonly view: DataView;
-  constructor(private readonly b: Uint8Array) {
-    this.view = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  }
-  private need(k: number): void {
-    if (this.i + k > this.b.length) throw new RangeError('compact tracks: body ends early');
-  }
-  u8(): number {
-    this.need(1);
-    return this.b[this.i++];
-  }
-  uv(): number {
-    let v = 0;
-    let mul = 1;
-    for (;;) {
-      const byte = this.u8();
-      v += (byte & 127) * mul;
-      if (byte < 128) return v;
-      mul *= 128;
-      if (mul > 2 ** 56) throw new RangeError('compact tracks: varint too long');
-    }
-  }
-  sv(): number {
-    const u = this.uv();
-    return u % 2 === 0 ? u / 2 : -(u + 1) / 2;
-  }
-  f64(): number {
-    this.need(8);
-    const v = this.view.getFloat64(this.i, true);
-    this.i += 8;
-    return v;
-  }
-  str(): string {
-    const len = this.uv();
-    this.need(len);
-    const s = new TextDecoder().decode(this.b.subarray(this.i, this.i + len));
-    this.i += len;
-    return s;
-  }
-  get done(): boolean {
-    return this.i === this.b.length;
-  }
 }
 
 /** Fewest digits (≤ TRACK_MAX_DIGITS) that hold every finite value exactly; TRACK_MAX_DIGITS rounds the rest. */
@@ -244,14 +155,14 @@ export function* encodeTracksStepwise(beacons: readonly TrackInput[], opts: Trac
   if (!(opts.gapMs > 0) || !Number.isFinite(opts.gapMs)) throw new RangeError(`gapMs must be > 0: ${opts.gapMs}`);
   const tolCm = Math.round(opts.toleranceM * 100);
   const tol = tolCm / 100;
-  const w = new Writer();
+  const w = new ByteWriter();
   for (const b of TRACK_MAGIC) w.u8(b);
   w.u8(TRACK_FORMAT_VERSION);
   w.f64(opts.fromMs);
   w.f64(opts.toMs);
   w.f64(opts.nextCursor ?? -1);
-  w.uv(tolCm);
-  w.uv(Math.round(opts.gapMs));
+  w.varint(tolCm);
+  w.varint(Math.round(opts.gapMs));
   const seen = new Set<string>();
   for (const b of beacons) {
     let prev: string | null = null;
@@ -263,9 +174,9 @@ export function* encodeTracksStepwise(beacons: readonly TrackInput[], opts: Trac
   }
   const tunnels = [...seen].sort();
   const tunnelIndex = new Map(tunnels.map((t, i) => [t, i]));
-  w.uv(tunnels.length);
+  w.varint(tunnels.length);
   for (const t of tunnels) w.str(t);
-  w.uv(beacons.length);
+  w.varint(beacons.length);
   for (const b of beacons) {
     const chain = b.values.chainageM;
     // fixes with a finite time and chainage, in time order
@@ -286,18 +197,18 @@ export function* encodeTracksStepwise(beacons: readonly TrackInput[], opts: Trac
       s = i;
     }
     w.str(b.sn);
-    w.uv(b.ts.length);
-    w.uv(vertices.length);
+    w.varint(b.ts.length);
+    w.varint(vertices.length);
     let prev = Math.round(opts.fromMs);
     vertices.forEach((v, k) => {
-      if (k === 0) w.sv(ts[v] - prev);
-      else w.uv(ts[v] - prev);
+      if (k === 0) w.zigzag(ts[v] - prev);
+      else w.varint(ts[v] - prev);
       prev = ts[v];
     });
-    w.uv(starts.length - (starts.length > 0 ? 1 : 0));
+    w.varint(starts.length - (starts.length > 0 ? 1 : 0));
     let prevStart = 0;
     for (const st of starts.slice(1)) {
-      w.uv(st - prevStart);
+      w.varint(st - prevStart);
       prevStart = st;
     }
     const cd = digitsFor(vertices.map((v) => c[v]));
@@ -305,7 +216,7 @@ export function* encodeTracksStepwise(beacons: readonly TrackInput[], opts: Trac
     let prevScaled = 0;
     for (const v of vertices) {
       const sc = Math.round(c[v] * 10 ** cd);
-      w.sv(sc - prevScaled);
+      w.zigzag(sc - prevScaled);
       prevScaled = sc;
     }
     // step columns: every other metric, and the tunnel
@@ -329,24 +240,24 @@ export function* encodeTracksStepwise(beacons: readonly TrackInput[], opts: Trac
       if (m === 'chainageM' || m === TRACK_TUNNEL_COLUMN) continue;
       addStep(m, (r) => (typeof col[r] === 'number' && Number.isFinite(col[r]) ? (col[r] as number) : null), null);
     }
-    w.uv(stepCols.length);
+    w.varint(stepCols.length);
     for (const sc of stepCols) {
       w.str(sc.name);
       w.u8(sc.digits);
-      w.uv(sc.at.length);
+      w.varint(sc.at.length);
       const scale = sc.digits === TUNNEL_INDEX ? 1 : 10 ** sc.digits;
       let pt = Math.round(opts.fromMs);
       let pv = 0;
       sc.at.forEach((t, k) => {
-        if (k === 0) w.sv(t - pt);
-        else w.uv(t - pt);
+        if (k === 0) w.zigzag(t - pt);
+        else w.varint(t - pt);
         pt = t;
         const v = sc.vals[k];
-        if (v === null) w.uv(0);
+        if (v === null) w.varint(0);
         else {
           const scaled = Math.round(v * scale);
           const d = scaled - pv;
-          w.uv((d >= 0 ? d * 2 : -d * 2 - 1) + 1);
+          w.varint((d >= 0 ? d * 2 : -d * 2 - 1) + 1);
           pv = scaled;
         }
       });
@@ -374,30 +285,30 @@ export function trackPageCursor(bytes: Uint8Array): number | null {
  * @throws RangeError when the bytes are not a compact tracks body of a known version, or end early
  */
 export function decodeTracks(bytes: Uint8Array): DecodedTracks {
-  const r = new Reader(bytes);
+  const r = new ByteReader(bytes, 'compact tracks');
   for (const b of TRACK_MAGIC) if (r.u8() !== b) throw new RangeError('compact tracks: not a compact tracks body');
   const version = r.u8();
   if (version !== TRACK_FORMAT_VERSION) throw new RangeError(`compact tracks: unknown format version ${version}`);
   const fromMs = r.f64();
   const toMs = r.f64();
   const cursor = r.f64();
-  const toleranceM = r.uv() / 100;
-  const gapMs = r.uv();
+  const toleranceM = r.varint() / 100;
+  const gapMs = r.varint();
   const tunnels: string[] = [];
-  for (let k = r.uv(); k > 0; k--) tunnels.push(r.str());
+  for (let k = r.varint(); k > 0; k--) tunnels.push(r.str());
   const beacons: DecodedTrack[] = [];
-  for (let count = r.uv(); count > 0; count--) {
+  for (let count = r.varint(); count > 0; count--) {
     const sn = r.str();
-    const fixes = r.uv();
-    const n = r.uv();
+    const fixes = r.varint();
+    const n = r.varint();
     const vertexTs = new Float64Array(n);
     let t = Math.round(fromMs);
-    for (let i = 0; i < n; i++) vertexTs[i] = t += i === 0 ? r.sv() : r.uv();
+    for (let i = 0; i < n; i++) vertexTs[i] = t += i === 0 ? r.zigzag() : r.varint();
     const segmentStart = new Uint8Array(n);
     if (n > 0) segmentStart[0] = 1;
     let st = 0;
-    for (let k = r.uv(); k > 0; k--) {
-      st += r.uv();
+    for (let k = r.varint(); k > 0; k--) {
+      st += r.varint();
       if (st >= n) throw new RangeError('compact tracks: segment start past the vertices');
       segmentStart[st] = 1;
     }
@@ -405,12 +316,12 @@ export function decodeTracks(bytes: Uint8Array): DecodedTracks {
     const cscale = 10 ** cd;
     const vertexChainageM = new Float64Array(n);
     let sc = 0;
-    for (let i = 0; i < n; i++) vertexChainageM[i] = (sc += r.sv()) / cscale;
+    for (let i = 0; i < n; i++) vertexChainageM[i] = (sc += r.zigzag()) / cscale;
     const steps: DecodedTrack['steps'] = {};
-    for (let k = r.uv(); k > 0; k--) {
+    for (let k = r.varint(); k > 0; k--) {
       const name = r.str();
       const digits = r.u8();
-      const changes = r.uv();
+      const changes = r.varint();
       if (changes > fixes) throw new RangeError('compact tracks: more changes than fixes');
       const scale = digits === TUNNEL_INDEX ? 1 : 10 ** digits;
       const cts = new Float64Array(changes);
@@ -418,8 +329,8 @@ export function decodeTracks(bytes: Uint8Array): DecodedTracks {
       let pt = Math.round(fromMs);
       let pv = 0;
       for (let i = 0; i < changes; i++) {
-        cts[i] = pt += i === 0 ? r.sv() : r.uv();
-        const tag = r.uv();
+        cts[i] = pt += i === 0 ? r.zigzag() : r.varint();
+        const tag = r.varint();
         if (tag === 0) vals[i] = NaN;
         else {
           const u = tag - 1;

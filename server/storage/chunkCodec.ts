@@ -1,4 +1,5 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { ByteReader, ByteWriter } from '../../protocol/bytes';
 
 /**
  * One device's readings over a span of time, column-wise: `ts[i]` (ms since the epoch, ascending) and,
@@ -88,7 +89,7 @@ export function encodeChunk(cols: ChunkColumns, baseMs: number, digitsOf: (metri
  * @throws Error when the bytes are not a chunk of a known format version
  */
 export function decodeChunk(data: Uint8Array, baseMs: number): ChunkColumns {
-  const r = new ByteReader(inflateRawSync(data));
+  const r = new ByteReader(inflateRawSync(data), 'telemetry chunk');
   const version = r.varint();
   if (version !== FORMAT_VERSION) throw new Error(`telemetry chunk: unknown format version ${version}`);
   const n = r.varint();
@@ -215,62 +216,3 @@ function chooseDigits(column: Array<number | null>, present: boolean[], declared
   return d;
 }
 
-class ByteWriter {
-  private buf = new Uint8Array(256);
-  private len = 0;
-  private ensure(extra: number): void {
-    if (this.len + extra <= this.buf.length) return;
-    const next = new Uint8Array(Math.max(this.buf.length * 2, this.len + extra));
-    next.set(this.buf.subarray(0, this.len));
-    this.buf = next;
-  }
-  /** Unsigned LEB128 of a non-negative integer up to 2^53 (arithmetic, not 32-bit shifts). */
-  varint(v: number): void {
-    this.ensure(8);
-    while (v >= 128) {
-      this.buf[this.len++] = (v % 128) | 128;
-      v = Math.floor(v / 128);
-    }
-    this.buf[this.len++] = v;
-  }
-  zigzag(v: number): void {
-    this.varint(v >= 0 ? v * 2 : -v * 2 - 1);
-  }
-  bytes(b: Uint8Array): void {
-    this.ensure(b.length);
-    this.buf.set(b, this.len);
-    this.len += b.length;
-  }
-  finish(): Uint8Array {
-    return this.buf.subarray(0, this.len);
-  }
-}
-
-class ByteReader {
-  private pos = 0;
-  constructor(private readonly buf: Uint8Array) {}
-  varint(): number {
-    let v = 0;
-    let mul = 1;
-    for (;;) {
-      if (this.pos >= this.buf.length) throw new Error('telemetry chunk: truncated');
-      const b = this.buf[this.pos++];
-      v += (b & 127) * mul;
-      if (b < 128) return v;
-      mul *= 128;
-    }
-  }
-  zigzag(): number {
-    const z = this.varint();
-    return z % 2 === 0 ? z / 2 : -(z + 1) / 2;
-  }
-  bytes(n: number): Uint8Array {
-    if (this.pos + n > this.buf.length) throw new Error('telemetry chunk: truncated');
-    const b = this.buf.subarray(this.pos, this.pos + n);
-    this.pos += n;
-    return b;
-  }
-  utf8(n: number): string {
-    return Buffer.from(this.bytes(n)).toString('utf8');
-  }
-}
