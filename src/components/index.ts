@@ -6,7 +6,7 @@ export { StatusBadge } from './StatusBadge';
 export { PRE_WALL_VALUE_PX, VALUE_PX, ValueWithUnit, type ValueSize } from './ValueWithUnit';
 export { DEAL_STATUS_LABEL, LEVEL_LABEL, STATUS_LABEL } from './messages';
 export { formatBeijing, formatLastSeen } from '../format/time';
-export { formatFixedDigits, formatNumber } from '../format/number';
+export { formatFixedDigits, formatNumber, formatReading } from '../format/number';
 export { LEVEL_COLOR, STATUS_COLOR } from '../theme/status';
 export { SCREEN } from '../theme/theme';
 export { readThemeColors, useScreenMode, useThemeColors, type ScreenColors, type ScreenMode } from '../theme/screenVars';

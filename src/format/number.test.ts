@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activateLocale } from '../i18n/i18n';
-import { formatDisplayNumber, formatFixedDigits, formatNumber } from './number';
+import { formatDisplayNumber, formatFixedDigits, formatNumber, formatReading } from './number';
 
 describe('formatDisplayNumber (docs/product.md "Validation and display")', () => {
   it('shows 0 for zero and for empty values', () => {
@@ -77,5 +77,24 @@ describe('formatFixedDigits', () => {
     expect(formatFixedDigits(20.9, 2, 'en')).toBe('20.90');
     expect(formatFixedDigits(12345.6, 0, 'en')).toBe('12,345');
     expect(formatFixedDigits(undefined, 2, 'en')).toBe('—');
+  });
+});
+
+describe('formatReading', () => {
+  it('keeps the metric decimals while the cell has at most four digits', () => {
+    expect([0, 3.6, 20.9, 103.18].map((v) => formatReading(v, 1, 4, 'en'))).toEqual(['0.0', '3.6', '20.9', '103.1']);
+    expect([20.95, 0.01].map((v) => formatReading(v, 2, 4, 'en'))).toEqual(['20.95', '0.01']);
+  });
+
+  it('drops decimals, cut not rounded, as the whole part grows', () => {
+    expect(formatReading(1234.56, 1, 4, 'en')).toBe('1,234');
+    expect(formatReading(999.99, 2, 4, 'en')).toBe('999.9');
+    expect(formatReading(100, 2, 4, 'en')).toBe('100.0');
+    expect(formatReading(10_000, 1, 4, 'en')).toBe('10,000');
+    expect(formatReading(-12.345, 3, 4, 'en')).toBe('-12.34');
+  });
+
+  it('shows the dash of a missing reading', () => {
+    expect(formatReading(undefined, 2, 4, 'en')).toBe('—');
   });
 });

@@ -104,3 +104,22 @@ export function formatFixedDigits(value: number | null | undefined, digits: numb
   const text = digits === 0 ? whole : `${whole}.${fraction.padEnd(digits, '0')}`;
   return formatterOf(locale, digits).format(text as Intl.StringNumericLiteral);
 }
+
+/**
+ * A reading for a narrow value column on a wall screen: {@link formatFixedDigits}, but with fewer
+ * decimals as the whole part grows, so that a cell shows at most `maxDigits` digits (default 4) unless its
+ * whole part alone has more. CO with 1 digit: 3.6 → "3.6", 103.18 → "103.1", 1234.5 → "1,234", 10000 →
+ * "10,000"; O₂ with 2 digits: 20.95 → "20.95", 100 → "100.0". The dropped decimals are cut, never rounded
+ * (docs/product.md "Validation and display"): four significant digits is what a gas detector's own display
+ * shows, and a fifth would push the column wider than a wall-screen panel has room for.
+ *
+ * @param digits the metric's decimals, an integer 0…20. @throws RangeError outside that range.
+ * @param maxDigits digits a cell aims for, an integer ≥ 1.
+ */
+export function formatReading(value: number | null | undefined, digits: number, maxDigits = 4, locale: string = currentLanguage().language): string {
+  if (value == null || !Number.isFinite(value)) return formatFixedDigits(value, digits, locale);
+  const whole = Math.trunc(Math.abs(value));
+  const wholeDigits = whole === 0 ? 1 : Math.floor(Math.log10(whole)) + 1;
+  const decimals = Math.min(digits, Math.max(0, maxDigits - wholeDigits));
+  return formatFixedDigits(value, Math.max(0, Math.min(MAX_DISPLAY_DIGITS, decimals)), locale);
+}

@@ -28,8 +28,11 @@ test('a new deployment shows "New content is available", and Refresh activates i
 
     const before = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null);
     expect(before).not.toBeNull();
+    // The waiting worker takes over and the page reloads without the prompt. Wait for that reload itself:
+    // the old page also has a controller and a "Sign in" button, and reading it while it unloads fails.
+    const reloaded = page.waitForEvent('load', { timeout: 30_000 });
     await banner.getByRole('button', { name: 'Refresh' }).click();
-    // The waiting worker takes over and the page reloads without the prompt.
+    await reloaded;
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('New content is available')).toHaveCount(0);

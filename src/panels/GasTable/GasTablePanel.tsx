@@ -1,11 +1,11 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { I18n } from '@lingui/core';
 import { DEVICE_KIND_REGISTRY, GAS_UNIT, STATUS_PRECEDENCE, type DeviceInfo, type GasCode } from '../../../protocol';
 import { metricLabel } from '../../i18n/metricLabels';
 import { RefusedMessage, useBoardClock, useDevices, useTelemetryTopic } from '../../panelData';
-import { formatFixedDigits, formatLastSeen, LEVEL_COLOR, PanelMessage, SCREEN, STATUS_COLOR, StatusBadge, thresholdLevel, VALUE_PX } from '../../components';
+import { formatLastSeen, formatReading, LEVEL_COLOR, PanelMessage, SCREEN, STATUS_COLOR, StatusBadge, thresholdLevel, VALUE_PX } from '../../components';
 import type { PanelProps } from '../types';
 import type { GasTableConfig } from './index';
 
@@ -39,8 +39,11 @@ export function selectStations(devices: readonly DeviceInfo[], config: Pick<GasT
   return config.tunnelId ? gas.filter((d) => d.tunnelId === config.tunnelId) : gas;
 }
 
-/** Steps a scroll container one row every `intervalS` while its rows overflow, wrapping to the top; 0 holds it at the top. */
-function useAutoScroll(ref: RefObject<HTMLDivElement | null>, intervalS: number): void {
+/**
+ * Steps a scroll container one row (`rowPx` on screen) every `intervalS` while its rows overflow, wrapping
+ * to the top; 0 holds it at the top.
+ */
+function useAutoScroll(ref: RefObject<HTMLDivElement | null>, intervalS: number, rowPx: number): void {
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -50,28 +53,68 @@ function useAutoScroll(ref: RefObject<HTMLDivElement | null>, intervalS: number)
     }
     const id = setInterval(() => {
       if (el.scrollHeight <= el.clientHeight + 1) return;
-      const next = el.scrollTop + ROW_HEIGHT;
-      el.scrollTo({ top: next + el.clientHeight > el.scrollHeight + ROW_HEIGHT / 2 ? 0 : next, behavior: 'smooth' });
+      const next = el.scrollTop + rowPx;
+      el.scrollTo({ top: next + el.clientHeight > el.scrollHeight + rowPx / 2 ? 0 : next, behavior: 'smooth' });
     }, intervalS * 1000);
     return () => clearInterval(id);
-  }, [ref, intervalS]);
+  }, [ref, intervalS, rowPx]);
+}
+
+/** Narrowest the table is zoomed to when its columns do not fit at full size (values stay readable). */
+const MIN_FIT = 0.5;
+
+/**
+ * The zoom at which `table` fits the width of `box`: 1 when it fits at full size, else the ratio of the
+ * box's width to the table's full-size width (at least {@link MIN_FIT}). A wall screen has nobody to
+ * scroll a table sideways, so columns that do not fit (many gases in a narrow panel, four-digit
+ * readings) shrink together instead of being cut off. The table's width at zoom z is z times its
+ * full-size width, so the measure is stable across re-measures.
+ */
+function useFitWidth(box: RefObject<HTMLDivElement | null>, table: RefObject<HTMLTableElement | null>): number {
+  const [fit, setFit] = useState(1);
+  useLayoutEffect(() => {
+    const outer = box.current;
+    const inner = table.current;
+    if (!outer || !inner || typeof ResizeObserver === 'undefined') return;
+    let current = 1;
+    const measure = () => {
+      const full = inner.getBoundingClientRect().width / current;
+      const width = outer.getBoundingClientRect().width;
+      if (!(full > 0) || !(width > 0)) return;
+      const next = Math.max(MIN_FIT, Math.min(1, Math.floor((width / full) * 100) / 100));
+      if (next !== current) {
+        current = next;
+        setFit(next);
+      }
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(outer);
+    observer.observe(inner);
+    measure();
+    return () => observer.disconnect();
+  }, [box, table]);
+  return fit;
 }
 
 /**
  * The gas station table: each station's last reading as of the board clock (live: DeviceStore's pace, at
  * most once a second; replay: the last reading at or before the instant). Stations in alarm are pinned to
  * the top and the auto-scroll holds while any is (the station in alarm stays in sight). Each gas column
- * has the metric's decimals in every cell. The header cells stick with an opaque background above the rows.
+ * has the metric's decimals while a cell has at most four digits ({@link formatReading}). The station's
+ * last report sits under its status. The header cells stick with an opaque background above the rows.
+ * Columns that do not fit the panel at full size zoom out together ({@link useFitWidth}).
  */
 export const GasTablePanel = observer(function GasTablePanel({ config }: PanelProps<GasTableConfig>) {
   const devices = useDevices();
   const clock = useBoardClock();
   const { i18n } = useLingui();
   const scrollRef = useRef<HTMLDivElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  const fit = useFitWidth(scrollRef, tableRef);
   const refusal = useTelemetryTopic('gas');
   const stations = pinAlarmsFirst(selectStations(devices.all, config));
   const inAlarm = stations.some((d) => d.status === 'alarm');
-  useAutoScroll(scrollRef, inAlarm ? 0 : config.scrollIntervalS);
+  useAutoScroll(scrollRef, inAlarm ? 0 : config.scrollIntervalS, ROW_HEIGHT * fit);
 
   if (refusal) return <RefusedMessage reason={refusal} />;
   if (stations.length === 0) {
@@ -95,7 +138,7 @@ export const GasTablePanel = observer(function GasTablePanel({ config }: PanelPr
 
   return (
     <div ref={scrollRef} data-scroll style={{ height: '100%', overflowY: 'auto', overflowX: 'hidden' }}>
-      <table style={{ width: '100%', borderCollapse: 'separate', borderSpacing: 0, fontSize: 20 }}>
+      <table ref={tableRef} data-fit={fit} style={{ width: '100%', borderCollapse: 'separate', borderSpacing: 0, fontSize: 20, zoom: fit }}>
         <thead>
           <tr style={{ height: 40, color: SCREEN.textMuted, lineHeight: 1.1 }}>
             <th style={{ ...th, textAlign: 'left' }}>
@@ -103,6 +146,9 @@ export const GasTablePanel = observer(function GasTablePanel({ config }: PanelPr
             </th>
             <th style={{ ...th, textAlign: 'left' }}>
               <Trans>Status</Trans>
+              <span style={{ display: 'block', fontWeight: 400, fontSize: 20 }}>
+                <Trans>Last seen</Trans>
+              </span>
             </th>
             {gases.map((g) => (
               <th key={g} style={th} title={metricLabel(i18n, 'gas', g)}>
@@ -110,22 +156,22 @@ export const GasTablePanel = observer(function GasTablePanel({ config }: PanelPr
                 <span style={{ display: 'block', fontWeight: 400, fontSize: 20 }}>{GAS_UNIT[g]}</span>
               </th>
             ))}
-            <th style={th}>
-              <Trans>Last seen</Trans>
-            </th>
           </tr>
         </thead>
         <tbody>
           {stations.map((d) => (
             <tr key={d.sn} data-sn={d.sn} data-status={d.status} style={{ height: ROW_HEIGHT, color: d.status === 'offline' ? STATUS_COLOR.offline : undefined }}>
-              <td style={{ ...td, padding: '2px 8px', maxWidth: 200 }}>
+              <td style={{ ...td, padding: '2px 8px', maxWidth: 160 }}>
                 <div style={{ fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{d.name}</div>
                 <div style={{ fontSize: 20, opacity: 0.75, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={d.position}>
                   {d.position}
                 </div>
               </td>
-              <td style={{ ...td, padding: '2px 8px' }}>
+              <td style={{ ...td, padding: '2px 8px', whiteSpace: 'nowrap' }}>
                 <StatusBadge status={d.status} />
+                <div data-last-seen style={{ fontSize: 20, opacity: 0.85 }}>
+                  {formatLastSeen(d.lastSeenMs, clock.now())}
+                </div>
               </td>
               {gases.map((g) => {
                 const v = d.latest?.[g];
@@ -149,11 +195,10 @@ export const GasTablePanel = observer(function GasTablePanel({ config }: PanelPr
                       background: color ? `${color}26` : undefined,
                     }}
                   >
-                    {formatFixedDigits(v, DEVICE_KIND_REGISTRY.metric('gas', g)?.digits ?? 2)}
+                    {formatReading(v, DEVICE_KIND_REGISTRY.metric('gas', g)?.digits ?? 2)}
                   </td>
                 );
               })}
-              <td style={{ ...td, padding: '2px 8px', textAlign: 'right', whiteSpace: 'nowrap', fontSize: 20, opacity: 0.85 }}>{formatLastSeen(d.lastSeenMs, clock.now())}</td>
             </tr>
           ))}
         </tbody>
