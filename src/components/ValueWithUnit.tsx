@@ -25,7 +25,8 @@ export type ValueSize = keyof typeof VALUE_PX;
 
 /**
  * A number shown as docs/product.md "Validation and display" says (decimals cut to `digits`, empty shows 0) followed by its unit in smaller type,
- * in the VALUE_PX sizes of a wall screen, tabular digits, one line.
+ * in the VALUE_PX sizes of a wall screen, tabular digits, one line. A reading the device has not sent yet
+ * (null or undefined) shows "—", never a 0 that reads like clean air or an idle crane.
  */
 export function ValueWithUnit({
   value,
@@ -51,7 +52,7 @@ export function ValueWithUnit({
   };
   return (
     <span style={style} data-value-size={size}>
-      {formatNumber(value, digits)}
+      {value == null ? '—' : formatNumber(value, digits)}
       {unit ? <span style={{ fontSize: px.unit, fontWeight: 400, marginLeft: 3, opacity: 0.85 }}>{unit}</span> : null}
     </span>
   );
