@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { Alarm, DeviceInfo, Threshold, TunnelInfo } from '../../protocol';
 import { useStores } from '../stores';
-import { frameScheduler } from './FrameScheduler';
+import { frameScheduler, type NextFrame } from './FrameScheduler';
 import { liveSourceOf } from './liveSource';
 import type { AlarmFeedState, BoardClock, PanelDataMode, PanelDataSource, PanelFrameInfo, PersonnelFrame, PersonnelRequest, SeriesFrame, TelemetryTopic } from './types';
 
@@ -26,11 +26,12 @@ export function useBoardClock(): BoardClock & { mode: PanelDataMode } {
 }
 
 /**
- * Runs `draw` once per animation frame from the one frame scheduler, with the board clock's instant,
- * while the panel is visible: not when the tab is hidden, nor when `element` is offscreen or not
- * displayed. The latest `draw` is used (no need to memoise it).
+ * Runs `draw` in animation frames of the one frame scheduler, with the board clock's instant, while the
+ * panel is visible: not when the tab is hidden, nor when `element` is offscreen or not displayed. `draw`
+ * returns when it next wants to run (NextFrame: a `frameMs` time, `Infinity` for "when new data wakes the
+ * scheduler", nothing for "the next frame"). The latest `draw` is used (no need to memoise it).
  */
-export function useFrame(draw: (frame: PanelFrameInfo) => void, element?: RefObject<Element | null>): void {
+export function useFrame(draw: (frame: PanelFrameInfo) => NextFrame, element?: RefObject<Element | null>): void {
   const source = usePanelData();
   const drawRef = useRef(draw);
   drawRef.current = draw;
@@ -143,13 +144,16 @@ export function useSeries(req: SeriesRequest, onFrame: (frame: SeriesFrame, rang
     const s = state.current;
     const key = `${epoch}|${sn}|${metricsKey}|${windowMs}`;
     if (s.key !== key) Object.assign(s, { key, version: -1, fetchedAt: -Infinity, at: NaN });
-    if (s.inflight) return;
+    // Live, the next fetch is due when the window must slide, or sooner when the device's new points wake
+    // the scheduler; in replay every frame looks whether the instant moved.
+    const nextLive = () => (mode === 'live' ? s.fetchedAt + SERIES_SLIDE_MS : undefined);
+    if (s.inflight) return Infinity; // the answer wakes the scheduler
     const version = source.seriesVersion(sn);
     const due =
       mode === 'live'
         ? version !== s.version || frameMs - s.fetchedAt >= SERIES_SLIDE_MS
         : version !== s.version || (nowMs !== s.at && frameMs - s.fetchedAt >= REPLAY_SERIES_MS);
-    if (!due) return;
+    if (!due) return nextLive();
     s.inflight = true;
     s.version = version;
     s.fetchedAt = frameMs;
@@ -164,7 +168,11 @@ export function useSeries(req: SeriesRequest, onFrame: (frame: SeriesFrame, rang
       .catch(() => {
         // source stopping or restarting: the next frame asks again
       })
-      .finally(() => (s.inflight = false));
+      .finally(() => {
+        s.inflight = false;
+        frameScheduler.wake();
+      });
+    return nextLive();
   }, element);
 }
 
@@ -205,6 +213,7 @@ export function usePersonnel(req: Omit<PersonnelRequest, 'nowMs'>, onFrame: (fra
     const { staleMs, binM, tunnels } = reqRef.current;
     return watch.call(source, { staleMs, binM, tunnels }, (frame) => {
       pushed.current = frame;
+      frameScheduler.wake();
     });
     // `key` stands for the request (reqRef holds its latest value)
   }, [source, watch, key]);
@@ -214,9 +223,9 @@ export function usePersonnel(req: Omit<PersonnelRequest, 'nowMs'>, onFrame: (fra
       const frame = pushed.current;
       pushed.current = null;
       if (frame) onFrameRef.current(frame);
-      return;
+      return Infinity; // the next pushed frame wakes the scheduler
     }
-    if (s.inflight) return;
+    if (s.inflight) return Infinity; // the answer wakes the scheduler
     const version = source.positionsVersion?.() ?? -1;
     const due =
       mode === 'live'
@@ -233,7 +242,11 @@ export function usePersonnel(req: Omit<PersonnelRequest, 'nowMs'>, onFrame: (fra
       .catch(() => {
         // source stopping or restarting: the next frame asks again
       })
-      .finally(() => (s.inflight = false));
+      .finally(() => {
+        s.inflight = false;
+        frameScheduler.wake();
+      });
+    return Infinity;
   }, element);
 }
 
@@ -256,9 +269,10 @@ export function useClockInstant(everyMs = 250): number {
   const [at, setAt] = useState(() => source.clock.now());
   const last = useRef(-Infinity);
   useFrame(({ nowMs, frameMs }) => {
-    if (frameMs - last.current < everyMs) return;
+    if (frameMs - last.current < everyMs) return last.current + everyMs;
     last.current = frameMs;
     setAt((prev) => (Math.floor(prev / 1000) === Math.floor(nowMs / 1000) ? prev : nowMs));
+    return frameMs + everyMs;
   });
   return at;
 }

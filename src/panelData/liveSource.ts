@@ -1,5 +1,6 @@
 import type { RootStore } from '../stores';
 import type { AlarmFeedState, PanelDataSource } from './types';
+import { frameScheduler } from './FrameScheduler';
 
 const WALL_CLOCK = { now: () => Date.now() };
 
@@ -10,6 +11,8 @@ const WALL_CLOCK = { now: () => Date.now() };
  */
 export function createLiveSource(root: RootStore): PanelDataSource {
   const { live, devices, tunnels, alarms } = root;
+  // charts sleep between their slides; a charted device's new points wake the frame loop
+  live.onData(() => frameScheduler.wake());
   const deal = alarms.deal.bind(alarms);
   const ack = alarms.ack.bind(alarms);
   return {

@@ -64,6 +64,7 @@ export class LiveStore {
   private readonly versions = new Map<string, number>();
   private readonly windows = new Set<ChartWindow>();
   private readonly personnelWatchers = new Map<number, (frame: PersonnelFrame) => void>();
+  private readonly dataListeners = new Set<() => void>();
   /** The session's sn table (code → sn) of pushed personnel frames (LiveHost encodeSns); one per link. */
   private snTable: string[] = [];
   private readonly now: () => number;
@@ -126,6 +127,15 @@ export class LiveStore {
       released = true;
       if (this.link === link) link.release(id);
     };
+  }
+
+  /**
+   * Calls `listener` whenever a charted device's {@link versionOf} grew (new points, history loaded), so a
+   * frame loop that sleeps while nothing changes can wake. Returns the function that removes it.
+   */
+  onData(listener: () => void): () => void {
+    this.dataListeners.add(listener);
+    return () => this.dataListeners.delete(listener);
   }
 
   /** Data version of device `sn`: grows whenever new points for it reached the worker. */
@@ -208,6 +218,7 @@ export class LiveStore {
         return;
       case 'versions':
         for (const sn of event.sns) this.bump(sn);
+        this.dataListeners.forEach((fn) => fn());
         return;
       case 'latest':
         this.deps.devices.applyTelemetry(event.batch);
@@ -252,6 +263,7 @@ export class LiveStore {
       if (!series || link !== this.link) return;
       await link.fill(w.sn, { ts: series.ts, values: series.values });
       this.bump(w.sn);
+      this.dataListeners.forEach((fn) => fn());
     } catch {
       // shown by the request wrapper; the chart still draws live points
     }
