@@ -30,6 +30,8 @@ test('the demo board shows live values and an over-limit gas reading becomes an 
 
   // People are drawn in the tunnel map (a canvas) and counted per bore.
   await expect(page.locator('[data-summary="personnel"]')).toHaveText(/Left bore: [1-9]\d* people; Right bore: [1-9]\d* people/, { timeout: 15_000 });
+  // Chromium has OffscreenCanvas: the people layer is drawn by the map's worker, which says how many it drew.
+  await expect(page.locator('[data-panel-type="tunnelPersonnel"] [data-people-layer]')).toHaveAttribute('data-people-drawn', /^[1-9]\d*$/, { timeout: 15_000 });
 
   // The trend chart drew its canvas and its legend shows the station's latest CO value.
   await expect(page.locator('[data-panel-type="gasTrend"] canvas').first()).toBeVisible();

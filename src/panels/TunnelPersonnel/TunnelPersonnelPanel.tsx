@@ -10,6 +10,7 @@ import type { PanelProps } from '../types';
 import type { TunnelPersonnelConfig } from './index';
 import { boreWorks, layoutTunnels, MAP_TEXT_PX, mapTextPx, ROCK_GRADE_COLOR, type BoreLayout } from './layout';
 import { drawPeople, sosPoints, type PeopleScene } from './drawPeople';
+import { HEADCOUNT_SLOT, offscreenPeopleSupported, PeopleCanvasHost, type PeopleCanvasSetup } from './peopleCanvas';
 import { PersonnelLegend } from './Legend';
 import { PersonTooltip, usePersonHover } from './personHover';
 
@@ -69,8 +70,10 @@ function BoreShape({ bore, chainageLabel, theme, mode, px }: { bore: BoreLayout;
 /**
  * The tunnel personnel map at the board clock (latest fixes live; positions interpolated at the instant
  * in replay). Static parts (bores, works, faces, axis) are React-Konva nodes that change only with the
- * tunnel list or the size; people and heat bins are one Konva Shape redrawn imperatively from the
- * source's personnel frame (usePersonnel, on the one frame scheduler), so 200 people cost no React renders.
+ * tunnel list or the size; people and heat bins are redrawn imperatively from the source's personnel frame
+ * (usePersonnel, on the one frame scheduler), so 200 people cost no React renders: in a worker on an
+ * OffscreenCanvas where the browser has one (peopleCanvas.ts: the page's main thread only forwards the
+ * frame), else as one Konva Shape on the page.
  */
 export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ config, width, height }: PanelProps<TunnelPersonnelConfig>) {
   const tunnels = useTunnels();
@@ -98,6 +101,7 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
     binM: config.binM,
     nameOf: (sn) => devices.get(sn)?.name ?? sn,
     headcountLabel: (n) => t`${n} people`,
+    labelColor: '',
     textPx: px,
   });
   sceneRef.current.layout = layout;
@@ -105,6 +109,20 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
   sceneRef.current.binM = config.binM;
   sceneRef.current.headcountLabel = (n) => t`${n} people`;
   const theme = useThemeColors();
+  sceneRef.current.labelColor = theme.text;
+  // the translated "{n} people" with a slot for the count, for the worker to fill in (same message as above)
+  const n = HEADCOUNT_SLOT;
+  const headcountTemplate = t`${n} people`;
+  const canvasHostRef = useRef<HTMLDivElement>(null);
+  const offscreen = useOffscreenPeople(canvasHostRef, !refusal && shown.length > 0, {
+    tunnels: shown,
+    width,
+    height,
+    screenScale,
+    binM: config.binM,
+    labelColor: theme.text,
+    headcountTemplate,
+  });
   const tunnelReq = useMemo(() => shown.map((x) => ({ tunnelId: x.tunnelId, lengthM: x.lengthM })), [shown]);
   const mode = useScreenMode();
 
@@ -112,7 +130,8 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
     { staleMs: config.staleMs, binM: config.binM, tunnels: tunnelReq },
     (frame) => {
       sceneRef.current.frame = frame;
-      layerRef.current?.batchDraw();
+      if (offscreen.current) offscreen.current.show(frame, labelledNames(frame, sceneRef.current.nameOf));
+      else layerRef.current?.batchDraw();
       placeSosHalos(sosRef.current, sosPoints(sceneRef.current));
       if (summaryRef.current) summaryRef.current.textContent = summarise(frame, shown, sceneRef.current);
     },
@@ -148,15 +167,62 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
           </Group>
         ))}
       </Layer>
-      <Layer ref={layerRef} listening={false}>
-        <Shape listening={false} sceneFunc={(con) => drawPeople(con._context, sceneRef.current, performance.now(), 'people')} />
-      </Layer>
+      {offscreenPeopleSupported() ? null : (
+        <Layer ref={layerRef} listening={false}>
+          <Shape listening={false} sceneFunc={(con) => void drawPeople(con._context, sceneRef.current, performance.now(), 'people')} />
+        </Layer>
+      )}
     </Stage>
+      <div ref={canvasHostRef} data-people-layer style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }} />
       <div ref={sosRef} style={{ position: 'absolute', inset: 0, pointerEvents: 'none', overflow: 'hidden' }} />
       <PersonnelLegend binM={config.binM} liningColor={theme.brand} invertColor={MAP_COLORS[mode].invert} />
     </div>
   );
 });
+
+/** Display names of the people a frame labels on the map (in SOS, followed in replay), by beacon sn. */
+function labelledNames(frame: PersonnelFrame, nameOf: (sn: string) => string): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const t of frame.tunnels) {
+    if (t.sos.indexOf(1) < 0) continue;
+    t.sos.forEach((flag, i) => {
+      if (flag) names[t.sns[i]] = nameOf(t.sns[i]);
+    });
+  }
+  if (frame.track) names[frame.track.sn] = nameOf(frame.track.sn);
+  return names;
+}
+
+/**
+ * Where the browser can, the people layer's canvas lives in `host` and is drawn by a worker
+ * (PeopleCanvasHost); the returned ref holds that host while `mounted`, else null (draw with Konva).
+ * The canvas element is made here, not by React: a canvas can be handed to a worker only once, and
+ * React may run this effect twice on one element. `setup` is posted whenever it changes; the host div
+ * carries `data-people-drawn`, the people the worker's last draw showed.
+ */
+function useOffscreenPeople(host: RefObject<HTMLDivElement | null>, mounted: boolean, setup: Omit<PeopleCanvasSetup, 'pixelRatio'>): RefObject<PeopleCanvasHost | null> {
+  const ref = useRef<PeopleCanvasHost | null>(null);
+  useLayoutEffect(() => {
+    const el = host.current;
+    if (!el || !offscreenPeopleSupported()) return;
+    const canvas = document.createElement('canvas');
+    canvas.style.cssText = 'position:absolute;left:0;top:0;width:100%;height:100%';
+    el.appendChild(canvas);
+    const people = new PeopleCanvasHost(canvas, (n) => el.setAttribute('data-people-drawn', String(n)));
+    ref.current = people;
+    return () => {
+      ref.current = null;
+      people.dispose();
+      canvas.remove();
+    };
+  }, [host, mounted]);
+  const key = JSON.stringify(setup);
+  useLayoutEffect(() => {
+    ref.current?.setup({ ...setup, pixelRatio: typeof devicePixelRatio === 'number' && devicePixelRatio > 0 ? devicePixelRatio : 1 });
+    // `key` stands for the setup's content
+  }, [key, mounted]);
+  return ref;
+}
 
 /**
  * The board's scale to the screen at `ref` (screen px per page px: the page's CSS transform), measured on

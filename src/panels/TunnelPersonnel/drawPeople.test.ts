@@ -32,7 +32,7 @@ describe('drawPeople', () => {
   function draw(f: PersonnelFrame | null, part: 'all' | 'people' | 'sos' = 'all') {
     const ctx = document.createElement('canvas').getContext('2d') as MockCtx;
     const layout = layoutTunnels([LK, RK], 1600, 400);
-    drawPeople(ctx, { layout, frame: f, binM: 20, nameOf: (sn) => (sn === 'BC0002' ? 'Li Fang' : sn), headcountLabel: (n) => `${n} people` }, 0, part);
+    drawPeople(ctx, { layout, frame: f, binM: 20, nameOf: (sn) => (sn === 'BC0002' ? 'Li Fang' : sn), headcountLabel: (n) => `${n} people`, labelColor: '#e5e7eb' }, 0, part);
     return ctx.__getEvents();
   }
   const texts = (events: Event[]) => events.filter((e) => e.type === 'fillText').map((e) => e.props.text);
@@ -46,7 +46,7 @@ describe('drawPeople', () => {
     const ctx = document.createElement('canvas').getContext('2d') as MockCtx;
     const layout = layoutTunnels([LK, RK], 1600, 400);
     const scale = 0.63;
-    drawPeople(ctx, { layout, frame: frame(), binM: 20, nameOf: (sn) => sn, headcountLabel: (n) => `${n} people`, textPx: (d) => mapTextPx(d, scale) }, 0, 'people');
+    drawPeople(ctx, { layout, frame: frame(), binM: 20, nameOf: (sn) => sn, headcountLabel: (n) => `${n} people`, labelColor: '#e5e7eb', textPx: (d) => mapTextPx(d, scale) }, 0, 'people');
     const fonts = ctx.__getEvents().filter((e) => e.type === 'font').map((e) => Number(/(\d+(?:\.\d+)?)px/.exec(String(e.props.value))?.[1]));
     expect(fonts.length).toBeGreaterThan(0);
     for (const px of fonts) expect(px * scale).toBeGreaterThanOrEqual(12 - 1e-9);
@@ -70,7 +70,7 @@ describe('drawPeople', () => {
 
   it('places SOS halos where the markers are drawn', () => {
     const layout = layoutTunnels([LK, RK], 1600, 400);
-    const points = sosPoints({ layout, frame: frame(), binM: 20, nameOf: (sn) => sn, headcountLabel: (n) => `${n}` });
+    const points = sosPoints({ layout, frame: frame(), binM: 20, nameOf: (sn) => sn, headcountLabel: (n) => `${n}`, labelColor: '#e5e7eb' });
     expect(points).toHaveLength(1);
     expect(points[0].x).toBeCloseTo(layout.bores[0].xOf(1200));
   });

@@ -1,5 +1,4 @@
 import type { PersonnelFrame } from '../../panelData';
-import { readThemeColors } from '../../theme/screenVars';
 import { heatColor, MAP_TEXT_PX, type MapLayout } from './layout';
 
 /** Everything the dynamic layer draws, kept in a ref and redrawn imperatively. */
@@ -11,6 +10,8 @@ export interface PeopleScene {
   nameOf: (sn: string) => string;
   /** Label "n people" for the headcount. */
   headcountLabel: (n: number) => string;
+  /** Colour of the headcount and the dots: the theme's text colour (light on the dark bore, dark on the light one). */
+  labelColor: string;
   /**
    * Font size (page px) for a label designed at `designPx` (layout.ts mapTextPx with the board's scale to
    * the screen), so canvas text is never drawn under 12 screen px; absent, the design sizes.
@@ -20,23 +21,28 @@ export interface PeopleScene {
 
 const SOS_COLOR = '#ff4d4f';
 
+/** A 2D context on the page (Konva's layer) or in a worker (the map's OffscreenCanvas, peopleCanvas.ts). */
+export type Ctx2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+
 /**
  * Draws heat strips, one dot per person and SOS markers for every bore onto a 2D context. People at
  * nearly the same chainage are spread over a few lanes of the bore so a crowd at the face stays
  * countable. `tMs` drives the SOS pulse. `part` 'people' draws all but the pulsing halo (headcount, heat,
  * dots, SOS marker and name: redrawn per personnel frame), 'sos' only the halo at `tMs`, 'all' both. The
  * live map draws 'people' and pulses the halo with a CSS animation over the canvas (sosPoints), so an SOS
- * costs the main thread nothing per animation frame.
+ * costs the main thread nothing per animation frame. Returns how many people it drew (dots and SOS
+ * markers; 0 for the 'sos' part).
  */
-export function drawPeople(ctx: CanvasRenderingContext2D, scene: PeopleScene, tMs: number, part: 'all' | 'people' | 'sos' = 'all'): void {
+export function drawPeople(ctx: Ctx2D, scene: PeopleScene, tMs: number, part: 'all' | 'people' | 'sos' = 'all'): number {
   const { layout, frame } = scene;
-  if (!frame) return;
+  if (!frame) return 0;
+  let drawn = 0;
   const people = part !== 'sos';
   const markers = part !== 'people';
   const byId = new Map(frame.tunnels.map((t) => [t.tunnelId, t]));
   const pulse = 0.5 + 0.5 * Math.sin((tMs / 400) * Math.PI);
   // The headcount sits on the panel background, so it takes the theme's text colour (light mode too).
-  const labelColor = readThemeColors().text;
+  const labelColor = scene.labelColor;
   const px = scene.textPx ?? ((d: number) => d);
   for (const bore of layout.bores) {
     const t = byId.get(bore.tunnel.tunnelId);
@@ -66,6 +72,7 @@ export function drawPeople(ctx: CanvasRenderingContext2D, scene: PeopleScene, tM
       ctx.fillStyle = labelColor; // the theme's text colour: light dots on the dark bore, dark on the light one
       ctx.beginPath();
     }
+    if (people) drawn += t.sns.length;
     forEachPerson(bore, t, (i, x, y) => {
       if (t.sos[i]) sos.push({ x, y, sn: t.sns[i] });
       else if (people) {
@@ -92,6 +99,7 @@ export function drawPeople(ctx: CanvasRenderingContext2D, scene: PeopleScene, tM
       ctx.fillText(`SOS ${scene.nameOf(p.sn)}`, p.x, bore.heatY - 4);
     }
   }
+  return drawn;
 }
 
 /** Calls `fn` with the drawing position of each person of bore `t` (crowds spread over lanes, as drawn). */
@@ -125,7 +133,7 @@ export function sosPoints(scene: PeopleScene): Array<{ x: number; y: number }> {
 type Bore = MapLayout['bores'][number];
 
 /** Replay: each person's trail over the last minutes, older points fainter, along the bore's middle. */
-function drawTrails(ctx: CanvasRenderingContext2D, bore: Bore, t: PersonnelFrame['tunnels'][number], color: string): void {
+function drawTrails(ctx: Ctx2D, bore: Bore, t: PersonnelFrame['tunnels'][number], color: string): void {
   const trails = t.trails;
   if (!trails) return;
   const y = bore.bodyY + bore.bodyH / 2;
@@ -144,7 +152,7 @@ function drawTrails(ctx: CanvasRenderingContext2D, bore: Bore, t: PersonnelFrame
 }
 
 /** Replay: the followed person's track up to the instant (a line along the bore) and a ring at their position. */
-function drawFollowed(ctx: CanvasRenderingContext2D, bore: Bore, t: PersonnelFrame['tunnels'][number], track: NonNullable<PersonnelFrame['track']>, name: string, fontPx = 15): void {
+function drawFollowed(ctx: Ctx2D, bore: Bore, t: PersonnelFrame['tunnels'][number], track: NonNullable<PersonnelFrame['track']>, name: string, fontPx = 15): void {
   const FOLLOW = '#22d3ee';
   const y = bore.bodyY + bore.bodyH / 2;
   if (track.chainageM.length > 1) {

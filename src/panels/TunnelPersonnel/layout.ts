@@ -1,4 +1,5 @@
-import { formatChainage, type Heading, type RockGrade, type TunnelInfo } from '../../../protocol';
+import { formatChainage } from '../../../protocol/chainage';
+import type { Heading, RockGrade, TunnelInfo } from '../../../protocol';
 
 /** Surrounding-rock grade colours, I (sound, green) to VI (very poor, deep red); grey when not set. */
 export const ROCK_GRADE_COLOR: Record<Exclude<RockGrade, null> | 'none', string> = {
