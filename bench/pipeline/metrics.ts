@@ -6,7 +6,7 @@ export type PanelName = 'chart' | 'personnel';
 
 /** Raw observations of one run, all times in ms since the epoch. The runner computes statistics. */
 export interface RawMetrics {
-  /** Start of every animation frame callback. */
+  /** Start of every animation frame callback while the frame probe ran (see Metrics.startFrameProbe). */
   frames: number[];
   longTasks: Array<{ startMs: number; durationMs: number }>;
   /** One sample each time a panel drew data newer than it had drawn before (see Metrics.applied). */
@@ -20,6 +20,11 @@ export interface RawMetrics {
  * Collects what the runner reads back: animation-frame times, long tasks, and end-to-end latency
  * (device `ts` → the frame that shows it). Bounded: a run lasts seconds, and every list is
  * capped so that a runaway page cannot exhaust memory.
+ *
+ * The frame probe (a `requestAnimationFrame` loop that records every frame) is switched on and off on its
+ * own: while it runs, Chromium produces a main frame at every vsync whether or not the page has anything to
+ * draw, which costs main-thread time on every side alike (≈ 20–25 ms/s here). The harness therefore runs it
+ * only in the window where frames are measured (bench/README.md, "Metrics").
  */
 export class Metrics {
   private static readonly CAP = 200_000;
@@ -28,15 +33,11 @@ export class Metrics {
   private readonly afterFrame = new MessageChannel();
   private readonly pendingSamples: Array<{ panel: PanelName; newestTsMs: number }> = [];
   private rafId = 0;
+  private probing = false;
   private observer: PerformanceObserver | undefined;
 
-  /** Starts the frame loop, the long-task observer and error capture. */
+  /** Starts the long-task observer and error capture. The frame probe is separate: startFrameProbe. */
   start(): void {
-    const loop = () => {
-      if (this.raw.frames.length < Metrics.CAP) this.raw.frames.push(epochNow());
-      this.rafId = requestAnimationFrame(loop);
-    };
-    this.rafId = requestAnimationFrame(loop);
     this.observer = new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
         if (this.raw.longTasks.length < Metrics.CAP) {
@@ -49,9 +50,29 @@ export class Metrics {
     addEventListener('unhandledrejection', (e) => this.error(String(e.reason)));
   }
 
-  /** Stops the frame loop and the observer. */
-  stop(): void {
+  /**
+   * Starts the frame probe: from the next animation frame on, the start time of every frame is pushed to
+   * `raw.frames`, and a frame is requested every vsync. Idempotent.
+   */
+  startFrameProbe(): void {
+    if (this.probing) return;
+    this.probing = true;
+    const loop = () => {
+      if (this.raw.frames.length < Metrics.CAP) this.raw.frames.push(epochNow());
+      this.rafId = requestAnimationFrame(loop);
+    };
+    this.rafId = requestAnimationFrame(loop);
+  }
+
+  /** Stops the frame probe (no more frames are requested on its behalf). Idempotent. */
+  stopFrameProbe(): void {
+    this.probing = false;
     cancelAnimationFrame(this.rafId);
+  }
+
+  /** Stops the frame probe and the observer. */
+  stop(): void {
+    this.stopFrameProbe();
     this.afterFrame.port1.close();
     this.observer?.disconnect();
   }

@@ -1,4 +1,4 @@
-// One measured run: a fresh browser context and page, CDP main-thread busy time around the page's window.
+// One measured run: a fresh browser context and page, CDP main-thread busy time around the page's windows.
 import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
@@ -81,13 +81,16 @@ async function cdpMetrics(cdp) {
 }
 
 /**
- * Runs the bench page once.
+ * Runs the bench page once, in its two windows (bench/pipeline/harness.ts runWindows): main-thread busy,
+ * its script part and the renderer CPU over window A (the harness's frame probe off), main-thread busy again
+ * over window B (the probe on, where the page measures frames), the JS heap at the end of B.
  * @param browser a playwright-core Browser
  * @param browserCdp its browser-level CDP session (to find renderer processes for CPU accounting)
  * @param baseUrl where bench/dist is served
- * @param params { impl, mult, seed, warmupMs, measureMs }
- * @param capMs how long after the window end a page may take to answer before it is given up on
- * @returns the page's RunResult plus `cdp: { busyMsPerS, heapUsedBytes, cpu }`, or `{ failed: reason }`.
+ * @param params { impl, mult, seed, warmupMs, measureMs } (measureMs: the length of each window)
+ * @param capMs how long after a window's end a page may take to answer before it is given up on
+ * @returns the page's RunResult plus `cdp: { busyMsPerS, scriptMsPerS, spanS, busyWithProbeMsPerS,
+ *   scriptWithProbeMsPerS, probeSpanS, heapUsedBytes, cpu }`, or `{ failed: reason }`.
  */
 export async function measureOnce(browser, browserCdp, baseUrl, params, capMs = 30_000) {
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
@@ -97,7 +100,7 @@ export async function measureOnce(browser, browserCdp, baseUrl, params, capMs = 
     page.on('pageerror', (e) => pageErrors.push(String(e.message)));
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
-    const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+    const query = new URLSearchParams(Object.entries({ ...params, probe: 'split' }).map(([k, v]) => [k, String(v)]));
     await page.goto(`${baseUrl}?${query}`);
     await page.waitForFunction(() => window.__bench !== undefined || window.__benchError !== undefined, null, { timeout: 15_000 });
     const started = await within(15_000, 'start', page.evaluate(async () => {
@@ -110,14 +113,20 @@ export async function measureOnce(browser, browserCdp, baseUrl, params, capMs = 
     }));
     if (started.error) return { failed: started.error };
     // The page's epoch clock and ours are the same machine clock.
-    await sleep(started.windowStartMs - Date.now());
-    const m1 = await within(capMs, 'CDP metrics at window start', cdpMetrics(cdp));
+    const { probeOff, probeOn } = started;
+    await sleep(probeOff.startMs - Date.now());
+    const m1 = await within(capMs, 'CDP metrics at window A start', cdpMetrics(cdp));
     const t1 = await rendererThreads(browserCdp);
-    await sleep(started.windowEndMs - Date.now());
-    const m2 = await within(capMs, 'CDP metrics at window end', cdpMetrics(cdp));
+    await sleep(probeOff.endMs - Date.now());
+    const m2 = await within(capMs, 'CDP metrics at window A end', cdpMetrics(cdp));
     const t2 = await rendererThreads(browserCdp);
+    await sleep(probeOn.startMs - Date.now());
+    const m3 = await within(capMs, 'CDP metrics at window B start', cdpMetrics(cdp));
+    await sleep(probeOn.endMs - Date.now());
+    const m4 = await within(capMs, 'CDP metrics at window B end', cdpMetrics(cdp));
     const result = await within(capMs, 'page result', page.evaluate(() => window.__bench.result()));
     const spanS = m2.Timestamp - m1.Timestamp;
+    const probeSpanS = m4.Timestamp - m3.Timestamp;
     return {
       ...result,
       errors: [...result.errors, ...pageErrors],
@@ -125,7 +134,10 @@ export async function measureOnce(browser, browserCdp, baseUrl, params, capMs = 
         busyMsPerS: ((m2.TaskDuration - m1.TaskDuration) * 1000) / spanS,
         scriptMsPerS: ((m2.ScriptDuration - m1.ScriptDuration) * 1000) / spanS,
         spanS,
-        heapUsedBytes: m2.JSHeapUsedSize,
+        busyWithProbeMsPerS: ((m4.TaskDuration - m3.TaskDuration) * 1000) / probeSpanS,
+        scriptWithProbeMsPerS: ((m4.ScriptDuration - m3.ScriptDuration) * 1000) / probeSpanS,
+        probeSpanS,
+        heapUsedBytes: m4.JSHeapUsedSize,
         cpu: cpuDelta(t1, t2, spanS),
       },
     };
@@ -150,7 +162,8 @@ export async function measureSoak(browser, baseUrl, params, atMs, spanMs = 10_00
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
-    const query = new URLSearchParams(Object.entries({ ...params, warmupMs: 0 }).map(([k, v]) => [k, String(v)]));
+    // probe=on: one window with the frame probe running throughout, as this row has always been measured.
+    const query = new URLSearchParams(Object.entries({ ...params, warmupMs: 0, probe: 'on' }).map(([k, v]) => [k, String(v)]));
     await page.goto(`${baseUrl}?${query}`);
     await page.waitForFunction(() => window.__bench !== undefined || window.__benchError !== undefined, null, { timeout: 15_000 });
     const started = await within(15_000, 'start', page.evaluate(async () => (window.__benchError ? { error: window.__benchError } : await window.__bench.started)));

@@ -1,8 +1,8 @@
 // `node bench/run/profile.mjs --impl=siteboard --mult=50`: where one run's main-thread time goes. Runs the
 // bench page once (bench/dist must be built: `vite build -c bench/vite.config.ts`) with the CDP sampling
-// profiler on the page's main thread over the measured window and prints self time by function and by
-// script, plus the trace's top-level task categories (script, style/layout, paint, GC, commit). A
-// development aid; `npm run bench` does not use it.
+// profiler on the page's main thread over the measured window A (the harness's frame probe off, as for the
+// headline main-thread busy of `npm run bench`) and prints self time by function and by script, plus the
+// busy, script, layout and style ms/s. A development aid; `npm run bench` does not use it.
 import path from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -34,13 +34,13 @@ try {
   await page.goto(`${server.url}?${new URLSearchParams(params)}`);
   await page.waitForFunction(() => window.__bench !== undefined || window.__benchError !== undefined);
   const started = await page.evaluate(() => window.__bench.started);
-  await sleep(started.windowStartMs - Date.now());
+  await sleep(started.probeOff.startMs - Date.now());
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
   await cdp.send('Performance.enable');
   const m1 = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
-  await sleep(started.windowEndMs - Date.now());
+  await sleep(started.probeOff.endMs - Date.now());
   const m2 = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
   const { profile } = await cdp.send('Profiler.stop');
   if (opt.out) writeFileSync(opt.out, JSON.stringify(profile));

@@ -20,31 +20,38 @@ export const median = (values) => {
 export const BEHIND_LIMIT_MS = 1_000;
 
 /**
- * Reduces one run's raw observations to the reported figures, all within the measuring window.
- * Frame intervals include the stall from the last frame to the window end, so a page frozen at the end
- * still shows its stall.
+ * Reduces one run's raw observations to the reported figures, each over its window (bench/pipeline/harness.ts
+ * runWindows): main-thread busy, CPU and long tasks over window A (the frame probe off); frames and busy with
+ * the probe over window B (the probe on); latency samples from the start of A to the end of B; behind the
+ * load, heap and people drawn at the end of B. A run with one window (`probe=on`) has everything in it.
+ * Frame intervals include the stall from the last frame to the end of B, and from the start of B to its
+ * first frame when the probe had not produced one before B began, so a frozen page still shows its stall.
  */
 export function summarise(run) {
-  const { windowStartMs: ws, windowEndMs: we } = run;
-  const windowS = (we - ws) / 1000;
-  const before = run.frames.filter((t) => t < ws).at(-1);
-  const inWin = run.frames.filter((t) => t >= ws && t <= we);
-  const marks = before === undefined ? inWin : [before, ...inWin];
+  const a = run.probeOff ?? run.probeOn;
+  const b = run.probeOn;
+  const aS = (a.endMs - a.startMs) / 1000;
+  const bS = (b.endMs - b.startMs) / 1000;
+  // The probe records frames only from probeStartMs; the last one before B (in the gap) opens B's first interval.
+  const before = run.frames.filter((t) => t < b.startMs && t >= run.probeStartMs).at(-1) ?? b.startMs;
+  const inWin = run.frames.filter((t) => t >= b.startMs && t <= b.endMs);
+  const marks = [before, ...inWin];
   const intervals = [];
   for (let i = 1; i < marks.length; i++) intervals.push(marks[i] - marks[i - 1]);
   const last = marks.at(-1);
-  if (last !== undefined && we - last > 0) intervals.push(we - last);
-  const tasks = run.longTasks.filter((t) => t.startMs >= ws && t.startMs <= we);
-  const lat = (panel) => run.latencies.filter((l) => l.panel === panel && l.atMs >= ws && l.atMs <= we).map((l) => l.latencyMs);
+  if (b.endMs - last > 0) intervals.push(b.endMs - last);
+  const tasks = run.longTasks.filter((t) => t.startMs >= a.startMs && t.startMs <= a.endMs);
+  const lat = (panel) => run.latencies.filter((l) => l.panel === panel && l.atMs >= run.windowStartMs && l.atMs <= run.windowEndMs).map((l) => l.latencyMs);
   const chart = lat('chart');
   const personnel = lat('personnel');
   return {
     busyMsPerS: run.cdp.busyMsPerS,
-    fps: inWin.length / windowS,
+    busyWithProbeMsPerS: run.cdp.busyWithProbeMsPerS ?? NaN,
+    fps: inWin.length / bS,
     frameP50Ms: percentile(intervals, 50),
     frameP99Ms: percentile(intervals, 99),
     longTasks: tasks.length,
-    longTaskMsPerS: tasks.reduce((s, t) => s + Math.min(t.durationMs, we - t.startMs), 0) / windowS,
+    longTaskMsPerS: tasks.reduce((s, t) => s + Math.min(t.durationMs, a.endMs - t.startMs), 0) / aS,
     chartLatP50Ms: percentile(chart, 50),
     chartLatP99Ms: percentile(chart, 99),
     chartSamples: chart.length,
@@ -63,9 +70,13 @@ export function summarise(run) {
   };
 }
 
-/** Reported rows: key, label, digits, and 'no ratio' where a ratio means nothing. Lower is better but for fps. */
+/**
+ * Reported rows: key, label, digits, and 'no ratio' where a ratio means nothing. Lower is better but for fps.
+ * The headline busy row is window A's (frame probe off); the one with the frame probe is window B's.
+ */
 export const ROWS = [
   ['busyMsPerS', 'main-thread busy (ms/s)', 0],
+  ['busyWithProbeMsPerS', 'main-thread busy with the frame probe (ms/s)', 0],
   ['cpuMainMsPerS', 'renderer main-thread CPU (ms/s)', 0],
   ['cpuWorkerMsPerS', 'worker threads CPU, load generator included (ms/s)', 0],
   ['cpuAllMsPerS', 'renderer CPU, all threads (ms/s)', 0],
