@@ -17,10 +17,10 @@ export const CAPACITY_RANGE = { min: 16, max: 1 << 20 } as const;
 /** Most devices with ring buffers; beyond it the least recently written device is dropped. */
 export const MAX_DEVICES = 256;
 /**
- * Most beacons remembered; beyond it the least recently updated beacon is dropped. 16 384 covers a
- * control room over several projects (the 50× benchmark load is 10 000 tags) at ~100 bytes a fix.
+ * Most beacons remembered; beyond it the least recently updated beacon is dropped. 65 536 covers a
+ * control room over many projects (the 200× benchmark load is 40 000 tags) at ~100 bytes a fix (~6.5 MB).
  */
-export const MAX_BEACONS = 16_384;
+export const MAX_BEACONS = 65_536;
 /** Most metric columns per device (protocol v1 kinds have at most 11 gases, 7 crane quantities). */
 export const MAX_METRICS_PER_DEVICE = 32;
 /** Widest window, in pixel columns. */

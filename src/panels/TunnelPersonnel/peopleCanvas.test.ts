@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TunnelInfo } from '../../../protocol';
 import type { PersonnelFrame } from '../../panelData';
-import { HEADCOUNT_SLOT, PeopleCanvasRenderer, type PeopleCanvasSetup } from './peopleCanvas';
+import { fromWireFrame, HEADCOUNT_SLOT, PeopleCanvasRenderer, toWireFrame, type PeopleCanvasSetup } from './peopleCanvas';
 
 const LK: TunnelInfo = { tunnelId: 'LK', name: 'Left bore', startChainageM: 12_000, lengthM: 3_000, headings: [] };
 
@@ -49,5 +49,17 @@ describe('PeopleCanvasRenderer (the worker side of the personnel map)', () => {
     r.show(frame(1), { BC0002: 'Li Fang' });
     r.draw();
     expect(ctx.__getEvents().filter((e) => e.type === 'fillText').map((e) => e.props.text)).toContain('SOS Li Fang');
+  });
+});
+
+describe('the wire frame posted to the map worker', () => {
+  it('carries the count and only the labelled sns, and draws the same as the frame itself', () => {
+    const f: PersonnelFrame = { ...frame(1), track: { sn: 'BC0001', tunnelId: 'LK', ts: new Float64Array([1]), chainageM: new Float64Array([100]), sos: new Uint8Array([0]) } };
+    const wire = toWireFrame(f);
+    expect(wire.tunnels[0]).toMatchObject({ count: 2, labelled: [[1, 'BC0002'], [0, 'BC0001']] });
+    expect('sns' in wire.tunnels[0]).toBe(false);
+    const back = fromWireFrame(structuredClone(wire));
+    expect(back.tunnels[0].sns).toEqual(['BC0001', 'BC0002']);
+    expect([...back.tunnels[0].chainageM]).toEqual([100, 1200]);
   });
 });

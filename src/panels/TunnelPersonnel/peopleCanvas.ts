@@ -30,12 +30,53 @@ export interface PeopleCanvasSetup {
 /** Stands for the count in {@link PeopleCanvasSetup.headcountTemplate} (no language writes it). */
 export const HEADCOUNT_SLOT = '\u2063n\u2063';
 
+/**
+ * A personnel frame as posted to the worker: each bore's `sns` is left out (cloning thousands of strings
+ * per frame was the page's biggest cost left); the worker needs only how many people there are and the
+ * beacon sn of those it labels (in SOS, followed), at their index.
+ */
+export interface PeopleWireFrame extends Omit<PersonnelFrame, 'tunnels'> {
+  tunnels: Array<Omit<PersonnelFrame['tunnels'][number], 'sns'> & { count: number; labelled: Array<[index: number, sn: string]> }>;
+}
+
 /** Page → worker. */
 export type PeopleCanvasMessage =
   | { type: 'canvas'; canvas: OffscreenCanvas }
   | { type: 'setup'; setup: PeopleCanvasSetup }
   /** `names`: display names of the people the frame labels (in SOS, followed), by beacon sn. */
-  | { type: 'frame'; frame: PersonnelFrame; names: Record<string, string> };
+  | { type: 'frame'; frame: PeopleWireFrame; names: Record<string, string> };
+
+/** The wire form of `frame` ({@link PeopleWireFrame}); typed arrays are shared with it, not copied. */
+export function toWireFrame(frame: PersonnelFrame): PeopleWireFrame {
+  const followed = frame.track?.sn;
+  return {
+    ...frame,
+    tunnels: frame.tunnels.map(({ sns, ...rest }) => {
+      const labelled: Array<[number, string]> = [];
+      if (rest.sos.indexOf(1) >= 0) rest.sos.forEach((flag, i) => void (flag && labelled.push([i, sns[i]])));
+      if (followed) {
+        const i = sns.indexOf(followed);
+        if (i >= 0) labelled.push([i, followed]);
+      }
+      return { ...rest, count: sns.length, labelled };
+    }),
+  };
+}
+
+/**
+ * A wire frame back as the PersonnelFrame drawPeople reads: `sns` has the right length, with the sn only
+ * where one is labelled (drawPeople reads sns only for the people it names).
+ */
+export function fromWireFrame(wire: PeopleWireFrame): PersonnelFrame {
+  return {
+    ...wire,
+    tunnels: wire.tunnels.map(({ count, labelled, ...rest }) => {
+      const sns = new Array<string>(count).fill('');
+      for (const [i, sn] of labelled) sns[i] = sn;
+      return { ...rest, sns };
+    }),
+  };
+}
 
 /** Worker → page, after each draw: how many people the canvas shows now. */
 export interface PeopleCanvasDrawn {
@@ -84,7 +125,7 @@ export class PeopleCanvasRenderer {
     this.dirty = true;
   }
 
-  /** The newest personnel frame and the names it labels. */
+  /** The newest personnel frame (as posted: {@link fromWireFrame}) and the names it labels. */
   show(frame: PersonnelFrame, names: Record<string, string>): void {
     this.frame = frame;
     this.names = names;
@@ -123,9 +164,9 @@ export class PeopleCanvasHost {
     this.post({ type: 'setup', setup });
   }
 
-  /** Posts a frame (structured clone: the page keeps its copy for hover, halos and the text summary). */
+  /** Posts a frame (its wire form, cloned: the page keeps the frame for hover, halos and the text summary). */
   show(frame: PersonnelFrame, names: Record<string, string>): void {
-    this.post({ type: 'frame', frame, names });
+    this.post({ type: 'frame', frame: toWireFrame(frame), names });
   }
 
   dispose(): void {

@@ -4,7 +4,7 @@
  * (peopleCanvas.ts). Messages only mark it dirty; one draw per animation frame paints the newest state, so
  * a burst of frames costs one draw.
  */
-import { PeopleCanvasRenderer, type PeopleCanvasDrawn, type PeopleCanvasMessage } from './peopleCanvas';
+import { fromWireFrame, PeopleCanvasRenderer, type PeopleCanvasDrawn, type PeopleCanvasMessage } from './peopleCanvas';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 let renderer: PeopleCanvasRenderer | null = null;
@@ -32,7 +32,7 @@ scope.onmessage = (e: MessageEvent<PeopleCanvasMessage>) => {
       renderer?.setup(msg.setup);
       break;
     case 'frame':
-      renderer?.show(msg.frame, msg.names);
+      renderer?.show(fromWireFrame(msg.frame), msg.names);
       break;
   }
   scheduleDraw();
