@@ -130,7 +130,7 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
     { staleMs: config.staleMs, binM: config.binM, tunnels: tunnelReq },
     (frame) => {
       sceneRef.current.frame = frame;
-      if (offscreen.current) offscreen.current.show(frame, labelledNames(frame, sceneRef.current.nameOf));
+      if (offscreen.current) offscreen.current.show(frame, sceneRef.current.nameOf);
       else layerRef.current?.batchDraw();
       placeSosHalos(sosRef.current, sosPoints(sceneRef.current));
       if (summaryRef.current) summaryRef.current.textContent = summarise(frame, shown, sceneRef.current);
@@ -179,19 +179,6 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
     </div>
   );
 });
-
-/** Display names of the people a frame labels on the map (in SOS, followed in replay), by beacon sn. */
-function labelledNames(frame: PersonnelFrame, nameOf: (sn: string) => string): Record<string, string> {
-  const names: Record<string, string> = {};
-  for (const t of frame.tunnels) {
-    if (t.sos.indexOf(1) < 0) continue;
-    t.sos.forEach((flag, i) => {
-      if (flag) names[t.sns[i]] = nameOf(t.sns[i]);
-    });
-  }
-  if (frame.track) names[frame.track.sn] = nameOf(frame.track.sn);
-  return names;
-}
 
 /**
  * Where the browser can, the people layer's canvas lives in `host` and is drawn by a worker

@@ -53,13 +53,14 @@ describe('PeopleCanvasRenderer (the worker side of the personnel map)', () => {
 });
 
 describe('the wire frame posted to the map worker', () => {
-  it('carries the count and only the labelled sns, and draws the same as the frame itself', () => {
+  it('carries the count and only the labelled people, and reads back as the frame with their names', () => {
     const f: PersonnelFrame = { ...frame(1), track: { sn: 'BC0001', tunnelId: 'LK', ts: new Float64Array([1]), chainageM: new Float64Array([100]), sos: new Uint8Array([0]) } };
-    const wire = toWireFrame(f);
-    expect(wire.tunnels[0]).toMatchObject({ count: 2, labelled: [[1, 'BC0002'], [0, 'BC0001']] });
+    const wire = toWireFrame(f, (sn) => (sn === 'BC0002' ? 'Li Fang' : 'Wang Wei'));
+    expect(wire.tunnels[0]).toMatchObject({ count: 2, labelled: [[1, 'BC0002', 'Li Fang'], [0, 'BC0001', 'Wang Wei']] });
     expect('sns' in wire.tunnels[0]).toBe(false);
     const back = fromWireFrame(structuredClone(wire));
-    expect(back.tunnels[0].sns).toEqual(['BC0001', 'BC0002']);
-    expect([...back.tunnels[0].chainageM]).toEqual([100, 1200]);
+    expect(back.frame.tunnels[0].sns).toEqual(['BC0001', 'BC0002']);
+    expect([...back.frame.tunnels[0].chainageM]).toEqual([100, 1200]);
+    expect(back.names).toEqual({ BC0002: 'Li Fang', BC0001: 'Wang Wei' });
   });
 });

@@ -32,50 +32,50 @@ export const HEADCOUNT_SLOT = '\u2063n\u2063';
 
 /**
  * A personnel frame as posted to the worker: each bore's `sns` is left out (cloning thousands of strings
- * per frame was the page's biggest cost left); the worker needs only how many people there are and the
- * beacon sn of those it labels (in SOS, followed), at their index.
+ * per frame was the page's biggest cost left); the worker needs only how many people there are and, for
+ * those it labels (in SOS, followed in replay), their index, beacon sn and display name.
  */
 export interface PeopleWireFrame extends Omit<PersonnelFrame, 'tunnels'> {
-  tunnels: Array<Omit<PersonnelFrame['tunnels'][number], 'sns'> & { count: number; labelled: Array<[index: number, sn: string]> }>;
+  tunnels: Array<Omit<PersonnelFrame['tunnels'][number], 'sns'> & { count: number; labelled: Array<[index: number, sn: string, name: string]> }>;
 }
 
 /** Page → worker. */
-export type PeopleCanvasMessage =
-  | { type: 'canvas'; canvas: OffscreenCanvas }
-  | { type: 'setup'; setup: PeopleCanvasSetup }
-  /** `names`: display names of the people the frame labels (in SOS, followed), by beacon sn. */
-  | { type: 'frame'; frame: PeopleWireFrame; names: Record<string, string> };
+export type PeopleCanvasMessage = { type: 'canvas'; canvas: OffscreenCanvas } | { type: 'setup'; setup: PeopleCanvasSetup } | { type: 'frame'; frame: PeopleWireFrame };
 
-/** The wire form of `frame` ({@link PeopleWireFrame}); typed arrays are shared with it, not copied. */
-export function toWireFrame(frame: PersonnelFrame): PeopleWireFrame {
+/** The wire form of `frame` ({@link PeopleWireFrame}), names from `nameOf`; typed arrays are shared with it, not copied. */
+export function toWireFrame(frame: PersonnelFrame, nameOf: (sn: string) => string): PeopleWireFrame {
   const followed = frame.track?.sn;
   return {
     ...frame,
     tunnels: frame.tunnels.map(({ sns, ...rest }) => {
-      const labelled: Array<[number, string]> = [];
-      if (rest.sos.indexOf(1) >= 0) rest.sos.forEach((flag, i) => void (flag && labelled.push([i, sns[i]])));
-      if (followed) {
-        const i = sns.indexOf(followed);
-        if (i >= 0) labelled.push([i, followed]);
-      }
+      const labelled: Array<[number, string, string]> = [];
+      const label = (i: number) => labelled.push([i, sns[i], nameOf(sns[i])]);
+      if (rest.sos.indexOf(1) >= 0) rest.sos.forEach((flag, i) => void (flag && label(i)));
+      const i = followed ? sns.indexOf(followed) : -1;
+      if (i >= 0) label(i);
       return { ...rest, count: sns.length, labelled };
     }),
   };
 }
 
 /**
- * A wire frame back as the PersonnelFrame drawPeople reads: `sns` has the right length, with the sn only
- * where one is labelled (drawPeople reads sns only for the people it names).
+ * A wire frame back as the PersonnelFrame drawPeople reads (`sns` has the right length, with the sn only
+ * where one is labelled: drawPeople reads sns only for the people it names) and the names by sn.
  */
-export function fromWireFrame(wire: PeopleWireFrame): PersonnelFrame {
-  return {
+export function fromWireFrame(wire: PeopleWireFrame): { frame: PersonnelFrame; names: Record<string, string> } {
+  const names: Record<string, string> = {};
+  const frame = {
     ...wire,
     tunnels: wire.tunnels.map(({ count, labelled, ...rest }) => {
       const sns = new Array<string>(count).fill('');
-      for (const [i, sn] of labelled) sns[i] = sn;
+      for (const [i, sn, name] of labelled) {
+        sns[i] = sn;
+        names[sn] = name;
+      }
       return { ...rest, sns };
     }),
   };
+  return { frame, names };
 }
 
 /** Worker → page, after each draw: how many people the canvas shows now. */
@@ -164,9 +164,12 @@ export class PeopleCanvasHost {
     this.post({ type: 'setup', setup });
   }
 
-  /** Posts a frame (its wire form, cloned: the page keeps the frame for hover, halos and the text summary). */
-  show(frame: PersonnelFrame, names: Record<string, string>): void {
-    this.post({ type: 'frame', frame: toWireFrame(frame), names });
+  /**
+   * Posts a frame (its wire form, cloned: the page keeps the frame for hover, halos and the text summary);
+   * `nameOf` names the people it labels.
+   */
+  show(frame: PersonnelFrame, nameOf: (sn: string) => string): void {
+    this.post({ type: 'frame', frame: toWireFrame(frame, nameOf) });
   }
 
   dispose(): void {

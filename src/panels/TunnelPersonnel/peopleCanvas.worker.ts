@@ -31,9 +31,11 @@ scope.onmessage = (e: MessageEvent<PeopleCanvasMessage>) => {
     case 'setup':
       renderer?.setup(msg.setup);
       break;
-    case 'frame':
-      renderer?.show(fromWireFrame(msg.frame), msg.names);
+    case 'frame': {
+      const { frame, names } = fromWireFrame(msg.frame);
+      renderer?.show(frame, names);
       break;
+    }
   }
   scheduleDraw();
 };
