@@ -16,6 +16,16 @@ describe('formatBeijing', () => {
     expect(formatBeijing(Date.UTC(2025, 11, 1, 0, 0, 0), 'HH')).toBe('08');
   });
 
+  it('gives what the Asia/Shanghai zone gives, for every pattern the product uses, and the +08:00 offset', () => {
+    const zone = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    for (let t = Date.UTC(2024, 0, 1); t < Date.UTC(2026, 0, 1); t += 7 * 86_400_000 + 3_723_000) {
+      const p = Object.fromEntries(zone.formatToParts(t).map((x) => [x.type, x.value]));
+      expect(formatBeijing(t)).toBe(`${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`);
+      expect(formatBeijing(t, 'MM-DD HH:mm')).toBe(`${p.month}-${p.day} ${p.hour}:${p.minute}`);
+    }
+    expect(formatBeijing(Date.UTC(2025, 0, 31, 16, 30, 5), 'YYYY-MM-DDTHH:mm:ssZ')).toBe('2025-02-01T00:30:05+08:00');
+  });
+
   it('returns an empty string for missing times', () => {
     expect(formatBeijing(null)).toBe('');
     expect(formatBeijing(undefined)).toBe('');

@@ -46,7 +46,16 @@ export const DATE_TIME_PATTERN = 'YYYY-MM-DD HH:mm:ss';
  */
 export function formatBeijing(tsMs: number | null | undefined, pattern: string = DATE_TIME_PATTERN): string {
   if (tsMs == null || !Number.isFinite(tsMs)) return '';
-  return dayjs(tsMs).tz(BEIJING_TZ).format(pattern);
+  // Beijing is UTC+8 all year, so the UTC fields of tsMs + 8 h are its wall time: formatting those in UTC
+  // mode avoids the Intl time-zone lookup of .tz() (about 30× the cost: a live table of 300 stations spent
+  // ~90 ms/s on it). Only the zone tokens (Z, ZZ, z) need the zone itself.
+  if (/[Zz]/.test(pattern.replace(/\[[^\]]*\]/g, ''))) return dayjs(tsMs).tz(BEIJING_TZ).format(pattern);
+  return dayjs.utc(tsMs + BEIJING_OFFSET_MS).format(pattern);
+}
+
+/** The Beijing calendar day of `tsMs` as a day number since the epoch (fixed UTC+8). */
+function beijingDay(tsMs: number): number {
+  return Math.floor((tsMs + BEIJING_OFFSET_MS) / 86_400_000);
 }
 
 /**
@@ -56,7 +65,7 @@ export function formatBeijing(tsMs: number | null | undefined, pattern: string =
  */
 export function formatLastSeen(tsMs: number | null | undefined, nowMs: number): string {
   if (tsMs == null || !Number.isFinite(tsMs)) return '';
-  const sameDay = formatBeijing(tsMs, 'YYYY-MM-DD') === formatBeijing(nowMs, 'YYYY-MM-DD');
+  const sameDay = beijingDay(tsMs) === beijingDay(nowMs);
   return formatBeijing(tsMs, sameDay ? 'HH:mm:ss' : 'MM-DD HH:mm');
 }
 
