@@ -113,3 +113,38 @@ describe('GasTablePanel', () => {
     expect(screen.queryByRole('columnheader', { name: 'O2 %vol' })).toBeNull();
   });
 });
+
+describe('GasTablePanel with hundreds of stations', () => {
+  it('renders only the rows in view (and two either side) and keeps the scroll height of all of them', async () => {
+    const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+    Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.hasAttribute('data-scroll') ? 180 : 0;
+      },
+    });
+    try {
+      const root = testRoot();
+      root.devices.replaceAll(Array.from({ length: 300 }, (_, i) => makeGasDevice({ sn: `GAS-${i}`, name: `Station ${i}`, status: 'online', latest: { CO: i } })));
+      await renderWithApp(<GasTablePanel panelId="t" config={gasTableConfigSchema.parse({ scrollIntervalS: 0 })} width={900} height={240} />, root);
+      const rows = () => [...document.querySelectorAll('tbody tr[data-sn]')].map((r) => r.getAttribute('data-sn'));
+      const spacers = () => [...document.querySelectorAll<HTMLElement>('tbody tr[data-spacer]')].map((r) => Number.parseFloat(r.style.height));
+      expect(rows()).toEqual(['GAS-0', 'GAS-1', 'GAS-2', 'GAS-3', 'GAS-4']);
+      expect(spacers()).toEqual([295 * 60]);
+
+      const box = document.querySelector('[data-scroll]') as HTMLElement;
+      await act(async () => {
+        box.scrollTop = 100 * 60;
+        box.dispatchEvent(new Event('scroll'));
+        await new Promise((r) => requestAnimationFrame(() => r(null)));
+      });
+      expect(rows()[0]).toBe('GAS-97');
+      expect(rows()).toContain('GAS-101');
+      expect(rows().length).toBeLessThan(10);
+      const [above, below] = spacers();
+      expect(above + below + rows().length * 60).toBe(300 * 60);
+    } finally {
+      if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
+    }
+  });
+});

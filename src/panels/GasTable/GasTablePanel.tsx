@@ -10,6 +10,7 @@ import type { PanelProps } from '../types';
 import type { GasTableConfig } from './index';
 
 const ROW_HEIGHT = 60;
+const HEADER_HEIGHT = 40;
 
 /**
  * Pins stations in alarm to the top (issue "alarm-first boards"): alarm, then violation, then warning,
@@ -96,13 +97,52 @@ function useFitWidth(box: RefObject<HTMLDivElement | null>, table: RefObject<HTM
   return fit;
 }
 
+/** Rows rendered beyond the ones in view, above and below (a smooth auto-scroll step shows them). */
+const OVERSCAN_ROWS = 2;
+
+/**
+ * Which rows of `count` are in view of the scroll container `box` (rows `rowPx` high on screen under a
+ * `headerPx` header), with OVERSCAN_ROWS either side: `[first, end)`. Only those are rendered, so a table of
+ * hundreds of stations costs the main thread the few rows a wall screen shows, not all of them every
+ * second. Before the container has a height (not laid out) every row is in view.
+ */
+function useRowWindow(box: RefObject<HTMLDivElement | null>, count: number, rowPx: number, headerPx: number): [number, number] {
+  const [view, setView] = useState({ top: 0, height: 0 });
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    let frame = 0;
+    const read = () => {
+      frame = 0;
+      setView((v) => (v.top === el.scrollTop && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight }));
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(read);
+    };
+    read();
+    el.addEventListener('scroll', onScroll, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(read);
+    observer?.observe(el);
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      observer?.disconnect();
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [box]);
+  if (view.height <= 0 || rowPx <= 0) return [0, count];
+  const first = Math.max(0, Math.floor((view.top - headerPx) / rowPx) - OVERSCAN_ROWS);
+  const end = Math.min(count, Math.ceil((view.top + view.height) / rowPx) + OVERSCAN_ROWS);
+  return [Math.min(first, end), end];
+}
+
 /**
  * The gas station table: each station's last reading as of the board clock (live: DeviceStore's pace, at
  * most once a second; replay: the last reading at or before the instant). Stations in alarm are pinned to
  * the top and the auto-scroll holds while any is (the station in alarm stays in sight). Each gas column
  * has the metric's decimals while a cell has at most four digits ({@link formatReading}). The station's
  * last report sits under its status. The header cells stick with an opaque background above the rows.
- * Columns that do not fit the panel at full size zoom out together ({@link useFitWidth}).
+ * Columns that do not fit the panel at full size zoom out together ({@link useFitWidth}). Only the rows in
+ * view are rendered ({@link useRowWindow}); spacer rows keep the scroll height of all of them.
  */
 export const GasTablePanel = observer(function GasTablePanel({ config }: PanelProps<GasTableConfig>) {
   const devices = useDevices();
@@ -115,6 +155,7 @@ export const GasTablePanel = observer(function GasTablePanel({ config }: PanelPr
   const stations = pinAlarmsFirst(selectStations(devices.all, config));
   const inAlarm = stations.some((d) => d.status === 'alarm');
   useAutoScroll(scrollRef, inAlarm ? 0 : config.scrollIntervalS, ROW_HEIGHT * fit);
+  const [first, end] = useRowWindow(scrollRef, stations.length, ROW_HEIGHT * fit, HEADER_HEIGHT * fit);
 
   if (refusal) return <RefusedMessage reason={refusal} />;
   if (stations.length === 0) {
@@ -140,7 +181,7 @@ export const GasTablePanel = observer(function GasTablePanel({ config }: PanelPr
     <div ref={scrollRef} data-scroll style={{ height: '100%', overflowY: 'auto', overflowX: 'hidden' }}>
       <table ref={tableRef} data-fit={fit} style={{ width: '100%', borderCollapse: 'separate', borderSpacing: 0, fontSize: 20, zoom: fit }}>
         <thead>
-          <tr style={{ height: 40, color: SCREEN.textMuted, lineHeight: 1.1 }}>
+          <tr style={{ height: HEADER_HEIGHT, color: SCREEN.textMuted, lineHeight: 1.1 }}>
             <th style={{ ...th, textAlign: 'left' }}>
               <Trans>Station</Trans>
             </th>
@@ -159,7 +200,8 @@ export const GasTablePanel = observer(function GasTablePanel({ config }: PanelPr
           </tr>
         </thead>
         <tbody>
-          {stations.map((d) => (
+          {first > 0 ? <tr aria-hidden data-spacer style={{ height: first * ROW_HEIGHT }} /> : null}
+          {stations.slice(first, end).map((d) => (
             <tr key={d.sn} data-sn={d.sn} data-status={d.status} style={{ height: ROW_HEIGHT, color: d.status === 'offline' ? STATUS_COLOR.offline : undefined }}>
               <td style={{ ...td, padding: '2px 8px', maxWidth: 160 }}>
                 <div style={{ fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{d.name}</div>
@@ -201,6 +243,7 @@ export const GasTablePanel = observer(function GasTablePanel({ config }: PanelPr
               })}
             </tr>
           ))}
+          {end < stations.length ? <tr aria-hidden data-spacer style={{ height: (stations.length - end) * ROW_HEIGHT }} /> : null}
         </tbody>
       </table>
     </div>
