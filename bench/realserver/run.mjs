@@ -156,7 +156,11 @@ export async function measureRealServer({ browser, extra = 25, warmupMs = 5000, 
     const out = [];
     const t0 = performance.now();
     await load.mark();
-    for (let r = 0; r < runs; r++) out.push(await measureBoard(browser, server.url, api.cookie, warmupMs, measureMs, r === 0 ? profileOut : null));
+    for (let r = 0; r < runs; r++) {
+      const run = await measureBoard(browser, server.url, api.cookie, warmupMs, measureMs, r === 0 ? profileOut : null);
+      log(`real server: run ${r + 1}: busy ${run.busyMsPerS.toFixed(0)} ms/s, ${run.fps.toFixed(0)} frames/s, frame p50 ${run.frameP50Ms.toFixed(1)} / p99 ${run.frameP99Ms.toFixed(1)} ms, ${run.longTasks} long tasks`);
+      out.push(run);
+    }
     const { acked } = await load.mark();
     const achievedPerS = acked / ((performance.now() - t0) / 1000);
     return { extra, offeredPerS: rate, achievedPerS, loadErrors: load.errors.slice(0, 3), runs: out };
