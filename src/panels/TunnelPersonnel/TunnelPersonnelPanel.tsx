@@ -133,7 +133,9 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
       if (offscreen.current) offscreen.current.show(frame, sceneRef.current.nameOf);
       else layerRef.current?.batchDraw();
       placeSosHalos(sosRef.current, sosPoints(sceneRef.current));
-      if (summaryRef.current) summaryRef.current.textContent = summarise(frame, shown, sceneRef.current);
+      // written only when it changed: a DOM change costs the page a style pass and a commit
+      const summary = summarise(frame, shown, sceneRef.current);
+      if (summaryRef.current && summaryRef.current.textContent !== summary) summaryRef.current.textContent = summary;
     },
     hostRef,
   );
@@ -195,7 +197,9 @@ function useOffscreenPeople(host: RefObject<HTMLDivElement | null>, mounted: boo
     const canvas = document.createElement('canvas');
     canvas.style.cssText = 'position:absolute;left:0;top:0;width:100%;height:100%';
     el.appendChild(canvas);
-    const people = new PeopleCanvasHost(canvas, (n) => el.setAttribute('data-people-drawn', String(n)));
+    const people = new PeopleCanvasHost(canvas, (n) => {
+      if (el.getAttribute('data-people-drawn') !== String(n)) el.setAttribute('data-people-drawn', String(n));
+    });
     ref.current = people;
     return () => {
       ref.current = null;
