@@ -212,9 +212,13 @@ for (const [w, h] of [
     // shows every column at full size, without scrolling sideways. The portal station reports every 30 s,
     // so its row holds these readings while they are measured.
     await publishAsDevice(page.request, 'demo-tunnel', `zhgd/demo-tunnel/gas/${WIDE_STATION}/telemetry`, { ts: Date.now(), readings: WIDEST_READINGS });
+    // The table renders only the rows in view and pins stations in alarm to the top, in device-list order:
+    // with other stations in alarm too, this one can be further down. Each look scrolls on by a screenful
+    // until its row is rendered.
     const layout = () =>
       page.locator('[data-panel-type="gasTable"] [data-scroll]').evaluate((el, sn) => {
         const row = el.querySelector(`tr[data-sn="${sn}"]`);
+        if (!row) el.scrollTop = el.scrollTop + el.clientHeight >= el.scrollHeight ? 0 : el.scrollTop + el.clientHeight / 2;
         return {
           cells: [...(row?.querySelectorAll('td[data-gas]') ?? [])].map((td) => td.textContent),
           sideways: el.scrollWidth > el.clientWidth + 1,
