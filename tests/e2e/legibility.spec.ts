@@ -209,13 +209,15 @@ for (const [w, h] of [
     await openBoard(page);
     expect(await valuesOutOfPlace(page, KEY_VALUES)).toEqual([]);
     // The widest readings a station can send (blast fumes push CO past 1,000 ppm): the gas table still
-    // shows every column at full size, without scrolling sideways. The portal station reports every 30 s,
-    // so its row holds these readings while they are measured.
-    await publishAsDevice(page.request, 'demo-tunnel', `zhgd/demo-tunnel/gas/${WIDE_STATION}/telemetry`, { ts: Date.now(), readings: WIDEST_READINGS });
+    // shows every column at full size, without scrolling sideways. The demo simulator keeps publishing this
+    // station too, so every look publishes the widest readings again: a simulated reading that lands between
+    // two looks is overwritten before the next one.
+    const publishWidest = () =>
+      publishAsDevice(page.request, 'demo-tunnel', `zhgd/demo-tunnel/gas/${WIDE_STATION}/telemetry`, { ts: Date.now(), readings: WIDEST_READINGS });
     // The table renders only the rows in view and pins stations in alarm to the top, in device-list order:
     // with other stations in alarm too, this one can be further down. Each look scrolls on by a screenful
     // until its row is rendered.
-    const layout = () =>
+    const look = () =>
       page.locator('[data-panel-type="gasTable"] [data-scroll]').evaluate((el, sn) => {
         const row = el.querySelector(`tr[data-sn="${sn}"]`);
         if (!row) el.scrollTop = el.scrollTop + el.clientHeight >= el.scrollHeight ? 0 : el.scrollTop + el.clientHeight / 2;
@@ -225,8 +227,8 @@ for (const [w, h] of [
           fit: el.querySelector('table')?.getAttribute('data-fit'),
         };
       }, WIDE_STATION);
-    await expect.poll(async () => (await layout()).cells, { timeout: 10_000 }).toEqual(['1,234', '99.99', '99.99', '999.9', '999.9', '999.9']);
-    expect(await layout()).toMatchObject({ sideways: false, fit: '1' });
+    await expect.poll(async () => (await publishWidest(), await look()).cells, { timeout: 10_000 }).toEqual(['1,234', '99.99', '99.99', '999.9', '999.9', '999.9']);
+    expect(await look()).toMatchObject({ sideways: false, fit: '1' });
     expect(await valuesOutOfPlace(page, KEY_VALUES)).toEqual([]);
   });
 }
