@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { ROOT, ensureChromium, run } from './lib.mjs';
 import { serveStatic } from '../bench/run/serve.mjs';
-import { CHROMIUM_ARGS, measureOnce, measureSoak } from '../bench/run/measure.mjs';
+import { CHROMIUM_ARGS, WALL_SCREEN_ARGS, measureOnce, measureSoak } from '../bench/run/measure.mjs';
 import { renderReport, summarise } from '../bench/run/report.mjs';
 import { measureRealServer, renderRealServer } from '../bench/realserver/run.mjs';
 
@@ -95,7 +95,13 @@ try {
   }
   if (opt['real-server'] || opt['real-server-only']) {
     try {
-      realServer = await measureRealServer({ browser, extra: int(opt.extra, 'extra'), log: (m) => console.log(`[bench] ${m}`), profileOut: process.env.BENCH_PROFILE_OUT ?? null });
+      // The row's own browser, paced at 60 Hz like a wall screen (bench/README.md "Real-server row").
+      const wallScreen = await chromium.launch({ executablePath: ensureChromium(), headless: true, args: WALL_SCREEN_ARGS });
+      try {
+        realServer = await measureRealServer({ browser: wallScreen, runs: 3, extra: int(opt.extra, 'extra'), log: (m) => console.log(`[bench] ${m}`), profileOut: process.env.BENCH_PROFILE_OUT ?? null });
+      } finally {
+        await wallScreen.close().catch(() => {});
+      }
       for (const r of realServer.runs)
         console.log(`[bench] real server: busy ${r.busyMsPerS.toFixed(0)} ms/s, frame p99 ${r.frameP99Ms.toFixed(1)} ms, long tasks ${r.longTasks}`);
     } catch (e) {
