@@ -89,7 +89,7 @@ export const ROWS = [
   ['chartLatP99Ms', 'latency ts→drawn, chart p99 (ms)', 0],
   ['personnelLatP50Ms', 'latency ts→drawn, personnel p50 (ms)', 0],
   ['personnelLatP99Ms', 'latency ts→drawn, personnel p99 (ms)', 0],
-  ['behindMs', 'behind the load at window end (ms; ≤ 200 is keeping up)', 0, 'no ratio'],
+  ['behindMs', 'behind the load at window end (ms; a frame every 200 ms: up to 200 plus one frame\'s handling is keeping up)', 0, 'no ratio'],
   ['heapMB', 'JS heap at window end (MB)', 1],
   ['peopleDrawn', 'people on the strip at window end (left bore; should be equal)', 0, 'no ratio'],
 ];
