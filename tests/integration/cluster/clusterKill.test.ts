@@ -1,15 +1,12 @@
-import { Redis } from 'ioredis';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLEET_ROUTES, highThreshold, type Alarm } from '../../../protocol';
 import { partitionOf } from '../../../server/cluster/partitions';
 import { DEMO_PROJECT } from '../../../server/seed';
-import { openDatabase, type OpenDatabase } from '../../../server/storage';
-import { startChildServer, type ChildServer } from '../../helpers/childServer';
-import { startTestPostgres, startTestRedis, type TestService } from '../../helpers/clusterServices';
+import type { OpenDatabase } from '../../../server/storage';
 import { eventually } from '../../helpers/eventually';
 import { connectLiveSocket, type LiveSocket } from '../../helpers/liveSocket';
-import { startTestMosquitto, type TestMosquitto } from '../../helpers/mosquitto';
+import { startTestCluster, type TestCluster } from '../../helpers/testCluster';
 import { loggedInClient } from '../../helpers/testServer';
 import { compareEvents, startCameraPublisher, storedAiEvents, type CameraPublisher } from '../faults/faultKit';
 
@@ -30,22 +27,14 @@ type NodeId = 'a' | 'b';
  * final count, whichever node ingests it. The node that went away is started again before the next case.
  */
 describe('cluster: a node goes away under load', { timeout: 180_000 }, () => {
-  let postgres: (TestService & { createDatabase(name: string): Promise<string> }) | null = null;
-  let broker: TestMosquitto | null = null;
-  let redis: TestService | null = null;
-  let leases: Redis | null = null;
+  let cluster: TestCluster | null = null;
   let database: OpenDatabase | null = null;
-  let env: (nodeId: NodeId) => Record<string, string>;
-  const nodes = new Map<NodeId, ChildServer>();
+  let nodes: TestCluster['nodes'];
   let publisher: CameraPublisher | null = null;
   let socket: LiveSocket | null = null;
   let round = 0;
 
-  /** The NODE_ID holding each partition's lease (null: free). */
-  const holders = async (): Promise<Array<string | null>> => {
-    const keys = Array.from({ length: PARTITIONS }, (_, k) => `siteboard:cluster:lease:${k}`);
-    return await leases!.mget(...keys);
-  };
+  const holders = () => cluster!.holders();
   const split = () =>
     eventually(
       async () => {
@@ -56,39 +45,22 @@ describe('cluster: a node goes away under load', { timeout: 180_000 }, () => {
       'every partition held, by both nodes',
       100,
     );
-  const start = async (id: NodeId) => nodes.set(id, await startChildServer(env(id)));
+  const start = (id: NodeId) => cluster!.start(id);
 
   beforeAll(async () => {
-    postgres = await startTestPostgres();
-    broker = await startTestMosquitto();
-    redis = await startTestRedis();
-    leases = new Redis(redis.url);
-    const databaseUrl = await postgres.createDatabase(`cluster_${process.pid}`);
-    env = (nodeId) => ({
-      MQTT_URL: broker!.url,
-      REDIS_URL: redis!.url,
-      DATABASE_URL: databaseUrl,
-      NODE_ID: nodeId,
-      CLUSTER_PARTITIONS: String(PARTITIONS),
-      CLUSTER_LEASE_MS: String(LEASE_MS),
-    });
+    cluster = await startTestCluster({ name: 'cluster', partitions: PARTITIONS, leaseMs: LEASE_MS });
+    nodes = cluster.nodes;
     // one after the other: the first start seeds the database
     await start('a');
     await start('b');
     await split();
-    database = await openDatabase({ databaseUrl, dataDir: 'unused' });
+    database = await cluster.database();
   }, 180_000);
 
   afterAll(async () => {
     socket?.close();
     await publisher?.stop();
-    for (const n of nodes.values()) n.process.kill('SIGKILL');
-    await Promise.all([...nodes.values()].map((n) => n.exited));
-    leases?.disconnect();
-    await database?.close();
-    await broker?.close();
-    await redis?.close();
-    await postgres?.close();
+    await cluster?.close();
   });
 
   /**
@@ -110,7 +82,7 @@ describe('cluster: a node goes away under load', { timeout: 180_000 }, () => {
       if (a.deviceSn === watched) seen.push(a);
     });
 
-    publisher = await startCameraPublisher(broker!.url, { clientId: `cluster-cameras-${++round}`, everyMs: 4, max: 8_000 });
+    publisher = await startCameraPublisher(cluster!.broker.url, { clientId: `cluster-cameras-${++round}`, everyMs: 4, max: 8_000 });
     const pub = publisher;
     await eventually(() => pub.acked.size >= 300, 30_000, '300 acknowledged before the node goes away');
     victim.process.kill(signal);
@@ -181,7 +153,7 @@ describe('cluster: a node goes away under load', { timeout: 180_000 }, () => {
     const admin = await loggedInClient(nodes.get('a')!.url);
     const set = await admin.post(FLEET_ROUTES.thresholdSet, { projectId: demo, target: { sn }, thresholds: [highThreshold('CO', 'ppm', 1, 2, 0.9)] });
     expect(set.body).toMatchObject({ success: true });
-    const device = await mqtt.connectAsync(broker!.url, { clientId: 'cluster-gas' });
+    const device = await mqtt.connectAsync(cluster!.broker.url, { clientId: 'cluster-gas' });
     try {
       // 5 ppm: normal under the default CO limits, an alarm under the new ones
       await eventually(

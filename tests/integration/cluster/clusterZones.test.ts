@@ -1,13 +1,10 @@
-import { Redis } from 'ioredis';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PEOPLE_ROUTES, type Zone } from '../../../protocol';
 import { DEMO_PROJECT } from '../../../server/seed';
-import { openDatabase, type OpenDatabase } from '../../../server/storage';
-import { startChildServer, type ChildServer } from '../../helpers/childServer';
-import { startTestPostgres, startTestRedis, type TestService } from '../../helpers/clusterServices';
+import type { OpenDatabase } from '../../../server/storage';
 import { eventually } from '../../helpers/eventually';
-import { startTestMosquitto, type TestMosquitto } from '../../helpers/mosquitto';
+import { startTestCluster, type TestCluster } from '../../helpers/testCluster';
 import { loggedInClient } from '../../helpers/testServer';
 
 const demo = DEMO_PROJECT.projectId;
@@ -24,46 +21,21 @@ const NO_RULES = { entryAlarm: false, authorizedTeams: [], maxStayMin: null, max
  * of its people: an over-headcount alarm counts every beacon of the project, whichever node ingests them.
  */
 describe('cluster: nodes started together, zones whole', { timeout: 180_000 }, () => {
-  let postgres: (TestService & { createDatabase(name: string): Promise<string> }) | null = null;
-  let broker: TestMosquitto | null = null;
-  let redis: TestService | null = null;
-  let leases: Redis | null = null;
+  let cluster: TestCluster | null = null;
   let database: OpenDatabase | null = null;
-  let env: (nodeId: NodeId) => Record<string, string>;
-  const nodes = new Map<NodeId, ChildServer>();
 
   beforeAll(async () => {
-    postgres = await startTestPostgres();
-    broker = await startTestMosquitto();
-    redis = await startTestRedis();
-    leases = new Redis(redis.url);
-    const databaseUrl = await postgres.createDatabase(`cluster_zones_${process.pid}`);
-    env = (nodeId) => ({
-      MQTT_URL: broker!.url,
-      REDIS_URL: redis!.url,
-      DATABASE_URL: databaseUrl,
-      NODE_ID: nodeId,
-      CLUSTER_PARTITIONS: String(PARTITIONS),
-      CLUSTER_LEASE_MS: String(LEASE_MS),
-      LOG_LEVEL: 'info',
-    });
-    database = await openDatabase({ databaseUrl, dataDir: 'unused' });
+    cluster = await startTestCluster({ name: 'cluster_zones', partitions: PARTITIONS, leaseMs: LEASE_MS, nodeEnv: { LOG_LEVEL: 'info' } });
   }, 180_000);
 
   afterAll(async () => {
-    for (const n of nodes.values()) n.process.kill('SIGKILL');
-    await Promise.all([...nodes.values()].map((n) => n.exited));
-    leases?.disconnect();
-    await database?.close();
-    await broker?.close();
-    await redis?.close();
-    await postgres?.close();
+    await cluster?.close();
   });
 
   /** Partitions each node holds now, from its own log (taken minus handed over). */
   const ownedByLog = (id: NodeId): Set<number> => {
     const owned = new Set<number>();
-    for (const line of nodes.get(id)!.output().split('\n')) {
+    for (const line of cluster!.nodes.get(id)!.output().split('\n')) {
       if (!line.startsWith('{')) continue;
       let entry: { msg?: string; partition?: number };
       try {
@@ -76,11 +48,10 @@ describe('cluster: nodes started together, zones whole', { timeout: 180_000 }, (
     }
     return owned;
   };
-  const holders = async () => await leases!.mget(...Array.from({ length: PARTITIONS }, (_, k) => `siteboard:cluster:lease:${k}`));
+  const holders = () => cluster!.holders();
 
   it('starts two nodes at the same time on an empty database; every partition ends owned exactly once', async () => {
-    const [a, b] = await Promise.all([startChildServer(env('a')), startChildServer(env('b'))]);
-    nodes.set('a', a).set('b', b);
+    await Promise.all([cluster!.start('a'), cluster!.start('b')]);
     await eventually(
       async () => {
         const h = await holders();
@@ -100,19 +71,20 @@ describe('cluster: nodes started together, zones whole', { timeout: 180_000 }, (
       200,
     );
     // the demo was seeded once
+    database = await cluster!.database();
     const projects = await database!.db.selectFrom('projects').select('project_id').where('project_id', '=', demo).execute();
     expect(projects).toHaveLength(1);
   });
 
   it('raises one over-headcount alarm counting every beacon of the project, whichever node ingests them', async () => {
-    const admin = await loggedInClient(nodes.get('a')!.url);
+    const admin = await loggedInClient(cluster!.nodes.get('a')!.url);
     const added = await admin.post<Zone>(PEOPLE_ROUTES.zoneAdd, {
       projectId: demo,
       zone: { name: 'Face crew', kind: 'work', tunnelId: 'RK', fromM: 100, toM: 200, ...NO_RULES, maxHeadcount: 10 },
     });
     expect(added.body.errorMessage).toBeUndefined();
     const zoneId = added.body.data!.zoneId;
-    const device = await mqtt.connectAsync(broker!.url, { clientId: 'cluster-beacons' });
+    const device = await mqtt.connectAsync(cluster!.broker.url, { clientId: 'cluster-beacons' });
     const overHeadcount = () =>
       database!.db.selectFrom('alarms').select(['value', 'threshold', 'repeat_count', 'state']).where('device_sn', '=', zoneId).where('metric', '=', 'overHeadcount').execute();
     try {
