@@ -2,7 +2,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from '../../tests/helpers/eventually';
 import { startTestMosquitto, type TestMosquitto } from '../../tests/helpers/mosquitto';
-import { reconnectDelayMs, startExternalBroker, type ExternalBroker, type ExternalBrokerOptions } from './externalBroker';
+import { DELIVERIES_PER_TURN, reconnectDelayMs, startExternalBroker, type ExternalBroker, type ExternalBrokerOptions } from './externalBroker';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -59,6 +59,38 @@ describe('external broker consumer (real Mosquitto)', { timeout: 30_000 }, () =>
     await consumer((_t, p) => void received.push(p.toString()));
     await eventually(() => received.length >= 50, 5_000, '50 queued messages');
     expect(received).toEqual(Array.from({ length: 50 }, (_, i) => `away-${i}`));
+  });
+
+  it('takes a backlog in slices of at most DELIVERIES_PER_TURN per event-loop turn, in order, so timers and sockets run between them', async () => {
+    broker = await startTestMosquitto();
+    const first = await consumer(() => undefined);
+    await first.close();
+    const d = await device();
+    const BACKLOG = 3_000;
+    await Promise.all(Array.from({ length: BACKLOG }, (_, i) => d.publishAsync('zhgd/p1/beacon/B1/telemetry', `m-${i}`, { qos: 1 })));
+    // a ticker counts the event-loop turns (its setImmediate runs once per turn); the handler notes the turn
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const perTurn = new Map<number, number>();
+    const received: string[] = [];
+    try {
+      await consumer((_t, p) => {
+        received.push(p.toString());
+        perTurn.set(turns, (perTurn.get(turns) ?? 0) + 1);
+      });
+      await eventually(() => received.length >= BACKLOG, 15_000, 'the backlog');
+    } finally {
+      ticking = false;
+    }
+    expect(received).toEqual(Array.from({ length: BACKLOG }, (_, i) => `m-${i}`));
+    // between two ticks the budget can be renewed once (both are setImmediate callbacks of a turn)
+    expect(Math.max(...perTurn.values())).toBeLessThanOrEqual(2 * DELIVERIES_PER_TURN);
+    expect(perTurn.size).toBeGreaterThanOrEqual(BACKLOG / (2 * DELIVERIES_PER_TURN));
   });
 
   it('acknowledges a message only once the handler resolved: an unfinished one is delivered again', async () => {

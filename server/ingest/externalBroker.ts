@@ -28,6 +28,37 @@ export const CLOSE_DRAIN_MS = 5_000;
  */
 export const RECEIVE_MAXIMUM = 1_000;
 
+/**
+ * Deliveries the sessions of this process start in one event-loop turn, at most. A session with a backlog
+ * (a takeover, a restart, a burst) otherwise handled it as one chain of microtasks: its 1,000 deliveries in
+ * hand, then the next as each was acknowledged, holding the event loop for 400–800 ms while the gateway's
+ * frames and the sockets waited (bench/server/README.md). The rest wait for the next turn as they wait
+ * for a slot, and mqtt.js reads no further meanwhile.
+ */
+export const DELIVERIES_PER_TURN = 256;
+
+const turn = { left: DELIVERIES_PER_TURN, next: null as NodeJS.Immediate | null, blocked: new Set<() => void>() };
+
+/**
+ * Takes one delivery of this turn's budget ({@link DELIVERIES_PER_TURN}, shared by every session of the
+ * process). False when it is spent: then `release` is called at the next turn, with the budget renewed.
+ */
+function takeTurn(release: () => void): boolean {
+  if (turn.left <= 0) {
+    turn.blocked.add(release);
+    return false;
+  }
+  turn.left--;
+  turn.next ??= setImmediate(() => {
+    turn.next = null;
+    turn.left = DELIVERIES_PER_TURN;
+    const blocked = [...turn.blocked];
+    turn.blocked.clear();
+    for (const release of blocked) release();
+  });
+  return true;
+}
+
 /** Topic filters per SUBSCRIBE packet (a partition subscribes each of its devices' topics). */
 const SUBSCRIBE_BATCH = 200;
 
@@ -182,7 +213,10 @@ export async function startExternalBroker(opts: ExternalBrokerOptions): Promise<
     code: number | null;
   }
   const deliveries: Delivery[] = [];
-  /** Deliveries waiting for a free slot (more than RECEIVE_MAXIMUM unacknowledged): mqtt.js reads no further meanwhile. */
+  /**
+   * Deliveries waiting for a free slot (more than RECEIVE_MAXIMUM unacknowledged) or for the next turn
+   * ({@link DELIVERIES_PER_TURN}): mqtt.js reads no further meanwhile.
+   */
   const waitingForSlot: Array<() => void> = [];
   let connection = 0;
   let startChain: Promise<unknown> = Promise.resolve();
@@ -197,8 +231,13 @@ export async function startExternalBroker(opts: ExternalBrokerOptions): Promise<
         if (d.code) d.puback.reasonCode = d.code;
         d.sendPuback(d.puback);
       }
-      waitingForSlot.shift()?.();
     }
+    releaseWaiting();
+  };
+
+  /** Starts the waiting deliveries while there are free slots and this turn's budget lasts. */
+  const releaseWaiting = (): void => {
+    while (waitingForSlot.length > 0 && deliveries.length < RECEIVE_MAXIMUM && takeTurn(releaseWaiting)) waitingForSlot.shift()!();
   };
 
   const deliver = (topic: string, payload: Buffer, packet: IPublishPacket, ack: (error: Error | number, reasonCode?: number) => void) => {
@@ -253,8 +292,9 @@ export async function startExternalBroker(opts: ExternalBrokerOptions): Promise<
     resubscribe: false, // the broker keeps the subscription in the session; subscribeIfNoSession covers a lost one
     customHandleAcks: (topic, payload, packet: IPublishPacket, ack) => {
       // QoS 1 and 2 only (mqtt.js calls this for acknowledged deliveries); the PUBACK waits for the handler
-      if (deliveries.length < RECEIVE_MAXIMUM) deliver(topic, payload, packet, ack);
-      else waitingForSlot.push(() => deliver(topic, payload, packet, ack));
+      const go = () => deliver(topic, payload, packet, ack);
+      if (waitingForSlot.length === 0 && deliveries.length < RECEIVE_MAXIMUM && takeTurn(releaseWaiting)) go();
+      else waitingForSlot.push(go);
     },
   });
   // the held-back PUBACKs (see deliver): mqtt.js goes on reading at once, the packet is written later.
