@@ -1,17 +1,16 @@
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import mqtt from 'mqtt';
 import { partitionOf } from '../../server/cluster/partitions';
-import { DEMO_PROJECT } from '../../server/seed/demoProject';
+import { DEMO_DEVICES, DEMO_PROJECT } from '../../server/seed/demoProject';
 import { startTestCluster, type TestCluster } from '../helpers/testCluster';
 import { TEST_ADMIN_PASSWORD } from '../helpers/testServer';
+import { e2eStaticDir } from './global-setup';
 import { logIn } from './session';
 
 const demo = DEMO_PROJECT.projectId;
 const PARTITIONS = 8;
 const LEASE_MS = 2_000;
-const CAMERAS = Array.from({ length: 24 }, (_, i) => `CAM-${String(i + 1).padStart(2, '0')}`);
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const CAMERAS = DEMO_DEVICES.filter((d) => d.kind === 'camera').map((d) => d.sn);
 
 /**
  * Issue 12 in Chromium: a wall screen's browser on node b of a two-node cluster (real PostgreSQL, Redis and
@@ -31,7 +30,7 @@ test.describe('a browser on the surviving node of a cluster', () => {
       partitions: PARTITIONS,
       leaseMs: LEASE_MS,
       nodeEnv: {
-        STATIC_DIR: process.env.E2E_STATIC_DIR ? path.resolve(process.env.E2E_STATIC_DIR) : path.join(ROOT, 'dist'),
+        STATIC_DIR: e2eStaticDir(),
         SEED_LOCALE: 'en',
         DEMO_BACKFILL: 'off',
         RATE_LIMIT_AUTH_PER_MINUTE: '0',

@@ -10,6 +10,14 @@ export const E2E = {
   adminPassword: 'e2e-admin-password',
 };
 
+/**
+ * The built app the specs' servers serve: `dist/`, or E2E_STATIC_DIR, which lets parallel runs test their
+ * own build (vite build --outDir …) without sharing dist/.
+ */
+export function e2eStaticDir(): string {
+  return process.env.E2E_STATIC_DIR ? path.resolve(process.env.E2E_STATIC_DIR) : path.resolve(import.meta.dirname, '..', '..', 'dist');
+}
+
 async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -40,8 +48,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       HOST: '127.0.0.1',
       MQTT_PORT: String(E2E.mqttPort),
       DATA_DIR: dataDir,
-      // E2E_STATIC_DIR lets parallel runs test their own build (vite build --outDir …) without sharing dist/.
-      STATIC_DIR: process.env.E2E_STATIC_DIR ? path.resolve(process.env.E2E_STATIC_DIR) : path.join(root, 'dist'),
+      STATIC_DIR: e2eStaticDir(),
       ADMIN_PASSWORD: E2E.adminPassword,
       SIMULATOR: 'on',
       // Every browser of the run comes from 127.0.0.1: the per-address REST rate limits would count them as one.

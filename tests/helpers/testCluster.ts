@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { openDatabase, type OpenDatabase } from '../../server/storage';
 import { startChildServer, type ChildServer } from './childServer';
-import { startTestPostgres, startTestRedis, type TestService } from './clusterServices';
+import { startTestPostgres, startTestRedis } from './clusterServices';
 import { startTestMosquitto, type TestMosquitto } from './mosquitto';
 
 /**
@@ -11,12 +11,8 @@ import { startTestMosquitto, type TestMosquitto } from './mosquitto';
  */
 export interface TestCluster {
   broker: TestMosquitto;
-  redis: TestService;
-  databaseUrl: string;
   /** The running nodes by NODE_ID; a test that kills one deletes it. */
   nodes: Map<string, ChildServer>;
-  /** A node's environment: the services, its NODE_ID, the cluster's partitions and lease. */
-  env(nodeId: string): Record<string, string>;
   /** Starts node `nodeId` (waits until it listens) and keeps it in {@link nodes}. */
   start(nodeId: string): Promise<ChildServer>;
   /** The NODE_ID holding each partition's lease in Redis (null: free), partition 0 first. */
@@ -40,6 +36,7 @@ export async function startTestCluster(o: { name: string; partitions: number; le
   const databaseUrl = await postgres.createDatabase(`${o.name}_${process.pid}`);
   const nodes = new Map<string, ChildServer>();
   let database: Promise<OpenDatabase> | null = null;
+  /** A node's environment: the services, its NODE_ID, the cluster's partitions and lease. */
   const env = (nodeId: string) => ({
     MQTT_URL: broker.url,
     REDIS_URL: redis.url,
@@ -51,10 +48,7 @@ export async function startTestCluster(o: { name: string; partitions: number; le
   });
   return {
     broker,
-    redis,
-    databaseUrl,
     nodes,
-    env,
     async start(nodeId) {
       const node = await startChildServer(env(nodeId));
       nodes.set(nodeId, node);
