@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, existsSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { ROOT, ensureChromium, run } from './lib.mjs';
 import { ensureTestServices } from './services.mjs';
-import { countPlaywright, countVitest } from './testCounts.mjs';
+import { countPlaywright, countVitest, failedPlaywright, failedVitest } from './testCounts.mjs';
 
 const out = path.join(ROOT, '.tmp', 'test-results');
 rmSync(out, { recursive: true, force: true });
@@ -14,12 +14,21 @@ const want = (step) => only.length === 0 || only.includes(step);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+const failedTests = [];
 
+/** The counts of a step's Vitest report; its failed tests' names join `failedTests`. */
 function readVitest(file) {
-  return existsSync(file) ? countVitest(JSON.parse(readFileSync(file, 'utf8'))) : null;
+  if (!existsSync(file)) return null;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  failedTests.push(...failedVitest(report, ROOT));
+  return countVitest(report);
 }
+/** The counts of the Playwright report; its failed tests' names join `failedTests`. */
 function readPlaywright(file) {
-  return existsSync(file) ? countPlaywright(JSON.parse(readFileSync(file, 'utf8'))) : null;
+  if (!existsSync(file)) return null;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  failedTests.push(...failedPlaywright(report));
+  return countPlaywright(report);
 }
 async function step(name, fn, counts) {
   console.log(`\n=== ${name} ===`);
@@ -89,6 +98,7 @@ if (want('e2e')) {
   );
 }
 
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((n) => `  ${n}`).join('\n')}`);
 console.log(`\n${failedSteps.length ? `Failed steps: ${failedSteps.join(', ')}` : 'All steps passed.'}`);
 console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(failedSteps.length ? 1 : 0);

@@ -1,4 +1,5 @@
 // Counting the tests of one `npm test` step for the closing "Tests: N passed, N failed" line.
+import path from 'node:path';
 
 /**
  * Counts of a Vitest JSON report (`--reporter=json`). A failed test counts once: Vitest also marks the
@@ -27,4 +28,41 @@ export function countVitest(report) {
 export function countPlaywright(report) {
   const s = report.stats;
   return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
+}
+
+/**
+ * Names of what failed in a Vitest JSON report, as "file › full test name" (a file that failed without a
+ * failed test appears with its own message's first line), so the closing lines of `npm test` say which test
+ * broke even when a CI log keeps only its tail.
+ * @param {{ testResults?: Array<{ name: string, status: string, message?: string,
+ *   assertionResults?: Array<{ status: string, fullName: string }> }> }} report
+ * @param {string} root path the file names are made relative to
+ * @returns {string[]}
+ */
+export function failedVitest(report, root) {
+  const names = [];
+  for (const file of report.testResults ?? []) {
+    const rel = path.relative(root, file.name);
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failed) names.push(`${rel} › ${t.fullName}`);
+    if (file.status === 'failed' && failed.length === 0) names.push(`${rel} › ${(file.message ?? 'failed to run').split('\n')[0]}`);
+  }
+  return names;
+}
+
+/**
+ * Names of the Playwright tests that failed on every try, as "file:line › title".
+ * @param {{ suites?: Array<any> }} report Playwright's JSON report
+ * @returns {string[]}
+ */
+export function failedPlaywright(report) {
+  const names = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      if ((spec.tests ?? []).some((t) => t.status === 'unexpected')) names.push(`${spec.file}:${spec.line} › ${spec.title}`);
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const s of report.suites ?? []) walk(s);
+  return names;
 }

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain .mjs script without type declarations
-import { countVitest } from './testCounts.mjs';
+import { countPlaywright, countVitest, failedPlaywright, failedVitest } from './testCounts.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 // Inside the project so the fixture's `import 'vitest'` resolves from the project's node_modules.
@@ -44,5 +44,34 @@ describe('outer', () => { describe('inner', () => {
       'broken.test.mjs': `import { it } from 'vitest'; import './missing-module.mjs'; it('never runs', () => {});`,
     });
     expect(countVitest(report)).toEqual({ passed: 1, failed: 1, skipped: 0 });
+  }, 60_000);
+
+  it('names the failed test and the file that cannot load, relative to the root', () => {
+    const report = vitestReport({
+      'a.test.mjs': `import { describe, it, expect } from 'vitest';
+describe('outer', () => { it('passes', () => expect(1).toBe(1)); it('fails', () => expect(1).toBe(2)); });`,
+      'broken.test.mjs': `import { it } from 'vitest'; import './missing-module.mjs'; it('never runs', () => {});`,
+    });
+    const names = failedVitest(report, dir).sort();
+    expect(names).toHaveLength(2);
+    expect(names[0]).toBe('a.test.mjs › outer fails');
+    expect(names[1]).toMatch(/^broken\.test\.mjs › .*missing-module/);
+  }, 60_000);
+
+  it('names the Playwright test that failed and not the one that passed', () => {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    // No page fixture: Playwright runs these without a browser.
+    writeFileSync(path.join(dir, 'playwright.config.mjs'), `export default { testDir: '.', retries: 0, reporter: [['json', { outputFile: 'pw.json' }]] };\n`);
+    writeFileSync(
+      path.join(dir, 'x.spec.mjs'),
+      `import { test, expect } from '@playwright/test';
+test('adds', () => expect(1 + 1).toBe(2));
+test('breaks', () => expect(1).toBe(2));\n`,
+    );
+    spawnSync(path.join(ROOT, 'node_modules', '.bin', 'playwright'), ['test', '-c', 'playwright.config.mjs'], { cwd: dir, encoding: 'utf8' });
+    const report = JSON.parse(readFileSync(path.join(dir, 'pw.json'), 'utf8'));
+    expect(countPlaywright(report)).toEqual({ passed: 1, failed: 1, skipped: 0 });
+    expect(failedPlaywright(report)).toEqual(['x.spec.mjs:3 › breaks']);
   }, 60_000);
 });
