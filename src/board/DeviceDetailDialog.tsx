@@ -76,7 +76,7 @@ export const DeviceDetailDialog = observer(function DeviceDetailDialog() {
                     ))}
                   </tbody>
                 </table>
-                {replaying ? <RangeChart source={source} sn={device.sn} kind={device.kind} metrics={metricRows(device).map((r) => r.metric).slice(0, 6)} /> : null}
+                {replaying ? <RangeChart source={source} sn={device.sn} kind={device.kind} metrics={metricRows(device).map((r) => r.metric).slice(0, 6)} reportPeriodS={device.reportPeriodS} /> : null}
               </>
             )}
           </DialogContent>

@@ -36,3 +36,4 @@ export {
   valueAgainstLimit,
 } from './alarmText';
 export { AlarmSummary } from './AlarmSummary';
+export { maxJoinedGapMs, toAlignedData } from './chartGaps';

@@ -1,4 +1,4 @@
-import type { Alarm, DeviceInfo, DeviceStatus } from '../../protocol';
+import { DEFAULT_OFFLINE_PERIODS, type Alarm, type DeviceInfo, type DeviceStatus } from '../../protocol';
 
 /**
  * The alarm feed as it stood at `atMs`: alarms raised up to then, newest first (alarmId descending), at
@@ -44,5 +44,5 @@ export function statusAsOf(device: Pick<DeviceInfo, 'sn' | 'reportPeriodS'>, act
   }
   if (level) return level;
   if (lastReadingMs === null) return 'unknown';
-  return atMs - lastReadingMs <= 3 * device.reportPeriodS * 1000 ? 'online' : 'offline';
+  return atMs - lastReadingMs <= DEFAULT_OFFLINE_PERIODS * device.reportPeriodS * 1000 ? 'online' : 'offline';
 }

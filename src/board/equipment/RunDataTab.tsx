@@ -7,7 +7,7 @@ import { DEVICE_KIND_REGISTRY, HISTORY_ROUTES, type DeviceInfo, type SeriesRespo
 import { useStores } from '../../stores';
 import { useProjectId } from '../../app/shell/useProjectId';
 import { useBoardClock } from '../../panelData';
-import { STATUS_COLOR, useThemeColors } from '../../components';
+import { maxJoinedGapMs, STATUS_COLOR, toAlignedData, useThemeColors } from '../../components';
 import { isFlag } from '../../components/equipment/flags';
 import { metricLabel } from '../../i18n/metricLabels';
 import { TabMessage } from './parts';
@@ -17,6 +17,8 @@ import { useLoad } from './useLoad';
 export const RUN_DATA_RANGES_H = [1, 6, 24] as const;
 /** Most metrics charted at once (one small chart each). */
 const MAX_CHARTS = 4;
+/** Pixel columns the server downsamples a run-data series to (M4). */
+const RUN_DATA_WIDTH_PX = 900;
 const CHART_H = 130;
 const LINE_COLOURS = ['#38bdf8', '#a78bfa', '#f472b6', '#facc15'];
 
@@ -52,7 +54,7 @@ export function RunDataTab({ device }: { device: DeviceInfo }) {
   const load = useLoad(`${projectId}/${device.sn}/${hours}/${chosen.join(',')}/${Math.floor(toMs / 300_000)}`, () =>
     chosen.length === 0
       ? Promise.resolve(null)
-      : request<SeriesResponse>(HISTORY_ROUTES.series, { projectId, sns: [device.sn], metrics: chosen, fromMs, toMs, widthPx: 900 }, { skipErrorHandler: true }),
+      : request<SeriesResponse>(HISTORY_ROUTES.series, { projectId, sns: [device.sn], metrics: chosen, fromMs, toMs, widthPx: RUN_DATA_WIDTH_PX }, { skipErrorHandler: true }),
   );
   const toggle = (k: string) => setChosen((c) => (c.includes(k) ? c.filter((x) => x !== k) : c.length >= MAX_CHARTS ? [...c.slice(1), k] : [...c, k]));
   const series = load.data?.series[0];
@@ -91,6 +93,7 @@ export function RunDataTab({ device }: { device: DeviceInfo }) {
               limits={device.thresholds.find((t) => t.metric === k)}
               fromMs={fromMs}
               toMs={toMs}
+              reportPeriodS={device.reportPeriodS}
             />
           ))}
         </div>
@@ -108,6 +111,7 @@ function MetricChart({
   limits,
   fromMs,
   toMs,
+  reportPeriodS,
 }: {
   label: string;
   ts: number[];
@@ -116,6 +120,8 @@ function MetricChart({
   limits?: { warnHigh: number | null; alarmHigh: number | null; warnLow: number | null; alarmLow: number | null };
   fromMs: number;
   toMs: number;
+  /** the device's report period (s): a longer silence than it marks offline breaks the line (chartGaps) */
+  reportPeriodS: number;
 }) {
   const host = useRef<HTMLDivElement>(null);
   // uPlot draws on a canvas, where the theme's CSS variables (SCREEN.*) do not resolve: pass colours
@@ -123,7 +129,8 @@ function MetricChart({
   useEffect(() => {
     const el = host.current;
     if (!el) return;
-    const x = ts.map((t) => t / 1000);
+    const [xMs, line] = toAlignedData(ts, [values], maxJoinedGapMs(ts, reportPeriodS, toMs - fromMs, RUN_DATA_WIDTH_PX));
+    const x = Array.from(xMs, (t) => t / 1000);
     const lines: Array<{ v: number; c: string }> = [];
     if (limits) {
       for (const [v, c] of [
@@ -135,7 +142,7 @@ function MetricChart({
         if (v !== null) lines.push({ v, c });
       }
     }
-    const data: uPlot.AlignedData = [x, values, ...lines.map((l) => x.map(() => l.v))];
+    const data: uPlot.AlignedData = [x, line, ...lines.map((l) => x.map(() => l.v))];
     const u = new uPlot(
       {
         width: Math.max(320, el.clientWidth || 800),
@@ -154,7 +161,7 @@ function MetricChart({
       el,
     );
     return () => u.destroy();
-  }, [ts, values, colour, limits, fromMs, toMs, axisColor]);
+  }, [ts, values, colour, limits, fromMs, toMs, reportPeriodS, axisColor]);
   return (
     <div style={{ marginBottom: 6 }}>
       <div style={{ fontSize: 13, opacity: 0.8 }}>{label}</div>

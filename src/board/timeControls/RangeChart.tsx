@@ -6,6 +6,7 @@ import type { PanelDataSource, SeriesFrame } from '../../panelData';
 import { BEIJING_TZ } from '../../format/time';
 import { metricLabel } from '../../i18n/metricLabels';
 import { SCREEN } from '../../theme/theme';
+import { maxJoinedGapMs, toAlignedData } from '../../components';
 
 /** Pixel columns asked of the replay worker for the chart (M4 keeps each column's min and max). */
 const CHART_WIDTH_PX = 720;
@@ -15,7 +16,7 @@ const COLORS = ['#38bdf8', '#f59e0b', '#a3e635', '#f472b6', '#c084fc', '#f87171'
  * A device's metrics over the replay's whole range [fromMs, toMs] (M4-downsampled by the replay worker),
  * with the instant marked, for the device detail dialog of a board in replay. Times in Beijing time.
  */
-export function RangeChart({ source, sn, kind, metrics }: { source: PanelDataSource; sn: string; kind: string; metrics: string[] }) {
+export function RangeChart({ source, sn, kind, metrics, reportPeriodS }: { source: PanelDataSource; sn: string; kind: string; metrics: string[]; reportPeriodS: number }) {
   const { i18n } = useLingui();
   const host = useRef<HTMLDivElement>(null);
   const [frame, setFrame] = useState<SeriesFrame | null>(null);
@@ -37,6 +38,8 @@ export function RangeChart({ source, sn, kind, metrics }: { source: PanelDataSou
     const el = host.current;
     if (!frame || !el || frame.x.length === 0) return;
     const at = source.clock.now() / 1000;
+    // a silence longer than the device's offline period (or the data's own spacing) breaks the line
+    const [xMs, ...ys] = toAlignedData(frame.x, frame.ys, maxJoinedGapMs(frame.x, reportPeriodS, toMs - fromMs, CHART_WIDTH_PX));
     const u = new uPlot(
       {
         width: Math.max(320, el.clientWidth || 640),
@@ -65,11 +68,11 @@ export function RangeChart({ source, sn, kind, metrics }: { source: PanelDataSou
           ],
         },
       },
-      [Array.from(frame.x, (x) => x / 1000), ...frame.ys.map((y) => Array.from(y, (v) => (Number.isFinite(v) ? v : null)))] as uPlot.AlignedData,
+      [Array.from(xMs, (x) => x / 1000), ...ys] as uPlot.AlignedData,
       el,
     );
     return () => u.destroy();
-  }, [frame, i18n, kind, fromMs, toMs, source]);
+  }, [frame, i18n, kind, fromMs, toMs, source, reportPeriodS]);
   return (
     <section data-range-chart={sn} style={{ marginTop: 12 }}>
       <h3 style={{ fontSize: 16, margin: '0 0 4px' }}>

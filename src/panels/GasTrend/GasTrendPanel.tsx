@@ -6,10 +6,10 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { DEVICE_KIND_REGISTRY, GAS_UNIT, type GasCode, type Threshold } from '../../../protocol';
 import { RefusedMessage, useBoardClock, useDevices, useSeries, useTelemetryTopic } from '../../panelData';
-import { LEVEL_COLOR, PanelMessage, thresholdLevel, useScreenMode, useThemeColors, ValueWithUnit } from '../../components';
+import { LEVEL_COLOR, maxJoinedGapMs, PanelMessage, thresholdLevel, toAlignedData, useScreenMode, useThemeColors, ValueWithUnit } from '../../components';
 import type { PanelProps } from '../types';
 import type { GasTrendConfig } from './index';
-import { chartGases, chartLimitLines, gasColors, limitLines, toAlignedData } from './buildSeries';
+import { chartGases, chartLimitLines, gasColors, limitLines } from './buildSeries';
 import { gasChartOptions } from './chartOptions';
 
 const LEGEND_HEIGHT = 40;
@@ -58,12 +58,18 @@ export const GasTrendPanel = observer(function GasTrendPanel({ config, width, he
   const seriesColors = gasColors(useScreenMode());
   const refusal = useTelemetryTopic('gas');
 
+  const reportPeriodRef = useRef(0);
+  reportPeriodRef.current = device?.reportPeriodS ?? 0;
+  const plotWidthPx = () => (plotsRef.current[0] ? plotsRef.current[0].bbox.width / uPlot.pxRatio : chartW);
+
   useSeries(
-    { sn: config.sn, metrics: gases, windowMs, widthPx: () => (plotsRef.current[0] ? plotsRef.current[0].bbox.width / uPlot.pxRatio : chartW) },
+    { sn: config.sn, metrics: gases, windowMs, widthPx: plotWidthPx },
     (frame, range) => {
       xRangeRef.current[0] = range[0];
       xRangeRef.current[1] = range[1];
-      plotsRef.current.forEach((u, i) => u.setData(toAlignedData(frame.x, [frame.ys[i]]) as uPlot.AlignedData));
+      // a silence longer than this breaks the line rather than joining its two sides
+      const maxGapMs = maxJoinedGapMs(frame.x, reportPeriodRef.current, range[1] - range[0], plotWidthPx());
+      plotsRef.current.forEach((u, i) => u.setData(toAlignedData(frame.x, [frame.ys[i]], maxGapMs) as uPlot.AlignedData));
     },
     panelRef,
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GAS_THRESHOLDS } from '../../test/builders';
 import { GAS_CODES } from '../../../protocol';
-import { chartGases, chartLimitLines, gasColors, limitLines, scaleKeyOf, scaleKeys, scaleRange, toAlignedData } from './buildSeries';
+import { chartGases, chartLimitLines, gasColors, limitLines, scaleKeyOf, scaleKeys, scaleRange } from './buildSeries';
 import { gridOf } from './GasTrendPanel';
 
 describe('gas trend series helpers', () => {
@@ -39,12 +39,6 @@ describe('gas trend series helpers', () => {
     const [lo, hi] = scaleRange('O2', 20.7, 20.9, limitLines(['O2'], GAS_THRESHOLDS));
     expect(lo).toBeLessThan(20);
     expect(hi).toBeGreaterThan(20.9);
-  });
-
-  it('turns NaN into null gaps', () => {
-    const [x, y] = toAlignedData(new Float64Array([1, 2, 3]), [new Float64Array([1, Number.NaN, 3])]);
-    expect(Array.from(x)).toEqual([1, 2, 3]);
-    expect(y).toEqual([1, null, 3]);
   });
 });
 

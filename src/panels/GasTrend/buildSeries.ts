@@ -124,16 +124,6 @@ export function scaleRange(key: string, dataMin: number | null, dataMax: number 
   return [lo, hi > lo ? hi * 1.1 : lo + 1];
 }
 
-/** uPlot's aligned data from a worker frame: NaN (absent reading) becomes null, which uPlot draws as a gap. */
-export function toAlignedData(x: Float64Array, ys: readonly Float64Array[]): [Float64Array, ...Array<Array<number | null>>] {
-  const series = ys.map((y) => {
-    const out = new Array<number | null>(y.length);
-    for (let i = 0; i < y.length; i++) out[i] = Number.isNaN(y[i]) ? null : y[i];
-    return out;
-  });
-  return [x, ...series];
-}
-
 /** True for a known gas code (configs and thresholds may carry other metrics). */
 export function isGasCode(v: string): v is GasCode {
   return (GAS_CODES as readonly string[]).includes(v);
