@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { DEVICE_KIND_REGISTRY, type Alarm, type CameraAlarm, type DeviceMessage, type DeviceStatus, type DeviceTopic, type IngestStats } from '../protocol';
 import { CaptureStore, captureUrl, decodeCapture } from './captures/captureStore';
 import { connectClusterRedis, startCluster, type Cluster } from './cluster/cluster';
+import { mergeShares, shareOf, type ProjectLiveState } from './cluster/liveShare';
 import { PartitionedRules, type Rules } from './cluster/partitionedRules';
 import { pruneReceipts, writeReceipts } from './cluster/receipts';
 import type { ServerConfig } from './config';
@@ -57,8 +58,17 @@ export interface LiveHandle {
   mqttListeners: { address: string; tlsPort: number | null; wsPort: number | null; tlsCertificate: string | null } | null;
   /** Accepted and rejected device messages since start (protocol/api.ts). */
   ingestStats(): IngestStats;
-  /** Live state of every known device of a project, by sn (empty for an unknown project). */
+  /**
+   * Live state of the devices of a project this node holds, by sn (empty for an unknown project). In a
+   * cluster only the devices of the partitions it owns: see {@link LiveHandle.liveState} for all of them.
+   */
   deviceState(projectId: string): Map<string, DeviceLiveState>;
+  /**
+   * A project's live state as the whole cluster knows it (server/cluster/liveShare.ts): this node's
+   * devices and zone figures merged with the shares of the other nodes that answered in time. On a
+   * single node, its own state without any wait.
+   */
+  liveState(projectId: string): Promise<ProjectLiveState>;
   /** Pushes an alarm that REST changed (already persisted) to the project's alarm room. */
   publishAlarm(alarm: Alarm): void;
   /**
@@ -68,7 +78,10 @@ export interface LiveHandle {
   disconnectDevices(projectId: string): number;
   /** Re-reads devices and thresholds, zones and the person registry of one project (or all) from the database. */
   reloadDevices(projectId?: string): Promise<void>;
-  /** Live zone state of a project: headcount per zone, today's portal counts, each beacon's last fix and zones. */
+  /**
+   * Live zone state of a project held by this node: headcount per zone, today's portal counts, each
+   * beacon's last fix and zones (empty in a cluster when another node owns the project partition).
+   */
   zoneStats(projectId: string): ZoneStats;
   /** Stops ingest, flushes pending telemetry and alarm writes, disconnects browsers. Idempotent. */
   close(): Promise<void>;
@@ -106,7 +119,21 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     sessionRecheckMs: config.socketSessionRecheckMs,
     allowedOrigins: config.allowedOrigins,
     adapter: clusterRedis?.adapter,
+    liveShareOf: (projectId) => {
+      const devices = localDeviceState(projectId);
+      return shareOf(devices, ownZoneStats(projectId), devices.keys());
+    },
   });
+  /** The live state of the devices this node holds (in a cluster: those of its partitions). */
+  function localDeviceState(projectId: string): Map<string, DeviceLiveState> {
+    const out = new Map<string, DeviceLiveState>();
+    for (const [sn, m] of engine.devices(projectId)) out.set(sn, { status: m.status, lastSeenMs: m.lastSeenMs, latest: m.latest });
+    return out;
+  }
+  /** The project's zone figures when this node holds them (single node: always), else null. */
+  function ownZoneStats(projectId: string): ZoneStats | null {
+    return partitioned && !partitioned.ownsZonesOf(projectId) ? null : engine.zoneStats(projectId, Date.now());
+  }
   const deadLetters = new DeadLetterStore(db, log);
   const persister = new AlarmPersister(db, (alarm) => gateway.pushAlarm(alarm), log, MAX_PENDING_ALARM_WRITES, (draft, err, origin) =>
     deadLetters
@@ -331,10 +358,11 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       alarmWrites: { pending: persister.pendingCount(), dropped: persister.droppedCount(), deadLettered: persister.deadLetterCount() },
       ...(brokerStats ? { broker: brokerStats() } : {}),
     }),
-    deviceState(projectId) {
-      const out = new Map<string, DeviceLiveState>();
-      for (const [sn, m] of engine.devices(projectId)) out.set(sn, { status: m.status, lastSeenMs: m.lastSeenMs, latest: m.latest });
-      return out;
+    deviceState: localDeviceState,
+    async liveState(projectId) {
+      const own = { devices: localDeviceState(projectId), zones: ownZoneStats(projectId) };
+      const peers = await gateway.peerLiveState(projectId);
+      return mergeShares(own, peers, (issue) => log.warn({ issue }, 'live state from another node ignored'));
     },
     publishAlarm(alarm) {
       try {

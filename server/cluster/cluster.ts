@@ -31,6 +31,13 @@ const REDIS_CONNECT_TIMEOUT_MS = 10_000;
  */
 export const RECEIPT_CHECKS_AFTER_TAKEOVER = RECEIVE_MAXIMUM;
 
+/**
+ * How long a node waits for the others' answers to a request through the socket.io adapter (their rooms,
+ * their share of a project's live state), ms. A killed node drops out of Redis at once and is not waited
+ * for; this bounds the wait on a stalled one, which a REST read of live state would otherwise sit behind.
+ */
+export const CLUSTER_REQUEST_TIMEOUT_MS = 2_000;
+
 /** The Redis connections of a node: commands, the socket.io adapter's pair, and the cluster bus subscriber. */
 export interface ClusterRedis {
   /** Commands (leases, membership, bus publish). */
@@ -68,7 +75,7 @@ export async function connectClusterRedis(url: string, log: Log): Promise<Cluste
     await close();
     throw err;
   }
-  return { redis, adapter: createAdapter(pub, adapterSub, { key: 'siteboard:io' }), sub, close };
+  return { redis, adapter: createAdapter(pub, adapterSub, { key: 'siteboard:io', requestsTimeout: CLUSTER_REQUEST_TIMEOUT_MS }), sub, close };
 }
 
 /** What the cluster needs from the live pipeline. */

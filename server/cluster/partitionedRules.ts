@@ -42,6 +42,11 @@ export class PartitionedRules implements Rules {
     return partitionOf(projectId, 'zone', '', this.count);
   }
 
+  /** Whether this node owns the project partition of `projectId` (its zone rules and beacons). */
+  ownsZonesOf(projectId: string): boolean {
+    return this.engines.has(this.zonePartitionOf(projectId));
+  }
+
   /** Partitions owned now, ascending. */
   owned(): number[] {
     return [...this.engines.keys()].sort((a, b) => a - b);

@@ -46,6 +46,11 @@ export interface GatewayOptions {
   adapter?: ServerOptions['adapter'];
   /** With an adapter: how often the rooms of every node are read again (ms); CLUSTER_ROOMS_REFRESH_MS by default. */
   clusterRoomsRefreshMs?: number;
+  /**
+   * With an adapter: this node's share of a project's live state, answered to another node's
+   * {@link Gateway.peerLiveState} (server/cluster/liveShare.ts). Null for a project id that is not valid.
+   */
+  liveShareOf?: (projectId: string) => unknown;
 }
 
 /**
@@ -60,10 +65,14 @@ export const CLUSTER_ROOMS_REFRESH_MS = 2_000;
 interface InterServerEvents {
   /** A socket joined `room` on the sending node. */
   'room.joined': (room: unknown) => void;
+  /** Another node asks for this node's share of a project's live state. */
+  'live.state': (projectId: unknown, ack: (share: unknown) => void) => void;
 }
 
 /** A room name from another node: a live topic room is `{projectId}:{topic}`, far below this. */
 const clusterRoomName = z.string().min(1).max(200);
+/** A project id from another node. */
+const clusterProjectId = z.string().min(1).max(64);
 
 /**
  * Whether a handshake's `Origin` may open a live socket: no Origin (not a browser, or a same-origin
@@ -106,6 +115,12 @@ export interface Gateway {
   pushAlarm(alarm: Alarm): void;
   /** Socket.io frames emitted so far (telemetry and status batches, alarms). */
   framesSent(): number;
+  /**
+   * The other nodes' shares of a project's live state (unchecked: the caller parses them), one per node
+   * that answered within the adapter's request timeout (server/cluster/cluster.ts CLUSTER_REQUEST_TIMEOUT_MS); empty without an
+   * adapter or when this is the only node.
+   */
+  peerLiveState(projectId: string): Promise<unknown[]>;
   /** Disconnects every client and stops the tick; leaves the HTTP server to its owner. Idempotent. */
   close(): Promise<void>;
 }
@@ -272,6 +287,16 @@ export function startGateway(opts: GatewayOptions): Gateway {
   /** Rooms joined on some node since the refresh in flight started, kept over its (older) answer. */
   let joinedDuringRefresh: Set<string> | null = null;
   if (opts.adapter) {
+    io.on('live.state', (raw, ack) => {
+      const projectId = clusterProjectId.safeParse(raw);
+      if (typeof ack !== 'function') return;
+      try {
+        ack(projectId.success && opts.liveShareOf ? opts.liveShareOf(projectId.data) : null);
+      } catch (err) {
+        opts.log.error({ err }, 'live state for another node failed');
+        ack(null);
+      }
+    });
     io.on('room.joined', (raw) => {
       const room = clusterRoomName.safeParse(raw);
       if (!room.success) return opts.log.warn({ issue: room.error.issues[0]?.message }, 'room.joined from another node ignored');
@@ -364,6 +389,16 @@ export function startGateway(opts: GatewayOptions): Gateway {
       frames++;
     },
     framesSent: () => frames,
+    peerLiveState(projectId) {
+      if (!opts.adapter) return Promise.resolve([]);
+      return new Promise<unknown[]>((resolve) => {
+        io.serverSideEmit('live.state', projectId, (err: Error | null, responses: unknown[]) => {
+          // a node that did not answer in time (stalled, or Redis away): the figures of those that did
+          if (err) opts.log.warn({ err: err.message }, 'live state: not every node answered');
+          resolve((responses ?? []).filter((r) => r !== null));
+        });
+      });
+    },
     close() {
       closing ??= (async () => {
         clearInterval(timer);

@@ -3,24 +3,23 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { ok, type Alarm, type IngestStats, type SessionUser } from '../../protocol';
 import type { ServerConfig } from '../config';
-import type { Database, LiveDeviceState } from '../storage';
+import type { Database } from '../storage';
 import { ApiError, ERROR_MESSAGES } from './errors';
 import { assertProjectNamed, markSchemaRoute, requestUser, requireProjectAccess } from './authorize';
 import type { SessionStore } from './sessions';
 import type { RestRejections } from './restRejections';
-import type { ZoneStats } from '../rules/types';
+import type { ProjectLiveState } from '../cluster/liveShare';
 import { parseBody } from './validation';
 
 /** What the REST routes need of the live pipeline (a subset of live.ts `LiveHandle`). */
 export interface HttpLive {
-  deviceState(projectId: string): Map<string, LiveDeviceState>;
+  /** A project's live state (devices' status and latest values, zone figures) over every node of a cluster. */
+  liveState(projectId: string): Promise<ProjectLiveState>;
   publishAlarm(alarm: Alarm): void;
   ingestStats(): IngestStats;
   disconnectDevices(projectId: string): number;
   /** Re-reads a project's devices and thresholds, zones and person registry into the live rules (after an edit). */
   reloadDevices(projectId: string): Promise<void>;
-  /** Live zone state of a project (headcounts, portal counts, last fixes). */
-  zoneStats(projectId: string): ZoneStats;
 }
 
 /**

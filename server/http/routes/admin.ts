@@ -446,7 +446,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: HttpDeps): void 
   // ---- device registry -------------------------------------------------------------------------------
   postRoute(app, deps, ADMIN_ROUTES.deviceRegistryList, deviceRegistryListBody, async ({ body }): Promise<RegistryDevice[]> => {
     const rows = await db.selectFrom('devices').selectAll().where('project_id', '=', body.projectId).orderBy('kind').orderBy('sn').execute();
-    const live = deps.live().deviceState(body.projectId);
+    const live = (await deps.live().liveState(body.projectId)).devices;
     const nowMs = Date.now();
     const devices = rows.map((r): RegistryDevice => {
       const lastSeenMs = live.get(r.sn)?.lastSeenMs ?? r.last_seen_ms;

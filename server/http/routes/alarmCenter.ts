@@ -92,7 +92,7 @@ export function registerAlarmCenterRoutes(app: FastifyInstance, deps: HttpDeps, 
       .where('sn', '=', row.device_sn)
       .executeTakeFirst();
     // the live state first: the row holds what was last persisted, which may lag
-    const live = deps.live().deviceState(row.project_id).get(row.device_sn)?.latest ?? null;
+    const live = (await deps.live().liveState(row.project_id)).devices.get(row.device_sn)?.latest ?? null;
     const latest = live ?? (device?.latest ? fromJson<Record<string, number>>(device.latest) : null);
     const chainageM = latest && typeof latest.chainageM === 'number' ? latest.chainageM : null;
     return {

@@ -12,7 +12,7 @@ export function registerDeviceRoutes(app: FastifyInstance, deps: HttpDeps): void
     let query = deps.db.selectFrom('devices').selectAll().where('project_id', '=', body.projectId);
     if (body.kind) query = query.where('kind', '=', body.kind);
     const rows = await query.orderBy('kind').orderBy('sn').execute();
-    const live = deps.live().deviceState(body.projectId);
+    const live = (await deps.live().liveState(body.projectId)).devices;
     return rows.map((row) => toDeviceInfo(row, live.get(row.sn)));
   });
 

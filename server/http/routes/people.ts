@@ -30,6 +30,7 @@ import {
 import { inZone } from '../../rules/zoneRules';
 import { zoneFromRow } from '../../rules/zoneStore';
 import type { ZoneStats } from '../../rules/types';
+import type { ProjectLiveState } from '../../cluster/liveShare';
 import { fromJson, toJson, type Database } from '../../storage';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import { postRoute, requireMember, sessionUserOf, type HttpDeps, type HttpLive } from '../context';
@@ -82,7 +83,7 @@ interface LiveContext {
   zones: Zone[];
   /** The zone rules' figures, read once per request (headcounts are computed over every beacon). */
   stats: ZoneStats;
-  state: ReturnType<HttpLive['deviceState']>;
+  state: ProjectLiveState['devices'];
   openSos: Set<string>;
 }
 
@@ -101,7 +102,8 @@ async function liveContext(db: Kysely<Database>, live: HttpLive, projectId: stri
     .where('kind', '=', 'sos')
     .where('deal_status', '=', 0)
     .execute();
-  return { beacons, zones, stats: live.zoneStats(projectId), state: live.deviceState(projectId), openSos: new Set(sos.map((r) => r.device_sn)) };
+  const state = await live.liveState(projectId);
+  return { beacons, zones, stats: state.zones, state: state.devices, openSos: new Set(sos.map((r) => r.device_sn)) };
 }
 
 /** A person with the live state of their beacon. */
@@ -289,7 +291,7 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
     let q = db.selectFrom('zones').selectAll().where('project_id', '=', body.projectId);
     if (body.tunnelId) q = q.where('tunnel_id', '=', body.tunnelId);
     const zones = (await q.orderBy('tunnel_id').orderBy('from_m').orderBy('zone_id').execute()).map(zoneFromRow);
-    const stats = deps.live().zoneStats(body.projectId);
+    const stats = (await deps.live().liveState(body.projectId)).zones;
     return zones.map((z) => ({ ...z, headcount: stats.headcount.get(z.zoneId) ?? 0, portalIn: stats.portal.get(z.zoneId)?.in ?? 0, portalOut: stats.portal.get(z.zoneId)?.out ?? 0 }));
   });
 

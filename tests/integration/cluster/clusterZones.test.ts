@@ -1,7 +1,8 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PEOPLE_ROUTES, type Zone } from '../../../protocol';
-import { DEMO_PROJECT } from '../../../server/seed';
+import { PEOPLE_ROUTES, ROUTES, type DeviceInfo, type Zone, type ZoneRow } from '../../../protocol';
+import { partitionOf } from '../../../server/cluster/partitions';
+import { DEMO_DEVICES, DEMO_PROJECT } from '../../../server/seed';
 import type { OpenDatabase } from '../../../server/storage';
 import { eventually } from '../../helpers/eventually';
 import { startTestCluster, type TestCluster } from '../../helpers/testCluster';
@@ -113,5 +114,44 @@ describe('cluster: nodes started together, zones whole', { timeout: 180_000 }, (
     const rows = await overHeadcount();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ value: BEACONS.length, threshold: 10, repeat_count: 1, state: 'active' });
+  });
+
+  it('answers the same live figures on both nodes: the headcount of the zone, and each device\'s status and latest reading', async () => {
+    const clients = { a: await loggedInClient(cluster!.nodes.get('a')!.url), b: await loggedInClient(cluster!.nodes.get('b')!.url) };
+    // one gas station on each node: each node holds the live state of its own partitions only
+    const h = await holders();
+    const gas = DEMO_DEVICES.filter((d) => d.kind === 'gas').map((d) => d.sn);
+    const stationOf = (node: NodeId) => gas.find((sn) => h[partitionOf(demo, 'gas', sn, PARTITIONS)] === node)!;
+    const stations = [stationOf('a'), stationOf('b')];
+    expect(stations.every(Boolean)).toBe(true);
+    const device = await mqtt.connectAsync(cluster!.broker.url, { clientId: 'cluster-live-state' });
+    try {
+      const publishAll = async () => {
+        for (const [i, sn] of stations.entries()) {
+          await device.publishAsync(`zhgd/${demo}/gas/${sn}/telemetry`, JSON.stringify({ ts: Date.now(), readings: { CO: 3 + i, O2: 20.9 } }), { qos: 1 });
+        }
+        for (const sn of BEACONS) {
+          await device.publishAsync(`zhgd/${demo}/beacon/${sn}/telemetry`, JSON.stringify({ ts: Date.now(), tunnelId: 'RK', chainageM: 150, battery: 80, sos: false }), { qos: 1 });
+        }
+      };
+      for (const node of ['a', 'b'] as const) {
+        const client = clients[node];
+        await eventually(
+          async () => {
+            await publishAll();
+            const devices = (await client.post<DeviceInfo[]>(ROUTES.deviceList, { projectId: demo })).body.data ?? [];
+            const live = stations.map((sn) => devices.find((d) => d.sn === sn));
+            const zones = (await client.post<ZoneRow[]>(PEOPLE_ROUTES.zoneList, { projectId: demo, tunnelId: 'RK' })).body.data ?? [];
+            const crew = zones.find((z) => z.name === 'Face crew');
+            return live.every((d, i) => d?.status === 'online' && d.latest?.CO === 3 + i) && crew?.headcount === BEACONS.length;
+          },
+          15_000,
+          `node ${node}: both stations online with their reading, and 12 people in the zone`,
+          500,
+        );
+      }
+    } finally {
+      await device.endAsync(true);
+    }
   });
 });
