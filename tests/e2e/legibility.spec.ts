@@ -285,30 +285,37 @@ test('at 1366×768 the board header keeps every shell link reachable', async ({ 
   }
 });
 
-test('at 3840×2160 the administration area reads at 16 px or more', async ({ page }) => {
-  await page.setViewportSize({ width: 3840, height: 2160 });
-  await logIn(page);
-  await page.goto('/#/admin');
-  await expect(page.getByRole('heading', { name: /Administration/ })).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByRole('tab').first()).toBeVisible();
-  // drawn size: computed font size × the page zoom of the area
-  const small = await page.evaluate(() => {
-    const zoom = Number(getComputedStyle(document.documentElement).zoom) || 1;
-    const out: Array<[string, number]> = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const text = (n.textContent ?? '').trim();
-      const el = n.parentElement;
-      if (!text || !el || el.closest('[aria-hidden="true"], svg')) continue;
-      const r = el.getBoundingClientRect();
-      if (r.width <= 2 || r.height <= 2) continue;
-      const px = Number.parseFloat(getComputedStyle(el).fontSize) * zoom;
-      if (px < 16) out.push([text.slice(0, 40), px]);
-    }
-    return out;
+for (const [hash, heading] of [
+  ['/#/admin', /Administration/],
+  ['/#/alarmCenter', /Alarm center/],
+  ['/#/people', /People/],
+  ['/#/pageManger', /Yunling|demo/i],
+] as const) {
+  test(`at 3840×2160 ${hash.slice(2)} reads at 16 px or more`, async ({ page }) => {
+    await page.setViewportSize({ width: 3840, height: 2160 });
+    await logIn(page);
+    await page.goto(hash);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible({ timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    // drawn size: computed font size × the page zoom of the screen
+    const small = await page.evaluate(() => {
+      const zoom = Number(getComputedStyle(document.documentElement).zoom) || 1;
+      const out: Array<[string, number]> = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const text = (n.textContent ?? '').trim();
+        const el = n.parentElement;
+        if (!text || !el || el.closest('[aria-hidden="true"], svg')) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width <= 2 || r.height <= 2) continue;
+        const px = Number.parseFloat(getComputedStyle(el).fontSize) * zoom;
+        if (px < 16) out.push([text.slice(0, 40), px]);
+      }
+      return out;
+    });
+    expect(small).toEqual([]);
   });
-  expect(small).toEqual([]);
-});
+}
 
 test("the gas table's sticky header stays above its rows when they scroll under it", async ({ page }) => {
   await logIn(page);

@@ -1,6 +1,7 @@
 import { useSearchParams, Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SCREEN } from '../../theme/theme';
+import { useScreenZoom } from '../shell/screenZoom';
 
 /** HTTP status of the API's error codes (docs/api.md "Errors"): the number people know from a 404 page. */
 const HTTP_STATUS: Readonly<Record<string, string>> = { NOT_FOUND: '404', FORBIDDEN: '403', UNAUTHENTICATED: '401', INTERNAL: '500' };
@@ -13,12 +14,13 @@ export function displayCode(code: string): string {
 /**
  * A full-page message with a way home. The code is a block of its own with a line height of its size
  * (inside Fluent's 20 px body line height a 72 px code overflowed onto the title); a long code is set
- * smaller and wraps rather than running under the title.
+ * smaller and wraps rather than running under the title. Zoomed on screens wider than 1920 px (useScreenZoom).
  */
 export function MessageScreen({ code, title, detail }: { code: string; title: string; detail?: string | null }) {
   const shown = displayCode(code);
+  const zoom = useScreenZoom();
   return (
-    <main style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: SCREEN.pageBackground, textAlign: 'center', padding: 24, boxSizing: 'border-box' }}>
+    <main style={{ minHeight: `calc(100vh / ${zoom})`, display: 'grid', placeItems: 'center', background: SCREEN.pageBackground, textAlign: 'center', padding: 24, boxSizing: 'border-box' }}>
       <div style={{ maxWidth: 720 }}>
         {shown ? (
           <div

@@ -2,16 +2,18 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SCREEN } from '../../theme/theme';
 import { HeaderActions } from '../shell/HeaderActions';
+import { useScreenZoom } from '../shell/screenZoom';
 
 /**
  * The frame of the app's management screens (page management, alarm center, people, zones, system
  * status): the page background and a header row with the screen's title, what goes beside the title (links
  * to related screens, a refresh), the screen's own actions at the end, then the shell's header actions
- * (language, theme, administration, logout).
+ * (language, theme, administration, logout). Zoomed on screens wider than 1920 px (useScreenZoom).
  */
 export function ScreenFrame({ title, beside, actions, children }: { title: ReactNode; beside?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+  const zoom = useScreenZoom();
   return (
-    <main style={{ minHeight: '100vh', background: SCREEN.pageBackground, color: SCREEN.text, padding: 32, boxSizing: 'border-box' }}>
+    <main style={{ minHeight: `calc(100vh / ${zoom})`, background: SCREEN.pageBackground, color: SCREEN.text, padding: 32, boxSizing: 'border-box' }}>
       <header style={{ display: 'flex', alignItems: 'center', gap: 16, marginBottom: 24 }}>
         <h1 style={{ margin: 0, fontSize: 24 }}>{title}</h1>
         {beside}
