@@ -317,7 +317,6 @@ export class AlarmPersister {
       for (const w of entry.waiters) w('dead-letter');
       return true;
     }
-    this.log.error({ err, alarm: draft, attempt: entry.failures }, 'alarm write failed; will retry');
     // to the back of the queue, merged with a newer change of the same draft queued meanwhile
     const newer = this.pending.get(draft);
     if (newer) {
@@ -328,6 +327,7 @@ export class AlarmPersister {
     this.pending.set(draft, entry);
     if (this.stopped) return false;
     this.retryDelayMs = Math.min(RETRY_MAX_DELAY_MS, this.retryDelayMs === 0 ? RETRY_FIRST_DELAY_MS : this.retryDelayMs * 2);
+    this.log.error({ err, alarm: draft, attempt: entry.failures, retryInMs: this.retryDelayMs }, 'alarm write failed; will retry');
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, this.retryDelayMs);
       timer.unref();
