@@ -2,6 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLiveConnection, type LiveConnection } from './connection';
 import { startTestGateway, type TestGateway } from '../tests/helpers/testGateway';
 
+/** How long a wait may take before it fails: it ends as soon as its condition holds (the default 1 s gave up on a busy machine). */
+const WAIT = { timeout: 15_000 };
+
 let gw: TestGateway;
 let conn: LiveConnection | null = null;
 
@@ -26,7 +29,7 @@ function open(): { conn: LiveConnection; states: boolean[]; reconnects: number[]
 describe('createLiveConnection', () => {
   it('reports connected, and nothing on reconnected$ for the first connect', async () => {
     const { states, reconnects } = open();
-    await vi.waitFor(() => expect(states).toEqual([false, true]));
+    await vi.waitFor(() => expect(states).toEqual([false, true]), WAIT);
     expect(reconnects).toEqual([]);
   });
 
@@ -43,19 +46,19 @@ describe('createLiveConnection', () => {
 
   it('reconnects after the transport drops, counting reconnects', async () => {
     const { states, reconnects } = open();
-    await vi.waitFor(() => expect(states.at(-1)).toBe(true));
+    await vi.waitFor(() => expect(states.at(-1)).toBe(true), WAIT);
     for (const s of gw.io.sockets.sockets.values()) s.conn.close();
-    await vi.waitFor(() => expect(reconnects).toEqual([1]));
+    await vi.waitFor(() => expect(reconnects).toEqual([1]), WAIT);
     for (const s of gw.io.sockets.sockets.values()) s.conn.close();
-    await vi.waitFor(() => expect(reconnects).toEqual([1, 2]));
+    await vi.waitFor(() => expect(reconnects).toEqual([1, 2]), WAIT);
     expect(states).toEqual([false, true, false, true, false, true]);
   });
 
   it('reconnects even when the server disconnects the socket itself', async () => {
     const { states, reconnects } = open();
-    await vi.waitFor(() => expect(states.at(-1)).toBe(true));
+    await vi.waitFor(() => expect(states.at(-1)).toBe(true), WAIT);
     gw.io.disconnectSockets(true);
-    await vi.waitFor(() => expect(reconnects).toEqual([1]));
+    await vi.waitFor(() => expect(reconnects).toEqual([1]), WAIT);
     expect(states.at(-1)).toBe(true);
   });
 
@@ -63,13 +66,13 @@ describe('createLiveConnection', () => {
     let refusals = 2;
     gw.io.use((_socket, next) => (refusals-- > 0 ? next(new Error('session store unavailable')) : next()));
     const { states } = open();
-    await vi.waitFor(() => expect(states.at(-1)).toBe(true), { timeout: 3000 });
+    await vi.waitFor(() => expect(states.at(-1)).toBe(true), WAIT);
     expect(refusals).toBeLessThan(0);
   });
 
   it('close() disconnects for good and completes the observables', async () => {
     const { conn: c, states } = open();
-    await vi.waitFor(() => expect(states.at(-1)).toBe(true));
+    await vi.waitFor(() => expect(states.at(-1)).toBe(true), WAIT);
     let completed = 0;
     c.connected$.subscribe({ complete: () => completed++ });
     c.reconnected$.subscribe({ complete: () => completed++ });

@@ -3,6 +3,9 @@ import { socketFeeds } from './feeds';
 import type { LiveSocket } from './connection';
 import { startTestGateway, type TestGateway } from '../tests/helpers/testGateway';
 
+/** How long a wait may take before it fails: it ends as soon as its condition holds (the default 1 s gave up on a busy machine). */
+const WAIT = { timeout: 15_000 };
+
 let gw: TestGateway;
 beforeEach(async () => {
   gw = await startTestGateway();
@@ -26,7 +29,7 @@ describe('socketFeeds', () => {
     expect(sockets).toHaveLength(1);
     const subA = a.alarms$().subscribe();
     const subB = b.alarms$().subscribe();
-    await vi.waitFor(() => expect(gw.callsOf('subscribe').map((c) => c.projectId).sort()).toEqual(['demo-bridge', 'demo-tunnel']));
+    await vi.waitFor(() => expect(gw.callsOf('subscribe').map((c) => c.projectId).sort()).toEqual(['demo-bridge', 'demo-tunnel']), WAIT);
     expect(new Set(gw.callsOf('subscribe').map((c) => c.socketId)).size).toBe(1);
     subA.unsubscribe();
     subB.unsubscribe();
