@@ -38,7 +38,7 @@ describe('RedisLeases (real Redis)', { timeout: 60_000 }, () => {
     const alive = new RedisLeases(b, 'alive', 300, 'test2');
     expect(await dead.tryAcquire(0)).toBe(true);
     expect(await alive.tryAcquire(0)).toBe(false);
-    await eventually(() => alive.tryAcquire(0), 5_000, 'the lease to expire', 50);
+    await eventually(() => alive.tryAcquire(0), 15_000, 'the lease to expire', 50);
     expect(await dead.renew(0)).toBe(false);
   });
 

@@ -86,7 +86,7 @@ describe('gateway in a cluster: telemetry only for rooms with members somewhere 
     expect(await socket.timeout(5_000).emitWithAck('topic.subscribe', { projectId: 'p1', topic: 'beacon' })).toEqual({ ok: true });
     // the join is announced at once: a's next push reaches the socket on b
     expect(await framesOfAPush(a.gateway, (i += 5))).toBe(1);
-    await eventually(() => got.length >= 1, 5_000, 'the frame pushed on a at the socket on b');
+    await eventually(() => got.length >= 1, 15_000, 'the frame pushed on a at the socket on b');
     expect(got[0]).toBe(5);
 
     expect(await socket.timeout(5_000).emitWithAck('topic.unsubscribe', { projectId: 'p1', topic: 'beacon' })).toEqual({ ok: true });

@@ -47,11 +47,11 @@ describe('gateway early flush (real socket.io server and client)', () => {
   it('sends a room its frame as soon as the batch holds EARLY_FLUSH_ITEMS items, without waiting for the tick', async () => {
     const sizes = await start();
     for (let i = 0; i < EARLY_FLUSH_ITEMS; i++) gateway.pushTelemetry('p1', 'beacon', beacon(i));
-    await eventually(() => sizes.length >= 1, 5_000, 'the first frame');
+    await eventually(() => sizes.length >= 1, 15_000, 'the first frame');
     expect(sizes).toEqual([EARLY_FLUSH_ITEMS]);
     // a burst pushed within one event-loop turn goes out whole, in one frame
     for (let i = 0; i < EARLY_FLUSH_ITEMS + 10; i++) gateway.pushTelemetry('p1', 'beacon', beacon(i));
-    await eventually(() => sizes.length >= 2, 5_000, 'the second frame');
+    await eventually(() => sizes.length >= 2, 15_000, 'the second frame');
     expect(sizes).toEqual([EARLY_FLUSH_ITEMS, EARLY_FLUSH_ITEMS + 10]);
   });
 

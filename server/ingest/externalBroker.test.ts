@@ -45,7 +45,7 @@ describe('external broker consumer (real Mosquitto)', { timeout: 30_000 }, () =>
     await d.publishAsync('zhgd/p2/camera/C1/alarm', 'b', { qos: 1 });
     await d.publishAsync('other/topic', 'c', { qos: 1 });
     await d.publishAsync('zhgd/p1/gas/G1/telemetry', 'd', { qos: 0 });
-    await eventually(() => received.length >= 3, 5_000, 'three messages');
+    await eventually(() => received.length >= 3, 15_000, 'three messages');
     expect(received).toEqual(['zhgd/p1/gas/G1/telemetry a', 'zhgd/p2/camera/C1/alarm b', 'zhgd/p1/gas/G1/telemetry d']);
   });
 
@@ -57,7 +57,7 @@ describe('external broker consumer (real Mosquitto)', { timeout: 30_000 }, () =>
     const d = await device();
     for (let i = 0; i < 50; i++) await d.publishAsync('zhgd/p1/camera/C1/alarm', `away-${i}`, { qos: 1 });
     await consumer((_t, p) => void received.push(p.toString()));
-    await eventually(() => received.length >= 50, 5_000, '50 queued messages');
+    await eventually(() => received.length >= 50, 15_000, '50 queued messages');
     expect(received).toEqual(Array.from({ length: 50 }, (_, i) => `away-${i}`));
   });
 
@@ -102,12 +102,12 @@ describe('external broker consumer (real Mosquitto)', { timeout: 30_000 }, () =>
     });
     const d = await device();
     await d.publishAsync('zhgd/p1/camera/C1/alarm', 'in-flight', { qos: 1 });
-    await eventually(() => firstSeen.length === 1, 5_000, 'first delivery');
+    await eventually(() => firstSeen.length === 1, 15_000, 'first delivery');
     await first.close();
 
     const again: string[] = [];
     await consumer((_t, p) => void again.push(p.toString()));
-    await eventually(() => again.length >= 1, 5_000, 'redelivery');
+    await eventually(() => again.length >= 1, 15_000, 'redelivery');
     expect(again).toEqual(['in-flight']);
   });
 
@@ -149,7 +149,7 @@ describe('external broker consumer (real Mosquitto)', { timeout: 30_000 }, () =>
     });
     const d = await device();
     d.publish('zhgd/p1/camera/C1/alarm', 'once', { qos: 1 });
-    await eventually(() => handled.length === 1, 5_000, 'first delivery');
+    await eventually(() => handled.length === 1, 15_000, 'first delivery');
     await broker.stop(); // the connection goes before the PUBACK
     release(); // ... and the message is stored after all
     await broker.restart(); // the broker sends it again (DUP) in the resumed session
@@ -169,7 +169,7 @@ describe('external broker consumer (real Mosquitto)', { timeout: 30_000 }, () =>
     const d = await device();
     await d.publishAsync('zhgd/p1/camera/C1/alarm', 'bad', { qos: 1 });
     await d.publishAsync('zhgd/p1/camera/C1/alarm', 'good', { qos: 1 });
-    await eventually(() => received.length >= 1, 5_000, 'the good message');
+    await eventually(() => received.length >= 1, 15_000, 'the good message');
     expect(received).toEqual(['good']);
   });
 
@@ -190,7 +190,7 @@ describe('external broker consumer (real Mosquitto)', { timeout: 30_000 }, () =>
     const d = await device();
     for (const m of ['slow', 'm1', 'm2', 'm3']) await d.publishAsync('zhgd/p1/camera/C1/alarm', m, { qos: 1 });
     // one message at a time, m1 would wait for the slow one's write
-    await eventually(() => seen.length === 4, 5_000, 'the messages after the slow one handled while it is pending');
+    await eventually(() => seen.length === 4, 15_000, 'the messages after the slow one handled while it is pending');
     expect(seen).toEqual(['slow', 'm1', 'm2', 'm3']);
     await first.close(); // closeDrainMs 100: the slow one is still pending, so none is acknowledged
 
@@ -200,7 +200,7 @@ describe('external broker consumer (real Mosquitto)', { timeout: 30_000 }, () =>
       again.push(p.toString());
       return p.toString() === 'slow' ? new Promise<void>((r) => (releaseAgain = r)) : undefined;
     });
-    await eventually(() => again.length >= 4, 5_000, 'every unacknowledged message redelivered');
+    await eventually(() => again.length >= 4, 15_000, 'every unacknowledged message redelivered');
     expect(again).toEqual(['slow', 'm1', 'm2', 'm3']);
     releaseAgain();
     release();
@@ -209,7 +209,7 @@ describe('external broker consumer (real Mosquitto)', { timeout: 30_000 }, () =>
     const third: string[] = [];
     await consumer((_t, p) => void third.push(p.toString()));
     await d.publishAsync('zhgd/p1/camera/C1/alarm', 'after', { qos: 1 });
-    await eventually(() => third.length >= 1, 5_000, 'a new message');
+    await eventually(() => third.length >= 1, 15_000, 'a new message');
     expect(third).toEqual(['after']);
   });
 
@@ -240,14 +240,14 @@ describe('external broker consumer (real Mosquitto)', { timeout: 30_000 }, () =>
     await d.publishAsync('zhgd/p1/gas/G2/telemetry', 'other-device', { qos: 1 });
     await d.publishAsync('zhgd/p1/gas/G1/telemetry', 'seen-before', { qos: 1 });
     await d.publishAsync('zhgd/p1/gas/G1/telemetry', 'new', { qos: 1 });
-    await eventually(() => received.length >= 1, 5_000, 'the new message');
+    await eventually(() => received.length >= 1, 15_000, 'the new message');
     expect(received).toEqual(['new']);
     expect(dups).toEqual([false, false]);
 
     // more filters later (a device added to the partition)
     await partition.subscribe(['zhgd/p1/gas/G2/+']);
     await d.publishAsync('zhgd/p1/gas/G2/telemetry', 'added', { qos: 1 });
-    await eventually(() => received.includes('added'), 5_000, 'the added device');
+    await eventually(() => received.includes('added'), 15_000, 'the added device');
 
     // the session moved to another node: after the drop it is not taken back
     allowReconnect = false;
@@ -258,6 +258,6 @@ describe('external broker consumer (real Mosquitto)', { timeout: 30_000 }, () =>
     // ...and the next holder of the session gets it
     const next: string[] = [];
     toClose.push(await startExternalBroker({ url: broker.url, nodeId: 'n2', clientId: 'siteboard-p5', onMessage: (_t, p) => void next.push(p.toString()), log: quiet }));
-    await eventually(() => next.includes('while-elsewhere'), 5_000, 'the queued message at the next holder');
+    await eventually(() => next.includes('while-elsewhere'), 15_000, 'the queued message at the next holder');
   });
 });

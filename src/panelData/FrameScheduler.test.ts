@@ -14,7 +14,7 @@ describe('FrameScheduler', () => {
       },
     });
     const offHidden = s.register({ run: () => runs.hidden++, visible: () => false });
-    await eventually(() => runs.a >= 3 && runs.b >= 3, 5_000, 'three frames');
+    await eventually(() => runs.a >= 3 && runs.b >= 3, 15_000, 'three frames');
     expect(runs.hidden).toBe(0);
     offA();
     offB();
@@ -36,13 +36,13 @@ describe('FrameScheduler on demand', () => {
         return Infinity;
       },
     });
-    await eventually(() => runs === 1, 5_000, 'the first frame');
+    await eventually(() => runs === 1, 15_000, 'the first frame');
     await new Promise((r) => setTimeout(r, 50));
     expect(s.pending).toBe(false);
     expect(runs).toBe(1);
     s.wake();
     expect(s.pending).toBe(true);
-    await eventually(() => runs === 2, 5_000, 'the woken frame');
+    await eventually(() => runs === 2, 15_000, 'the woken frame');
     await new Promise((r) => setTimeout(r, 50));
     expect(runs).toBe(2);
     off();
@@ -75,7 +75,7 @@ describe('FrameScheduler on demand', () => {
         return Infinity;
       },
     });
-    await eventually(() => runs === 2, 5_000, 'the frame after the wake');
+    await eventually(() => runs === 2, 15_000, 'the frame after the wake');
     await new Promise((r) => setTimeout(r, 50));
     expect(runs).toBe(2);
     expect(s.pending).toBe(false);

@@ -68,7 +68,7 @@ describe('LiveStore', () => {
     const release2 = root.live.retainTelemetry('gas');
     expect(feeds.telemetryObserved('gas')).toBe(true);
     const close = root.live.openWindow({ sn: G1, metrics: ['CO'], windowMs: 60_000 });
-    await eventually(() => root.live.versionOf(G1) > 0, 5_000, 'history loaded');
+    await eventually(() => root.live.versionOf(G1) > 0, 15_000, 'history loaded');
     const loaded = root.live.versionOf(G1);
     feeds.pushTelemetry(gasBatch([{ sn: G1, ts: T0 - 1000, readings: { CO: 7 } }]));
     expect(root.live.versionOf(G1)).toBe(loaded + 1); // the charted device's new point, at once
@@ -92,7 +92,7 @@ describe('LiveStore', () => {
     const { root, feeds, sent, advance } = await setup();
     await root.openProject(demo);
     const close = root.live.openWindow({ sn: G1, metrics: ['CO'], windowMs: 30 * 60_000 });
-    await eventually(() => root.live.versionOf(G1) > 0, 5_000, 'history loaded');
+    await eventually(() => root.live.versionOf(G1) > 0, 15_000, 'history loaded');
     expect(sent(ROUTES.telemetryHistory)).toHaveLength(1);
     expect(sent(ROUTES.telemetryHistory)[0]).toMatchObject({ projectId: demo, sns: [G1], metrics: ['CO'], toMs: T0, fromMs: T0 - 1_800_000 });
 
@@ -107,7 +107,7 @@ describe('LiveStore', () => {
     advance(5 * 60_000);
     const before = root.live.versionOf(G1);
     feeds.reconnected.next(1);
-    await eventually(() => root.live.versionOf(G1) > before && root.alarms.maxSeenId >= b.alarmId, 5_000, 'catch-up');
+    await eventually(() => root.live.versionOf(G1) > before && root.alarms.maxSeenId >= b.alarmId, 15_000, 'catch-up');
 
     // each load asks for the newest page and for the open alarms beyond it (AlarmStore.fetchWindow): two loads
     const newestPages = sent(ROUTES.alarmList).filter((b) => !(b as { state?: string }).state);
