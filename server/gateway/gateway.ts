@@ -61,6 +61,13 @@ export interface GatewayOptions {
  */
 export const CLUSTER_ROOMS_REFRESH_MS = 2_000;
 
+/**
+ * Longest wait for the other nodes' shares of a project's live state, ms, Redis round trips included:
+ * above the adapter's own request timeout (server/cluster/cluster.ts CLUSTER_REQUEST_TIMEOUT_MS, 2 s), which
+ * only starts once Redis has counted the nodes.
+ */
+const PEER_STATE_LIMIT_MS = 3_000;
+
 /** Events between the nodes of a cluster (socket.io serverSideEmit through the adapter). */
 interface InterServerEvents {
   /** A socket joined `room` on the sending node. */
@@ -392,8 +399,16 @@ export function startGateway(opts: GatewayOptions): Gateway {
     peerLiveState(projectId) {
       if (!opts.adapter) return Promise.resolve([]);
       return new Promise<unknown[]>((resolve) => {
+        // the adapter counts the nodes in Redis before its own timeout starts: with Redis away that count
+        // waits for the reconnect, so the whole exchange has a limit of its own
+        const limit = setTimeout(() => {
+          opts.log.warn({}, 'live state: no answer from the other nodes (Redis away?); serving this node\'s own');
+          resolve([]);
+        }, PEER_STATE_LIMIT_MS);
+        limit.unref();
         io.serverSideEmit('live.state', projectId, (err: Error | null, responses: unknown[]) => {
-          // a node that did not answer in time (stalled, or Redis away): the figures of those that did
+          clearTimeout(limit);
+          // a node that did not answer in time (stalled): the figures of those that did
           if (err) opts.log.warn({ err: err.message }, 'live state: not every node answered');
           resolve((responses ?? []).filter((r) => r !== null));
         });

@@ -1,0 +1,69 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionUser } from '../../protocol';
+import { startTestRedis, type TestService } from '../../tests/helpers/clusterServices';
+import { eventually } from '../../tests/helpers/eventually';
+import { startGateway, type Gateway } from './gateway';
+
+const quiet = { warn: () => undefined, error: () => undefined };
+
+/**
+ * Two gateways sharing a real Redis (two cluster nodes): one asks the other for its share of a project's
+ * live state (server/cluster/liveShare.ts carries the shape; the gateway only carries it), and a node
+ * whose Redis is away answers with nothing instead of leaving a REST read hanging.
+ */
+describe('gateway: live state asked of the other nodes (real Redis)', { timeout: 60_000 }, () => {
+  let redis: TestService;
+  const clients: Redis[] = [];
+  const https: HttpServer[] = [];
+  const gateways: Gateway[] = [];
+
+  const node = async (name: string): Promise<Gateway> => {
+    // no retries while Redis is away: a stopped test Redis must not keep the run waiting on reconnects
+    const [pub, sub] = [new Redis(redis.url, { maxRetriesPerRequest: null }), new Redis(redis.url, { maxRetriesPerRequest: null })];
+    for (const c of [pub, sub]) c.on('error', () => undefined);
+    clients.push(pub, sub);
+    const http = createServer();
+    https.push(http);
+    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+    const gateway = startGateway({
+      httpServer: http,
+      sessions: { fromCookieHeader: async () => null as SessionUser | null },
+      log: quiet,
+      adapter: createAdapter(pub, sub, { key: 'test:peer', requestsTimeout: 1_000 }),
+      liveShareOf: (projectId) => ({ node: name, projectId }),
+    });
+    gateways.push(gateway);
+    return gateway;
+  };
+
+  beforeAll(async () => {
+    redis = await startTestRedis();
+  }, 120_000);
+  afterAll(async () => {
+    for (const g of gateways) await g.close();
+    for (const h of https) await new Promise<void>((r) => h.close(() => r()));
+    for (const c of clients) c.disconnect();
+    await redis?.close();
+  });
+
+  it("gets every other node's share for the project asked, and not its own", async () => {
+    const a = await node('a');
+    await node('b');
+    await node('c');
+    // a node answers once its adapter has subscribed in Redis, a moment after it started
+    let shares: Array<{ node: string; projectId: string }> = [];
+    await eventually(async () => (shares = (await a.peerLiveState('p1')) as typeof shares).length === 2, 15_000, 'both other nodes answering');
+    expect(shares.map((s) => s.node).sort()).toEqual(['b', 'c']);
+    expect(shares.every((s) => s.projectId === 'p1')).toBe(true);
+  });
+
+  it('answers with nothing, within its limit, when Redis is away', async () => {
+    const a = gateways[0];
+    await redis.close();
+    // bounded by the gateway's own limit (3 s): left to Redis's reconnect, it would wait past the test's timeout
+    expect(await a.peerLiveState('p1')).toEqual([]);
+  });
+});
