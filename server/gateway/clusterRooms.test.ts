@@ -1,13 +1,10 @@
-import { createServer, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeTelemetryFrame, frameRows, type SessionUser } from '../../protocol';
 import { startTestRedis, type TestService } from '../../tests/helpers/clusterServices';
 import { eventually } from '../../tests/helpers/eventually';
-import { startGateway, type Gateway } from './gateway';
+import { gatewayNodes } from '../../tests/helpers/gatewayNodes';
+import type { Gateway } from './gateway';
 
 const USER = {
   username: 'admin',
@@ -31,37 +28,18 @@ const TICK_MS = 50;
  */
 describe('gateway in a cluster: telemetry only for rooms with members somewhere (real Redis)', { timeout: 60_000 }, () => {
   let redis: TestService;
-  const clients: Redis[] = [];
-  const https: HttpServer[] = [];
-  const gateways: Gateway[] = [];
+  const cluster = gatewayNodes(() => redis.url, { key: 'test:io' });
   let socket: Socket | null = null;
 
-  const node = async (): Promise<{ gateway: Gateway; url: string }> => {
-    const [pub, sub] = [new Redis(redis.url), new Redis(redis.url)];
-    clients.push(pub, sub);
-    const http = createServer();
-    https.push(http);
-    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
-    const gateway = startGateway({
-      httpServer: http,
-      sessions: { fromCookieHeader: async () => USER },
-      log: quiet,
-      tickMs: TICK_MS,
-      adapter: createAdapter(pub, sub, { key: 'test:io' }),
-      clusterRoomsRefreshMs: 100,
-    });
-    gateways.push(gateway);
-    return { gateway, url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` };
-  };
+  const node = () =>
+    cluster.start({ sessions: { fromCookieHeader: async () => USER }, log: quiet, tickMs: TICK_MS, clusterRoomsRefreshMs: 100 });
 
   beforeAll(async () => {
     redis = await startTestRedis();
   }, 120_000);
   afterAll(async () => {
     socket?.close();
-    for (const g of gateways) await g.close();
-    for (const h of https) await new Promise<void>((r) => h.close(() => r()));
-    for (const c of clients) c.disconnect();
+    await cluster.close();
     await redis?.close();
   });
 

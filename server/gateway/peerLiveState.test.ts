@@ -1,11 +1,8 @@
-import { createServer, type Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../protocol';
 import { startTestRedis, type TestService } from '../../tests/helpers/clusterServices';
 import { eventually } from '../../tests/helpers/eventually';
-import { startGateway, type Gateway } from './gateway';
+import { gatewayNodes } from '../../tests/helpers/gatewayNodes';
 
 const quiet = { warn: () => undefined, error: () => undefined };
 
@@ -16,36 +13,22 @@ const quiet = { warn: () => undefined, error: () => undefined };
  */
 describe('gateway: live state asked of the other nodes (real Redis)', { timeout: 60_000 }, () => {
   let redis: TestService;
-  const clients: Redis[] = [];
-  const https: HttpServer[] = [];
-  const gateways: Gateway[] = [];
+  const cluster = gatewayNodes(() => redis.url, { key: 'test:peer', requestsTimeout: 1_000 });
 
-  const node = async (name: string): Promise<Gateway> => {
-    // no retries while Redis is away: a stopped test Redis must not keep the run waiting on reconnects
-    const [pub, sub] = [new Redis(redis.url, { maxRetriesPerRequest: null }), new Redis(redis.url, { maxRetriesPerRequest: null })];
-    for (const c of [pub, sub]) c.on('error', () => undefined);
-    clients.push(pub, sub);
-    const http = createServer();
-    https.push(http);
-    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
-    const gateway = startGateway({
-      httpServer: http,
-      sessions: { fromCookieHeader: async () => null as SessionUser | null },
-      log: quiet,
-      adapter: createAdapter(pub, sub, { key: 'test:peer', requestsTimeout: 1_000 }),
-      liveShareOf: (projectId) => ({ node: name, projectId }),
-    });
-    gateways.push(gateway);
-    return gateway;
-  };
+  const node = async (name: string) =>
+    (
+      await cluster.start({
+        sessions: { fromCookieHeader: async () => null as SessionUser | null },
+        log: quiet,
+        liveShareOf: (projectId) => ({ node: name, projectId }),
+      })
+    ).gateway;
 
   beforeAll(async () => {
     redis = await startTestRedis();
   }, 120_000);
   afterAll(async () => {
-    for (const g of gateways) await g.close();
-    for (const h of https) await new Promise<void>((r) => h.close(() => r()));
-    for (const c of clients) c.disconnect();
+    await cluster.close();
     await redis?.close();
   });
 
@@ -61,7 +44,7 @@ describe('gateway: live state asked of the other nodes (real Redis)', { timeout:
   });
 
   it('answers with nothing, within its limit, when Redis is away', async () => {
-    const a = gateways[0];
+    const a = cluster.gateways[0];
     await redis.close();
     // bounded by the gateway's own limit (3 s): left to Redis's reconnect, it would wait past the test's timeout
     expect(await a.peerLiveState('p1')).toEqual([]);
