@@ -78,11 +78,6 @@ export interface LiveHandle {
   disconnectDevices(projectId: string): number;
   /** Re-reads devices and thresholds, zones and the person registry of one project (or all) from the database. */
   reloadDevices(projectId?: string): Promise<void>;
-  /**
-   * Live zone state of a project held by this node: headcount per zone, today's portal counts, each
-   * beacon's last fix and zones (empty in a cluster when another node owns the project partition).
-   */
-  zoneStats(projectId: string): ZoneStats;
   /** Stops ingest, flushes pending telemetry and alarm writes, disconnects browsers. Idempotent. */
   close(): Promise<void>;
 }
@@ -380,7 +375,6 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
         await cluster.broadcastReload(projectId);
       }
     },
-    zoneStats: (projectId) => engine.zoneStats(projectId, Date.now()),
     disconnectDevices: (projectId) => embedded?.disconnectProject(projectId) ?? 0,
     close() {
       closing ??= (async () => {

@@ -124,8 +124,9 @@ export interface Gateway {
   framesSent(): number;
   /**
    * The other nodes' shares of a project's live state (unchecked: the caller parses them), one per node
-   * that answered within the adapter's request timeout (server/cluster/cluster.ts CLUSTER_REQUEST_TIMEOUT_MS); empty without an
-   * adapter or when this is the only node.
+   * that answered within the adapter's request timeout (server/cluster/cluster.ts
+   * CLUSTER_REQUEST_TIMEOUT_MS); empty without an adapter, when this is the only node, or when Redis does
+   * not answer within PEER_STATE_LIMIT_MS.
    */
   peerLiveState(projectId: string): Promise<unknown[]>;
   /** Disconnects every client and stops the tick; leaves the HTTP server to its owner. Idempotent. */
