@@ -208,14 +208,14 @@ export const PeopleScreen = observer(function PeopleScreen() {
               {list.map((r) => (
                 <TableRow key={r.personId} data-person={r.personId} data-beacon={r.beaconSn ?? ''} style={{ cursor: 'pointer' }} onClick={() => setCard({ personId: r.personId })}>
                   <TableCell>
-                    <Button appearance="transparent" size="small" onClick={(e) => (e.stopPropagation(), setCard({ personId: r.personId }))} style={{ padding: 0, minWidth: 0 }}>
+                    <Button appearance="transparent" size="small" onClick={(e) => (e.stopPropagation(), setCard({ personId: r.personId }))} style={{ padding: 0, minWidth: 0, fontSize: 'inherit', fontWeight: 600, textAlign: 'start' }}>
                       {r.name}
                     </Button>
                   </TableCell>
                   <TableCell>
                     <span style={{ display: 'inline-flex', gap: 4 }}>
                       {statusFlags(r).map((s) => (
-                        <Badge key={s} size="small" color={STATUS_BADGE[s]} data-status={s}>
+                        <Badge key={s} size="large" color={STATUS_BADGE[s]} data-status={s}>
                           {i18n._(STATUS_LABELS[s])}
                         </Badge>
                       ))}
@@ -228,7 +228,7 @@ export const PeopleScreen = observer(function PeopleScreen() {
                   <TableCell>{r.battery === null ? '—' : `${r.battery} %`}</TableCell>
                   <TableCell>{where(r)}</TableCell>
                   <TableCell>{r.zoneIds.map((id) => zoneName.get(id) ?? id).join(', ') || '—'}</TableCell>
-                  <TableCell>{r.phone || '—'}</TableCell>
+                  <TableCell style={{ whiteSpace: 'nowrap' }}>{r.phone || '—'}</TableCell>
                   <TableCell>{formatBeijing(r.lastSeenMs) || '—'}</TableCell>
                   {isAdmin ? (
                     <TableCell>
