@@ -27,7 +27,7 @@ function readVitest(file) {
 function readPlaywright(file) {
   if (!existsSync(file)) return null;
   const report = JSON.parse(readFileSync(file, 'utf8'));
-  failedTests.push(...failedPlaywright(report));
+  failedTests.push(...failedPlaywright(report, ROOT));
   return countPlaywright(report);
 }
 async function step(name, fn, counts) {

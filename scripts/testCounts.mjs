@@ -51,15 +51,19 @@ export function failedVitest(report, root) {
 }
 
 /**
- * Names of the Playwright tests that failed on every try, as "file:line › title".
- * @param {{ suites?: Array<any> }} report Playwright's JSON report
+ * Names of the Playwright tests that failed on every try, as "file:line › title" with the file relative
+ * to `root` (Playwright names it relative to its testDir).
+ * @param {{ config?: { rootDir?: string }, suites?: Array<any> }} report Playwright's JSON report
+ * @param {string} root path the file names are made relative to
  * @returns {string[]}
  */
-export function failedPlaywright(report) {
+export function failedPlaywright(report, root) {
+  const testDir = report.config?.rootDir ?? root;
   const names = [];
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
-      if ((spec.tests ?? []).some((t) => t.status === 'unexpected')) names.push(`${spec.file}:${spec.line} › ${spec.title}`);
+      const file = path.relative(root, path.resolve(testDir, spec.file));
+      if ((spec.tests ?? []).some((t) => t.status === 'unexpected')) names.push(`${file}:${spec.line} › ${spec.title}`);
     }
     for (const child of suite.suites ?? []) walk(child);
   };

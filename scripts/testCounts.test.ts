@@ -72,6 +72,6 @@ test('breaks', () => expect(1).toBe(2));\n`,
     spawnSync(path.join(ROOT, 'node_modules', '.bin', 'playwright'), ['test', '-c', 'playwright.config.mjs'], { cwd: dir, encoding: 'utf8' });
     const report = JSON.parse(readFileSync(path.join(dir, 'pw.json'), 'utf8'));
     expect(countPlaywright(report)).toEqual({ passed: 1, failed: 1, skipped: 0 });
-    expect(failedPlaywright(report)).toEqual(['x.spec.mjs:3 › breaks']);
+    expect(failedPlaywright(report, path.dirname(dir))).toEqual([`${path.basename(dir)}/x.spec.mjs:3 › breaks`]);
   }, 60_000);
 });

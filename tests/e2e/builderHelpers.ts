@@ -20,8 +20,22 @@ export async function saved(page: Page): Promise<void> {
   await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 10_000 });
 }
 
-/** A point of panel `i` where it is on top (not covered by another panel, not on a handle), in page coordinates. */
+/**
+ * A point of panel `i` where it is on top (not covered by another panel, not on a handle), in page
+ * coordinates, read once the panel has stopped moving: while the canvas's fit zoom settles after a board
+ * loads, a point read a moment earlier can land on a neighbour.
+ */
 export async function visiblePoint(page: Page, i: number): Promise<{ x: number; y: number }> {
+  let last = '';
+  await expect
+    .poll(async () => {
+      const r = await panels(page).nth(i).boundingBox();
+      const now = JSON.stringify(r);
+      const still = now === last;
+      last = now;
+      return still;
+    }, { intervals: [100] })
+    .toBe(true);
   const pt = await panels(page)
     .nth(i)
     .evaluate((el) => {
