@@ -5,11 +5,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { WALL_SCREEN_ARGS } from '../run/measure.mjs';
+import { CHROMIUM_PATH as CHROMIUM, WALL_SCREEN_ARGS } from '../run/measure.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-/** Debian's Chromium, as bench/builder uses it (`npm test` and `npm run bench` install it when missing, scripts/lib.mjs). */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHIPPED = readFileSync(path.join(ROOT, 'src', 'styles.css'), 'utf8');
 /** The alarm-feed flash before 2026-11-24: the row's own box-shadow, repainted at every frame. */
 const BOX_SHADOW_FLASH = `@keyframes sb-flash { 0%, 100% { box-shadow: none; } 50% { box-shadow: 0 0 0 2px #ff4d4f, 0 0 18px #ff4d4f; } }

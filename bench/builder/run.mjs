@@ -8,7 +8,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../run/measure.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../run/measure.mjs';
 import { createBoard, deviceSns, gridPanels, login, PANEL_MIX } from './boards.mjs';
 import { buildApp, startServer } from './server.mjs';
 
@@ -30,8 +30,6 @@ const IDLE_MS = 2000;
 const VIEWPORT = { width: 1600, height: 900 };
 const ADMIN = { username: 'admin', password: 'bench-builder-admin-pw' };
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-// bench may not import scripts/ (tests/architecture): the few lines of scripts/lib.mjs it needs are here.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const log = (s) => console.log(`[bench:builder] ${s}`);
 
 const quantile = (xs, q) => {

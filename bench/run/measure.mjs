@@ -3,6 +3,12 @@ import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
+/**
+ * Debian's Chromium (`npm test` and `npm run bench` install it when missing, scripts/lib.mjs ensureChromium;
+ * bench/ may not import scripts/, tests/architecture), or CHROMIUM_PATH.
+ */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
 /** Chromium flags for frame-timing measurement. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',

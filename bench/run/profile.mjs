@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { serveStatic } from './serve.mjs';
-import { CHROMIUM_ARGS } from './measure.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from './measure.mjs';
 
 const { values: opt } = parseArgs({
   options: {
@@ -20,9 +20,7 @@ const { values: opt } = parseArgs({
     out: { type: 'string' },
   },
 });
-// bench may not import scripts/ (tests/architecture): the Chromium path as bench/builder/run.mjs finds it.
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 const server = await serveStatic(path.join(ROOT, 'bench', 'dist'));
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });

@@ -12,6 +12,11 @@ const RELEASE_SCRIPT = `if redis.call('get', KEYS[1]) == ARGV[1] then return red
  * partitions become free `leaseMs` after its last renewal. Live nodes are the members of the sorted set
  * `{prefix}:nodes` whose score (ms since epoch, Redis clock of the writer) lies in the future.
  */
+/** The Redis key of partition `k`'s lease under `prefix` (RedisLeases; tests read the holders with it). */
+export function leaseKey(k: number, prefix = 'siteboard:cluster'): string {
+  return `${prefix}:lease:${k}`;
+}
+
 export class RedisLeases {
   constructor(
     private readonly redis: Redis,
@@ -21,7 +26,7 @@ export class RedisLeases {
   ) {}
 
   private key(k: number): string {
-    return `${this.prefix}:lease:${k}`;
+    return leaseKey(k, this.prefix);
   }
 
   /** Takes partition `k` when nobody holds it. @returns whether this node holds it now */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_STATUSES } from '../../protocol';
 import type { LiveDeviceState } from '../storage';
-import type { ZoneStats } from '../rules/types';
+import { NO_ZONE_STATS, type ZoneStats } from '../rules/types';
 
 /*
  * The live state a node lends the others (docs/operations.md "Live state across nodes"). In a cluster
@@ -49,9 +49,6 @@ export interface ProjectLiveState {
   devices: Map<string, LiveDeviceState>;
   zones: ZoneStats;
 }
-
-/** Zone figures of a project whose partition no node answered for: nothing counted. */
-export const NO_ZONES: ZoneStats = { headcount: new Map(), portal: new Map(), position: () => undefined };
 
 /**
  * A node's share for one project.
@@ -102,5 +99,5 @@ export function mergeShares(
       zones = { headcount: new Map(z.headcount), portal: new Map(z.portal), position: (sn) => fixes.get(sn) };
     }
   }
-  return { devices, zones: zones ?? NO_ZONES };
+  return { devices, zones: zones ?? NO_ZONE_STATS };
 }

@@ -2,14 +2,13 @@ import type { Alarm, AlarmRecord, DeviceMessage, Zone } from '../../protocol';
 import type { DeviceMonitor } from '../rules/deviceMonitor';
 import type { LoadedDevice } from '../rules/deviceStore';
 import { RulesEngine } from '../rules/engine';
-import type { Effects, StatusChange, ZoneStats } from '../rules/types';
+import { NO_ZONE_STATS, type Effects, type StatusChange, type ZoneStats } from '../rules/types';
 import type { ZoneWearer } from '../rules/zoneRules';
 import { deviceFilter, partitionOf } from './partitions';
 
 /** What the live pipeline asks of its rules: {@link RulesEngine} on one node, {@link PartitionedRules} in a cluster. */
 export type Rules = Pick<RulesEngine, 'setDevices' | 'projectIds' | 'device' | 'devices' | 'restoreAlarm' | 'accept' | 'tick' | 'alarmDealt' | 'setZones' | 'zoneStats'>;
 
-const NO_ZONE_STATS: ZoneStats = { headcount: new Map(), portal: new Map(), position: () => undefined };
 
 /**
  * The rules of the partitions this node owns in a cluster (docs/operations.md "Cluster"): one

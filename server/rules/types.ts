@@ -46,3 +46,6 @@ export interface ZoneStats {
   portal: Map<string, { in: number; out: number }>;
   position(sn: string): { tunnelId: string; chainageM: number; lastFixMs: number; zoneIds: string[] } | undefined;
 }
+
+/** The zone figures of a project nobody here holds (another cluster node owns its partition): nothing counted. */
+export const NO_ZONE_STATS: ZoneStats = { headcount: new Map(), portal: new Map(), position: () => undefined };

@@ -39,7 +39,8 @@ export function toAlignedData(
 ): [Float64Array, ...Array<Array<number | null>>] {
   let breaks = 0;
   for (let i = 1; i < x.length; i++) if (x[i] - x[i - 1] > maxGapMs) breaks++;
-  const xs = new Float64Array(x.length + breaks);
+  // without a break a worker frame's times are used as they are (a live chart sets data at every frame)
+  const xs = breaks === 0 && x instanceof Float64Array ? x : new Float64Array(x.length + breaks);
   const series = ys.map(() => new Array<number | null>(x.length + breaks));
   let o = 0;
   for (let i = 0; i < x.length; i++) {
@@ -48,7 +49,7 @@ export function toAlignedData(
       for (const out of series) out[o] = null;
       o++;
     }
-    xs[o] = x[i];
+    if (xs !== x) xs[o] = x[i];
     for (let k = 0; k < ys.length; k++) {
       const v = ys[k][i];
       series[k][o] = v === null || Number.isNaN(v) ? null : v;

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import mqtt from 'mqtt';
 import { partitionOf } from '../../server/cluster/partitions';
-import { DEMO_DEVICES, DEMO_PROJECT } from '../../server/seed/demoProject';
+import { DEMO_PROJECT } from '../../server/seed/demoProject';
+import { DEMO_CAMERAS as CAMERAS } from '../helpers/devices';
 import { startTestCluster, type TestCluster } from '../helpers/testCluster';
 import { TEST_ADMIN_PASSWORD } from '../helpers/testServer';
 import { e2eStaticDir } from './global-setup';
@@ -10,7 +11,6 @@ import { logIn } from './session';
 const demo = DEMO_PROJECT.projectId;
 const PARTITIONS = 8;
 const LEASE_MS = 2_000;
-const CAMERAS = DEMO_DEVICES.filter((d) => d.kind === 'camera').map((d) => d.sn);
 
 /**
  * Issue 12 in Chromium: a wall screen's browser on node b of a two-node cluster (real PostgreSQL, Redis and

@@ -1,6 +1,10 @@
 import { connect as tcpConnect } from 'node:net';
 import { MqttClient } from 'mqtt';
 import type { DeviceKey } from '../../protocol';
+import { DEMO_DEVICES } from '../../server/seed/demoProject';
+
+/** The AI cameras of the demo project, by sn. */
+export const DEMO_CAMERAS = DEMO_DEVICES.filter((d) => d.kind === 'camera').map((d) => d.sn);
 
 /**
  * Connects an MQTT device to a broker on 127.0.0.1:`port` with a project's device key, over TCP, no

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { leaseKey } from '../../server/cluster/leases';
 import { openDatabase, type OpenDatabase } from '../../server/storage';
 import { startChildServer, type ChildServer } from './childServer';
 import { startTestPostgres, startTestRedis } from './clusterServices';
@@ -54,7 +55,7 @@ export async function startTestCluster(o: { name: string; partitions: number; le
       nodes.set(nodeId, node);
       return node;
     },
-    holders: () => leases.mget(...Array.from({ length: o.partitions }, (_, k) => `siteboard:cluster:lease:${k}`)),
+    holders: () => leases.mget(...Array.from({ length: o.partitions }, (_, k) => leaseKey(k))),
     database: () => (database ??= openDatabase({ databaseUrl, dataDir: 'unused' })),
     async close() {
       for (const n of nodes.values()) n.process.kill('SIGKILL');

@@ -2,7 +2,8 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLEET_ROUTES, highThreshold, type Alarm } from '../../../protocol';
 import { partitionOf } from '../../../server/cluster/partitions';
-import { DEMO_DEVICES, DEMO_PROJECT } from '../../../server/seed';
+import { DEMO_PROJECT } from '../../../server/seed';
+import { DEMO_CAMERAS as CAMERAS } from '../../helpers/devices';
 import type { OpenDatabase } from '../../../server/storage';
 import { eventually } from '../../helpers/eventually';
 import { connectLiveSocket, type LiveSocket } from '../../helpers/liveSocket';
@@ -14,7 +15,6 @@ const demo = DEMO_PROJECT.projectId;
 /** Small numbers keep the test short: 8 partitions, leases of 2 s (a dead node's partitions move within about 3 s). */
 const PARTITIONS = 8;
 const LEASE_MS = 2_000;
-const CAMERAS = DEMO_DEVICES.filter((d) => d.kind === 'camera').map((d) => d.sn);
 type NodeId = 'a' | 'b';
 
 /**

@@ -2,14 +2,13 @@ import { createServer, connect as tcpConnect, type AddressInfo, type Server, typ
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../server/storage';
-import { DEMO_DEVICES, DEMO_PROJECT } from '../../../server/seed';
+import { DEMO_PROJECT } from '../../../server/seed';
+import { DEMO_CAMERAS as CAMERAS } from '../../helpers/devices';
 import { expect } from 'vitest';
 import { eventually } from '../../helpers/eventually';
 
 /** Shared parts of the fault suite: a camera fleet publishing AI events, and the check that each acknowledged one is stored. */
 
-/** AI cameras seeded in the demo project. */
-const CAMERAS = DEMO_DEVICES.filter((d) => d.kind === 'camera').map((d) => d.sn);
 
 /** A publisher of AI camera events (one `ai` alarm per camera, counting its events), each picUrl naming its message. */
 export interface CameraPublisher {
