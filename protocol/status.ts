@@ -99,6 +99,14 @@ export interface Alarm extends Partial<AlarmLifecycle> {
   dealtAtMs: number | null;
   /** AI capture picture, for `kind: 'ai'`. */
   picUrl: string | null;
+  /**
+   * Shelved (EEMUA 191 "shelving"): the alarm stays listed and audited but is not announced (no banner, no
+   * sound) until this time, ms since epoch; null or absent when not shelved. SOS alarms are never shelved.
+   */
+  shelvedUntilMs?: number | null;
+  /** Who shelved it and why (null when not shelved). */
+  shelvedBy?: string | null;
+  shelveReason?: string | null;
 }
 
 /** An alarm as this server stores and sends it: every lifecycle field present. */
