@@ -19,6 +19,8 @@ export const ROUTES = {
   alarmList: '/zhgd/alarm/list',
   alarmDeal: '/zhgd/alarm/deal',
   alarmAck: '/zhgd/alarm/ack',
+  alarmShelve: '/zhgd/alarm/shelve',
+  alarmUnshelve: '/zhgd/alarm/unshelve',
   alarmDetail: '/zhgd/alarm/detail',
   alarmDealBatch: '/zhgd/alarm/dealBatch',
   alarmExport: '/zhgd/alarm/export',
@@ -165,6 +167,26 @@ export const alarmAckBody = z.object({
   alarmId: z.number().int().min(1),
 });
 export type AlarmAckBody = z.input<typeof alarmAckBody>;
+
+/** Longest shelving an operator may choose (EEMUA 191 shelving is temporary; 8 h is one shift). */
+export const MAX_SHELVE_MINUTES = 8 * 60;
+
+/**
+ * Shelve alarms (EEMUA 191; docs/api.md "alarm/shelve"): listed and audited but not announced until
+ * `minutes` from now, then unshelved by the server. SOS alarms are refused. Answers the shelved alarms.
+ */
+export const alarmShelveBody = z.object({
+  alarmIds: z.array(z.number().int().min(1)).min(1).max(500),
+  minutes: z.number().int().min(1).max(MAX_SHELVE_MINUTES),
+  reason: z.string().trim().min(1, 'Please fill in the reason').max(500),
+});
+export type AlarmShelveBody = z.input<typeof alarmShelveBody>;
+
+/** Unshelve alarms before their time (docs/api.md "alarm/unshelve"). Answers the alarms. */
+export const alarmUnshelveBody = z.object({
+  alarmIds: z.array(z.number().int().min(1)).min(1).max(500),
+});
+export type AlarmUnshelveBody = z.input<typeof alarmUnshelveBody>;
 
 /**
  * Preset handling remarks offered by the alarm center (docs/api.md "Alarm center"); the remark stays
