@@ -47,6 +47,12 @@ export interface ServerConfig {
    */
   socketSessionRecheckMs: number;
   /**
+   * Shortest time between two writes and pushes of the same open alarm's repeats, ms
+   * (ALARM_REPEAT_PUSH_MS, 0–60000, default 1000; 0 writes and pushes every repeat): docs/api.md
+   * "Alarm repeat rate". New alarms and level or state changes are not held back.
+   */
+  alarmRepeatPushMs: number;
+  /**
    * Bytes of encoded compact track pages kept for pages that can no longer change (TRACKS_CACHE_MB,
    * 0–1024, default 32; 0 turns the cache off): docs/api.md "Compact personnel tracks".
    */
@@ -211,6 +217,7 @@ const envSchema = z.object({
   STATIC_DIR: z.string().trim().min(1).optional(),
   SIMULATOR_SEED: z.coerce.number().int().default(1),
   SOCKET_SESSION_RECHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  ALARM_REPEAT_PUSH_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   TRACKS_CACHE_MB: z.coerce.number().min(0).max(1_024).default(32),
   NODE_ID: z
     .string()
@@ -303,6 +310,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staticDir: e.STATIC_DIR ? path.resolve(e.STATIC_DIR) : null,
     simulatorSeed: e.SIMULATOR_SEED,
     socketSessionRecheckMs: e.SOCKET_SESSION_RECHECK_MS,
+    alarmRepeatPushMs: e.ALARM_REPEAT_PUSH_MS,
     tracksCacheBytes: Math.round(e.TRACKS_CACHE_MB * 1_048_576),
     nodeId: e.NODE_ID ?? nodeIdFromHostname(hostname()),
     mqttLimits: {

@@ -138,6 +138,8 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     undefined,
     // in a cluster, each stored message's receipt commits with its alarm change (server/cluster/receipts.ts)
     partitioned ? (trx, origins) => writeReceipts(trx, origins, Date.now()) : null,
+    // an open alarm's repeats are written and pushed at most once per ALARM_REPEAT_PUSH_MS
+    config.alarmRepeatPushMs,
   );
   const timers: NodeJS.Timeout[] = [];
   const lifts = new LiftDetector();

@@ -231,4 +231,31 @@ describe('AlarmPersister failure isolation (real PGlite in memory)', () => {
     expect(await outcome).toBe('abandoned');
     expect(await persister.enqueue([draft({ deviceSn: 'GAS-Y' })])).toBe('abandoned');
   });
+
+  it('with a repeat interval, writes and pushes a flood of repeats once per interval and the last count on close', async () => {
+    const pushed: Alarm[] = [];
+    const persister = new AlarmPersister(db, (alarm) => pushed.push(alarm), quiet, undefined, undefined, undefined, undefined, null, 60_000);
+    const d = draft({ deviceSn: 'GAS-R' });
+    expect(await persister.enqueue([d])).toBe('stored');
+    for (let i = 0; i < 50; i++) {
+      d.repeatCount++;
+      d.lastSeenMs = T0 + i;
+      // a held repeat is acknowledged at once: its device is not slowed down
+      expect(await persister.enqueue([d])).toBe('stored');
+    }
+    expect(pushed.map((a) => a.repeatCount)).toEqual([1]);
+    expect(persister.heldRepeatCount()).toBe(1);
+    d.level = 'alarm'; // an escalation is not held back
+    await persister.enqueue([d]);
+    expect(pushed.map((a) => [a.level, a.repeatCount])).toEqual([
+      ['warning', 1],
+      ['alarm', 51],
+    ]);
+    d.repeatCount++;
+    await persister.enqueue([d]);
+    await persister.close();
+    expect(pushed.at(-1)).toMatchObject({ repeatCount: 52 });
+    const row = await db.selectFrom('alarms').selectAll().where('alarm_id', '=', d.alarmId!).executeTakeFirstOrThrow();
+    expect(row.repeat_count).toBe(52);
+  });
 });

@@ -1,6 +1,7 @@
 import type { Expression, Kysely, Selectable, SqlBool } from 'kysely';
 import type { Alarm, AlarmRecord } from '../../protocol';
 import { toAlarm, type AlarmsTable, type Database } from '../storage';
+import { AlarmRepeatGate } from './alarmRepeats';
 import type { AlarmDraft } from './types';
 
 /** Minimal logger (pino/Fastify compatible). */
@@ -122,6 +123,12 @@ interface PendingWrite {
  * failure (database unavailable) moves the draft to the back of the queue and pauses the queue with
  * bounded exponential back-off (RETRY_FIRST_DELAY_MS doubling to RETRY_MAX_DELAY_MS), reset by the first
  * success, so one bad draft never holds the others back. The queue is bounded by `maxPending`.
+ *
+ * With `repeatPushMs` > 0 the repeats of an open alarm are written (and so pushed) at most once per
+ * `repeatPushMs` ({@link AlarmRepeatGate}): a held repeat is counted in the draft and reported `stored` at
+ * once (its device is acknowledged without waiting up to a second), and written with the draft's latest
+ * state when its time comes, on {@link flush} or on {@link close}. A crash loses at most the repeats
+ * counted in that last interval, never an alarm or a level or state change a client was told of.
  */
 export class AlarmPersister {
   private readonly pending = new Map<AlarmDraft, PendingWrite>();
@@ -132,6 +139,7 @@ export class AlarmPersister {
   private retryDelayMs = 0;
   private lastSuccessMs = 0;
   private wakeUp: (() => void) | null = null;
+  private readonly repeats: AlarmRepeatGate<MessageOrigin> | null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -143,7 +151,11 @@ export class AlarmPersister {
     private readonly maxBatch = MAX_ALARM_WRITE_BATCH,
     /** Runs in every alarm write's transaction (a single change then gets a transaction of its own too). */
     private readonly commitHook: CommitHook | null = null,
-  ) {}
+    /** Shortest time between two writes of one open alarm's repeats (ms); 0 writes every change at once. */
+    repeatPushMs = 0,
+  ) {
+    this.repeats = repeatPushMs > 0 ? new AlarmRepeatGate<MessageOrigin>(repeatPushMs, (draft, origins) => this.released(draft, origins), now) : null;
+  }
 
   /**
    * Queues drafts for writing and returns at once with a promise of their outcome: `stored` once every
@@ -158,23 +170,55 @@ export class AlarmPersister {
         continue;
       }
       let entry = this.pending.get(d);
-      if (!entry) {
-        entry = { waiters: [], origins: origin ? [origin] : [], failures: 0, firstFailureMs: 0 };
-        this.pending.set(d, entry);
-      } else if (origin) addOrigins(entry, [origin]);
-      const e = entry;
-      outcomes.push(new Promise((resolve) => e.waiters.push(resolve)));
-      if (this.pending.size > this.maxPending) {
-        const [oldest, dropped] = this.pending.entries().next().value!;
-        this.pending.delete(oldest);
-        this.dropped++;
-        this.log.error({ dropped: this.dropped, alarm: oldest }, 'alarm write queue full: dropped the oldest pending write');
-        for (const w of dropped.waiters) w('abandoned');
+      let origins: MessageOrigin[] = origin ? [origin] : [];
+      if (!entry && this.repeats) {
+        // not queued yet: a repeat within the interval is only counted (the draft holds it) until its time
+        const now = this.repeats.offer(d, origin);
+        if (now === null) {
+          outcomes.push(Promise.resolve('stored'));
+          continue;
+        }
+        origins = now;
       }
+      const e = this.queue(d, origins);
+      outcomes.push(new Promise((resolve) => e.waiters.push(resolve)));
     }
-    if (!this.running && !this.stopped && this.pending.size > 0) this.running = this.drain().finally(() => (this.running = null));
+    this.startDrain();
     if (outcomes.length === 0) return Promise.resolve('stored');
     return Promise.all(outcomes).then((all) => (all.includes('abandoned') ? 'abandoned' : all.includes('dead-letter') ? 'dead-letter' : 'stored'));
+  }
+
+  /** Queues a write of `d` (merged with one already queued), bounded by `maxPending`. */
+  private queue(d: AlarmDraft, origins: MessageOrigin[]): PendingWrite {
+    let entry = this.pending.get(d);
+    if (!entry) {
+      entry = { waiters: [], origins: origins.slice(-MAX_ORIGINS_PER_WRITE), failures: 0, firstFailureMs: 0 };
+      this.pending.set(d, entry);
+    } else addOrigins(entry, origins);
+    if (this.pending.size > this.maxPending) {
+      const [oldest, dropped] = this.pending.entries().next().value!;
+      this.pending.delete(oldest);
+      this.dropped++;
+      this.log.error({ dropped: this.dropped, alarm: oldest }, 'alarm write queue full: dropped the oldest pending write');
+      for (const w of dropped.waiters) w('abandoned');
+    }
+    return entry;
+  }
+
+  private startDrain(): void {
+    if (!this.running && !this.stopped && this.pending.size > 0) this.running = this.drain().finally(() => (this.running = null));
+  }
+
+  /** A held repeat's time has come: written with the draft's latest state. */
+  private released(draft: AlarmDraft, origins: MessageOrigin[]): void {
+    if (this.stopped) return;
+    this.queue(draft, origins);
+    this.startDrain();
+  }
+
+  /** Open alarms whose repeats are counted in memory, waiting for their next write. */
+  heldRepeatCount(): number {
+    return this.repeats?.heldCount() ?? 0;
   }
 
   /** Alarm writes dropped because the queue was full. */
@@ -193,10 +237,11 @@ export class AlarmPersister {
   }
 
   /**
-   * Resolves once everything queued so far is written or dead-lettered. While the database is
-   * unavailable this waits for it; `close()` ends the wait.
+   * Resolves once everything queued so far, held repeats included, is written or dead-lettered. While
+   * the database is unavailable this waits for it; `close()` ends the wait.
    */
   async flush(): Promise<void> {
+    this.repeats?.releaseAll();
     while (this.running) await this.running;
   }
 
@@ -205,6 +250,8 @@ export class AlarmPersister {
    * settles every write still queued as `abandoned`. Idempotent.
    */
   async close(): Promise<void> {
+    // held repeats are written before the end: a restart shows the counts the screens were told
+    if (!this.stopped) this.repeats?.releaseAll();
     this.stopped = true;
     this.wakeUp?.();
     await this.flush();
