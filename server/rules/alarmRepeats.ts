@@ -30,10 +30,12 @@ interface Held<O> {
  * written, with whatever the draft then holds, `intervalMs` after the alarm's last write.
  *
  * Let through at once: a new alarm (no id yet), one the gate has not seen (restored at start), a level
- * above the last one let through, a level or state (active/cleared) change when the previous such change
- * is at least `intervalMs` old, and any change when the alarm's last write is at least `intervalMs` old.
- * Held: everything else, i.e. repeats and a chattering alarm's flips within the interval. So an alarm
- * costs at most about two writes per interval, one of them a level or state change, plus escalations.
+ * above the last one let through, the first level or state (active/cleared) change after that, any later
+ * one when the previous such change is at least `intervalMs` old, and any change when the alarm's last
+ * write is at least `intervalMs` old. Held: everything else, i.e. repeats, and the further flips of a
+ * chattering alarm (more than one state change per interval, ISA-18.2 "chattering alarm") until the
+ * interval is over. So an alarm costs at most about two writes per interval, one of them a level or state
+ * change, plus escalations.
  *
  * Memory: a mark per draft (a WeakMap, gone with the draft) and at most `maxHeld` held alarms.
  * @typeParam O the device message kept with a held repeat (for its receipt or dead letter)
@@ -101,8 +103,9 @@ export class AlarmRepeatGate<O> {
   }
 
   private let(draft: AlarmDraft, mark: Mark | undefined, nowMs: number): void {
-    const changed = !mark || draft.level !== mark.level || draft.state !== mark.state;
-    this.marks.set(draft, { level: draft.level, state: draft.state, atMs: nowMs, changedAtMs: changed ? nowMs : mark.changedAtMs });
+    // raising is not a change of an alarm already shown: its first clear or escalation goes at once
+    const changedAtMs = !mark ? -Infinity : draft.level !== mark.level || draft.state !== mark.state ? nowMs : mark.changedAtMs;
+    this.marks.set(draft, { level: draft.level, state: draft.state, atMs: nowMs, changedAtMs });
   }
 
   private releaseOne(draft: AlarmDraft, h: Held<O>): void {

@@ -33,6 +33,9 @@ export function startChildServer(env: Record<string, string>, timeoutMs = 60_000
       SIMULATOR: 'off',
       ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
       LOG_LEVEL: 'error',
+      // Every alarm change written before its PUBACK, so a test reads a repeat right after publishing it; the
+      // repeat rate bound (default 1000 ms) is tested where it is the subject (tests/integration/faults/alarmFlood).
+      ALARM_REPEAT_PUSH_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,7 +13,8 @@ export const TEST_DEMO_PASSWORD = 'bridge-test-pw';
 
 /**
  * Starts the real server in process on free ports (HTTP and embedded MQTT), in-memory PGlite, no
- * simulator, REST rate limits off (tests of the limits turn them on), unless `env` says otherwise. The
+ * simulator, REST rate limits off (tests of the limits turn them on), every alarm repeat written at once
+ * (ALARM_REPEAT_PUSH_MS 0), unless `env` says otherwise. The
  * demo user BRIDGE_USER is created with {@link TEST_DEMO_PASSWORD} (or env DEMO_PASSWORD), although the
  * product creates demo users only with the simulator. Close it with `server.close()`.
  */
@@ -30,6 +31,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       RATE_LIMIT_API_PER_MINUTE: '0',
       // The tests read the demo's English names (server/seed/demoNames.ts); the product default is zh-CN.
       SEED_LOCALE: 'en',
+      // Every alarm change written before its PUBACK, so a test reads a repeat right after publishing it; the
+      // repeat rate bound (default 1000 ms) is tested where it is the subject (tests/integration/faults/alarmFlood).
+      ALARM_REPEAT_PUSH_MS: '0',
       ...env,
     }),
   );
