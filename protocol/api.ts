@@ -136,6 +136,8 @@ export const alarmListBody = z.object({
   side: z.enum(['below', 'over']).optional(),
   /** Free text, matched case-insensitively against device name and sn, metric and handling remark. */
   text: z.string().trim().max(100).optional(),
+  /** Only shelved alarms (true) or only those not shelved (false); docs/api.md "alarm/shelve". */
+  shelved: z.boolean().optional(),
   page: z.number().int().min(1).default(1),
   pageSize: z.number().int().min(1).max(500).default(50),
 });

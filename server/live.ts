@@ -25,6 +25,7 @@ import { RulesEngine } from './rules/engine';
 import { ElevatorTripDetector, insertWorkRecord, LiftDetector } from './rules/workRecords';
 import type { Effects, ZoneStats } from './rules/types';
 import { loadZoneConfig } from './rules/zoneStore';
+import { startUnshelveSweep } from './rules/alarmShelving';
 import { loadPortalCounts, PortalCountWriter } from './rules/portalCounts';
 import { ensureTelemetryPartitions, type Database } from './storage';
 
@@ -307,6 +308,8 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   }, RULES_TICK_MS);
   tick.unref();
   timers.push(tick);
+  // shelved alarms whose time has passed are unshelved and pushed (every node may run it: docs/api.md "alarm/shelve")
+  const stopUnshelve = startUnshelveSweep(db, (alarm) => gateway.pushAlarm(alarm), log);
 
   const prune = async () => {
     try {
@@ -381,6 +384,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     close() {
       closing ??= (async () => {
         for (const t of timers) clearTimeout(t);
+        stopUnshelve();
         await ingest?.close().catch((err: unknown) => log.error({ err }, 'closing MQTT failed'));
         // the last portal counts, so a restart keeps them (after a flush still running)
         await portalCounts?.flush(engine, Date.now(), true).catch((err: unknown) => log.error({ err }, 'portal counts not stored'));

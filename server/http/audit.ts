@@ -17,6 +17,8 @@ export const AUDITED_ROUTES: Readonly<Record<string, string>> = {
   [ROUTES.alarmDeal]: 'alarm.deal',
   [ROUTES.alarmAck]: 'alarm.ack',
   [ROUTES.alarmDealBatch]: 'alarm.dealBatch',
+  [ROUTES.alarmShelve]: 'alarm.shelve',
+  [ROUTES.alarmUnshelve]: 'alarm.unshelve',
   [ROUTES.boardAdd]: 'board.add',
   [ROUTES.boardAddInitialize]: 'board.add',
   [ROUTES.boardEdit]: 'board.edit',

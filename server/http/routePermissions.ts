@@ -44,6 +44,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   [ROUTES.alarmDeal]: 'alarm.handle',
   [ROUTES.alarmAck]: 'alarm.handle',
   [ROUTES.alarmDealBatch]: 'alarm.handle',
+  [ROUTES.alarmShelve]: 'alarm.handle',
+  [ROUTES.alarmUnshelve]: 'alarm.handle',
 
   // Boards
   [ROUTES.boardList]: 'project.read',

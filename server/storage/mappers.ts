@@ -74,6 +74,9 @@ export function toAlarm(row: Selectable<AlarmsTable>): AlarmRecord {
     peakLevel: row.peak_level === 'warning' || row.peak_level === 'alarm' ? row.peak_level : level,
     ackedBy: row.acked_by,
     ackedAtMs: row.acked_at_ms,
+    shelvedUntilMs: row.shelved_until_ms ?? null,
+    shelvedBy: row.shelved_by ?? null,
+    shelveReason: row.shelve_reason ?? null,
   };
 }
 

@@ -643,6 +643,27 @@ const portalCounts: Migration = {
   },
 };
 
+/**
+ * Alarm shelving (EEMUA 191; docs/api.md "alarm/shelve"): until when, by whom and why an alarm is shelved,
+ * null when it is not. The partial index serves the periodic unshelve sweep (server/rules/alarmShelving.ts).
+ */
+const alarmShelving: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('alarms')
+      .addColumn('shelved_until_ms', 'double precision')
+      .addColumn('shelved_by', 'text')
+      .addColumn('shelve_reason', 'text')
+      .execute();
+    await db.schema
+      .createIndex('alarms_shelved_until_idx')
+      .on('alarms')
+      .column('shelved_until_ms')
+      .where(sql.ref('shelved_until_ms'), 'is not', null)
+      .execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -662,6 +683,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0035_cluster_receipts': clusterReceipts,
   '0041_alarm_captures': alarmCaptures,
   '0042_portal_counts': portalCounts,
+  '0043_alarm_shelving': alarmShelving,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

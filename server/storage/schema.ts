@@ -215,6 +215,10 @@ export interface AlarmsTable {
   peak_level: string | null;
   acked_by: string | null;
   acked_at_ms: number | null;
+  /** Shelving (migration 0043_alarm_shelving; protocol/status.ts Alarm): null when not shelved. */
+  shelved_until_ms: number | null;
+  shelved_by: string | null;
+  shelve_reason: string | null;
 }
 
 export interface BoardsTable {

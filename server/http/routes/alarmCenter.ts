@@ -70,6 +70,9 @@ const EXPORT_COLUMNS: Array<ExportColumn<AlarmRecord>> = [
   { header: 'Handled (Beijing time)', width: 20, cell: (a) => beijingTime(a.dealtAtMs) },
   { header: 'Remark', width: 40, cell: (a) => a.dealRemark ?? '' },
   { header: 'Picture', width: 30, cell: (a) => a.picUrl ?? '' },
+  { header: 'Shelved until (Beijing time)', width: 20, cell: (a) => beijingTime(a.shelvedUntilMs ?? null) },
+  { header: 'Shelved by', width: 14, cell: (a) => a.shelvedBy ?? '' },
+  { header: 'Shelve reason', width: 30, cell: (a) => a.shelveReason ?? '' },
 ];
 
 /**

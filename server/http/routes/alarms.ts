@@ -6,12 +6,16 @@ import { toAlarm, type Database } from '../../storage';
 import { postRoute, requireMember, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
 import { registerAlarmCenterRoutes } from './alarmCenter';
+import { registerAlarmShelveRoutes } from './alarmShelve';
 
 /** The filter fields of alarm/list (also used by the alarm center's export). */
 export type AlarmFilter = Omit<z.output<typeof alarmListBody>, 'page' | 'pageSize'>;
 
-/** The alarms of `filter.projectId` that match every given filter field (docs/api.md "alarm/list"). */
-export function filteredAlarms(db: Kysely<Database>, filter: AlarmFilter) {
+/**
+ * The alarms of `filter.projectId` that match every given filter field (docs/api.md "alarm/list");
+ * `shelved` is judged at `nowMs` (ms since epoch).
+ */
+export function filteredAlarms(db: Kysely<Database>, filter: AlarmFilter, nowMs = Date.now()) {
   let query = db.selectFrom('alarms').where('project_id', '=', filter.projectId);
   if (filter.kind !== undefined) query = query.where('kind', '=', filter.kind);
   if (filter.level !== undefined) query = query.where('level', '=', filter.level);
@@ -23,6 +27,8 @@ export function filteredAlarms(db: Kysely<Database>, filter: AlarmFilter) {
   if (filter.deviceSn !== undefined) query = query.where('device_sn', '=', filter.deviceSn);
   if (filter.metric !== undefined) query = query.where('metric', '=', filter.metric);
   if (filter.side !== undefined) query = query.where('side', '=', filter.side);
+  if (filter.shelved === true) query = query.where('shelved_until_ms', '>', nowMs);
+  if (filter.shelved === false) query = query.where((eb) => eb.or([eb('shelved_until_ms', 'is', null), eb('shelved_until_ms', '<=', nowMs)]));
   if (filter.text) {
     const pattern = `%${filter.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((eb) =>
@@ -92,6 +98,7 @@ export function registerAlarmRoutes(app: FastifyInstance, deps: HttpDeps): void 
   });
 
   registerAlarmCenterRoutes(app, deps, publish);
+  registerAlarmShelveRoutes(app, deps, publish);
 
   /** Mirrors a REST change into the rules engine and pushes it (it is persisted already). */
   function publish(alarm: Alarm, log: { error(obj: object, msg?: string): void }): Alarm {
@@ -108,7 +115,8 @@ export function registerAlarmRoutes(app: FastifyInstance, deps: HttpDeps): void 
 /**
  * The columns handling writes (alarm/deal and alarm/dealBatch): status, remark, who and when (ms since
  * epoch). SOS and AI alarms never clear by themselves, so handling clears them (docs/api.md "Alarm
- * lifecycle"); other alarms keep the state their readings gave them.
+ * lifecycle"); other alarms keep the state their readings gave them. A handled alarm is no longer
+ * shelved (docs/api.md "alarm/shelve").
  */
 export function handledColumns(deal: Pick<AlarmDealBody, 'dealStatus' | 'dealRemark'>, username: string, nowMs: number) {
   return (eb: ExpressionBuilder<Database, 'alarms'>) => {
@@ -120,6 +128,9 @@ export function handledColumns(deal: Pick<AlarmDealBody, 'dealStatus' | 'dealRem
       dealt_at_ms: nowMs,
       state: eb.case().when(selfClearing).then(eb.ref('state')).else('cleared').end(),
       cleared_at_ms: eb.case().when(selfClearing).then(eb.ref('cleared_at_ms')).else(eb.fn.coalesce('cleared_at_ms', eb.val(nowMs))).end(),
+      shelved_until_ms: null,
+      shelved_by: null,
+      shelve_reason: null,
     };
   };
 }
