@@ -45,6 +45,7 @@ import { formatDisplayNumber } from '../../format/number';
 import { ALARM_KIND_LABEL, alarmDigits, alarmTitle, DEAL_STATUS_LABEL, LEVEL_LABEL, valueAgainstLimit as alarmValueAgainstLimit } from '../../components';
 import { ScreenFrame, ScreenLink } from './ScreenFrame';
 import { AlarmCenterAnalysis } from './AlarmCenterAnalysis';
+import { canShelve, isShelved, ShelvedBadge, ShelveDialog } from './AlarmShelving';
 import { useProjectId } from '../shell/useProjectId';
 
 /** Alarms per table page. */
@@ -65,6 +66,11 @@ const STATUSES: Record<string, { label: MessageDescriptor; filter: Partial<Alarm
   misinformation: { label: msg`Misinformation`, filter: { dealStatus: 2 } },
   active: { label: msg`Active`, filter: { state: 'active' } },
   cleared: { label: msg`Cleared`, filter: { state: 'cleared' } },
+};
+/** Shelving filter (docs/api.md "alarm/shelve"). */
+const SHELVING: Record<string, { label: MessageDescriptor; shelved: boolean }> = {
+  shelved: { label: msg`Shelved`, shelved: true },
+  notShelved: { label: msg`Not shelved`, shelved: false },
 };
 const DEAL_RESULTS: Record<number, MessageDescriptor> = DEAL_STATUS_LABEL;
 const STEPS: Record<string, MessageDescriptor> = {
@@ -92,9 +98,10 @@ interface Filters {
   status: string;
   deviceSn: string;
   text: string;
+  shelving: string;
 }
 
-const NO_FILTERS: Filters = { range: 'week', kind: '', level: '', status: '', deviceSn: '', text: '' };
+const NO_FILTERS: Filters = { range: 'week', kind: '', level: '', status: '', deviceSn: '', text: '', shelving: '' };
 
 /** The alarm/list (and alarm/export) body of the filters, at `nowMs`. */
 export function alarmQuery(projectId: string, f: Filters, nowMs: number): Omit<AlarmListBody, 'page' | 'pageSize'> {
@@ -107,13 +114,15 @@ export function alarmQuery(projectId: string, f: Filters, nowMs: number): Omit<A
     ...(f.status ? STATUSES[f.status].filter : {}),
     ...(f.deviceSn.trim() ? { deviceSn: f.deviceSn.trim() } : {}),
     ...(f.text.trim() ? { text: f.text.trim() } : {}),
+    ...(SHELVING[f.shelving] ? { shelved: SHELVING[f.shelving].shelved } : {}),
   };
 }
 
 /**
  * /alarmCenter: every alarm of the project, searched on the server (time range, kind, level, status,
  * device, text) with paging and "Total {total} items"; a detail drawer (value against limit, location,
- * timeline, AI capture); handling one or many with preset remarks; export of the filtered list to .xlsx
+ * timeline, AI capture); handling one or many with preset remarks; shelving one or many for a while with
+ * a reason, and unshelving (EEMUA 191, docs/api.md "alarm/shelve"); export of the filtered list to .xlsx
  * or CSV; the alarm analysis of the last 30 days above it (docs/api.md "Alarm center"). Times in Beijing time.
  */
 export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
@@ -128,6 +137,7 @@ export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [detail, setDetail] = useState<AlarmDetail | null>(null);
   const [handling, setHandling] = useState<number[] | null>(null);
+  const [shelving, setShelving] = useState<number[] | null>(null);
   const [reload, setReload] = useState(0);
 
   useEffect(() => {
@@ -162,6 +172,19 @@ export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const untreatedSelected = list.filter((a) => selected.has(a.alarmId) && a.dealStatus === 0).map((a) => a.alarmId);
   const selectedCount = untreatedSelected.length;
+  const nowMs = Date.now();
+  const shelvableSelected = list.filter((a) => selected.has(a.alarmId) && canShelve(a)).map((a) => a.alarmId);
+  const shelvedSelected = list.filter((a) => selected.has(a.alarmId) && isShelved(a, nowMs)).map((a) => a.alarmId);
+  const shelvableCount = shelvableSelected.length;
+  const shelvedCount = shelvedSelected.length;
+  const unshelve = (alarmIds: number[]) => {
+    request<unknown>(ROUTES.alarmUnshelve, { alarmIds })
+      .then(() => {
+        setSelected(new Set());
+        setReload((n) => n + 1);
+      })
+      .catch(() => {});
+  };
   const field = (k: keyof Filters) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
 
   const choice = (k: keyof Filters, label: string, options: Record<string, MessageDescriptor>, anyLabel: string) => (
@@ -208,6 +231,7 @@ export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
         {choice('kind', t`Kind`, KINDS, t`All kinds`)}
         {choice('level', t`Level`, LEVELS, t`All levels`)}
         {choice('status', t`Status`, Object.fromEntries(Object.entries(STATUSES).map(([k, v]) => [k, v.label])), t`All statuses`)}
+        {choice('shelving', t`Shelving`, Object.fromEntries(Object.entries(SHELVING).map(([k, v]) => [k, v.label])), t`Shelved or not`)}
         <Input aria-label={t`Device SN`} placeholder={t`Device SN`} value={draft.deviceSn} onChange={(_, d) => field('deviceSn')(d.value)} />
         <Input aria-label={t`Search`} placeholder={t`Device, metric or remark`} value={draft.text} onChange={(_, d) => field('text')(d.value)} />
         <Button appearance="primary" type="submit">
@@ -225,6 +249,12 @@ export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
         <span style={{ flex: 1 }} />
         <Button disabled={untreatedSelected.length === 0} onClick={() => setHandling(untreatedSelected)}>
           <Trans>Handle selected ({selectedCount})</Trans>
+        </Button>
+        <Button disabled={shelvableCount === 0} onClick={() => setShelving(shelvableSelected)}>
+          <Trans>Shelve selected ({shelvableCount})</Trans>
+        </Button>
+        <Button disabled={shelvedCount === 0} onClick={() => unshelve(shelvedSelected)}>
+          <Trans>Unshelve selected ({shelvedCount})</Trans>
         </Button>
         <Button onClick={() => void exportAs('xlsx')}>
           <Trans>Export .xlsx</Trans>
@@ -300,6 +330,9 @@ export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
                 <TableCell>{a.repeatCount ?? 1}</TableCell>
                 <TableCell>
                   {i18n._(a.state === 'active' ? STATUSES.active.label : STATUSES.cleared.label)} · {i18n._(DEAL_RESULTS[a.dealStatus])}
+                  <div>
+                    <ShelvedBadge alarm={a} />
+                  </div>
                 </TableCell>
                 <TableCell>
                   <Button size="small" onClick={() => openDetail(a.alarmId)}>
@@ -308,6 +341,15 @@ export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
                   {a.dealStatus === 0 ? (
                     <Button size="small" onClick={() => setHandling([a.alarmId])}>
                       <Trans>Handle</Trans>
+                    </Button>
+                  ) : null}
+                  {isShelved(a, nowMs) ? (
+                    <Button size="small" onClick={() => unshelve([a.alarmId])}>
+                      <Trans>Unshelve</Trans>
+                    </Button>
+                  ) : canShelve(a) ? (
+                    <Button size="small" onClick={() => setShelving([a.alarmId])}>
+                      <Trans>Shelve</Trans>
                     </Button>
                   ) : null}
                 </TableCell>
@@ -334,6 +376,16 @@ export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
       </nav>
 
       <AlarmDetailDrawer detail={detail} onClose={() => setDetail(null)} />
+      <ShelveDialog
+        alarmIds={shelving}
+        onClose={(done) => {
+          setShelving(null);
+          if (done) {
+            setSelected(new Set());
+            setReload((n) => n + 1);
+          }
+        }}
+      />
       <HandleDialog
         alarmIds={handling}
         onClose={(done) => {
