@@ -21,7 +21,7 @@ const DEMO_GAS_STATIONS = 12;
 const TUNNELS = ['LK', 'RK'];
 
 /** A free TCP port on 127.0.0.1. */
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);
@@ -38,7 +38,7 @@ function freePort() {
  * main frame at every vsync, so it runs only in the second window of a run (bench/README.md "Two windows
  * per run").
  */
-function pageRecorder() {
+export function pageRecorder() {
   const rs = { frames: [], longTasks: [], from: Infinity, probing: false };
   window.__rs = rs;
   const tick = (t) => {
@@ -63,7 +63,7 @@ function pageRecorder() {
   };
 }
 
-const quantile = (xs, q) => {
+export const quantile = (xs, q) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : NaN;
 };
