@@ -4,6 +4,7 @@
 // (ALARM_REPEAT_PUSH_MS=0); candidate: bounded repeats (ALARM_REPEAT_PUSH_MS=1000, the default).
 // Interleaved (ABBA over --rounds), loopback only, bounded in time.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import mqtt from 'mqtt';
@@ -185,6 +186,7 @@ async function runOnce(browser, staticDir, side) {
 
     co = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { clientId: 'flood-co', username: key.username, password: key.password, reconnectPeriod: 0 });
     devices = await startDevices({ port: mqttPort, username: key.username, password: key.password, projectId: PROJECT_ID, tunnelId: TUNNEL_ID, edgeM: EDGE_M, count: BEACONS, everyMs: EVERY_MS });
+    const loadBefore = os.loadavg()[0];
     const t0 = Date.now();
     devices.go();
     counting = true;
@@ -234,6 +236,7 @@ async function runOnce(browser, staticDir, side) {
       sent: load.sent,
       acked: load.acked,
       pageErrors: pageErrors.length,
+      load: [loadBefore, os.loadavg()[0]],
     };
   } finally {
     await devices?.stop().catch(() => undefined);
@@ -283,7 +286,8 @@ function render(runs) {
     '|---|---:|---:|---:|---:|',
     ...rows.map(([label, k, d, target]) => `| ${label} | ${cell('baseline', k, d)} | ${cell('candidate', k, d)} | ${ratio(k)} | ${target} |`),
     '',
-    `Fixes sent: ${runs.map((r) => `${r.side} ${r.sent}`).join(', ')}. Page errors: ${runs.reduce((a, r) => a + r.pageErrors, 0)}. \`GET /\` samples per run: ${runs.map((r) => r.getN).join(', ')}.`,
+    `Machine: ${os.cpus().length} cores, 1-minute load average before → after each run: ${runs.map((r) => `${r.side} ${r.load.map((x) => x.toFixed(1)).join(' → ')}`).join(', ')}. ` +
+      `Fixes sent: ${runs.map((r) => `${r.side} ${r.sent}`).join(', ')}. Page errors: ${runs.reduce((a, r) => a + r.pageErrors, 0)}. \`GET /\` samples per run: ${runs.map((r) => r.getN).join(', ')}.`,
     '',
   ].join('\n');
 }

@@ -47,6 +47,21 @@ describe('AlarmRepeatGate', () => {
     expect(gate.heldCount()).toBe(0);
   });
 
+  it('lets the first clear after raising through at once, however soon', () => {
+    const a = openAlarm({ alarmId: null });
+    gate.offer(a, 'raise');
+    a.alarmId = 7; // written
+    vi.advanceTimersByTime(50);
+    a.state = 'cleared';
+    expect(gate.offer(a, 'clear')).toEqual(['clear']);
+    vi.advanceTimersByTime(50);
+    a.state = 'active';
+    a.repeatCount++;
+    expect(gate.offer(a, 'again')).toBeNull(); // a second flip within the interval: chattering, held
+    vi.advanceTimersByTime(1_000);
+    expect(released.map((r) => [r.draft.state, r.repeatCount])).toEqual([['active', 2]]);
+  });
+
   it('lets an escalation through at once, even within the interval', () => {
     const a = openAlarm({ level: 'warning' });
     gate.offer(a, 'm0');
