@@ -35,6 +35,10 @@ const ROUNDS = Number(arg('rounds', '1'));
 const BEACONS = Number(arg('beacons', '200'));
 const EVERY_MS = Number(arg('every-ms', '100'));
 const STATIC_DIR = arg('static-dir', null);
+/** Only one side (`baseline` or `candidate`), e.g. to profile it. */
+const ONLY = arg('only', null);
+/** A directory for the server's V8 CPU profile of each run (`node --cpu-prof`), written when it stops. */
+const CPU_PROF_DIR = arg('cpu-prof-dir', null);
 /** The flood's timeline (ms from its start): warm-up, window A (probe off, the CO alarm raised in it), window B (probe on). */
 const WARMUP_MS = 5_000;
 const WINDOW_MS = Math.floor((FLOOD_MS - WARMUP_MS - 1_000) / 2);
@@ -141,7 +145,13 @@ async function runOnce(browser, staticDir, side) {
     mqttPort,
     adminPassword: ADMIN_PASSWORD,
     staticDir,
-    env: { ...SIDES[side].env, DEMO_BACKFILL: 'off', SEED_LOCALE: 'en', MQTT_CONNECTIONS_PER_MINUTE: '100000' },
+    env: {
+      ...SIDES[side].env,
+      DEMO_BACKFILL: 'off',
+      SEED_LOCALE: 'en',
+      MQTT_CONNECTIONS_PER_MINUTE: '100000',
+      ...(CPU_PROF_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}` } : {}),
+    },
   });
   let devices = null;
   let socket = null;
@@ -304,7 +314,7 @@ async function main() {
   const runs = [];
   try {
     for (let r = 0; r < ROUNDS; r++) {
-      for (const side of r % 2 === 0 ? ['baseline', 'candidate'] : ['candidate', 'baseline']) {
+      for (const side of (r % 2 === 0 ? ['baseline', 'candidate'] : ['candidate', 'baseline']).filter((x) => !ONLY || x === ONLY)) {
         log(`round ${r + 1}: ${side} …`);
         try {
           const run = await runOnce(browser, staticDir, side);

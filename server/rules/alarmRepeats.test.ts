@@ -74,7 +74,7 @@ describe('AlarmRepeatGate', () => {
     expect(released).toHaveLength(0);
   });
 
-  it('lets one state change per interval through at once and holds a chattering alarm\'s further flips', () => {
+  it('writes a chattering alarm about once per interval, not once per flip', () => {
     const a = openAlarm({ state: 'active' });
     gate.offer(a, 'raise');
     vi.advanceTimersByTime(1_000);
@@ -89,7 +89,7 @@ describe('AlarmRepeatGate', () => {
     gate.releaseAll();
     const writes = atOnce + released.length;
     expect(writes).toBeGreaterThanOrEqual(3);
-    expect(writes).toBeLessThanOrEqual(7); // at most about two per second, not 30
+    expect(writes).toBeLessThanOrEqual(5); // about one a second, not 30
     expect(released.at(-1)!.repeatCount).toBe(16);
   });
 
