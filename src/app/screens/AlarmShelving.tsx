@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Option, Textarea } from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Option, Textarea } from '@fluentui/react-components';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ROUTES, type Alarm } from '../../../protocol';
 import { useStores } from '../../stores';
 import { formatBeijingHourMinute } from '../../format/time';
+import { SCREEN } from '../../theme/theme';
 
 /** Shelving durations offered (minutes; at most MAX_SHELVE_MINUTES of protocol/api.ts). */
 export const SHELVE_DURATIONS: ReadonlyArray<{ minutes: number; label: MessageDescriptor }> = [
@@ -40,11 +41,15 @@ export function ShelvedBadge({ alarm }: { alarm: Alarm }) {
   const by = alarm.shelvedBy ?? '';
   const reason = alarm.shelveReason ?? '';
   return (
-    <Badge appearance="tint" color="informative" size="large" data-shelved-until={alarm.shelvedUntilMs} style={{ whiteSpace: 'normal', height: 'auto' }}>
+    // the table's own size and colour, framed: read as a state of the row, not as a decoration
+    <span
+      data-shelved-until={alarm.shelvedUntilMs}
+      style={{ display: 'inline-block', marginTop: 2, padding: '0 6px', border: `1px solid ${SCREEN.textMuted}`, borderRadius: 4, color: SCREEN.text, fontSize: 'inherit', lineHeight: 1.5 }}
+    >
       <Trans>
         Shelved until {until} by {by}: {reason}
       </Trans>
-    </Badge>
+    </span>
   );
 }
 
