@@ -384,7 +384,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     close() {
       closing ??= (async () => {
         for (const t of timers) clearTimeout(t);
-        stopUnshelve();
+        await stopUnshelve();
         await ingest?.close().catch((err: unknown) => log.error({ err }, 'closing MQTT failed'));
         // the last portal counts, so a restart keeps them (after a flush still running)
         await portalCounts?.flush(engine, Date.now(), true).catch((err: unknown) => log.error({ err }, 'portal counts not stored'));

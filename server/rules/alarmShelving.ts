@@ -29,23 +29,30 @@ export async function unshelveExpired(db: Kysely<Database>, nowMs: number, limit
 /**
  * Runs {@link unshelveExpired} every `everyMs` (and once at once, so shelvings that ended while the server
  * was down end at start), pushing each unshelved alarm with `push` (`alarm.changed`). A sweep never
- * overlaps the previous one; a failed sweep is logged and tried again next time. @returns stop
+ * overlaps the previous one; a failed sweep is logged and tried again next time. @returns stop, which
+ * resolves once a sweep in progress has ended (so the database can be closed after it)
  */
-export function startUnshelveSweep(db: Kysely<Database>, push: (alarm: Alarm) => void, log: Log, everyMs = UNSHELVE_SWEEP_MS): () => void {
-  let running = false;
-  const sweep = async () => {
-    if (running) return;
-    running = true;
-    try {
-      for (const alarm of await unshelveExpired(db, Date.now())) push(alarm);
-    } catch (err) {
-      log.error({ err }, 'unshelving alarms failed; tried again on the next sweep');
-    } finally {
-      running = false;
-    }
+export function startUnshelveSweep(db: Kysely<Database>, push: (alarm: Alarm) => void, log: Log, everyMs = UNSHELVE_SWEEP_MS): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const sweep = () => {
+    if (running || stopped) return;
+    running = (async () => {
+      try {
+        for (const alarm of await unshelveExpired(db, Date.now())) push(alarm);
+      } catch (err) {
+        log.error({ err }, 'unshelving alarms failed; tried again on the next sweep');
+      } finally {
+        running = null;
+      }
+    })();
   };
-  void sweep();
-  const timer = setInterval(() => void sweep(), everyMs);
+  sweep();
+  const timer = setInterval(sweep, everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
 }
