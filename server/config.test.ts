@@ -24,6 +24,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
   });
 
+  it('bounds alarm repeats to one write a second unless told otherwise; 0 writes every one', () => {
+    expect(loadConfig({}).alarmRepeatPushMs).toBe(1_000);
+    expect(loadConfig({ ALARM_REPEAT_PUSH_MS: '0' }).alarmRepeatPushMs).toBe(0);
+    expect(() => loadConfig({ ALARM_REPEAT_PUSH_MS: '-1' })).toThrow(/ALARM_REPEAT_PUSH_MS/);
+    expect(() => loadConfig({ ALARM_REPEAT_PUSH_MS: '60001' })).toThrow(/ALARM_REPEAT_PUSH_MS/);
+  });
+
   it('reads the cluster settings, and refuses a cluster without a shared PostgreSQL', () => {
     expect(loadConfig({})).toMatchObject({ clusterPartitions: 16, clusterLeaseMs: 10_000 });
     const cluster = { MQTT_URL: 'mqtt://broker:1883', REDIS_URL: 'redis://cache:6379', DATABASE_URL: 'postgres://u@db/siteboard' };

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { defaultHashWorkers } from './http/hashPool';
 import { SEED_LOCALES, type SeedLocale } from './seed/demoNames';
+import { DEFAULT_ALARM_REPEAT_PUSH_MS } from './rules/alarmRepeats';
 
 /**
  * Server configuration, read from the environment (docs/configuration.md). Every variable is optional;
@@ -217,7 +218,7 @@ const envSchema = z.object({
   STATIC_DIR: z.string().trim().min(1).optional(),
   SIMULATOR_SEED: z.coerce.number().int().default(1),
   SOCKET_SESSION_RECHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
-  ALARM_REPEAT_PUSH_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  ALARM_REPEAT_PUSH_MS: z.coerce.number().int().min(0).max(60_000).default(DEFAULT_ALARM_REPEAT_PUSH_MS),
   TRACKS_CACHE_MB: z.coerce.number().min(0).max(1_024).default(32),
   NODE_ID: z
     .string()
