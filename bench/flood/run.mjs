@@ -265,19 +265,26 @@ async function runOnce(browser, staticDir, side) {
   }
 }
 
+/** The median of `xs` (the mean of the two middle values for an even count). */
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
 /** The report: per figure, each side's median (min–max), the ratio candidate ÷ baseline and the target. */
 function render(runs) {
   const of = (side, k) => runs.filter((r) => r.side === side && r[k] !== null && Number.isFinite(r[k])).map((r) => r[k]);
   const cell = (side, k, d) => {
     const xs = of(side, k);
     if (xs.length === 0) return 'not seen';
-    const med = quantile(xs, 0.5);
+    const med = median(xs);
     return xs.length > 1 ? `${med.toFixed(d)} (${Math.min(...xs).toFixed(d)}–${Math.max(...xs).toFixed(d)})` : med.toFixed(d);
   };
   const ratio = (k) => {
     const a = of('baseline', k);
     const b = of('candidate', k);
-    return a.length && b.length && quantile(a, 0.5) > 0 ? `${(quantile(b, 0.5) / quantile(a, 0.5)).toFixed(2)}×` : '–';
+    return a.length && b.length && median(a) > 0 ? `${(median(b) / median(a)).toFixed(2)}×` : '–';
   };
   const rows = [
     ['server `GET /` p99 (ms)', 'getP99Ms', 1, '≤ 50'],
