@@ -114,6 +114,12 @@ export interface DeviceInfo {
   /** Expected reporting period in seconds; offline after 3 missed periods. */
   reportPeriodS: number;
   status: DeviceStatus;
+  /**
+   * Seen and not silent for more than its kind's offline periods × reportPeriodS (docs/domain.md): what
+   * "Online" means. `status` keeps a warning or alarm a silent device last reported, so it cannot tell. This server always
+   * fills it; optional so that shapes built by older clients and fixtures still type-check.
+   */
+  online?: boolean;
   lastSeenMs: number | null;
   /** Latest values by metric (numbers only; booleans as 0/1). */
   latest: Record<string, number> | null;

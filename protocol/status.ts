@@ -107,6 +107,12 @@ export interface Alarm extends Partial<AlarmLifecycle> {
   /** Who shelved it and why (null when not shelved). */
   shelvedBy?: string | null;
   shelveReason?: string | null;
+  /**
+   * Threshold alarms: whose limit was crossed. `device` is the device's own threshold; `default` the kind's
+   * default in the project, because the device has no threshold for that metric (docs/domain.md
+   * "Unconfigured metrics"). Absent on alarms stored before it was recorded.
+   */
+  limitSource?: 'device' | 'default';
 }
 
 /** An alarm as this server stores and sends it: every lifecycle field present. */

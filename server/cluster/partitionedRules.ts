@@ -167,4 +167,5 @@ export class PartitionedRules implements Rules {
 function merge(into: Effects, from: Effects): void {
   into.alarms.push(...from.alarms);
   into.statuses.push(...from.statuses);
+  if (from.unconfigured) (into.unconfigured ??= []).push(...from.unconfigured);
 }

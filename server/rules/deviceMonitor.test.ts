@@ -57,10 +57,10 @@ describe('DeviceMonitor: threshold alarms', () => {
     expect(m.latest).toEqual({ CO: 2, O2: 19.0 });
   });
 
-  it('clears alarms of a metric whose threshold was removed', () => {
+  it('clears alarms of a metric whose threshold was removed and that has no kind default either', () => {
     const m = new DeviceMonitor(gasStation, NEVER_SEEN, T0);
     const [draft] = m.accept(gas({ CO: 50 }), T0);
-    const cleared = m.reconfigure({ ...gasStation, thresholds: defaultThresholdsFor('gas', ['O2']) }, T0 + 1);
+    const cleared = m.reconfigure({ ...gasStation, thresholds: defaultThresholdsFor('gas', ['O2']), kindDefaults: [] }, T0 + 1);
     expect(cleared).toEqual([draft]);
     expect(draft.state).toBe('cleared');
   });

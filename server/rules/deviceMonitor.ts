@@ -70,6 +70,10 @@ export class DeviceMonitor {
   private readonly open = new Map<string, AlarmDraft>();
   /** When each open alarm was last handed out for writing (ms), for ALARM_REFRESH_MS. */
   private readonly queuedAtMs = new WeakMap<AlarmDraft, number>();
+  /** Metrics reported with no threshold of the device's own (judged on the kind's defaults), first seen first. */
+  private readonly unconfigured = new Set<string>();
+  /** The unconfigured set changed since {@link takeUnconfiguredChange} last asked. */
+  private unconfiguredChanged = false;
 
   /**
    * @param snapshot state remembered in the database
@@ -85,6 +89,28 @@ export class DeviceMonitor {
     this.latest = snapshot.latest;
     this.status = snapshot.status;
     this.silenceFromMs = snapshot.lastSeenMs === null ? null : Math.max(snapshot.lastSeenMs, startedAtMs);
+    for (const m of snapshot.unconfiguredMetrics ?? []) if (!this.threshold(m)) this.unconfigured.add(m);
+    this.unconfiguredChanged = this.unconfigured.size !== (snapshot.unconfiguredMetrics ?? []).length;
+  }
+
+  /** Seen and not silent beyond the kind's offline rule: what "Online" means wherever it is shown (docs/domain.md). */
+  get online(): boolean {
+    return this.lastSeenMs !== null && !this.offline;
+  }
+
+  /**
+   * Metrics the device reports with no threshold of its own, judged on the kind's defaults
+   * (docs/domain.md "Unconfigured metrics"), in first-seen order.
+   */
+  get unconfiguredMetrics(): string[] {
+    return [...this.unconfigured];
+  }
+
+  /** True once after the unconfigured metrics changed (the caller persists {@link unconfiguredMetrics}). */
+  takeUnconfiguredChange(): boolean {
+    const changed = this.unconfiguredChanged;
+    this.unconfiguredChanged = false;
+    return changed;
   }
 
   /**
@@ -98,7 +124,7 @@ export class DeviceMonitor {
     if (isClosed(draft)) return [];
     const out: AlarmDraft[] = [];
     if (draft.kind === 'threshold') {
-      const t = this.threshold(draft.metric);
+      const t = this.limitOf(draft.metric)?.threshold;
       if (!t) return draft.state === 'active' ? [this.clear(draft, nowMs)] : [];
     }
     const key = openKey(draft.kind, draft.metric, draft.side);
@@ -112,7 +138,7 @@ export class DeviceMonitor {
     if (draft.state !== 'active') return out;
     switch (draft.kind) {
       case 'threshold': {
-        const t = this.threshold(draft.metric)!;
+        const t = this.limitOf(draft.metric)!.threshold;
         const restored = stateFromAlarm(t, draft.level, draft.threshold, draft.value, draft.side === null ? undefined : draft.side === 'over' ? 'high' : 'low');
         const current = this.metrics.get(draft.metric) ?? NORMAL_STATE;
         this.metrics.set(draft.metric, { high: restored.high !== 'normal' ? restored.high : current.high, low: restored.low !== 'normal' ? restored.low : current.low });
@@ -134,8 +160,13 @@ export class DeviceMonitor {
   reconfigure(config: DeviceConfig, nowMs: number): AlarmDraft[] {
     this.config = config;
     const cleared: AlarmDraft[] = [];
+    for (const m of [...this.unconfigured]) {
+      if (!this.threshold(m)) continue;
+      this.unconfigured.delete(m); // configured now (confirmed or edited)
+      this.unconfiguredChanged = true;
+    }
     for (const metric of [...this.metrics.keys()]) {
-      if (this.threshold(metric)) continue;
+      if (this.limitOf(metric)) continue;
       this.metrics.delete(metric);
       for (const a of this.openOf('threshold', metric)) if (a.state === 'active') cleared.push(this.clear(a, nowMs));
     }
@@ -151,6 +182,7 @@ export class DeviceMonitor {
     const active = [...this.open.values()].filter((a) => a.state === 'active');
     this.metrics.clear();
     this.statusOn.clear();
+    this.unconfigured.clear();
     this.open.clear();
     this.offline = false;
     return active.map((a) => this.clear(a, nowMs));
@@ -173,8 +205,13 @@ export class DeviceMonitor {
     const d = this.descriptor;
     if (d.readings) this.latest = { ...this.latest, ...values };
     for (const metric in values) {
-      const t = this.threshold(metric);
-      if (t) changed.push(...this.evaluate(t, values[metric], nowMs));
+      const limit = this.limitOf(metric);
+      if (!limit) continue;
+      if (limit.source === 'default' && !this.unconfigured.has(metric)) {
+        this.unconfigured.add(metric);
+        this.unconfiguredChanged = true;
+      }
+      changed.push(...this.evaluate(limit.threshold, values[metric], nowMs, limit.source));
     }
     for (const status of d.statuses) {
       const on = status.decode(message.msg);
@@ -262,12 +299,25 @@ export class DeviceMonitor {
     return this.config.thresholds.find((t) => t.metric === metric);
   }
 
+  /**
+   * The limit a reading of `metric` is judged on: the device's own threshold, else the kind's default in
+   * the project (config.kindDefaults, else the descriptor's); undefined when neither has one.
+   */
+  private limitOf(metric: string): { threshold: Threshold; source: 'device' | 'default' } | undefined {
+    const own = this.threshold(metric);
+    if (own) return { threshold: own, source: 'device' };
+    const def = this.config.kindDefaults
+      ? this.config.kindDefaults.find((t) => t.metric === metric)
+      : this.descriptor.thresholds.find((d) => d.threshold.metric === metric)?.threshold;
+    return def ? { threshold: def, source: 'default' } : undefined;
+  }
+
   private openOf(kind: AlarmKind, metric: string): AlarmDraft[] {
     return [...this.open.values()].filter((a) => a.kind === kind && a.metric === metric);
   }
 
   /** Runs one metric's state machine; returns the alarm drafts it changed. */
-  private evaluate(t: Threshold, value: number, nowMs: number): AlarmDraft[] {
+  private evaluate(t: Threshold, value: number, nowMs: number, limitSource: 'device' | 'default'): AlarmDraft[] {
     const prev = this.metrics.get(t.metric) ?? NORMAL_STATE;
     const prevLevel = levelOf(prev);
     const prevSide = sideOf(prev);
@@ -283,6 +333,7 @@ export class DeviceMonitor {
       const a = this.open.get(openKey('threshold', t.metric, alarmSide(side)));
       if (a && a.state === 'active') {
         a.value = value;
+        a.limitSource = limitSource;
         this.seen(a, nowMs, changed);
       }
       return changed;
@@ -293,7 +344,7 @@ export class DeviceMonitor {
       if (a && a.state === 'active') changed.push(this.clear(a, nowMs));
     }
     if (side === null || level === 'normal') return changed;
-    changed.push(this.occur('threshold', level, t.metric, alarmSide(side), nowMs, { value, threshold: crossedLimit(t, state), unit: t.unit }));
+    changed.push(this.occur('threshold', level, t.metric, alarmSide(side), nowMs, { value, threshold: crossedLimit(t, state), unit: t.unit, limitSource }));
     return changed;
   }
 

@@ -28,8 +28,11 @@ export class RulesEngine {
         effects.alarms.push(...existing.reconfigure(config, nowMs));
         next.set(config.sn, existing);
         this.collectStatus(existing, nowMs, effects.statuses);
+        collectUnconfigured(existing, effects);
       } else {
-        next.set(config.sn, new DeviceMonitor(config, snapshot, this.startedAtMs));
+        const monitor = new DeviceMonitor(config, snapshot, this.startedAtMs);
+        next.set(config.sn, monitor);
+        collectUnconfigured(monitor, effects);
       }
     }
     for (const [sn, monitor] of previous) {
@@ -93,6 +96,7 @@ export class RulesEngine {
       }
     }
     this.collectStatus(monitor, nowMs, effects.statuses);
+    collectUnconfigured(monitor, effects);
     return effects;
   }
 
@@ -155,4 +159,10 @@ export class RulesEngine {
     const status = monitor.updateStatus(nowMs);
     if (status !== null) out.push({ projectId: monitor.config.projectId, sn: monitor.config.sn, status, atMs: nowMs });
   }
+}
+
+/** Adds the device's unconfigured metrics to `effects` when they changed (docs/domain.md "Unconfigured metrics"). */
+function collectUnconfigured(monitor: DeviceMonitor, effects: Effects): void {
+  if (!monitor.takeUnconfiguredChange()) return;
+  (effects.unconfigured ??= []).push({ projectId: monitor.config.projectId, sn: monitor.config.sn, metrics: monitor.unconfiguredMetrics });
 }

@@ -74,12 +74,15 @@ export function toAlarm(row: Selectable<AlarmsTable>): AlarmRecord {
     peakLevel: row.peak_level === 'warning' || row.peak_level === 'alarm' ? row.peak_level : level,
     ackedBy: row.acked_by,
     ackedAtMs: row.acked_at_ms,
+    ...(row.limit_source === 'default' || row.limit_source === 'device' ? { limitSource: row.limit_source } : {}),
   };
 }
 
 /** Live state of a device as the live pipeline knows it (same shape as live.ts `DeviceLiveState`). */
 export interface LiveDeviceState {
   status: DeviceStatus;
+  /** Seen and not silent beyond its kind's offline rule (docs/domain.md); absent from an older node's share. */
+  online?: boolean;
   lastSeenMs: number | null;
   latest: Record<string, number> | null;
 }
@@ -98,6 +101,7 @@ export function toDeviceInfo(row: Selectable<DevicesTable>, live?: LiveDeviceSta
     tunnelId: row.tunnel_id,
     reportPeriodS: row.report_period_s,
     status: live?.status ?? status,
+    online: live?.online ?? (live ? live.status !== 'offline' && live.status !== 'unknown' : status !== 'offline' && status !== 'unknown'),
     lastSeenMs: live ? live.lastSeenMs : row.last_seen_ms,
     latest: live ? live.latest : fromJson<Record<string, number> | null>(row.latest),
     thresholds: fromJson<Threshold[]>(row.thresholds),

@@ -148,6 +148,8 @@ export interface DevicesTable {
   station: Generated<string>;
   /** Chainage along the tunnel in metres, null when not in a tunnel. */
   chainage_m: number | null;
+  /** Metrics reported with no threshold on this device, judged on the kind's defaults (migration 0043_rules_unconfigured_metrics). */
+  unconfigured_metrics: ColumnType<string[], string | undefined, string>;
 }
 
 export interface TelemetryTable {
@@ -215,6 +217,8 @@ export interface AlarmsTable {
   peak_level: string | null;
   acked_by: string | null;
   acked_at_ms: number | null;
+  /** 'default' when a threshold alarm was judged on the kind's default (migration 0043_rules_unconfigured_metrics), else 'device' or null. */
+  limit_source: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BoardsTable {
