@@ -97,6 +97,17 @@ export function valueAgainstLimit(alarm: Pick<Alarm, 'deviceKind' | 'metric' | '
   return `${formatDisplayNumber(alarm.value, digits)} / ${limit}${unit}`;
 }
 
+/** What a threshold alarm judged on its kind's default (the device has no threshold of its own) says about its limit. */
+export const DEFAULT_LIMIT_NOTE = msg`kind default limit: this device has no threshold of its own for this metric`;
+
+/**
+ * A note on the limit of a threshold alarm: the kind's default instead of the device's own threshold
+ * (Alarm `limitSource`, docs/domain.md "Unconfigured metrics"); '' otherwise.
+ */
+export function limitNote(i18n: I18n, alarm: Pick<Alarm, 'kind' | 'limitSource'>): string {
+  return alarm.kind === 'threshold' && alarm.limitSource === 'default' ? i18n._(DEFAULT_LIMIT_NOTE) : '';
+}
+
 /** Active (the condition holds) and not handled: what a board must shout about. */
 export function isOpenActive(a: Pick<Alarm, 'state' | 'dealStatus'>): boolean {
   return a.state === 'active' && a.dealStatus === 0;

@@ -6,6 +6,7 @@ import { SYSTEM_STATUS_ROUTE, type SystemStatus } from '../../../protocol';
 import { BusinessError } from '../../api/request';
 import { useStores } from '../../stores';
 import { SCREEN } from '../../theme/theme';
+import { metricLabel } from '../../i18n/metricLabels';
 import { ScreenFrame } from './ScreenFrame';
 
 /** Route of the administrator's status page (reached from the header's Status button). */
@@ -117,6 +118,22 @@ export const SystemStatusScreen = observer(function SystemStatusScreen() {
                 label={t`Refused requests`}
                 head={[t`Route`, t`Error code`, t`HTTP status`, t`Count`]}
                 rows={status.restRejections.map((r) => [r.route, r.code, r.status, r.count])}
+              />
+            )}
+          </section>
+          <section>
+            <h2 style={{ fontSize: 18 }}>
+              <Trans>Metrics with no configured threshold</Trans>
+            </h2>
+            {status.unconfiguredMetrics.length === 0 ? (
+              <p style={{ color: SCREEN.textMuted }}>
+                <Trans>Every reported metric has a configured threshold.</Trans>
+              </p>
+            ) : (
+              <CountTable
+                label={t`Metrics with no configured threshold`}
+                head={[t`Project`, t`Device`, t`Metrics (judged on the kind default)`]}
+                rows={status.unconfiguredMetrics.map((d) => [d.projectId, `${d.name} (${d.sn})`, d.metrics.map((m) => metricLabel(i18n, d.kind, m)).join(', ')])}
               />
             )}
           </section>
