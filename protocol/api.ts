@@ -128,7 +128,7 @@ export interface DeviceInfo {
 
 export const alarmListBody = z.object({
   projectId: id,
-  kind: z.enum(['threshold', 'sos', 'offline', 'ai', 'zone']).optional(),
+  kind: z.enum(['threshold', 'sos', 'offline', 'ai', 'zone', 'fault']).optional(),
   level: z.enum(['warning', 'alarm']).optional(),
   dealStatus: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
   state: z.enum(['active', 'cleared']).optional(),
@@ -358,7 +358,7 @@ export const alarmAnalysisBody = z
     projectId: id,
     fromMs: z.number().int(),
     toMs: z.number().int(),
-    kind: z.enum(['threshold', 'sos', 'offline', 'ai', 'zone']).optional(),
+    kind: z.enum(['threshold', 'sos', 'offline', 'ai', 'zone', 'fault']).optional(),
   })
   .refine((b) => b.toMs >= b.fromMs && b.toMs - b.fromMs <= MAX_ALARM_ANALYSIS_SPAN_MS, { message: 'toMs must be after fromMs, at most 366 days later', path: ['toMs'] });
 export type AlarmAnalysisBody = z.input<typeof alarmAnalysisBody>;

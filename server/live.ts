@@ -20,6 +20,7 @@ import { deleteOldTelemetry, TelemetryWriter } from './ingest/telemetryWriter';
 import { loadTlsCertificate } from './ingest/tlsCertificate';
 import { AlarmPersister, loadActiveAlarms, MAX_PENDING_ALARM_WRITES, type MessageOrigin } from './rules/alarmPersister';
 import { metricValues } from './rules/deviceMonitor';
+import { clockOff } from './rules/sensorFaults';
 import { loadDevices } from './rules/deviceStore';
 import { RulesEngine } from './rules/engine';
 import { ElevatorTripDetector, insertWorkRecord, LiftDetector } from './rules/workRecords';
@@ -183,6 +184,8 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     // flattened once for the rules and the history
     const values = metricValues(message);
     const written = apply(engine.accept(topic.projectId, topic.sn, message, receivedAtMs, values), raw);
+    // a device whose clock is off (docs/domain.md "Sensor faults"): its readings are filed at the receive time
+    if (clockOff(DEVICE_KIND_REGISTRY.require(message.kind), message.msg.ts, receivedAtMs)) message = { ...message, msg: { ...message.msg, ts: receivedAtMs } } as DeviceMessage;
     persistDevice(topic.projectId, topic.sn);
     pushTelemetry(topic, message, values);
     // the message is acknowledged once both its picture and its alarm are stored
@@ -239,6 +242,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   const handleMessage = createIngestHandler({
     deviceKind: (projectId, sn) => engine.device(projectId, sn)?.config.kind,
     onAccepted,
+    onOutOfRange: (topic, receivedAtMs) => apply(engine.refusedReading(topic.projectId, topic.sn, receivedAtMs)),
     counter,
     log,
   });

@@ -44,7 +44,37 @@ export interface MetricDescriptor {
   /** Physically possible values, in `unit`; the message schema refuses anything outside. */
   range: { min: number; max: number };
   label: KindLabel;
+  /**
+   * Sensor fault "stuck value" (docs/domain.md "Sensor faults"): the same reading, to `digits` decimals, for
+   * longer than this many seconds while the device keeps reporting raises a `fault` warning; absent, the
+   * metric is never judged stuck (a crane standing still, a tag's battery). A reading at the bottom of
+   * `range` (a toxic-gas cell's zero suppression in clean air) never counts as stuck.
+   */
+  stuckAfterS?: number;
 }
+
+/**
+ * When a device's own data is the fault (docs/domain.md "Sensor faults"): `outOfRangeStreak` messages in a
+ * row refused for a reading outside a metric's physical range raise a `fault` warning (a valid message
+ * clears it); a message `ts` more than `clockSkewS` seconds from the server's receive time raises a
+ * `fault` warning for the device clock, and the receive time stands in for `ts` while it is off.
+ */
+export interface FaultPolicy {
+  outOfRangeStreak: number;
+  clockSkewS: number;
+}
+
+/**
+ * Default fault policy: 3 refused readings in a row (one garbled message is noise, three is a broken
+ * sensor or cable); 5 min of clock skew (NTP-less field devices drift seconds a day, so 5 min is a clock
+ * that was never set or reset to its epoch, not drift).
+ */
+export const DEFAULT_FAULT_POLICY: FaultPolicy = { outOfRangeStreak: 3, clockSkewS: 300 };
+
+/** The `metric` of a `fault` alarm for readings outside the physical range (stuck values use the metric's own key). */
+export const FAULT_OUT_OF_RANGE = 'outOfRange';
+/** The `metric` of a `fault` alarm for a device clock off by more than the policy's skew; value in minutes. */
+export const FAULT_CLOCK_SKEW = 'clockSkew';
 
 /**
  * A yes/no condition a device reports in each message (a personnel tag's SOS button; later a crane's limit
@@ -143,6 +173,8 @@ export interface DeviceKindDescriptor<K extends string = string, M extends { ts:
    */
   thresholds: readonly ThresholdDefault[];
   thresholdScope: 'all' | 'measured';
+  /** Sensor-fault limits; absent: DEFAULT_FAULT_POLICY. */
+  faults?: FaultPolicy;
 }
 
 /** Metrics are the fields of the nested object `msg[field]` (gas stations: `readings`, keyed by gas). */

@@ -7,7 +7,7 @@ import type { ZoneWearer } from '../rules/zoneRules';
 import { deviceFilter, partitionOf } from './partitions';
 
 /** What the live pipeline asks of its rules: {@link RulesEngine} on one node, {@link PartitionedRules} in a cluster. */
-export type Rules = Pick<RulesEngine, 'setDevices' | 'projectIds' | 'device' | 'devices' | 'restoreAlarm' | 'accept' | 'tick' | 'alarmDealt' | 'setZones' | 'zoneStats'>;
+export type Rules = Pick<RulesEngine, 'setDevices' | 'projectIds' | 'device' | 'devices' | 'restoreAlarm' | 'accept' | 'refusedReading' | 'tick' | 'alarmDealt' | 'setZones' | 'zoneStats'>;
 
 
 /**
@@ -124,6 +124,10 @@ export class PartitionedRules implements Rules {
 
   accept(projectId: string, sn: string, message: DeviceMessage, nowMs: number, values?: Record<string, number>): Effects {
     return this.located.get(projectId)?.get(sn)?.accept(projectId, sn, message, nowMs, values) ?? { alarms: [], statuses: [] };
+  }
+
+  refusedReading(projectId: string, sn: string, nowMs: number): Effects {
+    return this.located.get(projectId)?.get(sn)?.refusedReading(projectId, sn, nowMs) ?? { alarms: [], statuses: [] };
   }
 
   tick(nowMs: number): Effects {

@@ -3,6 +3,7 @@ import { deriveStatus, isSilent, VIOLATION_WINDOW_MS } from './status';
 import { crossedLimit, evaluateMetric, levelOf, NORMAL_STATE, sideOf, stateFromAlarm, type MetricState, type Side } from './thresholdState';
 import type { AlarmDraft, DeviceConfig, DeviceSnapshot } from './types';
 import { isClosed, mirrorHandling } from './alarmDraft';
+import { SensorFaults, type FaultCondition } from './sensorFaults';
 
 /**
  * Kinds whose silence raises an `offline` alarm (level warning): those whose descriptor's offline policy
@@ -74,6 +75,8 @@ export class DeviceMonitor {
   private readonly unconfigured = new Set<string>();
   /** The unconfigured set changed since {@link takeUnconfiguredChange} last asked. */
   private unconfiguredChanged = false;
+  /** Stuck readings, out-of-range streak, clock skew (server/rules/sensorFaults.ts). */
+  private readonly faults: SensorFaults;
 
   /**
    * @param snapshot state remembered in the database
@@ -85,6 +88,7 @@ export class DeviceMonitor {
   constructor(config: DeviceConfig, snapshot: DeviceSnapshot, startedAtMs: number, kinds: KindRegistry = DEVICE_KIND_REGISTRY) {
     this.config = config;
     this.descriptor = kinds.require(config.kind);
+    this.faults = new SensorFaults(this.descriptor);
     this.lastSeenMs = snapshot.lastSeenMs;
     this.latest = snapshot.latest;
     this.status = snapshot.status;
@@ -150,7 +154,11 @@ export class DeviceMonitor {
       case 'offline':
         this.offline = true;
         break;
+      case 'fault':
+        this.faults.restore(draft.metric, draft.value, draft.firstSeenMs);
+        break;
       case 'ai':
+      case 'zone':
         break;
     }
     return out;
@@ -200,9 +208,11 @@ export class DeviceMonitor {
     this.silenceFromMs = nowMs;
     if (this.offline) {
       this.offline = false;
+      this.faults.forgetReadings();
       for (const a of this.openOf('offline', 'offline')) if (a.state === 'active') changed.push(this.clear(a, nowMs));
     }
     const d = this.descriptor;
+    for (const c of this.faults.accepted(values, message.msg.ts, nowMs)) this.applyFault(c, nowMs, changed);
     if (d.readings) this.latest = { ...this.latest, ...values };
     for (const metric in values) {
       const limit = this.limitOf(metric);
@@ -235,6 +245,28 @@ export class DeviceMonitor {
       for (let i = 0; i < ai.length - MAX_ACTIVE_AI_PER_CAMERA; i++) this.open.delete(openKey('ai', ai[i].metric, null));
     }
     return unique(changed);
+  }
+
+  /**
+   * A message of this device refused for a reading outside a metric's physical range (ingest, received at
+   * `nowMs`): the streak of such messages raises a `fault` warning at the kind's outOfRangeStreak.
+   * @returns the alarms it raised or refreshed
+   */
+  refusedReading(nowMs: number): AlarmDraft[] {
+    const changed: AlarmDraft[] = [];
+    this.applyFault(this.faults.refused(), nowMs, changed);
+    return changed;
+  }
+
+  /** A sensor-fault condition: raises, refreshes or clears the `fault` alarm of its metric. */
+  private applyFault(c: FaultCondition, nowMs: number, out: AlarmDraft[]): void {
+    const a = this.open.get(openKey('fault', c.metric, null));
+    if (c.active) {
+      if (a && a.state === 'active') {
+        a.value = c.value;
+        this.seen(a, nowMs, out);
+      } else out.push(this.occur('fault', 'warning', c.metric, null, nowMs, { value: c.value, threshold: c.threshold, unit: c.unit }));
+    } else if (a && a.state === 'active') out.push(this.clear(a, nowMs));
   }
 
   /**
@@ -280,7 +312,7 @@ export class DeviceMonitor {
     const levels = [...this.metrics.values()].map((m) => levelOf(m));
     let violation = false;
     for (const a of this.open.values()) {
-      if (a.kind === 'sos' && a.state === 'active') levels.push(a.level);
+      if ((a.kind === 'sos' || a.kind === 'fault') && a.state === 'active') levels.push(a.level);
       if (a.kind === 'ai' && a.dealStatus === 0 && (nowMs === undefined || nowMs - a.lastSeenMs < VIOLATION_WINDOW_MS)) violation = true;
     }
     const next = deriveStatus({ seen: this.lastSeenMs !== null, offline: this.offline, levels, violation });

@@ -101,6 +101,19 @@ export class RulesEngine {
   }
 
   /**
+   * A message of a known device refused for a reading outside a metric's physical range, received at
+   * `nowMs` (docs/domain.md "Sensor faults": the streak raises a `fault` warning).
+   */
+  refusedReading(projectId: string, sn: string, nowMs: number): Effects {
+    const monitor = this.device(projectId, sn);
+    const effects: Effects = { alarms: [], statuses: [] };
+    if (!monitor) return effects;
+    effects.alarms = monitor.refusedReading(nowMs);
+    this.collectStatus(monitor, nowMs, effects.statuses);
+    return effects;
+  }
+
+  /**
    * Replaces a project's zones and the registry's wearers (start, or after an edit); changed zone alarms
    * are returned to write. `portal`: today's portal counts stored before a restart (server/rules/portalCounts.ts).
    */

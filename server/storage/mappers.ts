@@ -37,7 +37,7 @@ export function fromJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-const ALARM_KINDS: readonly AlarmKind[] = ['threshold', 'sos', 'offline', 'ai', 'zone'];
+const ALARM_KINDS: readonly AlarmKind[] = ['threshold', 'sos', 'offline', 'ai', 'zone', 'fault'];
 
 /**
  * Maps an `alarms` row to the wire {@link Alarm}. Rows this server writes always hold protocol values; a

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
 import { makeAlarm } from '../test/builders';
 import { activateLocale } from '../i18n/i18n';
-import { limitNote } from './alarmText';
+import { alarmTitle, limitNote } from './alarmText';
 
 describe('limit note of a threshold alarm', () => {
   beforeAll(async () => {
@@ -26,5 +26,17 @@ describe('limit note of a threshold alarm', () => {
     } finally {
       await activateLocale('en');
     }
+  });
+});
+
+describe('sensor fault titles', () => {
+  beforeAll(async () => {
+    await activateLocale('en');
+  });
+
+  it('names a clock off by its minutes, readings out of range, and a stuck metric by its name', () => {
+    expect(alarmTitle(i18n, makeAlarm({ alarmId: 1, kind: 'fault', metric: 'clockSkew', value: -12.4, unit: 'min', side: null }))).toBe('Device clock off by 12 min');
+    expect(alarmTitle(i18n, makeAlarm({ alarmId: 2, kind: 'fault', metric: 'outOfRange', value: 3, side: null }))).toBe('Sensor fault: readings out of range');
+    expect(alarmTitle(i18n, makeAlarm({ alarmId: 3, kind: 'fault', metric: 'CO', value: 2, side: null }))).toBe('Sensor fault: Carbon monoxide (CO) stuck');
   });
 });
