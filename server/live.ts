@@ -20,7 +20,6 @@ import { deleteOldTelemetry, TelemetryWriter } from './ingest/telemetryWriter';
 import { loadTlsCertificate } from './ingest/tlsCertificate';
 import { AlarmPersister, loadActiveAlarms, MAX_PENDING_ALARM_WRITES, type MessageOrigin } from './rules/alarmPersister';
 import { metricValues } from './rules/deviceMonitor';
-import { clockOff } from './rules/sensorFaults';
 import { loadDevices } from './rules/deviceStore';
 import { RulesEngine } from './rules/engine';
 import { ElevatorTripDetector, insertWorkRecord, LiftDetector } from './rules/workRecords';
@@ -153,7 +152,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   function apply(effects: Effects, origin?: MessageOrigin): Promise<DurableOutcome> | undefined {
     const written = effects.alarms.length > 0 ? persister.enqueue(effects.alarms, origin) : undefined;
     for (const change of effects.statuses) {
-      gateway.pushStatus(change.projectId, change.sn, change.status, change.atMs);
+      gateway.pushStatus(change.projectId, change.sn, change.status, change.atMs, change.online);
       persistDevice(change.projectId, change.sn);
     }
     for (const change of effects.unconfigured ?? []) persistUnconfigured(change);
@@ -184,8 +183,6 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     // flattened once for the rules and the history
     const values = metricValues(message);
     const written = apply(engine.accept(topic.projectId, topic.sn, message, receivedAtMs, values), raw);
-    // a device whose clock is off (docs/domain.md "Sensor faults"): its readings are filed at the receive time
-    if (clockOff(DEVICE_KIND_REGISTRY.require(message.kind), message.msg.ts, receivedAtMs)) message = { ...message, msg: { ...message.msg, ts: receivedAtMs } } as DeviceMessage;
     persistDevice(topic.projectId, topic.sn);
     pushTelemetry(topic, message, values);
     // the message is acknowledged once both its picture and its alarm are stored

@@ -57,7 +57,7 @@ export interface MetricDescriptor {
  * When a device's own data is the fault (docs/domain.md "Sensor faults"): `outOfRangeStreak` messages in a
  * row refused for a reading outside a metric's physical range raise a `fault` warning (a valid message
  * clears it); a message `ts` more than `clockSkewS` seconds from the server's receive time raises a
- * `fault` warning for the device clock, and the receive time stands in for `ts` while it is off.
+ * `fault` warning for the device clock (the rules judge every message at its receive time in any case).
  */
 export interface FaultPolicy {
   outOfRangeStreak: number;

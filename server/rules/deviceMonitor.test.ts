@@ -168,7 +168,7 @@ describe('RulesEngine', () => {
     expect(engine.device('p2', 'GAS-1')).toBeUndefined();
     const effects = engine.accept('p1', 'GAS-1', gas({ CO: 30 }), T0 + 5);
     expect(effects.alarms).toHaveLength(1);
-    expect(effects.statuses).toEqual([{ projectId: 'p1', sn: 'GAS-1', status: 'alarm', atMs: T0 + 5 }]);
+    expect(effects.statuses).toEqual([{ projectId: 'p1', sn: 'GAS-1', status: 'alarm', online: true, atMs: T0 + 5 }]);
   });
 
   it('keeps live state across a device reload and clears the alarms of removed devices', () => {

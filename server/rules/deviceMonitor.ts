@@ -75,6 +75,8 @@ export class DeviceMonitor {
   private readonly unconfigured = new Set<string>();
   /** The unconfigured set changed since {@link takeUnconfiguredChange} last asked. */
   private unconfiguredChanged = false;
+  /** `online` as last handed out by {@link takeOnlineChange}. */
+  private reportedOnline: boolean;
   /** Stuck readings, out-of-range streak, clock skew (server/rules/sensorFaults.ts). */
   private readonly faults: SensorFaults;
 
@@ -93,6 +95,7 @@ export class DeviceMonitor {
     this.latest = snapshot.latest;
     this.status = snapshot.status;
     this.silenceFromMs = snapshot.lastSeenMs === null ? null : Math.max(snapshot.lastSeenMs, startedAtMs);
+    this.reportedOnline = this.online;
     for (const m of snapshot.unconfiguredMetrics ?? []) if (!this.threshold(m)) this.unconfigured.add(m);
     this.unconfiguredChanged = this.unconfigured.size !== (snapshot.unconfiguredMetrics ?? []).length;
   }
@@ -108,6 +111,13 @@ export class DeviceMonitor {
    */
   get unconfiguredMetrics(): string[] {
     return [...this.unconfigured];
+  }
+
+  /** True once after {@link online} changed (the caller pushes it: the status alone may not have changed). */
+  takeOnlineChange(): boolean {
+    if (this.online === this.reportedOnline) return false;
+    this.reportedOnline = this.online;
+    return true;
   }
 
   /** True once after the unconfigured metrics changed (the caller persists {@link unconfiguredMetrics}). */

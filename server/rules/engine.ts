@@ -170,7 +170,8 @@ export class RulesEngine {
 
   private collectStatus(monitor: DeviceMonitor, nowMs: number, out: StatusChange[]): void {
     const status = monitor.updateStatus(nowMs);
-    if (status !== null) out.push({ projectId: monitor.config.projectId, sn: monitor.config.sn, status, atMs: nowMs });
+    const flipped = monitor.takeOnlineChange();
+    if (status !== null || flipped) out.push({ projectId: monitor.config.projectId, sn: monitor.config.sn, status: monitor.status, online: monitor.online, atMs: nowMs });
   }
 }
 

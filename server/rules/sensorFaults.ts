@@ -27,8 +27,8 @@ export function faultPolicyOf(d: AnyKindDescriptor): FaultPolicy {
 
 /**
  * Whether a message stamped `tsMs` and received at `receivedAtMs` (both ms since epoch) comes from a
- * device whose clock is off by more than the kind's `clockSkewS`: the receive time then stands in for
- * its timestamp (history, rules).
+ * device whose clock is off by more than the kind's `clockSkewS`. The rules never trust `ts`: silence,
+ * alarms and last-seen run on the receive time.
  */
 export function clockOff(d: AnyKindDescriptor, tsMs: number, receivedAtMs: number): boolean {
   return Math.abs(tsMs - receivedAtMs) > faultPolicyOf(d).clockSkewS * 1000;

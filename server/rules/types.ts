@@ -39,6 +39,8 @@ export interface StatusChange {
   projectId: string;
   sn: string;
   status: DeviceStatus;
+  /** The offline rule (DeviceMonitor.online): a change of it alone is a status change too (a silent device in warning). */
+  online: boolean;
   atMs: number;
 }
 
