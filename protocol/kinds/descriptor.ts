@@ -56,20 +56,23 @@ export interface MetricDescriptor {
 /**
  * When a device's own data is the fault (docs/domain.md "Sensor faults"): `outOfRangeStreak` messages in a
  * row refused for a reading outside a metric's physical range raise a `fault` warning (a valid message
- * clears it); a message `ts` more than `clockSkewS` seconds from the server's receive time raises a
- * `fault` warning for the device clock (the rules judge every message at its receive time in any case).
+ * clears it); `clockSkewStreak` messages in a row stamped more than `clockSkewS` seconds from the
+ * server's receive time raise a `fault` warning for the device clock (the rules judge every message at its
+ * receive time in any case); one message within the skew clears it.
  */
 export interface FaultPolicy {
   outOfRangeStreak: number;
   clockSkewS: number;
+  clockSkewStreak: number;
 }
 
 /**
  * Default fault policy: 3 refused readings in a row (one garbled message is noise, three is a broken
  * sensor or cable); 5 min of clock skew (NTP-less field devices drift seconds a day, so 5 min is a clock
- * that was never set or reset to its epoch, not drift).
+ * that was never set or reset to its epoch, not drift) in 3 messages in a row (a message or two sent late
+ * from a device's buffer after a reconnect are not a clock fault).
  */
-export const DEFAULT_FAULT_POLICY: FaultPolicy = { outOfRangeStreak: 3, clockSkewS: 300 };
+export const DEFAULT_FAULT_POLICY: FaultPolicy = { outOfRangeStreak: 3, clockSkewS: 300, clockSkewStreak: 3 };
 
 /** The `metric` of a `fault` alarm for readings outside the physical range (stuck values use the metric's own key). */
 export const FAULT_OUT_OF_RANGE = 'outOfRange';

@@ -78,14 +78,21 @@ describe('sensor fault: readings out of range', () => {
 });
 
 describe('sensor fault: device clock', () => {
-  it('raises "clock off" beyond 5 min of skew, judges readings at the receive time, and clears once the clock is right', () => {
+  it('raises "clock off" after 3 messages in a row beyond 5 min of skew, judges readings at the receive time, and clears once the clock is right', () => {
     const m = new DeviceMonitor(station, NEVER_SEEN, T0);
     expect(m.accept(gas({ CO: 1 }, T0 - 4 * MIN), T0)).toEqual([]); // 4 min behind: tolerated
+    // two late messages from a buffer after a reconnect: not a clock fault
+    expect(m.accept(gas({ CO: 1 }, T0 - 10 * MIN), T0 + 100)).toEqual([]);
+    expect(m.accept(gas({ CO: 1 }, T0 - 9 * MIN), T0 + 200)).toEqual([]);
+    expect(m.accept(gas({ CO: 1 }, T0 + 300), T0 + 300)).toEqual([]);
+    expect(m.accept(gas({ CO: 1 }, T0 + 12 * MIN), T0 + 400)).toEqual([]);
+    expect(m.accept(gas({ CO: 1 }, T0 + 12 * MIN), T0 + 500)).toEqual([]);
     const [fault] = m.accept(gas({ CO: 1 }, T0 + 12 * MIN), T0 + 1000);
     expect(fault).toMatchObject({ kind: 'fault', level: 'warning', metric: 'clockSkew', unit: 'min', threshold: 5, state: 'active' });
     expect(fault.value).toBeCloseTo(12, 0);
     expect(m.lastSeenMs).toBe(T0 + 1000); // server time, not the device's
-    expect(m.accept(gas({ CO: 1 }, T0 + 2000), T0 + 2000)).toEqual([fault]);
+    expect(m.accept(gas({ CO: 1 }, T0 + 12 * MIN + 4_000), T0 + 5_000)).toEqual([]); // still off: nothing new to write
+    expect(m.accept(gas({ CO: 1 }, T0 + 2000), T0 + 20_000)).toEqual([fault]);
     expect(fault.state).toBe('cleared');
   });
 

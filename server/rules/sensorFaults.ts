@@ -44,6 +44,7 @@ export class SensorFaults {
   /** Per metric with `stuckAfterS`: the reading (at its resolution) and since when it has not moved (ms). */
   private readonly unchanged = new Map<string, { reading: number; sinceMs: number }>();
   private refusedInARow = 0;
+  private skewedInARow = 0;
   private readonly policy: FaultPolicy;
 
   constructor(private readonly descriptor: AnyKindDescriptor) {
@@ -58,7 +59,8 @@ export class SensorFaults {
     const out: FaultCondition[] = [{ metric: FAULT_OUT_OF_RANGE, active: false, value: null, unit: null, threshold: this.policy.outOfRangeStreak }];
     this.refusedInARow = 0;
     const skewMin = (tsMs - nowMs) / 60_000;
-    out.push({ metric: FAULT_CLOCK_SKEW, active: clockOff(this.descriptor, tsMs, nowMs), value: Math.round(skewMin * 10) / 10, unit: 'min', threshold: this.policy.clockSkewS / 60 });
+    this.skewedInARow = clockOff(this.descriptor, tsMs, nowMs) ? this.skewedInARow + 1 : 0;
+    out.push({ metric: FAULT_CLOCK_SKEW, active: this.skewedInARow >= this.policy.clockSkewStreak, value: Math.round(skewMin * 10) / 10, unit: 'min', threshold: this.policy.clockSkewS / 60 });
     for (const m of this.descriptor.metrics) {
       if (m.stuckAfterS === undefined || !(m.key in values)) continue;
       const reading = resolution(values[m.key], m.digits);
@@ -92,6 +94,10 @@ export class SensorFaults {
   restore(metric: string, value: number | null, firstSeenMs: number): void {
     if (metric === FAULT_OUT_OF_RANGE) {
       this.refusedInARow = Math.max(this.refusedInARow, this.policy.outOfRangeStreak);
+      return;
+    }
+    if (metric === FAULT_CLOCK_SKEW) {
+      this.skewedInARow = Math.max(this.skewedInARow, this.policy.clockSkewStreak - 1); // the next skewed message keeps it
       return;
     }
     const m = this.descriptor.metrics.find((x) => x.key === metric);
