@@ -58,21 +58,26 @@ export interface MetricDescriptor {
  * row refused for a reading outside a metric's physical range raise a `fault` warning (a valid message
  * clears it); `clockSkewStreak` messages in a row stamped more than `clockSkewS` seconds from the
  * server's receive time raise a `fault` warning for the device clock (the rules judge every message at its
- * receive time in any case); one message within the skew clears it.
+ * receive time in any case) at once when they are ahead, and when they are behind only once that has lasted
+ * `clockSkewHoldS` (late messages may be a buffer flushed after a reconnect); one message within the skew
+ * clears it.
  */
 export interface FaultPolicy {
   outOfRangeStreak: number;
   clockSkewS: number;
   clockSkewStreak: number;
+  clockSkewHoldS: number;
 }
 
 /**
  * Default fault policy: 3 refused readings in a row (one garbled message is noise, three is a broken
  * sensor or cable); 5 min of clock skew (NTP-less field devices drift seconds a day, so 5 min is a clock
  * that was never set or reset to its epoch, not drift) in 3 messages in a row (a message or two sent late
- * from a device's buffer after a reconnect are not a clock fault).
+ * from a device's buffer after a reconnect are not a clock fault); behind for 5 min of receive time (a
+ * device flushing its buffer after a reconnect sends old timestamps for seconds, a clock that is behind
+ * stays behind), ahead at once (no device stamps the future for a good reason).
  */
-export const DEFAULT_FAULT_POLICY: FaultPolicy = { outOfRangeStreak: 3, clockSkewS: 300, clockSkewStreak: 3 };
+export const DEFAULT_FAULT_POLICY: FaultPolicy = { outOfRangeStreak: 3, clockSkewS: 300, clockSkewStreak: 3, clockSkewHoldS: 300 };
 
 /** The `metric` of a `fault` alarm for readings outside the physical range (stuck values use the metric's own key). */
 export const FAULT_OUT_OF_RANGE = 'outOfRange';

@@ -96,6 +96,19 @@ describe('sensor fault: device clock', () => {
     expect(fault.state).toBe('cleared');
   });
 
+  it('raises "clock off" for a clock behind only once it has lasted 5 min: a buffer flushed after a reconnect is not one', () => {
+    const m = new DeviceMonitor(station, NEVER_SEEN, T0);
+    // a reconnect flushes 30 buffered readings, 10 to 5 min old, within 3 s
+    for (let i = 0; i < 30; i++) expect(m.accept(gas({ CO: 1 }, T0 - 10 * MIN + i * 10_000), T0 + i * 100)).toEqual([]);
+    expect(m.accept(gas({ CO: 1 }, T0 + 10_000), T0 + 10_000)).toEqual([]); // live again
+    // a clock 20 min behind, reporting every 10 s: a fault after 5 min, not before
+    const drafts = [];
+    for (let t = T0 + 20_000; t <= T0 + 20_000 + 5 * MIN; t += 10_000) drafts.push(...m.accept(gas({ CO: 1 }, t - 20 * MIN), t));
+    expect(drafts).toHaveLength(1);
+    expect(drafts[0]).toMatchObject({ kind: 'fault', metric: 'clockSkew', raisedAtMs: T0 + 20_000 + 5 * MIN });
+    expect(drafts[0].value).toBeCloseTo(-20, 0);
+  });
+
   it('tells a clock off by more than 5 min, either way', () => {
     expect(clockOff(gasDescriptor, T0 + 5 * MIN, T0)).toBe(false);
     expect(clockOff(gasDescriptor, T0 + 5 * MIN + 1, T0)).toBe(true);

@@ -45,6 +45,8 @@ export class SensorFaults {
   private readonly unchanged = new Map<string, { reading: number; sinceMs: number }>();
   private refusedInARow = 0;
   private skewedInARow = 0;
+  /** Receive time of the first of the skewed messages in a row (ms), null when the last one was on time. */
+  private skewedSinceMs: number | null = null;
   private readonly policy: FaultPolicy;
 
   constructor(private readonly descriptor: AnyKindDescriptor) {
@@ -59,8 +61,7 @@ export class SensorFaults {
     const out: FaultCondition[] = [{ metric: FAULT_OUT_OF_RANGE, active: false, value: null, unit: null, threshold: this.policy.outOfRangeStreak }];
     this.refusedInARow = 0;
     const skewMin = (tsMs - nowMs) / 60_000;
-    this.skewedInARow = clockOff(this.descriptor, tsMs, nowMs) ? this.skewedInARow + 1 : 0;
-    out.push({ metric: FAULT_CLOCK_SKEW, active: this.skewedInARow >= this.policy.clockSkewStreak, value: Math.round(skewMin * 10) / 10, unit: 'min', threshold: this.policy.clockSkewS / 60 });
+    out.push({ metric: FAULT_CLOCK_SKEW, active: this.clockFault(tsMs, nowMs), value: Math.round(skewMin * 10) / 10, unit: 'min', threshold: this.policy.clockSkewS / 60 });
     for (const m of this.descriptor.metrics) {
       if (m.stuckAfterS === undefined || !(m.key in values)) continue;
       const reading = resolution(values[m.key], m.digits);
@@ -73,6 +74,22 @@ export class SensorFaults {
       out.push(condition);
     }
     return out;
+  }
+
+  /**
+   * The clock condition after a message stamped `tsMs`, received at `nowMs`: `clockSkewStreak` skewed
+   * messages in a row, and when they are behind, for at least `clockSkewHoldS` of receive time.
+   */
+  private clockFault(tsMs: number, nowMs: number): boolean {
+    if (!clockOff(this.descriptor, tsMs, nowMs)) {
+      this.skewedInARow = 0;
+      this.skewedSinceMs = null;
+      return false;
+    }
+    this.skewedInARow++;
+    this.skewedSinceMs ??= nowMs;
+    if (this.skewedInARow < this.policy.clockSkewStreak) return false;
+    return tsMs > nowMs || nowMs - this.skewedSinceMs >= this.policy.clockSkewHoldS * 1000;
   }
 
   /** A message refused for a reading outside a metric's physical range. @returns the out-of-range condition */
@@ -97,7 +114,9 @@ export class SensorFaults {
       return;
     }
     if (metric === FAULT_CLOCK_SKEW) {
-      this.skewedInARow = Math.max(this.skewedInARow, this.policy.clockSkewStreak - 1); // the next skewed message keeps it
+      // the next skewed message keeps it
+      this.skewedInARow = Math.max(this.skewedInARow, this.policy.clockSkewStreak - 1);
+      this.skewedSinceMs = firstSeenMs - this.policy.clockSkewHoldS * 1000;
       return;
     }
     const m = this.descriptor.metrics.find((x) => x.key === metric);
