@@ -162,6 +162,12 @@ export interface RegistryDevice {
   lastSeenMs: number | null;
   /** Never reported, or silent for more than {@link SILENT_PERIODS} reporting periods. */
   silent: boolean;
+  /**
+   * Metrics the device reports with no threshold of its own, judged on the kind's defaults until an
+   * administrator confirms the default (threshold/reset of those metrics) or sets a threshold
+   * (docs/domain.md "Unconfigured metrics"). Empty for most devices.
+   */
+  unconfiguredMetrics: string[];
 }
 
 /**

@@ -114,6 +114,12 @@ export interface DeviceInfo {
   /** Expected reporting period in seconds; offline after 3 missed periods. */
   reportPeriodS: number;
   status: DeviceStatus;
+  /**
+   * Seen and not silent for more than its kind's offline periods × reportPeriodS (docs/domain.md): what
+   * "Online" means. `status` keeps a warning or alarm a silent device last reported, so it cannot tell. This server always
+   * fills it; optional so that shapes built by older clients and fixtures still type-check.
+   */
+  online?: boolean;
   lastSeenMs: number | null;
   /** Latest values by metric (numbers only; booleans as 0/1). */
   latest: Record<string, number> | null;
@@ -122,7 +128,7 @@ export interface DeviceInfo {
 
 export const alarmListBody = z.object({
   projectId: id,
-  kind: z.enum(['threshold', 'sos', 'offline', 'ai', 'zone']).optional(),
+  kind: z.enum(['threshold', 'sos', 'offline', 'ai', 'zone', 'fault']).optional(),
   level: z.enum(['warning', 'alarm']).optional(),
   dealStatus: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
   state: z.enum(['active', 'cleared']).optional(),
@@ -354,7 +360,7 @@ export const alarmAnalysisBody = z
     projectId: id,
     fromMs: z.number().int(),
     toMs: z.number().int(),
-    kind: z.enum(['threshold', 'sos', 'offline', 'ai', 'zone']).optional(),
+    kind: z.enum(['threshold', 'sos', 'offline', 'ai', 'zone', 'fault']).optional(),
   })
   .refine((b) => b.toMs >= b.fromMs && b.toMs - b.fromMs <= MAX_ALARM_ANALYSIS_SPAN_MS, { message: 'toMs must be after fromMs, at most 366 days later', path: ['toMs'] });
 export type AlarmAnalysisBody = z.input<typeof alarmAnalysisBody>;

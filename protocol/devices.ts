@@ -53,6 +53,6 @@ export type RejectReason = (typeof REJECT_REASONS)[number];
 export function parseDeviceMessage(
   kind: DeviceKind,
   payload: Uint8Array | string,
-): DeviceMessage | { reason: RejectReason; detail: string } {
-  return DEVICE_KIND_REGISTRY.parseMessage(kind, payload) as DeviceMessage | { reason: RejectReason; detail: string };
+): DeviceMessage | { reason: RejectReason; detail: string; outOfRange?: boolean } {
+  return DEVICE_KIND_REGISTRY.parseMessage(kind, payload) as DeviceMessage | { reason: RejectReason; detail: string; outOfRange?: boolean };
 }

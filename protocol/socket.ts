@@ -41,7 +41,8 @@ export type TelemetryBatch = { [K in LiveKind]: { projectId: string; topic: K; i
 /** Status changes of devices in a project, batched per tick. */
 export interface DeviceStatusBatch {
   projectId: string;
-  items: Array<{ sn: string; status: DeviceStatus; atMs: number }>;
+  /** `online`: the offline rule (DeviceInfo.online); a change of it alone is pushed too (a silent device in warning). */
+  items: Array<{ sn: string; status: DeviceStatus; atMs: number; online?: boolean }>;
 }
 
 /**

@@ -32,8 +32,11 @@ export type AlarmLevel = 'warning' | 'alarm';
 /**
  * What raised an alarm. `zone`: a personnel zone rule (protocol/people.ts ZONE_ALARM_METRICS: zone entry, stay
  * too long, over-headcount, no movement, signal lost), cleared when its condition ends like a threshold alarm.
+ * `fault`: the device's own data is wrong (docs/domain.md "Sensor faults"): a stuck reading (metric = the
+ * metric's key), readings outside the physical range (`outOfRange`) or a device clock off (`clockSkew`);
+ * a warning, cleared when the data is right again.
  */
-export type AlarmKind = 'threshold' | 'sos' | 'offline' | 'ai' | 'zone';
+export type AlarmKind = 'threshold' | 'sos' | 'offline' | 'ai' | 'zone' | 'fault';
 
 /** AI alarm handling state (docs/product.md "States"): 0 untreated, 1 processed, 2 misinformation (false alarm). */
 export type DealStatus = 0 | 1 | 2;
@@ -107,6 +110,12 @@ export interface Alarm extends Partial<AlarmLifecycle> {
   /** Who shelved it and why (null when not shelved). */
   shelvedBy?: string | null;
   shelveReason?: string | null;
+  /**
+   * Threshold alarms: whose limit was crossed. `device` is the device's own threshold; `default` the kind's
+   * default in the project, because the device has no threshold for that metric (docs/domain.md
+   * "Unconfigured metrics"). Absent on alarms stored before it was recorded.
+   */
+  limitSource?: 'device' | 'default';
 }
 
 /** An alarm as this server stores and sends it: every lifecycle field present. */

@@ -21,4 +21,13 @@ export interface SystemStatus {
   restRejections: Array<{ route: string; code: ErrorCode; status: number; count: number }>;
   /** REST answers 5xx by route (faults of the server; expected empty). */
   restServerErrors: Array<{ route: string; count: number }>;
+  /**
+   * Devices reporting a metric with no configured threshold, judged on the kind's defaults until an
+   * administrator confirms or edits it (docs/domain.md "Unconfigured metrics"); every project, at most
+   * MAX_UNCONFIGURED_LISTED devices.
+   */
+  unconfiguredMetrics: Array<{ projectId: string; sn: string; name: string; kind: string; metrics: string[] }>;
 }
+
+/** Most devices system/status lists under `unconfiguredMetrics`. */
+export const MAX_UNCONFIGURED_LISTED = 500;

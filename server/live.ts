@@ -23,7 +23,7 @@ import { metricValues } from './rules/deviceMonitor';
 import { loadDevices } from './rules/deviceStore';
 import { RulesEngine } from './rules/engine';
 import { ElevatorTripDetector, insertWorkRecord, LiftDetector } from './rules/workRecords';
-import type { Effects, ZoneStats } from './rules/types';
+import type { Effects, UnconfiguredChange, ZoneStats } from './rules/types';
 import { loadZoneConfig } from './rules/zoneStore';
 import { startUnshelveSweep } from './rules/alarmShelving';
 import { loadPortalCounts, PortalCountWriter } from './rules/portalCounts';
@@ -44,6 +44,8 @@ export interface LiveDeps {
 /** Live state of one device. `lastSeenMs` is server receive time (ms since epoch). */
 export interface DeviceLiveState {
   status: DeviceStatus;
+  /** Seen and not silent beyond its kind's offline rule (status alone can read `warning` or `alarm` for a silent device). */
+  online: boolean;
   lastSeenMs: number | null;
   latest: Record<string, number> | null;
 }
@@ -123,7 +125,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   /** The live state of the devices this node holds (in a cluster: those of its partitions). */
   function localDeviceState(projectId: string): Map<string, DeviceLiveState> {
     const out = new Map<string, DeviceLiveState>();
-    for (const [sn, m] of engine.devices(projectId)) out.set(sn, { status: m.status, lastSeenMs: m.lastSeenMs, latest: m.latest });
+    for (const [sn, m] of engine.devices(projectId)) out.set(sn, { status: m.status, online: m.online, lastSeenMs: m.lastSeenMs, latest: m.latest });
     return out;
   }
   /** The project's zone figures when this node holds them (single node: always), else null. */
@@ -153,10 +155,23 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   function apply(effects: Effects, origin?: MessageOrigin): Promise<DurableOutcome> | undefined {
     const written = effects.alarms.length > 0 ? persister.enqueue(effects.alarms, origin) : undefined;
     for (const change of effects.statuses) {
-      gateway.pushStatus(change.projectId, change.sn, change.status, change.atMs);
+      gateway.pushStatus(change.projectId, change.sn, change.status, change.atMs, change.online);
       persistDevice(change.projectId, change.sn);
     }
+    for (const change of effects.unconfigured ?? []) persistUnconfigured(change);
     return written;
+  }
+
+  /** Unconfigured-metric flags are stored in order, one write at a time (rare: once per newly seen metric). */
+  let unconfiguredWrites: Promise<void> = Promise.resolve();
+  function persistUnconfigured(change: UnconfiguredChange): void {
+    if (change.metrics.length > 0) log.warn({ projectId: change.projectId, sn: change.sn, metrics: change.metrics }, 'device reports metrics with no configured threshold: judged on the kind defaults');
+    unconfiguredWrites = unconfiguredWrites
+      .then(() => db.updateTable('devices').set({ unconfigured_metrics: JSON.stringify(change.metrics) }).where('project_id', '=', change.projectId).where('sn', '=', change.sn).execute())
+      .then(
+        () => undefined,
+        (err: unknown) => log.error({ err, sn: change.sn }, 'unconfigured metrics not stored'),
+      );
   }
 
   function persistDevice(projectId: string, sn: string): void {
@@ -227,6 +242,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   const handleMessage = createIngestHandler({
     deviceKind: (projectId, sn) => engine.device(projectId, sn)?.config.kind,
     onAccepted,
+    onOutOfRange: (topic, receivedAtMs) => apply(engine.refusedReading(topic.projectId, topic.sn, receivedAtMs)),
     counter,
     log,
   });
@@ -390,6 +406,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
         await portalCounts?.flush(engine, Date.now(), true).catch((err: unknown) => log.error({ err }, 'portal counts not stored'));
         await writer.close();
         await persister.close();
+        await unconfiguredWrites;
         await gateway.close();
         await clusterRedis?.close();
       })();

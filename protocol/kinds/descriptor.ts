@@ -44,7 +44,45 @@ export interface MetricDescriptor {
   /** Physically possible values, in `unit`; the message schema refuses anything outside. */
   range: { min: number; max: number };
   label: KindLabel;
+  /**
+   * Sensor fault "stuck value" (docs/domain.md "Sensor faults"): the same reading, to `digits` decimals, for
+   * longer than this many seconds while the device keeps reporting raises a `fault` warning; absent, the
+   * metric is never judged stuck (a crane standing still, a tag's battery). A reading at the bottom of
+   * `range` (a toxic-gas cell's zero suppression in clean air) never counts as stuck.
+   */
+  stuckAfterS?: number;
 }
+
+/**
+ * When a device's own data is the fault (docs/domain.md "Sensor faults"): `outOfRangeStreak` messages in a
+ * row refused for a reading outside a metric's physical range raise a `fault` warning (a valid message
+ * clears it); `clockSkewStreak` messages in a row stamped more than `clockSkewS` seconds from the
+ * server's receive time raise a `fault` warning for the device clock (the rules judge every message at its
+ * receive time in any case) at once when they are ahead, and when they are behind only once that has lasted
+ * `clockSkewHoldS` (late messages may be a buffer flushed after a reconnect); one message within the skew
+ * clears it.
+ */
+export interface FaultPolicy {
+  outOfRangeStreak: number;
+  clockSkewS: number;
+  clockSkewStreak: number;
+  clockSkewHoldS: number;
+}
+
+/**
+ * Default fault policy: 3 refused readings in a row (one garbled message is noise, three is a broken
+ * sensor or cable); 5 min of clock skew (NTP-less field devices drift seconds a day, so 5 min is a clock
+ * that was never set or reset to its epoch, not drift) in 3 messages in a row (a message or two sent late
+ * from a device's buffer after a reconnect are not a clock fault); behind for 5 min of receive time (a
+ * device flushing its buffer after a reconnect sends old timestamps for seconds, a clock that is behind
+ * stays behind), ahead at once (no device stamps the future for a good reason).
+ */
+export const DEFAULT_FAULT_POLICY: FaultPolicy = { outOfRangeStreak: 3, clockSkewS: 300, clockSkewStreak: 3, clockSkewHoldS: 300 };
+
+/** The `metric` of a `fault` alarm for readings outside the physical range (stuck values use the metric's own key). */
+export const FAULT_OUT_OF_RANGE = 'outOfRange';
+/** The `metric` of a `fault` alarm for a device clock off by more than the policy's skew; value in minutes. */
+export const FAULT_CLOCK_SKEW = 'clockSkew';
 
 /**
  * A yes/no condition a device reports in each message (a personnel tag's SOS button; later a crane's limit
@@ -143,6 +181,8 @@ export interface DeviceKindDescriptor<K extends string = string, M extends { ts:
    */
   thresholds: readonly ThresholdDefault[];
   thresholdScope: 'all' | 'measured';
+  /** Sensor-fault limits; absent: DEFAULT_FAULT_POLICY. */
+  faults?: FaultPolicy;
 }
 
 /** Metrics are the fields of the nested object `msg[field]` (gas stations: `readings`, keyed by gas). */

@@ -34,12 +34,22 @@ const GAS_NAME: Record<GasCode, string> = {
 /** Decimals: ppm gases to 0.1 ppm, %vol to 0.01 %vol, mg/m³ to 0.01 (acrolein limits are 0.225/0.3: 0.001). */
 const GAS_DIGITS: Record<GasCode, number> = { CO: 1, H2S: 1, NH3: 1, O2: 2, CH4: 2, H2: 2, CO2: 2, dust: 2, NO2: 1, SO2: 1, acrolein: 3 };
 
+/**
+ * Sensor fault "stuck value" windows in seconds (docs/domain.md "Sensor faults"), only for gases whose
+ * clean-air reading lies several resolution steps above zero, so a healthy cell's noise moves the last digit
+ * within seconds: O2 (20.9 %vol at 0.01; an hour, as O2 is the steadiest), CO, NH3 and dust (30 min). The
+ * others read within a step or two of zero in clean air, where a healthy cell shows the same figure for
+ * hours: a repeated value there says nothing, so they are not judged stuck.
+ */
+export const GAS_STUCK_AFTER_S: Partial<Record<GasCode, number>> = { O2: 3600, CO: 1800, NH3: 1800, dust: 1800 };
+
 const GAS_METRICS: MetricDescriptor[] = GAS_CODES.map((g) => ({
   key: g,
   unit: GAS_UNIT[g],
   digits: GAS_DIGITS[g],
   range: { min: 0, max: GAS_MAX[g] },
   label: { id: `metric.gas.${g}`, message: GAS_NAME[g] },
+  ...(GAS_STUCK_AFTER_S[g] !== undefined ? { stuckAfterS: GAS_STUCK_AFTER_S[g] } : {}),
 }));
 
 /** Hysteresis: alarms on high limits clear below 50 % of the crossed limit (T/CI 1069-2025). */

@@ -51,9 +51,10 @@ export interface KindRegistry<D extends AnyKindDescriptor = AnyKindDescriptor> {
   topicOf(projectId: string, kind: string, sn: string): string;
   /**
    * Parses a raw payload (bytes or text) of `kind` with the kind's schema.
-   * @returns `{ kind, msg }`, or `{ reason, detail }`. Never throws for a registered kind.
+   * @returns `{ kind, msg }`, or `{ reason, detail }` (`outOfRange` when the schema refused a number for
+   *   lying outside its bounds: a metric's physical range, a sensor fault). Never throws for a registered kind.
    */
-  parseMessage(kind: D['kind'], payload: Uint8Array | string): { kind: D['kind']; msg: unknown } | { reason: PayloadError; detail: string };
+  parseMessage(kind: D['kind'], payload: Uint8Array | string): { kind: D['kind']; msg: unknown } | { reason: PayloadError; detail: string; outOfRange?: boolean };
   /** Numeric values of a message by metric key (booleans as 0/1), for thresholds, `latest` and history. */
   flatten(kind: string, msg: unknown): Record<string, number>;
   /**
@@ -156,7 +157,9 @@ export function createKindRegistry<const D extends AnyKindDescriptor>(descriptor
       const result = require(kind).schema.safeParse(json);
       if (!result.success) {
         const issue = result.error.issues[0];
-        return { reason: 'schema', detail: `${issue.path.join('.') || '(root)'}: ${issue.message}` };
+        // a reading beyond its bounds, and nothing else wrong (a timestamp out of bounds is the clock's fault, not a sensor's)
+        const outOfRange = result.error.issues.every((i) => (i.code === 'too_big' || i.code === 'too_small') && i.origin === 'number' && i.path[i.path.length - 1] !== 'ts');
+        return { reason: 'schema', detail: `${issue.path.join('.') || '(root)'}: ${issue.message}`, ...(outOfRange ? { outOfRange } : {}) };
       }
       return { kind, msg: result.data };
     },

@@ -29,6 +29,7 @@ export const liveShareSchema = z.object({
       z.object({
         sn: id,
         status: z.enum(DEVICE_STATUSES),
+        online: z.boolean().optional(),
         lastSeenMs: z.number().nullable(),
         latest: z.record(z.string().max(64), z.number()).nullable(),
       }),
@@ -65,7 +66,7 @@ export function shareOf(devices: ReadonlyMap<string, LiveDeviceState>, zones: Zo
     }
   }
   return {
-    devices: [...devices].map(([sn, d]) => ({ sn, status: d.status, lastSeenMs: d.lastSeenMs, latest: d.latest })),
+    devices: [...devices].map(([sn, d]) => ({ sn, status: d.status, online: d.online, lastSeenMs: d.lastSeenMs, latest: d.latest })),
     zones: zones ? { headcount: [...zones.headcount], portal: [...zones.portal], fixes } : null,
   };
 }
@@ -91,7 +92,7 @@ export function mergeShares(
     }
     for (const d of parsed.data.devices) {
       const mine = devices.get(d.sn);
-      if (!mine || (d.lastSeenMs ?? -Infinity) > (mine.lastSeenMs ?? -Infinity)) devices.set(d.sn, { status: d.status, lastSeenMs: d.lastSeenMs, latest: d.latest });
+      if (!mine || (d.lastSeenMs ?? -Infinity) > (mine.lastSeenMs ?? -Infinity)) devices.set(d.sn, { status: d.status, online: d.online, lastSeenMs: d.lastSeenMs, latest: d.latest });
     }
     const z = parsed.data.zones;
     if (!zones && z) {

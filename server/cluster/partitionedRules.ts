@@ -7,7 +7,7 @@ import type { ZoneWearer } from '../rules/zoneRules';
 import { deviceFilter, partitionOf } from './partitions';
 
 /** What the live pipeline asks of its rules: {@link RulesEngine} on one node, {@link PartitionedRules} in a cluster. */
-export type Rules = Pick<RulesEngine, 'setDevices' | 'projectIds' | 'device' | 'devices' | 'restoreAlarm' | 'accept' | 'tick' | 'alarmDealt' | 'setZones' | 'zoneStats'>;
+export type Rules = Pick<RulesEngine, 'setDevices' | 'projectIds' | 'device' | 'devices' | 'restoreAlarm' | 'accept' | 'refusedReading' | 'tick' | 'alarmDealt' | 'setZones' | 'zoneStats'>;
 
 
 /**
@@ -126,6 +126,10 @@ export class PartitionedRules implements Rules {
     return this.located.get(projectId)?.get(sn)?.accept(projectId, sn, message, nowMs, values) ?? { alarms: [], statuses: [] };
   }
 
+  refusedReading(projectId: string, sn: string, nowMs: number): Effects {
+    return this.located.get(projectId)?.get(sn)?.refusedReading(projectId, sn, nowMs) ?? { alarms: [], statuses: [] };
+  }
+
   tick(nowMs: number): Effects {
     const effects: Effects = { alarms: [], statuses: [] };
     for (const engine of this.engines.values()) merge(effects, engine.tick(nowMs));
@@ -167,4 +171,5 @@ export class PartitionedRules implements Rules {
 function merge(into: Effects, from: Effects): void {
   into.alarms.push(...from.alarms);
   into.statuses.push(...from.statuses);
+  if (from.unconfigured) (into.unconfigured ??= []).push(...from.unconfigured);
 }

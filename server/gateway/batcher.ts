@@ -100,24 +100,24 @@ function compact(items: TelemetryItem[], max: number): TelemetryItem[] {
 
 /** Accumulates device status changes per project; only the latest status per device is sent. */
 export class StatusBatcher {
-  private pending = new Map<string, Map<string, { status: DeviceStatusBatch['items'][number]['status']; atMs: number }>>();
+  private pending = new Map<string, Map<string, { status: DeviceStatusBatch['items'][number]['status']; atMs: number; online?: boolean }>>();
 
-  /** Records the newest status of a device. */
-  add(projectId: string, sn: string, status: DeviceStatusBatch['items'][number]['status'], atMs: number): void {
+  /** Records the newest status of a device (and whether it is online, when known). */
+  add(projectId: string, sn: string, status: DeviceStatusBatch['items'][number]['status'], atMs: number, online?: boolean): void {
     let project = this.pending.get(projectId);
     if (!project) {
       project = new Map();
       this.pending.set(projectId, project);
     }
     project.delete(sn);
-    project.set(sn, { status, atMs });
+    project.set(sn, online === undefined ? { status, atMs } : { status, atMs, online });
   }
 
   /** Takes every pending batch, one per project. */
   drain(): DeviceStatusBatch[] {
     const out: DeviceStatusBatch[] = [];
     for (const [projectId, items] of this.pending) {
-      out.push({ projectId, items: [...items].map(([sn, s]) => ({ sn, status: s.status, atMs: s.atMs })) });
+      out.push({ projectId, items: [...items].map(([sn, s]) => ({ sn, status: s.status, atMs: s.atMs, ...(s.online === undefined ? {} : { online: s.online }) })) });
     }
     this.pending = new Map();
     return out;

@@ -117,7 +117,7 @@ export interface Gateway {
   /** Queues one telemetry item for the project's topic room (dropped when nobody listens). */
   pushTelemetry(projectId: string, topic: TelemetryTopic, item: TelemetryItem): void;
   /** Queues a device status change for the project's deviceStatus room. */
-  pushStatus(projectId: string, sn: string, status: import('../../protocol').DeviceStatus, atMs: number): void;
+  pushStatus(projectId: string, sn: string, status: import('../../protocol').DeviceStatus, atMs: number, online?: boolean): void;
   /** Emits an alarm (already persisted) to the project's alarm room at once: alarms are not batched. */
   pushAlarm(alarm: Alarm): void;
   /** Socket.io frames emitted so far (telemetry and status batches, alarms). */
@@ -387,8 +387,8 @@ export function startGateway(opts: GatewayOptions): Gateway {
     pushTelemetry(projectId, topic, item) {
       if (hasTelemetryListeners(roomOf(projectId, topic)) && telemetry.add(projectId, topic, item)) earlyFlush ??= setImmediate(flushFull);
     },
-    pushStatus(projectId, sn, status, atMs) {
-      if (hasListeners(roomOf(projectId, 'deviceStatus'))) statuses.add(projectId, sn, status, atMs);
+    pushStatus(projectId, sn, status, atMs, online) {
+      if (hasListeners(roomOf(projectId, 'deviceStatus'))) statuses.add(projectId, sn, status, atMs, online);
     },
     pushAlarm(alarm) {
       const room = roomOf(alarm.projectId, 'alarm');

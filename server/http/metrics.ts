@@ -1,6 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SYSTEM_STATUS_ROUTE, systemStatusBody, type SystemStatus } from '../../protocol';
+import { sql } from 'kysely';
+import { MAX_UNCONFIGURED_LISTED, SYSTEM_STATUS_ROUTE, systemStatusBody, type SystemStatus } from '../../protocol';
+import { fromJson } from '../storage';
 import { postRoute, requireAdmin, type HttpDeps } from './context';
 import { ApiError, ERROR_MESSAGES } from './errors';
 import type { RestRejections } from './restRejections';
@@ -9,14 +11,26 @@ import { SESSION_COOKIE } from './sessions';
 /** Path of the Prometheus endpoint (docs/operations.md "Metrics"). */
 export const METRICS_PATH = '/metrics';
 
-/** The counters of this node, as the status page shows them. */
-export function systemStatus(deps: HttpDeps, rejections: RestRejections, startedAtMs: number): SystemStatus {
+/**
+ * The counters of this node, as the status page shows them, and the devices of every project flagged for
+ * a metric with no configured threshold (stored with the device, so every node lists the same).
+ */
+export async function systemStatus(deps: HttpDeps, rejections: RestRejections, startedAtMs: number): Promise<SystemStatus> {
   const stats = deps.live().ingestStats();
+  const flagged = await deps.db
+    .selectFrom('devices')
+    .select(['project_id', 'sn', 'name', 'kind', 'unconfigured_metrics'])
+    .where(sql<boolean>`jsonb_array_length(unconfigured_metrics) > 0`)
+    .orderBy('project_id')
+    .orderBy('sn')
+    .limit(MAX_UNCONFIGURED_LISTED)
+    .execute();
   return {
     startedAtMs,
     ingest: { accepted: stats.accepted, rejected: { ...stats.rejected } },
     restRejections: rejections.snapshot(),
     restServerErrors: rejections.serverErrorSnapshot(),
+    unconfiguredMetrics: flagged.map((r) => ({ projectId: r.project_id, sn: r.sn, name: r.name, kind: r.kind, metrics: fromJson<string[]>(r.unconfigured_metrics) ?? [] })),
   };
 }
 
@@ -44,6 +58,10 @@ export function toPrometheusText(s: SystemStatus): string {
   }
   family('siteboard_rest_server_errors_total', 'REST answers 5xx, by route.', 'counter');
   for (const r of s.restServerErrors) lines.push(`siteboard_rest_server_errors_total{route="${label(r.route)}"} ${r.count}`);
+  family('siteboard_device_unconfigured_metric', 'A device reports this metric with no configured threshold (judged on the kind default), 1 per device and metric.', 'gauge');
+  for (const d of s.unconfiguredMetrics) {
+    for (const m of d.metrics) lines.push(`siteboard_device_unconfigured_metric{project="${label(d.projectId)}",sn="${label(d.sn)}",kind="${label(d.kind)}",metric="${label(m)}"} 1`);
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -76,11 +94,11 @@ export function registerMetricsRoute(app: FastifyInstance, deps: HttpDeps, rejec
   app.get(METRICS_PATH, async (req, reply) => {
     await allowed(req);
     void reply.header('content-type', 'text/plain; version=0.0.4; charset=utf-8').header('cache-control', 'no-store');
-    return toPrometheusText(systemStatus(deps, rejections, startedAtMs));
+    return toPrometheusText(await systemStatus(deps, rejections, startedAtMs));
   });
 
   postRoute(app, deps, SYSTEM_STATUS_ROUTE, systemStatusBody, async ({ user }): Promise<SystemStatus> => {
     requireAdmin(user);
-    return systemStatus(deps, rejections, startedAtMs);
+    return await systemStatus(deps, rejections, startedAtMs);
   });
 }

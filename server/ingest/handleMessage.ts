@@ -31,6 +31,12 @@ export interface IngestDeps {
     receivedAtMs: number,
     raw: { topic: string; payload: Uint8Array | string },
   ): Promise<DurableOutcome> | void;
+  /**
+   * A registered device's message refused for a reading outside a metric's physical range (still counted as
+   * a `schema` rejection), received at `receivedAtMs`: the rules count the streak (docs/domain.md "Sensor
+   * faults"). Returns the alarm writes it queued, if any; the handler does not wait for them.
+   */
+  onOutOfRange?(topic: DeviceTopic, receivedAtMs: number): unknown;
   counter: IngestCounter;
   log: { error(obj: object, msg?: string): void };
   /** Clock (ms since epoch); injectable for tests. */
@@ -82,6 +88,7 @@ export function createIngestHandler(deps: IngestDeps): (topic: string, payload: 
       const message = parseDeviceMessage(parsed.kind, payload);
       if ('reason' in message) {
         deps.counter.countRejected(message.reason, topic, message.detail, atMs);
+        if (message.outOfRange) deps.onOutOfRange?.(parsed, atMs);
         return Promise.resolve('rejected');
       }
       const durable = deps.onAccepted(parsed, message, atMs, { topic, payload });

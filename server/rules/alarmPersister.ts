@@ -408,6 +408,7 @@ export class AlarmPersister {
         peak_value: draft.peakValue,
         peak_level: draft.peakLevel,
         pic_url: draft.picUrl,
+        limit_source: draft.limitSource ?? null,
       })
       .where('alarm_id', '=', draft.alarmId)
       // a closed alarm (handled, no longer active) never changes again
@@ -452,6 +453,7 @@ export class AlarmPersister {
         peak_level: draft.peakLevel,
         acked_by: draft.ackedBy,
         acked_at_ms: draft.ackedAtMs,
+        limit_source: draft.limitSource ?? null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();

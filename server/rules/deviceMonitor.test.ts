@@ -57,10 +57,10 @@ describe('DeviceMonitor: threshold alarms', () => {
     expect(m.latest).toEqual({ CO: 2, O2: 19.0 });
   });
 
-  it('clears alarms of a metric whose threshold was removed', () => {
+  it('clears alarms of a metric whose threshold was removed and that has no kind default either', () => {
     const m = new DeviceMonitor(gasStation, NEVER_SEEN, T0);
     const [draft] = m.accept(gas({ CO: 50 }), T0);
-    const cleared = m.reconfigure({ ...gasStation, thresholds: defaultThresholdsFor('gas', ['O2']) }, T0 + 1);
+    const cleared = m.reconfigure({ ...gasStation, thresholds: defaultThresholdsFor('gas', ['O2']), kindDefaults: [] }, T0 + 1);
     expect(cleared).toEqual([draft]);
     expect(draft.state).toBe('cleared');
   });
@@ -168,7 +168,7 @@ describe('RulesEngine', () => {
     expect(engine.device('p2', 'GAS-1')).toBeUndefined();
     const effects = engine.accept('p1', 'GAS-1', gas({ CO: 30 }), T0 + 5);
     expect(effects.alarms).toHaveLength(1);
-    expect(effects.statuses).toEqual([{ projectId: 'p1', sn: 'GAS-1', status: 'alarm', atMs: T0 + 5 }]);
+    expect(effects.statuses).toEqual([{ projectId: 'p1', sn: 'GAS-1', status: 'alarm', online: true, atMs: T0 + 5 }]);
   });
 
   it('keeps live state across a device reload and clears the alarms of removed devices', () => {

@@ -3,6 +3,7 @@ import { deriveStatus, isSilent, VIOLATION_WINDOW_MS } from './status';
 import { crossedLimit, evaluateMetric, levelOf, NORMAL_STATE, sideOf, stateFromAlarm, type MetricState, type Side } from './thresholdState';
 import type { AlarmDraft, DeviceConfig, DeviceSnapshot } from './types';
 import { isClosed, mirrorHandling } from './alarmDraft';
+import { SensorFaults, type FaultCondition } from './sensorFaults';
 
 /**
  * Kinds whose silence raises an `offline` alarm (level warning): those whose descriptor's offline policy
@@ -70,6 +71,14 @@ export class DeviceMonitor {
   private readonly open = new Map<string, AlarmDraft>();
   /** When each open alarm was last handed out for writing (ms), for ALARM_REFRESH_MS. */
   private readonly queuedAtMs = new WeakMap<AlarmDraft, number>();
+  /** Metrics reported with no threshold of the device's own (judged on the kind's defaults), first seen first. */
+  private readonly unconfigured = new Set<string>();
+  /** The unconfigured set changed since {@link takeUnconfiguredChange} last asked. */
+  private unconfiguredChanged = false;
+  /** `online` as last handed out by {@link takeOnlineChange}. */
+  private reportedOnline: boolean;
+  /** Stuck readings, out-of-range streak, clock skew (server/rules/sensorFaults.ts). */
+  private readonly faults: SensorFaults;
 
   /**
    * @param snapshot state remembered in the database
@@ -81,10 +90,41 @@ export class DeviceMonitor {
   constructor(config: DeviceConfig, snapshot: DeviceSnapshot, startedAtMs: number, kinds: KindRegistry = DEVICE_KIND_REGISTRY) {
     this.config = config;
     this.descriptor = kinds.require(config.kind);
+    this.faults = new SensorFaults(this.descriptor);
     this.lastSeenMs = snapshot.lastSeenMs;
     this.latest = snapshot.latest;
     this.status = snapshot.status;
     this.silenceFromMs = snapshot.lastSeenMs === null ? null : Math.max(snapshot.lastSeenMs, startedAtMs);
+    this.reportedOnline = this.online;
+    for (const m of snapshot.unconfiguredMetrics ?? []) if (!this.threshold(m)) this.unconfigured.add(m);
+    this.unconfiguredChanged = this.unconfigured.size !== (snapshot.unconfiguredMetrics ?? []).length;
+  }
+
+  /** Seen and not silent beyond the kind's offline rule: what "Online" means wherever it is shown (docs/domain.md). */
+  get online(): boolean {
+    return this.lastSeenMs !== null && !this.offline;
+  }
+
+  /**
+   * Metrics the device reports with no threshold of its own, judged on the kind's defaults
+   * (docs/domain.md "Unconfigured metrics"), in first-seen order.
+   */
+  get unconfiguredMetrics(): string[] {
+    return [...this.unconfigured];
+  }
+
+  /** True once after {@link online} changed (the caller pushes it: the status alone may not have changed). */
+  takeOnlineChange(): boolean {
+    if (this.online === this.reportedOnline) return false;
+    this.reportedOnline = this.online;
+    return true;
+  }
+
+  /** True once after the unconfigured metrics changed (the caller persists {@link unconfiguredMetrics}). */
+  takeUnconfiguredChange(): boolean {
+    const changed = this.unconfiguredChanged;
+    this.unconfiguredChanged = false;
+    return changed;
   }
 
   /**
@@ -98,7 +138,7 @@ export class DeviceMonitor {
     if (isClosed(draft)) return [];
     const out: AlarmDraft[] = [];
     if (draft.kind === 'threshold') {
-      const t = this.threshold(draft.metric);
+      const t = this.limitOf(draft.metric)?.threshold;
       if (!t) return draft.state === 'active' ? [this.clear(draft, nowMs)] : [];
     }
     const key = openKey(draft.kind, draft.metric, draft.side);
@@ -112,7 +152,7 @@ export class DeviceMonitor {
     if (draft.state !== 'active') return out;
     switch (draft.kind) {
       case 'threshold': {
-        const t = this.threshold(draft.metric)!;
+        const t = this.limitOf(draft.metric)!.threshold;
         const restored = stateFromAlarm(t, draft.level, draft.threshold, draft.value, draft.side === null ? undefined : draft.side === 'over' ? 'high' : 'low');
         const current = this.metrics.get(draft.metric) ?? NORMAL_STATE;
         this.metrics.set(draft.metric, { high: restored.high !== 'normal' ? restored.high : current.high, low: restored.low !== 'normal' ? restored.low : current.low });
@@ -124,7 +164,11 @@ export class DeviceMonitor {
       case 'offline':
         this.offline = true;
         break;
+      case 'fault':
+        this.faults.restore(draft.metric, draft.value, draft.firstSeenMs);
+        break;
       case 'ai':
+      case 'zone':
         break;
     }
     return out;
@@ -134,8 +178,13 @@ export class DeviceMonitor {
   reconfigure(config: DeviceConfig, nowMs: number): AlarmDraft[] {
     this.config = config;
     const cleared: AlarmDraft[] = [];
+    for (const m of [...this.unconfigured]) {
+      if (!this.threshold(m)) continue;
+      this.unconfigured.delete(m); // configured now (confirmed or edited)
+      this.unconfiguredChanged = true;
+    }
     for (const metric of [...this.metrics.keys()]) {
-      if (this.threshold(metric)) continue;
+      if (this.limitOf(metric)) continue;
       this.metrics.delete(metric);
       for (const a of this.openOf('threshold', metric)) if (a.state === 'active') cleared.push(this.clear(a, nowMs));
     }
@@ -151,6 +200,7 @@ export class DeviceMonitor {
     const active = [...this.open.values()].filter((a) => a.state === 'active');
     this.metrics.clear();
     this.statusOn.clear();
+    this.unconfigured.clear();
     this.open.clear();
     this.offline = false;
     return active.map((a) => this.clear(a, nowMs));
@@ -168,13 +218,20 @@ export class DeviceMonitor {
     this.silenceFromMs = nowMs;
     if (this.offline) {
       this.offline = false;
+      this.faults.forgetReadings();
       for (const a of this.openOf('offline', 'offline')) if (a.state === 'active') changed.push(this.clear(a, nowMs));
     }
     const d = this.descriptor;
+    for (const c of this.faults.accepted(values, message.msg.ts, nowMs)) this.applyFault(c, nowMs, changed);
     if (d.readings) this.latest = { ...this.latest, ...values };
     for (const metric in values) {
-      const t = this.threshold(metric);
-      if (t) changed.push(...this.evaluate(t, values[metric], nowMs));
+      const limit = this.limitOf(metric);
+      if (!limit) continue;
+      if (limit.source === 'default' && !this.unconfigured.has(metric)) {
+        this.unconfigured.add(metric);
+        this.unconfiguredChanged = true;
+      }
+      changed.push(...this.evaluate(limit.threshold, values[metric], nowMs, limit.source));
     }
     for (const status of d.statuses) {
       const on = status.decode(message.msg);
@@ -198,6 +255,28 @@ export class DeviceMonitor {
       for (let i = 0; i < ai.length - MAX_ACTIVE_AI_PER_CAMERA; i++) this.open.delete(openKey('ai', ai[i].metric, null));
     }
     return unique(changed);
+  }
+
+  /**
+   * A message of this device refused for a reading outside a metric's physical range (ingest, received at
+   * `nowMs`): the streak of such messages raises a `fault` warning at the kind's outOfRangeStreak.
+   * @returns the alarms it raised or refreshed
+   */
+  refusedReading(nowMs: number): AlarmDraft[] {
+    const changed: AlarmDraft[] = [];
+    this.applyFault(this.faults.refused(), nowMs, changed);
+    return changed;
+  }
+
+  /** A sensor-fault condition: raises, refreshes or clears the `fault` alarm of its metric. */
+  private applyFault(c: FaultCondition, nowMs: number, out: AlarmDraft[]): void {
+    const a = this.open.get(openKey('fault', c.metric, null));
+    if (c.active) {
+      if (a && a.state === 'active') {
+        a.value = c.value;
+        this.seen(a, nowMs, out);
+      } else out.push(this.occur('fault', 'warning', c.metric, null, nowMs, { value: c.value, threshold: c.threshold, unit: c.unit }));
+    } else if (a && a.state === 'active') out.push(this.clear(a, nowMs));
   }
 
   /**
@@ -243,7 +322,7 @@ export class DeviceMonitor {
     const levels = [...this.metrics.values()].map((m) => levelOf(m));
     let violation = false;
     for (const a of this.open.values()) {
-      if (a.kind === 'sos' && a.state === 'active') levels.push(a.level);
+      if ((a.kind === 'sos' || a.kind === 'fault') && a.state === 'active') levels.push(a.level);
       if (a.kind === 'ai' && a.dealStatus === 0 && (nowMs === undefined || nowMs - a.lastSeenMs < VIOLATION_WINDOW_MS)) violation = true;
     }
     const next = deriveStatus({ seen: this.lastSeenMs !== null, offline: this.offline, levels, violation });
@@ -262,12 +341,25 @@ export class DeviceMonitor {
     return this.config.thresholds.find((t) => t.metric === metric);
   }
 
+  /**
+   * The limit a reading of `metric` is judged on: the device's own threshold, else the kind's default in
+   * the project (config.kindDefaults, else the descriptor's); undefined when neither has one.
+   */
+  private limitOf(metric: string): { threshold: Threshold; source: 'device' | 'default' } | undefined {
+    const own = this.threshold(metric);
+    if (own) return { threshold: own, source: 'device' };
+    const def = this.config.kindDefaults
+      ? this.config.kindDefaults.find((t) => t.metric === metric)
+      : this.descriptor.thresholds.find((d) => d.threshold.metric === metric)?.threshold;
+    return def ? { threshold: def, source: 'default' } : undefined;
+  }
+
   private openOf(kind: AlarmKind, metric: string): AlarmDraft[] {
     return [...this.open.values()].filter((a) => a.kind === kind && a.metric === metric);
   }
 
   /** Runs one metric's state machine; returns the alarm drafts it changed. */
-  private evaluate(t: Threshold, value: number, nowMs: number): AlarmDraft[] {
+  private evaluate(t: Threshold, value: number, nowMs: number, limitSource: 'device' | 'default'): AlarmDraft[] {
     const prev = this.metrics.get(t.metric) ?? NORMAL_STATE;
     const prevLevel = levelOf(prev);
     const prevSide = sideOf(prev);
@@ -283,6 +375,7 @@ export class DeviceMonitor {
       const a = this.open.get(openKey('threshold', t.metric, alarmSide(side)));
       if (a && a.state === 'active') {
         a.value = value;
+        a.limitSource = limitSource;
         this.seen(a, nowMs, changed);
       }
       return changed;
@@ -293,7 +386,7 @@ export class DeviceMonitor {
       if (a && a.state === 'active') changed.push(this.clear(a, nowMs));
     }
     if (side === null || level === 'normal') return changed;
-    changed.push(this.occur('threshold', level, t.metric, alarmSide(side), nowMs, { value, threshold: crossedLimit(t, state), unit: t.unit }));
+    changed.push(this.occur('threshold', level, t.metric, alarmSide(side), nowMs, { value, threshold: crossedLimit(t, state), unit: t.unit, limitSource }));
     return changed;
   }
 

@@ -28,8 +28,11 @@ export class RulesEngine {
         effects.alarms.push(...existing.reconfigure(config, nowMs));
         next.set(config.sn, existing);
         this.collectStatus(existing, nowMs, effects.statuses);
+        collectUnconfigured(existing, effects);
       } else {
-        next.set(config.sn, new DeviceMonitor(config, snapshot, this.startedAtMs));
+        const monitor = new DeviceMonitor(config, snapshot, this.startedAtMs);
+        next.set(config.sn, monitor);
+        collectUnconfigured(monitor, effects);
       }
     }
     for (const [sn, monitor] of previous) {
@@ -93,6 +96,20 @@ export class RulesEngine {
       }
     }
     this.collectStatus(monitor, nowMs, effects.statuses);
+    collectUnconfigured(monitor, effects);
+    return effects;
+  }
+
+  /**
+   * A message of a known device refused for a reading outside a metric's physical range, received at
+   * `nowMs` (docs/domain.md "Sensor faults": the streak raises a `fault` warning).
+   */
+  refusedReading(projectId: string, sn: string, nowMs: number): Effects {
+    const monitor = this.device(projectId, sn);
+    const effects: Effects = { alarms: [], statuses: [] };
+    if (!monitor) return effects;
+    effects.alarms = monitor.refusedReading(nowMs);
+    this.collectStatus(monitor, nowMs, effects.statuses);
     return effects;
   }
 
@@ -153,6 +170,13 @@ export class RulesEngine {
 
   private collectStatus(monitor: DeviceMonitor, nowMs: number, out: StatusChange[]): void {
     const status = monitor.updateStatus(nowMs);
-    if (status !== null) out.push({ projectId: monitor.config.projectId, sn: monitor.config.sn, status, atMs: nowMs });
+    const flipped = monitor.takeOnlineChange();
+    if (status !== null || flipped) out.push({ projectId: monitor.config.projectId, sn: monitor.config.sn, status: monitor.status, online: monitor.online, atMs: nowMs });
   }
+}
+
+/** Adds the device's unconfigured metrics to `effects` when they changed (docs/domain.md "Unconfigured metrics"). */
+function collectUnconfigured(monitor: DeviceMonitor, effects: Effects): void {
+  if (!monitor.takeUnconfiguredChange()) return;
+  (effects.unconfigured ??= []).push({ projectId: monitor.config.projectId, sn: monitor.config.sn, metrics: monitor.unconfiguredMetrics });
 }

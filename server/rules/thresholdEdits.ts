@@ -55,9 +55,19 @@ function ordered(kind: string, entries: ThresholdEntry[]): ThresholdEntry[] {
 }
 
 async function deviceRow(db: Kysely<Database>, projectId: string, sn: string) {
-  const row = await db.selectFrom('devices').select(['kind', 'thresholds', 'thresholds_edited']).where('project_id', '=', projectId).where('sn', '=', sn).executeTakeFirst();
+  const row = await db.selectFrom('devices').select(['kind', 'thresholds', 'thresholds_edited', 'unconfigured_metrics']).where('project_id', '=', projectId).where('sn', '=', sn).executeTakeFirst();
   if (!row) throw new ThresholdEditError('not-found', [`target.sn: no device ${sn} in project ${projectId}`]);
-  return { kind: row.kind, thresholds: fromJson<Threshold[]>(row.thresholds), edited: fromJson<string[]>(row.thresholds_edited) ?? [] };
+  return {
+    kind: row.kind,
+    thresholds: fromJson<Threshold[]>(row.thresholds),
+    edited: fromJson<string[]>(row.thresholds_edited) ?? [],
+    unconfigured: fromJson<string[]>(row.unconfigured_metrics) ?? [],
+  };
+}
+
+/** The device's unconfigured metrics (docs/domain.md "Unconfigured metrics") that still have no threshold in `next`, as stored. */
+function stillUnconfigured(unconfigured: readonly string[], next: readonly Threshold[]): string {
+  return toJson(unconfigured.filter((m) => !next.some((t) => t.metric === m)));
 }
 
 function requireKind(kind: string): void {
@@ -139,7 +149,7 @@ export async function setThresholds(db: Kysely<Database>, ctx: EditContext, thre
       const edited = [...new Set([...d.edited, ...metrics])];
       await tx
         .updateTable('devices')
-        .set({ thresholds: toJson(next), thresholds_edited: toJson(edited) })
+        .set({ thresholds: toJson(next), thresholds_edited: toJson(edited), unconfigured_metrics: stillUnconfigured(d.unconfigured, next) })
         .where('project_id', '=', ctx.projectId)
         .where('sn', '=', ctx.target.sn)
         .execute();
@@ -180,12 +190,14 @@ export async function resetThresholds(db: Kysely<Database>, ctx: EditContext, me
         await audit(tx, ctx, d.kind, m, 'reset', i >= 0 ? next[i] : null, def);
         if (def === null) next = next.filter((x) => x.metric !== m);
         else if (i >= 0) next[i] = def;
-        else if (DEVICE_KIND_REGISTRY.require(d.kind).thresholdScope === 'all') next.push(def);
+        // a metric named explicitly takes its default even where the kind seeds only what a device measures:
+        // that is how an administrator confirms the default of an unconfigured metric
+        else if (DEVICE_KIND_REGISTRY.require(d.kind).thresholdScope === 'all' || metrics !== undefined) next.push(def);
       }
       const edited = d.edited.filter((m) => !chosen.includes(m));
       await tx
         .updateTable('devices')
-        .set({ thresholds: toJson(next), thresholds_edited: toJson(edited) })
+        .set({ thresholds: toJson(next), thresholds_edited: toJson(edited), unconfigured_metrics: stillUnconfigured(d.unconfigured, next) })
         .where('project_id', '=', ctx.projectId)
         .where('sn', '=', ctx.target.sn)
         .execute();

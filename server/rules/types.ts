@@ -9,6 +9,12 @@ export interface DeviceConfig {
   /** Expected reporting period in seconds; 0 = event-driven, never offline. */
   reportPeriodS: number;
   thresholds: Threshold[];
+  /**
+   * The kind's defaults in the project (protocol/kinds defaults overridden by `kind_thresholds`): a metric
+   * the device reports without a threshold of its own is judged on these (docs/domain.md "Unconfigured
+   * metrics"). Absent: the descriptor's defaults.
+   */
+  kindDefaults?: readonly Threshold[];
 }
 
 /** What the database remembers of a device's live state (restored at start). */
@@ -16,6 +22,8 @@ export interface DeviceSnapshot {
   status: DeviceStatus;
   lastSeenMs: number | null;
   latest: Record<string, number> | null;
+  /** Metrics reported with no threshold of the device's own, flagged until configured (absent: none). */
+  unconfiguredMetrics?: readonly string[];
 }
 
 /**
@@ -31,13 +39,24 @@ export interface StatusChange {
   projectId: string;
   sn: string;
   status: DeviceStatus;
+  /** The offline rule (DeviceMonitor.online): a change of it alone is a status change too (a silent device in warning). */
+  online: boolean;
   atMs: number;
 }
 
-/** What an engine step changed: alarms to persist (then push), and device status changes. */
+/** A device's set of unconfigured metrics changed (docs/domain.md "Unconfigured metrics"): persist it. */
+export interface UnconfiguredChange {
+  projectId: string;
+  sn: string;
+  /** Every metric now flagged, in first-seen order (empty: the flag is gone). */
+  metrics: string[];
+}
+
+/** What an engine step changed: alarms to persist (then push), device status changes, and unconfigured-metric flags to persist. */
 export interface Effects {
   alarms: AlarmDraft[];
   statuses: StatusChange[];
+  unconfigured?: UnconfiguredChange[];
 }
 
 /** What a project's zone rules know now (server/rules/zoneRules.ts): headcount and portal counts per zone id. */

@@ -148,6 +148,7 @@ describe('mappers', () => {
     report_period_s: 2,
     thresholds: [],
     thresholds_edited: [],
+    unconfigured_metrics: [],
     status: 'offline',
     last_seen_ms: 5,
     latest: { loadT: 1 },

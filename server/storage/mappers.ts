@@ -37,7 +37,7 @@ export function fromJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-const ALARM_KINDS: readonly AlarmKind[] = ['threshold', 'sos', 'offline', 'ai', 'zone'];
+const ALARM_KINDS: readonly AlarmKind[] = ['threshold', 'sos', 'offline', 'ai', 'zone', 'fault'];
 
 /**
  * Maps an `alarms` row to the wire {@link Alarm}. Rows this server writes always hold protocol values; a
@@ -77,12 +77,15 @@ export function toAlarm(row: Selectable<AlarmsTable>): AlarmRecord {
     shelvedUntilMs: row.shelved_until_ms ?? null,
     shelvedBy: row.shelved_by ?? null,
     shelveReason: row.shelve_reason ?? null,
+    ...(row.limit_source === 'default' || row.limit_source === 'device' ? { limitSource: row.limit_source } : {}),
   };
 }
 
 /** Live state of a device as the live pipeline knows it (same shape as live.ts `DeviceLiveState`). */
 export interface LiveDeviceState {
   status: DeviceStatus;
+  /** Seen and not silent beyond its kind's offline rule (docs/domain.md); absent from an older node's share. */
+  online?: boolean;
   lastSeenMs: number | null;
   latest: Record<string, number> | null;
 }
@@ -101,6 +104,7 @@ export function toDeviceInfo(row: Selectable<DevicesTable>, live?: LiveDeviceSta
     tunnelId: row.tunnel_id,
     reportPeriodS: row.report_period_s,
     status: live?.status ?? status,
+    online: live?.online ?? (live ? live.status !== 'offline' && live.status !== 'unknown' : status !== 'offline' && status !== 'unknown'),
     lastSeenMs: live ? live.lastSeenMs : row.last_seen_ms,
     latest: live ? live.latest : fromJson<Record<string, number> | null>(row.latest),
     thresholds: fromJson<Threshold[]>(row.thresholds),

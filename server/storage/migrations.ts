@@ -664,6 +664,21 @@ const alarmShelving: Migration = {
   },
 };
 
+/**
+ * Metrics a device reports with no threshold of its own (docs/domain.md "Unconfigured metrics"): judged on
+ * the kind's defaults and flagged until an administrator confirms the default or sets a threshold, so a
+ * restart keeps the flag. Alarms record whether their limit was the device's or the kind's default.
+ */
+const unconfiguredMetrics: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('devices')
+      .addColumn('unconfigured_metrics', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+      .execute();
+    await db.schema.alterTable('alarms').addColumn('limit_source', 'text').execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -684,6 +699,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0041_alarm_captures': alarmCaptures,
   '0042_portal_counts': portalCounts,
   '0043_alarm_shelving': alarmShelving,
+  '0044_rules_unconfigured_metrics': unconfiguredMetrics,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

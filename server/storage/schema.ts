@@ -148,6 +148,8 @@ export interface DevicesTable {
   station: Generated<string>;
   /** Chainage along the tunnel in metres, null when not in a tunnel. */
   chainage_m: number | null;
+  /** Metrics reported with no threshold on this device, judged on the kind's defaults (migration 0044_rules_unconfigured_metrics). */
+  unconfigured_metrics: ColumnType<string[], string | undefined, string>;
 }
 
 export interface TelemetryTable {
@@ -219,6 +221,8 @@ export interface AlarmsTable {
   shelved_until_ms: number | null;
   shelved_by: string | null;
   shelve_reason: string | null;
+  /** 'default' when a threshold alarm was judged on the kind's default (migration 0044_rules_unconfigured_metrics), else 'device' or null. */
+  limit_source: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BoardsTable {

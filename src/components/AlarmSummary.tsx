@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Alarm } from '../../protocol';
 import { formatBeijing } from '../format/time';
 import { LEVEL_LABEL } from './messages';
-import { alarmTitle, valueAgainstLimit } from './alarmText';
+import { alarmTitle, limitNote, valueAgainstLimit } from './alarmText';
 
 /**
  * What an operator must know before handling an alarm: what (the alarm in words and its level, with the
@@ -13,6 +13,7 @@ import { alarmTitle, valueAgainstLimit } from './alarmText';
 export function AlarmSummary({ alarm, location }: { alarm: Alarm; location?: string | null }) {
   const { i18n } = useLingui();
   const reading = valueAgainstLimit(alarm);
+  const note = limitNote(i18n, alarm);
   const repeats = alarm.repeatCount ?? 1;
   const dd = { margin: 0 } as const;
   return (
@@ -49,6 +50,7 @@ export function AlarmSummary({ alarm, location }: { alarm: Alarm; location?: str
           </dt>
           <dd style={dd} data-reading>
             {reading}
+            {note ? ` (${note})` : ''}
           </dd>
         </>
       ) : null}

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import { DEVICE_KIND_REGISTRY, formatChainage, type Alarm, type AlarmKind, type AlarmLevel, type AlarmSide, type DeviceInfo, type TunnelInfo } from '../../protocol';
+import { DEVICE_KIND_REGISTRY, FAULT_CLOCK_SKEW, FAULT_OUT_OF_RANGE, formatChainage, type Alarm, type AlarmKind, type AlarmLevel, type AlarmSide, type DeviceInfo, type TunnelInfo } from '../../protocol';
 import { metricLabel } from '../i18n/metricLabels';
 import { formatDisplayNumber } from '../format/number';
 
@@ -23,6 +23,7 @@ export const ALARM_KIND_LABEL: Record<AlarmKind, MessageDescriptor> = {
   offline: msg`Device offline`,
   ai: msg`AI violation`,
   zone: msg`Zone rule`,
+  fault: msg`Sensor fault`,
 };
 
 /** AI violation types (camera AlgType, protocol/kinds/camera.ts), zone rule metrics and the offline pseudo-metric. */
@@ -64,7 +65,7 @@ export function alarmMetricLabel(i18n: I18n, alarm: Pick<Alarm, 'deviceKind' | '
  * One line naming an alarm, without repeating itself: "SOS" (never "SOS SOS 1"), "Oxygen (O₂) below
  * limit", "Moment over limit", "No helmet", "Device offline".
  */
-export function alarmTitle(i18n: I18n, alarm: Pick<Alarm, 'deviceKind' | 'metric' | 'kind'> & { side?: AlarmSide | null }): string {
+export function alarmTitle(i18n: I18n, alarm: Pick<Alarm, 'deviceKind' | 'metric' | 'kind'> & { side?: AlarmSide | null; value?: number | null }): string {
   switch (alarm.kind) {
     case 'sos':
       return i18n._(ALARM_KIND_LABEL.sos);
@@ -73,11 +74,27 @@ export function alarmTitle(i18n: I18n, alarm: Pick<Alarm, 'deviceKind' | 'metric
     case 'ai':
     case 'zone':
       return alarmMetricLabel(i18n, alarm);
+    case 'fault':
+      return faultTitle(i18n, alarm);
     default: {
       const metric = alarmMetricLabel(i18n, alarm);
       return alarm.side ? `${metric} · ${i18n._(SIDE_LABEL[alarm.side])}` : metric;
     }
   }
+}
+
+/**
+ * A sensor fault in words (docs/domain.md "Sensor faults"): "Device clock off by 12 min", "Sensor fault:
+ * readings out of range", "Sensor fault: Carbon monoxide (CO) stuck".
+ */
+function faultTitle(i18n: I18n, alarm: Pick<Alarm, 'deviceKind' | 'metric' | 'kind'> & { value?: number | null }): string {
+  if (alarm.metric === FAULT_CLOCK_SKEW) {
+    const minutes = alarm.value == null ? '?' : formatDisplayNumber(Math.abs(alarm.value), 0);
+    return i18n._(msg`Device clock off by ${minutes} min`);
+  }
+  if (alarm.metric === FAULT_OUT_OF_RANGE) return i18n._(msg`Sensor fault: readings out of range`);
+  const metric = alarmMetricLabel(i18n, alarm);
+  return i18n._(msg`Sensor fault: ${metric} stuck`);
 }
 
 /** Decimals of an alarm's metric (its descriptor's `digits`), 2 where the kind does not know it. */
@@ -95,6 +112,17 @@ export function valueAgainstLimit(alarm: Pick<Alarm, 'deviceKind' | 'metric' | '
   const unit = alarm.unit ? ` ${alarm.unit}` : '';
   const limit = alarm.threshold === null ? '–' : formatDisplayNumber(alarm.threshold, digits);
   return `${formatDisplayNumber(alarm.value, digits)} / ${limit}${unit}`;
+}
+
+/** What a threshold alarm judged on its kind's default (the device has no threshold of its own) says about its limit. */
+export const DEFAULT_LIMIT_NOTE = msg`kind default limit: this device has no threshold of its own for this metric`;
+
+/**
+ * A note on the limit of a threshold alarm: the kind's default instead of the device's own threshold
+ * (Alarm `limitSource`, docs/domain.md "Unconfigured metrics"); '' otherwise.
+ */
+export function limitNote(i18n: I18n, alarm: Pick<Alarm, 'kind' | 'limitSource'>): string {
+  return alarm.kind === 'threshold' && alarm.limitSource === 'default' ? i18n._(DEFAULT_LIMIT_NOTE) : '';
 }
 
 /** Active (the condition holds) and not handled: what a board must shout about. */

@@ -111,10 +111,12 @@ export class DeviceStore {
 
   /** Applies a `device.status` batch at once (status changes are rare and matter immediately). */
   applyStatus(batch: DeviceStatusBatch): void {
-    for (const { sn, status, atMs } of batch.items) {
+    for (const { sn, status, atMs, online } of batch.items) {
       const d = this.bySn.get(sn);
       if (!d) continue;
-      this.bySn.set(sn, { ...d, status, lastSeenMs: status === 'offline' ? d.lastSeenMs : Math.max(d.lastSeenMs ?? 0, atMs) });
+      // `online` is the offline rule (a silent device keeps a warning in `status`); older servers send status only
+      const reporting = online ?? (status === 'offline' ? false : d.online);
+      this.bySn.set(sn, { ...d, status, online: reporting, lastSeenMs: reporting === false ? d.lastSeenMs : Math.max(d.lastSeenMs ?? 0, atMs) });
     }
   }
 

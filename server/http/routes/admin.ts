@@ -462,6 +462,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: HttpDeps): void 
         gases: gasesOf(r.kind, r.thresholds),
         lastSeenMs,
         silent: isSilent(lastSeenMs, r.report_period_s, nowMs),
+        unconfiguredMetrics: fromJson<string[]>(r.unconfigured_metrics) ?? [],
       };
     });
     return body.silentOnly ? devices.filter((d) => d.silent) : devices;

@@ -119,7 +119,8 @@ function rowOf(p: Person, c: LiveContext): PersonRow {
   const low = (sn ? c.beacons.get(sn)?.thresholds.find((t) => t.metric === 'battery')?.warnLow : null) ?? DEFAULT_LOW_BATTERY_PCT;
   return {
     ...p,
-    online: !!s && s.status !== 'offline' && s.status !== 'unknown',
+    // the offline rule, not the status: a silent tag keeps the warning or alarm it last reported
+    online: !!s && (s.online ?? (s.status !== 'offline' && s.status !== 'unknown')),
     sos: !!sn && (latest?.sos === 1 || c.openSos.has(sn)),
     lowBattery: battery !== null && battery <= low,
     battery,

@@ -6,6 +6,7 @@ import { SYSTEM_STATUS_ROUTE, type SystemStatus } from '../../../protocol';
 import { BusinessError } from '../../api/request';
 import { useStores } from '../../stores';
 import { SCREEN } from '../../theme/theme';
+import { metricLabel } from '../../i18n/metricLabels';
 import { ScreenFrame } from './ScreenFrame';
 
 /** Route of the administrator's status page (reached from the header's Status button). */
@@ -14,13 +15,15 @@ export const SYSTEM_STATUS_PATH = '/system/status';
 const cell = { padding: '4px 12px', borderBottom: `1px solid ${SCREEN.textMuted}33`, textAlign: 'left' as const };
 const numberCell = { ...cell, textAlign: 'right' as const, fontVariantNumeric: 'tabular-nums' };
 
-function CountTable({ label, head, rows }: { label: string; head: string[]; rows: Array<Array<string | number>> }) {
+/** A table whose last column is a count (right-aligned), unless `textOnly`. */
+function CountTable({ label, head, rows, textOnly = false }: { label: string; head: string[]; rows: Array<Array<string | number>>; textOnly?: boolean }) {
+  const last = textOnly ? cell : numberCell;
   return (
     <table aria-label={label} style={{ borderCollapse: 'collapse', minWidth: 360 }}>
       <thead>
         <tr>
           {head.map((h, i) => (
-            <th key={h} style={i === head.length - 1 ? numberCell : cell}>
+            <th key={h} style={i === head.length - 1 ? last : cell}>
               {h}
             </th>
           ))}
@@ -30,7 +33,7 @@ function CountTable({ label, head, rows }: { label: string; head: string[]; rows
         {rows.map((r) => (
           <tr key={r.slice(0, -1).join(' ')}>
             {r.map((v, i) => (
-              <td key={i} style={i === r.length - 1 ? numberCell : cell}>
+              <td key={i} style={i === r.length - 1 ? last : cell}>
                 {v}
               </td>
             ))}
@@ -117,6 +120,23 @@ export const SystemStatusScreen = observer(function SystemStatusScreen() {
                 label={t`Refused requests`}
                 head={[t`Route`, t`Error code`, t`HTTP status`, t`Count`]}
                 rows={status.restRejections.map((r) => [r.route, r.code, r.status, r.count])}
+              />
+            )}
+          </section>
+          <section>
+            <h2 style={{ fontSize: 18 }}>
+              <Trans>Metrics with no configured threshold</Trans>
+            </h2>
+            {status.unconfiguredMetrics.length === 0 ? (
+              <p style={{ color: SCREEN.textMuted }}>
+                <Trans>Every reported metric has a configured threshold.</Trans>
+              </p>
+            ) : (
+              <CountTable
+                textOnly
+                label={t`Metrics with no configured threshold`}
+                head={[t`Project`, t`Device`, t`Metrics (judged on the kind default)`]}
+                rows={status.unconfiguredMetrics.map((d) => [d.projectId, `${d.name} (${d.sn})`, d.metrics.map((m) => metricLabel(i18n, d.kind, m)).join(', ')])}
               />
             )}
           </section>

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Field, Input, Select } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ADMIN_ROUTES, DEVICE_KINDS, ROUTES, type DeviceKey, type DeviceKind, type ImportResult, type RegistryDevice } from '../../../../protocol';
+import { ADMIN_ROUTES, DEVICE_KINDS, FLEET_ROUTES, ROUTES, type DeviceKey, type DeviceKind, type ImportResult, type RegistryDevice } from '../../../../protocol';
 import { formatBeijing } from '../../../format/time';
-import { kindLabel } from '../../../i18n/metricLabels';
+import { kindLabel, metricLabel } from '../../../i18n/metricLabels';
 import { useStores } from '../../../stores';
 import { AdminSection, CallError, DataTable, fileToBase64, useAdminData } from './adminUi';
 import { DeviceEditDialog, DeviceFields, DeviceMoveDialog } from './DeviceDialogs';
@@ -33,10 +33,20 @@ export const DevicesTab = observer(function DevicesTab({ projectId }: { projectI
   }
 
   const silentCount = (devices.data ?? []).filter((d) => d.silent).length;
+  const unconfiguredCount = (devices.data ?? []).filter((d) => d.unconfiguredMetrics.length > 0).length;
+  /** Confirms the kind defaults of the metrics a device reports with no threshold (threshold/reset, audited). */
+  const confirmDefaults = (d: RegistryDevice) =>
+    void devices.run(FLEET_ROUTES.thresholdReset, { projectId, target: { sn: d.sn }, metrics: d.unconfiguredMetrics });
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
       <CallError error={devices.error} />
-      <AdminSection title={t`Devices`} actions={<span style={{ fontSize: 13 }}>{t`${silentCount} not reporting`}</span>}>
+      <AdminSection title={t`Devices`} actions={
+          <span style={{ fontSize: 13 }}>
+            {t`${silentCount} not reporting`}
+            {unconfiguredCount > 0 ? ` · ${t`${unconfiguredCount} with unconfigured metrics`}` : ''}
+          </span>
+        }
+      >
         <DataTable
           label={t`Devices`}
           head={[t`Serial number`, t`Kind`, t`Name`, t`Station`, t`Position`, t`Tunnel`, t`Chainage (m)`, t`Reporting period (s)`, t`Last report`, '']}
@@ -54,8 +64,18 @@ export const DevicesTab = observer(function DevicesTab({ projectId }: { projectI
               <span key="seen" style={{ color: d.silent ? '#ff7875' : undefined }}>
                 {d.lastSeenMs === null ? t`Never` : formatBeijing(d.lastSeenMs)}
                 {d.silent ? ` · ${t`not reporting`}` : ''}
+                {d.unconfiguredMetrics.length > 0 ? (
+                  <span data-unconfigured={d.unconfiguredMetrics.join(' ')} style={{ display: 'block', color: '#ffc53d' }}>
+                    {t`Reporting a metric with no configured threshold: ${d.unconfiguredMetrics.map((m) => metricLabel(i18n, d.kind, m)).join(', ')} (judged on the kind default)`}
+                  </span>
+                ) : null}
               </span>,
               <span key="actions" style={{ display: 'inline-flex', gap: 8 }}>
+                {d.unconfiguredMetrics.length > 0 ? (
+                  <Button size="small" appearance="primary" aria-label={t`Confirm the default thresholds of ${d.sn}`} onClick={() => confirmDefaults(d)}>
+                    <Trans>Confirm default</Trans>
+                  </Button>
+                ) : null}
                 <Button size="small" aria-label={t`Edit ${d.sn}`} onClick={() => setDialog({ action: 'edit', device: d })}>
                   <Trans>Edit</Trans>
                 </Button>
