@@ -40,6 +40,25 @@ export const FRESH_FIX_MS = 30_000;
  */
 export const HEADCOUNT_WARMUP_MS = 15_000;
 
+/**
+ * Zone edge hysteresis (docs/domain.md "Zone edges"): a beacon enters a zone once its fix has been inside for
+ * ZONE_EDGE_DWELL_MS and lies at least this far (m) inside the edge; it leaves likewise outside. Above the
+ * 0.1–0.3 m scatter of a UWB fix standing still (docs/device-protocol.md "beacon"), so a person standing on
+ * an edge stays on the side they came from instead of flipping in and out with every fix.
+ */
+export const ZONE_EDGE_MARGIN_M = 0.5;
+
+/** Zone edge hysteresis: how long (ms) a fix must stay on the other side of an edge before the crossing counts. */
+export const ZONE_EDGE_DWELL_MS = 2_000;
+
+/** How a zone edge is crossed (ZoneRules options; defaults ZONE_EDGE_MARGIN_M and ZONE_EDGE_DWELL_MS). */
+export interface ZoneEdgeOptions {
+  /** Distance (m) past the edge a fix must reach; at most a quarter of the zone's length is used. */
+  marginM: number;
+  /** Time (ms) fixes must stay past the edge. */
+  dwellMs: number;
+}
+
 /** An open alarm's value and last-seen time are written at most this often while nothing else changes (ms). */
 export const ZONE_ALARM_REFRESH_MS = 10_000;
 
@@ -66,8 +85,10 @@ interface PersonState {
   tunnelId: string;
   chainageM: number;
   lastFixMs: number;
-  /** Zones containing the last fix, with the time the beacon entered each. */
+  /** Zones the beacon is in (edge hysteresis applied), with the time it entered each. */
   inside: Map<string, number>;
+  /** Zones whose edge the beacon is crossing: zone id → since when its fixes are on the other side (ms). */
+  crossing: Map<string, number>;
   /** Where the beacon has stood since `stillSinceMs` (within NO_MOVEMENT_TOLERANCE_M). */
   anchorM: number;
   stillSinceMs: number;
@@ -85,6 +106,48 @@ interface Holding {
 const PERSON_METRICS: readonly ZoneAlarmMetric[] = ['zoneEntry', 'stayTooLong', 'noMovement', 'signalLost', 'beaconRemoved'];
 const LEVEL_RANK: Record<AlarmLevel, number> = { warning: 1, alarm: 2 };
 const DAY_MS = 86_400_000;
+
+/**
+ * Which zones a beacon is in after a fix, with edge hysteresis: membership changes once the fixes have been
+ * on the other side of the edge for `edge.dwellMs` and the fix lies `edge.marginM` past it (the margin at most
+ * a quarter of the zone's length). A fix back on the old side ends the crossing. Updates `crossing`.
+ * @returns zone id → time the beacon entered (the start of the crossing for a new entry)
+ */
+export function zonesAfterFix(
+  zones: readonly Zone[],
+  inside: ReadonlyMap<string, number>,
+  crossing: Map<string, number>,
+  tunnelId: string,
+  chainageM: number,
+  nowMs: number,
+  edge: ZoneEdgeOptions,
+): Map<string, number> {
+  const next = new Map<string, number>();
+  for (const z of zones) {
+    const enteredAtMs = inside.get(z.zoneId);
+    const m = Math.min(edge.marginM, (z.toM - z.fromM) / 4);
+    const raw = inZone(z, tunnelId, chainageM);
+    const otherSide = enteredAtMs === undefined ? raw : !raw;
+    if (!otherSide) {
+      crossing.delete(z.zoneId);
+      if (enteredAtMs !== undefined) next.set(z.zoneId, enteredAtMs);
+      continue;
+    }
+    const sinceMs = crossing.get(z.zoneId) ?? nowMs;
+    const past =
+      enteredAtMs === undefined
+        ? chainageM >= z.fromM + m && chainageM <= z.toM - m
+        : z.tunnelId !== tunnelId || chainageM < z.fromM - m || chainageM > z.toM + m;
+    if (past && nowMs - sinceMs >= edge.dwellMs) {
+      crossing.delete(z.zoneId);
+      if (enteredAtMs === undefined) next.set(z.zoneId, sinceMs);
+      continue;
+    }
+    crossing.set(z.zoneId, sinceMs);
+    if (enteredAtMs !== undefined) next.set(z.zoneId, enteredAtMs);
+  }
+  return next;
+}
 
 /** True when a fix at `chainageM` in `tunnelId` lies in `zone` (both ends included). */
 export function inZone(zone: Pick<Zone, 'tunnelId' | 'fromM' | 'toM'>, tunnelId: string, chainageM: number): boolean {
@@ -107,7 +170,15 @@ export class ZoneRules {
   private portalDay = -1;
   private warmUntilMs: number | null = null;
 
-  constructor(readonly projectId: string) {}
+  private readonly edge: ZoneEdgeOptions;
+
+  /** `edge`: zone edge hysteresis, by default ZONE_EDGE_MARGIN_M and ZONE_EDGE_DWELL_MS. */
+  constructor(
+    readonly projectId: string,
+    edge: Partial<ZoneEdgeOptions> = {},
+  ) {
+    this.edge = { marginM: edge.marginM ?? ZONE_EDGE_MARGIN_M, dwellMs: edge.dwellMs ?? ZONE_EDGE_DWELL_MS };
+  }
 
   /**
    * Sets the zones and the registry's wearers (start, or after an edit). Alarms of removed zones and
@@ -123,6 +194,7 @@ export class ZoneRules {
       const inside = new Map<string, number>();
       for (const z of this.zones) if (inZone(z, p.tunnelId, p.chainageM)) inside.set(z.zoneId, p.inside.get(z.zoneId) ?? nowMs);
       p.inside = inside;
+      p.crossing.clear();
     }
     for (const id of [...this.portal.keys()]) if (!this.zones.some((z) => z.zoneId === id)) this.portal.delete(id);
     const out: AlarmDraft[] = [];
@@ -135,7 +207,8 @@ export class ZoneRules {
   }
 
   /**
-   * A beacon fix received at `nowMs`: updates zone membership, portal counts and movement, then the
+   * A beacon fix received at `nowMs`: updates zone membership (at once on a beacon's first fix, then with
+   * edge hysteresis, zonesAfterFix), portal counts and movement, then the
    * beacon's rules. `deviceName` names the device when the registry has nobody for it. `worn` is the tag's
    * worn sensor (false: taken off); undefined for tags without one.
    * @returns alarms raised, changed or cleared
@@ -143,12 +216,13 @@ export class ZoneRules {
   fix(sn: string, device: { name: string; kind: string }, tunnelId: string, chainageM: number, nowMs: number, worn?: boolean): AlarmDraft[] {
     const out: AlarmDraft[] = [];
     let p = this.persons.get(sn);
-    const inside = new Map<string, number>();
-    for (const z of this.zones) if (inZone(z, tunnelId, chainageM)) inside.set(z.zoneId, p?.inside.get(z.zoneId) ?? nowMs);
     if (!p) {
-      p = { deviceName: device.name, deviceKind: device.kind, tunnelId, chainageM, lastFixMs: nowMs, inside, anchorM: chainageM, stillSinceMs: nowMs, removedSinceMs: null };
+      const inside = new Map<string, number>();
+      for (const z of this.zones) if (inZone(z, tunnelId, chainageM)) inside.set(z.zoneId, nowMs);
+      p = { deviceName: device.name, deviceKind: device.kind, tunnelId, chainageM, lastFixMs: nowMs, inside, crossing: new Map(), anchorM: chainageM, stillSinceMs: nowMs, removedSinceMs: null };
       this.persons.set(sn, p);
     } else {
+      const inside = zonesAfterFix(this.zones, p.inside, p.crossing, tunnelId, chainageM, nowMs, this.edge);
       if (nowMs - p.lastFixMs < PRESENCE_MS) this.countPortal(p, inside, nowMs);
       const moved = p.tunnelId !== tunnelId || Math.abs(chainageM - p.anchorM) > NO_MOVEMENT_TOLERANCE_M;
       p.deviceName = device.name;
@@ -201,7 +275,7 @@ export class ZoneRules {
     }
   }
 
-  /** People per zone whose last fix is in it and recent (PRESENCE_MS). */
+  /** People per zone who are in it (edge hysteresis applied) with a recent fix (PRESENCE_MS). */
   headcounts(nowMs: number): Map<string, number> {
     const out = new Map<string, number>();
     for (const p of this.persons.values()) {
