@@ -360,6 +360,22 @@ export const THRESHOLD_DEFAULT_REVISIONS: Record<string, readonly KindDefaultsRe
       ],
     },
   ],
+  // Beacon-reported states and supply voltage (docs/device-protocol.md "beacon", docs/domain.md): fall and
+  // tamper alarm while on; static, miner lamp and Bluetooth faults warn while on; under-voltage ≤ 3.5 / ≤ 3.4 V.
+  '0043_people_defaults_beacon_states_voltage': [
+    {
+      kind: 'beacon',
+      scope: 'all',
+      thresholds: [
+        { metric: 'fall', unit: '', warnHigh: null, alarmHigh: 1, warnLow: null, alarmLow: null, clearRatio: 1, clearLow: null },
+        { metric: 'tamper', unit: '', warnHigh: null, alarmHigh: 1, warnLow: null, alarmLow: null, clearRatio: 1, clearLow: null },
+        { metric: 'static', unit: '', warnHigh: 1, alarmHigh: null, warnLow: null, alarmLow: null, clearRatio: 1, clearLow: null },
+        { metric: 'lampFault', unit: '', warnHigh: 1, alarmHigh: null, warnLow: null, alarmLow: null, clearRatio: 1, clearLow: null },
+        { metric: 'bluetoothFault', unit: '', warnHigh: 1, alarmHigh: null, warnLow: null, alarmLow: null, clearRatio: 1, clearLow: null },
+        { metric: 'voltageV', unit: 'V', warnHigh: null, alarmHigh: null, warnLow: 3.5, alarmLow: 3.4, clearRatio: 1, clearLow: 3.6 },
+      ],
+    },
+  ],
 };
 
 /** Work records: lifts detected from telemetry (issue 10 §3; server/rules/workRecords.ts). */

@@ -141,6 +141,30 @@ describe('people and zones (real server)', () => {
     expect(list.body.data!.list.map((p) => p.beaconSn)).toContain('BC0040');
   });
 
+  it('tag-reported states: fall and tamper alarm, a lamp fault warns, each once while on and cleared when off; old payloads unchanged', async () => {
+    await fix('BC0041', 610, { fall: true, tamper: true, lampFault: true, bluetoothFault: false, static: false });
+    await fix('BC0041', 610, { fall: true, tamper: true, lampFault: true });
+    const fall = await oneAlarmPushed('BC0041', 'fall');
+    expect(fall).toMatchObject({ kind: 'threshold', level: 'alarm', state: 'active', deviceKind: 'beacon' });
+    expect(await oneAlarmPushed('BC0041', 'tamper')).toMatchObject({ level: 'alarm' });
+    expect(await oneAlarmPushed('BC0041', 'lampFault')).toMatchObject({ level: 'warning' });
+    expect(await alarmsOf('BC0041', 'bluetoothFault')).toEqual([]);
+    await fix('BC0041', 610, { fall: false, tamper: false, lampFault: false });
+    await eventually(async () => (await alarmsOf('BC0041', 'lampFault'))[0].state === 'cleared', 5_000, 'lamp fault cleared');
+    expect((await alarmsOf('BC0041', 'fall'))[0]).toMatchObject({ state: 'cleared' });
+    // a payload with a flag of the wrong type is refused whole and changes nothing
+    await fix('BC0041', 610, { bluetoothFault: 'yes' });
+    await fix('BC0041', 610);
+    expect(await alarmsOf('BC0041', 'bluetoothFault')).toEqual([]);
+  });
+
+  it('under-voltage: a supply reading under 3.4 V raises a below-limit alarm of its own, not low battery', async () => {
+    await fix('BC0042', 620, { battery: 60, voltageV: 3.32 });
+    const alarm = await oneAlarmPushed('BC0042', 'voltageV');
+    expect(alarm).toMatchObject({ kind: 'threshold', side: 'below', level: 'alarm', threshold: 3.4, unit: 'V', value: 3.32 });
+    expect(await alarmsOf('BC0042', 'battery')).toEqual([]);
+  });
+
   it('signal lost: a beacon silent in the zone past its limit raises one alarm; reporting again clears it', async () => {
     await addZone({ name: 'Deep works', fromM: 700, toM: 800, signalLostS: 5 });
     await fix('BC0050', 750);
