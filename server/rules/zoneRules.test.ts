@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { beijingDayStart, type Zone } from '../../protocol';
-import { FRESH_FIX_MS, HEADCOUNT_WARMUP_MS, inZone, PRESENCE_MS, ZoneRules, type ZoneEdgeOptions, type ZoneWearer } from './zoneRules';
+import { FRESH_FIX_MS, HEADCOUNT_WARMUP_MS, inZone, LEAVE_AREA_MS, PRESENCE_MS, ZoneRules, type ZoneEdgeOptions, type ZoneRulesOptions, type ZoneWearer } from './zoneRules';
 import type { AlarmDraft } from './types';
 
 const T0 = 1_763_766_000_000;
@@ -21,6 +21,8 @@ function zone(over: Partial<Zone> & Pick<Zone, 'zoneId'>): Zone {
     maxHeadcount: null,
     noMovementMin: null,
     signalLostS: null,
+    gatheringAllowed: false,
+    assignedTeams: [],
     ...over,
   };
 }
@@ -31,8 +33,8 @@ const wearers = new Map<string, ZoneWearer>([
 ]);
 
 /** Rules whose zone edges are crossed with the first fix past the margin (the rules other than the edge's own). */
-function rules(zones: Zone[], edge: Partial<ZoneEdgeOptions> = { dwellMs: 0 }): ZoneRules {
-  const r = new ZoneRules('p', edge);
+function rules(zones: Zone[], edge: Partial<ZoneEdgeOptions> = { dwellMs: 0 }, opts: ZoneRulesOptions = {}): ZoneRules {
+  const r = new ZoneRules('p', { ...opts, edge });
   r.configure(zones, wearers, T0);
   return r;
 }
@@ -365,5 +367,83 @@ describe('zone edges with hysteresis (default margin and dwell)', () => {
     r.fix('B1', beacon('BC1'), 'LK', 90, T0);
     r.fix('B1', beacon('BC1'), 'LK', 100.5, T0 + 1000);
     expect(r.fix('B1', beacon('BC1'), 'LK', 100.5, T0 + 3000).map((d) => d.metric)).toEqual(['zoneEntry']);
+  });
+});
+
+describe('gathering', () => {
+  const open = zone({ zoneId: 'ZW', fromM: 0, toM: 1000 });
+  const portal = zone({ zoneId: 'ZP', kind: 'portal', fromM: 1000, toM: 1100, gatheringAllowed: true });
+  /** After the warm-up of a start, when headcounts and gatherings begin. */
+  const S = T0 + HEADCOUNT_WARMUP_MS;
+  const crowd = Array.from({ length: 10 }, (_, i) => `G${i}`);
+
+  /** Every crowd tag reports once a second from `atM` (spread over 4 m) for `seconds`, ticking; returns the drafts. */
+  function stand(r: ZoneRules, atM: number, fromMs: number, seconds: number, sns = crowd): AlarmDraft[] {
+    const out: AlarmDraft[] = [];
+    for (let s = 0; s < seconds; s++) {
+      const t = fromMs + s * 1000;
+      sns.forEach((sn, i) => out.push(...r.fix(sn, beacon(sn), 'LK', atM + (i % 5), t)));
+      out.push(...r.tick(t));
+    }
+    return out;
+  }
+
+  it('ten people within 5 m for 5 min raise one warning on the bore; it clears after they part', () => {
+    const r = rules([open, portal]);
+    expect(stand(r, 500, S, 299)).toEqual([]);
+    const raised = stand(r, 500, S + 299_000, 2).filter((d) => d.metric === 'gathering');
+    expect(raised.map((d) => [d.deviceSn, d.deviceKind, d.level, d.state, d.value, d.threshold])).toEqual([['LK', 'tunnel', 'warning', 'active', 10, 10]]);
+    // they walk apart: 50 m between each
+    const parted: AlarmDraft[] = [];
+    for (let s = 0; s < 40; s++) {
+      const t = S + 301_000 + s * 1000;
+      crowd.forEach((sn, i) => parted.push(...r.fix(sn, beacon(sn), 'LK', 100 + i * 50, t)));
+      parted.push(...r.tick(t));
+    }
+    // drafts are the rules' live objects: one alarm, now cleared
+    expect(brief([...new Set(parted)])).toEqual([['LK', 'gathering', 'cleared', 1]]);
+    expect(r.tick(S + 400_000)).toEqual([]);
+  });
+
+  it('nine people, or ten in a zone that allows gathering, raise nothing', () => {
+    const r = rules([open, portal]);
+    expect(stand(r, 500, S, 400, crowd.slice(0, 9))).toEqual([]);
+    const atPortal = rules([open, portal]);
+    expect(stand(atPortal, 1040, S, 400).filter((d) => d.metric === 'gathering')).toEqual([]);
+  });
+
+  it('one person stepping aside for a moment neither restarts the time nor clears the alarm', () => {
+    const r = rules([open]);
+    stand(r, 500, S, 200);
+    stand(r, 500, S + 200_000, 10, crowd.slice(0, 9)); // one steps away (silent to the group)
+    crowd.slice(9).forEach((sn) => r.fix(sn, beacon(sn), 'LK', 520, S + 205_000));
+    const raised = stand(r, 500, S + 210_000, 100).filter((d) => d.metric === 'gathering');
+    expect(brief(raised).slice(0, 1)).toEqual([['LK', 'gathering', 'active', 1]]);
+    expect(raised.every((d) => d.state === 'active' && d.repeatCount === 1)).toBe(true);
+  });
+});
+
+describe('leave area', () => {
+  const works = zone({ zoneId: 'ZW', fromM: 100, toM: 200, assignedTeams: ['Lining team'] });
+  const face = zone({ zoneId: 'ZF', kind: 'danger', fromM: 200, toM: 400 });
+
+  it('a person of a team with a work area, outside it past the grace, raises one warning; back inside clears it', () => {
+    const r = rules([works, face]);
+    r.fix('B1', beacon('BC1'), 'LK', 150, T0);
+    expect(r.fix('B1', beacon('BC1'), 'LK', 260, T0 + 1000)).toEqual([]);
+    expect(r.tick(T0 + 1000 + LEAVE_AREA_MS - 1)).toEqual([]);
+    const [left] = r.tick(T0 + 1000 + LEAVE_AREA_MS);
+    expect([left.metric, left.level, left.value, left.unit, left.deviceName]).toEqual(['leaveArea', 'warning', 260, 'm', 'Wang Wei']);
+    expect(brief(r.fix('B1', beacon('BC1'), 'LK', 180, T0 + 200_000))).toEqual([['B1', 'leaveArea', 'cleared', 1]]);
+  });
+
+  it('a short errand out of the area, and people of teams no zone names, raise nothing', () => {
+    const r = rules([works, face]);
+    r.fix('B1', beacon('BC1'), 'LK', 150, T0);
+    r.fix('B1', beacon('BC1'), 'LK', 260, T0 + 1000);
+    r.fix('B1', beacon('BC1'), 'LK', 150, T0 + 60_000);
+    expect(r.tick(T0 + 1000 + LEAVE_AREA_MS)).toEqual([]);
+    r.fix('B2', beacon('BC2'), 'LK', 300, T0);
+    expect(r.tick(T0 + 10 * MIN)).toEqual([]);
   });
 });

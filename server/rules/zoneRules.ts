@@ -1,10 +1,12 @@
 import { BEIJING_OFFSET_MS, type Alarm, type AlarmLevel, type AlarmRecord, type Zone, type ZoneAlarmMetric } from '../../protocol';
 import type { AlarmDraft } from './types';
 import { isClosed, mirrorHandling } from './alarmDraft';
+import { GATHERING_DEFAULTS, largestGroup, stepGathering, type GatheringOptions, type GatheringState } from './gathering';
 
 /**
- * Personnel zone rules of one project (issue 9 §4; docs/api.md "People and zones"): danger-zone entry,
- * stay too long, over-headcount, no movement (possible fall), signal lost and beacon removed (a zone with a
+ * Personnel zone rules of one project (docs/api.md "People and zones"): danger-zone entry, stay too long,
+ * over-headcount, gathering (server/rules/gathering.ts), leave area (a person outside every zone assigned
+ * to their team), no movement (possible fall), signal lost and beacon removed (a zone with a
  * signal-lost limit watches both: a silent tag, and a tag that still reports but says it is not worn,
  * `worn: false`), evaluated from beacon fixes
  * (bore + chainage, docs/device-protocol.md "beacon") against the project's zones. Low battery and vitals
@@ -70,7 +72,23 @@ export const ZONE_ALARM_LEVEL: Record<ZoneAlarmMetric, AlarmLevel> = {
   beaconRemoved: 'alarm',
   stayTooLong: 'warning',
   overHeadcount: 'warning',
+  gathering: 'warning',
+  leaveArea: 'warning',
 };
+
+/**
+ * Leave area: how long (ms) a person may be outside their team's zones before the alarm, so a short errand
+ * (the portal, the welfare car) is not an alarm. Convention, docs/domain.md.
+ */
+export const LEAVE_AREA_MS = 2 * 60_000;
+
+/** ZoneRules options; every field defaults to the constant of the same rule. */
+export interface ZoneRulesOptions {
+  edge?: Partial<ZoneEdgeOptions>;
+  gathering?: Partial<GatheringOptions>;
+  /** Leave area grace (ms), LEAVE_AREA_MS. */
+  leaveAreaMs?: number;
+}
 
 /** Who wears a beacon, as the rules need it (from the person registry). */
 export interface ZoneWearer {
@@ -94,6 +112,8 @@ interface PersonState {
   stillSinceMs: number;
   /** Since when the tag reports it is not worn (`worn: false`), null while worn or without a worn sensor. */
   removedSinceMs: number | null;
+  /** Since when the beacon is outside every zone assigned to its wearer's team, null while inside (or no such zone). */
+  outsideAreaSinceMs: number | null;
 }
 
 /** A condition that holds now, with what its alarm shows. */
@@ -103,7 +123,7 @@ interface Holding {
   unit: string | null;
 }
 
-const PERSON_METRICS: readonly ZoneAlarmMetric[] = ['zoneEntry', 'stayTooLong', 'noMovement', 'signalLost', 'beaconRemoved'];
+const PERSON_METRICS: readonly ZoneAlarmMetric[] = ['zoneEntry', 'stayTooLong', 'noMovement', 'signalLost', 'beaconRemoved', 'leaveArea'];
 const LEVEL_RANK: Record<AlarmLevel, number> = { warning: 1, alarm: 2 };
 const DAY_MS = 86_400_000;
 
@@ -170,14 +190,20 @@ export class ZoneRules {
   private portalDay = -1;
   private warmUntilMs: number | null = null;
 
+  /** Gathering episodes by bore (bounded by the project's bores). */
+  private readonly gatherings = new Map<string, GatheringState>();
   private readonly edge: ZoneEdgeOptions;
+  private readonly gathering: GatheringOptions;
+  private readonly leaveAreaMs: number;
 
-  /** `edge`: zone edge hysteresis, by default ZONE_EDGE_MARGIN_M and ZONE_EDGE_DWELL_MS. */
+  /** `opts`: edge hysteresis, gathering limits and leave-area grace, by default the constants above. */
   constructor(
     readonly projectId: string,
-    edge: Partial<ZoneEdgeOptions> = {},
+    opts: ZoneRulesOptions = {},
   ) {
-    this.edge = { marginM: edge.marginM ?? ZONE_EDGE_MARGIN_M, dwellMs: edge.dwellMs ?? ZONE_EDGE_DWELL_MS };
+    this.edge = { marginM: opts.edge?.marginM ?? ZONE_EDGE_MARGIN_M, dwellMs: opts.edge?.dwellMs ?? ZONE_EDGE_DWELL_MS };
+    this.gathering = { ...GATHERING_DEFAULTS, ...opts.gathering };
+    this.leaveAreaMs = opts.leaveAreaMs ?? LEAVE_AREA_MS;
   }
 
   /**
@@ -219,7 +245,7 @@ export class ZoneRules {
     if (!p) {
       const inside = new Map<string, number>();
       for (const z of this.zones) if (inZone(z, tunnelId, chainageM)) inside.set(z.zoneId, nowMs);
-      p = { deviceName: device.name, deviceKind: device.kind, tunnelId, chainageM, lastFixMs: nowMs, inside, crossing: new Map(), anchorM: chainageM, stillSinceMs: nowMs, removedSinceMs: null };
+      p = { deviceName: device.name, deviceKind: device.kind, tunnelId, chainageM, lastFixMs: nowMs, inside, crossing: new Map(), anchorM: chainageM, stillSinceMs: nowMs, removedSinceMs: null, outsideAreaSinceMs: null };
       this.persons.set(sn, p);
     } else {
       const inside = zonesAfterFix(this.zones, p.inside, p.crossing, tunnelId, chainageM, nowMs, this.edge);
@@ -242,7 +268,7 @@ export class ZoneRules {
     return unique(out);
   }
 
-  /** Time passing: stay, no movement, signal lost and headcounts. O(beacons × zones). */
+  /** Time passing: stay, no movement, signal lost, leave area, headcounts and gatherings. O(beacons × zones + beacons log beacons). */
   tick(nowMs: number): AlarmDraft[] {
     const out: AlarmDraft[] = [];
     for (const [sn, p] of this.persons) this.evaluatePerson(sn, p, nowMs, out);
@@ -254,8 +280,37 @@ export class ZoneRules {
           this.hold(z.zoneId, { name: z.name, kind: 'zone' }, 'overHeadcount', { value: n, threshold: z.maxHeadcount, unit: null }, nowMs, out);
         } else this.release(z.zoneId, 'overHeadcount', nowMs, out);
       }
+      this.tickGatherings(nowMs, out);
     }
     return unique(out);
+  }
+
+  /**
+   * Gathering per bore: the largest group of fresh fixes (FRESH_FIX_MS) outside gathering-allowed zones;
+   * one alarm per bore (deviceKind `tunnel`, deviceSn = tunnelId) once a group of the minimum has stood
+   * together for the time, cleared when the episode ends.
+   */
+  private tickGatherings(nowMs: number, out: AlarmDraft[]): void {
+    const byBore = new Map<string, number[]>();
+    for (const p of this.persons.values()) {
+      if (nowMs - p.lastFixMs >= FRESH_FIX_MS) continue;
+      if (this.zones.some((z) => z.gatheringAllowed && p.inside.has(z.zoneId))) continue;
+      const list = byBore.get(p.tunnelId);
+      if (list) list.push(p.chainageM);
+      else byBore.set(p.tunnelId, [p.chainageM]);
+    }
+    const bores = new Set([...byBore.keys(), ...this.gatherings.keys()]);
+    for (const bore of bores) {
+      const sorted = (byBore.get(bore) ?? []).sort((a, b) => a - b);
+      const state = stepGathering(this.gatherings.get(bore) ?? null, largestGroup(sorted, this.gathering.spanM), this.gathering, nowMs);
+      if (state) this.gatherings.set(bore, state);
+      else this.gatherings.delete(bore);
+      if (state && nowMs - state.sinceMs >= this.gathering.minutes * 60_000) {
+        this.hold(bore, { name: bore, kind: 'tunnel' }, 'gathering', { value: state.group.count, threshold: this.gathering.minPeople, unit: null }, nowMs, out);
+      } else this.release(bore, 'gathering', nowMs, out);
+    }
+    // restored alarms of bores nobody stands in any more
+    for (const a of [...this.open.values()]) if (a.metric === 'gathering' && !bores.has(a.deviceSn)) this.release(a.deviceSn, 'gathering', nowMs, out);
   }
 
   /** Re-adopts an open zone alarm read from the database (call after configure, in alarm id order). */
@@ -340,6 +395,12 @@ export class ZoneRules {
       if (z.signalLostS !== null) lostLimitS = Math.min(lostLimitS, z.signalLostS);
     }
     if (stay) holding.set('stayTooLong', stay);
+    // leave area: outside every zone assigned to the wearer's team (teams no zone names move freely)
+    const areas = team === '' ? [] : this.zones.filter((z) => z.assignedTeams.includes(team));
+    if (areas.length > 0 && silentMs < PRESENCE_MS && !areas.some((z) => p.inside.has(z.zoneId))) {
+      p.outsideAreaSinceMs ??= p.lastFixMs;
+      if (nowMs - p.outsideAreaSinceMs >= this.leaveAreaMs) holding.set('leaveArea', { value: round1(p.chainageM), threshold: null, unit: 'm' });
+    } else p.outsideAreaSinceMs = null;
     const stillMin = (nowMs - p.stillSinceMs) / 60_000;
     // a tag taken off lies still without saying anything of its wearer: beacon removed, not a possible fall
     const removed = p.removedSinceMs !== null && silentMs < FRESH_FIX_MS;

@@ -659,6 +659,20 @@ const portalCounts: Migration = {
   },
 };
 
+/**
+ * Zones: gathering allowed and the teams whose work area a zone is (docs/api.md "People and zones"); existing
+ * zones allow no gathering and are nobody's work area, so nothing changes for them until edited.
+ */
+const zoneGatheringTeamAreas: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('zones')
+      .addColumn('gathering_allowed', 'boolean', (c) => c.notNull().defaultTo(false))
+      .addColumn('assigned_teams', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+      .execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -678,6 +692,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0035_cluster_receipts': clusterReceipts,
   '0041_alarm_captures': alarmCaptures,
   '0042_portal_counts': portalCounts,
+  '0044_people_zone_gathering_team_areas': zoneGatheringTeamAreas,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

@@ -33,6 +33,8 @@ describe('alarm wording', () => {
     expect(alarmTitle(i18n, makeAlarm({ alarmId: 8, deviceKind: 'beacon', metric: 'fall', side: 'over' }))).toBe('Fall detected');
     const volts = makeAlarm({ alarmId: 9, deviceKind: 'beacon', metric: 'voltageV', value: 3.38, threshold: 3.4, unit: 'V', side: 'below' });
     expect(alarmTitle(i18n, volts)).toBe('Supply voltage · Below limit');
+    expect(alarmTitle(i18n, makeAlarm({ alarmId: 10, kind: 'zone', deviceKind: 'tunnel', metric: 'gathering', side: null }))).toBe('Gathering');
+    expect(alarmTitle(i18n, makeAlarm({ alarmId: 11, kind: 'zone', deviceKind: 'beacon', metric: 'leaveArea', side: null }))).toBe('Left work area');
     expect(valueAgainstLimit(volts)).toBe('3.38 / 3.4 V');
   });
 

@@ -46,6 +46,8 @@ export const AI_METRIC_LABEL: Readonly<Record<string, MessageDescriptor | undefi
   noMovement: msg`No movement (possible fall)`,
   signalLost: msg`Beacon signal lost`,
   beaconRemoved: msg`Beacon removed`,
+  gathering: msg`Gathering`,
+  leaveArea: msg`Left work area`,
 };
 
 /**
