@@ -178,7 +178,7 @@ describe('tag-reported events', () => {
         if (!beaconTelemetrySchema.safeParse(p).success) invalid++;
         // cap lamps (no vitals) report lamp and voltage, helmets (vitals) fall and Bluetooth
         if (p.heartRate === undefined ? !('voltageV' in p && 'lampFault' in p) || 'fall' in p : !('fall' in p && 'bluetoothFault' in p) || 'voltageV' in p) misshapen++;
-        const flags = { ...p, underVoltage: typeof p.voltageV === 'number' && p.voltageV <= 3.5 };
+        const flags: Record<string, unknown> = { ...p, underVoltage: typeof p.voltageV === 'number' && p.voltageV <= 3.5 };
         for (const f of ['tamper', 'lampFault', 'bluetoothFault', 'underVoltage', 'fall', 'static']) {
           const key = `${m.sn}/${f}`;
           if (flags[f] === true && !on.get(key)) episodes[f] = (episodes[f] ?? 0) + 1;
