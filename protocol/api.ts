@@ -5,6 +5,7 @@ import type { Threshold } from './thresholds';
 import { boardListSchema, type Board } from './board';
 import { REJECT_REASONS } from './devices';
 import type { Role } from './roles';
+import type { AlarmGroup } from './alarmGroups';
 
 /**
  * REST routes and their bodies (docs/api.md). Every route is `POST` with a JSON body (except `ticketGet`, a
@@ -379,6 +380,11 @@ export interface AlarmAnalysis {
   meanHandleMs: number | null;
   /** Gas over-limit analysis: threshold alarms of gas detectors (docs/api.md "alarm/analysis"). */
   gas: GasAlarmAnalysis;
+  /**
+   * Alarms per group (protocol/alarmGroups.ts), every group in ALARM_GROUPS order: count and its share of
+   * `total` (0–1, 4 decimals; 0 when there are none).
+   */
+  groups: Array<{ group: AlarmGroup; count: number; ratio: number }>;
 }
 
 /** Most rows of {@link GasAlarmAnalysis.overLimit}. */

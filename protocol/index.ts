@@ -20,3 +20,4 @@ export * from './people';
 export * from './roles';
 export * from './admin';
 export * from './equipment';
+export * from './alarmGroups';

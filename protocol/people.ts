@@ -164,9 +164,19 @@ export const zoneFieldsSchema = z
      * Set, the zone also watches for beacons taken off (`worn: false`, "beacon removed").
      */
     signalLostS: z.number().int().min(5).max(24 * 3600).nullable(),
+    /**
+     * Gathering allowed: people of the zone are not counted by the gathering rule (the face work area at a
+     * shift handover, the portal). Absent: false.
+     */
+    gatheringAllowed: z.boolean().default(false),
+    /**
+     * Teams whose work area this zone is: a person of one of them outside every zone that lists their team
+     * raises "leave area" (teams listed by no zone are free to move). Absent: none.
+     */
+    assignedTeams: z.array(text(64).min(1)).max(50).default([]),
   })
   .refine((z) => z.fromM < z.toM, { error: 'toM: must be greater than fromM', path: ['toM'] });
-export type ZoneFields = z.infer<typeof zoneFieldsSchema>;
+export type ZoneFields = z.output<typeof zoneFieldsSchema>;
 
 /** A zone of a project. */
 export type Zone = ZoneFields & { zoneId: string; projectId: string };
@@ -188,7 +198,8 @@ export type ZoneAddBody = z.input<typeof zoneAddBody>;
 
 /**
  * Alarm metrics of `kind: 'zone'` alarms (protocol/status.ts). Person alarms carry the beacon as device;
- * `overHeadcount` carries the zone (deviceKind `zone`, deviceSn = zoneId).
+ * `overHeadcount` carries the zone (deviceKind `zone`, deviceSn = zoneId); `gathering` carries the bore
+ * (deviceKind `tunnel`, deviceSn = tunnelId).
  */
-export const ZONE_ALARM_METRICS = ['zoneEntry', 'stayTooLong', 'overHeadcount', 'noMovement', 'signalLost', 'beaconRemoved'] as const;
+export const ZONE_ALARM_METRICS = ['zoneEntry', 'stayTooLong', 'overHeadcount', 'noMovement', 'signalLost', 'beaconRemoved', 'gathering', 'leaveArea'] as const;
 export type ZoneAlarmMetric = (typeof ZONE_ALARM_METRICS)[number];

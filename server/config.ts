@@ -4,6 +4,8 @@ import path from 'node:path';
 import { defaultHashWorkers } from './http/hashPool';
 import { SEED_LOCALES, type SeedLocale } from './seed/demoNames';
 import { DEFAULT_ALARM_REPEAT_PUSH_MS } from './rules/alarmRepeats';
+import { GATHERING_DEFAULTS } from './rules/gathering';
+import { LEAVE_AREA_MS, type ZoneRulesOptions } from './rules/zoneRules';
 
 /**
  * Server configuration, read from the environment (docs/configuration.md). Every variable is optional;
@@ -101,6 +103,11 @@ export interface ServerConfig {
   rateLimitApiPerMinute: number;
   /** Bearer token that may read GET /metrics besides administrators (METRICS_TOKEN, ≥ 16 characters); null: admins only. */
   metricsToken: string | null;
+  /**
+   * Personnel rule limits (docs/operations.md, docs/domain.md): gathering people, span (m) and time
+   * (GATHERING_PEOPLE 10, GATHERING_SPAN_M 5, GATHERING_MIN 5), leave-area grace (LEAVE_AREA_MIN 2).
+   */
+  personnelRules: ZoneRulesOptions;
   /**
    * Password of the demo users (DEMO_PASSWORD), created only with the simulator; null: a random one,
    * printed once at first start like the admin's.
@@ -259,6 +266,10 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  GATHERING_PEOPLE: z.coerce.number().int().min(2).max(1_000).default(GATHERING_DEFAULTS.minPeople),
+  GATHERING_SPAN_M: z.coerce.number().min(0.5).max(100).default(GATHERING_DEFAULTS.spanM),
+  GATHERING_MIN: z.coerce.number().min(0.1).max(24 * 60).default(GATHERING_DEFAULTS.minutes),
+  LEAVE_AREA_MIN: z.coerce.number().min(0.1).max(24 * 60).default(LEAVE_AREA_MS / 60_000),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SEED_LOCALE: z.enum(SEED_LOCALES).default('zh-CN'),
   CLUSTER_PARTITIONS: z.coerce.number().int().min(1).max(1024).default(16),
@@ -337,6 +348,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitAuthPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
     rateLimitApiPerMinute: e.RATE_LIMIT_API_PER_MINUTE,
     metricsToken: e.METRICS_TOKEN ?? null,
+    personnelRules: {
+      gathering: { minPeople: e.GATHERING_PEOPLE, spanM: e.GATHERING_SPAN_M, minutes: e.GATHERING_MIN },
+      leaveAreaMs: Math.round(e.LEAVE_AREA_MIN * 60_000),
+    },
     demoPassword: e.DEMO_PASSWORD ?? null,
     seedLocale: e.SEED_LOCALE,
     clusterPartitions: e.CLUSTER_PARTITIONS,

@@ -34,7 +34,22 @@ describe('beacon kind', () => {
     expect(beaconKind.offline.raisesAlarm).toBe(false);
   });
 
-  it('default thresholds: vitals and battery', () => {
-    expect(DEVICE_KIND_REGISTRY.defaultThresholds('beacon').map((t) => t.metric)).toEqual(['heartRate', 'spo2', 'bodyTempC', 'battery', 'sbp', 'dbp']);
+  it('default thresholds: vitals, battery, tag-reported states and supply voltage', () => {
+    expect(DEVICE_KIND_REGISTRY.defaultThresholds('beacon').map((t) => t.metric)).toEqual([
+      'heartRate', 'spo2', 'bodyTempC', 'battery', 'sbp', 'dbp', 'fall', 'tamper', 'static', 'lampFault', 'bluetoothFault', 'voltageV',
+    ]);
+    const of = (metric: string) => DEVICE_KIND_REGISTRY.defaultThresholds('beacon').find((t) => t.metric === metric);
+    expect(of('fall')).toMatchObject({ alarmHigh: 1, warnHigh: null });
+    expect(of('lampFault')).toMatchObject({ alarmHigh: null, warnHigh: 1 });
+    expect(of('voltageV')).toMatchObject({ unit: 'V', warnLow: 3.5, alarmLow: 3.4, clearLow: 3.6 });
+  });
+
+  it('tag-reported states and supply voltage: optional (old tags keep working), booleans flattened as 0/1, voltage bounded', () => {
+    const full = { ...FIX, fall: true, tamper: false, static: true, lampFault: false, bluetoothFault: true, voltageV: 3.62 };
+    expect(parse(full)).toEqual({ kind: 'beacon', msg: full });
+    expect(DEVICE_KIND_REGISTRY.flatten('beacon', full)).toMatchObject({ fall: 1, tamper: 0, static: 1, lampFault: 0, bluetoothFault: 1, voltageV: 3.62 });
+    expect(parse({ ...FIX, fall: 1 })).toMatchObject({ reason: 'schema', detail: expect.stringContaining('fall') });
+    expect(parse({ ...FIX, voltageV: -1 })).toMatchObject({ reason: 'schema', detail: expect.stringContaining('voltageV') });
+    expect(DEVICE_KIND_REGISTRY.metric('beacon', 'lampFault')).toMatchObject({ unit: '', label: { message: 'Miner lamp fault' } });
   });
 });

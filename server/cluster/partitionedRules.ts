@@ -3,7 +3,7 @@ import type { DeviceMonitor } from '../rules/deviceMonitor';
 import type { LoadedDevice } from '../rules/deviceStore';
 import { RulesEngine } from '../rules/engine';
 import { NO_ZONE_STATS, type Effects, type StatusChange, type ZoneStats } from '../rules/types';
-import type { ZoneWearer } from '../rules/zoneRules';
+import type { ZoneRulesOptions, ZoneWearer } from '../rules/zoneRules';
 import { deviceFilter, partitionOf } from './partitions';
 
 /** What the live pipeline asks of its rules: {@link RulesEngine} on one node, {@link PartitionedRules} in a cluster. */
@@ -29,7 +29,11 @@ export class PartitionedRules implements Rules {
   private readonly zoneConfig = new Map<string, { zones: readonly Zone[]; wearers: ReadonlyMap<string, ZoneWearer> }>();
 
   /** @param count CLUSTER_PARTITIONS */
-  constructor(readonly count: number) {}
+  /** `zoneOptions`: limits of the personnel zone rules of every partition's engine (ServerConfig.personnelRules). */
+  constructor(
+    readonly count: number,
+    private readonly zoneOptions: ZoneRulesOptions = {},
+  ) {}
 
   /** The partition of a device of `kind` (or of an alarm, with `zone` for zone alarms). */
   partitionOf(projectId: string, kind: string, sn: string): number {
@@ -58,7 +62,7 @@ export class PartitionedRules implements Rules {
    * @returns the alarm writes restoring them asks for (e.g. an active duplicate cleared)
    */
   adopt(k: number, devices: ReadonlyMap<string, LoadedDevice[]>, openAlarms: readonly AlarmRecord[], nowMs: number): Effects {
-    const engine = new RulesEngine(nowMs);
+    const engine = new RulesEngine(nowMs, this.zoneOptions);
     const effects: Effects = { alarms: [], statuses: [] };
     for (const [projectId, list] of devices) {
       const mine = list.filter((d) => this.partitionOf(projectId, d.config.kind, d.config.sn) === k);

@@ -1,7 +1,7 @@
 import { DEVICE_KIND_REGISTRY, type Alarm, type AlarmRecord, type DeviceMessage, type Zone } from '../../protocol';
 import { DeviceMonitor } from './deviceMonitor';
 import type { AlarmDraft, DeviceConfig, DeviceSnapshot, Effects, StatusChange, ZoneStats } from './types';
-import { ZoneRules, type ZoneWearer } from './zoneRules';
+import { ZoneRules, type ZoneRulesOptions, type ZoneWearer } from './zoneRules';
 import type { PortalCountsOfDay } from './portalCounts';
 
 /** The rules of every known device, per project. Pure in-memory logic: time is passed in. */
@@ -10,8 +10,14 @@ export class RulesEngine {
   /** Personnel zone rules per project (server/rules/zoneRules.ts); a project without zones has none. */
   private readonly zoneRules = new Map<string, ZoneRules>();
 
-  /** @param startedAtMs server start (ms); silence is measured from here at the earliest. */
-  constructor(private readonly startedAtMs: number) {}
+  /**
+   * @param startedAtMs server start (ms); silence is measured from here at the earliest.
+   * @param zoneOptions limits of the personnel zone rules (ServerConfig.personnelRules); defaults otherwise.
+   */
+  constructor(
+    private readonly startedAtMs: number,
+    private readonly zoneOptions: ZoneRulesOptions = {},
+  ) {}
 
   /**
    * Replaces the device list of a project (start, or REST changed devices/thresholds). Devices that
@@ -135,7 +141,7 @@ export class RulesEngine {
   private zonesOf(projectId: string): ZoneRules {
     let rules = this.zoneRules.get(projectId);
     if (!rules) {
-      rules = new ZoneRules(projectId);
+      rules = new ZoneRules(projectId, this.zoneOptions);
       this.zoneRules.set(projectId, rules);
     }
     return rules;

@@ -65,6 +65,13 @@ const VECTORS: Array<[DeviceKind, string, Array<[number, Level]>]> = [
   // blood pressure: hypertension at 140/90 mmHg (WHO, Chinese hypertension guideline), no warning level
   ['beacon', 'sbp', [[120, 'normal'], [135, 'normal'], [139, 'normal'], [140, 'alarm'], [146, 'alarm']]],
   ['beacon', 'dbp', [[80, 'normal'], [89, 'normal'], [90, 'alarm'], [94, 'alarm']]],
+  // tag-reported states: fall and tamper alarm while on, static and the faults warn; under-voltage 3.5 / 3.4 V
+  ['beacon', 'fall', [[0, 'normal'], [1, 'alarm'], [0, 'normal']]],
+  ['beacon', 'tamper', [[0, 'normal'], [1, 'alarm'], [0, 'normal']]],
+  ['beacon', 'static', [[0, 'normal'], [1, 'warning'], [0, 'normal']]],
+  ['beacon', 'lampFault', [[0, 'normal'], [1, 'warning'], [0, 'normal']]],
+  ['beacon', 'bluetoothFault', [[0, 'normal'], [1, 'warning'], [0, 'normal']]],
+  ['beacon', 'voltageV', [[3.9, 'normal'], [3.5, 'warning'], [3.4, 'alarm'], [3.3, 'alarm'], [3.55, 'normal']]],
   // lifting equipment: load/moment 90 / 100 % of rated (JGJ 332-2014), wind 10.8 / 13.8 m/s (Beaufort 6 / stop lifting), tilt 0.17 / 0.23° (GB 5144 convention), limit switch alarm while tripped
   ['constructionElevator', 'leftLoadPct', [[50, 'normal'], [89.9, 'normal'], [90, 'warning'], [99.9, 'warning'], [100, 'alarm']]],
   ['constructionElevator', 'rightLoadPct', [[50, 'normal'], [89.9, 'normal'], [90, 'warning'], [99.9, 'warning'], [100, 'alarm']]],

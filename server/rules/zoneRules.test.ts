@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { beijingDayStart, type Zone } from '../../protocol';
-import { FRESH_FIX_MS, HEADCOUNT_WARMUP_MS, inZone, PRESENCE_MS, ZoneRules, type ZoneWearer } from './zoneRules';
+import { FRESH_FIX_MS, HEADCOUNT_WARMUP_MS, inZone, LEAVE_AREA_MS, PRESENCE_MS, ZoneRules, type ZoneEdgeOptions, type ZoneRulesOptions, type ZoneWearer } from './zoneRules';
 import type { AlarmDraft } from './types';
 
 const T0 = 1_763_766_000_000;
@@ -21,6 +21,8 @@ function zone(over: Partial<Zone> & Pick<Zone, 'zoneId'>): Zone {
     maxHeadcount: null,
     noMovementMin: null,
     signalLostS: null,
+    gatheringAllowed: false,
+    assignedTeams: [],
     ...over,
   };
 }
@@ -30,8 +32,9 @@ const wearers = new Map<string, ZoneWearer>([
   ['B2', { name: 'Li Fang', team: 'Drilling team' }],
 ]);
 
-function rules(zones: Zone[]): ZoneRules {
-  const r = new ZoneRules('p');
+/** Rules whose zone edges are crossed with the first fix past the margin (the rules other than the edge's own). */
+function rules(zones: Zone[], edge: Partial<ZoneEdgeOptions> = { dwellMs: 0 }, opts: ZoneRulesOptions = {}): ZoneRules {
+  const r = new ZoneRules('p', { ...opts, edge });
   r.configure(zones, wearers, T0);
   return r;
 }
@@ -267,5 +270,180 @@ describe('portal counts and configuration', () => {
     expect(restarted.tick(T0 + 130_000)).toEqual([]);
     const cleared = restarted.fix('B1', beacon('BC1'), 'LK', 150, T0 + 140_000);
     expect(cleared.map((d) => [d.alarmId, d.state])).toEqual([[3, 'cleared']]);
+  });
+});
+
+describe('zone edges with hysteresis (default margin and dwell)', () => {
+  const danger = zone({ zoneId: 'ZF', kind: 'danger', entryAlarm: true, fromM: 100, toM: 200 });
+
+  /** Deterministic UWB scatter in [-0.3, 0.3] m (docs/device-protocol.md "beacon"). */
+  function scatter(seed: number): () => number {
+    let s = seed >>> 0 || 1;
+    return () => {
+      s = (s * 1_664_525 + 1_013_904_223) >>> 0;
+      return (s / 2 ** 32 - 0.5) * 0.6;
+    };
+  }
+
+  it('a person standing on the edge, come from outside, never enters: no alarm for ten minutes of scattered fixes', () => {
+    const r = rules([danger], {});
+    const jitter = scatter(7);
+    const drafts: AlarmDraft[] = [];
+    drafts.push(...r.fix('B1', beacon('BC1'), 'LK', 95, T0));
+    for (let s = 1; s <= 600; s++) drafts.push(...r.fix('B1', beacon('BC1'), 'LK', 100 + jitter(), T0 + s * 1000));
+    expect(drafts).toEqual([]);
+    expect(r.position('B1')?.zoneIds).toEqual([]);
+  });
+
+  it('a person standing on the edge, come from inside, is one episode: one alarm, no clears nor repeats until they walk away', () => {
+    const r = rules([danger], {});
+    const jitter = scatter(11);
+    expect(brief(r.fix('B1', beacon('BC1'), 'LK', 110, T0))).toEqual([['B1', 'zoneEntry', 'active', 1]]);
+    const drafts: AlarmDraft[] = [];
+    for (let s = 1; s <= 600; s++) drafts.push(...r.fix('B1', beacon('BC1'), 'LK', 100 + jitter(), T0 + s * 1000));
+    // only the periodic refresh of the one active alarm
+    expect(new Set(drafts.map((d) => `${d.state}/${d.repeatCount}`))).toEqual(new Set(['active/1']));
+    // walking out: gone once the fixes have been outside for the dwell time (the last fixes on the edge may count) and past the margin
+    const out = [98, 97, 96].flatMap((m, i) => r.fix('B1', beacon('BC1'), 'LK', m, T0 + 601_000 + i * 1000));
+    expect(brief(out.filter((d) => d.state === 'cleared'))).toEqual([['B1', 'zoneEntry', 'cleared', 1]]);
+    expect(r.position('B1')?.zoneIds).toEqual([]);
+  });
+
+  it('entry needs the fixes inside for the dwell time and past the margin; a step back out ends the crossing', () => {
+    const r = rules([danger], {});
+    r.fix('B1', beacon('BC1'), 'LK', 90, T0);
+    expect(r.fix('B1', beacon('BC1'), 'LK', 105, T0 + 1000)).toEqual([]);
+    expect(r.fix('B1', beacon('BC1'), 'LK', 99, T0 + 2000)).toEqual([]); // back out: crossing ends
+    expect(r.fix('B1', beacon('BC1'), 'LK', 105, T0 + 3000)).toEqual([]);
+    expect(r.fix('B1', beacon('BC1'), 'LK', 100.3, T0 + 5000)).toEqual([]); // dwell passed, but not past the margin
+    const [entry] = r.fix('B1', beacon('BC1'), 'LK', 100.6, T0 + 6000);
+    expect([entry.metric, entry.state]).toEqual(['zoneEntry', 'active']);
+    expect(r.position('B1')?.zoneIds).toEqual(['ZF']);
+  });
+
+  it('the stay counts from the first fix of the crossing', () => {
+    const r = rules([zone({ zoneId: 'ZW', maxStayMin: 1 })], {});
+    r.fix('B1', beacon('BC1'), 'LK', 90, T0);
+    r.fix('B1', beacon('BC1'), 'LK', 110, T0 + 1000);
+    r.fix('B1', beacon('BC1'), 'LK', 110, T0 + 3000);
+    const [stay] = r.fix('B1', beacon('BC1'), 'LK', 110, T0 + 61_000);
+    expect([stay.metric, stay.value]).toEqual(['stayTooLong', 1]);
+  });
+
+  it('200 people standing on edges change no headcount and raise no alarm change beyond one per person', () => {
+    const r = rules([zone({ zoneId: 'ZW', maxHeadcount: 150, entryAlarm: true })], {});
+    const jitter = scatter(3);
+    const sns = Array.from({ length: 200 }, (_, i) => `E${i}`);
+    const changes: AlarmDraft[] = [];
+    // half come from inside each edge, half from outside
+    sns.forEach((sn, i) => changes.push(...r.fix(sn, beacon(sn), 'LK', i % 2 ? 105 : 95, T0)));
+    changes.push(...r.tick(T0 + HEADCOUNT_WARMUP_MS));
+    const counted = r.headcounts(T0 + HEADCOUNT_WARMUP_MS).get('ZW');
+    expect(counted).toBe(100);
+    let later = 0;
+    for (let s = 1; s <= 60; s++) {
+      const t = T0 + HEADCOUNT_WARMUP_MS + s * 1000;
+      for (const sn of sns) {
+        for (const d of r.fix(sn, beacon(sn), 'LK', 100 + jitter(), t)) if (d.state !== 'active' || d.repeatCount !== 1 || d.raisedAtMs === t) later++;
+      }
+      for (const d of r.tick(t)) if (d.state !== 'active' || d.raisedAtMs === t) later++;
+      expect(r.headcounts(t).get('ZW')).toBe(counted);
+    }
+    expect(later).toBe(0);
+  });
+
+  it('a person standing at the portal edge is not counted in and out; walking through counts once', () => {
+    const r = rules([zone({ zoneId: 'ZP', kind: 'portal', fromM: 0, toM: 50 })], {});
+    const jitter = scatter(5);
+    r.fix('B1', beacon('BC1'), 'LK', 45, T0);
+    for (let s = 1; s <= 300; s++) r.fix('B1', beacon('BC1'), 'LK', 50 + jitter(), T0 + s * 1000);
+    expect(r.portalCounts(T0 + 300_000).get('ZP')).toBeUndefined();
+    for (let s = 1; s <= 10; s++) r.fix('B1', beacon('BC1'), 'LK', 50 + s, T0 + 300_000 + s * 1000);
+    expect(r.portalCounts(T0 + 310_000).get('ZP')).toEqual({ in: 1, out: 0 });
+  });
+
+  it('the margin is at most a quarter of a short zone, so a 1 m zone can still be entered', () => {
+    const r = rules([zone({ zoneId: 'ZS', entryAlarm: true, fromM: 100, toM: 101 })], {});
+    r.fix('B1', beacon('BC1'), 'LK', 90, T0);
+    r.fix('B1', beacon('BC1'), 'LK', 100.5, T0 + 1000);
+    expect(r.fix('B1', beacon('BC1'), 'LK', 100.5, T0 + 3000).map((d) => d.metric)).toEqual(['zoneEntry']);
+  });
+});
+
+describe('gathering', () => {
+  const open = zone({ zoneId: 'ZW', fromM: 0, toM: 1000 });
+  const portal = zone({ zoneId: 'ZP', kind: 'portal', fromM: 1000, toM: 1100, gatheringAllowed: true });
+  /** After the warm-up of a start, when headcounts and gatherings begin. */
+  const S = T0 + HEADCOUNT_WARMUP_MS;
+  const crowd = Array.from({ length: 10 }, (_, i) => `G${i}`);
+
+  /** Every crowd tag reports once a second from `atM` (spread over 4 m) for `seconds`, ticking; returns the drafts. */
+  function stand(r: ZoneRules, atM: number, fromMs: number, seconds: number, sns = crowd): AlarmDraft[] {
+    const out: AlarmDraft[] = [];
+    for (let s = 0; s < seconds; s++) {
+      const t = fromMs + s * 1000;
+      sns.forEach((sn, i) => out.push(...r.fix(sn, beacon(sn), 'LK', atM + (i % 5), t)));
+      out.push(...r.tick(t));
+    }
+    return out;
+  }
+
+  it('ten people within 5 m for 5 min raise one warning on the bore; it clears after they part', () => {
+    const r = rules([open, portal]);
+    expect(stand(r, 500, S, 299)).toEqual([]);
+    const raised = stand(r, 500, S + 299_000, 2).filter((d) => d.metric === 'gathering');
+    expect(raised.map((d) => [d.deviceSn, d.deviceKind, d.level, d.state, d.value, d.threshold])).toEqual([['LK', 'tunnel', 'warning', 'active', 10, 10]]);
+    // they walk apart: 50 m between each
+    const parted: AlarmDraft[] = [];
+    for (let s = 0; s < 40; s++) {
+      const t = S + 301_000 + s * 1000;
+      crowd.forEach((sn, i) => parted.push(...r.fix(sn, beacon(sn), 'LK', 100 + i * 50, t)));
+      parted.push(...r.tick(t));
+    }
+    // drafts are the rules' live objects: one alarm, now cleared
+    expect(brief([...new Set(parted)])).toEqual([['LK', 'gathering', 'cleared', 1]]);
+    expect(r.tick(S + 400_000)).toEqual([]);
+  });
+
+  it('nine people, or ten in a zone that allows gathering, raise nothing', () => {
+    const r = rules([open, portal]);
+    expect(stand(r, 500, S, 400, crowd.slice(0, 9))).toEqual([]);
+    const atPortal = rules([open, portal]);
+    expect(stand(atPortal, 1040, S, 400).filter((d) => d.metric === 'gathering')).toEqual([]);
+  });
+
+  it('one person stepping aside for a moment neither restarts the time nor clears the alarm', () => {
+    const r = rules([open]);
+    stand(r, 500, S, 200);
+    stand(r, 500, S + 200_000, 10, crowd.slice(0, 9)); // one steps away (silent to the group)
+    crowd.slice(9).forEach((sn) => r.fix(sn, beacon(sn), 'LK', 520, S + 205_000));
+    const raised = stand(r, 500, S + 210_000, 100).filter((d) => d.metric === 'gathering');
+    expect(brief(raised).slice(0, 1)).toEqual([['LK', 'gathering', 'active', 1]]);
+    expect(raised.every((d) => d.state === 'active' && d.repeatCount === 1)).toBe(true);
+  });
+});
+
+describe('leave area', () => {
+  const works = zone({ zoneId: 'ZW', fromM: 100, toM: 200, assignedTeams: ['Lining team'] });
+  const face = zone({ zoneId: 'ZF', kind: 'danger', fromM: 200, toM: 400 });
+
+  it('a person of a team with a work area, outside it past the grace, raises one warning; back inside clears it', () => {
+    const r = rules([works, face]);
+    r.fix('B1', beacon('BC1'), 'LK', 150, T0);
+    expect(r.fix('B1', beacon('BC1'), 'LK', 260, T0 + 1000)).toEqual([]);
+    expect(r.tick(T0 + 1000 + LEAVE_AREA_MS - 1)).toEqual([]);
+    const [left] = r.tick(T0 + 1000 + LEAVE_AREA_MS);
+    expect([left.metric, left.level, left.value, left.unit, left.deviceName]).toEqual(['leaveArea', 'warning', 260, 'm', 'Wang Wei']);
+    expect(brief(r.fix('B1', beacon('BC1'), 'LK', 180, T0 + 200_000))).toEqual([['B1', 'leaveArea', 'cleared', 1]]);
+  });
+
+  it('a short errand out of the area, and people of teams no zone names, raise nothing', () => {
+    const r = rules([works, face]);
+    r.fix('B1', beacon('BC1'), 'LK', 150, T0);
+    r.fix('B1', beacon('BC1'), 'LK', 260, T0 + 1000);
+    r.fix('B1', beacon('BC1'), 'LK', 150, T0 + 60_000);
+    expect(r.tick(T0 + 1000 + LEAVE_AREA_MS)).toEqual([]);
+    r.fix('B2', beacon('BC2'), 'LK', 300, T0);
+    expect(r.tick(T0 + 10 * MIN)).toEqual([]);
   });
 });

@@ -1,10 +1,12 @@
 import { BEIJING_OFFSET_MS, type Alarm, type AlarmLevel, type AlarmRecord, type Zone, type ZoneAlarmMetric } from '../../protocol';
 import type { AlarmDraft } from './types';
 import { isClosed, mirrorHandling } from './alarmDraft';
+import { GATHERING_DEFAULTS, largestGroup, stepGathering, type GatheringOptions, type GatheringState } from './gathering';
 
 /**
- * Personnel zone rules of one project (issue 9 §4; docs/api.md "People and zones"): danger-zone entry,
- * stay too long, over-headcount, no movement (possible fall), signal lost and beacon removed (a zone with a
+ * Personnel zone rules of one project (docs/api.md "People and zones"): danger-zone entry, stay too long,
+ * over-headcount, gathering (server/rules/gathering.ts), leave area (a person outside every zone assigned
+ * to their team), no movement (possible fall), signal lost and beacon removed (a zone with a
  * signal-lost limit watches both: a silent tag, and a tag that still reports but says it is not worn,
  * `worn: false`), evaluated from beacon fixes
  * (bore + chainage, docs/device-protocol.md "beacon") against the project's zones. Low battery and vitals
@@ -40,6 +42,25 @@ export const FRESH_FIX_MS = 30_000;
  */
 export const HEADCOUNT_WARMUP_MS = 15_000;
 
+/**
+ * Zone edge hysteresis (docs/domain.md "Zone edges"): a beacon enters a zone once its fix has been inside for
+ * ZONE_EDGE_DWELL_MS and lies at least this far (m) inside the edge; it leaves likewise outside. Above the
+ * 0.1–0.3 m scatter of a UWB fix standing still (docs/device-protocol.md "beacon"), so a person standing on
+ * an edge stays on the side they came from instead of flipping in and out with every fix.
+ */
+export const ZONE_EDGE_MARGIN_M = 0.5;
+
+/** Zone edge hysteresis: how long (ms) a fix must stay on the other side of an edge before the crossing counts. */
+export const ZONE_EDGE_DWELL_MS = 2_000;
+
+/** How a zone edge is crossed (ZoneRules options; defaults ZONE_EDGE_MARGIN_M and ZONE_EDGE_DWELL_MS). */
+export interface ZoneEdgeOptions {
+  /** Distance (m) past the edge a fix must reach; at most a quarter of the zone's length is used. */
+  marginM: number;
+  /** Time (ms) fixes must stay past the edge. */
+  dwellMs: number;
+}
+
 /** An open alarm's value and last-seen time are written at most this often while nothing else changes (ms). */
 export const ZONE_ALARM_REFRESH_MS = 10_000;
 
@@ -51,7 +72,23 @@ export const ZONE_ALARM_LEVEL: Record<ZoneAlarmMetric, AlarmLevel> = {
   beaconRemoved: 'alarm',
   stayTooLong: 'warning',
   overHeadcount: 'warning',
+  gathering: 'warning',
+  leaveArea: 'warning',
 };
+
+/**
+ * Leave area: how long (ms) a person may be outside their team's zones before the alarm, so a short errand
+ * (the portal, the welfare car) is not an alarm. Convention, docs/domain.md.
+ */
+export const LEAVE_AREA_MS = 2 * 60_000;
+
+/** ZoneRules options; every field defaults to the constant of the same rule. */
+export interface ZoneRulesOptions {
+  edge?: Partial<ZoneEdgeOptions>;
+  gathering?: Partial<GatheringOptions>;
+  /** Leave area grace (ms), LEAVE_AREA_MS. */
+  leaveAreaMs?: number;
+}
 
 /** Who wears a beacon, as the rules need it (from the person registry). */
 export interface ZoneWearer {
@@ -66,13 +103,17 @@ interface PersonState {
   tunnelId: string;
   chainageM: number;
   lastFixMs: number;
-  /** Zones containing the last fix, with the time the beacon entered each. */
+  /** Zones the beacon is in (edge hysteresis applied), with the time it entered each. */
   inside: Map<string, number>;
+  /** Zones whose edge the beacon is crossing: zone id → since when its fixes are on the other side (ms). */
+  crossing: Map<string, number>;
   /** Where the beacon has stood since `stillSinceMs` (within NO_MOVEMENT_TOLERANCE_M). */
   anchorM: number;
   stillSinceMs: number;
   /** Since when the tag reports it is not worn (`worn: false`), null while worn or without a worn sensor. */
   removedSinceMs: number | null;
+  /** Since when the beacon is outside every zone assigned to its wearer's team, null while inside (or no such zone). */
+  outsideAreaSinceMs: number | null;
 }
 
 /** A condition that holds now, with what its alarm shows. */
@@ -82,9 +123,51 @@ interface Holding {
   unit: string | null;
 }
 
-const PERSON_METRICS: readonly ZoneAlarmMetric[] = ['zoneEntry', 'stayTooLong', 'noMovement', 'signalLost', 'beaconRemoved'];
+const PERSON_METRICS: readonly ZoneAlarmMetric[] = ['zoneEntry', 'stayTooLong', 'noMovement', 'signalLost', 'beaconRemoved', 'leaveArea'];
 const LEVEL_RANK: Record<AlarmLevel, number> = { warning: 1, alarm: 2 };
 const DAY_MS = 86_400_000;
+
+/**
+ * Which zones a beacon is in after a fix, with edge hysteresis: membership changes once the fixes have been
+ * on the other side of the edge for `edge.dwellMs` and the fix lies `edge.marginM` past it (the margin at most
+ * a quarter of the zone's length). A fix back on the old side ends the crossing. Updates `crossing`.
+ * @returns zone id → time the beacon entered (the start of the crossing for a new entry)
+ */
+export function zonesAfterFix(
+  zones: readonly Zone[],
+  inside: ReadonlyMap<string, number>,
+  crossing: Map<string, number>,
+  tunnelId: string,
+  chainageM: number,
+  nowMs: number,
+  edge: ZoneEdgeOptions,
+): Map<string, number> {
+  const next = new Map<string, number>();
+  for (const z of zones) {
+    const enteredAtMs = inside.get(z.zoneId);
+    const m = Math.min(edge.marginM, (z.toM - z.fromM) / 4);
+    const raw = inZone(z, tunnelId, chainageM);
+    const otherSide = enteredAtMs === undefined ? raw : !raw;
+    if (!otherSide) {
+      crossing.delete(z.zoneId);
+      if (enteredAtMs !== undefined) next.set(z.zoneId, enteredAtMs);
+      continue;
+    }
+    const sinceMs = crossing.get(z.zoneId) ?? nowMs;
+    const past =
+      enteredAtMs === undefined
+        ? chainageM >= z.fromM + m && chainageM <= z.toM - m
+        : z.tunnelId !== tunnelId || chainageM < z.fromM - m || chainageM > z.toM + m;
+    if (past && nowMs - sinceMs >= edge.dwellMs) {
+      crossing.delete(z.zoneId);
+      if (enteredAtMs === undefined) next.set(z.zoneId, sinceMs);
+      continue;
+    }
+    crossing.set(z.zoneId, sinceMs);
+    if (enteredAtMs !== undefined) next.set(z.zoneId, enteredAtMs);
+  }
+  return next;
+}
 
 /** True when a fix at `chainageM` in `tunnelId` lies in `zone` (both ends included). */
 export function inZone(zone: Pick<Zone, 'tunnelId' | 'fromM' | 'toM'>, tunnelId: string, chainageM: number): boolean {
@@ -107,7 +190,21 @@ export class ZoneRules {
   private portalDay = -1;
   private warmUntilMs: number | null = null;
 
-  constructor(readonly projectId: string) {}
+  /** Gathering episodes by bore (bounded by the project's bores). */
+  private readonly gatherings = new Map<string, GatheringState>();
+  private readonly edge: ZoneEdgeOptions;
+  private readonly gathering: GatheringOptions;
+  private readonly leaveAreaMs: number;
+
+  /** `opts`: edge hysteresis, gathering limits and leave-area grace, by default the constants above. */
+  constructor(
+    readonly projectId: string,
+    opts: ZoneRulesOptions = {},
+  ) {
+    this.edge = { marginM: opts.edge?.marginM ?? ZONE_EDGE_MARGIN_M, dwellMs: opts.edge?.dwellMs ?? ZONE_EDGE_DWELL_MS };
+    this.gathering = { ...GATHERING_DEFAULTS, ...opts.gathering };
+    this.leaveAreaMs = opts.leaveAreaMs ?? LEAVE_AREA_MS;
+  }
 
   /**
    * Sets the zones and the registry's wearers (start, or after an edit). Alarms of removed zones and
@@ -123,6 +220,7 @@ export class ZoneRules {
       const inside = new Map<string, number>();
       for (const z of this.zones) if (inZone(z, p.tunnelId, p.chainageM)) inside.set(z.zoneId, p.inside.get(z.zoneId) ?? nowMs);
       p.inside = inside;
+      p.crossing.clear();
     }
     for (const id of [...this.portal.keys()]) if (!this.zones.some((z) => z.zoneId === id)) this.portal.delete(id);
     const out: AlarmDraft[] = [];
@@ -135,7 +233,8 @@ export class ZoneRules {
   }
 
   /**
-   * A beacon fix received at `nowMs`: updates zone membership, portal counts and movement, then the
+   * A beacon fix received at `nowMs`: updates zone membership (at once on a beacon's first fix, then with
+   * edge hysteresis, zonesAfterFix), portal counts and movement, then the
    * beacon's rules. `deviceName` names the device when the registry has nobody for it. `worn` is the tag's
    * worn sensor (false: taken off); undefined for tags without one.
    * @returns alarms raised, changed or cleared
@@ -143,12 +242,13 @@ export class ZoneRules {
   fix(sn: string, device: { name: string; kind: string }, tunnelId: string, chainageM: number, nowMs: number, worn?: boolean): AlarmDraft[] {
     const out: AlarmDraft[] = [];
     let p = this.persons.get(sn);
-    const inside = new Map<string, number>();
-    for (const z of this.zones) if (inZone(z, tunnelId, chainageM)) inside.set(z.zoneId, p?.inside.get(z.zoneId) ?? nowMs);
     if (!p) {
-      p = { deviceName: device.name, deviceKind: device.kind, tunnelId, chainageM, lastFixMs: nowMs, inside, anchorM: chainageM, stillSinceMs: nowMs, removedSinceMs: null };
+      const inside = new Map<string, number>();
+      for (const z of this.zones) if (inZone(z, tunnelId, chainageM)) inside.set(z.zoneId, nowMs);
+      p = { deviceName: device.name, deviceKind: device.kind, tunnelId, chainageM, lastFixMs: nowMs, inside, crossing: new Map(), anchorM: chainageM, stillSinceMs: nowMs, removedSinceMs: null, outsideAreaSinceMs: null };
       this.persons.set(sn, p);
     } else {
+      const inside = zonesAfterFix(this.zones, p.inside, p.crossing, tunnelId, chainageM, nowMs, this.edge);
       if (nowMs - p.lastFixMs < PRESENCE_MS) this.countPortal(p, inside, nowMs);
       const moved = p.tunnelId !== tunnelId || Math.abs(chainageM - p.anchorM) > NO_MOVEMENT_TOLERANCE_M;
       p.deviceName = device.name;
@@ -168,7 +268,7 @@ export class ZoneRules {
     return unique(out);
   }
 
-  /** Time passing: stay, no movement, signal lost and headcounts. O(beacons × zones). */
+  /** Time passing: stay, no movement, signal lost, leave area, headcounts and gatherings. O(beacons × zones + beacons log beacons). */
   tick(nowMs: number): AlarmDraft[] {
     const out: AlarmDraft[] = [];
     for (const [sn, p] of this.persons) this.evaluatePerson(sn, p, nowMs, out);
@@ -180,8 +280,37 @@ export class ZoneRules {
           this.hold(z.zoneId, { name: z.name, kind: 'zone' }, 'overHeadcount', { value: n, threshold: z.maxHeadcount, unit: null }, nowMs, out);
         } else this.release(z.zoneId, 'overHeadcount', nowMs, out);
       }
+      this.tickGatherings(nowMs, out);
     }
     return unique(out);
+  }
+
+  /**
+   * Gathering per bore: the largest group of fresh fixes (FRESH_FIX_MS) outside gathering-allowed zones;
+   * one alarm per bore (deviceKind `tunnel`, deviceSn = tunnelId) once a group of the minimum has stood
+   * together for the time, cleared when the episode ends.
+   */
+  private tickGatherings(nowMs: number, out: AlarmDraft[]): void {
+    const byBore = new Map<string, number[]>();
+    for (const p of this.persons.values()) {
+      if (nowMs - p.lastFixMs >= FRESH_FIX_MS) continue;
+      if (this.zones.some((z) => z.gatheringAllowed && p.inside.has(z.zoneId))) continue;
+      const list = byBore.get(p.tunnelId);
+      if (list) list.push(p.chainageM);
+      else byBore.set(p.tunnelId, [p.chainageM]);
+    }
+    const bores = new Set([...byBore.keys(), ...this.gatherings.keys()]);
+    for (const bore of bores) {
+      const sorted = (byBore.get(bore) ?? []).sort((a, b) => a - b);
+      const state = stepGathering(this.gatherings.get(bore) ?? null, largestGroup(sorted, this.gathering.spanM), this.gathering, nowMs);
+      if (state) this.gatherings.set(bore, state);
+      else this.gatherings.delete(bore);
+      if (state && nowMs - state.sinceMs >= this.gathering.minutes * 60_000) {
+        this.hold(bore, { name: bore, kind: 'tunnel' }, 'gathering', { value: state.group.count, threshold: this.gathering.minPeople, unit: null }, nowMs, out);
+      } else this.release(bore, 'gathering', nowMs, out);
+    }
+    // restored alarms of bores nobody stands in any more
+    for (const a of [...this.open.values()]) if (a.metric === 'gathering' && !bores.has(a.deviceSn)) this.release(a.deviceSn, 'gathering', nowMs, out);
   }
 
   /** Re-adopts an open zone alarm read from the database (call after configure, in alarm id order). */
@@ -201,7 +330,7 @@ export class ZoneRules {
     }
   }
 
-  /** People per zone whose last fix is in it and recent (PRESENCE_MS). */
+  /** People per zone who are in it (edge hysteresis applied) with a recent fix (PRESENCE_MS). */
   headcounts(nowMs: number): Map<string, number> {
     const out = new Map<string, number>();
     for (const p of this.persons.values()) {
@@ -266,6 +395,12 @@ export class ZoneRules {
       if (z.signalLostS !== null) lostLimitS = Math.min(lostLimitS, z.signalLostS);
     }
     if (stay) holding.set('stayTooLong', stay);
+    // leave area: outside every zone assigned to the wearer's team (teams no zone names move freely)
+    const areas = team === '' ? [] : this.zones.filter((z) => z.assignedTeams.includes(team));
+    if (areas.length > 0 && silentMs < PRESENCE_MS && !areas.some((z) => p.inside.has(z.zoneId))) {
+      p.outsideAreaSinceMs ??= p.lastFixMs;
+      if (nowMs - p.outsideAreaSinceMs >= this.leaveAreaMs) holding.set('leaveArea', { value: round1(p.chainageM), threshold: null, unit: 'm' });
+    } else p.outsideAreaSinceMs = null;
     const stillMin = (nowMs - p.stillSinceMs) / 60_000;
     // a tag taken off lies still without saying anything of its wearer: beacon removed, not a possible fall
     const removed = p.removedSinceMs !== null && silentMs < FRESH_FIX_MS;

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import { ZONE_KINDS, type Zone, type ZoneKind } from '../../protocol';
-import { fromJson, type Database, type ZonesTable } from '../storage';
+import { ZONE_KINDS, type Zone, type ZoneFields, type ZoneKind } from '../../protocol';
+import { fromJson, toJson, type Database, type ZonesTable } from '../storage';
 import type { ZoneWearer } from './zoneRules';
 
 /** Zones and wearers of one project as the zone rules need them. */
@@ -13,6 +13,7 @@ export interface LoadedZoneConfig {
 export function zoneFromRow(r: Selectable<ZonesTable>): Zone {
   const kind = (ZONE_KINDS as readonly string[]).includes(r.kind) ? (r.kind as ZoneKind) : 'work';
   const teams = fromJson<unknown>(r.authorized_teams);
+  const assigned = fromJson<unknown>(r.assigned_teams);
   return {
     zoneId: r.zone_id,
     projectId: r.project_id,
@@ -27,6 +28,27 @@ export function zoneFromRow(r: Selectable<ZonesTable>): Zone {
     maxHeadcount: r.max_headcount,
     noMovementMin: r.no_movement_min,
     signalLostS: r.signal_lost_s,
+    gatheringAllowed: r.gathering_allowed,
+    assignedTeams: Array.isArray(assigned) ? assigned.filter((t): t is string => typeof t === 'string') : [],
+  };
+}
+
+/** The columns of a zone's fields, as written by the zone routes and the demo seed. */
+export function zoneColumns(z: ZoneFields) {
+  return {
+    name: z.name,
+    kind: z.kind,
+    tunnel_id: z.tunnelId,
+    from_m: z.fromM,
+    to_m: z.toM,
+    entry_alarm: z.entryAlarm,
+    authorized_teams: toJson(z.authorizedTeams),
+    max_stay_min: z.maxStayMin,
+    max_headcount: z.maxHeadcount,
+    no_movement_min: z.noMovementMin,
+    signal_lost_s: z.signalLostS,
+    gathering_allowed: z.gatheringAllowed,
+    assigned_teams: toJson(z.assignedTeams),
   };
 }
 

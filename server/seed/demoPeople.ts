@@ -14,7 +14,7 @@ import type { SeedLocale } from './demoNames';
 const TEAM_KEYS = ['drilling', 'blasting', 'mucking', 'support', 'lining', 'survey'] as const;
 type TeamKey = (typeof TEAM_KEYS)[number];
 
-const TEXT: Record<SeedLocale, { team: Record<TeamKey, string>; workType: Record<TeamKey, string>; company: Record<TeamKey, string>; face: string; works: string; underground: string; entryPortal: string; exitPortal: string }> = {
+const TEXT: Record<SeedLocale, { team: Record<TeamKey, string>; workType: Record<TeamKey, string>; company: Record<TeamKey, string>; face: string; works: string; carriage: string; underground: string; entryPortal: string; exitPortal: string }> = {
   en: {
     team: { drilling: 'Drilling team', blasting: 'Blasting team', mucking: 'Mucking team', support: 'Support team', lining: 'Lining team', survey: 'Survey team' },
     workType: { drilling: 'Rock driller', blasting: 'Shot-firer', mucking: 'Loader operator', support: 'Shotcrete operator', lining: 'Formwork carpenter', survey: 'Surveyor' },
@@ -28,6 +28,7 @@ const TEXT: Record<SeedLocale, { team: Record<TeamKey, string>; workType: Record
     },
     face: 'face to second lining',
     works: 'behind the lining',
+    carriage: 'lining carriage',
     underground: 'underground',
     entryPortal: 'entry portal',
     exitPortal: 'exit portal',
@@ -45,6 +46,7 @@ const TEXT: Record<SeedLocale, { team: Record<TeamKey, string>; workType: Record
     },
     face: '掌子面至二衬',
     works: '二衬后方',
+    carriage: '二衬台车',
     underground: '洞内',
     entryPortal: '进口洞口',
     exitPortal: '出口洞口',
@@ -97,16 +99,22 @@ export function demoPeople(locale: SeedLocale, devices: readonly DemoDevice[]): 
     });
 }
 
-/** Portal zones and the underground zone per bore; per heading the face danger zone and the finished tunnel behind the lining. */
+/**
+ * Portal zones and the underground zone per bore; per heading the face danger zone, the lining carriage and
+ * the finished tunnel behind the lining. People may gather at the portals and the face (briefings,
+ * handovers); the lining crew's work area is the carriage, the tunnel behind it and the portals (their way
+ * in and out), so one of them at the face is also out of their area.
+ */
 export function demoZones(locale: SeedLocale, tunnels: readonly DemoTunnel[]): DemoZone[] {
   const t = TEXT[locale];
   const out: DemoZone[] = [];
-  const none = { entryAlarm: false, authorizedTeams: [], maxStayMin: null, maxHeadcount: null, noMovementMin: null, signalLostS: null };
+  const none = { entryAlarm: false, authorizedTeams: [], maxStayMin: null, maxHeadcount: null, noMovementMin: null, signalLostS: null, gatheringAllowed: false, assignedTeams: [] };
+  const lining = [t.team.lining];
   for (const bore of tunnels) {
     // A heading crew is 40–60 people a shift; at shift change both crews of a heading meet at the portal.
     out.push(
-      { zoneId: `Z-${bore.tunnelId}-EP`, ...none, name: `${bore.name} ${t.entryPortal}`, kind: 'portal', tunnelId: bore.tunnelId, fromM: 0, toM: DEMO_PORTAL_ZONE_M, maxHeadcount: 40 },
-      { zoneId: `Z-${bore.tunnelId}-XP`, ...none, name: `${bore.name} ${t.exitPortal}`, kind: 'portal', tunnelId: bore.tunnelId, fromM: bore.lengthM - DEMO_PORTAL_ZONE_M, toM: bore.lengthM, maxHeadcount: 40 },
+      { zoneId: `Z-${bore.tunnelId}-EP`, ...none, name: `${bore.name} ${t.entryPortal}`, kind: 'portal', tunnelId: bore.tunnelId, fromM: 0, toM: DEMO_PORTAL_ZONE_M, maxHeadcount: 40, gatheringAllowed: true, assignedTeams: lining },
+      { zoneId: `Z-${bore.tunnelId}-XP`, ...none, name: `${bore.name} ${t.exitPortal}`, kind: 'portal', tunnelId: bore.tunnelId, fromM: bore.lengthM - DEMO_PORTAL_ZONE_M, toM: bore.lengthM, maxHeadcount: 40, gatheringAllowed: true, assignedTeams: lining },
     );
     out.push({
       zoneId: `Z-${bore.tunnelId}-U`,
@@ -141,6 +149,17 @@ export function demoZones(locale: SeedLocale, tunnels: readonly DemoTunnel[]): D
           // the lining crew works at the carriage behind this zone and has no business at the face
           authorizedTeams: (['drilling', 'blasting', 'mucking', 'support', 'survey'] as const).map((k) => t.team[k]),
           maxHeadcount: 35,
+          gatheringAllowed: true,
+        },
+        {
+          zoneId: `Z-${h.headingId}-C`,
+          ...none,
+          name: `${h.headingId} ${t.carriage}`,
+          kind: 'work',
+          tunnelId: bore.tunnelId,
+          fromM: h.liningM - LINING_CLEARANCE_M,
+          toM: h.liningM + LINING_CLEARANCE_M,
+          assignedTeams: lining,
         },
         {
           zoneId: `Z-${h.headingId}-W`,
@@ -152,6 +171,7 @@ export function demoZones(locale: SeedLocale, tunnels: readonly DemoTunnel[]): D
           toM: worksTo,
           // "static too long" over 30 minutes is the usual man-down (possible fall) rule of tunnel positioning
           noMovementMin: 30,
+          assignedTeams: lining,
         },
       );
     }

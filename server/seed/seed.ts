@@ -8,6 +8,7 @@ import { demoNames, type SeedLocale } from './demoNames';
 import { demoPeople, demoZones } from './demoPeople';
 import { ADMIN_USERNAME, BRIDGE_USER, DEMO_PROJECT, OTHER_PROJECT } from './demoProject';
 import { seedDemoEquipment } from './demoEquipment';
+import { zoneColumns } from '../rules/zoneStore';
 
 /** Where seeding reports progress. */
 export interface SeedLog {
@@ -153,17 +154,7 @@ export async function seedIfEmpty(
         demoZones(locale, names.tunnels).map((z) => ({
           project_id: DEMO_PROJECT.projectId,
           zone_id: z.zoneId,
-          name: z.name,
-          kind: z.kind,
-          tunnel_id: z.tunnelId,
-          from_m: z.fromM,
-          to_m: z.toM,
-          entry_alarm: z.entryAlarm,
-          authorized_teams: toJson(z.authorizedTeams),
-          max_stay_min: z.maxStayMin,
-          max_headcount: z.maxHeadcount,
-          no_movement_min: z.noMovementMin,
-          signal_lost_s: z.signalLostS,
+          ...zoneColumns(z),
           updated_at_ms: nowMs,
         })),
       )

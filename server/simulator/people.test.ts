@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_DEVICES, DEMO_TUNNELS } from '../seed/demoProject';
 import { FleetModel, type SimMessage } from './model';
 import { BLAST_CLEARANCE_M } from './people';
+import { beaconTelemetrySchema } from '../../protocol';
 import { HOUR_MS, MINUTE_MS } from './siteClock';
 
 /** 00:00 Beijing time on a working day. */
@@ -158,5 +159,41 @@ describe('personnel beacons', () => {
     expect(longestStillMs).toBeGreaterThanOrEqual(30 * MINUTE_MS);
     expect(longestGapMs).toBeGreaterThanOrEqual(3 * MINUTE_MS);
     expect(liningAtFace).toBeGreaterThan(0);
+  });
+});
+
+describe('tag-reported events', () => {
+  it('a few times a day: tamper, lamp and Bluetooth faults, under-voltage; cap lamps send voltage, helmets fall and Bluetooth; every payload passes the beacon schema', () => {
+    const model = new FleetModel({ projectId: 'demo-tunnel', seed: 1, startMs: DAY0, devices: BEACONS });
+    const on = new Map<string, boolean>();
+    const episodes: Record<string, number> = {};
+    let invalid = 0;
+    let misshapen = 0;
+    let lowestNormalV = Infinity;
+    run(model, DAY0, DAY0 + 24 * HOUR_MS, 60_000, (ms) => {
+      for (const m of ms) {
+        // every 30 s of each tag: the events last a minute or more
+        if (m.tsMs % 30_000 >= 1_000) continue;
+        const p = m.payload as unknown as Record<string, unknown>;
+        if (!beaconTelemetrySchema.safeParse(p).success) invalid++;
+        // cap lamps (no vitals) report lamp and voltage, helmets (vitals) fall and Bluetooth
+        if (p.heartRate === undefined ? !('voltageV' in p && 'lampFault' in p) || 'fall' in p : !('fall' in p && 'bluetoothFault' in p) || 'voltageV' in p) misshapen++;
+        const flags: Record<string, unknown> = { ...p, underVoltage: typeof p.voltageV === 'number' && p.voltageV <= 3.5 };
+        for (const f of ['tamper', 'lampFault', 'bluetoothFault', 'underVoltage', 'fall', 'static']) {
+          const key = `${m.sn}/${f}`;
+          if (flags[f] === true && !on.get(key)) episodes[f] = (episodes[f] ?? 0) + 1;
+          on.set(key, flags[f] === true);
+        }
+        if (typeof p.voltageV === 'number' && !flags.underVoltage) lowestNormalV = Math.min(lowestNormalV, p.voltageV);
+      }
+    });
+    expect(invalid).toBe(0);
+    expect(misshapen).toBe(0);
+    for (const f of ['tamper', 'lampFault', 'bluetoothFault', 'underVoltage']) {
+      expect(episodes[f], f).toBeGreaterThanOrEqual(1);
+      expect(episodes[f], f).toBeLessThanOrEqual(10);
+    }
+    // a flat battery is low battery, not under-voltage: a healthy cell stays above the 3.5 V warning
+    expect(lowestNormalV).toBeGreaterThanOrEqual(3.6);
   });
 });

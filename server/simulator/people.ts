@@ -83,6 +83,23 @@ const SOS_MEAN_INTERVAL_MS = 3 * HOUR_MS;
 const INCIDENT_MEAN_INTERVAL_MS = 40 * MINUTE_MS;
 export type Incident = 'intrusion' | 'fall' | 'signalLost' | 'overtime' | 'removed';
 const INCIDENTS: readonly Incident[] = ['intrusion', 'fall', 'signalLost', 'overtime', 'removed'];
+/**
+ * Tag-reported events (docs/device-protocol.md "beacon"), project-wide about one every 90 minutes, so each kind
+ * a few times a day: a tag's case opened (tamper, 1–3 min), a cap lamp failing until it is swapped (lamp
+ * fault, 10–40 min), a helmet's Bluetooth link failing (5–20 min), a weak cell sagging under load
+ * (supply 3.30–3.45 V for 5–15 min: under-voltage while the battery % still reads fine), and a group of
+ * 10–12 workers of a heading standing together behind the lining for 8–12 min (gathering). Falls raise
+ * the tag's own fall flag for the first 1–2 minutes on helmets (most falls), and a fallen
+ * worker's tag reports static after 10 minutes lying still.
+ */
+const TAG_EVENT_MEAN_INTERVAL_MS = 90 * MINUTE_MS;
+export type TagEvent = 'tamper' | 'lampFault' | 'bluetoothFault' | 'underVoltage' | 'gathering';
+const TAG_EVENTS: readonly TagEvent[] = ['tamper', 'lampFault', 'bluetoothFault', 'underVoltage', 'gathering'];
+/** A tag's motion sensor reports static after this long without motion (vendor setting). */
+const STATIC_AFTER_MS = 10 * MINUTE_MS;
+/** Cap-lamp cell voltage (V) at 0 and 100 % battery, as the tag reports it: 3.6–4.15 V in normal use. */
+const CELL_V: [number, number] = [3.6, 4.15];
+
 /** Stages in which a worker may wander to the face (never while it is being charged, blasted or ventilated). */
 const WANDER_STAGES: ReadonlySet<CycleStage> = new Set(['drilling', 'scaling', 'mucking', 'support', 'idle']);
 /** Lamp-room chargers refill a tag at about 30 % an hour. */
@@ -131,6 +148,16 @@ class Person {
   silentUntilMs = 0;
   /** Until when the tag lies taken off (reports `worn: false` from where it was left). */
   removedUntilMs = 0;
+  /** Since when the person lies still (a fall), for the tag's static state. */
+  frozenSinceMs = 0;
+  /** Tag-reported states: on until then (fall: the tag's own fall flag). */
+  fallFlagUntilMs = 0;
+  tamperUntilMs = 0;
+  lampFaultUntilMs = 0;
+  bluetoothFaultUntilMs = 0;
+  /** The cell sags to `sagV` until then (under-voltage). */
+  sagUntilMs = 0;
+  sagV = 0;
   private heartRate = 75;
 
   constructor(spec: PersonSpec, ordinal: number, seed: number, startMs: number, now: HeadingNow) {
@@ -237,9 +264,20 @@ class Person {
       sos: this.sosUntilMs > tsMs,
       // these tags have a worn sensor (strap clasp): false while the tag lies taken off
       worn: this.removedUntilMs <= tsMs,
+      tamper: this.tamperUntilMs > tsMs,
+      static: this.frozenUntilMs > tsMs && this.removedUntilMs <= tsMs && tsMs - this.frozenSinceMs >= STATIC_AFTER_MS,
     };
     const v = this.vitals;
+    if (!v) {
+      // cap-lamp tags: the lamp's state and its cell's voltage
+      msg.lampFault = this.lampFaultUntilMs > tsMs;
+      const cellV = CELL_V[0] + ((CELL_V[1] - CELL_V[0]) * this.battery) / 100;
+      msg.voltageV = Math.round((this.sagUntilMs > tsMs ? this.sagV : cellV) * 100) / 100;
+    }
     if (v) {
+      // helmets: fall detection and the Bluetooth link of the vitals sensors
+      msg.fall = this.fallFlagUntilMs > tsMs;
+      msg.bluetoothFault = this.bluetoothFaultUntilMs > tsMs;
       const exertion = (this.heartRate - v.hr) / 25; // 0 at rest, ~1 walking hard
       msg.heartRate = Math.round(this.heartRate + r.normal(0, 1.5));
       msg.spo2 = Math.round(clamp(v.spo2 + r.normal(0, 0.5), 85, 100));
@@ -320,6 +358,17 @@ class Person {
     else this.speedMps = hurry ? Math.max(1.3, this.walkMps) : this.walkMps;
   }
 
+  /** Walks to `d` metres back from the face and stays there until `untilMs` (a gathering). */
+  gatherAt(d: number, untilMs: number, now: HeadingNow): void {
+    this.setTarget(d, now, false);
+    this.nextRetargetMs = untilMs;
+  }
+
+  /** Helmet tags carry the vitals sensors, fall detection and a Bluetooth link; the others are cap lamps. */
+  get helmet(): boolean {
+    return this.vitals !== null;
+  }
+
   /** Walks into the face zone for 3–6 minutes (a worker of a team not authorised there). */
   intrude(tMs: number, now: HeadingNow): void {
     this.setTarget(this.rng.uniform(5, 30), now, false);
@@ -377,6 +426,8 @@ export class PeopleModel {
   private readonly now = new Map<string, HeadingNow>();
   private readonly sosRng: Rng;
   private readonly incidentRng: Rng;
+  /** Its own stream, so the tag events leave the incidents' random sequence as it was. */
+  private readonly tagEventRng: Rng;
 
   /**
    * @param specs one entry per tag; `headingId` must name a heading in `sites`
@@ -387,6 +438,7 @@ export class PeopleModel {
     this.refreshHeadings(startMs);
     this.sosRng = Rng.derive(seed, 'sos');
     this.incidentRng = Rng.derive(seed, 'incident');
+    this.tagEventRng = Rng.derive(seed, 'tagEvent');
     const perHeading = new Map<string, number>();
     for (const spec of specs) {
       const now = this.now.get(spec.headingId);
@@ -407,6 +459,68 @@ export class PeopleModel {
       if (candidates.length > 0) this.sosRng.pick(candidates).sosUntilMs = tMs + this.sosRng.uniform(60, 180) * 1_000;
     }
     if (this.incidentRng.chance((dtS * 1000) / INCIDENT_MEAN_INTERVAL_MS)) this.startIncident(this.incidentRng.pick(INCIDENTS), tMs);
+    if (this.tagEventRng.chance((dtS * 1000) / TAG_EVENT_MEAN_INTERVAL_MS)) this.startTagEvent(this.tagEventRng.pick(TAG_EVENTS), tMs);
+  }
+
+  /**
+   * Starts tag event `kind` at `tMs` on a suitable person (a gathering: on 10–12 workers of one heading,
+   * behind its lining), if anyone fits.
+   * @returns the sns involved (empty when nobody fits now)
+   */
+  startTagEvent(kind: TagEvent, tMs: number): string[] {
+    const r = this.tagEventRng;
+    const at = this.people.filter((p) => p.atWork && p.sosUntilMs <= tMs && p.frozenUntilMs <= tMs && p.silentUntilMs <= tMs && p.removedUntilMs <= tMs);
+    const minutes = (lo: number, hi: number) => tMs + r.uniform(lo, hi) * MINUTE_MS;
+    let candidates: Person[];
+    switch (kind) {
+      case 'tamper':
+        candidates = at;
+        break;
+      case 'lampFault':
+      case 'underVoltage':
+        candidates = at.filter((p) => !p.helmet);
+        break;
+      case 'bluetoothFault':
+        candidates = at.filter((p) => p.helmet);
+        break;
+      case 'gathering': {
+        const byHeading = new Map<string, Person[]>();
+        for (const p of at) {
+          const now = this.now.get(p.spec.headingId)!;
+          if (WANDER_STAGES.has(now.iv.stage)) byHeading.set(p.spec.headingId, [...(byHeading.get(p.spec.headingId) ?? []), p]);
+        }
+        const headings = [...byHeading].filter(([, ps]) => ps.length >= 12);
+        if (headings.length === 0) return [];
+        const [headingId, ps] = r.pick(headings);
+        const now = this.now.get(headingId)!;
+        // behind the lining carriage, clear of the face zone and of the portal (where gathering is allowed)
+        const d = Math.min(now.liningBackM + r.uniform(40, 80), now.depthM - 80);
+        const untilMs = minutes(8, 12);
+        const n = 10 + r.int(0, 2);
+        const first = r.int(0, ps.length - n);
+        const group = ps.slice(first, first + n);
+        group.forEach((p, i) => p.gatherAt(d + (i % 4) - 1.5, untilMs, now));
+        return group.map((p) => p.spec.sn);
+      }
+    }
+    if (candidates.length === 0) return [];
+    const p = r.pick(candidates);
+    switch (kind) {
+      case 'tamper':
+        p.tamperUntilMs = minutes(1, 3);
+        break;
+      case 'lampFault':
+        p.lampFaultUntilMs = minutes(10, 40);
+        break;
+      case 'bluetoothFault':
+        p.bluetoothFaultUntilMs = minutes(5, 20);
+        break;
+      case 'underVoltage':
+        p.sagUntilMs = minutes(5, 15);
+        p.sagV = r.uniform(3.3, 3.45);
+        break;
+    }
+    return [p.spec.sn];
   }
 
   /**
@@ -440,6 +554,9 @@ export class PeopleModel {
         break;
       case 'fall':
         p.frozenUntilMs = tMs + r.uniform(32, 40) * MINUTE_MS;
+        p.frozenSinceMs = tMs;
+        // helmets detect most falls themselves (a slump is not always a fall to the sensor)
+        if (p.helmet && this.tagEventRng.chance(0.8)) p.fallFlagUntilMs = tMs + this.tagEventRng.uniform(1, 2) * MINUTE_MS;
         break;
       case 'signalLost':
         p.silentUntilMs = tMs + r.uniform(3, 6) * MINUTE_MS;

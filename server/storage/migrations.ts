@@ -360,6 +360,22 @@ export const THRESHOLD_DEFAULT_REVISIONS: Record<string, readonly KindDefaultsRe
       ],
     },
   ],
+  // Beacon-reported states and supply voltage (docs/device-protocol.md "beacon", docs/domain.md): fall and
+  // tamper alarm while on; static, miner lamp and Bluetooth faults warn while on; under-voltage ≤ 3.5 / ≤ 3.4 V.
+  '0045_people_defaults_beacon_states_voltage': [
+    {
+      kind: 'beacon',
+      scope: 'all',
+      thresholds: [
+        { metric: 'fall', unit: '', warnHigh: null, alarmHigh: 1, warnLow: null, alarmLow: null, clearRatio: 1, clearLow: null },
+        { metric: 'tamper', unit: '', warnHigh: null, alarmHigh: 1, warnLow: null, alarmLow: null, clearRatio: 1, clearLow: null },
+        { metric: 'static', unit: '', warnHigh: 1, alarmHigh: null, warnLow: null, alarmLow: null, clearRatio: 1, clearLow: null },
+        { metric: 'lampFault', unit: '', warnHigh: 1, alarmHigh: null, warnLow: null, alarmLow: null, clearRatio: 1, clearLow: null },
+        { metric: 'bluetoothFault', unit: '', warnHigh: 1, alarmHigh: null, warnLow: null, alarmLow: null, clearRatio: 1, clearLow: null },
+        { metric: 'voltageV', unit: 'V', warnHigh: null, alarmHigh: null, warnLow: 3.5, alarmLow: 3.4, clearRatio: 1, clearLow: 3.6 },
+      ],
+    },
+  ],
 };
 
 /** Work records: lifts detected from telemetry (issue 10 §3; server/rules/workRecords.ts). */
@@ -679,6 +695,20 @@ const unconfiguredMetrics: Migration = {
   },
 };
 
+/**
+ * Zones: gathering allowed and the teams whose work area a zone is (docs/api.md "People and zones"); existing
+ * zones allow no gathering and are nobody's work area, so nothing changes for them until edited.
+ */
+const zoneGatheringTeamAreas: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('zones')
+      .addColumn('gathering_allowed', 'boolean', (c) => c.notNull().defaultTo(false))
+      .addColumn('assigned_teams', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+      .execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -700,6 +730,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0042_portal_counts': portalCounts,
   '0043_alarm_shelving': alarmShelving,
   '0044_rules_unconfigured_metrics': unconfiguredMetrics,
+  '0046_people_zone_gathering_team_areas': zoneGatheringTeamAreas,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

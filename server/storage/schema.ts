@@ -389,6 +389,10 @@ export interface ZonesTable {
   no_movement_min: number | null;
   signal_lost_s: number | null;
   updated_at_ms: number;
+  /** Migration 0044: people in the zone do not count for the gathering rule. */
+  gathering_allowed: Generated<boolean>;
+  /** Migration 0044: JSON array of the teams whose work area this zone is (leave area). */
+  assigned_teams: ColumnType<string[], string | undefined, string>;
 }
 
 /** Portal in and out counts of one day per portal zone (migration 0042_portal_counts). */

@@ -26,6 +26,18 @@ describe('alarm wording', () => {
     expect(alarmTitle(i18n, makeAlarm({ alarmId: 6, kind: 'ai', deviceKind: 'camera', metric: 'noHelmet', side: null }))).toBe('No helmet');
   });
 
+  it('names a tag-reported state by its label alone, and under-voltage as a low limit of the supply voltage', () => {
+    const lamp = makeAlarm({ alarmId: 7, deviceKind: 'beacon', metric: 'lampFault', value: 1, threshold: 1, unit: '', side: 'over', level: 'warning' });
+    expect(alarmTitle(i18n, lamp)).toBe('Miner lamp fault');
+    expect(valueAgainstLimit(lamp)).toBe('');
+    expect(alarmTitle(i18n, makeAlarm({ alarmId: 8, deviceKind: 'beacon', metric: 'fall', side: 'over' }))).toBe('Fall detected');
+    const volts = makeAlarm({ alarmId: 9, deviceKind: 'beacon', metric: 'voltageV', value: 3.38, threshold: 3.4, unit: 'V', side: 'below' });
+    expect(alarmTitle(i18n, volts)).toBe('Supply voltage · Below limit');
+    expect(alarmTitle(i18n, makeAlarm({ alarmId: 10, kind: 'zone', deviceKind: 'tunnel', metric: 'gathering', side: null }))).toBe('Gathering');
+    expect(alarmTitle(i18n, makeAlarm({ alarmId: 11, kind: 'zone', deviceKind: 'beacon', metric: 'leaveArea', side: null }))).toBe('Left work area');
+    expect(valueAgainstLimit(volts)).toBe('3.38 / 3.4 V');
+  });
+
   it('shows value and limit with the metric\'s decimals', () => {
     expect(valueAgainstLimit(makeAlarm({ alarmId: 1, metric: 'O2', value: 19.2, threshold: 19.5, unit: '%vol', side: 'below' }))).toBe('19.2 / 19.5 %vol');
   });

@@ -47,6 +47,8 @@ export const AI_METRIC_LABEL: Readonly<Record<string, MessageDescriptor | undefi
   noMovement: msg`No movement (possible fall)`,
   signalLost: msg`Beacon signal lost`,
   beaconRemoved: msg`Beacon removed`,
+  gathering: msg`Gathering`,
+  leaveArea: msg`Left work area`,
 };
 
 /**
@@ -78,7 +80,7 @@ export function alarmTitle(i18n: I18n, alarm: Pick<Alarm, 'deviceKind' | 'metric
       return faultTitle(i18n, alarm);
     default: {
       const metric = alarmMetricLabel(i18n, alarm);
-      return alarm.side ? `${metric} · ${i18n._(SIDE_LABEL[alarm.side])}` : metric;
+      return alarm.side && !isStateMetric(alarm) ? `${metric} · ${i18n._(SIDE_LABEL[alarm.side])}` : metric;
     }
   }
 }
@@ -97,6 +99,15 @@ function faultTitle(i18n: I18n, alarm: Pick<Alarm, 'deviceKind' | 'metric' | 'ki
   return i18n._(msg`Sensor fault: ${metric} stuck`);
 }
 
+/**
+ * A 0/1 state of its device (a beacon's fall or lamp fault, a crane's limit switch): its label says it all,
+ * so titles leave out the side and the value ("Miner lamp fault", never "Miner lamp fault · Over limit 1 / 1").
+ */
+export function isStateMetric(alarm: Pick<Alarm, 'deviceKind' | 'metric'>): boolean {
+  const m = DEVICE_KIND_REGISTRY.metric(alarm.deviceKind, alarm.metric);
+  return m !== undefined && m.unit === '' && m.range.min === 0 && m.range.max === 1;
+}
+
 /** Decimals of an alarm's metric (its descriptor's `digits`), 2 where the kind does not know it. */
 export function alarmDigits(alarm: Pick<Alarm, 'deviceKind' | 'metric'>): number {
   return DEVICE_KIND_REGISTRY.metric(alarm.deviceKind, alarm.metric)?.digits ?? 2;
@@ -104,10 +115,10 @@ export function alarmDigits(alarm: Pick<Alarm, 'deviceKind' | 'metric'>): number
 
 /**
  * "18.2 / 17 ppm": the reading against the limit, both with the metric's decimals; '' for alarms without
- * a reading (SOS, AI, offline), where a value would only repeat the kind.
+ * a reading (SOS, AI, offline) and of 0/1 states, where a value would only repeat the kind.
  */
 export function valueAgainstLimit(alarm: Pick<Alarm, 'deviceKind' | 'metric' | 'kind' | 'value' | 'threshold' | 'unit'>): string {
-  if (alarm.kind !== 'threshold' || alarm.value === null) return '';
+  if (alarm.kind !== 'threshold' || alarm.value === null || isStateMetric(alarm)) return '';
   const digits = alarmDigits(alarm);
   const unit = alarm.unit ? ` ${alarm.unit}` : '';
   const limit = alarm.threshold === null ? '–' : formatDisplayNumber(alarm.threshold, digits);

@@ -34,6 +34,12 @@ export const KIND_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   'metric.beacon.bodyTempC': msg`Body temperature`,
   'metric.beacon.sbp': msg`Systolic blood pressure`,
   'metric.beacon.dbp': msg`Diastolic blood pressure`,
+  'metric.beacon.fall': msg`Fall detected`,
+  'metric.beacon.tamper': msg`Device tampered`,
+  'metric.beacon.static': msg`Static (no motion)`,
+  'metric.beacon.lampFault': msg`Miner lamp fault`,
+  'metric.beacon.bluetoothFault': msg`Bluetooth device fault`,
+  'metric.beacon.voltageV': msg`Supply voltage`,
 
   'metric.towerCrane.radiusM': msg`Radius`,
   'metric.towerCrane.rotationDeg': msg`Slew angle`,

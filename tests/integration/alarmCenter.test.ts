@@ -130,6 +130,20 @@ describe('alarm center (real server)', () => {
     expect(sos.meanAckMs).toBeGreaterThanOrEqual(0);
     expect(sos.meanAckMs!).toBeLessThanOrEqual(sos.meanHandleMs!);
 
+    // alarm groups over every kind: each group's count and share of the total, every group listed
+    const all = (await admin.post<AlarmAnalysis>(ROUTES.alarmAnalysis, range)).body.data!;
+    const listed = (await admin.post<AlarmPage>(ROUTES.alarmList, { projectId: demo, pageSize: 100 })).body.data!.list;
+    const count = (pred: (a: (typeof listed)[number]) => boolean) => listed.filter((a) => a.raisedAtMs >= range.fromMs && a.raisedAtMs <= range.toMs && pred(a)).length;
+    const group = (g: string) => all.groups.find((x) => x.group === g)!;
+    expect(all.groups.map((g) => g.group)).toEqual(['personnel', 'gas', 'lifting', 'aiVideo', 'environment', 'deviceHealth', 'other']);
+    expect(group('gas').count).toBe(count((a) => a.deviceKind === 'gas' && a.kind !== 'offline'));
+    expect(group('personnel').count).toBe(count((a) => a.deviceKind === 'beacon' && a.kind !== 'offline'));
+    expect(group('personnel').count).toBeGreaterThanOrEqual(1); // the SOS
+    expect(all.groups.reduce((n, g) => n + g.count, 0)).toBe(all.total);
+    expect(group('gas').ratio).toBeCloseTo(group('gas').count / all.total, 4);
+    // the kind filter narrows the groups too
+    expect(sos.groups.find((g) => g.group === 'personnel')).toEqual({ group: 'personnel', count: 1, ratio: 1 });
+
     const tooLong = await admin.post(ROUTES.alarmAnalysis, { projectId: demo, fromMs: 0, toMs: now });
     expect(tooLong.body).toMatchObject({ success: false, errorCode: 'VALIDATION' });
   });

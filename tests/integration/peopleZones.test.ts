@@ -80,13 +80,19 @@ describe('people and zones (real server)', () => {
     // BC0005 is in the blasting team (server/seed/demoPeople.ts); only drillers may enter this zone
     await addZone({ name: 'Entry drill zone', kind: 'danger', fromM: 100, toM: 150, entryAlarm: true, authorizedTeams: ['Drilling team'] });
     await fix('BC0005', 90);
-    await fix('BC0005', 120);
-    await fix('BC0005', 121);
+    // entry counts once the fixes have been inside past the edge margin for the dwell time (docs/domain.md "Zone edges")
+    await eventually(async () => {
+      await fix('BC0005', 120);
+      return (await alarmsOf('BC0005', 'zoneEntry')).length > 0;
+    }, 10_000, 'entry after the dwell time', 500);
     const alarm = await oneAlarmPushed('BC0005', 'zoneEntry');
     expect(alarm).toMatchObject({ kind: 'zone', level: 'alarm', state: 'active', repeatCount: 1, deviceKind: 'beacon', value: 120, unit: 'm' });
     expect(alarm.deviceName).toBe((await server.db.selectFrom('people').select('name').where('beacon_sn', '=', 'BC0005').executeTakeFirstOrThrow()).name);
-    await fix('BC0005', 160);
-    expect((await alarmsOf('BC0005', 'zoneEntry'))[0]).toMatchObject({ state: 'cleared' });
+    await eventually(async () => {
+      await fix('BC0005', 160);
+      return (await alarmsOf('BC0005', 'zoneEntry'))[0].state === 'cleared';
+    }, 10_000, 'entry alarm cleared after leaving', 500);
+    expect(await alarmsOf('BC0005', 'zoneEntry')).toHaveLength(1);
     // a driller (BC0001) walks in without an alarm
     await fix('BC0001', 130);
     expect(await alarmsOf('BC0001', 'zoneEntry')).toEqual([]);
@@ -133,6 +139,30 @@ describe('people and zones (real server)', () => {
     expect(alarm).toMatchObject({ kind: 'threshold', side: 'below', level: 'alarm', threshold: 10 });
     const list = await admin.post<PersonList>(PEOPLE_ROUTES.personList, { projectId: demo, status: 'lowBattery' });
     expect(list.body.data!.list.map((p) => p.beaconSn)).toContain('BC0040');
+  });
+
+  it('tag-reported states: fall and tamper alarm, a lamp fault warns, each once while on and cleared when off; old payloads unchanged', async () => {
+    await fix('BC0041', 610, { fall: true, tamper: true, lampFault: true, bluetoothFault: false, static: false });
+    await fix('BC0041', 610, { fall: true, tamper: true, lampFault: true });
+    const fall = await oneAlarmPushed('BC0041', 'fall');
+    expect(fall).toMatchObject({ kind: 'threshold', level: 'alarm', state: 'active', deviceKind: 'beacon' });
+    expect(await oneAlarmPushed('BC0041', 'tamper')).toMatchObject({ level: 'alarm' });
+    expect(await oneAlarmPushed('BC0041', 'lampFault')).toMatchObject({ level: 'warning' });
+    expect(await alarmsOf('BC0041', 'bluetoothFault')).toEqual([]);
+    await fix('BC0041', 610, { fall: false, tamper: false, lampFault: false });
+    await eventually(async () => (await alarmsOf('BC0041', 'lampFault'))[0].state === 'cleared', 5_000, 'lamp fault cleared');
+    expect((await alarmsOf('BC0041', 'fall'))[0]).toMatchObject({ state: 'cleared' });
+    // a payload with a flag of the wrong type is refused whole and changes nothing
+    await fix('BC0041', 610, { bluetoothFault: 'yes' });
+    await fix('BC0041', 610);
+    expect(await alarmsOf('BC0041', 'bluetoothFault')).toEqual([]);
+  });
+
+  it('under-voltage: a supply reading under 3.4 V raises a below-limit alarm of its own, not low battery', async () => {
+    await fix('BC0042', 620, { battery: 60, voltageV: 3.32 });
+    const alarm = await oneAlarmPushed('BC0042', 'voltageV');
+    expect(alarm).toMatchObject({ kind: 'threshold', side: 'below', level: 'alarm', threshold: 3.4, unit: 'V', value: 3.32 });
+    expect(await alarmsOf('BC0042', 'battery')).toEqual([]);
   });
 
   it('signal lost: a beacon silent in the zone past its limit raises one alarm; reporting again clears it', async () => {

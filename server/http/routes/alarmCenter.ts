@@ -4,6 +4,9 @@ import {
   MAX_ALARM_EXPORT_ROWS,
   MAX_GAS_OVER_LIMIT_ROWS,
   ROUTES,
+  ALARM_GROUPS,
+  alarmGroupOf,
+  type AlarmGroup,
   alarmAnalysisBody,
   alarmDealBatchBody,
   alarmDetailBody,
@@ -141,7 +144,7 @@ export function registerAlarmCenterRoutes(app: FastifyInstance, deps: HttpDeps, 
       .where('raised_at_ms', '<=', body.toMs)
       .where('device_kind', '=', 'gas')
       .where('kind', '=', 'threshold');
-    const [byDay, topDevices, means, gasByDay, gasRows] = await Promise.all([
+    const [byDay, topDevices, means, gasByDay, gasRows, byKindAndDevice] = await Promise.all([
       base.select([dayIndex.as('day_index'), 'kind', sql<number>`count(*)::int`.as('count')]).groupBy([dayIndex, 'kind']).orderBy(dayIndex).orderBy('kind').execute(),
       base
         .select(['device_sn', sql<string>`max(device_name)`.as('device_name'), sql<number>`count(*)::int`.as('count')])
@@ -178,13 +181,26 @@ export function registerAlarmCenterRoutes(app: FastifyInstance, deps: HttpDeps, 
         .orderBy('alarms.alarm_id', 'desc')
         .limit(MAX_GAS_OVER_LIMIT_ROWS)
         .execute(),
+      // alarm groups: counts per (kind, device kind), at most kinds × device kinds rows, grouped below
+      base.select(['kind', 'device_kind', sql<number>`count(*)::int`.as('count')]).groupBy(['kind', 'device_kind']).execute(),
     ]);
     const kinds = new Map<string, number>();
     for (const r of byDay) kinds.set(r.kind, (kinds.get(r.kind) ?? 0) + Number(r.count));
     const mean = (v: unknown) => (v === null || v === undefined ? null : Math.round(Number(v)));
     const nowMs = Date.now();
     const day = (index: unknown) => new Date(Number(index) * 86_400_000).toISOString().slice(0, 10);
+    const total = Number(means.total);
+    const perGroup = new Map<AlarmGroup, number>();
+    for (const r of byKindAndDevice) {
+      const g = alarmGroupOf(r.kind, r.device_kind);
+      perGroup.set(g, (perGroup.get(g) ?? 0) + Number(r.count));
+    }
+    const groups = ALARM_GROUPS.map((group) => {
+      const count = perGroup.get(group) ?? 0;
+      return { group, count, ratio: total > 0 ? Math.round((count / total) * 10_000) / 10_000 : 0 };
+    });
     return {
+      groups,
       gas: {
         byDay: gasByDay.map((r) => ({ metric: r.metric, day: day(r.day_index), deviceSn: r.device_sn, deviceName: r.device_name, count: Number(r.count) })),
         overLimit: gasRows.map((r) => {

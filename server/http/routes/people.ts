@@ -24,14 +24,13 @@ import {
   type PersonRow,
   type Threshold,
   type Zone,
-  type ZoneFields,
   type ZoneRow,
 } from '../../../protocol';
 import { inZone } from '../../rules/zoneRules';
-import { zoneFromRow } from '../../rules/zoneStore';
+import { zoneColumns, zoneFromRow } from '../../rules/zoneStore';
 import type { ZoneStats } from '../../rules/types';
 import type { ProjectLiveState } from '../../cluster/liveShare';
-import { fromJson, toJson, type Database } from '../../storage';
+import { fromJson, type Database } from '../../storage';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import { postRoute, requireMember, sessionUserOf, type HttpDeps, type HttpLive } from '../context';
 import { parseBody } from '../validation';
@@ -59,22 +58,6 @@ function personOf(r: PersonDbRow): Person {
 
 function personColumns(p: PersonFields) {
   return { name: p.name, beacon_sn: p.beaconSn, company: p.company, team: p.team, work_type: p.workType, phone: p.phone };
-}
-
-function zoneColumns(z: ZoneFields) {
-  return {
-    name: z.name,
-    kind: z.kind,
-    tunnel_id: z.tunnelId,
-    from_m: z.fromM,
-    to_m: z.toM,
-    entry_alarm: z.entryAlarm,
-    authorized_teams: toJson(z.authorizedTeams),
-    max_stay_min: z.maxStayMin,
-    max_headcount: z.maxHeadcount,
-    no_movement_min: z.noMovementMin,
-    signal_lost_s: z.signalLostS,
-  };
 }
 
 /** What the person rows need besides the registry: beacons, zones, live state and open SOS alarms. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDuration } from '../../format/time';
-import { dailySeries } from './AlarmCenterAnalysis';
+import { dailySeries, percentText } from './AlarmCenterAnalysis';
 
 describe('alarm analysis helpers', () => {
   it('spreads counts per Beijing day and kind over every day of the span, zero where none', () => {
@@ -17,6 +17,7 @@ describe('alarm analysis helpers', () => {
         topDevices: [],
         meanAckMs: null,
         meanHandleMs: null, gas: { byDay: [], overLimit: [] },
+        groups: [],
       },
       ['threshold', 'sos'],
       '2025-05-12',
@@ -34,5 +35,12 @@ describe('alarm analysis helpers', () => {
     expect(formatDuration(40_000)).toBe('40 s');
     expect(formatDuration(12 * 60_000)).toBe('12 min');
     expect(formatDuration(65 * 60_000)).toBe('1 h 5 min');
+  });
+
+  it('writes a group\'s share as a percentage with one decimal', () => {
+    expect(percentText(0)).toBe('0.0 %');
+    expect(percentText(0.125)).toBe('12.5 %');
+    expect(percentText(1)).toBe('100.0 %');
+    expect(percentText(1 / 3)).toBe('33.3 %');
   });
 });

@@ -4,7 +4,7 @@ import 'uplot/dist/uPlot.min.css';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BEIJING_OFFSET_MS, ROUTES, type AlarmAnalysis } from '../../../protocol';
+import { BEIJING_OFFSET_MS, ROUTES, type AlarmAnalysis, type AlarmGroup } from '../../../protocol';
 import { useStores } from '../../stores';
 import { SCREEN } from '../../theme/theme';
 import { useThemeColors } from '../../theme/screenVars';
@@ -18,6 +18,43 @@ const DAY_MS = 86_400_000;
 const SPAN_DAYS = 30;
 
 const KIND_LABELS: Record<string, MessageDescriptor> = ALARM_KIND_LABEL;
+
+/** Names of the alarm groups (protocol/alarmGroups.ts). */
+export const ALARM_GROUP_LABEL: Record<AlarmGroup, MessageDescriptor> = {
+  personnel: msg`Personnel safety`,
+  gas: msg`Gas`,
+  lifting: msg`Lifting equipment`,
+  aiVideo: msg`AI video`,
+  environment: msg`Environment`,
+  deviceHealth: msg`Device health`,
+  other: msg`Other`,
+};
+
+/** "12.5 %": a share of 0–1 with one decimal. */
+export function percentText(ratio: number): string {
+  return `${(Math.round(ratio * 1000) / 10).toFixed(1)} %`;
+}
+
+/** Alarm groups: count and share of the range's alarms, with a bar of the share. */
+function AlarmGroups({ groups }: { groups: AlarmAnalysis['groups'] }) {
+  const { i18n } = useLingui();
+  return (
+    <table aria-label={i18n._(msg`Alarm groups`)} style={{ borderCollapse: 'collapse', width: '100%', marginBottom: 12 }}>
+      <tbody>
+        {groups.map((g) => (
+          <tr key={g.group} data-group={g.group}>
+            <td style={{ padding: '2px 8px 2px 0' }}>{i18n._(ALARM_GROUP_LABEL[g.group])}</td>
+            <td style={{ padding: '2px 8px', textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{g.count}</td>
+            <td style={{ padding: '2px 8px', textAlign: 'right', fontVariantNumeric: 'tabular-nums', color: SCREEN.textMuted }}>{percentText(g.ratio)}</td>
+            <td style={{ width: '35%', padding: '2px 0' }}>
+              <div style={{ height: 10, width: `${Math.round(g.ratio * 100)}%`, background: '#a855f7', borderRadius: 2 }} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 const KIND_COLOURS: Record<string, string> = { threshold: '#f5a623', sos: '#e5484d', offline: '#8b8d98', ai: '#3e9bff', zone: '#a855f7' };
 
 /**
@@ -39,7 +76,7 @@ export function dailySeries(a: AlarmAnalysis, kinds: string[], fromDay: string, 
 
 /**
  * Alarm analysis of the last 30 days (alarm/analysis): a uPlot bar chart of counts per day and kind, the
- * top devices, the mean times to acknowledge and to handle, and the gas alarm analysis with its over-limit
+ * alarm groups (personnel safety, gas, lifting equipment…) with count and share, the top devices, the mean times to acknowledge and to handle, and the gas alarm analysis with its over-limit
  * detail (GasAlarmAnalysis.tsx).
  */
 export function AlarmCenterAnalysis({ projectId, refresh }: { projectId: string; refresh: number }) {
@@ -94,6 +131,10 @@ export function AlarmCenterAnalysis({ projectId, refresh }: { projectId: string;
           <div ref={host} />
         </div>
         <div>
+          <h2 style={{ fontSize: 18, margin: '0 0 8px' }}>
+            <Trans>Alarm groups</Trans>
+          </h2>
+          <AlarmGroups groups={data.groups ?? []} />
           <h2 style={{ fontSize: 18, margin: '0 0 8px' }}>
             <Trans>Top devices</Trans>
           </h2>

@@ -46,6 +46,9 @@ interface ZoneForm {
   maxHeadcount: string;
   noMovementMin: string;
   signalLostS: string;
+  gatheringAllowed: boolean;
+  /** Teams whose work area the zone is, comma separated. */
+  assignedTeams: string;
 }
 
 const num = (v: number | null) => (v === null ? '' : String(v));
@@ -63,12 +66,19 @@ function formOf(z: ZoneFields): ZoneForm {
     maxHeadcount: num(z.maxHeadcount),
     noMovementMin: num(z.noMovementMin),
     signalLostS: num(z.signalLostS),
+    gatheringAllowed: z.gatheringAllowed,
+    assignedTeams: z.assignedTeams.join(', '),
   };
 }
 
 /** The zone fields of a form, checked with the API's schema: the fields or the first error's message. */
 export function zoneFieldsOf(f: ZoneForm): { ok: true; zone: ZoneFields } | { ok: false; error: string } {
   const opt = (v: string) => (v.trim() === '' ? null : Number(v));
+  const teams = (v: string) =>
+    v
+      .split(/[,，]/)
+      .map((s) => s.trim())
+      .filter(Boolean);
   const parsed = zoneFieldsSchema.safeParse({
     name: f.name,
     kind: f.kind,
@@ -76,14 +86,13 @@ export function zoneFieldsOf(f: ZoneForm): { ok: true; zone: ZoneFields } | { ok
     fromM: Number(f.fromM),
     toM: Number(f.toM),
     entryAlarm: f.entryAlarm,
-    authorizedTeams: f.authorizedTeams
-      .split(/[,，]/)
-      .map((s) => s.trim())
-      .filter(Boolean),
+    authorizedTeams: teams(f.authorizedTeams),
     maxStayMin: opt(f.maxStayMin),
     maxHeadcount: opt(f.maxHeadcount),
     noMovementMin: opt(f.noMovementMin),
     signalLostS: opt(f.signalLostS),
+    gatheringAllowed: f.gatheringAllowed,
+    assignedTeams: teams(f.assignedTeams),
   });
   if (parsed.success) return { ok: true, zone: parsed.data };
   const issue = parsed.error.issues[0];
@@ -159,11 +168,13 @@ export const ZonesScreen = observer(function ZonesScreen() {
       z.maxHeadcount !== null ? t`At most ${z.maxHeadcount} people` : null,
       z.noMovementMin !== null ? t`No movement ${z.noMovementMin} min` : null,
       z.signalLostS !== null ? t`Signal lost ${z.signalLostS} s` : null,
+      z.gatheringAllowed ? t`Gathering allowed` : null,
+      z.assignedTeams.length ? t`Work area of ${z.assignedTeams.join(', ')}` : null,
     ]
       .filter(Boolean)
       .join(' · ') || '—';
   const field = (k: keyof ZoneForm) => (v: string | boolean) => setEditing((e) => (e ? { ...e, form: { ...e.form, [k]: v } } : e));
-  const blank: ZoneForm = { name: '', kind: 'danger', tunnelId: tunnels.tunnels[0]?.tunnelId ?? '', fromM: '', toM: '', entryAlarm: true, authorizedTeams: '', maxStayMin: '', maxHeadcount: '', noMovementMin: '', signalLostS: '' };
+  const blank: ZoneForm = { name: '', kind: 'danger', tunnelId: tunnels.tunnels[0]?.tunnelId ?? '', fromM: '', toM: '', entryAlarm: true, authorizedTeams: '', maxStayMin: '', maxHeadcount: '', noMovementMin: '', signalLostS: '', gatheringAllowed: false, assignedTeams: '' };
 
   return (
     <ScreenFrame
@@ -279,6 +290,14 @@ export const ZonesScreen = observer(function ZonesScreen() {
                   </Field>
                   <Field label={t`Signal lost after (s)`}>
                     <Input type="number" value={editing.form.signalLostS} onChange={(_, d) => field('signalLostS')(d.value)} />
+                  </Field>
+                  <Checkbox
+                    label={t`Gathering allowed (not counted by the gathering rule)`}
+                    checked={editing.form.gatheringAllowed}
+                    onChange={(_, d) => field('gatheringAllowed')(!!d.checked)}
+                  />
+                  <Field label={t`Work area of teams (comma separated; leaving all their zones is an alarm)`}>
+                    <Input value={editing.form.assignedTeams} onChange={(_, d) => field('assignedTeams')(d.value)} />
                   </Field>
                   {error ? (
                     <p role="alert" style={{ gridColumn: '1 / 3', color: '#d13438', margin: 0 }}>
