@@ -320,4 +320,31 @@ describe('history and range APIs (real server, PGlite, MQTT)', { timeout: 120_00
     expect(hours.reduce((n, h) => n + h.portal_in + h.portal_out, 0)).toBeGreaterThan(0);
     expect(hours.some((h) => h.max_headcount > 0)).toBe(true);
   });
+
+  it('answers a 365-day range from the hour tier within a bounded size', async () => {
+    // a reading every 3 hours over the last year of a station nothing else writes (last: the demo backfill
+    // test above needs a project without old history)
+    const sn = 'GAS-RK-X-F';
+    // ending 3 days ago: before what the other tests write
+    const nowMs = Date.now() - 3 * 86_400_000;
+    const first = Math.floor((nowMs - 364 * 86_400_000) / HOUR) * HOUR;
+    const w = new TelemetryWriter(server.db, quiet);
+    const want: number[] = [];
+    for (let t = first, i = 0; t < nowMs - 2 * HOUR; t += 3 * HOUR, i++) {
+      want.push(co(i));
+      w.add({ projectId: demo, sn, kind: 'gas', tsMs: t, values: { CO: co(i) } });
+    }
+    await w.close();
+    const widthPx = 1_000;
+    const r = await admin.post<SeriesResponse>(HISTORY_ROUTES.series, { projectId: demo, sns: [sn], metrics: ['CO'], fromMs: nowMs - 365 * 86_400_000, toMs: nowMs, widthPx });
+    const d = r.body.data!;
+    expect(d).toMatchObject({ tier: 'hour', downsampled: true });
+    expect(d.resolutionMs).toBe(Math.ceil((365 * 86_400_000 + 1) / widthPx));
+    const s = d.series[0];
+    expect(s.readings).toBe(want.length); // one hour bucket per reading
+    expect(s.points).toBeLessThanOrEqual(widthPx);
+    expect(Math.max(...s.stats!.CO.max.map((v) => v ?? -Infinity))).toBe(Math.max(...want));
+    expect(Math.min(...s.stats!.CO.min.map((v) => v ?? Infinity))).toBe(Math.min(...want));
+    expect(JSON.stringify(r.body).length).toBeLessThan(150_000); // 2 920 readings in at most 1 000 columns
+  });
 });
