@@ -54,6 +54,8 @@ export const PlaybackBar = observer(function PlaybackBar({ source, onLive }: { s
   const { fromMs, toMs } = clock;
   const span = Math.max(1, toMs - fromMs);
   const step = stepFor(span);
+  // the ends of a range longer than a month name their year (a year's ends share month and day)
+  const endFormat = span > 31 * 86_400_000 ? 'YYYY-MM-DD' : 'MM-DD HH:mm';
   const track = useRef<HTMLDivElement>(null);
   const dragging = useRef(false);
   const markers = useMemo(() => groupMarkers(source.allAlarms, fromMs, toMs), [source.allAlarms, fromMs, toMs]);
@@ -169,11 +171,11 @@ export const PlaybackBar = observer(function PlaybackBar({ source, onLive }: { s
           <div aria-hidden style={{ position: 'absolute', left: pct(at), top: -3, bottom: -3, width: 4, marginLeft: -2, background: '#fbbf24', borderRadius: 2, pointerEvents: 'none' }} />
         </div>
         <div style={{ display: 'flex', justifyContent: 'space-between', fontSize: 14, opacity: 0.85 }}>
-          <span>{formatBeijing(fromMs, 'MM-DD HH:mm')}</span>
+          <span>{formatBeijing(fromMs, endFormat)}</span>
           <strong data-replay-instant style={{ fontSize: 18 }}>
             {instant}
           </strong>
-          <span>{formatBeijing(toMs, 'MM-DD HH:mm')}</span>
+          <span>{formatBeijing(toMs, endFormat)}</span>
         </div>
       </div>
       <Switch label={t`Skip quiet stretches`} checked={source.skipQuiet} onChange={(_, d) => source.setSkipQuiet(d.checked)} style={{ fontSize: 16 }} />
