@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { HISTORY_ROUTES, type SeriesResponse } from '../../protocol';
-import { PlaybackBar } from '../board/timeControls/PlaybackBar';
-import { T0 } from '../test/builders';
-import { createInProcessHistory, renderWithApp, testRoot } from '../test/render';
-import { eventually, KEEP_OLD_TELEMETRY, useRealServer } from '../test/realServer';
-import { createReplaySource } from './replay';
+import { HISTORY_ROUTES, type SeriesResponse } from '../../../protocol';
+import { PlaybackBar } from './PlaybackBar';
+import { T0 } from '../../test/builders';
+import { createInProcessHistory, renderWithApp, testRoot } from '../../test/render';
+import { eventually, KEEP_OLD_TELEMETRY, useRealServer } from '../../test/realServer';
+import { createReplaySource } from '../../panelData/replay';
 
 const real = useRealServer(KEEP_OLD_TELEMETRY);
 const demo = 'demo-tunnel';
