@@ -209,20 +209,28 @@ export class ElevatorTripDetector {
  * 0016_elevator_trips).
  */
 export async function insertWorkRecord(db: Kysely<Database>, r: WorkRecordDraft): Promise<void> {
+  await insertWorkRecords(db, [r]);
+}
+
+/** Stores finished lifts and trips in one multi-row INSERT (the demo backfill's batches); none is a no-op. */
+export async function insertWorkRecords(db: Kysely<Database>, records: readonly WorkRecordDraft[]): Promise<void> {
+  if (records.length === 0) return;
   await db
     .insertInto('work_records')
-    .values({
-      project_id: r.projectId,
-      device_sn: r.sn,
-      kind: r.kind,
-      started_at_ms: r.startedAtMs,
-      ended_at_ms: r.endedAtMs,
-      duration_s: Math.max(0, (r.endedAtMs - r.startedAtMs) / 1000),
-      peak_load_t: r.peakLoadT,
-      peak_moment_pct: r.peakMomentPct,
-      cage: r.cage ?? null,
-      start_floor: r.startFloor ?? null,
-      end_floor: r.endFloor ?? null,
-    })
+    .values(
+      records.map((r) => ({
+        project_id: r.projectId,
+        device_sn: r.sn,
+        kind: r.kind,
+        started_at_ms: r.startedAtMs,
+        ended_at_ms: r.endedAtMs,
+        duration_s: Math.max(0, (r.endedAtMs - r.startedAtMs) / 1000),
+        peak_load_t: r.peakLoadT,
+        peak_moment_pct: r.peakMomentPct,
+        cage: r.cage ?? null,
+        start_floor: r.startFloor ?? null,
+        end_floor: r.endFloor ?? null,
+      })),
+    )
     .execute();
 }

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import { DEVICE_KIND_REGISTRY } from '../../protocol';
+import { DEVICE_KIND_REGISTRY, type DeviceMessage } from '../../protocol';
 import { TelemetryWriter } from '../ingest/telemetryWriter';
 import type { Database } from '../storage/schema';
+import { BackfillRules, type BackfillRulesResult } from './backfillRules';
 import { FleetModel, type FleetModelOptions } from './model';
 import { MINUTE_MS } from './siteClock';
 
@@ -35,6 +36,12 @@ export interface BackfillOptions extends Pick<FleetModelOptions, 'projectId' | '
   stopped?: () => boolean;
   /** Told the simulated time reached after each batch. */
   onProgress?: (reachedMs: number, readings: number) => void;
+  /**
+   * The live rules over the past (server/simulator/backfillRules.ts): every message, events included,
+   * goes through them in time order; written with each flush and finished at the end. Without it only
+   * readings are written.
+   */
+  rules?: BackfillRules;
 }
 
 /** What a backfill did. */
@@ -42,14 +49,17 @@ export interface BackfillResult {
   readings: number;
   /** Simulated end reached (toMs, or earlier when stopped). */
   reachedMs: number;
+  /** What the rules wrote (alarms, work records, zone hours), when they ran. */
+  rules?: BackfillRulesResult;
 }
 
 /**
  * Writes the demo fleet's history over [fromMs, toMs) in fast-forward, straight to storage (no MQTT):
  * the same deterministic model as the live simulator (server/simulator/model.ts), so the same seed and
  * start give the same readings. Only the readings a kind stores as history (protocol/kinds `readings`)
- * are written; events (camera captures) are not replayed as alarms. Runs in batches that yield to the
- * event loop, so a server stays responsive while it runs.
+ * are written as telemetry; with `rules`, every message (camera events too) also runs the live rules, so
+ * the past has its alarms, work records and zone counts. Runs in batches that yield to the event loop,
+ * so a server stays responsive while it runs.
  */
 export async function backfillHistory(opts: BackfillOptions): Promise<BackfillResult> {
   const fromMs = Math.floor(opts.fromMs / MINUTE_MS) * MINUTE_MS;
@@ -64,25 +74,35 @@ export async function backfillHistory(opts: BackfillOptions): Promise<BackfillRe
     // advanceTo is inclusive; readings stamped exactly at toMs belong to the live part
     for (const m of model.advanceTo(next - 1)) {
       const kind = DEVICE_KIND_REGISTRY.get(m.kind);
-      if (!kind?.readings) continue;
+      if (!kind) continue;
+      const values = kind.readings || opts.rules ? DEVICE_KIND_REGISTRY.flatten(m.kind, m.payload) : null;
+      if (opts.rules) {
+        // a camera's picture is not stored for the past: its alarm keeps no picture
+        const msg = m.kind === 'camera' ? { ...m.payload, pic: undefined } : m.payload;
+        opts.rules.accept(m.sn, { kind: m.kind, msg } as DeviceMessage, m.tsMs, values!);
+      }
+      if (!kind.readings) continue;
       const payload = m.payload as { tunnelId?: unknown };
       opts.sink.add({
         projectId: opts.projectId,
         sn: m.sn,
         tsMs: m.tsMs,
-        values: DEVICE_KIND_REGISTRY.flatten(m.kind, m.payload),
+        values: values!,
         kind: m.kind,
         tunnelId: typeof payload.tunnelId === 'string' ? payload.tunnelId : null,
       });
       readings++;
     }
     t = next;
+    opts.rules?.advance(t - 1);
     opts.onProgress?.(t, readings);
     if (++batches % flushEvery === 0) await opts.sink.flush();
+    if (opts.rules?.due) await opts.rules.flush();
     await new Promise<void>((r) => setImmediate(r));
   }
   await opts.sink.flush(true);
-  return { readings, reachedMs: t };
+  const rules = opts.rules ? await opts.rules.finish(t) : undefined;
+  return { readings, reachedMs: t, ...(rules ? { rules } : {}) };
 }
 
 /** Simulated span the demo backfill covers before the live simulator's start (ms): 24 hours. */
@@ -100,7 +120,9 @@ export interface DemoBackfillHandle {
  * Starts writing the demo project's last `spanMs` (default {@link DEMO_BACKFILL_SPAN_MS}) of history in
  * the background, unless the project already has telemetry older than 2 minutes before `nowMs` (a
  * restart does not write it twice; the live simulator's first minute is not sealed that early). Uses its own TelemetryWriter on `db`, so it goes through the same storage path as
- * live data, minus MQTT and the rules (no alarms are raised for the past).
+ * live data minus MQTT, and runs the live rules over the past (server/simulator/backfillRules.ts):
+ * alarms with their past times, handled by a demo safety officer where they ended, lift and trip
+ * records, zone headcounts and portal counts per hour.
  */
 export function startDemoBackfill(opts: {
   db: Kysely<Database>;
@@ -129,7 +151,9 @@ export function startDemoBackfill(opts: {
       const fromMs = opts.nowMs - spanMs;
       let nextReportMs = fromMs + 4 * 3_600_000;
       opts.log.info(`demo backfill: writing the last ${Math.round(spanMs / 60_000)} minutes of history in the background`);
+      const rules = await BackfillRules.load(opts.db, opts.projectId, fromMs, opts.seed, opts.log);
       const result = await backfillHistory({
+        rules,
         projectId: opts.projectId,
         seed: opts.seed,
         devices: opts.devices,
@@ -144,7 +168,8 @@ export function startDemoBackfill(opts: {
           opts.log.info(`demo backfill: ${Math.round((reachedMs - fromMs) / 3_600_000)} of ${Math.round(spanMs / 3_600_000)} hours, ${readings} readings, ${Math.round((performance.now() - startedAt) / 1000)} s`);
         },
       });
-      opts.log.info(`demo backfill wrote ${result.readings} readings in ${Math.round((performance.now() - startedAt) / 1000)} s`);
+      const r = result.rules;
+      opts.log.info(`demo backfill wrote ${result.readings} readings, ${r?.alarms ?? 0} alarms, ${r?.workRecords ?? 0} work records and ${r?.zoneHours ?? 0} zone hours in ${Math.round((performance.now() - startedAt) / 1000)} s`);
       return result;
     } catch (err) {
       opts.log.warn(`demo backfill failed: ${err instanceof Error ? err.message : String(err)}`);

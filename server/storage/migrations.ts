@@ -709,6 +709,26 @@ const zoneGatheringTeamAreas: Migration = {
   },
 };
 
+/**
+ * Headcount and portal counts per zone and hour (server/simulator/backfillRules.ts), so a replayed past
+ * has the people figures the zone rules counted then. One row per zone and hour.
+ */
+const zoneHourCounts: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('zone_hour_counts')
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('zone_id', 'text', (c) => c.notNull())
+      .addColumn('hour_start_ms', 'double precision', (c) => c.notNull())
+      .addColumn('headcount', 'integer', (c) => c.notNull())
+      .addColumn('max_headcount', 'integer', (c) => c.notNull())
+      .addColumn('portal_in', 'integer', (c) => c.notNull())
+      .addColumn('portal_out', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('zone_hour_counts_pk', ['project_id', 'zone_id', 'hour_start_ms'])
+      .execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -731,6 +751,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0043_alarm_shelving': alarmShelving,
   '0044_rules_unconfigured_metrics': unconfiguredMetrics,
   '0046_people_zone_gathering_team_areas': zoneGatheringTeamAreas,
+  '0047_zone_hour_counts': zoneHourCounts,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

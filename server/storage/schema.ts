@@ -31,6 +31,7 @@ export interface Database {
   people: PeopleTable;
   zones: ZonesTable;
   portal_counts: PortalCountsTable;
+  zone_hour_counts: ZoneHourCountsTable;
   organisations: OrganisationsTable;
   audit_log: AuditLogTable;
   equipment_drivers: EquipmentDriversTable;
@@ -404,6 +405,23 @@ export interface PortalCountsTable {
   in_count: number;
   out_count: number;
   updated_at_ms: number;
+}
+
+/**
+ * Headcount and portal counts of a zone per hour (migration 0047_zone_hour_counts,
+ * server/simulator/backfillRules.ts): what the zone rules counted in that hour, for the past a replay shows.
+ */
+export interface ZoneHourCountsTable {
+  project_id: string;
+  zone_id: string;
+  /** Hour start, ms (a multiple of 3 600 000). */
+  hour_start_ms: number;
+  /** People in the zone at the hour's end, and the most counted at a minute's end within it. */
+  headcount: number;
+  max_headcount: number;
+  /** Entries into and exits from the tunnel through a portal zone within the hour (0 for other zones). */
+  portal_in: number;
+  portal_out: number;
 }
 
 /** Drivers of lifting equipment (migration 0015_equipment_records; docs/api.md "Equipment"). */

@@ -59,7 +59,7 @@ async function openReplay(range: { fromMs: number; toMs: number; atMs: number })
   const api = await real().signIn();
   const root = testRoot({ fetch: api.fetch });
   await Promise.all([root.devices.load(demo), root.tunnels.load(demo)]);
-  const source = createReplaySource(root, demo, range, { createHistory: createInProcessHistory });
+  const source = createReplaySource(root, demo, range, { createHistory: createInProcessHistory, rawDays: Number(KEEP_OLD_TELEMETRY.TELEMETRY_RETENTION_DAYS) });
   source.start();
   await source.ready;
   expect(source.error).toBeNull();
@@ -211,6 +211,6 @@ describe('parseReplayParams', () => {
     expect(parseReplayParams(new URLSearchParams('from=5000&to=1000'))).toBeNull();
     expect(parseReplayParams(new URLSearchParams('from=abc&to=1000'))).toBeNull();
     expect(parseReplayParams(new URLSearchParams('to=1000'))).toBeNull();
-    expect(parseReplayParams(new URLSearchParams(`from=0&to=${32 * 86_400_000}`))).toBeNull();
+    expect(parseReplayParams(new URLSearchParams(`from=0&to=${366 * 86_400_000}`))).toBeNull();
   });
 });

@@ -1,12 +1,14 @@
 import { action, makeObservable, observable, observableRef, reaction, runInAction, type IReactionDisposer } from 'mobx';
 import type { Alarm, DeviceInfo, TelemetryHistory, TunnelInfo } from '../../protocol';
 import type { HistoryService, ReadingAt } from '../../workers/telemetry/History';
+import { MAX_ACTIVITY_BUCKETS } from '../../workers/telemetry/HistoryImpl';
 import { ALARM_CAPACITY, type DeviceStore, type TunnelStore } from '../stores';
 import { alarmsAsOf, statusAsOf } from './alarmsAsOf';
 import { frameScheduler, type FrameScheduler } from './FrameScheduler';
 import type { HistoryFetcher } from './history';
 import { ReplayClock } from './ReplayClock';
 import { quietAdvance } from './quiet';
+import { replayPlan, REPLAY_RAW_DAYS, type ReplayPlan } from './replayTier';
 import type { AlarmFeedState, ChartWindow, PanelDataSource, PersonnelFrame, PersonnelRequest, SeriesFrame, TelemetryTopic, WindowRequest } from './types';
 
 /**
@@ -20,8 +22,16 @@ export const REPLAY_ALARM_LOOKBACK_MS = 24 * 60 * 60_000;
 export const REPLAY_STATE_MS = 250;
 /** Default length of the trails behind people on the personnel map in replay (ms): 5 minutes. */
 export const REPLAY_TRAIL_MS = 5 * 60_000;
-/** Bucket of the activity map that "skip quiet stretches" reads (ms): one minute. */
+/** Bucket of the activity map that "skip quiet stretches" reads (ms): one minute (longer for long ranges, see activityBucketMs). */
 export const ACTIVITY_BUCKET_MS = 60_000;
+
+/**
+ * The activity bucket of a range of `spanMs`: ACTIVITY_BUCKET_MS, or whole minutes enough to keep the
+ * map within the worker's MAX_ACTIVITY_BUCKETS (100 000 minutes, about 69 days; a year has 6-minute buckets).
+ */
+export function activityBucketMs(spanMs: number): number {
+  return Math.max(ACTIVITY_BUCKET_MS, Math.ceil(spanMs / MAX_ACTIVITY_BUCKETS / ACTIVITY_BUCKET_MS) * ACTIVITY_BUCKET_MS);
+}
 /** A beacon moving more than this between two fixes counts as activity (m): more than positioning noise. */
 export const ACTIVITY_MOVE_M = 2;
 
@@ -38,6 +48,10 @@ export interface ReplayDeps {
   tunnels: TunnelStore;
   /** Default: the page's one frame scheduler. */
   scheduler?: FrameScheduler;
+  /** Days of raw readings the server keeps (default REPLAY_RAW_DAYS): where positions end and the hour tier starts. */
+  rawDays?: number;
+  /** The wall clock the plan is made at (default Date.now). */
+  now?: () => number;
 }
 
 /** A replay range: [fromMs, toMs] (ms since epoch), the start instant and the speed (× real time). */
@@ -86,10 +100,14 @@ export class ReplaySource implements PanelDataSource {
    */
   skipQuiet = false;
   /**
-   * Per ACTIVITY_BUCKET_MS bucket of the range, 1 where someone moved or an alarm was raised (loaded with
+   * Per activityBucketMs bucket of the range, 1 where someone moved or an alarm was raised (loaded with
    * the history; empty before).
    */
   activity: Uint8Array = new Uint8Array(0);
+  /** The bucket of `activity` (ms): activityBucketMs of the range. */
+  readonly activityBucketMs: number;
+  /** Which tier the series play from and where positions exist (src/panelData/replayTier.ts), fixed at construction. */
+  readonly plan: ReplayPlan;
 
   private history: HistoryService | null = null;
   /** Every alarm loaded for the range, any order. */
@@ -112,6 +130,8 @@ export class ReplaySource implements PanelDataSource {
     range: ReplayRange,
   ) {
     this.clock = new ReplayClock(range);
+    this.plan = replayPlan(range, (deps.now ?? Date.now)(), deps.rawDays ?? REPLAY_RAW_DAYS);
+    this.activityBucketMs = activityBucketMs(this.clock.toMs - this.clock.fromMs);
     this.ready = new Promise<void>((r) => (this.resolveReady = r));
     makeObservable<ReplaySource, 'applyState'>(this, {
       epoch: observable,
@@ -148,7 +168,7 @@ export class ReplaySource implements PanelDataSource {
       reaction(
         () => [this.skipQuiet, this.activity] as const,
         ([on, activity]) =>
-          this.clock.setAdvance(on && activity.length > 0 ? (at, real, speed) => quietAdvance(activity, this.clock.fromMs, ACTIVITY_BUCKET_MS, at, real, speed) : null),
+          this.clock.setAdvance(on && activity.length > 0 ? (at, real, speed) => quietAdvance(activity, this.clock.fromMs, this.activityBucketMs, at, real, speed) : null),
         { fireImmediately: true },
       ),
     );
@@ -271,22 +291,28 @@ export class ReplaySource implements PanelDataSource {
     });
     const { fromMs, toMs } = this.clock;
     // beacons come as compact tracks (all of the project's at once, the first load only) when the
-    // fetcher has them; other devices, and beacons listed later, through telemetry/history
-    const fetchTracks = this.deps.history.tracks && !this.tracksLoaded ? this.deps.history.tracks.bind(this.deps.history) : null;
-    const byHistory = fetchTracks ? list.filter((d) => d.kind !== 'beacon') : list;
+    // fetcher has them; other devices, and beacons listed later, through telemetry/history. Long ranges
+    // read the hour tier; positions only where raw beacon fixes are kept (this.plan).
+    const { positions } = this.plan;
+    const hourly = this.plan.tier === 'hour' && this.deps.history.hourly ? this.deps.history.hourly.bind(this.deps.history) : null;
+    const fetchTracks = this.deps.history.tracks && !this.tracksLoaded && positions ? this.deps.history.tracks.bind(this.deps.history) : null;
+    // hour means of a beacon's chainage are no position: beacons play from their raw fixes only
+    const byHistory = fetchTracks || hourly ? list.filter((d) => d.kind !== 'beacon') : list;
+    const rawBeacons = (sns: string[]) =>
+      positions && sns.length ? this.deps.history.telemetry({ projectId, sns, fromMs: positions.fromMs - REPLAY_LOOKBACK_MS, toMs: positions.toMs }).then((t) => t.series) : Promise.resolve([]);
     this.tracksLoaded ||= fetchTracks !== null;
     try {
+      const series = (sns: string[]) => (hourly ?? this.deps.history.telemetry.bind(this.deps.history))({ projectId, sns, fromMs: fromMs - REPLAY_LOOKBACK_MS, toMs });
       const [telemetry, alarms, tracks] = await Promise.all([
-        byHistory.length ? this.deps.history.telemetry({ projectId, sns: byHistory.map((d) => d.sn), fromMs: fromMs - REPLAY_LOOKBACK_MS, toMs }) : { series: [] as TelemetryHistory['series'] },
+        byHistory.length ? series(byHistory.map((d) => d.sn)) : { series: [] as TelemetryHistory['series'] },
         this.deps.history.alarms({ projectId, fromMs: fromMs - REPLAY_ALARM_LOOKBACK_MS, toMs }),
         // refused (a role without people.view) or failed: the beacons come through telemetry/history below
-        fetchTracks ? fetchTracks({ projectId, fromMs: fromMs - REPLAY_LOOKBACK_MS, toMs }).catch(() => null) : null,
+        fetchTracks && positions ? fetchTracks({ projectId, fromMs: positions.fromMs - REPLAY_LOOKBACK_MS, toMs: positions.toMs }).catch(() => null) : null,
       ]);
       if (history !== this.history) return;
       if (tracks) await history.loadTracks(tracks);
-      else if (fetchTracks) {
-        const beacons = list.filter((d) => d.kind === 'beacon');
-        if (beacons.length) telemetry.series.push(...(await this.deps.history.telemetry({ projectId, sns: beacons.map((d) => d.sn), fromMs: fromMs - REPLAY_LOOKBACK_MS, toMs })).series);
+      else if (fetchTracks || hourly) {
+        telemetry.series.push(...(await rawBeacons(list.filter((d) => d.kind === 'beacon').map((d) => d.sn))));
         if (history !== this.history) return;
       }
       const tunnelOf = new Map(list.map((d) => [d.sn, d.kind === 'beacon' ? d.tunnelId : null]));
@@ -307,12 +333,12 @@ export class ReplaySource implements PanelDataSource {
     }
   }
 
-  /** Where someone moved (from the worker) or an alarm was raised, per ACTIVITY_BUCKET_MS bucket of the range. */
+  /** Where someone moved (from the worker) or an alarm was raised, per activityBucketMs bucket of the range. */
   private async loadActivity(history: HistoryService): Promise<void> {
     const { fromMs, toMs } = this.clock;
-    const moved = await history.activity({ fromMs, toMs, bucketMs: ACTIVITY_BUCKET_MS, moveM: ACTIVITY_MOVE_M });
+    const moved = await history.activity({ fromMs, toMs, bucketMs: this.activityBucketMs, moveM: ACTIVITY_MOVE_M });
     for (const a of this.allAlarms) {
-      const i = Math.floor((a.raisedAtMs - fromMs) / ACTIVITY_BUCKET_MS);
+      const i = Math.floor((a.raisedAtMs - fromMs) / this.activityBucketMs);
       if (i >= 0 && i < moved.length) moved[i] = 1;
     }
     runInAction(() => (this.activity = moved));

@@ -1,4 +1,4 @@
-import { HISTORY_ROUTES, ROUTES, type Alarm, type AlarmPage, type TelemetryHistory, type TracksCompactRequest } from '../../protocol';
+import { HISTORY_ROUTES, ROUTES, SERIES_MAX_DEVICES, SERIES_MAX_WIDTH_PX, type Alarm, type AlarmPage, type SeriesRequest, type SeriesResponse, type TelemetryHistory, type TracksCompactRequest } from '../../protocol';
 import { trackPageCursor } from '../../protocol/trackCodec';
 import type { RequestFn } from '../api/request';
 
@@ -18,9 +18,15 @@ export interface HistoryFetcher {
    * worker's loadTracks. Optional: without it, beacons come through `telemetry` like other devices.
    */
   tracks?(req: { projectId: string; fromMs: number; toMs: number }): Promise<ArrayBuffer[]>;
+  /**
+   * Hour-tier series of `sns` over [fromMs, toMs] in telemetry/history's shape: one point per hour (or per
+   * pixel column of SERIES_MAX_WIDTH_PX when the range has more hours), stamped at its start, holding the
+   * hour's mean (docs/api.md `telemetry/series`). Optional: without it a long replay reads raw readings.
+   */
+  hourly?(req: { projectId: string; sns: string[]; fromMs: number; toMs: number }): Promise<TelemetryHistory>;
 }
 
-/** Most pages of compact tracks per replay (1 hour each): the 31 days a replay URL may ask. */
+/** Most pages of compact tracks per replay (1 hour each): the 31 days positions span at most (RAW_REPLAY_MAX_MS, replayTier.ts). */
 export const HISTORY_TRACK_PAGES = 31 * 24;
 
 /**
@@ -61,12 +67,22 @@ export const HISTORY_ALARM_PAGES = 4;
 
 /**
  * History over today's REST routes: telemetry/history in requests of at most 50 sns (at most 20 000 rows
- * per sn, the newest, as documented), alarm/list raised within the range, up to 4 pages of 500, and the
- * beacons' compact tracks (telemetry/tracks/compact, {@link fetchCompactTracks}).
+ * per sn, the newest, as documented), alarm/list raised within the range, up to 4 pages of 500, the
+ * beacons' compact tracks (telemetry/tracks/compact, {@link fetchCompactTracks}), and hour-tier series
+ * (telemetry/series with `tier: 'hour'`, 50 sns per request) for long ranges.
  */
 export function restHistory(request: RequestFn, fetchImpl?: typeof fetch): HistoryFetcher {
   return {
     tracks: (req) => fetchCompactTracks(req, fetchImpl),
+    async hourly({ projectId, sns, fromMs, toMs }) {
+      const series: TelemetryHistory['series'] = [];
+      for (let i = 0; i < sns.length; i += SERIES_MAX_DEVICES) {
+        const body: SeriesRequest = { projectId, sns: sns.slice(i, i + SERIES_MAX_DEVICES), fromMs: Math.floor(fromMs), toMs: Math.ceil(toMs), widthPx: SERIES_MAX_WIDTH_PX, tier: 'hour' };
+        const part = await request<SeriesResponse>(HISTORY_ROUTES.series, body);
+        for (const s of Array.isArray(part?.series) ? part.series : []) series.push({ sn: s.sn, ts: s.ts, values: s.values, readings: s.readings });
+      }
+      return { series };
+    },
     async telemetry({ projectId, sns, fromMs, toMs }) {
       const series: TelemetryHistory['series'] = [];
       for (let i = 0; i < sns.length; i += HISTORY_SNS_PER_REQUEST) {

@@ -5,9 +5,13 @@ import { ReplaySource, type ReplayRange } from './ReplaySource';
 
 export { ReplaySource, REPLAY_LOOKBACK_MS, REPLAY_ALARM_LOOKBACK_MS, REPLAY_STATE_MS, type ReplayDeps, type ReplayRange } from './ReplaySource';
 export { restHistory, type HistoryFetcher } from './history';
+export { replayPlan, RAW_REPLAY_MAX_MS, REPLAY_HOUR_DAYS, REPLAY_RAW_DAYS, type ReplayPlan, type ReplayTier } from './replayTier';
 
-/** Longest replay range accepted from a URL (ms): 31 days. */
-export const MAX_REPLAY_RANGE_MS = 31 * 24 * 60 * 60_000;
+/**
+ * Longest replay range (ms): 365 days. Ranges longer than 31 days, or older than the raw retention,
+ * play from the hour rollups (src/panelData/replayTier.ts), kept 730 days.
+ */
+export const MAX_REPLAY_RANGE_MS = 365 * 24 * 60 * 60_000;
 
 /**
  * The replay a viewer URL asks for: `from` and `to` (ms since epoch, integers, to ≥ from, at most
@@ -35,14 +39,15 @@ export function parseReplayParams(params: URLSearchParams): (ReplayRange & { pla
 
 /**
  * A replay of `projectId` over `range` reading the app's device and tunnel lists, history from the
- * REST routes of docs/api.md (or `opts.history`) into the replay worker (or `opts.createHistory`).
+ * REST routes of docs/api.md (or `opts.history`) into the replay worker (or `opts.createHistory`);
+ * `opts.rawDays`: the server's raw retention when it is not the default (REPLAY_RAW_DAYS).
  * Call start() to load and stop() when done.
  */
 export function createReplaySource(
   root: RootStore,
   projectId: string,
   range: ReplayRange,
-  opts: { history?: HistoryFetcher; createHistory?: () => HistoryService } = {},
+  opts: { history?: HistoryFetcher; createHistory?: () => HistoryService; rawDays?: number } = {},
 ): ReplaySource {
   return new ReplaySource(
     {
@@ -51,6 +56,7 @@ export function createReplaySource(
       createHistory: opts.createHistory ?? createHistory,
       devices: root.devices,
       tunnels: root.tunnels,
+      rawDays: opts.rawDays,
     },
     range,
   );

@@ -115,3 +115,25 @@ test('replay the last hour: play at 60×, seek to the SOS marker, see the person
   expect(page.url()).not.toContain('from=');
   await expect(page.locator('[data-time-range]')).toHaveText('Live');
 });
+
+test('the time-range menu offers the last 365 days, played from the hour rollups with a note on positions', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto(BOARD_URL);
+  await logIn(page);
+  await expect(page.locator('[data-summary="personnel"]')).toBeAttached({ timeout: 30_000 });
+  await page.locator('[data-time-range]').click();
+  const year = page.getByRole('menuitemradio', { name: /Last 365 days/ });
+  await expect(year).toBeEnabled();
+  await expect(year).not.toContainText('beyond the history kept');
+  await page.screenshot({ path: test.info().outputPath('time-range-menu.png') });
+  await year.click();
+  await expect(page.locator('[data-replay-marker]')).toContainText('Replaying');
+  // a year is longer than raw readings are kept: hour means, and the map says from when it has people
+  const note = page.locator('[data-replay-history-note]');
+  await expect(note).toContainText('Hourly averages.');
+  await expect(note).toContainText(/Positions kept 30 days: people on the map from \d{4}-\d{2}-\d{2}\./);
+  await page.screenshot({ path: test.info().outputPath('replay-year.png') });
+  await page.locator('[data-back-to-live]').click();
+  await expect(page.locator('[data-playback-bar]')).toHaveCount(0);
+});

@@ -13,7 +13,7 @@ import { NOT_RELEASED_MESSAGE } from '../../../protocol';
 import { parseFitMode, type FitMode } from '../../board/fit';
 import { RecoveryBoundary } from '../../board/RecoveryBoundary';
 import { useConnectionWatchdog } from '../../board/useConnectionWatchdog';
-import { createReplaySource, parseReplayParams } from '../../panelData/replay';
+import { createReplaySource, parseReplayParams, REPLAY_HOUR_DAYS } from '../../panelData/replay';
 import { useDocumentTitle } from '../../board/editor/useDocumentTitle';
 import { PlaybackBar } from '../../board/timeControls/PlaybackBar';
 import { TimeRangeMenu, type TimeRangeChoice } from '../../board/timeControls/TimeRangeMenu';
@@ -21,10 +21,11 @@ import { RANGE_PRESETS, withReplayParams, type RangePresetId } from '../../board
 import { useReplayUrl } from '../../board/timeControls/useReplayUrl';
 
 /**
- * Days of history the time-range control offers (the default raw telemetry retention,
- * TELEMETRY_RETENTION_DAYS in docs/configuration.md); longer presets are shown disabled.
+ * Days of history the time-range control offers: the hour rollups' default retention (REPLAY_HOUR_DAYS,
+ * TELEMETRY_HOUR_RETENTION_DAYS in docs/configuration.md), long ranges playing from the hour tier;
+ * longer presets are shown disabled.
  */
-export const VIEWER_HISTORY_DAYS = 30;
+export const VIEWER_HISTORY_DAYS = REPLAY_HOUR_DAYS;
 
 /**
  * /dataV/viewBoard, /dataV/preview and /pageManger/pageView: opens the project's live pipeline, loads

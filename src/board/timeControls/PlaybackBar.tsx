@@ -5,7 +5,7 @@ import { LiveRegular, NextRegular, PauseFilled, PlayFilled, PreviousRegular } fr
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Alarm } from '../../../protocol';
 import { formatBeijing } from '../../format/time';
-import { ACTIVITY_BUCKET_MS, type ReplayHeatMode, type ReplaySource } from '../../panelData/ReplaySource';
+import { type ReplayHeatMode, type ReplaySource } from '../../panelData/ReplaySource';
 import { useClockInstant } from '../../panelData';
 import { ALARM_LEAD_MS, PLAYBACK_SPEEDS } from './timeRange';
 
@@ -33,10 +33,10 @@ function useViewportWidth(): number {
 
 /**
  * The step of the step buttons and arrow keys for a range of `spanMs`: about 1/360 of the range, rounded
- * to 1 s, 10 s, 1 min, 5 min, 15 min or 1 h.
+ * to 1 s, 10 s, 1 min, 5 min, 15 min, 1 h, 6 h or 1 day (a year's range steps a day).
  */
 export function stepFor(spanMs: number): number {
-  const steps = [1_000, 10_000, 60_000, 300_000, 900_000, 3_600_000];
+  const steps = [1_000, 10_000, 60_000, 300_000, 900_000, 3_600_000, 6 * 3_600_000, 24 * 3_600_000];
   return steps.find((s) => s >= spanMs / 360) ?? steps[steps.length - 1];
 }
 
@@ -54,10 +54,12 @@ export const PlaybackBar = observer(function PlaybackBar({ source, onLive }: { s
   const { fromMs, toMs } = clock;
   const span = Math.max(1, toMs - fromMs);
   const step = stepFor(span);
+  // the ends of a range longer than a month name their year (a year's ends share month and day)
+  const endFormat = span > 31 * 86_400_000 ? 'YYYY-MM-DD' : 'MM-DD HH:mm';
   const track = useRef<HTMLDivElement>(null);
   const dragging = useRef(false);
   const markers = useMemo(() => groupMarkers(source.allAlarms, fromMs, toMs), [source.allAlarms, fromMs, toMs]);
-  const shading = useMemo(() => activitySegments(source.activity, fromMs, toMs), [source.activity, fromMs, toMs]);
+  const shading = useMemo(() => activitySegments(source.activity, source.activityBucketMs, fromMs, toMs), [source.activity, source.activityBucketMs, fromMs, toMs]);
   const people = source.people();
   const speedLabel = (s: number) => `${s}×`;
   const heatLabels: Record<ReplayHeatMode, string> = { instant: t`Heat: at the instant`, window: t`Heat: last 30 minutes`, range: t`Heat: whole range` };
@@ -169,11 +171,11 @@ export const PlaybackBar = observer(function PlaybackBar({ source, onLive }: { s
           <div aria-hidden style={{ position: 'absolute', left: pct(at), top: -3, bottom: -3, width: 4, marginLeft: -2, background: '#fbbf24', borderRadius: 2, pointerEvents: 'none' }} />
         </div>
         <div style={{ display: 'flex', justifyContent: 'space-between', fontSize: 14, opacity: 0.85 }}>
-          <span>{formatBeijing(fromMs, 'MM-DD HH:mm')}</span>
+          <span>{formatBeijing(fromMs, endFormat)}</span>
           <strong data-replay-instant style={{ fontSize: 18 }}>
             {instant}
           </strong>
-          <span>{formatBeijing(toMs, 'MM-DD HH:mm')}</span>
+          <span>{formatBeijing(toMs, endFormat)}</span>
         </div>
       </div>
       <Switch label={t`Skip quiet stretches`} checked={source.skipQuiet} onChange={(_, d) => source.setSkipQuiet(d.checked)} style={{ fontSize: 16 }} />
@@ -209,6 +211,7 @@ export const PlaybackBar = observer(function PlaybackBar({ source, onLive }: { s
           </Option>
         ))}
       </Dropdown>
+      <HistoryNote source={source} />
       {source.error ? (
         <span role="alert" title={source.error} style={{ color: '#fca5a5', fontWeight: 600 }}>
           <Trans>History failed to load</Trans>
@@ -225,6 +228,24 @@ export const PlaybackBar = observer(function PlaybackBar({ source, onLive }: { s
     </div>
   );
 });
+
+/**
+ * What a long replay plays from (src/panelData/replayTier.ts): "Hourly averages" when the series come from
+ * the hour tier, and how many days positions are kept with the instant they start from, when the map
+ * cannot show people over the whole range (never an empty map without a word).
+ */
+function HistoryNote({ source }: { source: ReplaySource }) {
+  const { plan } = source;
+  if (plan.tier === 'raw' && plan.positionsKeptDays === null) return null;
+  const days = plan.positionsKeptDays;
+  const since = plan.positions ? formatBeijing(plan.positions.fromMs, 'YYYY-MM-DD') : null;
+  return (
+    <span data-replay-history-note style={{ fontSize: 16, color: '#fde68a' }}>
+      {plan.tier === 'hour' ? <Trans>Hourly averages.</Trans> : null}{' '}
+      {days === null ? null : since ? <Trans>Positions kept {days} days: people on the map from {since}.</Trans> : <Trans>Positions kept {days} days: no people on the map.</Trans>}
+    </span>
+  );
+}
 
 /** Alarm markers: at most MAX_MARKERS, alarms closer than one marker slot share the earliest one's marker. */
 function groupMarkers(alarms: readonly Alarm[], fromMs: number, toMs: number): Array<{ alarm: Alarm; count: number }> {
@@ -248,7 +269,7 @@ function groupMarkers(alarms: readonly Alarm[], fromMs: number, toMs: number): A
 }
 
 /** Runs of active buckets merged into at most ACTIVITY_SEGMENTS segments (ms since epoch). */
-function activitySegments(active: Uint8Array, fromMs: number, toMs: number): Array<{ i: number; fromMs: number; toMs: number }> {
+function activitySegments(active: Uint8Array, bucketMs: number, fromMs: number, toMs: number): Array<{ i: number; fromMs: number; toMs: number }> {
   const out: Array<{ i: number; fromMs: number; toMs: number }> = [];
   if (active.length === 0) return out;
   const per = Math.max(1, Math.ceil(active.length / ACTIVITY_SEGMENTS));
@@ -256,8 +277,8 @@ function activitySegments(active: Uint8Array, fromMs: number, toMs: number): Arr
     let any = false;
     for (let i = s * per; i < Math.min(active.length, (s + 1) * per); i++) if (active[i]) any = true;
     if (!any) continue;
-    const a = fromMs + s * per * ACTIVITY_BUCKET_MS;
-    const b = Math.min(toMs, fromMs + (s + 1) * per * ACTIVITY_BUCKET_MS);
+    const a = fromMs + s * per * bucketMs;
+    const b = Math.min(toMs, fromMs + (s + 1) * per * bucketMs);
     const last = out[out.length - 1];
     if (last && last.toMs === a) last.toMs = b;
     else out.push({ i: s, fromMs: a, toMs: b });

@@ -128,7 +128,7 @@ function CustomRangeDialog({ now, onApply, onCancel }: { now: () => number; onAp
       case 'order':
         return t`The end must be after the start`;
       case 'tooLong':
-        return t`At most 31 days`;
+        return t`At most 365 days`;
     }
   };
   return (

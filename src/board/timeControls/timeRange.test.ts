@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseReplayParams } from '../../panelData/replay';
 import { beijingInputValue, checkCustomRange, lastRange, parseBeijingInput, presetAvailable, RANGE_PRESETS, withReplayParams } from './timeRange';
 import { stepFor } from './PlaybackBar';
+import { VIEWER_HISTORY_DAYS } from '../../app/screens/ViewBoardScreen';
 
 const H = 3_600_000;
 
@@ -21,14 +22,19 @@ describe('time range control', () => {
     expect(checkCustomRange(now - H, null, now)).toEqual({ field: 'to', reason: 'invalid' });
     expect(checkCustomRange(now - H, now - 2 * H, now)).toEqual({ field: 'to', reason: 'order' });
     expect(checkCustomRange(now + H, now + 2 * H, now)).toEqual({ field: 'from', reason: 'future' });
-    expect(checkCustomRange(now - 40 * 24 * H, now, now)).toEqual({ field: 'to', reason: 'tooLong' });
+    expect(checkCustomRange(now - 40 * 24 * H, now, now)).toBeNull(); // over 31 days: played from the hour tier
+    expect(checkCustomRange(now - 365 * 24 * H, now, now)).toBeNull();
+    expect(checkCustomRange(now - 366 * 24 * H, now, now)).toEqual({ field: 'to', reason: 'tooLong' });
   });
 
   it('offers presets the history reaches; ranges end now on a whole second', () => {
     const span = (id: string) => RANGE_PRESETS.find((p) => p.id === id)!.spanMs;
     expect(presetAvailable(span('30d'), 30)).toBe(true);
     expect(presetAvailable(span('30d'), 7)).toBe(false);
-    expect(presetAvailable(span('365d'), 3650)).toBe(false); // longer than one replay holds
+    // a year plays from the hour rollups, kept 730 days by default
+    expect(presetAvailable(span('365d'), VIEWER_HISTORY_DAYS)).toBe(true);
+    expect(presetAvailable(span('365d'), 90)).toBe(false);
+    expect(presetAvailable(366 * 24 * H, 3650)).toBe(false); // longer than one replay holds
     expect(lastRange(H, 10 * H + 1234)).toEqual({ fromMs: 9 * H + 1000, toMs: 10 * H + 1000 });
   });
 
@@ -39,6 +45,9 @@ describe('time range control', () => {
     expect(url.get('fit')).toBe('width');
     expect(parseReplayParams(url)).toEqual({ fromMs: 1000, toMs: 9000, atMs: 4321, speed: 60, play: false });
     expect(parseReplayParams(withReplayParams(prev, { fromMs: 1000, toMs: 9000, atMs: 2000, speed: 600, playing: true }))?.play).toBe(true);
+    const year = 365 * 24 * H;
+    expect(parseReplayParams(new URLSearchParams(`from=1000&to=${1000 + year}`))).toMatchObject({ fromMs: 1000, toMs: 1000 + year });
+    expect(parseReplayParams(new URLSearchParams(`from=1000&to=${1001 + year}`))).toBeNull();
     const live = withReplayParams(url, null);
     expect([...live.keys()].sort()).toEqual(['boardId', 'fit']);
   });
@@ -47,6 +56,7 @@ describe('time range control', () => {
     expect(stepFor(H)).toBe(10_000);
     expect(stepFor(8 * H)).toBe(300_000);
     expect(stepFor(60_000)).toBe(1_000);
-    expect(stepFor(365 * 24 * H)).toBe(H);
+    expect(stepFor(30 * 24 * H)).toBe(6 * H);
+    expect(stepFor(365 * 24 * H)).toBe(24 * H);
   });
 });

@@ -33,8 +33,9 @@ export const PLAYBACK_SPEEDS = [1, 2, 5, 10, 30, 60, 120, 300, 600] as const;
 export const ALARM_LEAD_MS = 30_000;
 
 /**
- * Whether a preset can be replayed: its span fits a replay (MAX_REPLAY_RANGE_MS, 31 days) and the
- * history the server keeps (`historyDays`, the raw telemetry retention, docs/configuration.md).
+ * Whether a preset can be replayed: its span fits a replay (MAX_REPLAY_RANGE_MS, 365 days) and the
+ * history the server keeps (`historyDays`, the hour rollups' retention, TELEMETRY_HOUR_RETENTION_DAYS in
+ * docs/configuration.md: long ranges play from the hour tier).
  */
 export function presetAvailable(spanMs: number, historyDays: number): boolean {
   return spanMs <= MAX_REPLAY_RANGE_MS && spanMs <= historyDays * DAY_MS;
@@ -65,8 +66,8 @@ export function beijingInputValue(ms: number): string {
 }
 
 /**
- * Checks a custom range: both ends valid, to after from, at most MAX_REPLAY_RANGE_MS long and not in the
- * future (`nowMs`). @returns null when fine, else which field is wrong and why (a message key).
+ * Checks a custom range: both ends valid, to after from, at most MAX_REPLAY_RANGE_MS (365 days) long and
+ * not in the future (`nowMs`). @returns null when fine, else which field is wrong and why (a message key).
  */
 export function checkCustomRange(fromMs: number | null, toMs: number | null, nowMs: number): null | { field: 'from' | 'to'; reason: 'invalid' | 'order' | 'tooLong' | 'future' } {
   if (fromMs === null) return { field: 'from', reason: 'invalid' };

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { RAW_REPLAY_MAX_MS, replayPlan } from './replayTier';
+
+const H = 3_600_000;
+const D = 24 * H;
+const now = Date.UTC(2026, 10, 27, 6);
+
+describe('replay tier and positions', () => {
+  it('plays a range within the raw retention from raw readings, positions over all of it', () => {
+    expect(replayPlan({ fromMs: now - 8 * H, toMs: now }, now, 30)).toEqual({ tier: 'raw', positions: { fromMs: now - 8 * H, toMs: now }, positionsKeptDays: null });
+    expect(replayPlan({ fromMs: now - 30 * D, toMs: now }, now, 30).tier).toBe('raw');
+  });
+
+  it('plays a year from the hour tier, with positions over the last raw-retention days and the note to show', () => {
+    const plan = replayPlan({ fromMs: now - 365 * D, toMs: now }, now, 30);
+    expect(plan).toEqual({ tier: 'hour', positions: { fromMs: now - 30 * D, toMs: now }, positionsKeptDays: 30 });
+  });
+
+  it('reads the hour tier for a short range older than the raw retention, which has no positions at all', () => {
+    expect(replayPlan({ fromMs: now - 100 * D, toMs: now - 99 * D }, now, 30)).toEqual({ tier: 'hour', positions: null, positionsKeptDays: 30 });
+  });
+
+  it('a range reaching back past the raw retention: hour tier, positions only over its recent part', () => {
+    expect(replayPlan({ fromMs: now - 35 * D, toMs: now - 5 * D }, now, 30)).toEqual({ tier: 'hour', positions: { fromMs: now - 30 * D, toMs: now - 5 * D }, positionsKeptDays: 30 });
+  });
+
+  it('positions never span more than RAW_REPLAY_MAX_MS, even with a long raw retention', () => {
+    const plan = replayPlan({ fromMs: now - 90 * D, toMs: now }, now, 365);
+    expect(plan.tier).toBe('hour'); // longer than 31 days
+    expect(plan.positions).toEqual({ fromMs: now - RAW_REPLAY_MAX_MS, toMs: now });
+    expect(plan.positionsKeptDays).toBe(31);
+  });
+});

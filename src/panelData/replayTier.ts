@@ -1,0 +1,55 @@
+/**
+ * Which stored history a replay plays (docs/operations.md "Replay"): raw readings while the range is at
+ * most RAW_REPLAY_MAX_MS long and the raw retention still holds it, the hour rollups otherwise (kept 730
+ * days by default, docs/configuration.md). Personnel positions exist only as raw beacon fixes, so they
+ * play over the part of the range the raw retention (and the compact track pages a replay reads) still
+ * holds; the rest of the range has charts and figures but no positions, and says so.
+ */
+
+const DAY_MS = 86_400_000;
+
+/** Longest range replayed from raw readings (ms): 31 days. Longer ranges play from the hour tier. */
+export const RAW_REPLAY_MAX_MS = 31 * DAY_MS;
+
+/**
+ * Days of raw readings the server keeps as far as the viewer knows: the default TELEMETRY_RETENTION_DAYS
+ * (docs/configuration.md). Positions play over at most this many days back from now.
+ */
+export const REPLAY_RAW_DAYS = 30;
+
+/**
+ * Days of hour rollups the server keeps as far as the viewer knows: the default
+ * TELEMETRY_HOUR_RETENTION_DAYS (docs/configuration.md). A range starting earlier has no history.
+ */
+export const REPLAY_HOUR_DAYS = 730;
+
+/** The history tier a replay reads its series from (the tiers of the series route, docs/api.md). */
+export type ReplayTier = 'raw' | 'hour';
+
+/** What a replay loads for a range. Times in ms since epoch. */
+export interface ReplayPlan {
+  tier: ReplayTier;
+  /** The part of the range with personnel positions (raw beacon fixes), or null when none of it has them. */
+  positions: { fromMs: number; toMs: number } | null;
+  /** Days positions are kept for, when they do not cover the whole range (the note to show); else null. */
+  positionsKeptDays: number | null;
+}
+
+/**
+ * Plans the replay of [fromMs, toMs] at `nowMs` with `rawDays` of raw readings kept.
+ * - tier: `raw` when the range is at most RAW_REPLAY_MAX_MS long and starts within the raw retention, else `hour`;
+ * - positions: the range clipped to the raw retention and to its last RAW_REPLAY_MAX_MS (the track pages
+ *   a replay reads at most), null when nothing is left;
+ * - positionsKeptDays, when positions do not cover the range from its start: the raw retention's days, or
+ *   31 where the replay's own limit clipped them first.
+ */
+export function replayPlan(range: { fromMs: number; toMs: number }, nowMs: number, rawDays: number = REPLAY_RAW_DAYS): ReplayPlan {
+  const rawFromMs = nowMs - rawDays * DAY_MS;
+  const tier: ReplayTier = range.toMs - range.fromMs <= RAW_REPLAY_MAX_MS && range.fromMs >= rawFromMs ? 'raw' : 'hour';
+  const fromMs = Math.max(range.fromMs, rawFromMs, range.toMs - RAW_REPLAY_MAX_MS);
+  const positions = fromMs < range.toMs ? { fromMs, toMs: range.toMs } : null;
+  const clipped = positions === null || positions.fromMs > range.fromMs;
+  // what clipped them: the raw retention, or the most a replay reads
+  const keptDays = rawFromMs >= range.toMs - RAW_REPLAY_MAX_MS ? rawDays : RAW_REPLAY_MAX_MS / DAY_MS;
+  return { tier, positions, positionsKeptDays: clipped ? keptDays : null };
+}
