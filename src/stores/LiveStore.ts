@@ -211,7 +211,7 @@ export class LiveStore {
         this.deps.devices.applyStatus(event.batch);
         return;
       case 'alarm':
-        this.deps.alarms.upsert(event.alarm);
+        this.deps.alarms.receive(event.alarm);
         return;
       case 'refused':
         this.setRefused(event.topic, event.message);
