@@ -50,15 +50,14 @@ const seen = (a: Alarm): number => a.lastSeenMs ?? a.raisedAtMs;
  * priority, ratio to the limit, last seen, alarmId (see the module comment).
  */
 export function compareAlarms(x: Alarm, y: Alarm): number {
+  return compareSeverity(x, y) || seen(y) - seen(x) || y.alarmId - x.alarmId;
+}
+
+/** The first three keys of {@link compareAlarms} (level, kind priority, ratio to the limit), without time. */
+export function compareSeverity(x: Alarm, y: Alarm): number {
   const lx = rankLevel(x) === 'alarm' ? 0 : 1;
   const ly = rankLevel(y) === 'alarm' ? 0 : 1;
-  return (
-    lx - ly ||
-    KIND_PRIORITY[priorityClass(x)] - KIND_PRIORITY[priorityClass(y)] ||
-    limitRatio(y) - limitRatio(x) ||
-    seen(y) - seen(x) ||
-    y.alarmId - x.alarmId
-  );
+  return lx - ly || KIND_PRIORITY[priorityClass(x)] - KIND_PRIORITY[priorityClass(y)] || limitRatio(y) - limitRatio(x);
 }
 
 /** The worst of `alarms` by {@link compareAlarms}, or null for none; one pass, no copy. */

@@ -1,5 +1,5 @@
 import { action, makeObservable, observable, runInAction, observableRef } from 'mobx';
-import { alarmDealBody, ROUTES, type Alarm, type AlarmPage, type DealStatus } from '../../protocol';
+import { alarmDealBody, alarmShelveBody, ROUTES, type Alarm, type AlarmPage, type DealStatus } from '../../protocol';
 import { BusinessError, type RequestFn } from '../api/request';
 
 /** Alarms kept in the browser, newest first; older ones drop off (a board runs 24/7). */
@@ -164,6 +164,20 @@ export class AlarmStore {
   async ack(alarmId: number): Promise<Alarm> {
     const updated = await this.request<Alarm>(ROUTES.alarmAck, { alarmId });
     if (updated && typeof updated.alarmId === 'number') this.upsertMany([updated], false);
+    return updated;
+  }
+
+  /**
+   * Shelves alarms (EEMUA 191; docs/api.md "alarm/shelve"): still listed, not announced until `minutes`
+   * from now. Validates like the server (1 to 500 ids, 1 minute to MAX_SHELVE_MINUTES, a reason); throws
+   * BusinessError (VALIDATION, or the server's error, e.g. for an SOS). Returns the shelved alarms.
+   */
+  async shelve(alarmIds: number[], minutes: number, reason: string): Promise<Alarm[]> {
+    const parsed = alarmShelveBody.safeParse({ alarmIds, minutes, reason });
+    if (!parsed.success) throw new BusinessError('VALIDATION', parsed.error.issues[0].message, 1);
+    const data = await this.request<Alarm[] | null>(ROUTES.alarmShelve, parsed.data);
+    const updated = Array.isArray(data) ? data.filter((a) => a && typeof a.alarmId === 'number') : [];
+    this.upsertMany(updated, false);
     return updated;
   }
 
