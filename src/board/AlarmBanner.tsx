@@ -173,6 +173,7 @@ export const AlarmBanner = observer(function AlarmBanner({
       </button>
     ) : null;
   const sos = worst.kind === 'sos';
+  const recent = flood?.recent ?? 0;
   const shown = flood ? [...flood.critical.slice(0, FLOOD_LINES)] : [];
   const groups = flood ? flood.groups.slice(0, Math.max(0, FLOOD_LINES - shown.length)) : [];
   const more = flood ? flood.critical.length - shown.length + flood.groups.length - groups.length : 0;
@@ -215,7 +216,7 @@ export const AlarmBanner = observer(function AlarmBanner({
         </strong>
         {flood ? (
           <strong data-banner-flood style={{ whiteSpace: 'nowrap', background: 'rgba(0,0,0,0.35)', borderRadius: 6, padding: '0 0.5em' }}>
-            <Trans>Alarm flood: {flood.recent} new in 10 min</Trans>
+            <Trans>Alarm flood: {recent} new in 10 min</Trans>
           </strong>
         ) : (
           <>
