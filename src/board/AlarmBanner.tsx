@@ -131,9 +131,10 @@ export const AlarmBanner = observer(function AlarmBanner({
   live?: { onBack: (alarm: Alarm) => void };
   replayed?: boolean;
 }) {
-  const { i18n, t } = useLingui();
+  const { i18n } = useLingui();
   const [busy, setBusy] = useState(false);
   const [shelving, setShelving] = useState<{ title: string; alarms: Alarm[] } | null>(null);
+  const groupCount = useGroupCount();
   const { worst, open, unacked, color, ack, shelve, shelved, flood } = alarms;
   if (!worst || !color) {
     // calm, but say what is shelved (live only: a replayed banner shows nothing then)
@@ -264,7 +265,7 @@ export const AlarmBanner = observer(function AlarmBanner({
           {groups.map((g) => (
             <li key={g.key} data-flood-group style={{ display: 'flex', gap: '0.6em', alignItems: 'baseline', flexWrap: 'wrap', fontWeight: 500 }}>
               <GroupLine group={g} />
-              {shelveButton(groupText(t, alarmTitle(i18n, g.worst), g), g.alarms)}
+              {shelveButton(groupText(alarmTitle(i18n, g.worst), groupCount(g), g), g.alarms)}
             </li>
           ))}
           {more > 0 ? (
@@ -306,17 +307,25 @@ function AlarmLine({ alarm }: { alarm: Alarm }) {
   );
 }
 
-/** "Danger zone entry · 54 people · Left bore K13+100": a flood group in words. */
-export function groupText(t: ReturnType<typeof useLingui>['t'], title: string, g: FloodGroup): string {
-  const n = g.devices;
-  const count = g.people ? t`${n} people` : t`${n} devices`;
+/** "Danger zone entry · 54 people · Left bore K13+100": a flood group in words, with `count` ("54 people") in the language. */
+export function groupText(title: string, count: string, g: FloodGroup): string {
   const where = [g.bore, g.chainage].filter(Boolean).join(' ');
   return [title, count, where].filter(Boolean).join(' · ');
 }
 
+/** The count of a flood group in words: "54 people" for beacons, else "3 devices". */
+function useGroupCount(): (g: FloodGroup) => string {
+  const { t } = useLingui();
+  return (g) => {
+    const n = g.devices;
+    return g.people ? t`${n} people` : t`${n} devices`;
+  };
+}
+
 function GroupLine({ group }: { group: FloodGroup }) {
-  const { i18n, t } = useLingui();
-  return <span data-group-text>{groupText(t, alarmTitle(i18n, group.worst), group)}</span>;
+  const { i18n } = useLingui();
+  const countOf = useGroupCount();
+  return <span data-group-text>{groupText(alarmTitle(i18n, group.worst), countOf(group), group)}</span>;
 }
 
 /** The sound switch of a board: its state in words (and an icon), a click toggles it. */
