@@ -70,3 +70,24 @@ describe('AlarmStore batching of pushed alarm.changed', () => {
     stop();
   });
 });
+
+describe('AlarmStore.shelve', () => {
+  it('refuses a shelving without a reason or longer than 8 h before asking the server, and applies the shelved alarms it answers', async () => {
+    const sent: unknown[] = [];
+    const until = T0 + 3_600_000;
+    const request = (async (route: string, body: { alarmIds: number[] }) => {
+      sent.push({ route, body });
+      return body.alarmIds.map((alarmId) => ({ ...makeAlarm({ alarmId }), shelvedUntilMs: until, shelvedBy: 'admin', shelveReason: 'sensor being replaced' }));
+    }) as unknown as ConstructorParameters<typeof AlarmStore>[0];
+    const store = new AlarmStore(request);
+    store.upsertMany([makeAlarm({ alarmId: 1 }), makeAlarm({ alarmId: 2 })], false);
+    await expect(store.shelve([1], 60, '  ')).rejects.toMatchObject({ errorCode: 'VALIDATION' });
+    await expect(store.shelve([1], 481, 'too long')).rejects.toMatchObject({ errorCode: 'VALIDATION' });
+    await expect(store.shelve([], 60, 'nothing')).rejects.toMatchObject({ errorCode: 'VALIDATION' });
+    expect(sent).toEqual([]);
+    await store.shelve([2], 60, 'sensor being replaced');
+    expect(sent).toEqual([{ route: '/zhgd/alarm/shelve', body: { alarmIds: [2], minutes: 60, reason: 'sensor being replaced' } }]);
+    expect(store.alarms.find((a) => a.alarmId === 2)?.shelvedUntilMs).toBe(until);
+    expect(store.alarms.find((a) => a.alarmId === 1)?.shelvedUntilMs).toBeUndefined();
+  });
+});
