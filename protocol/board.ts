@@ -18,7 +18,14 @@ export const layoutSchema = z.object({
   carouselIntervalS: z.number().int().min(3).max(3600).optional(),
   wholeTips: z.union([z.literal(0), z.literal(1)]),
   pageTips: z.union([z.literal(0), z.literal(1)]),
+  /**
+   * Alarm flood rate of this board's screens: more than this many new alarms within 10 minutes is a flood
+   * (ISA-18.2, per operator position; a wall screen is one). Default ALARM_FLOOD_PER_10_MIN (10).
+   */
+  alarmFloodPer10Min: z.number().int().min(1).max(10_000).optional(),
 });
+/** ISA-18.2: more than 10 new alarms in 10 minutes per operator position is an alarm flood. */
+export const ALARM_FLOOD_PER_10_MIN = 10;
 export type Layout = z.infer<typeof layoutSchema>;
 
 /** A CSS colour the builder lets users pick: `#rgb`, `#rrggbb` or `#rrggbbaa`. */

@@ -154,6 +154,29 @@ describe('BoardView alarm first', () => {
     }
   });
 
+  it('folds a flood above the board\'s rate below the SOS (no shelve action for it), and does not announce a shelved alarm', async () => {
+    const now = Date.now();
+    const root = rootWith(board({ alarmFloodPer10Min: 3 }));
+    root.tunnels.replace([{ tunnelId: 'LK', name: 'Left bore', startChainageM: 13_000, lengthM: 3000, headings: [] }]);
+    root.devices.replaceAll(
+      ['B1', 'B2', 'B3', 'B4'].map((sn, i) => ({ sn, kind: 'beacon' as const, name: sn, position: sn, tunnelId: 'LK', reportPeriodS: 1, status: 'online' as const, lastSeenMs: now, latest: { chainageM: 100 + i }, thresholds: [] })),
+    );
+    const battery = (alarmId: number, sn: string) => makeAlarm({ alarmId, deviceKind: 'beacon', deviceSn: sn, deviceName: sn, metric: 'battery', value: 8, threshold: 10, unit: '%', side: 'below', level: 'alarm', raisedAtMs: now - 1000 });
+    const shelved = { ...makeAlarm({ alarmId: 20, metric: 'CO', value: 99, threshold: 24, level: 'alarm', raisedAtMs: now - 1000 }), shelvedUntilMs: now + 3_600_000 };
+    root.alarms.upsertMany([{ ...sos, raisedAtMs: now - 1000 }, battery(11, 'B1'), battery(12, 'B2'), battery(13, 'B3'), battery(14, 'B4'), shelved], false);
+    await renderWithApp(<BoardView projectName="Demo" />, root);
+    const banner = document.querySelector('[data-alarm-banner]') as HTMLElement;
+    expect(banner.getAttribute('data-flood')).toBe('6');
+    expect(banner.getAttribute('data-alarm-count')).toBe('5'); // the shelved CO is not announced
+    expect(banner.querySelector('[data-banner-shelved]')?.textContent).toBe('1 shelved');
+    const critical = banner.querySelector('[data-flood-critical="sos"]') as HTMLElement;
+    expect(critical.textContent).toContain('Li Ming');
+    expect(critical.querySelector('[data-banner-shelve]')).toBeNull();
+    const groups = [...banner.querySelectorAll('[data-flood-group]')];
+    expect(groups.map((g) => g.querySelector('[data-group-text]')!.textContent)).toEqual(['Battery · Below limit · 4 people · Left bore K13+100–K13+103']);
+    expect(groups[0].querySelector('[data-banner-shelve]')).toBeTruthy();
+  });
+
   it('never mirrors the page area in a right-to-left language (a layout is its author\'s)', async () => {
     await renderWithApp(<BoardView projectName="Demo" />, rootWith(board({})));
     const header = document.querySelector('header')!;

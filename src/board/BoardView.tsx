@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNo
 import { observer } from 'mobx-react-lite';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useStores } from '../stores';
+import { ALARM_FLOOD_PER_10_MIN, type Alarm } from '../../protocol';
 import { PanelDataProvider, ReplayMarker, usePanelData, type PanelDataSource } from '../panelData';
 import { SCREEN } from '../theme/theme';
 import { FIT_MODES, fitPageMode, type FitMode } from './fit';
@@ -11,7 +12,7 @@ import { BeijingClock } from './BeijingClock';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { DeviceDetailDialog } from './DeviceDetailDialog';
 import { deviceSnForClick } from './deviceClick';
-import { AlarmBanner, alarmHeaderBackground, SoundToggle, useBoardAlarms } from './AlarmBanner';
+import { AlarmBanner, alarmHeaderBackground, SoundToggle, useBoardAlarms, useLiveAlarmsInReplay } from './AlarmBanner';
 import { useAlarmSound, useSoundPreference } from './alarmSound';
 import { holdingSos, pageShowingDevice } from './alarmFocus';
 
@@ -46,6 +47,8 @@ export interface BoardViewOptions {
   source?: PanelDataSource;
   /** Below the page, outside the scaled board: the replay's playback bar (src/board/timeControls). */
   footer?: ReactNode;
+  /** Leaves a replay for live (the viewer's time-range control); with it a live alarm's banner offers "Back to live". */
+  onLive?: () => void;
 }
 
 function useElementSize(ref: RefObject<HTMLElement | null>): { width: number; height: number } {
@@ -77,7 +80,8 @@ function useElementSize(ref: RefObject<HTMLElement | null>): { width: number; he
  * untreated an AlarmBanner shows under the header (kiosk too), the header takes the alarm colour, the
  * board's sound (off by default, per board on this screen) rings until acknowledged, and a carousel brings
  * up and holds the page showing a person in SOS. With a replay `source` the
- * panels show the board as of the replay instant and a "Replaying <time>" marker stays on the board.
+ * panels show the board as of the replay instant and a "Replaying <time>" marker stays on the board; live
+ * alarms still break through (a LIVE banner, the sound, the header colour; `onLive` takes the board back).
  */
 export const BoardView = observer(function BoardView({ source, ...options }: BoardViewOptions) {
   return source ? (
@@ -89,8 +93,8 @@ export const BoardView = observer(function BoardView({ source, ...options }: Boa
   );
 });
 
-const BoardScreen = observer(function BoardScreen({ projectName, headerExtra, fit = 'fit', onFitChange, kiosk = false, footer }: Omit<BoardViewOptions, 'source'>) {
-  const { boards, deviceDetail } = useStores();
+const BoardScreen = observer(function BoardScreen({ projectName, headerExtra, fit = 'fit', onFitChange, kiosk = false, footer, onLive }: Omit<BoardViewOptions, 'source'>) {
+  const { boards, deviceDetail, devices } = useStores();
   const { t } = useLingui();
   // in replay the header says so in place of the Live indicator: nobody may take the past for live
   const data = usePanelData();
@@ -106,9 +110,21 @@ const BoardScreen = observer(function BoardScreen({ projectName, headerExtra, fi
   const [touches, setTouches] = useState(0);
   const carousel = layout?.pageSwitchModel === 2 && boards.pages.length > 1;
   // Alarm first: the banner and the header colour on every page; an SOS brings up and holds its person's page.
-  const alarms = useBoardAlarms();
+  // A flood is more new alarms in 10 minutes than the board's rate (ISA-18.2 default 10).
+  const floodRate = layout?.alarmFloodPer10Min ?? ALARM_FLOOD_PER_10_MIN;
+  const alarms = useBoardAlarms(floodRate);
+  // While replaying, live alarms break through: their own LIVE banner, the sound and the header colour.
+  const liveAlarms = useLiveAlarmsInReplay(replaying, floodRate);
   const [soundOn, toggleSound] = useSoundPreference(board?.boardId);
-  useAlarmSound(soundOn && alarms.unacked.length > 0);
+  useAlarmSound(soundOn && (liveAlarms ?? alarms).unacked.length > 0);
+  const headerColor = liveAlarms?.color ?? alarms.color;
+  // one click: leave the replay and bring up the page showing the alarm's device, as the live SOS focus does
+  const backToLive = (alarm: Alarm) => {
+    const device = devices.get(alarm.deviceSn);
+    const i = device ? pageShowingDevice(boards.pages, device) : -1;
+    if (i >= 0) boards.setPage(i);
+    onLive?.();
+  };
   const sos = holdingSos(alarms.open);
   const sosDevice = sos ? data.device(sos.deviceSn) : undefined;
   const sosPage = carousel && sosDevice ? pageShowingDevice(boards.pages, sosDevice) : -1;
@@ -132,7 +148,7 @@ const BoardScreen = observer(function BoardScreen({ projectName, headerExtra, fi
     >
       {kiosk ? null : (
         <header
-          data-alarm-level={alarms.worst?.level}
+          data-alarm-level={(liveAlarms?.worst ?? alarms.worst)?.level}
           style={{
             height: '3em',
             flex: '0 0 3em',
@@ -140,7 +156,7 @@ const BoardScreen = observer(function BoardScreen({ projectName, headerExtra, fi
             alignItems: 'center',
             gap: '1.25em',
             padding: '0 1.25em',
-            background: alarms.color ? alarmHeaderBackground(alarms.color) : `linear-gradient(180deg, ${SCREEN.headerBackground}, ${SCREEN.pageBackground})`,
+            background: headerColor ? alarmHeaderBackground(headerColor) : `linear-gradient(180deg, ${SCREEN.headerBackground}, ${SCREEN.pageBackground})`,
             borderBottom: `1px solid ${SCREEN.panelBorder}`,
             fontSize: HEADER_FONT,
             whiteSpace: 'nowrap',
@@ -206,7 +222,8 @@ const BoardScreen = observer(function BoardScreen({ projectName, headerExtra, fi
           {headerExtra ? <span className="sb-header-extra">{headerExtra}</span> : null}
         </header>
       )}
-      <AlarmBanner alarms={alarms} soundOn={soundOn} onToggleSound={toggleSound} kiosk={kiosk} />
+      {liveAlarms ? <AlarmBanner alarms={liveAlarms} soundOn={soundOn} onToggleSound={toggleSound} kiosk={kiosk} live={{ onBack: backToLive }} /> : null}
+      <AlarmBanner alarms={alarms} soundOn={soundOn} onToggleSound={toggleSound} kiosk={kiosk} replayed={replaying} />
       <div
         ref={viewRef}
         // a page's layout is its author's, not the interface language's: never mirrored in Arabic (issue 9)

@@ -1,8 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import { DEVICE_KIND_REGISTRY, FAULT_CLOCK_SKEW, FAULT_OUT_OF_RANGE, formatChainage, type Alarm, type AlarmKind, type AlarmLevel, type AlarmSide, type DeviceInfo, type TunnelInfo } from '../../protocol';
+import { DEVICE_KIND_REGISTRY, FAULT_CLOCK_SKEW, FAULT_OUT_OF_RANGE, formatChainage, type Alarm, type AlarmKind, type AlarmSide, type DeviceInfo, type TunnelInfo } from '../../protocol';
 import { metricLabel } from '../i18n/metricLabels';
 import { formatDisplayNumber } from '../format/number';
+import { compareAlarms } from './alarmRank';
 
 /**
  * What an alarm is, in words and in the order a control room works through alarms (docs/api.md "Alarm
@@ -141,25 +142,15 @@ export function isOpenActive(a: Pick<Alarm, 'state' | 'dealStatus'>): boolean {
   return a.state === 'active' && a.dealStatus === 0;
 }
 
-const LEVEL_RANK: Record<AlarmLevel, number> = { alarm: 2, warning: 1 };
-
-/** The level that counts for triage: the peak reached while open (escalation is kept). */
-function triageLevel(a: Alarm): AlarmLevel {
-  return a.peakLevel === 'alarm' || a.level === 'alarm' ? 'alarm' : 'warning';
-}
-
 /**
- * Triage order (issue "alarm-first boards"): an active, unhandled SOS first; then other active unhandled
- * alarms; then cleared but unhandled; handled ones last. Within each group the higher level first, then
- * the most recent (last seen) first. Repeats are one alarm with a count, so nothing repeats in the list.
- * Returns a new array.
+ * Triage order (docs/product.md "Alarm display"): active and untreated alarms first, then cleared but
+ * untreated ones, handled ones last; within each group worst first by the one alarm comparator
+ * (alarmRank.ts compareAlarms: level, kind priority with SOS first, ratio to the limit, last seen).
+ * Repeats are one alarm with a count, so nothing repeats in the list. Returns a new array.
  */
 export function triageAlarms<A extends Alarm>(alarms: readonly A[]): A[] {
-  const group = (a: Alarm): number => (a.dealStatus !== 0 ? 3 : a.state !== 'active' ? 2 : a.kind === 'sos' ? 0 : 1);
-  const seen = (a: Alarm): number => a.lastSeenMs ?? a.raisedAtMs;
-  return [...alarms].sort(
-    (x, y) => group(x) - group(y) || LEVEL_RANK[triageLevel(y)] - LEVEL_RANK[triageLevel(x)] || seen(y) - seen(x) || y.alarmId - x.alarmId,
-  );
+  const group = (a: Alarm): number => (a.dealStatus !== 0 ? 2 : a.state !== 'active' ? 1 : 0);
+  return [...alarms].sort((x, y) => group(x) - group(y) || compareAlarms(x, y));
 }
 
 /** The active, unhandled alarms in triage order; the first is the worst. */

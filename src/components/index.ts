@@ -35,5 +35,6 @@ export {
   triageAlarms,
   valueAgainstLimit,
 } from './alarmText';
+export { compareAlarms, compareSeverity, KIND_PRIORITY, limitRatio, priorityClass, rankLevel, worstAlarm, type AlarmPriorityClass } from './alarmRank';
 export { AlarmSummary } from './AlarmSummary';
 export { maxJoinedGapMs, toAlignedData } from './chartGaps';

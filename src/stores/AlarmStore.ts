@@ -1,9 +1,16 @@
 import { action, makeObservable, observable, runInAction, observableRef } from 'mobx';
-import { alarmDealBody, ROUTES, type Alarm, type AlarmPage, type DealStatus } from '../../protocol';
+import { alarmDealBody, alarmShelveBody, ROUTES, type Alarm, type AlarmPage, type DealStatus } from '../../protocol';
 import { BusinessError, type RequestFn } from '../api/request';
 
 /** Alarms kept in the browser, newest first; older ones drop off (a board runs 24/7). */
 export const ALARM_CAPACITY = 200;
+
+/**
+ * Least time between two applications of pushed alarm changes (ms): however fast `alarm.changed` arrives
+ * (a flood), the feed and the banner re-render at most 4 times a second. A new SOS or alarm-level alarm
+ * is applied at once when the last application is at least this old.
+ */
+export const ALARM_BATCH_MS = 250;
 
 /**
  * The alarm feed of the current project. Server truth (docs/architecture.md): the list comes from alarm/list,
@@ -27,10 +34,15 @@ export class AlarmStore {
   readonly arrivedLive = new Set<number>();
 
   private projectId: string | null = null;
+  /** Pushed changes not applied yet, by alarmId (the newest version of each); bounded by {@link flushAt}. */
+  private readonly pending = new Map<number, Alarm>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private lastFlushMs = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly request: RequestFn,
     readonly capacity: number = ALARM_CAPACITY,
+    private readonly now: () => number = () => Date.now(),
   ) {
     makeObservable(this, { alarms: observableRef, loading: observable, maxSeenId: observable, upsertMany: action, reset: action });
   }
@@ -73,9 +85,39 @@ export class AlarmStore {
     return [...newest.list, ...open.list];
   }
 
-  /** Applies one live `alarm.changed` (raised, cleared or handled). */
+  /** Applies one live `alarm.changed` (raised, cleared or handled) at once. */
   upsert(alarm: Alarm): void {
     this.upsertMany([alarm], true);
+  }
+
+  /**
+   * Takes one pushed `alarm.changed` and applies pushed changes in batches, at most one batch per
+   * ALARM_BATCH_MS (the newest version of each alarm wins), so a flood of thousands of changes a second
+   * costs the screens a few renders. A new SOS or alarm-level alarm, or a pending batch as large as the
+   * store, is applied at once when the previous batch is at least ALARM_BATCH_MS old.
+   */
+  receive(alarm: Alarm): void {
+    if (this.projectId && alarm.projectId !== this.projectId) return;
+    this.pending.set(alarm.alarmId, alarm);
+    const urgent = this.pending.size >= this.capacity || (!this.alarms.some((a) => a.alarmId === alarm.alarmId) && (alarm.kind === 'sos' || alarm.level === 'alarm'));
+    const wait = this.lastFlushMs + ALARM_BATCH_MS - this.now();
+    if (urgent && wait <= 0) {
+      this.flush();
+      return;
+    }
+    // one timer, due when the last batch is ALARM_BATCH_MS old (changes within one task always coalesce)
+    this.timer ??= setTimeout(() => this.flush(), Math.max(0, wait));
+  }
+
+  /** Applies the pushed changes held back by {@link receive} now (one store update). */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.pending.size === 0) return;
+    const batch = [...this.pending.values()];
+    this.pending.clear();
+    this.lastFlushMs = this.now();
+    this.upsertMany(batch, true);
   }
 
   /** Inserts or replaces alarms by id, keeps the list newest first and bounded. */
@@ -125,7 +167,24 @@ export class AlarmStore {
     return updated;
   }
 
+  /**
+   * Shelves alarms (EEMUA 191; docs/api.md "alarm/shelve"): still listed, not announced until `minutes`
+   * from now. Validates like the server (1 to 500 ids, 1 minute to MAX_SHELVE_MINUTES, a reason); throws
+   * BusinessError (VALIDATION, or the server's error, e.g. for an SOS). Returns the shelved alarms.
+   */
+  async shelve(alarmIds: number[], minutes: number, reason: string): Promise<Alarm[]> {
+    const parsed = alarmShelveBody.safeParse({ alarmIds, minutes, reason });
+    if (!parsed.success) throw new BusinessError('VALIDATION', parsed.error.issues[0].message, 1);
+    const data = await this.request<Alarm[] | null>(ROUTES.alarmShelve, parsed.data);
+    const updated = Array.isArray(data) ? data.filter((a) => a && typeof a.alarmId === 'number') : [];
+    this.upsertMany(updated, false);
+    return updated;
+  }
+
   reset(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.pending.clear();
     this.alarms = [];
     this.maxSeenId = 0;
     this.arrivedLive.clear();

@@ -19,6 +19,9 @@ export interface ChartWindow {
   windowMs: number;
 }
 
+/** Least time between two device-list refreshes asked by new SOS alarms (ms). */
+const SOS_REFRESH_MS = 5_000;
+
 /** Most per-device version counters kept (one per charted device; a board has a few dozen). */
 const MAX_VERSIONS = 10_000;
 
@@ -68,6 +71,8 @@ export class LiveStore {
   /** The session's sn table (code → sn) of pushed personnel frames (LiveHost encodeSns); one per link. */
   private snTable: string[] = [];
   private readonly now: () => number;
+  /** Wall time of the last device-list refresh asked by a new SOS (ms), for SOS_REFRESH_MS. */
+  private sosRefreshAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly deps: LiveStoreDeps) {
     this.now = deps.now ?? Date.now;
@@ -211,7 +216,8 @@ export class LiveStore {
         this.deps.devices.applyStatus(event.batch);
         return;
       case 'alarm':
-        this.deps.alarms.upsert(event.alarm);
+        this.refreshOnNewSos(event.alarm);
+        this.deps.alarms.receive(event.alarm);
         return;
       case 'refused':
         this.setRefused(event.topic, event.message);
@@ -229,6 +235,19 @@ export class LiveStore {
         this.personnelWatchers.get(event.id)?.(event.frame);
         return;
     }
+  }
+
+  /**
+   * A new SOS re-reads the device list (at most every SOS_REFRESH_MS): the server knows the person's last
+   * fix even when this screen was not following beacons (a replay, a page without a map), so the map can
+   * mark them at once, and keep them there if their tag falls silent (docs/product.md "Alarm display").
+   */
+  private refreshOnNewSos(alarm: { kind: string; alarmId: number; dealStatus: number }): void {
+    if (alarm.kind !== 'sos' || alarm.dealStatus !== 0 || alarm.alarmId <= this.deps.alarms.maxSeenId) return;
+    const now = this.now();
+    if (now - this.sosRefreshAt < SOS_REFRESH_MS) return;
+    this.sosRefreshAt = now;
+    void this.deps.devices.refresh().catch(() => undefined);
   }
 
   private bump(sn: string): void {

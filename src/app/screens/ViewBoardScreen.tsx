@@ -153,6 +153,7 @@ export const ViewBoardScreen = observer(function ViewBoardScreen() {
         </>
       }
       footer={source && !kiosk ? <PlaybackBar source={source} onLive={() => chooseRange({ kind: 'live' })} /> : undefined}
+      onLive={() => chooseRange({ kind: 'live' })}
       fit={fit}
       kiosk={kiosk}
         onFitChange={isPreview ? setFit : undefined}

@@ -8,6 +8,7 @@ import { metricLabel } from '../../i18n/metricLabels';
 import type { PanelProps } from '../types';
 import type { HeadlineConfig } from './index';
 import { cranesWorking, peopleByBore, worstGas } from './figures';
+import { untreatedSos } from '../TunnelPersonnel/keepSos';
 
 /** Figure size in page px: 64 px on a 1920×1080 page (at least 32 px on a 1920×1080 screen, 42 px at 1366×768). */
 const FIGURE_PX = 64;
@@ -59,7 +60,7 @@ export const HeadlinePanel = observer(function HeadlinePanel({ config }: PanelPr
   const tiles: ReactNode[] = [];
   for (const f of config.figures) {
     if (f === 'people') {
-      for (const bore of peopleByBore(devices.all, tunnels)) {
+      for (const bore of peopleByBore(devices.all, tunnels, new Set(untreatedSos(alarms.alarms).keys()))) {
         const name = bore.name;
         tiles.push(
           <Tile

@@ -4,8 +4,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type Konva from 'konva';
 import { Group, Layer, Line, Rect, Shape, Stage, Text } from 'react-konva';
 import { formatChainage, type TunnelInfo } from '../../../protocol';
-import { RefusedMessage, useDevices, usePersonnel, useTelemetryTopic, useTunnels, type PersonnelFrame } from '../../panelData';
-import { PanelMessage, useScreenMode, useThemeColors, type ScreenColors, type ScreenMode } from '../../components';
+import { RefusedMessage, useAlarmFeed, useDevices, usePersonnel, useTelemetryTopic, useTunnels, type PersonnelFrame } from '../../panelData';
+import { formatBeijing, PanelMessage, useScreenMode, useThemeColors, type ScreenColors, type ScreenMode } from '../../components';
 import type { PanelProps } from '../types';
 import type { TunnelPersonnelConfig } from './index';
 import { boreWorks, layoutTunnels, MAP_TEXT_PX, mapTextPx, ROCK_GRADE_COLOR, type BoreLayout } from './layout';
@@ -13,6 +13,7 @@ import { drawPeople, sosPoints, type PeopleScene } from './drawPeople';
 import { HEADCOUNT_SLOT, offscreenPeopleSupported, PeopleCanvasHost, type PeopleCanvasSetup } from './peopleCanvas';
 import { PersonnelLegend } from './Legend';
 import { PersonTooltip, usePersonHover } from './personHover';
+import { keepSosPeople, rememberSosFixes, untreatedSos, type KeptSos, type SosFix } from './keepSos';
 
 // The bore follows the mode: dark rock in dark mode, light rock in light mode (people dots take the theme's
 // text colour, so they contrast with either); labels, axis and the lining band (brand colour) come from
@@ -104,6 +105,21 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
     labelColor: '',
     textPx: px,
   });
+  // people in SOS stay marked until their alarm is handled (keepSos.ts), put back with their last fix's time
+  const feed = useAlarmFeed();
+  const sos = useMemo(() => untreatedSos(feed.alarms), [feed.alarms]);
+  const sosAlarmsRef = useRef(sos);
+  sosAlarmsRef.current = sos;
+  const sosMemory = useRef(new Map<string, SosFix>());
+  const keptRef = useRef(new Map<string, KeptSos>());
+  const rawFrame = useRef<PersonnelFrame | null>(null);
+  sceneRef.current.nameOf = (sn) => {
+    const name = devices.get(sn)?.name ?? sn;
+    const kept = keptRef.current.get(sn);
+    if (!kept) return name;
+    const time = formatBeijing(kept.fixMs, 'HH:mm:ss');
+    return t`${name} · last fix ${time}`;
+  };
   sceneRef.current.layout = layout;
   sceneRef.current.textPx = px;
   sceneRef.current.binM = config.binM;
@@ -126,9 +142,11 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
   const tunnelReq = useMemo(() => shown.map((x) => ({ tunnelId: x.tunnelId, lengthM: x.lengthM })), [shown]);
   const mode = useScreenMode();
 
-  usePersonnel(
-    { staleMs: config.staleMs, binM: config.binM, tunnels: tunnelReq },
-    (frame) => {
+  const showFrame = (raw: PersonnelFrame) => {
+      rawFrame.current = raw;
+      rememberSosFixes(sosMemory.current, raw, sosAlarmsRef.current);
+      const { frame, kept } = keepSosPeople(raw, sosAlarmsRef.current, sosMemory.current, devices.get);
+      keptRef.current = new Map(kept.map((k) => [k.sn, k]));
       sceneRef.current.frame = frame;
       if (offscreen.current) offscreen.current.show(frame, sceneRef.current.nameOf);
       else layerRef.current?.batchDraw();
@@ -136,9 +154,12 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
       // written only when it changed: a DOM change costs the page a style pass and a commit
       const summary = summarise(frame, shown, sceneRef.current);
       if (summaryRef.current && summaryRef.current.textContent !== summary) summaryRef.current.textContent = summary;
-    },
-    hostRef,
-  );
+  };
+  usePersonnel({ staleMs: config.staleMs, binM: config.binM, tunnels: tunnelReq }, showFrame, hostRef);
+  // an SOS raised or handled between two frames shows at once
+  useEffect(() => {
+    if (rawFrame.current) showFrame(rawFrame.current);
+  }, [sos]);
 
   useEffect(() => {
     layerRef.current?.batchDraw();
