@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_KINDS, type DeviceKind } from './topics';
-import type { Alarm, AlarmSide, DealStatus, DeviceStatus } from './status';
+import { ALARM_KINDS, type Alarm, type AlarmSide, type DealStatus, type DeviceStatus } from './status';
 import type { Threshold } from './thresholds';
 import { boardListSchema, type Board } from './board';
 import { REJECT_REASONS } from './devices';
@@ -129,7 +129,7 @@ export interface DeviceInfo {
 
 export const alarmListBody = z.object({
   projectId: id,
-  kind: z.enum(['threshold', 'sos', 'offline', 'ai', 'zone', 'fault']).optional(),
+  kind: z.enum(ALARM_KINDS).optional(),
   level: z.enum(['warning', 'alarm']).optional(),
   dealStatus: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
   state: z.enum(['active', 'cleared']).optional(),
@@ -361,7 +361,7 @@ export const alarmAnalysisBody = z
     projectId: id,
     fromMs: z.number().int(),
     toMs: z.number().int(),
-    kind: z.enum(['threshold', 'sos', 'offline', 'ai', 'zone', 'fault']).optional(),
+    kind: z.enum(ALARM_KINDS).optional(),
   })
   .refine((b) => b.toMs >= b.fromMs && b.toMs - b.fromMs <= MAX_ALARM_ANALYSIS_SPAN_MS, { message: 'toMs must be after fromMs, at most 366 days later', path: ['toMs'] });
 export type AlarmAnalysisBody = z.input<typeof alarmAnalysisBody>;

@@ -36,7 +36,8 @@ export type AlarmLevel = 'warning' | 'alarm';
  * metric's key), readings outside the physical range (`outOfRange`) or a device clock off (`clockSkew`);
  * a warning, cleared when the data is right again.
  */
-export type AlarmKind = 'threshold' | 'sos' | 'offline' | 'ai' | 'zone' | 'fault';
+export const ALARM_KINDS = ['threshold', 'sos', 'offline', 'ai', 'zone', 'fault'] as const;
+export type AlarmKind = (typeof ALARM_KINDS)[number];
 
 /** AI alarm handling state (docs/product.md "States"): 0 untreated, 1 processed, 2 misinformation (false alarm). */
 export type DealStatus = 0 | 1 | 2;

@@ -4,6 +4,7 @@ import {
   SYSTEM_STYLE_DEFAULTS,
   THEMES,
   boardSchema,
+  ALARM_KINDS,
   type AlarmKind,
   type AlarmRecord,
   type AlarmLevel,
@@ -37,8 +38,6 @@ export function fromJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-const ALARM_KINDS: readonly AlarmKind[] = ['threshold', 'sos', 'offline', 'ai', 'zone', 'fault'];
-
 /**
  * Maps an `alarms` row to the wire {@link Alarm}. Rows this server writes always hold protocol values; a
  * hand-edited row falls back to the safest reading (level alarm, kind threshold, untreated).
@@ -52,7 +51,7 @@ export function toAlarm(row: Selectable<AlarmsTable>): AlarmRecord {
     deviceSn: row.device_sn,
     deviceKind: row.device_kind,
     deviceName: row.device_name,
-    kind: ALARM_KINDS.includes(row.kind as AlarmKind) ? (row.kind as AlarmKind) : 'threshold',
+    kind: (ALARM_KINDS as readonly string[]).includes(row.kind) ? (row.kind as AlarmKind) : 'threshold',
     level,
     metric: row.metric,
     value: row.value,

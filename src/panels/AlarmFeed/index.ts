@@ -2,6 +2,7 @@ import { lazyChunk } from '../../app/lazyChunk';
 import { msg } from '@lingui/core/macro';
 import { KIND_LABEL } from './labels';
 import { z } from 'zod';
+import { ALARM_KINDS } from '../../../protocol';
 import { noMigration, type PanelDefinition } from '../types';
 import { AlarmFeedThumbnail } from './Thumbnail';
 
@@ -11,7 +12,7 @@ import { AlarmFeedThumbnail } from './Thumbnail';
  */
 export const alarmFeedConfigSchema = z.object({
   limit: z.number().int().min(1).max(200).default(50),
-  kinds: z.array(z.enum(['threshold', 'sos', 'offline', 'ai', 'zone'])).min(1).optional(),
+  kinds: z.array(z.enum(ALARM_KINDS)).min(1).optional(),
   activeOnly: z.boolean().default(false),
   untreatedOnly: z.boolean().default(false),
 });
