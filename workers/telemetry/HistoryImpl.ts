@@ -260,7 +260,7 @@ export class HistoryImpl implements HistoryApi {
     if (!(trailMs >= 0) || !Number.isFinite(trailMs)) throw new RangeError(`personnel: trailMs must be finite and >= 0: ${req.trailMs}`);
     if (req.heatFromMs !== undefined && !Number.isFinite(req.heatFromMs)) throw new RangeError('personnel: heatFromMs must be finite');
     if (req.trackFromMs !== undefined && !Number.isFinite(req.trackFromMs)) throw new RangeError('personnel: trackFromMs must be finite');
-    const byTunnel = new Map<string, Array<{ sn: string; chainageM: number; sos: number }>>();
+    const byTunnel = new Map<string, Array<{ sn: string; chainageM: number; sos: number; fixMs: number }>>();
     for (const t of req.tunnels) byTunnel.set(t.tunnelId, []);
     for (const [sn, d] of this.devices) {
       const tunnelId = tunnelAt(d, nowMs);
@@ -276,9 +276,10 @@ export class HistoryImpl implements HistoryApi {
       found.sort((a, b) => a.chainageM - b.chainageM || (a.sn < b.sn ? -1 : a.sn > b.sn ? 1 : 0));
       const chainageM = Float64Array.from(found, (f) => f.chainageM);
       const sos = Uint8Array.from(found, (f) => f.sos);
+      const fixMs = Float64Array.from(found, (f) => f.fixMs);
       const heat = req.heatFromMs !== undefined && req.heatFromMs < nowMs ? this.meanHeat(tunnelId, req.heatFromMs, nowMs, staleMs, lengthM, binM) : heatBins(chainageM, lengthM, binM);
-      transferables.push(chainageM.buffer, sos.buffer, heat.buffer);
-      const frame: PersonnelTunnelFrame = { tunnelId, sns: found.map((f) => f.sn), chainageM, sos, heat };
+      transferables.push(chainageM.buffer, sos.buffer, heat.buffer, fixMs.buffer);
+      const frame: PersonnelTunnelFrame = { tunnelId, sns: found.map((f) => f.sn), chainageM, sos, heat, fixMs };
       if (trailMs > 0) {
         frame.trails = this.trails(frame.sns, nowMs, trailMs, staleMs);
         transferables.push(frame.trails.starts.buffer, frame.trails.chainageM.buffer);
@@ -386,17 +387,21 @@ export class HistoryImpl implements HistoryApi {
 /**
  * A beacon's position at `atMs` from its fixes: none before the first fix or when the last fix at or
  * before the instant is staleMs old or older; between two fixes less than staleMs apart, chainage is
- * interpolated linearly (people walk; a gap longer than that is not bridged). SOS is the last fix's.
+ * interpolated linearly (people walk; a gap longer than that is not bridged). SOS is the last fix's;
+ * `fixMs` the time of that last fix (the instant itself inside a compact track's reporting segment, where
+ * the tag kept reporting between the kept points).
  */
-export function positionAt(d: { ts: Float64Array; cols: Map<string, Float64Array>; continuous?: Uint8Array }, atMs: number, staleMs: number): { chainageM: number; sos: number } | null {
+export function positionAt(d: { ts: Float64Array; cols: Map<string, Float64Array>; continuous?: Uint8Array }, atMs: number, staleMs: number): { chainageM: number; sos: number; fixMs: number } | null {
   const chain = d.cols.get('chainageM');
   if (!chain) return null;
   const i = upperBound(d.ts, atMs) - 1;
   if (i < 0) return null;
   const t0 = d.ts[i];
   // compact tracks: inside a segment the beacon kept reporting, however far apart the kept points are
-  if (d.continuous?.[i] && i + 1 < d.ts.length) staleMs = Infinity;
+  const reporting = d.continuous?.[i] === 1 && i + 1 < d.ts.length;
+  if (reporting) staleMs = Infinity;
   if (atMs - t0 >= staleMs) return null;
+  const fixMs = reporting ? atMs : t0;
   const c0 = chain[i];
   if (c0 !== c0) return null;
   const sosCol = d.cols.get('sos');
@@ -404,9 +409,9 @@ export function positionAt(d: { ts: Float64Array; cols: Map<string, Float64Array
   if (i + 1 < d.ts.length && atMs > t0) {
     const t1 = d.ts[i + 1];
     const c1 = chain[i + 1];
-    if (c1 === c1 && t1 - t0 < staleMs && t1 > t0) return { chainageM: c0 + ((c1 - c0) * (atMs - t0)) / (t1 - t0), sos };
+    if (c1 === c1 && t1 - t0 < staleMs && t1 > t0) return { chainageM: c0 + ((c1 - c0) * (atMs - t0)) / (t1 - t0), sos, fixMs };
   }
-  return { chainageM: c0, sos };
+  return { chainageM: c0, sos, fixMs };
 }
 
 /** The tunnel of a beacon at `atMs`: per point for compact tracks (the last point at or before it), else its one tunnel. */

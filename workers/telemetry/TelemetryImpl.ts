@@ -256,13 +256,15 @@ export class TelemetryImpl implements TelemetryApi {
       found.sort((a, b) => a.fix.chainageM - b.fix.chainageM || (a.sn < b.sn ? -1 : a.sn > b.sn ? 1 : 0));
       const chainageM = new Float64Array(found.length);
       const sos = new Uint8Array(found.length);
+      const fixMs = new Float64Array(found.length);
       found.forEach(({ fix }, i) => {
         chainageM[i] = fix.chainageM;
         sos[i] = fix.sos ? 1 : 0;
+        fixMs[i] = fix.tsMs;
       });
       const heat = heatBins(chainageM, lengthM, binM);
-      transferables.push(chainageM.buffer, sos.buffer, heat.buffer);
-      return { tunnelId, sns: found.map((f) => f.sn), chainageM, sos, heat };
+      transferables.push(chainageM.buffer, sos.buffer, heat.buffer, fixMs.buffer);
+      return { tunnelId, sns: found.map((f) => f.sn), chainageM, sos, heat, fixMs };
     });
     return { frame: { atMs: nowMs, tunnels, latestTs }, transferables };
   }

@@ -27,6 +27,14 @@ export interface PersonnelTunnelFrame {
   /** 1 when the beacon's last message had sos true */
   sos: Uint8Array;
   /**
+   * ms since epoch of each person's last fix at or before the frame's instant (same order as sns); the
+   * headcount rule (src/panels/TunnelPersonnel/underground.ts) tells a silent tag by it. Absent from
+   * frames of older sources: every person then counts as just seen.
+   */
+  fixMs?: Float64Array;
+  /** Set by the headcount rule, not the sources: 1 for a person counted while their tag is silent (drawn greyed). */
+  silent?: Uint8Array;
+  /**
    * people per bin of binM metres along the bore, from 0 to lengthM (see heat.ts for the edges); in a
    * replay asked with `heatFromMs`, the mean headcount per bin over [heatFromMs, atMs] (rounded up, so a
    * bin anyone passed through shows)

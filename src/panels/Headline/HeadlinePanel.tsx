@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DEVICE_KIND_REGISTRY } from '../../../protocol';
@@ -8,7 +8,10 @@ import { metricLabel } from '../../i18n/metricLabels';
 import type { PanelProps } from '../types';
 import type { HeadlineConfig } from './index';
 import { cranesWorking, peopleByBore, worstGas } from './figures';
-import { untreatedSos } from '../TunnelPersonnel/keepSos';
+import { useUnderground } from '../TunnelPersonnel/useUnderground';
+
+/** Heat bin asked with the headline's personnel frames (m); the headline shows no heat strip. */
+const HEADLINE_BIN_M = 100;
 
 /** Figure size in page px: 64 px on a 1920×1080 page (at least 32 px on a 1920×1080 screen, 42 px at 1366×768). */
 const FIGURE_PX = 64;
@@ -19,10 +22,11 @@ const LABEL_PX = 22;
  * One tile: a label above a large tabular figure, an optional detail line under it (the gas tile's limit
  * goes there, so a long reading never pushes it out of the tile).
  */
-function Tile({ label, figure, detail, color, name }: { label: ReactNode; figure: ReactNode; detail?: ReactNode; color?: string; name: string }) {
+function Tile({ label, figure, detail, color, name, data }: { label: ReactNode; figure: ReactNode; detail?: ReactNode; color?: string; name: string; data?: Record<`data-${string}`, string> }) {
   return (
     <div
       data-headline={name}
+      {...data}
       style={{
         flex: '1 1 0',
         minWidth: 0,
@@ -50,22 +54,30 @@ function Tile({ label, figure, detail, color, name }: { label: ReactNode; figure
 /**
  * The headline row of a wall screen: people underground per bore, open alarms (active and untreated),
  * the worst gas reading against its limit and cranes working, each a large figure with tabular digits.
- * Reads devices, tunnels and alarms through the panel-data hooks, so it works live and in replay.
+ * Reads devices, tunnels, alarms and personnel frames through the panel-data hooks, so it works live and
+ * in replay; people are counted by the headcount rule the tunnel personnel map draws (underground.ts).
  */
 export const HeadlinePanel = observer(function HeadlinePanel({ config }: PanelProps<HeadlineConfig>) {
   const { i18n } = useLingui();
   const devices = useDevices();
   const { tunnels } = useTunnels();
   const alarms = useAlarmFeed();
+  const withPeople = config.figures.includes('people');
+  const [counts, setCounts] = useState<ReadonlyMap<string, number>>(new Map());
+  useUnderground(withPeople ? tunnels : NO_TUNNELS, { greyAfterMs: Infinity, binM: HEADLINE_BIN_M }, (u) => {
+    // a new state only when a count changed: the headline re-renders per change, not per frame
+    setCounts((was) => (sameCounts(was, u.counts) ? was : u.counts));
+  });
   const tiles: ReactNode[] = [];
   for (const f of config.figures) {
     if (f === 'people') {
-      for (const bore of peopleByBore(devices.all, tunnels, new Set(untreatedSos(alarms.alarms).keys()))) {
+      for (const bore of peopleByBore(counts, tunnels)) {
         const name = bore.name;
         tiles.push(
           <Tile
             key={`people-${bore.tunnelId}`}
             name="people"
+            data={{ 'data-tunnel-id': bore.tunnelId, 'data-count': String(bore.count) }}
             label={name}
             figure={
               <>
@@ -131,3 +143,11 @@ export const HeadlinePanel = observer(function HeadlinePanel({ config }: PanelPr
   }
   return <div style={{ height: '100%', display: 'flex', gap: 12, alignItems: 'stretch' }}>{tiles}</div>;
 });
+
+const NO_TUNNELS: readonly never[] = [];
+
+function sameCounts(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [k, v] of a) if (b.get(k) !== v) return false;
+  return true;
+}

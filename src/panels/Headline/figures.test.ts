@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeCraneDevice, makeGasDevice } from '../../test/builders';
-import type { DeviceInfo, TunnelInfo } from '../../../protocol';
+import type { TunnelInfo } from '../../../protocol';
 import { cranesWorking, peopleByBore, worstGas } from './figures';
 
 const TUNNELS: TunnelInfo[] = [
@@ -8,16 +8,11 @@ const TUNNELS: TunnelInfo[] = [
   { tunnelId: 'RK', name: 'Right bore', startChainageM: 0, lengthM: 3000, headings: [] },
 ];
 
-function beacon(sn: string, tunnelId: string, status: DeviceInfo['status'] = 'online'): DeviceInfo {
-  return { sn, kind: 'beacon', name: sn, position: sn, tunnelId, reportPeriodS: 5, status, lastSeenMs: 1, latest: { chainageM: 100 }, thresholds: [] };
-}
-
 describe('headline figures', () => {
-  it('counts people underground per bore, reporting beacons only, every bore listed', () => {
-    const counts = peopleByBore([beacon('a', 'LK'), beacon('b', 'LK', 'alarm'), beacon('c', 'LK', 'offline'), makeGasDevice({ sn: 'g' })], TUNNELS);
-    expect(counts).toEqual([
-      { tunnelId: 'LK', name: 'Left bore', count: 2 },
-      { tunnelId: 'RK', name: 'Right bore', count: 0 },
+  it('lists every bore in the project order with its count, an empty one with 0', () => {
+    expect(peopleByBore(new Map([['RK', 3], ['XX', 9]]), TUNNELS)).toEqual([
+      { tunnelId: 'LK', name: 'Left bore', count: 0 },
+      { tunnelId: 'RK', name: 'Right bore', count: 3 },
     ]);
   });
 

@@ -9,7 +9,7 @@ function reporting(d: DeviceInfo): boolean {
   return d.status !== 'offline' && d.status !== 'unknown';
 }
 
-/** People underground in one bore: beacons reporting from it. */
+/** People underground in one bore. */
 export interface BoreCount {
   tunnelId: string;
   name: string;
@@ -17,16 +17,11 @@ export interface BoreCount {
 }
 
 /**
- * People underground per bore: the beacons that report (not offline) with a fix in a bore, and those in
- * `inSos` (an untreated SOS: the map keeps them at their last place even when their tag went silent),
- * counted per tunnel in the project's tunnel order; every bore is listed, an empty one with 0.
+ * People underground per bore in the project's tunnel order, every bore listed (an empty one with 0), from
+ * the headcount rule's counts by tunnelId (TunnelPersonnel/underground.ts: the same people the tunnel
+ * personnel map draws).
  */
-export function peopleByBore(devices: readonly DeviceInfo[], tunnels: readonly TunnelInfo[], inSos: ReadonlySet<string> = new Set()): BoreCount[] {
-  const counts = new Map<string, number>(tunnels.map((t) => [t.tunnelId, 0]));
-  for (const d of devices) {
-    if (d.kind !== 'beacon' || !d.tunnelId || !(reporting(d) || inSos.has(d.sn)) || !counts.has(d.tunnelId)) continue;
-    counts.set(d.tunnelId, (counts.get(d.tunnelId) ?? 0) + 1);
-  }
+export function peopleByBore(counts: ReadonlyMap<string, number>, tunnels: readonly TunnelInfo[]): BoreCount[] {
   return tunnels.map((t) => ({ tunnelId: t.tunnelId, name: t.name, count: counts.get(t.tunnelId) ?? 0 }));
 }
 

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type Konva from 'konva';
 import { Group, Layer, Line, Rect, Shape, Stage, Text } from 'react-konva';
 import { formatChainage, type TunnelInfo } from '../../../protocol';
-import { RefusedMessage, useAlarmFeed, useDevices, usePersonnel, useTelemetryTopic, useTunnels, type PersonnelFrame } from '../../panelData';
+import { RefusedMessage, useDevices, useTelemetryTopic, useTunnels, type PersonnelFrame } from '../../panelData';
 import { formatBeijing, PanelMessage, useScreenMode, useThemeColors, type ScreenColors, type ScreenMode } from '../../components';
 import type { PanelProps } from '../types';
 import type { TunnelPersonnelConfig } from './index';
@@ -13,7 +13,8 @@ import { drawPeople, sosPoints, type PeopleScene } from './drawPeople';
 import { HEADCOUNT_SLOT, offscreenPeopleSupported, PeopleCanvasHost, type PeopleCanvasSetup } from './peopleCanvas';
 import { PersonnelLegend } from './Legend';
 import { PersonTooltip, usePersonHover } from './personHover';
-import { keepSosPeople, rememberSosFixes, untreatedSos, type KeptSos, type SosFix } from './keepSos';
+import type { Underground } from './underground';
+import { useUnderground } from './useUnderground';
 
 // The bore follows the mode: dark rock in dark mode, light rock in light mode (people dots take the theme's
 // text colour, so they contrast with either); labels, axis and the lining band (brand colour) come from
@@ -105,19 +106,14 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
     labelColor: '',
     textPx: px,
   });
-  // people in SOS stay marked until their alarm is handled (keepSos.ts), put back with their last fix's time
-  const feed = useAlarmFeed();
-  const sos = useMemo(() => untreatedSos(feed.alarms), [feed.alarms]);
-  const sosAlarmsRef = useRef(sos);
-  sosAlarmsRef.current = sos;
-  const sosMemory = useRef(new Map<string, SosFix>());
-  const keptRef = useRef(new Map<string, KeptSos>());
-  const rawFrame = useRef<PersonnelFrame | null>(null);
+  // who is drawn is the headcount rule's (underground.ts, shared with the headline): a silent tag still
+  // counted and a person in SOS put back carry their last fix's time in their label
+  const silentRef = useRef(new Map<string, number>());
   sceneRef.current.nameOf = (sn) => {
     const name = devices.get(sn)?.name ?? sn;
-    const kept = keptRef.current.get(sn);
-    if (!kept) return name;
-    const time = formatBeijing(kept.fixMs, 'HH:mm:ss');
+    const fixMs = silentRef.current.get(sn);
+    if (fixMs === undefined) return name;
+    const time = formatBeijing(fixMs, 'HH:mm:ss');
     return t`${name} · last fix ${time}`;
   };
   sceneRef.current.layout = layout;
@@ -139,27 +135,19 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
     labelColor: theme.text,
     headcountTemplate,
   });
-  const tunnelReq = useMemo(() => shown.map((x) => ({ tunnelId: x.tunnelId, lengthM: x.lengthM })), [shown]);
   const mode = useScreenMode();
 
-  const showFrame = (raw: PersonnelFrame) => {
-      rawFrame.current = raw;
-      rememberSosFixes(sosMemory.current, raw, sosAlarmsRef.current);
-      const { frame, kept } = keepSosPeople(raw, sosAlarmsRef.current, sosMemory.current, devices.get);
-      keptRef.current = new Map(kept.map((k) => [k.sn, k]));
-      sceneRef.current.frame = frame;
-      if (offscreen.current) offscreen.current.show(frame, sceneRef.current.nameOf);
-      else layerRef.current?.batchDraw();
-      placeSosHalos(sosRef.current, sosPoints(sceneRef.current));
-      // written only when it changed: a DOM change costs the page a style pass and a commit
-      const summary = summarise(frame, shown, sceneRef.current);
-      if (summaryRef.current && summaryRef.current.textContent !== summary) summaryRef.current.textContent = summary;
+  const showFrame = ({ frame, silentSince }: Underground) => {
+    silentRef.current = silentSince;
+    sceneRef.current.frame = frame;
+    if (offscreen.current) offscreen.current.show(frame, sceneRef.current.nameOf);
+    else layerRef.current?.batchDraw();
+    placeSosHalos(sosRef.current, sosPoints(sceneRef.current));
+    // written only when it changed: a DOM change costs the page a style pass and a commit
+    const summary = summarise(frame, shown, sceneRef.current);
+    if (summaryRef.current && summaryRef.current.textContent !== summary) summaryRef.current.textContent = summary;
   };
-  usePersonnel({ staleMs: config.staleMs, binM: config.binM, tunnels: tunnelReq }, showFrame, hostRef);
-  // an SOS raised or handled between two frames shows at once
-  useEffect(() => {
-    if (rawFrame.current) showFrame(rawFrame.current);
-  }, [sos]);
+  useUnderground(shown, { greyAfterMs: config.staleMs, binM: config.binM }, showFrame, hostRef);
 
   useEffect(() => {
     layerRef.current?.batchDraw();
@@ -293,7 +281,10 @@ const VISUALLY_HIDDEN = {
   margin: -1,
 } as const;
 
-/** One line per bore ("Left bore: 73 people") plus the names of people in SOS with their chainage. */
+/**
+ * One line per bore ("Left bore: 73 people", the headcount rule's count, as the headline shows it) plus
+ * the names of people in SOS with their chainage.
+ */
 function summarise(frame: PersonnelFrame, shown: readonly TunnelInfo[], scene: PeopleScene): string {
   const parts: string[] = [];
   const sos: string[] = [];

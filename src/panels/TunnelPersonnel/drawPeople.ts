@@ -20,6 +20,8 @@ export interface PeopleScene {
 }
 
 const SOS_COLOR = '#ff4d4f';
+/** Opacity of a silent tag's dot (frame `silent`): greyed against the people reporting. */
+const SILENT_ALPHA = 0.4;
 
 /** A 2D context on the page (Konva's layer) or in a worker (the map's OffscreenCanvas, peopleCanvas.ts). */
 export type Ctx2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
@@ -28,7 +30,7 @@ export type Ctx2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D
  * Draws heat strips, one dot per person and SOS markers for every bore onto a 2D context. People at
  * nearly the same chainage are spread over a few lanes of the bore so a crowd at the face stays
  * countable. `tMs` drives the SOS pulse. `part` 'people' draws all but the pulsing halo (headcount, heat,
- * dots, SOS marker and name: redrawn per personnel frame), 'sos' only the halo at `tMs`, 'all' both. The
+ * dots, silent tags greyed, SOS marker and name: redrawn per personnel frame), 'sos' only the halo at `tMs`, 'all' both. The
  * live map draws 'people' and pulses the halo with a CSS animation over the canvas (sosPoints), so an SOS
  * costs the main thread nothing per animation frame. Returns how many people it drew (dots and SOS
  * markers; 0 for the 'sos' part).
@@ -67,6 +69,7 @@ export function drawPeople(ctx: Ctx2D, scene: PeopleScene, tMs: number, part: 'a
 
     if (people) drawTrails(ctx, bore, t, labelColor);
     const sos: Array<{ x: number; y: number; sn: string }> = [];
+    const silent: Array<{ x: number; y: number }> = [];
     // Every dot in one path and one fill: thousands of people cost one fill, not one each.
     if (people) {
       ctx.fillStyle = labelColor; // the theme's text colour: light dots on the dark bore, dark on the light one
@@ -75,12 +78,25 @@ export function drawPeople(ctx: Ctx2D, scene: PeopleScene, tMs: number, part: 'a
     if (people) drawn += t.sns.length;
     forEachPerson(bore, t, (i, x, y) => {
       if (t.sos[i]) sos.push({ x, y, sn: t.sns[i] });
+      else if (t.silent?.[i]) silent.push({ x, y });
       else if (people) {
         ctx.moveTo(x + 2.6, y);
         ctx.arc(x, y, 2.6, 0, Math.PI * 2);
       }
     });
     if (people) ctx.fill();
+    if (people && silent.length) {
+      // a silent tag still counted: greyed at its last fix (its time is in the hover card)
+      ctx.save();
+      ctx.globalAlpha = SILENT_ALPHA;
+      ctx.beginPath();
+      for (const p of silent) {
+        ctx.moveTo(p.x + 2.6, p.y);
+        ctx.arc(p.x, p.y, 2.6, 0, Math.PI * 2);
+      }
+      ctx.fill();
+      ctx.restore();
+    }
     if (people && frame.track && frame.track.tunnelId === bore.tunnel.tunnelId) drawFollowed(ctx, bore, t, frame.track, scene.nameOf(frame.track.sn), px(MAP_TEXT_PX.sos));
     for (const p of sos) {
       if (markers) {

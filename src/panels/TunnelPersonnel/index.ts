@@ -6,7 +6,8 @@ import { TunnelPersonnelThumbnail } from './Thumbnail';
 
 /**
  * Config of the tunnel personnel map: which bores (default all of the project), the heat-map bin in
- * metres, and after how long without a fix a beacon is no longer drawn (ms).
+ * metres, and after how long without a fix a beacon still counted is drawn greyed (ms); who is drawn is
+ * the headcount rule's (underground.ts), the headline's too.
  */
 export const tunnelPersonnelConfigSchema = z.object({
   tunnelIds: z.array(z.string().min(1)).min(1).max(20).optional(),
@@ -24,7 +25,7 @@ export const tunnelPersonnelPanel: PanelDefinition<TunnelPersonnelConfig> = {
   configVersion: 1,
   migrate: noMigration,
   component: lazyChunk('TunnelPersonnelPanel', () => import('./TunnelPersonnelPanel').then((m) => m.TunnelPersonnelPanel)),
-  settingLabels: { binM: msg`Heat-map bin (m)`, staleMs: msg`Hide a beacon after no fix for (ms)` },
+  settingLabels: { binM: msg`Heat-map bin (m)`, staleMs: msg`Grey a beacon after no fix for (ms)` },
   bindings: [{ key: 'tunnelIds', target: 'tunnel', multiple: true, label: msg`Tunnels` }],
   thumbnail: TunnelPersonnelThumbnail,
 };

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { DeviceInfo } from '../../../protocol';
 import type { PersonnelFrame } from '../../panelData';
 import { makeAlarm, T0 } from '../../test/builders';
-import { peopleByBore } from '../Headline/figures';
 import { keepSosPeople, rememberSosFixes, untreatedSos, type SosFix } from './keepSos';
 
 const frame = (atMs: number, people: Array<[sn: string, chainageM: number, sos: 0 | 1]>): PersonnelFrame => ({
@@ -31,7 +30,7 @@ describe('a person in SOS stays on the tunnel map until the alarm is handled', (
     expect(out.kept).toEqual([]);
   });
 
-  it('puts a silent tag back at its last fix on the map, with the time of that fix, and the headline counts them', () => {
+  it('puts a silent tag back at its last fix on the map, with the time of that fix', () => {
     const sos = untreatedSos([sosAlarm()]);
     const memory = new Map<string, SosFix>();
     const fixed = frame(T0 + 2000, [['B-1', 50, 0], ['B-ZW', 105, 1], ['B-2', 300, 0]]);
@@ -46,10 +45,6 @@ describe('a person in SOS stays on the tunnel map until the alarm is handled', (
     expect(out.kept).toEqual([{ sn: 'B-ZW', tunnelId: 'LK', chainageM: 105, fixMs: T0 + 2000 }]);
     // the raw frame is not changed (the worker's buffers)
     expect(later.tunnels[0].sns).toEqual(['B-1', 'B-2']);
-    // the headline counts the silent person in SOS with those the map shows
-    const tunnels = [{ tunnelId: 'LK', name: 'Left bore', startChainageM: 13_000, lengthM: 3000, headings: [] }];
-    expect(peopleByBore([zhang], tunnels, new Set(sos.keys()))[0].count).toBe(1);
-    expect(peopleByBore([zhang], tunnels)[0].count).toBe(0);
   });
 
   it('falls back to the device list place when the map never saw the fix (board opened later)', () => {

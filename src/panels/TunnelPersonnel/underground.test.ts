@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { DeviceInfo, TunnelInfo } from '../../../protocol';
+import type { PersonnelFrame } from '../../panelData';
+import { makeAlarm, T0 } from '../../test/builders';
+import { FRESH_FIX_MS as SERVER_FRESH_FIX_MS, PRESENCE_MS as SERVER_PRESENCE_MS } from '../../../server/rules/zoneRules';
+import { untreatedSos, type SosFix } from './keepSos';
+import { atPortal, FRESH_FIX_MS, PORTAL_EXIT_M, PRESENCE_MS, underground } from './underground';
+
+const TUNNELS: TunnelInfo[] = [
+  { tunnelId: 'LK', name: 'Left bore', startChainageM: 0, lengthM: 3000, headings: [] },
+  { tunnelId: 'RK', name: 'Right bore', startChainageM: 0, lengthM: 3000, headings: [{ headingId: 'RK-X', portal: 'exit', faceM: 2900, rockGrade: null } as TunnelInfo['headings'][number]] },
+];
+type Person = [sn: string, chainageM: number, fixAgoMs: number, sos?: 0 | 1];
+const AT = T0 + 3_600_000;
+const bore = (tunnelId: string, people: Person[], atMs = AT): PersonnelFrame['tunnels'][number] => ({
+  tunnelId,
+  sns: people.map((p) => p[0]),
+  chainageM: Float64Array.from(people, (p) => p[1]),
+  sos: Uint8Array.from(people, (p) => p[3] ?? 0),
+  fixMs: Float64Array.from(people, (p) => atMs - p[2]),
+  heat: new Uint16Array(30),
+});
+const frame = (lk: Person[], rk: Person[] = [], atMs = AT): PersonnelFrame => ({ atMs, tunnels: [bore('LK', lk, atMs), bore('RK', rk, atMs)] });
+const sosAlarm = (dealStatus: 0 | 1 | 2 = 0) =>
+  makeAlarm({ alarmId: 7, kind: 'sos', deviceKind: 'beacon', deviceSn: 'B-ZW', deviceName: 'Zhang Wei', metric: 'sos', value: null, threshold: null, side: null, level: 'alarm', lastSeenMs: AT - 400_000, dealStatus });
+const nobody = () => undefined as DeviceInfo | undefined;
+const run = (f: PersonnelFrame, alarms = [] as ReturnType<typeof sosAlarm>[], memory = new Map<string, SosFix>()) => underground(f, untreatedSos(alarms), memory, nobody, TUNNELS);
+
+describe('who is underground (the headline and the map count by this one rule)', () => {
+  it('uses the server zone rules\' presence and live-signal windows', () => {
+    expect(PRESENCE_MS).toBe(SERVER_PRESENCE_MS);
+    expect(FRESH_FIX_MS).toBe(SERVER_FRESH_FIX_MS);
+  });
+
+  it('counts a tag while its last fix is under 5 min old, a silent one greyed with its last-fix time', () => {
+    const u = run(frame([['A', 100, 1000], ['S', 800, 120_000], ['GONE', 900, PRESENCE_MS]], [['R', 200, 0]]));
+    expect(Object.fromEntries(u.counts)).toEqual({ LK: 2, RK: 1 });
+    const lk = u.frame.tunnels[0];
+    expect(lk.sns).toEqual(['A', 'S']);
+    expect([...lk.silent!]).toEqual([0, 1]);
+    expect(u.silentSince).toEqual(new Map([['S', AT - 120_000]]));
+  });
+
+  it('takes a silent tag whose last fix was at a portal out, but not one still reporting there', () => {
+    const u = run(frame([['OUT', PORTAL_EXIT_M - 1, FRESH_FIX_MS], ['AT-PORTAL', 3, 1000]], [['EXIT', 2995, 60_000], ['FACE', 2900, 60_000]]));
+    expect(u.frame.tunnels[0].sns).toEqual(['AT-PORTAL']);
+    // RK is driven from its exit portal too: its far end is a portal, LK's is not
+    expect(u.frame.tunnels[1].sns).toEqual(['FACE']);
+    expect(atPortal(2995, TUNNELS[0])).toBe(false);
+  });
+
+  it('counts a person with an untreated SOS where last seen, however long silent or near the portal, until handled', () => {
+    const memory = new Map<string, SosFix>();
+    run(frame([['B-ZW', 5, 0, 1]]), [sosAlarm()], memory);
+    // ten minutes later the tag has been silent past the presence window: the source no longer has it
+    const later = frame([['A', 100, 0]], [], AT + 600_000);
+    const u = run(later, [sosAlarm()], memory);
+    expect(u.counts.get('LK')).toBe(2);
+    const lk = u.frame.tunnels[0];
+    expect(lk.sns).toEqual(['B-ZW', 'A']);
+    expect([...lk.sos]).toEqual([1, 0]);
+    expect([...lk.silent!]).toEqual([1, 0]);
+    expect(u.silentSince.get('B-ZW')).toBe(AT);
+    expect(run(later, [sosAlarm(1)], memory).counts.get('LK')).toBe(1);
+  });
+
+  it('drops the trails of people taken out with them, keeping the others\' in place', () => {
+    const f = frame([['A', 50, 0], ['OUT', 2, 60_000], ['B', 300, 0]]);
+    f.tunnels[0].trails = { starts: Uint32Array.from([0, 2, 4, 6]), chainageM: Float64Array.from([48, 49, 3, 2, 298, 299]) };
+    const t = run(f).frame.tunnels[0];
+    expect(t.sns).toEqual(['A', 'B']);
+    expect([...t.trails!.starts]).toEqual([0, 2, 4]);
+    expect([...t.trails!.chainageM]).toEqual([48, 49, 298, 299]);
+    expect(f.tunnels[0].sns).toHaveLength(3); // the source's frame is left as it was
+  });
+});
