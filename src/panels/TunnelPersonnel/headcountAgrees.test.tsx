@@ -1,0 +1,80 @@
+import { waitFor } from '@testing-library/react';
+import { observable } from 'mobx';
+import { describe, expect, it } from 'vitest';
+import type { Alarm, DeviceInfo, TelemetryBatch, TunnelInfo } from '../../../protocol';
+import { TelemetryImpl } from '../../../workers/telemetry/TelemetryImpl';
+import { PanelDataProvider, type PanelDataSource } from '../../panelData';
+import { makeAlarm, T0 } from '../../test/builders';
+import { renderWithApp, testRoot } from '../../test/render';
+import { HeadlinePanel } from '../Headline/HeadlinePanel';
+import { TunnelPersonnelPanel } from './TunnelPersonnelPanel';
+
+const TUNNELS: TunnelInfo[] = [
+  { tunnelId: 'LK', name: 'Left bore', startChainageM: 0, lengthM: 3000, headings: [] },
+  { tunnelId: 'RK', name: 'Right bore', startChainageM: 0, lengthM: 3000, headings: [] },
+];
+const NOW = T0 + 3_600_000;
+
+const beacon = (sn: string, agoMs: number, tunnelId: string, chainageM: number, sos = false): TelemetryBatch => ({
+  projectId: 'demo-tunnel',
+  topic: 'beacon',
+  items: [{ sn, ts: NOW - agoMs, tunnelId, chainageM, battery: 80, sos }],
+});
+const device = (sn: string, tunnelId: string, chainageM: number): DeviceInfo => ({ sn, kind: 'beacon', name: `Wearer ${sn}`, position: sn, tunnelId, reportPeriodS: 1, status: 'online', lastSeenMs: NOW, latest: { chainageM }, thresholds: [] });
+
+/**
+ * A live board source over the real telemetry worker code (TelemetryImpl, in process): both panels read
+ * the same beacon fixes through it, at a fixed board clock.
+ */
+function source(telemetry: TelemetryImpl, devices: DeviceInfo[], alarms: Alarm[]): PanelDataSource {
+  const feed = observable({ alarms, loading: false, fresh: new Set<number>(), deal: null });
+  return {
+    mode: 'live',
+    clock: { now: () => NOW },
+    epoch: 1,
+    devices: () => devices,
+    device: (sn: string) => devices.find((d) => d.sn === sn),
+    devicesLoading: () => false,
+    tunnels: () => TUNNELS,
+    tunnelsLoaded: () => true,
+    hold: () => () => {},
+    refusal: () => null,
+    openSeries: () => () => {},
+    seriesVersion: () => 0,
+    window: () => Promise.reject(new Error('no charts here')),
+    positionsVersion: () => 0,
+    personnel: (req) => telemetry.personnel(req),
+    alarmFeed: () => feed,
+    alarmsInRange: () => [],
+  } as unknown as PanelDataSource;
+}
+
+describe('the headline and the tunnel map count the same people', () => {
+  it('agree per bore with a silent tag, a tag gone out at the portal, a long-silent one and one in SOS', async () => {
+    const telemetry = new TelemetryImpl();
+    await telemetry.ingest(beacon('A', 1000, 'LK', 120));
+    await telemetry.ingest(beacon('B', 2000, 'LK', 800));
+    await telemetry.ingest(beacon('SILENT', 120_000, 'LK', 1500)); // 2 min silent: counted, greyed
+    await telemetry.ingest(beacon('OUT', 90_000, 'LK', 4)); // silent at the portal: walked out
+    await telemetry.ingest(beacon('DOCKED', 600_000, 'LK', 900)); // 10 min silent: not underground
+    await telemetry.ingest(beacon('SOS', 900_000, 'LK', 2100, true)); // 15 min silent, SOS untreated
+    await telemetry.ingest(beacon('R1', 500, 'RK', 300));
+    const sos = makeAlarm({ alarmId: 9, kind: 'sos', deviceKind: 'beacon', deviceSn: 'SOS', deviceName: 'Wearer SOS', metric: 'sos', value: null, threshold: null, side: null, level: 'alarm', lastSeenMs: NOW - 900_000, dealStatus: 0 });
+    const devices = [device('A', 'LK', 120), device('SOS', 'LK', 2100), { ...device('DOCKED', 'LK', 900), status: 'offline' as const }];
+    const view = await renderWithApp(
+      <PanelDataProvider source={source(telemetry, devices, [sos])}>
+        <HeadlinePanel panelId="h" config={{ figures: ['people'] }} width={1880} height={130} />
+        <TunnelPersonnelPanel panelId="m" config={{ binM: 20, staleMs: 30_000 }} width={1880} height={430} />
+      </PanelDataProvider>,
+      testRoot(),
+    );
+    const summary = () => view.container.querySelector('[data-summary="personnel"]')?.textContent ?? '';
+    const headline = (tunnelId: string) => view.container.querySelector(`[data-headline="people"][data-tunnel-id="${tunnelId}"]`)?.getAttribute('data-count');
+    await waitFor(() => expect(summary()).toContain('Left bore: 4 people'), { timeout: 5000 });
+    expect(headline('LK')).toBe('4'); // A, B, SILENT and SOS
+    expect(summary()).toContain('Right bore: 1 people');
+    expect(headline('RK')).toBe('1');
+    // the person in SOS is named on the map at their last fix, with its time
+    expect(summary()).toMatch(/SOS: Wearer SOS · last fix \d\d:\d\d:\d\d \(K2\+100/);
+  });
+});
