@@ -81,7 +81,7 @@ test('a live SOS breaks through a replay, back to live shows the person, who sta
   await expect(page.locator('[data-panel-type="headline"]')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('sos-kept-on-map.png') });
 
-  // Handled: the map lets the person go.
+  // Handled: the map drops the SOS mark (the silent tag still counts, greyed, until 5 min without a fix).
   const sos = (await openSos(request))[0];
   expect(sos).toBeTruthy();
   await call(request, ROUTES.alarmDeal, { alarmId: sos.alarmId, dealStatus: 1, dealRemark: 'Worker found safe' });

@@ -43,7 +43,7 @@ function source(telemetry: TelemetryImpl, devices: DeviceInfo[], alarms: Alarm[]
     seriesVersion: () => 0,
     window: () => Promise.reject(new Error('no charts here')),
     positionsVersion: () => 0,
-    personnel: (req) => telemetry.personnel(req),
+    personnel: (req: Parameters<PanelDataSource['personnel']>[0]) => telemetry.personnel(req),
     alarmFeed: () => feed,
     alarmsInRange: () => [],
   } as unknown as PanelDataSource;

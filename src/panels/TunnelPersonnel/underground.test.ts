@@ -64,6 +64,14 @@ describe('who is underground (the headline and the map count by this one rule)',
     expect(run(later, [sosAlarm(1)], memory).counts.get('LK')).toBe(1);
   });
 
+  it('drops the SOS mark of a silent tag once its alarm is handled, still counting the person while present', () => {
+    const f = frame([['B-ZW', 500, 60_000, 1], ['C', 600, 1000, 1]]);
+    const handled = run(f, [sosAlarm(1)]).frame.tunnels[0];
+    expect(handled.sns).toEqual(['B-ZW', 'C']);
+    expect([...handled.sos]).toEqual([0, 1]); // C still holds the button: its fresh fix says so
+    expect([...run(f, [sosAlarm(0)]).frame.tunnels[0].sos]).toEqual([1, 1]);
+  });
+
   it('drops the trails of people taken out with them, keeping the others\' in place', () => {
     const f = frame([['A', 50, 0], ['OUT', 2, 60_000], ['B', 300, 0]]);
     f.tunnels[0].trails = { starts: Uint32Array.from([0, 2, 4, 6]), chainageM: Float64Array.from([48, 49, 3, 2, 298, 299]) };

@@ -89,23 +89,30 @@ export function atPortal(chainageM: number, tunnel: TunnelInfo | undefined): boo
   return !!tunnel && tunnel.headings.some((h) => h.portal === 'exit') && chainageM >= tunnel.lengthM - PORTAL_EXIT_M;
 }
 
-/** One bore's people who count (see {@link underground}); records each one's last fix in `lastFix`. */
+/**
+ * One bore's people who count (see {@link underground}); records each one's last fix in `lastFix`. A
+ * silent tag's SOS flag (its last message's) stands only while its SOS alarm is untreated: once handled,
+ * the officer has dealt with it, and a silent tag cannot say the button is still held.
+ */
 function presentOnly(t: TunnelFrame, atMs: number, sos: ReadonlyMap<string, Alarm>, tunnel: TunnelInfo | undefined, lastFix: Map<string, number>): TunnelFrame {
   const keep: number[] = [];
-  t.sns.forEach((sn, i) => {
+  let cleared = false;
+  const flags = t.sns.map((sn, i) => {
     const fixMs = t.fixMs?.[i] ?? atMs;
     const age = atMs - fixMs;
-    const counted = sos.has(sn) || t.sos[i] === 1 || (age < PRESENCE_MS && !(age >= FRESH_FIX_MS && atPortal(t.chainageM[i], tunnel)));
-    if (!counted) return;
+    const silent = age >= FRESH_FIX_MS;
+    if (!sos.has(sn) && (age >= PRESENCE_MS || (silent && atPortal(t.chainageM[i], tunnel)))) return 0;
     keep.push(i);
     lastFix.set(sn, fixMs);
+    if (silent && t.sos[i] && !sos.has(sn)) cleared = true;
+    return silent && !sos.has(sn) ? 0 : t.sos[i];
   });
-  if (keep.length === t.sns.length) return t;
+  if (keep.length === t.sns.length && !cleared) return t;
   const out: TunnelFrame = {
     ...t,
     sns: keep.map((i) => t.sns[i]),
     chainageM: Float64Array.from(keep, (i) => t.chainageM[i]),
-    sos: Uint8Array.from(keep, (i) => t.sos[i]),
+    sos: Uint8Array.from(keep, (i) => flags[i]),
   };
   if (t.fixMs) out.fixMs = Float64Array.from(keep, (i) => t.fixMs![i]);
   if (t.trails) {
