@@ -3,6 +3,7 @@ import type { DeviceInfo, TunnelInfo } from '../../../protocol';
 import type { PersonnelFrame } from '../../panelData';
 import { makeAlarm, T0 } from '../../test/builders';
 import { FRESH_FIX_MS as SERVER_FRESH_FIX_MS, PRESENCE_MS as SERVER_PRESENCE_MS } from '../../../server/rules/zoneRules';
+import { HistoryImpl } from '../../../workers/telemetry/HistoryImpl';
 import { untreatedSos, type SosFix } from './keepSos';
 import { atPortal, FRESH_FIX_MS, PORTAL_EXIT_M, PRESENCE_MS, underground } from './underground';
 
@@ -80,5 +81,19 @@ describe('who is underground (the headline and the map count by this one rule)',
     expect([...t.trails!.starts]).toEqual([0, 2, 4]);
     expect([...t.trails!.chainageM]).toEqual([48, 49, 298, 299]);
     expect(f.tunnels[0].sns).toHaveLength(3); // the source's frame is left as it was
+  });
+
+  it('applies alike at a replayed instant: the replay worker gives each person\'s last-fix time', async () => {
+    const h = new HistoryImpl();
+    // fixes at T0 (100 m), T0+10 s (150 m, SOS), then silence; a second tag reporting through
+    await h.load('B1', { ts: [T0, T0 + 10_000], values: { chainageM: [100, 150], sos: [0, 1] } }, 'LK');
+    await h.load('B2', { ts: [T0, T0 + 200_000, T0 + 400_000], values: { chainageM: [10, 20, 30], sos: [0, 0, 0] } }, 'LK');
+    const at = async (nowMs: number) => run(await h.personnel({ nowMs, staleMs: PRESENCE_MS, binM: 100, tunnels: [{ tunnelId: 'LK', lengthM: 3000 }] }));
+    const silent = await at(T0 + 130_000);
+    expect(silent.counts.get('LK')).toBe(2);
+    expect(silent.silentSince).toEqual(new Map([['B1', T0 + 10_000], ['B2', T0]]));
+    expect([...silent.frame.tunnels[0].sos]).toEqual([0, 0]); // B1's SOS was handled: no untreated alarm
+    // B1 past the presence window; B2 silent for 120 s at 20 m: inside, not at the portal
+    expect((await at(T0 + 320_000)).frame.tunnels[0].sns).toEqual(['B2']);
   });
 });
