@@ -64,7 +64,7 @@ export const HeadlinePanel = observer(function HeadlinePanel({ config }: PanelPr
   const alarms = useAlarmFeed();
   const withPeople = config.figures.includes('people');
   const [counts, setCounts] = useState<ReadonlyMap<string, number>>(new Map());
-  useUnderground(withPeople ? tunnels : NO_TUNNELS, { greyAfterMs: Infinity, binM: HEADLINE_BIN_M }, (u) => {
+  useUnderground(withPeople ? tunnels : NO_TUNNELS, { binM: HEADLINE_BIN_M }, (u) => {
     // a new state only when a count changed: the headline re-renders per change, not per frame
     setCounts((was) => (sameCounts(was, u.counts) ? was : u.counts));
   });

@@ -9,12 +9,13 @@ import { PRESENCE_MS, underground, type Underground } from './underground';
  * headcount rule (underground.ts): asks the source for every tag with a fix under PRESENCE_MS old and
  * hands `onFrame` the rule's result for each personnel frame, and again at once when an SOS is raised or
  * handled between two frames. Used by the headline and the tunnel personnel map, so they always agree.
- * @param opts.greyAfterMs a counted tag with no fix for this long (ms) is drawn greyed (frame `silent`);
+ * @param opts.greyAfterMs a counted tag with no fix for this long (ms) is drawn greyed (frame `silent`;
+ * default FRESH_FIX_MS);
  * @param opts.binM the heat strip's bin (m).
  */
 export function useUnderground(
   tunnels: readonly TunnelInfo[],
-  opts: { greyAfterMs: number; binM: number },
+  opts: { greyAfterMs?: number; binM: number },
   onFrame: (u: Underground) => void,
   element?: RefObject<Element | null>,
 ): void {
@@ -31,7 +32,7 @@ export function useUnderground(
     l.onFrame(underground(frame, l.sos, memory.current, l.deviceOf, l.tunnels, l.greyAfterMs));
   };
   const req = useMemo(() => tunnels.map((t) => ({ tunnelId: t.tunnelId, lengthM: t.lengthM })), [tunnels]);
-  usePersonnel({ staleMs: Math.max(PRESENCE_MS, opts.greyAfterMs), binM: opts.binM, tunnels: req }, show, element);
+  usePersonnel({ staleMs: PRESENCE_MS, binM: opts.binM, tunnels: req }, show, element);
   useEffect(() => {
     if (raw.current) show(raw.current);
     // `show` reads the latest values through `latest`
