@@ -14,7 +14,8 @@ const swatch = (background: string, h = 12) => ({ display: 'inline-block', width
 
 /**
  * Legend of the personnel map (issue "legible from across the room"): what the heat strip's colours count
- * (people per `binM`-metre bin), and what the bands in a bore are (second lining on top, invert below).
+ * (people per `binM`-metre bin), what the bands in a bore are (second lining on top, invert below), and
+ * the greyed dot of a silent tag still counted (underground.ts).
  * DOM text over the canvas, 20 page px, so it scales and reads like the rest of the board.
  */
 export function PersonnelLegend({ binM, liningColor, invertColor }: { binM: number; liningColor: string; invertColor: string }) {
@@ -51,6 +52,11 @@ export function PersonnelLegend({ binM, liningColor, invertColor }: { binM: numb
       <span style={{ display: 'inline-flex', gap: 4, alignItems: 'center' }}>
         <span aria-hidden style={swatch(invertColor, 6)} />
         <Trans>Invert</Trans>
+      </span>
+      <span style={{ display: 'inline-flex', gap: 4, alignItems: 'center' }}>
+        {/* as drawPeople draws a silent tag still counted: the dot at 40 % */}
+        <span aria-hidden style={{ display: 'inline-block', width: 10, height: 10, borderRadius: 5, background: 'currentColor', opacity: 0.4 }} />
+        <Trans>No signal, counted at last fix</Trans>
       </span>
     </div>
   );
