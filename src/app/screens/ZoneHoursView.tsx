@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Spinner } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BEIJING_OFFSET_MS, PEOPLE_ROUTES, type ZoneHour, type ZoneHours, type ZoneKind } from '../../../protocol';
@@ -35,6 +35,10 @@ export function ZoneHoursView({ projectId, zone, onClose }: { projectId: string;
   const { t } = useLingui();
   const [hours, setHours] = useState<Map<number, ZoneHour> | null>(null);
   const [starts, setStarts] = useState(() => lastHourStarts(Date.now()));
+  const ref = useRef<HTMLElement>(null);
+
+  // opened from a row of a long table: brought into sight (jsdom has no scrollIntoView)
+  useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest' }), [zone.zoneId]);
 
   useEffect(() => {
     let live = true;
@@ -65,7 +69,7 @@ export function ZoneHoursView({ projectId, zone, onClose }: { projectId: string;
   ];
 
   return (
-    <section aria-label={t`Last 24 hours of ${zone.name}`} style={{ marginTop: 24, padding: 16, background: SCREEN.panelBackground, border: `1px solid ${SCREEN.panelBorder}`, borderRadius: 4 }}>
+    <section ref={ref} aria-label={t`Last 24 hours of ${zone.name}`} style={{ marginTop: 24, padding: 16, background: SCREEN.panelBackground, border: `1px solid ${SCREEN.panelBorder}`, borderRadius: 4 }}>
       <header style={{ display: 'flex', alignItems: 'center', gap: 16, marginBottom: 8 }}>
         <h2 style={{ margin: 0, fontSize: 18 }}>
           <Trans>Last 24 hours: {zone.name}</Trans>
