@@ -324,7 +324,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       log.error({ err }, 'rules tick failed');
     }
     portalCounts?.flush(engine, Date.now()).catch((err: unknown) => log.error({ err }, 'portal counts not stored'));
-    zoneHours.tick(Date.now()).catch((err: unknown) => log.error({ err }, 'zone hours not stored'));
+    zoneHours.tick(Date.now()).catch((err: unknown) => log.error({ err, dropped: zoneHours.dropped }, 'zone hours not stored'));
   }, RULES_TICK_MS);
   tick.unref();
   timers.push(tick);
