@@ -33,6 +33,22 @@ describe('ZoneHourTracker', () => {
     expect(next).toMatchObject({ hour_start_ms: T0 + HOUR, portal_in: 1, portal_out: 0 });
   });
 
+  it('counts the first passage through a portal nobody had passed that day', () => {
+    const t = new ZoneHourTracker();
+    t.begin('p', stats({ A: 1 }), T0 + 5 * MIN);
+    // the rules list a portal's counts from its first passage on
+    t.sample('p', stats({ A: 1 }, { P: [1, 0] }), T0 + 6 * MIN);
+    expect(t.current().find((r) => r.zone_id === 'P')).toMatchObject({ portal_in: 1, portal_out: 0 });
+  });
+
+  it('stops writing a zone the rules no longer count after the hour it was last seen in', () => {
+    const t = new ZoneHourTracker();
+    t.begin('p', stats({ A: 1, B: 2 }), T0);
+    const ended = t.sample('p', stats({ A: 1 }), T0 + HOUR);
+    expect(ended.map((r) => r.zone_id).sort()).toEqual(['A', 'B']);
+    expect(t.current().map((r) => r.zone_id)).toEqual(['A']);
+  });
+
   it('takes the peak once per minute, not between minute ends', () => {
     const t = new ZoneHourTracker();
     t.begin('p', stats({ A: 1 }), T0);

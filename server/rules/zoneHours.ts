@@ -70,7 +70,7 @@ export class ZoneHourTracker {
       h.zones.set(r.zone_id, { headcount: r.headcount, maxHeadcount: r.max_headcount, baseIn: c.in - r.portal_in, baseOut: c.out - r.portal_out, lastIn: c.in, lastOut: c.out });
     }
     this.projects.set(projectId, h);
-    this.record(h, stats, nowMs);
+    this.record(h, stats, nowMs, true);
   }
 
   /**
@@ -88,6 +88,8 @@ export class ZoneHourTracker {
       const sameDay = dayStartMs === h.dayStartMs;
       const zones = new Map<string, ZoneTally>();
       for (const [zoneId, t] of h.zones) {
+        // a zone the rules no longer count (removed, or nobody there) is followed again when it is
+        if (!stats.portal.has(zoneId) && !stats.headcount.has(zoneId)) continue;
         // passages since the last sample belong to the new hour; a new day's counts start from zero
         const baseIn = sameDay ? t.lastIn : 0;
         const baseOut = sameDay ? t.lastOut : 0;
@@ -98,7 +100,7 @@ export class ZoneHourTracker {
       h.minute = Number.NaN;
       h.zones = zones;
     }
-    this.record(h, stats, nowMs);
+    this.record(h, stats, nowMs, false);
     return finished;
   }
 
@@ -112,28 +114,33 @@ export class ZoneHourTracker {
     this.projects.delete(projectId);
   }
 
-  private record(h: ProjectHour, stats: ZoneHourStats, nowMs: number): void {
+  /** `first`: the first sample of a project, whose day counts so far were counted before it was followed. */
+  private record(h: ProjectHour, stats: ZoneHourStats, nowMs: number, first: boolean): void {
     const minute = Math.floor(nowMs / MINUTE_MS);
     const minuteEnd = minute !== h.minute;
     h.minute = minute;
     for (const t of h.zones.values()) t.headcount = 0;
     for (const [zoneId, n] of stats.headcount) {
-      const t = this.tally(h, zoneId, stats);
+      const t = this.tally(h, zoneId, stats, first);
       t.headcount = n;
     }
     if (minuteEnd) for (const t of h.zones.values()) t.maxHeadcount = Math.max(t.maxHeadcount, t.headcount);
     for (const [zoneId, c] of stats.portal) {
-      const t = this.tally(h, zoneId, stats);
+      const t = this.tally(h, zoneId, stats, first);
       t.lastIn = c.in;
       t.lastOut = c.out;
     }
   }
 
-  /** A zone's tally, created at its first sight with the day's counts so far as base (counted before this hour, or unknown). */
-  private tally(h: ProjectHour, zoneId: string, stats: ZoneHourStats): ZoneTally {
+  /**
+   * A zone's tally, created at its first sight. Its base: at the first sample, the day's counts so far
+   * (counted before this process followed the project); later, zero, since every sample tallies each zone
+   * the rules count passages of, so one not tallied yet had none at the previous sample.
+   */
+  private tally(h: ProjectHour, zoneId: string, stats: ZoneHourStats, first: boolean): ZoneTally {
     let t = h.zones.get(zoneId);
     if (!t) {
-      const c = stats.portal.get(zoneId) ?? { in: 0, out: 0 };
+      const c = (first ? stats.portal.get(zoneId) : undefined) ?? { in: 0, out: 0 };
       t = { headcount: 0, maxHeadcount: 0, baseIn: c.in, baseOut: c.out, lastIn: c.in, lastOut: c.out };
       h.zones.set(zoneId, t);
     }
