@@ -104,9 +104,15 @@ export class ZoneHourTracker {
     return finished;
   }
 
-  /** The rows of the hour so far of every followed project (written at a shutdown). */
+  /** The rows of the hour so far of every followed project (written at a shutdown), as of their last sample. */
   current(): ZoneHourRow[] {
     return [...this.projects].flatMap(([projectId, h]) => rowsOf(projectId, h));
+  }
+
+  /** The rows of the hour so far of one project as of its last sample (none when not followed). */
+  currentOf(projectId: string): ZoneHourRow[] {
+    const h = this.projects.get(projectId);
+    return h ? rowsOf(projectId, h) : [];
   }
 
   /** Stops following a project (another cluster node took its zones, or it has gone). */
@@ -222,7 +228,13 @@ export class ZoneHourWriter {
       if (this.tracker.has(projectId)) this.push(this.tracker.sample(projectId, this.source.zoneStats(projectId, nowMs), nowMs));
       else this.toBegin.add(projectId);
     }
-    for (const projectId of this.tracker.projectIds()) if (!seen.has(projectId)) this.tracker.drop(projectId);
+    for (const projectId of this.tracker.projectIds()) {
+      if (seen.has(projectId)) continue;
+      // handed to another cluster node (or stopping: the partitions go first): the hour so far, as of the
+      // last sample, is written for the next owner to resume from
+      this.push(this.tracker.currentOf(projectId));
+      this.tracker.drop(projectId);
+    }
   }
 
   private push(rows: ZoneHourRow[]): void {
