@@ -27,6 +27,8 @@ export const PEOPLE_ROUTES = {
   zoneEdit: '/zhgd/zone/edit',
   /** Removes a zone (its open alarms clear). Administrators. */
   zoneDelete: '/zhgd/zone/delete',
+  /** Headcount and portal in/out per zone and hour over a span of at most 31 days. Members (safety officer and above). */
+  zoneHours: '/zhgd/zone/hours',
 } as const;
 
 /** Most people one project registers (the registry and the rules stay bounded). */
@@ -195,6 +197,36 @@ export const zoneAddBody = z.strictObject({ projectId: projectIdField, zone: zon
 export const zoneEditBody = z.strictObject({ projectId: projectIdField, zoneId: segment, zone: zoneFieldsSchema });
 export const zoneDeleteBody = z.strictObject({ projectId: projectIdField, zoneId: segment });
 export type ZoneAddBody = z.input<typeof zoneAddBody>;
+
+/** Longest span zone/hours answers (ms): 31 days, 744 hours per zone. */
+export const MAX_ZONE_HOURS_SPAN_MS = 31 * 86_400_000;
+
+/** zone/hours: the hours starting in [fromMs, toMs) (ms since epoch), of one zone or all of the project's. */
+export const zoneHoursBody = z
+  .strictObject({ projectId: projectIdField, zoneId: segment.optional(), fromMs: z.number().int().nonnegative(), toMs: z.number().int().nonnegative() })
+  .refine((b) => b.toMs > b.fromMs && b.toMs - b.fromMs <= MAX_ZONE_HOURS_SPAN_MS, { message: 'toMs must be after fromMs, at most 31 days later', path: ['toMs'] });
+export type ZoneHoursBody = z.input<typeof zoneHoursBody>;
+
+/**
+ * One zone's hour as the zone rules counted it (server/rules/zoneHours.ts, or the demo backfill for the past).
+ * An hour without a row counted nobody in the zone and, for a portal, nobody passing.
+ */
+export interface ZoneHour {
+  /** Hour start, ms since epoch (a multiple of 3 600 000). */
+  hourStartMs: number;
+  /** People in the zone at the hour's end (for the hour under way: when last written). */
+  headcount: number;
+  /** Peak headcount: the most people counted at a minute's end within the hour. */
+  maxHeadcount: number;
+  /** Portal zones: entries into and exits from the tunnel through the portal within the hour (0 for other zones). */
+  portalIn: number;
+  portalOut: number;
+}
+
+/** zone/hours answer: per zone (of the project's zones, or the one asked), its hours oldest first. */
+export interface ZoneHours {
+  zones: { zoneId: string; name: string; hours: ZoneHour[] }[];
+}
 
 /**
  * Alarm metrics of `kind: 'zone'` alarms (protocol/status.ts). Person alarms carry the beacon as device;

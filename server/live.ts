@@ -27,6 +27,7 @@ import type { Effects, UnconfiguredChange, ZoneStats } from './rules/types';
 import { loadZoneConfig } from './rules/zoneStore';
 import { startUnshelveSweep } from './rules/alarmShelving';
 import { loadPortalCounts, PortalCountWriter } from './rules/portalCounts';
+import { ZoneHourWriter } from './rules/zoneHours';
 import { ensureTelemetryPartitions, type Database } from './storage';
 
 export type { SessionResolver };
@@ -314,6 +315,8 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
 
   // one node's counts are only its partitions' share in a cluster: stored (and taken back) single-node only
   const portalCounts = partitioned ? null : new PortalCountWriter(db);
+  // zone counts per hour: in a cluster, written by the node owning the project partition (all its beacons)
+  const zoneHours = new ZoneHourWriter(db, partitioned ?? engine);
   const tick = setInterval(() => {
     try {
       apply(engine.tick(Date.now()));
@@ -321,6 +324,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       log.error({ err }, 'rules tick failed');
     }
     portalCounts?.flush(engine, Date.now()).catch((err: unknown) => log.error({ err }, 'portal counts not stored'));
+    zoneHours.tick(Date.now()).catch((err: unknown) => log.error({ err, dropped: zoneHours.dropped }, 'zone hours not stored'));
   }, RULES_TICK_MS);
   tick.unref();
   timers.push(tick);
@@ -404,6 +408,8 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
         await ingest?.close().catch((err: unknown) => log.error({ err }, 'closing MQTT failed'));
         // the last portal counts, so a restart keeps them (after a flush still running)
         await portalCounts?.flush(engine, Date.now(), true).catch((err: unknown) => log.error({ err }, 'portal counts not stored'));
+        // the hour so far, so a restart within the hour resumes from it
+        await zoneHours.close(Date.now()).catch((err: unknown) => log.error({ err }, 'zone hours not stored'));
         await writer.close();
         await persister.close();
         await unconfiguredWrites;

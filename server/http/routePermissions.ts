@@ -93,6 +93,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   [PEOPLE_ROUTES.personEdit]: 'zone.edit',
   [PEOPLE_ROUTES.personDelete]: 'zone.edit',
   [PEOPLE_ROUTES.zoneList]: 'people.view',
+  [PEOPLE_ROUTES.zoneHours]: 'people.view',
   [PEOPLE_ROUTES.zoneAdd]: 'zone.edit',
   [PEOPLE_ROUTES.zoneEdit]: 'zone.edit',
   [PEOPLE_ROUTES.zoneDelete]: 'zone.edit',

@@ -408,8 +408,9 @@ export interface PortalCountsTable {
 }
 
 /**
- * Headcount and portal counts of a zone per hour (migration 0047_zone_hour_counts,
- * server/simulator/backfillRules.ts): what the zone rules counted in that hour, for the past a replay shows.
+ * Headcount and portal counts of a zone per hour (migration 0047_zone_hour_counts): what the zone rules
+ * counted in that hour, written live by server/rules/zoneHours.ts and for the demo's past by
+ * server/simulator/backfillRules.ts, read by zone/hours (docs/api.md).
  */
 export interface ZoneHourCountsTable {
   project_id: string;

@@ -398,12 +398,14 @@ export interface RetentionResult {
   /** Day partitions of telemetry_chunks dropped whole (minute tier expired for every chunk in them). */
   partitionsDropped: number;
   hourRows: number;
+  /** Rows of zone_hour_counts deleted (kept as long as the hour rollups). */
+  zoneHourRows: number;
 }
 
 /**
  * Applies retention before `nowMs`: raw readings older than `raw` days (legacy rows deleted, chunks'
  * `data` cleared), minute rollups older than max(raw, minute) days (day partitions of chunks dropped whole,
- * then the remaining older chunk rows deleted), hour rollups
+ * then the remaining older chunk rows deleted), hour rollups and zone hours (`zone_hour_counts`)
  * older than `hour` days. A number instead of tiers applies it to raw and keeps the rollups' defaults
  * of 90 and 730 days.
  */
@@ -424,11 +426,13 @@ export async function deleteOldTelemetry(db: Kysely<Database>, retention: number
     .where('data', 'is not', null)
     .executeTakeFirst();
   const hour = await db.deleteFrom('telemetry_hours').where('bucket_ms', '<', hourCut - HOUR_MS + 1).executeTakeFirst();
+  const zoneHours = await db.deleteFrom('zone_hour_counts').where('hour_start_ms', '<', hourCut - HOUR_MS + 1).executeTakeFirst();
   return {
     legacyRows: Number(legacy.numDeletedRows),
     rawChunks: Number(raw.numUpdatedRows),
     minuteRows: Number(minute.numDeletedRows),
     partitionsDropped: dropped.length,
     hourRows: Number(hour.numDeletedRows),
+    zoneHourRows: Number(zoneHours.numDeletedRows),
   };
 }

@@ -15,6 +15,7 @@ import {
   zoneAddBody,
   zoneDeleteBody,
   zoneEditBody,
+  zoneHoursBody,
   zoneListBody,
   type Person,
   type PersonDetail,
@@ -24,6 +25,7 @@ import {
   type PersonRow,
   type Threshold,
   type Zone,
+  type ZoneHours,
   type ZoneRow,
 } from '../../../protocol';
 import { inZone } from '../../rules/zoneRules';
@@ -277,6 +279,37 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
     const zones = (await q.orderBy('tunnel_id').orderBy('from_m').orderBy('zone_id').execute()).map(zoneFromRow);
     const stats = (await deps.live().liveState(body.projectId)).zones;
     return zones.map((z) => ({ ...z, headcount: stats.headcount.get(z.zoneId) ?? 0, portalIn: stats.portal.get(z.zoneId)?.in ?? 0, portalOut: stats.portal.get(z.zoneId)?.out ?? 0 }));
+  });
+
+  /**
+   * zone/hours: per zone (the project's zones by name, or the one asked) its stored hours starting in
+   * [fromMs, toMs), oldest first (server/rules/zoneHours.ts). At most 31 days: 744 rows per zone.
+   * Role: safety officer and above (members today). @throws NOT_FOUND for a zone the project does not have
+   */
+  postRoute(app, deps, PEOPLE_ROUTES.zoneHours, zoneHoursBody, async ({ body, user }): Promise<ZoneHours> => {
+    requireMember(user, body.projectId);
+    let zq = db.selectFrom('zones').select(['zone_id', 'name']).where('project_id', '=', body.projectId);
+    if (body.zoneId) zq = zq.where('zone_id', '=', body.zoneId);
+    const zones = await zq.orderBy('name').orderBy('zone_id').execute();
+    if (body.zoneId && zones.length === 0) throw new ApiError('NOT_FOUND', 'No such zone');
+    const rows = zones.length
+      ? await db
+          .selectFrom('zone_hour_counts')
+          .selectAll()
+          .where('project_id', '=', body.projectId)
+          .where(
+            'zone_id',
+            'in',
+            zones.map((z) => z.zone_id),
+          )
+          .where('hour_start_ms', '>=', body.fromMs)
+          .where('hour_start_ms', '<', body.toMs)
+          .orderBy('hour_start_ms')
+          .execute()
+      : [];
+    const byZone = new Map(zones.map((z) => [z.zone_id, { zoneId: z.zone_id, name: z.name, hours: [] as ZoneHours['zones'][number]['hours'] }]));
+    for (const r of rows) byZone.get(r.zone_id)?.hours.push({ hourStartMs: r.hour_start_ms, headcount: r.headcount, maxHeadcount: r.max_headcount, portalIn: r.portal_in, portalOut: r.portal_out });
+    return { zones: [...byZone.values()] };
   });
 
   /** zone/add. Role: administrator. */

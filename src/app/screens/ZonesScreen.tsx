@@ -28,6 +28,7 @@ import { formatChainage, PEOPLE_ROUTES, ZONE_KINDS, zoneFieldsSchema, type ZoneF
 import { useStores } from '../../stores';
 import { ScreenFrame, ScreenLink } from './ScreenFrame';
 import { useProjectId } from '../shell/useProjectId';
+import { ZoneHoursView } from './ZoneHoursView';
 
 const KIND_LABELS: Record<ZoneKind, MessageDescriptor> = { danger: msg`Danger zone`, work: msg`Work zone`, portal: msg`Portal` };
 /** Headcounts and portal counts refresh this often while the screen is open (ms). */
@@ -101,8 +102,8 @@ export function zoneFieldsOf(f: ZoneForm): { ok: true; zone: ZoneFields } | { ok
 
 /**
  * /zones: the zones of the project's bores (chainage ranges in metres from the entry portal) with their
- * rules, live headcount and today's portal in/out counts (issue 9 §4). Administrators add, edit and
- * remove zones; the rules apply at once (docs/api.md "People and zones").
+ * rules, live headcount and today's portal in/out counts, and per zone its last 24 hours (ZoneHoursView).
+ * Administrators add, edit and remove zones; the rules apply at once (docs/api.md "People and zones").
  */
 export const ZonesScreen = observer(function ZonesScreen() {
   const { request, tunnels, session } = useStores();
@@ -113,6 +114,7 @@ export const ZonesScreen = observer(function ZonesScreen() {
   const [editing, setEditing] = useState<{ zoneId: string | null; form: ZoneForm } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
+  const [hoursOf, setHoursOf] = useState<ZoneRow | null>(null);
 
   useEffect(() => {
     if (projectId && !tunnels.loaded) void tunnels.load(projectId).catch(() => {});
@@ -205,6 +207,7 @@ export const ZonesScreen = observer(function ZonesScreen() {
               <TableHeaderCell><Trans>Rules</Trans></TableHeaderCell>
               <TableHeaderCell><Trans>People now</Trans></TableHeaderCell>
               <TableHeaderCell><Trans>In / out today</Trans></TableHeaderCell>
+              <TableHeaderCell />
               {isAdmin ? <TableHeaderCell /> : null}
             </TableRow>
           </TableHeader>
@@ -218,6 +221,11 @@ export const ZonesScreen = observer(function ZonesScreen() {
                 <TableCell>{rules(z)}</TableCell>
                 <TableCell>{z.headcount}</TableCell>
                 <TableCell>{z.kind === 'portal' ? `${z.portalIn} / ${z.portalOut}` : '—'}</TableCell>
+                <TableCell>
+                  <Button size="small" aria-pressed={hoursOf?.zoneId === z.zoneId} onClick={() => setHoursOf(hoursOf?.zoneId === z.zoneId ? null : z)}>
+                    <Trans>Last 24 hours</Trans>
+                  </Button>
+                </TableCell>
                 {isAdmin ? (
                   <TableCell>
                     <Button size="small" onClick={() => (setError(null), setEditing({ zoneId: z.zoneId, form: formOf(z) }))}>
@@ -233,6 +241,7 @@ export const ZonesScreen = observer(function ZonesScreen() {
           </TableBody>
         </Table>
       )}
+      {projectId && hoursOf ? <ZoneHoursView projectId={projectId} zone={hoursOf} onClose={() => setHoursOf(null)} /> : null}
 
       <Dialog open={editing !== null} onOpenChange={(_e, d) => (d.open ? undefined : setEditing(null))}>
         <DialogSurface aria-describedby={undefined}>

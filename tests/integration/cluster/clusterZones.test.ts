@@ -154,4 +154,27 @@ describe('cluster: nodes started together, zones whole', { timeout: 180_000 }, (
       await device.endAsync(true);
     }
   });
+
+  it('writes the zone hours on the node owning the project partition, counting every beacon of the project', async () => {
+    const owner = (await holders())[partitionOf(demo, 'zone', '', PARTITIONS)] as NodeId;
+    expect(owner === 'a' || owner === 'b').toBe(true);
+    database ??= await cluster!.database();
+    const crew = await database.db.selectFrom('zones').select('zone_id').where('project_id', '=', demo).where('name', '=', 'Face crew').executeTakeFirstOrThrow();
+    // a clean stop writes the hour so far (docs/api.md "zone/hours")
+    const node = cluster!.nodes.get(owner)!;
+    node.process.kill('SIGTERM');
+    expect(await node.exited).toBe(0);
+    cluster!.nodes.delete(owner);
+    const rows = await database.db
+      .selectFrom('zone_hour_counts')
+      .selectAll()
+      .where('project_id', '=', demo)
+      .where('zone_id', '=', crew.zone_id)
+      .where('hour_start_ms', '>=', Date.now() - 2 * 3_600_000)
+      .orderBy('hour_start_ms', 'desc')
+      .execute();
+    // the beacons were ingested by both nodes; the project partition's rules counted all 12
+    expect(rows[0]).toMatchObject({ headcount: BEACONS.length });
+    expect(rows[0].max_headcount).toBeGreaterThanOrEqual(BEACONS.length);
+  });
 });
