@@ -235,3 +235,15 @@ export interface ZoneHours {
  */
 export const ZONE_ALARM_METRICS = ['zoneEntry', 'stayTooLong', 'overHeadcount', 'noMovement', 'signalLost', 'beaconRemoved', 'gathering', 'leaveArea'] as const;
 export type ZoneAlarmMetric = (typeof ZONE_ALARM_METRICS)[number];
+
+/**
+ * A beacon counts present (a zone's headcount, underground on the headline and the tunnel map) while its
+ * last fix is this recent (ms): a tag docked on the charger leaves the count (docs/domain.md).
+ */
+export const PRESENCE_MS = 5 * 60_000;
+
+/**
+ * A live signal: a fix within this (ms), 30 fixes missed at 1 Hz. A tag silent for longer is the
+ * signal-lost rule's case (not evidence that its wearer lies still), and is drawn greyed on the map.
+ */
+export const FRESH_FIX_MS = 30_000;

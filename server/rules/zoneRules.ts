@@ -1,4 +1,4 @@
-import { BEIJING_OFFSET_MS, type Alarm, type AlarmLevel, type AlarmRecord, type Zone, type ZoneAlarmMetric } from '../../protocol';
+import { BEIJING_OFFSET_MS, FRESH_FIX_MS, PRESENCE_MS, type Alarm, type AlarmLevel, type AlarmRecord, type Zone, type ZoneAlarmMetric } from '../../protocol';
 import type { AlarmDraft } from './types';
 import { isClosed, mirrorHandling } from './alarmDraft';
 import { GATHERING_DEFAULTS, largestGroup, stepGathering, type GatheringOptions, type GatheringState } from './gathering';
@@ -27,14 +27,8 @@ import { GATHERING_DEFAULTS, largestGroup, stepGathering, type GatheringOptions,
  */
 export const NO_MOVEMENT_TOLERANCE_M = 2;
 
-/** A beacon counts in a zone's headcount while its last fix is this recent (ms): a tag docked on the charger leaves the count. */
-export const PRESENCE_MS = 5 * 60_000;
+export { PRESENCE_MS, FRESH_FIX_MS };
 
-/**
- * No-movement needs a live signal: a fix within this (ms). A silent tag is the signal-lost rule's case,
- * not evidence that its wearer lies still.
- */
-export const FRESH_FIX_MS = 30_000;
 
 /**
  * After the first configuration (a start) the headcount rule waits this long (ms) for the beacons to report, so a server

@@ -32,3 +32,6 @@ export type { AckAlarmFn, AlarmFeedState, BoardClock, DealAlarmFn, PanelDataMode
 export { BusinessError } from '../api/request';
 export { RefusedMessage } from './RefusedMessage';
 export { ReplayMarker } from './ReplayMarker';
+export { FRESH_FIX_MS, PORTAL_EXIT_M, PRESENCE_MS, underground, type Underground } from './underground';
+export { useUnderground } from './useUnderground';
+export { keepSosPeople, rememberSosFixes, untreatedSos, type KeptSos, type SosFix } from './keepSos';

@@ -34,3 +34,6 @@ export function connectDevice(port: number, key: Pick<DeviceKey, 'username' | 'p
   });
 }
 
+
+/** The demo tunnel project as seeded (server/seed), for browser tests that may not import server/ themselves. */
+export { DEMO_PROJECT } from '../../server/seed';

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { activateLocale } from '../../i18n/i18n';
 import { appRoot } from '../../test/render';
 import { TEST_ADMIN_PASSWORD, useRealServer } from '../../test/realServer';
-import { DEMO_PROJECT } from '../../../server/seed';
+import { DEMO_PROJECT } from '../../../tests/helpers/devices';
 import { App } from '../App';
 import { beijingHourLabel, lastHourStarts } from './ZoneHoursView';
 

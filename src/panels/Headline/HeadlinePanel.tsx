@@ -2,13 +2,13 @@ import { useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DEVICE_KIND_REGISTRY } from '../../../protocol';
-import { useAlarmFeed, useDevices, useTunnels } from '../../panelData';
+import { useAlarmFeed, useDevices, useTunnels, useUnderground } from '../../panelData';
 import { formatFixedDigits, isOpenActive, LEVEL_COLOR, SCREEN } from '../../components';
 import { metricLabel } from '../../i18n/metricLabels';
 import type { PanelProps } from '../types';
 import type { HeadlineConfig } from './index';
 import { cranesWorking, peopleByBore, worstGas } from './figures';
-import { useUnderground } from '../TunnelPersonnel/useUnderground';
+
 
 /** Heat bin asked with the headline's personnel frames (m); the headline shows no heat strip. */
 const HEADLINE_BIN_M = 100;

@@ -18,7 +18,7 @@ export interface BoreCount {
 
 /**
  * People underground per bore in the project's tunnel order, every bore listed (an empty one with 0), from
- * the headcount rule's counts by tunnelId (TunnelPersonnel/underground.ts: the same people the tunnel
+ * the headcount rule's counts by tunnelId (panelData/underground.ts: the same people the tunnel
  * personnel map draws).
  */
 export function peopleByBore(counts: ReadonlyMap<string, number>, tunnels: readonly TunnelInfo[]): BoreCount[] {

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type Konva from 'konva';
 import { Group, Layer, Line, Rect, Shape, Stage, Text } from 'react-konva';
 import { formatChainage, type TunnelInfo } from '../../../protocol';
-import { RefusedMessage, useDevices, useTelemetryTopic, useTunnels, type PersonnelFrame } from '../../panelData';
+import { RefusedMessage, useDevices, useTelemetryTopic, useTunnels, useUnderground, type PersonnelFrame, type Underground } from '../../panelData';
 import { formatBeijing, PanelMessage, useScreenMode, useThemeColors, type ScreenColors, type ScreenMode } from '../../components';
 import type { PanelProps } from '../types';
 import type { TunnelPersonnelConfig } from './index';
@@ -13,8 +13,6 @@ import { drawPeople, sosPoints, type PeopleScene } from './drawPeople';
 import { HEADCOUNT_SLOT, offscreenPeopleSupported, PeopleCanvasHost, type PeopleCanvasSetup } from './peopleCanvas';
 import { PersonnelLegend } from './Legend';
 import { PersonTooltip, usePersonHover } from './personHover';
-import type { Underground } from './underground';
-import { useUnderground } from './useUnderground';
 
 // The bore follows the mode: dark rock in dark mode, light rock in light mode (people dots take the theme's
 // text colour, so they contrast with either); labels, axis and the lining band (brand colour) come from

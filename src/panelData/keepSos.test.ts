@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceInfo } from '../../../protocol';
-import type { PersonnelFrame } from '../../panelData';
-import { makeAlarm, T0 } from '../../test/builders';
+import type { DeviceInfo } from '../../protocol';
+import type { PersonnelFrame } from './types';
+import { makeAlarm, T0 } from '../test/builders';
 import { keepSosPeople, rememberSosFixes, untreatedSos, type SosFix } from './keepSos';
 
 const frame = (atMs: number, people: Array<[sn: string, chainageM: number, sos: 0 | 1]>): PersonnelFrame => ({

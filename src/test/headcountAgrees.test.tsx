@@ -1,13 +1,13 @@
 import { waitFor } from '@testing-library/react';
 import { observable } from 'mobx';
 import { describe, expect, it } from 'vitest';
-import type { Alarm, DeviceInfo, TelemetryBatch, TunnelInfo } from '../../../protocol';
-import { TelemetryImpl } from '../../../workers/telemetry/TelemetryImpl';
-import { PanelDataProvider, type PanelDataSource } from '../../panelData';
-import { makeAlarm, T0 } from '../../test/builders';
-import { renderWithApp, testRoot } from '../../test/render';
-import { HeadlinePanel } from '../Headline/HeadlinePanel';
-import { TunnelPersonnelPanel } from './TunnelPersonnelPanel';
+import type { Alarm, DeviceInfo, TelemetryBatch, TunnelInfo } from '../../protocol';
+import { TelemetryImpl } from '../../workers/telemetry/TelemetryImpl';
+import { PanelDataProvider, type PanelDataSource } from '../panelData';
+import { makeAlarm, T0 } from './builders';
+import { renderWithApp, testRoot } from './render';
+import { HeadlinePanel } from '../panels/Headline/HeadlinePanel';
+import { TunnelPersonnelPanel } from '../panels/TunnelPersonnel/TunnelPersonnelPanel';
 
 const TUNNELS: TunnelInfo[] = [
   { tunnelId: 'LK', name: 'Left bore', startChainageM: 0, lengthM: 3000, headings: [] },

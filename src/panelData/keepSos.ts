@@ -1,5 +1,5 @@
-import type { Alarm, DeviceInfo } from '../../../protocol';
-import type { PersonnelFrame } from '../../panelData';
+import type { Alarm, DeviceInfo } from '../../protocol';
+import type { PersonnelFrame } from './types';
 
 type PersonnelTunnelFrame = PersonnelFrame['tunnels'][number];
 

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, type RefObject } from 'react';
-import type { TunnelInfo } from '../../../protocol';
-import { useAlarmFeed, useDevices, usePersonnel, type PersonnelFrame } from '../../panelData';
+import type { TunnelInfo } from '../../protocol';
+import { useAlarmFeed, useDevices, usePersonnel } from './context';
+import type { PersonnelFrame } from './types';
 import { untreatedSos, type SosFix } from './keepSos';
 import { PRESENCE_MS, underground, type Underground } from './underground';
 

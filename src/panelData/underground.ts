@@ -1,5 +1,7 @@
-import type { Alarm, DeviceInfo, TunnelInfo } from '../../../protocol';
-import type { PersonnelFrame } from '../../panelData';
+import { FRESH_FIX_MS, PRESENCE_MS, type Alarm, type DeviceInfo, type TunnelInfo } from '../../protocol';
+
+export { FRESH_FIX_MS, PRESENCE_MS };
+import type { PersonnelFrame } from './types';
 import { keepSosPeople, rememberSosFixes, type KeptSos, type SosFix } from './keepSos';
 
 type TunnelFrame = PersonnelFrame['tunnels'][number];
@@ -14,23 +16,11 @@ type TunnelFrame = PersonnelFrame['tunnels'][number];
  */
 
 /**
- * A beacon counts underground while its last fix is this recent (ms): the zone headcount's presence
- * window (server/rules/zoneRules.ts PRESENCE_MS, docs/domain.md), so a tag docked on the charger leaves the count.
- */
-export const PRESENCE_MS = 5 * 60_000;
-
-/**
  * A silent tag whose last fix lies within this distance (m) of a portal left through it (*convention*,
  * docs/domain.md): at walking pace and 1 Hz fixes the last fix before a tag leaves coverage is a few
  * metres inside the portal; 10 m leaves room for the 1–5 m scatter of ZigBee / RSSI positioning.
  */
 export const PORTAL_EXIT_M = 10;
-
-/**
- * A tag with no fix for this long (ms) is silent; a silent tag whose last fix was at a portal is out. The
- * server's live-signal window (server/rules/zoneRules.ts FRESH_FIX_MS): 30 fixes missed at 1 Hz.
- */
-export const FRESH_FIX_MS = 30_000;
 
 /** The frame of the people underground, and what the map labels about them. */
 export interface Underground {
