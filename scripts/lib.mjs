@@ -43,10 +43,11 @@ const CJK_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
 
 /**
  * Installs Debian packages with apt-get (as root, or through sudo). Tries the install first and runs
- * `apt-get update` (once) only when that fails, e.g. on a fresh machine without package lists.
+ * `apt-get update` (once) only when that fails, e.g. on a fresh machine without package lists; with
+ * `update: true` it refreshes the lists first, for packages whose stale version would differ in behaviour.
  * @throws Error when that is impossible or fails.
  */
-export function aptInstall(packages) {
+export function aptInstall(packages, { update = false } = {}) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasSudo = !isRoot && spawnSync('sh', ['-c', 'command -v sudo'], { encoding: 'utf8' }).stdout.trim() !== '';
   if (!isRoot && !hasSudo) throw new Error(`missing ${packages.join(', ')}: install them with apt-get (no root here)`);
@@ -57,6 +58,7 @@ export function aptInstall(packages) {
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     }).status;
   const install = () => apt(['install', '-y', '-qq', ...packages]) === 0;
+  if (update && apt(['update', '-qq']) === 0 && install()) return;
   if (install()) return;
   if (apt(['update', '-qq']) !== 0 || !install()) throw new Error(`apt-get install ${packages.join(' ')} failed`);
 }
@@ -76,7 +78,9 @@ export function ensureChromium() {
   if (!existsSync(CJK_FONT)) missing.push('fonts-noto-cjk');
   if (missing.length) {
     try {
-      aptInstall(missing);
+      // Fresh lists: a machine's stale list held Chromium 150, whose service worker misses the offline
+      // state the shell e2e tests check (they pass on the current 156).
+      aptInstall(missing, { update: true });
     } catch (e) {
       if (!existsSync(debian)) throw new Error(`${e.message}; or set CHROMIUM_PATH`);
       console.warn(`[siteboard] ${e.message}; Chinese text may show as boxes in screenshots`);
