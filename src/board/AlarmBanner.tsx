@@ -4,9 +4,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Alarm, DeviceInfo, TunnelInfo } from '../../protocol';
 import { usePanelData, type AckAlarmFn } from '../panelData';
 import { useStores } from '../stores';
-import { alarmTitle, formatBeijing, LEVEL_COLOR, openActiveAlarms, rankLevel, valueAgainstLimit } from '../components';
-import { foldFlood, isShelved, nextUnshelveMs, recentAlarmCount, type FloodGroup, type FloodView } from './boardAlarms';
-import { ShelveDialog, type ShelveAlarmsFn } from './ShelveDialog';
+import { alarmTitle, formatBeijing, isShelved, LEVEL_COLOR, openActiveAlarms, rankLevel, ShelveDialog, useNotify, valueAgainstLimit, type ShelveAlarmsFn } from '../components';
+import { foldFlood, nextUnshelveMs, recentAlarmCount, type FloodGroup, type FloodView } from './boardAlarms';
 
 /** What a board shows about its alarms: the announced ones (active, untreated, not shelved) in triage order. */
 export interface BoardAlarms {
@@ -131,7 +130,8 @@ export const AlarmBanner = observer(function AlarmBanner({
   live?: { onBack: (alarm: Alarm) => void };
   replayed?: boolean;
 }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
+  const notify = useNotify();
   const [busy, setBusy] = useState(false);
   const [shelving, setShelving] = useState<{ title: string; alarms: Alarm[] } | null>(null);
   const groupCount = useGroupCount();
@@ -275,7 +275,17 @@ export const AlarmBanner = observer(function AlarmBanner({
           ) : null}
         </ul>
       ) : null}
-      {shelving && shelve ? <ShelveDialog title={shelving.title} alarms={shelving.alarms} shelve={shelve} onClose={() => setShelving(null)} /> : null}
+      {shelving && shelve ? (
+        <ShelveDialog
+          title={shelving.title}
+          alarmIds={shelving.alarms.filter((a) => a.kind !== 'sos').map((a) => a.alarmId)}
+          shelve={shelve}
+          onClose={(done) => {
+            if (done) notify('success', t`Shelved`);
+            setShelving(null);
+          }}
+        />
+      ) : null}
     </div>
   );
 });

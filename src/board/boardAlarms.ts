@@ -1,5 +1,5 @@
 import { formatChainage, type Alarm, type DeviceInfo, type TunnelInfo } from '../../protocol';
-import { compareAlarms, compareSeverity, isOpenActive, priorityClass } from '../components';
+import { compareAlarms, compareSeverity, isOpenActive, isShelved, priorityClass } from '../components';
 
 /**
  * What a board announces and how it folds a flood (docs/product.md "Alarm display"). Pure functions over
@@ -9,10 +9,6 @@ import { compareAlarms, compareSeverity, isOpenActive, priorityClass } from '../
 /** The flood window of ISA-18.2: new alarms are counted over the last 10 minutes (ms). */
 export const FLOOD_WINDOW_MS = 10 * 60_000;
 
-/** Shelved (EEMUA 191): `shelvedUntilMs` is still ahead of `nowMs`. SOS alarms are never taken as shelved. */
-export function isShelved(a: Pick<Alarm, 'kind' | 'shelvedUntilMs'>, nowMs: number): boolean {
-  return a.kind !== 'sos' && typeof a.shelvedUntilMs === 'number' && a.shelvedUntilMs > nowMs;
-}
 
 /** Active, untreated and not shelved: an alarm the board must shout about (banner, sound, header colour). */
 export function isAnnounced(a: Alarm, nowMs: number): boolean {

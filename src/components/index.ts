@@ -37,4 +37,6 @@ export {
 } from './alarmText';
 export { compareAlarms, compareSeverity, KIND_PRIORITY, limitRatio, priorityClass, rankLevel, worstAlarm, type AlarmPriorityClass } from './alarmRank';
 export { AlarmSummary } from './AlarmSummary';
+export { canShelve, isShelved } from './shelving';
+export { SHELVE_MINUTES, ShelveDialog, type ShelveAlarmsFn } from './ShelveDialog';
 export { maxJoinedGapMs, toAlignedData } from './chartGaps';

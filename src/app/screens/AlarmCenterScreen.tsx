@@ -42,10 +42,10 @@ import { downloadExport } from '../../api/downloadExport';
 import { SCREEN } from '../../theme/theme';
 import { formatBeijing } from '../../format/time';
 import { formatDisplayNumber } from '../../format/number';
-import { ALARM_KIND_LABEL, alarmDigits, alarmTitle, DEAL_STATUS_LABEL, LEVEL_LABEL, valueAgainstLimit as alarmValueAgainstLimit } from '../../components';
+import { ALARM_KIND_LABEL, alarmDigits, alarmTitle, canShelve, DEAL_STATUS_LABEL, isShelved, LEVEL_LABEL, ShelveDialog, valueAgainstLimit as alarmValueAgainstLimit } from '../../components';
 import { ScreenFrame, ScreenLink } from './ScreenFrame';
 import { AlarmCenterAnalysis } from './AlarmCenterAnalysis';
-import { canShelve, isShelved, ShelvedBadge, ShelveDialog } from './AlarmShelving';
+import { ShelvedBadge } from './AlarmShelving';
 import { useProjectId } from '../shell/useProjectId';
 
 /** Alarms per table page. */
@@ -376,16 +376,19 @@ export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
       </nav>
 
       <AlarmDetailDrawer detail={detail} onClose={() => setDetail(null)} />
-      <ShelveDialog
-        alarmIds={shelving}
-        onClose={(done) => {
-          setShelving(null);
-          if (done) {
-            setSelected(new Set());
-            setReload((n) => n + 1);
-          }
-        }}
-      />
+      {shelving ? (
+        <ShelveDialog
+          alarmIds={shelving}
+          shelve={(alarmIds, minutes, reason) => request<unknown>(ROUTES.alarmShelve, { alarmIds, minutes, reason })}
+          onClose={(done) => {
+            setShelving(null);
+            if (done) {
+              setSelected(new Set());
+              setReload((n) => n + 1);
+            }
+          }}
+        />
+      ) : null}
       <HandleDialog
         alarmIds={handling}
         onClose={(done) => {
