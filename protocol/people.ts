@@ -209,24 +209,25 @@ export type ZoneHoursBody = z.input<typeof zoneHoursBody>;
 
 /**
  * One zone's hour as the zone rules counted it (server/rules/zoneHours.ts, or the demo backfill for the past).
- * An hour without a row counted nobody in the zone and, for a portal, nobody passing.
+ * An hour without a row counted nobody in the zone and, for a portal, nobody passing. `hourStartMs`: hour
+ * start, ms since epoch; `headcount`: people in the zone at the hour's end (the hour under way: when last
+ * written); `maxHeadcount`: the most counted at a minute's end within the hour; `portalIn`/`portalOut`: portal
+ * zones' entries into and exits from the tunnel within the hour (0 for other zones).
  */
-export interface ZoneHour {
-  /** Hour start, ms since epoch (a multiple of 3 600 000). */
-  hourStartMs: number;
-  /** People in the zone at the hour's end (for the hour under way: when last written). */
-  headcount: number;
-  /** Peak headcount: the most people counted at a minute's end within the hour. */
-  maxHeadcount: number;
-  /** Portal zones: entries into and exits from the tunnel through the portal within the hour (0 for other zones). */
-  portalIn: number;
-  portalOut: number;
-}
+export const zoneHourSchema = z.object({
+  hourStartMs: z.number().int(),
+  headcount: z.number().int().nonnegative(),
+  maxHeadcount: z.number().int().nonnegative(),
+  portalIn: z.number().int().nonnegative(),
+  portalOut: z.number().int().nonnegative(),
+});
+export type ZoneHour = z.infer<typeof zoneHourSchema>;
 
-/** zone/hours answer: per zone (of the project's zones, or the one asked), its hours oldest first. */
-export interface ZoneHours {
-  zones: { zoneId: string; name: string; hours: ZoneHour[] }[];
-}
+/** zone/hours answer: per zone (of the project's zones, or the one asked), its hours oldest first; the browser parses it. */
+export const zoneHoursSchema = z.object({
+  zones: z.array(z.object({ zoneId: z.string(), name: z.string(), hours: z.array(zoneHourSchema) })),
+});
+export type ZoneHours = z.infer<typeof zoneHoursSchema>;
 
 /**
  * Alarm metrics of `kind: 'zone'` alarms (protocol/status.ts). Person alarms carry the beacon as device;

@@ -126,7 +126,7 @@ export function alarmQuery(projectId: string, f: Filters, nowMs: number): Omit<A
  * or CSV; the alarm analysis of the last 30 days above it (docs/api.md "Alarm center"). Times in Beijing time.
  */
 export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
-  const { request } = useStores();
+  const { request, alarms: alarmStore } = useStores();
   const { t, i18n } = useLingui();
   const projectId = useProjectId();
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
@@ -379,7 +379,7 @@ export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
       {shelving ? (
         <ShelveDialog
           alarmIds={shelving}
-          shelve={(alarmIds, minutes, reason) => request<unknown>(ROUTES.alarmShelve, { alarmIds, minutes, reason })}
+          shelve={(alarmIds, minutes, reason) => alarmStore.shelve(alarmIds, minutes, reason)}
           onClose={(done) => {
             setShelving(null);
             if (done) {
