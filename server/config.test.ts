@@ -31,6 +31,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ALARM_REPEAT_PUSH_MS: '60001' })).toThrow(/ALARM_REPEAT_PUSH_MS/);
   });
 
+  it('reads the zone-edge hysteresis and the sensor-fault settings, naming a bad one', () => {
+    const d = loadConfig({});
+    expect(d.personnelRules.edge).toEqual({ marginM: 0.5, dwellMs: 2_000 });
+    expect(d.sensorFaults).toEqual({}); // the kinds' own defaults
+    const c = loadConfig({ ZONE_EDGE_MARGIN_M: '1.5', ZONE_EDGE_DWELL_S: '5', SENSOR_STUCK_MIN: 'O2=90, CO=0', CLOCK_SKEW_MIN: '2' });
+    expect(c.personnelRules.edge).toEqual({ marginM: 1.5, dwellMs: 5_000 });
+    expect(c.sensorFaults).toEqual({ stuckAfterS: { O2: 5_400, CO: 0 }, clockSkewS: 120 });
+    expect(() => loadConfig({ SENSOR_STUCK_MIN: 'H2S=30' })).toThrow(/SENSOR_STUCK_MIN.*CO, NH3, O2, dust.*H2S=30/);
+    expect(() => loadConfig({ SENSOR_STUCK_MIN: 'CO:30' })).toThrow(/SENSOR_STUCK_MIN/);
+    expect(() => loadConfig({ CLOCK_SKEW_MIN: '0' })).toThrow(/CLOCK_SKEW_MIN/);
+    expect(() => loadConfig({ ZONE_EDGE_DWELL_S: '-1' })).toThrow(/ZONE_EDGE_DWELL_S/);
+  });
+
   it('reads the cluster settings, and refuses a cluster without a shared PostgreSQL', () => {
     expect(loadConfig({})).toMatchObject({ clusterPartitions: 16, clusterLeaseMs: 10_000 });
     const cluster = { MQTT_URL: 'mqtt://broker:1883', REDIS_URL: 'redis://cache:6379', DATABASE_URL: 'postgres://u@db/siteboard' };

@@ -5,7 +5,9 @@ import { defaultHashWorkers } from './http/hashPool';
 import { SEED_LOCALES, type SeedLocale } from './seed/demoNames';
 import { DEFAULT_ALARM_REPEAT_PUSH_MS } from './rules/alarmRepeats';
 import { GATHERING_DEFAULTS } from './rules/gathering';
-import { LEAVE_AREA_MS, type ZoneRulesOptions } from './rules/zoneRules';
+import { LEAVE_AREA_MS, ZONE_EDGE_DWELL_MS, ZONE_EDGE_MARGIN_M, type ZoneRulesOptions } from './rules/zoneRules';
+import type { FaultSettings } from './rules/sensorFaults';
+import { DEVICE_KIND_REGISTRY } from '../protocol';
 
 /**
  * Server configuration, read from the environment (docs/configuration.md). Every variable is optional;
@@ -105,9 +107,15 @@ export interface ServerConfig {
   metricsToken: string | null;
   /**
    * Personnel rule limits (docs/operations.md, docs/domain.md): gathering people, span (m) and time
-   * (GATHERING_PEOPLE 10, GATHERING_SPAN_M 5, GATHERING_MIN 5), leave-area grace (LEAVE_AREA_MIN 2).
+   * (GATHERING_PEOPLE 10, GATHERING_SPAN_M 5, GATHERING_MIN 5), leave-area grace (LEAVE_AREA_MIN 2), zone-edge
+   * hysteresis: distance past the edge (ZONE_EDGE_MARGIN_M 0.5) and dwell (ZONE_EDGE_DWELL_S 2).
    */
   personnelRules: ZoneRulesOptions;
+  /**
+   * Sensor-fault settings over the kinds' defaults (docs/domain.md "Sensor faults"): stuck windows per metric
+   * (SENSOR_STUCK_MIN, e.g. `O2=60,CO=30`, 0 turns one off) and the allowed device clock skew (CLOCK_SKEW_MIN 5).
+   */
+  sensorFaults: FaultSettings;
   /**
    * Password of the demo users (DEMO_PASSWORD), created only with the simulator; null: a random one,
    * printed once at first start like the admin's.
@@ -207,6 +215,12 @@ const originList = z
       return out;
     });
 
+/**
+ * Metric keys that SENSOR_STUCK_MIN may set: those whose kind descriptor judges them stuck (a gas station's
+ * O2, CO, NH3, dust; protocol/kinds), so a typo is refused at start instead of silently doing nothing.
+ */
+const STUCK_METRICS = new Set(DEVICE_KIND_REGISTRY.descriptors.flatMap((d) => d.metrics.filter((m) => m.stuckAfterS !== undefined).map((m) => m.key)));
+
 const envSchema = z.object({
   PORT: port.default(8080),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -270,6 +284,24 @@ const envSchema = z.object({
   GATHERING_SPAN_M: z.coerce.number().min(0.5).max(100).default(GATHERING_DEFAULTS.spanM),
   GATHERING_MIN: z.coerce.number().min(0.1).max(24 * 60).default(GATHERING_DEFAULTS.minutes),
   LEAVE_AREA_MIN: z.coerce.number().min(0.1).max(24 * 60).default(LEAVE_AREA_MS / 60_000),
+  ZONE_EDGE_MARGIN_M: z.coerce.number().min(0).max(20).default(ZONE_EDGE_MARGIN_M),
+  ZONE_EDGE_DWELL_S: z.coerce.number().min(0).max(600).default(ZONE_EDGE_DWELL_MS / 1000),
+  SENSOR_STUCK_MIN: z
+    .string()
+    .transform((v, ctx) => {
+      const out: Record<string, number> = {};
+      for (const part of v.split(',').map((x) => x.trim()).filter(Boolean)) {
+        const m = /^([A-Za-z0-9_]+)\s*=\s*([0-9]+(?:\.[0-9]+)?)$/.exec(part);
+        if (!m || !STUCK_METRICS.has(m[1]) || Number(m[2]) > 7 * 24 * 60) {
+          ctx.addIssue({ code: 'custom', message: `expected metric=minutes pairs (metrics: ${[...STUCK_METRICS].join(', ')}; minutes 0 to 10080, 0 turns the check off), got "${part}"` });
+          return z.NEVER;
+        }
+        out[m[1]] = Number(m[2]);
+      }
+      return out;
+    })
+    .optional(),
+  CLOCK_SKEW_MIN: z.coerce.number().min(0.5).max(24 * 60).optional(),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SEED_LOCALE: z.enum(SEED_LOCALES).default('zh-CN'),
   CLUSTER_PARTITIONS: z.coerce.number().int().min(1).max(1024).default(16),
@@ -351,6 +383,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     personnelRules: {
       gathering: { minPeople: e.GATHERING_PEOPLE, spanM: e.GATHERING_SPAN_M, minutes: e.GATHERING_MIN },
       leaveAreaMs: Math.round(e.LEAVE_AREA_MIN * 60_000),
+      edge: { marginM: e.ZONE_EDGE_MARGIN_M, dwellMs: Math.round(e.ZONE_EDGE_DWELL_S * 1000) },
+    },
+    sensorFaults: {
+      ...(e.SENSOR_STUCK_MIN ? { stuckAfterS: Object.fromEntries(Object.entries(e.SENSOR_STUCK_MIN).map(([k, min]) => [k, Math.round(min * 60)])) } : {}),
+      ...(e.CLOCK_SKEW_MIN !== undefined ? { clockSkewS: Math.round(e.CLOCK_SKEW_MIN * 60) } : {}),
     },
     demoPassword: e.DEMO_PASSWORD ?? null,
     seedLocale: e.SEED_LOCALE,

@@ -4,6 +4,7 @@ import type { LoadedDevice } from '../rules/deviceStore';
 import { RulesEngine } from '../rules/engine';
 import { NO_ZONE_STATS, type Effects, type StatusChange, type ZoneStats } from '../rules/types';
 import type { ZoneRulesOptions, ZoneWearer } from '../rules/zoneRules';
+import type { FaultSettings } from '../rules/sensorFaults';
 import { deviceFilter, partitionOf } from './partitions';
 
 /** What the live pipeline asks of its rules: {@link RulesEngine} on one node, {@link PartitionedRules} in a cluster. */
@@ -29,10 +30,14 @@ export class PartitionedRules implements Rules {
   private readonly zoneConfig = new Map<string, { zones: readonly Zone[]; wearers: ReadonlyMap<string, ZoneWearer> }>();
 
   /** @param count CLUSTER_PARTITIONS */
-  /** `zoneOptions`: limits of the personnel zone rules of every partition's engine (ServerConfig.personnelRules). */
+  /**
+   * `zoneOptions`: limits of the personnel zone rules of every partition's engine (ServerConfig.personnelRules);
+   * `faultSettings`: the site's sensor-fault settings (ServerConfig.sensorFaults).
+   */
   constructor(
     readonly count: number,
     private readonly zoneOptions: ZoneRulesOptions = {},
+    private readonly faultSettings: FaultSettings = {},
   ) {}
 
   /** The partition of a device of `kind` (or of an alarm, with `zone` for zone alarms). */
@@ -62,7 +67,7 @@ export class PartitionedRules implements Rules {
    * @returns the alarm writes restoring them asks for (e.g. an active duplicate cleared)
    */
   adopt(k: number, devices: ReadonlyMap<string, LoadedDevice[]>, openAlarms: readonly AlarmRecord[], nowMs: number): Effects {
-    const engine = new RulesEngine(nowMs, this.zoneOptions);
+    const engine = new RulesEngine(nowMs, this.zoneOptions, this.faultSettings);
     const effects: Effects = { alarms: [], statuses: [] };
     for (const [projectId, list] of devices) {
       const mine = list.filter((d) => this.partitionOf(projectId, d.config.kind, d.config.sn) === k);

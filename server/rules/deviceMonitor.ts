@@ -3,7 +3,7 @@ import { deriveStatus, isSilent, VIOLATION_WINDOW_MS } from './status';
 import { crossedLimit, evaluateMetric, levelOf, NORMAL_STATE, sideOf, stateFromAlarm, type MetricState, type Side } from './thresholdState';
 import type { AlarmDraft, DeviceConfig, DeviceSnapshot } from './types';
 import { isClosed, mirrorHandling } from './alarmDraft';
-import { SensorFaults, type FaultCondition } from './sensorFaults';
+import { SensorFaults, type FaultCondition, type FaultSettings } from './sensorFaults';
 
 /**
  * Kinds whose silence raises an `offline` alarm (level warning): those whose descriptor's offline policy
@@ -85,12 +85,19 @@ export class DeviceMonitor {
    * @param startedAtMs server start: silence is measured from here at the earliest, so a restart of the
    *   server does not turn every device offline before it had a chance to reconnect.
    * @param kinds where config.kind is described (the app's registry; tests pass their own)
+   * @param faultSettings the site's overrides of the kind's sensor-fault defaults (ServerConfig.sensorFaults)
    * @throws Error when config.kind is not a registered kind
    */
-  constructor(config: DeviceConfig, snapshot: DeviceSnapshot, startedAtMs: number, kinds: KindRegistry = DEVICE_KIND_REGISTRY) {
+  constructor(
+    config: DeviceConfig,
+    snapshot: DeviceSnapshot,
+    startedAtMs: number,
+    kinds: KindRegistry = DEVICE_KIND_REGISTRY,
+    faultSettings: FaultSettings = {},
+  ) {
     this.config = config;
     this.descriptor = kinds.require(config.kind);
-    this.faults = new SensorFaults(this.descriptor);
+    this.faults = new SensorFaults(this.descriptor, faultSettings);
     this.lastSeenMs = snapshot.lastSeenMs;
     this.latest = snapshot.latest;
     this.status = snapshot.status;

@@ -1,5 +1,6 @@
 import { DEVICE_KIND_REGISTRY, type Alarm, type AlarmRecord, type DeviceMessage, type Zone } from '../../protocol';
 import { DeviceMonitor } from './deviceMonitor';
+import type { FaultSettings } from './sensorFaults';
 import type { AlarmDraft, DeviceConfig, DeviceSnapshot, Effects, StatusChange, ZoneStats } from './types';
 import { ZoneRules, type ZoneRulesOptions, type ZoneWearer } from './zoneRules';
 import type { PortalCountsOfDay } from './portalCounts';
@@ -13,10 +14,12 @@ export class RulesEngine {
   /**
    * @param startedAtMs server start (ms); silence is measured from here at the earliest.
    * @param zoneOptions limits of the personnel zone rules (ServerConfig.personnelRules); defaults otherwise.
+   * @param faultSettings the site's sensor-fault settings (ServerConfig.sensorFaults); the kinds' defaults otherwise.
    */
   constructor(
     private readonly startedAtMs: number,
     private readonly zoneOptions: ZoneRulesOptions = {},
+    private readonly faultSettings: FaultSettings = {},
   ) {}
 
   /**
@@ -36,7 +39,7 @@ export class RulesEngine {
         this.collectStatus(existing, nowMs, effects.statuses);
         collectUnconfigured(existing, effects);
       } else {
-        const monitor = new DeviceMonitor(config, snapshot, this.startedAtMs);
+        const monitor = new DeviceMonitor(config, snapshot, this.startedAtMs, DEVICE_KIND_REGISTRY, this.faultSettings);
         next.set(config.sn, monitor);
         collectUnconfigured(monitor, effects);
       }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_FAULT_POLICY, DEVICE_KIND_REGISTRY, GAS_STUCK_AFTER_S, type DeviceMessage } from '../../protocol';
 import { defaultThresholdsFor } from './defaultThresholds';
 import { DeviceMonitor } from './deviceMonitor';
-import { clockOff } from './sensorFaults';
+import { clockOff, faultPolicyOf } from './sensorFaults';
 import type { DeviceConfig, DeviceSnapshot } from './types';
 
 const T0 = 1_700_000_000_000;
@@ -52,6 +52,17 @@ describe('sensor fault: stuck value', () => {
     expect(gasDescriptor.metrics.find((x) => x.key === 'H2S')?.stuckAfterS).toBeUndefined();
     const m = new DeviceMonitor(station, NEVER_SEEN, T0);
     expect(feed(m, T0, 120, () => ({ H2S: 0.1 }))).toEqual([]);
+  });
+
+  it('takes the site stuck window of a metric over the descriptor (SENSOR_STUCK_MIN), and 0 turns the check off', () => {
+    const faultsOf = (d: Array<{ kind: string; metric?: string | null; raisedAtMs: number }>) => d.filter((x) => x.kind === 'fault');
+    // CO after 10 min instead of 30
+    const quick = new DeviceMonitor(station, NEVER_SEEN, T0, DEVICE_KIND_REGISTRY, { stuckAfterS: { CO: 600 } });
+    const [fault] = faultsOf(feed(quick, T0, 12, () => ({ CO: 2 })));
+    expect(fault).toMatchObject({ metric: 'CO', raisedAtMs: T0 + 10 * MIN + 10_000 });
+    // CO off: nothing in two hours; O2 keeps its descriptor window
+    const off = new DeviceMonitor(station, NEVER_SEEN, T0, DEVICE_KIND_REGISTRY, { stuckAfterS: { CO: 0 } });
+    expect(new Set(faultsOf(feed(off, T0, 120, () => ({ CO: 2, O2: 20.9 }))).map((d) => d.metric))).toEqual(new Set(['O2']));
   });
 });
 
@@ -110,9 +121,21 @@ describe('sensor fault: device clock', () => {
   });
 
   it('tells a clock off by more than 5 min, either way', () => {
-    expect(clockOff(gasDescriptor, T0 + 5 * MIN, T0)).toBe(false);
-    expect(clockOff(gasDescriptor, T0 + 5 * MIN + 1, T0)).toBe(true);
-    expect(clockOff(gasDescriptor, T0 - 6 * MIN, T0)).toBe(true);
+    const policy = faultPolicyOf(gasDescriptor);
+    expect(clockOff(policy, T0 + 5 * MIN, T0)).toBe(false);
+    expect(clockOff(policy, T0 + 5 * MIN + 1, T0)).toBe(true);
+    expect(clockOff(policy, T0 - 6 * MIN, T0)).toBe(true);
+  });
+
+  it('takes the site clock-skew limit over the default (CLOCK_SKEW_MIN)', () => {
+    const policy = faultPolicyOf(gasDescriptor, { clockSkewS: 60 });
+    expect(clockOff(policy, T0 + 61_000, T0)).toBe(true);
+    // a monitor with a 1 min limit raises on a clock 2 min ahead, which the default lets pass
+    const strict = new DeviceMonitor(station, NEVER_SEEN, T0, DEVICE_KIND_REGISTRY, { clockSkewS: 60 });
+    const lax = new DeviceMonitor(station, NEVER_SEEN, T0);
+    const ahead = (m: DeviceMonitor) => [0, 1, 2].flatMap((i) => m.accept(gas({ CO: 1 + i }, T0 + i * 10_000 + 2 * MIN), T0 + i * 10_000));
+    expect(ahead(strict)).toEqual([expect.objectContaining({ kind: 'fault', metric: 'clockSkew', threshold: 1 })]);
+    expect(ahead(lax)).toEqual([]);
   });
 });
 

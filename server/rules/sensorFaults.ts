@@ -20,18 +20,43 @@ export interface FaultCondition {
   threshold: number | null;
 }
 
-/** The fault policy of a kind (its descriptor's, else the default). */
-export function faultPolicyOf(d: AnyKindDescriptor): FaultPolicy {
-  return d.faults ?? DEFAULT_FAULT_POLICY;
+/**
+ * Site settings that override the descriptors' fault defaults (ServerConfig.sensorFaults, docs/configuration.md):
+ * `stuckAfterS` per metric key (seconds; 0 turns the stuck check of that metric off; only metrics whose
+ * descriptor declares a stuck window are judged), `clockSkewS` the allowed clock skew (seconds) of every kind.
+ */
+export interface FaultSettings {
+  stuckAfterS?: Readonly<Record<string, number>>;
+  clockSkewS?: number;
+}
+
+/** The fault policy of a kind: its descriptor's, else the default, with the site's clock skew over it. */
+export function faultPolicyOf(d: AnyKindDescriptor, settings: FaultSettings = {}): FaultPolicy {
+  const policy = d.faults ?? DEFAULT_FAULT_POLICY;
+  return settings.clockSkewS === undefined ? policy : { ...policy, clockSkewS: settings.clockSkewS };
+}
+
+/**
+ * The stuck window (s) of each metric of `d` that is judged stuck: the descriptor's `stuckAfterS`, or the
+ * site's setting for that metric key (0 leaves the metric out).
+ */
+export function stuckWindowsOf(d: AnyKindDescriptor, settings: FaultSettings = {}): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const m of d.metrics) {
+    if (m.stuckAfterS === undefined) continue;
+    const s = settings.stuckAfterS?.[m.key] ?? m.stuckAfterS;
+    if (s > 0) out.set(m.key, s);
+  }
+  return out;
 }
 
 /**
  * Whether a message stamped `tsMs` and received at `receivedAtMs` (both ms since epoch) comes from a
- * device whose clock is off by more than the kind's `clockSkewS`. The rules never trust `ts`: silence,
+ * device whose clock is off by more than the policy's `clockSkewS`. The rules never trust `ts`: silence,
  * alarms and last-seen run on the receive time.
  */
-export function clockOff(d: AnyKindDescriptor, tsMs: number, receivedAtMs: number): boolean {
-  return Math.abs(tsMs - receivedAtMs) > faultPolicyOf(d).clockSkewS * 1000;
+export function clockOff(policy: FaultPolicy, tsMs: number, receivedAtMs: number): boolean {
+  return Math.abs(tsMs - receivedAtMs) > policy.clockSkewS * 1000;
 }
 
 /** `v` to `digits` decimals: the sensor's resolution as people read it. */
@@ -48,9 +73,16 @@ export class SensorFaults {
   /** Receive time of the first of the skewed messages in a row (ms), null when the last one was on time. */
   private skewedSinceMs: number | null = null;
   private readonly policy: FaultPolicy;
+  /** Metric key → stuck window (s), for the metrics judged stuck. */
+  private readonly stuckAfterS: Map<string, number>;
 
-  constructor(private readonly descriptor: AnyKindDescriptor) {
-    this.policy = faultPolicyOf(descriptor);
+  /** `settings`: the site's overrides of the descriptor's fault defaults (none by default). */
+  constructor(
+    private readonly descriptor: AnyKindDescriptor,
+    settings: FaultSettings = {},
+  ) {
+    this.policy = faultPolicyOf(descriptor, settings);
+    this.stuckAfterS = stuckWindowsOf(descriptor, settings);
   }
 
   /**
@@ -63,14 +95,15 @@ export class SensorFaults {
     const skewMin = (tsMs - nowMs) / 60_000;
     out.push({ metric: FAULT_CLOCK_SKEW, active: this.clockFault(tsMs, nowMs), value: Math.round(skewMin * 10) / 10, unit: 'min', threshold: this.policy.clockSkewS / 60 });
     for (const m of this.descriptor.metrics) {
-      if (m.stuckAfterS === undefined || !(m.key in values)) continue;
+      const stuckAfterS = this.stuckAfterS.get(m.key);
+      if (stuckAfterS === undefined || !(m.key in values)) continue;
       const reading = resolution(values[m.key], m.digits);
       const prev = this.unchanged.get(m.key);
-      // the stuck reading in the metric's unit; no limit in that unit (the window is the descriptor's stuckAfterS)
+      // the stuck reading in the metric's unit; no limit in that unit (the window is the metric's stuck window)
       const condition: FaultCondition = { metric: m.key, active: false, value: reading, unit: m.unit, threshold: null };
       if (reading <= m.range.min) this.unchanged.delete(m.key); // zero suppression in clean air is not a fault
       else if (!prev || prev.reading !== reading) this.unchanged.set(m.key, { reading, sinceMs: nowMs });
-      else condition.active = nowMs - prev.sinceMs > m.stuckAfterS * 1000;
+      else condition.active = nowMs - prev.sinceMs > stuckAfterS * 1000;
       out.push(condition);
     }
     return out;
@@ -81,7 +114,7 @@ export class SensorFaults {
    * messages in a row, and when they are behind, for at least `clockSkewHoldS` of receive time.
    */
   private clockFault(tsMs: number, nowMs: number): boolean {
-    if (!clockOff(this.descriptor, tsMs, nowMs)) {
+    if (!clockOff(this.policy, tsMs, nowMs)) {
       this.skewedInARow = 0;
       this.skewedSinceMs = null;
       return false;
@@ -119,7 +152,7 @@ export class SensorFaults {
       this.skewedSinceMs = firstSeenMs - this.policy.clockSkewHoldS * 1000;
       return;
     }
-    const m = this.descriptor.metrics.find((x) => x.key === metric);
-    if (m?.stuckAfterS !== undefined && value !== null) this.unchanged.set(metric, { reading: value, sinceMs: firstSeenMs - m.stuckAfterS * 1000 - 1 });
+    const stuckAfterS = this.stuckAfterS.get(metric);
+    if (stuckAfterS !== undefined && value !== null) this.unchanged.set(metric, { reading: value, sinceMs: firstSeenMs - stuckAfterS * 1000 - 1 });
   }
 }
