@@ -3,7 +3,7 @@ import type { Alarm, DeviceInfo, Threshold, TunnelInfo } from '../../protocol';
 import { useStores } from '../stores';
 import { frameScheduler, type NextFrame } from './FrameScheduler';
 import { liveSourceOf } from './liveSource';
-import type { AlarmFeedState, BoardClock, PanelDataMode, PanelDataSource, PanelFrameInfo, PersonnelFrame, PersonnelRequest, SeriesFrame, TelemetryTopic } from './types';
+import type { AlarmFeedState, BoardClock, PanelDataMode, PanelDataSource, PanelFrameInfo, PersonnelFrame, PersonnelWatch, SeriesFrame, TelemetryTopic } from './types';
 
 const PanelDataContext = createContext<PanelDataSource | null>(null);
 
@@ -190,16 +190,17 @@ export const PERSONNEL_REPLAY_MS = 100;
  * (watchPersonnel) and drawn in the next animation frame; from a source without watchPersonnel, fetched in
  * the first frame after new positions arrived (positionsVersion) and at least every PERSONNEL_LIVE_MS; in replay whenever the instant moved, at
  * most every PERSONNEL_REPLAY_MS. One request in flight per panel, so at most one frame (its typed arrays
- * transferred from the worker) per panel per animation frame; `onFrame` gets each one.
+ * transferred from the worker) per panel per animation frame; `onFrame` gets each one. `req.everyMs` (live)
+ * asks for at most one frame per that many ms (a headline's counts).
  */
-export function usePersonnel(req: Omit<PersonnelRequest, 'nowMs'>, onFrame: (frame: PersonnelFrame) => void, element?: RefObject<Element | null>): void {
+export function usePersonnel(req: PersonnelWatch, onFrame: (frame: PersonnelFrame) => void, element?: RefObject<Element | null>): void {
   const source = usePanelData();
   const reqRef = useRef(req);
   reqRef.current = req;
   const onFrameRef = useRef(onFrame);
   onFrameRef.current = onFrame;
   const state = useRef({ fetchedAt: -Infinity, at: NaN, inflight: false, version: -1 });
-  const key = `${source.epoch}|${req.staleMs}|${req.binM}|${req.tunnels.map((t) => `${t.tunnelId}:${t.lengthM}`).join(',')}`;
+  const key = `${source.epoch}|${req.staleMs}|${req.binM}|${req.everyMs ?? 0}|${req.tunnels.map((t) => `${t.tunnelId}:${t.lengthM}`).join(',')}`;
   useEffect(() => {
     Object.assign(state.current, { fetchedAt: -Infinity, at: NaN, version: -1 });
   }, [key]);
@@ -210,8 +211,8 @@ export function usePersonnel(req: Omit<PersonnelRequest, 'nowMs'>, onFrame: (fra
   useEffect(() => {
     if (!watch) return;
     pushed.current = null;
-    const { staleMs, binM, tunnels } = reqRef.current;
-    return watch.call(source, { staleMs, binM, tunnels }, (frame) => {
+    const { staleMs, binM, tunnels, everyMs } = reqRef.current;
+    return watch.call(source, { staleMs, binM, tunnels, everyMs }, (frame) => {
       pushed.current = frame;
       frameScheduler.wake();
     });
@@ -229,7 +230,7 @@ export function usePersonnel(req: Omit<PersonnelRequest, 'nowMs'>, onFrame: (fra
     const version = source.positionsVersion?.() ?? -1;
     const due =
       mode === 'live'
-        ? version !== s.version || frameMs - s.fetchedAt >= PERSONNEL_LIVE_MS
+        ? (version !== s.version && frameMs - s.fetchedAt >= (reqRef.current.everyMs ?? 0)) || frameMs - s.fetchedAt >= Math.max(PERSONNEL_LIVE_MS, reqRef.current.everyMs ?? 0)
         : (nowMs !== s.at || version !== s.version) && frameMs - s.fetchedAt >= PERSONNEL_REPLAY_MS;
     if (!due) return;
     s.inflight = true;
@@ -237,7 +238,7 @@ export function usePersonnel(req: Omit<PersonnelRequest, 'nowMs'>, onFrame: (fra
     s.fetchedAt = frameMs;
     s.at = nowMs;
     source
-      .personnel({ ...reqRef.current, nowMs })
+      .personnel({ staleMs: reqRef.current.staleMs, binM: reqRef.current.binM, tunnels: reqRef.current.tunnels, nowMs })
       .then((frame) => onFrameRef.current(frame))
       .catch(() => {
         // source stopping or restarting: the next frame asks again

@@ -1,7 +1,7 @@
 import type { Alarm, DealStatus, DeviceInfo, TunnelInfo } from '../../protocol';
-import type { ChartWindow, PersonnelFrame, PersonnelRequest, SeriesFrame, TelemetryTopic, WindowRequest } from '../stores';
+import type { ChartWindow, PersonnelFrame, PersonnelRequest, PersonnelWatch, SeriesFrame, TelemetryTopic, WindowRequest } from '../stores';
 
-export type { ChartWindow, PersonnelFrame, PersonnelRequest, SeriesFrame, TelemetryTopic, WindowRequest };
+export type { ChartWindow, PersonnelFrame, PersonnelRequest, PersonnelWatch, SeriesFrame, TelemetryTopic, WindowRequest };
 
 /** Where a board's data comes from: the live socket, or history replayed at an instant. */
 export type PanelDataMode = 'live' | 'replay';
@@ -78,7 +78,7 @@ export interface PanelDataSource {
    * folded, and at least every LIVE_PERSONNEL_MS so stale fixes drop off); returns the function that stops
    * it. Absent in replay (the instant moving is the change there: {@link personnel} is asked instead).
    */
-  watchPersonnel?(req: Omit<PersonnelRequest, 'nowMs'>, onFrame: (frame: PersonnelFrame) => void): () => void;
+  watchPersonnel?(req: PersonnelWatch, onFrame: (frame: PersonnelFrame) => void): () => void;
   /** Positions of people per tunnel at req.nowMs. Rejects while the source is stopped. */
   personnel(req: PersonnelRequest): Promise<PersonnelFrame>;
   /** The alarm feed as of the clock. */

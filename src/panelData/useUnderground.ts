@@ -12,11 +12,13 @@ import { PRESENCE_MS, underground, type Underground } from './underground';
  * handled between two frames. Used by the headline and the tunnel personnel map, so they always agree.
  * @param opts.greyAfterMs a counted tag with no fix for this long (ms) is drawn greyed (frame `silent`;
  * default FRESH_FIX_MS);
- * @param opts.binM the heat strip's bin (m).
+ * @param opts.binM the heat strip's bin (m);
+ * @param opts.everyMs live, at most one frame per this many ms (a figure, not a moving map); an SOS still
+ * shows at once.
  */
 export function useUnderground(
   tunnels: readonly TunnelInfo[],
-  opts: { greyAfterMs?: number; binM: number },
+  opts: { greyAfterMs?: number; binM: number; everyMs?: number },
   onFrame: (u: Underground) => void,
   element?: RefObject<Element | null>,
 ): void {
@@ -33,7 +35,7 @@ export function useUnderground(
     l.onFrame(underground(frame, l.sos, memory.current, l.deviceOf, l.tunnels, l.greyAfterMs));
   };
   const req = useMemo(() => tunnels.map((t) => ({ tunnelId: t.tunnelId, lengthM: t.lengthM })), [tunnels]);
-  usePersonnel({ staleMs: PRESENCE_MS, binM: opts.binM, tunnels: req }, show, element);
+  usePersonnel({ staleMs: PRESENCE_MS, binM: opts.binM, tunnels: req, everyMs: opts.everyMs }, show, element);
   useEffect(() => {
     if (raw.current) show(raw.current);
     // `show` reads the latest values through `latest`

@@ -188,7 +188,7 @@ export class LiveStore {
     if (!link) return () => {};
     const id = this.nextId++;
     this.personnelWatchers.set(id, onFrame);
-    link.watchPersonnel(id, { staleMs: watch.staleMs, binM: watch.binM, tunnels: watch.tunnels.map((t) => ({ tunnelId: t.tunnelId, lengthM: t.lengthM })) });
+    link.watchPersonnel(id, { staleMs: watch.staleMs, binM: watch.binM, tunnels: watch.tunnels.map((t) => ({ tunnelId: t.tunnelId, lengthM: t.lengthM })), everyMs: watch.everyMs });
     return () => {
       this.personnelWatchers.delete(id);
       if (this.link === link) link.unwatchPersonnel(id);

@@ -5,7 +5,7 @@ export { ALARM_CAPACITY, AlarmStore } from './AlarmStore';
 export { BoardStore, DRAFT_CHECK_MS, NO_BOARD, RELEASE_CHECK_MS, type BoardSummary } from './BoardStore';
 export { DEVICE_FLUSH_MS, DeviceStore } from './DeviceStore';
 export { DeviceDetailStore } from './DeviceDetailStore';
-export { LiveStore, type ChartWindow, type PersonnelFrame, type PersonnelTunnelFrame, type PersonnelRequest, type SeriesFrame, type WindowRequest } from './LiveStore';
+export { LiveStore, type ChartWindow, type PersonnelFrame, type PersonnelTunnelFrame, type PersonnelRequest, type PersonnelWatch, type SeriesFrame, type WindowRequest } from './LiveStore';
 export { NoticeStore, type Notice } from './NoticeStore';
 export { SessionStore, type SessionState } from './SessionStore';
 export { TunnelStore } from './TunnelStore';

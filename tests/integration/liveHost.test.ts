@@ -108,4 +108,38 @@ describe('LiveHost: one connection and one set of ring buffers for every tab', (
     expect((await again.window({ sn: GAS, metrics: ['CO'], fromMs: 0, toMs: Date.now(), widthPx: 10 })).rawCount).toBe(0);
     again.stop();
   });
+
+  it('pushes a watch with everyMs at most once per period, while a map without it gets every beacon frame', async () => {
+    const host = new LiveHost({
+      createFeeds: socketFeeds({ socketFactory: (_url, o) => io(server.url, { ...o, forceNew: true, extraHeaders: { cookie: admin.cookie ?? '' } }) as LiveSocket }),
+    });
+    const at: Record<number, number[]> = { 1: [], 2: [] };
+    const table: string[] = [];
+    const s = host.session((e) => {
+      if (e.type !== 'personnel') return;
+      decodeSns(table, e.frame, e.sns);
+      if (e.frame.tunnels[0].sns.includes(BEACON)) at[e.id].push(performance.now());
+    });
+    s.start(demo);
+    s.hold(1, 'beacon');
+    const tunnels = [{ tunnelId: 'LK', lengthM: 3050 }];
+    s.watchPersonnel(1, { staleMs: 60_000, binM: 20, tunnels }); // the map
+    s.watchPersonnel(2, { staleMs: 60_000, binM: 100, tunnels, everyMs: 1_000 }); // the headline
+    const fix = (m: number) => device.publishAsync(deviceTopic(demo, 'beacon', BEACON), JSON.stringify({ ts: Date.now(), tunnelId: 'LK', chainageM: m, battery: 90, sos: false }), { qos: 1 });
+    await eventually(async () => (await fix(200), at[1].length > 0), 10_000, 'the first frame with the beacon');
+    const from = performance.now();
+    for (let i = 0; i < 30; i++) {
+      await fix(200 + i);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await eventually(() => at[2].some((t) => t > from + 2_000), 5_000, 'the headline still refreshed');
+    const elapsed = performance.now() - from;
+    const map = at[1].filter((t) => t >= from).length;
+    const headline = at[2].filter((t) => t >= from);
+    // at most one a second (the timer may push a few ms early), and fewer than the map's
+    expect(headline.length).toBeLessThanOrEqual(Math.ceil(elapsed / 1_000) + 1);
+    for (let i = 1; i < headline.length; i++) expect(headline[i] - headline[i - 1]).toBeGreaterThan(900);
+    expect(map).toBeGreaterThan(headline.length);
+    s.stop();
+  });
 });

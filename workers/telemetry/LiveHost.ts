@@ -235,7 +235,10 @@ export class LiveHost {
       return; // a frame that does not decode or whose topic is unknown changes nothing
     }
     if (folded.store === 'positions') {
-      for (const s of p.sessions) for (const [id, watch] of s.watches) this.pushPersonnel(s, id, watch);
+      const nowMs = monotonicMs();
+      for (const s of p.sessions) {
+        for (const [id, watch] of s.watches) if (!watch.everyMs || (s.pushedAt.get(id) ?? -Infinity) <= nowMs - watch.everyMs) this.pushPersonnel(s, id, watch);
+      }
       return;
     }
     const topic = frame.topic as TelemetryBatch['topic'];
@@ -275,8 +278,9 @@ export class LiveHost {
 
   private pushPersonnel(s: SessionState, id: number, watch: PersonnelWatch): void {
     let out: ReturnType<TelemetryImpl['personnelNow']>;
+    const { everyMs: _everyMs, ...req } = watch;
     try {
-      out = this.telemetry.personnelNow({ ...watch, nowMs: this.now() });
+      out = this.telemetry.personnelNow({ ...req, nowMs: this.now() });
     } catch {
       return; // a malformed watch draws nothing
     }
@@ -289,10 +293,15 @@ export class LiveHost {
     let watching = false;
     for (const s of this.sessions) if (s.watches.size > 0) watching = true;
     if (watching && this.personnelTimer === null) {
-      // Refreshes only watches not pushed within the period (beacon frames usually came meanwhile).
+      // Refreshes only watches not pushed within their period (beacon frames usually came meanwhile).
       this.personnelTimer = setInterval(() => {
-        const due = monotonicMs() - this.personnelEveryMs + 20;
-        for (const s of this.sessions) for (const [id, watch] of s.watches) if ((s.pushedAt.get(id) ?? -Infinity) <= due) this.pushPersonnel(s, id, watch);
+        const nowMs = monotonicMs();
+        for (const s of this.sessions) {
+          for (const [id, watch] of s.watches) {
+            const due = nowMs - Math.max(this.personnelEveryMs, watch.everyMs ?? 0) + 20;
+            if ((s.pushedAt.get(id) ?? -Infinity) <= due) this.pushPersonnel(s, id, watch);
+          }
+        }
       }, this.personnelEveryMs);
     } else if (!watching && this.personnelTimer !== null) {
       clearInterval(this.personnelTimer);

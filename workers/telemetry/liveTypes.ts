@@ -1,8 +1,11 @@
 import type { Alarm, DeviceStatusBatch, LiveTopic, TelemetryBatch } from '../../protocol';
 import type { HistoryColumns, PersonnelFrame, SeriesFrame, TelemetryApi } from './types';
 
-/** What a personnel map asks for, without the instant (the live host uses its own clock). */
-export type PersonnelWatch = Omit<Parameters<TelemetryApi['personnel']>[0], 'nowMs'>;
+/**
+ * What a personnel map asks for, without the instant (the live host uses its own clock). `everyMs`: at most
+ * one frame per this many ms (a headline that shows counts, not motion); absent, one after every beacon frame.
+ */
+export type PersonnelWatch = Omit<Parameters<TelemetryApi['personnel']>[0], 'nowMs'> & { everyMs?: number };
 
 /**
  * What the live host pushes to one client (a tab's LiveStore), in order. Everything here is low rate

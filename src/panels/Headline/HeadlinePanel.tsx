@@ -12,6 +12,11 @@ import { cranesWorking, peopleByBore, worstGas } from './figures';
 
 /** Heat bin asked with the headline's personnel frames (m); the headline shows no heat strip. */
 const HEADLINE_BIN_M = 100;
+/**
+ * Live, the headline's people counts are worked out at most once a second (ms): a figure read across a room,
+ * not a moving map, so it need not redo the headcount rule for every beacon frame (an SOS still shows at once).
+ */
+const HEADLINE_PEOPLE_EVERY_MS = 1_000;
 
 /** Figure size in page px: 64 px on a 1920×1080 page (at least 32 px on a 1920×1080 screen, 42 px at 1366×768). */
 const FIGURE_PX = 64;
@@ -64,7 +69,7 @@ export const HeadlinePanel = observer(function HeadlinePanel({ config }: PanelPr
   const alarms = useAlarmFeed();
   const withPeople = config.figures.includes('people');
   const [counts, setCounts] = useState<ReadonlyMap<string, number>>(new Map());
-  useUnderground(withPeople ? tunnels : NO_TUNNELS, { binM: HEADLINE_BIN_M }, (u) => {
+  useUnderground(withPeople ? tunnels : NO_TUNNELS, { binM: HEADLINE_BIN_M, everyMs: HEADLINE_PEOPLE_EVERY_MS }, (u) => {
     // a new state only when a count changed: the headline re-renders per change, not per frame
     setCounts((was) => (sameCounts(was, u.counts) ? was : u.counts));
   });
