@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Custom panel types (issue 4 "Custom-module API", docs/custom-modules.md): an administrator registers an
+ * Custom panel types (docs/custom-modules.md): an administrator registers an
  * ES module URL per project; the browser loads the project's types on project open and registers them in
  * the panel registry. `panel/custom/add` (board.ts) then places panels of these types like built-ins.
  */

@@ -10,7 +10,7 @@
  * Seeks are answered by HistoryImpl's binary search (the same `personnel` call the map makes).
  *
  * Figures: bytes transferred (JSON, and gzip as a browser would receive it), decode + load time, and
- * seek → positions p50/p95 over random seeks. The browser figures of issue 8 (seek → drawn, frame
+ * seek → positions p50/p95 over random seeks. The browser figures (seek → drawn, frame
  * interval during 60× playback, main-thread busy) need the page harness of bench/pipeline and are not
  * measured here (bench/replay/README.md says so).
  *
@@ -26,7 +26,7 @@ import { measureBrowser, type BrowserResult } from './browser';
 import { TRACKS_COMPACT_PAGE_MS, TRACKS_DEFAULT_GAP_MS, TRACKS_DEFAULT_TOLERANCE_M } from '../../protocol/history';
 import { mulberry32 as rng } from '../../protocol/mulberry32';
 
-/** Beacons of the demo project at 1× (issue 8's figure for a large site: 250 tags at 1 Hz). */
+/** Beacons of the demo project at 1× (a large site: 250 tags at 1 Hz). */
 const BEACONS_1X = 250;
 const TUNNEL_LENGTH_M = 3050;
 const STALE_MS = 30_000;

@@ -254,7 +254,7 @@ async function runOnce(variant: string, mode: 'max' | 'paced'): Promise<RunResul
   const workers: Worker[] = [];
   try {
     // one probe: on a cluster it receives every node's frames through the Redis adapter. `pg2q`: a socket
-    // on no telemetry room, so the nodes have no telemetry to publish (issue 12: the adapter's saving)
+    // on no telemetry room, so the nodes have no telemetry to publish (the Redis adapter's saving, docs/operations.md "Cluster")
     const probeUrl = targets.find((t) => t.url)?.url;
     if (probeUrl) probes.push(await latencyProbe(probeUrl, variant === 'pg2q' ? [] : ['beacon', 'gas']));
     // one generator per node (devices publish to the broker they are connected to; with an external

@@ -22,7 +22,7 @@ const beacon = (i: number) => ({ sn: `BC${i % 200}`, ts: 1_700_000_000_000 + i, 
 const TICK_MS = 50;
 
 /**
- * Issue 12: two gateways sharing a real Redis through the socket.io Redis adapter (two cluster nodes). A
+ * docs/operations.md "Cluster": two gateways sharing a real Redis through the socket.io Redis adapter (two cluster nodes). A
  * telemetry room with no member on any node must not be encoded and published; once a socket on the other
  * node joins it, that node's socket receives the telemetry pushed on the first; after it leaves, it stops.
  */

@@ -4,7 +4,7 @@ import type { Database } from '../storage';
 import type { ZoneStats } from './types';
 
 /**
- * Portal in and out counts kept across restarts (issue 9 §4; docs/api.md "People and zones"): the zone
+ * Portal in and out counts kept across restarts (docs/api.md "People and zones"): the zone
  * rules count in memory (server/rules/zoneRules.ts), PortalCountWriter writes the counts that changed to
  * `portal_counts` (migration 0042), and loadPortalCounts reads today's back at a start, so a restart keeps
  * the day's counts. Counts are of the Beijing day (00:00 UTC+8); a row of another day is not today's.

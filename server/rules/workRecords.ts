@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../storage';
 
 /**
- * Work records (issue 10 §3): each lift of a crane, detected by the server from telemetry. A lift starts
+ * Work records (docs/api.md "Work records"): each lift of a crane, detected by the server from telemetry. A lift starts
  * with the first reading whose load is at least LIFT_START_T and ends with the first reading under it; the
  * record keeps its start and end (device time), duration, peak load and peak moment (or load share of
  * rated). Construction elevator trips are detected per cage by ElevatorTripDetector below and stored in the
@@ -117,7 +117,7 @@ interface CageState {
 const MAX_TRACKED_CAGES = 100_000;
 
 /**
- * Detects construction elevator trips (issue 10 §3), one per cage, from accepted readings, in memory.
+ * Detects construction elevator trips (docs/api.md "Work records"), one per cage, from accepted readings, in memory.
  *
  * Per cage, from its `…Floor`, `…SpeedMps`, `…DoorOpen` (1 = open), `…LoadT` and `…LoadPct`:
  * - a trip starts with the first reading whose door is closed and that is travelling (|speed| ≥

@@ -5,7 +5,7 @@ import type { SeedLocale } from './demoNames';
 import type { DemoDevice } from './demoProject';
 
 /**
- * Demo records of the lifting equipment (issue 10 §3): two drivers per device with operator certificates,
+ * Demo records of the lifting equipment (docs/api.md "Equipment"): two drivers per device with operator certificates,
  * their shifts (a two-shift rota, 07:00–15:00 and 15:00–23:00 Beijing time, clock-in a few minutes early
  * or late), and each device's archive. Deterministic: the same device gets the same people and papers.
  */

@@ -34,7 +34,7 @@ const ZH_CRANES: Record<string, { name: string; position: string }> = {
   'TC-01': { name: '1号塔吊（进口场地）', position: '进口洞口场地' },
   'TC-02': { name: '2号塔吊（出口场地）', position: '出口洞口场地' },
 };
-/** Lifting equipment of both demo projects (issue 10's fleet), by sn. */
+/** Lifting equipment of both demo projects (the fleet of docs/architecture.md "Lifting equipment"), by sn. */
 const ZH_EQUIPMENT: Record<string, { name: string; position: string }> = {
   'EL-01': { name: '竖井施工升降机', position: '通风竖井' },
   'GC-01': { name: '龙门吊（钢筋场）', position: '钢筋加工场' },

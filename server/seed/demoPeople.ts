@@ -3,7 +3,7 @@ import { DEMO_TUNNELS, type DemoDevice, type DemoTunnel } from './demoProject';
 import type { SeedLocale } from './demoNames';
 
 /**
- * The demo's person registry and zones (issue 9 §4), in the seed language: one person per demo beacon
+ * The demo's person registry and zones (docs/api.md "People and zones"), in the seed language: one person per demo beacon
  * (the beacon's seeded name; team as in its position label, so the simulator's roles match), with the
  * subcontractor, trade and a phone number; per bore two portal zones and the underground between them
  * (stay too long, signal lost), and per heading a danger zone from ahead of the second-lining carriage to

@@ -110,7 +110,7 @@ describe('seedIfEmpty', () => {
     expect(await verifyPassword('bridge-demo-1', bridge.password_hash)).toBe(false);
   });
 
-  it('without the simulator creates no demo user: admin is the only account (issue 11 item 11)', async () => {
+  it('without the simulator creates no demo user: admin is the only account (docs/operations.md "First day")', async () => {
     const other = await openDatabase({ dataDir: 'memory://', databaseUrl: null });
     try {
       let out = '';

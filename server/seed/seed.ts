@@ -130,7 +130,7 @@ export async function seedIfEmpty(
     await seedDemoEquipment(tx, DEMO_PROJECT.projectId, names.devices, nowMs, config.seedLocale ?? 'zh-CN');
     await seedDemoEquipment(tx, OTHER_PROJECT.projectId, names.bridgeDevices, nowMs, config.seedLocale ?? 'zh-CN');
 
-    // The person registry (one wearer per demo beacon) and the zones of the demo bores (issue 9 §4).
+    // The person registry (one wearer per demo beacon) and the zones of the demo bores (docs/api.md "People and zones").
     const locale = config.seedLocale ?? 'zh-CN';
     await tx
       .insertInto('people')

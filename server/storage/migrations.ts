@@ -175,7 +175,7 @@ const boardServer: Migration = {
   },
 };
 
-/** Custom panel types per project (issue 4 custom-module API; protocol/customPanels.ts). */
+/** Custom panel types per project (docs/custom-modules.md; protocol/customPanels.ts). */
 const customPanelTypes: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
@@ -256,7 +256,7 @@ const telemetryChunks: Migration = {
 };
 
 /**
- * Editable thresholds (issue 10 §4, docs/api.md "Thresholds"): which metrics a person edited per device
+ * Editable thresholds (docs/api.md "Thresholds"): which metrics a person edited per device
  * (changed defaults skip them), a project's own defaults per kind, and the audit of every change.
  */
 const fleetThresholds: Migration = {
@@ -337,7 +337,7 @@ const alarmLifecycle: Migration = {
  * `'000N_fleet_defaults_<what>': [{ kind, scope, thresholds: [ … ] }]`.
  */
 export const THRESHOLD_DEFAULT_REVISIONS: Record<string, readonly KindDefaultsRevision[]> = {
-  // Tower crane statuses (issue 10 §2): an alarm while anti-collision, a limit switch or a restricted zone is on.
+  // Tower crane statuses (JGJ 332-2014 §3.1): an alarm while anti-collision, a limit switch or a restricted zone is on.
   '0008_fleet_defaults_tower_crane_statuses': [
     {
       kind: 'towerCrane',
@@ -349,7 +349,7 @@ export const THRESHOLD_DEFAULT_REVISIONS: Record<string, readonly KindDefaultsRe
       ],
     },
   ],
-  // Beacon blood pressure (issue 9 §4): alarm at the hypertension line 140/90 mmHg (no warning level).
+  // Beacon blood pressure (docs/domain.md): alarm at the hypertension line 140/90 mmHg (no warning level).
   '0011_people_defaults_blood_pressure': [
     {
       kind: 'beacon',
@@ -378,7 +378,7 @@ export const THRESHOLD_DEFAULT_REVISIONS: Record<string, readonly KindDefaultsRe
   ],
 };
 
-/** Work records: lifts detected from telemetry (issue 10 §3; server/rules/workRecords.ts). */
+/** Work records: lifts detected from telemetry (docs/api.md "Work records"; server/rules/workRecords.ts). */
 const workRecords: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
@@ -402,7 +402,7 @@ const workRecords: Migration = {
 };
 
 /**
- * People and zones (issue 9 §4; docs/api.md "People and zones"): the person registry (who wears which
+ * People and zones (docs/api.md "People and zones"): the person registry (who wears which
  * beacon; one person per beacon in a project) and the zones of each bore whose rules raise `zone` alarms.
  */
 const peopleZones: Migration = {
@@ -459,7 +459,7 @@ const clusterReceipts: Migration = {
 };
 
 /**
- * Administration (issue 13): a role per membership, user account states, organisations, project details,
+ * Administration (docs/api.md "Administration"): a role per membership, user account states, organisations, project details,
  * device chainage and station, the audit log. Existing members keep what they could do: administrators'
  * memberships become `orgAdmin`, everyone else's `projectManager` (they built boards and handled alarms).
  */
@@ -513,7 +513,7 @@ const adminRoles: Migration = {
 };
 
 /**
- * Equipment records of the detail modal (issue 10 §3; docs/api.md "Equipment"): drivers with their
+ * Equipment records of the detail modal (docs/api.md "Equipment"): drivers with their
  * operator certificates, their clock-in and clock-out, and each device's archive.
  */
 const equipmentRecords: Migration = {
@@ -604,7 +604,7 @@ const telemetryPartitions: Migration = {
 };
 
 /**
- * Construction elevator trips as work records (issue 10 §3; server/rules/workRecords.ts): which cage made
+ * Construction elevator trips as work records (docs/api.md "Work records"; server/rules/workRecords.ts): which cage made
  * the trip ('left' | 'right') and the floors it left and stopped at. Null for crane lifts (and for rows
  * written before this migration).
  */
@@ -620,7 +620,7 @@ const elevatorTrips: Migration = {
 };
 
 /**
- * AI capture pictures (issue 9, server/captures): the picture a camera sends with its alarm, stored in the
+ * AI capture pictures (server/captures; docs/device-protocol.md): the picture a camera sends with its alarm, stored in the
  * database so that every cluster node serves it and an in-memory test database holds it too. Bounded by
  * server/captures/captureStore.ts (count cap and retention), pruned oldest first.
  */
@@ -641,7 +641,7 @@ const alarmCaptures: Migration = {
 };
 
 /**
- * Portal in and out counts of the day per portal zone (issue 9 §4; server/rules/portalCounts.ts), so a
+ * Portal in and out counts of the day per portal zone (docs/api.md "People and zones"; server/rules/portalCounts.ts), so a
  * restart keeps today's counts. One row per zone (the day's counts overwrite the day before's).
  */
 const portalCounts: Migration = {

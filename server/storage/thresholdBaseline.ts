@@ -43,7 +43,7 @@ export const SEEDED_THRESHOLD_BASELINE: readonly KindDefaultsRevision[] = [
       { metric: 'tiltDeg', unit: '°', warnHigh: 0.17, alarmHigh: 0.23, warnLow: null, alarmLow: null, clearRatio: 0.9, clearLow: null },
     ],
   },
-  // Issue 10 §2: the lifting equipment kinds' first defaults (protocol/kinds/<kind>.ts has the sources).
+  // The lifting equipment kinds' first defaults (protocol/kinds/<kind>.ts has the sources).
   {
     kind: 'constructionElevator',
     scope: 'all',

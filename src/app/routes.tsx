@@ -44,7 +44,7 @@ export const ROUTE_OBJECTS = [
       { path: 'pageManger/pageView', element: <ViewBoardScreen /> },
       { path: 'pageManger', element: <PageManagerScreen /> },
       { path: 'alarmCenter', element: <AlarmCenterScreen /> },
-      // People and zones (issue 9 §4): the person list and the zones of the bores.
+      // People and zones (docs/api.md "People and zones"): the person list and the zones of the bores.
       { path: 'people', element: <PeopleScreen /> },
       { path: 'zones', element: <ZonesScreen /> },
       // Hidden from menus (docs/product.md "Routes and screens"): the same list as /pageManger.

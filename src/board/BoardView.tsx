@@ -27,7 +27,7 @@ const HEADER_FONT = 'clamp(13px, 0.8333vw, 40px)';
 const DEFAULT_CAROUSEL_S = 15;
 /** How long the board / page name hint stays up (ms). */
 const TIP_MS = 4000;
-/** Kiosk screens hide the cursor after this much stillness (ms, issue 3). */
+/** Kiosk screens hide the cursor after this much stillness (ms, docs/operations.md "Wall screens"). */
 const CURSOR_IDLE_MS = 3000;
 
 /** Options of the viewer screens (query parameters of /dataV/viewBoard, /dataV/preview, /pageManger/pageView). */
@@ -226,7 +226,7 @@ const BoardScreen = observer(function BoardScreen({ projectName, headerExtra, fi
       <AlarmBanner alarms={alarms} soundOn={soundOn} onToggleSound={toggleSound} kiosk={kiosk} replayed={replaying} />
       <div
         ref={viewRef}
-        // a page's layout is its author's, not the interface language's: never mirrored in Arabic (issue 9)
+        // a page's layout is its author's, not the interface language's: never mirrored in Arabic (docs/product.md "Board model")
         dir="ltr"
         onMouseEnter={() => setHover(true)}
         onMouseLeave={() => setHover(false)}

@@ -44,7 +44,7 @@ export function faceStations(gas: readonly DeviceInfo[]): DeviceInfo[] {
   return face.length ? face : [...gas];
 }
 
-/** The panels a project's devices call for, in reading order (issue 3 "dataDriven"). */
+/** The panels a project's devices call for, in reading order (docs/product.md "Routes and screens", the data-driven screen). */
 export function dataDrivenItems(devices: readonly DeviceInfo[]): Item[] {
   const gas = devices.filter((d) => d.kind === 'gas');
   const beacons = devices.some((d) => d.kind === 'beacon');

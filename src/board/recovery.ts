@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Self-healing of 24/7 wall screens (issue 3): when the board dies with a render error, or the live
+ * Self-healing of 24/7 wall screens (docs/operations.md "Wall screens"): when the board dies with a render error, or the live
  * connection stays down while the network is up, the page reloads itself, but with a back-off so a board
  * that crashes on every load does not reload in a tight loop.
  */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * True once the pointer and keyboard have been still for `idleMs` inside the window; false again on the
- * next move. Kiosk screens hide the cursor with it (3 s, issue 3). Disabled → always false.
+ * next move. Kiosk screens hide the cursor with it (3 s, docs/operations.md "Wall screens"). Disabled → always false.
  */
 export function useIdle(idleMs: number, enabled = true): boolean {
   const [idle, setIdle] = useState(false);

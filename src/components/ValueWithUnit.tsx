@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { formatNumber } from '../format/number';
 
 /**
- * Page-px font sizes of panel values before the wall-screen work of issue 9 ("panel values two to three
+ * Page-px font sizes of panel values before they were sized for wall screens ("panel values two to three
  * times today's size"): 18 px readings, 30 px large figures (the crane's moment). Tests measure the
  * values against these.
  */

@@ -22,7 +22,7 @@ const RECENT_RAW_MS = 10 * 60_000;
 export type PersonCardTarget = { personId: string } | { beaconSn: string };
 
 /**
- * A person's card (issue 9 §4): who they are (company, team, trade, phone, beacon), status, battery, the
+ * A person's card (docs/api.md "People and zones"): who they are (company, team, trade, phone, beacon), status, battery, the
  * last fix (bore, chainage, zones), vitals against the beacon's thresholds (heart rate, SpO2, body
  * temperature, blood pressure) and today's track (distance from the portal since 00:00 Beijing time).
  * Opened from the person list or by a click on a person on the tunnel map. Live values refresh every 5 s

@@ -1,7 +1,7 @@
 import { action, makeObservable, observable } from 'mobx';
 
 /**
- * Which device's detail dialog is open (issue 3): panels call `openDetail(sn)` on a click, the board
+ * Which device's detail dialog is open (docs/product.md "Board model"): panels call `openDetail(sn)` on a click, the board
  * view shows the dialog. One at a time; opening another replaces it.
  */
 export class DeviceDetailStore {

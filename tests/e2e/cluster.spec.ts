@@ -13,7 +13,7 @@ const PARTITIONS = 8;
 const LEASE_MS = 2_000;
 
 /**
- * Issue 12 in Chromium: a wall screen's browser on node b of a two-node cluster (real PostgreSQL, Redis and
+ * The cluster (docs/operations.md "Cluster") in Chromium: a wall screen's browser on node b of a two-node cluster (real PostgreSQL, Redis and
  * Mosquitto; docs/operations.md "Cluster") shows the AI alarms of cameras whose partition node a owns,
  * keeps showing new ones after a is killed with SIGKILL (b takes the partitions over), without a reload
  * or a new login. tests/integration/cluster/clusterKill.test.ts counts every event under load; this spec

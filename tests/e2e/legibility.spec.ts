@@ -104,9 +104,9 @@ test('at 3840×2160 the header scales with the board', async ({ page }) => {
 });
 
 /**
- * Page-px font sizes of the panel values before issue 9 (git history of src/components/ValueWithUnit.tsx,
+ * Page-px font sizes of the panel values before they were sized for wall screens (git history of src/components/ValueWithUnit.tsx,
  * src/panels/GasTable and src/panels/TunnelPersonnel/drawPeople.ts before the wall-screen work): readings
- * 18 px, the crane's moment 30 px, gas table cells 18 px, the map's headcount 15 px. Issue 9 §5 asks for two
+ * 18 px, the crane's moment 30 px, gas table cells 18 px, the map's headcount 15 px. docs/product.md "Validation and display" asks for two
  * to three times that.
  */
 const PRE_WALL_PX = { reading: 18, large: 30, gasCell: 18, headcount: 15 } as const;

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { logIn } from './session';
 
 /**
- * People and zones in the browser (issue 9 §4): a person on the demo board's tunnel map opens their card,
+ * People and zones in the browser (docs/api.md "People and zones"): a person on the demo board's tunnel map opens their card,
  * and the person list filters, searches and exports. PEOPLE_SCREENSHOTS=1 also writes docs/people.png and
  * docs/person-card.png (1920×1080).
  */

@@ -22,7 +22,7 @@ import { startServerWithUsers } from '../helpers/testServer';
 const bridgeProject = OTHER_PROJECT.projectId;
 const DAY_MS = 86_400_000;
 
-describe('equipment records against the real server (issue 10 §3)', () => {
+describe('equipment records against the real server (docs/api.md "Equipment")', () => {
   let server: RunningServer;
   let admin: ApiClient;
   let bridge: ApiClient;

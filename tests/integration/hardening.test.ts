@@ -11,7 +11,7 @@ import { connectLiveSocket } from '../helpers/liveSocket';
 import { loggedInClient, startServerWithUsers, startTestServer, TEST_ADMIN_PASSWORD } from '../helpers/testServer';
 
 /**
- * Regression tests of issue 11 items 3, 7, 8, 9, 10, 12, 13 against the real server (each failed on the
+ * Regression tests of the hardening in docs/api.md and docs/operations.md against the real server (each failed on the
  * code before the fix; see the item numbers).
  */
 

@@ -16,7 +16,7 @@ import { startServerWithUsers } from '../helpers/testServer';
 const demo = DEMO_PROJECT.projectId;
 
 /**
- * Issue 11 item 14: a subscribe the gateway refuses must reach the panels holding the topic as a state,
+ * A subscribe the gateway refuses must reach the panels holding the topic as a state,
  * never as an uncaught error that leaves a wall screen silently stale.
  */
 describe('a refused live topic in the browser pipeline', () => {

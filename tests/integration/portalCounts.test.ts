@@ -12,7 +12,7 @@ import { eventually } from '../helpers/eventually';
 import { loggedInClient, startTestServer } from '../helpers/testServer';
 
 /**
- * Portal in and out counts across a restart (issue 9 §4; docs/api.md "People and zones"): beacons cross a
+ * Portal in and out counts across a restart (docs/api.md "People and zones"): beacons cross a
  * portal zone, the server stops and starts again on the same database, and zone/list still shows the day's
  * counts, which then keep counting from there. Real server, broker and PGlite on a temporary data dir.
  */

@@ -42,7 +42,7 @@ interface Beacon {
   phase: number;
 }
 interface Crane { projectId: string; sn: string; periodTicks: number; phase: number; angle: number }
-/** The lifting-equipment kinds other than the tower crane (issue 10), each device at its report period. */
+/** The lifting-equipment kinds other than the tower crane (docs/architecture.md "Lifting equipment"), each device at its report period. */
 type EquipmentKind = 'constructionElevator' | 'bridgeGirderErector' | 'gantryCrane' | 'yardCrane';
 interface Equipment { projectId: string; sn: string; kind: EquipmentKind; periodTicks: number; phase: number }
 const EQUIPMENT_KINDS: readonly string[] = ['constructionElevator', 'bridgeGirderErector', 'gantryCrane', 'yardCrane'];

@@ -27,7 +27,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: HttpDeps): void {
   const throttle = new LoginThrottle();
   const devices = new DeviceCookies();
 
-  // The attempt is reserved before anything slow happens, so parallel guesses count at once (issue 11 item 3).
+  // The attempt is reserved before anything slow happens, so parallel guesses count at once (docs/api.md "Login throttle").
   app.post(ROUTES.login, { bodyLimit: AUTH_BODY_LIMIT_BYTES }, async (req, reply) => {
     const body = parseBody(loginBody, req.body);
     const attempt = throttle.begin(body.username, req.ip, devices.verify(req.cookies[DEVICE_COOKIE], body.username));

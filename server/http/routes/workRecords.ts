@@ -6,7 +6,7 @@ import { postRoute, requireMember, type HttpDeps } from '../context';
 
 /**
  * The column `alarms_during` of a work_records query: alarms of the device raised while the lift or trip
- * ran (issue 10 §3), counted through alarms_project_device_idx.
+ * ran (docs/api.md "Work records"), counted through alarms_project_device_idx.
  */
 export function alarmsDuring(eb: ExpressionBuilder<Database, 'work_records'>) {
   return eb

@@ -50,7 +50,7 @@ export function personQuery(projectId: string, f: Filters): PersonListBody {
 }
 
 /**
- * /people: the project's people with their beacons' live state (issue 9 §4), filtered on the server by
+ * /people: the project's people with their beacons' live state (docs/api.md "People and zones"), filtered on the server by
  * bore, zone, company, team and status (online, offline, SOS, low battery) and searched by name, beacon,
  * phone or trade; exported to .xlsx or CSV; a row opens the person's card. Refreshes every 10 s.
  */

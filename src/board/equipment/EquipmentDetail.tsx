@@ -29,7 +29,7 @@ import { ThresholdsTab } from './ThresholdsTab';
 import { useLoad } from './useLoad';
 import { cellStyle, DataTable, TabMessage } from './parts';
 
-/** The modal's tabs in order (issue 10 §3). */
+/** The modal's tabs in order (docs/api.md "Equipment"). */
 export const EQUIPMENT_TABS = ['live', 'driver', 'attendance', 'records', 'runData', 'archive', 'thresholds'] as const;
 export type EquipmentTab = (typeof EQUIPMENT_TABS)[number];
 
@@ -49,7 +49,7 @@ const CERTIFICATE_WARN_DAYS = 30;
 const RECORDS_PAGE_SIZE = 15;
 
 /**
- * The detail modal's body for a piece of lifting equipment (issue 10 §3): its header (kind, position,
+ * The detail modal's body for a piece of lifting equipment (docs/api.md "Equipment"): its header (kind, position,
  * status, last seen) and the tabs live, driver, clock-in, work records, run data, archive and thresholds.
  * Live values come from the device store; the other tabs ask the server when they are opened
  * (docs/api.md "Equipment", "Work records", "Thresholds", "History and time ranges").

@@ -21,7 +21,7 @@ const v = (values: Values | null, key: string): number => values?.[key] ?? 0;
 const fmt = (n: number, digits: number, unit: string) => `${n.toFixed(digits)} ${unit}`.trim();
 
 /**
- * A live drawing of one piece of lifting equipment (issue 10 §3, react-konva): a tower crane from above
+ * A live drawing of one piece of lifting equipment (docs/architecture.md "Lifting equipment", react-konva): a tower crane from above
  * with its jib at the slew angle, the trolley at its radius and the load; an elevator's mast with both
  * cages at their heights and floors; a girder erector and a gantry crane from the side with their trolleys
  * and hooks; a yard crane's boom at its angle. Numbers carry the descriptor's units. Nothing for other kinds.

@@ -10,7 +10,7 @@ import { flagText } from '../../components/equipment/flags';
 import { panelReadings, type EquipmentPanelConfig } from './readings';
 
 /**
- * The card of one piece of lifting equipment (issue 10 §5): its name and status, the live drawing of its
+ * The card of one piece of lifting equipment (docs/architecture.md "Lifting equipment"): its name and status, the live drawing of its
  * kind (EquipmentDrawing) and its main readings with the descriptor's labels, units and decimals, each in
  * its threshold's colour when over a limit. Reads the device through the panel-data hooks, so it shows
  * the last reading as of the board clock, live or in replay. A click opens the device's detail modal

@@ -5,12 +5,12 @@ import { equipmentPanelConfigSchema, type EquipmentPanelConfig } from './reading
 import { equipmentThumbnail } from './Thumbnail';
 
 /*
- * One panel type per lifting-equipment kind (issue 10 §5), sharing one card component (EquipmentPanel.tsx)
+ * One panel type per lifting-equipment kind (docs/architecture.md "Lifting equipment"), sharing one card component (EquipmentPanel.tsx)
  * that draws the kind's live drawing and lists its main readings (readings.ts). The tower crane keeps its
  * own card (src/panels/TowerCrane).
  */
 
-/** Construction elevator card (issue 10 §5): the live drawing (the mast with both cages at their floors) and the main readings (src/panels/Equipment). */
+/** Construction elevator card (docs/architecture.md "Lifting equipment"): the live drawing (the mast with both cages at their floors) and the main readings (src/panels/Equipment). */
 export const constructionElevatorPanel: PanelDefinition<EquipmentPanelConfig> = {
   type: 'constructionElevator',
   title: msg`Construction elevator`,
@@ -23,7 +23,7 @@ export const constructionElevatorPanel: PanelDefinition<EquipmentPanelConfig> = 
   thumbnail: equipmentThumbnail('constructionElevator'),
 };
 
-/** Bridge girder erector card (issue 10 §5): the live drawing (the main girder with both trolleys and hooks) and the main readings (src/panels/Equipment). */
+/** Bridge girder erector card (docs/architecture.md "Lifting equipment"): the live drawing (the main girder with both trolleys and hooks) and the main readings (src/panels/Equipment). */
 export const bridgeGirderErectorPanel: PanelDefinition<EquipmentPanelConfig> = {
   type: 'bridgeGirderErector',
   title: msg`Bridge girder erector`,
@@ -36,7 +36,7 @@ export const bridgeGirderErectorPanel: PanelDefinition<EquipmentPanelConfig> = {
   thumbnail: equipmentThumbnail('bridgeGirderErector'),
 };
 
-/** Gantry crane card (issue 10 §5): the live drawing (the gantry with its trolley and hook) and the main readings (src/panels/Equipment). */
+/** Gantry crane card (docs/architecture.md "Lifting equipment"): the live drawing (the gantry with its trolley and hook) and the main readings (src/panels/Equipment). */
 export const gantryCranePanel: PanelDefinition<EquipmentPanelConfig> = {
   type: 'gantryCrane',
   title: msg`Gantry crane`,
@@ -49,7 +49,7 @@ export const gantryCranePanel: PanelDefinition<EquipmentPanelConfig> = {
   thumbnail: equipmentThumbnail('gantryCrane'),
 };
 
-/** Yard crane card (issue 10 §5): the live drawing (the boom at its angle with the hook and load) and the main readings (src/panels/Equipment). */
+/** Yard crane card (docs/architecture.md "Lifting equipment"): the live drawing (the boom at its angle with the hook and load) and the main readings (src/panels/Equipment). */
 export const yardCranePanel: PanelDefinition<EquipmentPanelConfig> = {
   type: 'yardCrane',
   title: msg`Yard crane`,

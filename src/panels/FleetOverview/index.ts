@@ -9,7 +9,7 @@ export const fleetOverviewConfigSchema = z.object({});
 export type FleetOverviewConfig = z.infer<typeof fleetOverviewConfigSchema>;
 
 /**
- * Fleet overview (issue 10 §5): every piece of lifting equipment of the project with its status, the
+ * Fleet overview (docs/architecture.md "Lifting equipment"): every piece of lifting equipment of the project with its status, the
  * driver on duty, its utilisation today and its open alarms. A click on a row opens the device's modal.
  */
 export const fleetOverviewPanel: PanelDefinition<FleetOverviewConfig> = {

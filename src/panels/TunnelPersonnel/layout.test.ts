@@ -49,7 +49,7 @@ describe('tunnel map layout', () => {
   });
 });
 
-describe('map text scale (issue 9: no map label under 12 px at 1366×768)', () => {
+describe('map text scale (docs/product.md "Validation and display": no map label under 12 px at 1366×768)', () => {
   // a 1920×1080 page under a 1366×768 header and alarm banner is scaled to about 0.63
   const SMALL_SCREEN = 0.63;
   it('grows every map label so the board scale draws it at 12 screen px or more', () => {

@@ -69,7 +69,7 @@ export interface MapLayout {
 
 const TICK_STEPS_M = [50, 100, 200, 250, 500, 1000, 2000, 5000, 10_000];
 
-/** Smallest size a map label may be drawn at on a screen, CSS px (issue 9 §5: at 1366×768 no text under 12 px). */
+/** Smallest size a map label may be drawn at on a screen, CSS px (docs/product.md "Validation and display": at 1366×768 no text under 12 px). */
 export const MIN_SCREEN_TEXT_PX = 12;
 
 /**

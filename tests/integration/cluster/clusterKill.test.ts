@@ -18,7 +18,7 @@ const LEASE_MS = 2_000;
 type NodeId = 'a' | 'b';
 
 /**
- * Issue 12: two server nodes share one PostgreSQL, one Redis and one Mosquitto (all real, started here;
+ * docs/operations.md "Cluster": two server nodes share one PostgreSQL, one Redis and one Mosquitto (all real, started here;
  * installed from Debian by scripts/services.mjs when missing). AI cameras publish QoS 1 events (each counts
  * on its camera's one open `ai` alarm) at about 250 messages/s, and one node goes away mid-stream: killed
  * with SIGKILL (the other node, then the owner of the watched camera's partition), or stopped cleanly. Every

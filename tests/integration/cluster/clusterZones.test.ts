@@ -17,7 +17,7 @@ const BEACONS = Array.from({ length: 12 }, (_, i) => `BC${String(i + 1).padStart
 const NO_RULES = { entryAlarm: false, authorizedTeams: [], maxStayMin: null, maxHeadcount: null, noMovementMin: null, signalLostS: null };
 
 /**
- * Issue 12: two cluster nodes (real PostgreSQL, Redis and Mosquitto) started at the same time, on an empty
+ * docs/operations.md "Cluster": two cluster nodes (real PostgreSQL, Redis and Mosquitto) started at the same time, on an empty
  * database. They must end with every partition owned exactly once, and a project's zone rules must see all
  * of its people: an over-headcount alarm counts every beacon of the project, whichever node ingests them.
  */

@@ -22,7 +22,7 @@ const BURST_EVERY_MS = 100;
 const ACKED_BEFORE_KILL = 600;
 
 /**
- * Issue 11 item 5: under kill -9 at about 500 messages/s, 471 of 13,613 acknowledged alarm messages were
+ * Under kill -9 (docs/operations.md "What the fault and fuzz suites prove") at about 500 messages/s, 471 of 13,613 acknowledged alarm messages were
  * lost, because the embedded broker sent the PUBACK before the alarm was written. Every message here is
  * an AI camera event, which opens an alarm of its own (marked by a unique picUrl), so "acknowledged" and
  * "stored" can be compared one to one.

@@ -19,7 +19,7 @@ const coTopic = (sn: string) => `zhgd/${other}/gas/${sn}/telemetry`;
 const coReading = () => JSON.stringify({ ts: Date.now(), readings: { CO: 60 } });
 
 /**
- * Issue 11 item 1: a message that cannot be stored must not hold back other projects' alarms. Before the
+ * A message that cannot be stored must not hold back other projects' alarms. Before the
  * fix, a camera event with a NUL in `picUrl` passed the schema, failed the INSERT and was retried forever
  * with a 1 s pause: a CO alarm of another project took about 1 s per such message (10.8 s after ten).
  */

@@ -8,7 +8,7 @@ import { startServerWithUsers } from '../../helpers/testServer';
 import { mulberry32 as prng } from '../../../protocol/mulberry32';
 
 /**
- * REST fuzz suite (issue 11 "What it must show"): seeded, bounded, loopback only, against the real server
+ * REST fuzz suite (docs/operations.md "What the fault and fuzz suites prove"): seeded, bounded, loopback only, against the real server
  * in process. Every POST route (server/http/routes) gets random and mutated bodies (NUL, lone surrogates,
  * deep nesting, huge strings, wrong types, prototype-pollution keys, broken JSON), logged in as an
  * administrator, as a member of one project, and anonymous. Expected: no answer 5xx, the server still
