@@ -22,6 +22,8 @@ export interface RunningServer {
   live: LiveHandle;
   /** URLs of every HTTP route (the authorisation-matrix test enumerates them; createHttpApp registeredRoutes). */
   routes: ReadonlySet<string>;
+  /** The random admin password this start's first-start seed made; null when the database existed or ADMIN_PASSWORD set it. */
+  firstStartAdminPassword: string | null;
   close(): Promise<void>;
 }
 
@@ -66,7 +68,7 @@ export async function startServer(
     log = app.log;
     closers.push(() => app.close());
 
-    await seedIfEmpty(db, config, { info: (msg) => app.log.info(msg) });
+    const seed = await seedIfEmpty(db, config, { info: (msg) => app.log.info(msg) });
     await retireDocumentedDemoPassword(db, config, { info: (msg) => app.log.info(msg) });
     sessions.startPruning((err) => app.log.error({ err }, 'session pruning failed'));
     closers.push(async () => sessions.close());
@@ -90,6 +92,7 @@ export async function startServer(
       port,
       mqttPort: liveHandle.mqttPort,
       routes: registeredRoutes(app),
+      firstStartAdminPassword: seed.adminPassword,
       config,
       db,
       live: liveHandle,

@@ -1,9 +1,13 @@
 import { startServer, type RunningServer } from './app';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from './config';
+import { loggerOptions, startBox } from './terminal';
 
 /** LOG_LEVEL (pino levels, default info): read here because only the entry point configures logging. */
 const logLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+/** LOG_FORMAT: `json` lines, `pretty` (pino-pretty, for people), or `auto` (default): pretty on a terminal, JSON otherwise. */
+const logFormatSchema = z.enum(['auto', 'json', 'pretty']).default('auto');
+
 
 /**
  * Service entry point (`npm run serve`): configuration from the environment (docs/configuration.md),
@@ -13,11 +17,15 @@ const logLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace
 async function main(): Promise<void> {
   let config;
   let level;
+  let format;
   try {
     config = loadConfig();
     const parsed = logLevelSchema.safeParse(process.env.LOG_LEVEL || undefined);
     if (!parsed.success) throw new ConfigError('LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent');
     level = parsed.data;
+    const parsedFormat = logFormatSchema.safeParse(process.env.LOG_FORMAT || undefined);
+    if (!parsedFormat.success) throw new ConfigError('LOG_FORMAT: expected auto, json or pretty');
+    format = parsedFormat.data;
   } catch (e) {
     if (e instanceof ConfigError) {
       process.stderr.write(`Configuration error: ${e.message}\n`);
@@ -28,7 +36,7 @@ async function main(): Promise<void> {
 
   let server: RunningServer;
   try {
-    server = await startServer(config, { log: { level } });
+    server = await startServer(config, { log: loggerOptions(level, format, process.stdout.isTTY === true) });
   } catch (e) {
     process.stderr.write(`SiteBoard failed to start: ${e instanceof Error ? e.message : String(e)}\n`);
     process.exit(1);
@@ -42,6 +50,10 @@ async function main(): Promise<void> {
   const listeners = server.live.mqttListeners;
   if (listeners?.tlsPort != null) process.stdout.write(`MQTT over TLS on port ${listeners.tlsPort}\n`);
   if (listeners?.wsPort != null) process.stdout.write(`MQTT over WebSocket on port ${listeners.wsPort} at ${server.config.mqttWs?.path}\n`);
+  // the last thing of a start, so the board's address and the way in are not scrolled away
+  process.stdout.write(
+    startBox({ url: server.url, mqttPort: server.mqttPort, adminPassword: server.firstStartAdminPassword, adminPasswordFromEnv: config.adminPassword !== null }),
+  );
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -116,7 +116,12 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   const hops = config.trustProxy;
   // A hop count trusts the nearest `hops` proxies (what fastify does with a number, typed as a function here).
   const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
-  const app = Fastify({ logger, bodyLimit: config.bodyLimitBytes, trustProxy });
+  // Requests are logged once each, at debug (LOG_LEVEL=debug): at info a wall screen's polling buried
+  // everything an operator must read.
+  const app = Fastify({ logger, bodyLimit: config.bodyLimitBytes, trustProxy, disableRequestLogging: true });
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.debug({ method: req.method, url: req.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
   const rejections = deps.rejections ?? new RestRejections();
   const codes = new WeakMap<object, ErrorCode>();
   await app.register(fastifyCookie);

@@ -9,6 +9,7 @@ import { demoPeople, demoZones } from './demoPeople';
 import { ADMIN_USERNAME, BRIDGE_USER, DEMO_PROJECT, OTHER_PROJECT } from './demoProject';
 import { seedDemoEquipment } from './demoEquipment';
 import { zoneColumns } from '../rules/zoneStore';
+import { boxed } from '../terminal';
 
 /** Where seeding reports progress. */
 export interface SeedLog {
@@ -32,14 +33,14 @@ export function mqttUsernameFor(projectId: string): string {
  * A database that already has a project is left untouched, so restarts keep every edit.
  *
  * The admin password is `config.adminPassword`, or a random one written once to `out` (stdout) in a box.
- * @returns whether this call seeded.
+ * @returns whether this call seeded, and the random admin password it made (null when configured or not seeded).
  */
 export async function seedIfEmpty(
   db: Kysely<Database>,
   config: Pick<ServerConfig, 'adminPassword'> & Partial<Pick<ServerConfig, 'simulator' | 'demoPassword'>> & { seedLocale?: SeedLocale },
   log: SeedLog,
   out: (text: string) => void = (text) => void process.stdout.write(text),
-): Promise<{ seeded: boolean }> {
+): Promise<{ seeded: boolean; adminPassword: string | null }> {
   const adminPassword = config.adminPassword ?? randomPassword(20);
   const demoPassword = config.simulator === true ? (config.demoPassword ?? randomPassword(20)) : null;
   // Hash before the transaction: scrypt is slow and the transaction holds the lock.
@@ -193,13 +194,13 @@ export async function seedIfEmpty(
     return true;
   });
 
-  if (!seeded) return { seeded: false };
+  if (!seeded) return { seeded: false, adminPassword: null };
   log.info(`seeded demo projects ${DEMO_PROJECT.projectId} and ${OTHER_PROJECT.projectId} (${names.devices.length + names.bridgeDevices.length} devices)`);
   if (config.adminPassword === null) out(boxed(`admin password: ${adminPassword}`, 'shown once; set ADMIN_PASSWORD to choose it'));
   if (demoPassword !== null && !config.demoPassword) {
     out(boxed(`demo user ${BRIDGE_USER.username} password: ${demoPassword}`, 'shown once; set DEMO_PASSWORD to choose it'));
   }
-  return { seeded: true };
+  return { seeded: true, adminPassword: config.adminPassword === null ? adminPassword : null };
 }
 
 /** A membership row; `role` of protocol/roles.ts (the administrator administers, the demo user manages). */
@@ -229,11 +230,6 @@ export async function seedDemoUsers(db: Kysely<Database>, password: string): Pro
   await insertDemoUsers(db, await hashPassword(password), Date.now());
 }
 
-function boxed(...lines: string[]): string {
-  const width = Math.max(...lines.map((l) => l.length));
-  const bar = '─'.repeat(width + 2);
-  return [`┌${bar}┐`, ...lines.map((l) => `│ ${l.padEnd(width)} │`), `└${bar}┘`, ''].join('\n');
-}
 
 /** The demo user's password that earlier versions seeded and printed in the docs. */
 const RETIRED_DEMO_PASSWORD = 'bridge-demo-1';
