@@ -1,6 +1,6 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Alarm, DeviceInfo, TunnelInfo } from '../../protocol';
 import { usePanelData, type AckAlarmFn } from '../panelData';
 import { useStores } from '../stores';
@@ -140,7 +140,7 @@ export const AlarmBanner = observer(function AlarmBanner({
     // calm, but say what is shelved (live only: a replayed banner shows nothing then)
     return shelved > 0 && !replayed ? (
       <div data-alarm-banner-shelved style={{ flex: '0 0 auto', padding: '0.2em 1em', fontSize: 'clamp(14px, 0.9vw, 40px)', background: '#3f3f46', color: '#fff' }}>
-        {live ? <LiveBadge /> : null} <Trans>{shelved} shelved alarm(s)</Trans>
+        {live ? <LiveBadge /> : null} <Plural value={shelved} one="# shelved alarm" other="# shelved alarms" />
       </div>
     ) : null;
   }
@@ -213,7 +213,7 @@ export const AlarmBanner = observer(function AlarmBanner({
           </span>
         ) : null}
         <strong style={{ fontSize: '1.15em', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-banner-count>
-          <Trans>{count} active alarm(s)</Trans>
+          <Plural value={count} one="# active alarm" other="# active alarms" />
         </strong>
         {flood ? (
           <strong data-banner-flood style={{ whiteSpace: 'nowrap', background: 'rgba(0,0,0,0.35)', borderRadius: 6, padding: '0 0.5em' }}>

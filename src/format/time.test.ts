@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import uPlot from 'uplot';
-import { beijingWallDate, formatBeijing, formatBeijingHourMinute, formatLastSeen } from './time';
+import { beijingAxisLabels, beijingWallDate, formatBeijing, formatBeijingHourMinute, formatLastSeen } from './time';
 
 describe('formatBeijing', () => {
   it('shows UTC instants eight hours ahead, across midnight', () => {
@@ -58,5 +58,19 @@ describe('formatBeijingHourMinute and beijingWallDate (fixed UTC+8, for chart ax
 
   it('gives the same Date as uPlot.tzDate(date, Asia/Shanghai)', () => {
     for (const t of instants) expect(beijingWallDate(t).getTime()).toBe(uPlot.tzDate(new Date(t), 'Asia/Shanghai').getTime());
+  });
+});
+
+describe('beijingAxisLabels (24-hour Beijing time on chart axes)', () => {
+  // 2026-11-27 13:00 and 14:00 Beijing (05:00, 06:00 UTC)
+  const h13 = Date.UTC(2026, 10, 27, 5) / 1000;
+  it('labels hourly ticks 24-hour, with the date on the first tick and where the day changes', () => {
+    expect(beijingAxisLabels([h13, h13 + 3600], 3600)).toEqual(['11-27 13:00', '14:00']);
+    const h23 = h13 + 10 * 3600;
+    expect(beijingAxisLabels([h23, h23 + 3600, h23 + 7200], 3600)).toEqual(['11-27 23:00', '11-28 00:00', '01:00']);
+  });
+  it('labels days as MM-DD and seconds with seconds', () => {
+    expect(beijingAxisLabels([h13, h13 + 86_400], 86_400)).toEqual(['11-27', '11-28']);
+    expect(beijingAxisLabels([h13 + 10, h13 + 20], 10)).toEqual(['13:00:10', '13:00:20']);
   });
 });

@@ -36,6 +36,24 @@ export function beijingWallDate(tsMs: number): Date {
   return new Date(b.getUTCFullYear(), b.getUTCMonth(), b.getUTCDate(), b.getUTCHours(), b.getUTCMinutes(), b.getUTCSeconds(), b.getUTCMilliseconds());
 }
 
+/**
+ * Tick labels of a time axis in 24-hour Beijing time (uPlot's own are 12-hour, "2pm"): `splitsS` the ticks
+ * and `incrS` their spacing, both in seconds since the epoch as uPlot gives them. Days apart: `MM-DD`;
+ * hours or minutes apart: `HH:mm`, with `MM-DD HH:mm` on the first tick and where the Beijing day changes;
+ * seconds apart: `HH:mm:ss`.
+ */
+export function beijingAxisLabels(splitsS: readonly number[], incrS: number): string[] {
+  if (incrS >= 86_400) return splitsS.map((s) => formatBeijing(s * 1000, 'MM-DD'));
+  if (incrS < 60) return splitsS.map((s) => formatBeijing(s * 1000, 'HH:mm:ss'));
+  let day: number | null = null;
+  return splitsS.map((s) => {
+    const d = beijingDay(s * 1000);
+    const changed = d !== day;
+    day = d;
+    return changed ? formatBeijing(s * 1000, 'MM-DD HH:mm') : formatBeijingHourMinute(s * 1000);
+  });
+}
+
 /** Default display pattern (dayjs tokens). */
 export const DATE_TIME_PATTERN = 'YYYY-MM-DD HH:mm:ss';
 

@@ -51,11 +51,11 @@ import { useProjectId } from '../shell/useProjectId';
 /** Alarms per table page. */
 const PAGE_SIZE = 20;
 
-const RANGES: Record<string, { label: MessageDescriptor; ms: number | null }> = {
+/** The time-range filter's choices; no choice (the menu's "All time") filters no range. */
+const RANGES: Record<string, { label: MessageDescriptor; ms: number }> = {
   day: { label: msg`Last 24 hours`, ms: 86_400_000 },
   week: { label: msg`Last 7 days`, ms: 7 * 86_400_000 },
   month: { label: msg`Last 30 days`, ms: 30 * 86_400_000 },
-  all: { label: msg`All time`, ms: null },
 };
 const KINDS: Record<string, MessageDescriptor> = ALARM_KIND_LABEL;
 const LEVELS: Record<string, MessageDescriptor> = LEVEL_LABEL;

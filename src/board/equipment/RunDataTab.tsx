@@ -10,6 +10,7 @@ import { useBoardClock } from '../../panelData';
 import { maxJoinedGapMs, STATUS_COLOR, toAlignedData, useThemeColors } from '../../components';
 import { isFlag } from '../../components/equipment/flags';
 import { metricLabel } from '../../i18n/metricLabels';
+import { beijingAxisLabels } from '../../format/time';
 import { TabMessage } from './parts';
 import { useLoad } from './useLoad';
 
@@ -152,7 +153,7 @@ function MetricChart({
         tzDate: (t) => uPlot.tzDate(new Date(t * 1000), 'Asia/Shanghai'),
         scales: { x: { time: true, range: [fromMs / 1000, toMs / 1000] } },
         axes: [
-          { stroke: axisColor, grid: { stroke: 'rgba(128,128,128,0.15)' }, size: 28 },
+          { stroke: axisColor, grid: { stroke: 'rgba(128,128,128,0.15)' }, size: 28, values: (_u, splits, _ax, _space, incr) => beijingAxisLabels(splits, incr) },
           { stroke: axisColor, grid: { stroke: 'rgba(128,128,128,0.15)' }, size: 56 },
         ],
         series: [{}, { stroke: colour, width: 1.5, spanGaps: false }, ...lines.map((l) => ({ stroke: l.c, width: 1, dash: [6, 4] }))],

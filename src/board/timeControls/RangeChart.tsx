@@ -3,7 +3,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { PanelDataSource, SeriesFrame } from '../../panelData';
-import { BEIJING_TZ } from '../../format/time';
+import { beijingAxisLabels, BEIJING_TZ, formatBeijing } from '../../format/time';
 import { metricLabel } from '../../i18n/metricLabels';
 import { SCREEN } from '../../theme/theme';
 import { maxJoinedGapMs, toAlignedData } from '../../components';
@@ -17,7 +17,7 @@ const COLORS = ['#38bdf8', '#f59e0b', '#a3e635', '#f472b6', '#c084fc', '#f87171'
  * with the instant marked, for the device detail dialog of a board in replay. Times in Beijing time.
  */
 export function RangeChart({ source, sn, kind, metrics, reportPeriodS }: { source: PanelDataSource; sn: string; kind: string; metrics: string[]; reportPeriodS: number }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const host = useRef<HTMLDivElement>(null);
   const [frame, setFrame] = useState<SeriesFrame | null>(null);
   const clock = source.clock as { fromMs?: number; toMs?: number; now(): number };
@@ -47,10 +47,20 @@ export function RangeChart({ source, sn, kind, metrics, reportPeriodS }: { sourc
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), BEIJING_TZ),
         scales: { x: { time: true, range: [fromMs / 1000, toMs / 1000] } },
         axes: [
-          { stroke: SCREEN.textMuted, grid: { stroke: 'rgba(128,128,128,0.2)' } },
+          { stroke: SCREEN.textMuted, grid: { stroke: 'rgba(128,128,128,0.2)' }, values: (_u, splits, _ax, _space, incr) => beijingAxisLabels(splits, incr) },
           { stroke: SCREEN.textMuted, grid: { stroke: 'rgba(128,128,128,0.2)' } },
         ],
-        series: [{}, ...frame.metrics.map((m, i) => ({ label: metricLabel(i18n, kind, m), stroke: COLORS[i % COLORS.length], width: 2, spanGaps: false }))],
+        // the legend reads the hovered instant and values; blank rather than "--" while nothing is hovered
+        series: [
+          { label: t`Time`, value: (_u, v) => (v == null ? '' : formatBeijing(v * 1000, 'MM-DD HH:mm:ss')) },
+          ...frame.metrics.map((m, i) => ({
+            label: metricLabel(i18n, kind, m),
+            stroke: COLORS[i % COLORS.length],
+            width: 2,
+            spanGaps: false,
+            value: (_u: uPlot, v: number | null) => (v == null ? '' : String(v)),
+          })),
+        ],
         hooks: {
           draw: [
             (p: uPlot) => {
