@@ -105,8 +105,9 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   // REDIS_URL: the socket.io Redis adapter; with MQTT_URL too, a cluster splitting ingest by device partition
   // (docs/operations.md "Cluster"). Without them, one node exactly as before.
   const clusterRedis = config.redisUrl ? await connectClusterRedis(config.redisUrl, log) : null;
-  const partitioned = clusterRedis && config.mqttUrl !== null ? new PartitionedRules(config.clusterPartitions, config.personnelRules) : null;
-  const engine: Rules = partitioned ?? new RulesEngine(Date.now(), config.personnelRules);
+  const partitioned = clusterRedis && config.mqttUrl !== null ? new PartitionedRules(config.clusterPartitions, config.personnelRules, config.offlineGracePeriods) : null;
+  const single = partitioned ? null : new RulesEngine(Date.now(), config.personnelRules, config.offlineGracePeriods);
+  const engine: Rules = partitioned ?? single!;
   let cluster: Cluster | null = null;
   const counter = new IngestCounter();
   const writer = new TelemetryWriter(db, log);

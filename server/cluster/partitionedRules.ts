@@ -28,11 +28,16 @@ export class PartitionedRules implements Rules {
   /** The latest zones of each project, given to its project partition when adopted later. */
   private readonly zoneConfig = new Map<string, { zones: readonly Zone[]; wearers: ReadonlyMap<string, ZoneWearer> }>();
 
-  /** @param count CLUSTER_PARTITIONS */
-  /** `zoneOptions`: limits of the personnel zone rules of every partition's engine (ServerConfig.personnelRules). */
+  /**
+   * @param count CLUSTER_PARTITIONS
+   * @param zoneOptions limits of the personnel zone rules of every partition's engine (ServerConfig.personnelRules)
+   * @param offlineGracePeriods OFFLINE_GRACE_PERIODS of every partition's engine (RulesEngine): a partition
+   *   taken over is a restart for its devices
+   */
   constructor(
     readonly count: number,
     private readonly zoneOptions: ZoneRulesOptions = {},
+    private readonly offlineGracePeriods = 0,
   ) {}
 
   /** The partition of a device of `kind` (or of an alarm, with `zone` for zone alarms). */
@@ -62,7 +67,7 @@ export class PartitionedRules implements Rules {
    * @returns the alarm writes restoring them asks for (e.g. an active duplicate cleared)
    */
   adopt(k: number, devices: ReadonlyMap<string, LoadedDevice[]>, openAlarms: readonly AlarmRecord[], nowMs: number): Effects {
-    const engine = new RulesEngine(nowMs, this.zoneOptions);
+    const engine = new RulesEngine(nowMs, this.zoneOptions, this.offlineGracePeriods);
     const effects: Effects = { alarms: [], statuses: [] };
     for (const [projectId, list] of devices) {
       const mine = list.filter((d) => this.partitionOf(projectId, d.config.kind, d.config.sn) === k);

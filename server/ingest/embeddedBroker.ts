@@ -11,7 +11,8 @@ import type { Database } from '../storage/schema';
 import { projectForCredentials } from './credentials';
 import type { IngestOutcome } from './handleMessage';
 import type { IngestCounter } from './ingestStats';
-import { AddressRateLimiter, TokenBucket } from './rateLimit';
+import { ConnectionGate, type ConnectionAttempt } from './connectionGate';
+import { TokenBucket } from './rateLimit';
 
 /** MQTT CONNACK return codes (MQTT 3.1.1 §3.2.2.3); aedes maps them to MQTT 5 reason codes. */
 const BAD_USERNAME_OR_PASSWORD = 4;
@@ -70,7 +71,7 @@ export interface EmbeddedBroker {
 }
 
 /** Defaults of {@link MqttLimits} (docs/configuration.md). */
-export const DEFAULT_MQTT_LIMITS: MqttLimits = { maxPacketBytes: 65_536, connectionsPerMinute: 120, messagesPerSecond: 500 };
+export const DEFAULT_MQTT_LIMITS: MqttLimits = { maxPacketBytes: 65_536, connectionsPerMinute: 120, deviceConnectionsPerMinute: 6_000, messagesPerSecond: 500 };
 
 /**
  * TLS handshakes and WebSocket upgrade requests must finish within this time (ms), like a CONNECT
@@ -129,8 +130,10 @@ function authError(message: string, returnCode: number): AuthenticateError {
  * slows that client alone.
  *
  * Limits (docs/device-protocol.md "Limits"): packets above `maxPacketBytes` close the connection before
- * their body is read; new connections beyond `connectionsPerMinute` per remote address are closed at once;
- * a client publishing faster than `messagesPerSecond` is slowed down (its publications wait for their turn).
+ * their body is read; per remote address, connection attempts that fail (bad credentials, or no login)
+ * beyond `connectionsPerMinute`, and logins beyond `deviceConnectionsPerMinute`, close new connections at
+ * once ({@link ConnectionGate}: a site behind NAT reconnects at once, a guesser does not); a client
+ * publishing faster than `messagesPerSecond` is slowed down (its publications wait for their turn).
  */
 export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
   const limits = opts.limits ?? DEFAULT_MQTT_LIMITS;
@@ -138,7 +141,23 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
   const publishRate = new WeakMap<Client, TokenBucket>();
   // Connected device clients per project, so a credential rotation can close exactly those.
   const connected = new Map<string, Set<Client>>();
-  const connectionRate = new AddressRateLimiter(limits.connectionsPerMinute);
+  const gate = new ConnectionGate({ failuresPerMinute: limits.connectionsPerMinute, loginsPerMinute: limits.deviceConnectionsPerMinute });
+  // A connection's gate attempt, by its remote address and port while the raw socket is open (a TLS or
+  // WebSocket stream is handed to aedes later, on the same address and port), then by its aedes client.
+  const attemptsBySocket = new Map<string, ConnectionAttempt>();
+  const attemptOf = new WeakMap<Client, ConnectionAttempt>();
+  const socketKey = (s: { remoteAddress?: string; remotePort?: number }) => `${s.remoteAddress ?? '?'}|${s.remotePort ?? '?'}`;
+  /** Settles a connection's attempt at the gate. @returns whether the connection may go on */
+  const settle = (client: Client, loggedIn: boolean): boolean => {
+    const attempt = attemptOf.get(client);
+    if (!attempt) return loggedIn;
+    const ok = gate.settle(attempt, loggedIn, Date.now());
+    if (loggedIn && !ok) {
+      stats.connectionsRefused++;
+      opts.log.warn({ address: attempt.address, refused: stats.connectionsRefused }, 'MQTT device logins per address over their rate: connection refused');
+    }
+    return ok;
+  };
   const stats: BrokerStats = { connectionsRefused: 0, packetsTooLarge: 0, publishesThrottled: 0 };
   const broker = await Aedes.createBroker({ connectTimeout: 10_000, maxClientsIdLength: 128 });
 
@@ -146,9 +165,11 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
     projectForCredentials(opts.db, username, password).then(
       (projectId) => {
         if (projectId === null) {
+          settle(client, false);
           opts.log.warn({ clientId: client.id, username: username?.slice(0, 64) }, 'MQTT login refused: bad device credentials');
           return done(authError('bad device credentials', BAD_USERNAME_OR_PASSWORD), false);
         }
+        if (!settle(client, true)) return done(authError('too many logins from this address', SERVER_UNAVAILABLE), false);
         projectOf.set(client, projectId);
         done(null, true);
       },
@@ -214,6 +235,8 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
   /** Hands a connection (TCP, TLS or WebSocket stream) to aedes with the packet size limit in place. */
   const handle = (conn: Duplex, req?: IncomingMessage) => {
     const client = broker.handle(conn as Socket, req as never) as unknown as Client;
+    const attempt = attemptsBySocket.get(socketKey(req?.socket ?? (conn as Socket)));
+    if (attempt) attemptOf.set(client, attempt);
     try {
       limitPacketSize(client, limits.maxPacketBytes, (declared) => {
         stats.packetsTooLarge++;
@@ -225,9 +248,21 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
       conn.destroy();
     }
   };
-  /** Closes a new socket at once when its address opened too many connections this minute. */
+  /**
+   * Closes a new socket at once when its address spent its failure budget or has too many connections
+   * waiting for their login; otherwise tracks it until its login (a close before it counts as a failure).
+   */
   const admit = (socket: Socket) => {
-    if (connectionRate.admit(socket.remoteAddress ?? '?', Date.now())) return true;
+    const attempt = gate.open(socket.remoteAddress ?? '?', Date.now());
+    if (attempt) {
+      const key = socketKey(socket);
+      attemptsBySocket.set(key, attempt);
+      socket.once('close', () => {
+        if (attemptsBySocket.get(key) === attempt) attemptsBySocket.delete(key);
+        gate.settle(attempt, false, Date.now());
+      });
+      return true;
+    }
     stats.connectionsRefused++;
     if (stats.connectionsRefused % 100 === 1) opts.log.warn({ address: socket.remoteAddress, refused: stats.connectionsRefused }, 'MQTT connection rate limit: connection closed');
     socket.destroy();

@@ -13,10 +13,13 @@ export class RulesEngine {
   /**
    * @param startedAtMs server start (ms); silence is measured from here at the earliest.
    * @param zoneOptions limits of the personnel zone rules (ServerConfig.personnelRules); defaults otherwise.
+   * @param offlineGracePeriods report periods a device not heard since the start (or since
+   *   {@link brokerRestarted}) may stay silent before it goes offline (OFFLINE_GRACE_PERIODS; 0: the kind's rule).
    */
   constructor(
     private readonly startedAtMs: number,
     private readonly zoneOptions: ZoneRulesOptions = {},
+    private readonly offlineGracePeriods = 0,
   ) {}
 
   /**
@@ -37,6 +40,7 @@ export class RulesEngine {
         collectUnconfigured(existing, effects);
       } else {
         const monitor = new DeviceMonitor(config, snapshot, this.startedAtMs);
+        if (this.offlineGracePeriods > 0) monitor.restarted(this.startedAtMs, this.offlineGracePeriods);
         next.set(config.sn, monitor);
         collectUnconfigured(monitor, effects);
       }
@@ -145,6 +149,14 @@ export class RulesEngine {
       this.zoneRules.set(projectId, rules);
     }
     return rules;
+  }
+
+  /**
+   * The MQTT broker came back at `nowMs` (the server's connection to an external broker was re-established):
+   * every device reconnects, so each gets the same grace as after a server start (DeviceMonitor.restarted).
+   */
+  brokerRestarted(nowMs: number): void {
+    for (const devices of this.projects.values()) for (const monitor of devices.values()) monitor.restarted(nowMs, this.offlineGracePeriods);
   }
 
   /** Time passing for every device (offline detection, end of the AI violation window). O(devices). */
