@@ -111,6 +111,21 @@ function limitPacketSize(client: Client, maxBytes: number, onTooLarge: (declared
   };
 }
 
+/** Topic levels the broker takes at most (aedes' own ceiling; device topics have 5: docs/device-protocol.md). */
+const MAX_TOPIC_LEVELS = 100;
+
+/**
+ * Why aedes refuses a PUBLISH topic before `authorizePublish` sees it (and closes the connection), or null:
+ * empty, a wildcard (MQTT 3.1.1 §3.3.2.1: a PUBLISH topic must not contain `#` or `+`), or more levels than
+ * the broker's `maxTopicLevels` (aedes lib/handlers/publish.js makes the same checks).
+ */
+export function refusedPublishTopic(topic: string, maxTopicLevels: number): string | null {
+  if (topic.length === 0) return 'empty topic in PUBLISH: connection closed';
+  if (topic.includes('#') || topic.includes('+')) return 'wildcard (# or +) in a PUBLISH topic: connection closed';
+  if (topic.split('/').length > maxTopicLevels) return `more than ${maxTopicLevels} topic levels: connection closed`;
+  return null;
+}
+
 function authError(message: string, returnCode: number): AuthenticateError {
   return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
 }
@@ -159,7 +174,7 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
     return ok;
   };
   const stats: BrokerStats = { connectionsRefused: 0, packetsTooLarge: 0, publishesThrottled: 0 };
-  const broker = await Aedes.createBroker({ connectTimeout: 10_000, maxClientsIdLength: 128 });
+  const broker = await Aedes.createBroker({ connectTimeout: 10_000, maxClientsIdLength: 128, maxTopicLevels: MAX_TOPIC_LEVELS });
 
   broker.authenticate = (client, username, password, done) => {
     projectForCredentials(opts.db, username, password).then(
@@ -237,6 +252,13 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
     const client = broker.handle(conn as Socket, req as never) as unknown as Client;
     const attempt = attemptsBySocket.get(socketKey(req?.socket ?? (conn as Socket)));
     if (attempt) attemptOf.set(client, attempt);
+    // a device's PUBLISH that aedes refuses before authorizePublish is counted here (as topic-grammar)
+    const parser = (client as unknown as { _parser?: { on?(event: 'packet', listener: (packet: { cmd: string; topic?: unknown }) => void): void } })._parser;
+    parser?.on?.('packet', (packet) => {
+      if (packet.cmd !== 'publish' || typeof packet.topic !== 'string' || !projectOf.has(client)) return;
+      const why = refusedPublishTopic(packet.topic, MAX_TOPIC_LEVELS);
+      if (why) opts.counter.countRejected('topic-grammar', packet.topic, why, Date.now());
+    });
     try {
       limitPacketSize(client, limits.maxPacketBytes, (declared) => {
         stats.packetsTooLarge++;
