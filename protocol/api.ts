@@ -350,6 +350,11 @@ export interface IngestStats {
    * above the size limit, and publications held back by the per-client message rate.
    */
   broker?: { connectionsRefused: number; packetsTooLarge: number; publishesThrottled: number };
+  /**
+   * With an external broker (MQTT_URL, one node): connections on which the broker had lost the server's
+   * persistent session (docs/operations.md "Broker persistence"), and when the last was (ms since epoch).
+   */
+  mqttSession?: { lost: number; lastLostAtMs: number | null };
 }
 
 /** Longest span one alarm analysis covers (ms): a year. */

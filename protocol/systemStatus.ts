@@ -27,6 +27,11 @@ export interface SystemStatus {
    * MAX_UNCONFIGURED_LISTED devices.
    */
   unconfiguredMetrics: Array<{ projectId: string; sn: string; name: string; kind: string; metrics: string[] }>;
+  /**
+   * With an external broker (one node): how often the broker had lost the server's persistent session, and
+   * when last (docs/operations.md "Broker persistence"); null with the embedded broker or in a cluster.
+   */
+  mqttSession: { lost: number; lastLostAtMs: number | null } | null;
 }
 
 /** Most devices system/status lists under `unconfiguredMetrics`. */

@@ -85,13 +85,14 @@ describe('loadConfig', () => {
 
   it('reads the embedded broker limits, TLS and WebSocket listeners (off unless asked)', () => {
     expect(loadConfig({})).toMatchObject({
-      mqttLimits: { maxPacketBytes: 65_536, connectionsPerMinute: 120, messagesPerSecond: 500 },
+      mqttLimits: { maxPacketBytes: 65_536, connectionsPerMinute: 120, deviceConnectionsPerMinute: 6_000, messagesPerSecond: 500 },
       mqttTls: null,
       mqttWs: null,
     });
     const c = loadConfig({
       MQTT_MAX_PACKET_BYTES: '4096',
       MQTT_CONNECTIONS_PER_MINUTE: '10',
+      MQTT_DEVICE_CONNECTIONS_PER_MINUTE: '300',
       MQTT_MESSAGES_PER_SECOND: '50',
       MQTT_TLS: 'on',
       MQTT_TLS_CERT: '/etc/siteboard/cert.pem',
@@ -100,7 +101,7 @@ describe('loadConfig', () => {
       MQTT_WS_PORT: '9001',
       MQTT_WS_PATH: '/devices/mqtt',
     });
-    expect(c.mqttLimits).toEqual({ maxPacketBytes: 4_096, connectionsPerMinute: 10, messagesPerSecond: 50 });
+    expect(c.mqttLimits).toEqual({ maxPacketBytes: 4_096, connectionsPerMinute: 10, deviceConnectionsPerMinute: 300, messagesPerSecond: 50 });
     expect(c.mqttTls).toEqual({ port: 8883, certFile: '/etc/siteboard/cert.pem', keyFile: '/etc/siteboard/key.pem' });
     expect(c.mqttWs).toEqual({ port: 9001, path: '/devices/mqtt' });
     expect(loadConfig({ MQTT_TLS: 'on' }).mqttTls).toEqual({ port: 8883, certFile: null, keyFile: null });
@@ -111,6 +112,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MQTT_MAX_PACKET_BYTES: '268435456' })).toThrow(/MQTT_MAX_PACKET_BYTES/);
     expect(() => loadConfig({ MQTT_MESSAGES_PER_SECOND: '0' })).toThrow(/MQTT_MESSAGES_PER_SECOND/);
     expect(() => loadConfig({ MQTT_CONNECTIONS_PER_MINUTE: 'lots' })).toThrow(/MQTT_CONNECTIONS_PER_MINUTE/);
+    expect(() => loadConfig({ MQTT_DEVICE_CONNECTIONS_PER_MINUTE: '0' })).toThrow(/MQTT_DEVICE_CONNECTIONS_PER_MINUTE/);
     expect(() => loadConfig({ MQTT_TLS: 'on', MQTT_TLS_CERT: '/c.pem' })).toThrow(/MQTT_TLS_KEY: MQTT_TLS_CERT and MQTT_TLS_KEY go together/);
     expect(() => loadConfig({ MQTT_WS_PATH: 'mqtt' })).toThrow(/MQTT_WS_PATH/);
     expect(() => loadConfig({ MQTT_TLS: 'sometimes' })).toThrow(/MQTT_TLS: expected on or off/);

@@ -128,6 +128,12 @@ export interface ServerConfig {
    * of rule-state ownership. Every node of one cluster must use the same number.
    */
   clusterPartitions: number;
+  /**
+   * Report periods a device not heard since the server started (or since its external broker came back) may
+   * stay silent before it goes offline and raises its offline alarm (OFFLINE_GRACE_PERIODS, 0–1000, default
+   * 6; 0: the kind's rule, 3 periods, as at any other time): docs/domain.md "Offline after a restart".
+   */
+  offlineGracePeriods: number;
   /** Time to live of a partition lease, ms (CLUSTER_LEASE_MS, default 10000): how long a dead node's partitions wait. */
   clusterLeaseMs: number;
 }
@@ -139,8 +145,17 @@ export interface MqttLimits {
    * connection announcing a bigger packet is closed before its bytes are buffered.
    */
   maxPacketBytes: number;
-  /** New connections accepted per remote address per minute (MQTT_CONNECTIONS_PER_MINUTE, default 120). */
+  /**
+   * Connection attempts per remote address per minute that may fail (MQTT_CONNECTIONS_PER_MINUTE, default
+   * 120): bad credentials, or closed before logging in; also the most connections of one address waiting
+   * for their login at once. Beyond it, new connections of that address are closed at once.
+   */
   connectionsPerMinute: number;
+  /**
+   * Connections per remote address per minute that log in with valid device credentials
+   * (MQTT_DEVICE_CONNECTIONS_PER_MINUTE, default 6000): a site behind one NAT reconnecting after a power cut.
+   */
+  deviceConnectionsPerMinute: number;
   /**
    * PUBLISH packets read per client per second (MQTT_MESSAGES_PER_SECOND, default 500, bursts of twice
    * that): a faster client is slowed down (its socket is read later), not disconnected.
@@ -249,6 +264,7 @@ const envSchema = z.object({
   // MQTT 3.1.1 §2.2.3: the remaining length field holds at most 268,435,455
   MQTT_MAX_PACKET_BYTES: z.coerce.number().int().min(1_024).max(268_435_455).default(65_536),
   MQTT_CONNECTIONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  MQTT_DEVICE_CONNECTIONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(6_000),
   MQTT_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(500),
   MQTT_TLS: onOff.optional(),
   MQTT_TLS_PORT: port.default(8883),
@@ -304,6 +320,7 @@ const envSchema = z.object({
   CLOCK_SKEW_MIN: z.coerce.number().min(0.5).max(24 * 60).optional(),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SEED_LOCALE: z.enum(SEED_LOCALES).default('zh-CN'),
+  OFFLINE_GRACE_PERIODS: z.coerce.number().int().min(0).max(1_000).default(6),
   CLUSTER_PARTITIONS: z.coerce.number().int().min(1).max(1024).default(16),
   CLUSTER_LEASE_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
 });
@@ -360,6 +377,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mqttLimits: {
       maxPacketBytes: e.MQTT_MAX_PACKET_BYTES,
       connectionsPerMinute: e.MQTT_CONNECTIONS_PER_MINUTE,
+      deviceConnectionsPerMinute: e.MQTT_DEVICE_CONNECTIONS_PER_MINUTE,
       messagesPerSecond: e.MQTT_MESSAGES_PER_SECOND,
     },
     mqttTls: e.MQTT_TLS
@@ -391,6 +409,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     demoPassword: e.DEMO_PASSWORD ?? null,
     seedLocale: e.SEED_LOCALE,
+    offlineGracePeriods: e.OFFLINE_GRACE_PERIODS,
     clusterPartitions: e.CLUSTER_PARTITIONS,
     clusterLeaseMs: e.CLUSTER_LEASE_MS,
   };

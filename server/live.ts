@@ -12,7 +12,7 @@ import type { TelemetryItem, TelemetryTopic } from './gateway/batcher';
 import { startGateway } from './gateway/gateway';
 import type { SessionResolver } from './http/sessions';
 import { startEmbeddedBroker, type BrokerStats } from './ingest/embeddedBroker';
-import { startExternalBroker } from './ingest/externalBroker';
+import { SESSION_EXPIRY_S, startExternalBroker } from './ingest/externalBroker';
 import { DeadLetterStore, describeError } from './ingest/deadLetters';
 import { createIngestHandler, type DurableOutcome } from './ingest/handleMessage';
 import { IngestCounter } from './ingest/ingestStats';
@@ -105,8 +105,10 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   // REDIS_URL: the socket.io Redis adapter; with MQTT_URL too, a cluster splitting ingest by device partition
   // (docs/operations.md "Cluster"). Without them, one node exactly as before.
   const clusterRedis = config.redisUrl ? await connectClusterRedis(config.redisUrl, log) : null;
-  const partitioned = clusterRedis && config.mqttUrl !== null ? new PartitionedRules(config.clusterPartitions, config.personnelRules, config.sensorFaults) : null;
-  const engine: Rules = partitioned ?? new RulesEngine(Date.now(), config.personnelRules, config.sensorFaults);
+  const rulesOptions = { zones: config.personnelRules, faults: config.sensorFaults, offlineGracePeriods: config.offlineGracePeriods };
+  const partitioned = clusterRedis && config.mqttUrl !== null ? new PartitionedRules(config.clusterPartitions, rulesOptions) : null;
+  const single = partitioned ? null : new RulesEngine(Date.now(), rulesOptions);
+  const engine: Rules = partitioned ?? single!;
   let cluster: Cluster | null = null;
   const counter = new IngestCounter();
   const writer = new TelemetryWriter(db, log);
@@ -253,6 +255,8 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   let mqttPort: number | null = null;
   let mqttListeners: LiveHandle['mqttListeners'] = null;
   let brokerStats: (() => BrokerStats) | null = null;
+  const mqttSession = { lost: 0, lastLostAtMs: null as number | null };
+  let sessionStats: (() => { lost: number; lastLostAtMs: number | null }) | null = null;
   try {
     await ensureTelemetryPartitions(db, Date.now());
     await reloadDevices();
@@ -304,7 +308,15 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
         nodeId: config.nodeId,
         onMessage: (topic, payload) => handleMessage(topic, payload).then(() => undefined),
         log,
+        expectSession: await heardWithin(db, SESSION_EXPIRY_S * 1_000, Date.now()),
+        onSessionLost: (atMs) => {
+          mqttSession.lost++;
+          mqttSession.lastLostAtMs = atMs;
+        },
+        // the broker came back: every device reconnects, offline alarms wait as after a start
+        onReconnected: (atMs) => single?.brokerRestarted(atMs),
       });
+      sessionStats = () => ({ ...mqttSession });
     }
   } catch (err) {
     await Promise.allSettled([writer.close(), persister.close(), gateway.close()]);
@@ -377,6 +389,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       ...counter.snapshot(),
       alarmWrites: { pending: persister.pendingCount(), dropped: persister.droppedCount(), deadLettered: persister.deadLetterCount() },
       ...(brokerStats ? { broker: brokerStats() } : {}),
+      ...(sessionStats ? { mqttSession: sessionStats() } : {}),
     }),
     deviceState: localDeviceState,
     async liveState(projectId) {
@@ -419,4 +432,14 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       return closing;
     },
   };
+}
+
+/**
+ * Whether any device was heard within `windowMs` before `nowMs` (devices.last_seen_ms): with an external
+ * broker, the server then consumed through its session recently, so the broker should still hold it.
+ */
+async function heardWithin(db: Kysely<Database>, windowMs: number, nowMs: number): Promise<boolean> {
+  const row = await db.selectFrom('devices').select((eb) => eb.fn.max('last_seen_ms').as('last')).executeTakeFirst();
+  const last = row?.last === null || row?.last === undefined ? null : Number(row.last);
+  return last !== null && nowMs - last < windowMs;
 }

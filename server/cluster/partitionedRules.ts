@@ -1,10 +1,9 @@
 import type { Alarm, AlarmRecord, DeviceMessage, Zone } from '../../protocol';
 import type { DeviceMonitor } from '../rules/deviceMonitor';
 import type { LoadedDevice } from '../rules/deviceStore';
-import { RulesEngine } from '../rules/engine';
+import { RulesEngine, type RulesOptions } from '../rules/engine';
 import { NO_ZONE_STATS, type Effects, type StatusChange, type ZoneStats } from '../rules/types';
-import type { ZoneRulesOptions, ZoneWearer } from '../rules/zoneRules';
-import type { FaultSettings } from '../rules/sensorFaults';
+import type { ZoneWearer } from '../rules/zoneRules';
 import { deviceFilter, partitionOf } from './partitions';
 
 /** What the live pipeline asks of its rules: {@link RulesEngine} on one node, {@link PartitionedRules} in a cluster. */
@@ -29,15 +28,14 @@ export class PartitionedRules implements Rules {
   /** The latest zones of each project, given to its project partition when adopted later. */
   private readonly zoneConfig = new Map<string, { zones: readonly Zone[]; wearers: ReadonlyMap<string, ZoneWearer> }>();
 
-  /** @param count CLUSTER_PARTITIONS */
   /**
-   * `zoneOptions`: limits of the personnel zone rules of every partition's engine (ServerConfig.personnelRules);
-   * `faultSettings`: the site's sensor-fault settings (ServerConfig.sensorFaults).
+   * @param count CLUSTER_PARTITIONS
+   * @param rules the site's rule settings of every partition's engine (RulesEngine); a partition taken over is
+   *   a restart for its devices (offline grace)
    */
   constructor(
     readonly count: number,
-    private readonly zoneOptions: ZoneRulesOptions = {},
-    private readonly faultSettings: FaultSettings = {},
+    private readonly rules: RulesOptions = {},
   ) {}
 
   /** The partition of a device of `kind` (or of an alarm, with `zone` for zone alarms). */
@@ -67,7 +65,7 @@ export class PartitionedRules implements Rules {
    * @returns the alarm writes restoring them asks for (e.g. an active duplicate cleared)
    */
   adopt(k: number, devices: ReadonlyMap<string, LoadedDevice[]>, openAlarms: readonly AlarmRecord[], nowMs: number): Effects {
-    const engine = new RulesEngine(nowMs, this.zoneOptions, this.faultSettings);
+    const engine = new RulesEngine(nowMs, this.rules);
     const effects: Effects = { alarms: [], statuses: [] };
     for (const [projectId, list] of devices) {
       const mine = list.filter((d) => this.partitionOf(projectId, d.config.kind, d.config.sn) === k);

@@ -69,7 +69,8 @@ function codeOfStatus(status: number): ErrorCode {
  * 'self'), workers from 'self' and blob:, styles inserted at run time by Fluent UI (Griffel), so
  * 'unsafe-inline' for styles only; the live socket on the same origin; images from anywhere over http(s)
  * (company logos and camera pictures are links). Custom panel modules on other origins need their origin in
- * CUSTOM_MODULE_ORIGINS. No upgrade-insecure-requests: sites run on plain HTTP inside their network.
+ * CUSTOM_MODULE_ORIGINS. No upgrade-insecure-requests: sites run on plain HTTP inside their network. No
+ * HSTS from helmet: it would send it over plain HTTP too; {@link HSTS} goes out over HTTPS only.
  */
 function helmetOptions(scriptOrigins: string[]) {
   return {
@@ -91,10 +92,17 @@ function helmetOptions(scriptOrigins: string[]) {
       },
     },
     referrerPolicy: { policy: 'same-origin' as const },
-    hsts: { maxAge: 15_552_000, includeSubDomains: false },
+    hsts: false,
     crossOriginEmbedderPolicy: false,
   };
 }
+
+/**
+ * Strict-Transport-Security (RFC 6797 §7.2: sent over secure transport only; a browser ignores it over
+ * HTTP): 180 days, this host only. Sent when the request came over HTTPS (behind a proxy, its
+ * X-Forwarded-Proto as TRUST_PROXY allows).
+ */
+export const HSTS = 'max-age=15552000';
 
 /**
  * The built browser app to serve: `config.staticDir`, else `./dist` when it exists, else none (API only).
@@ -126,6 +134,9 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   const codes = new WeakMap<object, ErrorCode>();
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, helmetOptions(config.customModuleOrigins));
+  app.addHook('onSend', async (req, reply) => {
+    if (req.protocol === 'https') void reply.header('strict-transport-security', HSTS);
+  });
 
   // Every REST refusal is counted by route and error code (GET /metrics, the status page); 5xx apart.
   app.addHook('onResponse', async (req, reply) => {

@@ -41,6 +41,37 @@ describe('LoginThrottle', () => {
     expect(running.filter(Boolean)).toHaveLength(MAX_FAILURES);
   });
 
+  it('lets 12 parallel correct logins of one account through: the ones beyond the free attempts wait, they are not refused', async () => {
+    const t = new LoginThrottle(() => 0);
+    const settled: string[] = [];
+    // each attempt's password check succeeds a moment after it was reserved
+    const logins = Array.from({ length: 12 }, async () => {
+      const a = await t.acquire('wall', '10.0.0.9');
+      if (isRefusal(a)) return settled.push('refused');
+      await new Promise((r) => setTimeout(r, 5));
+      t.succeed(a);
+      settled.push('ok');
+    });
+    await Promise.all(logins);
+    expect(settled).toEqual(Array(12).fill('ok'));
+  });
+
+  it('refuses the waiting parallel guesses once the running ones failed, checking no more than the free attempts', async () => {
+    const t = new LoginThrottle(() => 0);
+    let checked = 0;
+    const guesses = Array.from({ length: 30 }, async () => {
+      const a = await t.acquire('admin', 'ip');
+      if (isRefusal(a)) return 'refused';
+      checked++;
+      await new Promise((r) => setTimeout(r, 5));
+      t.fail(a);
+      return 'failed';
+    });
+    const results = await Promise.all(guesses);
+    expect(checked).toBe(MAX_FAILURES);
+    expect(results.filter((r) => r === 'refused')).toHaveLength(30 - MAX_FAILURES);
+  });
+
   it('forgets failures after a successful login, and after the window', () => {
     let nowMs = 0;
     const t = new LoginThrottle(() => nowMs);

@@ -12,9 +12,11 @@
  *   logged in as that user before) is counted in a bucket of its own instead of the two above, with the
  *   same free attempts and back-off, so guessers elsewhere, even at the same address, never slow it.
  *
- * An attempt is RESERVED before the password is hashed ({@link LoginThrottle.begin}) and counts as a
- * failure while it runs, so parallel guesses cannot exceed the limit: with 150 simultaneous wrong
- * passwords only the free attempts are checked, the rest are refused at once.
+ * An attempt is RESERVED before the password is hashed ({@link LoginThrottle.begin}); only failures
+ * count, but failures plus attempts still running may not exceed a limit, so parallel guesses cannot
+ * exceed it either: with 150 simultaneous wrong passwords only the free attempts are checked. The others
+ * wait ({@link LoginThrottle.acquire}) for a running one to settle and are checked again: after failures
+ * they are refused, after successful logins (wall screens sharing an account after a power cut) they go on.
  * Failures are forgotten {@link WINDOW_MS} after the last one, or on a successful login.
  * Bounded to {@link MAX_KEYS} entries per table (oldest dropped first).
  */
@@ -28,10 +30,14 @@ export const MAX_ADDRESS_FAILURES = 100;
 /** Failures are forgotten this long after the last one. */
 export const WINDOW_MS = 15 * 60_000;
 const MAX_KEYS = 10_000;
+/** Longest wait of {@link LoginThrottle.acquire} for running attempts to settle before it refuses. */
+export const MAX_WAIT_MS = 10_000;
+/** Logins waiting in {@link LoginThrottle.acquire} at most (of every user); beyond, refused at once. */
+export const MAX_WAITING = 1_000;
 
 interface Entry {
-  /** Failed attempts plus attempts running now. */
-  count: number;
+  /** Failed attempts. */
+  failures: number;
   /** Attempts running now (reserved, not yet settled). */
   running: number;
   lastMs: number;
@@ -44,14 +50,20 @@ export interface LoginAttempt {
   settled: boolean;
 }
 
-/** Why an attempt was refused and when the next one may come (ms since epoch). */
+/**
+ * Why an attempt was refused and when the next one may come (ms since epoch). `busy`: only because attempts
+ * are running now; it may go on once they settle as successes ({@link LoginThrottle.acquire} waits for that).
+ */
 export interface LoginRefusal {
   retryAtMs: number;
+  busy?: boolean;
 }
 
 export class LoginThrottle {
   private readonly users = new Map<string, Entry>();
   private readonly addresses = new Map<string, Entry>();
+  /** Wakers of the logins waiting in {@link acquire}: called on every settled attempt. */
+  private readonly waiting = new Set<() => void>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -66,22 +78,51 @@ export class LoginThrottle {
     const addressKey = deviceId ? `device\u0000${deviceId}` : ip;
     const user = this.current(this.users, userKey, nowMs);
     const address = this.current(this.addresses, addressKey, nowMs);
-    if (address && address.count >= MAX_ADDRESS_FAILURES) return { retryAtMs: address.lastMs + WINDOW_MS };
-    if (user && user.count >= MAX_FAILURES) {
+    if (address && address.failures >= MAX_ADDRESS_FAILURES) return { retryAtMs: address.lastMs + WINDOW_MS };
+    if (user && user.failures >= MAX_FAILURES) {
       // Back-off phase: one attempt at a time, and only once the wait since the last failure has passed.
-      const retryAtMs = user.lastMs + backoffMs(user.count);
+      const retryAtMs = user.lastMs + backoffMs(user.failures);
       if (user.running > 0 || nowMs < retryAtMs) return { retryAtMs: Math.max(retryAtMs, nowMs + 1000) };
+    } else if ((user && user.failures + user.running >= MAX_FAILURES) || (address && address.failures + address.running >= MAX_ADDRESS_FAILURES)) {
+      return { retryAtMs: nowMs + 1000, busy: true };
     }
     for (const [map, key] of [
       [this.users, userKey],
       [this.addresses, addressKey],
     ] as const) {
       const entry = this.current(map, key, nowMs) ?? this.insert(map, key, nowMs);
-      entry.count++;
       entry.running++;
       entry.lastMs = nowMs;
     }
     return { userKey, addressKey, settled: false };
+  }
+
+  /**
+   * {@link begin}, waiting while it is refused only because attempts are running (`busy`): each settled
+   * attempt wakes it to check again, for at most `maxWaitMs`. @returns the attempt, or a refusal
+   */
+  async acquire(username: string, ip: string, deviceId: string | null = null, maxWaitMs = MAX_WAIT_MS): Promise<LoginAttempt | LoginRefusal> {
+    const deadline = this.now() + maxWaitMs;
+    for (;;) {
+      const r = this.begin(username, ip, deviceId);
+      if (!isRefusal(r) || !r.busy) return r;
+      const left = deadline - this.now();
+      if (left <= 0 || this.waiting.size >= MAX_WAITING) return { retryAtMs: r.retryAtMs };
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          this.waiting.delete(wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, left);
+        this.waiting.add(wake);
+      });
+    }
+  }
+
+  /** Wakes every waiting login to check again (an attempt settled). */
+  private wakeWaiting(): void {
+    for (const wake of [...this.waiting]) wake();
   }
 
   /** Settles a failed attempt: it stays counted. */
@@ -96,20 +137,25 @@ export class LoginThrottle {
       const entry = map.get(key);
       if (!entry) continue;
       entry.running = Math.max(0, entry.running - 1);
+      entry.failures++;
       entry.lastMs = nowMs;
     }
+    this.wakeWaiting();
   }
 
   /** Settles a successful attempt: that user's failures from that address are forgotten. */
   succeed(attempt: LoginAttempt): void {
     if (attempt.settled) return;
     attempt.settled = true;
-    this.users.delete(attempt.userKey);
-    const address = this.addresses.get(attempt.addressKey);
-    if (address) {
-      address.running = Math.max(0, address.running - 1);
-      address.count = Math.max(0, address.count - 1);
+    const user = this.users.get(attempt.userKey);
+    if (user) {
+      user.running = Math.max(0, user.running - 1);
+      user.failures = 0;
+      if (user.running === 0) this.users.delete(attempt.userKey);
     }
+    const address = this.addresses.get(attempt.addressKey);
+    if (address) address.running = Math.max(0, address.running - 1);
+    this.wakeWaiting();
   }
 
   private current(map: Map<string, Entry>, key: string, nowMs: number): Entry | undefined {
@@ -123,7 +169,7 @@ export class LoginThrottle {
 
   private insert(map: Map<string, Entry>, key: string, nowMs: number): Entry {
     if (map.size >= MAX_KEYS) map.delete(map.keys().next().value as string);
-    const entry: Entry = { count: 0, running: 0, lastMs: nowMs };
+    const entry: Entry = { failures: 0, running: 0, lastMs: nowMs };
     map.set(key, entry);
     return entry;
   }
@@ -134,8 +180,8 @@ export function isRefusal(r: LoginAttempt | LoginRefusal): r is LoginRefusal {
   return 'retryAtMs' in r;
 }
 
-/** Wait after `count` failures (count ≥ MAX_FAILURES): 30 s doubling, capped at BACKOFF_MAX_MS. */
-export function backoffMs(count: number): number {
-  const steps = Math.max(0, count - MAX_FAILURES);
+/** Wait after `failures` failures (≥ MAX_FAILURES): 30 s doubling, capped at BACKOFF_MAX_MS. */
+export function backoffMs(failures: number): number {
+  const steps = Math.max(0, failures - MAX_FAILURES);
   return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.min(steps, 20));
 }

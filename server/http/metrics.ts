@@ -30,6 +30,7 @@ export async function systemStatus(deps: HttpDeps, rejections: RestRejections, s
     ingest: { accepted: stats.accepted, rejected: { ...stats.rejected } },
     restRejections: rejections.snapshot(),
     restServerErrors: rejections.serverErrorSnapshot(),
+    mqttSession: stats.mqttSession ? { ...stats.mqttSession } : null,
     unconfiguredMetrics: flagged.map((r) => ({ projectId: r.project_id, sn: r.sn, name: r.name, kind: r.kind, metrics: fromJson<string[]>(r.unconfigured_metrics) ?? [] })),
   };
 }
@@ -58,6 +59,10 @@ export function toPrometheusText(s: SystemStatus): string {
   }
   family('siteboard_rest_server_errors_total', 'REST answers 5xx, by route.', 'counter');
   for (const r of s.restServerErrors) lines.push(`siteboard_rest_server_errors_total{route="${label(r.route)}"} ${r.count}`);
+  if (s.mqttSession) {
+    family('siteboard_mqtt_sessions_lost_total', 'Connections on which the external MQTT broker had lost the server\'s persistent session.', 'counter');
+    lines.push(`siteboard_mqtt_sessions_lost_total ${s.mqttSession.lost}`);
+  }
   family('siteboard_device_unconfigured_metric', 'A device reports this metric with no configured threshold (judged on the kind default), 1 per device and metric.', 'gauge');
   for (const d of s.unconfiguredMetrics) {
     for (const m of d.metrics) lines.push(`siteboard_device_unconfigured_metric{project="${label(d.projectId)}",sn="${label(d.sn)}",kind="${label(d.kind)}",metric="${label(m)}"} 1`);

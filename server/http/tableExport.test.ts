@@ -51,4 +51,17 @@ describe('csvField', () => {
     expect(csvField('=SUM(A1)')).toBe("'=SUM(A1)");
     expect(csvField(null)).toBe('');
   });
+
+  it('keeps a formula from starting a cell under any separator a spreadsheet uses (comma, semicolon, tab)', () => {
+    // Excel in `;` locales split the unquoted `;=1+1` into an empty cell and the formula =1+1
+    expect(csvField(';=1+1')).toBe('";=1+1"');
+    expect(csvField('a;=HYPERLINK("x")')).toBe('"a;=HYPERLINK(""x"")"');
+    expect(csvField('a\t=1+1')).toBe('"a\t=1+1"');
+    expect(csvField('\t=1+1')).toBe('"\'\t=1+1"');
+    expect(csvField('-2+3')).toBe("'-2+3");
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvField('\n=1')).toBe('"\'\n=1"');
+    expect(csvField(-2)).toBe('-2'); // a number stays a number
+    expect(csvField('Tunnel face 1')).toBe('Tunnel face 1');
+  });
 });

@@ -3,16 +3,26 @@ import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BEIJING_OFFSET_MS } from '../../protocol';
 
+/** First characters a spreadsheet reads as the start of a formula (OWASP "CSV Injection"). */
+const FORMULA_START = /^[=+\-@\t\r\n]/;
 /**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. Text starting with
- * `= + - @` or a tab/CR gets a leading apostrophe so a spreadsheet does not run it as a formula
- * (OWASP "CSV Injection"). Null is an empty field.
+ * Characters that end a field in some spreadsheet's reading of CSV: the comma, the semicolon (Excel in
+ * locales with a decimal comma), the tab, a quote or a line break. A field holding one is quoted, so what
+ * follows can never become a cell of its own (`;=1+1` is one text cell, not an empty one and a formula).
+ */
+const FIELD_BREAK = /[",;\t\r\n]/;
+
+/**
+ * One CSV field (RFC 4180). Text starting with `= + - @`, a tab or a line break gets a leading apostrophe
+ * so a spreadsheet does not run it as a formula, and text holding any separator a spreadsheet might use
+ * (`,` `;` tab), a quote or a line break is quoted (OWASP "CSV Injection": neutralise the first character
+ * and keep separators from starting a new cell). Numbers are written as they are; null is an empty field.
  */
 export function csvField(value: string | number | null): string {
   if (value === null) return '';
   if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return FIELD_BREAK.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /**

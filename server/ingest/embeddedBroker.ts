@@ -11,7 +11,8 @@ import type { Database } from '../storage/schema';
 import { projectForCredentials } from './credentials';
 import type { IngestOutcome } from './handleMessage';
 import type { IngestCounter } from './ingestStats';
-import { AddressRateLimiter, TokenBucket } from './rateLimit';
+import { ConnectionGate, type ConnectionAttempt } from './connectionGate';
+import { TokenBucket } from './rateLimit';
 
 /** MQTT CONNACK return codes (MQTT 3.1.1 §3.2.2.3); aedes maps them to MQTT 5 reason codes. */
 const BAD_USERNAME_OR_PASSWORD = 4;
@@ -70,7 +71,7 @@ export interface EmbeddedBroker {
 }
 
 /** Defaults of {@link MqttLimits} (docs/configuration.md). */
-export const DEFAULT_MQTT_LIMITS: MqttLimits = { maxPacketBytes: 65_536, connectionsPerMinute: 120, messagesPerSecond: 500 };
+export const DEFAULT_MQTT_LIMITS: MqttLimits = { maxPacketBytes: 65_536, connectionsPerMinute: 120, deviceConnectionsPerMinute: 6_000, messagesPerSecond: 500 };
 
 /**
  * TLS handshakes and WebSocket upgrade requests must finish within this time (ms), like a CONNECT
@@ -110,6 +111,21 @@ function limitPacketSize(client: Client, maxBytes: number, onTooLarge: (declared
   };
 }
 
+/** Topic levels the broker takes at most (aedes' own ceiling; device topics have 5: docs/device-protocol.md). */
+const MAX_TOPIC_LEVELS = 100;
+
+/**
+ * Why aedes refuses a PUBLISH topic before `authorizePublish` sees it (and closes the connection), or null:
+ * empty, a wildcard (MQTT 3.1.1 §3.3.2.1: a PUBLISH topic must not contain `#` or `+`), or more levels than
+ * the broker's `maxTopicLevels` (aedes lib/handlers/publish.js makes the same checks).
+ */
+export function refusedPublishTopic(topic: string, maxTopicLevels: number): string | null {
+  if (topic.length === 0) return 'empty topic in PUBLISH: connection closed';
+  if (topic.includes('#') || topic.includes('+')) return 'wildcard (# or +) in a PUBLISH topic: connection closed';
+  if (topic.split('/').length > maxTopicLevels) return `more than ${maxTopicLevels} topic levels: connection closed`;
+  return null;
+}
+
 function authError(message: string, returnCode: number): AuthenticateError {
   return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
 }
@@ -129,8 +145,10 @@ function authError(message: string, returnCode: number): AuthenticateError {
  * slows that client alone.
  *
  * Limits (docs/device-protocol.md "Limits"): packets above `maxPacketBytes` close the connection before
- * their body is read; new connections beyond `connectionsPerMinute` per remote address are closed at once;
- * a client publishing faster than `messagesPerSecond` is slowed down (its publications wait for their turn).
+ * their body is read; per remote address, connection attempts that fail (bad credentials, or no login)
+ * beyond `connectionsPerMinute`, and logins beyond `deviceConnectionsPerMinute`, close new connections at
+ * once ({@link ConnectionGate}: a site behind NAT reconnects at once, a guesser does not); a client
+ * publishing faster than `messagesPerSecond` is slowed down (its publications wait for their turn).
  */
 export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
   const limits = opts.limits ?? DEFAULT_MQTT_LIMITS;
@@ -138,17 +156,35 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
   const publishRate = new WeakMap<Client, TokenBucket>();
   // Connected device clients per project, so a credential rotation can close exactly those.
   const connected = new Map<string, Set<Client>>();
-  const connectionRate = new AddressRateLimiter(limits.connectionsPerMinute);
+  const gate = new ConnectionGate({ failuresPerMinute: limits.connectionsPerMinute, loginsPerMinute: limits.deviceConnectionsPerMinute });
+  // A connection's gate attempt, by its remote address and port while the raw socket is open (a TLS or
+  // WebSocket stream is handed to aedes later, on the same address and port), then by its aedes client.
+  const attemptsBySocket = new Map<string, ConnectionAttempt>();
+  const attemptOf = new WeakMap<Client, ConnectionAttempt>();
+  const socketKey = (s: { remoteAddress?: string; remotePort?: number }) => `${s.remoteAddress ?? '?'}|${s.remotePort ?? '?'}`;
+  /** Settles a connection's attempt at the gate. @returns whether the connection may go on */
+  const settle = (client: Client, loggedIn: boolean): boolean => {
+    const attempt = attemptOf.get(client);
+    if (!attempt) return loggedIn;
+    const ok = gate.settle(attempt, loggedIn, Date.now());
+    if (loggedIn && !ok) {
+      stats.connectionsRefused++;
+      opts.log.warn({ address: attempt.address, refused: stats.connectionsRefused }, 'MQTT device logins per address over their rate: connection refused');
+    }
+    return ok;
+  };
   const stats: BrokerStats = { connectionsRefused: 0, packetsTooLarge: 0, publishesThrottled: 0 };
-  const broker = await Aedes.createBroker({ connectTimeout: 10_000, maxClientsIdLength: 128 });
+  const broker = await Aedes.createBroker({ connectTimeout: 10_000, maxClientsIdLength: 128, maxTopicLevels: MAX_TOPIC_LEVELS });
 
   broker.authenticate = (client, username, password, done) => {
     projectForCredentials(opts.db, username, password).then(
       (projectId) => {
         if (projectId === null) {
+          settle(client, false);
           opts.log.warn({ clientId: client.id, username: username?.slice(0, 64) }, 'MQTT login refused: bad device credentials');
           return done(authError('bad device credentials', BAD_USERNAME_OR_PASSWORD), false);
         }
+        if (!settle(client, true)) return done(authError('too many logins from this address', SERVER_UNAVAILABLE), false);
         projectOf.set(client, projectId);
         done(null, true);
       },
@@ -214,6 +250,15 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
   /** Hands a connection (TCP, TLS or WebSocket stream) to aedes with the packet size limit in place. */
   const handle = (conn: Duplex, req?: IncomingMessage) => {
     const client = broker.handle(conn as Socket, req as never) as unknown as Client;
+    const attempt = attemptsBySocket.get(socketKey(req?.socket ?? (conn as Socket)));
+    if (attempt) attemptOf.set(client, attempt);
+    // a device's PUBLISH that aedes refuses before authorizePublish is counted here (as topic-grammar)
+    const parser = (client as unknown as { _parser?: { on?(event: 'packet', listener: (packet: { cmd: string; topic?: unknown }) => void): void } })._parser;
+    parser?.on?.('packet', (packet) => {
+      if (packet.cmd !== 'publish' || typeof packet.topic !== 'string' || !projectOf.has(client)) return;
+      const why = refusedPublishTopic(packet.topic, MAX_TOPIC_LEVELS);
+      if (why) opts.counter.countRejected('topic-grammar', packet.topic, why, Date.now());
+    });
     try {
       limitPacketSize(client, limits.maxPacketBytes, (declared) => {
         stats.packetsTooLarge++;
@@ -225,9 +270,21 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
       conn.destroy();
     }
   };
-  /** Closes a new socket at once when its address opened too many connections this minute. */
+  /**
+   * Closes a new socket at once when its address spent its failure budget or has too many connections
+   * waiting for their login; otherwise tracks it until its login (a close before it counts as a failure).
+   */
   const admit = (socket: Socket) => {
-    if (connectionRate.admit(socket.remoteAddress ?? '?', Date.now())) return true;
+    const attempt = gate.open(socket.remoteAddress ?? '?', Date.now());
+    if (attempt) {
+      const key = socketKey(socket);
+      attemptsBySocket.set(key, attempt);
+      socket.once('close', () => {
+        if (attemptsBySocket.get(key) === attempt) attemptsBySocket.delete(key);
+        gate.settle(attempt, false, Date.now());
+      });
+      return true;
+    }
     stats.connectionsRefused++;
     if (stats.connectionsRefused % 100 === 1) opts.log.warn({ address: socket.remoteAddress, refused: stats.connectionsRefused }, 'MQTT connection rate limit: connection closed');
     socket.destroy();

@@ -25,8 +25,8 @@ describe('external broker consumer (real Mosquitto)', { timeout: 30_000 }, () =>
     broker = null;
   });
 
-  async function consumer(onMessage: ExternalBrokerOptions['onMessage'], nodeId = 'test-node'): Promise<ExternalBroker> {
-    const c = await startExternalBroker({ url: broker!.url, nodeId, onMessage, log: quiet, reconnectMinMs: 50, reconnectMaxMs: 200, closeDrainMs: 100 });
+  async function consumer(onMessage: ExternalBrokerOptions['onMessage'], nodeId = 'test-node', more: Partial<ExternalBrokerOptions> = {}): Promise<ExternalBroker> {
+    const c = await startExternalBroker({ url: broker!.url, nodeId, onMessage, log: quiet, reconnectMinMs: 50, reconnectMaxMs: 200, closeDrainMs: 100, ...more });
     toClose.push(c);
     return c;
   }
@@ -114,7 +114,9 @@ describe('external broker consumer (real Mosquitto)', { timeout: 30_000 }, () =>
   it('loses nothing across a broker restart, and reconnects with a bounded back-off', async () => {
     broker = await startTestMosquitto();
     const received = new Set<string>();
-    await consumer((_t, p) => void received.add(p.toString()));
+    const lost: number[] = [];
+    const reconnected: number[] = [];
+    await consumer((_t, p) => void received.add(p.toString()), 'test-node', { onSessionLost: (at) => lost.push(at), onReconnected: (at) => reconnected.push(at) });
     const d = await device();
     const acked: string[] = [];
     let stop = false;
@@ -137,6 +139,33 @@ describe('external broker consumer (real Mosquitto)', { timeout: 30_000 }, () =>
     stop = true;
     await publishing;
     await eventually(() => acked.every((m) => received.has(m)), 10_000, 'every acknowledged message at the consumer');
+    expect(reconnected).toHaveLength(1);
+    expect(lost).toEqual([]); // a broker with persistence kept the session: nothing to say
+  });
+
+  it('says aloud a session the broker lost in a restart without persistence, and subscribes again at once', async () => {
+    broker = await startTestMosquitto({ persistence: false });
+    const received = new Set<string>();
+    const lost: number[] = [];
+    const warnings: string[] = [];
+    const log = { ...quiet, warn: (_o: object, msg?: string) => void warnings.push(msg ?? '') };
+    await consumer((_t, p) => void received.add(p.toString()), 'test-node', { log, onSessionLost: (at) => lost.push(at) });
+    await broker.restart();
+    await eventually(() => lost.length === 1, 10_000, 'the lost session reported');
+    expect(warnings.some((w) => w.includes("lost this server's persistent session"))).toBe(true);
+    const d = await device();
+    await d.publishAsync('zhgd/p1/camera/C1/alarm', 'after', { qos: 1 });
+    await eventually(() => received.has('after'), 10_000, 'a message after the restart');
+    expect(lost).toHaveLength(1);
+  });
+
+  it('reports a session missing at start when it expected one, and not otherwise', async () => {
+    broker = await startTestMosquitto();
+    const lost: number[] = [];
+    await consumer(() => undefined, 'fresh-node', { onSessionLost: (at) => lost.push(at) });
+    expect(lost).toEqual([]); // first start: no session expected
+    await consumer(() => undefined, 'known-node', { expectSession: true, onSessionLost: (at) => lost.push(at) });
+    expect(lost).toHaveLength(1);
   });
 
   it('does not handle again a redelivery of a message it stored whose PUBACK the broker never got', async () => {

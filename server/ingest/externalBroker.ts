@@ -11,9 +11,18 @@ export const DEVICE_SUBSCRIPTION = `${TOPIC_ROOT}/+/+/+/+`;
  */
 export const SESSION_EXPIRY_S = 86_400;
 
-/** Default reconnect back-off bounds, ms: the first retry after RECONNECT_MIN_MS, doubling up to RECONNECT_MAX_MS. */
+/** Default reconnect back-off bounds, ms: after the fast retries, RECONNECT_MIN_MS doubling up to RECONNECT_MAX_MS. */
 export const RECONNECT_MIN_MS = 500;
 export const RECONNECT_MAX_MS = 15_000;
+
+/**
+ * The first FAST_RECONNECT_ATTEMPTS retries after a drop come every FAST_RECONNECT_MS (2 s in all), before
+ * the back-off: a broker that restarts is back within a second or two, and devices reconnect within
+ * milliseconds. If it lost the server's session, whatever they publish before the server subscribes again
+ * is dropped, so the server must be among the first back (docs/operations.md "Broker persistence").
+ */
+export const FAST_RECONNECT_MS = 50;
+export const FAST_RECONNECT_ATTEMPTS = 40;
 
 /** Handled messages remembered to recognise the broker's redelivery (DUP) of one already handled. */
 export const RECENT_KEPT = 4_096;
@@ -101,6 +110,19 @@ export interface ExternalBrokerOptions {
   alreadyStored?(topic: string, payload: Buffer, redelivered: boolean): Promise<boolean>;
   /** Asked before each reconnect: false leaves the client disconnected (the session has moved elsewhere). */
   mayReconnect?(): Promise<boolean>;
+  /**
+   * Whether the broker should already hold this client's session at the first connection (the server
+   * consumed through it within SESSION_EXPIRY_S). Later connections always expect it.
+   */
+  expectSession?: boolean;
+  /**
+   * The broker answered a connection without the session it should have held (CONNACK Session Present 0,
+   * MQTT 5.0 §3.2.2.1.1): it restarted without persistence, or its persistence failed. What it acknowledged
+   * to devices while the server was not subscribed is lost. Already logged as a warning; `atMs` is now.
+   */
+  onSessionLost?(atMs: number): void;
+  /** Every connection after the first (the broker or the link came back), once its subscription is sent. */
+  onReconnected?(atMs: number): void;
 }
 
 /** A running consumer. */
@@ -148,8 +170,9 @@ export function reconnectDelayMs(attempt: number, minMs: number, maxMs: number, 
  *   the broker in CONNECT; beyond it mqtt.js reads no further, so the socket applies back-pressure), and
  *   acknowledged in arrival order once stored: a message waiting for its alarm commit holds back only the
  *   PUBACKs after it, not the handling of the messages after it.
- * Reconnects with a bounded exponential back-off (reconnectMinMs doubling up to reconnectMaxMs) forever, and
- * subscribes again whenever the broker has no session for it. The first connection is waited for, so a wrong
+ * Reconnects every FAST_RECONNECT_MS for FAST_RECONNECT_ATTEMPTS tries, then with a bounded exponential
+ * back-off (reconnectMinMs doubling up to reconnectMaxMs) forever, and subscribes again whenever the broker
+ * has no session for it; a session the broker should have kept and did not is a warning and `onSessionLost`. The first connection is waited for, so a wrong
  * URL fails the start instead of retrying silently.
  * @throws the connection error when the first connection or subscription fails
  */
@@ -363,6 +386,16 @@ export async function startExternalBroker(opts: ExternalBrokerOptions): Promise<
     }
   };
 
+  /** The broker has no session although it should have kept it: said aloud (warning, counter). */
+  const sessionLost = () => {
+    opts.log.warn(
+      { ...where, sessionPresent: false },
+      'MQTT broker lost this server\'s persistent session: what it acknowledged to devices while the server was not subscribed is lost; ' +
+        'give the broker persistence (docs/operations.md "Broker persistence"). Subscribing again.',
+    );
+    opts.onSessionLost?.(Date.now());
+  };
+
   // QoS 0 deliveries bypass customHandleAcks and arrive here; QoS 1/2 ones were handled before the ack
   client.on('message', (topic, payload, packet) => {
     // behind the QoS 1 deliveries before it (handled in arrival order)
@@ -370,8 +403,11 @@ export async function startExternalBroker(opts: ExternalBrokerOptions): Promise<
   });
   client.on('connect', (connack) => {
     attempt = 0;
-    opts.log.info({ ...where, sessionPresent: connack.sessionPresent }, 'MQTT connected');
+    // subscribe first: devices reconnected to a broker that lost the session publish into nothing until then
     void subscribeIfNoSession(connack);
+    if (connack.sessionPresent) opts.log.info({ ...where, sessionPresent: true }, 'MQTT connected');
+    else sessionLost();
+    opts.onReconnected?.(Date.now());
   });
   client.on('close', () => {
     // deliveries of the lost connection are never acknowledged on the next one: the broker redelivers them
@@ -380,8 +416,9 @@ export async function startExternalBroker(opts: ExternalBrokerOptions): Promise<
     deliveries.length = 0;
     waitingForSlot.length = 0;
     if (closing || retry) return;
-    const delay = reconnectDelayMs(attempt++, minMs, maxMs, Math.random());
-    opts.log.warn({ ...where, delayMs: delay }, 'MQTT connection lost; reconnecting');
+    const n = attempt++;
+    const delay = n < FAST_RECONNECT_ATTEMPTS ? FAST_RECONNECT_MS : reconnectDelayMs(n - FAST_RECONNECT_ATTEMPTS, minMs, maxMs, Math.random());
+    if (n === 0 || n >= FAST_RECONNECT_ATTEMPTS) opts.log.warn({ ...where, delayMs: delay, attempt: n }, 'MQTT connection lost; reconnecting');
     retry = setTimeout(() => {
       void (async () => {
         const may = opts.mayReconnect ? await opts.mayReconnect().catch(() => false) : true;
@@ -401,6 +438,7 @@ export async function startExternalBroker(opts: ExternalBrokerOptions): Promise<
       closing = client.endAsync(true).then(() => undefined);
       throw err;
     }
+    if (opts.expectSession) sessionLost();
   }
 
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AddressRateLimiter, TokenBucket } from './rateLimit';
+import { TokenBucket } from './rateLimit';
 
 describe('TokenBucket', () => {
   it('lets a burst through, then one token per 1/rate s', () => {
@@ -16,23 +16,10 @@ describe('TokenBucket', () => {
     expect(b.isFull(1_000)).toBe(false);
     expect(b.isFull(2_000)).toBe(true);
   });
-});
 
-describe('AddressRateLimiter', () => {
-  it('admits perMinute connections per address and refills over the minute', () => {
-    const l = new AddressRateLimiter(3);
-    expect([1, 2, 3, 4].map(() => l.admit('10.0.0.1', 0))).toEqual([true, true, true, false]);
-    expect(l.admit('10.0.0.2', 0)).toBe(true); // other addresses are not affected
-    expect(l.admit('10.0.0.1', 19_999)).toBe(false);
-    expect(l.admit('10.0.0.1', 20_000)).toBe(true);
-  });
-
-  it('tracks a bounded number of addresses, forgetting idle ones first', () => {
-    const l = new AddressRateLimiter(2, 3);
-    l.admit('a', 0);
-    l.admit('a', 0);
-    for (const k of ['b', 'c', 'd', 'e']) l.admit(k, 0);
-    expect(l.size()).toBeLessThanOrEqual(3);
-    expect(l.admit('e', 0)).toBe(true);
+  it('hasToken() looks without taking', () => {
+    const b = new TokenBucket(1, 1, 0);
+    expect([b.hasToken(0), b.hasToken(0), b.tryTake(0), b.hasToken(0)]).toEqual([true, true, true, false]);
+    expect(b.hasToken(1_000)).toBe(true);
   });
 });

@@ -38,6 +38,12 @@ export class TokenBucket {
     return this.tokens >= 0 ? 0 : Math.ceil((-this.tokens * 1_000) / this.ratePerS);
   }
 
+  /** Whether a token is there now, without taking it. */
+  hasToken(nowMs: number): boolean {
+    this.refill(nowMs);
+    return this.tokens >= 1;
+  }
+
   /** Whether the bucket is full again (its owner is idle and it can be forgotten). */
   isFull(nowMs: number): boolean {
     this.refill(nowMs);
@@ -45,39 +51,5 @@ export class TokenBucket {
   }
 }
 
-/** Addresses tracked at most by {@link AddressRateLimiter}; beyond it idle ones, then the oldest, are forgotten. */
+/** Remote addresses tracked at most by the broker's connection gate (server/ingest/connectionGate.ts). */
 export const MAX_TRACKED_ADDRESSES = 10_000;
-
-/**
- * Admits at most `perMinute` events a minute per key (a remote address), in bursts of up to `perMinute`.
- * Bounded: it tracks at most `maxKeys` keys.
- */
-export class AddressRateLimiter {
-  private readonly buckets = new Map<string, TokenBucket>();
-
-  constructor(
-    private readonly perMinute: number,
-    private readonly maxKeys = MAX_TRACKED_ADDRESSES,
-  ) {}
-
-  /** @returns whether the event of `key` at `nowMs` is admitted */
-  admit(key: string, nowMs: number): boolean {
-    let bucket = this.buckets.get(key);
-    if (!bucket) {
-      if (this.buckets.size >= this.maxKeys) this.evict(nowMs);
-      bucket = new TokenBucket(this.perMinute / 60, this.perMinute, nowMs);
-      this.buckets.set(key, bucket);
-    }
-    return bucket.tryTake(nowMs);
-  }
-
-  /** Keys tracked now. */
-  size(): number {
-    return this.buckets.size;
-  }
-
-  private evict(nowMs: number): void {
-    for (const [key, bucket] of this.buckets) if (bucket.isFull(nowMs)) this.buckets.delete(key);
-    while (this.buckets.size >= this.maxKeys) this.buckets.delete(this.buckets.keys().next().value!);
-  }
-}

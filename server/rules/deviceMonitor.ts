@@ -60,6 +60,11 @@ export class DeviceMonitor {
   latest: Record<string, number> | null;
   status: DeviceStatus;
   private silenceFromMs: number | null;
+  /**
+   * Report periods of silence after which the device goes offline while it has not been heard since the
+   * last restart of the server or its broker ({@link restarted}); 0 when it has been (the kind's rule applies).
+   */
+  private gracePeriods = 0;
   private offline = false;
   /** The descriptor of config.kind (a monitor never changes kind: the engine replaces it). */
   private readonly descriptor: AnyKindDescriptor;
@@ -223,6 +228,7 @@ export class DeviceMonitor {
     const changed: AlarmDraft[] = [];
     this.lastSeenMs = nowMs;
     this.silenceFromMs = nowMs;
+    this.gracePeriods = 0;
     if (this.offline) {
       this.offline = false;
       this.faults.forgetReadings();
@@ -287,13 +293,26 @@ export class DeviceMonitor {
   }
 
   /**
+   * The server or its MQTT broker (re)started at `atMs` (docs/domain.md "Offline after a restart"): devices
+   * reconnect in a storm, so silence is measured from then at the earliest, and until the device is heard
+   * again it goes offline (and raises its `offline` alarm) only after `gracePeriods` report periods of
+   * silence when that is more than its kind's rule. A device already offline stays so.
+   */
+  restarted(atMs: number, gracePeriods: number): void {
+    if (this.offline || this.silenceFromMs === null) return;
+    this.silenceFromMs = Math.max(this.silenceFromMs, atMs);
+    this.gracePeriods = gracePeriods;
+  }
+
+  /**
    * Time passing: silence beyond the kind's offline periods (3) of reporting turns the device offline (and
    * raises, or re-activates, an `offline` alarm when its offline policy says so). AI alarms do not clear
    * with time; the camera's `violation` status ends VIOLATION_WINDOW_MS after the last event.
    */
   tick(nowMs: number): AlarmDraft[] {
     const changed: AlarmDraft[] = [];
-    if (!this.offline && isSilent(this.silenceFromMs, this.config.reportPeriodS, nowMs, this.descriptor.offline.periods)) {
+    const periods = Math.max(this.descriptor.offline.periods, this.gracePeriods);
+    if (!this.offline && isSilent(this.silenceFromMs, this.config.reportPeriodS, nowMs, periods)) {
       this.offline = true;
       if (this.descriptor.offline.raisesAlarm) changed.push(this.occur('offline', 'warning', 'offline', null, nowMs, {}));
     }

@@ -5,22 +5,40 @@ import type { AlarmDraft, DeviceConfig, DeviceSnapshot, Effects, StatusChange, Z
 import { ZoneRules, type ZoneRulesOptions, type ZoneWearer } from './zoneRules';
 import type { PortalCountsOfDay } from './portalCounts';
 
+/**
+ * The site's rule settings (ServerConfig): personnel zone limits (`zones`, ServerConfig.personnelRules), sensor
+ * faults (`faults`, ServerConfig.sensorFaults), and the report periods a device not heard since a start or a
+ * broker reconnect may stay silent before it is offline (`offlineGracePeriods`, OFFLINE_GRACE_PERIODS; 0: the
+ * kind's own rule).
+ */
+export interface RulesOptions {
+  zones?: ZoneRulesOptions;
+  faults?: FaultSettings;
+  offlineGracePeriods?: number;
+}
+
 /** The rules of every known device, per project. Pure in-memory logic: time is passed in. */
 export class RulesEngine {
   private readonly projects = new Map<string, Map<string, DeviceMonitor>>();
   /** Personnel zone rules per project (server/rules/zoneRules.ts); a project without zones has none. */
   private readonly zoneRules = new Map<string, ZoneRules>();
 
+  private readonly zoneOptions: ZoneRulesOptions;
+  private readonly faultSettings: FaultSettings;
+  private readonly offlineGracePeriods: number;
+
   /**
    * @param startedAtMs server start (ms); silence is measured from here at the earliest.
-   * @param zoneOptions limits of the personnel zone rules (ServerConfig.personnelRules); defaults otherwise.
-   * @param faultSettings the site's sensor-fault settings (ServerConfig.sensorFaults); the kinds' defaults otherwise.
+   * @param opts the site's rule settings; each absent one takes its default.
    */
   constructor(
     private readonly startedAtMs: number,
-    private readonly zoneOptions: ZoneRulesOptions = {},
-    private readonly faultSettings: FaultSettings = {},
-  ) {}
+    opts: RulesOptions = {},
+  ) {
+    this.zoneOptions = opts.zones ?? {};
+    this.faultSettings = opts.faults ?? {};
+    this.offlineGracePeriods = opts.offlineGracePeriods ?? 0;
+  }
 
   /**
    * Replaces the device list of a project (start, or REST changed devices/thresholds). Devices that
@@ -40,6 +58,7 @@ export class RulesEngine {
         collectUnconfigured(existing, effects);
       } else {
         const monitor = new DeviceMonitor(config, snapshot, this.startedAtMs, DEVICE_KIND_REGISTRY, this.faultSettings);
+        if (this.offlineGracePeriods > 0) monitor.restarted(this.startedAtMs, this.offlineGracePeriods);
         next.set(config.sn, monitor);
         collectUnconfigured(monitor, effects);
       }
@@ -148,6 +167,14 @@ export class RulesEngine {
       this.zoneRules.set(projectId, rules);
     }
     return rules;
+  }
+
+  /**
+   * The MQTT broker came back at `nowMs` (the server's connection to an external broker was re-established):
+   * every device reconnects, so each gets the same grace as after a server start (DeviceMonitor.restarted).
+   */
+  brokerRestarted(nowMs: number): void {
+    for (const devices of this.projects.values()) for (const monitor of devices.values()) monitor.restarted(nowMs, this.offlineGracePeriods);
   }
 
   /** Time passing for every device (offline detection, end of the AI violation window). O(devices). */

@@ -33,11 +33,13 @@ function mosquittoBinary(): string {
 
 /**
  * Starts a real Mosquitto on a free 127.0.0.1 port with a temporary config and persistence folder:
- * anonymous access, persistence on (saved at every clean stop), room for 100,000 queued QoS 1 messages per
- * offline persistent client. Installs Debian's `mosquitto` first when it is missing. Close it with `close()`.
+ * anonymous access, persistence on (saved at every clean stop) unless `persistence: false` (a restart then
+ * forgets every session, as a broker whose persistence directory is unwritable does), room for 100,000
+ * queued QoS 1 messages per offline persistent client. Installs Debian's `mosquitto` first when it is
+ * missing. Close it with `close()`.
  * @throws when Mosquitto is missing and cannot be installed, or does not listen within 10 s.
  */
-export async function startTestMosquitto(): Promise<TestMosquitto> {
+export async function startTestMosquitto(opts: { persistence?: boolean } = {}): Promise<TestMosquitto> {
   const bin = mosquittoBinary();
   const dir = mkdtempSync(path.join(tmpdir(), 'siteboard-mosquitto-'));
   const port = await freeLoopbackPort();
@@ -47,7 +49,7 @@ export async function startTestMosquitto(): Promise<TestMosquitto> {
     [
       `listener ${port} 127.0.0.1`,
       'allow_anonymous true',
-      'persistence true',
+      `persistence ${opts.persistence === false ? 'false' : 'true'}`,
       `persistence_location ${dir}/`,
       'persistence_file mosquitto.db',
       'max_queued_messages 100000',

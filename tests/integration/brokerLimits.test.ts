@@ -161,6 +161,21 @@ describe('embedded broker limits and listeners (real server, real MQTT)', () => 
     expect(elapsedMs).toBeGreaterThan(800); // (count - burst) / rate = 1 s, less timer granularity
   });
 
+  it('counts a publication to a topic with a wildcard, which closes the connection, as topic-grammar', async () => {
+    const device = await connectDevice(server.mqttPort!, key);
+    clients.push(device);
+    const before = server.live.ingestStats().rejected['topic-grammar'];
+    const closed = new Promise<void>((r) => device.once('close', () => r()));
+    device.publish(`zhgd/${demo}/gas/#`, gas(1), { qos: 0 });
+    await closed;
+    const after = await eventually(() => {
+      const n = server.live.ingestStats().rejected['topic-grammar'];
+      return n > before ? n : undefined;
+    }, 5_000, 'the refused publication counted');
+    expect(after - before).toBe(1);
+    expect(server.live.ingestStats().lastRejects.at(-1)).toMatchObject({ topic: `zhgd/${demo}/gas/#`, reason: 'topic-grammar' });
+  });
+
   it('closes new connections of an address beyond its rate per minute', async () => {
     const before = server.live.ingestStats().broker!.connectionsRefused;
     const sockets = await Promise.all(

@@ -8,7 +8,7 @@ import { MAX_FAILURES } from '../../server/http/loginThrottle';
 import { DEMO_BOARD, DEMO_PROJECT } from '../../server/seed';
 import { ApiClient } from '../helpers/apiClient';
 import { connectLiveSocket } from '../helpers/liveSocket';
-import { loggedInClient, startServerWithUsers, startTestServer, TEST_ADMIN_PASSWORD } from '../helpers/testServer';
+import { loggedInClient, startServerWithUsers, startTestServer, TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from '../helpers/testServer';
 
 /**
  * Regression tests of the hardening in docs/api.md and docs/operations.md against the real server (each failed on the
@@ -90,6 +90,13 @@ describe('REST hardening on one server', () => {
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('same-origin');
+    // HSTS only over HTTPS (RFC 6797 §7.2); this request came over plain HTTP
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('lets 12 parallel correct logins of one account through (wall screens sharing an account after a power cut)', async () => {
+    const results = await Promise.all(Array.from({ length: 12 }, () => login(server.url, 'bridge', TEST_DEMO_PASSWORD)));
+    expect(results.map((r) => r.body.errorCode ?? 'ok')).toEqual(Array(12).fill('ok'));
   });
 
   // item 10
@@ -194,6 +201,9 @@ describe('behind a reverse proxy (TRUST_PROXY)', () => {
     expect(overHttps.headers.get('set-cookie')).toMatch(/;\s*Secure/i);
     const plain = await login(server.url, 'admin', TEST_ADMIN_PASSWORD, { 'x-forwarded-for': '198.51.100.22' });
     expect(plain.headers.get('set-cookie')).not.toMatch(/;\s*Secure/i);
+    // and Strict-Transport-Security only over HTTPS
+    expect(overHttps.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    expect(plain.headers.get('strict-transport-security')).toBeNull();
   });
 
   it('limits login requests per client address (RATE_LIMIT_AUTH_PER_MINUTE), apart from other addresses', async () => {

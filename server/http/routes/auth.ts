@@ -30,7 +30,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: HttpDeps): void {
   // The attempt is reserved before anything slow happens, so parallel guesses count at once (docs/api.md "Login throttle").
   app.post(ROUTES.login, { bodyLimit: AUTH_BODY_LIMIT_BYTES }, async (req, reply) => {
     const body = parseBody(loginBody, req.body);
-    const attempt = throttle.begin(body.username, req.ip, devices.verify(req.cookies[DEVICE_COOKIE], body.username));
+    const attempt = await throttle.acquire(body.username, req.ip, devices.verify(req.cookies[DEVICE_COOKIE], body.username));
     if (isRefusal(attempt)) {
       void reply.header('retry-after', String(Math.max(1, Math.ceil((attempt.retryAtMs - Date.now()) / 1000))));
       throw new ApiError('RATE_LIMITED', ERROR_MESSAGES.rateLimited);

@@ -7,6 +7,7 @@ import { BusinessError } from '../../api/request';
 import { useStores } from '../../stores';
 import { SCREEN } from '../../theme/theme';
 import { metricLabel } from '../../i18n/metricLabels';
+import { BrokerSession } from './BrokerSession';
 import { ScreenFrame } from './ScreenFrame';
 
 /** Route of the administrator's status page (reached from the header's Status button). */
@@ -93,6 +94,7 @@ export const SystemStatusScreen = observer(function SystemStatusScreen() {
           <p style={{ color: SCREEN.textMuted, margin: 0 }}>
             <Trans>Counted since this server started: {i18n.date(new Date(status.startedAtMs), { dateStyle: 'medium', timeStyle: 'medium' })}</Trans>
           </p>
+          <BrokerSession session={status.mqttSession} />
           <section>
             <h2 style={{ fontSize: 18 }}>
               <Trans>Device messages</Trans>

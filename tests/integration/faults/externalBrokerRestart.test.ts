@@ -1,4 +1,4 @@
-import { afterEach, describe, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../server/app';
 import { eventually } from '../../helpers/eventually';
 import { startTestMosquitto, type TestMosquitto } from '../../helpers/mosquitto';
@@ -34,5 +34,6 @@ describe('fault: external broker restart', { timeout: 60_000 }, () => {
     await pub.stop();
 
     await expectEveryAckedStored(server.db, pub, 'fault: broker restart', 15_000);
+    expect(server.live.ingestStats().mqttSession).toEqual({ lost: 0, lastLostAtMs: null }); // the broker kept the session
   });
 });
