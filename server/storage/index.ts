@@ -9,3 +9,7 @@ export * from './chunkCodec';
 export { THRESHOLD_DEFAULT_REVISIONS } from './migrations';
 export { applyDefaults, defaultThresholdRevision, writeDefaults, type KindDefaultsRevision } from './thresholdRevisions';
 export { SEEDED_THRESHOLD_BASELINE } from './thresholdBaseline';
+export { inTransaction } from './transaction';
+export * from './alarms';
+export * from './alarmAnalysis';
+export * from './devices';

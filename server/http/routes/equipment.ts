@@ -20,9 +20,8 @@ import { fromJson } from '../../storage';
 import { postRoute, requireMember, sessionUserOf, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
 import { alarmsDuring } from './workRecords';
-import { keysetPages, sendTableExport, stampedFileName, type ExportColumn } from '../tableExport';
+import { beijingTime, keysetPages, sendTableExport, stampedFileName, type ExportColumn } from '../tableExport';
 import { parseBody } from '../validation';
-import { beijingTime } from './alarmCenter';
 
 /** Rows read per query while exporting work records (keyset paging by start time and id). */
 

@@ -36,8 +36,7 @@ import { fromJson, type Database } from '../../storage';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import { postRoute, requireMember, sessionUserOf, type HttpDeps, type HttpLive } from '../context';
 import { parseBody } from '../validation';
-import { sendTableExport, stampedFileName, type ExportColumn } from '../tableExport';
-import { beijingTime } from './alarmCenter';
+import { beijingTime, sendTableExport, stampedFileName, type ExportColumn } from '../tableExport';
 
 /** Battery warning when a beacon has no battery threshold (protocol/kinds/beacon.ts default, convention ≤ 20 %). */
 const DEFAULT_LOW_BATTERY_PCT = 20;
