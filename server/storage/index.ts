@@ -13,3 +13,7 @@ export { inTransaction } from './transaction';
 export * from './alarms';
 export * from './alarmAnalysis';
 export * from './devices';
+export * from './organisations';
+export * from './projects';
+export * from './users';
+export * from './audit';

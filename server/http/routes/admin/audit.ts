@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely, Selectable } from 'kysely';
 import {
   ADMIN_ROUTES,
   MAX_AUDIT_EXPORT_ROWS,
@@ -9,39 +8,16 @@ import {
   type AuditPage,
   type SessionUser,
 } from '../../../../protocol';
-import { type Database } from '../../../storage';
+import { auditEntries, type AuditFilter } from '../../../storage';
 import { requestUser } from '../../authorize';
 import { postRoute, type HttpDeps } from '../../context';
 import { ApiError, ERROR_MESSAGES } from '../../errors';
 import { keysetPages, sendTableExport, type ExportColumn } from '../../tableExport';
 import { parseBody } from '../../validation';
 
-function toAuditEntry(r: Selectable<Database['audit_log']>): AuditEntry {
-  return {
-    auditId: Number(r.audit_id),
-    atMs: r.at_ms,
-    username: r.username,
-    projectId: r.project_id,
-    action: r.action,
-    target: r.target,
-    detail: r.detail,
-  };
-}
-
-/** Audit entries of a project (and, for installation administrators, those of no project), filtered. */
-function filteredAudit(db: Kysely<Database>, user: SessionUser, f: { projectId: string; q?: string; action?: string; fromMs?: number; toMs?: number }) {
-  let q = db.selectFrom('audit_log');
-  q = user.isAdmin
-    ? q.where((eb) => eb.or([eb('project_id', '=', f.projectId), eb('project_id', 'is', null)]))
-    : q.where('project_id', '=', f.projectId);
-  if (f.action) q = q.where('action', '=', f.action);
-  if (f.fromMs !== undefined) q = q.where('at_ms', '>=', f.fromMs);
-  if (f.toMs !== undefined) q = q.where('at_ms', '<', f.toMs);
-  if (f.q) {
-    const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where((eb) => eb.or([eb('username', 'ilike', like), eb('action', 'ilike', like), eb('target', 'ilike', like), eb('detail', 'ilike', like)]));
-  }
-  return q;
+/** The audit filter of a request: installation administrators also see the entries of no project. */
+function auditFilter(user: SessionUser, f: Omit<AuditFilter, 'withoutProject'>): AuditFilter {
+  return { projectId: f.projectId, withoutProject: user.isAdmin, q: f.q, action: f.action, fromMs: f.fromMs, toMs: f.toMs };
 }
 
 /** The audit log: a page of it, and its export as a file. */
@@ -50,10 +26,8 @@ export function registerAuditRoutes(app: FastifyInstance, deps: HttpDeps): void 
 
   postRoute(app, deps, ADMIN_ROUTES.auditList, auditListBody, async ({ body, user }): Promise<AuditPage> => {
     const limit = body.limit ?? 100;
-    let q = filteredAudit(db, user, body).selectAll();
-    if (body.beforeId !== undefined) q = q.where('audit_id', '<', body.beforeId);
-    const rows = await q.orderBy('audit_id', 'desc').limit(limit + 1).execute();
-    const page = rows.slice(0, limit).map(toAuditEntry);
+    const rows = await auditEntries(db, auditFilter(user, body), body.beforeId ?? null, limit + 1);
+    const page = rows.slice(0, limit);
     return { rows: page, nextBeforeId: rows.length > limit ? page[page.length - 1].auditId : null };
   });
 
@@ -63,11 +37,7 @@ export function registerAuditRoutes(app: FastifyInstance, deps: HttpDeps): void 
     if (!user) throw new ApiError('UNAUTHENTICATED', ERROR_MESSAGES.unauthenticated);
     const body = parseBody(auditExportBody, req.body);
     const pages = keysetPages(
-      async (beforeId: number | null, limit) => {
-        let q = filteredAudit(db, user, body).selectAll();
-        if (beforeId !== null) q = q.where('audit_id', '<', beforeId);
-        return (await q.orderBy('audit_id', 'desc').limit(limit).execute()).map(toAuditEntry);
-      },
+      (beforeId: number | null, limit) => auditEntries(db, auditFilter(user, body), beforeId, limit),
       (e) => e.auditId,
       MAX_AUDIT_EXPORT_ROWS,
     );

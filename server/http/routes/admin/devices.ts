@@ -14,7 +14,7 @@ import {
   type RegistryDevice,
 } from '../../../../protocol';
 import { defaultThresholdsFor } from '../../../rules/defaultThresholds';
-import { fromJson, toJson, type Database } from '../../../storage';
+import { deviceRows, DeviceUpsertRefused, editDevice, fromJson, moveDevice, projectOfDevice, removeDevices, upsertDevices, type Database } from '../../../storage';
 import { postRoute, requireMember, type HttpDeps } from '../../context';
 import { readDeviceImport, type ImportedDevice } from '../../deviceImport';
 import { ApiError, ERROR_MESSAGES } from '../../errors';
@@ -24,19 +24,6 @@ function isSilent(lastSeenMs: number | null, reportPeriodS: number, nowMs: numbe
   return lastSeenMs === null || nowMs - lastSeenMs > SILENT_PERIODS * reportPeriodS * 1000;
 }
 
-/** Device columns of a registry device (thresholds from the kind's defaults for a new device). */
-function deviceColumns(d: ImportedDevice) {
-  return {
-    kind: d.kind,
-    name: d.name,
-    station: d.station,
-    position: d.position,
-    tunnel_id: d.tunnelId,
-    chainage_m: d.chainageM,
-    report_period_s: d.reportPeriodS,
-  };
-}
-
 /** The gases a gas device measures, read from its thresholds (the registry keeps no other copy). */
 function gasesOf(kind: string, thresholds: unknown): string[] {
   if (kind !== 'gas') return [];
@@ -44,46 +31,17 @@ function gasesOf(kind: string, thresholds: unknown): string[] {
 }
 
 /**
- * Writes the devices of a project in one transaction: new serial numbers are inserted with their kind's
- * default thresholds; known ones are updated (kind unchanged: a kind change is remove and add).
+ * Writes the devices of a project (storage upsertDevices), new ones with their kind's default thresholds.
  * @throws ApiError VALIDATION when a known device's kind differs, CONFLICT when a serial number belongs to
  * another project. Nothing is written then.
  */
-async function upsertDevices(db: Kysely<Database>, projectId: string, devices: ImportedDevice[]): Promise<{ created: number; updated: number }> {
-  return db.transaction().execute(async (tx) => {
-    const sns = devices.map((d) => d.sn);
-    const existing = sns.length
-      ? await tx.selectFrom('devices').select(['project_id', 'sn', 'kind']).where('sn', 'in', sns).execute()
-      : [];
-    const mine = new Map(existing.filter((e) => e.project_id === projectId).map((e) => [e.sn, e.kind]));
-    const elsewhere = existing.find((e) => e.project_id !== projectId);
-    if (elsewhere) throw new ApiError('CONFLICT', `${elsewhere.sn}: registered in another project`);
-    let created = 0;
-    let updated = 0;
-    for (const d of devices) {
-      const kind = mine.get(d.sn);
-      if (kind === undefined) {
-        await tx
-          .insertInto('devices')
-          .values({
-            project_id: projectId,
-            sn: d.sn,
-            ...deviceColumns(d),
-            thresholds: toJson(defaultThresholdsFor(d.kind, d.gases)),
-            status: 'unknown',
-            last_seen_ms: null,
-            latest: null,
-          })
-          .execute();
-        created++;
-      } else {
-        if (kind !== d.kind) throw new ApiError('VALIDATION', `${d.sn}: is a ${kind}; to change its kind, remove it and add it again`);
-        await tx.updateTable('devices').set(deviceColumns(d)).where('project_id', '=', projectId).where('sn', '=', d.sn).execute();
-        updated++;
-      }
-    }
-    return { created, updated };
-  });
+async function upsertRegistry(db: Kysely<Database>, projectId: string, devices: ImportedDevice[]): Promise<{ created: number; updated: number }> {
+  try {
+    return await upsertDevices(db, projectId, devices, (d) => defaultThresholdsFor(d.kind, d.gases));
+  } catch (e) {
+    if (e instanceof DeviceUpsertRefused) throw new ApiError(e.reason === 'elsewhere' ? 'CONFLICT' : 'VALIDATION', e.message);
+    throw e;
+  }
 }
 
 /** The device registry of a project: list (with silence), add, edit, move, remove, import (CSV, XLSX). */
@@ -91,7 +49,7 @@ export function registerDeviceRegistryRoutes(app: FastifyInstance, deps: HttpDep
   const { db } = deps;
 
   postRoute(app, deps, ADMIN_ROUTES.deviceRegistryList, deviceRegistryListBody, async ({ body }): Promise<RegistryDevice[]> => {
-    const rows = await db.selectFrom('devices').selectAll().where('project_id', '=', body.projectId).orderBy('kind').orderBy('sn').execute();
+    const rows = await deviceRows(db, body.projectId);
     const live = (await deps.live().liveState(body.projectId)).devices;
     const nowMs = Date.now();
     const devices = rows.map((r): RegistryDevice => {
@@ -115,30 +73,14 @@ export function registerDeviceRegistryRoutes(app: FastifyInstance, deps: HttpDep
   });
 
   postRoute(app, deps, ADMIN_ROUTES.deviceAdd, deviceAddBody, async ({ body }) => {
-    const exists = await db.selectFrom('devices').select('project_id').where('sn', '=', body.device.sn).executeTakeFirst();
-    if (exists) throw new ApiError('CONFLICT', `${body.device.sn}: already registered`);
-    await upsertDevices(db, body.projectId, [body.device]);
+    if ((await projectOfDevice(db, body.device.sn)) !== undefined) throw new ApiError('CONFLICT', `${body.device.sn}: already registered`);
+    await upsertRegistry(db, body.projectId, [body.device]);
     await deps.live().reloadDevices(body.projectId);
     return null;
   });
 
   postRoute(app, deps, ADMIN_ROUTES.deviceEdit, deviceEditBody, async ({ body }) => {
-    const d = body.device;
-    const row = await db
-      .updateTable('devices')
-      .set({
-        ...(d.name !== undefined && { name: d.name }),
-        ...(d.station !== undefined && { station: d.station }),
-        ...(d.position !== undefined && { position: d.position }),
-        ...(d.tunnelId !== undefined && { tunnel_id: d.tunnelId }),
-        ...(d.chainageM !== undefined && { chainage_m: d.chainageM }),
-        ...(d.reportPeriodS !== undefined && { report_period_s: d.reportPeriodS }),
-      })
-      .where('project_id', '=', body.projectId)
-      .where('sn', '=', body.sn)
-      .returning('sn')
-      .executeTakeFirst();
-    if (!row) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
+    if (!(await editDevice(db, body.projectId, body.sn, body.device))) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
     await deps.live().reloadDevices(body.projectId);
     return null;
   });
@@ -146,23 +88,16 @@ export function registerDeviceRegistryRoutes(app: FastifyInstance, deps: HttpDep
   // Moving keeps the device's serial number, thresholds and last reading; its history stays with the old project.
   postRoute(app, deps, ADMIN_ROUTES.deviceMove, deviceMoveBody, async ({ body, user }) => {
     requireMember(user, body.toProjectId);
-    const row = await db
-      .updateTable('devices')
-      .set({ project_id: body.toProjectId, tunnel_id: null, chainage_m: null })
-      .where('project_id', '=', body.projectId)
-      .where('sn', '=', body.sn)
-      .returning('sn')
-      .executeTakeFirst();
-    if (!row) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
+    if (!(await moveDevice(db, body.projectId, body.sn, body.toProjectId))) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
     await deps.live().reloadDevices(body.projectId);
     await deps.live().reloadDevices(body.toProjectId);
     return null;
   });
 
   postRoute(app, deps, ADMIN_ROUTES.deviceRemove, deviceRemoveBody, async ({ body }) => {
-    const r = await db.deleteFrom('devices').where('project_id', '=', body.projectId).where('sn', 'in', body.sns).executeTakeFirst();
+    const removed = await removeDevices(db, body.projectId, body.sns);
     await deps.live().reloadDevices(body.projectId);
-    return { removed: Number(r.numDeletedRows) };
+    return { removed };
   });
 
   postRoute(app, deps, ADMIN_ROUTES.deviceImport, deviceImportBody, async ({ body }): Promise<ImportResult> => {
@@ -171,7 +106,7 @@ export function registerDeviceRegistryRoutes(app: FastifyInstance, deps: HttpDep
     const none = { imported: 0, created: 0, updated: 0, dryRun: body.dryRun ?? false };
     if (problems.length > 0) return { ...none, problems };
     if (body.dryRun) return { ...none, imported: devices.length, problems: [] };
-    const { created, updated } = await upsertDevices(db, body.projectId, devices);
+    const { created, updated } = await upsertRegistry(db, body.projectId, devices);
     await deps.live().reloadDevices(body.projectId);
     return { imported: devices.length, created, updated, problems: [], dryRun: false };
   });
