@@ -172,3 +172,9 @@ export async function unshelveAlarms(db: Kysely<Database>, alarmIds: number[]): 
     .execute();
   return rows.map(toAlarm);
 }
+
+/** Serial numbers of the devices of `projectId` with an SOS alarm not handled yet. */
+export async function openSosDevices(db: Kysely<Database>, projectId: string): Promise<string[]> {
+  const rows = await db.selectFrom('alarms').select('device_sn').where('project_id', '=', projectId).where('kind', '=', 'sos').where('deal_status', '=', 0).execute();
+  return rows.map((r) => r.device_sn);
+}

@@ -142,3 +142,8 @@ export async function removeDevices(db: Kysely<Database>, projectId: string, sns
 export function beaconRows(db: Kysely<Database>, projectId: string) {
   return db.selectFrom('devices').select(['sn', 'name', 'tunnel_id', 'thresholds']).where('project_id', '=', projectId).where('kind', '=', 'beacon').execute();
 }
+
+/** Serial number and kind of every device of `projectId`, by serial number (what template panels may be bound to). */
+export function projectDeviceKinds(db: Kysely<Database>, projectId: string): Promise<Array<{ sn: string; kind: string }>> {
+  return db.selectFrom('devices').select(['sn', 'kind']).where('project_id', '=', projectId).orderBy('sn').execute();
+}

@@ -17,3 +17,5 @@ export * from './organisations';
 export * from './projects';
 export * from './users';
 export * from './audit';
+export * from './people';
+export * from './zones';
