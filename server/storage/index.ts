@@ -19,3 +19,7 @@ export * from './users';
 export * from './audit';
 export * from './people';
 export * from './zones';
+export * from './boards';
+export * from './boardTickets';
+export * from './systemStyles';
+export * from './customPanelTypes';
