@@ -178,3 +178,23 @@ export async function openSosDevices(db: Kysely<Database>, projectId: string): P
   const rows = await db.selectFrom('alarms').select('device_sn').where('project_id', '=', projectId).where('kind', '=', 'sos').where('deal_status', '=', 0).execute();
   return rows.map((r) => r.device_sn);
 }
+
+/**
+ * At most `limit` alarms of `projectId` raised in [fromMs, toMs] (ms since epoch), by time then id, after
+ * the alarm `afterId` when given (a page of the replay's alarm range). Null when `afterId` is not an alarm
+ * of the project.
+ */
+export async function alarmsRaisedIn(db: Kysely<Database>, projectId: string, fromMs: number, toMs: number, afterId: number | undefined, limit: number) {
+  let q = db
+    .selectFrom('alarms')
+    .select(['alarm_id', 'device_sn', 'device_kind', 'kind', 'level', 'metric', 'value', 'raised_at_ms', 'cleared_at_ms', 'state'])
+    .where('project_id', '=', projectId)
+    .where('raised_at_ms', '>=', fromMs)
+    .where('raised_at_ms', '<=', toMs);
+  if (afterId !== undefined) {
+    const after = await db.selectFrom('alarms').select('raised_at_ms').where('alarm_id', '=', afterId).where('project_id', '=', projectId).executeTakeFirst();
+    if (!after) return null;
+    q = q.where((eb) => eb.or([eb('raised_at_ms', '>', after.raised_at_ms), eb.and([eb('raised_at_ms', '=', after.raised_at_ms), eb('alarm_id', '>', afterId)])]));
+  }
+  return q.orderBy('raised_at_ms').orderBy('alarm_id').limit(limit).execute();
+}

@@ -9,9 +9,11 @@ export function deviceLocation(db: Kysely<Database>, projectId: string, sn: stri
   return db.selectFrom('devices').select(['position', 'tunnel_id', 'latest']).where('project_id', '=', projectId).where('sn', '=', sn).executeTakeFirst();
 }
 
-/** The registered devices of `projectId` (rows), by kind and serial number. */
-export function deviceRows(db: Kysely<Database>, projectId: string) {
-  return db.selectFrom('devices').selectAll().where('project_id', '=', projectId).orderBy('kind').orderBy('sn').execute();
+/** The registered devices of `projectId` (rows), of one kind when given, by kind and serial number. */
+export function deviceRows(db: Kysely<Database>, projectId: string, kind?: string) {
+  let query = db.selectFrom('devices').selectAll().where('project_id', '=', projectId);
+  if (kind) query = query.where('kind', '=', kind);
+  return query.orderBy('kind').orderBy('sn').execute();
 }
 
 /** The project device `sn` is registered in (serial numbers are unique over projects), or undefined. */
@@ -146,4 +148,26 @@ export function beaconRows(db: Kysely<Database>, projectId: string) {
 /** Serial number and kind of every device of `projectId`, by serial number (what template panels may be bound to). */
 export function projectDeviceKinds(db: Kysely<Database>, projectId: string): Promise<Array<{ sn: string; kind: string }>> {
   return db.selectFrom('devices').select(['sn', 'kind']).where('project_id', '=', projectId).orderBy('sn').execute();
+}
+
+/** The kind of device `sn` of `projectId`, or undefined when it is not registered there. */
+export async function deviceKindOf(db: Kysely<Database>, projectId: string, sn: string): Promise<string | undefined> {
+  return (await db.selectFrom('devices').select('kind').where('project_id', '=', projectId).where('sn', '=', sn).executeTakeFirst())?.kind;
+}
+
+/** Serial number, kind and name of the devices of `projectId` of one of `kinds`, by kind and serial number. */
+export function devicesOfKinds(db: Kysely<Database>, projectId: string, kinds: readonly string[]) {
+  return db.selectFrom('devices').select(['sn', 'kind', 'name']).where('project_id', '=', projectId).where('kind', 'in', [...kinds]).orderBy('kind').orderBy('sn').execute();
+}
+
+/** The tunnel bores of `projectId` (rows), by id. */
+export function tunnelRows(db: Kysely<Database>, projectId: string) {
+  return db.selectFrom('tunnels').selectAll().where('project_id', '=', projectId).orderBy('tunnel_id').execute();
+}
+
+/** Serial numbers of the personnel beacons of `projectId` (registered on bore `tunnelId` when given). */
+export async function beaconSns(db: Kysely<Database>, projectId: string, tunnelId?: string): Promise<string[]> {
+  let q = db.selectFrom('devices').select('sn').where('project_id', '=', projectId).where('kind', '=', 'beacon');
+  if (tunnelId) q = q.where('tunnel_id', '=', tunnelId);
+  return (await q.execute()).map((r) => r.sn);
 }

@@ -23,3 +23,5 @@ export * from './boards';
 export * from './boardTickets';
 export * from './systemStyles';
 export * from './customPanelTypes';
+export * from './workRecords';
+export * from './equipment';

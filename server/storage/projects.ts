@@ -112,3 +112,13 @@ export function editProject(db: Kysely<Database>, projectId: string, fields: Pro
     : db.selectFrom('projects').selectAll().where('project_id', '=', projectId);
   return q.executeTakeFirst();
 }
+
+/** The MQTT user name and password of the devices of `projectId`, or undefined when there is no such project. */
+export function deviceCredentials(db: Kysely<Database>, projectId: string) {
+  return db.selectFrom('projects').select(['mqtt_username', 'mqtt_password']).where('project_id', '=', projectId).executeTakeFirst();
+}
+
+/** Sets the MQTT password of the devices of `projectId`; the new credentials, or undefined when there is no such project. */
+export function setDevicePassword(db: Kysely<Database>, projectId: string, password: string) {
+  return db.updateTable('projects').set({ mqtt_password: password }).where('project_id', '=', projectId).returning(['mqtt_username', 'mqtt_password']).executeTakeFirst();
+}

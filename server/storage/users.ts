@@ -117,3 +117,8 @@ export async function hasActiveOrgAdmin(db: Kysely<Database>, projectId: string)
     .execute();
   return admins.length > 0;
 }
+
+/** Makes `projectId` the current project of the session whose token hashes to `tokenHash` (the organisation switch). */
+export async function setSessionProject(db: Kysely<Database>, tokenHash: string, projectId: string): Promise<void> {
+  await db.updateTable('sessions').set({ project_id: projectId }).where('token_hash', '=', tokenHash).execute();
+}
