@@ -5,6 +5,7 @@ import { hashPassword, randomPassword } from '../http/passwords';
 import { SessionStore } from '../http/sessions';
 import { ADMIN_USERNAME } from '../seed/demoProject';
 import { openDatabase, type Database } from '../storage';
+import { setPasswordHash, setUserDisabled } from '../storage/users';
 import { ADMIN_PASSWORD_COMMAND, boxed } from '../terminal';
 
 /**
@@ -17,13 +18,8 @@ import { ADMIN_PASSWORD_COMMAND, boxed } from '../terminal';
 export async function resetAdminPassword(db: Kysely<Database>, password: string | null): Promise<string> {
   const next = password ?? `${randomPassword(18)}a7`; // letters and digits both, as the password rules ask
   const hash = await hashPassword(next);
-  const row = await db
-    .updateTable('users')
-    .set({ password_hash: hash, must_change_password: password === null, disabled: false })
-    .where('username', '=', ADMIN_USERNAME)
-    .returning('username')
-    .executeTakeFirst();
-  if (!row) throw new Error(`no user "${ADMIN_USERNAME}": start SiteBoard once first, it creates the administrator`);
+  if (!(await setPasswordHash(db, ADMIN_USERNAME, hash, password === null))) throw new Error(`no user "${ADMIN_USERNAME}": start SiteBoard once first, it creates the administrator`);
+  await setUserDisabled(db, ADMIN_USERNAME, false);
   await new SessionStore(db).endAllOf(ADMIN_USERNAME);
   await writeAudit(db, { username: 'cli', projectId: null, action: 'user.resetPassword', target: ADMIN_USERNAME, detail: `{"via":"${ADMIN_PASSWORD_COMMAND}"}` });
   return next;

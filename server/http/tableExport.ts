@@ -34,6 +34,12 @@ export function stampedFileName(stem: string, format: 'xlsx' | 'csv', nowMs = Da
   return `${stem}-${stamp}.${format}`;
 }
 
+/** `YYYY-MM-DD HH:mm:ss` in Beijing time (UTC+8), or '' for null: the time cells of the exports. */
+export function beijingTime(ms: number | null): string {
+  if (ms === null) return '';
+  return new Date(ms + BEIJING_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+}
+
 /** A column of an exported table: its header, its width in .xlsx characters and the cell of a row. */
 export interface ExportColumn<R> {
   header: string;

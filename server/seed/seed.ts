@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import type { Role } from '../../protocol';
+import { MAX_RELEASES_PER_BOARD, type Role } from '../../protocol';
 import type { ServerConfig } from '../config';
 import { hashPassword, randomPassword, verifyPassword } from '../http/passwords';
 import { defaultThresholdsFor } from '../rules/defaultThresholds';
-import { toJson, type Database } from '../storage';
+import { insertBoard, insertPeople, insertRelease, insertZones, toJson, type Database } from '../storage';
 import { demoNames, type SeedLocale } from './demoNames';
 import { demoPeople, demoZones } from './demoPeople';
 import { ADMIN_USERNAME, BRIDGE_USER, DEMO_PROJECT, OTHER_PROJECT } from './demoProject';
@@ -133,63 +133,18 @@ export async function seedIfEmpty(
 
     // The person registry (one wearer per demo beacon) and the zones of the demo bores (docs/api.md "People and zones").
     const locale = config.seedLocale ?? 'zh-CN';
-    await tx
-      .insertInto('people')
-      .values(
-        demoPeople(locale, names.devices).map((p) => ({
-          project_id: DEMO_PROJECT.projectId,
-          person_id: p.personId,
-          name: p.name,
-          beacon_sn: p.beaconSn,
-          company: p.company,
-          team: p.team,
-          work_type: p.workType,
-          phone: p.phone,
-          updated_at_ms: nowMs,
-        })),
-      )
-      .execute();
-    await tx
-      .insertInto('zones')
-      .values(
-        demoZones(locale, names.tunnels).map((z) => ({
-          project_id: DEMO_PROJECT.projectId,
-          zone_id: z.zoneId,
-          ...zoneColumns(z),
-          updated_at_ms: nowMs,
-        })),
-      )
-      .execute();
+    await insertPeople(tx, DEMO_PROJECT.projectId, demoPeople(locale, names.devices), nowMs);
+    await insertZones(
+      tx,
+      DEMO_PROJECT.projectId,
+      demoZones(locale, names.tunnels).map((z) => ({ zoneId: z.zoneId, ...zoneColumns(z) })),
+      nowMs,
+    );
 
     for (const board of [names.board, names.bridgeBoard]) {
-      await tx
-        .insertInto('boards')
-        .values({
-          board_id: board.boardId,
-          project_id: board.projectId,
-          name: board.name,
-          version: board.version,
-          layout: toJson(board.layout),
-          pages: toJson(board.pages),
-          created_at_ms: nowMs,
-          updated_at_ms: nowMs,
-        })
-        .execute();
+      await insertBoard(tx, board, nowMs);
       // Released as seeded: viewers only ever see releases (board/screen), and the demo is for showing.
-      await tx
-        .insertInto('board_releases')
-        .values({
-          board_id: board.boardId,
-          release_no: 1,
-          version: board.version,
-          name: board.name,
-          layout: toJson(board.layout),
-          pages: toJson(board.pages),
-          note: 'Demo board',
-          released_at_ms: nowMs,
-          released_by: ADMIN_USERNAME,
-        })
-        .execute();
+      await insertRelease(tx, board, { note: 'Demo board', by: ADMIN_USERNAME, nowMs }, MAX_RELEASES_PER_BOARD);
     }
     return true;
   });

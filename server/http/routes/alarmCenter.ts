@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  BEIJING_OFFSET_MS,
   MAX_ALARM_EXPORT_ROWS,
-  MAX_GAS_OVER_LIMIT_ROWS,
   ROUTES,
   ALARM_GROUPS,
   alarmGroupOf,
@@ -18,23 +16,12 @@ import {
   type AlarmRecord,
   type AlarmTimelineStep,
 } from '../../../protocol';
-import { sql } from 'kysely';
 import { registerCaptureRoute } from '../../captures/captureRoute';
-import { fromJson, toAlarm } from '../../storage';
+import { alarmAnalysisCounts, alarmsBefore, dealAlarms, deviceLocation, findAlarmRow, fromJson, toAlarm } from '../../storage';
 import { postRoute, requireMember, sessionUserOf, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
-import { keysetPages, sendTableExport, stampedFileName, type ExportColumn } from '../tableExport';
+import { beijingTime, keysetPages, sendTableExport, stampedFileName, type ExportColumn } from '../tableExport';
 import { parseBody } from '../validation';
-import { filteredAlarms, handledColumns } from './alarms';
-
-/** Rows read from the database per query while exporting (keyset paging by alarm id). */
-
-
-/** `YYYY-MM-DD HH:mm:ss` in Beijing time, or '' for null. */
-export function beijingTime(ms: number | null): string {
-  if (ms === null) return '';
-  return new Date(ms + BEIJING_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
-}
 
 /** The timeline of an alarm from its lifecycle fields, oldest first (docs/api.md "Alarm lifecycle"). */
 export function alarmTimeline(a: AlarmRecord): AlarmTimelineStep[] {
@@ -87,16 +74,11 @@ export function registerAlarmCenterRoutes(app: FastifyInstance, deps: HttpDeps, 
   registerCaptureRoute(app, deps);
 
   postRoute(app, deps, ROUTES.alarmDetail, alarmDetailBody, async ({ body, user }): Promise<AlarmDetail> => {
-    const row = await deps.db.selectFrom('alarms').selectAll().where('alarm_id', '=', body.alarmId).executeTakeFirst();
+    const row = await findAlarmRow(deps.db, body.alarmId);
     if (!row) throw new ApiError('NOT_FOUND', 'Alarm not found');
     requireMember(user, row.project_id);
     const alarm = toAlarm(row);
-    const device = await deps.db
-      .selectFrom('devices')
-      .select(['position', 'tunnel_id', 'latest'])
-      .where('project_id', '=', row.project_id)
-      .where('sn', '=', row.device_sn)
-      .executeTakeFirst();
+    const device = await deviceLocation(deps.db, row.project_id, row.device_sn);
     // the live state first: the row holds what was last persisted, which may lag
     const live = (await deps.live().liveState(row.project_id)).devices.get(row.device_sn)?.latest ?? null;
     const latest = live ?? (device?.latest ? fromJson<Record<string, number>>(device.latest) : null);
@@ -113,15 +95,8 @@ export function registerAlarmCenterRoutes(app: FastifyInstance, deps: HttpDeps, 
     const ids = [...new Set(body.alarmIds)];
     const member = new Set(user.projects.map((p) => p.projectId));
     const nowMs = Date.now();
-    const rows = await deps.db
-      .updateTable('alarms')
-      .set(handledColumns(body, user.username, nowMs))
-      .where('alarm_id', 'in', ids)
-      .where('project_id', 'in', [...member, ''])
-      .where('deal_status', '=', 0)
-      .returningAll()
-      .execute();
-    const handled = rows.map((r) => publish(toAlarm(r), req.log));
+    const rows = await dealAlarms(deps.db, ids, [...member], body, user.username, nowMs);
+    const handled = rows.map((a) => publish(a, req.log));
     const done = new Set(handled.map((a) => a.alarmId));
     return { handled, skipped: ids.filter((id) => !done.has(id)) };
   });
@@ -129,71 +104,17 @@ export function registerAlarmCenterRoutes(app: FastifyInstance, deps: HttpDeps, 
   // Counts by kind and Beijing day, top devices, mean time to acknowledge and to handle (one query each).
   postRoute(app, deps, ROUTES.alarmAnalysis, alarmAnalysisBody, async ({ body, user }): Promise<AlarmAnalysis> => {
     requireMember(user, body.projectId);
-    let base = deps.db
-      .selectFrom('alarms')
-      .where('project_id', '=', body.projectId)
-      .where('raised_at_ms', '>=', body.fromMs)
-      .where('raised_at_ms', '<=', body.toMs);
-    if (body.kind !== undefined) base = base.where('kind', '=', body.kind);
-    const dayIndex = sql<number>`floor((raised_at_ms + ${sql.lit(BEIJING_OFFSET_MS)}) / 86400000)::int`;
-    // gas over-limit: threshold alarms of gas detectors (the kind filter does not narrow it)
-    const gasBase = deps.db
-      .selectFrom('alarms')
-      .where('project_id', '=', body.projectId)
-      .where('raised_at_ms', '>=', body.fromMs)
-      .where('raised_at_ms', '<=', body.toMs)
-      .where('device_kind', '=', 'gas')
-      .where('kind', '=', 'threshold');
-    const [byDay, topDevices, means, gasByDay, gasRows, byKindAndDevice] = await Promise.all([
-      base.select([dayIndex.as('day_index'), 'kind', sql<number>`count(*)::int`.as('count')]).groupBy([dayIndex, 'kind']).orderBy(dayIndex).orderBy('kind').execute(),
-      base
-        .select(['device_sn', sql<string>`max(device_name)`.as('device_name'), sql<number>`count(*)::int`.as('count')])
-        .groupBy('device_sn')
-        .orderBy(sql`count(*)`, 'desc')
-        .orderBy('device_sn')
-        .limit(10)
-        .execute(),
-      base
-        .select([
-          sql<number | null>`avg(acked_at_ms - raised_at_ms)`.as('mean_ack'),
-          sql<number | null>`avg(dealt_at_ms - raised_at_ms)`.as('mean_handle'),
-          sql<number>`count(*)::int`.as('total'),
-        ])
-        .executeTakeFirstOrThrow(),
-      gasBase
-        .select(['metric', dayIndex.as('day_index'), 'device_sn', sql<string>`max(device_name)`.as('device_name'), sql<number>`count(*)::int`.as('count')])
-        .groupBy(['metric', dayIndex, 'device_sn'])
-        .orderBy(dayIndex)
-        .orderBy('metric')
-        .orderBy('device_sn')
-        .execute(),
-      deps.db
-        .selectFrom('alarms')
-        .leftJoin('devices', (j) => j.onRef('devices.project_id', '=', 'alarms.project_id').onRef('devices.sn', '=', 'alarms.device_sn'))
-        .where('alarms.project_id', '=', body.projectId)
-        .where('alarms.raised_at_ms', '>=', body.fromMs)
-        .where('alarms.raised_at_ms', '<=', body.toMs)
-        .where('alarms.device_kind', '=', 'gas')
-        .where('alarms.kind', '=', 'threshold')
-        .selectAll('alarms')
-        .select(sql<string | null>`devices.position`.as('device_position'))
-        .orderBy('alarms.raised_at_ms', 'desc')
-        .orderBy('alarms.alarm_id', 'desc')
-        .limit(MAX_GAS_OVER_LIMIT_ROWS)
-        .execute(),
-      // alarm groups: counts per (kind, device kind), at most kinds × device kinds rows, grouped below
-      base.select(['kind', 'device_kind', sql<number>`count(*)::int`.as('count')]).groupBy(['kind', 'device_kind']).execute(),
-    ]);
+    const counts = await alarmAnalysisCounts(deps.db, body);
+    const { byDay, gasByDay } = counts;
     const kinds = new Map<string, number>();
-    for (const r of byDay) kinds.set(r.kind, (kinds.get(r.kind) ?? 0) + Number(r.count));
-    const mean = (v: unknown) => (v === null || v === undefined ? null : Math.round(Number(v)));
+    for (const r of byDay) kinds.set(r.kind, (kinds.get(r.kind) ?? 0) + r.count);
     const nowMs = Date.now();
     const day = (index: unknown) => new Date(Number(index) * 86_400_000).toISOString().slice(0, 10);
-    const total = Number(means.total);
+    const total = counts.total;
     const perGroup = new Map<AlarmGroup, number>();
-    for (const r of byKindAndDevice) {
-      const g = alarmGroupOf(r.kind, r.device_kind);
-      perGroup.set(g, (perGroup.get(g) ?? 0) + Number(r.count));
+    for (const r of counts.byKindAndDevice) {
+      const g = alarmGroupOf(r.kind, r.deviceKind);
+      perGroup.set(g, (perGroup.get(g) ?? 0) + r.count);
     }
     const groups = ALARM_GROUPS.map((group) => {
       const count = perGroup.get(group) ?? 0;
@@ -202,14 +123,13 @@ export function registerAlarmCenterRoutes(app: FastifyInstance, deps: HttpDeps, 
     return {
       groups,
       gas: {
-        byDay: gasByDay.map((r) => ({ metric: r.metric, day: day(r.day_index), deviceSn: r.device_sn, deviceName: r.device_name, count: Number(r.count) })),
-        overLimit: gasRows.map((r) => {
-          const a = toAlarm(r);
+        byDay: gasByDay.map((r) => ({ metric: r.metric, day: day(r.dayIndex), deviceSn: r.deviceSn, deviceName: r.deviceName, count: r.count })),
+        overLimit: counts.gasOverLimit.map(({ alarm: a, position }) => {
           return {
             alarmId: a.alarmId,
             deviceSn: a.deviceSn,
             deviceName: a.deviceName,
-            position: r.device_position ?? '',
+            position,
             metric: a.metric,
             side: a.side,
             peakValue: a.peakValue,
@@ -222,12 +142,12 @@ export function registerAlarmCenterRoutes(app: FastifyInstance, deps: HttpDeps, 
           };
         }),
       },
-      total: Number(means.total),
-      byDay: byDay.map((r) => ({ day: new Date(Number(r.day_index) * 86_400_000).toISOString().slice(0, 10), kind: r.kind, count: Number(r.count) })),
+      total: counts.total,
+      byDay: byDay.map((r) => ({ day: new Date(r.dayIndex * 86_400_000).toISOString().slice(0, 10), kind: r.kind, count: r.count })),
       byKind: [...kinds].map(([kind, count]) => ({ kind, count })),
-      topDevices: topDevices.map((r) => ({ deviceSn: r.device_sn, deviceName: r.device_name, count: Number(r.count) })),
-      meanAckMs: mean(means.mean_ack),
-      meanHandleMs: mean(means.mean_handle),
+      topDevices: counts.topDevices,
+      meanAckMs: counts.meanAckMs,
+      meanHandleMs: counts.meanHandleMs,
     };
   });
 
@@ -239,11 +159,7 @@ export function registerAlarmCenterRoutes(app: FastifyInstance, deps: HttpDeps, 
     requireMember(user, body.projectId);
     const fileName = stampedFileName(`alarms-${body.projectId}`, body.format);
     const pages = keysetPages(
-      async (beforeId: number | null, limit) => {
-        let q = filteredAlarms(deps.db, body).selectAll();
-        if (beforeId !== null) q = q.where('alarm_id', '<', beforeId);
-        return (await q.orderBy('alarm_id', 'desc').limit(limit).execute()).map(toAlarm);
-      },
+      (beforeId: number | null, limit) => alarmsBefore(deps.db, body, beforeId, limit),
       (a) => a.alarmId,
       MAX_ALARM_EXPORT_ROWS,
     );

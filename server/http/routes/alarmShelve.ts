@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ROUTES, alarmShelveBody, alarmUnshelveBody, type Alarm } from '../../../protocol';
-import { toAlarm } from '../../storage';
+import { alarmHeads, shelveAlarms, unshelveAlarms } from '../../storage';
 import { postRoute, requireMember, type HttpDeps, type RouteContext } from '../context';
 import { ApiError } from '../errors';
 
@@ -20,7 +20,7 @@ function idList(ids: number[]): string {
 export function registerAlarmShelveRoutes(app: FastifyInstance, deps: HttpDeps, publish: Publish): void {
   /** The rows of `ids`, checked to exist and to belong to the user's projects. */
   async function memberRows(ids: number[], user: RouteContext<unknown>['user']) {
-    const rows = await deps.db.selectFrom('alarms').select(['alarm_id', 'project_id', 'kind', 'deal_status']).where('alarm_id', 'in', ids).execute();
+    const rows = await alarmHeads(deps.db, ids);
     const found = new Set(rows.map((r) => Number(r.alarm_id)));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length > 0) throw new ApiError('NOT_FOUND', `Alarm not found: ${idList(missing)}`);
@@ -36,32 +36,16 @@ export function registerAlarmShelveRoutes(app: FastifyInstance, deps: HttpDeps, 
     const handled = rows.filter((r) => r.deal_status !== 0).map((r) => Number(r.alarm_id));
     if (handled.length > 0) throw new ApiError('VALIDATION', `Handled alarms cannot be shelved: ${idList(handled)}`);
     const untilMs = Date.now() + body.minutes * 60_000;
-    const updated = await deps.db.transaction().execute(async (trx) => {
-      const out = await trx
-        .updateTable('alarms')
-        .set({ shelved_until_ms: untilMs, shelved_by: user.username, shelve_reason: body.reason })
-        .where('alarm_id', 'in', ids)
-        .where('deal_status', '=', 0)
-        .where('kind', '<>', 'sos')
-        .returningAll()
-        .execute();
-      // handled by someone else between the check and the write: nothing is shelved
-      if (out.length !== ids.length) throw new ApiError('CONFLICT', 'Some of these alarms were handled meanwhile; nothing was shelved');
-      return out;
-    });
-    return updated.map((r) => publish(toAlarm(r), req.log));
+    const updated = await shelveAlarms(deps.db, ids, { untilMs, by: user.username, reason: body.reason });
+    // handled by someone else between the check and the write: nothing is shelved
+    if (!updated) throw new ApiError('CONFLICT', 'Some of these alarms were handled meanwhile; nothing was shelved');
+    return updated.map((a) => publish(a, req.log));
   });
 
   postRoute(app, deps, ROUTES.alarmUnshelve, alarmUnshelveBody, async ({ body, user, req }): Promise<Alarm[]> => {
     const ids = [...new Set(body.alarmIds)];
     await memberRows(ids, user);
-    const updated = await deps.db
-      .updateTable('alarms')
-      .set({ shelved_until_ms: null, shelved_by: null, shelve_reason: null })
-      .where('alarm_id', 'in', ids)
-      .where('shelved_until_ms', 'is not', null)
-      .returningAll()
-      .execute();
-    return updated.map((r) => publish(toAlarm(r), req.log));
+    const updated = await unshelveAlarms(deps.db, ids);
+    return updated.map((a) => publish(a, req.log));
   });
 }

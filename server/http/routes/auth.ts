@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ROUTES, loginBody, ok, type SessionUser } from '../../../protocol';
+import { findUserRow } from '../../storage';
 import { postRoute, type HttpDeps } from '../context';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, DeviceCookies } from '../deviceCookie';
@@ -38,7 +39,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: HttpDeps): void {
     let row: { username: string; password_hash: string; disabled: boolean } | undefined;
     let valid: boolean;
     try {
-      row = await deps.db.selectFrom('users').select(['username', 'password_hash', 'disabled']).where('username', '=', body.username).executeTakeFirst();
+      row = await findUserRow(deps.db, body.username);
       valid = row ? await verifyPassword(body.password, row.password_hash) : await verifyAgainstDummy(body.password);
     } catch (err) {
       throttle.fail(attempt);

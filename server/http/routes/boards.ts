@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   LAYOUT_DEFAULTS,
   ROUTES,
@@ -16,7 +16,6 @@ import {
   type BoardScreen,
   type BoardSettingsWrite,
   type BoardStandardList,
-  type BoardContent,
   type Layout,
   type Page,
   releaseStateOf,
@@ -24,7 +23,7 @@ import {
 } from '../../../protocol';
 import { instantiateTemplate } from '../../seed/instantiate';
 import { BOARD_TEMPLATES, findTemplate } from '../../seed/templates';
-import { fromJson, toBoard, toJson, toReleasedBoard, type Database } from '../../storage';
+import { boardRow, deleteBoard, fromJson, inTransaction, insertBoard, latestReleases, projectBoardRows, releaseRow, toBoard, toReleasedBoard, type Database } from '../../storage';
 import { postRoute, requireMember, type HttpDeps } from '../context';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import { applyLayoutPatch, checkBoard, randomId } from './boardsOps';
@@ -48,13 +47,7 @@ export function registerBoardRoutes(app: FastifyInstance, deps: HttpDeps): void 
   // dataRange is accepted for compatibility with the original client (it sends 2) and does not filter.
   postRoute(app, deps, ROUTES.boardList, boardListBody, async ({ body, user }): Promise<BoardList> => {
     requireMember(user, body.projectId);
-    const rows = await deps.db
-      .selectFrom('boards')
-      .select(['board_id', 'name', 'version', 'layout', 'pages'])
-      .where('project_id', '=', body.projectId)
-      .orderBy('created_at_ms')
-      .orderBy('board_id')
-      .execute();
+    const rows = await projectBoardRows(deps.db, body.projectId);
     const latest = await latestReleases(
       deps.db,
       rows.map((r) => r.board_id),
@@ -79,13 +72,11 @@ export function registerBoardRoutes(app: FastifyInstance, deps: HttpDeps): void 
   // released is NOT_FOUND for them (NOT_RELEASED_MESSAGE): a wall screen never shows a draft, so a board
   // made from a template goes on screen only when someone releases it.
   postRoute(app, deps, ROUTES.boardScreen, boardScreenBody, async ({ body, user }): Promise<BoardScreen> => {
-    const row = await deps.db.selectFrom('boards').selectAll().where('board_id', '=', body.boardId).executeTakeFirst();
+    const row = await boardRow(deps.db, body.boardId);
     if (!row) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
     requireMember(user, row.project_id);
     if (body.releaseNo !== undefined || body.released) {
-      let query = deps.db.selectFrom('board_releases').selectAll().where('board_id', '=', body.boardId);
-      query = body.releaseNo !== undefined ? query.where('release_no', '=', body.releaseNo) : query.orderBy('release_no', 'desc').limit(1);
-      const release = await query.executeTakeFirst();
+      const release = await releaseRow(deps.db, body.boardId, body.releaseNo ?? 'latest');
       if (release) return toReleasedBoard(release, row.project_id);
       if (body.releaseNo !== undefined) throw new ApiError('NOT_FOUND', `Release ${body.releaseNo} of this board is not kept`);
       throw new ApiError('NOT_FOUND', NOT_RELEASED_MESSAGE);
@@ -107,9 +98,9 @@ export function registerBoardRoutes(app: FastifyInstance, deps: HttpDeps): void 
       layout: applyLayoutPatch({ ...LAYOUT_DEFAULTS }, body.layout),
       pages: [{ pageId: randomId('page'), name: FIRST_PAGE_NAME, order: 0, panels: [] }],
     });
-    await deps.db.transaction().execute(async (tx) => {
+    await inTransaction(deps.db, async (tx) => {
       await consumeTicket(tx, req, user, body.projectId);
-      await insertBoard(tx, board, deps.config.boardMaxBytes);
+      await storeNewBoard(tx, board, deps.config.boardMaxBytes);
     });
     return board;
   });
@@ -126,9 +117,9 @@ export function registerBoardRoutes(app: FastifyInstance, deps: HttpDeps): void 
         randomId,
       ),
     );
-    await deps.db.transaction().execute(async (tx) => {
+    await inTransaction(deps.db, async (tx) => {
       await consumeTicket(tx, req, user, body.projectId);
-      await insertBoard(tx, board, deps.config.boardMaxBytes);
+      await storeNewBoard(tx, board, deps.config.boardMaxBytes);
     });
     return board;
   });
@@ -144,9 +135,9 @@ export function registerBoardRoutes(app: FastifyInstance, deps: HttpDeps): void 
   // Deleting is a write like any other: it names the version the user saw, so nobody deletes a board
   // someone else has just changed. Its releases go with it.
   postRoute(app, deps, ROUTES.boardDelete, boardDeleteBody, async ({ body, user }): Promise<BoardDeleted> => {
-    await deps.db.transaction().execute(async (tx) => {
+    await inTransaction(deps.db, async (tx) => {
       await lockBoard(tx, user, body.boardId, body.baseVersion);
-      await tx.deleteFrom('boards').where('board_id', '=', body.boardId).execute();
+      await deleteBoard(tx, body.boardId);
     });
     return { boardId: body.boardId };
   });
@@ -159,37 +150,8 @@ export function registerBoardRoutes(app: FastifyInstance, deps: HttpDeps): void 
   registerTicketRoutes(app, deps);
 }
 
-/** The latest release of each of `boardIds` (boards never released are absent). */
-async function latestReleases(db: Kysely<Database>, boardIds: string[]): Promise<Map<string, BoardContent & { releaseNo: number }>> {
-  if (boardIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('board_releases as r')
-    .select(['r.board_id', 'r.release_no', 'r.name', 'r.layout', 'r.pages'])
-    .where('r.board_id', 'in', boardIds)
-    .where(({ eb, selectFrom }) =>
-      eb('r.release_no', '=', selectFrom('board_releases as l').select((e) => e.fn.max('l.release_no').as('last')).whereRef('l.board_id', '=', 'r.board_id')),
-    )
-    .execute();
-  return new Map(
-    rows.map((r) => [r.board_id, { releaseNo: Number(r.release_no), name: r.name, layout: fromJson<Layout>(r.layout), pages: fromJson<Page[]>(r.pages) }]),
-  );
-}
-
 /** Stores a new board document. @throws ApiError VALIDATION when it is larger than `maxBytes` (nothing stored). */
-async function insertBoard(db: Kysely<Database> | Transaction<Database>, board: Board, maxBytes: number): Promise<void> {
+async function storeNewBoard(db: Kysely<Database>, board: Board, maxBytes: number): Promise<void> {
   checkBoardBytes(board, maxBytes);
-  const nowMs = Date.now();
-  await db
-    .insertInto('boards')
-    .values({
-      board_id: board.boardId,
-      project_id: board.projectId,
-      name: board.name,
-      version: board.version,
-      layout: toJson(board.layout),
-      pages: toJson(board.pages),
-      created_at_ms: nowMs,
-      updated_at_ms: nowMs,
-    })
-    .execute();
+  await insertBoard(db, board, Date.now());
 }

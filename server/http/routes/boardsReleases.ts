@@ -9,7 +9,7 @@ import {
   type BoardHistory,
   type BoardReleaseInfo,
 } from '../../../protocol';
-import { fromJson, toBoardReleaseInfo, toJson } from '../../storage';
+import { inTransaction, insertRelease, releaseHistory, releaseLayout } from '../../storage';
 import { postRoute, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
 import { lockBoard, mutateBoard, readBoard } from './boardsStore';
@@ -22,62 +22,24 @@ export function registerReleaseRoutes(app: FastifyInstance, deps: HttpDeps): voi
   // Publishing does not change the draft, so the draft keeps its version; baseVersion makes sure the
   // snapshot is the draft the user looked at, not one someone else changed meanwhile.
   postRoute(app, deps, ROUTES.boardRelease, boardReleaseBody, async ({ body, user }): Promise<BoardReleaseInfo> => {
-    return deps.db.transaction().execute(async (tx) => {
+    return inTransaction(deps.db, async (tx) => {
       const board = await lockBoard(tx, user, body.boardId, body.baseVersion);
-      const last = await tx
-        .selectFrom('board_releases')
-        .select((eb) => eb.fn.max('release_no').as('last'))
-        .where('board_id', '=', body.boardId)
-        .executeTakeFirst();
-      const releaseNo = Number(last?.last ?? 0) + 1;
-      const row = await tx
-        .insertInto('board_releases')
-        .values({
-          board_id: board.boardId,
-          release_no: releaseNo,
-          version: board.version,
-          name: board.name,
-          layout: toJson(board.layout),
-          pages: toJson(board.pages),
-          note: body.note || null,
-          released_at_ms: Date.now(),
-          released_by: user.username,
-        })
-        .returning(['board_id', 'release_no', 'version', 'name', 'note', 'released_at_ms', 'released_by'])
-        .executeTakeFirstOrThrow();
-      await tx
-        .deleteFrom('board_releases')
-        .where('board_id', '=', body.boardId)
-        .where('release_no', '<=', releaseNo - MAX_RELEASES_PER_BOARD)
-        .execute();
-      return toBoardReleaseInfo(row);
+      return insertRelease(tx, board, { note: body.note || null, by: user.username, nowMs: Date.now() }, MAX_RELEASES_PER_BOARD);
     });
   });
 
   postRoute(app, deps, ROUTES.boardHistory, boardHistoryBody, async ({ body, user }): Promise<BoardHistory> => {
     await readBoard(deps.db, user, body.boardId);
-    const rows = await deps.db
-      .selectFrom('board_releases')
-      .select(['board_id', 'release_no', 'version', 'name', 'note', 'released_at_ms', 'released_by'])
-      .where('board_id', '=', body.boardId)
-      .orderBy('release_no', 'desc')
-      .limit(MAX_RELEASES_PER_BOARD)
-      .execute();
-    return { boardId: body.boardId, releases: rows.map(toBoardReleaseInfo) };
+    return { boardId: body.boardId, releases: await releaseHistory(deps.db, body.boardId, MAX_RELEASES_PER_BOARD) };
   });
 
   // The draft's name stays: a restore brings back what the board showed (layout and pages), and renaming
   // is a separate decision.
   postRoute(app, deps, ROUTES.boardRestore, boardRestoreBody, async ({ body, user }): Promise<Board> => {
     const { board } = await mutateBoard(deps, user, body.boardId, body.baseVersion, async (current, tx) => {
-      const release = await tx
-        .selectFrom('board_releases')
-        .select(['layout', 'pages'])
-        .where('board_id', '=', body.boardId)
-        .where('release_no', '=', body.releaseNo)
-        .executeTakeFirst();
+      const release = await releaseLayout(tx, body.boardId, body.releaseNo);
       if (!release) throw new ApiError('NOT_FOUND', `Release ${body.releaseNo} of this board is not kept`);
-      return { board: { ...current, layout: fromJson(release.layout), pages: fromJson(release.pages) }, result: null };
+      return { board: { ...current, layout: release.layout, pages: release.pages }, result: null };
     });
     return board;
   });

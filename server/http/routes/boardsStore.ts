@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Board, SessionUser } from '../../../protocol';
-import { toBoard, toJson, type Database } from '../../storage';
+import { boardRow, inTransaction, lockBoardRow, projectDeviceKinds, toBoard, writeBoardDraft, type Database } from '../../storage';
 import { requireMember, type HttpDeps } from '../context';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import { checkBoard } from './boardsOps';
@@ -26,7 +26,7 @@ export function requireVersion(current: number, base: number): void {
 
 /** The draft of `boardId`. @throws ApiError NOT_FOUND, FORBIDDEN. */
 export async function readBoard(db: Kysely<Database>, user: SessionUser, boardId: string): Promise<Board> {
-  const row = await db.selectFrom('boards').selectAll().where('board_id', '=', boardId).executeTakeFirst();
+  const row = await boardRow(db, boardId);
   if (!row) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
   requireMember(user, row.project_id);
   return toBoard(row);
@@ -37,7 +37,7 @@ export async function readBoard(db: Kysely<Database>, user: SessionUser, boardId
  * @throws ApiError NOT_FOUND, FORBIDDEN, CONFLICT.
  */
 export async function lockBoard(tx: Transaction<Database>, user: SessionUser, boardId: string, baseVersion?: number): Promise<Board> {
-  const row = await tx.selectFrom('boards').selectAll().where('board_id', '=', boardId).forUpdate().executeTakeFirst();
+  const row = await lockBoardRow(tx, boardId);
   if (!row) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
   requireMember(user, row.project_id);
   if (baseVersion !== undefined) requireVersion(Number(row.version), baseVersion);
@@ -60,16 +60,12 @@ export async function mutateBoard<R>(
   baseVersion: number,
   edit: (board: Board, tx: Transaction<Database>) => { board: Board; result: R } | Promise<{ board: Board; result: R }>,
 ): Promise<{ board: Board; result: R }> {
-  return deps.db.transaction().execute(async (tx) => {
+  return inTransaction(deps.db, async (tx) => {
     const current = await lockBoard(tx, user, boardId, baseVersion);
     const { board, result } = await edit(current, tx);
     const next = checkBoard({ ...board, boardId: current.boardId, projectId: current.projectId, version: current.version + 1 });
     checkBoardBytes(next, deps.config.boardMaxBytes);
-    await tx
-      .updateTable('boards')
-      .set({ name: next.name, version: next.version, layout: toJson(next.layout), pages: toJson(next.pages), updated_at_ms: Date.now() })
-      .where('board_id', '=', boardId)
-      .execute();
+    await writeBoardDraft(tx, next, Date.now());
     return { board: next, result };
   });
 }
@@ -79,7 +75,7 @@ export async function mutateBoard<R>(
  * embedded PGlite has one connection, so a query on `db` there would wait for the transaction forever.
  */
 export async function bindableDevices(db: Kysely<Database> | Transaction<Database>, projectId: string): Promise<Array<{ sn: string; kind: string }>> {
-  return db.selectFrom('devices').select(['sn', 'kind']).where('project_id', '=', projectId).orderBy('sn').execute();
+  return projectDeviceKinds(db, projectId);
 }
 
 /** Bytes a board takes when stored: its layout and pages as JSON, UTF-8. */

@@ -1,25 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import {
   CUSTOM_PANEL_ROUTES,
   MAX_CUSTOM_PANEL_TYPES,
   customPanelTypeAddBody,
   customPanelTypeDeleteBody,
   customPanelTypeListBody,
-  type CustomPanelTypeList,
 } from '../../../protocol';
-import type { Database } from '../../storage';
+import { deleteCustomPanelTypes, listCustomPanelTypes, putCustomPanelType } from '../../storage';
 import { postRoute, requireMember, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
-
-/** The project's custom panel types, sorted by type id. */
-async function listTypes(db: Kysely<Database>, projectId: string): Promise<CustomPanelTypeList> {
-  const rows = await db.selectFrom('custom_panel_types').selectAll().where('project_id', '=', projectId).orderBy('type').execute();
-  return {
-    projectId,
-    types: rows.map((r) => ({ type: r.type, title: r.title, moduleUrl: r.module_url, defaultSize: { w: r.default_w, h: r.default_h } })),
-  };
-}
 
 /**
  * panel/custom/type/add, list, delete (protocol/customPanels.ts, docs/api.md). Add replaces a type of the
@@ -29,37 +18,19 @@ async function listTypes(db: Kysely<Database>, projectId: string): Promise<Custo
 export function registerCustomPanelTypeRoutes(app: FastifyInstance, deps: HttpDeps): void {
   postRoute(app, deps, CUSTOM_PANEL_ROUTES.typeList, customPanelTypeListBody, async ({ body, user }) => {
     requireMember(user, body.projectId);
-    return listTypes(deps.db, body.projectId);
+    return listCustomPanelTypes(deps.db, body.projectId);
   });
 
   postRoute(app, deps, CUSTOM_PANEL_ROUTES.typeAdd, customPanelTypeAddBody, async ({ body, user }) => {
     requireMember(user, body.projectId);
-    await deps.db.transaction().execute(async (tx) => {
-      const existing = await tx.selectFrom('custom_panel_types').select('type').where('project_id', '=', body.projectId).forUpdate().execute();
-      const replaces = existing.some((r) => r.type === body.type);
-      if (!replaces && existing.length >= MAX_CUSTOM_PANEL_TYPES) {
-        throw new ApiError('VALIDATION', `type: a project keeps at most ${MAX_CUSTOM_PANEL_TYPES} custom panel types; delete one first`);
-      }
-      const row = {
-        title: body.title,
-        module_url: body.moduleUrl,
-        default_w: body.defaultSize.w,
-        default_h: body.defaultSize.h,
-        updated_at_ms: Date.now(),
-        updated_by: user.username,
-      };
-      await tx
-        .insertInto('custom_panel_types')
-        .values({ project_id: body.projectId, type: body.type, ...row })
-        .onConflict((oc) => oc.columns(['project_id', 'type']).doUpdateSet(row))
-        .execute();
-    });
-    return listTypes(deps.db, body.projectId);
+    const written = await putCustomPanelType(deps.db, body.projectId, body, MAX_CUSTOM_PANEL_TYPES, user.username, Date.now());
+    if (!written) throw new ApiError('VALIDATION', `type: a project keeps at most ${MAX_CUSTOM_PANEL_TYPES} custom panel types; delete one first`);
+    return listCustomPanelTypes(deps.db, body.projectId);
   });
 
   postRoute(app, deps, CUSTOM_PANEL_ROUTES.typeDelete, customPanelTypeDeleteBody, async ({ body, user }) => {
     requireMember(user, body.projectId);
-    await deps.db.deleteFrom('custom_panel_types').where('project_id', '=', body.projectId).where('type', 'in', body.types).execute();
-    return listTypes(deps.db, body.projectId);
+    await deleteCustomPanelTypes(deps.db, body.projectId, body.types);
+    return listCustomPanelTypes(deps.db, body.projectId);
   });
 }

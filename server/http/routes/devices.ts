@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ROUTES, deviceKeyBody, deviceListBody, tunnelListBody, type DeviceInfo, type DeviceKey, type TunnelInfo } from '../../../protocol';
-import { toDeviceInfo, toTunnelInfo } from '../../storage';
+import { deviceCredentials, deviceRows, setDevicePassword, toDeviceInfo, toTunnelInfo, tunnelRows } from '../../storage';
 import { postRoute, requireMember, type HttpDeps } from '../context';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import { randomPassword } from '../passwords';
@@ -9,35 +9,21 @@ import { randomPassword } from '../passwords';
 export function registerDeviceRoutes(app: FastifyInstance, deps: HttpDeps): void {
   postRoute(app, deps, ROUTES.deviceList, deviceListBody, async ({ body, user }): Promise<DeviceInfo[]> => {
     requireMember(user, body.projectId);
-    let query = deps.db.selectFrom('devices').selectAll().where('project_id', '=', body.projectId);
-    if (body.kind) query = query.where('kind', '=', body.kind);
-    const rows = await query.orderBy('kind').orderBy('sn').execute();
+    const rows = await deviceRows(deps.db, body.projectId, body.kind);
     const live = (await deps.live().liveState(body.projectId)).devices;
     return rows.map((row) => toDeviceInfo(row, live.get(row.sn)));
   });
 
   postRoute(app, deps, ROUTES.tunnelList, tunnelListBody, async ({ body, user }): Promise<TunnelInfo[]> => {
     requireMember(user, body.projectId);
-    const rows = await deps.db
-      .selectFrom('tunnels')
-      .selectAll()
-      .where('project_id', '=', body.projectId)
-      .orderBy('tunnel_id')
-      .execute();
+    const rows = await tunnelRows(deps.db, body.projectId);
     return rows.map(toTunnelInfo);
   });
 
   // Rotating the password also closes the devices connected with the old one: a rotation is a revocation.
   postRoute(app, deps, ROUTES.deviceKey, deviceKeyBody, async ({ body, user }): Promise<DeviceKey> => {
     requireMember(user, body.projectId);
-    const query = body.rotate
-      ? deps.db
-          .updateTable('projects')
-          .set({ mqtt_password: randomPassword(24) })
-          .where('project_id', '=', body.projectId)
-          .returning(['mqtt_username', 'mqtt_password'])
-      : deps.db.selectFrom('projects').select(['mqtt_username', 'mqtt_password']).where('project_id', '=', body.projectId);
-    const row = await query.executeTakeFirst();
+    const row = body.rotate ? await setDevicePassword(deps.db, body.projectId, randomPassword(24)) : await deviceCredentials(deps.db, body.projectId);
     if (!row) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
     if (body.rotate) deps.live().disconnectDevices(body.projectId);
     return { username: row.mqtt_username, password: row.mqtt_password };

@@ -16,15 +16,11 @@ import {
   type EquipmentDrivers,
   type EquipmentFleet,
 } from '../../../protocol';
-import { fromJson } from '../../storage';
+import { archiveRow, attendanceRows, deviceKindOf, devicesOfKinds, driverRows, driversOnDuty, fromJson, shiftsAt, workRecordSpans, workRecordsBefore } from '../../storage';
 import { postRoute, requireMember, sessionUserOf, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
-import { alarmsDuring } from './workRecords';
-import { keysetPages, sendTableExport, stampedFileName, type ExportColumn } from '../tableExport';
+import { beijingTime, keysetPages, sendTableExport, stampedFileName, type ExportColumn } from '../tableExport';
 import { parseBody } from '../validation';
-import { beijingTime } from './alarmCenter';
-
-/** Rows read per query while exporting work records (keyset paging by start time and id). */
 
 /** Columns of the work-record export: header and cell of each. Times Beijing (UTC+8). */
 const EXPORT_COLUMNS: Array<ExportColumn<ExportRow>> = [
@@ -81,9 +77,9 @@ export function registerEquipmentRoutes(app: FastifyInstance, deps: HttpDeps): v
 
   /** @returns the device's kind @throws ApiError NOT_FOUND when `sn` is not a device of `projectId` */
   async function requireDevice(projectId: string, sn: string): Promise<string> {
-    const row = await db.selectFrom('devices').select('kind').where('project_id', '=', projectId).where('sn', '=', sn).executeTakeFirst();
-    if (!row) throw new ApiError('NOT_FOUND', `device ${sn} is not in project ${projectId}`);
-    return row.kind;
+    const kind = await deviceKindOf(db, projectId, sn);
+    if (kind === undefined) throw new ApiError('NOT_FOUND', `device ${sn} is not in project ${projectId}`);
+    return kind;
   }
 
   /** Drivers of a device and who is on duty at `atMs` (intended role: member). */
@@ -92,15 +88,8 @@ export function registerEquipmentRoutes(app: FastifyInstance, deps: HttpDeps): v
     await requireDevice(body.projectId, body.sn);
     const atMs = body.atMs ?? Date.now();
     const [drivers, shifts] = await Promise.all([
-      db.selectFrom('equipment_drivers').selectAll().where('project_id', '=', body.projectId).where('device_sn', '=', body.sn).orderBy('driver_id').execute(),
-      db
-        .selectFrom('driver_attendance')
-        .select(['driver_id', 'clock_in_ms'])
-        .where('project_id', '=', body.projectId)
-        .where('device_sn', '=', body.sn)
-        .where('clock_in_ms', '<=', atMs)
-        .where((eb) => eb.or([eb('clock_out_ms', 'is', null), eb('clock_out_ms', '>', atMs)]))
-        .execute(),
+      driverRows(db, body.projectId, body.sn),
+      shiftsAt(db, body.projectId, body.sn, atMs),
     ]);
     const onDuty = new Map(shifts.map((s) => [s.driver_id, s.clock_in_ms]));
     const list = drivers.map((d) => ({
@@ -121,16 +110,7 @@ export function registerEquipmentRoutes(app: FastifyInstance, deps: HttpDeps): v
   postRoute(app, deps, EQUIPMENT_ROUTES.attendance, equipmentAttendanceBody, async ({ body, user }): Promise<EquipmentAttendance> => {
     requireMember(user, body.projectId);
     await requireDevice(body.projectId, body.sn);
-    let q = db
-      .selectFrom('driver_attendance as a')
-      .innerJoin('equipment_drivers as d', (j) => j.onRef('d.project_id', '=', 'a.project_id').onRef('d.driver_id', '=', 'a.driver_id'))
-      .select(['a.attendance_id', 'a.driver_id', 'd.name', 'a.clock_in_ms', 'a.clock_out_ms'])
-      .where('a.project_id', '=', body.projectId)
-      .where('a.device_sn', '=', body.sn)
-      .where('a.clock_in_ms', '<', body.toMs)
-      .where((eb) => eb.or([eb('a.clock_out_ms', 'is', null), eb('a.clock_out_ms', '>', body.fromMs)]));
-    if (body.driverId) q = q.where('a.driver_id', '=', body.driverId);
-    const rows = await q.orderBy('a.clock_in_ms', 'desc').limit(MAX_ATTENDANCE_ENTRIES + 1).execute();
+    const rows = await attendanceRows(db, body, MAX_ATTENDANCE_ENTRIES + 1);
     const truncated = rows.length > MAX_ATTENDANCE_ENTRIES;
     const now = Date.now();
     const entries = rows.slice(0, MAX_ATTENDANCE_ENTRIES).map((r) => ({
@@ -155,7 +135,7 @@ export function registerEquipmentRoutes(app: FastifyInstance, deps: HttpDeps): v
   postRoute(app, deps, EQUIPMENT_ROUTES.archive, equipmentArchiveBody, async ({ body, user }): Promise<EquipmentArchive> => {
     requireMember(user, body.projectId);
     await requireDevice(body.projectId, body.sn);
-    const r = await db.selectFrom('equipment_archive').selectAll().where('project_id', '=', body.projectId).where('device_sn', '=', body.sn).executeTakeFirst();
+    const r = await archiveRow(db, body.projectId, body.sn);
     if (!r) return { sn: body.sn, archive: null };
     return {
       sn: body.sn,
@@ -180,30 +160,9 @@ export function registerEquipmentRoutes(app: FastifyInstance, deps: HttpDeps): v
     const atMs = body.atMs ?? Date.now();
     const dayStartMs = beijingDayStart(atMs);
     const [devices, onDuty, records] = await Promise.all([
-      db
-        .selectFrom('devices')
-        .select(['sn', 'kind', 'name'])
-        .where('project_id', '=', body.projectId)
-        .where('kind', 'in', [...EQUIPMENT_KINDS])
-        .orderBy('kind')
-        .orderBy('sn')
-        .execute(),
-      db
-        .selectFrom('driver_attendance as a')
-        .innerJoin('equipment_drivers as d', (j) => j.onRef('d.project_id', '=', 'a.project_id').onRef('d.driver_id', '=', 'a.driver_id'))
-        .select(['a.device_sn', 'd.name'])
-        .where('a.project_id', '=', body.projectId)
-        .where('a.clock_in_ms', '<=', atMs)
-        .where((eb) => eb.or([eb('a.clock_out_ms', 'is', null), eb('a.clock_out_ms', '>', atMs)]))
-        .orderBy('a.clock_in_ms')
-        .execute(),
-      db
-        .selectFrom('work_records')
-        .select(['device_sn', 'started_at_ms', 'ended_at_ms'])
-        .where('project_id', '=', body.projectId)
-        .where('ended_at_ms', '>', dayStartMs)
-        .where('started_at_ms', '<=', atMs)
-        .execute(),
+      devicesOfKinds(db, body.projectId, EQUIPMENT_KINDS),
+      driversOnDuty(db, body.projectId, atMs),
+      workRecordSpans(db, body.projectId, dayStartMs, atMs),
     ]);
     const driverOf = new Map<string, string>();
     for (const r of onDuty) driverOf.set(r.device_sn, r.name);
@@ -239,18 +198,7 @@ export function registerEquipmentRoutes(app: FastifyInstance, deps: HttpDeps): v
     const columns = (await requireDevice(body.projectId, body.sn)) === 'constructionElevator' ? ELEVATOR_EXPORT_COLUMNS : EXPORT_COLUMNS;
     const fileName = stampedFileName(`work-records-${body.sn}`, body.format);
     const pages = keysetPages(
-      async (before: { startedAtMs: number; recordId: number } | null, limit) => {
-        let q = db
-          .selectFrom('work_records')
-          .select(['record_id', 'device_sn', 'started_at_ms', 'ended_at_ms', 'duration_s', 'peak_load_t', 'peak_moment_pct', 'cage', 'start_floor', 'end_floor'])
-          .select(alarmsDuring)
-          .where('project_id', '=', body.projectId)
-          .where('device_sn', '=', body.sn);
-        if (before) {
-          q = q.where((eb) => eb.or([eb('started_at_ms', '<', before.startedAtMs), eb.and([eb('started_at_ms', '=', before.startedAtMs), eb('record_id', '<', before.recordId)])]));
-        }
-        return q.orderBy('started_at_ms', 'desc').orderBy('record_id', 'desc').limit(limit).execute();
-      },
+      (before: { startedAtMs: number; recordId: number } | null, limit) => workRecordsBefore(db, body.projectId, body.sn, before, limit),
       (r: ExportRow) => ({ startedAtMs: r.started_at_ms, recordId: Number(r.record_id) }),
       MAX_WORK_RECORD_EXPORT_ROWS,
     );

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpDeps } from '../context';
 import { ApiError, ERROR_MESSAGES, HTTP_STATUS } from '../errors';
 import { hashToken, SESSION_COOKIE } from '../sessions';
+import { setSessionProject } from '../../storage';
 
 /** Home service (docs/product.md "Organisation switch"): switches the session's organisation (current project). */
 export const NAV_POST_DOMAIN_ROUTE = '/nav/postDomain.htm';
@@ -62,7 +63,7 @@ export function registerNavRoutes(app: FastifyInstance, deps: HttpDeps): void {
       if (!user.projects.some((p) => p.projectId === projectId)) {
         return failWith(reply, HTTP_STATUS.FORBIDDEN, 'FORBIDDEN', ERROR_MESSAGES.forbidden);
       }
-      await deps.db.updateTable('sessions').set({ project_id: projectId }).where('token_hash', '=', hashToken(token)).execute();
+      await setSessionProject(deps.db, hashToken(token), projectId);
       return { success: true, data: 'ok' };
     });
   });

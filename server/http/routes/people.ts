@@ -19,7 +19,6 @@ import {
   zoneListBody,
   type Person,
   type PersonDetail,
-  type PersonFields,
   type PersonList,
   type PersonListBody,
   type PersonRow,
@@ -32,35 +31,35 @@ import { inZone } from '../../rules/zoneRules';
 import { zoneColumns, zoneFromRow } from '../../rules/zoneStore';
 import type { ZoneStats } from '../../rules/types';
 import type { ProjectLiveState } from '../../cluster/liveShare';
-import { fromJson, type Database } from '../../storage';
+import {
+  beaconRows,
+  beaconTaken,
+  countPeople,
+  countZones,
+  deletePerson,
+  deleteZone,
+  findPerson,
+  fromJson,
+  hasTunnel,
+  insertPeople,
+  insertZones,
+  listPeople,
+  openSosDevices,
+  updatePerson,
+  updateZone,
+  zoneHourRows,
+  zoneNames,
+  zoneRows,
+  zoneRowsByPlace,
+  type Database,
+} from '../../storage';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import { postRoute, requireMember, sessionUserOf, type HttpDeps, type HttpLive } from '../context';
 import { parseBody } from '../validation';
-import { sendTableExport, stampedFileName, type ExportColumn } from '../tableExport';
-import { beijingTime } from './alarmCenter';
+import { beijingTime, sendTableExport, stampedFileName, type ExportColumn } from '../tableExport';
 
 /** Battery warning when a beacon has no battery threshold (protocol/kinds/beacon.ts default, convention ≤ 20 %). */
 const DEFAULT_LOW_BATTERY_PCT = 20;
-
-type PersonDbRow = { person_id: string; project_id: string; name: string; beacon_sn: string | null; company: string; team: string; work_type: string; phone: string; updated_at_ms: number };
-
-function personOf(r: PersonDbRow): Person {
-  return {
-    personId: r.person_id,
-    projectId: r.project_id,
-    name: r.name,
-    beaconSn: r.beacon_sn,
-    company: r.company,
-    team: r.team,
-    workType: r.work_type,
-    phone: r.phone,
-    updatedAtMs: r.updated_at_ms,
-  };
-}
-
-function personColumns(p: PersonFields) {
-  return { name: p.name, beacon_sn: p.beaconSn, company: p.company, team: p.team, work_type: p.workType, phone: p.phone };
-}
 
 /** What the person rows need besides the registry: beacons, zones, live state and open SOS alarms. */
 interface LiveContext {
@@ -73,22 +72,16 @@ interface LiveContext {
 }
 
 async function liveContext(db: Kysely<Database>, live: HttpLive, projectId: string): Promise<LiveContext> {
-  const devices = await db.selectFrom('devices').select(['sn', 'name', 'tunnel_id', 'thresholds']).where('project_id', '=', projectId).where('kind', '=', 'beacon').execute();
+  const devices = await beaconRows(db, projectId);
   const beacons = new Map<string, { name: string; tunnelId: string | null; thresholds: Threshold[] }>();
   for (const d of devices) {
     const parsed = thresholdSchema.array().safeParse(fromJson(d.thresholds));
     beacons.set(d.sn, { name: d.name, tunnelId: d.tunnel_id, thresholds: parsed.success ? parsed.data : [] });
   }
-  const zones = (await db.selectFrom('zones').selectAll().where('project_id', '=', projectId).orderBy('zone_id').execute()).map(zoneFromRow);
-  const sos = await db
-    .selectFrom('alarms')
-    .select('device_sn')
-    .where('project_id', '=', projectId)
-    .where('kind', '=', 'sos')
-    .where('deal_status', '=', 0)
-    .execute();
+  const zones = (await zoneRows(db, projectId)).map(zoneFromRow);
+  const sos = await openSosDevices(db, projectId);
   const state = await live.liveState(projectId);
-  return { beacons, zones, stats: state.zones, state: state.devices, openSos: new Set(sos.map((r) => r.device_sn)) };
+  return { beacons, zones, stats: state.zones, state: state.devices, openSos: new Set(sos) };
 }
 
 /** A person with the live state of their beacon. */
@@ -131,21 +124,18 @@ function conflictOnDuplicate(err: unknown): never {
 
 async function checkBeacon(db: Kysely<Database>, projectId: string, beaconSn: string | null, exceptPersonId?: string): Promise<void> {
   if (beaconSn === null) return;
-  let q = db.selectFrom('people').select('person_id').where('project_id', '=', projectId).where('beacon_sn', '=', beaconSn);
-  if (exceptPersonId) q = q.where('person_id', '!=', exceptPersonId);
-  if (await q.executeTakeFirst()) throw new ApiError('CONFLICT', 'person.beaconSn: this beacon is already assigned to another person');
+  if (await beaconTaken(db, projectId, beaconSn, exceptPersonId)) throw new ApiError('CONFLICT', 'person.beaconSn: this beacon is already assigned to another person');
 }
 
 async function requireTunnel(db: Kysely<Database>, projectId: string, tunnelId: string): Promise<void> {
-  const t = await db.selectFrom('tunnels').select('tunnel_id').where('project_id', '=', projectId).where('tunnel_id', '=', tunnelId).executeTakeFirst();
-  if (!t) throw new ApiError('VALIDATION', `zone.tunnelId: no tunnel ${tunnelId} in this project`);
+  if (!(await hasTunnel(db, projectId, tunnelId))) throw new ApiError('VALIDATION', `zone.tunnelId: no tunnel ${tunnelId} in this project`);
 }
 
 /** The rows of person/list and person/export: the registry with live state, filtered (at most MAX_PEOPLE_PER_PROJECT). */
 async function filteredPeople(deps: HttpDeps, body: Omit<PersonListBody, 'format'> & { projectId: string }): Promise<PersonList> {
-  const rows = await deps.db.selectFrom('people').selectAll().where('project_id', '=', body.projectId).orderBy('name').orderBy('person_id').limit(MAX_PEOPLE_PER_PROJECT).execute();
+  const people = await listPeople(deps.db, body.projectId, MAX_PEOPLE_PER_PROJECT);
   const c = await liveContext(deps.db, deps.live(), body.projectId);
-  const all = rows.map((r) => rowOf(personOf(r), c));
+  const all = people.map((p) => rowOf(p, c));
   const list = all.filter(
     (r) =>
       (!body.tunnelId || r.tunnelId === body.tunnelId) &&
@@ -195,7 +185,7 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
     const body = parseBody(personExportBody, req.body);
     requireMember(user, body.projectId);
     const { list } = await filteredPeople(deps, body);
-    const zones = new Map((await db.selectFrom('zones').select(['zone_id', 'name']).where('project_id', '=', body.projectId).execute()).map((z) => [z.zone_id, z.name]));
+    const zones = new Map((await zoneNames(db, body.projectId)).map((z) => [z.zone_id, z.name]));
     const columns: Array<ExportColumn<PersonRow>> = EXPORT_COLUMNS.map((c) => ({ header: c.header, width: c.width, cell: (r) => c.cell(r, zones) }));
     return sendTableExport(req, reply, { format: body.format, fileName: stampedFileName(`people-${body.projectId}`, body.format), sheetName: 'People', columns, pages: async function* () { yield list; } });
   });
@@ -203,19 +193,17 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   /** person/detail: one person (by id or by beacon), live values, thresholds and zones. Role: safety officer and above. */
   postRoute(app, deps, PEOPLE_ROUTES.personDetail, personDetailBody, async ({ body, user }): Promise<PersonDetail> => {
     requireMember(user, body.projectId);
-    let q = db.selectFrom('people').selectAll().where('project_id', '=', body.projectId);
-    q = 'personId' in body ? q.where('person_id', '=', body.personId) : q.where('beacon_sn', '=', body.beaconSn);
-    const row = await q.executeTakeFirst();
+    const row = await findPerson(db, body.projectId, 'personId' in body ? { personId: body.personId } : { beaconSn: body.beaconSn });
     if (!row && 'personId' in body) throw new ApiError('NOT_FOUND', 'No such person');
-    const beaconSn = row?.beacon_sn ?? ('beaconSn' in body ? body.beaconSn : null);
+    const beaconSn = row?.beaconSn ?? ('beaconSn' in body ? body.beaconSn : null);
     const c = await liveContext(db, deps.live(), body.projectId);
     if (beaconSn === null) {
-      const person = rowOf(personOf(row!), c);
+      const person = rowOf(row!, c);
       return { person, beaconSn: '', deviceName: null, latest: null, thresholds: [], zones: [] };
     }
     const beacon = c.beacons.get(beaconSn);
     if (!row && !beacon) throw new ApiError('NOT_FOUND', 'No such person or beacon');
-    const person = row ? rowOf(personOf(row), c) : null;
+    const person = row ? rowOf(row, c) : null;
     const fix = c.stats.position(beaconSn);
     const zoneIds = person?.zoneIds ?? fix?.zoneIds ?? [];
     return {
@@ -231,42 +219,28 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   /** person/add. Role: project manager or administrator (administrators today). */
   postRoute(app, deps, PEOPLE_ROUTES.personAdd, personAddBody, async ({ body, user }): Promise<Person> => {
     requireMember(user, body.projectId);
-    const { count } = await db.selectFrom('people').where('project_id', '=', body.projectId).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-    if (Number(count) >= MAX_PEOPLE_PER_PROJECT) throw new ApiError('VALIDATION', `person: a project registers at most ${MAX_PEOPLE_PER_PROJECT} people`);
+    if ((await countPeople(db, body.projectId)) >= MAX_PEOPLE_PER_PROJECT) throw new ApiError('VALIDATION', `person: a project registers at most ${MAX_PEOPLE_PER_PROJECT} people`);
     await checkBeacon(db, body.projectId, body.person.beaconSn);
     const personId = randomUUID();
-    const row = await db
-      .insertInto('people')
-      .values({ project_id: body.projectId, person_id: personId, ...personColumns(body.person), updated_at_ms: Date.now() })
-      .returningAll()
-      .executeTakeFirstOrThrow()
-      .catch(conflictOnDuplicate);
+    const [person] = await insertPeople(db, body.projectId, [{ ...body.person, personId }], Date.now()).catch(conflictOnDuplicate);
     await deps.live().reloadDevices(body.projectId);
-    return personOf(row);
+    return person;
   });
 
   /** person/edit. Role: project manager or administrator (administrators today). */
   postRoute(app, deps, PEOPLE_ROUTES.personEdit, personEditBody, async ({ body, user }): Promise<Person> => {
     requireMember(user, body.projectId);
     await checkBeacon(db, body.projectId, body.person.beaconSn, body.personId);
-    const row = await db
-      .updateTable('people')
-      .set({ ...personColumns(body.person), updated_at_ms: Date.now() })
-      .where('project_id', '=', body.projectId)
-      .where('person_id', '=', body.personId)
-      .returningAll()
-      .executeTakeFirst()
-      .catch(conflictOnDuplicate);
-    if (!row) throw new ApiError('NOT_FOUND', 'No such person');
+    const person = await updatePerson(db, body.projectId, body.personId, body.person, Date.now()).catch(conflictOnDuplicate);
+    if (!person) throw new ApiError('NOT_FOUND', 'No such person');
     await deps.live().reloadDevices(body.projectId);
-    return personOf(row);
+    return person;
   });
 
   /** person/delete. Role: project manager or administrator (administrators today). */
   postRoute(app, deps, PEOPLE_ROUTES.personDelete, personDeleteBody, async ({ body, user }): Promise<{ personId: string }> => {
     requireMember(user, body.projectId);
-    const r = await db.deleteFrom('people').where('project_id', '=', body.projectId).where('person_id', '=', body.personId).executeTakeFirst();
-    if (Number(r.numDeletedRows) === 0) throw new ApiError('NOT_FOUND', 'No such person');
+    if (!(await deletePerson(db, body.projectId, body.personId))) throw new ApiError('NOT_FOUND', 'No such person');
     await deps.live().reloadDevices(body.projectId);
     return { personId: body.personId };
   });
@@ -274,9 +248,7 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   /** zone/list: zones with headcount and today's portal counts. Role: safety officer and above (members today). */
   postRoute(app, deps, PEOPLE_ROUTES.zoneList, zoneListBody, async ({ body, user }): Promise<ZoneRow[]> => {
     requireMember(user, body.projectId);
-    let q = db.selectFrom('zones').selectAll().where('project_id', '=', body.projectId);
-    if (body.tunnelId) q = q.where('tunnel_id', '=', body.tunnelId);
-    const zones = (await q.orderBy('tunnel_id').orderBy('from_m').orderBy('zone_id').execute()).map(zoneFromRow);
+    const zones = (await zoneRowsByPlace(db, body.projectId, body.tunnelId)).map(zoneFromRow);
     const stats = (await deps.live().liveState(body.projectId)).zones;
     return zones.map((z) => ({ ...z, headcount: stats.headcount.get(z.zoneId) ?? 0, portalIn: stats.portal.get(z.zoneId)?.in ?? 0, portalOut: stats.portal.get(z.zoneId)?.out ?? 0 }));
   });
@@ -288,25 +260,15 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
    */
   postRoute(app, deps, PEOPLE_ROUTES.zoneHours, zoneHoursBody, async ({ body, user }): Promise<ZoneHours> => {
     requireMember(user, body.projectId);
-    let zq = db.selectFrom('zones').select(['zone_id', 'name']).where('project_id', '=', body.projectId);
-    if (body.zoneId) zq = zq.where('zone_id', '=', body.zoneId);
-    const zones = await zq.orderBy('name').orderBy('zone_id').execute();
+    const zones = await zoneNames(db, body.projectId, body.zoneId);
     if (body.zoneId && zones.length === 0) throw new ApiError('NOT_FOUND', 'No such zone');
-    const rows = zones.length
-      ? await db
-          .selectFrom('zone_hour_counts')
-          .selectAll()
-          .where('project_id', '=', body.projectId)
-          .where(
-            'zone_id',
-            'in',
-            zones.map((z) => z.zone_id),
-          )
-          .where('hour_start_ms', '>=', body.fromMs)
-          .where('hour_start_ms', '<', body.toMs)
-          .orderBy('hour_start_ms')
-          .execute()
-      : [];
+    const rows = await zoneHourRows(
+      db,
+      body.projectId,
+      zones.map((z) => z.zone_id),
+      body.fromMs,
+      body.toMs,
+    );
     const byZone = new Map(zones.map((z) => [z.zone_id, { zoneId: z.zone_id, name: z.name, hours: [] as ZoneHours['zones'][number]['hours'] }]));
     for (const r of rows) byZone.get(r.zone_id)?.hours.push({ hourStartMs: r.hour_start_ms, headcount: r.headcount, maxHeadcount: r.max_headcount, portalIn: r.portal_in, portalOut: r.portal_out });
     return { zones: [...byZone.values()] };
@@ -316,13 +278,8 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   postRoute(app, deps, PEOPLE_ROUTES.zoneAdd, zoneAddBody, async ({ body, user }): Promise<Zone> => {
     requireMember(user, body.projectId);
     await requireTunnel(db, body.projectId, body.zone.tunnelId);
-    const { count } = await db.selectFrom('zones').where('project_id', '=', body.projectId).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-    if (Number(count) >= MAX_ZONES_PER_PROJECT) throw new ApiError('VALIDATION', `zone: a project has at most ${MAX_ZONES_PER_PROJECT} zones`);
-    const row = await db
-      .insertInto('zones')
-      .values({ project_id: body.projectId, zone_id: `Z-${randomUUID()}`, ...zoneColumns(body.zone), updated_at_ms: Date.now() })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    if ((await countZones(db, body.projectId)) >= MAX_ZONES_PER_PROJECT) throw new ApiError('VALIDATION', `zone: a project has at most ${MAX_ZONES_PER_PROJECT} zones`);
+    const [row] = await insertZones(db, body.projectId, [{ zoneId: `Z-${randomUUID()}`, ...zoneColumns(body.zone) }], Date.now());
     await deps.live().reloadDevices(body.projectId);
     return zoneFromRow(row);
   });
@@ -331,13 +288,7 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   postRoute(app, deps, PEOPLE_ROUTES.zoneEdit, zoneEditBody, async ({ body, user }): Promise<Zone> => {
     requireMember(user, body.projectId);
     await requireTunnel(db, body.projectId, body.zone.tunnelId);
-    const row = await db
-      .updateTable('zones')
-      .set({ ...zoneColumns(body.zone), updated_at_ms: Date.now() })
-      .where('project_id', '=', body.projectId)
-      .where('zone_id', '=', body.zoneId)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await updateZone(db, body.projectId, body.zoneId, zoneColumns(body.zone), Date.now());
     if (!row) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
     await deps.live().reloadDevices(body.projectId);
     return zoneFromRow(row);
@@ -346,8 +297,7 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   /** zone/delete. Role: administrator. Open alarms of the zone clear with the reload. */
   postRoute(app, deps, PEOPLE_ROUTES.zoneDelete, zoneDeleteBody, async ({ body, user }): Promise<{ zoneId: string }> => {
     requireMember(user, body.projectId);
-    const r = await db.deleteFrom('zones').where('project_id', '=', body.projectId).where('zone_id', '=', body.zoneId).executeTakeFirst();
-    if (Number(r.numDeletedRows) === 0) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
+    if (!(await deleteZone(db, body.projectId, body.zoneId))) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
     await deps.live().reloadDevices(body.projectId);
     return { zoneId: body.zoneId };
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ROUTES, systemStyleDetailsBody, systemStyleEditBody, type SystemStyle } from '../../../protocol';
-import { toSystemStyle } from '../../storage';
+import { systemStyleRow, toSystemStyle, writeSystemStyle } from '../../storage';
 import { postRoute, requireMember, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
 
@@ -16,7 +16,7 @@ export function staleStyleMessage(current: number, base: number): string {
 export function registerSystemStyleRoutes(app: FastifyInstance, deps: HttpDeps): void {
   postRoute(app, deps, ROUTES.systemStyleDetails, systemStyleDetailsBody, async ({ body, user }): Promise<SystemStyle> => {
     requireMember(user, body.projectId);
-    const row = await deps.db.selectFrom('system_styles').selectAll().where('project_id', '=', body.projectId).executeTakeFirst();
+    const row = await systemStyleRow(deps.db, body.projectId);
     return toSystemStyle(body.projectId, row);
   });
 
@@ -24,7 +24,7 @@ export function registerSystemStyleRoutes(app: FastifyInstance, deps: HttpDeps):
   // edit, when there is no row yet) end with one success and one CONFLICT, never a lost update.
   postRoute(app, deps, ROUTES.systemStyleEdit, systemStyleEditBody, async ({ body, user }): Promise<SystemStyle> => {
     requireMember(user, body.projectId);
-    const row = await deps.db.selectFrom('system_styles').selectAll().where('project_id', '=', body.projectId).executeTakeFirst();
+    const row = await systemStyleRow(deps.db, body.projectId);
     const current = toSystemStyle(body.projectId, row);
     if (current.version !== body.baseVersion) throw new ApiError('CONFLICT', staleStyleMessage(current.version, body.baseVersion));
     const next: SystemStyle = {
@@ -34,30 +34,9 @@ export function registerSystemStyleRoutes(app: FastifyInstance, deps: HttpDeps):
       title: body.title ?? current.title,
       version: current.version + 1,
     };
-    const values = {
-      theme: next.theme,
-      primary_color: next.primaryColor,
-      title: next.title,
-      version: next.version,
-      updated_at_ms: Date.now(),
-      updated_by: user.username,
-    };
-    const written = row
-      ? await deps.db
-          .updateTable('system_styles')
-          .set(values)
-          .where('project_id', '=', body.projectId)
-          .where('version', '=', body.baseVersion)
-          .returning('project_id')
-          .executeTakeFirst()
-      : await deps.db
-          .insertInto('system_styles')
-          .values({ project_id: body.projectId, ...values })
-          .onConflict((oc) => oc.column('project_id').doNothing())
-          .returning('project_id')
-          .executeTakeFirst();
+    const written = await writeSystemStyle(deps.db, next, body.baseVersion, !row, user.username, Date.now());
     if (!written) {
-      const now = await deps.db.selectFrom('system_styles').select('version').where('project_id', '=', body.projectId).executeTakeFirst();
+      const now = await systemStyleRow(deps.db, body.projectId);
       throw new ApiError('CONFLICT', staleStyleMessage(Number(now?.version ?? 0), body.baseVersion));
     }
     return next;

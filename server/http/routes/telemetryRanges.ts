@@ -23,7 +23,7 @@ import { m4 } from '../../../protocol/m4';
 import { createHash } from 'node:crypto';
 import { encodeTracksStepwise } from '../../../protocol/trackCodec';
 import type { ServerConfig } from '../../config';
-import { HOUR_MS, MINUTE_MS, hasOpenChunks, mergeStats, rawChunkFingerprint, readRaw, readRollups } from '../../storage';
+import { HOUR_MS, MINUTE_MS, alarmsRaisedIn, beaconSns, hasOpenChunks, mergeStats, rawChunkFingerprint, readRaw, readRollups } from '../../storage';
 import { TrackPageCache } from './trackPageCache';
 import { postRoute, requireMember, sessionUserOf, type HttpDeps } from '../context';
 import { assertProjectNamed, markSchemaRoute } from '../authorize';
@@ -166,7 +166,7 @@ export function registerTelemetryRangeRoutes(app: FastifyInstance, deps: HttpDep
     checkRange(body.fromMs, body.toMs);
     requireMember(user, body.projectId);
     const { pageFromMs, pageToMs } = tracksPage(deps, body, TRACKS_COMPACT_PAGE_MS);
-    const beacons = (await deps.db.selectFrom('devices').select('sn').where('project_id', '=', body.projectId).where('kind', '=', 'beacon').execute()).map((r) => r.sn);
+    const beacons = await beaconSns(deps.db, body.projectId);
     const nextCursor = pageToMs < body.toMs ? pageToMs + 1 : null;
     // a page that ended before the sealing delay, with nothing of it left in memory, changes only if chunks
     // are added (late device data) or retention clears them: the fingerprint of its chunks is in the key
@@ -207,9 +207,7 @@ export function registerTelemetryRangeRoutes(app: FastifyInstance, deps: HttpDep
   postRoute(app, deps, HISTORY_ROUTES.positions, positionsBody, async ({ body, user }): Promise<PositionsResponse> => {
     requireMember(user, body.projectId);
     chooseTier(deps.config, body.atMs - body.lookbackMs, body.atMs, Date.now(), 'raw');
-    let q = deps.db.selectFrom('devices').select('sn').where('project_id', '=', body.projectId).where('kind', '=', 'beacon');
-    if (body.tunnelId) q = q.where('tunnel_id', '=', body.tunnelId);
-    const sns = (await q.execute()).map((r) => r.sn);
+    const sns = await beaconSns(deps.db, body.projectId, body.tunnelId);
     const raw = await readRaw(deps.db, body.projectId, { sns }, body.atMs - body.lookbackMs, body.atMs);
     const positions: PositionsResponse['positions'] = [];
     for (const [sn, s] of [...raw.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
@@ -226,20 +224,9 @@ export function registerTelemetryRangeRoutes(app: FastifyInstance, deps: HttpDep
   postRoute(app, deps, HISTORY_ROUTES.alarmRange, alarmRangeBody, async ({ body, user }): Promise<AlarmRangeResponse> => {
     checkRange(body.fromMs, body.toMs);
     requireMember(user, body.projectId);
-    let q = deps.db
-      .selectFrom('alarms')
-      .select(['alarm_id', 'device_sn', 'device_kind', 'kind', 'level', 'metric', 'value', 'raised_at_ms', 'cleared_at_ms', 'state'])
-      .where('project_id', '=', body.projectId)
-      .where('raised_at_ms', '>=', body.fromMs)
-      .where('raised_at_ms', '<=', body.toMs);
     // cursor: the last alarm id of the previous page (ordered by time, then id)
-    if (body.cursor !== undefined) {
-      const after = await deps.db.selectFrom('alarms').select('raised_at_ms').where('alarm_id', '=', Number(body.cursor)).where('project_id', '=', body.projectId).executeTakeFirst();
-      if (!after) throw new ApiError('VALIDATION', 'cursor: not a page of this range');
-      const cursorId = Number(body.cursor);
-      q = q.where((eb) => eb.or([eb('raised_at_ms', '>', after.raised_at_ms), eb.and([eb('raised_at_ms', '=', after.raised_at_ms), eb('alarm_id', '>', cursorId)])]));
-    }
-    const rows = await q.orderBy('raised_at_ms').orderBy('alarm_id').limit(ALARM_RANGE_MAX + 1).execute();
+    const rows = await alarmsRaisedIn(deps.db, body.projectId, body.fromMs, body.toMs, body.cursor === undefined ? undefined : Number(body.cursor), ALARM_RANGE_MAX + 1);
+    if (!rows) throw new ApiError('VALIDATION', 'cursor: not a page of this range');
     const truncated = rows.length > ALARM_RANGE_MAX;
     const page = rows.slice(0, ALARM_RANGE_MAX);
     return {

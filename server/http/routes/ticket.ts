@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { BOARD_TICKET_HEADER, ROUTES, ok, ticketQuery, type BoardTicket, type SessionUser } from '../../../protocol';
-import type { Database } from '../../storage';
+import { storeTicket, useTicket, type Database } from '../../storage';
 import { requireMember, type HttpDeps } from '../context';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import { SESSION_COOKIE, hashToken } from '../sessions';
@@ -27,21 +27,7 @@ export const TICKET_MESSAGES = {
 export async function issueTicket(db: Kysely<Database>, username: string, projectId: string, nowMs = preciseNowMs()): Promise<BoardTicket> {
   const ticket = randomBytes(32).toString('base64url');
   const expiresAtMs = Math.floor(nowMs) + TICKET_TTL_MS;
-  await db.transaction().execute(async (tx) => {
-    await tx.deleteFrom('board_tickets').where('expires_at_ms', '<=', nowMs).execute();
-    await tx
-      .insertInto('board_tickets')
-      .values({ ticket_hash: hashToken(ticket), username, project_id: projectId, created_at_ms: nowMs, expires_at_ms: expiresAtMs })
-      .execute();
-    const keep = tx
-      .selectFrom('board_tickets')
-      .select('ticket_hash')
-      .where('username', '=', username)
-      .orderBy('created_at_ms', 'desc')
-      .orderBy('ticket_hash')
-      .limit(MAX_TICKETS_PER_USER);
-    await tx.deleteFrom('board_tickets').where('username', '=', username).where('ticket_hash', 'not in', keep).execute();
-  });
+  await storeTicket(db, { ticketHash: hashToken(ticket), username, projectId, nowMs, expiresAtMs }, MAX_TICKETS_PER_USER);
   return { ticket, expiresAtMs };
 }
 
@@ -60,7 +46,7 @@ function preciseNowMs(): number {
  *   expired, used, or bound to another user or project.
  */
 export async function consumeTicket(
-  tx: Transaction<Database>,
+  tx: Kysely<Database>,
   req: FastifyRequest,
   user: SessionUser,
   projectId: string,
@@ -70,15 +56,7 @@ export async function consumeTicket(
   const ticket = (Array.isArray(raw) ? raw[0] : raw)?.trim();
   if (!ticket) throw new ApiError('VALIDATION', TICKET_MESSAGES.missing);
   if (ticket.length > 128) throw new ApiError('VALIDATION', TICKET_MESSAGES.invalid);
-  const used = await tx
-    .deleteFrom('board_tickets')
-    .where('ticket_hash', '=', hashToken(ticket))
-    .where('username', '=', user.username)
-    .where('project_id', '=', projectId)
-    .where('expires_at_ms', '>', nowMs)
-    .returning('ticket_hash')
-    .executeTakeFirst();
-  if (!used) throw new ApiError('VALIDATION', TICKET_MESSAGES.invalid);
+  if (!(await useTicket(tx, hashToken(ticket), user.username, projectId, nowMs))) throw new ApiError('VALIDATION', TICKET_MESSAGES.invalid);
 }
 
 /** `GET ticket/getTicket?projectId=…` (docs/api.md "Board server": a GET with a query string). */

@@ -1,41 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { ExpressionBuilder } from 'kysely';
-import type { Database } from '../../storage';
+import { workRecordPage } from '../../storage';
 import { FLEET_ROUTES, workRecordListBody, type WorkRecordPage } from '../../../protocol';
 import { postRoute, requireMember, type HttpDeps } from '../context';
-
-/**
- * The column `alarms_during` of a work_records query: alarms of the device raised while the lift or trip
- * ran (docs/api.md "Work records"), counted through alarms_project_device_idx.
- */
-export function alarmsDuring(eb: ExpressionBuilder<Database, 'work_records'>) {
-  return eb
-    .selectFrom('alarms')
-    .whereRef('alarms.project_id', '=', 'work_records.project_id')
-    .whereRef('alarms.device_sn', '=', 'work_records.device_sn')
-    .whereRef('alarms.raised_at_ms', '>=', 'work_records.started_at_ms')
-    .whereRef('alarms.raised_at_ms', '<=', 'work_records.ended_at_ms')
-    .select((a) => a.fn.countAll<number>().as('n'))
-    .as('alarms_during');
-}
 
 /** work/records (protocol/fleet.ts, docs/api.md "Work records"): a project's lifts and elevator trips, newest first, paged. Members. */
 export function registerWorkRecordRoutes(app: FastifyInstance, deps: HttpDeps): void {
   postRoute(app, deps, FLEET_ROUTES.workRecordList, workRecordListBody, async ({ body, user }): Promise<WorkRecordPage> => {
     requireMember(user, body.projectId);
-    let q = deps.db.selectFrom('work_records').where('project_id', '=', body.projectId);
-    if (body.sn) q = q.where('device_sn', '=', body.sn);
-    const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    const rows = await q
-      .selectAll()
-      .select(alarmsDuring)
-      .orderBy('started_at_ms', 'desc')
-      .orderBy('record_id', 'desc')
-      .limit(body.pageSize)
-      .offset((body.page - 1) * body.pageSize)
-      .execute();
+    const { total, rows } = await workRecordPage(deps.db, body.projectId, body.sn, body.page, body.pageSize);
     return {
-      total: Number(total),
+      total,
       page: body.page,
       pageSize: body.pageSize,
       list: rows.map((r) => ({

@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  ADMIN_ROUTES,
+  SILENT_PERIODS,
+  deviceAddBody,
+  deviceEditBody,
+  deviceImportBody,
+  deviceMoveBody,
+  deviceRegistryListBody,
+  deviceRemoveBody,
+  type DeviceKind,
+  type ImportResult,
+  type RegistryDevice,
+} from '../../../../protocol';
+import { defaultThresholdsFor } from '../../../rules/defaultThresholds';
+import { deviceRows, DeviceUpsertRefused, editDevice, fromJson, moveDevice, projectOfDevice, removeDevices, upsertDevices, type Database } from '../../../storage';
+import { postRoute, requireMember, type HttpDeps } from '../../context';
+import { readDeviceImport, type ImportedDevice } from '../../deviceImport';
+import { ApiError, ERROR_MESSAGES } from '../../errors';
+
+/** Whether a device is silent: never seen, or not for {@link SILENT_PERIODS} reporting periods. */
+function isSilent(lastSeenMs: number | null, reportPeriodS: number, nowMs: number): boolean {
+  return lastSeenMs === null || nowMs - lastSeenMs > SILENT_PERIODS * reportPeriodS * 1000;
+}
+
+/** The gases a gas device measures, read from its thresholds (the registry keeps no other copy). */
+function gasesOf(kind: string, thresholds: unknown): string[] {
+  if (kind !== 'gas') return [];
+  return fromJson<{ metric: string }[]>(thresholds).map((t) => t.metric);
+}
+
+/**
+ * Writes the devices of a project (storage upsertDevices), new ones with their kind's default thresholds.
+ * @throws ApiError VALIDATION when a known device's kind differs, CONFLICT when a serial number belongs to
+ * another project. Nothing is written then.
+ */
+async function upsertRegistry(db: Kysely<Database>, projectId: string, devices: ImportedDevice[]): Promise<{ created: number; updated: number }> {
+  try {
+    return await upsertDevices(db, projectId, devices, (d) => defaultThresholdsFor(d.kind, d.gases));
+  } catch (e) {
+    if (e instanceof DeviceUpsertRefused) throw new ApiError(e.reason === 'elsewhere' ? 'CONFLICT' : 'VALIDATION', e.message);
+    throw e;
+  }
+}
+
+/** The device registry of a project: list (with silence), add, edit, move, remove, import (CSV, XLSX). */
+export function registerDeviceRegistryRoutes(app: FastifyInstance, deps: HttpDeps): void {
+  const { db } = deps;
+
+  postRoute(app, deps, ADMIN_ROUTES.deviceRegistryList, deviceRegistryListBody, async ({ body }): Promise<RegistryDevice[]> => {
+    const rows = await deviceRows(db, body.projectId);
+    const live = (await deps.live().liveState(body.projectId)).devices;
+    const nowMs = Date.now();
+    const devices = rows.map((r): RegistryDevice => {
+      const lastSeenMs = live.get(r.sn)?.lastSeenMs ?? r.last_seen_ms;
+      return {
+        sn: r.sn,
+        kind: r.kind as DeviceKind,
+        name: r.name,
+        station: r.station,
+        position: r.position,
+        tunnelId: r.tunnel_id,
+        chainageM: r.chainage_m,
+        reportPeriodS: r.report_period_s,
+        gases: gasesOf(r.kind, r.thresholds),
+        lastSeenMs,
+        silent: isSilent(lastSeenMs, r.report_period_s, nowMs),
+        unconfiguredMetrics: fromJson<string[]>(r.unconfigured_metrics) ?? [],
+      };
+    });
+    return body.silentOnly ? devices.filter((d) => d.silent) : devices;
+  });
+
+  postRoute(app, deps, ADMIN_ROUTES.deviceAdd, deviceAddBody, async ({ body }) => {
+    if ((await projectOfDevice(db, body.device.sn)) !== undefined) throw new ApiError('CONFLICT', `${body.device.sn}: already registered`);
+    await upsertRegistry(db, body.projectId, [body.device]);
+    await deps.live().reloadDevices(body.projectId);
+    return null;
+  });
+
+  postRoute(app, deps, ADMIN_ROUTES.deviceEdit, deviceEditBody, async ({ body }) => {
+    if (!(await editDevice(db, body.projectId, body.sn, body.device))) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
+    await deps.live().reloadDevices(body.projectId);
+    return null;
+  });
+
+  // Moving keeps the device's serial number, thresholds and last reading; its history stays with the old project.
+  postRoute(app, deps, ADMIN_ROUTES.deviceMove, deviceMoveBody, async ({ body, user }) => {
+    requireMember(user, body.toProjectId);
+    if (!(await moveDevice(db, body.projectId, body.sn, body.toProjectId))) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
+    await deps.live().reloadDevices(body.projectId);
+    await deps.live().reloadDevices(body.toProjectId);
+    return null;
+  });
+
+  postRoute(app, deps, ADMIN_ROUTES.deviceRemove, deviceRemoveBody, async ({ body }) => {
+    const removed = await removeDevices(db, body.projectId, body.sns);
+    await deps.live().reloadDevices(body.projectId);
+    return { removed };
+  });
+
+  postRoute(app, deps, ADMIN_ROUTES.deviceImport, deviceImportBody, async ({ body }): Promise<ImportResult> => {
+    const content = Buffer.from(body.contentBase64, 'base64');
+    const { devices, problems } = await readDeviceImport(body.format, content);
+    const none = { imported: 0, created: 0, updated: 0, dryRun: body.dryRun ?? false };
+    if (problems.length > 0) return { ...none, problems };
+    if (body.dryRun) return { ...none, imported: devices.length, problems: [] };
+    const { created, updated } = await upsertRegistry(db, body.projectId, devices);
+    await deps.live().reloadDevices(body.projectId);
+    return { imported: devices.length, created, updated, problems: [], dryRun: false };
+  });
+}

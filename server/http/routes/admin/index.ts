@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { HttpDeps } from '../../context';
+import { registerAuditRoutes } from './audit';
+import { registerDeviceRegistryRoutes } from './devices';
+import { registerMemberRoutes } from './members';
+import { registerOrganisationRoutes } from './organisations';
+import { registerPasswordRoutes } from './password';
+import { registerProjectRoutes } from './projects';
+import { registerUserRoutes } from './users';
+
+export { ADMIN_MESSAGES } from './messages';
+
+/** Organisations, projects, users and memberships, the device registry and import, the audit log. */
+export function registerAdminRoutes(app: FastifyInstance, deps: HttpDeps): void {
+  registerPasswordRoutes(app, deps);
+  registerOrganisationRoutes(app, deps);
+  registerProjectRoutes(app, deps);
+  registerUserRoutes(app, deps);
+  registerMemberRoutes(app, deps);
+  registerDeviceRegistryRoutes(app, deps);
+  registerAuditRoutes(app, deps);
+}
