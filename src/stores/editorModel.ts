@@ -136,7 +136,7 @@ export function pagesPatch(before: Board, after: Board): Patch {
   ];
 }
 
-/** putPanel ops giving the panels of page `pageId` their state in `after` (an edit of the page), where it changed. */
+/** putPanel ops giving a page's panels their state in `after`, an edit of `before` that kept the panels it did not change. */
 export function panelsPatch(before: Page, after: Page): Patch {
   const old = new Set(before.panels);
   return after.panels.flatMap((panel) => (old.has(panel) ? [] : [{ op: 'putPanel' as const, pageId: after.pageId, panel }]));

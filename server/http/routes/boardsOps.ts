@@ -13,7 +13,6 @@ import {
 } from '../../../protocol';
 import type { z } from 'zod';
 import * as ops from '../../../protocol/boardOps';
-import { BoardEditError, pagesInOrder, requirePage, requirePanel, stackOrder, topZ } from '../../../protocol/boardOps';
 import { ApiError } from '../errors';
 
 /**
@@ -34,7 +33,7 @@ function edit<T>(run: () => T): T {
   try {
     return run();
   } catch (e) {
-    if (e instanceof BoardEditError) throw new ApiError(e.code, e.message);
+    if (e instanceof ops.BoardEditError) throw new ApiError(e.code, e.message);
     throw e;
   }
 }
@@ -44,7 +43,7 @@ export { insertPage, pagesInOrder, stackOrder } from '../../../protocol/boardOps
 
 /** @throws ApiError NOT_FOUND when the board has no page `pageId`. */
 export function findPage(board: Board, pageId: string): Page {
-  return edit(() => requirePage(board, pageId));
+  return edit(() => ops.requirePage(board, pageId));
 }
 
 /** The layout with `patch` applied. */
@@ -72,7 +71,7 @@ export function deletePage(board: Board, pageId: string): Board {
 
 /** A new panel from `input` with a fresh id; without `z` it goes on top of the page. */
 export function newPanel(page: Page, input: z.output<typeof panelInputSchema>, panelId: string): Panel {
-  const z = input.z ?? topZ(page);
+  const z = input.z ?? ops.topZ(page);
   const panel: Panel = { panelId, type: input.type, x: input.x, y: input.y, w: input.w, h: input.h, z, config: input.config };
   for (const key of ['title', 'locked', 'hidden', 'groupId', 'style'] as const) {
     if (input[key] !== undefined) (panel as Record<string, unknown>)[key] = input[key];
@@ -92,7 +91,7 @@ export function editPanel(panel: Panel, patch: PanelPatch): Panel {
 
 /** @throws ApiError NOT_FOUND when page `page` has no panel `panelId`. */
 export function findPanel(page: Page, panelId: string): Panel {
-  return edit(() => requirePanel(page, panelId));
+  return edit(() => ops.requirePanel(page, panelId));
 }
 
 /** The page without the panels `panelIds`. @throws ApiError NOT_FOUND naming the first missing one (nothing removed). */
@@ -113,9 +112,9 @@ export function movePanel(page: Page, panelId: string, to: PanelMoveTarget): Pag
 
 /** Every panel's place, page by page in page order, bottom to top. */
 export function layoutItems(board: Board, pageId?: string): LayoutItem[] {
-  const pages = pageId ? [findPage(board, pageId)] : pagesInOrder(board.pages);
+  const pages = pageId ? [findPage(board, pageId)] : ops.pagesInOrder(board.pages);
   return pages.flatMap((page) =>
-    stackOrder(page.panels).map(({ panelId, x, y, w, h, z }) => ({ pageId: page.pageId, panelId, x, y, w, h, z })),
+    ops.stackOrder(page.panels).map(({ panelId, x, y, w, h, z }) => ({ pageId: page.pageId, panelId, x, y, w, h, z })),
   );
 }
 
