@@ -50,8 +50,9 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          // Real PGlite databases and simulator runs: on a shared 2-core machine under load a cold start
-          // took 10-17 s, over Vitest's 5 s/10 s defaults; a failure here must be a fault, not a slow disk.
+          // Simulator runs: on a shared 2-core machine under load a file took 10-17 s, over Vitest's 5 s/10 s
+          // defaults; a failure here must be a fault, not a slow machine. Tests that start a server, a broker
+          // or a database are integration tests (tests/integration, vitest.integration.config.ts).
           testTimeout: 30_000,
           hookTimeout: 60_000,
           include: ['{protocol,server,streams,workers,fixtures,scripts}/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
@@ -63,8 +64,8 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
-          // Each file starts a real server; on a shared 2-core machine a test's waits (up to the 15 s of
-          // src/test/setup.ts) must fit inside the test's own limit.
+          // On a shared 2-core machine a test's waits (up to the 15 s of src/test/setup.ts) must fit inside
+          // the test's own limit. Browser code against a real server: tests/integration/src.
           testTimeout: 30_000,
           setupFiles: ['src/test/setup.ts'],
         },

@@ -9,9 +9,18 @@ import type { DeviceKind } from './kinds';
 /** Layout defaults (docs/product.md "Board model", "Constants"). */
 export const LAYOUT_DEFAULTS = { pageWidth: 800, pageHeight: 600, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 } as const;
 
+/**
+ * Page size limits, px per side (layout.pageWidth and pageHeight, integers; docs/api.md "Board server"):
+ * the builder accepts only these and the server refuses a layout outside them.
+ */
+export const PAGE_SIZE_LIMITS = { min: 100, max: 16_384 } as const;
+
+/** One side of a page (px): an integer within {@link PAGE_SIZE_LIMITS}. */
+const pageSide = z.number().int().min(PAGE_SIZE_LIMITS.min).max(PAGE_SIZE_LIMITS.max);
+
 export const layoutSchema = z.object({
-  pageWidth: z.number().int().min(100).max(16_384),
-  pageHeight: z.number().int().min(100).max(16_384),
+  pageWidth: pageSide,
+  pageHeight: pageSide,
   /** 1 manual page tabs, 2 automatic carousel. */
   pageSwitchModel: z.union([z.literal(1), z.literal(2)]),
   /** Carousel interval in seconds, for pageSwitchModel 2. */

@@ -322,7 +322,8 @@ export async function startExternalBroker(opts: ExternalBrokerOptions): Promise<
   });
   // the held-back PUBACKs (see deliver): mqtt.js goes on reading at once, the packet is written later.
   // mqtt.js has no public way to hold a PUBACK back, so this wraps its private _sendPacket (mqtt is pinned
-  // to an exact version in package.json; server/ingest/externalBroker.test.ts fails if the wrap stops working).
+  // to an exact version in package.json; tests/integration/server/ingest/externalBroker.test.ts fails if
+  // the wrap stops working).
   const internal = client as unknown as { _sendPacket?: unknown };
   if (typeof internal._sendPacket !== 'function') {
     client.end(true);

@@ -1,5 +1,6 @@
 import { ROUTES, type Board, type PageWrite, type PanelWrite } from '../../protocol';
 import { addBoard, type BoardServerDeps } from '../stores/boardServerCalls';
+import { pagesInOrder, stackOrder } from '../../protocol/boardOps';
 
 /** What saving needs: the app's request function, and a fetch for the two calls it cannot make (GET, header). */
 export type SaveBoardDeps = BoardServerDeps;
@@ -17,7 +18,7 @@ export async function saveGeneratedBoard(board: Board, name: string, deps: SaveB
   const created = await addBoard(deps, board.projectId, name, undefined, { pageWidth, pageHeight, pageSwitchModel, wholeTips, pageTips });
   const boardId = created.boardId;
   let version = created.version;
-  const pages = [...board.pages].sort((a, b) => a.order - b.order);
+  const pages = pagesInOrder(board.pages);
   for (const [i, page] of pages.entries()) {
     let pageId: string;
     const first = i === 0 ? created.pages[0] : undefined;
@@ -31,7 +32,7 @@ export async function saveGeneratedBoard(board: Board, name: string, deps: SaveB
       pageId = w.page.pageId;
       version = w.version;
     }
-    for (const p of [...page.panels].sort((a, b) => a.z - b.z)) {
+    for (const p of stackOrder(page.panels)) {
       const panel = { type: p.type, ...(p.title ? { title: p.title } : {}), x: p.x, y: p.y, w: p.w, h: p.h, config: p.config };
       version = (await deps.request<PanelWrite>(ROUTES.panelCustomAdd, { boardId, baseVersion: version, pageId, panel })).version;
     }

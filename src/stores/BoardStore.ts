@@ -2,6 +2,7 @@ import { action, computed, makeObservable, observable, runInAction, observableRe
 import { fetchBoardList } from './boardServerCalls';
 import { boardSchema, NOT_RELEASED_MESSAGE, ROUTES, type Board, type BoardList, type Page } from '../../protocol';
 import { BusinessError, type RequestFn } from '../api/request';
+import { pagesInOrder } from '../../protocol/boardOps';
 
 /** One entry of board/list. */
 export type BoardSummary = BoardList['board'][number];
@@ -48,7 +49,7 @@ export class BoardStore {
 
   /** Pages in their `order`. */
   get pages(): Page[] {
-    return this.board ? [...this.board.pages].sort((a, b) => a.order - b.order) : [];
+    return this.board ? pagesInOrder(this.board.pages) : [];
   }
 
   /** The page on screen, or null without a board or pages. */

@@ -1,4 +1,5 @@
 import type { Board, LayoutPatch, Page, Panel } from '../../protocol';
+import { BoardEditError } from '../../protocol/boardOps';
 
 /**
  * The editor's unit of change: a list of primitive operations on a draft Board. Commands build a patch;
@@ -106,6 +107,39 @@ export function invertPatch(board: Board, patch: Patch): Patch {
 export function result(board: Board, patch: Patch, select?: string[]): CommandResult | null {
   if (patch.length === 0) return null;
   return { patch, inverse: invertPatch(board, patch), select };
+}
+
+/**
+ * The outcome of a shared board edit (protocol/boardOps.ts), or null when its rules refuse it (an unknown
+ * page or panel, the board's last page): in the builder a refused edit is no step. Other errors are thrown.
+ */
+export function unlessRefused<T>(edit: () => T): T | null {
+  try {
+    return edit();
+  } catch (e) {
+    if (e instanceof BoardEditError) return null;
+    throw e;
+  }
+}
+
+/**
+ * putPage and removePage ops turning the pages of `before` into those of `after`, an edit of it that kept
+ * the page objects it did not change (as protocol/boardOps.ts does): new or changed pages are put, missing
+ * ones removed.
+ */
+export function pagesPatch(before: Board, after: Board): Patch {
+  const old = new Set(before.pages);
+  const kept = new Set(after.pages.map((p) => p.pageId));
+  return [
+    ...before.pages.flatMap((p) => (kept.has(p.pageId) ? [] : [{ op: 'removePage' as const, pageId: p.pageId }])),
+    ...after.pages.flatMap((p) => (old.has(p) ? [] : [{ op: 'putPage' as const, page: p }])),
+  ];
+}
+
+/** putPanel ops giving a page's panels their state in `after`, an edit of `before` that kept the panels it did not change. */
+export function panelsPatch(before: Page, after: Page): Patch {
+  const old = new Set(before.panels);
+  return after.panels.flatMap((panel) => (old.has(panel) ? [] : [{ op: 'putPanel' as const, pageId: after.pageId, panel }]));
 }
 
 /** The page with that id, or undefined. */

@@ -1,4 +1,5 @@
 import { ROUTES, type Board, type Layout, type Page, type Panel } from '../../protocol';
+import { insertPage, movePage, pagesInOrder } from '../../protocol/boardOps';
 import { applyPatch } from './editorModel';
 
 /**
@@ -17,7 +18,6 @@ export interface PlannedWrite {
 
 const sid = (ids: ReadonlyMap<string, string>, id: string) => ids.get(id) ?? id;
 const GEOMETRY = ['x', 'y', 'w', 'h', 'z'] as const;
-const sortedPages = (b: Board) => [...b.pages].sort((a, c) => a.order - c.order);
 
 function layoutDiff(base: Layout, draft: Layout): Partial<Layout> | null {
   const diff: Record<string, unknown> = {};
@@ -53,7 +53,7 @@ export function nextWrite(base: Board, draft: Board, ids: ReadonlyMap<string, st
   }
   const basePages = new Map(base.pages.map((p) => [p.pageId, p]));
   const draftPages = new Map(draft.pages.map((p) => [p.pageId, p]));
-  for (const p of sortedPages(draft)) {
+  for (const p of pagesInOrder(draft.pages)) {
     if (basePages.has(p.pageId)) continue;
     return {
       route: ROUTES.pageAdd,
@@ -61,7 +61,7 @@ export function nextWrite(base: Board, draft: Board, ids: ReadonlyMap<string, st
       commit: (b, data, map) => {
         const page = (data as { page?: Page }).page;
         if (page?.pageId) map.set(p.pageId, page.pageId);
-        return applyPatch(b, [{ op: 'putPage', page: { pageId: p.pageId, name: p.name, order: Math.max(-1, ...b.pages.map((x) => x.order)) + 1, panels: [] } }]);
+        return insertPage(b, { pageId: p.pageId, name: p.name, order: 0, panels: [] });
       },
     };
   }
@@ -78,19 +78,15 @@ export function nextWrite(base: Board, draft: Board, ids: ReadonlyMap<string, st
       commit: (b) => applyPatch(b, [{ op: 'putPage', page: { ...old, name: p.name } }]),
     };
   }
-  const want = sortedPages(draft).map((p) => p.pageId);
-  const have = sortedPages(base).map((p) => p.pageId);
+  const want = pagesInOrder(draft.pages).map((p) => p.pageId);
+  const have = pagesInOrder(base.pages).map((p) => p.pageId);
   const i = want.findIndex((id, k) => have[k] !== id);
   if (i >= 0) {
     const pageId = want[i];
     return {
       route: ROUTES.pageMove,
       body: { boardId, pageId: sid(ids, pageId), toIndex: i },
-      commit: (b) => {
-        const seq = sortedPages(b).filter((p) => p.pageId !== pageId);
-        seq.splice(i, 0, b.pages.find((p) => p.pageId === pageId)!);
-        return { ...b, pages: seq.map((p, order) => ({ ...p, order })) };
-      },
+      commit: (b) => movePage(b, pageId, i),
     };
   }
   for (const p of draft.pages) {

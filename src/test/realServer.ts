@@ -179,16 +179,18 @@ function createClient(baseUrl: string, cookie: string | null = null): ServerClie
 }
 
 /**
- * Starts the real server (tests/helpers/testServer: free ports, embedded MQTT, in-memory PGlite, seeded
- * demo data) once for the calling test file and stops it after; logs an admin client in. Call at the
- * top level of a test file. @returns a getter, valid inside tests and hooks.
- */
-/**
  * Server settings for test files whose telemetry is dated T0 (May 2025): older than the default 30-day
  * retention, which the retention job enforces a minute after start, deleting readings while the file runs.
  */
 export const KEEP_OLD_TELEMETRY: Record<string, string> = { TELEMETRY_RETENTION_DAYS: '3650' };
 
+/**
+ * Starts the real server (tests/helpers/testServer: free ports, embedded MQTT, in-memory PGlite, seeded
+ * demo data) once for the calling test file and stops it after; logs an admin client in. Call at the
+ * top level of a test file; such a file is an integration test (tests/integration/src, the
+ * `integration-dom` project of vitest.integration.config.ts), never a unit test beside the code.
+ * @returns a getter, valid inside tests and hooks.
+ */
 export function useRealServer(env: Record<string, string> = {}): () => RealServer {
   let real: RealServer | null = null;
   const devices: MqttClient[] = [];

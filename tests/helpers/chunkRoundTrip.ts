@@ -3,7 +3,7 @@ import { openDatabase, readRaw, readRollups, writeSealedChunks } from '../../ser
 /**
  * Writes one sealed gas chunk (CO 4.25 at `t0`, 9.5 at `t0` + 20 s) to a fresh in-memory PGlite through
  * the storage layer and reads it back: raw readings and the hour rollup's CO maximum. For tests that must
- * run in another environment than node (the jsdom project, where the in-process server also runs).
+ * run in another environment than node (the integration-dom project, where the in-process server also runs).
  * @throws the database's error when the chunk is refused
  */
 export async function chunkRoundTrip(t0: number): Promise<{ ts: number[] | undefined; co: Array<number | null> | undefined; hourMaxCo: number | undefined }> {

@@ -9,11 +9,9 @@ import {
   editPanel,
   insertPage,
   layoutItems,
-  moveIndex,
   movePage,
   movePanel,
   newPanel,
-  panelTargetIndex,
   randomId,
 } from './boardsOps';
 
@@ -26,31 +24,6 @@ const board = (pages: Page[]): Board => ({
   version: 3,
   layout: { pageWidth: 800, pageHeight: 600, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 },
   pages,
-});
-
-describe('moveIndex', () => {
-  it('moves an item forward and backward without touching the input', () => {
-    const items = ['a', 'b', 'c', 'd'];
-    expect(moveIndex(items, 0, 2)).toEqual(['b', 'c', 'a', 'd']);
-    expect(moveIndex(items, 3, 0)).toEqual(['d', 'a', 'b', 'c']);
-    expect(items).toEqual(['a', 'b', 'c', 'd']);
-  });
-
-  it('clamps a target past the end to the last place, and ignores an unknown source', () => {
-    expect(moveIndex(['a', 'b', 'c'], 0, 99)).toEqual(['b', 'c', 'a']);
-    expect(moveIndex(['a', 'b'], 5, 0)).toEqual(['a', 'b']);
-  });
-});
-
-describe('panelTargetIndex', () => {
-  it('resolves front, back, forward, backward and indexes within the stack', () => {
-    expect(panelTargetIndex(1, 4, 'front')).toBe(3);
-    expect(panelTargetIndex(1, 4, 'back')).toBe(0);
-    expect(panelTargetIndex(1, 4, 'forward')).toBe(2);
-    expect(panelTargetIndex(3, 4, 'forward')).toBe(3);
-    expect(panelTargetIndex(0, 4, 'backward')).toBe(0);
-    expect(panelTargetIndex(0, 4, 10)).toBe(3);
-  });
 });
 
 describe('page edits', () => {

@@ -12,11 +12,14 @@ import {
   type panelInputSchema,
 } from '../../../protocol';
 import type { z } from 'zod';
+import * as ops from '../../../protocol/boardOps';
 import { ApiError } from '../errors';
 
 /**
- * Pure edits of a board document (the board server's logic without storage). Every function returns new
- * objects and leaves its inputs alone; a refused edit throws {@link ApiError} before anything changes.
+ * Pure edits of a board document (the board server's logic without storage). The edit rules themselves
+ * (page order, the last page, stacking order) are protocol/boardOps.ts, shared with the builder; here they
+ * answer in ApiErrors. Every function returns new objects and leaves its inputs alone; a refused edit
+ * throws {@link ApiError} before anything changes.
  */
 
 /** Makes ids for new boards, pages and panels. */
@@ -25,61 +28,22 @@ export type IdMaker = (prefix: 'board' | 'page' | 'panel') => string;
 /** Random ids like `panel-3kq9ZbT0xY1w` (72 random bits: collisions are not a practical concern). */
 export const randomId: IdMaker = (prefix) => `${prefix}-${randomBytes(9).toString('base64url')}`;
 
-/**
- * `items` with the element at `from` moved to `to` (clamped to the list). Out-of-range `from` returns a copy.
- */
-export function moveIndex<T>(items: readonly T[], from: number, to: number): T[] {
-  const out = items.slice();
-  if (from < 0 || from >= out.length) return out;
-  const target = Math.max(0, Math.min(out.length - 1, to));
-  const [item] = out.splice(from, 1);
-  out.splice(target, 0, item);
-  return out;
-}
-
-/** Index that a panel/move target means for the panel at `from` in a stack of `count` (0 = bottom). */
-export function panelTargetIndex(from: number, count: number, to: PanelMoveTarget): number {
-  const top = count - 1;
-  switch (to) {
-    case 'front':
-      return top;
-    case 'back':
-      return 0;
-    case 'forward':
-      return Math.min(from + 1, top);
-    case 'backward':
-      return Math.max(from - 1, 0);
-    default:
-      return Math.min(to, top);
+/** Runs a shared board edit (protocol/boardOps.ts), answering its refusal as the API error of the same code. */
+function edit<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof ops.BoardEditError) throw new ApiError(e.code, e.message);
+    throw e;
   }
 }
 
-/** Panels bottom to top: by `z`, ties in their stored order. */
-export function stackOrder(panels: readonly Panel[]): Panel[] {
-  return panels
-    .map((p, i) => ({ p, i }))
-    .sort((a, b) => a.p.z - b.p.z || a.i - b.i)
-    .map(({ p }) => p);
-}
-
-/** Pages in display order with `order` renumbered 0…n-1. */
-export function renumberPages(pages: readonly Page[]): Page[] {
-  return pages.map((p, order) => (p.order === order ? p : { ...p, order }));
-}
-
-/** Pages sorted by `order` (ties in stored order). */
-export function pagesInOrder(pages: readonly Page[]): Page[] {
-  return pages
-    .map((p, i) => ({ p, i }))
-    .sort((a, b) => a.p.order - b.p.order || a.i - b.i)
-    .map(({ p }) => p);
-}
+/** Page order and stacking order, and inserting a page (which refuses nothing), as the builder has them. */
+export { insertPage, pagesInOrder, stackOrder } from '../../../protocol/boardOps';
 
 /** @throws ApiError NOT_FOUND when the board has no page `pageId`. */
 export function findPage(board: Board, pageId: string): Page {
-  const page = board.pages.find((p) => p.pageId === pageId);
-  if (!page) throw new ApiError('NOT_FOUND', `Page ${pageId} not found on this board`);
-  return page;
+  return edit(() => ops.requirePage(board, pageId));
 }
 
 /** The layout with `patch` applied. */
@@ -92,19 +56,9 @@ export function replacePage(board: Board, page: Page): Board {
   return { ...board, pages: board.pages.map((p) => (p.pageId === page.pageId ? page : p)) };
 }
 
-/** The board with `page` inserted at `index` among the pages in order (default: last); orders renumbered. */
-export function insertPage(board: Board, page: Page, index?: number): Board {
-  const pages = pagesInOrder(board.pages);
-  pages.splice(Math.min(index ?? pages.length, pages.length), 0, page);
-  return { ...board, pages: renumberPages(pages) };
-}
-
 /** The board with page `pageId` moved to `toIndex` (clamped). @throws ApiError NOT_FOUND. */
 export function movePage(board: Board, pageId: string, toIndex: number): Board {
-  findPage(board, pageId);
-  const pages = pagesInOrder(board.pages);
-  const from = pages.findIndex((p) => p.pageId === pageId);
-  return { ...board, pages: renumberPages(moveIndex(pages, from, toIndex)) };
+  return edit(() => ops.movePage(board, pageId, toIndex));
 }
 
 /**
@@ -112,14 +66,12 @@ export function movePage(board: Board, pageId: string, toIndex: number): Board {
  * @throws ApiError NOT_FOUND, or VALIDATION for the last page.
  */
 export function deletePage(board: Board, pageId: string): Board {
-  findPage(board, pageId);
-  if (board.pages.length === 1) throw new ApiError('VALIDATION', 'pageId: a board keeps at least one page; delete the board instead');
-  return { ...board, pages: renumberPages(pagesInOrder(board.pages).filter((p) => p.pageId !== pageId)) };
+  return edit(() => ops.deletePage(board, pageId));
 }
 
 /** A new panel from `input` with a fresh id; without `z` it goes on top of the page. */
 export function newPanel(page: Page, input: z.output<typeof panelInputSchema>, panelId: string): Panel {
-  const z = input.z ?? page.panels.reduce((top, p) => Math.max(top, p.z), 0) + 1;
+  const z = input.z ?? ops.topZ(page);
   const panel: Panel = { panelId, type: input.type, x: input.x, y: input.y, w: input.w, h: input.h, z, config: input.config };
   for (const key of ['title', 'locked', 'hidden', 'groupId', 'style'] as const) {
     if (input[key] !== undefined) (panel as Record<string, unknown>)[key] = input[key];
@@ -139,9 +91,7 @@ export function editPanel(panel: Panel, patch: PanelPatch): Panel {
 
 /** @throws ApiError NOT_FOUND when page `page` has no panel `panelId`. */
 export function findPanel(page: Page, panelId: string): Panel {
-  const panel = page.panels.find((p) => p.panelId === panelId);
-  if (!panel) throw new ApiError('NOT_FOUND', `Panel ${panelId} not found on page ${page.pageId}`);
-  return panel;
+  return edit(() => ops.requirePanel(page, panelId));
 }
 
 /** The page without the panels `panelIds`. @throws ApiError NOT_FOUND naming the first missing one (nothing removed). */
@@ -157,18 +107,14 @@ export function deletePanels(page: Page, panelIds: readonly string[]): Page {
  * @throws ApiError NOT_FOUND.
  */
 export function movePanel(page: Page, panelId: string, to: PanelMoveTarget): Page {
-  findPanel(page, panelId);
-  const stack = stackOrder(page.panels);
-  const from = stack.findIndex((p) => p.panelId === panelId);
-  const moved = moveIndex(stack, from, panelTargetIndex(from, stack.length, to));
-  return { ...page, panels: moved.map((p, i) => (p.z === i + 1 ? p : { ...p, z: i + 1 })) };
+  return edit(() => ops.movePanel(page, panelId, to));
 }
 
 /** Every panel's place, page by page in page order, bottom to top. */
 export function layoutItems(board: Board, pageId?: string): LayoutItem[] {
-  const pages = pageId ? [findPage(board, pageId)] : pagesInOrder(board.pages);
+  const pages = pageId ? [findPage(board, pageId)] : ops.pagesInOrder(board.pages);
   return pages.flatMap((page) =>
-    stackOrder(page.panels).map(({ panelId, x, y, w, h, z }) => ({ pageId: page.pageId, panelId, x, y, w, h, z })),
+    ops.stackOrder(page.panels).map(({ panelId, x, y, w, h, z }) => ({ pageId: page.pageId, panelId, x, y, w, h, z })),
   );
 }
 

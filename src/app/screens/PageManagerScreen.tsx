@@ -10,6 +10,7 @@ import { ScreenFrame } from './ScreenFrame';
 import { useProjectId } from '../shell/useProjectId';
 import { paginate } from './paginate';
 import { ReleaseStateBadge } from '../../board/editor/ReleaseStateBadge';
+import { pagesInOrder } from '../../../protocol/boardOps';
 
 /** Boards per list page (docs/product.md "Constants"): 10 keeps the board/screen calls few. */
 const PAGE_SIZE = 10;
@@ -57,7 +58,7 @@ export const PageManagerScreen = observer(function PageManagerScreen() {
       request<unknown>(ROUTES.boardScreen, { boardId })
         .then((raw) => {
           const parsed = boardSchema.safeParse(raw);
-          const value: BoardPages = parsed.success ? { pages: [...parsed.data.pages].sort((a, b) => a.order - b.order) } : { error: 'invalid board' };
+          const value: BoardPages = parsed.success ? { pages: pagesInOrder(parsed.data.pages) } : { error: 'invalid board' };
           if (live) setPagesOf((prev) => ({ ...prev, [boardId]: value }));
         })
         .catch((e: unknown) => live && setPagesOf((prev) => ({ ...prev, [boardId]: { error: String((e as Error)?.message ?? e) } })));

@@ -1,4 +1,5 @@
 import { canonicalJson, type BoardContent, type Panel } from '../../../protocol';
+import { pagesInOrder } from '../../../protocol/boardOps';
 
 /**
  * One difference between what viewers see (the live release) and the draft, as the release dialog lists
@@ -36,9 +37,9 @@ export function diffBoards(live: BoardContent | null, draft: BoardContent): Boar
   if (live && canonicalJson(live.layout) !== canonicalJson(draft.layout)) out.push({ kind: 'layoutChanged' });
   const livePages = new Map((live?.pages ?? []).map((p) => [p.pageId, p]));
   const liveOrder = (live?.pages ?? []).map((p) => p.pageId);
-  const sortedDraft = [...draft.pages].sort((a, b) => a.order - b.order);
+  const sortedDraft = pagesInOrder(draft.pages);
   const draftOrder = sortedDraft.map((p) => p.pageId).filter((id) => livePages.has(id));
-  const keptLiveOrder = [...(live?.pages ?? [])].sort((a, b) => a.order - b.order).map((p) => p.pageId).filter((id) => draftOrder.includes(id));
+  const keptLiveOrder = pagesInOrder(live?.pages ?? []).map((p) => p.pageId).filter((id) => draftOrder.includes(id));
   for (const page of sortedDraft) {
     const before = livePages.get(page.pageId);
     const brief = (p: Panel) => ({ panelId: p.panelId, type: p.type, title: p.title });

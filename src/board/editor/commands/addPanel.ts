@@ -1,4 +1,5 @@
 import type { Board, Panel } from '../../../../protocol';
+import { topZ } from '../../../../protocol/boardOps';
 import { findPage, result, type CommandResult, type IdFactory } from '../../../stores/editorModel';
 
 /** What a new panel needs; `panelId` and `z` (top of the page) are filled in. */
@@ -8,7 +9,6 @@ export type NewPanel = Omit<Panel, 'panelId' | 'z'> & { z?: number };
 export function addPanel(board: Board, pageId: string, panel: NewPanel, newId: IdFactory): CommandResult | null {
   const page = findPage(board, pageId);
   if (!page) return null;
-  const z = panel.z ?? Math.max(0, ...page.panels.map((p) => p.z)) + 1;
-  const full: Panel = { ...panel, panelId: newId(), z };
+  const full: Panel = { ...panel, panelId: newId(), z: panel.z ?? topZ(page) };
   return result(board, [{ op: 'putPanel', pageId, panel: full }], [full.panelId]);
 }

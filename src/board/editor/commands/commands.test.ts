@@ -83,4 +83,12 @@ describe('editor commands', () => {
     expect(roundTrip(b, setPageSize(b, 1920, 1080)).layout).toMatchObject({ pageWidth: 1920, pageHeight: 1080 });
     expect(setPageSize(b, 50, 1080)).toBeNull();
   });
+
+  it('renumbers the pages after a delete as the server does, and undo brings the page back in its place', () => {
+    const b = roundTrip(board(), addPage(board(), 'Three', ids));
+    const after = roundTrip(b, deletePage(b, 'pg2'));
+    expect(after.pages.map((p) => [p.name, p.order])).toEqual([['One', 0], ['Three', 1]]);
+    expect(movePage(after, 'pg1', 0)).toBeNull();
+    expect(movePage(after, 'nope', 0)).toBeNull();
+  });
 });

@@ -8,7 +8,7 @@ export { paste, PASTE_OFFSET_PX } from './paste';
 export { alignPanels, distributePanels } from './align';
 export { zOrder, type ZMove } from './zOrder';
 export { updatePanelProps, type PanelProps } from './updatePanelProps';
-export { addPage, renamePage, movePage, deletePage, setPageSize, PAGE_SIZE_LIMITS } from './pages';
+export { addPage, renamePage, movePage, deletePage, setPageSize } from './pages';
 export { setLocked, setHidden } from './flags';
 export { groupPanels, ungroupPanels, isOneGroup } from './groups';
 export { setPanelStyle } from './style';

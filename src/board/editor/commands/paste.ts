@@ -1,4 +1,5 @@
 import type { Board, Panel } from '../../../../protocol';
+import { stackOrder, topZ } from '../../../../protocol/boardOps';
 import { findPage, result, type CommandResult, type IdFactory } from '../../../stores/editorModel';
 
 /** Offset of a pasted or duplicated copy from its original, page px, so the copy is visibly separate. */
@@ -12,16 +13,14 @@ export const PASTE_OFFSET_PX = 20;
 export function paste(board: Board, pageId: string, panels: readonly Panel[], newId: IdFactory, offsetPx = PASTE_OFFSET_PX): CommandResult | null {
   const page = findPage(board, pageId);
   if (!page || panels.length === 0) return null;
-  let z = Math.max(0, ...page.panels.map((p) => p.z));
+  let z = topZ(page);
   const groups = new Map<string, string>();
   const groupOf = (g: string) => groups.get(g) ?? (groups.set(g, newId()), groups.get(g)!);
-  const copies = [...panels]
-    .sort((a, b) => a.z - b.z)
-    .map((p) => {
-      const copy: Panel = { ...structuredClone(p), panelId: newId(), x: p.x + offsetPx, y: p.y + offsetPx, z: ++z };
-      if (p.groupId) copy.groupId = groupOf(p.groupId);
-      return copy;
-    });
+  const copies = stackOrder(panels).map((p) => {
+    const copy: Panel = { ...structuredClone(p), panelId: newId(), x: p.x + offsetPx, y: p.y + offsetPx, z: z++ };
+    if (p.groupId) copy.groupId = groupOf(p.groupId);
+    return copy;
+  });
   return result(
     board,
     copies.map((panel) => ({ op: 'putPanel' as const, pageId, panel })),

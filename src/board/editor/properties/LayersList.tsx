@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { usePanelRegistry } from '../../../components';
 import type { EditorStore } from '../../../stores/EditorStore';
 import type { Panel } from '../../../../protocol';
+import { stackOrder } from '../../../../protocol/boardOps';
 import { useStores } from '../../../stores';
 import { setHidden, setLocked, updatePanelProps, zOrder } from '../commands';
 import { COLORS, UI } from '../ui';
@@ -38,7 +39,7 @@ export const LayersList = observer(function LayersList({ store }: { store: Edito
   const drop = (draggedId: string, target: Panel) => {
     const dragged = page.panels.find((p) => p.panelId === draggedId);
     if (!dragged || dragged.panelId === target.panelId) return;
-    const rest = [...page.panels].filter((p) => p.panelId !== draggedId).sort((a, b) => a.z - b.z);
+    const rest = stackOrder(page.panels.filter((p) => p.panelId !== draggedId));
     const at = rest.findIndex((p) => p.panelId === target.panelId);
     store.run(zOrder(board, page.pageId, [draggedId], { index: dragged.z > target.z ? at : at + 1 }));
   };
