@@ -1,7 +1,8 @@
 import { MessageBar, MessageBarBody } from '@fluentui/react-components';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import type { SystemStatus } from '../../../protocol';
 import { SCREEN } from '../../theme/theme';
+import { formatBeijing } from '../../format/time';
 
 /**
  * The status page's entry on the external broker's session (docs/operations.md "Broker persistence"): a
@@ -9,10 +10,9 @@ import { SCREEN } from '../../theme/theme';
  * acknowledged meanwhile are gone), else a quiet line. Nothing with the embedded broker or in a cluster.
  */
 export function BrokerSession({ session }: { session: SystemStatus['mqttSession'] }) {
-  const { i18n } = useLingui();
   if (!session) return null;
   const { lost } = session;
-  const last = session.lastLostAtMs === null ? '' : i18n.date(new Date(session.lastLostAtMs), { dateStyle: 'medium', timeStyle: 'medium' });
+  const last = session.lastLostAtMs === null ? '' : formatBeijing(session.lastLostAtMs);
   return (
     <section>
       <h2 style={{ fontSize: 18 }}>

@@ -9,6 +9,7 @@ import { SCREEN } from '../../theme/theme';
 import { metricLabel } from '../../i18n/metricLabels';
 import { BrokerSession } from './BrokerSession';
 import { ScreenFrame } from './ScreenFrame';
+import { formatBeijing } from '../../format/time';
 
 /** Route of the administrator's status page (reached from the header's Status button). */
 export const SYSTEM_STATUS_PATH = '/system/status';
@@ -92,7 +93,7 @@ export const SystemStatusScreen = observer(function SystemStatusScreen() {
       ) : (
         <div style={{ display: 'flex', flexDirection: 'column', gap: 24 }}>
           <p style={{ color: SCREEN.textMuted, margin: 0 }}>
-            <Trans>Counted since this server started: {i18n.date(new Date(status.startedAtMs), { dateStyle: 'medium', timeStyle: 'medium' })}</Trans>
+            <Trans>Counted since this server started: {formatBeijing(status.startedAtMs)}</Trans>
           </p>
           <BrokerSession session={status.mqttSession} />
           <section>
