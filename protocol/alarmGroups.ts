@@ -1,4 +1,4 @@
-import { isEquipmentKind } from './equipment';
+import { DEVICE_KIND_REGISTRY } from './kinds';
 
 /**
  * Alarm groups of the alarm center's analysis (docs/api.md "alarm/analysis"): what an alarm is about, for a
@@ -10,15 +10,13 @@ export type AlarmGroup = (typeof ALARM_GROUPS)[number];
 
 /**
  * The group of an alarm from its kind (protocol/status.ts AlarmKind) and device kind: offline → device
- * health; AI → AI video; beacons and the personnel rules' zones and bores (`zone`, `tunnel`) → personnel
- * safety; gas detectors → gas; lifting equipment (EQUIPMENT_KINDS) → lifting; noise meters → environment.
+ * health; AI → AI video; SOS and the personnel rules' zones and bores (`zone`, `tunnel`) → personnel
+ * safety; otherwise the device kind's area (protocol/kinds `area`: gas stations → gas, lifting equipment
+ * → lifting, tags → personnel, cameras → AI video, noise and dust meters → environment); `other` without one.
  */
 export function alarmGroupOf(kind: string, deviceKind: string): AlarmGroup {
   if (kind === 'offline') return 'deviceHealth';
-  if (kind === 'ai' || deviceKind === 'camera') return 'aiVideo';
-  if (kind === 'zone' || kind === 'sos' || deviceKind === 'beacon') return 'personnel';
-  if (deviceKind === 'gas') return 'gas';
-  if (isEquipmentKind(deviceKind)) return 'lifting';
-  if (deviceKind === 'noiseMeter') return 'environment';
-  return 'other';
+  if (kind === 'ai') return 'aiVideo';
+  if (kind === 'zone' || kind === 'sos') return 'personnel';
+  return DEVICE_KIND_REGISTRY.get(deviceKind)?.area ?? 'other';
 }

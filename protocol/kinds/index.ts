@@ -41,6 +41,9 @@ export type MessageOf<K extends DeviceKind> = z.infer<KindDescriptorOf<K>['schem
 /** Kinds with live telemetry (their live topic is their name). */
 export type LiveKind = { [K in DeviceKind]: KindDescriptorOf<K>['live'] extends null ? never : K }[DeviceKind];
 
+/** Kinds that are lifting equipment (their descriptor has an `equipment` role). */
+export type EquipmentKind = { [K in DeviceKind]: KindDescriptorOf<K> extends { equipment: object } ? K : never }[DeviceKind];
+
 /** Device kinds that speak protocol v1, in registration order. */
 export const DEVICE_KINDS = DEVICE_KIND_REGISTRY.kinds as readonly [DeviceKind, ...DeviceKind[]];
 
