@@ -3,6 +3,7 @@ import { beaconKind } from './beacon';
 import { cameraKind } from './camera';
 import { gasKind } from './gas';
 import { createKindRegistry } from './registry';
+import type { KindArea } from './descriptor';
 import { towerCraneKind } from './towerCrane';
 import { constructionElevatorKind } from './constructionElevator';
 import { bridgeGirderErectorKind } from './bridgeGirderErector';
@@ -46,6 +47,19 @@ export type EquipmentKind = { [K in DeviceKind]: KindDescriptorOf<K> extends { e
 
 /** Device kinds that speak protocol v1, in registration order. */
 export const DEVICE_KINDS = DEVICE_KIND_REGISTRY.kinds as readonly [DeviceKind, ...DeviceKind[]];
+
+/** The area of work of `kind` (its descriptor's `area`: alarm group, screens that show it), or undefined. */
+export function kindArea(kind: string): KindArea | undefined {
+  return DEVICE_KIND_REGISTRY.get(kind)?.area;
+}
+
+/**
+ * Whether devices of `kind` are people's tags: the kind has a `position` (the personnel map draws them,
+ * their detail is the person's card, replay takes their tracks from the raw positions).
+ */
+export function isPersonTagKind(kind: string): boolean {
+  return !!DEVICE_KIND_REGISTRY.get(kind)?.position;
+}
 
 export * from './descriptor';
 export * from './registry';

@@ -86,8 +86,8 @@ export function flattenMetrics(d: AnyKindDescriptor, msg: unknown): Record<strin
 /**
  * Builds a registry.
  * @throws Error on a duplicate kind, a kind that breaks the topic grammar or (with live telemetry) takes a
- *   reserved live topic, a duplicate metric key, or a default threshold or an equipment role (card reading,
- *   work-record metric) naming a metric the kind does not have.
+ *   reserved live topic, a duplicate metric key, a default threshold or an equipment role (card reading,
+ *   work-record metric) naming a metric the kind does not have, or equipment without live series telemetry.
  */
 export function createKindRegistry<const D extends AnyKindDescriptor>(descriptors: readonly D[]): KindRegistry<D> {
   const byKind = new Map<string, D>();
@@ -115,6 +115,7 @@ export function createKindRegistry<const D extends AnyKindDescriptor>(descriptor
     }
     defaults.set(d.kind, t);
     if (d.equipment) {
+      if (d.live?.store !== 'series') throw new Error(`kind ${d.kind}: equipment needs live series telemetry`);
       const rule = d.equipment.workRecords;
       const named = [...d.equipment.cardReadings, ...(rule.by === 'lift' ? [...rule.load, ...rule.moment] : [])];
       for (const key of named) if (!keys.has(key)) throw new Error(`kind ${d.kind}: equipment names unknown metric ${key}`);
