@@ -153,12 +153,13 @@ export interface OfflinePolicy {
 }
 
 /**
- * The area of work a kind belongs to: the alarm center's group of its alarms (protocol/alarmGroups.ts),
- * and where screens look for it: `gas` stations fill the gas table, gas trends and the headline's worst
- * gas reading and their threshold alarms rank as gas; `lifting` is equipment (see EquipmentRole);
- * `personnel` tags and `aiVideo` cameras; `environment` noise and dust.
+ * The area of work a kind belongs to: the alarm center's group of its alarms (protocol/alarmGroups.ts:
+ * `gasDetection` → `gas`, the others by the same name), and where screens look for it: `gasDetection`
+ * stations (tunnel air) fill the gas table, gas trends and the headline's worst gas reading and their
+ * threshold alarms rank as gas; `lifting` is equipment (see EquipmentRole); `personnel` tags and
+ * `aiVideo` cameras; `environment` noise and dust.
  */
-export type KindArea = 'personnel' | 'gas' | 'lifting' | 'aiVideo' | 'environment';
+export type KindArea = 'personnel' | 'gasDetection' | 'lifting' | 'aiVideo' | 'environment';
 
 /** How a piece of lifting equipment's work records are detected from its readings (server/rules/workRecords.ts). */
 export type WorkRecordRule =

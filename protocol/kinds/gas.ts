@@ -115,5 +115,5 @@ export const gasKind = {
   event: null,
   thresholds: GAS_THRESHOLD_DEFAULTS,
   thresholdScope: 'measured',
-  area: 'gas',
+  area: 'gasDetection',
 } satisfies DeviceKindDescriptor<'gas', GasTelemetry>;

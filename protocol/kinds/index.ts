@@ -61,6 +61,14 @@ export function isPersonTagKind(kind: string): boolean {
   return !!DEVICE_KIND_REGISTRY.get(kind)?.position;
 }
 
+/**
+ * Whether a device of `kind` lists what it measures (a gas station's `gases` in the device registry, the
+ * admin form and the import): its kind seeds thresholds only for those (`thresholdScope: 'measured'`).
+ */
+export function listsMeasured(kind: string): boolean {
+  return DEVICE_KIND_REGISTRY.get(kind)?.thresholdScope === 'measured';
+}
+
 export * from './descriptor';
 export * from './registry';
 export * from './gas';

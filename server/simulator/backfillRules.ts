@@ -67,7 +67,7 @@ export function demoRemark(alarm: Pick<Alarm, 'kind' | 'deviceKind'>, rng: Rng):
   if (alarm.kind === 'sos') return rng.chance(0.7) ? r[3] : r[2];
   if (alarm.kind === 'ai') return rng.chance(0.85) ? r[4] : r[6];
   if (alarm.kind === 'offline') return r[5];
-  if (alarm.kind === 'threshold' && kindArea(alarm.deviceKind) === 'gas') return rng.chance(0.7) ? r[1] : r[0];
+  if (alarm.kind === 'threshold' && kindArea(alarm.deviceKind) === 'gasDetection') return rng.chance(0.7) ? r[1] : r[0];
   return r[0];
 }
 

@@ -46,7 +46,7 @@ export function faceStations(gas: readonly DeviceInfo[]): DeviceInfo[] {
 
 /** The panels a project's devices call for, in reading order (issue 3 "dataDriven"). */
 export function dataDrivenItems(devices: readonly DeviceInfo[]): Item[] {
-  const gas = devices.filter((d) => kindArea(d.kind) === 'gas');
+  const gas = devices.filter((d) => kindArea(d.kind) === 'gasDetection');
   const beacons = devices.some((d) => isPersonTagKind(d.kind));
   // equipment with a card of its own (the tower crane's, protocol/kinds equipment.sharedCard false): a panel type named after its kind
   const cranes = devices.filter((d) => equipmentRoleOf(d.kind)?.sharedCard === false).slice(0, MAX_CRANES);

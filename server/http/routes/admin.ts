@@ -12,6 +12,7 @@ import {
   deviceMoveBody,
   deviceRegistryListBody,
   deviceRemoveBody,
+  listsMeasured,
   memberListBody,
   memberRemoveBody,
   memberSetBody,
@@ -137,7 +138,7 @@ function deviceColumns(d: ImportedDevice) {
 
 /** The gases a gas device measures, read from its thresholds (the registry keeps no other copy). */
 function gasesOf(kind: string, thresholds: unknown): string[] {
-  if (kind !== 'gas') return [];
+  if (!listsMeasured(kind)) return [];
   return fromJson<{ metric: string }[]>(thresholds).map((t) => t.metric);
 }
 
