@@ -182,7 +182,8 @@ export interface EquipmentRole {
   cardReadings: readonly string[];
   /**
    * Whether the builder offers the shared equipment card (src/panels/Equipment) as a panel type named after
-   * the kind; false where the kind has a card of its own (the tower crane: src/panels/TowerCrane).
+   * the kind; false where the kind has a card of its own, a panel type also named after the kind (the tower
+   * crane: src/panels/TowerCrane), which the generated board places per device (src/board/dataDriven.ts).
    */
   sharedCard: boolean;
   /** Counted among the headline's "cranes working" (a crane lifts loads; an elevator carries people). */

@@ -12,7 +12,8 @@ import { yardCraneKind } from './yardCrane';
 
 /**
  * The device kinds of protocol v1, one module each (docs/architecture.md "Device kinds"). Adding a kind:
- * write protocol/kinds/<kind>.ts, list it here, give the simulator a model and the board its panels.
+ * write protocol/kinds/<kind>.ts and list it here; the other files are in docs/architecture.md "Adding a
+ * device kind".
  */
 export const DEVICE_KIND_DESCRIPTORS = [
   gasKind,
@@ -59,6 +60,14 @@ export function kindArea(kind: string): KindArea | undefined {
  */
 export function isPersonTagKind(kind: string): boolean {
   return !!DEVICE_KIND_REGISTRY.get(kind)?.position;
+}
+
+/** The kinds whose devices are people's tags (isPersonTagKind), in registration order; never empty in the app. */
+export const PERSON_TAG_KINDS: readonly DeviceKind[] = DEVICE_KIND_REGISTRY.descriptors.filter((d) => d.position).map((d) => d.kind);
+
+/** The kinds of area `area` (descriptor `area`), in registration order. */
+export function kindsInArea(area: KindArea): DeviceKind[] {
+  return DEVICE_KIND_REGISTRY.descriptors.filter((d) => d.area === area).map((d) => d.kind);
 }
 
 /**

@@ -8,7 +8,7 @@ import { DEVICE_KINDS } from '../../protocol';
  * code branches on a kind's name. What a kind does is a property of its descriptor read through the
  * registry, so adding a kind touches the files "Adding a device kind" lists and no others. Found here, in
  * source with comments removed, for every registered kind name K:
- * - a comparison `=== 'K'` / `!== 'K'` (either side);
+ * - a comparison `=== 'K'` / `!== 'K'` (either side), or in a query `.where(…, '=', 'K')` (`<>`, `!=` too);
  * - `case 'K':`;
  * - an object literal keyed by kind: one whose keys include two or more kind names (a table per kind).
  */
@@ -57,6 +57,8 @@ export function kindBranchesIn(text: string, kinds: readonly string[]): string[]
   const found: string[] = [];
   const compare = new RegExp(`[!=]==\\s*(['"])(${names})\\1|(['"])(${names})\\3\\s*[!=]==`, 'g');
   for (const m of code.matchAll(compare)) found.push(`${m[0].includes('!==') ? '!==' : '==='} '${m[2] ?? m[4]}'`);
+  const query = new RegExp(`(['"])(=|<>|!=)\\1\\s*,\\s*(['"])(${names})\\3`, 'g');
+  for (const m of code.matchAll(query)) found.push(`'${m[2]}', '${m[4]}'`);
   const caseOf = new RegExp(`\\bcase\\s+(['"])(${names})\\1\\s*:`, 'g');
   for (const m of code.matchAll(caseOf)) found.push(`case '${m[2]}'`);
   // keys of object literals: a kind name (quoted or not) after `{` or `,`, followed by `:` (not `::`, not `?:`)
@@ -119,9 +121,10 @@ describe('the device-kind seam (docs/architecture.md "Device kinds")', () => {
       "if (d.kind === 'gas') return 1;",
       "const people = 'beacon' !== kind;",
       'switch (kind) { case "towerCrane": break; }',
+      "db.selectFrom('devices').where('kind', '=', 'beacon');",
       "const T = { gas: 1, 'beacon': 2 };",
     ].join('\n');
-    expect(kindBranchesIn(planted, kinds)).toEqual(["=== 'gas'", "!== 'beacon'", "case 'towerCrane'", 'object keyed by gas, beacon']);
+    expect(kindBranchesIn(planted, kinds)).toEqual(["=== 'gas'", "!== 'beacon'", "'=', 'beacon'", "case 'towerCrane'", 'object keyed by gas, beacon']);
     const legitimate = [
       "// kind === 'gas' in a comment",
       "/* case 'beacon': */",
@@ -129,6 +132,7 @@ describe('the device-kind seam (docs/architecture.md "Device kinds")', () => {
       "const url = 'http://x/gas';",
       "const labels = { gas: msg, people: msg2 };",
       "const names = ['gas', 'beacon'];",
+      "db.selectFrom('devices').where('project_id', '=', 'gas-site');",
       "if (figure === 'gasTable') return;",
     ].join('\n');
     expect(kindBranchesIn(legitimate, kinds)).toEqual([]);

@@ -6,6 +6,7 @@ import {
   ROUTES,
   ALARM_GROUPS,
   alarmGroupOf,
+  kindsInArea,
   type AlarmGroup,
   alarmAnalysisBody,
   alarmDealBatchBody,
@@ -142,7 +143,7 @@ export function registerAlarmCenterRoutes(app: FastifyInstance, deps: HttpDeps, 
       .where('project_id', '=', body.projectId)
       .where('raised_at_ms', '>=', body.fromMs)
       .where('raised_at_ms', '<=', body.toMs)
-      .where('device_kind', '=', 'gas')
+      .where('device_kind', 'in', kindsInArea('gasDetection'))
       .where('kind', '=', 'threshold');
     const [byDay, topDevices, means, gasByDay, gasRows, byKindAndDevice] = await Promise.all([
       base.select([dayIndex.as('day_index'), 'kind', sql<number>`count(*)::int`.as('count')]).groupBy([dayIndex, 'kind']).orderBy(dayIndex).orderBy('kind').execute(),
@@ -173,7 +174,7 @@ export function registerAlarmCenterRoutes(app: FastifyInstance, deps: HttpDeps, 
         .where('alarms.project_id', '=', body.projectId)
         .where('alarms.raised_at_ms', '>=', body.fromMs)
         .where('alarms.raised_at_ms', '<=', body.toMs)
-        .where('alarms.device_kind', '=', 'gas')
+        .where('alarms.device_kind', 'in', kindsInArea('gasDetection'))
         .where('alarms.kind', '=', 'threshold')
         .selectAll('alarms')
         .select(sql<string | null>`devices.position`.as('device_position'))

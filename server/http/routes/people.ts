@@ -5,6 +5,7 @@ import {
   MAX_PEOPLE_PER_PROJECT,
   MAX_ZONES_PER_PROJECT,
   PEOPLE_ROUTES,
+  PERSON_TAG_KINDS,
   personAddBody,
   personDeleteBody,
   personDetailBody,
@@ -73,7 +74,7 @@ interface LiveContext {
 }
 
 async function liveContext(db: Kysely<Database>, live: HttpLive, projectId: string): Promise<LiveContext> {
-  const devices = await db.selectFrom('devices').select(['sn', 'name', 'tunnel_id', 'thresholds']).where('project_id', '=', projectId).where('kind', '=', 'beacon').execute();
+  const devices = await db.selectFrom('devices').select(['sn', 'name', 'tunnel_id', 'thresholds']).where('project_id', '=', projectId).where('kind', 'in', PERSON_TAG_KINDS).execute();
   const beacons = new Map<string, { name: string; tunnelId: string | null; thresholds: Threshold[] }>();
   for (const d of devices) {
     const parsed = thresholdSchema.array().safeParse(fromJson(d.thresholds));

@@ -8,6 +8,7 @@ import {
   TRACKS_MAX_SPAN_MS,
   TRACKS_COMPACT_PAGE_MS,
   TRACKS_PAGE_MS,
+  PERSON_TAG_KINDS,
   alarmRangeBody,
   tracksCompactBody,
   positionsBody,
@@ -166,7 +167,7 @@ export function registerTelemetryRangeRoutes(app: FastifyInstance, deps: HttpDep
     checkRange(body.fromMs, body.toMs);
     requireMember(user, body.projectId);
     const { pageFromMs, pageToMs } = tracksPage(deps, body, TRACKS_COMPACT_PAGE_MS);
-    const beacons = (await deps.db.selectFrom('devices').select('sn').where('project_id', '=', body.projectId).where('kind', '=', 'beacon').execute()).map((r) => r.sn);
+    const beacons = (await deps.db.selectFrom('devices').select('sn').where('project_id', '=', body.projectId).where('kind', 'in', PERSON_TAG_KINDS).execute()).map((r) => r.sn);
     const nextCursor = pageToMs < body.toMs ? pageToMs + 1 : null;
     // a page that ended before the sealing delay, with nothing of it left in memory, changes only if chunks
     // are added (late device data) or retention clears them: the fingerprint of its chunks is in the key
@@ -207,7 +208,7 @@ export function registerTelemetryRangeRoutes(app: FastifyInstance, deps: HttpDep
   postRoute(app, deps, HISTORY_ROUTES.positions, positionsBody, async ({ body, user }): Promise<PositionsResponse> => {
     requireMember(user, body.projectId);
     chooseTier(deps.config, body.atMs - body.lookbackMs, body.atMs, Date.now(), 'raw');
-    let q = deps.db.selectFrom('devices').select('sn').where('project_id', '=', body.projectId).where('kind', '=', 'beacon');
+    let q = deps.db.selectFrom('devices').select('sn').where('project_id', '=', body.projectId).where('kind', 'in', PERSON_TAG_KINDS);
     if (body.tunnelId) q = q.where('tunnel_id', '=', body.tunnelId);
     const sns = (await q.execute()).map((r) => r.sn);
     const raw = await readRaw(deps.db, body.projectId, { sns }, body.atMs - body.lookbackMs, body.atMs);
