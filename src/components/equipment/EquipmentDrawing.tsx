@@ -34,8 +34,9 @@ export function EquipmentDrawing({ kind, values, width, height, levels = {} }: E
   if (width < 40 || height < 40) return null;
   const color = (metric: string, fallback: string) => (levels[metric] ? STATUS_COLOR[levels[metric] === 'alarm' ? 'alarm' : 'warning'] : fallback);
   const p = { values, width, height, colors, color };
+  const words: DrawingWords = { left: t`Left`, right: t`Right`, aboard: (n: number) => t`${n} aboard`, front: t`Front`, rear: t`Rear` };
   const drawing = EQUIPMENT_DRAWINGS[equipmentRoleOf(kind)?.drawing ?? ''];
-  const body: React.ReactNode = drawing ? drawing(p, t) : null;
+  const body: React.ReactNode = drawing ? drawing(p, words) : null;
   return (
     <Stage width={width} height={height} listening={false} data-drawing={kind}>
       <Layer listening={false}>{body}</Layer>
@@ -51,18 +52,24 @@ interface PartProps {
   color: (metric: string, fallback: string) => string;
 }
 
-/** Translates a message (Lingui's `t` of the drawing's component). */
-type Translate = ReturnType<typeof useLingui>['t'];
+/** The words drawings write on their parts, translated by the drawing's component. */
+interface DrawingWords {
+  left: string;
+  right: string;
+  aboard: (n: number) => string;
+  front: string;
+  rear: string;
+}
 
 /**
  * The drawings, by name: a kind names its own in its descriptor (`equipment.drawing`, protocol/kinds), so
  * a new kind reuses one or adds its drawing here.
  */
-export const EQUIPMENT_DRAWINGS: Readonly<Record<string, (p: PartProps, t: Translate) => React.ReactNode>> = {
+export const EQUIPMENT_DRAWINGS: Readonly<Record<string, (p: PartProps, w: DrawingWords) => React.ReactNode>> = {
   towerTop: (p) => <TowerTop {...p} />,
-  elevatorShaft: (p, t) => <ElevatorShaft {...p} left={t`Left`} right={t`Right`} aboard={(n: number) => t`${n} aboard`} />,
+  elevatorShaft: (p, w) => <ElevatorShaft {...p} left={w.left} right={w.right} aboard={w.aboard} />,
   gantryFront: (p) => <GantryFront {...p} />,
-  erectorSide: (p, t) => <ErectorSide {...p} front={t`Front`} rear={t`Rear`} />,
+  erectorSide: (p, w) => <ErectorSide {...p} front={w.front} rear={w.rear} />,
   yardCraneSide: (p) => <YardCraneSide {...p} />,
 };
 
