@@ -1,4 +1,4 @@
-import { isEquipmentKind } from './equipment';
+import { DEVICE_KIND_REGISTRY, type KindArea } from './kinds';
 
 /**
  * Alarm groups of the alarm center's analysis (docs/api.md "alarm/analysis"): what an alarm is about, for a
@@ -10,15 +10,23 @@ export type AlarmGroup = (typeof ALARM_GROUPS)[number];
 
 /**
  * The group of an alarm from its kind (protocol/status.ts AlarmKind) and device kind: offline → device
- * health; AI → AI video; beacons and the personnel rules' zones and bores (`zone`, `tunnel`) → personnel
- * safety; gas detectors → gas; lifting equipment (EQUIPMENT_KINDS) → lifting; noise meters → environment.
+ * health; AI → AI video; SOS and the personnel rules' zones and bores (`zone`, `tunnel`) → personnel
+ * safety; otherwise the device kind's area (protocol/kinds `area`: gas detection → gas, lifting equipment
+ * → lifting, tags → personnel, cameras → AI video, noise and dust meters → environment); `other` without one.
  */
 export function alarmGroupOf(kind: string, deviceKind: string): AlarmGroup {
   if (kind === 'offline') return 'deviceHealth';
-  if (kind === 'ai' || deviceKind === 'camera') return 'aiVideo';
-  if (kind === 'zone' || kind === 'sos' || deviceKind === 'beacon') return 'personnel';
-  if (deviceKind === 'gas') return 'gas';
-  if (isEquipmentKind(deviceKind)) return 'lifting';
-  if (deviceKind === 'noiseMeter') return 'environment';
-  return 'other';
+  if (kind === 'ai') return 'aiVideo';
+  if (kind === 'zone' || kind === 'sos') return 'personnel';
+  const area = DEVICE_KIND_REGISTRY.get(deviceKind)?.area;
+  return area ? GROUP_OF_AREA[area] : 'other';
 }
+
+/** The alarm group of each area of work of a device kind (protocol/kinds `area`). */
+const GROUP_OF_AREA: Readonly<Record<KindArea, AlarmGroup>> = {
+  personnel: 'personnel',
+  gasDetection: 'gas',
+  lifting: 'lifting',
+  aiVideo: 'aiVideo',
+  environment: 'environment',
+};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TOPIC_SEGMENT } from './kinds';
+import { DEVICE_KIND_REGISTRY, TOPIC_SEGMENT, type AnyKindDescriptor, type EquipmentKind, type EquipmentRole } from './kinds';
 
 /**
  * Equipment records of the detail modal (docs/api.md "Equipment"): the drivers of a piece of lifting
@@ -158,9 +158,16 @@ export const workRecordExportBody = z.strictObject({
 });
 export type WorkRecordExportBody = z.input<typeof workRecordExportBody>;
 
-/** The device kinds with a detail modal of lifting equipment and a place in the fleet summary. */
-export const EQUIPMENT_KINDS = ['towerCrane', 'constructionElevator', 'bridgeGirderErector', 'gantryCrane', 'yardCrane'] as const;
-export type EquipmentKind = (typeof EQUIPMENT_KINDS)[number];
+/**
+ * The device kinds with a detail modal of lifting equipment and a place in the fleet summary: those whose
+ * descriptor has an `equipment` role (protocol/kinds), in registration order.
+ */
+export const EQUIPMENT_KINDS = DEVICE_KIND_REGISTRY.equipmentKinds as readonly EquipmentKind[];
+
+/** The equipment role of `kind` (its descriptor's `equipment`), or undefined for a kind that is not lifting equipment. */
+export function equipmentRoleOf(kind: string): EquipmentRole | undefined {
+  return (DEVICE_KIND_REGISTRY.get(kind) as AnyKindDescriptor | undefined)?.equipment;
+}
 
 /** Whether `kind` is one of {@link EQUIPMENT_KINDS}. */
 export function isEquipmentKind(kind: string): kind is EquipmentKind {

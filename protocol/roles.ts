@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { LiveTopic } from './socket';
+import { DEVICE_KIND_REGISTRY, type KindRegistry } from './kinds';
 
 /**
  * Roles of a project membership (docs/api.md "Roles and permissions"). A user has one role per project.
@@ -65,20 +66,18 @@ export function roleAllows(role: Role, permission: Permission): boolean {
 export type RouteAccess = 'public' | 'session' | 'self' | 'system' | Permission;
 
 /**
- * The permission each live topic needs: people positions need `people.view`, everything else `project.read`.
- * A Record over every topic, so a new topic does not compile until it has an entry.
+ * The permission each live topic needs: a kind's telemetry topic what its descriptor says (`live.permission`
+ * in protocol/kinds: people positions need `people.view`, everything else `project.read`); alarms and device
+ * statuses `project.read`.
  */
-export const TOPIC_PERMISSIONS: Readonly<Record<LiveTopic, Permission>> = {
-  gas: 'project.read',
-  beacon: 'people.view',
-  towerCrane: 'project.read',
-  constructionElevator: 'project.read',
-  bridgeGirderErector: 'project.read',
-  gantryCrane: 'project.read',
-  yardCrane: 'project.read',
-  alarm: 'project.read',
-  deviceStatus: 'project.read',
-};
+export const TOPIC_PERMISSIONS: Readonly<Record<LiveTopic, Permission>> = topicPermissions(DEVICE_KIND_REGISTRY);
+
+/** The permission of every live topic of `kinds` (its kinds' telemetry topics) and of the reserved topics. */
+export function topicPermissions(kinds: KindRegistry): Readonly<Record<string, Permission>> {
+  const out: Record<string, Permission> = { alarm: 'project.read', deviceStatus: 'project.read' };
+  for (const d of kinds.descriptors) if (d.live) out[d.kind] = d.live.permission;
+  return out;
+}
 
 /** The role of `user` in `projectId`, or null when not a member. */
 export function roleIn(user: { projects: readonly { projectId: string; role?: Role }[] }, projectId: string): Role | null {

@@ -184,8 +184,10 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
 
   /** @returns the message's alarm writes (the broker acknowledges the message once they settle), if any */
   function onAccepted(topic: DeviceTopic, message: DeviceMessage, receivedAtMs: number, raw: MessageOrigin): Promise<DurableOutcome> | void {
-    const captured = message.kind === 'camera' && message.msg.pic !== undefined ? storeCapture(topic, message.msg) : null;
-    if (captured) message = { kind: 'camera', msg: captured.msg };
+    // kinds whose events may carry their capture picture (descriptor event.capture): stored, picUrl points at it
+    const event = DEVICE_KIND_REGISTRY.get(message.kind)?.event;
+    const captured = event?.capture && (message.msg as CameraAlarm).pic !== undefined ? storeCapture(topic, message.msg as CameraAlarm) : null;
+    if (captured) message = { kind: message.kind, msg: captured.msg } as DeviceMessage;
     // flattened once for the rules and the history
     const values = metricValues(message);
     const written = apply(engine.accept(topic.projectId, topic.sn, message, receivedAtMs, values), raw);

@@ -30,7 +30,7 @@ describe('beacon kind', () => {
 
   it('position: tunnel bore and chainage, SOS marks it; live as positions; silence raises no alarm', () => {
     expect(beaconKind.position).toEqual({ tunnelIdField: 'tunnelId', chainageMField: 'chainageM', alertField: 'sos' });
-    expect(beaconKind.live).toEqual({ store: 'positions' });
+    expect(beaconKind.live).toEqual({ store: 'positions', permission: 'people.view' });
     expect(beaconKind.offline.raisesAlarm).toBe(false);
   });
 

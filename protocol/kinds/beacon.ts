@@ -106,7 +106,7 @@ export const beaconKind = {
   label: { id: 'kind.beacon', message: 'Personnel beacon' },
   channel: 'telemetry',
   schema: beaconTelemetrySchema,
-  live: { store: 'positions' },
+  live: { store: 'positions', permission: 'people.view' },
   readings: true,
   metrics: Object.values(BEACON_METRICS),
   metricFields: flatMetrics(['tunnelId']),
@@ -121,4 +121,5 @@ export const beaconKind = {
   event: null,
   thresholds: BEACON_THRESHOLD_DEFAULTS,
   thresholdScope: 'all',
+  area: 'personnel',
 } satisfies DeviceKindDescriptor<'beacon', BeaconTelemetry>;

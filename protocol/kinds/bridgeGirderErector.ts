@@ -51,7 +51,7 @@ export const bridgeGirderErectorKind = {
   label: { id: 'kind.bridgeGirderErector', message: 'Bridge girder erector' },
   channel: 'telemetry',
   schema: bridgeGirderErectorTelemetrySchema,
-  live: { store: 'series' },
+  live: { store: 'series', permission: 'project.read' },
   readings: true,
   metrics: Object.values(BRIDGE_GIRDER_ERECTOR_METRICS),
   metricFields: flatMetrics(),
@@ -61,4 +61,13 @@ export const bridgeGirderErectorKind = {
   event: null,
   thresholds: BRIDGE_GIRDER_ERECTOR_THRESHOLD_DEFAULTS,
   thresholdScope: 'all',
+  area: 'lifting',
+  equipment: {
+    drawing: 'erectorSide',
+    cardReadings: ['frontLoadT', 'rearLoadT', 'frontHookHeightM', 'rearHookHeightM', 'levelnessDeg', 'windSpeedMps', 'travelPosM'],
+    sharedCard: true,
+    crane: true,
+    workRecords: { by: 'lift', load: ['frontLoadT', 'rearLoadT'], moment: ['frontLoadPct', 'rearLoadPct'] },
+    demoMachine: { maker: 'China Railway Heavy', model: 'JQ900A', ratedLoadT: 900 },
+  },
 } satisfies DeviceKindDescriptor<'bridgeGirderErector', BridgeGirderErectorTelemetry>;

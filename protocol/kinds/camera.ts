@@ -59,7 +59,8 @@ export const cameraKind = {
     reason: 'event-driven (report period 0): a quiet camera saw nothing, it never goes silent',
   },
   statuses: [],
-  event: { alarm: { kind: 'ai', level: 'alarm' }, decode: (m) => ({ metric: m.algType, picUrl: m.picUrl ?? null }) },
+  event: { alarm: { kind: 'ai', level: 'alarm' }, decode: (m) => ({ metric: m.algType, picUrl: m.picUrl ?? null }), capture: true },
   thresholds: [],
   thresholdScope: 'all',
+  area: 'aiVideo',
 } satisfies DeviceKindDescriptor<'camera', CameraAlarm>;

@@ -88,7 +88,7 @@ export const constructionElevatorKind = {
   label: { id: 'kind.constructionElevator', message: 'Construction elevator' },
   channel: 'telemetry',
   schema: constructionElevatorTelemetrySchema,
-  live: { store: 'series' },
+  live: { store: 'series', permission: 'project.read' },
   readings: true,
   metrics: Object.values(CONSTRUCTION_ELEVATOR_METRICS),
   metricFields: flatMetrics(['leftDriverCard', 'rightDriverCard']),
@@ -98,4 +98,13 @@ export const constructionElevatorKind = {
   event: null,
   thresholds: CONSTRUCTION_ELEVATOR_THRESHOLD_DEFAULTS,
   thresholdScope: 'all',
+  area: 'lifting',
+  equipment: {
+    drawing: 'elevatorShaft',
+    cardReadings: ['leftFloor', 'leftLoadT', 'leftOccupants', 'rightFloor', 'rightLoadT', 'rightOccupants', 'windSpeedMps'],
+    sharedCard: true,
+    crane: false,
+    workRecords: { by: 'cageTrip' },
+    demoMachine: { maker: 'Baoda', model: 'SC200/200', ratedLoadT: 2 },
+  },
 } satisfies DeviceKindDescriptor<'constructionElevator', ConstructionElevatorTelemetry>;

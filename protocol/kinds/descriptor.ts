@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AlarmLevel } from '../status';
+import type { Permission } from '../roles';
 import type { Threshold } from '../thresholds';
 
 /**
@@ -104,6 +105,12 @@ export interface EventDescriptor<M> {
   alarm: { kind: 'ai'; level: AlarmLevel };
   /** The alarm's metric (an AlgType) and its capture picture. */
   decode(msg: M): { metric: string; picUrl: string | null };
+  /**
+   * Messages may carry the capture itself in `pic` (base64 JPEG or PNG, docs/device-protocol.md "camera"):
+   * the server stores it and points `picUrl` at its own capture route; the demo backfill drops it (past
+   * alarms keep no picture).
+   */
+  capture: boolean;
 }
 
 /**
@@ -114,12 +121,19 @@ export interface EventDescriptor<M> {
  */
 export interface LiveDescriptor {
   store: 'series' | 'positions';
+  /**
+   * The permission a member needs to subscribe to the live topic (protocol/roles.ts TOPIC_PERMISSIONS is
+   * derived from it): `people.view` where the topic says where people are, else `project.read`.
+   */
+  permission: Permission;
 }
 
 /**
  * Where a device of the kind is: the field names, in each message, of the tunnel bore and of the chainage
  * (metres from the portal; positions in a tunnel are one-dimensional), and of a flag that marks the
- * position as an emergency (SOS) on the map.
+ * position as an emergency (SOS) on the map. A positioned device is a person's tag: the personnel map
+ * draws it, its detail is the person's card, replay takes its track from the raw positions, and the demo
+ * names one person per device.
  */
 export interface PositionDescriptor {
   tunnelIdField: string;
@@ -136,6 +150,48 @@ export interface OfflinePolicy {
   periods: number;
   /** Why, for the docs and the code reader. */
   reason: string;
+}
+
+/**
+ * The area of work a kind belongs to: the alarm center's group of its alarms (protocol/alarmGroups.ts:
+ * `gasDetection` → `gas`, the others by the same name), and where screens look for it: `gasDetection`
+ * stations (tunnel air) fill the gas table, gas trends and the headline's worst gas reading and their
+ * threshold alarms rank as gas; `lifting` is equipment (see EquipmentRole); `personnel` tags and
+ * `aiVideo` cameras; `environment` noise and dust.
+ */
+export type KindArea = 'personnel' | 'gasDetection' | 'lifting' | 'aiVideo' | 'environment';
+
+/** How a piece of lifting equipment's work records are detected from its readings (server/rules/workRecords.ts). */
+export type WorkRecordRule =
+  /** Lifts: a lift lasts while the summed `load` (t) is at least LIFT_START_T; its peak moment is the largest of `moment` (% of rated). */
+  | { by: 'lift'; load: readonly string[]; moment: readonly string[] }
+  /** Trips of each cage of a two-cage elevator (`left…`/`right…` floor, speed, door, load metrics). */
+  | { by: 'cageTrip' };
+
+/**
+ * A kind that is lifting equipment (docs/architecture.md "Lifting equipment"): it has the equipment detail
+ * modal (driver, clock-in, work records, archive), a row in the fleet overview and the fleet summary.
+ */
+export interface EquipmentRole {
+  /**
+   * The live drawing of the kind (src/components/equipment EQUIPMENT_DRAWINGS, keyed by this name), drawn
+   * by its card, the modal's live tab and the catalogue thumbnail.
+   */
+  drawing: string;
+  /** The readings its card lists, in this order (metric keys of the kind; the rest stay in the detail modal). */
+  cardReadings: readonly string[];
+  /**
+   * Whether the builder offers the shared equipment card (src/panels/Equipment) as a panel type named after
+   * the kind; false where the kind has a card of its own, a panel type also named after the kind (the tower
+   * crane: src/panels/TowerCrane), which the generated board places per device (src/board/dataDriven.ts).
+   */
+  sharedCard: boolean;
+  /** Counted among the headline's "cranes working" (a crane lifts loads; an elevator carries people). */
+  crane: boolean;
+  /** How its work records are detected; the export lists trips with cage and floors for `cageTrip`. */
+  workRecords: WorkRecordRule;
+  /** A typical machine of the kind on Chinese sites, for the demo archive: maker, model, rated load in t. */
+  demoMachine: { maker: string; model: string; ratedLoadT: number };
 }
 
 /** A seeded threshold with the standard or convention it comes from (`source`, shown in docs/architecture.md). */
@@ -183,6 +239,10 @@ export interface DeviceKindDescriptor<K extends string = string, M extends { ts:
   thresholdScope: 'all' | 'measured';
   /** Sensor-fault limits; absent: DEFAULT_FAULT_POLICY. */
   faults?: FaultPolicy;
+  /** The area of work (alarm group, screens that show it); absent: none (its alarms group as `other`). */
+  area?: KindArea;
+  /** Present when the kind is lifting equipment (area `lifting`). */
+  equipment?: EquipmentRole;
 }
 
 /** Metrics are the fields of the nested object `msg[field]` (gas stations: `readings`, keyed by gas). */

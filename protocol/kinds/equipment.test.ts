@@ -62,7 +62,7 @@ describe.each(Object.keys(SAMPLES))('%s kind', (kind) => {
 
   it('offline raises an alarm; live as series; every default is in range of its metric', () => {
     expect(d.offline.raisesAlarm).toBe(true);
-    expect(d.live).toEqual({ store: 'series' });
+    expect(d.live).toEqual({ store: 'series', permission: 'project.read' });
     expect(d.thresholds.length).toBeGreaterThan(0);
     for (const { threshold, source } of d.thresholds) {
       expect(source.length, threshold.metric).toBeGreaterThan(5);

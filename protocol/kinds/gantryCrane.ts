@@ -39,7 +39,7 @@ export const gantryCraneKind = {
   label: { id: 'kind.gantryCrane', message: 'Gantry crane' },
   channel: 'telemetry',
   schema: gantryCraneTelemetrySchema,
-  live: { store: 'series' },
+  live: { store: 'series', permission: 'project.read' },
   readings: true,
   metrics: Object.values(GANTRY_CRANE_METRICS),
   metricFields: flatMetrics(),
@@ -49,4 +49,13 @@ export const gantryCraneKind = {
   event: null,
   thresholds: GANTRY_CRANE_THRESHOLD_DEFAULTS,
   thresholdScope: 'all',
+  area: 'lifting',
+  equipment: {
+    drawing: 'gantryFront',
+    cardReadings: ['loadT', 'loadPct', 'hookHeightM', 'trolleyPosM', 'travelPosM', 'windSpeedMps', 'railClamp'],
+    sharedCard: true,
+    crane: true,
+    workRecords: { by: 'lift', load: ['loadT'], moment: ['loadPct'] },
+    demoMachine: { maker: 'Henan Weihua', model: 'MG80/20-36', ratedLoadT: 80 },
+  },
 } satisfies DeviceKindDescriptor<'gantryCrane', GantryCraneTelemetry>;

@@ -33,7 +33,7 @@ describe('gas kind', () => {
     expect(gasKind.statuses).toEqual([]);
     expect(gasKind.event).toBeNull();
     expect(gasKind.offline.raisesAlarm).toBe(true);
-    expect(gasKind.live).toEqual({ store: 'series' });
+    expect(gasKind.live).toEqual({ store: 'series', permission: 'project.read' });
   });
 
   it('default thresholds: only the gases a station measures, in its order', () => {

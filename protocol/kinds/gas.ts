@@ -101,7 +101,7 @@ export const gasKind = {
   label: { id: 'kind.gas', message: 'Gas station' },
   channel: 'telemetry',
   schema: gasTelemetrySchema,
-  live: { store: 'series' },
+  live: { store: 'series', permission: 'project.read' },
   readings: true,
   metrics: GAS_METRICS,
   metricFields: nestedMetrics('readings'),
@@ -115,4 +115,5 @@ export const gasKind = {
   event: null,
   thresholds: GAS_THRESHOLD_DEFAULTS,
   thresholdScope: 'measured',
+  area: 'gasDetection',
 } satisfies DeviceKindDescriptor<'gas', GasTelemetry>;

@@ -3,6 +3,7 @@ import { beaconKind } from './beacon';
 import { cameraKind } from './camera';
 import { gasKind } from './gas';
 import { createKindRegistry } from './registry';
+import type { KindArea } from './descriptor';
 import { towerCraneKind } from './towerCrane';
 import { constructionElevatorKind } from './constructionElevator';
 import { bridgeGirderErectorKind } from './bridgeGirderErector';
@@ -11,7 +12,8 @@ import { yardCraneKind } from './yardCrane';
 
 /**
  * The device kinds of protocol v1, one module each (docs/architecture.md "Device kinds"). Adding a kind:
- * write protocol/kinds/<kind>.ts, list it here, give the simulator a model and the board its panels.
+ * write protocol/kinds/<kind>.ts and list it here; the other files are in docs/architecture.md "Adding a
+ * device kind".
  */
 export const DEVICE_KIND_DESCRIPTORS = [
   gasKind,
@@ -41,8 +43,40 @@ export type MessageOf<K extends DeviceKind> = z.infer<KindDescriptorOf<K>['schem
 /** Kinds with live telemetry (their live topic is their name). */
 export type LiveKind = { [K in DeviceKind]: KindDescriptorOf<K>['live'] extends null ? never : K }[DeviceKind];
 
+/** Kinds that are lifting equipment (their descriptor has an `equipment` role). */
+export type EquipmentKind = { [K in DeviceKind]: KindDescriptorOf<K> extends { equipment: object } ? K : never }[DeviceKind];
+
 /** Device kinds that speak protocol v1, in registration order. */
 export const DEVICE_KINDS = DEVICE_KIND_REGISTRY.kinds as readonly [DeviceKind, ...DeviceKind[]];
+
+/** The area of work of `kind` (its descriptor's `area`: alarm group, screens that show it), or undefined. */
+export function kindArea(kind: string): KindArea | undefined {
+  return DEVICE_KIND_REGISTRY.get(kind)?.area;
+}
+
+/**
+ * Whether devices of `kind` are people's tags: the kind has a `position` (the personnel map draws them,
+ * their detail is the person's card, replay takes their tracks from the raw positions).
+ */
+export function isPersonTagKind(kind: string): boolean {
+  return !!DEVICE_KIND_REGISTRY.get(kind)?.position;
+}
+
+/** The kinds whose devices are people's tags (isPersonTagKind), in registration order; never empty in the app. */
+export const PERSON_TAG_KINDS: readonly DeviceKind[] = DEVICE_KIND_REGISTRY.descriptors.filter((d) => d.position).map((d) => d.kind);
+
+/** The kinds of area `area` (descriptor `area`), in registration order. */
+export function kindsInArea(area: KindArea): DeviceKind[] {
+  return DEVICE_KIND_REGISTRY.descriptors.filter((d) => d.area === area).map((d) => d.kind);
+}
+
+/**
+ * Whether a device of `kind` lists what it measures (a gas station's `gases` in the device registry, the
+ * admin form and the import): its kind seeds thresholds only for those (`thresholdScope: 'measured'`).
+ */
+export function listsMeasured(kind: string): boolean {
+  return DEVICE_KIND_REGISTRY.get(kind)?.thresholdScope === 'measured';
+}
 
 export * from './descriptor';
 export * from './registry';

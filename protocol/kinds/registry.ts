@@ -37,6 +37,8 @@ export interface KindRegistry<D extends AnyKindDescriptor = AnyKindDescriptor> {
   readonly kinds: readonly D['kind'][];
   /** Live telemetry topics (the names of the kinds that have live telemetry), in registration order. */
   readonly liveTopics: readonly string[];
+  /** The kinds that are lifting equipment (with an `equipment` role), in registration order. */
+  readonly equipmentKinds: readonly D['kind'][];
   /** The descriptor of `kind`, or undefined for a name no kind has. */
   get(kind: string): D | undefined;
   /** The descriptor of `kind`. @throws Error for a name no kind has. */
@@ -84,7 +86,8 @@ export function flattenMetrics(d: AnyKindDescriptor, msg: unknown): Record<strin
 /**
  * Builds a registry.
  * @throws Error on a duplicate kind, a kind that breaks the topic grammar or (with live telemetry) takes a
- *   reserved live topic, a duplicate metric key, or a default threshold for a metric the kind does not have.
+ *   reserved live topic, a duplicate metric key, a default threshold or an equipment role (card reading,
+ *   work-record metric) naming a metric the kind does not have, or equipment without live series telemetry.
  */
 export function createKindRegistry<const D extends AnyKindDescriptor>(descriptors: readonly D[]): KindRegistry<D> {
   const byKind = new Map<string, D>();
@@ -111,6 +114,12 @@ export function createKindRegistry<const D extends AnyKindDescriptor>(descriptor
       t.set(threshold.metric, threshold);
     }
     defaults.set(d.kind, t);
+    if (d.equipment) {
+      if (d.live?.store !== 'series') throw new Error(`kind ${d.kind}: equipment needs live series telemetry`);
+      const rule = d.equipment.workRecords;
+      const named = [...d.equipment.cardReadings, ...(rule.by === 'lift' ? [...rule.load, ...rule.moment] : [])];
+      for (const key of named) if (!keys.has(key)) throw new Error(`kind ${d.kind}: equipment names unknown metric ${key}`);
+    }
   }
 
   const require = (kind: string): D => {
@@ -123,6 +132,7 @@ export function createKindRegistry<const D extends AnyKindDescriptor>(descriptor
     descriptors,
     kinds: descriptors.map((d) => d.kind),
     liveTopics: [...byTopic.keys()],
+    equipmentKinds: descriptors.filter((d) => d.equipment).map((d) => d.kind),
     get: (kind) => byKind.get(kind),
     require,
     byLiveTopic: (topic) => byTopic.get(topic),

@@ -42,7 +42,7 @@ describe('towerCrane kind', () => {
 
   it('offline raises an alarm; live as series', () => {
     expect(towerCraneKind.offline.raisesAlarm).toBe(true);
-    expect(towerCraneKind.live).toEqual({ store: 'series' });
+    expect(towerCraneKind.live).toEqual({ store: 'series', permission: 'project.read' });
   });
 
   it('default thresholds: moment, wind, tilt', () => {

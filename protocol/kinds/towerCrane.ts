@@ -68,7 +68,7 @@ export const towerCraneKind = {
   label: { id: 'kind.towerCrane', message: 'Tower crane' },
   channel: 'telemetry',
   schema: towerCraneTelemetrySchema,
-  live: { store: 'series' },
+  live: { store: 'series', permission: 'project.read' },
   readings: true,
   metrics: Object.values(TOWER_CRANE_METRICS),
   metricFields: flatMetrics(),
@@ -82,4 +82,13 @@ export const towerCraneKind = {
   event: null,
   thresholds: TOWER_CRANE_THRESHOLD_DEFAULTS,
   thresholdScope: 'all',
+  area: 'lifting',
+  equipment: {
+    drawing: 'towerTop',
+    cardReadings: ['loadT', 'momentPct', 'radiusM', 'heightM', 'windSpeedMps', 'tiltDeg'],
+    sharedCard: false,
+    crane: true,
+    workRecords: { by: 'lift', load: ['loadT'], moment: ['momentPct'] },
+    demoMachine: { maker: 'Zoomlion', model: 'TC7035-16', ratedLoadT: 16 },
+  },
 } satisfies DeviceKindDescriptor<'towerCrane', TowerCraneTelemetry>;

@@ -49,7 +49,7 @@ export const yardCraneKind = {
   label: { id: 'kind.yardCrane', message: 'Yard crane' },
   channel: 'telemetry',
   schema: yardCraneTelemetrySchema,
-  live: { store: 'series' },
+  live: { store: 'series', permission: 'project.read' },
   readings: true,
   metrics: Object.values(YARD_CRANE_METRICS),
   metricFields: flatMetrics(['craneType']),
@@ -59,4 +59,13 @@ export const yardCraneKind = {
   event: null,
   thresholds: YARD_CRANE_THRESHOLD_DEFAULTS,
   thresholdScope: 'all',
+  area: 'lifting',
+  equipment: {
+    drawing: 'yardCraneSide',
+    cardReadings: ['loadT', 'momentPct', 'radiusM', 'boomAngleDeg', 'tiltDeg', 'windSpeedMps', 'outriggersSet'],
+    sharedCard: true,
+    crane: true,
+    workRecords: { by: 'lift', load: ['loadT'], moment: ['momentPct'] },
+    demoMachine: { maker: 'Sany', model: 'SCC2600A', ratedLoadT: 260 },
+  },
 } satisfies DeviceKindDescriptor<'yardCrane', YardCraneTelemetry>;

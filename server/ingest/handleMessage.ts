@@ -1,4 +1,4 @@
-import { parseDeviceMessage, parseDeviceTopic, type DeviceKind, type DeviceMessage, type DeviceTopic } from '../../protocol';
+import { DEVICE_KIND_REGISTRY, type DeviceKind, type DeviceMessage, type DeviceTopic, type KindRegistry, type parseDeviceMessage } from '../../protocol';
 import type { IngestCounter } from './ingestStats';
 
 /**
@@ -41,6 +41,8 @@ export interface IngestDeps {
   log: { error(obj: object, msg?: string): void };
   /** Clock (ms since epoch); injectable for tests. */
   now?: () => number;
+  /** The device kinds whose topics and payloads are accepted; the app's registry unless a test brings its own. */
+  kinds?: KindRegistry;
 }
 
 /** Parsed device topics kept by the ingest handler (about one per device). */
@@ -56,13 +58,14 @@ export const MAX_CACHED_TOPICS = 50_000;
  */
 export function createIngestHandler(deps: IngestDeps): (topic: string, payload: Uint8Array | string) => Promise<IngestOutcome> {
   const now = deps.now ?? Date.now;
+  const kinds = deps.kinds ?? DEVICE_KIND_REGISTRY;
   // Parsed topics by topic string: a device publishes to one topic, so the split and checks run once per
   // device, not per message. Bounded: emptied when full (refused topics are not kept).
   const topics = new Map<string, DeviceTopic>();
-  const topicOf = (topic: string): ReturnType<typeof parseDeviceTopic> => {
+  const topicOf = (topic: string): ReturnType<typeof DEVICE_KIND_REGISTRY.parseTopic> => {
     const known = topics.get(topic);
     if (known) return known;
-    const parsed = parseDeviceTopic(topic);
+    const parsed = kinds.parseTopic(topic) as ReturnType<typeof DEVICE_KIND_REGISTRY.parseTopic>;
     if ('error' in parsed) return parsed;
     if (topics.size >= MAX_CACHED_TOPICS) topics.clear();
     topics.set(topic, parsed);
@@ -85,7 +88,7 @@ export function createIngestHandler(deps: IngestDeps): (topic: string, payload: 
         deps.counter.countRejected('wrong-kind', topic, `device ${parsed.sn} is registered as ${kind}`, atMs);
         return Promise.resolve('rejected');
       }
-      const message = parseDeviceMessage(parsed.kind, payload);
+      const message = kinds.parseMessage(parsed.kind, payload) as ReturnType<typeof parseDeviceMessage>;
       if ('reason' in message) {
         deps.counter.countRejected(message.reason, topic, message.detail, atMs);
         if (message.outOfRange) deps.onOutOfRange?.(parsed, atMs);

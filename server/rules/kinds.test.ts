@@ -115,7 +115,7 @@ const noiseKind = {
   label: { id: 'kind.noiseMeter', message: 'Noise meter' },
   channel: 'telemetry',
   schema: noiseSchema,
-  live: { store: 'series' },
+  live: { store: 'series', permission: 'project.read' },
   readings: true,
   metrics: [
     { key: 'laDb', unit: 'dB(A)', digits: 1, range: { min: 0, max: 200 }, label: { id: 'metric.noiseMeter.laDb', message: 'Noise level' } },

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { DEVICE_KIND_REGISTRY, type KindRegistry } from '../../protocol';
 import type { Database } from '../storage';
 
 /**
@@ -18,13 +19,23 @@ interface LiftMetrics {
   moment: readonly string[];
 }
 
-/** The lifting kinds: load keys are summed (an erector's two trolleys), the moment is the largest share. */
-export const WORK_RECORD_KINDS: Readonly<Record<string, LiftMetrics>> = {
-  towerCrane: { load: ['loadT'], moment: ['momentPct'] },
-  gantryCrane: { load: ['loadT'], moment: ['loadPct'] },
-  yardCrane: { load: ['loadT'], moment: ['momentPct'] },
-  bridgeGirderErector: { load: ['frontLoadT', 'rearLoadT'], moment: ['frontLoadPct', 'rearLoadPct'] },
-};
+/**
+ * The kinds of `kinds` whose work records are lifts (descriptor `equipment.workRecords.by: 'lift'`), with
+ * their load keys (summed: an erector's two trolleys) and moment keys (the largest share counts).
+ */
+export function liftKinds(kinds: KindRegistry = DEVICE_KIND_REGISTRY): ReadonlyMap<string, LiftMetrics> {
+  const out = new Map<string, LiftMetrics>();
+  for (const d of kinds.descriptors) {
+    const rule = d.equipment?.workRecords;
+    if (rule?.by === 'lift') out.set(d.kind, { load: rule.load, moment: rule.moment });
+  }
+  return out;
+}
+
+/** The kinds of `kinds` whose work records are cage trips (descriptor `equipment.workRecords.by: 'cageTrip'`). */
+export function cageTripKinds(kinds: KindRegistry = DEVICE_KIND_REGISTRY): ReadonlySet<string> {
+  return new Set(kinds.descriptors.filter((d) => d.equipment?.workRecords.by === 'cageTrip').map((d) => d.kind));
+}
 
 /** A finished lift. Times in ms since the epoch (device time), loads in t, moment in % of rated. */
 export interface WorkRecordDraft {
@@ -57,10 +68,16 @@ const NO_TRIPS: readonly WorkRecordDraft[] = Object.freeze([]);
 /** Detects lifts from accepted readings, in memory, one open lift per device at most. */
 export class LiftDetector {
   private readonly open = new Map<string, OpenLift>();
+  private readonly kinds: ReadonlyMap<string, LiftMetrics>;
+
+  /** @param kinds the registry whose lifting kinds are watched (tests pass their own) */
+  constructor(kinds: KindRegistry = DEVICE_KIND_REGISTRY) {
+    this.kinds = liftKinds(kinds);
+  }
 
   /** A reading of a device. @returns the lift it ended, or null. */
   accept(projectId: string, sn: string, kind: string, values: Record<string, number>, tsMs: number): WorkRecordDraft | null {
-    const m = WORK_RECORD_KINDS[kind];
+    const m = this.kinds.get(kind);
     if (!m) return null;
     let load = 0;
     for (const k of m.load) load += values[k] ?? 0;
@@ -135,13 +152,20 @@ const MAX_TRACKED_CAGES = 100_000;
  */
 export class ElevatorTripDetector {
   private readonly cages = new Map<string, CageState>();
+  private readonly kinds: ReadonlySet<string>;
+
+  /** @param kinds the registry whose cage-trip kinds are watched (tests pass their own) */
+  constructor(kinds: KindRegistry = DEVICE_KIND_REGISTRY) {
+    this.kinds = cageTripKinds(kinds);
+  }
 
   /**
-   * A reading of a device; only `constructionElevator` readings are looked at.
+   * A reading of a device; only readings of kinds whose work records are cage trips (the construction
+   * elevator) are looked at.
    * @returns the trips it ended (none, one, or one per cage), left cage first
    */
   accept(projectId: string, sn: string, kind: string, values: Record<string, number>, tsMs: number): readonly WorkRecordDraft[] {
-    if (kind !== 'constructionElevator') return NO_TRIPS; // every reading of every kind passes here: no allocation
+    if (!this.kinds.has(kind)) return NO_TRIPS; // every reading of every kind passes here: no allocation
     const out: WorkRecordDraft[] = [];
     for (const cage of ELEVATOR_CAGES) {
       const floor = values[`${cage}Floor`];

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import { beijingDayStart, isEquipmentKind, type ArchiveDocument } from '../../protocol';
+import { beijingDayStart, equipmentRoleOf, isEquipmentKind, type ArchiveDocument } from '../../protocol';
 import { toJson, type Database, type DriverAttendanceTable } from '../storage';
 import type { SeedLocale } from './demoNames';
 import type { DemoDevice } from './demoProject';
@@ -24,14 +24,12 @@ const SHIFTS = [
 const EN_NAMES = ['Zhang Wei', 'Li Qiang', 'Wang Fang', 'Liu Yang', 'Chen Jie', 'Zhao Lei', 'Huang Min', 'Zhou Tao', 'Wu Gang', 'Xu Peng', 'Sun Hao', 'Ma Jun', 'Hu Bo', 'Guo Ping'];
 const ZH_NAMES = ['张伟', '李强', '王芳', '刘洋', '陈杰', '赵磊', '黄敏', '周涛', '吴刚', '徐鹏', '孙浩', '马军', '胡波', '郭平'];
 
-/** Maker, model and rated load per kind (typical machines of Chinese sites). */
-const MACHINES: Record<string, { maker: string; model: string; ratedLoadT: number }> = {
-  towerCrane: { maker: 'Zoomlion', model: 'TC7035-16', ratedLoadT: 16 },
-  constructionElevator: { maker: 'Baoda', model: 'SC200/200', ratedLoadT: 2 },
-  bridgeGirderErector: { maker: 'China Railway Heavy', model: 'JQ900A', ratedLoadT: 900 },
-  gantryCrane: { maker: 'Henan Weihua', model: 'MG80/20-36', ratedLoadT: 80 },
-  yardCrane: { maker: 'Sany', model: 'SCC2600A', ratedLoadT: 260 },
-};
+/** Maker, model and rated load of a demo device's kind (typical machines of Chinese sites: the descriptor's `equipment.demoMachine`). */
+function machineOf(kind: string): { maker: string; model: string; ratedLoadT: number } {
+  const machine = equipmentRoleOf(kind)?.demoMachine;
+  if (!machine) throw new Error(`${kind} is not lifting equipment`);
+  return machine;
+}
 
 /** A stable small number from a string (FNV-1a), for demo variation. */
 function hash(s: string): number {
@@ -124,7 +122,7 @@ const DOCUMENT_TITLES: Record<SeedLocale, readonly [string, string, string, stri
 function demoArchive(projectId: string, d: DemoDevice, nowMs: number, locale: SeedLocale) {
   const titles = DOCUMENT_TITLES[locale];
   const h = hash(`${projectId}/${d.sn}/archive`);
-  const m = MACHINES[d.kind];
+  const m = machineOf(d.kind);
   const today = beijingDayStart(nowMs);
   const installed = today - (120 + (h % 200)) * DAY_MS;
   const lastInspection = today - (10 + (h % 60)) * DAY_MS;

@@ -1,4 +1,4 @@
-import type { Board } from '../../protocol';
+import { DEVICE_KIND_REGISTRY, type Board } from '../../protocol';
 import { BRIDGE_BOARD, DEMO_BOARD } from './demoBoard';
 import { BRIDGE_DEVICES, DEMO_DEVICES, DEMO_PROJECT, DEMO_TUNNELS, OTHER_PROJECT, type DemoDevice, type DemoTunnel } from './demoProject';
 
@@ -60,21 +60,25 @@ const ZH_PANEL_TITLES: Record<string, string> = {
   'bridge-live-alarms': '起重告警',
 };
 
-/** Chinese names of a demo device (same sn, kind and place in the tunnel). */
+/**
+ * Chinese names of a demo device (same sn, kind and place in the tunnel), by what the device is: a gas
+ * station (it has a `station`), a person's tag (a positioned kind), equipment named by sn, an event camera.
+ */
 function zhDevice(d: DemoDevice): DemoDevice {
-  if (d.kind === 'gas' && d.headingId && d.station) {
+  const kind = DEVICE_KIND_REGISTRY.get(d.kind);
+  if (d.headingId && d.station) {
     const place = ZH_STATION[d.station];
     return { ...d, name: `${d.headingId} ${place}`, position: `${ZH_HEADING[d.headingId]}，${place}` };
   }
-  if (d.kind === 'beacon' && d.headingId) {
+  if (kind?.position && d.headingId) {
     // The same cycles as demoProject.beacons(): BC0001 is beacon 0.
     const i = Number(d.sn.slice(2)) - 1;
     const headings = DEMO_TUNNELS.flatMap((t) => t.headings).length;
     return { ...d, name: `${ZH_SURNAMES[i % ZH_SURNAMES.length]}${ZH_GIVEN[(i * 7) % ZH_GIVEN.length]}`, position: `${ZH_TEAMS[Math.floor(i / headings) % ZH_TEAMS.length]}，${d.headingId}` };
   }
-  if (d.kind === 'towerCrane' && ZH_CRANES[d.sn]) return { ...d, ...ZH_CRANES[d.sn] };
+  if (ZH_CRANES[d.sn]) return { ...d, ...ZH_CRANES[d.sn] };
   if (ZH_EQUIPMENT[d.sn]) return { ...d, ...ZH_EQUIPMENT[d.sn] };
-  if (d.kind === 'camera') {
+  if (kind?.event) {
     const i = Number(d.sn.slice(4)) - 1;
     const place = ZH_CAMERA_PLACES[i % ZH_CAMERA_PLACES.length];
     return { ...d, name: `${i + 1}号摄像头（${place}）`, position: place };

@@ -1,4 +1,4 @@
-import type { PersonFields, ZoneFields } from '../../protocol';
+import { isPersonTagKind, type PersonFields, type ZoneFields } from '../../protocol';
 import { DEMO_TUNNELS, type DemoDevice, type DemoTunnel } from './demoProject';
 import type { SeedLocale } from './demoNames';
 
@@ -81,7 +81,7 @@ export function demoTeamOf(sn: string): TeamKey {
 export function demoPeople(locale: SeedLocale, devices: readonly DemoDevice[]): DemoPerson[] {
   const t = TEXT[locale];
   return devices
-    .filter((d) => d.kind === 'beacon')
+    .filter((d) => isPersonTagKind(d.kind))
     .map((d) => {
       const i = Number(d.sn.slice(2));
       const team = demoTeamOf(d.sn);

@@ -78,7 +78,7 @@ export async function backfillHistory(opts: BackfillOptions): Promise<BackfillRe
       const values = kind.readings || opts.rules ? DEVICE_KIND_REGISTRY.flatten(m.kind, m.payload) : null;
       if (opts.rules) {
         // a camera's picture is not stored for the past: its alarm keeps no picture
-        const msg = m.kind === 'camera' ? { ...m.payload, pic: undefined } : m.payload;
+        const msg = kind.event?.capture ? { ...m.payload, pic: undefined } : m.payload;
         opts.rules.accept(m.sn, { kind: m.kind, msg } as DeviceMessage, m.tsMs, values!);
       }
       if (!kind.readings) continue;

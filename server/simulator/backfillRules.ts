@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { beijingDayStart, DEAL_REMARK_PRESETS, type Alarm, type DeviceMessage } from '../../protocol';
+import { beijingDayStart, DEAL_REMARK_PRESETS, kindArea, type Alarm, type DeviceMessage } from '../../protocol';
 import { loadDevices } from '../rules/deviceStore';
 import { RulesEngine } from '../rules/engine';
 import type { AlarmDraft, Effects } from '../rules/types';
@@ -67,7 +67,7 @@ export function demoRemark(alarm: Pick<Alarm, 'kind' | 'deviceKind'>, rng: Rng):
   if (alarm.kind === 'sos') return rng.chance(0.7) ? r[3] : r[2];
   if (alarm.kind === 'ai') return rng.chance(0.85) ? r[4] : r[6];
   if (alarm.kind === 'offline') return r[5];
-  if (alarm.kind === 'threshold' && alarm.deviceKind === 'gas') return rng.chance(0.7) ? r[1] : r[0];
+  if (alarm.kind === 'threshold' && kindArea(alarm.deviceKind) === 'gasDetection') return rng.chance(0.7) ? r[1] : r[0];
   return r[0];
 }
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { BEIJING_OFFSET_MS, MAX_GAS_OVER_LIMIT_ROWS, type AlarmRecord } from '../../protocol';
+import { BEIJING_OFFSET_MS, kindsInArea, MAX_GAS_OVER_LIMIT_ROWS, type AlarmRecord } from '../../protocol';
 import { toAlarm } from './mappers';
 import type { Database } from './schema';
 
@@ -44,7 +44,7 @@ export async function alarmAnalysisCounts(db: Kysely<Database>, scope: AlarmAnal
     .where('project_id', '=', scope.projectId)
     .where('raised_at_ms', '>=', scope.fromMs)
     .where('raised_at_ms', '<=', scope.toMs)
-    .where('device_kind', '=', 'gas')
+    .where('device_kind', 'in', kindsInArea('gasDetection'))
     .where('kind', '=', 'threshold');
   const [byDay, topDevices, means, gasByDay, gasRows, byKindAndDevice] = await Promise.all([
     base.select([dayIndex.as('day_index'), 'kind', sql<number>`count(*)::int`.as('count')]).groupBy([dayIndex, 'kind']).orderBy(dayIndex).orderBy('kind').execute(),
@@ -75,7 +75,7 @@ export async function alarmAnalysisCounts(db: Kysely<Database>, scope: AlarmAnal
       .where('alarms.project_id', '=', scope.projectId)
       .where('alarms.raised_at_ms', '>=', scope.fromMs)
       .where('alarms.raised_at_ms', '<=', scope.toMs)
-      .where('alarms.device_kind', '=', 'gas')
+      .where('alarms.device_kind', 'in', kindsInArea('gasDetection'))
       .where('alarms.kind', '=', 'threshold')
       .selectAll('alarms')
       .select(sql<string | null>`devices.position`.as('device_position'))

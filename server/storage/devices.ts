@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { registryDeviceSchema, Threshold } from '../../protocol';
+import { PERSON_TAG_KINDS } from '../../protocol';
 import { toJson } from './mappers';
 import type { Database } from './schema';
 
@@ -142,7 +143,7 @@ export async function removeDevices(db: Kysely<Database>, projectId: string, sns
 
 /** The personnel beacons of `projectId`: serial number, name, bore and thresholds (jsonb). */
 export function beaconRows(db: Kysely<Database>, projectId: string) {
-  return db.selectFrom('devices').select(['sn', 'name', 'tunnel_id', 'thresholds']).where('project_id', '=', projectId).where('kind', '=', 'beacon').execute();
+  return db.selectFrom('devices').select(['sn', 'name', 'tunnel_id', 'thresholds']).where('project_id', '=', projectId).where('kind', 'in', PERSON_TAG_KINDS).execute();
 }
 
 /** Serial number and kind of every device of `projectId`, by serial number (what template panels may be bound to). */
@@ -167,7 +168,7 @@ export function tunnelRows(db: Kysely<Database>, projectId: string) {
 
 /** Serial numbers of the personnel beacons of `projectId` (registered on bore `tunnelId` when given). */
 export async function beaconSns(db: Kysely<Database>, projectId: string, tunnelId?: string): Promise<string[]> {
-  let q = db.selectFrom('devices').select('sn').where('project_id', '=', projectId).where('kind', '=', 'beacon');
+  let q = db.selectFrom('devices').select('sn').where('project_id', '=', projectId).where('kind', 'in', PERSON_TAG_KINDS);
   if (tunnelId) q = q.where('tunnel_id', '=', tunnelId);
   return (await q.execute()).map((r) => r.sn);
 }

@@ -5,6 +5,7 @@ import { useStores } from '../stores';
 import { ALARM_FLOOD_PER_10_MIN, type Alarm } from '../../protocol';
 import { PanelDataProvider, ReplayMarker, usePanelData, type PanelDataSource } from '../panelData';
 import { SCREEN } from '../theme/theme';
+import { usePanelRegistry } from '../components';
 import { FIT_MODES, fitPageMode, type FitMode } from './fit';
 import { toggleFullscreen, useCarousel, useFlash, useFullscreen, useIdle } from './viewerHooks';
 import { PanelHost } from './PanelHost';
@@ -95,6 +96,7 @@ export const BoardView = observer(function BoardView({ source, ...options }: Boa
 
 const BoardScreen = observer(function BoardScreen({ projectName, headerExtra, fit = 'fit', onFitChange, kiosk = false, footer, onLive }: Omit<BoardViewOptions, 'source'>) {
   const { boards, deviceDetail, devices } = useStores();
+  const panelRegistry = usePanelRegistry();
   const { t } = useLingui();
   // in replay the header says so in place of the Live indicator: nobody may take the past for live
   const data = usePanelData();
@@ -237,7 +239,7 @@ const BoardScreen = observer(function BoardScreen({ projectName, headerExtra, fi
           <div
             data-page-id={page.pageId}
             onClick={(e) => {
-              const sn = deviceSnForClick(e.target, page.panels);
+              const sn = deviceSnForClick(e.target, page.panels, panelRegistry);
               if (sn) deviceDetail.openDetail(sn);
             }}
             style={{

@@ -9,7 +9,7 @@ import { metricRows, thresholdText, valueText } from './deviceDetail';
 import { PersonCard } from '../people/PersonCard';
 import { usePanelData } from '../panelData';
 import { RangeChart } from './timeControls/RangeChart';
-import { isEquipmentKind } from '../../protocol';
+import { isEquipmentKind, isPersonTagKind } from '../../protocol';
 import { EquipmentDetail } from './equipment/EquipmentDetail';
 
 /**
@@ -26,8 +26,8 @@ export const DeviceDetailDialog = observer(function DeviceDetailDialog() {
   const source = usePanelData();
   const replaying = source.mode === 'replay';
   const device = sn ? (replaying ? source.device(sn) : devices.get(sn)) : undefined;
-  // a beacon is a person: their card (src/people/PersonCard.tsx) instead of the device detail
-  if (sn && device?.kind === 'beacon') return <PersonCard projectId={live.projectId} target={{ beaconSn: sn }} onClose={() => deviceDetail.close()} />;
+  // a beacon is a person (a positioned kind): their card (src/people/PersonCard.tsx) instead of the device detail
+  if (sn && device && isPersonTagKind(device.kind)) return <PersonCard projectId={live.projectId} target={{ beaconSn: sn }} onClose={() => deviceDetail.close()} />;
   const labels = { warn: t`warning`, alarm: t`alarm` };
   const cell = { padding: '4px 8px', textAlign: 'left' } as const;
   const equipment = device !== undefined && isEquipmentKind(device.kind);

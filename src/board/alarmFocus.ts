@@ -1,4 +1,4 @@
-import type { Alarm, DeviceInfo, Page } from '../../protocol';
+import { isPersonTagKind, type Alarm, type DeviceInfo, type Page } from '../../protocol';
 
 /**
  * Which page of a board shows `device` (a person's beacon, a gas station, a crane): the first page with a
@@ -7,7 +7,7 @@ import type { Alarm, DeviceInfo, Page } from '../../protocol';
  */
 export function pageShowingDevice(pages: readonly Page[], device: Pick<DeviceInfo, 'sn' | 'tunnelId' | 'kind'>): number {
   const visible = (p: Page) => p.panels.filter((panel) => !panel.hidden);
-  if (device.kind === 'beacon') {
+  if (isPersonTagKind(device.kind)) {
     const i = pages.findIndex((p) =>
       visible(p).some((panel) => {
         if (panel.type !== 'tunnelPersonnel') return false;

@@ -1,4 +1,4 @@
-import { formatChainage, type Alarm, type DeviceInfo, type TunnelInfo } from '../../protocol';
+import { formatChainage, isPersonTagKind, type Alarm, type DeviceInfo, type TunnelInfo } from '../../protocol';
 import { compareAlarms, compareSeverity, isOpenActive, isShelved, priorityClass } from '../components';
 
 /**
@@ -87,7 +87,7 @@ export function foldFlood(open: readonly Alarm[], deviceOf: (sn: string) => Devi
     }
     const at = (m: number) => formatChainage((tunnel?.startChainageM ?? 0) + m);
     const chainage = tunnel && lo <= hi ? (at(lo) === at(hi) ? at(lo) : `${at(lo)}–${at(hi)}`) : null;
-    groups.push({ key, worst: g.alarms[0], alarms: g.alarms, devices: sns.size, people: g.alarms[0].deviceKind === 'beacon', bore: tunnel?.name ?? g.tunnelId, chainage });
+    groups.push({ key, worst: g.alarms[0], alarms: g.alarms, devices: sns.size, people: isPersonTagKind(g.alarms[0].deviceKind), bore: tunnel?.name ?? g.tunnelId, chainage });
   }
   critical.sort(compareAlarms);
   // the worst kind first; among groups as bad, the largest, then the most recent

@@ -1,4 +1,4 @@
-import { EQUIPMENT_KINDS, type Alarm, type AlarmLevel } from '../../protocol';
+import { isPersonTagKind, kindArea, type Alarm, type AlarmLevel } from '../../protocol';
 
 /**
  * How bad an alarm is, as one order shared by every screen that ranks alarms (the board's banner and its
@@ -20,14 +20,17 @@ const PERSON_EMERGENCY_METRICS: ReadonlySet<string> = new Set(['fall']);
 /** The priority class of an alarm (KIND_PRIORITY key). */
 export type AlarmPriorityClass = keyof typeof KIND_PRIORITY;
 
-const EQUIPMENT: ReadonlySet<string> = new Set(EQUIPMENT_KINDS);
-
-/** The priority class: a threshold alarm is split by what crossed it (a gas station, a crane or lift). */
+/**
+ * The priority class: a threshold alarm is split by what crossed it, from its device kind's descriptor
+ * (protocol/kinds): a gas station (area `gasDetection`), a person's emergency on a tag (a positioned kind), a crane
+ * or lift (area `lifting`).
+ */
 export function priorityClass(a: Pick<Alarm, 'kind' | 'deviceKind' | 'metric'>): AlarmPriorityClass {
   if (a.kind !== 'threshold') return a.kind;
-  if (a.deviceKind === 'gas') return 'gas';
-  if (a.deviceKind === 'beacon' && PERSON_EMERGENCY_METRICS.has(a.metric)) return 'person';
-  return EQUIPMENT.has(a.deviceKind) ? 'equipment' : 'threshold';
+  const area = kindArea(a.deviceKind);
+  if (area === 'gasDetection') return 'gas';
+  if (isPersonTagKind(a.deviceKind) && PERSON_EMERGENCY_METRICS.has(a.metric)) return 'person';
+  return area === 'lifting' ? 'equipment' : 'threshold';
 }
 
 /** The level that counts: the peak reached while open. */

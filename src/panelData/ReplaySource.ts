@@ -1,5 +1,5 @@
 import { action, makeObservable, observable, observableRef, reaction, runInAction, type IReactionDisposer } from 'mobx';
-import type { Alarm, DeviceInfo, TelemetryHistory, TunnelInfo } from '../../protocol';
+import { isPersonTagKind, type Alarm, type DeviceInfo, type TelemetryHistory, type TunnelInfo } from '../../protocol';
 import type { HistoryService, ReadingAt } from '../../workers/telemetry/History';
 import { MAX_ACTIVITY_BUCKETS } from '../../workers/telemetry/HistoryImpl';
 import { ALARM_CAPACITY, type DeviceStore, type TunnelStore } from '../stores';
@@ -265,9 +265,9 @@ export class ReplaySource implements PanelDataSource {
     this.version++;
   }
 
-  /** The beacons of the project (people to follow), by name. */
+  /** The beacons of the project (people to follow: devices of a positioned kind), by name. */
   people(): DeviceInfo[] {
-    return this.deps.devices.all.filter((d) => d.kind === 'beacon').sort((a, b) => a.name.localeCompare(b.name));
+    return this.deps.devices.all.filter((d) => isPersonTagKind(d.kind)).sort((a, b) => a.name.localeCompare(b.name));
   }
 
   alarmFeed(): AlarmFeedState {
@@ -297,7 +297,7 @@ export class ReplaySource implements PanelDataSource {
     const hourly = this.plan.tier === 'hour' && this.deps.history.hourly ? this.deps.history.hourly.bind(this.deps.history) : null;
     const fetchTracks = this.deps.history.tracks && !this.tracksLoaded && positions ? this.deps.history.tracks.bind(this.deps.history) : null;
     // hour means of a beacon's chainage are no position: beacons play from their raw fixes only
-    const byHistory = fetchTracks || hourly ? list.filter((d) => d.kind !== 'beacon') : list;
+    const byHistory = fetchTracks || hourly ? list.filter((d) => !isPersonTagKind(d.kind)) : list;
     const rawBeacons = (sns: string[]) =>
       positions && sns.length ? this.deps.history.telemetry({ projectId, sns, fromMs: positions.fromMs - REPLAY_LOOKBACK_MS, toMs: positions.toMs }).then((t) => t.series) : Promise.resolve([]);
     this.tracksLoaded ||= fetchTracks !== null;
@@ -312,10 +312,10 @@ export class ReplaySource implements PanelDataSource {
       if (history !== this.history) return;
       if (tracks) await history.loadTracks(tracks);
       else if (fetchTracks || hourly) {
-        telemetry.series.push(...(await rawBeacons(list.filter((d) => d.kind === 'beacon').map((d) => d.sn))));
+        telemetry.series.push(...(await rawBeacons(list.filter((d) => isPersonTagKind(d.kind)).map((d) => d.sn))));
         if (history !== this.history) return;
       }
-      const tunnelOf = new Map(list.map((d) => [d.sn, d.kind === 'beacon' ? d.tunnelId : null]));
+      const tunnelOf = new Map(list.map((d) => [d.sn, isPersonTagKind(d.kind) ? d.tunnelId : null]));
       for (const s of telemetry.series) {
         // Stored beacon fixes keep numbers only: a beacon's tunnel comes from its device record.
         await history.load(s.sn, { ts: s.ts, values: s.values }, tunnelOf.get(s.sn) ?? null);

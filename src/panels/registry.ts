@@ -5,7 +5,7 @@ import { headlinePanel } from './Headline';
 import { gasTrendPanel } from './GasTrend';
 import { towerCranePanel } from './TowerCrane';
 import { tunnelPersonnelPanel } from './TunnelPersonnel';
-import { bridgeGirderErectorPanel, constructionElevatorPanel, gantryCranePanel, yardCranePanel } from './Equipment';
+import { EQUIPMENT_PANELS } from './Equipment';
 import { fleetOverviewPanel } from './FleetOverview';
 
 /** Definitions with their config type erased; prepareConfig re-establishes it by parsing. */
@@ -69,9 +69,6 @@ registerPanel(tunnelPersonnelPanel);
 registerPanel(towerCranePanel);
 registerPanel(alarmFeedPanel);
 registerPanel(fleetOverviewPanel);
-registerPanel(constructionElevatorPanel);
-registerPanel(bridgeGirderErectorPanel);
-registerPanel(gantryCranePanel);
-registerPanel(yardCranePanel);
+for (const panel of EQUIPMENT_PANELS) registerPanel(panel);
 registerPanel(headlinePanel);
 for (const def of definitions.values()) builtIns.add(def.type);

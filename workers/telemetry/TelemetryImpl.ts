@@ -2,9 +2,9 @@ import type { TelemetryBatch } from '../../protocol';
 // The frame codec alone, not the protocol index (see below).
 import { decodeTelemetryFrame, frameRows, type TelemetryFrame } from '../../protocol/telemetryFrame';
 // The kinds alone, not the whole protocol index: the worker bundle needs no board or REST schemas.
-import { DEVICE_KIND_REGISTRY, metricNumber, type PositionDescriptor } from '../../protocol/kinds';
+import { DEVICE_KIND_REGISTRY, metricNumber, type AnyKindDescriptor, type KindRegistry, type PositionDescriptor } from '../../protocol/kinds';
 
-type KindDescriptor = NonNullable<ReturnType<typeof DEVICE_KIND_REGISTRY.byLiveTopic>>;
+type KindDescriptor = AnyKindDescriptor;
 import { RingBuffer } from './RingBuffer';
 import { m4 } from './m4';
 import { heatBins } from './heat';
@@ -59,10 +59,15 @@ export class TelemetryImpl implements TelemetryApi {
   private scratchTs = new Float64Array(0);
   private scratchYs: Float64Array[] = [];
   private readonly transfer: TransferFn;
+  private readonly kinds: KindRegistry;
 
-  /** @param opts.transfer the worker passes comlink's `transfer`; in process, results are returned as is. */
-  constructor(opts: { transfer?: TransferFn } = {}) {
+  /**
+   * @param opts.transfer the worker passes comlink's `transfer`; in process, results are returned as is.
+   * @param opts.kinds the kinds whose live topics are folded; the app's registry unless a test brings its own.
+   */
+  constructor(opts: { transfer?: TransferFn; kinds?: KindRegistry } = {}) {
     this.transfer = opts.transfer ?? ((v) => v);
+    this.kinds = opts.kinds ?? DEVICE_KIND_REGISTRY;
   }
 
   /**
@@ -91,7 +96,7 @@ export class TelemetryImpl implements TelemetryApi {
       throw new TypeError('ingest: batch must be an object with an items array');
     }
     const topic: unknown = (batch as { topic?: unknown }).topic;
-    const kind = typeof topic === 'string' ? DEVICE_KIND_REGISTRY.byLiveTopic(topic) : undefined;
+    const kind = typeof topic === 'string' ? this.kinds.byLiveTopic(topic) : undefined;
     if (!kind?.live) throw new TypeError(`ingest: unknown topic ${JSON.stringify(topic)}`);
     this.ingestItems(kind, batch.items as unknown[]);
   }
@@ -108,7 +113,7 @@ export class TelemetryImpl implements TelemetryApi {
    * string dictionary (nothing changes).
    */
   foldFrame(frame: TelemetryFrame): { store: 'series' | 'positions'; rows: Array<Record<string, unknown>> } {
-    const kind = DEVICE_KIND_REGISTRY.byLiveTopic(frame.topic);
+    const kind = this.kinds.byLiveTopic(frame.topic);
     if (!kind?.live) throw new TypeError(`ingestFrame: unknown topic ${JSON.stringify(frame.topic)}`);
     const rows = frameRows(frame) as Array<Record<string, unknown>>;
     this.ingestItems(kind, rows);

@@ -7,6 +7,7 @@ import {
   equipmentAttendanceBody,
   equipmentDriversBody,
   equipmentFleetBody,
+  equipmentRoleOf,
   MAX_ATTENDANCE_ENTRIES,
   MAX_WORK_RECORD_EXPORT_ROWS,
   workRecordExportBody,
@@ -195,7 +196,7 @@ export function registerEquipmentRoutes(app: FastifyInstance, deps: HttpDeps): v
     const user = sessionUserOf(req);
     const body = parseBody(workRecordExportBody, req.body);
     requireMember(user, body.projectId);
-    const columns = (await requireDevice(body.projectId, body.sn)) === 'constructionElevator' ? ELEVATOR_EXPORT_COLUMNS : EXPORT_COLUMNS;
+    const columns = equipmentRoleOf(await requireDevice(body.projectId, body.sn))?.workRecords.by === 'cageTrip' ? ELEVATOR_EXPORT_COLUMNS : EXPORT_COLUMNS;
     const fileName = stampedFileName(`work-records-${body.sn}`, body.format);
     const pages = keysetPages(
       (before: { startedAtMs: number; recordId: number } | null, limit) => workRecordsBefore(db, body.projectId, body.sn, before, limit),

@@ -22,7 +22,7 @@ import { EquipmentDrawing } from '../../components/equipment/EquipmentDrawing';
 import { flagText, isFlag } from '../../components/equipment/flags';
 import { formatBeijing } from '../../format/time';
 import { kindLabel, metricLabel } from '../../i18n/metricLabels';
-import { DEVICE_KIND_REGISTRY } from '../../../protocol';
+import { DEVICE_KIND_REGISTRY, equipmentRoleOf } from '../../../protocol';
 import { metricRows, valueText } from '../deviceDetail';
 import { RunDataTab } from './RunDataTab';
 import { ThresholdsTab } from './ThresholdsTab';
@@ -262,7 +262,7 @@ function duration(s: number): string {
  * and the peak load share of rated where a crane shows its moment.
  */
 function WorkRecordsTab({ device }: { device: DeviceInfo }) {
-  const trips = device.kind === 'constructionElevator';
+  const trips = equipmentRoleOf(device.kind)?.workRecords.by === 'cageTrip';
   const { request } = useStores();
   const { t } = useLingui();
   const projectId = useProjectId() ?? '';

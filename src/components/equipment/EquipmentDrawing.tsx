@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Arrow, Circle, Group, Layer, Line, Rect, Stage, Text } from 'react-konva';
+import { equipmentRoleOf } from '../../../protocol';
 import { STATUS_COLOR } from '../../theme/status';
 import { useThemeColors, type ScreenColors } from '../../theme/screenVars';
 import { boomSideView, elevatorMastM, gantrySpanM, heightToY, spanToX, towerTopView } from './geometry';
@@ -24,7 +25,8 @@ const fmt = (n: number, digits: number, unit: string) => `${n.toFixed(digits)} $
  * A live drawing of one piece of lifting equipment (docs/architecture.md "Lifting equipment", react-konva): a tower crane from above
  * with its jib at the slew angle, the trolley at its radius and the load; an elevator's mast with both
  * cages at their heights and floors; a girder erector and a gantry crane from the side with their trolleys
- * and hooks; a yard crane's boom at its angle. Numbers carry the descriptor's units. Nothing for other kinds.
+ * and hooks; a yard crane's boom at its angle. Numbers carry the descriptor's units. Which drawing a kind
+ * gets is its descriptor's `equipment.drawing` (EQUIPMENT_DRAWINGS); nothing for other kinds.
  */
 export function EquipmentDrawing({ kind, values, width, height, levels = {} }: EquipmentDrawingProps) {
   const colors = useThemeColors();
@@ -32,12 +34,9 @@ export function EquipmentDrawing({ kind, values, width, height, levels = {} }: E
   if (width < 40 || height < 40) return null;
   const color = (metric: string, fallback: string) => (levels[metric] ? STATUS_COLOR[levels[metric] === 'alarm' ? 'alarm' : 'warning'] : fallback);
   const p = { values, width, height, colors, color };
-  let body: React.ReactNode = null;
-  if (kind === 'towerCrane') body = <TowerTop {...p} />;
-  else if (kind === 'constructionElevator') body = <ElevatorShaft {...p} left={t`Left`} right={t`Right`} aboard={(n: number) => t`${n} aboard`} />;
-  else if (kind === 'gantryCrane') body = <GantryFront {...p} />;
-  else if (kind === 'bridgeGirderErector') body = <ErectorSide {...p} front={t`Front`} rear={t`Rear`} />;
-  else if (kind === 'yardCrane') body = <YardCraneSide {...p} />;
+  const words: DrawingWords = { left: t`Left`, right: t`Right`, aboard: (n: number) => t`${n} aboard`, front: t`Front`, rear: t`Rear` };
+  const drawing = EQUIPMENT_DRAWINGS[equipmentRoleOf(kind)?.drawing ?? ''];
+  const body: React.ReactNode = drawing ? drawing(p, words) : null;
   return (
     <Stage width={width} height={height} listening={false} data-drawing={kind}>
       <Layer listening={false}>{body}</Layer>
@@ -52,6 +51,27 @@ interface PartProps {
   colors: ScreenColors;
   color: (metric: string, fallback: string) => string;
 }
+
+/** The words drawings write on their parts, translated by the drawing's component. */
+interface DrawingWords {
+  left: string;
+  right: string;
+  aboard: (n: number) => string;
+  front: string;
+  rear: string;
+}
+
+/**
+ * The drawings, by name: a kind names its own in its descriptor (`equipment.drawing`, protocol/kinds), so
+ * a new kind reuses one or adds its drawing here.
+ */
+export const EQUIPMENT_DRAWINGS: Readonly<Record<string, (p: PartProps, w: DrawingWords) => React.ReactNode>> = {
+  towerTop: (p) => <TowerTop {...p} />,
+  elevatorShaft: (p, w) => <ElevatorShaft {...p} left={w.left} right={w.right} aboard={w.aboard} />,
+  gantryFront: (p) => <GantryFront {...p} />,
+  erectorSide: (p, w) => <ErectorSide {...p} front={w.front} rear={w.rear} />,
+  yardCraneSide: (p) => <YardCraneSide {...p} />,
+};
 
 const FONT = 14;
 

@@ -1,7 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { EquipmentKind } from '../../../protocol';
-import { RefusedMessage, useDevices, useTelemetryTopic } from '../../panelData';
+import { RefusedMessage, useDevices, useTelemetryTopic, type TelemetryTopic } from '../../panelData';
 import { formatBeijing, LEVEL_COLOR, PanelMessage, StatusBadge, thresholdLevel, ValueWithUnit } from '../../components';
 import { EquipmentDrawing } from '../../components/equipment/EquipmentDrawing';
 import { metricLabel } from '../../i18n/metricLabels';
@@ -16,10 +15,10 @@ import { panelReadings, type EquipmentPanelConfig } from './readings';
  * the last reading as of the board clock, live or in replay. A click opens the device's detail modal
  * (src/board/deviceClick.ts).
  */
-export const EquipmentPanel = observer(function EquipmentPanel({ kind, config, width, height }: PanelProps<EquipmentPanelConfig> & { kind: EquipmentKind }) {
+export const EquipmentPanel = observer(function EquipmentPanel({ kind, config, width, height }: PanelProps<EquipmentPanelConfig> & { kind: string }) {
   const devices = useDevices();
   const { i18n } = useLingui();
-  const refusal = useTelemetryTopic(kind);
+  const refusal = useTelemetryTopic(kind as TelemetryTopic); // equipment has live series (createKindRegistry refuses it without)
   const device = devices.get(config.sn);
   if (refusal) return <RefusedMessage reason={refusal} />;
   if (!device) {
@@ -91,8 +90,14 @@ export const EquipmentPanel = observer(function EquipmentPanel({ kind, config, w
 });
 
 
-/** The cards of the kinds, as panel components (the definitions in src/panels/<Kind>/index.ts load them). */
-export const constructionElevatorCard = (p: PanelProps<EquipmentPanelConfig>) => <EquipmentPanel {...p} kind="constructionElevator" />;
-export const bridgeGirderErectorCard = (p: PanelProps<EquipmentPanelConfig>) => <EquipmentPanel {...p} kind="bridgeGirderErector" />;
-export const gantryCraneCard = (p: PanelProps<EquipmentPanelConfig>) => <EquipmentPanel {...p} kind="gantryCrane" />;
-export const yardCraneCard = (p: PanelProps<EquipmentPanelConfig>) => <EquipmentPanel {...p} kind="yardCrane" />;
+const cards = new Map<string, (p: PanelProps<EquipmentPanelConfig>) => React.ReactElement>();
+
+/** The card of `kind` as a panel component, one per kind (the definitions of ./index.ts load it). */
+export function equipmentCard(kind: string): (p: PanelProps<EquipmentPanelConfig>) => React.ReactElement {
+  let card = cards.get(kind);
+  if (!card) {
+    card = (p: PanelProps<EquipmentPanelConfig>) => <EquipmentPanel {...p} kind={kind} />;
+    cards.set(kind, card);
+  }
+  return card;
+}

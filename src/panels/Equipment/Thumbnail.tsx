@@ -1,3 +1,4 @@
+import { equipmentRoleOf } from '../../../protocol';
 import { SCREEN, STATUS_COLOR } from '../../components';
 
 /** The reading rows on the right of every equipment thumbnail. */
@@ -25,9 +26,9 @@ function Title() {
   );
 }
 
-/** The drawing of each kind in miniature (what EquipmentDrawing draws live). */
+/** Each drawing in miniature (what EquipmentDrawing draws live), by the drawing's name (protocol/kinds `equipment.drawing`). */
 const SKETCH: Record<string, () => React.ReactElement> = {
-  constructionElevator: () => (
+  elevatorShaft: () => (
     <g>
       <rect x="45" y="20" width="6" height="72" style={{ fill: SCREEN.textMuted }} />
       <rect x="24" y="54" width="18" height="14" rx="2" style={{ fill: SCREEN.brand }} />
@@ -35,7 +36,7 @@ const SKETCH: Record<string, () => React.ReactElement> = {
       <line x1="10" y1="92" x2="86" y2="92" style={{ stroke: SCREEN.textMuted, strokeWidth: 2 }} />
     </g>
   ),
-  bridgeGirderErector: () => (
+  erectorSide: () => (
     <g>
       <rect x="8" y="24" width="82" height="6" style={{ fill: SCREEN.text }} />
       <line x1="18" y1="30" x2="18" y2="70" style={{ stroke: SCREEN.text, strokeWidth: 3 }} />
@@ -47,7 +48,7 @@ const SKETCH: Record<string, () => React.ReactElement> = {
       <rect x="59" y="58" width="10" height="6" style={{ fill: STATUS_COLOR.online }} />
     </g>
   ),
-  gantryCrane: () => (
+  gantryFront: () => (
     <g>
       <rect x="10" y="24" width="78" height="7" style={{ fill: SCREEN.text }} />
       <line x1="14" y1="31" x2="12" y2="90" style={{ stroke: SCREEN.text, strokeWidth: 3 }} />
@@ -58,7 +59,7 @@ const SKETCH: Record<string, () => React.ReactElement> = {
       <line x1="0" y1="90" x2="96" y2="90" style={{ stroke: SCREEN.textMuted, strokeWidth: 2 }} />
     </g>
   ),
-  yardCrane: () => (
+  yardCraneSide: () => (
     <g>
       <rect x="10" y="76" width="44" height="10" rx="2" style={{ fill: SCREEN.text }} />
       <line x1="26" y1="74" x2="78" y2="26" style={{ stroke: SCREEN.brand, strokeWidth: 4, strokeLinecap: 'round' }} />
@@ -71,7 +72,7 @@ const SKETCH: Record<string, () => React.ReactElement> = {
 
 /** Catalogue picture of an equipment card of `kind`: its drawing in miniature beside reading rows. */
 export function equipmentThumbnail(kind: string) {
-  const Sketch = SKETCH[kind];
+  const Sketch = SKETCH[equipmentRoleOf(kind)?.drawing ?? ''];
   return function EquipmentThumbnail({ width, height }: { width: number; height: number }) {
     return (
       <svg width={width} height={height} viewBox="0 0 160 100" aria-hidden data-thumbnail={kind}>

@@ -1,63 +1,41 @@
-import { msg } from '@lingui/core/macro';
+import { DEVICE_KIND_REGISTRY, type AnyKindDescriptor, type DeviceKind, type KindRegistry } from '../../../protocol';
 import { lazyChunk } from '../../app/lazyChunk';
+import { KIND_LABELS } from '../../i18n/metricLabels';
 import { noMigration, type PanelDefinition } from '../types';
 import { equipmentPanelConfigSchema, type EquipmentPanelConfig } from './readings';
 import { equipmentThumbnail } from './Thumbnail';
 
 /*
- * One panel type per lifting-equipment kind (docs/architecture.md "Lifting equipment"), sharing one card component (EquipmentPanel.tsx)
- * that draws the kind's live drawing and lists its main readings (readings.ts). The tower crane keeps its
- * own card (src/panels/TowerCrane).
+ * One panel type per lifting-equipment kind, sharing one card component (EquipmentPanel.tsx) that draws the
+ * kind's live drawing and lists its main readings (readings.ts). The definitions are made from the kind
+ * descriptors (protocol/kinds `equipment`), so a new equipment kind gets its card without code here; a kind
+ * with a card of its own (`equipment.sharedCard: false`, the tower crane: src/panels/TowerCrane) gets none.
  */
 
-/** Construction elevator card (docs/architecture.md "Lifting equipment"): the live drawing (the mast with both cages at their floors) and the main readings (src/panels/Equipment). */
-export const constructionElevatorPanel: PanelDefinition<EquipmentPanelConfig> = {
-  type: 'constructionElevator',
-  title: msg`Construction elevator`,
-  defaultSize: { w: 620, h: 350 },
-  configSchema: equipmentPanelConfigSchema,
-  configVersion: 1,
-  migrate: noMigration,
-  component: lazyChunk('ConstructionElevatorPanel', () => import('./EquipmentPanel').then((m) => m.constructionElevatorCard)),
-  bindings: [{ key: 'sn', target: { devices: ['constructionElevator'] }, multiple: false, label: msg`Construction elevator` }],
-  thumbnail: equipmentThumbnail('constructionElevator'),
-};
+/**
+ * The card of equipment kind `d` (the live drawing and the main readings, src/panels/Equipment): panel type
+ * named after the kind, titled with the kind's label (src/i18n/metricLabels.ts), bound to one device of it.
+ */
+export function equipmentPanelOf(d: AnyKindDescriptor): PanelDefinition<EquipmentPanelConfig> {
+  const title = KIND_LABELS[d.label.id] ?? d.label;
+  const chunk = `${d.kind[0].toUpperCase()}${d.kind.slice(1)}Panel`;
+  return {
+    type: d.kind,
+    title,
+    defaultSize: { w: 620, h: 350 },
+    configSchema: equipmentPanelConfigSchema,
+    configVersion: 1,
+    migrate: noMigration,
+    component: lazyChunk(chunk, () => import('./EquipmentPanel').then((m) => m.equipmentCard(d.kind))),
+    bindings: [{ key: 'sn', target: { devices: [d.kind as DeviceKind] }, multiple: false, label: title }],
+    thumbnail: equipmentThumbnail(d.kind),
+  };
+}
 
-/** Bridge girder erector card (docs/architecture.md "Lifting equipment"): the live drawing (the main girder with both trolleys and hooks) and the main readings (src/panels/Equipment). */
-export const bridgeGirderErectorPanel: PanelDefinition<EquipmentPanelConfig> = {
-  type: 'bridgeGirderErector',
-  title: msg`Bridge girder erector`,
-  defaultSize: { w: 620, h: 350 },
-  configSchema: equipmentPanelConfigSchema,
-  configVersion: 1,
-  migrate: noMigration,
-  component: lazyChunk('BridgeGirderErectorPanel', () => import('./EquipmentPanel').then((m) => m.bridgeGirderErectorCard)),
-  bindings: [{ key: 'sn', target: { devices: ['bridgeGirderErector'] }, multiple: false, label: msg`Bridge girder erector` }],
-  thumbnail: equipmentThumbnail('bridgeGirderErector'),
-};
+/** The shared-card panels of every equipment kind of `kinds` without a card of its own, in registration order. */
+export function equipmentPanels(kinds: KindRegistry = DEVICE_KIND_REGISTRY): PanelDefinition<EquipmentPanelConfig>[] {
+  return kinds.descriptors.filter((d) => d.equipment?.sharedCard).map(equipmentPanelOf);
+}
 
-/** Gantry crane card (docs/architecture.md "Lifting equipment"): the live drawing (the gantry with its trolley and hook) and the main readings (src/panels/Equipment). */
-export const gantryCranePanel: PanelDefinition<EquipmentPanelConfig> = {
-  type: 'gantryCrane',
-  title: msg`Gantry crane`,
-  defaultSize: { w: 620, h: 350 },
-  configSchema: equipmentPanelConfigSchema,
-  configVersion: 1,
-  migrate: noMigration,
-  component: lazyChunk('GantryCranePanel', () => import('./EquipmentPanel').then((m) => m.gantryCraneCard)),
-  bindings: [{ key: 'sn', target: { devices: ['gantryCrane'] }, multiple: false, label: msg`Gantry crane` }],
-  thumbnail: equipmentThumbnail('gantryCrane'),
-};
-
-/** Yard crane card (docs/architecture.md "Lifting equipment"): the live drawing (the boom at its angle with the hook and load) and the main readings (src/panels/Equipment). */
-export const yardCranePanel: PanelDefinition<EquipmentPanelConfig> = {
-  type: 'yardCrane',
-  title: msg`Yard crane`,
-  defaultSize: { w: 620, h: 350 },
-  configSchema: equipmentPanelConfigSchema,
-  configVersion: 1,
-  migrate: noMigration,
-  component: lazyChunk('YardCranePanel', () => import('./EquipmentPanel').then((m) => m.yardCraneCard)),
-  bindings: [{ key: 'sn', target: { devices: ['yardCrane'] }, multiple: false, label: msg`Yard crane` }],
-  thumbnail: equipmentThumbnail('yardCrane'),
-};
+/** The app's equipment card panels (construction elevator, bridge girder erector, gantry crane, yard crane). */
+export const EQUIPMENT_PANELS = equipmentPanels();

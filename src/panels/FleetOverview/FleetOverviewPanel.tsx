@@ -1,20 +1,19 @@
 import { observer } from 'mobx-react-lite';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { isEquipmentKind } from '../../../protocol';
-import { useAlarmFeed, useDevices, useFleetSummary, useTelemetryTopic } from '../../panelData';
+import { EQUIPMENT_KINDS, isEquipmentKind } from '../../../protocol';
+import { useAlarmFeed, useDevices, useFleetSummary, useTelemetryTopic, type TelemetryTopic } from '../../panelData';
 import { PanelMessage, SCREEN, STATUS_COLOR, StatusBadge } from '../../components';
 import { kindLabel } from '../../i18n/metricLabels';
 import type { PanelProps } from '../types';
 import type { FleetOverviewConfig } from './index';
 import { openAlarmsBySn } from './openAlarms';
 
-/** Keeps every equipment kind's live topic flowing while the overview is shown (statuses come with readings). */
+/**
+ * Keeps every equipment kind's live topic flowing while the overview is shown (statuses come with
+ * readings). EQUIPMENT_KINDS is fixed when the app loads, so the hooks run in the same order on every render.
+ */
 function useEquipmentTopics(): void {
-  useTelemetryTopic('towerCrane');
-  useTelemetryTopic('constructionElevator');
-  useTelemetryTopic('bridgeGirderErector');
-  useTelemetryTopic('gantryCrane');
-  useTelemetryTopic('yardCrane');
+  for (const kind of EQUIPMENT_KINDS) useTelemetryTopic(kind as TelemetryTopic);
 }
 
 /**

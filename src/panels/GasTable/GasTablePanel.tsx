@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 're
 import { observer } from 'mobx-react-lite';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { I18n } from '@lingui/core';
-import { DEVICE_KIND_REGISTRY, GAS_UNIT, STATUS_PRECEDENCE, type DeviceInfo, type GasCode } from '../../../protocol';
+import { DEVICE_KIND_REGISTRY, GAS_UNIT, kindArea, STATUS_PRECEDENCE, type DeviceInfo, type GasCode } from '../../../protocol';
 import { metricLabel } from '../../i18n/metricLabels';
 import { RefusedMessage, useBoardClock, useDevices, useTelemetryTopic } from '../../panelData';
 import { formatLastSeen, formatReading, LEVEL_COLOR, PanelMessage, SCREEN, STATUS_COLOR, StatusBadge, thresholdLevel, VALUE_PX } from '../../components';
@@ -32,7 +32,7 @@ export function gasColumnLabel(i18n: I18n, gas: string): string {
 
 /** Which stations the table lists for a config, in device-list order. */
 export function selectStations(devices: readonly DeviceInfo[], config: Pick<GasTableConfig, 'sns' | 'tunnelId'>): DeviceInfo[] {
-  const gas = devices.filter((d) => d.kind === 'gas');
+  const gas = devices.filter((d) => kindArea(d.kind) === 'gasDetection');
   if (config.sns?.length) {
     const wanted = new Set(config.sns);
     return gas.filter((d) => wanted.has(d.sn));

@@ -1,8 +1,8 @@
 import { thresholdLevel } from '../../components';
-import { EQUIPMENT_KINDS, type DeviceInfo, type Threshold, type TunnelInfo } from '../../../protocol';
+import { EQUIPMENT_KINDS, equipmentRoleOf, kindArea, type DeviceInfo, type Threshold, type TunnelInfo } from '../../../protocol';
 
-/** Device kinds counted as cranes in the headline (protocol/kinds): lifting equipment, not the elevator. */
-export const CRANE_KINDS: ReadonlySet<string> = new Set(EQUIPMENT_KINDS.filter((k) => k !== 'constructionElevator'));
+/** Device kinds counted as cranes in the headline: lifting equipment whose descriptor says `equipment.crane` (not the elevator). */
+export const CRANE_KINDS: ReadonlySet<string> = new Set(EQUIPMENT_KINDS.filter((k) => equipmentRoleOf(k)?.crane));
 
 /** A device is reporting when it is neither offline nor never seen. */
 function reporting(d: DeviceInfo): boolean {
@@ -60,7 +60,7 @@ function ratioOf(v: number, t: Threshold): { ratio: number; limit: number; side:
 export function worstGas(devices: readonly DeviceInfo[]): WorstGas | null {
   let worst: WorstGas | null = null;
   for (const d of devices) {
-    if (d.kind !== 'gas' || !reporting(d) || !d.latest) continue;
+    if (kindArea(d.kind) !== 'gasDetection' || !reporting(d) || !d.latest) continue;
     for (const t of d.thresholds) {
       const v = d.latest[t.metric];
       if (typeof v !== 'number' || !Number.isFinite(v)) continue;

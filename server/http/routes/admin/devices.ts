@@ -8,6 +8,7 @@ import {
   deviceImportBody,
   deviceMoveBody,
   deviceRegistryListBody,
+  listsMeasured,
   deviceRemoveBody,
   type DeviceKind,
   type ImportResult,
@@ -26,7 +27,7 @@ function isSilent(lastSeenMs: number | null, reportPeriodS: number, nowMs: numbe
 
 /** The gases a gas device measures, read from its thresholds (the registry keeps no other copy). */
 function gasesOf(kind: string, thresholds: unknown): string[] {
-  if (kind !== 'gas') return [];
+  if (!listsMeasured(kind)) return [];
   return fromJson<{ metric: string }[]>(thresholds).map((t) => t.metric);
 }
 

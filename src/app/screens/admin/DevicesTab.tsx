@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Field, Input, Select } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ADMIN_ROUTES, DEVICE_KINDS, FLEET_ROUTES, ROUTES, type DeviceKey, type DeviceKind, type ImportResult, type RegistryDevice } from '../../../../protocol';
+import { ADMIN_ROUTES, DEVICE_KINDS, FLEET_ROUTES, listsMeasured, ROUTES, type DeviceKey, type DeviceKind, type ImportResult, type RegistryDevice } from '../../../../protocol';
 import { formatBeijing } from '../../../format/time';
 import { kindLabel, metricLabel } from '../../../i18n/metricLabels';
 import { useStores } from '../../../stores';
@@ -110,7 +110,7 @@ export const DevicesTab = observer(function DevicesTab({ projectId }: { projectI
             </Field>
             <DeviceFields form={form} onChange={setForm} />
             <Field label={t`Gases (e.g. CH4;CO)`}>
-              <Input value={form.gases} disabled={form.kind !== 'gas'} onChange={(_, d) => setForm({ ...form, gases: d.value })} />
+              <Input value={form.gases} disabled={!listsMeasured(form.kind)} onChange={(_, d) => setForm({ ...form, gases: d.value })} />
             </Field>
           </div>
           <Button
@@ -118,7 +118,7 @@ export const DevicesTab = observer(function DevicesTab({ projectId }: { projectI
             style={{ alignSelf: 'flex-start' }}
             onClick={() => {
               const { gases, reportPeriodS, ...rest } = form;
-              const device = { ...rest, reportPeriodS: Number(reportPeriodS), gases: form.kind === 'gas' ? gases.split(/[;,\s]+/).filter(Boolean) : [] };
+              const device = { ...rest, reportPeriodS: Number(reportPeriodS), gases: listsMeasured(form.kind) ? gases.split(/[;,\s]+/).filter(Boolean) : [] };
               void devices.run(ADMIN_ROUTES.deviceAdd, { projectId, device });
             }}
           >
