@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { DEVICE_KINDS, type DeviceKind } from './topics';
-import { ALARM_KINDS, type Alarm, type AlarmSide, type DealStatus, type DeviceStatus } from './status';
-import type { Threshold } from './thresholds';
+import { DEVICE_KINDS } from './topics';
+import { ALARM_KINDS, DEVICE_STATUSES, type Alarm, type AlarmSide, type DealStatus } from './status';
+import { thresholdSchema } from './thresholds';
 import { boardListSchema, type Board } from './board';
 import { REJECT_REASONS } from './devices';
-import type { Role } from './roles';
+import { roleSchema } from './roles';
 import type { AlarmGroup } from './alarmGroups';
 
 /**
@@ -13,10 +13,6 @@ import type { AlarmGroup } from './alarmGroups';
  * `sb_session` cookie (httpOnly, SameSite=Lax).
  */
 export const ROUTES = {
-  login: '/zhgd/auth/login',
-  logout: '/zhgd/auth/logout',
-  me: '/zhgd/auth/me',
-  deviceList: '/zhgd/device/list',
   alarmList: '/zhgd/alarm/list',
   alarmDeal: '/zhgd/alarm/deal',
   alarmAck: '/zhgd/alarm/ack',
@@ -30,8 +26,6 @@ export const ROUTES = {
   alarmCapture: '/zhgd/alarm/capture',
   boardList: '/zhgd/board/list',
   boardScreen: '/zhgd/board/screen',
-  deviceKey: '/zhgd/project/deviceKey',
-  tunnelList: '/zhgd/tunnel/list',
   telemetryHistory: '/zhgd/telemetry/history',
   ingestStats: '/zhgd/ingest/stats',
   // Board server (docs/api.md "Board server"). All POST except ticketGet, which is `GET` with a query string.
@@ -73,59 +67,62 @@ export const loginBody = z.object({ username: z.string().min(1).max(64), passwor
 export type LoginBody = z.infer<typeof loginBody>;
 
 /** A project the user may see. */
-export interface ProjectSummary {
-  projectId: string;
-  name: string;
-  coId: string;
+export const projectSummarySchema = z.object({
+  projectId: z.string(),
+  name: z.string(),
+  coId: z.string(),
   /** The user's role in this project (protocol/roles.ts); absent only from clients of older servers. */
-  role?: Role;
-}
+  role: roleSchema.optional(),
+});
+export type ProjectSummary = z.infer<typeof projectSummarySchema>;
 
 /** The session user of docs/product.md "Board model" plus what the browser needs. */
-export interface SessionUser {
-  username: string;
-  displayName: string;
-  isAdmin: boolean;
+export const sessionUserSchema = z.object({
+  username: z.string(),
+  displayName: z.string(),
+  isAdmin: z.boolean(),
   /** Current project. */
-  projectId: string;
-  coId: string;
-  coName: string;
-  coLogo: string;
+  projectId: z.string(),
+  coId: z.string(),
+  coName: z.string(),
+  coLogo: z.string(),
   /** Member id. */
-  mid: string;
-  projects: ProjectSummary[];
+  mid: z.string(),
+  projects: z.array(projectSummarySchema),
   /** The user's role in the current project; null without projects. */
-  role?: Role | null;
+  role: roleSchema.nullable().optional(),
   /** A display account (role wallScreen): sessions never expire by idle time. */
-  wallScreen?: boolean;
+  wallScreen: z.boolean().optional(),
   /** The password was reset: every route but me, logout and auth/password is refused until it is changed. */
-  mustChangePassword?: boolean;
-}
+  mustChangePassword: z.boolean().optional(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const deviceListBody = z.object({ projectId: id, kind: z.enum(DEVICE_KINDS).optional() });
 
 /** A device as listed to the browser. */
-export interface DeviceInfo {
-  sn: string;
-  kind: DeviceKind;
-  name: string;
+export const deviceInfoSchema = z.object({
+  sn: z.string(),
+  kind: z.enum(DEVICE_KINDS),
+  name: z.string(),
   /** Where it is: a tunnel work-face position for gas, a person for beacons, a site location otherwise. */
-  position: string;
-  tunnelId: string | null;
+  position: z.string(),
+  tunnelId: z.string().nullable(),
   /** Expected reporting period in seconds; offline after 3 missed periods. */
-  reportPeriodS: number;
-  status: DeviceStatus;
+  reportPeriodS: z.number(),
+  status: z.enum(DEVICE_STATUSES),
   /**
    * Seen and not silent for more than its kind's offline periods × reportPeriodS (docs/domain.md): what
    * "Online" means. `status` keeps a warning or alarm a silent device last reported, so it cannot tell. This server always
    * fills it; optional so that shapes built by older clients and fixtures still type-check.
    */
-  online?: boolean;
-  lastSeenMs: number | null;
+  online: z.boolean().optional(),
+  lastSeenMs: z.number().nullable(),
   /** Latest values by metric (numbers only; booleans as 0/1). */
-  latest: Record<string, number> | null;
-  thresholds: Threshold[];
-}
+  latest: z.record(z.string(), z.number()).nullable(),
+  thresholds: z.array(thresholdSchema),
+});
+export type DeviceInfo = z.infer<typeof deviceInfoSchema>;
 
 export const alarmListBody = z.object({
   projectId: id,
@@ -280,39 +277,40 @@ export type BoardScreen = Board & {
 
 export const deviceKeyBody = z.object({ projectId: id, rotate: z.boolean().optional() });
 /** MQTT credentials devices of a project use on the embedded broker. */
-export interface DeviceKey {
-  username: string;
-  password: string;
-}
+export const deviceKeySchema = z.object({ username: z.string(), password: z.string() });
+export type DeviceKey = z.infer<typeof deviceKeySchema>;
 
 export const tunnelListBody = z.object({ projectId: id });
 /** Surrounding-rock grade I–VI, or null when not set (docs/product.md "States"). */
-export type RockGrade = 'I' | 'II' | 'III' | 'IV' | 'V' | 'VI' | null;
+export const rockGradeSchema = z.enum(['I', 'II', 'III', 'IV', 'V', 'VI']).nullable();
+export type RockGrade = z.infer<typeof rockGradeSchema>;
 /** A heading: one excavation front, advancing from the entry or the exit portal of a bore. */
-export interface Heading {
-  headingId: string;
-  name: string;
+export const headingSchema = z.object({
+  headingId: z.string(),
+  name: z.string(),
   /** Which portal this heading advances from. */
-  portal: 'entry' | 'exit';
+  portal: z.enum(['entry', 'exit']),
   /** Excavation face, in metres from the bore's entry portal. */
-  faceM: number;
+  faceM: z.number(),
   /** End of the second lining, in metres from the entry portal. */
-  liningM: number;
+  liningM: z.number(),
   /** End of the invert, in metres from the entry portal. */
-  invertM: number;
+  invertM: z.number(),
   /** Surrounding-rock grade at the face. */
-  rockGrade: RockGrade;
-}
+  rockGrade: rockGradeSchema,
+});
+export type Heading = z.infer<typeof headingSchema>;
 
 /** One bore of a tunnel. Positions along it are metres from its entry portal. */
-export interface TunnelInfo {
-  tunnelId: string;
-  name: string;
+export const tunnelInfoSchema = z.object({
+  tunnelId: z.string(),
+  name: z.string(),
   /** Chainage of the entry portal in metres, shown as K12+345. */
-  startChainageM: number;
-  lengthM: number;
-  headings: Heading[];
-}
+  startChainageM: z.number(),
+  lengthM: z.number(),
+  headings: z.array(headingSchema),
+});
+export type TunnelInfo = z.infer<typeof tunnelInfoSchema>;
 
 export const telemetryHistoryBody = z.object({
   projectId: id,

@@ -1,26 +1,14 @@
-import { ADMIN_ROUTES, CUSTOM_PANEL_ROUTES, EQUIPMENT_ROUTES, FLEET_ROUTES, HISTORY_ROUTES, PEOPLE_ROUTES, ROUTES, SYSTEM_STATUS_ROUTE, type RouteAccess } from '../../protocol';
+import { accessByPath, ADMIN_ROUTES, CONTRACTS, CUSTOM_PANEL_ROUTES, EQUIPMENT_ROUTES, FLEET_ROUTES, HISTORY_ROUTES, PEOPLE_ROUTES, ROUTES, SYSTEM_STATUS_ROUTE, type RouteAccess } from '../../protocol';
+import { API_REFERENCE_PREFIX } from './openapi';
 
-/**
- * What every HTTP route needs, by URL: the one table the authorisation hook (authorize.ts) enforces and the
- * authorisation-matrix test (tests/integration/authorisationMatrix.test.ts) is generated from; docs/api.md
- * "Roles and permissions" lists it. A route missing here is refused to everyone (and the matrix test fails),
- * so a new route is one line here: `[ROUTES.x]: 'board.edit',`.
- *
- * Project permissions (protocol/roles.ts) are checked against the project of the request: `projectId` of
- * the body or query, else the project of `boardId`, else of `alarmId` / `alarmIds`.
- */
-export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
+/** Routes not declared as contracts yet, with their access by URL (merged into ROUTE_ACCESS). */
+export const UNDECLARED_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // Sessions
-  [ROUTES.login]: 'public',
-  [ROUTES.logout]: 'public',
-  [ROUTES.me]: 'self',
   [ADMIN_ROUTES.passwordChange]: 'self',
   // The organisation switch: only to a project the user may read (its form field `id`, PROJECT_FIELD below).
   '/nav/postDomain.htm': 'project.read',
 
   // Devices, tunnels, telemetry: what boards read
-  [ROUTES.deviceList]: 'project.read',
-  [ROUTES.tunnelList]: 'project.read',
   [ROUTES.telemetryHistory]: 'project.read',
   [HISTORY_ROUTES.series]: 'project.read',
   [HISTORY_ROUTES.alarmRange]: 'project.read',
@@ -33,7 +21,6 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   [EQUIPMENT_ROUTES.archive]: 'project.read',
   [EQUIPMENT_ROUTES.fleet]: 'project.read',
   [EQUIPMENT_ROUTES.workRecordExport]: 'project.read',
-  [ROUTES.deviceKey]: 'project.admin',
 
   // Alarms
   [ROUTES.alarmList]: 'project.read',
@@ -130,6 +117,20 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   [ADMIN_ROUTES.auditExport]: 'project.admin',
 };
 
+/**
+ * What every HTTP route needs, by URL: the one table the authorisation hook (authorize.ts) enforces and the
+ * authorisation-matrix test (tests/integration/authorisationMatrix.test.ts) is generated from; docs/api.md
+ * "Roles and permissions" lists it. A route missing here is refused to everyone (and the matrix test fails),
+ * so a new route declares its `permission` in its contract (protocol/contracts).
+ *
+ * Project permissions (protocol/roles.ts) are checked against the project of the request: `projectId` of
+ * the body or query, else the project of `boardId`, else of `alarmId` / `alarmIds`.
+ */
+export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
+  ...accessByPath(CONTRACTS),
+  ...UNDECLARED_ROUTE_ACCESS,
+};
+
 /** Routes that also accept `Authorization: Bearer …` instead of a session; the route checks the token itself. */
 export const BEARER_ROUTES: ReadonlySet<string> = new Set(['/metrics']);
 
@@ -138,3 +139,13 @@ export const STATIC_ROUTES: ReadonlySet<string> = new Set(['/*', '/']);
 
 /** Routes whose project is in a body field other than `projectId` (the form of postDomain.htm, docs/product.md "Organisation switch"). */
 export const PROJECT_FIELD: Readonly<Record<string, string>> = { '/nav/postDomain.htm': 'id' };
+
+/**
+ * The access of a registered route: its entry in {@link ROUTE_ACCESS}; the interactive API reference
+ * (@fastify/swagger-ui's pages and files under API_REFERENCE_PREFIX) is for any session. Undefined: refused to everyone.
+ */
+export function routeAccess(url: string): RouteAccess | undefined {
+  if (Object.hasOwn(ROUTE_ACCESS, url)) return ROUTE_ACCESS[url];
+  if (url === API_REFERENCE_PREFIX || url.startsWith(`${API_REFERENCE_PREFIX}/`)) return 'session';
+  return undefined;
+}

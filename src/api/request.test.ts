@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fail, ok, ROUTES } from '../../protocol';
+import { AUTH, DEVICES, fail, ok, ROUTES } from '../../protocol';
 import { BusinessError, createRequest, GENERIC_ERROR_MESSAGE } from './request';
 
 /** A fetch answering with fixed JSON (or throwing), recording what it was asked. */
@@ -36,14 +36,14 @@ describe('request', () => {
 
   it('uses the generic message and error showType when the failure carries no information', async () => {
     const request = createRequest({ fetch: fakeFetch({ success: false, data: null }).f });
-    await expect(request(ROUTES.me, {})).rejects.toMatchObject({ errorMessage: GENERIC_ERROR_MESSAGE, showType: 2 });
+    await expect(request(AUTH.me.path, {})).rejects.toMatchObject({ errorMessage: GENERIC_ERROR_MESSAGE, showType: 2 });
   });
 
   it('turns network failures and non-envelope answers into the generic error', async () => {
     const down = createRequest({ fetch: fakeFetch(new TypeError('Failed to fetch')).f });
-    await expect(down(ROUTES.me, {})).rejects.toMatchObject({ errorMessage: GENERIC_ERROR_MESSAGE });
+    await expect(down(AUTH.me.path, {})).rejects.toMatchObject({ errorMessage: GENERIC_ERROR_MESSAGE });
     const html = createRequest({ fetch: fakeFetch('<html>502 Bad Gateway</html>', 502).f });
-    await expect(html(ROUTES.me, {})).rejects.toMatchObject({ errorMessage: GENERIC_ERROR_MESSAGE });
+    await expect(html(AUTH.me.path, {})).rejects.toMatchObject({ errorMessage: GENERIC_ERROR_MESSAGE });
   });
 
   it('sends UNAUTHENTICATED to the session hook instead of the error display', async () => {
@@ -54,7 +54,7 @@ describe('request', () => {
       onUnauthenticated: () => loggedOut++,
       onError: (e) => shown.push(e),
     });
-    await expect(request(ROUTES.deviceList, { projectId: 'p' })).rejects.toBeInstanceOf(BusinessError);
+    await expect(request(DEVICES.deviceList.path, { projectId: 'p' })).rejects.toBeInstanceOf(BusinessError);
     expect(loggedOut).toBe(1);
     expect(shown).toHaveLength(0);
   });
@@ -66,7 +66,7 @@ describe('request', () => {
       onUnauthenticated: () => hooks++,
       onError: () => hooks++,
     });
-    await expect(request(ROUTES.me, {}, { skipErrorHandler: true })).rejects.toMatchObject({ errorCode: 'UNAUTHENTICATED' });
+    await expect(request(AUTH.me.path, {}, { skipErrorHandler: true })).rejects.toMatchObject({ errorCode: 'UNAUTHENTICATED' });
     expect(hooks).toBe(0);
   });
 });

@@ -1,18 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll } from 'vitest';
-import {
-  BOARD_TICKET_HEADER,
-  deviceTopic,
-  ROUTES,
-  type Alarm,
-  type AlarmPage,
-  type Board,
-  type BoardTicket,
-  type DeviceKey,
-  type DeviceKind,
-  type Envelope,
-  type Panel,
-} from '../../protocol';
+import { AUTH, BOARD_TICKET_HEADER, DEVICES, deviceTopic, ROUTES, type Alarm, type AlarmPage, type Board, type BoardTicket, type DeviceKey, type DeviceKind, type Envelope, type Panel } from '../../protocol';
 import { cookieAfter } from '../../tests/helpers/apiClient';
 import { connectDevice } from '../../tests/helpers/devices';
 import { eventually } from '../../tests/helpers/eventually';
@@ -165,13 +153,13 @@ function createClient(baseUrl: string, cookie: string | null = null): ServerClie
       if (!env.success) throw new CallError(env.errorCode ?? 'UNKNOWN', `${route}: ${env.errorCode} ${env.errorMessage}`);
       return env.data as T;
     },
-    login: (username, password) => client.call(ROUTES.login, { username, password }),
+    login: (username, password) => client.call(AUTH.login.path, { username, password }),
     setOffline(value) {
       offline = value;
     },
     async expireSession() {
       const cookie = jar.cookie;
-      await client.call(ROUTES.logout);
+      await client.call(AUTH.logout.path);
       jar.cookie = cookie;
     },
   };
@@ -233,7 +221,7 @@ export function useRealServer(env: Record<string, string> = {}): () => RealServe
 
 /** Connects a device of `projectId` with the key `admin` reads; the client joins `opened` (closed after the file). */
 async function openDevice(server: RunningServer, admin: ServerClient, projectId: string, opened: MqttClient[]): Promise<TestDevice> {
-  const key = await admin.call<DeviceKey>(ROUTES.deviceKey, { projectId });
+  const key = await admin.call<DeviceKey>(DEVICES.deviceKey.path, { projectId });
   const c = await connectDevice(server.mqttPort!, key);
   opened.push(c);
   const publish = async (kind: DeviceKind, sn: string, payload: Record<string, unknown>) => {

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ADMIN_ROUTES, ROUTES, type AlarmPage, type AlarmRecord } from '../../protocol';
+import { ADMIN_ROUTES, AUTH, ROUTES, type AlarmPage, type AlarmRecord } from '../../protocol';
 import { DEMO_PROJECT } from '../../server/seed/demoProject';
 import { E2E } from './global-setup';
 import { publishAsDevice } from './session';
@@ -24,7 +24,7 @@ async function call<T>(request: APIRequestContext, route: string, data: unknown)
 }
 
 async function logIn(page: Page): Promise<void> {
-  await call(page.request, ROUTES.login, { username: 'admin', password: E2E.adminPassword });
+  await call(page.request, AUTH.login.path, { username: 'admin', password: E2E.adminPassword });
 }
 
 async function openSos(request: APIRequestContext): Promise<AlarmRecord[]> {
@@ -33,7 +33,7 @@ async function openSos(request: APIRequestContext): Promise<AlarmRecord[]> {
 }
 
 test.afterAll(async ({ request }) => {
-  await request.post(ROUTES.login, { data: { username: 'admin', password: E2E.adminPassword } });
+  await request.post(AUTH.login.path, { data: { username: 'admin', password: E2E.adminPassword } });
   for (const a of await openSos(request).catch(() => [])) await request.post(ROUTES.alarmDeal, { data: { alarmId: a.alarmId, dealStatus: 2, dealRemark: 'e2e clean-up' } });
   await request.post(ADMIN_ROUTES.deviceRemove, { data: { projectId, sns: [SN] } });
 });

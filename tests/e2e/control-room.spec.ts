@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import ExcelJS from 'exceljs';
-import { BOARD_TICKET_HEADER, ROUTES, type AlarmPage, type AlarmRecord, type Board } from '../../protocol';
+import { AUTH, BOARD_TICKET_HEADER, ROUTES, type AlarmPage, type AlarmRecord, type Board } from '../../protocol';
 import { DEMO_DEVICES, DEMO_PROJECT } from '../../server/seed/demoProject';
 import { E2E } from './global-setup';
 import { publishAsDevice } from './session';
@@ -32,11 +32,11 @@ async function openSos(request: APIRequestContext): Promise<AlarmRecord[]> {
 }
 
 async function logIn(page: Page): Promise<void> {
-  await call(page.request, ROUTES.login, { username: 'admin', password: E2E.adminPassword });
+  await call(page.request, AUTH.login.path, { username: 'admin', password: E2E.adminPassword });
 }
 
 test.afterAll(async ({ request }) => {
-  await request.post(ROUTES.login, { data: { username: 'admin', password: E2E.adminPassword } });
+  await request.post(AUTH.login.path, { data: { username: 'admin', password: E2E.adminPassword } });
   for (const boardId of made) {
     const res = await request.post(ROUTES.boardScreen, { data: { boardId } });
     const env = (await res.json()) as { success: boolean; data: Board };

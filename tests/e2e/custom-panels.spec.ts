@@ -1,6 +1,6 @@
 import { type APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { BOARD_TICKET_HEADER, CUSTOM_PANEL_ROUTES, ROUTES, type Board, type CustomPanelTypeList } from '../../protocol';
+import { AUTH, BOARD_TICKET_HEADER, CUSTOM_PANEL_ROUTES, ROUTES, type Board, type CustomPanelTypeList } from '../../protocol';
 import { DEMO_PROJECT } from '../../server/seed/demoProject';
 import { E2E } from './global-setup';
 
@@ -18,7 +18,7 @@ async function call<T>(request: APIRequestContext, route: string, data: unknown,
 
 test('custom panel modules registered per project render on a board; a throwing one stays in its panel', async ({ page }) => {
   const request = page.request;
-  await call(request, ROUTES.login, { username: 'admin', password: E2E.adminPassword });
+  await call(request, AUTH.login.path, { username: 'admin', password: E2E.adminPassword });
 
   // The administrator registers both example modules for the demo project.
   await call(request, CUSTOM_PANEL_ROUTES.typeAdd, { projectId, type: 'exampleClock', title: 'Example clock', moduleUrl: '/custom-panels/example-clock.js', defaultSize: { w: 380, h: 200 } });
@@ -68,7 +68,7 @@ test('custom panel modules registered per project render on a board; a throwing 
 });
 
 test('a built-in panel whose chunk fails shows an error naming it, and Retry loads it', async ({ page }) => {
-  await call(page.request, ROUTES.login, { username: 'admin', password: E2E.adminPassword });
+  await call(page.request, AUTH.login.path, { username: 'admin', password: E2E.adminPassword });
   const chunk = /\/assets\/GasTrendPanel-[^/]*\.js$/;
   await page.route(chunk, (route) => route.abort('failed'));
   await page.goto('/#/dataV/viewBoard?boardId=demo-live');
@@ -87,7 +87,7 @@ test('a built-in panel whose chunk fails shows an error naming it, and Retry loa
 
 test.afterAll(async ({ request }) => {
   // Leave the demo project as the other specs expect it.
-  await request.post(ROUTES.login, { data: { username: 'admin', password: E2E.adminPassword } });
+  await request.post(AUTH.login.path, { data: { username: 'admin', password: E2E.adminPassword } });
   await request.post(CUSTOM_PANEL_ROUTES.typeDelete, { data: { projectId, types: ['exampleClock', 'exampleThrows'] } });
   if (made) await request.post(ROUTES.boardDelete, { data: { boardId: made.boardId, baseVersion: made.version } });
 });

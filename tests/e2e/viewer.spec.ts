@@ -1,6 +1,6 @@
 import { type APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { BOARD_TICKET_HEADER, ROUTES, type Board } from '../../protocol';
+import { AUTH, BOARD_TICKET_HEADER, ROUTES, type Board } from '../../protocol';
 import { DEMO_PROJECT } from '../../server/seed/demoProject';
 import { E2E } from './global-setup';
 import { logIn } from './session';
@@ -18,7 +18,7 @@ async function call<T>(request: APIRequestContext, route: string, data: unknown,
 }
 
 test.afterAll(async ({ request }) => {
-  await request.post(ROUTES.login, { data: { username: 'admin', password: E2E.adminPassword } });
+  await request.post(AUTH.login.path, { data: { username: 'admin', password: E2E.adminPassword } });
   for (const boardId of made) {
     const res = await request.post(ROUTES.boardScreen, { data: { boardId } });
     const env = (await res.json()) as { success: boolean; data: Board };
@@ -40,7 +40,7 @@ test('kiosk mode shows the board without any chrome', async ({ page }) => {
 
 test('/pageManger lists the demo board with its total and opens its page view', async ({ page }) => {
   // Other specs may leave boards of their own: the total is whatever board/list says.
-  await call(page.request, ROUTES.login, { username: 'admin', password: E2E.adminPassword });
+  await call(page.request, AUTH.login.path, { username: 'admin', password: E2E.adminPassword });
   const { board: boards } = await call<{ board: unknown[] }>(page.request, ROUTES.boardList, { projectId });
   await page.goto('/#/pageManger');
   await expect(page.getByText(`Total ${boards.length} items`)).toBeVisible();
@@ -53,7 +53,7 @@ test('/pageManger lists the demo board with its total and opens its page view', 
 
 test('a two-page board in carousel mode switches pages by itself', async ({ page }) => {
   const request = page.request;
-  await call(request, ROUTES.login, { username: 'admin', password: E2E.adminPassword });
+  await call(request, AUTH.login.path, { username: 'admin', password: E2E.adminPassword });
   const ticketRes = await request.get(`${ROUTES.ticketGet}?projectId=${projectId}`);
   const { ticket } = ((await ticketRes.json()) as { data: { ticket: string } }).data;
   const board = await call<Board>(

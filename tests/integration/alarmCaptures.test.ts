@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, type AlarmPage, type AlarmRecord, type DeviceKey } from '../../protocol';
+import { DEVICES, ROUTES, type AlarmPage, type AlarmRecord, type DeviceKey } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import { renderCapturePng } from '../../server/simulator/capturePicture';
@@ -25,7 +25,7 @@ describe('AI alarm capture pictures (real server)', () => {
 
   beforeAll(async () => {
     ({ server, admin, bridge } = await startServerWithUsers());
-    const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo });
+    const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo });
     device = await connectDevice(server.mqttPort!, key.body.data!);
     const camera = (sn: string, body: Record<string, unknown>) => device.publishAsync(`zhgd/${demo}/camera/${sn}/alarm`, JSON.stringify(body), { qos: 1 });
     // QoS 1: acknowledged once the alarm and its picture are stored

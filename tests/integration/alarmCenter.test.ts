@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, type AlarmAnalysis, type AlarmDealBatchResult, type AlarmDetail, type AlarmPage, type DeviceKey } from '../../protocol';
+import { DEVICES, ROUTES, type AlarmAnalysis, type AlarmDealBatchResult, type AlarmDetail, type AlarmPage, type DeviceKey } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import type { ApiClient } from '../helpers/apiClient';
@@ -19,7 +19,7 @@ describe('alarm center (real server)', () => {
   beforeAll(async () => {
     server = await startTestServer();
     admin = await loggedInClient(server.url);
-    const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo });
+    const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo });
     device = await connectDevice(server.mqttPort!, key.body.data!);
     // QoS 1: acknowledged once the alarms are stored
     const gas = (sn: string, readings: Record<string, number>) =>

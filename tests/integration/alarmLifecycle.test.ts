@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, type Alarm, type AlarmPage, type AlarmRecord, type DeviceKey } from '../../protocol';
+import { DEVICES, ROUTES, type Alarm, type AlarmPage, type AlarmRecord, type DeviceKey } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import type { ApiClient } from '../helpers/apiClient';
@@ -25,7 +25,7 @@ describe('alarm lifecycle (real server)', () => {
   beforeAll(async () => {
     server = await startTestServer();
     admin = await loggedInClient(server.url);
-    const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo });
+    const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo });
     device = await connectDevice(server.mqttPort!, key.body.data!);
   });
 

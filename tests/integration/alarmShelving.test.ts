@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ROUTES, ROUTES, type Alarm, type AlarmPage, type AuditPage, type DeviceKey } from '../../protocol';
+import { ADMIN_ROUTES, DEVICES, ROUTES, type Alarm, type AlarmPage, type AuditPage, type DeviceKey } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { hashPassword } from '../../server/http/passwords';
 import { DEMO_PROJECT } from '../../server/seed';
@@ -28,7 +28,7 @@ describe('alarm shelving (real server)', () => {
     await server.db.insertInto('users').values({ username: 'watcher', display_name: 'Watcher', password_hash: await hashPassword('watcher-pw'), is_admin: false, created_at_ms: Date.now() }).execute();
     await server.db.insertInto('memberships').values({ username: 'watcher', project_id: demo, mid: 'watcher@demo', role: 'viewer' }).execute();
     viewer = await loggedInClient(server.url, 'watcher', 'watcher-pw');
-    const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo });
+    const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo });
     device = await connectDevice(server.mqttPort!, key.body.data!);
     socket = await connectLiveSocket(server.url, admin.cookie);
     socket.on('alarm.changed', (a) => pushed.push(a));

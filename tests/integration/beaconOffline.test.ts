@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PEOPLE_ROUTES, ROUTES, type DeviceInfo, type PersonDetail, type PersonList } from '../../protocol';
+import { DEVICES, PEOPLE_ROUTES, type DeviceInfo, type PersonDetail, type PersonList } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import type { ApiClient } from '../helpers/apiClient';
@@ -34,7 +34,7 @@ describe('a beacon that stops reporting', () => {
   const fix = (sn: string, battery: number) =>
     device.publishAsync(`zhgd/${demo}/beacon/${sn}/telemetry`, JSON.stringify({ ts: Date.now(), tunnelId: 'LK', chainageM: 300, battery, sos: false }), { qos: 1 });
   async function deviceRow(sn: string): Promise<DeviceInfo | undefined> {
-    const r = await admin.post<DeviceInfo[]>(ROUTES.deviceList, { projectId: demo, kind: 'beacon' });
+    const r = await admin.post<DeviceInfo[]>(DEVICES.deviceList.path, { projectId: demo, kind: 'beacon' });
     return r.body.data!.find((d) => d.sn === sn);
   }
   async function personRow(sn: string) {

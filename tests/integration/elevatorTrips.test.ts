@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_KIND_REGISTRY, EQUIPMENT_ROUTES, FLEET_ROUTES, ROUTES, type DeviceKey, type WorkRecordPage } from '../../protocol';
+import { DEVICE_KIND_REGISTRY, DEVICES, EQUIPMENT_ROUTES, FLEET_ROUTES, type DeviceKey, type WorkRecordPage } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_DEVICES, DEMO_PROJECT } from '../../server/seed';
 import { FleetModel, type SimMessage } from '../../server/simulator/model';
@@ -72,7 +72,7 @@ describe('a simulated construction elevator trip becomes one work record per cag
 
   beforeAll(async () => {
     ({ server, admin } = await startServerWithUsers());
-    const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: project });
+    const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: project });
     device = await connectDevice(server.mqttPort!, key.body.data!);
   });
   afterAll(async () => {

@@ -1,17 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  beijingDayStart,
-  EQUIPMENT_ROUTES,
-  ROUTES,
-  type DeviceKey,
-  type EquipmentArchive,
-  type EquipmentAttendance,
-  type EquipmentDrivers,
-  type EquipmentFleet,
-  FLEET_ROUTES,
-  type WorkRecordPage,
-} from '../../protocol';
+import { beijingDayStart, DEVICES, EQUIPMENT_ROUTES, FLEET_ROUTES, type DeviceKey, type EquipmentArchive, type EquipmentAttendance, type EquipmentDrivers, type EquipmentFleet, type WorkRecordPage } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { BRIDGE_DEVICES, DEMO_PROJECT, OTHER_PROJECT } from '../../server/seed';
 import type { ApiClient } from '../helpers/apiClient';
@@ -30,7 +19,7 @@ describe('equipment records against the real server (issue 10 §3)', () => {
 
   beforeAll(async () => {
     ({ server, admin, bridge } = await startServerWithUsers());
-    const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: bridgeProject });
+    const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: bridgeProject });
     device = await connectDevice(server.mqttPort!, key.body.data!);
   });
   afterAll(async () => {

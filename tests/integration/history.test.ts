@@ -1,19 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEAL_REMARK_PRESETS,
-  FLEET_ROUTES,
-  HISTORY_ROUTES,
-  ROUTES,
-  type AlarmPage,
-  type AlarmRangeResponse,
-  type DeviceKey,
-  type PositionsResponse,
-  type SeriesResponse,
-  type TelemetryHistory,
-  type TracksResponse,
-  type WorkRecordPage,
-} from '../../protocol';
+import { DEAL_REMARK_PRESETS, DEVICES, FLEET_ROUTES, HISTORY_ROUTES, ROUTES, type AlarmPage, type AlarmRangeResponse, type DeviceKey, type PositionsResponse, type SeriesResponse, type TelemetryHistory, type TracksResponse, type WorkRecordPage } from '../../protocol';
 import { pixelColumn } from '../../protocol/m4';
 import type { RunningServer } from '../../server/app';
 import { deleteOldTelemetry, TelemetryWriter } from '../../server/ingest/telemetryWriter';
@@ -174,7 +161,7 @@ describe('history and range APIs (real server, PGlite, MQTT)', { timeout: 120_00
   });
 
   it('keeps a beacon fix tunnel from MQTT to the positions at an instant', async () => {
-    const key = (await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo })).body.data!;
+    const key = (await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo })).body.data!;
     const device: MqttClient = await connectDevice(server.mqttPort!, key);
     try {
       const ts = Date.now();

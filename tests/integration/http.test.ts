@@ -4,20 +4,7 @@ import path from 'node:path';
 import mqtt from 'mqtt';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEAL_MESSAGES,
-  ROUTES,
-  type Alarm,
-  type AlarmPage,
-  type Board,
-  type BoardList,
-  type DeviceInfo,
-  type DeviceKey,
-  type IngestStats,
-  type SessionUser,
-  type TelemetryHistory,
-  type TunnelInfo,
-} from '../../protocol';
+import { AUTH, DEAL_MESSAGES, DEVICES, ROUTES, type Alarm, type AlarmPage, type Board, type BoardList, type DeviceInfo, type DeviceKey, type IngestStats, type SessionUser, type TelemetryHistory, type TunnelInfo } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { BRIDGE_DEVICES, DEMO_DEVICES, DEMO_PROJECT, OTHER_PROJECT } from '../../server/seed';
 import { ApiClient } from '../helpers/apiClient';
@@ -67,7 +54,7 @@ describe('REST API against the real server', () => {
   describe('auth', () => {
     it('logs in with a session cookie that scripts cannot read', async () => {
       const c = new ApiClient(server.url);
-      const r = await c.post<SessionUser>(ROUTES.login, { username: 'admin', password: TEST_ADMIN_PASSWORD });
+      const r = await c.post<SessionUser>(AUTH.login.path, { username: 'admin', password: TEST_ADMIN_PASSWORD });
       expect(r.status).toBe(200);
       expect(r.body.success).toBe(true);
       expect(r.body.data).toMatchObject({ username: 'admin', isAdmin: true, projectId: demo, coId: DEMO_PROJECT.coId });
@@ -84,7 +71,7 @@ describe('REST API against the real server', () => {
         { username: 'nobody', password: 'whatever' },
       ]) {
         const c = new ApiClient(server.url);
-        const r = await c.post(ROUTES.login, body);
+        const r = await c.post(AUTH.login.path, body);
         expect(r.status).toBe(401);
         expect(r.body).toMatchObject({ success: false, data: null, errorCode: 'INVALID_CREDENTIALS', errorMessage: 'Invalid username or password' });
         expect(r.setCookie).toBeNull();
@@ -92,9 +79,9 @@ describe('REST API against the real server', () => {
     });
 
     it('answers me with the session user, and UNAUTHENTICATED without a session', async () => {
-      const r = await admin.post<SessionUser>(ROUTES.me);
+      const r = await admin.post<SessionUser>(AUTH.me.path);
       expect(r.body.data?.username).toBe('admin');
-      const anonymous = await new ApiClient(server.url).post(ROUTES.me, {});
+      const anonymous = await new ApiClient(server.url).post(AUTH.me.path, {});
       expect(anonymous.status).toBe(401);
       expect(anonymous.body).toMatchObject({ success: false, errorCode: 'UNAUTHENTICATED' });
     });
@@ -102,11 +89,11 @@ describe('REST API against the real server', () => {
     it('logs out: the cookie is cleared and the old token no longer works', async () => {
       const c = await loggedInClient(server.url);
       const token = c.cookie;
-      const r = await c.post(ROUTES.logout);
+      const r = await c.post(AUTH.logout.path);
       expect(r.body.success).toBe(true);
       expect(c.cookie).toBeNull();
       c.cookie = token;
-      expect((await c.post(ROUTES.me)).body.errorCode).toBe('UNAUTHENTICATED');
+      expect((await c.post(AUTH.me.path)).body.errorCode).toBe('UNAUTHENTICATED');
     });
   });
 
@@ -115,13 +102,13 @@ describe('REST API against the real server', () => {
       const r = await admin.post('/zhgd/no/such/route', {});
       expect(r.status).toBe(404);
       expect(r.body).toMatchObject({ success: false, data: null, errorCode: 'NOT_FOUND' });
-      const get = await fetch(`${server.url}${ROUTES.deviceList}`);
+      const get = await fetch(`${server.url}${DEVICES.deviceList.path}`);
       expect(get.status).toBe(404);
       expect(await get.json()).toMatchObject({ success: false, errorCode: 'NOT_FOUND' });
     });
 
     it('answers malformed JSON and schema errors with VALIDATION naming the field', async () => {
-      const bad = await fetch(`${server.url}${ROUTES.deviceList}`, {
+      const bad = await fetch(`${server.url}${DEVICES.deviceList.path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie: admin.cookie! },
         body: '{"projectId":',
@@ -129,20 +116,20 @@ describe('REST API against the real server', () => {
       expect(bad.status).toBe(400);
       expect(await bad.json()).toMatchObject({ success: false, errorCode: 'VALIDATION' });
 
-      const missing = await admin.post(ROUTES.deviceList, {});
+      const missing = await admin.post(DEVICES.deviceList.path, {});
       expect(missing.status).toBe(400);
       expect(missing.body).toMatchObject({ success: false, errorCode: 'VALIDATION', errorMessage: 'projectId: required' });
 
-      const wrongKind = await admin.post(ROUTES.deviceList, { projectId: demo, kind: 'toaster' });
+      const wrongKind = await admin.post(DEVICES.deviceList.path, { projectId: demo, kind: 'toaster' });
       expect(wrongKind.body.errorMessage).toMatch(/^kind: /);
     });
   });
 
   describe('devices, tunnels, boards', () => {
     it('lists the demo fleet with thresholds, filtered by kind', async () => {
-      const all = await admin.post<DeviceInfo[]>(ROUTES.deviceList, { projectId: demo });
+      const all = await admin.post<DeviceInfo[]>(DEVICES.deviceList.path, { projectId: demo });
       expect(all.body.data).toHaveLength(DEMO_DEVICES.length);
-      const gas = await admin.post<DeviceInfo[]>(ROUTES.deviceList, { projectId: demo, kind: 'gas' });
+      const gas = await admin.post<DeviceInfo[]>(DEVICES.deviceList.path, { projectId: demo, kind: 'gas' });
       expect(gas.body.data!.length).toBe(DEMO_DEVICES.filter((d) => d.kind === 'gas').length);
       const face = gas.body.data!.find((d) => d.sn === 'GAS-LK-E-F')!;
       expect(face).toMatchObject({ kind: 'gas', tunnelId: 'LK', reportPeriodS: 10 });
@@ -150,7 +137,7 @@ describe('REST API against the real server', () => {
     });
 
     it('merges live state: a device that just published shows as seen with its latest values', async () => {
-      const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo });
+      const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo });
       const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${server.mqttPort}`, {
         username: key.body.data!.username,
         password: key.body.data!.password,
@@ -168,7 +155,7 @@ describe('REST API against the real server', () => {
       let device: DeviceInfo | undefined;
       for (let i = 0; i < 50 && !device?.lastSeenMs; i++) {
         if (i > 0) await new Promise((r) => setTimeout(r, 100));
-        const r = await admin.post<DeviceInfo[]>(ROUTES.deviceList, { projectId: demo, kind: 'gas' });
+        const r = await admin.post<DeviceInfo[]>(DEVICES.deviceList.path, { projectId: demo, kind: 'gas' });
         device = r.body.data!.find((d) => d.sn === 'GAS-LK-X-F');
       }
       expect(device?.lastSeenMs).toBeGreaterThan(0);
@@ -177,7 +164,7 @@ describe('REST API against the real server', () => {
     });
 
     it('lists the tunnels with their headings', async () => {
-      const r = await admin.post<TunnelInfo[]>(ROUTES.tunnelList, { projectId: demo });
+      const r = await admin.post<TunnelInfo[]>(DEVICES.tunnelList.path, { projectId: demo });
       expect(r.body.data!.map((t) => t.tunnelId)).toEqual(['LK', 'RK']);
       expect(r.body.data![0].headings).toHaveLength(2);
     });
@@ -283,16 +270,16 @@ describe('REST API against the real server', () => {
 
   describe('device key', () => {
     it('is for administrators only, and rotating changes the password', async () => {
-      const refused = await bridge.post(ROUTES.deviceKey, { projectId: OTHER_PROJECT.projectId });
+      const refused = await bridge.post(DEVICES.deviceKey.path, { projectId: OTHER_PROJECT.projectId });
       expect(refused.status).toBe(403);
       expect(refused.body).toMatchObject({ success: false, data: null, errorCode: 'FORBIDDEN' });
 
-      const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo });
+      const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo });
       expect(key.body.data!.username).toBe('dev-demo-tunnel');
-      const rotated = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo, rotate: true });
+      const rotated = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo, rotate: true });
       expect(rotated.body.data!.password).not.toBe(key.body.data!.password);
       expect(rotated.body.data!.password).toHaveLength(24);
-      const after = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo });
+      const after = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo });
       expect(after.body.data).toEqual(rotated.body.data);
     });
   });
@@ -301,14 +288,14 @@ describe('REST API against the real server', () => {
     it('refuses the bridge user every demo-tunnel route with FORBIDDEN and no data', async () => {
       const alarmId = await insertAlarm(server);
       const calls: Array<[string, unknown]> = [
-        [ROUTES.deviceList, { projectId: demo }],
-        [ROUTES.tunnelList, { projectId: demo }],
+        [DEVICES.deviceList.path, { projectId: demo }],
+        [DEVICES.tunnelList.path, { projectId: demo }],
         [ROUTES.alarmList, { projectId: demo }],
         [ROUTES.alarmDeal, { alarmId, dealStatus: 1, dealRemark: 'not mine' }],
         [ROUTES.boardList, { projectId: demo }],
         [ROUTES.boardScreen, { boardId: 'demo-live' }],
         [ROUTES.telemetryHistory, { projectId: demo, sns: ['GAS-LK-E-F'], fromMs: 0, toMs: Date.now() }],
-        [ROUTES.deviceKey, { projectId: demo }],
+        [DEVICES.deviceKey.path, { projectId: demo }],
       ];
       for (const [route, body] of calls) {
         const r = await bridge.post(route, body);
@@ -323,7 +310,7 @@ describe('REST API against the real server', () => {
     });
 
     it('lets the bridge user see their own project', async () => {
-      const r = await bridge.post<DeviceInfo[]>(ROUTES.deviceList, { projectId: OTHER_PROJECT.projectId });
+      const r = await bridge.post<DeviceInfo[]>(DEVICES.deviceList.path, { projectId: OTHER_PROJECT.projectId });
       expect(r.body).toMatchObject({ success: true });
       expect(r.body.data!.map((d) => d.sn).sort()).toEqual(BRIDGE_DEVICES.map((d) => d.sn).sort());
       const boards = await bridge.post<BoardList>(ROUTES.boardList, { projectId: OTHER_PROJECT.projectId });
@@ -347,7 +334,7 @@ describe('restart on a data directory', () => {
     let alarmId: number;
     try {
       await c.login('admin', TEST_ADMIN_PASSWORD);
-      rotated = (await c.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo, rotate: true })).body.data!;
+      rotated = (await c.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo, rotate: true })).body.data!;
       alarmId = await insertAlarm(first);
       await first.db.updateTable('boards').set({ name: 'Renamed board' }).where('board_id', '=', 'demo-live').execute();
     } finally {
@@ -360,8 +347,8 @@ describe('restart on a data directory', () => {
     try {
       const c2 = new ApiClient(second.url);
       c2.cookie = c.cookie; // the session survives the restart
-      expect((await c2.post<SessionUser>(ROUTES.me)).body.data?.username).toBe('admin');
-      expect((await c2.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo })).body.data).toEqual(rotated);
+      expect((await c2.post<SessionUser>(AUTH.me.path)).body.data?.username).toBe('admin');
+      expect((await c2.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo })).body.data).toEqual(rotated);
       const boards = await c2.post<BoardList>(ROUTES.boardList, { projectId: demo });
       expect(boards.body.data!.board).toEqual([{ boardId: 'demo-live', name: 'Renamed board', version: 1, releaseState: 'changed', releaseNo: 1 }]);
       const alarms = await c2.post<AlarmPage>(ROUTES.alarmList, { projectId: demo });
@@ -370,7 +357,7 @@ describe('restart on a data directory', () => {
       expect(devices).toHaveLength(DEMO_DEVICES.length + BRIDGE_DEVICES.length);
       const fresh = new ApiClient(second.url);
       await fresh.login('admin', TEST_ADMIN_PASSWORD);
-      expect((await fresh.post(ROUTES.login, { username: 'admin', password: 'another-password' })).body.errorCode).toBe('INVALID_CREDENTIALS');
+      expect((await fresh.post(AUTH.login.path, { username: 'admin', password: 'another-password' })).body.errorCode).toBe('INVALID_CREDENTIALS');
     } finally {
       await second.close();
     }

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PEOPLE_ROUTES, ROUTES, type Alarm, type AlarmPage, type AlarmRecord, type DeviceKey, type Person, type PersonList, type Zone, type ZoneFields, type ZoneRow } from '../../protocol';
+import { DEVICES, PEOPLE_ROUTES, ROUTES, type Alarm, type AlarmPage, type AlarmRecord, type DeviceKey, type Person, type PersonList, type Zone, type ZoneFields, type ZoneRow } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { hashPassword } from '../../server/http/passwords';
 import { DEMO_PROJECT, OTHER_PROJECT } from '../../server/seed';
@@ -37,7 +37,7 @@ describe('people and zones (real server)', () => {
     await server.db.insertInto('users').values({ username: 'officer', display_name: 'Safety officer', password_hash: await hashPassword('officer-pw'), is_admin: false, created_at_ms: Date.now() }).execute();
     await server.db.insertInto('memberships').values({ username: 'officer', project_id: demo, mid: 'officer@demo', role: 'safetyOfficer' }).execute();
     viewer = await loggedInClient(server.url, 'officer', 'officer-pw');
-    const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo });
+    const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo });
     device = await connectDevice(server.mqttPort!, key.body.data!);
     socket = await connectLiveSocket(server.url, admin.cookie);
     socket.on('alarm.changed', (a) => pushed.push(a));

@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PEOPLE_ROUTES, ROUTES, type Alarm, type AlarmPage, type AlarmRecord, type DeviceKey, type Zone, type ZoneRow } from '../../protocol';
+import { DEVICES, PEOPLE_ROUTES, ROUTES, type Alarm, type AlarmPage, type AlarmRecord, type DeviceKey, type Zone, type ZoneRow } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import { demoTeamOf } from '../../server/seed/demoPeople';
@@ -31,7 +31,7 @@ describe('personnel alarms: gathering and leave area (real server)', () => {
 
   beforeAll(async () => {
     ({ server, admin } = await startServerWithUsers({ GATHERING_PEOPLE: '3', GATHERING_MIN: '0.1', LEAVE_AREA_MIN: '0.1' }));
-    const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo });
+    const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo });
     device = await connectDevice(server.mqttPort!, key.body.data!);
     socket = await connectLiveSocket(server.url, admin.cookie);
     socket.on('alarm.changed', (a) => pushed.push(a));

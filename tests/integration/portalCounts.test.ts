@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PEOPLE_ROUTES, ROUTES, type DeviceKey, type Zone, type ZoneRow } from '../../protocol';
+import { DEVICES, PEOPLE_ROUTES, type DeviceKey, type Zone, type ZoneRow } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import type { ApiClient } from '../helpers/apiClient';
@@ -31,7 +31,7 @@ describe('portal counts across a restart', () => {
   async function start(): Promise<{ server: RunningServer; admin: ApiClient; device: MqttClient }> {
     const server = await startTestServer({ DATA_DIR: dir });
     const admin = await loggedInClient(server.url);
-    const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo });
+    const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo });
     const device = await connectDevice(server.mqttPort!, key.body.data!);
     return { server, admin, device };
   }

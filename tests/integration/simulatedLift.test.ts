@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_KIND_REGISTRY, FLEET_ROUTES, ROUTES, type DeviceKey, type WorkRecordPage } from '../../protocol';
+import { DEVICE_KIND_REGISTRY, DEVICES, FLEET_ROUTES, type DeviceKey, type WorkRecordPage } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { BRIDGE_DEVICES, OTHER_PROJECT } from '../../server/seed';
 import { FleetModel, type SimMessage } from '../../server/simulator/model';
@@ -65,7 +65,7 @@ describe('a lift of the simulator becomes one work record with its peaks', () =>
 
   beforeAll(async () => {
     ({ server, admin } = await startServerWithUsers());
-    const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: bridgeProject });
+    const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: bridgeProject });
     device = await connectDevice(server.mqttPort!, key.body.data!);
   });
   afterAll(async () => {

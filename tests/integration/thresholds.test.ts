@@ -3,17 +3,7 @@ import { Kysely, PGliteDialect } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  FLEET_ROUTES,
-  highThreshold,
-  ROUTES,
-  type AlarmPage,
-  type DeviceInfo,
-  type DeviceKey,
-  type Threshold,
-  type ThresholdAuditPage,
-  type ThresholdView,
-} from '../../protocol';
+import { DEVICES, FLEET_ROUTES, highThreshold, ROUTES, type AlarmPage, type DeviceInfo, type DeviceKey, type Threshold, type ThresholdAuditPage, type ThresholdView } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { resetThresholds, setThresholds } from '../../server/rules/thresholdEdits';
 import { DEMO_PROJECT, seedIfEmpty } from '../../server/seed';
@@ -36,7 +26,7 @@ describe('editable thresholds against the real server', () => {
 
   beforeAll(async () => {
     ({ server, admin, bridge } = await startServerWithUsers());
-    const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo });
+    const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo });
     device = await connectDevice(server.mqttPort!, key.body.data!);
   });
 
@@ -55,7 +45,7 @@ describe('editable thresholds against the real server', () => {
     return r.body.data!.list.filter((a) => a.deviceSn === sn && a.metric === 'momentPct');
   }
   async function latestMoment(sn: string): Promise<number | undefined> {
-    const r = await admin.post<DeviceInfo[]>(ROUTES.deviceList, { projectId: demo, kind: 'towerCrane' });
+    const r = await admin.post<DeviceInfo[]>(DEVICES.deviceList.path, { projectId: demo, kind: 'towerCrane' });
     return r.body.data!.find((d) => d.sn === sn)?.latest?.momentPct;
   }
   async function audit(target?: { sn: string } | { kind: string }): Promise<ThresholdAuditPage> {

@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLEET_ROUTES, ROUTES, type DeviceKey, type WorkRecordPage } from '../../protocol';
+import { DEVICES, FLEET_ROUTES, type DeviceKey, type WorkRecordPage } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import type { ApiClient } from '../helpers/apiClient';
@@ -18,7 +18,7 @@ describe('work records against the real server', () => {
 
   beforeAll(async () => {
     ({ server, admin } = await startServerWithUsers());
-    const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo });
+    const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo });
     device = await connectDevice(server.mqttPort!, key.body.data!);
   });
   afterAll(async () => {

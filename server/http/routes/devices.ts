@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { ROUTES, deviceKeyBody, deviceListBody, tunnelListBody, type DeviceInfo, type DeviceKey, type TunnelInfo } from '../../../protocol';
+import { DEVICES } from '../../../protocol';
 import { toDeviceInfo, toTunnelInfo } from '../../storage';
-import { postRoute, requireMember, type HttpDeps } from '../context';
+import { requireMember, route, type HttpDeps } from '../context';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import { randomPassword } from '../passwords';
 
 /** device/list, tunnel/list, project/deviceKey. */
 export function registerDeviceRoutes(app: FastifyInstance, deps: HttpDeps): void {
-  postRoute(app, deps, ROUTES.deviceList, deviceListBody, async ({ body, user }): Promise<DeviceInfo[]> => {
+  route(app, deps, DEVICES.deviceList, async ({ body, user }) => {
     requireMember(user, body.projectId);
     let query = deps.db.selectFrom('devices').selectAll().where('project_id', '=', body.projectId);
     if (body.kind) query = query.where('kind', '=', body.kind);
@@ -16,7 +16,7 @@ export function registerDeviceRoutes(app: FastifyInstance, deps: HttpDeps): void
     return rows.map((row) => toDeviceInfo(row, live.get(row.sn)));
   });
 
-  postRoute(app, deps, ROUTES.tunnelList, tunnelListBody, async ({ body, user }): Promise<TunnelInfo[]> => {
+  route(app, deps, DEVICES.tunnelList, async ({ body, user }) => {
     requireMember(user, body.projectId);
     const rows = await deps.db
       .selectFrom('tunnels')
@@ -28,7 +28,7 @@ export function registerDeviceRoutes(app: FastifyInstance, deps: HttpDeps): void
   });
 
   // Rotating the password also closes the devices connected with the old one: a rotation is a revocation.
-  postRoute(app, deps, ROUTES.deviceKey, deviceKeyBody, async ({ body, user }): Promise<DeviceKey> => {
+  route(app, deps, DEVICES.deviceKey, async ({ body, user }) => {
     requireMember(user, body.projectId);
     const query = body.rotate
       ? deps.db

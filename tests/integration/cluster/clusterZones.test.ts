@@ -1,6 +1,6 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PEOPLE_ROUTES, ROUTES, type DeviceInfo, type Zone, type ZoneRow } from '../../../protocol';
+import { DEVICES, PEOPLE_ROUTES, type DeviceInfo, type Zone, type ZoneRow } from '../../../protocol';
 import { partitionOf } from '../../../server/cluster/partitions';
 import { DEMO_DEVICES, DEMO_PROJECT } from '../../../server/seed';
 import type { OpenDatabase } from '../../../server/storage';
@@ -139,7 +139,7 @@ describe('cluster: nodes started together, zones whole', { timeout: 180_000 }, (
         await eventually(
           async () => {
             await publishAll();
-            const devices = (await client.post<DeviceInfo[]>(ROUTES.deviceList, { projectId: demo })).body.data ?? [];
+            const devices = (await client.post<DeviceInfo[]>(DEVICES.deviceList.path, { projectId: demo })).body.data ?? [];
             const live = stations.map((sn) => devices.find((d) => d.sn === sn));
             const zones = (await client.post<ZoneRow[]>(PEOPLE_ROUTES.zoneList, { projectId: demo, tunnelId: 'RK' })).body.data ?? [];
             const crew = zones.find((z) => z.name === 'Face crew');

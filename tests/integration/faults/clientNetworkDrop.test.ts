@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ALG_TYPES, ROUTES, type Alarm, type AlarmPage, type DeviceKey } from '../../../protocol';
+import { ALG_TYPES, DEVICES, ROUTES, type Alarm, type AlarmPage, type DeviceKey } from '../../../protocol';
 import type { RunningServer } from '../../../server/app';
 import { DEMO_PROJECT } from '../../../server/seed';
 import type { ApiClient } from '../../helpers/apiClient';
@@ -40,7 +40,7 @@ describe('fault: a browser client loses its network', { timeout: 60_000 }, () =>
     const server: RunningServer = await startTestServer();
     cleanup.push(() => server.close());
     const admin = await loggedInClient(server.url);
-    const key = (await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo })).body.data!;
+    const key = (await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo })).body.data!;
     const camera: MqttClient = await connectDevice(server.mqttPort!, key);
     cleanup.push(() => camera.endAsync(true));
     const net = await startNetwork(server.port);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOM_PANEL_ROUTES, ROUTES, SYSTEM_STATUS_ROUTE } from '../../../protocol';
+import { AUTH, CUSTOM_PANEL_ROUTES, DEVICES, ROUTES, SYSTEM_STATUS_ROUTE } from '../../../protocol';
 import type { RunningServer } from '../../../server/app';
 import { DEMO_BOARD, DEMO_PROJECT, OTHER_PROJECT } from '../../../server/seed';
 import type { ApiClient } from '../../helpers/apiClient';
@@ -137,14 +137,14 @@ const board = DEMO_BOARD.boardId;
 const page = DEMO_BOARD.pages[0].pageId;
 /** Valid bodies of the routes that reach the database, from which one field is mutated. */
 const TEMPLATES: Record<string, (baseVersion: number) => Record<string, unknown>> = {
-  [ROUTES.login]: () => ({ username: 'fuzz-user', password: 'x' }),
-  [ROUTES.deviceList]: () => ({ projectId: demo }),
+  [AUTH.login.path]: () => ({ username: 'fuzz-user', password: 'x' }),
+  [DEVICES.deviceList.path]: () => ({ projectId: demo }),
   [ROUTES.alarmList]: () => ({ projectId: demo, state: 'active' }),
   [ROUTES.alarmDeal]: () => ({ alarmId: 1, dealStatus: 1, dealRemark: 'checked on site' }),
   [ROUTES.boardList]: () => ({ projectId: demo }),
   [ROUTES.boardScreen]: () => ({ boardId: board }),
-  [ROUTES.tunnelList]: () => ({ projectId: demo }),
-  [ROUTES.deviceKey]: () => ({ projectId: demo }),
+  [DEVICES.tunnelList.path]: () => ({ projectId: demo }),
+  [DEVICES.deviceKey.path]: () => ({ projectId: demo }),
   [ROUTES.telemetryHistory]: () => ({ projectId: demo, sns: ['GAS-LK-E-F'], fromMs: 0, toMs: 4_000_000_000_000 }),
   [ROUTES.boardEdit]: (v) => ({ boardId: board, baseVersion: v, name: 'Fuzzed board' }),
   [ROUTES.boardRelease]: (v) => ({ boardId: board, baseVersion: v, note: 'fuzz' }),
@@ -202,7 +202,7 @@ describe(`REST fuzz (seed ${SEED})`, () => {
     async function send(p: (typeof plan)[number]): Promise<void> {
       // Logging a fuzz client out would end the session the rest of the run uses.
       const client = p.who === 'admin' ? admin : p.who === 'bridge' ? bridge : null;
-      const cookie = p.route === ROUTES.logout ? null : client?.cookie;
+      const cookie = p.route === AUTH.logout.path ? null : client?.cookie;
       const headers: Record<string, string> = { 'content-type': p.contentType };
       if (cookie) headers.cookie = cookie;
       let text = p.text;
@@ -236,7 +236,7 @@ describe(`REST fuzz (seed ${SEED})`, () => {
     console.log(`REST fuzz seed ${SEED}: statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
     expect(fiveHundreds, `seed ${SEED}`).toEqual([]);
     // the server is still up and the sessions still work
-    expect((await admin.post(ROUTES.me, {})).body.success).toBe(true);
+    expect((await admin.post(AUTH.me.path, {})).body.success).toBe(true);
     // every rejection was counted (the counter runs when the answer is finished: poll for it)
     await eventually(async () => (await counters(server, admin)).rejections - before.rejections === rejected, 10_000, `seed ${SEED}: ${rejected} rejections counted`);
     expect((await counters(server, admin)).serverErrors).toBe(before.serverErrors);

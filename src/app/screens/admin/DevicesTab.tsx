@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Field, Input, Select } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ADMIN_ROUTES, DEVICE_KINDS, FLEET_ROUTES, ROUTES, type DeviceKey, type DeviceKind, type ImportResult, type RegistryDevice } from '../../../../protocol';
+import { ADMIN_ROUTES, DEVICE_KINDS, DEVICES, FLEET_ROUTES, type DeviceKey, type DeviceKind, type ImportResult, type RegistryDevice } from '../../../../protocol';
 import { formatBeijing } from '../../../format/time';
 import { kindLabel, metricLabel } from '../../../i18n/metricLabels';
 import { useStores } from '../../../stores';
@@ -158,10 +158,10 @@ export const DevicesTab = observer(function DevicesTab({ projectId }: { projectI
         title={t`MQTT credentials of this project`}
         actions={
           <span style={{ display: 'inline-flex', gap: 8 }}>
-            <Button size="small" onClick={() => void request<DeviceKey>(ROUTES.deviceKey, { projectId }).then(setKey)}>
+            <Button size="small" onClick={() => void request(DEVICES.deviceKey, { projectId }).then(setKey)}>
               <Trans>Show</Trans>
             </Button>
-            <Button size="small" onClick={() => void request<DeviceKey>(ROUTES.deviceKey, { projectId, rotate: true }).then(setKey)}>
+            <Button size="small" onClick={() => void request(DEVICES.deviceKey, { projectId, rotate: true }).then(setKey)}>
               <Trans>Rotate</Trans>
             </Button>
           </span>
