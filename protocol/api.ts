@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { DEVICE_KINDS } from './topics';
-import { ALARM_KINDS, DEVICE_STATUSES, type Alarm, type AlarmSide, type DealStatus } from './status';
+import { ALARM_KINDS, alarmRecordSchema, alarmSchema, DEVICE_STATUSES, type DealStatus } from './status';
 import { thresholdSchema } from './thresholds';
 import { boardListSchema, type Board } from './board';
 import { REJECT_REASONS } from './devices';
 import { roleSchema } from './roles';
-import type { AlarmGroup } from './alarmGroups';
+import { ALARM_GROUPS } from './alarmGroups';
 
 /**
  * REST routes and their bodies (docs/api.md). Every route is `POST` with a JSON body (except `ticketGet`, a
@@ -13,17 +13,6 @@ import type { AlarmGroup } from './alarmGroups';
  * `sb_session` cookie (httpOnly, SameSite=Lax).
  */
 export const ROUTES = {
-  alarmList: '/zhgd/alarm/list',
-  alarmDeal: '/zhgd/alarm/deal',
-  alarmAck: '/zhgd/alarm/ack',
-  alarmShelve: '/zhgd/alarm/shelve',
-  alarmUnshelve: '/zhgd/alarm/unshelve',
-  alarmDetail: '/zhgd/alarm/detail',
-  alarmDealBatch: '/zhgd/alarm/dealBatch',
-  alarmExport: '/zhgd/alarm/export',
-  alarmAnalysis: '/zhgd/alarm/analysis',
-  /** `GET ?projectId=&name=`: an AI alarm's capture picture (docs/api.md "alarm/capture"). */
-  alarmCapture: '/zhgd/alarm/capture',
   boardList: '/zhgd/board/list',
   boardScreen: '/zhgd/board/screen',
   telemetryHistory: '/zhgd/telemetry/history',
@@ -148,12 +137,13 @@ export const alarmListBody = z.object({
 export type AlarmListBody = z.input<typeof alarmListBody>;
 
 /** Alarms newest first. */
-export interface AlarmPage {
-  total: number;
-  page: number;
-  pageSize: number;
-  list: Alarm[];
-}
+export const alarmPageSchema = z.object({
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  list: z.array(alarmRecordSchema),
+});
+export type AlarmPage = z.infer<typeof alarmPageSchema>;
 
 /** The validation messages of docs/product.md "Validation and display" for handling an alarm. */
 export const DEAL_MESSAGES = {
@@ -213,20 +203,22 @@ export const alarmDetailBody = z.object({ alarmId: z.number().int().min(1) });
 export type AlarmDetailBody = z.input<typeof alarmDetailBody>;
 
 /** One step in the life of an alarm (docs/api.md "Alarm lifecycle"), derived from its fields. */
-export interface AlarmTimelineStep {
-  step: 'raised' | 'lastSeen' | 'acknowledged' | 'cleared' | 'handled';
-  atMs: number;
+export const alarmTimelineStepSchema = z.object({
+  step: z.enum(['raised', 'lastSeen', 'acknowledged', 'cleared', 'handled']),
+  atMs: z.number(),
   /** Who did it (acknowledged, handled); null for the rules' own steps. */
-  by: string | null;
-}
+  by: z.string().nullable(),
+});
+export type AlarmTimelineStep = z.infer<typeof alarmTimelineStepSchema>;
 
 /** alarm/detail data: where the device is and the timeline of the alarm. */
-export interface AlarmDetail {
-  alarm: Alarm;
+export const alarmDetailSchema = z.object({
+  alarm: alarmSchema,
   /** The device's position text (station), tunnel bore and, for beacons, the last chainage in metres. */
-  location: { position: string; tunnelId: string | null; chainageM: number | null };
-  timeline: AlarmTimelineStep[];
-}
+  location: z.object({ position: z.string(), tunnelId: z.string().nullable(), chainageM: z.number().nullable() }),
+  timeline: z.array(alarmTimelineStepSchema),
+});
+export type AlarmDetail = z.infer<typeof alarmDetailSchema>;
 
 /** Handle several alarms at once (same status and remark); already handled ones are skipped. */
 export const alarmDealBatchBody = z.object({
@@ -237,10 +229,11 @@ export const alarmDealBatchBody = z.object({
 export type AlarmDealBatchBody = z.input<typeof alarmDealBatchBody>;
 
 /** alarm/dealBatch data: the alarms handled now, and the ids skipped (already handled, unknown or of another project). */
-export interface AlarmDealBatchResult {
-  handled: Alarm[];
-  skipped: number[];
-}
+export const alarmDealBatchResultSchema = z.object({
+  handled: z.array(alarmSchema),
+  skipped: z.array(z.number()),
+});
+export type AlarmDealBatchResult = z.infer<typeof alarmDealBatchResultSchema>;
 
 /** The most rows one export holds; a wider filter is cut at this many (newest first). */
 export const MAX_ALARM_EXPORT_ROWS = 50_000;
@@ -364,52 +357,68 @@ export const alarmAnalysisBody = z
   .refine((b) => b.toMs >= b.fromMs && b.toMs - b.fromMs <= MAX_ALARM_ANALYSIS_SPAN_MS, { message: 'toMs must be after fromMs, at most 366 days later', path: ['toMs'] });
 export type AlarmAnalysisBody = z.input<typeof alarmAnalysisBody>;
 
-/** alarm/analysis data. Days are Beijing calendar days (UTC+8); durations in ms. */
-export interface AlarmAnalysis {
-  total: number;
-  /** Alarms per day and kind, days ascending; days without alarms are left out. */
-  byDay: Array<{ day: string; kind: string; count: number }>;
-  /** Alarms per kind. */
-  byKind: Array<{ kind: string; count: number }>;
-  /** The 10 devices with the most alarms (repeats on one alarm count once), most first. */
-  topDevices: Array<{ deviceSn: string; deviceName: string; count: number }>;
-  /** Mean time from raising to acknowledgement / to handling, over the alarms that have one; null when none. */
-  meanAckMs: number | null;
-  meanHandleMs: number | null;
-  /** Gas over-limit analysis: threshold alarms of gas detectors (docs/api.md "alarm/analysis"). */
-  gas: GasAlarmAnalysis;
-  /**
-   * Alarms per group (protocol/alarmGroups.ts), every group in ALARM_GROUPS order: count and its share of
-   * `total` (0–1, 4 decimals; 0 when there are none).
-   */
-  groups: Array<{ group: AlarmGroup; count: number; ratio: number }>;
-}
-
 /** Most rows of {@link GasAlarmAnalysis.overLimit}. */
 export const MAX_GAS_OVER_LIMIT_ROWS = 200;
 
 /** Gas alarm analysis and over-limit detail: threshold alarms of gas detectors within the analysed span. */
-export interface GasAlarmAnalysis {
+export const gasAlarmAnalysisSchema = z.object({
   /** Over-limit alarms per gas (metric: CO, H2S, O2, CH4…), Beijing day and station (device), days ascending. */
-  byDay: Array<{ metric: string; day: string; deviceSn: string; deviceName: string; count: number }>;
+  byDay: z.array(z.object({ metric: z.string(), day: z.string(), deviceSn: z.string(), deviceName: z.string(), count: z.number() })),
   /**
    * Over-limit detail, newest first, at most MAX_GAS_OVER_LIMIT_ROWS: the station, the gas, the peak value
    * against the limit (unit of the gas), the start, how long it lasted (until cleared, else until now; ms),
    * the side (`over` a limit, `below` a lower limit such as O2's) and the status.
    */
-  overLimit: Array<{
-    alarmId: number;
-    deviceSn: string;
-    deviceName: string;
-    position: string;
-    metric: string;
-    side: AlarmSide | null;
-    peakValue: number | null;
-    threshold: number | null;
-    unit: string | null;
-    startMs: number;
-    durationMs: number;
-    state: 'active' | 'cleared';
-    dealStatus: number;
-  }>;
-}
+  overLimit: z.array(
+    z.object({
+      alarmId: z.number(),
+      deviceSn: z.string(),
+      deviceName: z.string(),
+      position: z.string(),
+      metric: z.string(),
+      side: z.enum(['below', 'over']).nullable(),
+      peakValue: z.number().nullable(),
+      threshold: z.number().nullable(),
+      unit: z.string().nullable(),
+      startMs: z.number(),
+      durationMs: z.number(),
+      state: z.enum(['active', 'cleared']),
+      dealStatus: z.number(),
+    }),
+  ),
+});
+export type GasAlarmAnalysis = z.infer<typeof gasAlarmAnalysisSchema>;
+
+/** alarm/analysis data. Days are Beijing calendar days (UTC+8); durations in ms. */
+export const alarmAnalysisSchema = z.object({
+  total: z.number(),
+  /** Alarms per day and kind, days ascending; days without alarms are left out. */
+  byDay: z.array(z.object({ day: z.string(), kind: z.string(), count: z.number() })),
+  /** Alarms per kind. */
+  byKind: z.array(z.object({ kind: z.string(), count: z.number() })),
+  /** The 10 devices with the most alarms (repeats on one alarm count once), most first. */
+  topDevices: z.array(z.object({ deviceSn: z.string(), deviceName: z.string(), count: z.number() })),
+  /** Mean time from raising to acknowledgement / to handling, over the alarms that have one; null when none. */
+  meanAckMs: z.number().nullable(),
+  meanHandleMs: z.number().nullable(),
+  /** Gas over-limit analysis: threshold alarms of gas detectors (docs/api.md "alarm/analysis"). */
+  gas: gasAlarmAnalysisSchema,
+  /**
+   * Alarms per group (protocol/alarmGroups.ts), every group in ALARM_GROUPS order: count and its share of
+   * `total` (0–1, 4 decimals; 0 when there are none).
+   */
+  groups: z.array(z.object({ group: z.enum(ALARM_GROUPS), count: z.number(), ratio: z.number() })),
+});
+export type AlarmAnalysis = z.infer<typeof alarmAnalysisSchema>;
+
+/**
+ * A capture picture's name: `{sn}-{ts}.{jpg|png}`: the device serial number (1–64 of A–Z a–z 0–9 _ -), the
+ * alarm's device time (ms) and the picture's type. No dot, slash or `..` can get in.
+ */
+export const CAPTURE_NAME = /^[A-Za-z0-9_-]{1,64}-\d{1,16}\.(jpg|png)$/;
+
+/** `GET alarm/capture` query (docs/api.md "alarm/capture"). */
+export const captureQuery = z.strictObject({
+  projectId: z.string().min(1).max(64),
+  name: z.string().max(90).regex(CAPTURE_NAME, { error: 'a capture name: {sn}-{ts}.jpg or .png' }),
+});

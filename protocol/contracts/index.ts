@@ -1,10 +1,12 @@
 import type { RouteAccess } from '../roles';
+import { ALARMS } from './alarms';
 import { AUTH } from './auth';
 import { contractsOf, type AnyContract } from './define';
 import { DEVICES } from './devices';
 import { SYSTEM } from './system';
 
 export * from './define';
+export { ALARMS, XLSX_MEDIA_TYPE } from './alarms';
 export { AUTH } from './auth';
 export { DEVICES } from './devices';
 export { SYSTEM } from './system';
@@ -13,7 +15,7 @@ export { SYSTEM } from './system';
  * Every REST endpoint's contract (docs/api.md): the server registers each route from its contract, the
  * browser calls through it, the OpenAPI document and the authorisation table are generated from this list.
  */
-export const CONTRACTS: readonly AnyContract[] = [...contractsOf(AUTH), ...contractsOf(DEVICES), ...contractsOf(SYSTEM)];
+export const CONTRACTS: readonly AnyContract[] = [...contractsOf(AUTH), ...contractsOf(ALARMS), ...contractsOf(DEVICES), ...contractsOf(SYSTEM)];
 
 /** Who may call each contract's path (the authorisation table of server/http/routePermissions.ts). */
 export function accessByPath(contracts: readonly AnyContract[]): Record<string, RouteAccess> {

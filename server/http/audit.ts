@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ADMIN_ROUTES, AUTH, CUSTOM_PANEL_ROUTES, DEVICES, FLEET_ROUTES, PEOPLE_ROUTES, ROUTES } from '../../protocol';
+import { ADMIN_ROUTES, ALARMS, AUTH, CUSTOM_PANEL_ROUTES, DEVICES, FLEET_ROUTES, PEOPLE_ROUTES, ROUTES } from '../../protocol';
 import type { Database } from '../storage';
 import { requestProjects, requestUser } from './authorize';
 
@@ -14,11 +14,11 @@ export const AUDITED_ROUTES: Readonly<Record<string, string>> = {
   [AUTH.login.path]: 'login',
   [AUTH.logout.path]: 'logout',
   [ADMIN_ROUTES.passwordChange]: 'password.change',
-  [ROUTES.alarmDeal]: 'alarm.deal',
-  [ROUTES.alarmAck]: 'alarm.ack',
-  [ROUTES.alarmDealBatch]: 'alarm.dealBatch',
-  [ROUTES.alarmShelve]: 'alarm.shelve',
-  [ROUTES.alarmUnshelve]: 'alarm.unshelve',
+  [ALARMS.alarmDeal.path]: 'alarm.deal',
+  [ALARMS.alarmAck.path]: 'alarm.ack',
+  [ALARMS.alarmDealBatch.path]: 'alarm.dealBatch',
+  [ALARMS.alarmShelve.path]: 'alarm.shelve',
+  [ALARMS.alarmUnshelve.path]: 'alarm.unshelve',
   [ROUTES.boardAdd]: 'board.add',
   [ROUTES.boardAddInitialize]: 'board.add',
   [ROUTES.boardEdit]: 'board.edit',

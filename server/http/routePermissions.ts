@@ -23,16 +23,6 @@ export const UNDECLARED_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   [EQUIPMENT_ROUTES.workRecordExport]: 'project.read',
 
   // Alarms
-  [ROUTES.alarmList]: 'project.read',
-  [ROUTES.alarmDetail]: 'alarm.view',
-  [ROUTES.alarmAnalysis]: 'alarm.view',
-  [ROUTES.alarmExport]: 'alarm.view',
-  [ROUTES.alarmCapture]: 'alarm.view',
-  [ROUTES.alarmDeal]: 'alarm.handle',
-  [ROUTES.alarmAck]: 'alarm.handle',
-  [ROUTES.alarmDealBatch]: 'alarm.handle',
-  [ROUTES.alarmShelve]: 'alarm.handle',
-  [ROUTES.alarmUnshelve]: 'alarm.handle',
 
   // Boards
   [ROUTES.boardList]: 'project.read',

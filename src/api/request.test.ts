@@ -36,7 +36,7 @@ describe('request', () => {
 
   it('uses the generic message and error showType when the failure carries no information', async () => {
     const request = createRequest({ fetch: fakeFetch({ success: false, data: null }).f });
-    await expect(request(AUTH.me.path, {})).rejects.toMatchObject({ errorMessage: GENERIC_ERROR_MESSAGE, showType: 2 });
+    await expect(request(AUTH.me, {})).rejects.toMatchObject({ errorMessage: GENERIC_ERROR_MESSAGE, showType: 2 });
   });
 
   it('turns network failures and non-envelope answers into the generic error', async () => {
@@ -54,7 +54,7 @@ describe('request', () => {
       onUnauthenticated: () => loggedOut++,
       onError: (e) => shown.push(e),
     });
-    await expect(request(DEVICES.deviceList.path, { projectId: 'p' })).rejects.toBeInstanceOf(BusinessError);
+    await expect(request(DEVICES.deviceList, { projectId: 'p' })).rejects.toBeInstanceOf(BusinessError);
     expect(loggedOut).toBe(1);
     expect(shown).toHaveLength(0);
   });
@@ -66,7 +66,7 @@ describe('request', () => {
       onUnauthenticated: () => hooks++,
       onError: () => hooks++,
     });
-    await expect(request(AUTH.me.path, {}, { skipErrorHandler: true })).rejects.toMatchObject({ errorCode: 'UNAUTHENTICATED' });
+    await expect(request(AUTH.me, {}, { skipErrorHandler: true })).rejects.toMatchObject({ errorCode: 'UNAUTHENTICATED' });
     expect(hooks).toBe(0);
   });
 });

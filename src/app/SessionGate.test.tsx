@@ -27,7 +27,7 @@ describe('session in the shell (docs/product.md "Shell and session")', () => {
 
     await api.expireSession(); // the server forgot the session (expired, restarted)
     await act(async () => {
-      await root.request(DEVICES.deviceList.path, { projectId: 'demo-tunnel' }).catch(() => {});
+      await root.request(DEVICES.deviceList, { projectId: 'demo-tunnel' }).catch(() => {});
     });
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
     expect(window.location.hash).toBe('#/dataV/create?keep=me');

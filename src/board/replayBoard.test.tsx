@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { runInAction } from 'mobx';
-import { ROUTES, type Alarm, type AlarmPage, type Board, type Panel, type TelemetryHistory } from '../../protocol';
+import { ALARMS, ROUTES, type Alarm, type AlarmPage, type Board, type Panel, type TelemetryHistory } from '../../protocol';
 import { createReplaySource, parseReplayParams, type ReplaySource } from '../panelData/replay';
 import { T0 } from '../test/builders';
 import { createInProcessHistory, renderWithApp, testRoot } from '../test/render';
@@ -27,7 +27,7 @@ async function stored(sn: string, fromMs: number, toMs: number, n: number): Prom
 }
 
 async function alarmsOnServer(): Promise<Alarm[]> {
-  return (await real().admin.call<AlarmPage>(ROUTES.alarmList, { projectId: demo, page: 1, pageSize: 200 })).list;
+  return (await real().admin.call<AlarmPage>(ALARMS.alarmList.path, { projectId: demo, page: 1, pageSize: 200 })).list;
 }
 
 // Over real MQTT, at known times: CO of one station, a crane's moment, a beacon walking the left bore,
@@ -51,7 +51,7 @@ beforeAll(async () => {
   const cleared = await eventually(async () => (await alarmsOnServer()).find((a) => a.alarmId === raised.alarmId && a.state === 'cleared'), 10_000, 'wind cleared');
   // Handled a little later, so that an instant between clear and handling exists.
   await new Promise((r) => setTimeout(r, 50));
-  const dealt = await real().admin.call<Alarm>(ROUTES.alarmDeal, { alarmId: raised.alarmId, dealStatus: 1, dealRemark: 'stopped lifting' });
+  const dealt = await real().admin.call<Alarm>(ALARMS.alarmDeal.path, { alarmId: raised.alarmId, dealStatus: 1, dealRemark: 'stopped lifting' });
   wind = { raised, cleared, dealtAtMs: dealt.dealtAtMs! };
 }, 60_000);
 

@@ -1,4 +1,4 @@
-import { HISTORY_ROUTES, ROUTES, SERIES_MAX_DEVICES, SERIES_MAX_WIDTH_PX, type Alarm, type AlarmPage, type SeriesRequest, type SeriesResponse, type TelemetryHistory, type TracksCompactRequest } from '../../protocol';
+import { ALARMS, HISTORY_ROUTES, ROUTES, SERIES_MAX_DEVICES, SERIES_MAX_WIDTH_PX, type Alarm, type SeriesRequest, type SeriesResponse, type TelemetryHistory, type TracksCompactRequest } from '../../protocol';
 import { trackPageCursor } from '../../protocol/trackCodec';
 import type { RequestFn } from '../api/request';
 
@@ -99,7 +99,7 @@ export function restHistory(request: RequestFn, fetchImpl?: typeof fetch): Histo
     async alarms({ projectId, fromMs, toMs }) {
       const out: Alarm[] = [];
       for (let page = 1; page <= HISTORY_ALARM_PAGES; page++) {
-        const p = await request<AlarmPage>(ROUTES.alarmList, { projectId, fromMs: Math.floor(fromMs), toMs: Math.ceil(toMs), page, pageSize: 500 });
+        const p = await request(ALARMS.alarmList, { projectId, fromMs: Math.floor(fromMs), toMs: Math.ceil(toMs), page, pageSize: 500 });
         const list = Array.isArray(p?.list) ? p.list : [];
         out.push(...list);
         if (list.length < 500) break;

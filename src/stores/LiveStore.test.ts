@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, type AlarmPage, type TelemetryHistory } from '../../protocol';
+import { ALARMS, ROUTES, type AlarmPage, type TelemetryHistory } from '../../protocol';
 import { createInProcessTelemetry } from '../../workers/telemetry/Telemetry';
 import { subjectFeeds } from '../test/fakeFeeds';
 import { gasBatch, makeAlarm, T0 } from '../test/builders';
@@ -22,7 +22,7 @@ async function setup() {
 }
 
 async function serverAlarmIds(): Promise<number[]> {
-  const page = await real().admin.call<AlarmPage>(ROUTES.alarmList, { projectId: demo, page: 1, pageSize: 200 });
+  const page = await real().admin.call<AlarmPage>(ALARMS.alarmList.path, { projectId: demo, page: 1, pageSize: 200 });
   return page.list.map((a) => a.alarmId);
 }
 
@@ -110,9 +110,9 @@ describe('LiveStore', () => {
     await eventually(() => root.live.versionOf(G1) > before && root.alarms.maxSeenId >= b.alarmId, 15_000, 'catch-up');
 
     // each load asks for the newest page and for the open alarms beyond it (AlarmStore.fetchWindow): two loads
-    const newestPages = sent(ROUTES.alarmList).filter((b) => !(b as { state?: string }).state);
+    const newestPages = sent(ALARMS.alarmList.path).filter((b) => !(b as { state?: string }).state);
     expect(newestPages).toHaveLength(2);
-    expect(sent(ROUTES.alarmList)).toHaveLength(4);
+    expect(sent(ALARMS.alarmList.path)).toHaveLength(4);
     expect(root.alarms.alarms.map((x) => x.alarmId)).toEqual(await serverAlarmIds());
     expect(root.alarms.alarms.slice(0, 2).map((x) => x.alarmId)).toEqual([b.alarmId, a.alarmId]);
     expect(root.live.reconnects).toBe(1);

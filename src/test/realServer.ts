@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll } from 'vitest';
-import { AUTH, BOARD_TICKET_HEADER, DEVICES, deviceTopic, ROUTES, type Alarm, type AlarmPage, type Board, type BoardTicket, type DeviceKey, type DeviceKind, type Envelope, type Panel } from '../../protocol';
+import { ALARMS, AUTH, BOARD_TICKET_HEADER, DEVICES, deviceTopic, ROUTES, type Alarm, type AlarmPage, type Board, type BoardTicket, type DeviceKey, type DeviceKind, type Envelope, type Panel } from '../../protocol';
 import { cookieAfter } from '../../tests/helpers/apiClient';
 import { connectDevice } from '../../tests/helpers/devices';
 import { eventually } from '../../tests/helpers/eventually';
@@ -228,7 +228,7 @@ async function openDevice(server: RunningServer, admin: ServerClient, projectId:
     await c.publishAsync(deviceTopic(projectId, kind, sn), JSON.stringify(payload), { qos: 1 });
   };
   const alarmOf = async (sn: string, metric: string, state: Alarm['state']) => {
-    const page = await admin.call<AlarmPage>(ROUTES.alarmList, { projectId, page: 1, pageSize: 200 });
+    const page = await admin.call<AlarmPage>(ALARMS.alarmList.path, { projectId, page: 1, pageSize: 200 });
     return page.list.find((a) => a.deviceSn === sn && a.metric === metric && a.state === state);
   };
   return {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import ExcelJS from 'exceljs';
-import { AUTH, BOARD_TICKET_HEADER, ROUTES, type AlarmPage, type AlarmRecord, type Board } from '../../protocol';
+import { ALARMS, AUTH, BOARD_TICKET_HEADER, ROUTES, type AlarmPage, type AlarmRecord, type Board } from '../../protocol';
 import { DEMO_DEVICES, DEMO_PROJECT } from '../../server/seed/demoProject';
 import { E2E } from './global-setup';
 import { publishAsDevice } from './session';
@@ -27,7 +27,7 @@ async function call<T>(request: APIRequestContext, route: string, data: unknown,
 }
 
 async function openSos(request: APIRequestContext): Promise<AlarmRecord[]> {
-  const page = await call<AlarmPage>(request, ROUTES.alarmList, { projectId, deviceSn: PERSON.sn, kind: 'sos', dealStatus: 0, page: 1, pageSize: 10 });
+  const page = await call<AlarmPage>(request, ALARMS.alarmList.path, { projectId, deviceSn: PERSON.sn, kind: 'sos', dealStatus: 0, page: 1, pageSize: 10 });
   return page.list as AlarmRecord[];
 }
 
@@ -49,7 +49,7 @@ test('an SOS over MQTT: banner within 1 s on a page without an alarm panel, the 
   await logIn(page);
   const request = page.request;
   // Nothing of this person may be open from an earlier run of the same server.
-  for (const a of await openSos(request)) await call(request, ROUTES.alarmDeal, { alarmId: a.alarmId, dealStatus: 2, dealRemark: 'left over from an earlier run' });
+  for (const a of await openSos(request)) await call(request, ALARMS.alarmDeal.path, { alarmId: a.alarmId, dealStatus: 2, dealRemark: 'left over from an earlier run' });
 
   // A two-page carousel (gas, then personnel) that would not turn by itself during the test.
   const ticketRes = await request.get(`${ROUTES.ticketGet}?projectId=${projectId}`);

@@ -121,7 +121,9 @@ describe('authorisation matrix', () => {
     const headers: Record<string, string> = {};
     if (client.cookie) headers.cookie = client.cookie;
     if (url === '/metrics' || url.endsWith('/getTicket') || url.endsWith('/alarm/capture') || GET_PATHS.has(url) || url.startsWith('/docs/api')) {
-      return (await fetch(`${server.url}${url}?projectId=${PROJECT}`, { headers, redirect: 'manual' })).status;
+      const res = await fetch(`${server.url}${url}?projectId=${PROJECT}`, { headers, redirect: 'manual' });
+      await res.arrayBuffer();
+      return res.status;
     }
     if (url.startsWith('/nav/')) {
       headers['content-type'] = 'application/x-www-form-urlencoded';

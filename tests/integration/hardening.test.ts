@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH, CUSTOM_PANEL_ROUTES, DEVICES, ROUTES, SYSTEM_STATUS_ROUTE, type Envelope, type SystemStatus } from '../../protocol';
+import { ALARMS, AUTH, CUSTOM_PANEL_ROUTES, DEVICES, ROUTES, SYSTEM_STATUS_ROUTE, type Envelope, type SystemStatus } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { MAX_FAILURES } from '../../server/http/loginThrottle';
 import { DEMO_BOARD, DEMO_PROJECT } from '../../server/seed';
@@ -43,7 +43,7 @@ describe('REST hardening on one server', () => {
     ['10,000-deep nesting', `{"projectId":${'['.repeat(10_000)}${']'.repeat(10_000)}}`, /nested deeper than 64 levels/],
     ['a prototype key', `{"projectId":"demo-tunnel","__proto__":{"isAdmin":true}}`, /__proto__: is not an allowed key/],
   ])('refuses %s in a body as 400 VALIDATION naming it, on every route', async (_what, text, message) => {
-    for (const route of [ROUTES.boardAdd, ROUTES.alarmList, DEVICES.deviceList.path, AUTH.login.path, CUSTOM_PANEL_ROUTES.typeAdd]) {
+    for (const route of [ROUTES.boardAdd, ALARMS.alarmList.path, DEVICES.deviceList.path, AUTH.login.path, CUSTOM_PANEL_ROUTES.typeAdd]) {
       const r = await rawPost(server.url, route, text, { cookie: admin.cookie! });
       expect(r.status, route).toBe(400);
       expect(r.body).toMatchObject({ success: false, errorCode: 'VALIDATION' });

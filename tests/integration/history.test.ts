@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEAL_REMARK_PRESETS, DEVICES, FLEET_ROUTES, HISTORY_ROUTES, ROUTES, type AlarmPage, type AlarmRangeResponse, type DeviceKey, type PositionsResponse, type SeriesResponse, type TelemetryHistory, type TracksResponse, type WorkRecordPage } from '../../protocol';
+import { ALARMS, DEAL_REMARK_PRESETS, DEVICES, FLEET_ROUTES, HISTORY_ROUTES, ROUTES, type AlarmPage, type AlarmRangeResponse, type DeviceKey, type PositionsResponse, type SeriesResponse, type TelemetryHistory, type TracksResponse, type WorkRecordPage } from '../../protocol';
 import { pixelColumn } from '../../protocol/m4';
 import type { RunningServer } from '../../server/app';
 import { deleteOldTelemetry, TelemetryWriter } from '../../server/ingest/telemetryWriter';
@@ -279,7 +279,7 @@ describe('history and range APIs (real server, PGlite, MQTT)', { timeout: 120_00
 
     const alarms: AlarmPage['list'] = [];
     for (let page = 1; page <= 10; page++) {
-      const p = await admin.post<AlarmPage>(ROUTES.alarmList, { projectId: demo, fromMs, toMs, page, pageSize: 500 });
+      const p = await admin.post<AlarmPage>(ALARMS.alarmList.path, { projectId: demo, fromMs, toMs, page, pageSize: 500 });
       alarms.push(...p.body.data!.list);
       if (p.body.data!.list.length < 500) break;
     }

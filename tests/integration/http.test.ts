@@ -4,7 +4,7 @@ import path from 'node:path';
 import mqtt from 'mqtt';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH, DEAL_MESSAGES, DEVICES, ROUTES, type Alarm, type AlarmPage, type Board, type BoardList, type DeviceInfo, type DeviceKey, type IngestStats, type SessionUser, type TelemetryHistory, type TunnelInfo } from '../../protocol';
+import { ALARMS, AUTH, DEAL_MESSAGES, DEVICES, ROUTES, type Alarm, type AlarmPage, type Board, type BoardList, type DeviceInfo, type DeviceKey, type IngestStats, type SessionUser, type TelemetryHistory, type TunnelInfo } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { BRIDGE_DEVICES, DEMO_DEVICES, DEMO_PROJECT, OTHER_PROJECT } from '../../server/seed';
 import { ApiClient } from '../helpers/apiClient';
@@ -190,20 +190,20 @@ describe('REST API against the real server', () => {
     it('lists alarms newest first, with afterId catch-up and paging', async () => {
       const a = await insertAlarm(server);
       const b = await insertAlarm(server);
-      const page = await admin.post<AlarmPage>(ROUTES.alarmList, { projectId: demo, pageSize: 1 });
+      const page = await admin.post<AlarmPage>(ALARMS.alarmList.path, { projectId: demo, pageSize: 1 });
       expect(page.body.data!.list.map((x) => x.alarmId)).toEqual([b]);
       expect(page.body.data!.total).toBeGreaterThanOrEqual(2);
-      const after = await admin.post<AlarmPage>(ROUTES.alarmList, { projectId: demo, afterId: a });
+      const after = await admin.post<AlarmPage>(ALARMS.alarmList.path, { projectId: demo, afterId: a });
       expect(after.body.data!.list.map((x) => x.alarmId)).toEqual([b]);
     });
 
     it('refuses handling without status or remark with the messages of docs/product.md "Validation and display", changing nothing', async () => {
       const id = await insertAlarm(server);
-      const noStatus = await admin.post(ROUTES.alarmDeal, { alarmId: id, dealRemark: 'checked' });
+      const noStatus = await admin.post(ALARMS.alarmDeal.path, { alarmId: id, dealRemark: 'checked' });
       expect(noStatus.status).toBe(400);
       expect(noStatus.body).toMatchObject({ errorCode: 'VALIDATION' });
       expect(noStatus.body.errorMessage).toContain(DEAL_MESSAGES.status);
-      const noRemark = await admin.post(ROUTES.alarmDeal, { alarmId: id, dealStatus: 1, dealRemark: ' ' });
+      const noRemark = await admin.post(ALARMS.alarmDeal.path, { alarmId: id, dealStatus: 1, dealRemark: ' ' });
       expect(noRemark.body.errorMessage).toContain(DEAL_MESSAGES.remark);
       const row = await server.db.selectFrom('alarms').select('deal_status').where('alarm_id', '=', id).executeTakeFirstOrThrow();
       expect(row.deal_status).toBe(0);
@@ -217,7 +217,7 @@ describe('REST API against the real server', () => {
         expect(ack).toEqual({ ok: true });
         const pushed = new Promise<Alarm>((resolve) => socket.on('alarm.changed', (a: Alarm) => a.alarmId === id && resolve(a)));
 
-        const r = await admin.post<Alarm>(ROUTES.alarmDeal, { alarmId: id, dealStatus: 2, dealRemark: 'dust on the sensor' });
+        const r = await admin.post<Alarm>(ALARMS.alarmDeal.path, { alarmId: id, dealStatus: 2, dealRemark: 'dust on the sensor' });
         expect(r.body.data).toMatchObject({ alarmId: id, dealStatus: 2, dealRemark: 'dust on the sensor', dealtBy: 'admin' });
         expect(r.body.data!.dealtAtMs).toBeGreaterThan(0);
         expect((await pushed).dealStatus).toBe(2);
@@ -225,10 +225,10 @@ describe('REST API against the real server', () => {
         socket.disconnect();
       }
 
-      const again = await admin.post(ROUTES.alarmDeal, { alarmId: id, dealStatus: 1, dealRemark: 'second try' });
+      const again = await admin.post(ALARMS.alarmDeal.path, { alarmId: id, dealStatus: 1, dealRemark: 'second try' });
       expect(again.status).toBe(409);
       expect(again.body.errorCode).toBe('CONFLICT');
-      const missing = await admin.post(ROUTES.alarmDeal, { alarmId: 99_999_999, dealStatus: 1, dealRemark: 'x' });
+      const missing = await admin.post(ALARMS.alarmDeal.path, { alarmId: 99_999_999, dealStatus: 1, dealRemark: 'x' });
       expect(missing.body.errorCode).toBe('NOT_FOUND');
     });
   });
@@ -290,8 +290,8 @@ describe('REST API against the real server', () => {
       const calls: Array<[string, unknown]> = [
         [DEVICES.deviceList.path, { projectId: demo }],
         [DEVICES.tunnelList.path, { projectId: demo }],
-        [ROUTES.alarmList, { projectId: demo }],
-        [ROUTES.alarmDeal, { alarmId, dealStatus: 1, dealRemark: 'not mine' }],
+        [ALARMS.alarmList.path, { projectId: demo }],
+        [ALARMS.alarmDeal.path, { alarmId, dealStatus: 1, dealRemark: 'not mine' }],
         [ROUTES.boardList, { projectId: demo }],
         [ROUTES.boardScreen, { boardId: 'demo-live' }],
         [ROUTES.telemetryHistory, { projectId: demo, sns: ['GAS-LK-E-F'], fromMs: 0, toMs: Date.now() }],
@@ -351,7 +351,7 @@ describe('restart on a data directory', () => {
       expect((await c2.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo })).body.data).toEqual(rotated);
       const boards = await c2.post<BoardList>(ROUTES.boardList, { projectId: demo });
       expect(boards.body.data!.board).toEqual([{ boardId: 'demo-live', name: 'Renamed board', version: 1, releaseState: 'changed', releaseNo: 1 }]);
-      const alarms = await c2.post<AlarmPage>(ROUTES.alarmList, { projectId: demo });
+      const alarms = await c2.post<AlarmPage>(ALARMS.alarmList.path, { projectId: demo });
       expect(alarms.body.data!.list.map((a) => a.alarmId)).toContain(alarmId);
       const devices = await second.db.selectFrom('devices').select('sn').execute();
       expect(devices).toHaveLength(DEMO_DEVICES.length + BRIDGE_DEVICES.length);

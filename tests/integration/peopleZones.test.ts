@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICES, PEOPLE_ROUTES, ROUTES, type Alarm, type AlarmPage, type AlarmRecord, type DeviceKey, type Person, type PersonList, type Zone, type ZoneFields, type ZoneRow } from '../../protocol';
+import { ALARMS, DEVICES, PEOPLE_ROUTES, type Alarm, type AlarmPage, type AlarmRecord, type DeviceKey, type Person, type PersonList, type Zone, type ZoneFields, type ZoneRow } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { hashPassword } from '../../server/http/passwords';
 import { DEMO_PROJECT, OTHER_PROJECT } from '../../server/seed';
@@ -60,7 +60,7 @@ describe('people and zones (real server)', () => {
   }
 
   async function alarmsOf(deviceSn: string, metric: string): Promise<AlarmRecord[]> {
-    const r = await admin.post<AlarmPage>(ROUTES.alarmList, { projectId: demo, deviceSn, metric, pageSize: 100 });
+    const r = await admin.post<AlarmPage>(ALARMS.alarmList.path, { projectId: demo, deviceSn, metric, pageSize: 100 });
     expect(r.body.success).toBe(true);
     return r.body.data!.list as AlarmRecord[];
   }

@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICES, PEOPLE_ROUTES, ROUTES, type Alarm, type AlarmPage, type AlarmRecord, type DeviceKey, type Zone, type ZoneRow } from '../../protocol';
+import { ALARMS, DEVICES, PEOPLE_ROUTES, type Alarm, type AlarmPage, type AlarmRecord, type DeviceKey, type Zone, type ZoneRow } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import { demoTeamOf } from '../../server/seed/demoPeople';
@@ -49,7 +49,7 @@ describe('personnel alarms: gathering and leave area (real server)', () => {
     device.publishAsync(beaconTopic(sn), JSON.stringify({ ts: Date.now(), tunnelId: 'RK', chainageM, battery: 80, sos: false }), { qos: 1 });
 
   async function alarmsOf(deviceSn: string, metric: string): Promise<AlarmRecord[]> {
-    const r = await admin.post<AlarmPage>(ROUTES.alarmList, { projectId: demo, deviceSn, metric, pageSize: 100 });
+    const r = await admin.post<AlarmPage>(ALARMS.alarmList.path, { projectId: demo, deviceSn, metric, pageSize: 100 });
     expect(r.body.success).toBe(true);
     return r.body.data!.list as AlarmRecord[];
   }

@@ -3,7 +3,7 @@ import { Kysely, PGliteDialect } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICES, FLEET_ROUTES, highThreshold, ROUTES, type AlarmPage, type DeviceInfo, type DeviceKey, type Threshold, type ThresholdAuditPage, type ThresholdView } from '../../protocol';
+import { ALARMS, DEVICES, FLEET_ROUTES, highThreshold, type AlarmPage, type DeviceInfo, type DeviceKey, type Threshold, type ThresholdAuditPage, type ThresholdView } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { resetThresholds, setThresholds } from '../../server/rules/thresholdEdits';
 import { DEMO_PROJECT, seedIfEmpty } from '../../server/seed';
@@ -41,7 +41,7 @@ describe('editable thresholds against the real server', () => {
     return r.body.data!;
   }
   async function momentAlarms(sn: string) {
-    const r = await admin.post<AlarmPage>(ROUTES.alarmList, { projectId: demo, kind: 'threshold', page: 1, pageSize: 100 });
+    const r = await admin.post<AlarmPage>(ALARMS.alarmList.path, { projectId: demo, kind: 'threshold', page: 1, pageSize: 100 });
     return r.body.data!.list.filter((a) => a.deviceSn === sn && a.metric === 'momentPct');
   }
   async function latestMoment(sn: string): Promise<number | undefined> {

@@ -1,4 +1,4 @@
-import { DEVICES, ok, ROUTES, type AlarmPage, type DeviceInfo, type TelemetryHistory, type TunnelInfo } from '../../../protocol';
+import { ALARMS, DEVICES, ok, ROUTES, type AlarmPage, type DeviceInfo, type TelemetryHistory, type TunnelInfo } from '../../../protocol';
 import { defaultThresholdsFor } from '../../../server/rules/defaultThresholds';
 import { DEMO_DEVICES, DEMO_TUNNELS } from '../../../server/seed/demoProject';
 
@@ -34,7 +34,7 @@ export function benchFetch(multiplier: number): typeof fetch {
   const answers: Record<string, () => unknown> = {
     [DEVICES.deviceList.path]: () => fleetDeviceInfos(multiplier),
     [DEVICES.tunnelList.path]: () => tunnels,
-    [ROUTES.alarmList]: (): AlarmPage => ({ total: 0, page: 1, pageSize: 50, list: [] }),
+    [ALARMS.alarmList.path]: (): AlarmPage => ({ total: 0, page: 1, pageSize: 50, list: [] }),
     [ROUTES.telemetryHistory]: (): TelemetryHistory => ({ series: [] }),
   };
   return async (input) => {

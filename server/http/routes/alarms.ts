@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { z } from 'zod';
-import { ROUTES, alarmAckBody, alarmDealBody, alarmListBody, type Alarm, type AlarmDealBody, type AlarmPage } from '../../../protocol';
+import { ALARMS, alarmListBody, type Alarm, type AlarmDealBody } from '../../../protocol';
 import { toAlarm, type Database } from '../../storage';
-import { postRoute, requireMember, type HttpDeps } from '../context';
+import { requireMember, route, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
 import { registerAlarmCenterRoutes } from './alarmCenter';
 import { registerAlarmShelveRoutes } from './alarmShelve';
@@ -43,7 +43,7 @@ export function filteredAlarms(db: Kysely<Database>, filter: AlarmFilter, nowMs 
  * docs/api.md "Alarm lifecycle". Every change is written first, then pushed.
  */
 export function registerAlarmRoutes(app: FastifyInstance, deps: HttpDeps): void {
-  postRoute(app, deps, ROUTES.alarmList, alarmListBody, async ({ body, user }): Promise<AlarmPage> => {
+  route(app, deps, ALARMS.alarmList, async ({ body, user }) => {
     requireMember(user, body.projectId);
     const query = filteredAlarms(deps.db, body);
     const [count, rows] = await Promise.all([
@@ -61,7 +61,7 @@ export function registerAlarmRoutes(app: FastifyInstance, deps: HttpDeps): void 
   // Handling is one-way (0 → 1 or 2): the first handler's status, remark, name and time stay on record,
   // and two operators handling the same alarm at once cannot overwrite each other. Handling closes the
   // alarm; SOS and AI alarms, which never clear by themselves, are cleared by it.
-  postRoute(app, deps, ROUTES.alarmDeal, alarmDealBody, async ({ body, user, req }): Promise<Alarm> => {
+  route(app, deps, ALARMS.alarmDeal, async ({ body, user, req }) => {
     const existing = await deps.db
       .selectFrom('alarms')
       .select(['project_id', 'deal_status'])
@@ -81,7 +81,7 @@ export function registerAlarmRoutes(app: FastifyInstance, deps: HttpDeps): void 
   });
 
   // Acknowledging is one-way too: the first operator's name and time stay; a handled alarm is past it.
-  postRoute(app, deps, ROUTES.alarmAck, alarmAckBody, async ({ body, user, req }): Promise<Alarm> => {
+  route(app, deps, ALARMS.alarmAck, async ({ body, user, req }) => {
     const existing = await deps.db.selectFrom('alarms').select(['project_id']).where('alarm_id', '=', body.alarmId).executeTakeFirst();
     if (!existing) throw new ApiError('NOT_FOUND', 'Alarm not found');
     requireMember(user, existing.project_id);

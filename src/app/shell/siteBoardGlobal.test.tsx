@@ -27,7 +27,7 @@ describe('window.SiteBoard (custom modules)', () => {
     await root.session.login('admin', TEST_ADMIN_PASSWORD);
     expect(sb.currentUser?.username).toBe('admin');
     const devices = await real().admin.call(DEVICES.deviceList.path, { projectId: 'demo-tunnel' });
-    await expect(sb.request(DEVICES.deviceList.path, { projectId: 'demo-tunnel' })).resolves.toEqual(devices);
+    await expect(sb.request(DEVICES.deviceList, { projectId: 'demo-tunnel' })).resolves.toEqual(devices);
     expect(sb.utils.formatDisplayNumber(1.239, 2)).toBe('1.23');
     expect(sb.dayjs(0).year()).toBe(1970);
     expect(sb.timeZone).toBe('Asia/Shanghai');

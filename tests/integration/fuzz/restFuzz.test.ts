@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH, CUSTOM_PANEL_ROUTES, DEVICES, ROUTES, SYSTEM_STATUS_ROUTE } from '../../../protocol';
+import { ALARMS, AUTH, CUSTOM_PANEL_ROUTES, DEVICES, ROUTES, SYSTEM_STATUS_ROUTE } from '../../../protocol';
 import type { RunningServer } from '../../../server/app';
 import { DEMO_BOARD, DEMO_PROJECT, OTHER_PROJECT } from '../../../server/seed';
 import type { ApiClient } from '../../helpers/apiClient';
@@ -139,8 +139,8 @@ const page = DEMO_BOARD.pages[0].pageId;
 const TEMPLATES: Record<string, (baseVersion: number) => Record<string, unknown>> = {
   [AUTH.login.path]: () => ({ username: 'fuzz-user', password: 'x' }),
   [DEVICES.deviceList.path]: () => ({ projectId: demo }),
-  [ROUTES.alarmList]: () => ({ projectId: demo, state: 'active' }),
-  [ROUTES.alarmDeal]: () => ({ alarmId: 1, dealStatus: 1, dealRemark: 'checked on site' }),
+  [ALARMS.alarmList.path]: () => ({ projectId: demo, state: 'active' }),
+  [ALARMS.alarmDeal.path]: () => ({ alarmId: 1, dealStatus: 1, dealRemark: 'checked on site' }),
   [ROUTES.boardList]: () => ({ projectId: demo }),
   [ROUTES.boardScreen]: () => ({ boardId: board }),
   [DEVICES.tunnelList.path]: () => ({ projectId: demo }),
