@@ -15,8 +15,6 @@ import { ALARM_GROUPS } from './alarmGroups';
 export const ROUTES = {
   boardList: '/zhgd/board/list',
   boardScreen: '/zhgd/board/screen',
-  telemetryHistory: '/zhgd/telemetry/history',
-  ingestStats: '/zhgd/ingest/stats',
   // Board server (docs/api.md "Board server"). All POST except ticketGet, which is `GET` with a query string.
   panelEdit: '/zhgd/panel/edit',
   ticketGet: '/zhgd/ticket/getTicket',

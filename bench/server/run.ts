@@ -23,7 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { io as connectSocket } from 'socket.io-client';
-import { AUTH, decodeTelemetryFrame, frameRows, ROUTES } from '../../protocol';
+import { AUTH, decodeTelemetryFrame, frameRows, OPERATIONS } from '../../protocol';
 import { DEMO_DEVICES, DEMO_PROJECT } from '../../server/seed/demoProject';
 import type { LoadOptions } from './load';
 
@@ -172,7 +172,7 @@ async function latencyProbe(url: string, topics: readonly string[] = ['beacon', 
 
 async function ingestStats(url: string): Promise<unknown> {
   const cookie = await login(url);
-  const res = await fetch(url + ROUTES.ingestStats, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: '{}' });
+  const res = await fetch(url + OPERATIONS.ingestStats.path, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: '{}' });
   return ((await res.json()) as { data: unknown }).data;
 }
 

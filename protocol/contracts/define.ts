@@ -94,3 +94,12 @@ export function parseContractBody<S extends z.ZodType>(schema: S, body: unknown)
   const field = issue.path.length > 0 ? issue.path.map(String).join('.') : 'body';
   return { ok: false, message: `${field}: ${issue.message}` };
 }
+
+/** True when a schema's output and a hand-written protocol type are the same shape (each assignable to the other). */
+export type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/**
+ * Compile-time check that response schemas and the protocol types they describe cannot drift: every type
+ * argument must be `true` (a {@link SameShape}); the build fails otherwise. Does nothing at run time.
+ */
+export function shapesAgree<_Checks extends readonly true[]>(): void {}

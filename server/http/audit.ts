@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ADMIN_ROUTES, ALARMS, AUTH, CUSTOM_PANEL_ROUTES, DEVICES, FLEET_ROUTES, PEOPLE_ROUTES, ROUTES } from '../../protocol';
+import { ADMIN_ROUTES, ALARMS, AUTH, CUSTOM_PANEL_ROUTES, DEVICES, FLEET, PEOPLE, ROUTES } from '../../protocol';
 import type { Database } from '../storage';
 import { requestProjects, requestUser } from './authorize';
 
@@ -27,15 +27,15 @@ export const AUDITED_ROUTES: Readonly<Record<string, string>> = {
   [ROUTES.boardRestore]: 'board.restore',
   [CUSTOM_PANEL_ROUTES.typeAdd]: 'customPanel.add',
   [CUSTOM_PANEL_ROUTES.typeDelete]: 'customPanel.delete',
-  [FLEET_ROUTES.thresholdSet]: 'threshold.set',
-  [FLEET_ROUTES.thresholdReset]: 'threshold.reset',
+  [FLEET.thresholdSet.path]: 'threshold.set',
+  [FLEET.thresholdReset.path]: 'threshold.reset',
   [DEVICES.deviceKey.path]: 'mqtt.credentials',
-  [PEOPLE_ROUTES.personAdd]: 'person.add',
-  [PEOPLE_ROUTES.personEdit]: 'person.edit',
-  [PEOPLE_ROUTES.personDelete]: 'person.delete',
-  [PEOPLE_ROUTES.zoneAdd]: 'zone.add',
-  [PEOPLE_ROUTES.zoneEdit]: 'zone.edit',
-  [PEOPLE_ROUTES.zoneDelete]: 'zone.delete',
+  [PEOPLE.personAdd.path]: 'person.add',
+  [PEOPLE.personEdit.path]: 'person.edit',
+  [PEOPLE.personDelete.path]: 'person.delete',
+  [PEOPLE.zoneAdd.path]: 'zone.add',
+  [PEOPLE.zoneEdit.path]: 'zone.edit',
+  [PEOPLE.zoneDelete.path]: 'zone.delete',
   [ADMIN_ROUTES.orgAdd]: 'org.add',
   [ADMIN_ROUTES.orgEdit]: 'org.edit',
   [ADMIN_ROUTES.projectAdd]: 'project.add',

@@ -1,4 +1,4 @@
-import { accessByPath, ADMIN_ROUTES, CONTRACTS, CUSTOM_PANEL_ROUTES, EQUIPMENT_ROUTES, FLEET_ROUTES, HISTORY_ROUTES, PEOPLE_ROUTES, ROUTES, SYSTEM_STATUS_ROUTE, type RouteAccess } from '../../protocol';
+import { accessByPath, ADMIN_ROUTES, CONTRACTS, CUSTOM_PANEL_ROUTES, ROUTES, type RouteAccess } from '../../protocol';
 import { API_REFERENCE_PREFIX } from './openapi';
 
 /** Routes not declared as contracts yet, with their access by URL (merged into ROUTE_ACCESS). */
@@ -9,18 +9,6 @@ export const UNDECLARED_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   '/nav/postDomain.htm': 'project.read',
 
   // Devices, tunnels, telemetry: what boards read
-  [ROUTES.telemetryHistory]: 'project.read',
-  [HISTORY_ROUTES.series]: 'project.read',
-  [HISTORY_ROUTES.alarmRange]: 'project.read',
-  [HISTORY_ROUTES.tracks]: 'people.view',
-  [HISTORY_ROUTES.tracksCompact]: 'people.view',
-  [HISTORY_ROUTES.positions]: 'people.view',
-  [FLEET_ROUTES.workRecordList]: 'project.read',
-  [EQUIPMENT_ROUTES.drivers]: 'project.read',
-  [EQUIPMENT_ROUTES.attendance]: 'project.read',
-  [EQUIPMENT_ROUTES.archive]: 'project.read',
-  [EQUIPMENT_ROUTES.fleet]: 'project.read',
-  [EQUIPMENT_ROUTES.workRecordExport]: 'project.read',
 
   // Alarms
 
@@ -57,29 +45,10 @@ export const UNDECLARED_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   [CUSTOM_PANEL_ROUTES.typeDelete]: 'project.admin',
 
   // Thresholds
-  [FLEET_ROUTES.thresholdGet]: 'project.read',
-  [FLEET_ROUTES.thresholdAudit]: 'project.read',
-  [FLEET_ROUTES.thresholdSet]: 'threshold.edit',
-  [FLEET_ROUTES.thresholdReset]: 'threshold.edit',
 
   // People and zones (protocol/people.ts)
-  [PEOPLE_ROUTES.personList]: 'people.view',
-  [PEOPLE_ROUTES.personExport]: 'people.view',
-  [PEOPLE_ROUTES.personDetail]: 'people.view',
-  [PEOPLE_ROUTES.personAdd]: 'zone.edit',
-  [PEOPLE_ROUTES.personEdit]: 'zone.edit',
-  [PEOPLE_ROUTES.personDelete]: 'zone.edit',
-  [PEOPLE_ROUTES.zoneList]: 'people.view',
-  [PEOPLE_ROUTES.zoneHours]: 'people.view',
-  [PEOPLE_ROUTES.zoneAdd]: 'zone.edit',
-  [PEOPLE_ROUTES.zoneEdit]: 'zone.edit',
-  [PEOPLE_ROUTES.zoneDelete]: 'zone.edit',
 
   // Operations
-  [ROUTES.ingestStats]: 'system',
-  [SYSTEM_STATUS_ROUTE]: 'system',
-  // Also answers `Authorization: Bearer <METRICS_TOKEN>` without a session (checked by the route).
-  '/metrics': 'system',
 
   // Administration (protocol/admin.ts)
   [ADMIN_ROUTES.orgList]: 'session',

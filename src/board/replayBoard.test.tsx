@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { runInAction } from 'mobx';
-import { ALARMS, ROUTES, type Alarm, type AlarmPage, type Board, type Panel, type TelemetryHistory } from '../../protocol';
+import { ALARMS, HISTORY, type Alarm, type AlarmPage, type Board, type Panel, type TelemetryHistory } from '../../protocol';
 import { createReplaySource, parseReplayParams, type ReplaySource } from '../panelData/replay';
 import { T0 } from '../test/builders';
 import { createInProcessHistory, renderWithApp, testRoot } from '../test/render';
@@ -21,7 +21,7 @@ let wind: { raised: Alarm; cleared: Alarm; dealtAtMs: number };
 
 async function stored(sn: string, fromMs: number, toMs: number, n: number): Promise<void> {
   await eventually(async () => {
-    const h = await real().admin.call<TelemetryHistory>(ROUTES.telemetryHistory, { projectId: demo, sns: [sn], fromMs, toMs });
+    const h = await real().admin.call<TelemetryHistory>(HISTORY.telemetryHistory.path, { projectId: demo, sns: [sn], fromMs, toMs });
     return (h.series.find((s) => s.sn === sn)?.ts.length ?? 0) >= n;
   }, 10_000, `${n} stored readings of ${sn}`);
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PEOPLE_ROUTES, personFieldsSchema, type Person, type PersonFields } from '../../protocol';
+import { PEOPLE, personFieldsSchema, type Person, type PersonFields } from '../../protocol';
 import { useStores } from '../stores';
 
 const EMPTY: Record<keyof PersonFields, string> = { name: '', beaconSn: '', company: '', team: '', workType: '', phone: '' };
@@ -38,7 +38,7 @@ export function PersonEditDialog({ projectId, person, onDone }: { projectId: str
       setError(`${issue.path.join('.')}: ${issue.message}`);
       return;
     }
-    void (person ? call(PEOPLE_ROUTES.personEdit, { projectId, personId: person.personId, person: parsed.data }) : call(PEOPLE_ROUTES.personAdd, { projectId, person: parsed.data }));
+    void (person ? call(PEOPLE.personEdit.path, { projectId, personId: person.personId, person: parsed.data }) : call(PEOPLE.personAdd.path, { projectId, person: parsed.data }));
   };
   const input = (k: keyof PersonFields, label: string) => (
     <Field label={label}>
@@ -76,7 +76,7 @@ export function PersonEditDialog({ projectId, person, onDone }: { projectId: str
           </DialogContent>
           <DialogActions>
             {person ? (
-              <Button onClick={() => projectId && void call(PEOPLE_ROUTES.personDelete, { projectId, personId: person.personId })}>
+              <Button onClick={() => projectId && void call(PEOPLE.personDelete.path, { projectId, personId: person.personId })}>
                 <Trans>Delete</Trans>
               </Button>
             ) : null}

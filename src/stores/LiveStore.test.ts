@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALARMS, ROUTES, type AlarmPage, type TelemetryHistory } from '../../protocol';
+import { ALARMS, HISTORY, type AlarmPage, type TelemetryHistory } from '../../protocol';
 import { createInProcessTelemetry } from '../../workers/telemetry/Telemetry';
 import { subjectFeeds } from '../test/fakeFeeds';
 import { gasBatch, makeAlarm, T0 } from '../test/builders';
@@ -32,7 +32,7 @@ async function storeReadings(points: Array<[tsMs: number, co: number]>): Promise
   for (const [ts, co] of points) await device.publish('gas', G1, { ts, readings: { CO: co } });
   const tss = points.map(([ts]) => ts);
   await eventually(async () => {
-    const h = await real().admin.call<TelemetryHistory>(ROUTES.telemetryHistory, { projectId: demo, sns: [G1], fromMs: Math.min(...tss), toMs: Math.max(...tss), metrics: ['CO'] });
+    const h = await real().admin.call<TelemetryHistory>(HISTORY.telemetryHistory.path, { projectId: demo, sns: [G1], fromMs: Math.min(...tss), toMs: Math.max(...tss), metrics: ['CO'] });
     return (h.series.find((s) => s.sn === G1)?.ts.length ?? 0) >= points.length;
   }, 5_000, 'stored readings');
   // Readable above may still mean in memory only: wait until their chunks are committed, so the reads
@@ -93,8 +93,8 @@ describe('LiveStore', () => {
     await root.openProject(demo);
     const close = root.live.openWindow({ sn: G1, metrics: ['CO'], windowMs: 30 * 60_000 });
     await eventually(() => root.live.versionOf(G1) > 0, 15_000, 'history loaded');
-    expect(sent(ROUTES.telemetryHistory)).toHaveLength(1);
-    expect(sent(ROUTES.telemetryHistory)[0]).toMatchObject({ projectId: demo, sns: [G1], metrics: ['CO'], toMs: T0, fromMs: T0 - 1_800_000 });
+    expect(sent(HISTORY.telemetryHistory.path)).toHaveLength(1);
+    expect(sent(HISTORY.telemetryHistory.path)[0]).toMatchObject({ projectId: demo, sns: [G1], metrics: ['CO'], toMs: T0, fromMs: T0 - 1_800_000 });
 
     // While the socket was away: two alarms were raised and G1 reported twice more.
     const device = await real().device();
@@ -116,8 +116,8 @@ describe('LiveStore', () => {
     expect(root.alarms.alarms.map((x) => x.alarmId)).toEqual(await serverAlarmIds());
     expect(root.alarms.alarms.slice(0, 2).map((x) => x.alarmId)).toEqual([b.alarmId, a.alarmId]);
     expect(root.live.reconnects).toBe(1);
-    expect(sent(ROUTES.telemetryHistory)).toHaveLength(2);
-    expect(sent(ROUTES.telemetryHistory)[1]).toMatchObject({ toMs: T0 + 300_000 });
+    expect(sent(HISTORY.telemetryHistory.path)).toHaveLength(2);
+    expect(sent(HISTORY.telemetryHistory.path)[1]).toMatchObject({ toMs: T0 + 300_000 });
     const frame = await root.live.window({ sn: G1, metrics: ['CO'], fromMs: T0 - 1_800_000, toMs: T0 + 300_000, widthPx: 200 });
     expect(frame.rawCount).toBe(4); // two history loads, points at different times
     close();

@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICES, PEOPLE_ROUTES, type DeviceInfo, type PersonDetail, type PersonList } from '../../protocol';
+import { DEVICES, PEOPLE, type DeviceInfo, type PersonDetail, type PersonList } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import type { ApiClient } from '../helpers/apiClient';
@@ -38,11 +38,11 @@ describe('a beacon that stops reporting', () => {
     return r.body.data!.find((d) => d.sn === sn);
   }
   async function personRow(sn: string) {
-    const r = await admin.post<PersonList>(PEOPLE_ROUTES.personList, { projectId: demo });
+    const r = await admin.post<PersonList>(PEOPLE.personList.path, { projectId: demo });
     return r.body.data!.list.find((p) => p.beaconSn === sn);
   }
   async function card(sn: string): Promise<PersonDetail> {
-    const r = await admin.post<PersonDetail>(PEOPLE_ROUTES.personDetail, { projectId: demo, beaconSn: sn });
+    const r = await admin.post<PersonDetail>(PEOPLE.personDetail.path, { projectId: demo, beaconSn: sn });
     return r.body.data!;
   }
 
@@ -63,7 +63,7 @@ describe('a beacon that stops reporting', () => {
     expect(await personRow(low)).toMatchObject({ online: false, lowBattery: true });
     expect(await personRow(fine)).toMatchObject({ online: false });
     expect((await card(low)).person).toMatchObject({ online: false });
-    const offlineOnly = await admin.post<PersonList>(PEOPLE_ROUTES.personList, { projectId: demo, status: 'offline' });
+    const offlineOnly = await admin.post<PersonList>(PEOPLE.personList.path, { projectId: demo, status: 'offline' });
     expect(offlineOnly.body.data!.list.map((p) => p.beaconSn)).toEqual(expect.arrayContaining([low, fine]));
 
     // reporting again: online at once

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALARMS, AUTH, CUSTOM_PANEL_ROUTES, DEVICES, ROUTES, SYSTEM_STATUS_ROUTE, type Envelope, type SystemStatus } from '../../protocol';
+import { ALARMS, AUTH, CUSTOM_PANEL_ROUTES, DEVICES, OPERATIONS, ROUTES, type Envelope, type SystemStatus } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { MAX_FAILURES } from '../../server/http/loginThrottle';
 import { DEMO_BOARD, DEMO_PROJECT } from '../../server/seed';
@@ -66,9 +66,9 @@ describe('REST hardening on one server', () => {
     expect(Number(row?.[1])).toBeGreaterThanOrEqual(2);
     expect(text).toMatch(/^siteboard_rest_rejections_total\{route="\/metrics",code="UNAUTHENTICATED",status="401"\} 1$/m);
     expect(text).toMatch(/^siteboard_ingest_accepted_total \d+$/m);
-    const status = await admin.post<SystemStatus>(SYSTEM_STATUS_ROUTE, {});
+    const status = await admin.post<SystemStatus>(OPERATIONS.systemStatus.path, {});
     expect(status.body.data!.restRejections).toContainEqual(expect.objectContaining({ route: DEVICES.deviceList.path, code: 'VALIDATION', status: 400 }));
-    expect((await bridge.post(SYSTEM_STATUS_ROUTE, {})).body.errorCode).toBe('FORBIDDEN');
+    expect((await bridge.post(OPERATIONS.systemStatus.path, {})).body.errorCode).toBe('FORBIDDEN');
   });
 
   // item 13

@@ -4,7 +4,7 @@ import path from 'node:path';
 import mqtt from 'mqtt';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALARMS, AUTH, DEAL_MESSAGES, DEVICES, ROUTES, type Alarm, type AlarmPage, type Board, type BoardList, type DeviceInfo, type DeviceKey, type IngestStats, type SessionUser, type TelemetryHistory, type TunnelInfo } from '../../protocol';
+import { ALARMS, AUTH, DEAL_MESSAGES, DEVICES, HISTORY, OPERATIONS, ROUTES, type Alarm, type AlarmPage, type Board, type BoardList, type DeviceInfo, type DeviceKey, type IngestStats, type SessionUser, type TelemetryHistory, type TunnelInfo } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { BRIDGE_DEVICES, DEMO_DEVICES, DEMO_PROJECT, OTHER_PROJECT } from '../../server/seed';
 import { ApiClient } from '../helpers/apiClient';
@@ -245,7 +245,7 @@ describe('REST API against the real server', () => {
           { project_id: OTHER_PROJECT.projectId, sn: 'GAS-RK-E-F', ts_ms: t0, values: JSON.stringify({ CO: 99 }) },
         ])
         .execute();
-      const r = await admin.post<TelemetryHistory>(ROUTES.telemetryHistory, {
+      const r = await admin.post<TelemetryHistory>(HISTORY.telemetryHistory.path, {
         projectId: demo,
         sns: ['GAS-RK-E-F', 'NOPE'],
         fromMs: t0,
@@ -256,15 +256,15 @@ describe('REST API against the real server', () => {
         { sn: 'GAS-RK-E-F', ts: [t0, t0 + 1000, t0 + 2000], values: { CO: [1, 2, 3], O2: [20.9, 20.8, null] }, truncated: false, readings: 3 },
         { sn: 'NOPE', ts: [], values: { CO: [], O2: [] }, truncated: false, readings: 0 },
       ]);
-      const reversed = await admin.post(ROUTES.telemetryHistory, { projectId: demo, sns: ['GAS-RK-E-F'], fromMs: t0 + 1, toMs: t0 });
+      const reversed = await admin.post(HISTORY.telemetryHistory.path, { projectId: demo, sns: ['GAS-RK-E-F'], fromMs: t0 + 1, toMs: t0 });
       expect(reversed.body).toMatchObject({ errorCode: 'VALIDATION', errorMessage: 'toMs: must not be before fromMs' });
     });
 
     it('shows ingest counters to administrators only', async () => {
-      const r = await admin.post<IngestStats>(ROUTES.ingestStats);
+      const r = await admin.post<IngestStats>(OPERATIONS.ingestStats.path);
       expect(r.body.data!.accepted).toBeGreaterThanOrEqual(0);
       expect(r.body.data!.rejected).toHaveProperty('schema');
-      expect((await bridge.post(ROUTES.ingestStats)).body.errorCode).toBe('FORBIDDEN');
+      expect((await bridge.post(OPERATIONS.ingestStats.path)).body.errorCode).toBe('FORBIDDEN');
     });
   });
 
@@ -294,7 +294,7 @@ describe('REST API against the real server', () => {
         [ALARMS.alarmDeal.path, { alarmId, dealStatus: 1, dealRemark: 'not mine' }],
         [ROUTES.boardList, { projectId: demo }],
         [ROUTES.boardScreen, { boardId: 'demo-live' }],
-        [ROUTES.telemetryHistory, { projectId: demo, sns: ['GAS-LK-E-F'], fromMs: 0, toMs: Date.now() }],
+        [HISTORY.telemetryHistory.path, { projectId: demo, sns: ['GAS-LK-E-F'], fromMs: 0, toMs: Date.now() }],
         [DEVICES.deviceKey.path, { projectId: demo }],
       ];
       for (const [route, body] of calls) {

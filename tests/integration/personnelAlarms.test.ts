@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALARMS, DEVICES, PEOPLE_ROUTES, type Alarm, type AlarmPage, type AlarmRecord, type DeviceKey, type Zone, type ZoneRow } from '../../protocol';
+import { ALARMS, DEVICES, PEOPLE, type Alarm, type AlarmPage, type AlarmRecord, type DeviceKey, type Zone, type ZoneRow } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import { demoTeamOf } from '../../server/seed/demoPeople';
@@ -36,7 +36,7 @@ describe('personnel alarms: gathering and leave area (real server)', () => {
     socket = await connectLiveSocket(server.url, admin.cookie);
     socket.on('alarm.changed', (a) => pushed.push(a));
     expect(await socket.timeout(3_000).emitWithAck('topic.subscribe', { projectId: demo, topic: 'alarm' })).toEqual({ ok: true });
-    zones = (await admin.post<ZoneRow[]>(PEOPLE_ROUTES.zoneList, { projectId: demo, tunnelId: 'RK' })).body.data!;
+    zones = (await admin.post<ZoneRow[]>(PEOPLE.zoneList.path, { projectId: demo, tunnelId: 'RK' })).body.data!;
   });
 
   afterAll(async () => {
@@ -63,9 +63,9 @@ describe('personnel alarms: gathering and leave area (real server)', () => {
   }
 
   it('zones take gatheringAllowed and assignedTeams; a zone sent without them allows no gathering and is nobody\'s area', async () => {
-    const r = await admin.post<Zone>(PEOPLE_ROUTES.zoneAdd, { projectId: demo, zone: { name: 'Old client zone', kind: 'work', tunnelId: 'LK', fromM: 10, toM: 20, ...NO_RULES } });
+    const r = await admin.post<Zone>(PEOPLE.zoneAdd.path, { projectId: demo, zone: { name: 'Old client zone', kind: 'work', tunnelId: 'LK', fromM: 10, toM: 20, ...NO_RULES } });
     expect(r.body.data).toMatchObject({ gatheringAllowed: false, assignedTeams: [] });
-    const bad = await admin.post<Zone>(PEOPLE_ROUTES.zoneAdd, { projectId: demo, zone: { name: 'Bad', kind: 'work', tunnelId: 'LK', fromM: 10, toM: 20, ...NO_RULES, gatheringAllowed: 'yes' } });
+    const bad = await admin.post<Zone>(PEOPLE.zoneAdd.path, { projectId: demo, zone: { name: 'Bad', kind: 'work', tunnelId: 'LK', fromM: 10, toM: 20, ...NO_RULES, gatheringAllowed: 'yes' } });
     expect(bad.body.success).toBe(false);
     expect(bad.body.errorMessage).toContain('gatheringAllowed');
     // the seeded portal allows gathering and is the lining crew's way in
@@ -73,7 +73,7 @@ describe('personnel alarms: gathering and leave area (real server)', () => {
   });
 
   it('gathering: three people together outside the zones that allow it raise one warning on the bore; inside such a zone nothing', async () => {
-    const allowed = await admin.post<Zone>(PEOPLE_ROUTES.zoneAdd, {
+    const allowed = await admin.post<Zone>(PEOPLE.zoneAdd.path, {
       projectId: demo,
       zone: { name: 'Refuge chamber', kind: 'work', tunnelId: 'RK', fromM: 3000, toM: 3100, ...NO_RULES, gatheringAllowed: true },
     });

@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALARMS, ROUTES, type AlarmPage, type IngestStats } from '../../protocol';
+import { ALARMS, OPERATIONS, type AlarmPage, type IngestStats } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import type { ApiClient } from '../helpers/apiClient';
@@ -36,7 +36,7 @@ describe('sensor faults against the real server', () => {
     return r.body.data!.list.filter((a) => a.metric === metric);
   }
   async function schemaRejections(): Promise<number> {
-    const r = await admin.post<IngestStats>(ROUTES.ingestStats, {});
+    const r = await admin.post<IngestStats>(OPERATIONS.ingestStats.path, {});
     return r.body.data!.rejected.schema ?? 0;
   }
 

@@ -1,4 +1,4 @@
-import { ALARMS, DEVICES, ok, ROUTES, type AlarmPage, type DeviceInfo, type TelemetryHistory, type TunnelInfo } from '../../../protocol';
+import { ALARMS, DEVICES, HISTORY, ok, type AlarmPage, type DeviceInfo, type TelemetryHistory, type TunnelInfo } from '../../../protocol';
 import { defaultThresholdsFor } from '../../../server/rules/defaultThresholds';
 import { DEMO_DEVICES, DEMO_TUNNELS } from '../../../server/seed/demoProject';
 
@@ -35,7 +35,7 @@ export function benchFetch(multiplier: number): typeof fetch {
     [DEVICES.deviceList.path]: () => fleetDeviceInfos(multiplier),
     [DEVICES.tunnelList.path]: () => tunnels,
     [ALARMS.alarmList.path]: (): AlarmPage => ({ total: 0, page: 1, pageSize: 50, list: [] }),
-    [ROUTES.telemetryHistory]: (): TelemetryHistory => ({ series: [] }),
+    [HISTORY.telemetryHistory.path]: (): TelemetryHistory => ({ series: [] }),
   };
   return async (input) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;

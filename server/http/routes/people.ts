@@ -4,21 +4,9 @@ import type { Kysely } from 'kysely';
 import {
   MAX_PEOPLE_PER_PROJECT,
   MAX_ZONES_PER_PROJECT,
-  PEOPLE_ROUTES,
-  personAddBody,
-  personDeleteBody,
-  personDetailBody,
-  personEditBody,
-  personExportBody,
-  personListBody,
+  PEOPLE,
   thresholdSchema,
-  zoneAddBody,
-  zoneDeleteBody,
-  zoneEditBody,
-  zoneHoursBody,
-  zoneListBody,
   type Person,
-  type PersonDetail,
   type PersonFields,
   type PersonList,
   type PersonListBody,
@@ -26,7 +14,6 @@ import {
   type Threshold,
   type Zone,
   type ZoneHours,
-  type ZoneRow,
 } from '../../../protocol';
 import { inZone } from '../../rules/zoneRules';
 import { zoneColumns, zoneFromRow } from '../../rules/zoneStore';
@@ -34,7 +21,7 @@ import type { ZoneStats } from '../../rules/types';
 import type { ProjectLiveState } from '../../cluster/liveShare';
 import { fromJson, type Database } from '../../storage';
 import { ApiError, ERROR_MESSAGES } from '../errors';
-import { postRoute, requireMember, sessionUserOf, type HttpDeps, type HttpLive } from '../context';
+import { rawRoute, requireMember, route, sessionUserOf, type HttpDeps, type HttpLive } from '../context';
 import { parseBody } from '../validation';
 import { sendTableExport, stampedFileName, type ExportColumn } from '../tableExport';
 import { beijingTime } from './alarmCenter';
@@ -184,15 +171,15 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   const { db } = deps;
 
   /** person/list: the registry with live state, filtered. Role: safety officer and above (members today). */
-  postRoute(app, deps, PEOPLE_ROUTES.personList, personListBody, async ({ body, user }): Promise<PersonList> => {
+  route(app, deps, PEOPLE.personList, async ({ body, user }) => {
     requireMember(user, body.projectId);
     return filteredPeople(deps, body);
   });
 
   // person/export: the file itself (not an envelope), the same rows as person/list (server/http/tableExport.ts). Role: safety officer and above (members today).
-  app.post(PEOPLE_ROUTES.personExport, async (req, reply) => {
+  rawRoute(app, PEOPLE.personExport, async (req, reply) => {
     const user = sessionUserOf(req);
-    const body = parseBody(personExportBody, req.body);
+    const body = parseBody(PEOPLE.personExport.body, req.body);
     requireMember(user, body.projectId);
     const { list } = await filteredPeople(deps, body);
     const zones = new Map((await db.selectFrom('zones').select(['zone_id', 'name']).where('project_id', '=', body.projectId).execute()).map((z) => [z.zone_id, z.name]));
@@ -201,7 +188,7 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   });
 
   /** person/detail: one person (by id or by beacon), live values, thresholds and zones. Role: safety officer and above. */
-  postRoute(app, deps, PEOPLE_ROUTES.personDetail, personDetailBody, async ({ body, user }): Promise<PersonDetail> => {
+  route(app, deps, PEOPLE.personDetail, async ({ body, user }) => {
     requireMember(user, body.projectId);
     let q = db.selectFrom('people').selectAll().where('project_id', '=', body.projectId);
     q = 'personId' in body ? q.where('person_id', '=', body.personId) : q.where('beacon_sn', '=', body.beaconSn);
@@ -229,7 +216,7 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   });
 
   /** person/add. Role: project manager or administrator (administrators today). */
-  postRoute(app, deps, PEOPLE_ROUTES.personAdd, personAddBody, async ({ body, user }): Promise<Person> => {
+  route(app, deps, PEOPLE.personAdd, async ({ body, user }) => {
     requireMember(user, body.projectId);
     const { count } = await db.selectFrom('people').where('project_id', '=', body.projectId).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
     if (Number(count) >= MAX_PEOPLE_PER_PROJECT) throw new ApiError('VALIDATION', `person: a project registers at most ${MAX_PEOPLE_PER_PROJECT} people`);
@@ -246,7 +233,7 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   });
 
   /** person/edit. Role: project manager or administrator (administrators today). */
-  postRoute(app, deps, PEOPLE_ROUTES.personEdit, personEditBody, async ({ body, user }): Promise<Person> => {
+  route(app, deps, PEOPLE.personEdit, async ({ body, user }) => {
     requireMember(user, body.projectId);
     await checkBeacon(db, body.projectId, body.person.beaconSn, body.personId);
     const row = await db
@@ -263,7 +250,7 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   });
 
   /** person/delete. Role: project manager or administrator (administrators today). */
-  postRoute(app, deps, PEOPLE_ROUTES.personDelete, personDeleteBody, async ({ body, user }): Promise<{ personId: string }> => {
+  route(app, deps, PEOPLE.personDelete, async ({ body, user }) => {
     requireMember(user, body.projectId);
     const r = await db.deleteFrom('people').where('project_id', '=', body.projectId).where('person_id', '=', body.personId).executeTakeFirst();
     if (Number(r.numDeletedRows) === 0) throw new ApiError('NOT_FOUND', 'No such person');
@@ -272,7 +259,7 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   });
 
   /** zone/list: zones with headcount and today's portal counts. Role: safety officer and above (members today). */
-  postRoute(app, deps, PEOPLE_ROUTES.zoneList, zoneListBody, async ({ body, user }): Promise<ZoneRow[]> => {
+  route(app, deps, PEOPLE.zoneList, async ({ body, user }) => {
     requireMember(user, body.projectId);
     let q = db.selectFrom('zones').selectAll().where('project_id', '=', body.projectId);
     if (body.tunnelId) q = q.where('tunnel_id', '=', body.tunnelId);
@@ -286,7 +273,7 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
    * [fromMs, toMs), oldest first (server/rules/zoneHours.ts). At most 31 days: 744 rows per zone.
    * Role: safety officer and above (members today). @throws NOT_FOUND for a zone the project does not have
    */
-  postRoute(app, deps, PEOPLE_ROUTES.zoneHours, zoneHoursBody, async ({ body, user }): Promise<ZoneHours> => {
+  route(app, deps, PEOPLE.zoneHours, async ({ body, user }) => {
     requireMember(user, body.projectId);
     let zq = db.selectFrom('zones').select(['zone_id', 'name']).where('project_id', '=', body.projectId);
     if (body.zoneId) zq = zq.where('zone_id', '=', body.zoneId);
@@ -313,7 +300,7 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   });
 
   /** zone/add. Role: administrator. */
-  postRoute(app, deps, PEOPLE_ROUTES.zoneAdd, zoneAddBody, async ({ body, user }): Promise<Zone> => {
+  route(app, deps, PEOPLE.zoneAdd, async ({ body, user }) => {
     requireMember(user, body.projectId);
     await requireTunnel(db, body.projectId, body.zone.tunnelId);
     const { count } = await db.selectFrom('zones').where('project_id', '=', body.projectId).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
@@ -328,7 +315,7 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   });
 
   /** zone/edit. Role: administrator. */
-  postRoute(app, deps, PEOPLE_ROUTES.zoneEdit, zoneEditBody, async ({ body, user }): Promise<Zone> => {
+  route(app, deps, PEOPLE.zoneEdit, async ({ body, user }) => {
     requireMember(user, body.projectId);
     await requireTunnel(db, body.projectId, body.zone.tunnelId);
     const row = await db
@@ -344,7 +331,7 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   });
 
   /** zone/delete. Role: administrator. Open alarms of the zone clear with the reload. */
-  postRoute(app, deps, PEOPLE_ROUTES.zoneDelete, zoneDeleteBody, async ({ body, user }): Promise<{ zoneId: string }> => {
+  route(app, deps, PEOPLE.zoneDelete, async ({ body, user }) => {
     requireMember(user, body.projectId);
     const r = await db.deleteFrom('zones').where('project_id', '=', body.projectId).where('zone_id', '=', body.zoneId).executeTakeFirst();
     if (Number(r.numDeletedRows) === 0) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);

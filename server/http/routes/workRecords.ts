@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../../storage';
-import { FLEET_ROUTES, workRecordListBody, type WorkRecordPage } from '../../../protocol';
-import { postRoute, requireMember, type HttpDeps } from '../context';
+import { FLEET, type WorkRecordPage } from '../../../protocol';
+import { requireMember, route, type HttpDeps } from '../context';
 
 /**
  * The column `alarms_during` of a work_records query: alarms of the device raised while the lift or trip
@@ -21,7 +21,7 @@ export function alarmsDuring(eb: ExpressionBuilder<Database, 'work_records'>) {
 
 /** work/records (protocol/fleet.ts, docs/api.md "Work records"): a project's lifts and elevator trips, newest first, paged. Members. */
 export function registerWorkRecordRoutes(app: FastifyInstance, deps: HttpDeps): void {
-  postRoute(app, deps, FLEET_ROUTES.workRecordList, workRecordListBody, async ({ body, user }): Promise<WorkRecordPage> => {
+  route(app, deps, FLEET.workRecordList, async ({ body, user }): Promise<WorkRecordPage> => {
     requireMember(user, body.projectId);
     let q = deps.db.selectFrom('work_records').where('project_id', '=', body.projectId);
     if (body.sn) q = q.where('device_sn', '=', body.sn);

@@ -1,6 +1,6 @@
 import { connect as tcpConnect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH, DEVICES, MAX_PAYLOAD_BYTES, ROUTES, type DeviceKey, type IngestStats } from '../../../protocol';
+import { AUTH, DEVICES, MAX_PAYLOAD_BYTES, OPERATIONS, type DeviceKey, type IngestStats } from '../../../protocol';
 import type { RunningServer } from '../../../server/app';
 import { DEMO_PROJECT } from '../../../server/seed';
 import { Rng } from '../../../server/simulator/prng';
@@ -56,7 +56,7 @@ describe('MQTT fuzz (embedded broker, seeded)', { timeout: 120_000 }, () => {
   });
 
   async function stats(): Promise<IngestStats> {
-    const r = await admin.post<IngestStats>(ROUTES.ingestStats, {});
+    const r = await admin.post<IngestStats>(OPERATIONS.ingestStats.path, {});
     expect(r.status, `seed ${SEED}: ingest/stats answers`).toBe(200);
     return r.body.data!;
   }

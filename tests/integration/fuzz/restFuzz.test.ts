@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALARMS, AUTH, CUSTOM_PANEL_ROUTES, DEVICES, ROUTES, SYSTEM_STATUS_ROUTE } from '../../../protocol';
+import { ALARMS, AUTH, CUSTOM_PANEL_ROUTES, DEVICES, HISTORY, OPERATIONS, ROUTES } from '../../../protocol';
 import type { RunningServer } from '../../../server/app';
 import { DEMO_BOARD, DEMO_PROJECT, OTHER_PROJECT } from '../../../server/seed';
 import type { ApiClient } from '../../helpers/apiClient';
@@ -25,7 +25,7 @@ const CONCURRENCY = 8;
 const POST_ROUTES: string[] = [
   ...Object.values(ROUTES).filter((r) => r !== ROUTES.ticketGet),
   ...Object.values(CUSTOM_PANEL_ROUTES),
-  SYSTEM_STATUS_ROUTE,
+  OPERATIONS.systemStatus.path,
 ];
 /** Field names the routes read, so mutations reach past "unknown key" into each field's checks. */
 const FIELDS = [
@@ -145,7 +145,7 @@ const TEMPLATES: Record<string, (baseVersion: number) => Record<string, unknown>
   [ROUTES.boardScreen]: () => ({ boardId: board }),
   [DEVICES.tunnelList.path]: () => ({ projectId: demo }),
   [DEVICES.deviceKey.path]: () => ({ projectId: demo }),
-  [ROUTES.telemetryHistory]: () => ({ projectId: demo, sns: ['GAS-LK-E-F'], fromMs: 0, toMs: 4_000_000_000_000 }),
+  [HISTORY.telemetryHistory.path]: () => ({ projectId: demo, sns: ['GAS-LK-E-F'], fromMs: 0, toMs: 4_000_000_000_000 }),
   [ROUTES.boardEdit]: (v) => ({ boardId: board, baseVersion: v, name: 'Fuzzed board' }),
   [ROUTES.boardRelease]: (v) => ({ boardId: board, baseVersion: v, note: 'fuzz' }),
   [ROUTES.pageAdd]: (v) => ({ boardId: board, baseVersion: v, name: 'Fuzz page' }),
