@@ -8,39 +8,10 @@ import { roleSchema } from './roles';
 import { ALARM_GROUPS } from './alarmGroups';
 
 /**
- * REST routes and their bodies (docs/api.md). Every route is `POST` with a JSON body (except `ticketGet`, a
- * `GET` with a query string), answers with the Envelope of envelope.ts, and authenticates by the
+ * REST bodies and answers (docs/api.md); each route is a contract of protocol/contracts. Every route
+ * answers with the Envelope of envelope.ts unless its contract says otherwise, and authenticates by the
  * `sb_session` cookie (httpOnly, SameSite=Lax).
  */
-export const ROUTES = {
-  boardList: '/zhgd/board/list',
-  boardScreen: '/zhgd/board/screen',
-  // Board server (docs/api.md "Board server"). All POST except ticketGet, which is `GET` with a query string.
-  panelEdit: '/zhgd/panel/edit',
-  ticketGet: '/zhgd/ticket/getTicket',
-  panelList: '/zhgd/panel/list',
-  panelCustomAdd: '/zhgd/panel/custom/add',
-  panelDelete: '/zhgd/panel/delete',
-  panelMove: '/zhgd/panel/move',
-  pageAdd: '/zhgd/page/add',
-  pageDetails: '/zhgd/page/details',
-  pageEdit: '/zhgd/page/edit',
-  pageMove: '/zhgd/page/move',
-  pageDelete: '/zhgd/page/delete',
-  pageAddInitialize: '/zhgd/page/add/initialize',
-  boardAdd: '/zhgd/board/add',
-  boardStandardList: '/zhgd/board/standardList',
-  systemStyleDetails: '/zhgd/systemStyle/details',
-  systemStyleEdit: '/zhgd/systemStyle/edit',
-  layoutList: '/zhgd/layout/getLayoutList',
-  layoutUpdate: '/zhgd/layout/updateLayout',
-  boardEdit: '/zhgd/board/edit',
-  boardDelete: '/zhgd/board/delete',
-  boardRelease: '/zhgd/board/release',
-  boardAddInitialize: '/zhgd/board/add/initialize',
-  boardHistory: '/zhgd/board/history',
-  boardRestore: '/zhgd/board/restore',
-} as const;
 
 /**
  * Request header of board/add and board/add/initialize: a fresh single-use ticket from `GET ticket/getTicket`

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ADMIN_ROUTES, ALARMS, AUTH, CUSTOM_PANEL_ROUTES, DEVICES, FLEET, PEOPLE, ROUTES } from '../../protocol';
+import { ADMIN_ROUTES, ALARMS, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, FLEET, PEOPLE } from '../../protocol';
 import type { Database } from '../storage';
 import { requestProjects, requestUser } from './authorize';
 
@@ -19,14 +19,14 @@ export const AUDITED_ROUTES: Readonly<Record<string, string>> = {
   [ALARMS.alarmDealBatch.path]: 'alarm.dealBatch',
   [ALARMS.alarmShelve.path]: 'alarm.shelve',
   [ALARMS.alarmUnshelve.path]: 'alarm.unshelve',
-  [ROUTES.boardAdd]: 'board.add',
-  [ROUTES.boardAddInitialize]: 'board.add',
-  [ROUTES.boardEdit]: 'board.edit',
-  [ROUTES.boardDelete]: 'board.delete',
-  [ROUTES.boardRelease]: 'board.release',
-  [ROUTES.boardRestore]: 'board.restore',
-  [CUSTOM_PANEL_ROUTES.typeAdd]: 'customPanel.add',
-  [CUSTOM_PANEL_ROUTES.typeDelete]: 'customPanel.delete',
+  [BOARDS.boardAdd.path]: 'board.add',
+  [BOARDS.boardAddInitialize.path]: 'board.add',
+  [BOARDS.boardEdit.path]: 'board.edit',
+  [BOARDS.boardDelete.path]: 'board.delete',
+  [BOARDS.boardRelease.path]: 'board.release',
+  [BOARDS.boardRestore.path]: 'board.restore',
+  [CUSTOM_PANELS.typeAdd.path]: 'customPanel.add',
+  [CUSTOM_PANELS.typeDelete.path]: 'customPanel.delete',
   [FLEET.thresholdSet.path]: 'threshold.set',
   [FLEET.thresholdReset.path]: 'threshold.reset',
   [DEVICES.deviceKey.path]: 'mqtt.credentials',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH, DEVICES, ROUTES } from '../../protocol';
+import { AUTH, BOARDS, DEVICES } from '../../protocol';
 import { loadConfig } from '../config';
 import { seedIfEmpty } from '../seed';
 import { openDatabase, type OpenDatabase } from '../storage';
@@ -72,7 +72,7 @@ describe('createHttpApp', () => {
     const missing = await app.inject({ method: 'GET', url: '/assets/missing.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ success: false, errorCode: 'NOT_FOUND' });
-    const api = await app.inject({ method: 'GET', url: ROUTES.boardList, headers: { accept: 'text/html' } });
+    const api = await app.inject({ method: 'GET', url: BOARDS.boardList.path, headers: { accept: 'text/html' } });
     expect(api.json()).toMatchObject({ success: false, errorCode: 'NOT_FOUND' });
   });
 });

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { ADMIN_ROUTES, AUTH, CONTRACTS, fail, ROUTES, SYSTEM, type ErrorCode } from '../../protocol';
+import { ADMIN_ROUTES, AUTH, BOARDS, CONTRACTS, fail, SYSTEM, type ErrorCode } from '../../protocol';
 import { BodyRejected, parseGuardedJson } from './bodyGuard';
 import { installAudit } from './audit';
 import { installAuthorization } from './authorize';
@@ -36,14 +36,14 @@ const AUTH_ROUTES = new Set<string>([AUTH.login.path, AUTH.logout.path]);
  * {@link SMALL_BODY_LIMIT_BYTES}. The board routes get BODY_LIMIT_BYTES (docs/api.md "Request bodies").
  */
 const DOCUMENT_ROUTES = new Set<string>([
-  ROUTES.boardAdd,
-  ROUTES.boardEdit,
-  ROUTES.pageAdd,
-  ROUTES.pageEdit,
-  ROUTES.panelEdit,
-  ROUTES.panelCustomAdd,
-  ROUTES.layoutUpdate,
-  ROUTES.systemStyleEdit,
+  BOARDS.boardAdd.path,
+  BOARDS.boardEdit.path,
+  BOARDS.pageAdd.path,
+  BOARDS.pageEdit.path,
+  BOARDS.panelEdit.path,
+  BOARDS.panelCustomAdd.path,
+  BOARDS.layoutUpdate.path,
+  BOARDS.systemStyleEdit.path,
   ADMIN_ROUTES.deviceImport,
 ]);
 /** The version of the REST API the OpenAPI document states (the envelope and routes of docs/api.md). */

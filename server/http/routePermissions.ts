@@ -1,4 +1,4 @@
-import { accessByPath, ADMIN_ROUTES, CONTRACTS, CUSTOM_PANEL_ROUTES, ROUTES, type RouteAccess } from '../../protocol';
+import { accessByPath, ADMIN_ROUTES, CONTRACTS, type RouteAccess } from '../../protocol';
 import { API_REFERENCE_PREFIX } from './openapi';
 
 /** Routes not declared as contracts yet, with their access by URL (merged into ROUTE_ACCESS). */
@@ -13,36 +13,7 @@ export const UNDECLARED_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // Alarms
 
   // Boards
-  [ROUTES.boardList]: 'project.read',
-  [ROUTES.boardScreen]: 'project.read',
-  [ROUTES.boardStandardList]: 'session',
-  [ROUTES.pageDetails]: 'project.read',
-  [ROUTES.panelList]: 'project.read',
-  [ROUTES.layoutList]: 'project.read',
-  [ROUTES.systemStyleDetails]: 'project.read',
-  [CUSTOM_PANEL_ROUTES.typeList]: 'project.read',
-  [ROUTES.boardHistory]: 'project.read',
-  [ROUTES.ticketGet]: 'board.edit',
-  [ROUTES.boardAdd]: 'board.edit',
-  [ROUTES.boardAddInitialize]: 'board.edit',
-  [ROUTES.boardEdit]: 'board.edit',
-  [ROUTES.boardDelete]: 'board.edit',
-  [ROUTES.pageAdd]: 'board.edit',
-  [ROUTES.pageEdit]: 'board.edit',
-  [ROUTES.pageMove]: 'board.edit',
-  [ROUTES.pageDelete]: 'board.edit',
-  [ROUTES.pageAddInitialize]: 'board.edit',
-  [ROUTES.panelCustomAdd]: 'board.edit',
-  [ROUTES.panelEdit]: 'board.edit',
-  [ROUTES.panelDelete]: 'board.edit',
-  [ROUTES.panelMove]: 'board.edit',
-  [ROUTES.layoutUpdate]: 'board.edit',
-  [ROUTES.systemStyleEdit]: 'board.edit',
-  [ROUTES.boardRelease]: 'board.release',
-  [ROUTES.boardRestore]: 'board.release',
   // Custom panel types load code into every member's browser: the project's administrators only.
-  [CUSTOM_PANEL_ROUTES.typeAdd]: 'project.admin',
-  [CUSTOM_PANEL_ROUTES.typeDelete]: 'project.admin',
 
   // Thresholds
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH, DEVICES, fail, ok, ROUTES } from '../../protocol';
+import { AUTH, BOARDS, DEVICES, fail, ok } from '../../protocol';
 import { BusinessError, createRequest, GENERIC_ERROR_MESSAGE } from './request';
 
 /** A fetch answering with fixed JSON (or throwing), recording what it was asked. */
@@ -18,7 +18,7 @@ describe('request', () => {
   it('posts JSON with same-origin cookies and returns the envelope data', async () => {
     const { f, calls } = fakeFetch(ok({ board: [] }));
     const request = createRequest({ fetch: f, baseUrl: '/base' });
-    await expect(request(ROUTES.boardList, { projectId: 'p1' })).resolves.toEqual({ board: [] });
+    await expect(request(BOARDS.boardList, { projectId: 'p1' })).resolves.toEqual({ board: [] });
     expect(calls[0].url).toBe('/base/zhgd/board/list');
     expect(calls[0].init.method).toBe('POST');
     expect(calls[0].init.credentials).toBe('same-origin');
@@ -28,7 +28,7 @@ describe('request', () => {
   it('throws a BusinessError with the server code, message and showType, and reports it', async () => {
     const seen: BusinessError[] = [];
     const request = createRequest({ fetch: fakeFetch(fail('NOT_FOUND', 'no such board', 9)).f, onError: (e) => seen.push(e) });
-    const err = await request(ROUTES.boardScreen, { boardId: 'x' }).catch((e: unknown) => e);
+    const err = await request(BOARDS.boardScreen, { boardId: 'x' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BusinessError);
     expect(err).toMatchObject({ errorCode: 'NOT_FOUND', errorMessage: 'no such board', showType: 9 });
     expect(seen).toHaveLength(1);

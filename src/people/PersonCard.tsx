@@ -57,7 +57,7 @@ export const PersonCard = observer(function PersonCard({ projectId, target, onCl
       const ask = (from: number, tier?: 'raw') =>
         request(HISTORY.series, { projectId, sns: [d.beaconSn], metrics: ['chainageM'], fromMs: from, toMs, widthPx: TRACK_W, ...(tier ? { tier } : {}) }, { skipErrorHandler: true })
           .then((r) => ({ ts: r.series[0]?.ts ?? [], m: r.series[0]?.values.chainageM ?? [] }))
-          .catch(() => ({ ts: [] as number[], m: [] as Array<number | null> }));
+          .catch(() => ({ ts: [], m: [] }));
       // the day from the rollups, and the last minutes (not rolled up yet) from the raw readings
       void Promise.all([ask(fromMs), ask(Math.max(fromMs, toMs - RECENT_RAW_MS), 'raw')]).then(([day, recent]) => {
         if (!live) return;

@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll } from 'vitest';
-import { ALARMS, AUTH, BOARD_TICKET_HEADER, DEVICES, deviceTopic, ROUTES, type Alarm, type AlarmPage, type Board, type BoardTicket, type DeviceKey, type DeviceKind, type Envelope, type Panel } from '../../protocol';
+import { ALARMS, AUTH, BOARD_TICKET_HEADER, BOARDS, DEVICES, deviceTopic, type Alarm, type AlarmPage, type Board, type BoardTicket, type DeviceKey, type DeviceKind, type Envelope, type Panel } from '../../protocol';
 import { cookieAfter } from '../../tests/helpers/apiClient';
 import { connectDevice } from '../../tests/helpers/devices';
 import { eventually } from '../../tests/helpers/eventually';
@@ -147,7 +147,7 @@ function createClient(baseUrl: string, cookie: string | null = null): ServerClie
       return jar.cookie;
     },
     async call<T>(route: string, body: unknown = {}, extra: Record<string, string> = {}): Promise<T> {
-      const get = route.startsWith(ROUTES.ticketGet);
+      const get = route.startsWith(BOARDS.ticketGet.path);
       const res = await send(route, get ? { headers: extra } : { method: 'POST', headers: { 'content-type': 'application/json', ...extra }, body: JSON.stringify(body) });
       const env = (await res.json()) as Envelope<T>;
       if (!env.success) throw new CallError(env.errorCode ?? 'UNKNOWN', `${route}: ${env.errorCode} ${env.errorMessage}`);
@@ -243,8 +243,8 @@ async function openDevice(server: RunningServer, admin: ServerClient, projectId:
 
 async function createBoard(client: ServerClient, spec: BoardSpec): Promise<Board> {
   const projectId = spec.projectId ?? 'demo-tunnel';
-  const { ticket } = await client.call<BoardTicket>(`${ROUTES.ticketGet}?projectId=${encodeURIComponent(projectId)}`);
-  let board = await client.call<Board>(ROUTES.boardAdd, { projectId, name: spec.name, ...(spec.layout ? { layout: spec.layout } : {}) }, { [BOARD_TICKET_HEADER]: ticket });
+  const { ticket } = await client.call<BoardTicket>(`${BOARDS.ticketGet.path}?projectId=${encodeURIComponent(projectId)}`);
+  let board = await client.call<Board>(BOARDS.boardAdd.path, { projectId, name: spec.name, ...(spec.layout ? { layout: spec.layout } : {}) }, { [BOARD_TICKET_HEADER]: ticket });
   const boardId = board.boardId;
   let version = board.version;
   const pages = spec.pages ?? [];
@@ -252,16 +252,16 @@ async function createBoard(client: ServerClient, spec: BoardSpec): Promise<Board
     let pageId: string;
     if (i === 0) {
       pageId = board.pages[0].pageId;
-      ({ version } = await client.call<{ version: number }>(ROUTES.pageEdit, { boardId, baseVersion: version, pageId, name: page.name }));
+      ({ version } = await client.call<{ version: number }>(BOARDS.pageEdit.path, { boardId, baseVersion: version, pageId, name: page.name }));
     } else {
-      const added = await client.call<{ version: number; page: { pageId: string } }>(ROUTES.pageAdd, { boardId, baseVersion: version, name: page.name });
+      const added = await client.call<{ version: number; page: { pageId: string } }>(BOARDS.pageAdd.path, { boardId, baseVersion: version, name: page.name });
       ({ version } = added);
       pageId = added.page.pageId;
     }
     for (const panel of page.panels ?? []) {
-      ({ version } = await client.call<{ version: number }>(ROUTES.panelCustomAdd, { boardId, baseVersion: version, pageId, panel }));
+      ({ version } = await client.call<{ version: number }>(BOARDS.panelCustomAdd.path, { boardId, baseVersion: version, pageId, panel }));
     }
   }
-  board = await client.call<Board>(ROUTES.boardScreen, { boardId });
+  board = await client.call<Board>(BOARDS.boardScreen.path, { boardId });
   return board;
 }

@@ -21,7 +21,7 @@ function sourceFiles(dir: string): string[] {
 export function answerCasts(text: string): { typed: number; asCasts: number } {
   let typed = 0;
   let asCasts = 0;
-  for (const m of text.matchAll(/\brequest(<)?\(?/g)) {
+  for (const m of text.matchAll(/(?<!function )\brequest(<)?\(?/g)) {
     if (m[1] === '<') typed++;
     else if (!m[0].endsWith('(')) continue;
     const end = text.indexOf(';', m.index);
@@ -32,7 +32,7 @@ export function answerCasts(text: string): { typed: number; asCasts: number } {
 }
 
 /** Casts still allowed while routes move to contracts: only ever lowered, 0 when every call goes through one. */
-const CASTS_LEFT = 52;
+const CASTS_LEFT = 3;
 
 describe('browser calls through contracts', () => {
   it('casts no more REST answers in src/ (request<T> or `as`) than are left to convert', () => {

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ROUTES, AUTH, DEVICES, ROUTES, type AuditPage, type DeviceInfo, type DeviceKey, type ImportResult, type Member, type Organisation, type PasswordReset, type ProjectDetails, type RegistryDevice, type SessionUser, type UserInfo } from '../../protocol';
+import { ADMIN_ROUTES, AUTH, BOARDS, DEVICES, type AuditPage, type DeviceInfo, type DeviceKey, type ImportResult, type Member, type Organisation, type PasswordReset, type ProjectDetails, type RegistryDevice, type SessionUser, type UserInfo } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import { ApiClient } from '../helpers/apiClient';
@@ -82,12 +82,12 @@ describe('administration', () => {
       const alice = await loggedInClient(server.url, 'alice', 'first-pass-2026');
       const me = await ok<SessionUser>(alice, AUTH.me.path, {});
       expect(me).toMatchObject({ mustChangePassword: true, role: 'viewer' });
-      expect((await alice.post(ROUTES.boardList, { projectId: DEMO_PROJECT.projectId })).status).toBe(403);
+      expect((await alice.post(BOARDS.boardList.path, { projectId: DEMO_PROJECT.projectId })).status).toBe(403);
       expect((await alice.post(ADMIN_ROUTES.passwordChange, { currentPassword: 'wrong', newPassword: 'second-pass-2026' })).body.errorCode).toBe('VALIDATION');
       await ok(alice, ADMIN_ROUTES.passwordChange, { currentPassword: 'first-pass-2026', newPassword: 'second-pass-2026' });
-      expect((await alice.post(ROUTES.boardList, { projectId: DEMO_PROJECT.projectId })).status).toBe(200);
+      expect((await alice.post(BOARDS.boardList.path, { projectId: DEMO_PROJECT.projectId })).status).toBe(200);
       // A viewer edits nothing.
-      expect((await alice.post(ROUTES.systemStyleEdit, { projectId: DEMO_PROJECT.projectId, baseVersion: 0, title: 'x' })).status).toBe(403);
+      expect((await alice.post(BOARDS.systemStyleEdit.path, { projectId: DEMO_PROJECT.projectId, baseVersion: 0, title: 'x' })).status).toBe(403);
     });
 
     it('resets a password (sessions end, a new one at next login) and disables a user', async () => {

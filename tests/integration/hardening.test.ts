@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALARMS, AUTH, CUSTOM_PANEL_ROUTES, DEVICES, OPERATIONS, ROUTES, type Envelope, type SystemStatus } from '../../protocol';
+import { ALARMS, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, OPERATIONS, type Envelope, type SystemStatus } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { MAX_FAILURES } from '../../server/http/loginThrottle';
 import { DEMO_BOARD, DEMO_PROJECT } from '../../server/seed';
@@ -43,7 +43,7 @@ describe('REST hardening on one server', () => {
     ['10,000-deep nesting', `{"projectId":${'['.repeat(10_000)}${']'.repeat(10_000)}}`, /nested deeper than 64 levels/],
     ['a prototype key', `{"projectId":"demo-tunnel","__proto__":{"isAdmin":true}}`, /__proto__: is not an allowed key/],
   ])('refuses %s in a body as 400 VALIDATION naming it, on every route', async (_what, text, message) => {
-    for (const route of [ROUTES.boardAdd, ALARMS.alarmList.path, DEVICES.deviceList.path, AUTH.login.path, CUSTOM_PANEL_ROUTES.typeAdd]) {
+    for (const route of [BOARDS.boardAdd.path, ALARMS.alarmList.path, DEVICES.deviceList.path, AUTH.login.path, CUSTOM_PANELS.typeAdd.path]) {
       const r = await rawPost(server.url, route, text, { cookie: admin.cookie! });
       expect(r.status, route).toBe(400);
       expect(r.body).toMatchObject({ success: false, errorCode: 'VALIDATION' });
@@ -74,10 +74,10 @@ describe('REST hardening on one server', () => {
   // item 13
   it('refuses a module URL that a browser reads as another origin (/\\evil.example)', async () => {
     for (const moduleUrl of ['/\\evil.example/x.js', '/\\/evil.example/x.js', '//evil.example/x.js']) {
-      const r = await admin.post(CUSTOM_PANEL_ROUTES.typeAdd, { projectId: DEMO_PROJECT.projectId, type: 'evil', title: 'Evil', moduleUrl });
+      const r = await admin.post(CUSTOM_PANELS.typeAdd.path, { projectId: DEMO_PROJECT.projectId, type: 'evil', title: 'Evil', moduleUrl });
       expect(r.body.errorCode, moduleUrl).toBe('VALIDATION');
     }
-    const list = await admin.post<{ types: unknown[] }>(CUSTOM_PANEL_ROUTES.typeList, { projectId: DEMO_PROJECT.projectId });
+    const list = await admin.post<{ types: unknown[] }>(CUSTOM_PANELS.typeList.path, { projectId: DEMO_PROJECT.projectId });
     expect(list.body.data!.types).toEqual([]);
   });
 
@@ -97,7 +97,7 @@ describe('REST hardening on one server', () => {
     const version = async () =>
       Number((await server.db.selectFrom('boards').select('version').where('board_id', '=', DEMO_BOARD.boardId).executeTakeFirstOrThrow()).version);
     const add = (baseVersion: number) =>
-      admin.post(ROUTES.panelCustomAdd, {
+      admin.post(BOARDS.panelCustomAdd.path, {
         boardId: DEMO_BOARD.boardId,
         baseVersion,
         pageId: DEMO_BOARD.pages[0].pageId,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import mqtt from 'mqtt';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALARMS, AUTH, DEAL_MESSAGES, DEVICES, HISTORY, OPERATIONS, ROUTES, type Alarm, type AlarmPage, type Board, type BoardList, type DeviceInfo, type DeviceKey, type IngestStats, type SessionUser, type TelemetryHistory, type TunnelInfo } from '../../protocol';
+import { ALARMS, AUTH, BOARDS, DEAL_MESSAGES, DEVICES, HISTORY, OPERATIONS, type Alarm, type AlarmPage, type Board, type BoardList, type DeviceInfo, type DeviceKey, type IngestStats, type SessionUser, type TelemetryHistory, type TunnelInfo } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { BRIDGE_DEVICES, DEMO_DEVICES, DEMO_PROJECT, OTHER_PROJECT } from '../../server/seed';
 import { ApiClient } from '../helpers/apiClient';
@@ -170,17 +170,17 @@ describe('REST API against the real server', () => {
     });
 
     it('lists boards as docs/api.md "Board server" has it: result "0" and data.board[] with boardId', async () => {
-      const r = await admin.post<BoardList>(ROUTES.boardList, { projectId: demo, dataRange: 2 });
+      const r = await admin.post<BoardList>(BOARDS.boardList.path, { projectId: demo, dataRange: 2 });
       expect(r.body.success).toBe(true);
       expect(r.body.data!.result).toBe('0');
       expect(r.body.data!.board).toEqual([{ boardId: 'demo-live', name: 'Tunnel live board', version: 1, releaseState: 'live', releaseNo: 1 }]);
     });
 
     it('opens a board screen with its layout and panels', async () => {
-      const r = await admin.post<Board>(ROUTES.boardScreen, { boardId: 'demo-live' });
+      const r = await admin.post<Board>(BOARDS.boardScreen.path, { boardId: 'demo-live' });
       expect(r.body.data!.layout).toMatchObject({ pageWidth: 1920, pageHeight: 1080 });
       expect(r.body.data!.pages[0].panels.map((p) => p.type)).toEqual(['headline', 'tunnelPersonnel', 'gasTrend', 'gasTable', 'towerCrane', 'alarmFeed']);
-      const missing = await admin.post(ROUTES.boardScreen, { boardId: 'nope' });
+      const missing = await admin.post(BOARDS.boardScreen.path, { boardId: 'nope' });
       expect(missing.status).toBe(404);
       expect(missing.body.errorCode).toBe('NOT_FOUND');
     });
@@ -292,8 +292,8 @@ describe('REST API against the real server', () => {
         [DEVICES.tunnelList.path, { projectId: demo }],
         [ALARMS.alarmList.path, { projectId: demo }],
         [ALARMS.alarmDeal.path, { alarmId, dealStatus: 1, dealRemark: 'not mine' }],
-        [ROUTES.boardList, { projectId: demo }],
-        [ROUTES.boardScreen, { boardId: 'demo-live' }],
+        [BOARDS.boardList.path, { projectId: demo }],
+        [BOARDS.boardScreen.path, { boardId: 'demo-live' }],
         [HISTORY.telemetryHistory.path, { projectId: demo, sns: ['GAS-LK-E-F'], fromMs: 0, toMs: Date.now() }],
         [DEVICES.deviceKey.path, { projectId: demo }],
       ];
@@ -313,7 +313,7 @@ describe('REST API against the real server', () => {
       const r = await bridge.post<DeviceInfo[]>(DEVICES.deviceList.path, { projectId: OTHER_PROJECT.projectId });
       expect(r.body).toMatchObject({ success: true });
       expect(r.body.data!.map((d) => d.sn).sort()).toEqual(BRIDGE_DEVICES.map((d) => d.sn).sort());
-      const boards = await bridge.post<BoardList>(ROUTES.boardList, { projectId: OTHER_PROJECT.projectId });
+      const boards = await bridge.post<BoardList>(BOARDS.boardList.path, { projectId: OTHER_PROJECT.projectId });
       // Only the bridge project's own seeded board (server/seed/demoBoard.ts BRIDGE_BOARD), never the tunnel's.
       expect(boards.body.data!.board.map((b) => b.boardId)).toEqual(['bridge-live']);
     });
@@ -349,7 +349,7 @@ describe('restart on a data directory', () => {
       c2.cookie = c.cookie; // the session survives the restart
       expect((await c2.post<SessionUser>(AUTH.me.path)).body.data?.username).toBe('admin');
       expect((await c2.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo })).body.data).toEqual(rotated);
-      const boards = await c2.post<BoardList>(ROUTES.boardList, { projectId: demo });
+      const boards = await c2.post<BoardList>(BOARDS.boardList.path, { projectId: demo });
       expect(boards.body.data!.board).toEqual([{ boardId: 'demo-live', name: 'Renamed board', version: 1, releaseState: 'changed', releaseNo: 1 }]);
       const alarms = await c2.post<AlarmPage>(ALARMS.alarmList.path, { projectId: demo });
       expect(alarms.body.data!.list.map((a) => a.alarmId)).toContain(alarmId);

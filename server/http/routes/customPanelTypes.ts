@@ -1,15 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  CUSTOM_PANEL_ROUTES,
-  MAX_CUSTOM_PANEL_TYPES,
-  customPanelTypeAddBody,
-  customPanelTypeDeleteBody,
-  customPanelTypeListBody,
-  type CustomPanelTypeList,
-} from '../../../protocol';
+import { CUSTOM_PANELS, MAX_CUSTOM_PANEL_TYPES, type CustomPanelTypeList } from '../../../protocol';
 import type { Database } from '../../storage';
-import { postRoute, requireMember, type HttpDeps } from '../context';
+import { route, requireMember, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
 
 /** The project's custom panel types, sorted by type id. */
@@ -27,12 +20,12 @@ async function listTypes(db: Kysely<Database>, projectId: string): Promise<Custo
  * that add is VALIDATION and nothing changes.
  */
 export function registerCustomPanelTypeRoutes(app: FastifyInstance, deps: HttpDeps): void {
-  postRoute(app, deps, CUSTOM_PANEL_ROUTES.typeList, customPanelTypeListBody, async ({ body, user }) => {
+  route(app, deps, CUSTOM_PANELS.typeList, async ({ body, user }) => {
     requireMember(user, body.projectId);
     return listTypes(deps.db, body.projectId);
   });
 
-  postRoute(app, deps, CUSTOM_PANEL_ROUTES.typeAdd, customPanelTypeAddBody, async ({ body, user }) => {
+  route(app, deps, CUSTOM_PANELS.typeAdd, async ({ body, user }) => {
     requireMember(user, body.projectId);
     await deps.db.transaction().execute(async (tx) => {
       const existing = await tx.selectFrom('custom_panel_types').select('type').where('project_id', '=', body.projectId).forUpdate().execute();
@@ -57,7 +50,7 @@ export function registerCustomPanelTypeRoutes(app: FastifyInstance, deps: HttpDe
     return listTypes(deps.db, body.projectId);
   });
 
-  postRoute(app, deps, CUSTOM_PANEL_ROUTES.typeDelete, customPanelTypeDeleteBody, async ({ body, user }) => {
+  route(app, deps, CUSTOM_PANELS.typeDelete, async ({ body, user }) => {
     requireMember(user, body.projectId);
     await deps.db.deleteFrom('custom_panel_types').where('project_id', '=', body.projectId).where('type', 'in', body.types).execute();
     return listTypes(deps.db, body.projectId);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALARMS, AUTH, CUSTOM_PANEL_ROUTES, DEVICES, HISTORY, OPERATIONS, ROUTES } from '../../../protocol';
+import { ALARMS, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, HISTORY, OPERATIONS } from '../../../protocol';
 import type { RunningServer } from '../../../server/app';
 import { DEMO_BOARD, DEMO_PROJECT, OTHER_PROJECT } from '../../../server/seed';
 import type { ApiClient } from '../../helpers/apiClient';
@@ -23,8 +23,9 @@ const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 900);
 const CONCURRENCY = 8;
 
 const POST_ROUTES: string[] = [
-  ...Object.values(ROUTES).filter((r) => r !== ROUTES.ticketGet),
-  ...Object.values(CUSTOM_PANEL_ROUTES),
+  ...[AUTH, DEVICES, ALARMS, BOARDS, CUSTOM_PANELS].flatMap((domain) => Object.values(domain).filter((c) => c.method === 'POST').map((c) => c.path)),
+  HISTORY.telemetryHistory.path,
+  OPERATIONS.ingestStats.path,
   OPERATIONS.systemStatus.path,
 ];
 /** Field names the routes read, so mutations reach past "unknown key" into each field's checks. */
@@ -141,22 +142,22 @@ const TEMPLATES: Record<string, (baseVersion: number) => Record<string, unknown>
   [DEVICES.deviceList.path]: () => ({ projectId: demo }),
   [ALARMS.alarmList.path]: () => ({ projectId: demo, state: 'active' }),
   [ALARMS.alarmDeal.path]: () => ({ alarmId: 1, dealStatus: 1, dealRemark: 'checked on site' }),
-  [ROUTES.boardList]: () => ({ projectId: demo }),
-  [ROUTES.boardScreen]: () => ({ boardId: board }),
+  [BOARDS.boardList.path]: () => ({ projectId: demo }),
+  [BOARDS.boardScreen.path]: () => ({ boardId: board }),
   [DEVICES.tunnelList.path]: () => ({ projectId: demo }),
   [DEVICES.deviceKey.path]: () => ({ projectId: demo }),
   [HISTORY.telemetryHistory.path]: () => ({ projectId: demo, sns: ['GAS-LK-E-F'], fromMs: 0, toMs: 4_000_000_000_000 }),
-  [ROUTES.boardEdit]: (v) => ({ boardId: board, baseVersion: v, name: 'Fuzzed board' }),
-  [ROUTES.boardRelease]: (v) => ({ boardId: board, baseVersion: v, note: 'fuzz' }),
-  [ROUTES.pageAdd]: (v) => ({ boardId: board, baseVersion: v, name: 'Fuzz page' }),
-  [ROUTES.panelCustomAdd]: (v) => ({
+  [BOARDS.boardEdit.path]: (v) => ({ boardId: board, baseVersion: v, name: 'Fuzzed board' }),
+  [BOARDS.boardRelease.path]: (v) => ({ boardId: board, baseVersion: v, note: 'fuzz' }),
+  [BOARDS.pageAdd.path]: (v) => ({ boardId: board, baseVersion: v, name: 'Fuzz page' }),
+  [BOARDS.panelCustomAdd.path]: (v) => ({
     boardId: board,
     baseVersion: v,
     pageId: page,
     panel: { type: 'text', title: 'Fuzz', x: 0, y: 0, w: 40, h: 40, config: { text: 'hello' } },
   }),
-  [CUSTOM_PANEL_ROUTES.typeAdd]: () => ({ projectId: demo, type: 'fuzzPanel', title: 'Fuzz', moduleUrl: '/custom-panels/fuzz.js' }),
-  [CUSTOM_PANEL_ROUTES.typeList]: () => ({ projectId: demo }),
+  [CUSTOM_PANELS.typeAdd.path]: () => ({ projectId: demo, type: 'fuzzPanel', title: 'Fuzz', moduleUrl: '/custom-panels/fuzz.js' }),
+  [CUSTOM_PANELS.typeList.path]: () => ({ projectId: demo }),
 };
 
 /** Sum of the REST rejection counter on /metrics, and its 5xx counter. */
@@ -219,10 +220,10 @@ describe(`REST fuzz (seed ${SEED})`, () => {
 
     // a few GETs of the one GET route, with hostile query strings
     for (const q of ['', '?projectId=%00', '?projectId=%ED%A0%80', `?projectId=${'x'.repeat(5000)}`, '?projectId[__proto__]=1', '?projectId=a&projectId=b']) {
-      const res = await fetch(`${server.url}${ROUTES.ticketGet}${q}`, { headers: { cookie: admin.cookie! } });
+      const res = await fetch(`${server.url}${BOARDS.ticketGet.path}${q}`, { headers: { cookie: admin.cookie! } });
       await res.arrayBuffer();
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      if (res.status >= 500) fiveHundreds.push(`${res.status} GET ${ROUTES.ticketGet}${q.slice(0, 100)}`);
+      if (res.status >= 500) fiveHundreds.push(`${res.status} GET ${BOARDS.ticketGet.path}${q.slice(0, 100)}`);
       else if (res.status >= 400) rejected++;
     }
 
