@@ -30,6 +30,8 @@ export interface Contract<B extends z.ZodType = z.ZodType, R extends z.ZodType =
   readonly errors: readonly ErrorCode[];
   readonly summary: string;
   readonly tag: string;
+  /** How the body is sent: JSON, or a form (the organisation switch of docs/product.md). */
+  readonly bodyType: 'application/json' | 'application/x-www-form-urlencoded';
 }
 
 /** Any contract (for tables and the OpenAPI generator). */
@@ -56,8 +58,9 @@ export function defineContract<B extends z.ZodType, R extends z.ZodType, P exten
   errors?: readonly ErrorCode[];
   summary: string;
   tag: string;
+  bodyType?: 'application/json' | 'application/x-www-form-urlencoded';
 }): Contract<B, R, P> {
-  return { ...c, method: c.method ?? 'POST', answer: c.answer ?? 'envelope', errors: c.errors ?? [] };
+  return { ...c, method: c.method ?? 'POST', answer: c.answer ?? 'envelope', errors: c.errors ?? [], bodyType: c.bodyType ?? 'application/json' };
 }
 
 /** The contracts of a record of them, as a list (every domain file exports one record). */

@@ -1,6 +1,6 @@
 import type { RouteAccess } from '../roles';
 import { ALARMS } from './alarms';
-import { AUTH } from './auth';
+import { AUTH, NAV } from './auth';
 import { contractsOf, type AnyContract } from './define';
 import { BOARDS, CUSTOM_PANELS } from './boards';
 import { DEVICES } from './devices';
@@ -11,7 +11,7 @@ import { SYSTEM } from './system';
 
 export * from './define';
 export { ALARMS, XLSX_MEDIA_TYPE } from './alarms';
-export { AUTH } from './auth';
+export { AUTH, NAV, postDomainBody } from './auth';
 export * from './boards';
 export { DEVICES } from './devices';
 export * from './equipment';
@@ -23,7 +23,7 @@ export { SYSTEM } from './system';
  * Every REST endpoint's contract (docs/api.md): the server registers each route from its contract, the
  * browser calls through it, the OpenAPI document and the authorisation table are generated from this list.
  */
-export const CONTRACTS: readonly AnyContract[] = [...contractsOf(AUTH), ...contractsOf(ALARMS), ...contractsOf(DEVICES), ...contractsOf(HISTORY), ...contractsOf(OPERATIONS), ...contractsOf(BOARDS), ...contractsOf(CUSTOM_PANELS), ...contractsOf(PEOPLE), ...contractsOf(FLEET), ...contractsOf(EQUIPMENT), ...contractsOf(SYSTEM)];
+export const CONTRACTS: readonly AnyContract[] = [...contractsOf(AUTH), ...contractsOf(ALARMS), ...contractsOf(DEVICES), ...contractsOf(HISTORY), ...contractsOf(OPERATIONS), ...contractsOf(BOARDS), ...contractsOf(CUSTOM_PANELS), ...contractsOf(PEOPLE), ...contractsOf(FLEET), ...contractsOf(EQUIPMENT), ...contractsOf(NAV), ...contractsOf(SYSTEM)];
 
 /** Who may call each contract's path (the authorisation table of server/http/routePermissions.ts). */
 export function accessByPath(contracts: readonly AnyContract[]): Record<string, RouteAccess> {

@@ -62,7 +62,7 @@ function operationOf(c: AnyContract): Record<string, unknown> {
     const required = new Set((body.required as string[] | undefined) ?? []);
     op.parameters = Object.entries(props).map(([name, schema]) => ({ name, in: 'query', required: required.has(name), schema }));
   } else {
-    op.requestBody = { required: false, content: { 'application/json': { schema: body } } };
+    op.requestBody = { required: false, content: { [c.bodyType]: { schema: body } } };
   }
   return op;
 }

@@ -1,26 +1,10 @@
-import { accessByPath, ADMIN_ROUTES, CONTRACTS, type RouteAccess } from '../../protocol';
+import { accessByPath, ADMIN_ROUTES, CONTRACTS, NAV, type RouteAccess } from '../../protocol';
 import { API_REFERENCE_PREFIX } from './openapi';
 
 /** Routes not declared as contracts yet, with their access by URL (merged into ROUTE_ACCESS). */
 export const UNDECLARED_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // Sessions
   [ADMIN_ROUTES.passwordChange]: 'self',
-  // The organisation switch: only to a project the user may read (its form field `id`, PROJECT_FIELD below).
-  '/nav/postDomain.htm': 'project.read',
-
-  // Devices, tunnels, telemetry: what boards read
-
-  // Alarms
-
-  // Boards
-  // Custom panel types load code into every member's browser: the project's administrators only.
-
-  // Thresholds
-
-  // People and zones (protocol/people.ts)
-
-  // Operations
-
   // Administration (protocol/admin.ts)
   [ADMIN_ROUTES.orgList]: 'session',
   [ADMIN_ROUTES.orgAdd]: 'system',
@@ -68,7 +52,7 @@ export const BEARER_ROUTES: ReadonlySet<string> = new Set(['/metrics']);
 export const STATIC_ROUTES: ReadonlySet<string> = new Set(['/*', '/']);
 
 /** Routes whose project is in a body field other than `projectId` (the form of postDomain.htm, docs/product.md "Organisation switch"). */
-export const PROJECT_FIELD: Readonly<Record<string, string>> = { '/nav/postDomain.htm': 'id' };
+export const PROJECT_FIELD: Readonly<Record<string, string>> = { [NAV.postDomain.path]: 'id' };
 
 /**
  * The access of a registered route: its entry in {@link ROUTE_ACCESS}; the interactive API reference
