@@ -1,65 +1,17 @@
 import { z } from 'zod';
-import { DEVICE_KINDS, type DeviceKind } from './topics';
-import { ALARM_KINDS, type Alarm, type AlarmSide, type DealStatus, type DeviceStatus } from './status';
-import type { Threshold } from './thresholds';
+import { DEVICE_KINDS } from './topics';
+import { ALARM_KINDS, alarmRecordSchema, alarmSchema, DEVICE_STATUSES, type DealStatus } from './status';
+import { thresholdSchema } from './thresholds';
 import { boardListSchema, type Board } from './board';
 import { REJECT_REASONS } from './devices';
-import type { Role } from './roles';
-import type { AlarmGroup } from './alarmGroups';
+import { roleSchema } from './roles';
+import { ALARM_GROUPS } from './alarmGroups';
 
 /**
- * REST routes and their bodies (docs/api.md). Every route is `POST` with a JSON body (except `ticketGet`, a
- * `GET` with a query string), answers with the Envelope of envelope.ts, and authenticates by the
+ * REST bodies and answers (docs/api.md); each route is a contract of protocol/contracts. Every route
+ * answers with the Envelope of envelope.ts unless its contract says otherwise, and authenticates by the
  * `sb_session` cookie (httpOnly, SameSite=Lax).
  */
-export const ROUTES = {
-  login: '/zhgd/auth/login',
-  logout: '/zhgd/auth/logout',
-  me: '/zhgd/auth/me',
-  deviceList: '/zhgd/device/list',
-  alarmList: '/zhgd/alarm/list',
-  alarmDeal: '/zhgd/alarm/deal',
-  alarmAck: '/zhgd/alarm/ack',
-  alarmShelve: '/zhgd/alarm/shelve',
-  alarmUnshelve: '/zhgd/alarm/unshelve',
-  alarmDetail: '/zhgd/alarm/detail',
-  alarmDealBatch: '/zhgd/alarm/dealBatch',
-  alarmExport: '/zhgd/alarm/export',
-  alarmAnalysis: '/zhgd/alarm/analysis',
-  /** `GET ?projectId=&name=`: an AI alarm's capture picture (docs/api.md "alarm/capture"). */
-  alarmCapture: '/zhgd/alarm/capture',
-  boardList: '/zhgd/board/list',
-  boardScreen: '/zhgd/board/screen',
-  deviceKey: '/zhgd/project/deviceKey',
-  tunnelList: '/zhgd/tunnel/list',
-  telemetryHistory: '/zhgd/telemetry/history',
-  ingestStats: '/zhgd/ingest/stats',
-  // Board server (docs/api.md "Board server"). All POST except ticketGet, which is `GET` with a query string.
-  panelEdit: '/zhgd/panel/edit',
-  ticketGet: '/zhgd/ticket/getTicket',
-  panelList: '/zhgd/panel/list',
-  panelCustomAdd: '/zhgd/panel/custom/add',
-  panelDelete: '/zhgd/panel/delete',
-  panelMove: '/zhgd/panel/move',
-  pageAdd: '/zhgd/page/add',
-  pageDetails: '/zhgd/page/details',
-  pageEdit: '/zhgd/page/edit',
-  pageMove: '/zhgd/page/move',
-  pageDelete: '/zhgd/page/delete',
-  pageAddInitialize: '/zhgd/page/add/initialize',
-  boardAdd: '/zhgd/board/add',
-  boardStandardList: '/zhgd/board/standardList',
-  systemStyleDetails: '/zhgd/systemStyle/details',
-  systemStyleEdit: '/zhgd/systemStyle/edit',
-  layoutList: '/zhgd/layout/getLayoutList',
-  layoutUpdate: '/zhgd/layout/updateLayout',
-  boardEdit: '/zhgd/board/edit',
-  boardDelete: '/zhgd/board/delete',
-  boardRelease: '/zhgd/board/release',
-  boardAddInitialize: '/zhgd/board/add/initialize',
-  boardHistory: '/zhgd/board/history',
-  boardRestore: '/zhgd/board/restore',
-} as const;
 
 /**
  * Request header of board/add and board/add/initialize: a fresh single-use ticket from `GET ticket/getTicket`
@@ -73,59 +25,62 @@ export const loginBody = z.object({ username: z.string().min(1).max(64), passwor
 export type LoginBody = z.infer<typeof loginBody>;
 
 /** A project the user may see. */
-export interface ProjectSummary {
-  projectId: string;
-  name: string;
-  coId: string;
+export const projectSummarySchema = z.object({
+  projectId: z.string(),
+  name: z.string(),
+  coId: z.string(),
   /** The user's role in this project (protocol/roles.ts); absent only from clients of older servers. */
-  role?: Role;
-}
+  role: roleSchema.optional(),
+});
+export type ProjectSummary = z.infer<typeof projectSummarySchema>;
 
 /** The session user of docs/product.md "Board model" plus what the browser needs. */
-export interface SessionUser {
-  username: string;
-  displayName: string;
-  isAdmin: boolean;
+export const sessionUserSchema = z.object({
+  username: z.string(),
+  displayName: z.string(),
+  isAdmin: z.boolean(),
   /** Current project. */
-  projectId: string;
-  coId: string;
-  coName: string;
-  coLogo: string;
+  projectId: z.string(),
+  coId: z.string(),
+  coName: z.string(),
+  coLogo: z.string(),
   /** Member id. */
-  mid: string;
-  projects: ProjectSummary[];
+  mid: z.string(),
+  projects: z.array(projectSummarySchema),
   /** The user's role in the current project; null without projects. */
-  role?: Role | null;
+  role: roleSchema.nullable().optional(),
   /** A display account (role wallScreen): sessions never expire by idle time. */
-  wallScreen?: boolean;
+  wallScreen: z.boolean().optional(),
   /** The password was reset: every route but me, logout and auth/password is refused until it is changed. */
-  mustChangePassword?: boolean;
-}
+  mustChangePassword: z.boolean().optional(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const deviceListBody = z.object({ projectId: id, kind: z.enum(DEVICE_KINDS).optional() });
 
 /** A device as listed to the browser. */
-export interface DeviceInfo {
-  sn: string;
-  kind: DeviceKind;
-  name: string;
+export const deviceInfoSchema = z.object({
+  sn: z.string(),
+  kind: z.enum(DEVICE_KINDS),
+  name: z.string(),
   /** Where it is: a tunnel work-face position for gas, a person for beacons, a site location otherwise. */
-  position: string;
-  tunnelId: string | null;
+  position: z.string(),
+  tunnelId: z.string().nullable(),
   /** Expected reporting period in seconds; offline after 3 missed periods. */
-  reportPeriodS: number;
-  status: DeviceStatus;
+  reportPeriodS: z.number(),
+  status: z.enum(DEVICE_STATUSES),
   /**
    * Seen and not silent for more than its kind's offline periods × reportPeriodS (docs/domain.md): what
    * "Online" means. `status` keeps a warning or alarm a silent device last reported, so it cannot tell. This server always
    * fills it; optional so that shapes built by older clients and fixtures still type-check.
    */
-  online?: boolean;
-  lastSeenMs: number | null;
+  online: z.boolean().optional(),
+  lastSeenMs: z.number().nullable(),
   /** Latest values by metric (numbers only; booleans as 0/1). */
-  latest: Record<string, number> | null;
-  thresholds: Threshold[];
-}
+  latest: z.record(z.string(), z.number()).nullable(),
+  thresholds: z.array(thresholdSchema),
+});
+export type DeviceInfo = z.infer<typeof deviceInfoSchema>;
 
 export const alarmListBody = z.object({
   projectId: id,
@@ -151,12 +106,13 @@ export const alarmListBody = z.object({
 export type AlarmListBody = z.input<typeof alarmListBody>;
 
 /** Alarms newest first. */
-export interface AlarmPage {
-  total: number;
-  page: number;
-  pageSize: number;
-  list: Alarm[];
-}
+export const alarmPageSchema = z.object({
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  list: z.array(alarmRecordSchema),
+});
+export type AlarmPage = z.infer<typeof alarmPageSchema>;
 
 /** The validation messages of docs/product.md "Validation and display" for handling an alarm. */
 export const DEAL_MESSAGES = {
@@ -216,20 +172,22 @@ export const alarmDetailBody = z.object({ alarmId: z.number().int().min(1) });
 export type AlarmDetailBody = z.input<typeof alarmDetailBody>;
 
 /** One step in the life of an alarm (docs/api.md "Alarm lifecycle"), derived from its fields. */
-export interface AlarmTimelineStep {
-  step: 'raised' | 'lastSeen' | 'acknowledged' | 'cleared' | 'handled';
-  atMs: number;
+export const alarmTimelineStepSchema = z.object({
+  step: z.enum(['raised', 'lastSeen', 'acknowledged', 'cleared', 'handled']),
+  atMs: z.number(),
   /** Who did it (acknowledged, handled); null for the rules' own steps. */
-  by: string | null;
-}
+  by: z.string().nullable(),
+});
+export type AlarmTimelineStep = z.infer<typeof alarmTimelineStepSchema>;
 
 /** alarm/detail data: where the device is and the timeline of the alarm. */
-export interface AlarmDetail {
-  alarm: Alarm;
+export const alarmDetailSchema = z.object({
+  alarm: alarmSchema,
   /** The device's position text (station), tunnel bore and, for beacons, the last chainage in metres. */
-  location: { position: string; tunnelId: string | null; chainageM: number | null };
-  timeline: AlarmTimelineStep[];
-}
+  location: z.object({ position: z.string(), tunnelId: z.string().nullable(), chainageM: z.number().nullable() }),
+  timeline: z.array(alarmTimelineStepSchema),
+});
+export type AlarmDetail = z.infer<typeof alarmDetailSchema>;
 
 /** Handle several alarms at once (same status and remark); already handled ones are skipped. */
 export const alarmDealBatchBody = z.object({
@@ -240,10 +198,11 @@ export const alarmDealBatchBody = z.object({
 export type AlarmDealBatchBody = z.input<typeof alarmDealBatchBody>;
 
 /** alarm/dealBatch data: the alarms handled now, and the ids skipped (already handled, unknown or of another project). */
-export interface AlarmDealBatchResult {
-  handled: Alarm[];
-  skipped: number[];
-}
+export const alarmDealBatchResultSchema = z.object({
+  handled: z.array(alarmSchema),
+  skipped: z.array(z.number()),
+});
+export type AlarmDealBatchResult = z.infer<typeof alarmDealBatchResultSchema>;
 
 /** The most rows one export holds; a wider filter is cut at this many (newest first). */
 export const MAX_ALARM_EXPORT_ROWS = 50_000;
@@ -280,39 +239,40 @@ export type BoardScreen = Board & {
 
 export const deviceKeyBody = z.object({ projectId: id, rotate: z.boolean().optional() });
 /** MQTT credentials devices of a project use on the embedded broker. */
-export interface DeviceKey {
-  username: string;
-  password: string;
-}
+export const deviceKeySchema = z.object({ username: z.string(), password: z.string() });
+export type DeviceKey = z.infer<typeof deviceKeySchema>;
 
 export const tunnelListBody = z.object({ projectId: id });
 /** Surrounding-rock grade I–VI, or null when not set (docs/product.md "States"). */
-export type RockGrade = 'I' | 'II' | 'III' | 'IV' | 'V' | 'VI' | null;
+export const rockGradeSchema = z.enum(['I', 'II', 'III', 'IV', 'V', 'VI']).nullable();
+export type RockGrade = z.infer<typeof rockGradeSchema>;
 /** A heading: one excavation front, advancing from the entry or the exit portal of a bore. */
-export interface Heading {
-  headingId: string;
-  name: string;
+export const headingSchema = z.object({
+  headingId: z.string(),
+  name: z.string(),
   /** Which portal this heading advances from. */
-  portal: 'entry' | 'exit';
+  portal: z.enum(['entry', 'exit']),
   /** Excavation face, in metres from the bore's entry portal. */
-  faceM: number;
+  faceM: z.number(),
   /** End of the second lining, in metres from the entry portal. */
-  liningM: number;
+  liningM: z.number(),
   /** End of the invert, in metres from the entry portal. */
-  invertM: number;
+  invertM: z.number(),
   /** Surrounding-rock grade at the face. */
-  rockGrade: RockGrade;
-}
+  rockGrade: rockGradeSchema,
+});
+export type Heading = z.infer<typeof headingSchema>;
 
 /** One bore of a tunnel. Positions along it are metres from its entry portal. */
-export interface TunnelInfo {
-  tunnelId: string;
-  name: string;
+export const tunnelInfoSchema = z.object({
+  tunnelId: z.string(),
+  name: z.string(),
   /** Chainage of the entry portal in metres, shown as K12+345. */
-  startChainageM: number;
-  lengthM: number;
-  headings: Heading[];
-}
+  startChainageM: z.number(),
+  lengthM: z.number(),
+  headings: z.array(headingSchema),
+});
+export type TunnelInfo = z.infer<typeof tunnelInfoSchema>;
 
 export const telemetryHistoryBody = z.object({
   projectId: id,
@@ -371,52 +331,68 @@ export const alarmAnalysisBody = z
   .refine((b) => b.toMs >= b.fromMs && b.toMs - b.fromMs <= MAX_ALARM_ANALYSIS_SPAN_MS, { message: 'toMs must be after fromMs, at most 366 days later', path: ['toMs'] });
 export type AlarmAnalysisBody = z.input<typeof alarmAnalysisBody>;
 
-/** alarm/analysis data. Days are Beijing calendar days (UTC+8); durations in ms. */
-export interface AlarmAnalysis {
-  total: number;
-  /** Alarms per day and kind, days ascending; days without alarms are left out. */
-  byDay: Array<{ day: string; kind: string; count: number }>;
-  /** Alarms per kind. */
-  byKind: Array<{ kind: string; count: number }>;
-  /** The 10 devices with the most alarms (repeats on one alarm count once), most first. */
-  topDevices: Array<{ deviceSn: string; deviceName: string; count: number }>;
-  /** Mean time from raising to acknowledgement / to handling, over the alarms that have one; null when none. */
-  meanAckMs: number | null;
-  meanHandleMs: number | null;
-  /** Gas over-limit analysis: threshold alarms of gas detectors (docs/api.md "alarm/analysis"). */
-  gas: GasAlarmAnalysis;
-  /**
-   * Alarms per group (protocol/alarmGroups.ts), every group in ALARM_GROUPS order: count and its share of
-   * `total` (0–1, 4 decimals; 0 when there are none).
-   */
-  groups: Array<{ group: AlarmGroup; count: number; ratio: number }>;
-}
-
 /** Most rows of {@link GasAlarmAnalysis.overLimit}. */
 export const MAX_GAS_OVER_LIMIT_ROWS = 200;
 
 /** Gas alarm analysis and over-limit detail: threshold alarms of gas detectors within the analysed span. */
-export interface GasAlarmAnalysis {
+export const gasAlarmAnalysisSchema = z.object({
   /** Over-limit alarms per gas (metric: CO, H2S, O2, CH4…), Beijing day and station (device), days ascending. */
-  byDay: Array<{ metric: string; day: string; deviceSn: string; deviceName: string; count: number }>;
+  byDay: z.array(z.object({ metric: z.string(), day: z.string(), deviceSn: z.string(), deviceName: z.string(), count: z.number() })),
   /**
    * Over-limit detail, newest first, at most MAX_GAS_OVER_LIMIT_ROWS: the station, the gas, the peak value
    * against the limit (unit of the gas), the start, how long it lasted (until cleared, else until now; ms),
    * the side (`over` a limit, `below` a lower limit such as O2's) and the status.
    */
-  overLimit: Array<{
-    alarmId: number;
-    deviceSn: string;
-    deviceName: string;
-    position: string;
-    metric: string;
-    side: AlarmSide | null;
-    peakValue: number | null;
-    threshold: number | null;
-    unit: string | null;
-    startMs: number;
-    durationMs: number;
-    state: 'active' | 'cleared';
-    dealStatus: number;
-  }>;
-}
+  overLimit: z.array(
+    z.object({
+      alarmId: z.number(),
+      deviceSn: z.string(),
+      deviceName: z.string(),
+      position: z.string(),
+      metric: z.string(),
+      side: z.enum(['below', 'over']).nullable(),
+      peakValue: z.number().nullable(),
+      threshold: z.number().nullable(),
+      unit: z.string().nullable(),
+      startMs: z.number(),
+      durationMs: z.number(),
+      state: z.enum(['active', 'cleared']),
+      dealStatus: z.number(),
+    }),
+  ),
+});
+export type GasAlarmAnalysis = z.infer<typeof gasAlarmAnalysisSchema>;
+
+/** alarm/analysis data. Days are Beijing calendar days (UTC+8); durations in ms. */
+export const alarmAnalysisSchema = z.object({
+  total: z.number(),
+  /** Alarms per day and kind, days ascending; days without alarms are left out. */
+  byDay: z.array(z.object({ day: z.string(), kind: z.string(), count: z.number() })),
+  /** Alarms per kind. */
+  byKind: z.array(z.object({ kind: z.string(), count: z.number() })),
+  /** The 10 devices with the most alarms (repeats on one alarm count once), most first. */
+  topDevices: z.array(z.object({ deviceSn: z.string(), deviceName: z.string(), count: z.number() })),
+  /** Mean time from raising to acknowledgement / to handling, over the alarms that have one; null when none. */
+  meanAckMs: z.number().nullable(),
+  meanHandleMs: z.number().nullable(),
+  /** Gas over-limit analysis: threshold alarms of gas detectors (docs/api.md "alarm/analysis"). */
+  gas: gasAlarmAnalysisSchema,
+  /**
+   * Alarms per group (protocol/alarmGroups.ts), every group in ALARM_GROUPS order: count and its share of
+   * `total` (0–1, 4 decimals; 0 when there are none).
+   */
+  groups: z.array(z.object({ group: z.enum(ALARM_GROUPS), count: z.number(), ratio: z.number() })),
+});
+export type AlarmAnalysis = z.infer<typeof alarmAnalysisSchema>;
+
+/**
+ * A capture picture's name: `{sn}-{ts}.{jpg|png}`: the device serial number (1–64 of A–Z a–z 0–9 _ -), the
+ * alarm's device time (ms) and the picture's type. No dot, slash or `..` can get in.
+ */
+export const CAPTURE_NAME = /^[A-Za-z0-9_-]{1,64}-\d{1,16}\.(jpg|png)$/;
+
+/** `GET alarm/capture` query (docs/api.md "alarm/capture"). */
+export const captureQuery = z.strictObject({
+  projectId: z.string().min(1).max(64),
+  name: z.string().max(90).regex(CAPTURE_NAME, { error: 'a capture name: {sn}-{ts}.jpg or .png' }),
+});

@@ -3,16 +3,9 @@ import { z } from 'zod';
 /**
  * Custom panel types (docs/custom-modules.md): an administrator registers an
  * ES module URL per project; the browser loads the project's types on project open and registers them in
- * the panel registry. `panel/custom/add` (board.ts) then places panels of these types like built-ins.
+ * the panel registry. `panel/custom/add` (board.ts) then places panels of these types like built-ins. The
+ * routes are the contracts CUSTOM_PANELS of protocol/contracts/boards.ts.
  */
-export const CUSTOM_PANEL_ROUTES = {
-  /** Registers (or replaces, same `type`) a custom panel type of a project. Administrators only. */
-  typeAdd: '/zhgd/panel/custom/type/add',
-  /** The project's custom panel types, by type id. Members of the project. */
-  typeList: '/zhgd/panel/custom/type/list',
-  /** Removes custom panel types of a project by id. Administrators only. */
-  typeDelete: '/zhgd/panel/custom/type/delete',
-} as const;
 
 /** Most custom panel types one project keeps: the browser loads all of them on project open. */
 export const MAX_CUSTOM_PANEL_TYPES = 50;

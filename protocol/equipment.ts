@@ -4,21 +4,9 @@ import { DEVICE_KIND_REGISTRY, TOPIC_SEGMENT, type AnyKindDescriptor, type Equip
 /**
  * Equipment records of the detail modal (docs/api.md "Equipment"): the drivers of a piece of lifting
  * equipment with their operator certificates, their attendance (clock-in), the equipment's archive, the
- * fleet summary of the overview panel, and the work-record export. Every route is `POST` with a JSON body;
- * all but `workRecordExport` answer with the Envelope of envelope.ts. Members of the project read them.
+ * fleet summary of the overview panel, and the work-record export: bodies and answers; the routes are the
+ * contracts of protocol/contracts/equipment.ts. Members of the project read them.
  */
-export const EQUIPMENT_ROUTES = {
-  /** Drivers assigned to a device, with who is on duty at `atMs`. Members. */
-  drivers: '/zhgd/equipment/drivers',
-  /** Clock-in and clock-out of a device's drivers over a range. Members. */
-  attendance: '/zhgd/equipment/attendance',
-  /** A device's archive: model, maker, serial, installation and inspection dates, documents. Members. */
-  archive: '/zhgd/equipment/archive',
-  /** Every piece of lifting equipment of a project: driver on duty and utilisation on the day of `atMs`. Members. */
-  fleet: '/zhgd/equipment/fleet',
-  /** A device's work records as an .xlsx or CSV file (not an envelope). Members. */
-  workRecordExport: '/zhgd/work/export',
-} as const;
 
 /** Longest attendance range one request covers (ms): 92 days. */
 export const MAX_ATTENDANCE_SPAN_MS = 92 * 86_400_000;

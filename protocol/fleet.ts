@@ -4,20 +4,8 @@ import { thresholdSchema, type Threshold } from './thresholds';
 
 /**
  * Equipment fleet API (docs/api.md "Thresholds"): editable thresholds per device and per kind of a project,
- * with an audit trail. Every route is `POST` with a JSON body and answers with the Envelope of envelope.ts.
+ * with an audit trail: bodies and answers; the routes are the contracts of protocol/contracts/equipment.ts.
  */
-export const FLEET_ROUTES = {
-  /** A device's thresholds, or a kind's defaults in a project, each with its default and whether a person edited it. Members. */
-  thresholdGet: '/zhgd/threshold/get',
-  /** Sets the listed metrics' thresholds of a device, or of a kind's defaults in a project. Administrators. */
-  thresholdSet: '/zhgd/threshold/set',
-  /** Resets the listed metrics (or all) of a device, or of a kind in a project, to the defaults. Administrators. */
-  thresholdReset: '/zhgd/threshold/reset',
-  /** Threshold changes of a project, newest first, paged by `beforeId`. Members. */
-  thresholdAudit: '/zhgd/threshold/audit',
-  /** Lifts detected from telemetry, newest first, paged. Members. */
-  workRecordList: '/zhgd/work/records',
-} as const;
 
 /** Most audit entries one page returns. */
 export const MAX_AUDIT_PAGE = 200;

@@ -1,17 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Range APIs over stored telemetry and alarms (docs/api.md "History and time ranges"). POST with a JSON
- * body like every other route; project members only.
+ * Range APIs over stored telemetry and alarms (docs/api.md "History and time ranges"): their bodies and
+ * answers; the routes are the contracts of protocol/contracts/history.ts.
  */
-export const HISTORY_ROUTES = {
-  series: '/zhgd/telemetry/series',
-  tracks: '/zhgd/telemetry/tracks',
-  /** Compact binary personnel tracks (protocol/trackCodec.ts), application/octet-stream. */
-  tracksCompact: '/zhgd/telemetry/tracks/compact',
-  positions: '/zhgd/telemetry/positions',
-  alarmRange: '/zhgd/alarms/range',
-} as const;
 
 /** Storage tiers a range read comes from: raw readings, per-minute or per-hour rollups. */
 export const HISTORY_TIERS = ['raw', 'minute', 'hour'] as const;

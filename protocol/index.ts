@@ -21,3 +21,4 @@ export * from './roles';
 export * from './admin';
 export * from './equipment';
 export * from './alarmGroups';
+export * from './contracts';

@@ -3,33 +3,9 @@ import { TOPIC_SEGMENT } from './kinds';
 
 /**
  * People and zones API (docs/api.md "People and zones"): the person registry (who wears which beacon) and
- * the zones of each tunnel bore whose rules raise personnel alarms (server/rules/zoneRules.ts). Every route
- * is `POST` with a JSON body and answers with the Envelope of envelope.ts.
+ * the zones of each tunnel bore whose rules raise personnel alarms (server/rules/zoneRules.ts). The routes
+ * are the contracts of protocol/contracts/people.ts.
  */
-export const PEOPLE_ROUTES = {
-  /** The project's people with their live state, filtered. Members (intended role: safety officer and above). */
-  personList: '/zhgd/person/list',
-  /** The filtered person list as a file (.xlsx or CSV), not an envelope. Members (safety officer and above). */
-  personExport: '/zhgd/person/export',
-  /** One person with live state, the beacon's thresholds and the zones they are in. Members (safety officer and above). */
-  personDetail: '/zhgd/person/detail',
-  /** Registers a person. Administrators (intended role: project manager or administrator). */
-  personAdd: '/zhgd/person/add',
-  /** Changes a person. Administrators (project manager or administrator). */
-  personEdit: '/zhgd/person/edit',
-  /** Removes a person (the beacon stays a device). Administrators (project manager or administrator). */
-  personDelete: '/zhgd/person/delete',
-  /** The zones of a project with live headcount and today's portal in/out counts. Members (safety officer and above). */
-  zoneList: '/zhgd/zone/list',
-  /** Adds a zone. Administrators. */
-  zoneAdd: '/zhgd/zone/add',
-  /** Changes a zone. Administrators. */
-  zoneEdit: '/zhgd/zone/edit',
-  /** Removes a zone (its open alarms clear). Administrators. */
-  zoneDelete: '/zhgd/zone/delete',
-  /** Headcount and portal in/out per zone and hour over a span of at most 31 days. Members (safety officer and above). */
-  zoneHours: '/zhgd/zone/hours',
-} as const;
 
 /** Most people one project registers (the registry and the rules stay bounded). */
 export const MAX_PEOPLE_PER_PROJECT = 5_000;

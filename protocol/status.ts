@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Device status and alarm vocabulary (docs/product.md "States", docs/domain.md "Alarm levels").
  */
@@ -56,68 +58,75 @@ export type AlarmSide = 'below' | 'over';
  * Every server since the alarm-lifecycle migration fills these fields; they are optional in the type only
  * so that alarms cached by an older client still type-check.
  */
-export interface AlarmLifecycle {
+export const alarmLifecycleSchema = z.object({
   /** Threshold alarms: which limit was crossed; null for SOS, offline and AI alarms. */
-  side: AlarmSide | null;
+  side: z.enum(['below', 'over']).nullable(),
   /** Crossings (or SOS presses, AI events, offline spells) counted on this alarm: 1 when raised. */
-  repeatCount: number;
+  repeatCount: z.number(),
   /** First crossing (= raisedAtMs), server time, ms since epoch. */
-  firstSeenMs: number;
+  firstSeenMs: z.number(),
   /** Last time the condition was seen (a reading beyond the limit, an SOS, an AI event), ms. */
-  lastSeenMs: number;
+  lastSeenMs: z.number(),
   /** Worst reading while open (highest over a high limit, lowest under a low one), in `unit`; null where none applies. */
-  peakValue: number | null;
+  peakValue: z.number().nullable(),
   /** Highest level reached while open (escalation is kept after the reading eases). */
-  peakLevel: AlarmLevel;
+  peakLevel: z.enum(['warning', 'alarm']),
   /** Who acknowledged it (silenced, not yet handled), and when (ms); null until acknowledged. */
-  ackedBy: string | null;
-  ackedAtMs: number | null;
-}
+  ackedBy: z.string().nullable(),
+  ackedAtMs: z.number().nullable(),
+});
+export type AlarmLifecycle = z.infer<typeof alarmLifecycleSchema>;
+
+/** dealStatus on the wire: 0 untreated, 1 processed, 2 misinformation. */
+export const dealStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
 /**
  * A persisted alarm as the API and the socket carry it.
  * `state` is `active` while the condition holds (with hysteresis), then `cleared`; a re-crossing while
  * the alarm is still unhandled makes it `active` again. Handling (`dealStatus`) closes it.
  */
-export interface Alarm extends Partial<AlarmLifecycle> {
-  alarmId: number;
-  projectId: string;
-  deviceSn: string;
-  deviceKind: string;
-  deviceName: string;
-  kind: AlarmKind;
-  level: AlarmLevel;
+export const alarmSchema = z.object({
+  ...alarmLifecycleSchema.partial().shape,
+  alarmId: z.number(),
+  projectId: z.string(),
+  deviceSn: z.string(),
+  deviceKind: z.string(),
+  deviceName: z.string(),
+  kind: z.enum(ALARM_KINDS),
+  level: z.enum(['warning', 'alarm']),
   /** Metric key, e.g. a GasCode, `momentPct`, `windSpeedMps`, `sos`, an AlgType. */
-  metric: string;
+  metric: z.string(),
   /** Latest reading beyond the limit while active (the one that raised it at first), in `unit`; null where none applies (offline, AI). */
-  value: number | null;
+  value: z.number().nullable(),
   /** The limit that was crossed at the current level, in `unit`. */
-  threshold: number | null;
-  unit: string | null;
-  raisedAtMs: number;
-  clearedAtMs: number | null;
-  state: 'active' | 'cleared';
-  dealStatus: DealStatus;
-  dealRemark: string | null;
-  dealtBy: string | null;
-  dealtAtMs: number | null;
+  threshold: z.number().nullable(),
+  unit: z.string().nullable(),
+  raisedAtMs: z.number(),
+  clearedAtMs: z.number().nullable(),
+  state: z.enum(['active', 'cleared']),
+  dealStatus: dealStatusSchema,
+  dealRemark: z.string().nullable(),
+  dealtBy: z.string().nullable(),
+  dealtAtMs: z.number().nullable(),
   /** AI capture picture, for `kind: 'ai'`. */
-  picUrl: string | null;
+  picUrl: z.string().nullable(),
   /**
    * Shelved (EEMUA 191 "shelving"): the alarm stays listed and audited but is not announced (no banner, no
    * sound) until this time, ms since epoch; null or absent when not shelved. SOS alarms are never shelved.
    */
-  shelvedUntilMs?: number | null;
+  shelvedUntilMs: z.number().nullable().optional(),
   /** Who shelved it and why (null when not shelved). */
-  shelvedBy?: string | null;
-  shelveReason?: string | null;
+  shelvedBy: z.string().nullable().optional(),
+  shelveReason: z.string().nullable().optional(),
   /**
    * Threshold alarms: whose limit was crossed. `device` is the device's own threshold; `default` the kind's
    * default in the project, because the device has no threshold for that metric (docs/domain.md
    * "Unconfigured metrics"). Absent on alarms stored before it was recorded.
    */
-  limitSource?: 'device' | 'default';
-}
+  limitSource: z.enum(['device', 'default']).optional(),
+});
+export type Alarm = z.infer<typeof alarmSchema>;
 
 /** An alarm as this server stores and sends it: every lifecycle field present. */
-export type AlarmRecord = Alarm & AlarmLifecycle;
+export const alarmRecordSchema = alarmSchema.extend(alarmLifecycleSchema.shape);
+export type AlarmRecord = z.infer<typeof alarmRecordSchema>;

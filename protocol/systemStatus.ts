@@ -5,7 +5,6 @@ import type { ErrorCode } from './envelope';
  * The administrator's status page (docs/api.md "system/status", docs/operations.md "Metrics"): the same
  * counters as GET /metrics, as JSON. Counters run since the node started.
  */
-export const SYSTEM_STATUS_ROUTE = '/zhgd/system/status';
 export const systemStatusBody = z.strictObject({});
 
 /** Answer of system/status. Administrators only. */

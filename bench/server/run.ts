@@ -23,7 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { io as connectSocket } from 'socket.io-client';
-import { decodeTelemetryFrame, frameRows, ROUTES } from '../../protocol';
+import { AUTH, decodeTelemetryFrame, frameRows, OPERATIONS } from '../../protocol';
 import { DEMO_DEVICES, DEMO_PROJECT } from '../../server/seed/demoProject';
 import type { LoadOptions } from './load';
 
@@ -132,7 +132,7 @@ const cookies = new Map<string, string>();
 async function login(url: string): Promise<string> {
   const known = cookies.get(url);
   if (known) return known;
-  const res = await fetch(url + ROUTES.login, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
+  const res = await fetch(url + AUTH.login.path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
   const cookie = res.headers.get('set-cookie')?.split(';')[0];
   if (!cookie) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   cookies.set(url, cookie);
@@ -172,7 +172,7 @@ async function latencyProbe(url: string, topics: readonly string[] = ['beacon', 
 
 async function ingestStats(url: string): Promise<unknown> {
   const cookie = await login(url);
-  const res = await fetch(url + ROUTES.ingestStats, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: '{}' });
+  const res = await fetch(url + OPERATIONS.ingestStats.path, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: '{}' });
   return ((await res.json()) as { data: unknown }).data;
 }
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { ROUTES } from '../../protocol';
+import { ALARMS } from '../../protocol';
 import type { HttpDeps } from '../http/context';
-import { requireMember, sessionUserOf } from '../http/context';
+import { rawRoute, requireMember, sessionUserOf } from '../http/context';
 import { ApiError } from '../http/errors';
 import { parseBody } from '../http/validation';
-import { CaptureStore, captureQuery } from './captureStore';
+import { CaptureStore } from './captureStore';
 
 /**
  * `GET alarm/capture?projectId=&name=` (docs/api.md "alarm/capture"): the capture picture itself, to
@@ -15,9 +15,9 @@ import { CaptureStore, captureQuery } from './captureStore';
  */
 export function registerCaptureRoute(app: FastifyInstance, deps: HttpDeps): void {
   const store = new CaptureStore(deps.db);
-  app.get(ROUTES.alarmCapture, async (req, reply) => {
+  rawRoute(app, ALARMS.alarmCapture, async (req, reply) => {
     const user = sessionUserOf(req);
-    const query = parseBody(captureQuery, req.query);
+    const query = parseBody(ALARMS.alarmCapture.body, req.query);
     requireMember(user, query.projectId);
     const picture = await store.read(query.projectId, query.name);
     if (!picture) throw new ApiError('NOT_FOUND', 'Capture not found');

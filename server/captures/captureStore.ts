@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import { ROUTES } from '../../protocol';
+import { ALARMS, CAPTURE_NAME } from '../../protocol';
 import type { Database } from '../storage';
 
 /** Most capture pictures kept (all projects); beyond it the oldest go first. 5 000 × ≤ 9 kB ≈ 45 MB at most. */
@@ -10,17 +9,8 @@ export const CAPTURE_RETENTION_MS = 90 * 86_400_000;
 /** Saves between two prunes (a prune also runs on the first save after start). */
 const PRUNE_EVERY_SAVES = 50;
 
-/**
- * Name of a stored capture: `{sn}-{ts}.{jpg|png}`, the camera's serial number (an MQTT topic segment: 1–64
- * of A–Z a–z 0–9 _ -), the alarm's device time (ms) and the picture's type. No dot, slash or `..` can get in.
- */
-export const CAPTURE_NAME = /^[A-Za-z0-9_-]{1,64}-\d{1,16}\.(jpg|png)$/;
-
-/** `GET alarm/capture` query (docs/api.md "alarm/capture"). */
-export const captureQuery = z.strictObject({
-  projectId: z.string().min(1).max(64),
-  name: z.string().max(90).regex(CAPTURE_NAME, { error: 'a capture name: {sn}-{ts}.jpg or .png' }),
-});
+/** Names of stored captures and the capture route's query: protocol (the route's contract). */
+export { CAPTURE_NAME, captureQuery } from '../../protocol';
 
 /** A decoded capture picture ready to store. */
 export interface CapturePicture {
@@ -52,7 +42,7 @@ export function decodeCapture(sn: string, tsMs: number, base64: string): Capture
 
 /** The URL the server serves a capture at (the alarm's `picUrl`). */
 export function captureUrl(projectId: string, name: string): string {
-  return `${ROUTES.alarmCapture}?projectId=${encodeURIComponent(projectId)}&name=${encodeURIComponent(name)}`;
+  return `${ALARMS.alarmCapture.path}?projectId=${encodeURIComponent(projectId)}&name=${encodeURIComponent(name)}`;
 }
 
 /**

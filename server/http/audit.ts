@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ADMIN_ROUTES, CUSTOM_PANEL_ROUTES, FLEET_ROUTES, PEOPLE_ROUTES, ROUTES } from '../../protocol';
+import { ADMIN_ROUTES, ALARMS, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, FLEET, PEOPLE } from '../../protocol';
 import type { Database } from '../storage';
 import { requestProjects, requestUser } from './authorize';
 
@@ -11,31 +11,31 @@ import { requestProjects, requestUser } from './authorize';
  * new write route is audited with one line here.
  */
 export const AUDITED_ROUTES: Readonly<Record<string, string>> = {
-  [ROUTES.login]: 'login',
-  [ROUTES.logout]: 'logout',
+  [AUTH.login.path]: 'login',
+  [AUTH.logout.path]: 'logout',
   [ADMIN_ROUTES.passwordChange]: 'password.change',
-  [ROUTES.alarmDeal]: 'alarm.deal',
-  [ROUTES.alarmAck]: 'alarm.ack',
-  [ROUTES.alarmDealBatch]: 'alarm.dealBatch',
-  [ROUTES.alarmShelve]: 'alarm.shelve',
-  [ROUTES.alarmUnshelve]: 'alarm.unshelve',
-  [ROUTES.boardAdd]: 'board.add',
-  [ROUTES.boardAddInitialize]: 'board.add',
-  [ROUTES.boardEdit]: 'board.edit',
-  [ROUTES.boardDelete]: 'board.delete',
-  [ROUTES.boardRelease]: 'board.release',
-  [ROUTES.boardRestore]: 'board.restore',
-  [CUSTOM_PANEL_ROUTES.typeAdd]: 'customPanel.add',
-  [CUSTOM_PANEL_ROUTES.typeDelete]: 'customPanel.delete',
-  [FLEET_ROUTES.thresholdSet]: 'threshold.set',
-  [FLEET_ROUTES.thresholdReset]: 'threshold.reset',
-  [ROUTES.deviceKey]: 'mqtt.credentials',
-  [PEOPLE_ROUTES.personAdd]: 'person.add',
-  [PEOPLE_ROUTES.personEdit]: 'person.edit',
-  [PEOPLE_ROUTES.personDelete]: 'person.delete',
-  [PEOPLE_ROUTES.zoneAdd]: 'zone.add',
-  [PEOPLE_ROUTES.zoneEdit]: 'zone.edit',
-  [PEOPLE_ROUTES.zoneDelete]: 'zone.delete',
+  [ALARMS.alarmDeal.path]: 'alarm.deal',
+  [ALARMS.alarmAck.path]: 'alarm.ack',
+  [ALARMS.alarmDealBatch.path]: 'alarm.dealBatch',
+  [ALARMS.alarmShelve.path]: 'alarm.shelve',
+  [ALARMS.alarmUnshelve.path]: 'alarm.unshelve',
+  [BOARDS.boardAdd.path]: 'board.add',
+  [BOARDS.boardAddInitialize.path]: 'board.add',
+  [BOARDS.boardEdit.path]: 'board.edit',
+  [BOARDS.boardDelete.path]: 'board.delete',
+  [BOARDS.boardRelease.path]: 'board.release',
+  [BOARDS.boardRestore.path]: 'board.restore',
+  [CUSTOM_PANELS.typeAdd.path]: 'customPanel.add',
+  [CUSTOM_PANELS.typeDelete.path]: 'customPanel.delete',
+  [FLEET.thresholdSet.path]: 'threshold.set',
+  [FLEET.thresholdReset.path]: 'threshold.reset',
+  [DEVICES.deviceKey.path]: 'mqtt.credentials',
+  [PEOPLE.personAdd.path]: 'person.add',
+  [PEOPLE.personEdit.path]: 'person.edit',
+  [PEOPLE.personDelete.path]: 'person.delete',
+  [PEOPLE.zoneAdd.path]: 'zone.add',
+  [PEOPLE.zoneEdit.path]: 'zone.edit',
+  [PEOPLE.zoneDelete.path]: 'zone.delete',
   [ADMIN_ROUTES.orgAdd]: 'org.add',
   [ADMIN_ROUTES.orgEdit]: 'org.edit',
   [ADMIN_ROUTES.projectAdd]: 'project.add',
@@ -106,7 +106,7 @@ export async function writeAudit(db: Kysely<Database>, e: AuditWrite): Promise<v
 function actorOf(req: FastifyRequest, url: string): string | null {
   const user = requestUser(req);
   if (user) return user.username;
-  if (url === ROUTES.login && req.body !== null && typeof req.body === 'object') {
+  if (url === AUTH.login.path && req.body !== null && typeof req.body === 'object') {
     const name = (req.body as Record<string, unknown>).username;
     return typeof name === 'string' ? name.slice(0, 64) : null;
   }
@@ -124,7 +124,7 @@ export function installAudit(app: FastifyInstance, db: Kysely<Database>): void {
     if (url === undefined) return;
     const action = AUDITED_ROUTES[url];
     if (action === undefined) return;
-    const failedLogin = url === ROUTES.login && reply.statusCode === 401;
+    const failedLogin = url === AUTH.login.path && reply.statusCode === 401;
     if (reply.statusCode !== 200 && !failedLogin) return;
     const username = actorOf(req, url);
     if (username === null) return;
@@ -134,8 +134,8 @@ export function installAudit(app: FastifyInstance, db: Kysely<Database>): void {
         username,
         projectId: projects[0] ?? null,
         action: failedLogin ? 'login.failed' : action,
-        target: url === ROUTES.login ? req.ip : targetOf(req.body),
-        detail: url === ROUTES.login ? '' : auditDetail(req.body),
+        target: url === AUTH.login.path ? req.ip : targetOf(req.body),
+        detail: url === AUTH.login.path ? '' : auditDetail(req.body),
       });
     } catch (err) {
       req.log.error({ err, action }, 'audit write failed');

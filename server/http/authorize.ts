@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { roleAllows, roleIn, type Permission, type RouteAccess, type SessionUser } from '../../protocol';
 import type { Database } from '../storage';
 import { ApiError, ERROR_MESSAGES } from './errors';
-import { BEARER_ROUTES, PROJECT_FIELD, ROUTE_ACCESS, STATIC_ROUTES } from './routePermissions';
+import { BEARER_ROUTES, PROJECT_FIELD, routeAccess, STATIC_ROUTES } from './routePermissions';
 import { SESSION_COOKIE, type SessionStore } from './sessions';
 
 /** Message of a request refused because the password must be changed first. */
@@ -104,7 +104,7 @@ async function projectsOf(db: Kysely<Database>, req: FastifyRequest): Promise<st
 
 /**
  * Installs the authorisation of every route, enforced in one place (docs/api.md "Roles and permissions"):
- * each route's access comes from {@link ROUTE_ACCESS} by URL; a route without an entry is refused to
+ * each route's access comes from `routeAccess` (routePermissions.ts, the contracts' permissions) by URL; a route without an entry is refused to
  * everyone (FORBIDDEN, logged once at start). Anonymous requests to non-public routes are UNAUTHENTICATED;
  * a user who must change the password may only use `self` routes; `system` routes need an installation
  * administrator; project permissions need a membership whose role grants them, in every project the request
@@ -117,7 +117,7 @@ export function installAuthorization(app: FastifyInstance, db: Kysely<Database>,
     const url = route.url ?? route.path;
     if (STATIC_ROUTES.has(url)) return;
     routes.add(url);
-    if (!(url in ROUTE_ACCESS)) app.log.error({ url }, 'route has no entry in ROUTE_ACCESS (server/http/routePermissions.ts): refused to everyone');
+    if (routeAccess(url) === undefined) app.log.error({ url }, 'route has no entry in ROUTE_ACCESS (server/http/routePermissions.ts): refused to everyone');
   });
 
   // Session, password-change and administrator checks before the body is even parsed: an anonymous client
@@ -125,7 +125,7 @@ export function installAuthorization(app: FastifyInstance, db: Kysely<Database>,
   app.addHook('onRequest', async (req) => {
     const url = req.routeOptions.url;
     if (url === undefined || STATIC_ROUTES.has(url)) return;
-    const access = ROUTE_ACCESS[url];
+    const access = routeAccess(url);
     if (access === undefined) throw new ApiError('FORBIDDEN', ERROR_MESSAGES.forbidden);
     if (BEARER_ROUTES.has(url) && req.headers.authorization !== undefined) return;
     const user = await sessions.resolve(req.cookies[SESSION_COOKIE]);

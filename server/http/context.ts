@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { ok, type Alarm, type IngestStats, type SessionUser } from '../../protocol';
+import { ok, type Alarm, type AnyContract, type ContractReturn, type IngestStats, type RouteAccess, type SessionUser } from '../../protocol';
 import type { ServerConfig } from '../config';
 import type { Database } from '../storage';
 import { ApiError, ERROR_MESSAGES } from './errors';
@@ -35,12 +35,58 @@ export interface HttpDeps {
   rejections?: RestRejections;
 }
 
-/** What a route handler receives. */
-export interface RouteContext<B> {
+/** What a route handler receives; `user` is null only on `public` routes called without a session. */
+export interface RouteContext<B, U extends SessionUser | null = SessionUser> {
   body: B;
-  user: SessionUser;
+  user: U;
   req: FastifyRequest;
   reply: FastifyReply;
+}
+
+/** The session user a handler of a route of `access` gets: public routes may be called without one. */
+export type UserOf<A extends RouteAccess> = A extends 'public' ? SessionUser | null : SessionUser;
+
+/** The handler of a contract's route: its result is checked by the compiler against the contract's response schema. */
+export type ContractHandler<C extends AnyContract> = (ctx: RouteContext<z.output<C['body']>, UserOf<C['permission']>>) => Promise<ContractReturn<C>>;
+
+/**
+ * Registers the route of `contract` (protocol/contracts): its method and path, its body (or, for `GET`,
+ * query) parsed with the contract's schema (VALIDATION naming the field), the handler's result wrapped in
+ * a success envelope. Who may call it is decided before, by the authorisation hook from the contract's
+ * `permission` (routePermissions.ts, authorize.ts); the handler gets the session user the check resolved.
+ * Thrown {@link ApiError}s become failure envelopes in the error handler. `options` are fastify's route
+ * options (a body limit of its own).
+ */
+export function route<C extends AnyContract>(app: FastifyInstance, deps: HttpDeps, contract: C, handler: ContractHandler<C>, options: RouteShorthandOptions = {}): void {
+  if (contract.answer !== 'envelope') throw new Error(`${contract.path} answers without the envelope: register it with rawRoute`);
+  markSchemaRoute(contract.path);
+  app.route({
+    ...options,
+    method: contract.method,
+    url: contract.path,
+    handler: async (req, reply) => {
+      const user = requestUser(req);
+      if (!user && contract.permission !== 'public') throw new ApiError('UNAUTHENTICATED', ERROR_MESSAGES.unauthenticated);
+      const body: z.output<C['body']> = parseBody(contract.body as C['body'], contract.method === 'GET' ? req.query : req.body);
+      assertProjectNamed(req);
+      return ok(await handler({ body, user: user as UserOf<C['permission']>, req, reply }));
+    },
+  });
+}
+
+/**
+ * Registers the route of a contract that answers without the envelope (a file, a picture, a binary page,
+ * a text exposition: the contract's `answer`): the handler parses the request and sends the body itself;
+ * its failures are still envelopes (thrown ApiErrors).
+ */
+export function rawRoute(
+  app: FastifyInstance,
+  contract: AnyContract,
+  handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  options: RouteShorthandOptions = {},
+): void {
+  if (contract.answer === 'envelope') throw new Error(`${contract.path} answers with the envelope: register it with route`);
+  app.route({ ...options, method: contract.method, url: contract.path, handler });
 }
 
 /**

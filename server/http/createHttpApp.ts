@@ -4,12 +4,15 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { ADMIN_ROUTES, fail, ROUTES, type ErrorCode } from '../../protocol';
+import { ADMIN_ROUTES, AUTH, BOARDS, CONTRACTS, fail, SYSTEM, type ErrorCode } from '../../protocol';
 import { BodyRejected, parseGuardedJson } from './bodyGuard';
 import { installAudit } from './audit';
 import { installAuthorization } from './authorize';
-import type { HttpDeps } from './context';
+import { rawRoute, type HttpDeps } from './context';
+import { API_REFERENCE_PREFIX, openApiDocument } from './openapi';
 import { ApiError, ERROR_MESSAGES, HTTP_STATUS } from './errors';
 import { registerMetricsRoute } from './metrics';
 import { RestRejections, UNMATCHED_ROUTE } from './restRejections';
@@ -27,22 +30,24 @@ import { registerEquipmentRoutes } from './routes/equipment';
 
 const API_PREFIX = '/zhgd/';
 /** Auth routes: their limits are RATE_LIMIT_AUTH_PER_MINUTE, counted apart from the other routes. */
-const AUTH_ROUTES = new Set<string>([ROUTES.login, ROUTES.logout]);
+const AUTH_ROUTES = new Set<string>([AUTH.login.path, AUTH.logout.path]);
 /**
  * Routes that take a whole board, page or panel document; every other route takes a few fields and gets
  * {@link SMALL_BODY_LIMIT_BYTES}. The board routes get BODY_LIMIT_BYTES (docs/api.md "Request bodies").
  */
 const DOCUMENT_ROUTES = new Set<string>([
-  ROUTES.boardAdd,
-  ROUTES.boardEdit,
-  ROUTES.pageAdd,
-  ROUTES.pageEdit,
-  ROUTES.panelEdit,
-  ROUTES.panelCustomAdd,
-  ROUTES.layoutUpdate,
-  ROUTES.systemStyleEdit,
+  BOARDS.boardAdd.path,
+  BOARDS.boardEdit.path,
+  BOARDS.pageAdd.path,
+  BOARDS.pageEdit.path,
+  BOARDS.panelEdit.path,
+  BOARDS.panelCustomAdd.path,
+  BOARDS.layoutUpdate.path,
+  BOARDS.systemStyleEdit.path,
   ADMIN_ROUTES.deviceImport,
 ]);
+/** The version of the REST API the OpenAPI document states (the envelope and routes of docs/api.md). */
+const API_VERSION = '1.0.0';
 /** URLs of every route of an app, by app (the authorisation-matrix test enumerates them). */
 const authorizedRoutes = new WeakMap<FastifyInstance, Set<string>>();
 
@@ -220,6 +225,12 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
     if (wantsPage) return reply.sendFile('index.html');
     return reply.code(404).send(fail('NOT_FOUND', ERROR_MESSAGES.notFound));
   });
+
+  // The API's description, generated from the contracts, and its interactive reference (sessions only: routePermissions.ts).
+  const document = openApiDocument(CONTRACTS, API_VERSION);
+  rawRoute(app, SYSTEM.openApi, async (_req, reply) => reply.type('application/json; charset=utf-8').send(document));
+  await app.register(fastifySwagger, { mode: 'static', specification: { document: document as never } });
+  await app.register(fastifySwaggerUi, { routePrefix: API_REFERENCE_PREFIX });
 
   registerAuthRoutes(app, deps);
   registerAdminRoutes(app, deps);

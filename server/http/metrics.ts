@@ -1,15 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { MAX_UNCONFIGURED_LISTED, SYSTEM_STATUS_ROUTE, systemStatusBody, type SystemStatus } from '../../protocol';
+import { MAX_UNCONFIGURED_LISTED, OPERATIONS, type SystemStatus } from '../../protocol';
 import { fromJson } from '../storage';
-import { postRoute, requireAdmin, type HttpDeps } from './context';
+import { rawRoute, requireAdmin, route, type HttpDeps } from './context';
 import { ApiError, ERROR_MESSAGES } from './errors';
 import type { RestRejections } from './restRejections';
 import { SESSION_COOKIE } from './sessions';
 
 /** Path of the Prometheus endpoint (docs/operations.md "Metrics"). */
-export const METRICS_PATH = '/metrics';
+export const METRICS_PATH = OPERATIONS.metrics.path;
 
 /**
  * The counters of this node, as the status page shows them, and the devices of every project flagged for
@@ -96,13 +96,13 @@ export function registerMetricsRoute(app: FastifyInstance, deps: HttpDeps, rejec
     requireAdmin(user);
   }
 
-  app.get(METRICS_PATH, async (req, reply) => {
+  rawRoute(app, OPERATIONS.metrics, async (req, reply) => {
     await allowed(req);
     void reply.header('content-type', 'text/plain; version=0.0.4; charset=utf-8').header('cache-control', 'no-store');
     return toPrometheusText(await systemStatus(deps, rejections, startedAtMs));
   });
 
-  postRoute(app, deps, SYSTEM_STATUS_ROUTE, systemStatusBody, async ({ user }): Promise<SystemStatus> => {
+  route(app, deps, OPERATIONS.systemStatus, async ({ user }) => {
     requireAdmin(user);
     return await systemStatus(deps, rejections, startedAtMs);
   });

@@ -1,109 +1,10 @@
-import { ADMIN_ROUTES, CUSTOM_PANEL_ROUTES, EQUIPMENT_ROUTES, FLEET_ROUTES, HISTORY_ROUTES, PEOPLE_ROUTES, ROUTES, SYSTEM_STATUS_ROUTE, type RouteAccess } from '../../protocol';
+import { accessByPath, ADMIN_ROUTES, CONTRACTS, NAV, type RouteAccess } from '../../protocol';
+import { API_REFERENCE_PREFIX } from './openapi';
 
-/**
- * What every HTTP route needs, by URL: the one table the authorisation hook (authorize.ts) enforces and the
- * authorisation-matrix test (tests/integration/authorisationMatrix.test.ts) is generated from; docs/api.md
- * "Roles and permissions" lists it. A route missing here is refused to everyone (and the matrix test fails),
- * so a new route is one line here: `[ROUTES.x]: 'board.edit',`.
- *
- * Project permissions (protocol/roles.ts) are checked against the project of the request: `projectId` of
- * the body or query, else the project of `boardId`, else of `alarmId` / `alarmIds`.
- */
-export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
+/** Routes not declared as contracts yet, with their access by URL (merged into ROUTE_ACCESS). */
+export const UNDECLARED_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // Sessions
-  [ROUTES.login]: 'public',
-  [ROUTES.logout]: 'public',
-  [ROUTES.me]: 'self',
   [ADMIN_ROUTES.passwordChange]: 'self',
-  // The organisation switch: only to a project the user may read (its form field `id`, PROJECT_FIELD below).
-  '/nav/postDomain.htm': 'project.read',
-
-  // Devices, tunnels, telemetry: what boards read
-  [ROUTES.deviceList]: 'project.read',
-  [ROUTES.tunnelList]: 'project.read',
-  [ROUTES.telemetryHistory]: 'project.read',
-  [HISTORY_ROUTES.series]: 'project.read',
-  [HISTORY_ROUTES.alarmRange]: 'project.read',
-  [HISTORY_ROUTES.tracks]: 'people.view',
-  [HISTORY_ROUTES.tracksCompact]: 'people.view',
-  [HISTORY_ROUTES.positions]: 'people.view',
-  [FLEET_ROUTES.workRecordList]: 'project.read',
-  [EQUIPMENT_ROUTES.drivers]: 'project.read',
-  [EQUIPMENT_ROUTES.attendance]: 'project.read',
-  [EQUIPMENT_ROUTES.archive]: 'project.read',
-  [EQUIPMENT_ROUTES.fleet]: 'project.read',
-  [EQUIPMENT_ROUTES.workRecordExport]: 'project.read',
-  [ROUTES.deviceKey]: 'project.admin',
-
-  // Alarms
-  [ROUTES.alarmList]: 'project.read',
-  [ROUTES.alarmDetail]: 'alarm.view',
-  [ROUTES.alarmAnalysis]: 'alarm.view',
-  [ROUTES.alarmExport]: 'alarm.view',
-  [ROUTES.alarmCapture]: 'alarm.view',
-  [ROUTES.alarmDeal]: 'alarm.handle',
-  [ROUTES.alarmAck]: 'alarm.handle',
-  [ROUTES.alarmDealBatch]: 'alarm.handle',
-  [ROUTES.alarmShelve]: 'alarm.handle',
-  [ROUTES.alarmUnshelve]: 'alarm.handle',
-
-  // Boards
-  [ROUTES.boardList]: 'project.read',
-  [ROUTES.boardScreen]: 'project.read',
-  [ROUTES.boardStandardList]: 'session',
-  [ROUTES.pageDetails]: 'project.read',
-  [ROUTES.panelList]: 'project.read',
-  [ROUTES.layoutList]: 'project.read',
-  [ROUTES.systemStyleDetails]: 'project.read',
-  [CUSTOM_PANEL_ROUTES.typeList]: 'project.read',
-  [ROUTES.boardHistory]: 'project.read',
-  [ROUTES.ticketGet]: 'board.edit',
-  [ROUTES.boardAdd]: 'board.edit',
-  [ROUTES.boardAddInitialize]: 'board.edit',
-  [ROUTES.boardEdit]: 'board.edit',
-  [ROUTES.boardDelete]: 'board.edit',
-  [ROUTES.pageAdd]: 'board.edit',
-  [ROUTES.pageEdit]: 'board.edit',
-  [ROUTES.pageMove]: 'board.edit',
-  [ROUTES.pageDelete]: 'board.edit',
-  [ROUTES.pageAddInitialize]: 'board.edit',
-  [ROUTES.panelCustomAdd]: 'board.edit',
-  [ROUTES.panelEdit]: 'board.edit',
-  [ROUTES.panelDelete]: 'board.edit',
-  [ROUTES.panelMove]: 'board.edit',
-  [ROUTES.layoutUpdate]: 'board.edit',
-  [ROUTES.systemStyleEdit]: 'board.edit',
-  [ROUTES.boardRelease]: 'board.release',
-  [ROUTES.boardRestore]: 'board.release',
-  // Custom panel types load code into every member's browser: the project's administrators only.
-  [CUSTOM_PANEL_ROUTES.typeAdd]: 'project.admin',
-  [CUSTOM_PANEL_ROUTES.typeDelete]: 'project.admin',
-
-  // Thresholds
-  [FLEET_ROUTES.thresholdGet]: 'project.read',
-  [FLEET_ROUTES.thresholdAudit]: 'project.read',
-  [FLEET_ROUTES.thresholdSet]: 'threshold.edit',
-  [FLEET_ROUTES.thresholdReset]: 'threshold.edit',
-
-  // People and zones (protocol/people.ts)
-  [PEOPLE_ROUTES.personList]: 'people.view',
-  [PEOPLE_ROUTES.personExport]: 'people.view',
-  [PEOPLE_ROUTES.personDetail]: 'people.view',
-  [PEOPLE_ROUTES.personAdd]: 'zone.edit',
-  [PEOPLE_ROUTES.personEdit]: 'zone.edit',
-  [PEOPLE_ROUTES.personDelete]: 'zone.edit',
-  [PEOPLE_ROUTES.zoneList]: 'people.view',
-  [PEOPLE_ROUTES.zoneHours]: 'people.view',
-  [PEOPLE_ROUTES.zoneAdd]: 'zone.edit',
-  [PEOPLE_ROUTES.zoneEdit]: 'zone.edit',
-  [PEOPLE_ROUTES.zoneDelete]: 'zone.edit',
-
-  // Operations
-  [ROUTES.ingestStats]: 'system',
-  [SYSTEM_STATUS_ROUTE]: 'system',
-  // Also answers `Authorization: Bearer <METRICS_TOKEN>` without a session (checked by the route).
-  '/metrics': 'system',
-
   // Administration (protocol/admin.ts)
   [ADMIN_ROUTES.orgList]: 'session',
   [ADMIN_ROUTES.orgAdd]: 'system',
@@ -130,6 +31,20 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   [ADMIN_ROUTES.auditExport]: 'project.admin',
 };
 
+/**
+ * What every HTTP route needs, by URL: the one table the authorisation hook (authorize.ts) enforces and the
+ * authorisation-matrix test (tests/integration/authorisationMatrix.test.ts) is generated from; docs/api.md
+ * "Roles and permissions" lists it. A route missing here is refused to everyone (and the matrix test fails),
+ * so a new route declares its `permission` in its contract (protocol/contracts).
+ *
+ * Project permissions (protocol/roles.ts) are checked against the project of the request: `projectId` of
+ * the body or query, else the project of `boardId`, else of `alarmId` / `alarmIds`.
+ */
+export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
+  ...accessByPath(CONTRACTS),
+  ...UNDECLARED_ROUTE_ACCESS,
+};
+
 /** Routes that also accept `Authorization: Bearer …` instead of a session; the route checks the token itself. */
 export const BEARER_ROUTES: ReadonlySet<string> = new Set(['/metrics']);
 
@@ -137,4 +52,14 @@ export const BEARER_ROUTES: ReadonlySet<string> = new Set(['/metrics']);
 export const STATIC_ROUTES: ReadonlySet<string> = new Set(['/*', '/']);
 
 /** Routes whose project is in a body field other than `projectId` (the form of postDomain.htm, docs/product.md "Organisation switch"). */
-export const PROJECT_FIELD: Readonly<Record<string, string>> = { '/nav/postDomain.htm': 'id' };
+export const PROJECT_FIELD: Readonly<Record<string, string>> = { [NAV.postDomain.path]: 'id' };
+
+/**
+ * The access of a registered route: its entry in {@link ROUTE_ACCESS}; the interactive API reference
+ * (@fastify/swagger-ui's pages and files under API_REFERENCE_PREFIX) is for any session. Undefined: refused to everyone.
+ */
+export function routeAccess(url: string): RouteAccess | undefined {
+  if (Object.hasOwn(ROUTE_ACCESS, url)) return ROUTE_ACCESS[url];
+  if (url === API_REFERENCE_PREFIX || url.startsWith(`${API_REFERENCE_PREFIX}/`)) return 'session';
+  return undefined;
+}

@@ -1,7 +1,8 @@
+import { NAV } from '../../protocol';
 import { BusinessError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_CODE } from './request';
 
 /** The home service route (docs/product.md "Organisation switch") that switches the session's organisation (current project). */
-export const POST_DOMAIN_ROUTE = '/nav/postDomain.htm';
+export const POST_DOMAIN_ROUTE = NAV.postDomain.path;
 
 /**
  * Switches the session's current project: POSTs the form body `type=2&id={projectId}`. Resolves when the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fail, ok, ROUTES } from '../../protocol';
+import { AUTH, BOARDS, DEVICES, fail, ok } from '../../protocol';
 import { BusinessError, createRequest, GENERIC_ERROR_MESSAGE } from './request';
 
 /** A fetch answering with fixed JSON (or throwing), recording what it was asked. */
@@ -18,7 +18,7 @@ describe('request', () => {
   it('posts JSON with same-origin cookies and returns the envelope data', async () => {
     const { f, calls } = fakeFetch(ok({ board: [] }));
     const request = createRequest({ fetch: f, baseUrl: '/base' });
-    await expect(request(ROUTES.boardList, { projectId: 'p1' })).resolves.toEqual({ board: [] });
+    await expect(request(BOARDS.boardList, { projectId: 'p1' })).resolves.toEqual({ board: [] });
     expect(calls[0].url).toBe('/base/zhgd/board/list');
     expect(calls[0].init.method).toBe('POST');
     expect(calls[0].init.credentials).toBe('same-origin');
@@ -28,7 +28,7 @@ describe('request', () => {
   it('throws a BusinessError with the server code, message and showType, and reports it', async () => {
     const seen: BusinessError[] = [];
     const request = createRequest({ fetch: fakeFetch(fail('NOT_FOUND', 'no such board', 9)).f, onError: (e) => seen.push(e) });
-    const err = await request(ROUTES.boardScreen, { boardId: 'x' }).catch((e: unknown) => e);
+    const err = await request(BOARDS.boardScreen, { boardId: 'x' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BusinessError);
     expect(err).toMatchObject({ errorCode: 'NOT_FOUND', errorMessage: 'no such board', showType: 9 });
     expect(seen).toHaveLength(1);
@@ -36,14 +36,14 @@ describe('request', () => {
 
   it('uses the generic message and error showType when the failure carries no information', async () => {
     const request = createRequest({ fetch: fakeFetch({ success: false, data: null }).f });
-    await expect(request(ROUTES.me, {})).rejects.toMatchObject({ errorMessage: GENERIC_ERROR_MESSAGE, showType: 2 });
+    await expect(request(AUTH.me, {})).rejects.toMatchObject({ errorMessage: GENERIC_ERROR_MESSAGE, showType: 2 });
   });
 
   it('turns network failures and non-envelope answers into the generic error', async () => {
     const down = createRequest({ fetch: fakeFetch(new TypeError('Failed to fetch')).f });
-    await expect(down(ROUTES.me, {})).rejects.toMatchObject({ errorMessage: GENERIC_ERROR_MESSAGE });
+    await expect(down(AUTH.me.path, {})).rejects.toMatchObject({ errorMessage: GENERIC_ERROR_MESSAGE });
     const html = createRequest({ fetch: fakeFetch('<html>502 Bad Gateway</html>', 502).f });
-    await expect(html(ROUTES.me, {})).rejects.toMatchObject({ errorMessage: GENERIC_ERROR_MESSAGE });
+    await expect(html(AUTH.me.path, {})).rejects.toMatchObject({ errorMessage: GENERIC_ERROR_MESSAGE });
   });
 
   it('sends UNAUTHENTICATED to the session hook instead of the error display', async () => {
@@ -54,7 +54,7 @@ describe('request', () => {
       onUnauthenticated: () => loggedOut++,
       onError: (e) => shown.push(e),
     });
-    await expect(request(ROUTES.deviceList, { projectId: 'p' })).rejects.toBeInstanceOf(BusinessError);
+    await expect(request(DEVICES.deviceList, { projectId: 'p' })).rejects.toBeInstanceOf(BusinessError);
     expect(loggedOut).toBe(1);
     expect(shown).toHaveLength(0);
   });
@@ -66,7 +66,7 @@ describe('request', () => {
       onUnauthenticated: () => hooks++,
       onError: () => hooks++,
     });
-    await expect(request(ROUTES.me, {}, { skipErrorHandler: true })).rejects.toMatchObject({ errorCode: 'UNAUTHENTICATED' });
+    await expect(request(AUTH.me, {}, { skipErrorHandler: true })).rejects.toMatchObject({ errorCode: 'UNAUTHENTICATED' });
     expect(hooks).toBe(0);
   });
 });

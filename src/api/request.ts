@@ -1,4 +1,4 @@
-import type { Envelope, ShowType } from '../../protocol';
+import { parseContractBody, type AnyContract, type ContractBody, type ContractResult, type Envelope, type ShowType } from '../../protocol';
 
 /** docs/product.md "Notices and errors": the text shown when a call fails without any error information. */
 export const GENERIC_ERROR_MESSAGE = 'Request error, please retry.';
@@ -33,8 +33,24 @@ export interface RequestOptions {
   expected?: (err: BusinessError) => boolean;
 }
 
-/** POSTs `body` as JSON to `route` and resolves with the envelope's `data`; throws BusinessError. */
-export type RequestFn = <T>(route: string, body: unknown, opts?: RequestOptions) => Promise<T>;
+/** errorCode of an answer that does not match its contract's response schema (checked in development and tests only). */
+export const CONTRACT_MISMATCH_CODE = 'CONTRACT';
+
+/**
+ * Calls one endpoint through its contract (protocol/contracts): checks `body` with the contract's body
+ * schema before sending (a bad body is a BusinessError VALIDATION worded as the server words it, and
+ * nothing is sent), POSTs it as JSON and resolves with the envelope's `data`, typed by the contract's
+ * response schema. In development and tests the answer is parsed with that schema (a mismatch is a
+ * BusinessError CONTRACT naming the field); production builds trust the server. Throws BusinessError.
+ */
+export interface RequestFn {
+  <C extends AnyContract>(contract: C, body: ContractBody<C>, opts?: RequestOptions): Promise<ContractResult<C>>;
+  /** A route not declared as a contract yet: the answer is not checked. */
+  <T>(route: string, body: unknown, opts?: RequestOptions): Promise<T>;
+}
+
+/** Whether answers are parsed with their contract's response schema: Vite's development server and Vitest. */
+const CHECK_ANSWERS = import.meta.env.DEV || import.meta.env.MODE === 'test';
 
 /** How a request client is built; everything optional so tests can inject a fetch and see the hooks fire. */
 export interface RequestClientOptions {
@@ -62,7 +78,7 @@ export function createRequest(options: RequestClientOptions = {}): RequestFn {
   const { baseUrl = '', onError, onUnauthenticated } = options;
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
 
-  async function call<T>(route: string, body: unknown): Promise<T> {
+  async function post(route: string, body: unknown): Promise<unknown> {
     let res: Response;
     try {
       res = await doFetch(baseUrl + route, {
@@ -81,15 +97,28 @@ export function createRequest(options: RequestClientOptions = {}): RequestFn {
       json = undefined;
     }
     if (!isEnvelope(json)) throw new BusinessError(NETWORK_ERROR_CODE, GENERIC_ERROR_MESSAGE);
-    if (json.success) return json.data as T;
+    if (json.success) return json.data;
     const showType = SHOW_TYPES.has(json.showType as number) ? (json.showType as ShowType) : 2;
     const code = json.errorCode || NETWORK_ERROR_CODE;
     throw new BusinessError(code, json.errorMessage || GENERIC_ERROR_MESSAGE, showType);
   }
 
-  return async function request<T>(route: string, body: unknown, opts: RequestOptions = {}): Promise<T> {
+  async function call<C extends AnyContract>(contract: C | string, body: ContractBody<C>): Promise<ContractResult<C>> {
+    if (typeof contract === 'string') return (await post(contract, body)) as ContractResult<C>;
+    if (contract.answer !== 'envelope') throw new Error(`${contract.path} answers a ${contract.answer.contentType} body, not an envelope: fetch it`);
+    const checked = parseContractBody(contract.body, body);
+    if (!checked.ok) throw new BusinessError('VALIDATION', checked.message);
+    const data = await post(contract.path, body);
+    if (!CHECK_ANSWERS) return data as ContractResult<C>;
+    const parsed = contract.response.safeParse(data);
+    if (parsed.success) return parsed.data as ContractResult<C>;
+    const issue = parsed.error.issues[0];
+    throw new BusinessError(CONTRACT_MISMATCH_CODE, `${contract.path} answered data that does not match its contract: ${issue.path.map(String).join('.') || 'data'}: ${issue.message}`);
+  }
+
+  return async function request<C extends AnyContract>(contract: C | string, body: ContractBody<C>, opts: RequestOptions = {}): Promise<ContractResult<C>> {
     try {
-      return await call<T>(route, body);
+      return await call(contract, body);
     } catch (e) {
       const err = e instanceof BusinessError ? e : new BusinessError(NETWORK_ERROR_CODE, GENERIC_ERROR_MESSAGE);
       if (!opts.skipErrorHandler) {

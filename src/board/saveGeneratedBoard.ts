@@ -1,4 +1,4 @@
-import { ROUTES, type Board, type PageWrite, type PanelWrite } from '../../protocol';
+import { BOARDS, type Board } from '../../protocol';
 import { addBoard, type BoardServerDeps } from '../stores/boardServerCalls';
 import { pagesInOrder, stackOrder } from '../../protocol/boardOps';
 
@@ -25,16 +25,16 @@ export async function saveGeneratedBoard(board: Board, name: string, deps: SaveB
     if (first) {
       pageId = first.pageId;
       if (first.name !== page.name) {
-        version = (await deps.request<PageWrite>(ROUTES.pageEdit, { boardId, baseVersion: version, pageId, name: page.name })).version;
+        version = (await deps.request(BOARDS.pageEdit, { boardId, baseVersion: version, pageId, name: page.name })).version;
       }
     } else {
-      const w = await deps.request<PageWrite>(ROUTES.pageAdd, { boardId, baseVersion: version, name: page.name });
+      const w = await deps.request(BOARDS.pageAdd, { boardId, baseVersion: version, name: page.name });
       pageId = w.page.pageId;
       version = w.version;
     }
     for (const p of stackOrder(page.panels)) {
       const panel = { type: p.type, ...(p.title ? { title: p.title } : {}), x: p.x, y: p.y, w: p.w, h: p.h, config: p.config };
-      version = (await deps.request<PanelWrite>(ROUTES.panelCustomAdd, { boardId, baseVersion: version, pageId, panel })).version;
+      version = (await deps.request(BOARDS.panelCustomAdd, { boardId, baseVersion: version, pageId, panel })).version;
     }
   }
   return boardId;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { EQUIPMENT_ROUTES, type EquipmentFleet } from '../../protocol';
+import { EQUIPMENT, type EquipmentFleet } from '../../protocol';
 import { useStores } from '../stores';
 import { useProjectId } from '../app/shell/useProjectId';
 import { useClockInstant, usePanelData } from './context';
@@ -28,7 +28,7 @@ export function useFleetSummary(): { summary: EquipmentFleet | null; failed: boo
     let cancelled = false;
     const body = replay ? { projectId, atMs: key * 60_000 } : { projectId };
     root
-      .request<EquipmentFleet>(EQUIPMENT_ROUTES.fleet, body, { skipErrorHandler: true })
+      .request(EQUIPMENT.fleet, body, { skipErrorHandler: true })
       .then((summary) => !cancelled && setState({ summary, failed: false }))
       .catch(() => !cancelled && setState((s) => ({ summary: s.summary, failed: true })));
     return () => {

@@ -1,4 +1,4 @@
-import { HISTORY_ROUTES, ROUTES, SERIES_MAX_DEVICES, SERIES_MAX_WIDTH_PX, type Alarm, type AlarmPage, type SeriesRequest, type SeriesResponse, type TelemetryHistory, type TracksCompactRequest } from '../../protocol';
+import { ALARMS, HISTORY, SERIES_MAX_DEVICES, SERIES_MAX_WIDTH_PX, type Alarm, type SeriesRequest, type TelemetryHistory, type TracksCompactRequest } from '../../protocol';
 import { trackPageCursor } from '../../protocol/trackCodec';
 import type { RequestFn } from '../api/request';
 
@@ -43,7 +43,7 @@ export async function fetchCompactTracks(req: { projectId: string; fromMs: numbe
   while (pages.length < HISTORY_TRACK_PAGES) {
     const rangeTo = Math.min(toMs, rangeFrom + 24 * 3_600_000);
     const body: TracksCompactRequest = { projectId: req.projectId, fromMs: rangeFrom, toMs: rangeTo, ...(cursor ? { cursor } : {}) };
-    const res = await fetchImpl(HISTORY_ROUTES.tracksCompact, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetchImpl(HISTORY.tracksCompact.path, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     if (!(res.headers.get('content-type') ?? '').startsWith('application/octet-stream')) {
       const env = (await res.json().catch(() => null)) as { errorMessage?: string } | null;
       throw new Error(env?.errorMessage ?? `tracks: HTTP ${res.status}`);
@@ -78,7 +78,7 @@ export function restHistory(request: RequestFn, fetchImpl?: typeof fetch): Histo
       const series: TelemetryHistory['series'] = [];
       for (let i = 0; i < sns.length; i += SERIES_MAX_DEVICES) {
         const body: SeriesRequest = { projectId, sns: sns.slice(i, i + SERIES_MAX_DEVICES), fromMs: Math.floor(fromMs), toMs: Math.ceil(toMs), widthPx: SERIES_MAX_WIDTH_PX, tier: 'hour' };
-        const part = await request<SeriesResponse>(HISTORY_ROUTES.series, body);
+        const part = await request(HISTORY.series, body);
         for (const s of Array.isArray(part?.series) ? part.series : []) series.push({ sn: s.sn, ts: s.ts, values: s.values, readings: s.readings });
       }
       return { series };
@@ -86,7 +86,7 @@ export function restHistory(request: RequestFn, fetchImpl?: typeof fetch): Histo
     async telemetry({ projectId, sns, fromMs, toMs }) {
       const series: TelemetryHistory['series'] = [];
       for (let i = 0; i < sns.length; i += HISTORY_SNS_PER_REQUEST) {
-        const part = await request<TelemetryHistory>(ROUTES.telemetryHistory, {
+        const part = await request(HISTORY.telemetryHistory, {
           projectId,
           sns: sns.slice(i, i + HISTORY_SNS_PER_REQUEST),
           fromMs: Math.floor(fromMs),
@@ -99,7 +99,7 @@ export function restHistory(request: RequestFn, fetchImpl?: typeof fetch): Histo
     async alarms({ projectId, fromMs, toMs }) {
       const out: Alarm[] = [];
       for (let page = 1; page <= HISTORY_ALARM_PAGES; page++) {
-        const p = await request<AlarmPage>(ROUTES.alarmList, { projectId, fromMs: Math.floor(fromMs), toMs: Math.ceil(toMs), page, pageSize: 500 });
+        const p = await request(ALARMS.alarmList, { projectId, fromMs: Math.floor(fromMs), toMs: Math.ceil(toMs), page, pageSize: 500 });
         const list = Array.isArray(p?.list) ? p.list : [];
         out.push(...list);
         if (list.length < 500) break;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { beijingDayStart, formatChainage, HISTORY_ROUTES, PEOPLE_ROUTES, type PersonDetail, type SeriesResponse, type Threshold } from '../../protocol';
+import { beijingDayStart, formatChainage, HISTORY, PEOPLE, type PersonDetail, type Threshold } from '../../protocol';
 import { useStores } from '../stores';
 import { LEVEL_COLOR, SCREEN, thresholdLevel } from '../components';
 import { formatBeijing } from '../format/time';
@@ -43,7 +43,7 @@ export const PersonCard = observer(function PersonCard({ projectId, target, onCl
     if (!projectId || !target) return;
     let live = true;
     const load = () =>
-      request<PersonDetail>(PEOPLE_ROUTES.personDetail, { projectId, ...target }, { skipErrorHandler: true })
+      request(PEOPLE.personDetail, { projectId, ...target }, { skipErrorHandler: true })
         .then((d) => {
           if (!live) return;
           setDetail(d);
@@ -55,9 +55,9 @@ export const PersonCard = observer(function PersonCard({ projectId, target, onCl
       const toMs = Date.now();
       const fromMs = beijingDayStart(toMs);
       const ask = (from: number, tier?: 'raw') =>
-        request<SeriesResponse>(HISTORY_ROUTES.series, { projectId, sns: [d.beaconSn], metrics: ['chainageM'], fromMs: from, toMs, widthPx: TRACK_W, ...(tier ? { tier } : {}) }, { skipErrorHandler: true })
+        request(HISTORY.series, { projectId, sns: [d.beaconSn], metrics: ['chainageM'], fromMs: from, toMs, widthPx: TRACK_W, ...(tier ? { tier } : {}) }, { skipErrorHandler: true })
           .then((r) => ({ ts: r.series[0]?.ts ?? [], m: r.series[0]?.values.chainageM ?? [] }))
-          .catch(() => ({ ts: [] as number[], m: [] as Array<number | null> }));
+          .catch(() => ({ ts: [], m: [] }));
       // the day from the rollups, and the last minutes (not rolled up yet) from the raw readings
       void Promise.all([ask(fromMs), ask(Math.max(fromMs, toMs - RECENT_RAW_MS), 'raw')]).then(([day, recent]) => {
         if (!live) return;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PEOPLE_ROUTES, personFieldsSchema, type Person, type PersonFields } from '../../protocol';
+import { PEOPLE, personFieldsSchema, type Person, type PersonFields } from '../../protocol';
 import { useStores } from '../stores';
 
 const EMPTY: Record<keyof PersonFields, string> = { name: '', beaconSn: '', company: '', team: '', workType: '', phone: '' };
@@ -22,9 +22,9 @@ export function PersonEditDialog({ projectId, person, onDone }: { projectId: str
     setForm(person ? { name: person.name, beaconSn: person.beaconSn ?? '', company: person.company, team: person.team, workType: person.workType, phone: person.phone } : EMPTY);
   }, [person]);
 
-  const call = async (route: string, body: unknown) => {
+  const call = async (send: () => Promise<unknown>) => {
     try {
-      await request(route, body, { skipErrorHandler: true });
+      await send();
       onDone(true);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
@@ -38,7 +38,10 @@ export function PersonEditDialog({ projectId, person, onDone }: { projectId: str
       setError(`${issue.path.join('.')}: ${issue.message}`);
       return;
     }
-    void (person ? call(PEOPLE_ROUTES.personEdit, { projectId, personId: person.personId, person: parsed.data }) : call(PEOPLE_ROUTES.personAdd, { projectId, person: parsed.data }));
+    const opts = { skipErrorHandler: true };
+    void call(() =>
+      person ? request(PEOPLE.personEdit, { projectId, personId: person.personId, person: parsed.data }, opts) : request(PEOPLE.personAdd, { projectId, person: parsed.data }, opts),
+    );
   };
   const input = (k: keyof PersonFields, label: string) => (
     <Field label={label}>
@@ -76,7 +79,7 @@ export function PersonEditDialog({ projectId, person, onDone }: { projectId: str
           </DialogContent>
           <DialogActions>
             {person ? (
-              <Button onClick={() => projectId && void call(PEOPLE_ROUTES.personDelete, { projectId, personId: person.personId })}>
+              <Button onClick={() => projectId && void call(() => request(PEOPLE.personDelete, { projectId, personId: person.personId }, { skipErrorHandler: true }))}>
                 <Trans>Delete</Trans>
               </Button>
             ) : null}

@@ -75,8 +75,8 @@ describe('AlarmStore.shelve', () => {
   it('refuses a shelving without a reason or longer than 8 h before asking the server, and applies the shelved alarms it answers', async () => {
     const sent: unknown[] = [];
     const until = T0 + 3_600_000;
-    const request = (async (route: string, body: { alarmIds: number[] }) => {
-      sent.push({ route, body });
+    const request = (async (contract: { path: string }, body: { alarmIds: number[] }) => {
+      sent.push({ route: contract.path, body });
       return body.alarmIds.map((alarmId) => ({ ...makeAlarm({ alarmId }), shelvedUntilMs: until, shelvedBy: 'admin', shelveReason: 'sensor being replaced' }));
     }) as unknown as ConstructorParameters<typeof AlarmStore>[0];
     const store = new AlarmStore(request);

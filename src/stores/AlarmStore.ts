@@ -1,5 +1,5 @@
 import { action, makeObservable, observable, runInAction, observableRef } from 'mobx';
-import { alarmDealBody, alarmShelveBody, ROUTES, type Alarm, type AlarmPage, type DealStatus } from '../../protocol';
+import { alarmDealBody, ALARMS, alarmShelveBody, type Alarm, type DealStatus } from '../../protocol';
 import { BusinessError, type RequestFn } from '../api/request';
 
 /** Alarms kept in the browser, newest first; older ones drop off (a board runs 24/7). */
@@ -79,8 +79,8 @@ export class AlarmStore {
    */
   private async fetchWindow(projectId: string): Promise<Alarm[]> {
     const [newest, open] = await Promise.all([
-      this.request<AlarmPage>(ROUTES.alarmList, { projectId, page: 1, pageSize: this.capacity }),
-      this.request<AlarmPage>(ROUTES.alarmList, { projectId, state: 'active', dealStatus: 0, page: 1, pageSize: this.capacity }),
+      this.request(ALARMS.alarmList, { projectId, page: 1, pageSize: this.capacity }),
+      this.request(ALARMS.alarmList, { projectId, state: 'active', dealStatus: 0, page: 1, pageSize: this.capacity }),
     ]);
     return [...newest.list, ...open.list];
   }
@@ -146,7 +146,7 @@ export class AlarmStore {
   async deal(alarmId: number, dealStatus: DealStatus | null, dealRemark: string): Promise<Alarm> {
     const parsed = alarmDealBody.safeParse({ alarmId, dealStatus, dealRemark });
     if (!parsed.success) throw new BusinessError('VALIDATION', parsed.error.issues[0].message, 1);
-    const data = await this.request<Alarm | null>(ROUTES.alarmDeal, parsed.data);
+    const data = await this.request(ALARMS.alarmDeal, parsed.data);
     const prev = this.alarms.find((a) => a.alarmId === alarmId);
     const updated: Alarm | undefined =
       data && typeof data === 'object' && typeof data.alarmId === 'number'
@@ -162,7 +162,7 @@ export class AlarmStore {
    * Throws BusinessError with the server's error (CONFLICT when already acknowledged or handled).
    */
   async ack(alarmId: number): Promise<Alarm> {
-    const updated = await this.request<Alarm>(ROUTES.alarmAck, { alarmId });
+    const updated = await this.request(ALARMS.alarmAck, { alarmId });
     if (updated && typeof updated.alarmId === 'number') this.upsertMany([updated], false);
     return updated;
   }
@@ -175,7 +175,7 @@ export class AlarmStore {
   async shelve(alarmIds: number[], minutes: number, reason: string): Promise<Alarm[]> {
     const parsed = alarmShelveBody.safeParse({ alarmIds, minutes, reason });
     if (!parsed.success) throw new BusinessError('VALIDATION', parsed.error.issues[0].message, 1);
-    const data = await this.request<Alarm[] | null>(ROUTES.alarmShelve, parsed.data);
+    const data = await this.request(ALARMS.alarmShelve, parsed.data);
     const updated = Array.isArray(data) ? data.filter((a) => a && typeof a.alarmId === 'number') : [];
     this.upsertMany(updated, false);
     return updated;

@@ -1,6 +1,6 @@
 import { action, computed, makeObservable, observable, runInAction, observableRef } from 'mobx';
 import { fetchBoardList } from './boardServerCalls';
-import { boardSchema, NOT_RELEASED_MESSAGE, ROUTES, type Board, type BoardList, type Page } from '../../protocol';
+import { BOARDS, boardSchema, NOT_RELEASED_MESSAGE, type Board, type BoardList, type Page } from '../../protocol';
 import { BusinessError, type RequestFn } from '../api/request';
 import { pagesInOrder } from '../../protocol/boardOps';
 
@@ -143,7 +143,7 @@ export class BoardStore {
   /** board/screen, parsed (outside input). @throws BusinessError (VALIDATION when it breaks the schema). */
   private async fetchBoard(boardId: string, released: boolean): Promise<Board> {
     // A never-released board is a state the viewer shows as its own screen (Not released yet), not an error notice.
-    const raw = await this.request<unknown>(ROUTES.boardScreen, released ? { boardId, released: true } : { boardId }, {
+    const raw = await this.request(BOARDS.boardScreen, released ? { boardId, released: true } : { boardId }, {
       expected: (e) => released && e.errorMessage === NOT_RELEASED_MESSAGE,
     });
     const parsed = boardSchema.safeParse(raw);

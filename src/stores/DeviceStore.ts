@@ -1,7 +1,7 @@
 import { action, computed, makeObservable, observable, runInAction } from 'mobx';
 import {
   DEVICE_KIND_REGISTRY,
-  ROUTES,
+  DEVICES,
   type DeviceInfo,
   type DeviceKind,
   type DeviceStatusBatch,
@@ -92,7 +92,7 @@ export class DeviceStore {
     this.projectId = projectId;
     runInAction(() => (this.loading = true));
     try {
-      const list = await this.request<DeviceInfo[]>(ROUTES.deviceList, { projectId });
+      const list = await this.request(DEVICES.deviceList, { projectId });
       if (this.projectId === projectId) this.replaceAll(Array.isArray(list) ? list : []);
     } finally {
       runInAction(() => (this.loading = false));

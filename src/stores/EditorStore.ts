@@ -1,6 +1,6 @@
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import type { MessageDescriptor } from '@lingui/core';
-import { releaseStateOf, ROUTES, type Board, type BoardList, type BoardReleaseState, type BoardTemplate, type Panel } from '../../protocol';
+import { BOARDS, releaseStateOf, type Board, type BoardList, type BoardReleaseState, type BoardTemplate, type Panel } from '../../protocol';
 import { BusinessError } from '../api/request';
 import { applyPatch, expandGroups, fieldsPatch, geometryPatch, invertPatch, randomLocalId, type CommandResult, type Guide, type IdFactory, type Patch, type Rect } from './editorModel';
 import { DraftBackups, sameBoardContent, type DraftBackup } from './draftBackup';
@@ -288,7 +288,7 @@ export class EditorStore {
     await this.flush();
     const base = this.autosave.confirmed;
     if (!base || this.saveState === 'conflict' || this.saveState === 'error') throw new BusinessError('SAVE_FIRST', 'Save the board before releasing it.');
-    const info = (await this.autosave.write(ROUTES.boardRelease, { boardId: base.boardId, ...(note ? { note } : {}) })) as { releaseNo?: number } | null;
+    const info = (await this.autosave.write(BOARDS.boardRelease.path, { boardId: base.boardId, ...(note ? { note } : {}) })) as { releaseNo?: number } | null;
     runInAction(() => (this.live = { ...base, releaseNo: info?.releaseNo ?? (this.live?.releaseNo ?? 0) + 1 }));
   }
 
@@ -302,7 +302,7 @@ export class EditorStore {
     const base = this.autosave.confirmed;
     if (!base || this.saveState === 'conflict' || this.saveState === 'error') throw new BusinessError('SAVE_FIRST', 'Save the board before restoring a release.');
     const boardId = base.boardId;
-    await this.autosave.write(ROUTES.boardRestore, { boardId, releaseNo });
+    await this.autosave.write(BOARDS.boardRestore.path, { boardId, releaseNo });
     await this.open(boardId);
   }
 

@@ -1,5 +1,5 @@
 import { action, makeObservable, observable, runInAction } from 'mobx';
-import { ROUTES, type LiveTopic, type TelemetryHistory } from '../../protocol';
+import { HISTORY, type LiveTopic } from '../../protocol';
 import type { RequestFn } from '../api/request';
 import { decodeSns, type LiveEvent, type LiveLink, type LiveLinkFactory, type PersonnelWatch } from '../../workers/telemetry/Live';
 import type { PersonnelFrame, PersonnelTunnelFrame, SeriesFrame, TelemetryApi } from '../../workers/telemetry/types';
@@ -271,7 +271,7 @@ export class LiveStore {
     if (!projectId || !link) return;
     const toMs = this.now();
     try {
-      const hist = await this.deps.request<TelemetryHistory>(ROUTES.telemetryHistory, {
+      const hist = await this.deps.request(HISTORY.telemetryHistory, {
         projectId,
         sns: [w.sn],
         fromMs: Math.floor(toMs - w.windowMs),

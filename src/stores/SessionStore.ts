@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { loginBody, ROUTES, type SessionUser } from '../../protocol';
+import { AUTH, loginBody, type SessionUser } from '../../protocol';
 import { BusinessError, GENERIC_ERROR_MESSAGE, type RequestFn } from '../api/request';
 
 /** `checking` until the first auth/me answers; the app renders nothing else until `authenticated` (docs/product.md "Shell and session"). */
@@ -28,7 +28,7 @@ export class SessionStore {
   /** Asks the server who we are; never throws. */
   async check(): Promise<void> {
     try {
-      const user = await this.request<SessionUser>(ROUTES.me, {}, { skipErrorHandler: true });
+      const user = await this.request(AUTH.me, {}, { skipErrorHandler: true });
       runInAction(() => this.signedIn(user));
     } catch (e) {
       runInAction(() => {
@@ -50,8 +50,8 @@ export class SessionStore {
     this.busy = true;
     this.error = null;
     try {
-      await this.request<unknown>(ROUTES.login, parsed.data, { skipErrorHandler: true });
-      const user = await this.request<SessionUser>(ROUTES.me, {}, { skipErrorHandler: true });
+      await this.request(AUTH.login, parsed.data, { skipErrorHandler: true });
+      const user = await this.request(AUTH.me, {}, { skipErrorHandler: true });
       runInAction(() => this.signedIn(user));
     } catch (e) {
       runInAction(() => {
@@ -66,7 +66,7 @@ export class SessionStore {
   /** Logs out on the server (best effort) and shows the login form. */
   async logout(): Promise<void> {
     try {
-      await this.request<unknown>(ROUTES.logout, {}, { skipErrorHandler: true });
+      await this.request(AUTH.logout, {}, { skipErrorHandler: true });
     } catch {
       // the session ends locally whatever the server says
     }

@@ -1,5 +1,5 @@
 import { action, makeObservable, observable, runInAction, observableRef } from 'mobx';
-import { ROUTES, type TunnelInfo } from '../../protocol';
+import { DEVICES, type TunnelInfo } from '../../protocol';
 import type { RequestFn } from '../api/request';
 
 /** Tunnels (bores, headings, face and lining positions) of the current project, from tunnel/list. */
@@ -14,7 +14,7 @@ export class TunnelStore {
 
   /** Loads the tunnels of a project. Throws BusinessError on failure. */
   async load(projectId: string): Promise<void> {
-    const list = await this.request<TunnelInfo[]>(ROUTES.tunnelList, { projectId });
+    const list = await this.request(DEVICES.tunnelList, { projectId });
     runInAction(() => this.replace(Array.isArray(list) ? list : []));
   }
 

@@ -1,4 +1,4 @@
-import { BOARD_TICKET_HEADER, NOT_RELEASED_MESSAGE, boardListSchema, boardSchema, ROUTES, type Board, type BoardList, type BoardStandardList, type BoardTemplate, type BoardTicket, type LayoutPatch } from '../../protocol';
+import { BOARD_TICKET_HEADER, boardListSchema, BOARDS, boardSchema, NOT_RELEASED_MESSAGE, type Board, type BoardList, type BoardTemplate, type BoardTicket, type LayoutPatch } from '../../protocol';
 import { BusinessError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_CODE, type RequestFn } from '../api/request';
 
 /**
@@ -29,7 +29,7 @@ export function parseBoard(raw: unknown, what: string): Board {
  * BusinessError, VALIDATION when the answer is not a board list.
  */
 export async function fetchBoardList(deps: BoardServerDeps, projectId: string): Promise<BoardList['board']> {
-  const raw = await deps.request<unknown>(ROUTES.boardList, { projectId, dataRange: 2 });
+  const raw = await deps.request(BOARDS.boardList, { projectId, dataRange: 2 });
   const parsed = boardListSchema.safeParse(raw);
   if (!parsed.success) throw new BusinessError('VALIDATION', `board/list: ${parsed.error.issues[0].path.join('.') || '(root)'}: ${parsed.error.issues[0].message}`);
   return parsed.data.board;
@@ -37,7 +37,7 @@ export async function fetchBoardList(deps: BoardServerDeps, projectId: string): 
 
 /** The standard boards (board/standardList); an answer without a list reads as none. Throws BusinessError. */
 export async function fetchTemplates(deps: BoardServerDeps): Promise<BoardTemplate[]> {
-  const data = await deps.request<BoardStandardList>(ROUTES.boardStandardList, {});
+  const data = await deps.request(BOARDS.boardStandardList, {});
   return Array.isArray(data?.templates) ? data.templates : [];
 }
 
@@ -46,7 +46,7 @@ export async function fetchTemplates(deps: BoardServerDeps): Promise<BoardTempla
  * errors itself (skipErrorHandler). Throws BusinessError, VALIDATION when the answer is not a board.
  */
 export async function fetchDraft(deps: BoardServerDeps, boardId: string): Promise<Board> {
-  const raw = await deps.request<unknown>(ROUTES.boardScreen, { boardId, released: false }, { skipErrorHandler: true });
+  const raw = await deps.request(BOARDS.boardScreen, { boardId, released: false }, { skipErrorHandler: true });
   return parseBoard(raw, `board ${boardId}`);
 }
 
@@ -56,9 +56,9 @@ export async function fetchDraft(deps: BoardServerDeps, boardId: string): Promis
  * (from `templateId`). Returns the server's answer (the new board). Throws BusinessError.
  */
 export async function addBoard(deps: BoardServerDeps, projectId: string, name: string, templateId?: string, layout?: LayoutPatch): Promise<Board> {
-  const ticket = await raw<BoardTicket>(deps, 'GET', `${ROUTES.ticketGet}?projectId=${encodeURIComponent(projectId)}`);
+  const ticket = await raw<BoardTicket>(deps, 'GET', `${BOARDS.ticketGet.path}?projectId=${encodeURIComponent(projectId)}`);
   const body = templateId ? { projectId, templateId, name } : { projectId, name, ...(layout ? { layout } : {}) };
-  return raw<Board>(deps, 'POST', templateId ? ROUTES.boardAddInitialize : ROUTES.boardAdd, body, { [BOARD_TICKET_HEADER]: ticket.ticket });
+  return raw<Board>(deps, 'POST', templateId ? BOARDS.boardAddInitialize.path : BOARDS.boardAdd.path, body, { [BOARD_TICKET_HEADER]: ticket.ticket });
 }
 
 async function raw<T>(deps: BoardServerDeps, method: 'GET' | 'POST', route: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
@@ -86,7 +86,7 @@ async function raw<T>(deps: BoardServerDeps, method: 'GET' | 'POST', route: stri
 export async function fetchLiveRelease(deps: BoardServerDeps, boardId: string): Promise<(Board & { releaseNo: number }) | null> {
   let raw: { source?: unknown; releaseNo?: unknown };
   try {
-    raw = await deps.request<{ source?: unknown; releaseNo?: unknown }>(ROUTES.boardScreen, { boardId, released: true }, { skipErrorHandler: true });
+    raw = await deps.request(BOARDS.boardScreen, { boardId, released: true }, { skipErrorHandler: true });
   } catch (e) {
     if (e instanceof BusinessError && e.errorMessage === NOT_RELEASED_MESSAGE) return null;
     throw e;

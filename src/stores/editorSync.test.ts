@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, type Board, type Panel } from '../../protocol';
+import { BOARDS, type Board, type Panel } from '../../protocol';
 import { applyPatch } from './editorModel';
 import { nextWrite } from './editorSync';
 
@@ -38,7 +38,7 @@ describe('autosave plan', () => {
       { op: 'putPanel', pageId: 'tmp-p', panel: { panelId: 'tmp-x', type: 't', x: 5, y: 5, w: 10, h: 10, z: 1, config: { k: 1 } } },
     ]);
     const { sent, ids } = drain(base, draft);
-    expect(sent.map(([r]) => r)).toEqual([ROUTES.pageAdd, ROUTES.panelCustomAdd]);
+    expect(sent.map(([r]) => r)).toEqual([BOARDS.pageAdd.path, BOARDS.panelCustomAdd.path]);
     expect(sent[1][1]).toMatchObject({ pageId: 'srv-1', panel: { type: 't', x: 5, config: { k: 1 } } });
     expect(sent[1][1].panel).not.toHaveProperty('panelId');
     expect(ids.get('tmp-x')).toBe('srv-2');
@@ -53,17 +53,17 @@ describe('autosave plan', () => {
     ]);
     const { sent } = drain(base, draft);
     expect(sent).toEqual([
-      [ROUTES.boardEdit, { boardId: 'b1', name: 'Renamed' }],
-      [ROUTES.layoutUpdate, { boardId: 'b1', layout: { pageWidth: 1920 } }],
-      [ROUTES.pageEdit, { boardId: 'b1', pageId: 'pg2', name: 'Deux' }],
-      [ROUTES.pageMove, { boardId: 'b1', pageId: 'pg2', toIndex: 0 }],
-      [ROUTES.panelEdit, { boardId: 'b1', pageId: 'pg1', panelId: 'a', panel: { title: 'T' } }],
-      [ROUTES.layoutUpdate, { boardId: 'b1', items: [{ pageId: 'pg1', panelId: 'a', x: 40, y: 0, w: 10, h: 10, z: 1 }] }],
+      [BOARDS.boardEdit.path, { boardId: 'b1', name: 'Renamed' }],
+      [BOARDS.layoutUpdate.path, { boardId: 'b1', layout: { pageWidth: 1920 } }],
+      [BOARDS.pageEdit.path, { boardId: 'b1', pageId: 'pg2', name: 'Deux' }],
+      [BOARDS.pageMove.path, { boardId: 'b1', pageId: 'pg2', toIndex: 0 }],
+      [BOARDS.panelEdit.path, { boardId: 'b1', pageId: 'pg1', panelId: 'a', panel: { title: 'T' } }],
+      [BOARDS.layoutUpdate.path, { boardId: 'b1', items: [{ pageId: 'pg1', panelId: 'a', x: 40, y: 0, w: 10, h: 10, z: 1 }] }],
     ]);
     const del = drain(base, applyPatch(base, [{ op: 'removePanel', pageId: 'pg1', panelId: 'a' }, { op: 'removePage', pageId: 'pg2' }]));
     expect(del.sent).toEqual([
-      [ROUTES.pageDelete, { boardId: 'b1', pageId: 'pg2' }],
-      [ROUTES.panelDelete, { boardId: 'b1', pageId: 'pg1', panelIds: ['a'] }],
+      [BOARDS.pageDelete.path, { boardId: 'b1', pageId: 'pg2' }],
+      [BOARDS.panelDelete.path, { boardId: 'b1', pageId: 'pg1', panelIds: ['a'] }],
     ]);
   });
 
@@ -73,23 +73,23 @@ describe('autosave plan', () => {
     const styled = { ...a, locked: true, hidden: true, groupId: 'g1', style: { background: '#102030', opacity: 0.5 } };
     const first = drain(base, put(base, styled));
     expect(first.sent).toEqual([
-      [ROUTES.panelEdit, { boardId: 'b1', pageId: 'pg1', panelId: 'a', panel: { locked: true, hidden: true, groupId: 'g1', style: { background: '#102030', opacity: 0.5 } } }],
+      [BOARDS.panelEdit.path, { boardId: 'b1', pageId: 'pg1', panelId: 'a', panel: { locked: true, hidden: true, groupId: 'g1', style: { background: '#102030', opacity: 0.5 } } }],
     ]);
     expect(first.confirmed.pages[0].panels[0]).toEqual(styled);
     // Unlock, show, ungroup and back to the theme's style: flags go as false, groupId and style as null.
     const back = drain(first.confirmed, put(first.confirmed, a));
-    expect(back.sent).toEqual([[ROUTES.panelEdit, { boardId: 'b1', pageId: 'pg1', panelId: 'a', panel: { locked: false, hidden: false, groupId: null, style: null } }]]);
+    expect(back.sent).toEqual([[BOARDS.panelEdit.path, { boardId: 'b1', pageId: 'pg1', panelId: 'a', panel: { locked: false, hidden: false, groupId: null, style: null } }]]);
     // A moved and regrouped panel: content with panel/edit, geometry with layout/updateLayout.
     const both = drain(base, put(base, { ...a, x: 30, groupId: 'g2' }));
     expect(both.sent.map(([r, b]) => [r, b.panel ?? b.items])).toEqual([
-      [ROUTES.panelEdit, { groupId: 'g2' }],
-      [ROUTES.layoutUpdate, [{ pageId: 'pg1', panelId: 'a', x: 30, y: 0, w: 10, h: 10, z: 1 }]],
+      [BOARDS.panelEdit.path, { groupId: 'g2' }],
+      [BOARDS.layoutUpdate.path, [{ pageId: 'pg1', panelId: 'a', x: 30, y: 0, w: 10, h: 10, z: 1 }]],
     ]);
   });
 
   it('adds a new panel with its flags, group and style in panel/custom/add', () => {
     const panel: Panel = { panelId: 'tmp-n', type: 't', x: 1, y: 1, w: 5, h: 5, z: 2, config: {}, locked: true, groupId: 'g1', style: { paddingPx: 4 } };
     const { sent } = drain(base, applyPatch(base, [{ op: 'putPanel', pageId: 'pg1', panel }]));
-    expect(sent).toEqual([[ROUTES.panelCustomAdd, { boardId: 'b1', pageId: 'pg1', panel: { type: 't', x: 1, y: 1, w: 5, h: 5, z: 2, config: {}, locked: true, groupId: 'g1', style: { paddingPx: 4 } } }]]);
+    expect(sent).toEqual([[BOARDS.panelCustomAdd.path, { boardId: 'b1', pageId: 'pg1', panel: { type: 't', x: 1, y: 1, w: 5, h: 5, z: 2, config: {}, locked: true, groupId: 'g1', style: { paddingPx: 4 } } }]]);
   });
 });

@@ -1,4 +1,4 @@
-import { ROUTES, type Board, type Layout, type Page, type Panel } from '../../protocol';
+import { BOARDS, type Board, type Layout, type Page, type Panel } from '../../protocol';
 import { insertPage, movePage, pagesInOrder } from '../../protocol/boardOps';
 import { applyPatch } from './editorModel';
 
@@ -45,18 +45,18 @@ const sameGeometry = (a: Panel, b: Panel) => GEOMETRY.every((k) => a[k] === b[k]
 export function nextWrite(base: Board, draft: Board, ids: ReadonlyMap<string, string>): PlannedWrite | null {
   const boardId = base.boardId;
   if (draft.name !== base.name) {
-    return { route: ROUTES.boardEdit, body: { boardId, name: draft.name }, commit: (b) => ({ ...b, name: draft.name }) };
+    return { route: BOARDS.boardEdit.path, body: { boardId, name: draft.name }, commit: (b) => ({ ...b, name: draft.name }) };
   }
   const lay = layoutDiff(base.layout, draft.layout);
   if (lay) {
-    return { route: ROUTES.layoutUpdate, body: { boardId, layout: lay }, commit: (b) => ({ ...b, layout: { ...b.layout, ...lay } }) };
+    return { route: BOARDS.layoutUpdate.path, body: { boardId, layout: lay }, commit: (b) => ({ ...b, layout: { ...b.layout, ...lay } }) };
   }
   const basePages = new Map(base.pages.map((p) => [p.pageId, p]));
   const draftPages = new Map(draft.pages.map((p) => [p.pageId, p]));
   for (const p of pagesInOrder(draft.pages)) {
     if (basePages.has(p.pageId)) continue;
     return {
-      route: ROUTES.pageAdd,
+      route: BOARDS.pageAdd.path,
       body: { boardId, name: p.name },
       commit: (b, data, map) => {
         const page = (data as { page?: Page }).page;
@@ -67,13 +67,13 @@ export function nextWrite(base: Board, draft: Board, ids: ReadonlyMap<string, st
   }
   for (const p of base.pages) {
     if (draftPages.has(p.pageId)) continue;
-    return { route: ROUTES.pageDelete, body: { boardId, pageId: sid(ids, p.pageId) }, commit: (b) => applyPatch(b, [{ op: 'removePage', pageId: p.pageId }]) };
+    return { route: BOARDS.pageDelete.path, body: { boardId, pageId: sid(ids, p.pageId) }, commit: (b) => applyPatch(b, [{ op: 'removePage', pageId: p.pageId }]) };
   }
   for (const p of draft.pages) {
     const old = basePages.get(p.pageId)!;
     if (old.name === p.name) continue;
     return {
-      route: ROUTES.pageEdit,
+      route: BOARDS.pageEdit.path,
       body: { boardId, pageId: sid(ids, p.pageId), name: p.name },
       commit: (b) => applyPatch(b, [{ op: 'putPage', page: { ...old, name: p.name } }]),
     };
@@ -84,7 +84,7 @@ export function nextWrite(base: Board, draft: Board, ids: ReadonlyMap<string, st
   if (i >= 0) {
     const pageId = want[i];
     return {
-      route: ROUTES.pageMove,
+      route: BOARDS.pageMove.path,
       body: { boardId, pageId: sid(ids, pageId), toIndex: i },
       commit: (b) => movePage(b, pageId, i),
     };
@@ -95,7 +95,7 @@ export function nextWrite(base: Board, draft: Board, ids: ReadonlyMap<string, st
     const gone = old.panels.filter((x) => !keep.has(x.panelId)).map((x) => x.panelId);
     if (gone.length === 0) continue;
     return {
-      route: ROUTES.panelDelete,
+      route: BOARDS.panelDelete.path,
       body: { boardId, pageId: sid(ids, p.pageId), panelIds: gone.map((id) => sid(ids, id)) },
       commit: (b) => applyPatch(b, gone.map((panelId) => ({ op: 'removePanel' as const, pageId: p.pageId, panelId }))),
     };
@@ -107,7 +107,7 @@ export function nextWrite(base: Board, draft: Board, ids: ReadonlyMap<string, st
       if (!prev) {
         const { panelId: _local, ...input } = panel;
         return {
-          route: ROUTES.panelCustomAdd,
+          route: BOARDS.panelCustomAdd.path,
           body: { boardId, pageId: sid(ids, p.pageId), panel: input },
           commit: (b, data, map) => {
             const created = (data as { panel?: Panel }).panel;
@@ -119,7 +119,7 @@ export function nextWrite(base: Board, draft: Board, ids: ReadonlyMap<string, st
       const change = contentPatch(prev, panel);
       if (change) {
         return {
-          route: ROUTES.panelEdit,
+          route: BOARDS.panelEdit.path,
           body: { boardId, pageId: sid(ids, p.pageId), panelId: sid(ids, panel.panelId), panel: change },
           // The server now has the draft's content at the confirmed geometry (sent separately).
           commit: (b) => applyPatch(b, [{ op: 'putPanel', pageId: p.pageId, panel: { ...panel, ...pick(prev) } }]),
@@ -137,7 +137,7 @@ export function nextWrite(base: Board, draft: Board, ids: ReadonlyMap<string, st
   }
   if (moved.length) {
     return {
-      route: ROUTES.layoutUpdate,
+      route: BOARDS.layoutUpdate.path,
       body: { boardId, items: moved.map(({ pageId, panel }) => ({ pageId: sid(ids, pageId), panelId: sid(ids, panel.panelId), ...pick(panel) })) },
       commit: (b) => applyPatch(b, moved.map(({ pageId, panel }) => ({ op: 'putPanel' as const, pageId, panel }))),
     };

@@ -1,18 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll } from 'vitest';
-import {
-  BOARD_TICKET_HEADER,
-  deviceTopic,
-  ROUTES,
-  type Alarm,
-  type AlarmPage,
-  type Board,
-  type BoardTicket,
-  type DeviceKey,
-  type DeviceKind,
-  type Envelope,
-  type Panel,
-} from '../../protocol';
+import { ALARMS, AUTH, BOARD_TICKET_HEADER, BOARDS, DEVICES, deviceTopic, type Alarm, type AlarmPage, type Board, type BoardTicket, type DeviceKey, type DeviceKind, type Envelope, type Panel } from '../../protocol';
 import { cookieAfter } from '../../tests/helpers/apiClient';
 import { connectDevice } from '../../tests/helpers/devices';
 import { eventually } from '../../tests/helpers/eventually';
@@ -159,19 +147,19 @@ function createClient(baseUrl: string, cookie: string | null = null): ServerClie
       return jar.cookie;
     },
     async call<T>(route: string, body: unknown = {}, extra: Record<string, string> = {}): Promise<T> {
-      const get = route.startsWith(ROUTES.ticketGet);
+      const get = route.startsWith(BOARDS.ticketGet.path);
       const res = await send(route, get ? { headers: extra } : { method: 'POST', headers: { 'content-type': 'application/json', ...extra }, body: JSON.stringify(body) });
       const env = (await res.json()) as Envelope<T>;
       if (!env.success) throw new CallError(env.errorCode ?? 'UNKNOWN', `${route}: ${env.errorCode} ${env.errorMessage}`);
       return env.data as T;
     },
-    login: (username, password) => client.call(ROUTES.login, { username, password }),
+    login: (username, password) => client.call(AUTH.login.path, { username, password }),
     setOffline(value) {
       offline = value;
     },
     async expireSession() {
       const cookie = jar.cookie;
-      await client.call(ROUTES.logout);
+      await client.call(AUTH.logout.path);
       jar.cookie = cookie;
     },
   };
@@ -235,14 +223,14 @@ export function useRealServer(env: Record<string, string> = {}): () => RealServe
 
 /** Connects a device of `projectId` with the key `admin` reads; the client joins `opened` (closed after the file). */
 async function openDevice(server: RunningServer, admin: ServerClient, projectId: string, opened: MqttClient[]): Promise<TestDevice> {
-  const key = await admin.call<DeviceKey>(ROUTES.deviceKey, { projectId });
+  const key = await admin.call<DeviceKey>(DEVICES.deviceKey.path, { projectId });
   const c = await connectDevice(server.mqttPort!, key);
   opened.push(c);
   const publish = async (kind: DeviceKind, sn: string, payload: Record<string, unknown>) => {
     await c.publishAsync(deviceTopic(projectId, kind, sn), JSON.stringify(payload), { qos: 1 });
   };
   const alarmOf = async (sn: string, metric: string, state: Alarm['state']) => {
-    const page = await admin.call<AlarmPage>(ROUTES.alarmList, { projectId, page: 1, pageSize: 200 });
+    const page = await admin.call<AlarmPage>(ALARMS.alarmList.path, { projectId, page: 1, pageSize: 200 });
     return page.list.find((a) => a.deviceSn === sn && a.metric === metric && a.state === state);
   };
   return {
@@ -257,8 +245,8 @@ async function openDevice(server: RunningServer, admin: ServerClient, projectId:
 
 async function createBoard(client: ServerClient, spec: BoardSpec): Promise<Board> {
   const projectId = spec.projectId ?? 'demo-tunnel';
-  const { ticket } = await client.call<BoardTicket>(`${ROUTES.ticketGet}?projectId=${encodeURIComponent(projectId)}`);
-  let board = await client.call<Board>(ROUTES.boardAdd, { projectId, name: spec.name, ...(spec.layout ? { layout: spec.layout } : {}) }, { [BOARD_TICKET_HEADER]: ticket });
+  const { ticket } = await client.call<BoardTicket>(`${BOARDS.ticketGet.path}?projectId=${encodeURIComponent(projectId)}`);
+  let board = await client.call<Board>(BOARDS.boardAdd.path, { projectId, name: spec.name, ...(spec.layout ? { layout: spec.layout } : {}) }, { [BOARD_TICKET_HEADER]: ticket });
   const boardId = board.boardId;
   let version = board.version;
   const pages = spec.pages ?? [];
@@ -266,16 +254,16 @@ async function createBoard(client: ServerClient, spec: BoardSpec): Promise<Board
     let pageId: string;
     if (i === 0) {
       pageId = board.pages[0].pageId;
-      ({ version } = await client.call<{ version: number }>(ROUTES.pageEdit, { boardId, baseVersion: version, pageId, name: page.name }));
+      ({ version } = await client.call<{ version: number }>(BOARDS.pageEdit.path, { boardId, baseVersion: version, pageId, name: page.name }));
     } else {
-      const added = await client.call<{ version: number; page: { pageId: string } }>(ROUTES.pageAdd, { boardId, baseVersion: version, name: page.name });
+      const added = await client.call<{ version: number; page: { pageId: string } }>(BOARDS.pageAdd.path, { boardId, baseVersion: version, name: page.name });
       ({ version } = added);
       pageId = added.page.pageId;
     }
     for (const panel of page.panels ?? []) {
-      ({ version } = await client.call<{ version: number }>(ROUTES.panelCustomAdd, { boardId, baseVersion: version, pageId, panel }));
+      ({ version } = await client.call<{ version: number }>(BOARDS.panelCustomAdd.path, { boardId, baseVersion: version, pageId, panel }));
     }
   }
-  board = await client.call<Board>(ROUTES.boardScreen, { boardId });
+  board = await client.call<Board>(BOARDS.boardScreen.path, { boardId });
   return board;
 }

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ADMIN_ROUTES, ROUTES, type AlarmPage, type AlarmRecord } from '../../protocol';
+import { ADMIN_ROUTES, ALARMS, AUTH, type AlarmPage, type AlarmRecord } from '../../protocol';
 import { DEMO_PROJECT } from '../../server/seed/demoProject';
 import { E2E } from './global-setup';
 import { publishAsDevice } from './session';
@@ -24,17 +24,17 @@ async function call<T>(request: APIRequestContext, route: string, data: unknown)
 }
 
 async function logIn(page: Page): Promise<void> {
-  await call(page.request, ROUTES.login, { username: 'admin', password: E2E.adminPassword });
+  await call(page.request, AUTH.login.path, { username: 'admin', password: E2E.adminPassword });
 }
 
 async function openSos(request: APIRequestContext): Promise<AlarmRecord[]> {
-  const page = await call<AlarmPage>(request, ROUTES.alarmList, { projectId, deviceSn: SN, kind: 'sos', dealStatus: 0, page: 1, pageSize: 10 });
+  const page = await call<AlarmPage>(request, ALARMS.alarmList.path, { projectId, deviceSn: SN, kind: 'sos', dealStatus: 0, page: 1, pageSize: 10 });
   return page.list as AlarmRecord[];
 }
 
 test.afterAll(async ({ request }) => {
-  await request.post(ROUTES.login, { data: { username: 'admin', password: E2E.adminPassword } });
-  for (const a of await openSos(request).catch(() => [])) await request.post(ROUTES.alarmDeal, { data: { alarmId: a.alarmId, dealStatus: 2, dealRemark: 'e2e clean-up' } });
+  await request.post(AUTH.login.path, { data: { username: 'admin', password: E2E.adminPassword } });
+  for (const a of await openSos(request).catch(() => [])) await request.post(ALARMS.alarmDeal.path, { data: { alarmId: a.alarmId, dealStatus: 2, dealRemark: 'e2e clean-up' } });
   await request.post(ADMIN_ROUTES.deviceRemove, { data: { projectId, sns: [SN] } });
 });
 
@@ -84,6 +84,6 @@ test('a live SOS breaks through a replay, back to live shows the person, who sta
   // Handled: the map drops the SOS mark (the silent tag still counts, greyed, until 5 min without a fix).
   const sos = (await openSos(request))[0];
   expect(sos).toBeTruthy();
-  await call(request, ROUTES.alarmDeal, { alarmId: sos.alarmId, dealStatus: 1, dealRemark: 'Worker found safe' });
+  await call(request, ALARMS.alarmDeal.path, { alarmId: sos.alarmId, dealStatus: 1, dealRemark: 'Worker found safe' });
   await expect(summary).not.toContainText(NAME, { timeout: 15_000 });
 });

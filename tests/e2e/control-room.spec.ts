@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import ExcelJS from 'exceljs';
-import { BOARD_TICKET_HEADER, ROUTES, type AlarmPage, type AlarmRecord, type Board } from '../../protocol';
+import { ALARMS, AUTH, BOARD_TICKET_HEADER, BOARDS, type AlarmPage, type AlarmRecord, type Board } from '../../protocol';
 import { DEMO_DEVICES, DEMO_PROJECT } from '../../server/seed/demoProject';
 import { E2E } from './global-setup';
 import { publishAsDevice } from './session';
@@ -27,20 +27,20 @@ async function call<T>(request: APIRequestContext, route: string, data: unknown,
 }
 
 async function openSos(request: APIRequestContext): Promise<AlarmRecord[]> {
-  const page = await call<AlarmPage>(request, ROUTES.alarmList, { projectId, deviceSn: PERSON.sn, kind: 'sos', dealStatus: 0, page: 1, pageSize: 10 });
+  const page = await call<AlarmPage>(request, ALARMS.alarmList.path, { projectId, deviceSn: PERSON.sn, kind: 'sos', dealStatus: 0, page: 1, pageSize: 10 });
   return page.list as AlarmRecord[];
 }
 
 async function logIn(page: Page): Promise<void> {
-  await call(page.request, ROUTES.login, { username: 'admin', password: E2E.adminPassword });
+  await call(page.request, AUTH.login.path, { username: 'admin', password: E2E.adminPassword });
 }
 
 test.afterAll(async ({ request }) => {
-  await request.post(ROUTES.login, { data: { username: 'admin', password: E2E.adminPassword } });
+  await request.post(AUTH.login.path, { data: { username: 'admin', password: E2E.adminPassword } });
   for (const boardId of made) {
-    const res = await request.post(ROUTES.boardScreen, { data: { boardId } });
+    const res = await request.post(BOARDS.boardScreen.path, { data: { boardId } });
     const env = (await res.json()) as { success: boolean; data: Board };
-    if (env.success) await request.post(ROUTES.boardDelete, { data: { boardId, baseVersion: env.data.version } });
+    if (env.success) await request.post(BOARDS.boardDelete.path, { data: { boardId, baseVersion: env.data.version } });
   }
 });
 
@@ -49,15 +49,15 @@ test('an SOS over MQTT: banner within 1 s on a page without an alarm panel, the 
   await logIn(page);
   const request = page.request;
   // Nothing of this person may be open from an earlier run of the same server.
-  for (const a of await openSos(request)) await call(request, ROUTES.alarmDeal, { alarmId: a.alarmId, dealStatus: 2, dealRemark: 'left over from an earlier run' });
+  for (const a of await openSos(request)) await call(request, ALARMS.alarmDeal.path, { alarmId: a.alarmId, dealStatus: 2, dealRemark: 'left over from an earlier run' });
 
   // A two-page carousel (gas, then personnel) that would not turn by itself during the test.
-  const ticketRes = await request.get(`${ROUTES.ticketGet}?projectId=${projectId}`);
+  const ticketRes = await request.get(`${BOARDS.ticketGet.path}?projectId=${projectId}`);
   const { ticket } = ((await ticketRes.json()) as { data: { ticket: string } }).data;
-  const board = await call<Board>(request, ROUTES.boardAddInitialize, { projectId, templateId: 'tunnel-carousel', name: 'Control room e2e' }, { [BOARD_TICKET_HEADER]: ticket });
+  const board = await call<Board>(request, BOARDS.boardAddInitialize.path, { projectId, templateId: 'tunnel-carousel', name: 'Control room e2e' }, { [BOARD_TICKET_HEADER]: ticket });
   made.push(board.boardId);
-  const edited = await call<Board>(request, ROUTES.boardEdit, { boardId: board.boardId, baseVersion: board.version, layout: { carouselIntervalS: 3600 } });
-  await call(request, ROUTES.boardRelease, { boardId: board.boardId, baseVersion: edited.version });
+  const edited = await call<Board>(request, BOARDS.boardEdit.path, { boardId: board.boardId, baseVersion: board.version, layout: { carouselIntervalS: 3600 } });
+  await call(request, BOARDS.boardRelease.path, { boardId: board.boardId, baseVersion: edited.version });
   const personnelPage = board.pages.find((p) => p.panels.some((x) => x.type === 'tunnelPersonnel'))!;
   const gasPage = board.pages.find((p) => !p.panels.some((x) => x.type === 'tunnelPersonnel' || x.type === 'alarmFeed'))!;
   expect(gasPage, 'the template has a page without an alarm panel').toBeTruthy();

@@ -1,6 +1,6 @@
 import { type APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { BOARD_TICKET_HEADER, CUSTOM_PANEL_ROUTES, ROUTES, type Board, type CustomPanelTypeList } from '../../protocol';
+import { AUTH, BOARD_TICKET_HEADER, BOARDS, CUSTOM_PANELS, type Board, type CustomPanelTypeList } from '../../protocol';
 import { DEMO_PROJECT } from '../../server/seed/demoProject';
 import { E2E } from './global-setup';
 
@@ -18,17 +18,17 @@ async function call<T>(request: APIRequestContext, route: string, data: unknown,
 
 test('custom panel modules registered per project render on a board; a throwing one stays in its panel', async ({ page }) => {
   const request = page.request;
-  await call(request, ROUTES.login, { username: 'admin', password: E2E.adminPassword });
+  await call(request, AUTH.login.path, { username: 'admin', password: E2E.adminPassword });
 
   // The administrator registers both example modules for the demo project.
-  await call(request, CUSTOM_PANEL_ROUTES.typeAdd, { projectId, type: 'exampleClock', title: 'Example clock', moduleUrl: '/custom-panels/example-clock.js', defaultSize: { w: 380, h: 200 } });
-  const types = await call<CustomPanelTypeList>(request, CUSTOM_PANEL_ROUTES.typeAdd, { projectId, type: 'exampleThrows', title: 'Example throws', moduleUrl: '/custom-panels/example-throws.js' });
+  await call(request, CUSTOM_PANELS.typeAdd.path, { projectId, type: 'exampleClock', title: 'Example clock', moduleUrl: '/custom-panels/example-clock.js', defaultSize: { w: 380, h: 200 } });
+  const types = await call<CustomPanelTypeList>(request, CUSTOM_PANELS.typeAdd.path, { projectId, type: 'exampleThrows', title: 'Example throws', moduleUrl: '/custom-panels/example-throws.js' });
   expect(types.types.map((t) => t.type)).toEqual(['exampleClock', 'exampleThrows']);
 
   // A new board with the two custom panels next to a built-in one.
-  const ticketRes = await request.get(`${ROUTES.ticketGet}?projectId=${projectId}`);
+  const ticketRes = await request.get(`${BOARDS.ticketGet.path}?projectId=${projectId}`);
   const { ticket } = ((await ticketRes.json()) as { data: { ticket: string } }).data;
-  const board = await call<Board>(request, ROUTES.boardAdd, { projectId, name: 'Custom panels e2e' }, { [BOARD_TICKET_HEADER]: ticket });
+  const board = await call<Board>(request, BOARDS.boardAdd.path, { projectId, name: 'Custom panels e2e' }, { [BOARD_TICKET_HEADER]: ticket });
   const pageId = board.pages[0].pageId;
   let version = board.version;
   for (const panel of [
@@ -36,7 +36,7 @@ test('custom panel modules registered per project render on a board; a throwing 
     { type: 'exampleThrows', x: 400, y: 0, w: 380, h: 200 },
     { type: 'alarmFeed', x: 0, y: 220, w: 780, h: 360 },
   ]) {
-    const written = await call<{ version: number }>(request, ROUTES.panelCustomAdd, { boardId: board.boardId, baseVersion: version, pageId, panel });
+    const written = await call<{ version: number }>(request, BOARDS.panelCustomAdd.path, { boardId: board.boardId, baseVersion: version, pageId, panel });
     version = written.version;
   }
   made = { boardId: board.boardId, version };
@@ -68,7 +68,7 @@ test('custom panel modules registered per project render on a board; a throwing 
 });
 
 test('a built-in panel whose chunk fails shows an error naming it, and Retry loads it', async ({ page }) => {
-  await call(page.request, ROUTES.login, { username: 'admin', password: E2E.adminPassword });
+  await call(page.request, AUTH.login.path, { username: 'admin', password: E2E.adminPassword });
   const chunk = /\/assets\/GasTrendPanel-[^/]*\.js$/;
   await page.route(chunk, (route) => route.abort('failed'));
   await page.goto('/#/dataV/viewBoard?boardId=demo-live');
@@ -87,7 +87,7 @@ test('a built-in panel whose chunk fails shows an error naming it, and Retry loa
 
 test.afterAll(async ({ request }) => {
   // Leave the demo project as the other specs expect it.
-  await request.post(ROUTES.login, { data: { username: 'admin', password: E2E.adminPassword } });
-  await request.post(CUSTOM_PANEL_ROUTES.typeDelete, { data: { projectId, types: ['exampleClock', 'exampleThrows'] } });
-  if (made) await request.post(ROUTES.boardDelete, { data: { boardId: made.boardId, baseVersion: made.version } });
+  await request.post(AUTH.login.path, { data: { username: 'admin', password: E2E.adminPassword } });
+  await request.post(CUSTOM_PANELS.typeDelete.path, { data: { projectId, types: ['exampleClock', 'exampleThrows'] } });
+  if (made) await request.post(BOARDS.boardDelete.path, { data: { boardId: made.boardId, baseVersion: made.version } });
 });

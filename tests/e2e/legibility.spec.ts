@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ROUTES } from '../../protocol';
+import { AUTH } from '../../protocol';
 import { E2E } from './global-setup';
 import { publishAsDevice } from './session';
 
@@ -16,7 +16,7 @@ const BOARD_URL = '/#/dataV/viewBoard?boardId=demo-live';
 const SHOOT = process.env.DOCS_SCREENSHOTS === '1';
 
 async function logIn(page: Page): Promise<void> {
-  const res = await page.request.post(ROUTES.login, { data: { username: 'admin', password: E2E.adminPassword } });
+  const res = await page.request.post(AUTH.login.path, { data: { username: 'admin', password: E2E.adminPassword } });
   expect(res.ok()).toBe(true);
 }
 

@@ -1,6 +1,6 @@
 import { type APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { BOARD_TICKET_HEADER, ROUTES, type Board } from '../../protocol';
+import { AUTH, BOARD_TICKET_HEADER, BOARDS, type Board } from '../../protocol';
 import { DEMO_PROJECT } from '../../server/seed/demoProject';
 import { E2E } from './global-setup';
 import { logIn } from './session';
@@ -18,11 +18,11 @@ async function call<T>(request: APIRequestContext, route: string, data: unknown,
 }
 
 test.afterAll(async ({ request }) => {
-  await request.post(ROUTES.login, { data: { username: 'admin', password: E2E.adminPassword } });
+  await request.post(AUTH.login.path, { data: { username: 'admin', password: E2E.adminPassword } });
   for (const boardId of made) {
-    const res = await request.post(ROUTES.boardScreen, { data: { boardId } });
+    const res = await request.post(BOARDS.boardScreen.path, { data: { boardId } });
     const env = (await res.json()) as { success: boolean; data: Board };
-    if (env.success) await request.post(ROUTES.boardDelete, { data: { boardId, baseVersion: env.data.version } });
+    if (env.success) await request.post(BOARDS.boardDelete.path, { data: { boardId, baseVersion: env.data.version } });
   }
 });
 
@@ -40,8 +40,8 @@ test('kiosk mode shows the board without any chrome', async ({ page }) => {
 
 test('/pageManger lists the demo board with its total and opens its page view', async ({ page }) => {
   // Other specs may leave boards of their own: the total is whatever board/list says.
-  await call(page.request, ROUTES.login, { username: 'admin', password: E2E.adminPassword });
-  const { board: boards } = await call<{ board: unknown[] }>(page.request, ROUTES.boardList, { projectId });
+  await call(page.request, AUTH.login.path, { username: 'admin', password: E2E.adminPassword });
+  const { board: boards } = await call<{ board: unknown[] }>(page.request, BOARDS.boardList.path, { projectId });
   await page.goto('/#/pageManger');
   await expect(page.getByText(`Total ${boards.length} items`)).toBeVisible();
   await page.locator('[data-board-id="demo-live"] > a').click();
@@ -53,19 +53,19 @@ test('/pageManger lists the demo board with its total and opens its page view', 
 
 test('a two-page board in carousel mode switches pages by itself', async ({ page }) => {
   const request = page.request;
-  await call(request, ROUTES.login, { username: 'admin', password: E2E.adminPassword });
-  const ticketRes = await request.get(`${ROUTES.ticketGet}?projectId=${projectId}`);
+  await call(request, AUTH.login.path, { username: 'admin', password: E2E.adminPassword });
+  const ticketRes = await request.get(`${BOARDS.ticketGet.path}?projectId=${projectId}`);
   const { ticket } = ((await ticketRes.json()) as { data: { ticket: string } }).data;
   const board = await call<Board>(
     request,
-    ROUTES.boardAdd,
+    BOARDS.boardAdd.path,
     { projectId, name: 'Carousel e2e', layout: { pageSwitchModel: 2, carouselIntervalS: 3 } },
     { [BOARD_TICKET_HEADER]: ticket },
   );
   made.push(board.boardId);
-  const second = await call<{ version: number; page: { pageId: string } }>(request, ROUTES.pageAdd, { boardId: board.boardId, baseVersion: board.version, name: 'Second' });
+  const second = await call<{ version: number; page: { pageId: string } }>(request, BOARDS.pageAdd.path, { boardId: board.boardId, baseVersion: board.version, name: 'Second' });
   // Viewers see releases only (a board never released shows "Not released yet").
-  await call(request, ROUTES.boardRelease, { boardId: board.boardId, baseVersion: second.version });
+  await call(request, BOARDS.boardRelease.path, { boardId: board.boardId, baseVersion: second.version });
 
   await page.goto(`/#/dataV/viewBoard?boardId=${board.boardId}`);
   // The pointer rests on the header, so the carousel is not paused by hovering the page.
@@ -89,7 +89,7 @@ test('the data-driven screen shows panels for the devices and saves them as a bo
   await expect(page).toHaveURL(/#\/dataV\/create\?boardId=/, { timeout: 15_000 });
   const boardId = new URL(page.url().replace('/#/', '/')).searchParams.get('boardId') ?? '';
   made.push(boardId);
-  const saved = await call<Board>(page.request, ROUTES.boardScreen, { boardId });
+  const saved = await call<Board>(page.request, BOARDS.boardScreen.path, { boardId });
   expect(saved.name).toBe('Data-driven board');
   expect(saved.pages.flatMap((p) => p.panels).some((p) => p.type === 'towerCrane')).toBe(true);
 });

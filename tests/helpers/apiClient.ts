@@ -1,5 +1,5 @@
 import type { Envelope } from '../../protocol';
-import { ROUTES } from '../../protocol';
+import { AUTH } from '../../protocol';
 
 /** A REST answer: HTTP status, parsed envelope and the raw Set-Cookie header (if any). */
 export interface ApiResponse<T> {
@@ -45,7 +45,7 @@ export class ApiClient {
 
   /** Logs in; throws when the server refuses. */
   async login(username: string, password: string): Promise<void> {
-    const r = await this.post(ROUTES.login, { username, password });
+    const r = await this.post(AUTH.login.path, { username, password });
     if (!r.body.success) throw new Error(`login as ${username} failed: ${r.body.errorCode} ${r.body.errorMessage}`);
   }
 }

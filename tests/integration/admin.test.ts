@@ -1,21 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_ROUTES,
-  ROUTES,
-  type AuditPage,
-  type DeviceInfo,
-  type DeviceKey,
-  type ImportResult,
-  type Member,
-  type Organisation,
-  type PasswordReset,
-  type ProjectDetails,
-  type RegistryDevice,
-  type SessionUser,
-  type UserInfo,
-} from '../../protocol';
+import { ADMIN_ROUTES, AUTH, BOARDS, DEVICES, type AuditPage, type DeviceInfo, type DeviceKey, type ImportResult, type Member, type Organisation, type PasswordReset, type ProjectDetails, type RegistryDevice, type SessionUser, type UserInfo } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import { ApiClient } from '../helpers/apiClient';
@@ -64,7 +50,7 @@ describe('administration', () => {
         keyFigures: [{ label: 'Length', value: '4.2 km' }],
       });
       expect(p).toMatchObject({ projectId: 'acme-north', coName: 'ACME Tunnelling', role: 'orgAdmin', latitude: 29.56, keyFigures: [{ label: 'Length', value: '4.2 km' }] });
-      const me = await ok<SessionUser>(admin, ROUTES.me, {});
+      const me = await ok<SessionUser>(admin, AUTH.me.path, {});
       expect(me.projects.find((x) => x.projectId === 'acme-north')).toMatchObject({ role: 'orgAdmin' });
 
       const edited = await ok<ProjectDetails>(admin, ADMIN_ROUTES.projectEdit, { projectId: 'acme-north', name: 'North Tunnel II', projectType: 'road' });
@@ -75,11 +61,11 @@ describe('administration', () => {
       expect((await ok<ProjectDetails>(admin, ADMIN_ROUTES.projectDetails, { projectId: 'acme-north' })).coName).toBe('ACME Group');
 
       await ok(admin, ADMIN_ROUTES.projectArchive, { projectId: 'acme-north', archived: true });
-      expect((await ok<SessionUser>(admin, ROUTES.me, {})).projects.map((x) => x.projectId)).not.toContain('acme-north');
+      expect((await ok<SessionUser>(admin, AUTH.me.path, {})).projects.map((x) => x.projectId)).not.toContain('acme-north');
       expect((await ok<ProjectDetails[]>(admin, ADMIN_ROUTES.projectList, {})).map((x) => x.projectId)).not.toContain('acme-north');
       expect((await ok<ProjectDetails[]>(admin, ADMIN_ROUTES.projectList, { includeArchived: true })).map((x) => x.projectId)).toContain('acme-north');
       await ok(admin, ADMIN_ROUTES.projectArchive, { projectId: 'acme-north', archived: false });
-      expect((await ok<SessionUser>(admin, ROUTES.me, {})).projects.map((x) => x.projectId)).toContain('acme-north');
+      expect((await ok<SessionUser>(admin, AUTH.me.path, {})).projects.map((x) => x.projectId)).toContain('acme-north');
     });
   });
 
@@ -94,31 +80,31 @@ describe('administration', () => {
       await ok<Member>(admin, ADMIN_ROUTES.memberSet, { projectId: DEMO_PROJECT.projectId, username: 'alice', role: 'viewer' });
 
       const alice = await loggedInClient(server.url, 'alice', 'first-pass-2026');
-      const me = await ok<SessionUser>(alice, ROUTES.me, {});
+      const me = await ok<SessionUser>(alice, AUTH.me.path, {});
       expect(me).toMatchObject({ mustChangePassword: true, role: 'viewer' });
-      expect((await alice.post(ROUTES.boardList, { projectId: DEMO_PROJECT.projectId })).status).toBe(403);
+      expect((await alice.post(BOARDS.boardList.path, { projectId: DEMO_PROJECT.projectId })).status).toBe(403);
       expect((await alice.post(ADMIN_ROUTES.passwordChange, { currentPassword: 'wrong', newPassword: 'second-pass-2026' })).body.errorCode).toBe('VALIDATION');
       await ok(alice, ADMIN_ROUTES.passwordChange, { currentPassword: 'first-pass-2026', newPassword: 'second-pass-2026' });
-      expect((await alice.post(ROUTES.boardList, { projectId: DEMO_PROJECT.projectId })).status).toBe(200);
+      expect((await alice.post(BOARDS.boardList.path, { projectId: DEMO_PROJECT.projectId })).status).toBe(200);
       // A viewer edits nothing.
-      expect((await alice.post(ROUTES.systemStyleEdit, { projectId: DEMO_PROJECT.projectId, baseVersion: 0, title: 'x' })).status).toBe(403);
+      expect((await alice.post(BOARDS.systemStyleEdit.path, { projectId: DEMO_PROJECT.projectId, baseVersion: 0, title: 'x' })).status).toBe(403);
     });
 
     it('resets a password (sessions end, a new one at next login) and disables a user', async () => {
       await ok<UserInfo>(admin, ADMIN_ROUTES.userAdd, { username: 'bob', displayName: 'Bob', password: 'rainy-day-2026', temporary: false });
       await ok<Member>(admin, ADMIN_ROUTES.memberSet, { projectId: DEMO_PROJECT.projectId, username: 'bob', role: 'safetyOfficer' });
       const bob = await loggedInClient(server.url, 'bob', 'rainy-day-2026');
-      expect((await bob.post(ROUTES.me, {})).status).toBe(200);
+      expect((await bob.post(AUTH.me.path, {})).status).toBe(200);
 
       const reset = await ok<PasswordReset>(admin, ADMIN_ROUTES.userResetPassword, { username: 'bob' });
-      expect((await bob.post(ROUTES.me, {})).status).toBe(401);
+      expect((await bob.post(AUTH.me.path, {})).status).toBe(401);
       const bob2 = new ApiClient(server.url);
       await expect(bob2.login('bob', 'rainy-day-2026')).rejects.toThrow(/INVALID_CREDENTIALS/);
       await bob2.login('bob', reset.temporaryPassword);
-      expect((await ok<SessionUser>(bob2, ROUTES.me, {})).mustChangePassword).toBe(true);
+      expect((await ok<SessionUser>(bob2, AUTH.me.path, {})).mustChangePassword).toBe(true);
 
       await ok(admin, ADMIN_ROUTES.userDisable, { username: 'bob', disabled: true });
-      expect((await bob2.post(ROUTES.me, {})).status).toBe(401);
+      expect((await bob2.post(AUTH.me.path, {})).status).toBe(401);
       await expect(new ApiClient(server.url).login('bob', reset.temporaryPassword)).rejects.toThrow(/INVALID_CREDENTIALS/);
       expect((await admin.post(ADMIN_ROUTES.userDisable, { username: 'admin', disabled: true })).body.errorCode).toBe('VALIDATION');
       await ok(admin, ADMIN_ROUTES.userDisable, { username: 'bob', disabled: false });
@@ -130,7 +116,7 @@ describe('administration', () => {
       expect((await admin.post(ADMIN_ROUTES.memberSet, { projectId: DEMO_PROJECT.projectId, username: 'wall-1', role: 'viewer' })).body.errorCode).toBe('VALIDATION');
       await ok(admin, ADMIN_ROUTES.memberSet, { projectId: DEMO_PROJECT.projectId, username: 'wall-1', role: 'wallScreen' });
       const wall = await loggedInClient(server.url, 'wall-1', 'wall-pass-2026');
-      expect(await ok<SessionUser>(wall, ROUTES.me, {})).toMatchObject({ wallScreen: true, mustChangePassword: false, role: 'wallScreen' });
+      expect(await ok<SessionUser>(wall, AUTH.me.path, {})).toMatchObject({ wallScreen: true, mustChangePassword: false, role: 'wallScreen' });
       const row = await server.db.selectFrom('sessions').select('expires_at_ms').where('username', '=', 'wall-1').executeTakeFirstOrThrow();
       expect(row.expires_at_ms).toBeGreaterThan(Date.now() + 365 * 24 * 3_600_000);
 
@@ -154,7 +140,7 @@ describe('administration', () => {
       expect(list.find((d) => d.sn === 'GAS-REG-1')).toMatchObject({ kind: 'gas', station: 'face', gases: ['CO', 'O2'], silent: true, lastSeenMs: null });
 
       await ok(admin, ADMIN_ROUTES.deviceEdit, { projectId: project, sn: 'GAS-REG-1', device: { name: 'Renamed', chainageM: 1200, tunnelId: 'LK' } });
-      const infos = await ok<DeviceInfo[]>(admin, ROUTES.deviceList, { projectId: project });
+      const infos = await ok<DeviceInfo[]>(admin, DEVICES.deviceList.path, { projectId: project });
       expect(infos.find((d) => d.sn === 'GAS-REG-1')).toMatchObject({ name: 'Renamed', tunnelId: 'LK' });
 
       await ok(admin, ADMIN_ROUTES.deviceMove, { projectId: project, sn: 'GAS-REG-1', toProjectId: 'demo-bridge' });
@@ -199,7 +185,7 @@ describe('administration', () => {
       const again = await ok<ImportResult>(admin, ADMIN_ROUTES.deviceImport, { projectId: project, format: 'xlsx', contentBase64: content });
       expect(again).toMatchObject({ created: 0, updated: 2 });
 
-      const key = await ok<DeviceKey>(admin, ROUTES.deviceKey, { projectId: project });
+      const key = await ok<DeviceKey>(admin, DEVICES.deviceKey.path, { projectId: project });
       const device = await connectDevice(server.mqttPort!, key);
       mqttClients.push(device);
       await device.publishAsync(`zhgd/${project}/gas/GAS-X-1/telemetry`, JSON.stringify({ ts: Date.now(), readings: { CO: 3, O2: 20.9 } }), { qos: 1 });

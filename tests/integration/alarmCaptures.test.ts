@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, type AlarmPage, type AlarmRecord, type DeviceKey } from '../../protocol';
+import { ALARMS, DEVICES, type AlarmPage, type AlarmRecord, type DeviceKey } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import { renderCapturePng } from '../../server/simulator/capturePicture';
@@ -25,7 +25,7 @@ describe('AI alarm capture pictures (real server)', () => {
 
   beforeAll(async () => {
     ({ server, admin, bridge } = await startServerWithUsers());
-    const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo });
+    const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo });
     device = await connectDevice(server.mqttPort!, key.body.data!);
     const camera = (sn: string, body: Record<string, unknown>) => device.publishAsync(`zhgd/${demo}/camera/${sn}/alarm`, JSON.stringify(body), { qos: 1 });
     // QoS 1: acknowledged once the alarm and its picture are stored
@@ -41,7 +41,7 @@ describe('AI alarm capture pictures (real server)', () => {
 
   async function aiAlarm(sn: string): Promise<AlarmRecord> {
     return eventually(async () => {
-      const page = (await admin.post<AlarmPage>(ROUTES.alarmList, { projectId: demo, kind: 'ai', text: sn })).body.data!;
+      const page = (await admin.post<AlarmPage>(ALARMS.alarmList.path, { projectId: demo, kind: 'ai', text: sn })).body.data!;
       return page.list.length === 1 ? (page.list[0] as AlarmRecord) : undefined;
     }, 5_000, `the AI alarm of ${sn}`);
   }
@@ -52,7 +52,7 @@ describe('AI alarm capture pictures (real server)', () => {
 
   it('serves the uploaded picture at the alarm picUrl to a member, bytes equal, as image/png', async () => {
     const alarm = await aiAlarm('CAM-03');
-    expect(alarm.picUrl).toBe(`${ROUTES.alarmCapture}?projectId=${demo}&name=CAM-03-${ts}.png`);
+    expect(alarm.picUrl).toBe(`${ALARMS.alarmCapture.path}?projectId=${demo}&name=CAM-03-${ts}.png`);
     const res = await get(alarm.picUrl!, admin.cookie);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
@@ -73,12 +73,12 @@ describe('AI alarm capture pictures (real server)', () => {
   it('refuses bad names before any lookup, and answers NOT_FOUND for an unknown one', async () => {
     const bad = ['../../etc/passwd', '..%2F..%2Fetc%2Fpasswd', 'CAM-03-1.svg', 'CAM-03-abc.png', '.png', 'CAM%2F03-1.png', `CAM-03-${ts}.png%00`, 'x'.repeat(100) + '-1.png'];
     for (const name of bad) {
-      const res = await get(`${ROUTES.alarmCapture}?projectId=${demo}&name=${name}`, admin.cookie);
+      const res = await get(`${ALARMS.alarmCapture.path}?projectId=${demo}&name=${name}`, admin.cookie);
       expect(res.status, name).toBe(400);
       expect(((await res.json()) as { errorCode: string }).errorCode, name).toBe('VALIDATION');
     }
-    expect((await get(`${ROUTES.alarmCapture}?projectId=${demo}`, admin.cookie)).status).toBe(400);
-    expect((await get(`${ROUTES.alarmCapture}?projectId=${demo}&name=CAM-03-1.png`, admin.cookie)).status).toBe(404);
+    expect((await get(`${ALARMS.alarmCapture.path}?projectId=${demo}`, admin.cookie)).status).toBe(400);
+    expect((await get(`${ALARMS.alarmCapture.path}?projectId=${demo}&name=CAM-03-1.png`, admin.cookie)).status).toBe(404);
   });
 
   it('keeps the camera picUrl and stores nothing when pic is not a JPEG or PNG', async () => {

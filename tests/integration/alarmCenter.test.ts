@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, type AlarmAnalysis, type AlarmDealBatchResult, type AlarmDetail, type AlarmPage, type DeviceKey } from '../../protocol';
+import { ALARMS, DEVICES, type AlarmAnalysis, type AlarmDealBatchResult, type AlarmDetail, type AlarmPage, type DeviceKey } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import type { ApiClient } from '../helpers/apiClient';
@@ -19,7 +19,7 @@ describe('alarm center (real server)', () => {
   beforeAll(async () => {
     server = await startTestServer();
     admin = await loggedInClient(server.url);
-    const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo });
+    const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo });
     device = await connectDevice(server.mqttPort!, key.body.data!);
     // QoS 1: acknowledged once the alarms are stored
     const gas = (sn: string, readings: Record<string, number>) =>
@@ -40,7 +40,7 @@ describe('alarm center (real server)', () => {
   });
 
   async function exportFile(body: Record<string, unknown>): Promise<Response> {
-    return fetch(server.url + ROUTES.alarmExport, {
+    return fetch(server.url + ALARMS.alarmExport.path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: admin.cookie! },
       body: JSON.stringify({ projectId: demo, ...body }),
@@ -48,10 +48,10 @@ describe('alarm center (real server)', () => {
   }
 
   it('searches by text and level with a total', async () => {
-    const r = await admin.post<AlarmPage>(ROUTES.alarmList, { projectId: demo, text: 'lk-e', level: 'alarm', pageSize: 1 });
+    const r = await admin.post<AlarmPage>(ALARMS.alarmList.path, { projectId: demo, text: 'lk-e', level: 'alarm', pageSize: 1 });
     expect(r.body.data).toMatchObject({ total: 2, pageSize: 1 }); // GAS-LK-E-F CO and H2S
     expect(r.body.data!.list).toHaveLength(1);
-    const none = await admin.post<AlarmPage>(ROUTES.alarmList, { projectId: demo, text: '%' });
+    const none = await admin.post<AlarmPage>(ALARMS.alarmList.path, { projectId: demo, text: '%' });
     expect(none.body.data!.total).toBe(0); // wildcards are literal
   });
 
@@ -70,7 +70,7 @@ describe('alarm center (real server)', () => {
     const sn = header.indexOf('Device SN');
     const metric = header.indexOf('Metric');
     expect(body.map((r) => `${r[sn]} ${r[metric]}`).sort()).toEqual(['GAS-LK-E-F CO', 'GAS-LK-E-F H2S', 'GAS-LK-E-L CO']);
-    const list = (await admin.post<AlarmPage>(ROUTES.alarmList, { projectId: demo, kind: 'threshold', text: 'GAS-LK-E' })).body.data!;
+    const list = (await admin.post<AlarmPage>(ALARMS.alarmList.path, { projectId: demo, kind: 'threshold', text: 'GAS-LK-E' })).body.data!;
     expect(body.map((r) => r[0])).toEqual(list.list.map((a) => a.alarmId));
     expect(body[0][header.indexOf('Raised (Beijing time)')]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
   });
@@ -86,35 +86,35 @@ describe('alarm center (real server)', () => {
     expect(lines[1]).toContain(',below,alarm,');
     const bad = await exportFile({ format: 'pdf' });
     expect(bad.status).toBe(400);
-    const anonymous = await fetch(server.url + ROUTES.alarmExport, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ projectId: demo, format: 'csv' }) });
+    const anonymous = await fetch(server.url + ALARMS.alarmExport.path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ projectId: demo, format: 'csv' }) });
     expect(anonymous.status).toBe(401);
   });
 
   it('shows an alarm with its location and timeline, and handles several at once', async () => {
-    const sos = (await admin.post<AlarmPage>(ROUTES.alarmList, { projectId: demo, kind: 'sos' })).body.data!.list[0];
-    await admin.post(ROUTES.alarmAck, { alarmId: sos.alarmId });
-    const detail = (await admin.post<AlarmDetail>(ROUTES.alarmDetail, { alarmId: sos.alarmId })).body.data!;
+    const sos = (await admin.post<AlarmPage>(ALARMS.alarmList.path, { projectId: demo, kind: 'sos' })).body.data!.list[0];
+    await admin.post(ALARMS.alarmAck.path, { alarmId: sos.alarmId });
+    const detail = (await admin.post<AlarmDetail>(ALARMS.alarmDetail.path, { alarmId: sos.alarmId })).body.data!;
     expect(detail.location).toMatchObject({ chainageM: 612.5 });
     expect(detail.timeline.map((s) => s.step)).toEqual(['raised', 'acknowledged']);
     expect(detail.timeline[1].by).toBe('admin');
 
-    const gasAlarms = (await admin.post<AlarmPage>(ROUTES.alarmList, { projectId: demo, text: 'GAS-LK-E-F' })).body.data!.list;
+    const gasAlarms = (await admin.post<AlarmPage>(ALARMS.alarmList.path, { projectId: demo, text: 'GAS-LK-E-F' })).body.data!.list;
     const ids = [...gasAlarms.map((a) => a.alarmId), sos.alarmId];
-    const first = (await admin.post<AlarmDealBatchResult>(ROUTES.alarmDealBatch, { alarmIds: ids, dealStatus: 1, dealRemark: 'Workers evacuated and counted' })).body.data!;
+    const first = (await admin.post<AlarmDealBatchResult>(ALARMS.alarmDealBatch.path, { alarmIds: ids, dealStatus: 1, dealRemark: 'Workers evacuated and counted' })).body.data!;
     expect(first.handled.map((a) => a.alarmId).sort()).toEqual([...ids].sort());
     expect(first.handled.find((a) => a.alarmId === sos.alarmId)).toMatchObject({ state: 'cleared', dealtBy: 'admin' });
-    const again = (await admin.post<AlarmDealBatchResult>(ROUTES.alarmDealBatch, { alarmIds: ids, dealStatus: 2, dealRemark: 'again' })).body.data!;
+    const again = (await admin.post<AlarmDealBatchResult>(ALARMS.alarmDealBatch.path, { alarmIds: ids, dealStatus: 2, dealRemark: 'again' })).body.data!;
     expect(again).toEqual({ handled: [], skipped: ids });
-    const blank = await admin.post(ROUTES.alarmDealBatch, { alarmIds: ids, dealStatus: 1, dealRemark: ' ' });
+    const blank = await admin.post(ALARMS.alarmDealBatch.path, { alarmIds: ids, dealStatus: 1, dealRemark: ' ' });
     expect(blank.body.success).toBe(false);
-    const detailAfter = (await admin.post<AlarmDetail>(ROUTES.alarmDetail, { alarmId: sos.alarmId })).body.data!;
+    const detailAfter = (await admin.post<AlarmDetail>(ALARMS.alarmDetail.path, { alarmId: sos.alarmId })).body.data!;
     expect(detailAfter.timeline.map((s) => s.step)).toEqual(['raised', 'acknowledged', 'cleared', 'handled']);
   });
 
   it('analyses counts by kind and Beijing day, top devices, and mean times to acknowledge and handle', async () => {
     const now = Date.now();
     const range = { projectId: demo, fromMs: now - 86_400_000, toMs: now + 60_000 };
-    const r = await admin.post<AlarmAnalysis>(ROUTES.alarmAnalysis, { ...range, kind: 'threshold' });
+    const r = await admin.post<AlarmAnalysis>(ALARMS.alarmAnalysis.path, { ...range, kind: 'threshold' });
     expect(r.body).toMatchObject({ success: true });
     const threshold = r.body.data!;
     expect(threshold.total).toBe(4);
@@ -125,14 +125,14 @@ describe('alarm center (real server)', () => {
     expect(threshold.meanAckMs).toBeNull(); // no threshold alarm was acknowledged
     expect(threshold.meanHandleMs).toBeGreaterThan(0); // GAS-LK-E-F's two, handled in bulk
 
-    const sos = (await admin.post<AlarmAnalysis>(ROUTES.alarmAnalysis, { ...range, kind: 'sos' })).body.data!;
+    const sos = (await admin.post<AlarmAnalysis>(ALARMS.alarmAnalysis.path, { ...range, kind: 'sos' })).body.data!;
     expect(sos).toMatchObject({ total: 1, byKind: [{ kind: 'sos', count: 1 }] });
     expect(sos.meanAckMs).toBeGreaterThanOrEqual(0);
     expect(sos.meanAckMs!).toBeLessThanOrEqual(sos.meanHandleMs!);
 
     // alarm groups over every kind: each group's count and share of the total, every group listed
-    const all = (await admin.post<AlarmAnalysis>(ROUTES.alarmAnalysis, range)).body.data!;
-    const listed = (await admin.post<AlarmPage>(ROUTES.alarmList, { projectId: demo, pageSize: 100 })).body.data!.list;
+    const all = (await admin.post<AlarmAnalysis>(ALARMS.alarmAnalysis.path, range)).body.data!;
+    const listed = (await admin.post<AlarmPage>(ALARMS.alarmList.path, { projectId: demo, pageSize: 100 })).body.data!.list;
     const count = (pred: (a: (typeof listed)[number]) => boolean) => listed.filter((a) => a.raisedAtMs >= range.fromMs && a.raisedAtMs <= range.toMs && pred(a)).length;
     const group = (g: string) => all.groups.find((x) => x.group === g)!;
     expect(all.groups.map((g) => g.group)).toEqual(['personnel', 'gas', 'lifting', 'aiVideo', 'environment', 'deviceHealth', 'other']);
@@ -144,7 +144,7 @@ describe('alarm center (real server)', () => {
     // the kind filter narrows the groups too
     expect(sos.groups.find((g) => g.group === 'personnel')).toEqual({ group: 'personnel', count: 1, ratio: 1 });
 
-    const tooLong = await admin.post(ROUTES.alarmAnalysis, { projectId: demo, fromMs: 0, toMs: now });
+    const tooLong = await admin.post(ALARMS.alarmAnalysis.path, { projectId: demo, fromMs: 0, toMs: now });
     expect(tooLong.body).toMatchObject({ success: false, errorCode: 'VALIDATION' });
   });
 
@@ -152,7 +152,7 @@ describe('alarm center (real server)', () => {
     const now = Date.now();
     const today = new Date(now + 8 * 3_600_000).toISOString().slice(0, 10);
     // the kind filter narrows the general analysis, not the gas one
-    const gas = (await admin.post<AlarmAnalysis>(ROUTES.alarmAnalysis, { projectId: demo, fromMs: now - 86_400_000, toMs: now + 60_000, kind: 'sos' })).body.data!.gas;
+    const gas = (await admin.post<AlarmAnalysis>(ALARMS.alarmAnalysis.path, { projectId: demo, fromMs: now - 86_400_000, toMs: now + 60_000, kind: 'sos' })).body.data!.gas;
     expect(gas.byDay).toEqual([
       { metric: 'CO', day: today, deviceSn: 'GAS-LK-E-F', deviceName: 'LK-E face', count: 1 },
       { metric: 'CO', day: today, deviceSn: 'GAS-LK-E-L', deviceName: expect.any(String), count: 1 },
@@ -174,7 +174,7 @@ describe('alarm center (real server)', () => {
       expect(r.durationMs).toBeLessThan(120_000);
     }
     // a span without them: none
-    const before = (await admin.post<AlarmAnalysis>(ROUTES.alarmAnalysis, { projectId: demo, fromMs: now - 2 * 86_400_000, toMs: now - 86_400_000 })).body.data!.gas;
+    const before = (await admin.post<AlarmAnalysis>(ALARMS.alarmAnalysis.path, { projectId: demo, fromMs: now - 2 * 86_400_000, toMs: now - 86_400_000 })).body.data!.gas;
     expect(before).toEqual({ byDay: [], overLimit: [] });
   });
 });

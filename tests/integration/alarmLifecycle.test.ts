@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, type Alarm, type AlarmPage, type AlarmRecord, type DeviceKey } from '../../protocol';
+import { ALARMS, DEVICES, type Alarm, type AlarmPage, type AlarmRecord, type DeviceKey } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import type { ApiClient } from '../helpers/apiClient';
@@ -25,7 +25,7 @@ describe('alarm lifecycle (real server)', () => {
   beforeAll(async () => {
     server = await startTestServer();
     admin = await loggedInClient(server.url);
-    const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo });
+    const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo });
     device = await connectDevice(server.mqttPort!, key.body.data!);
   });
 
@@ -40,12 +40,12 @@ describe('alarm lifecycle (real server)', () => {
   const camera = (sn: string, algType: string, picUrl: string) => device.publishAsync(cameraTopic(sn), JSON.stringify({ ts: Date.now(), algType, picUrl }), { qos: 1 });
 
   async function alarmsOf(deviceSn: string, metric: string): Promise<AlarmRecord[]> {
-    const r = await admin.post<AlarmPage>(ROUTES.alarmList, { projectId: demo, deviceSn, metric, pageSize: 100 });
+    const r = await admin.post<AlarmPage>(ALARMS.alarmList.path, { projectId: demo, deviceSn, metric, pageSize: 100 });
     expect(r.body.success).toBe(true);
     return r.body.data!.list as AlarmRecord[];
   }
   async function deal(alarmId: number, remark = 'checked on site') {
-    return admin.post<Alarm>(ROUTES.alarmDeal, { alarmId, dealStatus: 1, dealRemark: remark });
+    return admin.post<Alarm>(ALARMS.alarmDeal.path, { alarmId, dealStatus: 1, dealRemark: remark });
   }
 
   it('makes one alarm with a repeat count of crossings while it is unhandled, and a new one after handling', async () => {
@@ -124,12 +124,12 @@ describe('alarm lifecycle (real server)', () => {
     expect(list).toHaveLength(1);
     expect(list[0].repeatCount).toBe(2);
 
-    const acked = await admin.post<Alarm>(ROUTES.alarmAck, { alarmId: sos.alarmId });
+    const acked = await admin.post<Alarm>(ALARMS.alarmAck.path, { alarmId: sos.alarmId });
     expect(acked.body.data).toMatchObject({ ackedBy: 'admin', state: 'active', dealStatus: 0 });
     expect(acked.body.data!.ackedAtMs).toBeGreaterThan(0);
-    const again = await admin.post(ROUTES.alarmAck, { alarmId: sos.alarmId });
+    const again = await admin.post(ALARMS.alarmAck.path, { alarmId: sos.alarmId });
     expect(again.body).toMatchObject({ success: false, errorCode: 'CONFLICT' });
-    const bad = await admin.post(ROUTES.alarmAck, { alarmId: 'x' });
+    const bad = await admin.post(ALARMS.alarmAck.path, { alarmId: 'x' });
     expect(bad.body.success).toBe(false);
 
     await beacon(sn, { sos: false });

@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PEOPLE_ROUTES, ROUTES, type DeviceInfo, type PersonDetail, type PersonList } from '../../protocol';
+import { DEVICES, PEOPLE, type DeviceInfo, type PersonDetail, type PersonList } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import type { ApiClient } from '../helpers/apiClient';
@@ -34,15 +34,15 @@ describe('a beacon that stops reporting', () => {
   const fix = (sn: string, battery: number) =>
     device.publishAsync(`zhgd/${demo}/beacon/${sn}/telemetry`, JSON.stringify({ ts: Date.now(), tunnelId: 'LK', chainageM: 300, battery, sos: false }), { qos: 1 });
   async function deviceRow(sn: string): Promise<DeviceInfo | undefined> {
-    const r = await admin.post<DeviceInfo[]>(ROUTES.deviceList, { projectId: demo, kind: 'beacon' });
+    const r = await admin.post<DeviceInfo[]>(DEVICES.deviceList.path, { projectId: demo, kind: 'beacon' });
     return r.body.data!.find((d) => d.sn === sn);
   }
   async function personRow(sn: string) {
-    const r = await admin.post<PersonList>(PEOPLE_ROUTES.personList, { projectId: demo });
+    const r = await admin.post<PersonList>(PEOPLE.personList.path, { projectId: demo });
     return r.body.data!.list.find((p) => p.beaconSn === sn);
   }
   async function card(sn: string): Promise<PersonDetail> {
-    const r = await admin.post<PersonDetail>(PEOPLE_ROUTES.personDetail, { projectId: demo, beaconSn: sn });
+    const r = await admin.post<PersonDetail>(PEOPLE.personDetail.path, { projectId: demo, beaconSn: sn });
     return r.body.data!;
   }
 
@@ -63,7 +63,7 @@ describe('a beacon that stops reporting', () => {
     expect(await personRow(low)).toMatchObject({ online: false, lowBattery: true });
     expect(await personRow(fine)).toMatchObject({ online: false });
     expect((await card(low)).person).toMatchObject({ online: false });
-    const offlineOnly = await admin.post<PersonList>(PEOPLE_ROUTES.personList, { projectId: demo, status: 'offline' });
+    const offlineOnly = await admin.post<PersonList>(PEOPLE.personList.path, { projectId: demo, status: 'offline' });
     expect(offlineOnly.body.data!.list.map((p) => p.beaconSn)).toEqual(expect.arrayContaining([low, fine]));
 
     // reporting again: online at once

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOARD_TICKET_HEADER, ROUTES, type Board, type BoardScreen, type Envelope, type Panel, type PanelWrite } from '../../protocol';
+import { BOARD_TICKET_HEADER, BOARDS, type Board, type BoardScreen, type Envelope, type Panel, type PanelWrite } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import { ApiClient } from '../helpers/apiClient';
@@ -22,9 +22,9 @@ async function ok<T>(route: string, body: unknown): Promise<T> {
 }
 
 async function newBoard(name: string): Promise<Board> {
-  const t = await fetch(`${server.url}${ROUTES.ticketGet}?projectId=${demo}`, { headers: { cookie: admin.cookie! } });
+  const t = await fetch(`${server.url}${BOARDS.ticketGet.path}?projectId=${demo}`, { headers: { cookie: admin.cookie! } });
   const ticket = ((await t.json()) as Envelope<{ ticket: string }>).data!.ticket;
-  const res = await fetch(server.url + ROUTES.boardAdd, {
+  const res = await fetch(server.url + BOARDS.boardAdd.path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: admin.cookie!, [BOARD_TICKET_HEADER]: ticket },
     body: JSON.stringify({ projectId: demo, name }),
@@ -32,7 +32,7 @@ async function newBoard(name: string): Promise<Board> {
   return ((await res.json()) as Envelope<Board>).data!;
 }
 
-const screen = (boardId: string) => ok<BoardScreen>(ROUTES.boardScreen, { boardId });
+const screen = (boardId: string) => ok<BoardScreen>(BOARDS.boardScreen.path, { boardId });
 const panelOf = async (boardId: string, panelId: string): Promise<Panel | undefined> => (await screen(boardId)).pages[0].panels.find((p) => p.panelId === panelId);
 
 beforeAll(async () => {
@@ -49,7 +49,7 @@ describe('panel lock, hide, group and style', () => {
     const board = await newBoard('Flags on add');
     const pageId = board.pages[0].pageId;
     const style = { background: '#0b1730cc', borderColor: '#123', borderWidthPx: 2, borderRadiusPx: 8, paddingPx: 6, opacity: 0.9, showTitle: false };
-    const added = await ok<PanelWrite>(ROUTES.panelCustomAdd, {
+    const added = await ok<PanelWrite>(BOARDS.panelCustomAdd.path, {
       boardId: board.boardId,
       baseVersion: board.version,
       pageId,
@@ -62,14 +62,14 @@ describe('panel lock, hide, group and style', () => {
   it('panel/edit changes them; groupId null ungroups, style null resets; other fields stay', async () => {
     const board = await newBoard('Flags on edit');
     const pageId = board.pages[0].pageId;
-    const added = await ok<PanelWrite>(ROUTES.panelCustomAdd, {
+    const added = await ok<PanelWrite>(BOARDS.panelCustomAdd.path, {
       boardId: board.boardId,
       baseVersion: board.version,
       pageId,
       panel: { type: 'alarmFeed', title: 'Alarms', x: 0, y: 0, w: 300, h: 200, config: { limit: 5 } },
     });
     const id = added.panel.panelId;
-    const edit = (version: number, panel: Record<string, unknown>) => ok<PanelWrite>(ROUTES.panelEdit, { boardId: board.boardId, baseVersion: version, pageId, panelId: id, panel });
+    const edit = (version: number, panel: Record<string, unknown>) => ok<PanelWrite>(BOARDS.panelEdit.path, { boardId: board.boardId, baseVersion: version, pageId, panelId: id, panel });
 
     const locked = await edit(added.version, { locked: true, hidden: true, groupId: 'g-a', style: { opacity: 0.5 } });
     expect(await panelOf(board.boardId, id)).toEqual({ ...added.panel, locked: true, hidden: true, groupId: 'g-a', style: { opacity: 0.5 } });
@@ -91,17 +91,17 @@ describe('panel lock, hide, group and style', () => {
   ])('refuses %s with VALIDATION and changes nothing', async (_what, panel, message) => {
     const board = await newBoard('Bad flags');
     const pageId = board.pages[0].pageId;
-    const added = await ok<PanelWrite>(ROUTES.panelCustomAdd, {
+    const added = await ok<PanelWrite>(BOARDS.panelCustomAdd.path, {
       boardId: board.boardId,
       baseVersion: board.version,
       pageId,
       panel: { type: 'alarmFeed', x: 0, y: 0, w: 300, h: 200, config: {}, groupId: 'g-1', style: { opacity: 0.7 } },
     });
     const before = await screen(board.boardId);
-    const r = await admin.post(ROUTES.panelEdit, { boardId: board.boardId, baseVersion: added.version, pageId, panelId: added.panel.panelId, panel });
+    const r = await admin.post(BOARDS.panelEdit.path, { boardId: board.boardId, baseVersion: added.version, pageId, panelId: added.panel.panelId, panel });
     expect(r.body).toMatchObject({ success: false, errorCode: 'VALIDATION' });
     expect(r.body.errorMessage).toMatch(message);
-    const add = await admin.post(ROUTES.panelCustomAdd, { boardId: board.boardId, baseVersion: added.version, pageId, panel: { type: 'alarmFeed', x: 0, y: 0, w: 1, h: 1, config: {}, ...panel } });
+    const add = await admin.post(BOARDS.panelCustomAdd.path, { boardId: board.boardId, baseVersion: added.version, pageId, panel: { type: 'alarmFeed', x: 0, y: 0, w: 1, h: 1, config: {}, ...panel } });
     expect(add.body).toMatchObject({ success: false, errorCode: 'VALIDATION' });
     expect(await screen(board.boardId)).toEqual(before);
   });

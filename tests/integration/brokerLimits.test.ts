@@ -1,7 +1,7 @@
 import { connect as tcpConnect, type Socket } from 'node:net';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, type DeviceKey } from '../../protocol';
+import { DEVICES, type DeviceKey } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import { connectDevice } from '../helpers/devices';
@@ -59,7 +59,7 @@ describe('embedded broker limits and listeners (real server, real MQTT)', () => 
       MQTT_CONNECTIONS_PER_MINUTE: String(CONNECTIONS_PER_MINUTE),
     });
     const admin = await loggedInClient(server.url);
-    key = (await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo })).body.data!;
+    key = (await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo })).body.data!;
   });
 
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HISTORY_ROUTES, TRACKS_DEFAULT_TOLERANCE_M, type TracksCompactRequest } from '../../protocol';
+import { HISTORY, TRACKS_DEFAULT_TOLERANCE_M, type TracksCompactRequest } from '../../protocol';
 import { decodeTracks, type DecodedTrack } from '../../protocol/trackCodec';
 import type { RunningServer } from '../../server/app';
 import { TelemetryWriter } from '../../server/ingest/telemetryWriter';
@@ -43,7 +43,7 @@ describe('compact personnel tracks (real server, PGlite)', { timeout: 120_000 },
   const t0 = Math.floor((Date.now() - 3 * HOUR) / HOUR) * HOUR;
 
   const fetchCompact = async (client: ApiClient, body: TracksCompactRequest) => {
-    const res = await fetch(client.baseUrl + HISTORY_ROUTES.tracksCompact, {
+    const res = await fetch(client.baseUrl + HISTORY.tracksCompact.path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(client.cookie ? { cookie: client.cookie } : {}) },
       body: JSON.stringify(body),

@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HISTORY_ROUTES, type TracksCompactRequest } from '../../protocol';
+import { HISTORY, type TracksCompactRequest } from '../../protocol';
 import { decodeTracks } from '../../protocol/trackCodec';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
@@ -27,7 +27,7 @@ describe('compact tracks under load (real server, PGlite)', { timeout: 300_000 }
   const t0 = Math.floor((Date.now() - 3 * HOUR) / HOUR) * HOUR;
 
   const post = async (body: TracksCompactRequest) => {
-    const res = await fetch(admin.baseUrl + HISTORY_ROUTES.tracksCompact, {
+    const res = await fetch(admin.baseUrl + HISTORY.tracksCompact.path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(admin.cookie ? { cookie: admin.cookie } : {}) },
       body: JSON.stringify(body),

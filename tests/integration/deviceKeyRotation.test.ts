@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, type DeviceKey } from '../../protocol';
+import { DEVICES, type DeviceKey } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT, OTHER_PROJECT } from '../../server/seed';
 import type { ApiClient } from '../helpers/apiClient';
@@ -22,7 +22,7 @@ describe('rotating a project\'s device key revokes the old one at once', () => {
     return c;
   };
   const keyOf = async (projectId: string, rotate = false) => {
-    const r = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId, rotate });
+    const r = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId, rotate });
     if (!r.body.data) throw new Error(`deviceKey refused: ${r.body.errorMessage}`);
     return r.body.data;
   };

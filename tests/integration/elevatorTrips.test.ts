@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_KIND_REGISTRY, EQUIPMENT_ROUTES, FLEET_ROUTES, ROUTES, type DeviceKey, type WorkRecordPage } from '../../protocol';
+import { DEVICE_KIND_REGISTRY, DEVICES, EQUIPMENT, FLEET, type DeviceKey, type WorkRecordPage } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_DEVICES, DEMO_PROJECT } from '../../server/seed';
 import { FleetModel, type SimMessage } from '../../server/simulator/model';
@@ -72,7 +72,7 @@ describe('a simulated construction elevator trip becomes one work record per cag
 
   beforeAll(async () => {
     ({ server, admin } = await startServerWithUsers());
-    const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: project });
+    const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: project });
     device = await connectDevice(server.mqttPort!, key.body.data!);
   });
   afterAll(async () => {
@@ -87,7 +87,7 @@ describe('a simulated construction elevator trip becomes one work record per cag
     expect(trips.some((t) => t.cage === 'left' && t.peakLoadT > 0.1)).toBe(true);
     for (const m of messages) await device.publishAsync(m.topic, JSON.stringify(m.payload), { qos: 1 });
     const page = await eventually(async () => {
-      const r = await admin.post<WorkRecordPage>(FLEET_ROUTES.workRecordList, { projectId: project, sn: SN, pageSize: 200 });
+      const r = await admin.post<WorkRecordPage>(FLEET.workRecordList.path, { projectId: project, sn: SN, pageSize: 200 });
       return r.body.data!.total >= trips.length && r.body.data!;
     }, 10_000, `${trips.length} work records of ${SN}`);
     expect(page.total).toBe(trips.length);
@@ -112,7 +112,7 @@ describe('a simulated construction elevator trip becomes one work record per cag
     );
 
     // the export of an elevator names the cage and floors of each trip
-    const csv = await fetch(server.url + EQUIPMENT_ROUTES.workRecordExport, {
+    const csv = await fetch(server.url + EQUIPMENT.workRecordExport.path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: admin.cookie! },
       body: JSON.stringify({ projectId: project, sn: SN, format: 'csv' }),

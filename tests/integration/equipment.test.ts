@@ -1,17 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  beijingDayStart,
-  EQUIPMENT_ROUTES,
-  ROUTES,
-  type DeviceKey,
-  type EquipmentArchive,
-  type EquipmentAttendance,
-  type EquipmentDrivers,
-  type EquipmentFleet,
-  FLEET_ROUTES,
-  type WorkRecordPage,
-} from '../../protocol';
+import { beijingDayStart, DEVICES, EQUIPMENT, FLEET, type DeviceKey, type EquipmentArchive, type EquipmentAttendance, type EquipmentDrivers, type EquipmentFleet, type WorkRecordPage } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { BRIDGE_DEVICES, DEMO_PROJECT, OTHER_PROJECT } from '../../server/seed';
 import type { ApiClient } from '../helpers/apiClient';
@@ -30,7 +19,7 @@ describe('equipment records against the real server (docs/api.md "Equipment")', 
 
   beforeAll(async () => {
     ({ server, admin, bridge } = await startServerWithUsers());
-    const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: bridgeProject });
+    const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: bridgeProject });
     device = await connectDevice(server.mqttPort!, key.body.data!);
   });
   afterAll(async () => {
@@ -41,7 +30,7 @@ describe('equipment records against the real server (docs/api.md "Equipment")', 
   it("lists a device's drivers with their certificates and who was on duty at an instant", async () => {
     // Yesterday 10:00 Beijing time: the early shift (07:00–15:00) of the seeded rota.
     const atMs = beijingDayStart(Date.now()) - DAY_MS + 10 * 3_600_000;
-    const r = await bridge.post<EquipmentDrivers>(EQUIPMENT_ROUTES.drivers, { projectId: bridgeProject, sn: 'BGE-01', atMs });
+    const r = await bridge.post<EquipmentDrivers>(EQUIPMENT.drivers.path, { projectId: bridgeProject, sn: 'BGE-01', atMs });
     expect(r.body.success).toBe(true);
     const drivers = r.body.data!.drivers;
     expect(drivers).toHaveLength(2);
@@ -57,7 +46,7 @@ describe('equipment records against the real server (docs/api.md "Equipment")', 
   it("gives the drivers' shifts over a range with hours per driver, and refuses a bad range", async () => {
     const toMs = Date.now();
     const fromMs = toMs - 7 * DAY_MS;
-    const r = await bridge.post<EquipmentAttendance>(EQUIPMENT_ROUTES.attendance, { projectId: bridgeProject, sn: 'GC-B1', fromMs, toMs });
+    const r = await bridge.post<EquipmentAttendance>(EQUIPMENT.attendance.path, { projectId: bridgeProject, sn: 'GC-B1', fromMs, toMs });
     const a = r.body.data!;
     // Two shifts a day for seven days, give or take the shifts cut by the range's ends.
     expect(a.entries.length).toBeGreaterThanOrEqual(12);
@@ -69,14 +58,14 @@ describe('equipment records against the real server (docs/api.md "Equipment")', 
       expect(e.hours).toBeLessThanOrEqual(9);
     }
     expect(a.totals.map((t) => t.driverId).sort()).toEqual(['GC-B1-D1', 'GC-B1-D2']);
-    const backwards = await bridge.post(EQUIPMENT_ROUTES.attendance, { projectId: bridgeProject, sn: 'GC-B1', fromMs: toMs, toMs: fromMs });
+    const backwards = await bridge.post(EQUIPMENT.attendance.path, { projectId: bridgeProject, sn: 'GC-B1', fromMs: toMs, toMs: fromMs });
     expect(backwards.body).toMatchObject({ success: false, errorCode: 'VALIDATION' });
-    const tooLong = await bridge.post(EQUIPMENT_ROUTES.attendance, { projectId: bridgeProject, sn: 'GC-B1', fromMs: toMs - 100 * DAY_MS, toMs });
+    const tooLong = await bridge.post(EQUIPMENT.attendance.path, { projectId: bridgeProject, sn: 'GC-B1', fromMs: toMs - 100 * DAY_MS, toMs });
     expect(tooLong.body).toMatchObject({ success: false, errorCode: 'VALIDATION' });
   });
 
   it("gives a device's archive", async () => {
-    const r = await bridge.post<EquipmentArchive>(EQUIPMENT_ROUTES.archive, { projectId: bridgeProject, sn: 'YC-B1' });
+    const r = await bridge.post<EquipmentArchive>(EQUIPMENT.archive.path, { projectId: bridgeProject, sn: 'YC-B1' });
     const a = r.body.data!.archive!;
     expect(a).toMatchObject({ maker: 'Sany', model: 'SCC2600A', ratedLoadT: 260 });
     expect(a.installedAtMs!).toBeLessThan(a.lastInspectionMs!);
@@ -85,18 +74,18 @@ describe('equipment records against the real server (docs/api.md "Equipment")', 
   });
 
   it('answers members only, and only for devices of the project', async () => {
-    const other = await bridge.post(EQUIPMENT_ROUTES.drivers, { projectId: DEMO_PROJECT.projectId, sn: 'EL-01' });
+    const other = await bridge.post(EQUIPMENT.drivers.path, { projectId: DEMO_PROJECT.projectId, sn: 'EL-01' });
     expect(other.body).toMatchObject({ success: false, errorCode: 'FORBIDDEN' });
-    const fleet = await bridge.post(EQUIPMENT_ROUTES.fleet, { projectId: DEMO_PROJECT.projectId });
+    const fleet = await bridge.post(EQUIPMENT.fleet.path, { projectId: DEMO_PROJECT.projectId });
     expect(fleet.body).toMatchObject({ success: false, errorCode: 'FORBIDDEN' });
-    const notHere = await bridge.post(EQUIPMENT_ROUTES.archive, { projectId: bridgeProject, sn: 'EL-01' });
+    const notHere = await bridge.post(EQUIPMENT.archive.path, { projectId: bridgeProject, sn: 'EL-01' });
     expect(notHere.body).toMatchObject({ success: false, errorCode: 'NOT_FOUND' });
-    const badSn = await bridge.post(EQUIPMENT_ROUTES.archive, { projectId: bridgeProject, sn: '../etc' });
+    const badSn = await bridge.post(EQUIPMENT.archive.path, { projectId: bridgeProject, sn: '../etc' });
     expect(badSn.body).toMatchObject({ success: false, errorCode: 'VALIDATION' });
   });
 
   it("counts a lift published over MQTT in the fleet summary's utilisation and exports it", async () => {
-    const before = await bridge.post<EquipmentFleet>(EQUIPMENT_ROUTES.fleet, { projectId: bridgeProject });
+    const before = await bridge.post<EquipmentFleet>(EQUIPMENT.fleet.path, { projectId: bridgeProject });
     expect(before.body.data!.entries.map((e) => e.sn).sort()).toEqual(BRIDGE_DEVICES.map((d) => d.sn).sort());
     // A lift of 12–14 t that started 10 min ago (or at the day's start, if later) and is stamped to end
     // 15 s from now: the alarm of its middle reading is raised now (server time), inside the lift as the
@@ -117,7 +106,7 @@ describe('equipment records against the real server (docs/api.md "Equipment")', 
       await device.publishAsync(`zhgd/${bridgeProject}/gantryCrane/GC-B1/telemetry`, JSON.stringify(msg), { qos: 1 });
     }
     const summary = await eventually(async () => {
-      const r = await bridge.post<EquipmentFleet>(EQUIPMENT_ROUTES.fleet, { projectId: bridgeProject });
+      const r = await bridge.post<EquipmentFleet>(EQUIPMENT.fleet.path, { projectId: bridgeProject });
       const gc = r.body.data!.entries.find((e) => e.sn === 'GC-B1')!;
       return gc.lifts > 0 && r.body.data!;
     }, 5_000, 'the lift in the fleet summary');
@@ -125,10 +114,10 @@ describe('equipment records against the real server (docs/api.md "Equipment")', 
     expect(gc.lifts).toBe(1);
     expect(gc.utilisationPct).toBeGreaterThan(0);
     expect(summary.entries.find((e) => e.sn === 'YC-B1')!).toMatchObject({ lifts: 0, utilisationPct: 0 });
-    const records = await bridge.post<WorkRecordPage>(FLEET_ROUTES.workRecordList, { projectId: bridgeProject, sn: 'GC-B1' });
+    const records = await bridge.post<WorkRecordPage>(FLEET.workRecordList.path, { projectId: bridgeProject, sn: 'GC-B1' });
     expect(records.body.data!.list[0]).toMatchObject({ peakLoadT: 14, alarms: 1 });
 
-    const csv = await fetch(server.url + EQUIPMENT_ROUTES.workRecordExport, {
+    const csv = await fetch(server.url + EQUIPMENT.workRecordExport.path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: bridge.cookie! },
       body: JSON.stringify({ projectId: bridgeProject, sn: 'GC-B1', format: 'csv' }),
@@ -140,7 +129,7 @@ describe('equipment records against the real server (docs/api.md "Equipment")', 
     expect(lines[0]).toContain('Alarms during the lift');
     expect(lines[1]).toContain(',14,');
     expect(lines[1].endsWith(',1')).toBe(true);
-    const xlsx = await fetch(server.url + EQUIPMENT_ROUTES.workRecordExport, {
+    const xlsx = await fetch(server.url + EQUIPMENT.workRecordExport.path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: bridge.cookie! },
       body: JSON.stringify({ projectId: bridgeProject, sn: 'GC-B1', format: 'xlsx' }),

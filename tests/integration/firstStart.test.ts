@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROUTES } from '../../protocol';
+import { AUTH } from '../../protocol';
 import { ApiClient } from '../helpers/apiClient';
 import { startChildServer, type ChildServer } from '../helpers/childServer';
 
@@ -65,7 +65,7 @@ describe('first start and the admin password command (real server as a child pro
 
     const admin = new ApiClient(server.url);
     await admin.login('admin', password!);
-    for (let i = 0; i < 20; i++) await admin.post(ROUTES.me, {});
+    for (let i = 0; i < 20; i++) await admin.post(AUTH.me.path, {});
     expect(server.output()).not.toMatch(/"msg":"(request|incoming request|request completed)"/);
 
     // refused while the server holds the embedded database
@@ -84,10 +84,10 @@ describe('first start and the admin password command (real server as a child pro
     server = await startChildServer(env);
     expect(server.output()).not.toMatch(/shown at this first start only/); // not a first start any more
     const again = new ApiClient(server.url);
-    const old = await again.post(ROUTES.login, { username: 'admin', password });
+    const old = await again.post(AUTH.login.path, { username: 'admin', password });
     expect(old.body.success).toBe(false);
     await again.login('admin', next!);
-    const me = await again.post<{ mustChangePassword?: boolean }>(ROUTES.me, {});
+    const me = await again.post<{ mustChangePassword?: boolean }>(AUTH.me.path, {});
     expect(me.body.data?.mustChangePassword).toBe(true);
   });
 });

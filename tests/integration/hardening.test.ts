@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOM_PANEL_ROUTES, ROUTES, SYSTEM_STATUS_ROUTE, type Envelope, type SystemStatus } from '../../protocol';
+import { ALARMS, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, OPERATIONS, type Envelope, type SystemStatus } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { MAX_FAILURES } from '../../server/http/loginThrottle';
 import { DEMO_BOARD, DEMO_PROJECT } from '../../server/seed';
@@ -23,7 +23,7 @@ async function rawPost(url: string, route: string, text: string, headers: Record
 }
 
 async function login(url: string, username: string, password: string, headers: Record<string, string> = {}) {
-  return rawPost(url, ROUTES.login, JSON.stringify({ username, password }), headers);
+  return rawPost(url, AUTH.login.path, JSON.stringify({ username, password }), headers);
 }
 
 describe('REST hardening on one server', () => {
@@ -43,7 +43,7 @@ describe('REST hardening on one server', () => {
     ['10,000-deep nesting', `{"projectId":${'['.repeat(10_000)}${']'.repeat(10_000)}}`, /nested deeper than 64 levels/],
     ['a prototype key', `{"projectId":"demo-tunnel","__proto__":{"isAdmin":true}}`, /__proto__: is not an allowed key/],
   ])('refuses %s in a body as 400 VALIDATION naming it, on every route', async (_what, text, message) => {
-    for (const route of [ROUTES.boardAdd, ROUTES.alarmList, ROUTES.deviceList, ROUTES.login, CUSTOM_PANEL_ROUTES.typeAdd]) {
+    for (const route of [BOARDS.boardAdd.path, ALARMS.alarmList.path, DEVICES.deviceList.path, AUTH.login.path, CUSTOM_PANELS.typeAdd.path]) {
       const r = await rawPost(server.url, route, text, { cookie: admin.cookie! });
       expect(r.status, route).toBe(400);
       expect(r.body).toMatchObject({ success: false, errorCode: 'VALIDATION' });
@@ -52,7 +52,7 @@ describe('REST hardening on one server', () => {
   });
 
   it('counts REST rejections by route and code on /metrics and the status page (administrators only)', async () => {
-    await rawPost(server.url, ROUTES.deviceList, '{"projectId":"a\\u0000"}', { cookie: admin.cookie! });
+    await rawPost(server.url, DEVICES.deviceList.path, '{"projectId":"a\\u0000"}', { cookie: admin.cookie! });
     const anonymous = await fetch(`${server.url}/metrics`);
     expect(anonymous.status).toBe(401);
     const forBridge = await fetch(`${server.url}/metrics`, { headers: { cookie: bridge.cookie! } });
@@ -66,23 +66,23 @@ describe('REST hardening on one server', () => {
     expect(Number(row?.[1])).toBeGreaterThanOrEqual(2);
     expect(text).toMatch(/^siteboard_rest_rejections_total\{route="\/metrics",code="UNAUTHENTICATED",status="401"\} 1$/m);
     expect(text).toMatch(/^siteboard_ingest_accepted_total \d+$/m);
-    const status = await admin.post<SystemStatus>(SYSTEM_STATUS_ROUTE, {});
-    expect(status.body.data!.restRejections).toContainEqual(expect.objectContaining({ route: ROUTES.deviceList, code: 'VALIDATION', status: 400 }));
-    expect((await bridge.post(SYSTEM_STATUS_ROUTE, {})).body.errorCode).toBe('FORBIDDEN');
+    const status = await admin.post<SystemStatus>(OPERATIONS.systemStatus.path, {});
+    expect(status.body.data!.restRejections).toContainEqual(expect.objectContaining({ route: DEVICES.deviceList.path, code: 'VALIDATION', status: 400 }));
+    expect((await bridge.post(OPERATIONS.systemStatus.path, {})).body.errorCode).toBe('FORBIDDEN');
   });
 
   // item 13
   it('refuses a module URL that a browser reads as another origin (/\\evil.example)', async () => {
     for (const moduleUrl of ['/\\evil.example/x.js', '/\\/evil.example/x.js', '//evil.example/x.js']) {
-      const r = await admin.post(CUSTOM_PANEL_ROUTES.typeAdd, { projectId: DEMO_PROJECT.projectId, type: 'evil', title: 'Evil', moduleUrl });
+      const r = await admin.post(CUSTOM_PANELS.typeAdd.path, { projectId: DEMO_PROJECT.projectId, type: 'evil', title: 'Evil', moduleUrl });
       expect(r.body.errorCode, moduleUrl).toBe('VALIDATION');
     }
-    const list = await admin.post<{ types: unknown[] }>(CUSTOM_PANEL_ROUTES.typeList, { projectId: DEMO_PROJECT.projectId });
+    const list = await admin.post<{ types: unknown[] }>(CUSTOM_PANELS.typeList.path, { projectId: DEMO_PROJECT.projectId });
     expect(list.body.data!.types).toEqual([]);
   });
 
   it('sends security headers: CSP with frame-ancestors, nosniff, Referrer-Policy', async () => {
-    const res = await fetch(`${server.url}${ROUTES.me}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: admin.cookie! }, body: '{}' });
+    const res = await fetch(`${server.url}${AUTH.me.path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: admin.cookie! }, body: '{}' });
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).toContain("script-src 'self'");
@@ -104,7 +104,7 @@ describe('REST hardening on one server', () => {
     const version = async () =>
       Number((await server.db.selectFrom('boards').select('version').where('board_id', '=', DEMO_BOARD.boardId).executeTakeFirstOrThrow()).version);
     const add = (baseVersion: number) =>
-      admin.post(ROUTES.panelCustomAdd, {
+      admin.post(BOARDS.panelCustomAdd.path, {
         boardId: DEMO_BOARD.boardId,
         baseVersion,
         pageId: DEMO_BOARD.pages[0].pageId,
@@ -136,7 +136,7 @@ describe('REST hardening on one server', () => {
   // item 3
   it('checks at most the free attempts of 150 parallel wrong passwords; the right one after them is refused too', async () => {
     // a browser where admin logged in before keeps its device cookie (item 9)
-    const before = await fetch(server.url + ROUTES.login, {
+    const before = await fetch(server.url + AUTH.login.path, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'admin', password: TEST_ADMIN_PASSWORD }),
@@ -193,7 +193,7 @@ describe('behind a reverse proxy (TRUST_PROXY)', () => {
 
   // item 13
   it('sets the session cookie Secure when the proxy says the request came over HTTPS', async () => {
-    const overHttps = await fetch(server.url + ROUTES.login, {
+    const overHttps = await fetch(server.url + AUTH.login.path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.21' },
       body: JSON.stringify({ username: 'admin', password: TEST_ADMIN_PASSWORD }),
@@ -216,7 +216,7 @@ describe('behind a reverse proxy (TRUST_PROXY)', () => {
 
   it('limits other REST requests per client address (RATE_LIMIT_API_PER_MINUTE)', async () => {
     const admin = await loggedInClient(server.url);
-    const from = (ip: string) => rawPost(server.url, ROUTES.deviceList, JSON.stringify({ projectId: DEMO_PROJECT.projectId }), { cookie: admin.cookie!, 'x-forwarded-for': ip });
+    const from = (ip: string) => rawPost(server.url, DEVICES.deviceList.path, JSON.stringify({ projectId: DEMO_PROJECT.projectId }), { cookie: admin.cookie!, 'x-forwarded-for': ip });
     const codes: Array<string | undefined> = [];
     for (let i = 0; i < 22; i++) codes.push((await from('192.0.2.50')).body.errorCode);
     expect(codes.slice(0, 20).every((c) => c === undefined)).toBe(true);

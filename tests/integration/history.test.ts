@@ -1,19 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEAL_REMARK_PRESETS,
-  FLEET_ROUTES,
-  HISTORY_ROUTES,
-  ROUTES,
-  type AlarmPage,
-  type AlarmRangeResponse,
-  type DeviceKey,
-  type PositionsResponse,
-  type SeriesResponse,
-  type TelemetryHistory,
-  type TracksResponse,
-  type WorkRecordPage,
-} from '../../protocol';
+import { ALARMS, DEAL_REMARK_PRESETS, DEVICES, FLEET, HISTORY, type AlarmPage, type AlarmRangeResponse, type DeviceKey, type PositionsResponse, type SeriesResponse, type TelemetryHistory, type TracksResponse, type WorkRecordPage } from '../../protocol';
 import { pixelColumn } from '../../protocol/m4';
 import type { RunningServer } from '../../server/app';
 import { deleteOldTelemetry, TelemetryWriter } from '../../server/ingest/telemetryWriter';
@@ -51,7 +38,7 @@ describe('history and range APIs (real server, PGlite, MQTT)', { timeout: 120_00
   afterAll(() => server?.close());
 
   it('returns exact raw values at known instants', async () => {
-    const r = await admin.post<SeriesResponse>(HISTORY_ROUTES.series, { projectId: demo, sns: ['GAS-LK-E-F'], metrics: ['CO'], fromMs: t0 + 96_000, toMs: t0 + 98_000, widthPx: 100 });
+    const r = await admin.post<SeriesResponse>(HISTORY.series.path, { projectId: demo, sns: ['GAS-LK-E-F'], metrics: ['CO'], fromMs: t0 + 96_000, toMs: t0 + 98_000, widthPx: 100 });
     expect(r.body.data).toMatchObject({ tier: 'raw', downsampled: false });
     expect(r.body.data!.series[0]).toEqual({ sn: 'GAS-LK-E-F', readings: 3, points: 3, ts: [t0 + 96_000, t0 + 97_000, t0 + 98_000], values: { CO: [co(96), co(97), co(98)] } });
   });
@@ -60,7 +47,7 @@ describe('history and range APIs (real server, PGlite, MQTT)', { timeout: 120_00
     const fromMs = t0;
     const toMs = t0 + HOUR;
     const widthPx = 50;
-    const r = await admin.post<SeriesResponse>(HISTORY_ROUTES.series, { projectId: demo, sns: ['GAS-LK-E-F'], metrics: ['CO'], fromMs, toMs, widthPx });
+    const r = await admin.post<SeriesResponse>(HISTORY.series.path, { projectId: demo, sns: ['GAS-LK-E-F'], metrics: ['CO'], fromMs, toMs, widthPx });
     const d = r.body.data!;
     expect(d).toMatchObject({ tier: 'raw', downsampled: true, resolutionMs: Math.ceil(HOUR / widthPx) });
     const s = d.series[0];
@@ -81,7 +68,7 @@ describe('history and range APIs (real server, PGlite, MQTT)', { timeout: 120_00
   });
 
   it('reads minute and hour rollups for long ranges and states the tier', async () => {
-    const r = await admin.post<SeriesResponse>(HISTORY_ROUTES.series, { projectId: demo, sns: ['GAS-LK-E-F'], metrics: ['CO'], fromMs: t0, toMs: t0 + 2 * HOUR - 1, widthPx: 1_000, tier: 'minute' });
+    const r = await admin.post<SeriesResponse>(HISTORY.series.path, { projectId: demo, sns: ['GAS-LK-E-F'], metrics: ['CO'], fromMs: t0, toMs: t0 + 2 * HOUR - 1, widthPx: 1_000, tier: 'minute' });
     const d = r.body.data!;
     expect(d).toMatchObject({ tier: 'minute', resolutionMs: MIN, downsampled: false });
     const s = d.series[0];
@@ -94,7 +81,7 @@ describe('history and range APIs (real server, PGlite, MQTT)', { timeout: 120_00
     expect(s.values.CO[7]).toBeCloseTo(minute7.reduce((a, b) => a + b, 0) / 60, 9);
 
     // fewer pixel columns than buckets: the minutes of each 12-minute column are merged, extremes kept
-    const narrow = await admin.post<SeriesResponse>(HISTORY_ROUTES.series, { projectId: demo, sns: ['GAS-LK-E-F'], metrics: ['CO'], fromMs: t0, toMs: t0 + 2 * HOUR - 1, widthPx: 10, tier: 'minute' });
+    const narrow = await admin.post<SeriesResponse>(HISTORY.series.path, { projectId: demo, sns: ['GAS-LK-E-F'], metrics: ['CO'], fromMs: t0, toMs: t0 + 2 * HOUR - 1, widthPx: 10, tier: 'minute' });
     expect(narrow.body.data).toMatchObject({ tier: 'minute', resolutionMs: 12 * MIN, downsampled: true });
     const ns = narrow.body.data!.series[0];
     expect(ns).toMatchObject({ readings: 120, points: 10 });
@@ -104,7 +91,7 @@ describe('history and range APIs (real server, PGlite, MQTT)', { timeout: 120_00
     }
 
     // 10 days: too long for raw or minute by default, so hour rollups
-    const long = await admin.post<SeriesResponse>(HISTORY_ROUTES.series, { projectId: demo, sns: ['GAS-LK-E-F'], metrics: ['CO'], fromMs: Date.now() - 10 * 86_400_000, toMs: Date.now(), widthPx: 800 });
+    const long = await admin.post<SeriesResponse>(HISTORY.series.path, { projectId: demo, sns: ['GAS-LK-E-F'], metrics: ['CO'], fromMs: Date.now() - 10 * 86_400_000, toMs: Date.now(), widthPx: 800 });
     expect(long.body.data).toMatchObject({ tier: 'hour', resolutionMs: HOUR });
     const hs = long.body.data!.series[0];
     const k = hs.ts.indexOf(t0);
@@ -120,18 +107,18 @@ describe('history and range APIs (real server, PGlite, MQTT)', { timeout: 120_00
     const w = new TelemetryWriter(server.db, quiet);
     for (let i = 0; i < 600; i++) w.add({ projectId: demo, sn, kind: 'gas', tsMs: old + i * 1_000, values: { CO: co(i) } });
     await w.close();
-    const raw = async () => (await admin.post<TelemetryHistory>(ROUTES.telemetryHistory, { projectId: demo, sns: [sn], fromMs: old, toMs: old + 10 * MIN })).body.data!.series[0].ts.length;
+    const raw = async () => (await admin.post<TelemetryHistory>(HISTORY.telemetryHistory.path, { projectId: demo, sns: [sn], fromMs: old, toMs: old + 10 * MIN })).body.data!.series[0].ts.length;
     expect(await raw()).toBe(600);
     // what the server's hourly retention job runs with its default tiers (docs/configuration.md)
     const deleted = await deleteOldTelemetry(server.db, { raw: 30, minute: 90, hour: 730 }, Date.now());
     expect(deleted.rawChunks).toBeGreaterThanOrEqual(10);
     expect(await raw()).toBe(0);
-    const minute = (await admin.post<SeriesResponse>(HISTORY_ROUTES.series, { projectId: demo, sns: [sn], metrics: ['CO'], fromMs: old, toMs: old + 10 * MIN - 1, widthPx: 100, tier: 'minute' })).body.data!;
+    const minute = (await admin.post<SeriesResponse>(HISTORY.series.path, { projectId: demo, sns: [sn], metrics: ['CO'], fromMs: old, toMs: old + 10 * MIN - 1, widthPx: 100, tier: 'minute' })).body.data!;
     expect(minute.series[0].ts).toHaveLength(10);
     const first = Array.from({ length: 60 }, (_, k) => co(k));
     expect([minute.series[0].stats!.CO.min[0], minute.series[0].stats!.CO.max[0]]).toEqual([Math.min(...first), Math.max(...first)]);
     // the recent readings of the other tests are untouched
-    const recent = (await admin.post<TelemetryHistory>(ROUTES.telemetryHistory, { projectId: demo, sns: ['GAS-LK-E-F'], fromMs: t0, toMs: t0 + 10_000 })).body.data!.series[0];
+    const recent = (await admin.post<TelemetryHistory>(HISTORY.telemetryHistory.path, { projectId: demo, sns: ['GAS-LK-E-F'], fromMs: t0, toMs: t0 + 10_000 })).body.data!.series[0];
     expect(recent.ts).toHaveLength(11);
     // leave no 40-day-old rollups behind: the demo backfill test below needs a project without history
     await server.db.deleteFrom('telemetry_chunks').where('sn', '=', sn).where('start_ms', '<', old + HOUR).execute();
@@ -150,15 +137,15 @@ describe('history and range APIs (real server, PGlite, MQTT)', { timeout: 120_00
       [{ ...base, fromMs: now - HOUR, toMs: now, widthPx: 0 }, 'widthPx:'],
     ];
     for (const [body, message] of cases) {
-      const r = await admin.post(HISTORY_ROUTES.series, body);
+      const r = await admin.post(HISTORY.series.path, body);
       expect({ status: r.status, code: r.body.errorCode, message: r.body.errorMessage?.slice(0, message.length) }).toEqual({ status: 400, code: 'VALIDATION', message });
     }
-    const tracks = await admin.post(HISTORY_ROUTES.tracks, { projectId: demo, tunnelId: 'LK', fromMs: now - 25 * HOUR, toMs: now });
+    const tracks = await admin.post(HISTORY.tracks.path, { projectId: demo, tunnelId: 'LK', fromMs: now - 25 * HOUR, toMs: now });
     expect(tracks.body).toMatchObject({ errorCode: 'VALIDATION', errorMessage: 'toMs: tracks cover at most 24 hours per request' });
   });
 
   it('says when telemetry/history truncates instead of cutting silently', async () => {
-    const r = await admin.post<TelemetryHistory>(ROUTES.telemetryHistory, { projectId: demo, sns: ['GAS-LK-E-F'], fromMs: t0, toMs: t0 + 2 * HOUR, metrics: ['CO'] });
+    const r = await admin.post<TelemetryHistory>(HISTORY.telemetryHistory.path, { projectId: demo, sns: ['GAS-LK-E-F'], fromMs: t0, toMs: t0 + 2 * HOUR, metrics: ['CO'] });
     const s = r.body.data!.series[0];
     expect(s).toMatchObject({ truncated: false, readings: N });
     expect(s.ts).toHaveLength(N);
@@ -166,7 +153,7 @@ describe('history and range APIs (real server, PGlite, MQTT)', { timeout: 120_00
     const t1 = t0 - 6 * HOUR;
     for (let i = 0; i < 20_500; i++) w.add({ projectId: demo, sn: 'GAS-LK-E-L', kind: 'gas', tsMs: t1 + i * 1_000, values: { CO: i } });
     await w.close();
-    const cut = await admin.post<TelemetryHistory>(ROUTES.telemetryHistory, { projectId: demo, sns: ['GAS-LK-E-L'], fromMs: t1, toMs: t1 + 6 * HOUR, metrics: ['CO'] });
+    const cut = await admin.post<TelemetryHistory>(HISTORY.telemetryHistory.path, { projectId: demo, sns: ['GAS-LK-E-L'], fromMs: t1, toMs: t1 + 6 * HOUR, metrics: ['CO'] });
     const c = cut.body.data!.series[0];
     expect(c).toMatchObject({ truncated: true, readings: 20_500 });
     expect(c.ts).toHaveLength(20_000);
@@ -174,17 +161,17 @@ describe('history and range APIs (real server, PGlite, MQTT)', { timeout: 120_00
   });
 
   it('keeps a beacon fix tunnel from MQTT to the positions at an instant', async () => {
-    const key = (await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo })).body.data!;
+    const key = (await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo })).body.data!;
     const device: MqttClient = await connectDevice(server.mqttPort!, key);
     try {
       const ts = Date.now();
       await device.publishAsync(`zhgd/${demo}/beacon/BC0001/telemetry`, JSON.stringify({ ts, tunnelId: 'RK', chainageM: 123.4, battery: 77, sos: true }), { qos: 1 });
       const p = await eventually(async () => {
-        const r = await admin.post<PositionsResponse>(HISTORY_ROUTES.positions, { projectId: demo, atMs: ts + 500 });
+        const r = await admin.post<PositionsResponse>(HISTORY.positions.path, { projectId: demo, atMs: ts + 500 });
         return r.body.data?.positions.find((x) => x.sn === 'BC0001');
       }, 10_000, 'BC0001 position');
       expect(p).toEqual({ sn: 'BC0001', tsMs: ts, tunnelId: 'RK', values: { chainageM: 123.4, battery: 77, sos: 1 } });
-      const before = await admin.post<PositionsResponse>(HISTORY_ROUTES.positions, { projectId: demo, atMs: ts - 1 });
+      const before = await admin.post<PositionsResponse>(HISTORY.positions.path, { projectId: demo, atMs: ts - 1 });
       expect(before.body.data!.positions.find((x) => x.sn === 'BC0001')).toBeUndefined();
     } finally {
       await device.endAsync();
@@ -215,7 +202,7 @@ describe('history and range APIs (real server, PGlite, MQTT)', { timeout: 120_00
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const r = await admin.post<TracksResponse>(HISTORY_ROUTES.tracks, { projectId: demo, tunnelId: tunnel, fromMs, toMs: toMs - 1, cursor });
+      const r = await admin.post<TracksResponse>(HISTORY.tracks.path, { projectId: demo, tunnelId: tunnel, fromMs, toMs: toMs - 1, cursor });
       const page = r.body.data!;
       pages++;
       for (const t of page.tracks) t.ts.forEach((ts, i) => got.push({ projectId: demo, sn: t.sn, tsMs: ts, kind: 'beacon', tunnelId: tunnel, values: { chainageM: t.values.chainageM[i]! } }));
@@ -237,7 +224,7 @@ describe('history and range APIs (real server, PGlite, MQTT)', { timeout: 120_00
     const first = await startDemoBackfill({ db: server.db, projectId: demo, seed: 1, nowMs, spanMs: 3 * MIN, log }).done;
     expect(first!.readings).toBeGreaterThan(100);
     expect(first!.reachedMs).toBe(nowMs);
-    const r = await admin.post<SeriesResponse>(HISTORY_ROUTES.series, { projectId: demo, sns: ['BC0001', 'GAS-LK-E-F'], fromMs: nowMs - 3 * MIN, toMs: nowMs - 1, widthPx: 2_000 });
+    const r = await admin.post<SeriesResponse>(HISTORY.series.path, { projectId: demo, sns: ['BC0001', 'GAS-LK-E-F'], fromMs: nowMs - 3 * MIN, toMs: nowMs - 1, widthPx: 2_000 });
     expect(r.body.data!.series.map((s) => s.readings).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
     expect(await startDemoBackfill({ db: server.db, projectId: demo, seed: 1, nowMs, spanMs: 3 * MIN, log }).done).toBeNull();
     expect(logs).toContain('demo backfill skipped: the project already has history');
@@ -251,7 +238,7 @@ describe('history and range APIs (real server, PGlite, MQTT)', { timeout: 120_00
         .values({ project_id: demo, device_sn: sn, device_kind: 'gas', device_name: sn, kind: 'threshold', level: 'alarm', metric: 'CO', value: 31, threshold: 24, unit: 'ppm', raised_at_ms: base + dt, cleared_at_ms: null, state: 'active', deal_status: 0 })
         .execute();
     }
-    const r = await admin.post<AlarmRangeResponse>(HISTORY_ROUTES.alarmRange, { projectId: demo, fromMs: base, toMs: base + HOUR });
+    const r = await admin.post<AlarmRangeResponse>(HISTORY.alarmRange.path, { projectId: demo, fromMs: base, toMs: base + HOUR });
     expect(r.body.data!.alarms.map((x) => [x.sn, x.raisedAtMs])).toEqual([
       ['GAS-LK-E-F', base + 1_000],
       ['GAS-RK-E-F', base + 2_000],
@@ -262,10 +249,10 @@ describe('history and range APIs (real server, PGlite, MQTT)', { timeout: 120_00
   it('serves the range routes to project members only', async () => {
     const now = Date.now();
     const calls: Array<[string, unknown]> = [
-      [HISTORY_ROUTES.series, { projectId: demo, sns: ['GAS-LK-E-F'], fromMs: now - HOUR, toMs: now, widthPx: 10 }],
-      [HISTORY_ROUTES.tracks, { projectId: demo, tunnelId: 'LK', fromMs: now - HOUR, toMs: now }],
-      [HISTORY_ROUTES.positions, { projectId: demo, atMs: now }],
-      [HISTORY_ROUTES.alarmRange, { projectId: demo, fromMs: now - HOUR, toMs: now }],
+      [HISTORY.series.path, { projectId: demo, sns: ['GAS-LK-E-F'], fromMs: now - HOUR, toMs: now, widthPx: 10 }],
+      [HISTORY.tracks.path, { projectId: demo, tunnelId: 'LK', fromMs: now - HOUR, toMs: now }],
+      [HISTORY.positions.path, { projectId: demo, atMs: now }],
+      [HISTORY.alarmRange.path, { projectId: demo, fromMs: now - HOUR, toMs: now }],
     ];
     for (const [route, body] of calls) {
       const r = await bridge.post(route, body);
@@ -285,14 +272,14 @@ describe('history and range APIs (real server, PGlite, MQTT)', { timeout: 120_00
     expect(result.rules!.alarms).toBeGreaterThan(0);
 
     const gas = DEMO_DEVICES.filter((x) => x.kind === 'gas').map((x) => x.sn);
-    const series = await admin.post<SeriesResponse>(HISTORY_ROUTES.series, { projectId: demo, sns: gas, metrics: ['CO'], fromMs, toMs: toMs - 1, widthPx: 2_000, tier: 'raw' });
+    const series = await admin.post<SeriesResponse>(HISTORY.series.path, { projectId: demo, sns: gas, metrics: ['CO'], fromMs, toMs: toMs - 1, widthPx: 2_000, tier: 'raw' });
     const over: Array<{ sn: string; ts: number }> = [];
     for (const s of series.body.data!.series) s.ts.forEach((ts, i) => (s.values.CO[i] ?? 0) >= 24 && over.push({ sn: s.sn, ts }));
     expect(over.length).toBeGreaterThan(0); // a blast fills the face with CO over its 24 ppm limit
 
     const alarms: AlarmPage['list'] = [];
     for (let page = 1; page <= 10; page++) {
-      const p = await admin.post<AlarmPage>(ROUTES.alarmList, { projectId: demo, fromMs, toMs, page, pageSize: 500 });
+      const p = await admin.post<AlarmPage>(ALARMS.alarmList.path, { projectId: demo, fromMs, toMs, page, pageSize: 500 });
       alarms.push(...p.body.data!.list);
       if (p.body.data!.list.length < 500) break;
     }
@@ -312,7 +299,7 @@ describe('history and range APIs (real server, PGlite, MQTT)', { timeout: 120_00
       expect(a.dealtAtMs!).toBeLessThan(toMs);
     }
 
-    const lifts = await admin.post<WorkRecordPage>(FLEET_ROUTES.workRecordList, { projectId: demo, pageSize: 200 });
+    const lifts = await admin.post<WorkRecordPage>(FLEET.workRecordList.path, { projectId: demo, pageSize: 200 });
     expect(lifts.body.data!.list.filter((r) => r.startedAtMs >= fromMs && r.endedAtMs < toMs).length).toBeGreaterThan(0);
 
     const hours = await server.db.selectFrom('zone_hour_counts').selectAll().where('project_id', '=', demo).where('hour_start_ms', '>=', fromMs).where('hour_start_ms', '<', toMs).execute();
@@ -336,7 +323,7 @@ describe('history and range APIs (real server, PGlite, MQTT)', { timeout: 120_00
     }
     await w.close();
     const widthPx = 1_000;
-    const r = await admin.post<SeriesResponse>(HISTORY_ROUTES.series, { projectId: demo, sns: [sn], metrics: ['CO'], fromMs: nowMs - 365 * 86_400_000, toMs: nowMs, widthPx });
+    const r = await admin.post<SeriesResponse>(HISTORY.series.path, { projectId: demo, sns: [sn], metrics: ['CO'], fromMs: nowMs - 365 * 86_400_000, toMs: nowMs, widthPx });
     const d = r.body.data!;
     expect(d).toMatchObject({ tier: 'hour', downsampled: true });
     expect(d.resolutionMs).toBe(Math.ceil((365 * 86_400_000 + 1) / widthPx));

@@ -3,19 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  decodeTelemetryFrame,
-  frameBatch,
-  ROUTES,
-  type Alarm,
-  type DeviceKey,
-  type DeviceStatusBatch,
-  type IngestStats,
-  type LiveTopic,
-  type RejectReason,
-  type SubscribeAck,
-  type TelemetryBatch,
-} from '../../protocol';
+import { decodeTelemetryFrame, DEVICES, frameBatch, OPERATIONS, type Alarm, type DeviceKey, type DeviceStatusBatch, type IngestStats, type LiveTopic, type RejectReason, type SubscribeAck, type TelemetryBatch } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { BRIDGE_USER, DEMO_PROJECT, OTHER_PROJECT } from '../../server/seed';
 import { readRaw } from '../../server/storage/telemetryStore';
@@ -48,7 +36,7 @@ describe('live pipeline against the real server', () => {
   beforeAll(async () => {
     server = await startTestServer();
     admin = await loggedInClient(server.url);
-    const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo });
+    const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo });
     expect(key.body.success).toBe(true);
     demoKey = key.body.data!;
     device = await mqttConnect(server, demoKey);
@@ -67,7 +55,7 @@ describe('live pipeline against the real server', () => {
   }
 
   async function ingestStats(): Promise<IngestStats> {
-    const r = await admin.post<IngestStats>(ROUTES.ingestStats, {});
+    const r = await admin.post<IngestStats>(OPERATIONS.ingestStats.path, {});
     expect(r.body.success).toBe(true);
     return r.body.data!;
   }

@@ -1,7 +1,7 @@
 import type { MqttClient } from 'mqtt';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceTopic, ROUTES, type DeviceKey } from '../../protocol';
+import { DEVICES, deviceTopic, type DeviceKey } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import type { LiveSocket } from '../../streams/connection';
@@ -30,7 +30,7 @@ describe('LiveHost: one connection and one set of ring buffers for every tab', (
   beforeAll(async () => {
     server = await startTestServer();
     admin = await loggedInClient(server.url);
-    const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo });
+    const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo });
     device = await connectDevice(server.mqttPort!, key.body.data!);
   }, 60_000);
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, type SessionUser } from '../../protocol';
+import { AUTH, type SessionUser } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT, OTHER_PROJECT } from '../../server/seed';
 import { NAV_POST_DOMAIN_ROUTE } from '../../server/http/routes/nav';
@@ -25,24 +25,24 @@ describe('POST /nav/postDomain.htm (docs/product.md "Organisation switch")', () 
   afterAll(() => server?.close());
 
   it('switches the session to a project of the user: data is "ok" and me follows, role kept', async () => {
-    const before = (await admin.post<SessionUser>(ROUTES.me)).body.data!;
+    const before = (await admin.post<SessionUser>(AUTH.me.path)).body.data!;
     expect(before.projectId).toBe(DEMO_PROJECT.projectId);
     const r = await postForm(server, admin, `type=2&id=${OTHER_PROJECT.projectId}`);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ success: true, data: 'ok' });
-    const after = (await admin.post<SessionUser>(ROUTES.me)).body.data!;
+    const after = (await admin.post<SessionUser>(AUTH.me.path)).body.data!;
     expect(after.projectId).toBe(OTHER_PROJECT.projectId);
     expect(after.isAdmin).toBe(before.isAdmin);
     expect(after.projects).toEqual(before.projects);
     // and back
     expect((await postForm(server, admin, `type=2&id=${DEMO_PROJECT.projectId}`)).body.data).toBe('ok');
-    expect((await admin.post<SessionUser>(ROUTES.me)).body.data!.projectId).toBe(DEMO_PROJECT.projectId);
+    expect((await admin.post<SessionUser>(AUTH.me.path)).body.data!.projectId).toBe(DEMO_PROJECT.projectId);
   });
 
   it('only changes the session that asked: another login of the same user keeps its project', async () => {
     const other = await loggedInClient(server.url);
     await postForm(server, admin, `type=2&id=${OTHER_PROJECT.projectId}`);
-    expect((await other.post<SessionUser>(ROUTES.me)).body.data!.projectId).toBe(DEMO_PROJECT.projectId);
+    expect((await other.post<SessionUser>(AUTH.me.path)).body.data!.projectId).toBe(DEMO_PROJECT.projectId);
     await postForm(server, admin, `type=2&id=${DEMO_PROJECT.projectId}`);
   });
 
@@ -50,7 +50,7 @@ describe('POST /nav/postDomain.htm (docs/product.md "Organisation switch")', () 
     const r = await postForm(server, bridge, `type=2&id=${DEMO_PROJECT.projectId}`);
     expect(r.status).toBe(403);
     expect(r.body).toMatchObject({ success: false, data: null, errorMsg: "Sorry, you don't have access to this page" });
-    expect((await bridge.post<SessionUser>(ROUTES.me)).body.data!.projectId).toBe(OTHER_PROJECT.projectId);
+    expect((await bridge.post<SessionUser>(AUTH.me.path)).body.data!.projectId).toBe(OTHER_PROJECT.projectId);
   });
 
   it('refuses bad form bodies with errorMsg', async () => {
@@ -69,7 +69,7 @@ describe('POST /nav/postDomain.htm (docs/product.md "Organisation switch")', () 
   });
 
   it('keeps form bodies away from every other route (JSON only there)', async () => {
-    const res = await fetch(server.url + ROUTES.me, {
+    const res = await fetch(server.url + AUTH.me.path, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: admin.cookie! },
       body: 'a=1',

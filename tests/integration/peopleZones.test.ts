@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PEOPLE_ROUTES, ROUTES, type Alarm, type AlarmPage, type AlarmRecord, type DeviceKey, type Person, type PersonList, type Zone, type ZoneFields, type ZoneRow } from '../../protocol';
+import { ALARMS, DEVICES, PEOPLE, type Alarm, type AlarmPage, type AlarmRecord, type DeviceKey, type Person, type PersonList, type Zone, type ZoneFields, type ZoneRow } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { hashPassword } from '../../server/http/passwords';
 import { DEMO_PROJECT, OTHER_PROJECT } from '../../server/seed';
@@ -37,7 +37,7 @@ describe('people and zones (real server)', () => {
     await server.db.insertInto('users').values({ username: 'officer', display_name: 'Safety officer', password_hash: await hashPassword('officer-pw'), is_admin: false, created_at_ms: Date.now() }).execute();
     await server.db.insertInto('memberships').values({ username: 'officer', project_id: demo, mid: 'officer@demo', role: 'safetyOfficer' }).execute();
     viewer = await loggedInClient(server.url, 'officer', 'officer-pw');
-    const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo });
+    const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo });
     device = await connectDevice(server.mqttPort!, key.body.data!);
     socket = await connectLiveSocket(server.url, admin.cookie);
     socket.on('alarm.changed', (a) => pushed.push(a));
@@ -54,13 +54,13 @@ describe('people and zones (real server)', () => {
     device.publishAsync(beaconTopic(sn), JSON.stringify({ ts: Date.now(), tunnelId: 'RK', chainageM, battery: 80, sos: false, ...extra }), { qos: 1 });
 
   async function addZone(zone: Partial<ZoneFields> & Pick<ZoneFields, 'name' | 'fromM' | 'toM'>): Promise<Zone> {
-    const r = await admin.post<Zone>(PEOPLE_ROUTES.zoneAdd, { projectId: demo, zone: { kind: 'work', tunnelId: 'RK', ...NO_RULES, ...zone } });
+    const r = await admin.post<Zone>(PEOPLE.zoneAdd.path, { projectId: demo, zone: { kind: 'work', tunnelId: 'RK', ...NO_RULES, ...zone } });
     expect(r.body.errorMessage).toBeUndefined();
     return r.body.data!;
   }
 
   async function alarmsOf(deviceSn: string, metric: string): Promise<AlarmRecord[]> {
-    const r = await admin.post<AlarmPage>(ROUTES.alarmList, { projectId: demo, deviceSn, metric, pageSize: 100 });
+    const r = await admin.post<AlarmPage>(ALARMS.alarmList.path, { projectId: demo, deviceSn, metric, pageSize: 100 });
     expect(r.body.success).toBe(true);
     return r.body.data!.list as AlarmRecord[];
   }
@@ -112,7 +112,7 @@ describe('people and zones (real server)', () => {
     await fix('BC0023', 330);
     const alarm = await oneAlarmPushed(zone.zoneId, 'overHeadcount', 15_000);
     expect(alarm).toMatchObject({ kind: 'zone', deviceKind: 'zone', deviceName: 'Cross passage', value: 3, threshold: 2 });
-    const zones = await admin.post<ZoneRow[]>(PEOPLE_ROUTES.zoneList, { projectId: demo, tunnelId: 'RK' });
+    const zones = await admin.post<ZoneRow[]>(PEOPLE.zoneList.path, { projectId: demo, tunnelId: 'RK' });
     expect(zones.body.data!.find((z) => z.zoneId === zone.zoneId)).toMatchObject({ headcount: 3 });
   });
 
@@ -137,7 +137,7 @@ describe('people and zones (real server)', () => {
     await fix('BC0040', 600, { battery: 7 });
     const alarm = await oneAlarmPushed('BC0040', 'battery');
     expect(alarm).toMatchObject({ kind: 'threshold', side: 'below', level: 'alarm', threshold: 10 });
-    const list = await admin.post<PersonList>(PEOPLE_ROUTES.personList, { projectId: demo, status: 'lowBattery' });
+    const list = await admin.post<PersonList>(PEOPLE.personList.path, { projectId: demo, status: 'lowBattery' });
     expect(list.body.data!.list.map((p) => p.beaconSn)).toContain('BC0040');
   });
 
@@ -191,25 +191,25 @@ describe('people and zones (real server)', () => {
   });
 
   it('lists the demo registry with filters; members only', async () => {
-    const all = await admin.post<PersonList>(PEOPLE_ROUTES.personList, { projectId: demo });
+    const all = await admin.post<PersonList>(PEOPLE.personList.path, { projectId: demo });
     expect(all.body.data!.total).toBe(200);
     expect(all.body.data!.teams).toContain('Lining team');
-    const lining = await viewer.post<PersonList>(PEOPLE_ROUTES.personList, { projectId: demo, team: 'Lining team' });
+    const lining = await viewer.post<PersonList>(PEOPLE.personList.path, { projectId: demo, team: 'Lining team' });
     expect(lining.body.data!.list.length).toBeGreaterThan(0);
     expect(lining.body.data!.list.every((p) => p.team === 'Lining team')).toBe(true);
-    const inRk = await admin.post<PersonList>(PEOPLE_ROUTES.personList, { projectId: demo, tunnelId: 'RK' });
+    const inRk = await admin.post<PersonList>(PEOPLE.personList.path, { projectId: demo, tunnelId: 'RK' });
     expect(inRk.body.data!.list.map((p) => p.beaconSn)).toContain('BC0005');
-    const search = await admin.post<PersonList>(PEOPLE_ROUTES.personList, { projectId: demo, q: 'bc0005' });
+    const search = await admin.post<PersonList>(PEOPLE.personList.path, { projectId: demo, q: 'bc0005' });
     expect(search.body.data!.list.map((p) => p.beaconSn)).toEqual(['BC0005']);
-    const outsider = await bridge.post(PEOPLE_ROUTES.personList, { projectId: demo });
+    const outsider = await bridge.post(PEOPLE.personList.path, { projectId: demo });
     expect(outsider.body).toMatchObject({ success: false, errorCode: 'FORBIDDEN' });
   });
 
   it('exports the filtered list as .xlsx and CSV', async () => {
     const body = { projectId: demo, team: 'Survey team' };
-    const list = (await admin.post<PersonList>(PEOPLE_ROUTES.personList, body)).body.data!.list;
+    const list = (await admin.post<PersonList>(PEOPLE.personList.path, body)).body.data!.list;
     const post = (format: string) =>
-      fetch(server.url + PEOPLE_ROUTES.personExport, { method: 'POST', headers: { 'content-type': 'application/json', cookie: admin.cookie! }, body: JSON.stringify({ ...body, format }) });
+      fetch(server.url + PEOPLE.personExport.path, { method: 'POST', headers: { 'content-type': 'application/json', cookie: admin.cookie! }, body: JSON.stringify({ ...body, format }) });
     const xlsx = await post('xlsx');
     expect(xlsx.headers.get('content-disposition')).toMatch(/people-demo-tunnel-\d+\.xlsx/);
     const book = new ExcelJS.Workbook();
@@ -224,23 +224,23 @@ describe('people and zones (real server)', () => {
     const csv = bytes.subarray(3).toString('utf8');
     expect(csv.startsWith('Name,Beacon,')).toBe(true);
     expect(csv.trim().split('\r\n')).toHaveLength(list.length + 1);
-    const outsider = await fetch(server.url + PEOPLE_ROUTES.personExport, { method: 'POST', headers: { 'content-type': 'application/json', cookie: bridge.cookie! }, body: JSON.stringify({ ...body, format: 'csv' }) });
+    const outsider = await fetch(server.url + PEOPLE.personExport.path, { method: 'POST', headers: { 'content-type': 'application/json', cookie: bridge.cookie! }, body: JSON.stringify({ ...body, format: 'csv' }) });
     expect(outsider.status).toBe(403);
   });
 
   it('administrators add, edit and delete people; members may not; bad input is refused and changes nothing', async () => {
     const person = { name: 'Zhao Lei', beaconSn: null, company: 'Visitor', team: 'Inspection', workType: 'Inspector', phone: '139 1234 5678' };
-    const refused = await viewer.post(PEOPLE_ROUTES.personAdd, { projectId: demo, person });
+    const refused = await viewer.post(PEOPLE.personAdd.path, { projectId: demo, person });
     expect(refused.body).toMatchObject({ success: false, errorCode: 'FORBIDDEN' });
-    const outsider = await bridge.post(PEOPLE_ROUTES.personAdd, { projectId: demo, person });
+    const outsider = await bridge.post(PEOPLE.personAdd.path, { projectId: demo, person });
     expect(outsider.body).toMatchObject({ success: false, errorCode: 'FORBIDDEN' });
 
-    const added = await admin.post<Person>(PEOPLE_ROUTES.personAdd, { projectId: demo, person });
+    const added = await admin.post<Person>(PEOPLE.personAdd.path, { projectId: demo, person });
     expect(added.body.data).toMatchObject({ name: 'Zhao Lei', company: 'Visitor' });
     const personId = added.body.data!.personId;
-    const edited = await admin.post<Person>(PEOPLE_ROUTES.personEdit, { projectId: demo, personId, person: { ...person, team: 'Safety' } });
+    const edited = await admin.post<Person>(PEOPLE.personEdit.path, { projectId: demo, personId, person: { ...person, team: 'Safety' } });
     expect(edited.body.data).toMatchObject({ team: 'Safety' });
-    expect((await viewer.post(PEOPLE_ROUTES.personEdit, { projectId: demo, personId, person })).body).toMatchObject({ errorCode: 'FORBIDDEN' });
+    expect((await viewer.post(PEOPLE.personEdit.path, { projectId: demo, personId, person })).body).toMatchObject({ errorCode: 'FORBIDDEN' });
 
     const bad = [
       { projectId: demo, person: { ...person, name: '' } },
@@ -249,24 +249,24 @@ describe('people and zones (real server)', () => {
       { projectId: demo, person: { ...person, extra: 1 } },
       { projectId: demo },
     ];
-    for (const body of bad) expect((await admin.post(PEOPLE_ROUTES.personAdd, body)).body).toMatchObject({ success: false, errorCode: 'VALIDATION' });
-    const taken = await admin.post(PEOPLE_ROUTES.personAdd, { projectId: demo, person: { ...person, beaconSn: 'BC0001' } });
+    for (const body of bad) expect((await admin.post(PEOPLE.personAdd.path, body)).body).toMatchObject({ success: false, errorCode: 'VALIDATION' });
+    const taken = await admin.post(PEOPLE.personAdd.path, { projectId: demo, person: { ...person, beaconSn: 'BC0001' } });
     expect(taken.body).toMatchObject({ success: false, errorCode: 'CONFLICT' });
-    expect((await admin.post<PersonList>(PEOPLE_ROUTES.personList, { projectId: demo })).body.data!.total).toBe(201);
+    expect((await admin.post<PersonList>(PEOPLE.personList.path, { projectId: demo })).body.data!.total).toBe(201);
 
-    expect((await admin.post(PEOPLE_ROUTES.personDelete, { projectId: demo, personId })).body.success).toBe(true);
-    expect((await admin.post(PEOPLE_ROUTES.personDelete, { projectId: demo, personId })).body).toMatchObject({ errorCode: 'NOT_FOUND' });
-    expect((await admin.post<PersonList>(PEOPLE_ROUTES.personList, { projectId: demo })).body.data!.total).toBe(200);
+    expect((await admin.post(PEOPLE.personDelete.path, { projectId: demo, personId })).body.success).toBe(true);
+    expect((await admin.post(PEOPLE.personDelete.path, { projectId: demo, personId })).body).toMatchObject({ errorCode: 'NOT_FOUND' });
+    expect((await admin.post<PersonList>(PEOPLE.personList.path, { projectId: demo })).body.data!.total).toBe(200);
   });
 
   it('zones: administrators only, checked input', async () => {
     const zone = { name: 'Z', kind: 'work', tunnelId: 'RK', fromM: 10, toM: 20, ...NO_RULES };
-    expect((await viewer.post(PEOPLE_ROUTES.zoneAdd, { projectId: demo, zone })).body).toMatchObject({ errorCode: 'FORBIDDEN' });
-    expect((await admin.post(PEOPLE_ROUTES.zoneAdd, { projectId: demo, zone: { ...zone, toM: 5 } })).body).toMatchObject({ errorCode: 'VALIDATION', errorMessage: expect.stringContaining('toM') });
-    expect((await admin.post(PEOPLE_ROUTES.zoneAdd, { projectId: demo, zone: { ...zone, tunnelId: 'XX' } })).body).toMatchObject({ errorCode: 'VALIDATION' });
-    expect((await admin.post(PEOPLE_ROUTES.zoneAdd, { projectId: demo, zone: { ...zone, maxHeadcount: -1 } })).body).toMatchObject({ errorCode: 'VALIDATION' });
-    expect((await admin.post(PEOPLE_ROUTES.zoneAdd, { projectId: OTHER_PROJECT.projectId, zone })).body).toMatchObject({ errorCode: 'VALIDATION' });
-    const listed = await viewer.post<ZoneRow[]>(PEOPLE_ROUTES.zoneList, { projectId: demo, tunnelId: 'LK' });
+    expect((await viewer.post(PEOPLE.zoneAdd.path, { projectId: demo, zone })).body).toMatchObject({ errorCode: 'FORBIDDEN' });
+    expect((await admin.post(PEOPLE.zoneAdd.path, { projectId: demo, zone: { ...zone, toM: 5 } })).body).toMatchObject({ errorCode: 'VALIDATION', errorMessage: expect.stringContaining('toM') });
+    expect((await admin.post(PEOPLE.zoneAdd.path, { projectId: demo, zone: { ...zone, tunnelId: 'XX' } })).body).toMatchObject({ errorCode: 'VALIDATION' });
+    expect((await admin.post(PEOPLE.zoneAdd.path, { projectId: demo, zone: { ...zone, maxHeadcount: -1 } })).body).toMatchObject({ errorCode: 'VALIDATION' });
+    expect((await admin.post(PEOPLE.zoneAdd.path, { projectId: OTHER_PROJECT.projectId, zone })).body).toMatchObject({ errorCode: 'VALIDATION' });
+    const listed = await viewer.post<ZoneRow[]>(PEOPLE.zoneList.path, { projectId: demo, tunnelId: 'LK' });
     expect(listed.body.data!.map((z) => z.zoneId)).toContain('Z-LK-E-F');
   });
 });

@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PEOPLE_ROUTES, ROUTES, type Alarm, type AlarmPage, type AlarmRecord, type DeviceKey, type Zone, type ZoneRow } from '../../protocol';
+import { ALARMS, DEVICES, PEOPLE, type Alarm, type AlarmPage, type AlarmRecord, type DeviceKey, type Zone, type ZoneRow } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import { demoTeamOf } from '../../server/seed/demoPeople';
@@ -31,12 +31,12 @@ describe('personnel alarms: gathering and leave area (real server)', () => {
 
   beforeAll(async () => {
     ({ server, admin } = await startServerWithUsers({ GATHERING_PEOPLE: '3', GATHERING_MIN: '0.1', LEAVE_AREA_MIN: '0.1' }));
-    const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo });
+    const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo });
     device = await connectDevice(server.mqttPort!, key.body.data!);
     socket = await connectLiveSocket(server.url, admin.cookie);
     socket.on('alarm.changed', (a) => pushed.push(a));
     expect(await socket.timeout(3_000).emitWithAck('topic.subscribe', { projectId: demo, topic: 'alarm' })).toEqual({ ok: true });
-    zones = (await admin.post<ZoneRow[]>(PEOPLE_ROUTES.zoneList, { projectId: demo, tunnelId: 'RK' })).body.data!;
+    zones = (await admin.post<ZoneRow[]>(PEOPLE.zoneList.path, { projectId: demo, tunnelId: 'RK' })).body.data!;
   });
 
   afterAll(async () => {
@@ -49,7 +49,7 @@ describe('personnel alarms: gathering and leave area (real server)', () => {
     device.publishAsync(beaconTopic(sn), JSON.stringify({ ts: Date.now(), tunnelId: 'RK', chainageM, battery: 80, sos: false }), { qos: 1 });
 
   async function alarmsOf(deviceSn: string, metric: string): Promise<AlarmRecord[]> {
-    const r = await admin.post<AlarmPage>(ROUTES.alarmList, { projectId: demo, deviceSn, metric, pageSize: 100 });
+    const r = await admin.post<AlarmPage>(ALARMS.alarmList.path, { projectId: demo, deviceSn, metric, pageSize: 100 });
     expect(r.body.success).toBe(true);
     return r.body.data!.list as AlarmRecord[];
   }
@@ -63,9 +63,9 @@ describe('personnel alarms: gathering and leave area (real server)', () => {
   }
 
   it('zones take gatheringAllowed and assignedTeams; a zone sent without them allows no gathering and is nobody\'s area', async () => {
-    const r = await admin.post<Zone>(PEOPLE_ROUTES.zoneAdd, { projectId: demo, zone: { name: 'Old client zone', kind: 'work', tunnelId: 'LK', fromM: 10, toM: 20, ...NO_RULES } });
+    const r = await admin.post<Zone>(PEOPLE.zoneAdd.path, { projectId: demo, zone: { name: 'Old client zone', kind: 'work', tunnelId: 'LK', fromM: 10, toM: 20, ...NO_RULES } });
     expect(r.body.data).toMatchObject({ gatheringAllowed: false, assignedTeams: [] });
-    const bad = await admin.post<Zone>(PEOPLE_ROUTES.zoneAdd, { projectId: demo, zone: { name: 'Bad', kind: 'work', tunnelId: 'LK', fromM: 10, toM: 20, ...NO_RULES, gatheringAllowed: 'yes' } });
+    const bad = await admin.post<Zone>(PEOPLE.zoneAdd.path, { projectId: demo, zone: { name: 'Bad', kind: 'work', tunnelId: 'LK', fromM: 10, toM: 20, ...NO_RULES, gatheringAllowed: 'yes' } });
     expect(bad.body.success).toBe(false);
     expect(bad.body.errorMessage).toContain('gatheringAllowed');
     // the seeded portal allows gathering and is the lining crew's way in
@@ -73,7 +73,7 @@ describe('personnel alarms: gathering and leave area (real server)', () => {
   });
 
   it('gathering: three people together outside the zones that allow it raise one warning on the bore; inside such a zone nothing', async () => {
-    const allowed = await admin.post<Zone>(PEOPLE_ROUTES.zoneAdd, {
+    const allowed = await admin.post<Zone>(PEOPLE.zoneAdd.path, {
       projectId: demo,
       zone: { name: 'Refuge chamber', kind: 'work', tunnelId: 'RK', fromM: 3000, toM: 3100, ...NO_RULES, gatheringAllowed: true },
     });

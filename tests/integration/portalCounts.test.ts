@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PEOPLE_ROUTES, ROUTES, type DeviceKey, type Zone, type ZoneRow } from '../../protocol';
+import { DEVICES, PEOPLE, type DeviceKey, type Zone, type ZoneRow } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import type { ApiClient } from '../helpers/apiClient';
@@ -31,7 +31,7 @@ describe('portal counts across a restart', () => {
   async function start(): Promise<{ server: RunningServer; admin: ApiClient; device: MqttClient }> {
     const server = await startTestServer({ DATA_DIR: dir });
     const admin = await loggedInClient(server.url);
-    const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo });
+    const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo });
     const device = await connectDevice(server.mqttPort!, key.body.data!);
     return { server, admin, device };
   }
@@ -45,7 +45,7 @@ describe('portal counts across a restart', () => {
     }
   };
   const countsOf = async (admin: ApiClient, zoneId: string) => {
-    const r = await admin.post<ZoneRow[]>(PEOPLE_ROUTES.zoneList, { projectId: demo, tunnelId: 'RK' });
+    const r = await admin.post<ZoneRow[]>(PEOPLE.zoneList.path, { projectId: demo, tunnelId: 'RK' });
     const z = r.body.data!.find((x) => x.zoneId === zoneId)!;
     return { in: z.portalIn, out: z.portalOut };
   };
@@ -55,7 +55,7 @@ describe('portal counts across a restart', () => {
     let zone: Zone;
     try {
       // a portal zone of its own, away from the demo's portals
-      const added = await admin.post<Zone>(PEOPLE_ROUTES.zoneAdd, { projectId: demo, zone: { name: 'Test portal', kind: 'portal', tunnelId: 'RK', fromM: 2_000, toM: 2_050, ...NO_RULES } });
+      const added = await admin.post<Zone>(PEOPLE.zoneAdd.path, { projectId: demo, zone: { name: 'Test portal', kind: 'portal', tunnelId: 'RK', fromM: 2_000, toM: 2_050, ...NO_RULES } });
       expect(added.body.errorMessage).toBeUndefined();
       zone = added.body.data!;
       // two people walk in (leave the portal zone inwards), one comes back out

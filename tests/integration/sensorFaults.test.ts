@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, type AlarmPage, type IngestStats } from '../../protocol';
+import { ALARMS, OPERATIONS, type AlarmPage, type IngestStats } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import type { ApiClient } from '../helpers/apiClient';
@@ -31,12 +31,12 @@ describe('sensor faults against the real server', () => {
   const publish = (sn: string, readings: Record<string, number>, ts = Date.now()) =>
     device.publishAsync(`zhgd/${demo}/gas/${sn}/telemetry`, JSON.stringify({ ts, readings }), { qos: 1 });
   async function faults(sn: string, metric: string) {
-    const r = await admin.post<AlarmPage>(ROUTES.alarmList, { projectId: demo, kind: 'fault', deviceSn: sn, page: 1, pageSize: 50 });
+    const r = await admin.post<AlarmPage>(ALARMS.alarmList.path, { projectId: demo, kind: 'fault', deviceSn: sn, page: 1, pageSize: 50 });
     expect(r.body.success).toBe(true);
     return r.body.data!.list.filter((a) => a.metric === metric);
   }
   async function schemaRejections(): Promise<number> {
-    const r = await admin.post<IngestStats>(ROUTES.ingestStats, {});
+    const r = await admin.post<IngestStats>(OPERATIONS.ingestStats.path, {});
     return r.body.data!.rejected.schema ?? 0;
   }
 

@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_KIND_REGISTRY, FLEET_ROUTES, ROUTES, type DeviceKey, type WorkRecordPage } from '../../protocol';
+import { DEVICE_KIND_REGISTRY, DEVICES, FLEET, type DeviceKey, type WorkRecordPage } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { BRIDGE_DEVICES, OTHER_PROJECT } from '../../server/seed';
 import { FleetModel, type SimMessage } from '../../server/simulator/model';
@@ -65,7 +65,7 @@ describe('a lift of the simulator becomes one work record with its peaks', () =>
 
   beforeAll(async () => {
     ({ server, admin } = await startServerWithUsers());
-    const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: bridgeProject });
+    const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: bridgeProject });
     device = await connectDevice(server.mqttPort!, key.body.data!);
   });
   afterAll(async () => {
@@ -79,7 +79,7 @@ describe('a lift of the simulator becomes one work record with its peaks', () =>
       expect(lift, 'the simulator lifts within twelve hours').not.toBeNull();
       for (const m of lift!.messages) await device.publishAsync(m.topic, JSON.stringify(m.payload), { qos: 1 });
       const page = await eventually(async () => {
-        const r = await admin.post<WorkRecordPage>(FLEET_ROUTES.workRecordList, { projectId: bridgeProject, sn });
+        const r = await admin.post<WorkRecordPage>(FLEET.workRecordList.path, { projectId: bridgeProject, sn });
         return r.body.data!.total > 0 && r.body.data!;
       }, 5_000, `a work record of ${sn}`);
       expect(page.total).toBe(1);

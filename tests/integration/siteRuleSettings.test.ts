@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PEOPLE_ROUTES, ROUTES, type AlarmPage, type AlarmRecord, type DeviceKey, type Zone } from '../../protocol';
+import { ALARMS, DEVICES, PEOPLE, type AlarmPage, type AlarmRecord, type DeviceKey, type Zone } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import type { ApiClient } from '../helpers/apiClient';
@@ -24,7 +24,7 @@ describe('site rule settings against the real server', () => {
 
   beforeAll(async () => {
     ({ server, admin } = await startServerWithUsers({ SENSOR_STUCK_MIN: 'CO=0.05', CLOCK_SKEW_MIN: '1', ZONE_EDGE_MARGIN_M: '0', ZONE_EDGE_DWELL_S: '0' }));
-    const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo });
+    const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo });
     device = await connectDevice(server.mqttPort!, key.body.data!);
   });
 
@@ -36,7 +36,7 @@ describe('site rule settings against the real server', () => {
   const gas = (sn: string, readings: Record<string, number>, ts = Date.now()) =>
     device.publishAsync(`zhgd/${demo}/gas/${sn}/telemetry`, JSON.stringify({ ts, readings }), { qos: 1 });
   async function alarmsOf(deviceSn: string, metric: string): Promise<AlarmRecord[]> {
-    const r = await admin.post<AlarmPage>(ROUTES.alarmList, { projectId: demo, deviceSn, metric, pageSize: 50 });
+    const r = await admin.post<AlarmPage>(ALARMS.alarmList.path, { projectId: demo, deviceSn, metric, pageSize: 50 });
     expect(r.body.success).toBe(true);
     return r.body.data!.list as AlarmRecord[];
   }
@@ -57,7 +57,7 @@ describe('site rule settings against the real server', () => {
   });
 
   it('counts a zone entry at the first fix past the edge with no margin and no dwell', async () => {
-    const zone = await admin.post<Zone>(PEOPLE_ROUTES.zoneAdd, {
+    const zone = await admin.post<Zone>(PEOPLE.zoneAdd.path, {
       projectId: demo,
       zone: { name: 'Edge zone', kind: 'danger', tunnelId: 'RK', fromM: 100, toM: 150, entryAlarm: true, authorizedTeams: ['Drilling team'], maxStayMin: null, maxHeadcount: null, noMovementMin: null, signalLostS: null },
     });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, type Alarm, type DeviceKey, type SubscribeAck } from '../../protocol';
+import { AUTH, DEVICES, type Alarm, type DeviceKey, type SubscribeAck } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import type { ApiClient } from '../helpers/apiClient';
@@ -43,7 +43,7 @@ describe('a live socket follows its session (logout, expiry, membership)', () =>
     const reason = disconnectReason(wallSocket);
     const wallCookie = wall.cookie;
 
-    const out = await wall.post(ROUTES.logout);
+    const out = await wall.post(AUTH.logout.path);
     expect(out.body.success).toBe(true);
     // Well inside the recheck period: the logout itself closes the socket.
     expect(await Promise.race([reason, new Promise((r) => setTimeout(() => r('still connected'), RECHECK_MS / 2))])).toBe('io server disconnect');
@@ -62,7 +62,7 @@ describe('a live socket follows its session (logout, expiry, membership)', () =>
 
   it("stops a project's pushes to a socket when the user stops being a member, keeping the connection", async () => {
     const client = await loggedIn(server);
-    const key = await client.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo });
+    const key = await client.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo });
     const creds = key.body.data;
     if (!creds) throw new Error(`deviceKey refused: ${key.body.errorMessage}`);
     const device = await connectDevice(server.mqttPort!, creds);

@@ -3,17 +3,7 @@ import { Kysely, PGliteDialect } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  FLEET_ROUTES,
-  highThreshold,
-  ROUTES,
-  type AlarmPage,
-  type DeviceInfo,
-  type DeviceKey,
-  type Threshold,
-  type ThresholdAuditPage,
-  type ThresholdView,
-} from '../../protocol';
+import { ALARMS, DEVICES, FLEET, highThreshold, type AlarmPage, type DeviceInfo, type DeviceKey, type Threshold, type ThresholdAuditPage, type ThresholdView } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { resetThresholds, setThresholds } from '../../server/rules/thresholdEdits';
 import { DEMO_PROJECT, seedIfEmpty } from '../../server/seed';
@@ -36,7 +26,7 @@ describe('editable thresholds against the real server', () => {
 
   beforeAll(async () => {
     ({ server, admin, bridge } = await startServerWithUsers());
-    const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo });
+    const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo });
     device = await connectDevice(server.mqttPort!, key.body.data!);
   });
 
@@ -46,20 +36,20 @@ describe('editable thresholds against the real server', () => {
   });
 
   async function view(target: { sn: string } | { kind: string }): Promise<ThresholdView> {
-    const r = await admin.post<ThresholdView>(FLEET_ROUTES.thresholdGet, { projectId: demo, target });
+    const r = await admin.post<ThresholdView>(FLEET.thresholdGet.path, { projectId: demo, target });
     expect(r.body.success).toBe(true);
     return r.body.data!;
   }
   async function momentAlarms(sn: string) {
-    const r = await admin.post<AlarmPage>(ROUTES.alarmList, { projectId: demo, kind: 'threshold', page: 1, pageSize: 100 });
+    const r = await admin.post<AlarmPage>(ALARMS.alarmList.path, { projectId: demo, kind: 'threshold', page: 1, pageSize: 100 });
     return r.body.data!.list.filter((a) => a.deviceSn === sn && a.metric === 'momentPct');
   }
   async function latestMoment(sn: string): Promise<number | undefined> {
-    const r = await admin.post<DeviceInfo[]>(ROUTES.deviceList, { projectId: demo, kind: 'towerCrane' });
+    const r = await admin.post<DeviceInfo[]>(DEVICES.deviceList.path, { projectId: demo, kind: 'towerCrane' });
     return r.body.data!.find((d) => d.sn === sn)?.latest?.momentPct;
   }
   async function audit(target?: { sn: string } | { kind: string }): Promise<ThresholdAuditPage> {
-    const r = await admin.post<ThresholdAuditPage>(FLEET_ROUTES.thresholdAudit, { projectId: demo, target });
+    const r = await admin.post<ThresholdAuditPage>(FLEET.thresholdAudit.path, { projectId: demo, target });
     expect(r.body.success).toBe(true);
     return r.body.data!;
   }
@@ -71,7 +61,7 @@ describe('editable thresholds against the real server', () => {
     expect(await momentAlarms('TC-01')).toEqual([]);
 
     const edited = highThreshold('momentPct', '%', 40, 50, 0.9);
-    const r = await admin.post<ThresholdView>(FLEET_ROUTES.thresholdSet, { projectId: demo, target: { sn: 'TC-01' }, thresholds: [edited] });
+    const r = await admin.post<ThresholdView>(FLEET.thresholdSet.path, { projectId: demo, target: { sn: 'TC-01' }, thresholds: [edited] });
     expect(r.body.success).toBe(true);
     expect(r.body.data!.entries.find((e) => e.threshold.metric === 'momentPct')).toMatchObject({
       threshold: edited,
@@ -99,7 +89,7 @@ describe('editable thresholds against the real server', () => {
     expect(Date.now() - page.entries[0].changedAtMs).toBeLessThan(60_000);
 
     // Reset: back to the kind's default, no longer marked edited, audited.
-    const reset = await admin.post<ThresholdView>(FLEET_ROUTES.thresholdReset, { projectId: demo, target: { sn: 'TC-01' }, metrics: ['momentPct'] });
+    const reset = await admin.post<ThresholdView>(FLEET.thresholdReset.path, { projectId: demo, target: { sn: 'TC-01' }, metrics: ['momentPct'] });
     expect(reset.body.data!.entries.find((e) => e.threshold.metric === 'momentPct')).toMatchObject({ threshold: { alarmHigh: 100 }, edited: false });
     expect((await audit({ sn: 'TC-01' })).entries[0]).toMatchObject({ action: 'reset', oldThreshold: edited, newThreshold: { alarmHigh: 100 } });
   });
@@ -117,19 +107,19 @@ describe('editable thresholds against the real server', () => {
     ];
     for (const [t, field] of bad) {
       // A valid change next to the bad one must not be applied either.
-      const r = await admin.post(FLEET_ROUTES.thresholdSet, { projectId: demo, target: { sn: 'TC-02' }, thresholds: [highThreshold('loadT', 't', 5, 6, 0.9), t] });
+      const r = await admin.post(FLEET.thresholdSet.path, { projectId: demo, target: { sn: 'TC-02' }, thresholds: [highThreshold('loadT', 't', 5, 6, 0.9), t] });
       expect(r.status, field).toBe(400);
       expect(r.body.errorCode).toBe('VALIDATION');
       expect(r.body.errorMessage).toContain(field);
     }
-    const badRatio = await admin.post(FLEET_ROUTES.thresholdSet, { projectId: demo, target: { kind: 'towerCrane' }, thresholds: [highThreshold('tiltDeg', '°', 0.1, 0.2, 1.5)] });
+    const badRatio = await admin.post(FLEET.thresholdSet.path, { projectId: demo, target: { kind: 'towerCrane' }, thresholds: [highThreshold('tiltDeg', '°', 0.1, 0.2, 1.5)] });
     expect(badRatio.body.errorCode).toBe('VALIDATION');
     // A role without threshold.edit (a safety officer; protocol/roles.ts): refused.
     await server.db.updateTable('memberships').set({ role: 'safetyOfficer' }).where('username', '=', 'bridge').execute();
-    const notAdmin = await bridge.post(FLEET_ROUTES.thresholdSet, { projectId: 'demo-bridge', target: { kind: 'towerCrane' }, thresholds: [highThreshold('tiltDeg', '°', 0.1, 0.2, 0.9)] });
+    const notAdmin = await bridge.post(FLEET.thresholdSet.path, { projectId: 'demo-bridge', target: { kind: 'towerCrane' }, thresholds: [highThreshold('tiltDeg', '°', 0.1, 0.2, 0.9)] });
     expect(notAdmin.body.errorCode).toBe('FORBIDDEN');
     await server.db.updateTable('memberships').set({ role: 'projectManager' }).where('username', '=', 'bridge').execute();
-    expect((await admin.post(FLEET_ROUTES.thresholdSet, { projectId: demo, target: { sn: 'NOPE' }, thresholds: [highThreshold('tiltDeg', '°', 0.1, 0.2, 0.9)] })).body.errorCode).toBe('NOT_FOUND');
+    expect((await admin.post(FLEET.thresholdSet.path, { projectId: demo, target: { sn: 'NOPE' }, thresholds: [highThreshold('tiltDeg', '°', 0.1, 0.2, 0.9)] })).body.errorCode).toBe('NOT_FOUND');
 
     expect(await view({ sn: 'TC-02' })).toEqual(before);
     expect(await view({ kind: 'towerCrane' })).toEqual(kindBefore);
@@ -138,16 +128,16 @@ describe('editable thresholds against the real server', () => {
 
   it("a kind's project default reaches every device that nobody edited, and reset restores the standard", async () => {
     const mine = highThreshold('windSpeedMps', 'm/s', 8, 11, 0.9);
-    await admin.post(FLEET_ROUTES.thresholdSet, { projectId: demo, target: { sn: 'TC-02' }, thresholds: [mine] });
+    await admin.post(FLEET.thresholdSet.path, { projectId: demo, target: { sn: 'TC-02' }, thresholds: [mine] });
     const kindWind = highThreshold('windSpeedMps', 'm/s', 9, 12, 0.9);
-    const r = await admin.post<ThresholdView>(FLEET_ROUTES.thresholdSet, { projectId: demo, target: { kind: 'towerCrane' }, thresholds: [kindWind] });
+    const r = await admin.post<ThresholdView>(FLEET.thresholdSet.path, { projectId: demo, target: { kind: 'towerCrane' }, thresholds: [kindWind] });
     expect(r.body.data!.entries.find((e) => e.threshold.metric === 'windSpeedMps')).toMatchObject({ threshold: kindWind, edited: true, defaultThreshold: { alarmHigh: 13.8 } });
     const wind = (v: ThresholdView) => v.entries.find((e) => e.threshold.metric === 'windSpeedMps')!;
     expect(wind(await view({ sn: 'TC-01' }))).toMatchObject({ threshold: kindWind, edited: false, defaultThreshold: kindWind });
     expect(wind(await view({ sn: 'TC-02' }))).toMatchObject({ threshold: mine, edited: true });
     expect((await audit({ kind: 'towerCrane' })).entries[0]).toMatchObject({ target: { kind: 'towerCrane' }, oldThreshold: { alarmHigh: 13.8 }, newThreshold: kindWind });
 
-    await admin.post(FLEET_ROUTES.thresholdReset, { projectId: demo, target: { kind: 'towerCrane' } });
+    await admin.post(FLEET.thresholdReset.path, { projectId: demo, target: { kind: 'towerCrane' } });
     expect(wind(await view({ sn: 'TC-01' }))).toMatchObject({ threshold: { warnHigh: 10.8, alarmHigh: 13.8 }, edited: false });
     expect(wind(await view({ sn: 'TC-02' }))).toMatchObject({ threshold: mine, edited: true });
   });

@@ -3,16 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_ROUTES,
-  FLEET_ROUTES,
-  SYSTEM_STATUS_ROUTE,
-  type Alarm,
-  type RegistryDevice,
-  type SystemStatus,
-  type ThresholdAuditPage,
-  type ThresholdView,
-} from '../../protocol';
+import { ADMIN_ROUTES, FLEET, OPERATIONS, type Alarm, type RegistryDevice, type SystemStatus, type ThresholdAuditPage, type ThresholdView } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import { addCoStation } from '../helpers/alarmLatency';
@@ -63,7 +54,7 @@ describe('metrics with no configured threshold, against the real server', () => 
     return r.body.data as T;
   }
   const registryRow = async () => (await ok<RegistryDevice[]>(admin, ADMIN_ROUTES.deviceRegistryList, { projectId: demo })).find((d) => d.sn === SN);
-  const statusRow = async () => (await ok<SystemStatus>(admin, SYSTEM_STATUS_ROUTE, {})).unconfiguredMetrics.find((d) => d.sn === SN);
+  const statusRow = async () => (await ok<SystemStatus>(admin, OPERATIONS.systemStatus.path, {})).unconfiguredMetrics.find((d) => d.sn === SN);
   const metricsText = async () => (await fetch(`${server.url}/metrics`, { headers: { cookie: admin.cookie! } })).text();
 
   function nextAlarm(metric: string): Promise<Alarm> {
@@ -112,13 +103,13 @@ describe('metrics with no configured threshold, against the real server', () => 
   });
 
   it('drops the flag once the administrator confirms the defaults, with an audit entry per metric', async () => {
-    const view = await ok<ThresholdView>(admin, FLEET_ROUTES.thresholdReset, { projectId: demo, target: { sn: SN }, metrics: ['CH4', 'O2'] });
+    const view = await ok<ThresholdView>(admin, FLEET.thresholdReset.path, { projectId: demo, target: { sn: SN }, metrics: ['CH4', 'O2'] });
     expect(view.entries.map((e) => e.threshold.metric).sort()).toEqual(['CH4', 'CO', 'O2']);
     expect((await registryRow())?.unconfiguredMetrics).toEqual([]);
     expect(await statusRow()).toBeUndefined();
     expect(await metricsText()).not.toContain(`sn="${SN}"`);
 
-    const audit = await ok<ThresholdAuditPage>(admin, FLEET_ROUTES.thresholdAudit, { projectId: demo, target: { sn: SN } });
+    const audit = await ok<ThresholdAuditPage>(admin, FLEET.thresholdAudit.path, { projectId: demo, target: { sn: SN } });
     expect(audit.entries.map((e) => [e.metric, e.action, e.oldThreshold, e.newThreshold?.alarmLow ?? e.newThreshold?.alarmHigh, e.changedBy]).sort()).toEqual([
       ['CH4', 'reset', null, 1.0, 'admin'],
       ['O2', 'reset', null, 19.5, 'admin'],

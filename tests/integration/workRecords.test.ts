@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLEET_ROUTES, ROUTES, type DeviceKey, type WorkRecordPage } from '../../protocol';
+import { DEVICES, FLEET, type DeviceKey, type WorkRecordPage } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import type { ApiClient } from '../helpers/apiClient';
@@ -18,7 +18,7 @@ describe('work records against the real server', () => {
 
   beforeAll(async () => {
     ({ server, admin } = await startServerWithUsers());
-    const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo });
+    const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo });
     device = await connectDevice(server.mqttPort!, key.body.data!);
   });
   afterAll(async () => {
@@ -41,7 +41,7 @@ describe('work records against the real server', () => {
       await device.publishAsync(`zhgd/${demo}/towerCrane/TC-02/telemetry`, JSON.stringify(msg), { qos: 1 });
     }
     const page = await eventually(async () => {
-      const r = await admin.post<WorkRecordPage>(FLEET_ROUTES.workRecordList, { projectId: demo, sn: 'TC-02' });
+      const r = await admin.post<WorkRecordPage>(FLEET.workRecordList.path, { projectId: demo, sn: 'TC-02' });
       return r.body.data!.total > 0 && r.body.data!;
     }, 5_000, 'a work record');
     expect(page.total).toBe(1);
@@ -54,7 +54,7 @@ describe('work records against the real server', () => {
       peakLoadT: 3.5,
       peakMomentPct: 70,
     });
-    const other = await admin.post<WorkRecordPage>(FLEET_ROUTES.workRecordList, { projectId: demo, sn: 'TC-01' });
+    const other = await admin.post<WorkRecordPage>(FLEET.workRecordList.path, { projectId: demo, sn: 'TC-01' });
     expect(other.body.data!.total).toBe(0);
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PEOPLE_ROUTES, ROUTES, type DeviceKey, type Zone, type ZoneHour, type ZoneHours } from '../../protocol';
+import { DEVICES, PEOPLE, type DeviceKey, type Zone, type ZoneHour, type ZoneHours } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import type { ApiClient } from '../helpers/apiClient';
@@ -42,7 +42,7 @@ describe('zone hours written live', () => {
 
   async function start(): Promise<{ server: RunningServer; admin: ApiClient; bridge: ApiClient; device: MqttClient }> {
     const { server, admin, bridge } = await startServerWithUsers({ DATA_DIR: dir });
-    const key = await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo });
+    const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo });
     const device = await connectDevice(server.mqttPort!, key.body.data!);
     return { server, admin, bridge, device };
   }
@@ -56,7 +56,7 @@ describe('zone hours written live', () => {
     }
   };
   const hoursOf = async (admin: ApiClient, zoneId: string) => {
-    const r = await admin.post<ZoneHours>(PEOPLE_ROUTES.zoneHours, { projectId: demo, zoneId, fromMs, toMs: Date.now() + HOUR });
+    const r = await admin.post<ZoneHours>(PEOPLE.zoneHours.path, { projectId: demo, zoneId, fromMs, toMs: Date.now() + HOUR });
     expect(r.body.errorMessage).toBeUndefined();
     expect(r.body.data!.zones.map((z) => z.zoneId)).toEqual([zoneId]);
     return r.body.data!.zones[0].hours;
@@ -68,8 +68,8 @@ describe('zone hours written live', () => {
     let work: Zone;
     try {
       // a portal zone and a work zone of their own, away from the demo's portals
-      const p = await admin.post<Zone>(PEOPLE_ROUTES.zoneAdd, { projectId: demo, zone: { name: 'Hours portal', kind: 'portal', tunnelId: 'RK', fromM: 3_000, toM: 3_050, ...NO_RULES } });
-      const w = await admin.post<Zone>(PEOPLE_ROUTES.zoneAdd, { projectId: demo, zone: { name: 'Hours face', kind: 'work', tunnelId: 'RK', fromM: 3_060, toM: 3_200, ...NO_RULES } });
+      const p = await admin.post<Zone>(PEOPLE.zoneAdd.path, { projectId: demo, zone: { name: 'Hours portal', kind: 'portal', tunnelId: 'RK', fromM: 3_000, toM: 3_050, ...NO_RULES } });
+      const w = await admin.post<Zone>(PEOPLE.zoneAdd.path, { projectId: demo, zone: { name: 'Hours face', kind: 'work', tunnelId: 'RK', fromM: 3_060, toM: 3_200, ...NO_RULES } });
       portal = p.body.data!;
       work = w.body.data!;
       // two people walk in through the portal into the work zone, one comes back out
@@ -80,7 +80,7 @@ describe('zone hours written live', () => {
       // nothing is written before the hour's end: the stop writes the hour so far
       expect(await hoursOf(admin, portal.zoneId)).toEqual([]);
       // a member of another project only is refused
-      expect((await bridge.post(PEOPLE_ROUTES.zoneHours, { projectId: demo, fromMs, toMs: fromMs + HOUR })).body).toMatchObject({ success: false, errorCode: 'FORBIDDEN' });
+      expect((await bridge.post(PEOPLE.zoneHours.path, { projectId: demo, fromMs, toMs: fromMs + HOUR })).body).toMatchObject({ success: false, errorCode: 'FORBIDDEN' });
     } finally {
       await device.endAsync();
       await server.close();
@@ -93,7 +93,7 @@ describe('zone hours written live', () => {
       expect(face).toMatchObject({ portalIn: 0, portalOut: 0, headcount: 1 });
       expect(face.maxHeadcount).toBeGreaterThanOrEqual(1);
       // all zones of the project at once, by name, the route's own zones among them
-      const all = await admin.post<ZoneHours>(PEOPLE_ROUTES.zoneHours, { projectId: demo, fromMs, toMs: Date.now() + HOUR });
+      const all = await admin.post<ZoneHours>(PEOPLE.zoneHours.path, { projectId: demo, fromMs, toMs: Date.now() + HOUR });
       const names = all.body.data!.zones.map((z) => z.name);
       expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
       expect(names).toEqual(expect.arrayContaining(['Hours portal', 'Hours face']));
@@ -122,10 +122,10 @@ describe('zone hours written live', () => {
   it('refuses a span over 31 days and a zone the project does not have', async () => {
     const { server, admin } = await startServerWithUsers();
     try {
-      const long = await admin.post(PEOPLE_ROUTES.zoneHours, { projectId: demo, fromMs: 0, toMs: 32 * 86_400_000 });
+      const long = await admin.post(PEOPLE.zoneHours.path, { projectId: demo, fromMs: 0, toMs: 32 * 86_400_000 });
       expect(long.body).toMatchObject({ success: false, errorCode: 'VALIDATION' });
       expect(String(long.body.errorMessage)).toMatch(/^toMs/);
-      const missing = await admin.post(PEOPLE_ROUTES.zoneHours, { projectId: demo, zoneId: 'Z-none', fromMs: 0, toMs: HOUR });
+      const missing = await admin.post(PEOPLE.zoneHours.path, { projectId: demo, zoneId: 'Z-none', fromMs: 0, toMs: HOUR });
       expect(missing.body).toMatchObject({ success: false, errorCode: 'NOT_FOUND' });
     } finally {
       await server.close();

@@ -1,4 +1,4 @@
-import { ok, ROUTES, type AlarmPage, type DeviceInfo, type TelemetryHistory, type TunnelInfo } from '../../../protocol';
+import { ALARMS, DEVICES, HISTORY, ok, type AlarmPage, type DeviceInfo, type TelemetryHistory, type TunnelInfo } from '../../../protocol';
 import { defaultThresholdsFor } from '../../../server/rules/defaultThresholds';
 import { DEMO_DEVICES, DEMO_TUNNELS } from '../../../server/seed/demoProject';
 
@@ -32,10 +32,10 @@ export function fleetDeviceInfos(multiplier: number): DeviceInfo[] {
 export function benchFetch(multiplier: number): typeof fetch {
   const tunnels: TunnelInfo[] = DEMO_TUNNELS.map((t) => ({ ...t, headings: t.headings.map((h) => ({ ...h })) }));
   const answers: Record<string, () => unknown> = {
-    [ROUTES.deviceList]: () => fleetDeviceInfos(multiplier),
-    [ROUTES.tunnelList]: () => tunnels,
-    [ROUTES.alarmList]: (): AlarmPage => ({ total: 0, page: 1, pageSize: 50, list: [] }),
-    [ROUTES.telemetryHistory]: (): TelemetryHistory => ({ series: [] }),
+    [DEVICES.deviceList.path]: () => fleetDeviceInfos(multiplier),
+    [DEVICES.tunnelList.path]: () => tunnels,
+    [ALARMS.alarmList.path]: (): AlarmPage => ({ total: 0, page: 1, pageSize: 50, list: [] }),
+    [HISTORY.telemetryHistory.path]: (): TelemetryHistory => ({ series: [] }),
   };
   return async (input) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;

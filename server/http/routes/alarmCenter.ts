@@ -1,24 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import {
   MAX_ALARM_EXPORT_ROWS,
-  ROUTES,
+  ALARMS,
   ALARM_GROUPS,
   alarmGroupOf,
   type AlarmGroup,
-  alarmAnalysisBody,
-  alarmDealBatchBody,
-  alarmDetailBody,
-  alarmExportBody,
   type Alarm,
-  type AlarmAnalysis,
-  type AlarmDealBatchResult,
-  type AlarmDetail,
   type AlarmRecord,
   type AlarmTimelineStep,
 } from '../../../protocol';
 import { registerCaptureRoute } from '../../captures/captureRoute';
 import { alarmAnalysisCounts, alarmsBefore, dealAlarms, deviceLocation, findAlarmRow, fromJson, toAlarm } from '../../storage';
-import { postRoute, requireMember, sessionUserOf, type HttpDeps } from '../context';
+import { rawRoute, requireMember, route, sessionUserOf, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
 import { beijingTime, keysetPages, sendTableExport, stampedFileName, type ExportColumn } from '../tableExport';
 import { parseBody } from '../validation';
@@ -73,7 +66,7 @@ const EXPORT_COLUMNS: Array<ExportColumn<AlarmRecord>> = [
 export function registerAlarmCenterRoutes(app: FastifyInstance, deps: HttpDeps, publish: (alarm: Alarm, log: { error(obj: object, msg?: string): void }) => Alarm): void {
   registerCaptureRoute(app, deps);
 
-  postRoute(app, deps, ROUTES.alarmDetail, alarmDetailBody, async ({ body, user }): Promise<AlarmDetail> => {
+  route(app, deps, ALARMS.alarmDetail, async ({ body, user }) => {
     const row = await findAlarmRow(deps.db, body.alarmId);
     if (!row) throw new ApiError('NOT_FOUND', 'Alarm not found');
     requireMember(user, row.project_id);
@@ -91,7 +84,7 @@ export function registerAlarmCenterRoutes(app: FastifyInstance, deps: HttpDeps, 
   });
 
   // Same one-way rule as alarm/deal, per alarm: the first handling stays; SOS and AI alarms are cleared.
-  postRoute(app, deps, ROUTES.alarmDealBatch, alarmDealBatchBody, async ({ body, user, req }): Promise<AlarmDealBatchResult> => {
+  route(app, deps, ALARMS.alarmDealBatch, async ({ body, user, req }) => {
     const ids = [...new Set(body.alarmIds)];
     const member = new Set(user.projects.map((p) => p.projectId));
     const nowMs = Date.now();
@@ -102,7 +95,7 @@ export function registerAlarmCenterRoutes(app: FastifyInstance, deps: HttpDeps, 
   });
 
   // Counts by kind and Beijing day, top devices, mean time to acknowledge and to handle (one query each).
-  postRoute(app, deps, ROUTES.alarmAnalysis, alarmAnalysisBody, async ({ body, user }): Promise<AlarmAnalysis> => {
+  route(app, deps, ALARMS.alarmAnalysis, async ({ body, user }) => {
     requireMember(user, body.projectId);
     const counts = await alarmAnalysisCounts(deps.db, body);
     const { byDay, gasByDay } = counts;
@@ -153,9 +146,9 @@ export function registerAlarmCenterRoutes(app: FastifyInstance, deps: HttpDeps, 
 
   // The file itself (not an envelope): xlsx written by exceljs' streaming writer, or CSV (UTF-8 with BOM
   // so that spreadsheets read Chinese names). Newest first, at most MAX_ALARM_EXPORT_ROWS.
-  app.post(ROUTES.alarmExport, async (req, reply) => {
+  rawRoute(app, ALARMS.alarmExport, async (req, reply) => {
     const user = sessionUserOf(req);
-    const body = parseBody(alarmExportBody, req.body);
+    const body = parseBody(ALARMS.alarmExport.body, req.body);
     requireMember(user, body.projectId);
     const fileName = stampedFileName(`alarms-${body.projectId}`, body.format);
     const pages = keysetPages(

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { ROUTES, alarmShelveBody, alarmUnshelveBody, type Alarm } from '../../../protocol';
+import { ALARMS, type Alarm } from '../../../protocol';
 import { alarmHeads, shelveAlarms, unshelveAlarms } from '../../storage';
-import { postRoute, requireMember, type HttpDeps, type RouteContext } from '../context';
+import { requireMember, route, type HttpDeps, type RouteContext } from '../context';
 import { ApiError } from '../errors';
 
 type Publish = (alarm: Alarm, log: { error(obj: object, msg?: string): void }) => Alarm;
@@ -28,7 +28,7 @@ export function registerAlarmShelveRoutes(app: FastifyInstance, deps: HttpDeps, 
     return rows;
   }
 
-  postRoute(app, deps, ROUTES.alarmShelve, alarmShelveBody, async ({ body, user, req }): Promise<Alarm[]> => {
+  route(app, deps, ALARMS.alarmShelve, async ({ body, user, req }) => {
     const ids = [...new Set(body.alarmIds)];
     const rows = await memberRows(ids, user);
     const sos = rows.filter((r) => r.kind === 'sos').map((r) => Number(r.alarm_id));
@@ -42,7 +42,7 @@ export function registerAlarmShelveRoutes(app: FastifyInstance, deps: HttpDeps, 
     return updated.map((a) => publish(a, req.log));
   });
 
-  postRoute(app, deps, ROUTES.alarmUnshelve, alarmUnshelveBody, async ({ body, user, req }): Promise<Alarm[]> => {
+  route(app, deps, ALARMS.alarmUnshelve, async ({ body, user, req }) => {
     const ids = [...new Set(body.alarmIds)];
     await memberRows(ids, user);
     const updated = await unshelveAlarms(deps.db, ids);

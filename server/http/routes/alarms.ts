@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { ROUTES, alarmAckBody, alarmDealBody, alarmListBody, type Alarm, type AlarmPage } from '../../../protocol';
+import { ALARMS, type Alarm } from '../../../protocol';
 import { ackAlarm, alarmHeads, dealAlarms, listAlarms } from '../../storage';
-import { postRoute, requireMember, type HttpDeps } from '../context';
+import { requireMember, route, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
 import { registerAlarmCenterRoutes } from './alarmCenter';
 import { registerAlarmShelveRoutes } from './alarmShelve';
@@ -11,7 +11,7 @@ import { registerAlarmShelveRoutes } from './alarmShelve';
  * docs/api.md "Alarm lifecycle". Every change is written first, then pushed.
  */
 export function registerAlarmRoutes(app: FastifyInstance, deps: HttpDeps): void {
-  postRoute(app, deps, ROUTES.alarmList, alarmListBody, async ({ body, user }): Promise<AlarmPage> => {
+  route(app, deps, ALARMS.alarmList, async ({ body, user }) => {
     requireMember(user, body.projectId);
     const { total, list } = await listAlarms(deps.db, body, body.page, body.pageSize);
     return { total, page: body.page, pageSize: body.pageSize, list };
@@ -20,7 +20,7 @@ export function registerAlarmRoutes(app: FastifyInstance, deps: HttpDeps): void 
   // Handling is one-way (0 → 1 or 2): the first handler's status, remark, name and time stay on record,
   // and two operators handling the same alarm at once cannot overwrite each other. Handling closes the
   // alarm; SOS and AI alarms, which never clear by themselves, are cleared by it.
-  postRoute(app, deps, ROUTES.alarmDeal, alarmDealBody, async ({ body, user, req }): Promise<Alarm> => {
+  route(app, deps, ALARMS.alarmDeal, async ({ body, user, req }) => {
     const [existing] = await alarmHeads(deps.db, [body.alarmId]);
     if (!existing) throw new ApiError('NOT_FOUND', 'Alarm not found');
     requireMember(user, existing.project_id);
@@ -30,7 +30,7 @@ export function registerAlarmRoutes(app: FastifyInstance, deps: HttpDeps): void 
   });
 
   // Acknowledging is one-way too: the first operator's name and time stay; a handled alarm is past it.
-  postRoute(app, deps, ROUTES.alarmAck, alarmAckBody, async ({ body, user, req }): Promise<Alarm> => {
+  route(app, deps, ALARMS.alarmAck, async ({ body, user, req }) => {
     const [existing] = await alarmHeads(deps.db, [body.alarmId]);
     if (!existing) throw new ApiError('NOT_FOUND', 'Alarm not found');
     requireMember(user, existing.project_id);

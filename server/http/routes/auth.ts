@@ -1,15 +1,13 @@
-import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ROUTES, loginBody, ok, type SessionUser } from '../../../protocol';
+import { AUTH } from '../../../protocol';
+import { route, type HttpDeps } from '../context';
 import { findUserRow } from '../../storage';
-import { postRoute, type HttpDeps } from '../context';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, DeviceCookies } from '../deviceCookie';
 import { HashPoolFull } from '../hashPool';
 import { isRefusal, LoginThrottle } from '../loginThrottle';
 import { verifyAgainstDummy, verifyPassword } from '../passwords';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS, SessionCapReached } from '../sessions';
-import { parseBody } from '../validation';
 
 /** Cookie attributes: httpOnly so scripts never see the token, SameSite=Lax against cross-site posts. */
 function cookieOptions(req: FastifyRequest) {
@@ -29,8 +27,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: HttpDeps): void {
   const devices = new DeviceCookies();
 
   // The attempt is reserved before anything slow happens, so parallel guesses count at once (docs/api.md "Login throttle").
-  app.post(ROUTES.login, { bodyLimit: AUTH_BODY_LIMIT_BYTES }, async (req, reply) => {
-    const body = parseBody(loginBody, req.body);
+  route(
+    app,
+    deps,
+    AUTH.login,
+    async ({ body, req, reply }) => {
     const attempt = await throttle.acquire(body.username, req.ip, devices.verify(req.cookies[DEVICE_COOKIE], body.username));
     if (isRefusal(attempt)) {
       void reply.header('retry-after', String(Math.max(1, Math.ceil((attempt.retryAtMs - Date.now()) / 1000))));
@@ -60,16 +61,24 @@ export function registerAuthRoutes(app: FastifyInstance, deps: HttpDeps): void {
     if (evicted > 0) req.log.info({ username: row.username, evicted }, 'session cap reached: least recently used sessions ended');
     reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(req), maxAge: SESSION_MAX_AGE_MS / 1000 });
     // This browser is now known for this user: its later logins are throttled apart from guessers.
-    reply.setCookie(DEVICE_COOKIE, devices.issue(row.username), { ...cookieOptions(req), path: ROUTES.login, maxAge: DEVICE_COOKIE_MAX_AGE_S });
-    return ok<SessionUser>(user);
-  });
+    reply.setCookie(DEVICE_COOKIE, devices.issue(row.username), { ...cookieOptions(req), path: AUTH.login.path, maxAge: DEVICE_COOKIE_MAX_AGE_S });
+    return user;
+    },
+    { bodyLimit: AUTH_BODY_LIMIT_BYTES },
+  );
 
   // Logging out twice, or with an expired session, is not an error: the cookie ends up cleared either way.
-  app.post(ROUTES.logout, { bodyLimit: AUTH_BODY_LIMIT_BYTES }, async (req, reply) => {
-    await deps.sessions.destroy(req.cookies[SESSION_COOKIE]);
-    clearSessionCookie(req, reply);
-    return ok(null);
-  });
+  route(
+    app,
+    deps,
+    AUTH.logout,
+    async ({ req, reply }) => {
+      await deps.sessions.destroy(req.cookies[SESSION_COOKIE]);
+      clearSessionCookie(req, reply);
+      return null;
+    },
+    { bodyLimit: AUTH_BODY_LIMIT_BYTES },
+  );
 
-  postRoute(app, deps, ROUTES.me, z.object({}), async ({ user }) => user);
+  route(app, deps, AUTH.me, async ({ user }) => user);
 }

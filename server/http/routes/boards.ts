@@ -1,30 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  LAYOUT_DEFAULTS,
-  ROUTES,
-  boardAddBody,
-  boardAddInitializeBody,
-  boardDeleteBody,
-  boardEditBody,
-  boardListBody,
-  boardScreenBody,
-  boardStandardListBody,
-  type Board,
-  type BoardDeleted,
-  type BoardList,
-  type BoardScreen,
-  type BoardSettingsWrite,
-  type BoardStandardList,
-  type Layout,
-  type Page,
-  releaseStateOf,
-  NOT_RELEASED_MESSAGE,
-} from '../../../protocol';
+import { BOARDS, LAYOUT_DEFAULTS, NOT_RELEASED_MESSAGE, releaseStateOf, type Board, type BoardDeleted, type BoardList, type BoardScreen, type BoardSettingsWrite, type BoardStandardList, type Layout, type Page } from '../../../protocol';
 import { instantiateTemplate } from '../../seed/instantiate';
 import { BOARD_TEMPLATES, findTemplate } from '../../seed/templates';
 import { boardRow, deleteBoard, fromJson, inTransaction, insertBoard, latestReleases, projectBoardRows, releaseRow, toBoard, toReleasedBoard, type Database } from '../../storage';
-import { postRoute, requireMember, type HttpDeps } from '../context';
+import { route, requireMember, type HttpDeps } from '../context';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import { applyLayoutPatch, checkBoard, randomId } from './boardsOps';
 import { registerReleaseRoutes } from './boardsReleases';
@@ -45,7 +25,7 @@ export const FIRST_PAGE_NAME = 'Page 1';
  */
 export function registerBoardRoutes(app: FastifyInstance, deps: HttpDeps): void {
   // dataRange is accepted for compatibility with the original client (it sends 2) and does not filter.
-  postRoute(app, deps, ROUTES.boardList, boardListBody, async ({ body, user }): Promise<BoardList> => {
+  route(app, deps, BOARDS.boardList, async ({ body, user }): Promise<BoardList> => {
     requireMember(user, body.projectId);
     const rows = await projectBoardRows(deps.db, body.projectId);
     const latest = await latestReleases(
@@ -71,7 +51,7 @@ export function registerBoardRoutes(app: FastifyInstance, deps: HttpDeps): void 
   // Editors read the draft; viewers ask for `released` and get the latest release. A board that was never
   // released is NOT_FOUND for them (NOT_RELEASED_MESSAGE): a wall screen never shows a draft, so a board
   // made from a template goes on screen only when someone releases it.
-  postRoute(app, deps, ROUTES.boardScreen, boardScreenBody, async ({ body, user }): Promise<BoardScreen> => {
+  route(app, deps, BOARDS.boardScreen, async ({ body, user }): Promise<BoardScreen> => {
     const row = await boardRow(deps.db, body.boardId);
     if (!row) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
     requireMember(user, row.project_id);
@@ -84,11 +64,11 @@ export function registerBoardRoutes(app: FastifyInstance, deps: HttpDeps): void 
     return { ...toBoard(row), source: 'draft', releaseNo: null, releasedAtMs: null };
   });
 
-  postRoute(app, deps, ROUTES.boardStandardList, boardStandardListBody, async ({ body }): Promise<BoardStandardList> => ({
+  route(app, deps, BOARDS.boardStandardList, async ({ body }): Promise<BoardStandardList> => ({
     templates: BOARD_TEMPLATES.filter((t) => body.category === undefined || t.category === body.category),
   }));
 
-  postRoute(app, deps, ROUTES.boardAdd, boardAddBody, async ({ body, user, req }): Promise<Board> => {
+  route(app, deps, BOARDS.boardAdd, async ({ body, user, req }): Promise<Board> => {
     requireMember(user, body.projectId);
     const board = checkBoard({
       boardId: randomId('board'),
@@ -105,10 +85,10 @@ export function registerBoardRoutes(app: FastifyInstance, deps: HttpDeps): void 
     return board;
   });
 
-  postRoute(app, deps, ROUTES.boardAddInitialize, boardAddInitializeBody, async ({ body, user, req }): Promise<Board> => {
+  route(app, deps, BOARDS.boardAddInitialize, async ({ body, user, req }): Promise<Board> => {
     requireMember(user, body.projectId);
     const template = findTemplate(body.templateId, deps.config.seedLocale);
-    if (!template) throw new ApiError('NOT_FOUND', `Template ${body.templateId} not found; see ${ROUTES.boardStandardList}`);
+    if (!template) throw new ApiError('NOT_FOUND', `Template ${body.templateId} not found; see ${BOARDS.boardStandardList.path}`);
     const board = checkBoard(
       instantiateTemplate(
         template,
@@ -124,7 +104,7 @@ export function registerBoardRoutes(app: FastifyInstance, deps: HttpDeps): void 
     return board;
   });
 
-  postRoute(app, deps, ROUTES.boardEdit, boardEditBody, async ({ body, user }): Promise<BoardSettingsWrite> => {
+  route(app, deps, BOARDS.boardEdit, async ({ body, user }): Promise<BoardSettingsWrite> => {
     const { board } = await mutateBoard(deps, user, body.boardId, body.baseVersion, (current) => ({
       board: { ...current, name: body.name ?? current.name, layout: applyLayoutPatch(current.layout, body.layout) },
       result: null,
@@ -134,7 +114,7 @@ export function registerBoardRoutes(app: FastifyInstance, deps: HttpDeps): void 
 
   // Deleting is a write like any other: it names the version the user saw, so nobody deletes a board
   // someone else has just changed. Its releases go with it.
-  postRoute(app, deps, ROUTES.boardDelete, boardDeleteBody, async ({ body, user }): Promise<BoardDeleted> => {
+  route(app, deps, BOARDS.boardDelete, async ({ body, user }): Promise<BoardDeleted> => {
     await inTransaction(deps.db, async (tx) => {
       await lockBoard(tx, user, body.boardId, body.baseVersion);
       await deleteBoard(tx, body.boardId);

@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  BOARDS,
   MAX_RELEASES_PER_BOARD,
-  ROUTES,
-  boardHistoryBody,
-  boardReleaseBody,
-  boardRestoreBody,
   type Board,
   type BoardHistory,
   type BoardReleaseInfo,
 } from '../../../protocol';
 import { inTransaction, insertRelease, releaseHistory, releaseLayout } from '../../storage';
-import { postRoute, type HttpDeps } from '../context';
+import { route, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
 import { lockBoard, mutateBoard, readBoard } from './boardsStore';
 
@@ -21,21 +18,21 @@ import { lockBoard, mutateBoard, readBoard } from './boardsStore';
 export function registerReleaseRoutes(app: FastifyInstance, deps: HttpDeps): void {
   // Publishing does not change the draft, so the draft keeps its version; baseVersion makes sure the
   // snapshot is the draft the user looked at, not one someone else changed meanwhile.
-  postRoute(app, deps, ROUTES.boardRelease, boardReleaseBody, async ({ body, user }): Promise<BoardReleaseInfo> => {
+  route(app, deps, BOARDS.boardRelease, async ({ body, user }): Promise<BoardReleaseInfo> => {
     return inTransaction(deps.db, async (tx) => {
       const board = await lockBoard(tx, user, body.boardId, body.baseVersion);
       return insertRelease(tx, board, { note: body.note || null, by: user.username, nowMs: Date.now() }, MAX_RELEASES_PER_BOARD);
     });
   });
 
-  postRoute(app, deps, ROUTES.boardHistory, boardHistoryBody, async ({ body, user }): Promise<BoardHistory> => {
+  route(app, deps, BOARDS.boardHistory, async ({ body, user }): Promise<BoardHistory> => {
     await readBoard(deps.db, user, body.boardId);
     return { boardId: body.boardId, releases: await releaseHistory(deps.db, body.boardId, MAX_RELEASES_PER_BOARD) };
   });
 
   // The draft's name stays: a restore brings back what the board showed (layout and pages), and renaming
   // is a separate decision.
-  postRoute(app, deps, ROUTES.boardRestore, boardRestoreBody, async ({ body, user }): Promise<Board> => {
+  route(app, deps, BOARDS.boardRestore, async ({ body, user }): Promise<Board> => {
     const { board } = await mutateBoard(deps, user, body.boardId, body.baseVersion, async (current, tx) => {
       const release = await releaseLayout(tx, body.boardId, body.releaseNo);
       if (!release) throw new ApiError('NOT_FOUND', `Release ${body.releaseNo} of this board is not kept`);

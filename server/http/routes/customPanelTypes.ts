@@ -1,13 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  CUSTOM_PANEL_ROUTES,
-  MAX_CUSTOM_PANEL_TYPES,
-  customPanelTypeAddBody,
-  customPanelTypeDeleteBody,
-  customPanelTypeListBody,
-} from '../../../protocol';
+import { CUSTOM_PANELS, MAX_CUSTOM_PANEL_TYPES } from '../../../protocol';
 import { deleteCustomPanelTypes, listCustomPanelTypes, putCustomPanelType } from '../../storage';
-import { postRoute, requireMember, type HttpDeps } from '../context';
+import { route, requireMember, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
 
 /**
@@ -16,19 +10,19 @@ import { ApiError } from '../errors';
  * that add is VALIDATION and nothing changes.
  */
 export function registerCustomPanelTypeRoutes(app: FastifyInstance, deps: HttpDeps): void {
-  postRoute(app, deps, CUSTOM_PANEL_ROUTES.typeList, customPanelTypeListBody, async ({ body, user }) => {
+  route(app, deps, CUSTOM_PANELS.typeList, async ({ body, user }) => {
     requireMember(user, body.projectId);
     return listCustomPanelTypes(deps.db, body.projectId);
   });
 
-  postRoute(app, deps, CUSTOM_PANEL_ROUTES.typeAdd, customPanelTypeAddBody, async ({ body, user }) => {
+  route(app, deps, CUSTOM_PANELS.typeAdd, async ({ body, user }) => {
     requireMember(user, body.projectId);
     const written = await putCustomPanelType(deps.db, body.projectId, body, MAX_CUSTOM_PANEL_TYPES, user.username, Date.now());
     if (!written) throw new ApiError('VALIDATION', `type: a project keeps at most ${MAX_CUSTOM_PANEL_TYPES} custom panel types; delete one first`);
     return listCustomPanelTypes(deps.db, body.projectId);
   });
 
-  postRoute(app, deps, CUSTOM_PANEL_ROUTES.typeDelete, customPanelTypeDeleteBody, async ({ body, user }) => {
+  route(app, deps, CUSTOM_PANELS.typeDelete, async ({ body, user }) => {
     requireMember(user, body.projectId);
     await deleteCustomPanelTypes(deps.db, body.projectId, body.types);
     return listCustomPanelTypes(deps.db, body.projectId);

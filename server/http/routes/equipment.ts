@@ -2,23 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import {
   beijingDayStart,
   EQUIPMENT_KINDS,
-  EQUIPMENT_ROUTES,
-  equipmentArchiveBody,
-  equipmentAttendanceBody,
-  equipmentDriversBody,
-  equipmentFleetBody,
+  EQUIPMENT,
   equipmentRoleOf,
   MAX_ATTENDANCE_ENTRIES,
   MAX_WORK_RECORD_EXPORT_ROWS,
-  workRecordExportBody,
   type ArchiveDocument,
-  type EquipmentArchive,
-  type EquipmentAttendance,
-  type EquipmentDrivers,
-  type EquipmentFleet,
 } from '../../../protocol';
 import { archiveRow, attendanceRows, deviceKindOf, devicesOfKinds, driverRows, driversOnDuty, fromJson, shiftsAt, workRecordSpans, workRecordsBefore } from '../../storage';
-import { postRoute, requireMember, sessionUserOf, type HttpDeps } from '../context';
+import { rawRoute, requireMember, route, sessionUserOf, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
 import { beijingTime, keysetPages, sendTableExport, stampedFileName, type ExportColumn } from '../tableExport';
 import { parseBody } from '../validation';
@@ -84,7 +75,7 @@ export function registerEquipmentRoutes(app: FastifyInstance, deps: HttpDeps): v
   }
 
   /** Drivers of a device and who is on duty at `atMs` (intended role: member). */
-  postRoute(app, deps, EQUIPMENT_ROUTES.drivers, equipmentDriversBody, async ({ body, user }): Promise<EquipmentDrivers> => {
+  route(app, deps, EQUIPMENT.drivers, async ({ body, user }) => {
     requireMember(user, body.projectId);
     await requireDevice(body.projectId, body.sn);
     const atMs = body.atMs ?? Date.now();
@@ -108,7 +99,7 @@ export function registerEquipmentRoutes(app: FastifyInstance, deps: HttpDeps): v
   });
 
   /** Shifts of a device's drivers overlapping a range (intended role: member). */
-  postRoute(app, deps, EQUIPMENT_ROUTES.attendance, equipmentAttendanceBody, async ({ body, user }): Promise<EquipmentAttendance> => {
+  route(app, deps, EQUIPMENT.attendance, async ({ body, user }) => {
     requireMember(user, body.projectId);
     await requireDevice(body.projectId, body.sn);
     const rows = await attendanceRows(db, body, MAX_ATTENDANCE_ENTRIES + 1);
@@ -133,7 +124,7 @@ export function registerEquipmentRoutes(app: FastifyInstance, deps: HttpDeps): v
   });
 
   /** A device's archive (intended role: member). */
-  postRoute(app, deps, EQUIPMENT_ROUTES.archive, equipmentArchiveBody, async ({ body, user }): Promise<EquipmentArchive> => {
+  route(app, deps, EQUIPMENT.archive, async ({ body, user }) => {
     requireMember(user, body.projectId);
     await requireDevice(body.projectId, body.sn);
     const r = await archiveRow(db, body.projectId, body.sn);
@@ -156,7 +147,7 @@ export function registerEquipmentRoutes(app: FastifyInstance, deps: HttpDeps): v
   });
 
   /** The fleet summary: driver on duty and utilisation today per piece of equipment (intended role: member). */
-  postRoute(app, deps, EQUIPMENT_ROUTES.fleet, equipmentFleetBody, async ({ body, user }): Promise<EquipmentFleet> => {
+  route(app, deps, EQUIPMENT.fleet, async ({ body, user }) => {
     requireMember(user, body.projectId);
     const atMs = body.atMs ?? Date.now();
     const dayStartMs = beijingDayStart(atMs);
@@ -192,9 +183,9 @@ export function registerEquipmentRoutes(app: FastifyInstance, deps: HttpDeps): v
 
   // The file itself (not an envelope): a device's work records, newest first, at most
   // MAX_WORK_RECORD_EXPORT_ROWS; xlsx by exceljs' streaming writer, or CSV (UTF-8 with BOM).
-  app.post(EQUIPMENT_ROUTES.workRecordExport, async (req, reply) => {
+  rawRoute(app, EQUIPMENT.workRecordExport, async (req, reply) => {
     const user = sessionUserOf(req);
-    const body = parseBody(workRecordExportBody, req.body);
+    const body = parseBody(EQUIPMENT.workRecordExport.body, req.body);
     requireMember(user, body.projectId);
     const columns = equipmentRoleOf(await requireDevice(body.projectId, body.sn))?.workRecords.by === 'cageTrip' ? ELEVATOR_EXPORT_COLUMNS : EXPORT_COLUMNS;
     const fileName = stampedFileName(`work-records-${body.sn}`, body.format);

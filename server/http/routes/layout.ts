@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ROUTES, layoutListBody, layoutUpdateBody, type LayoutList, type LayoutWrite } from '../../../protocol';
-import { postRoute, type HttpDeps } from '../context';
+import { BOARDS, type LayoutList, type LayoutWrite } from '../../../protocol';
+import { route, type HttpDeps } from '../context';
 import { applyLayoutItems, applyLayoutPatch, layoutItems } from './boardsOps';
 import { mutateBoard, readBoard } from './boardsStore';
 
@@ -9,12 +9,12 @@ import { mutateBoard, readBoard } from './boardsStore';
  * panels moved or resized at once, e.g. after a drag of a multi-selection or an align, in one transaction).
  */
 export function registerLayoutRoutes(app: FastifyInstance, deps: HttpDeps): void {
-  postRoute(app, deps, ROUTES.layoutList, layoutListBody, async ({ body, user }): Promise<LayoutList> => {
+  route(app, deps, BOARDS.layoutList, async ({ body, user }): Promise<LayoutList> => {
     const board = await readBoard(deps.db, user, body.boardId);
     return { boardId: board.boardId, version: board.version, layout: board.layout, items: layoutItems(board, body.pageId) };
   });
 
-  postRoute(app, deps, ROUTES.layoutUpdate, layoutUpdateBody, async ({ body, user }): Promise<LayoutWrite> => {
+  route(app, deps, BOARDS.layoutUpdate, async ({ body, user }): Promise<LayoutWrite> => {
     const { board } = await mutateBoard(deps, user, body.boardId, body.baseVersion, (current) => ({
       board: { ...applyLayoutItems(current, body.items), layout: applyLayoutPatch(current.layout, body.layout) },
       result: null,

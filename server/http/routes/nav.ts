@@ -1,21 +1,15 @@
-import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { HttpDeps } from '../context';
+import { NAV, postDomainBody } from '../../../protocol';
+import { rawRoute, type HttpDeps } from '../context';
 import { ApiError, ERROR_MESSAGES, HTTP_STATUS } from '../errors';
 import { hashToken, SESSION_COOKIE } from '../sessions';
 import { setSessionProject } from '../../storage';
 
 /** Home service (docs/product.md "Organisation switch"): switches the session's organisation (current project). */
-export const NAV_POST_DOMAIN_ROUTE = '/nav/postDomain.htm';
+export const NAV_POST_DOMAIN_ROUTE = NAV.postDomain.path;
 
 /** A form body is two short fields; anything larger is not this form. */
 const FORM_BODY_LIMIT_BYTES = 1024;
-
-/** Form body `type=2&id={projectId}` (docs/product.md "Organisation switch": type 2 = switch to a project). */
-export const postDomainBody = z.strictObject({
-  type: z.literal('2', { error: 'type: must be 2 (project)' }),
-  id: z.string().min(1, { error: 'id: required' }).max(64, { error: 'id: too long' }),
-});
 
 /**
  * The answer of postDomain.htm (docs/product.md "Organisation switch"): success when `data` is `'ok'`; a failure carries `errorMsg`
@@ -53,7 +47,7 @@ export function registerNavRoutes(app: FastifyInstance, deps: HttpDeps): void {
       const form = postDomainBody.safeParse(req.body ?? {});
       if (!form.success) throw new ApiError('VALIDATION', form.error.issues[0].message);
     };
-    scope.post(NAV_POST_DOMAIN_ROUTE, { bodyLimit: FORM_BODY_LIMIT_BYTES, preValidation }, async (req, reply): Promise<PostDomainAnswer> => {
+    rawRoute(scope, NAV.postDomain, async (req, reply): Promise<PostDomainAnswer> => {
       const token = req.cookies[SESSION_COOKIE];
       const user = await deps.sessions.resolve(token);
       if (!user || !token) return failWith(reply, HTTP_STATUS.UNAUTHENTICATED, 'UNAUTHENTICATED', ERROR_MESSAGES.unauthenticated);
@@ -65,6 +59,6 @@ export function registerNavRoutes(app: FastifyInstance, deps: HttpDeps): void {
       }
       await setSessionProject(deps.db, hashToken(token), projectId);
       return { success: true, data: 'ok' };
-    });
+    }, { bodyLimit: FORM_BODY_LIMIT_BYTES, preValidation });
   });
 }

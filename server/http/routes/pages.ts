@@ -1,27 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  ROUTES,
-  pageAddBody,
-  pageAddInitializeBody,
-  pageDeleteBody,
-  pageDetailsBody,
-  pageEditBody,
-  pageMoveBody,
-  type BoardWrite,
-  type PageDetails,
-  type PageOrder,
-  type PageWrite,
-} from '../../../protocol';
+import { BOARDS, type BoardWrite, type PageDetails, type PageOrder, type PageWrite } from '../../../protocol';
 import { instantiateTemplatePage } from '../../seed/instantiate';
 import { findTemplate } from '../../seed/templates';
-import { postRoute, type HttpDeps } from '../context';
+import { route, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
 import { deletePage, findPage, insertPage, movePage, pagesInOrder, randomId, replacePage } from './boardsOps';
 import { bindableDevices, mutateBoard, readBoard } from './boardsStore';
 
 /** page/add, page/details, page/edit, page/move, page/delete, page/add/initialize (docs/api.md "Board server"). */
 export function registerPageRoutes(app: FastifyInstance, deps: HttpDeps): void {
-  postRoute(app, deps, ROUTES.pageAdd, pageAddBody, async ({ body, user }): Promise<PageWrite> => {
+  route(app, deps, BOARDS.pageAdd, async ({ body, user }): Promise<PageWrite> => {
     const pageId = randomId('page');
     const { board } = await mutateBoard(deps, user, body.boardId, body.baseVersion, (current) => ({
       board: insertPage(current, { pageId, name: body.name, order: 0, panels: [] }, body.index),
@@ -30,12 +18,12 @@ export function registerPageRoutes(app: FastifyInstance, deps: HttpDeps): void {
     return { boardId: board.boardId, version: board.version, page: findPage(board, pageId) };
   });
 
-  postRoute(app, deps, ROUTES.pageDetails, pageDetailsBody, async ({ body, user }): Promise<PageDetails> => {
+  route(app, deps, BOARDS.pageDetails, async ({ body, user }): Promise<PageDetails> => {
     const board = await readBoard(deps.db, user, body.boardId);
     return { boardId: board.boardId, version: board.version, page: findPage(board, body.pageId) };
   });
 
-  postRoute(app, deps, ROUTES.pageEdit, pageEditBody, async ({ body, user }): Promise<PageWrite> => {
+  route(app, deps, BOARDS.pageEdit, async ({ body, user }): Promise<PageWrite> => {
     const { board } = await mutateBoard(deps, user, body.boardId, body.baseVersion, (current) => ({
       board: replacePage(current, { ...findPage(current, body.pageId), name: body.name }),
       result: null,
@@ -43,7 +31,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: HttpDeps): void {
     return { boardId: board.boardId, version: board.version, page: findPage(board, body.pageId) };
   });
 
-  postRoute(app, deps, ROUTES.pageMove, pageMoveBody, async ({ body, user }): Promise<PageOrder> => {
+  route(app, deps, BOARDS.pageMove, async ({ body, user }): Promise<PageOrder> => {
     const { board } = await mutateBoard(deps, user, body.boardId, body.baseVersion, (current) => ({
       board: movePage(current, body.pageId, body.toIndex),
       result: null,
@@ -55,7 +43,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: HttpDeps): void {
     };
   });
 
-  postRoute(app, deps, ROUTES.pageDelete, pageDeleteBody, async ({ body, user }): Promise<BoardWrite> => {
+  route(app, deps, BOARDS.pageDelete, async ({ body, user }): Promise<BoardWrite> => {
     const { board } = await mutateBoard(deps, user, body.boardId, body.baseVersion, (current) => ({
       board: deletePage(current, body.pageId),
       result: null,
@@ -63,10 +51,10 @@ export function registerPageRoutes(app: FastifyInstance, deps: HttpDeps): void {
     return { boardId: board.boardId, version: board.version };
   });
 
-  postRoute(app, deps, ROUTES.pageAddInitialize, pageAddInitializeBody, async ({ body, user }): Promise<PageWrite> => {
+  route(app, deps, BOARDS.pageAddInitialize, async ({ body, user }): Promise<PageWrite> => {
     const { board, result: pageId } = await mutateBoard(deps, user, body.boardId, body.baseVersion, async (current, tx) => {
       const template = findTemplate(body.templateId, deps.config.seedLocale);
-      if (!template) throw new ApiError('NOT_FOUND', `Template ${body.templateId} not found; see ${ROUTES.boardStandardList}`);
+      if (!template) throw new ApiError('NOT_FOUND', `Template ${body.templateId} not found; see ${BOARDS.boardStandardList.path}`);
       const source = body.templatePageId ? template.pages.find((p) => p.templatePageId === body.templatePageId) : template.pages[0];
       if (!source) throw new ApiError('NOT_FOUND', `Template ${body.templateId} has no page ${body.templatePageId}`);
       const page = instantiateTemplatePage(source, await bindableDevices(tx, current.projectId), randomId, { name: body.name });

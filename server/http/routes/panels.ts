@@ -1,17 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  ROUTES,
-  panelCustomAddBody,
-  panelDeleteBody,
-  panelEditBody,
-  panelListBody,
-  panelMoveBody,
+  BOARDS,
   type BoardWrite,
   type PanelList,
   type PanelOrder,
   type PanelWrite,
 } from '../../../protocol';
-import { postRoute, type HttpDeps } from '../context';
+import { route, type HttpDeps } from '../context';
 import {
   deletePanels,
   editPanel,
@@ -30,7 +25,7 @@ import { registerCustomPanelTypeRoutes } from './customPanelTypes';
 /** panel/list, panel/custom/add, panel/edit, panel/delete, panel/move (docs/api.md "Board server"), and the custom panel type routes. */
 export function registerPanelRoutes(app: FastifyInstance, deps: HttpDeps): void {
   registerCustomPanelTypeRoutes(app, deps);
-  postRoute(app, deps, ROUTES.panelList, panelListBody, async ({ body, user }): Promise<PanelList> => {
+  route(app, deps, BOARDS.panelList, async ({ body, user }): Promise<PanelList> => {
     const board = await readBoard(deps.db, user, body.boardId);
     const pages = body.pageId ? [findPage(board, body.pageId)] : pagesInOrder(board.pages);
     return {
@@ -40,7 +35,7 @@ export function registerPanelRoutes(app: FastifyInstance, deps: HttpDeps): void 
     };
   });
 
-  postRoute(app, deps, ROUTES.panelCustomAdd, panelCustomAddBody, async ({ body, user }): Promise<PanelWrite> => {
+  route(app, deps, BOARDS.panelCustomAdd, async ({ body, user }): Promise<PanelWrite> => {
     const panelId = randomId('panel');
     const { board } = await mutateBoard(deps, user, body.boardId, body.baseVersion, (current) => {
       const page = findPage(current, body.pageId);
@@ -49,7 +44,7 @@ export function registerPanelRoutes(app: FastifyInstance, deps: HttpDeps): void 
     return { boardId: board.boardId, version: board.version, pageId: body.pageId, panel: findPanel(findPage(board, body.pageId), panelId) };
   });
 
-  postRoute(app, deps, ROUTES.panelEdit, panelEditBody, async ({ body, user }): Promise<PanelWrite> => {
+  route(app, deps, BOARDS.panelEdit, async ({ body, user }): Promise<PanelWrite> => {
     const { board } = await mutateBoard(deps, user, body.boardId, body.baseVersion, (current) => {
       const page = findPage(current, body.pageId);
       const edited = editPanel(findPanel(page, body.panelId), body.panel);
@@ -58,7 +53,7 @@ export function registerPanelRoutes(app: FastifyInstance, deps: HttpDeps): void 
     return { boardId: board.boardId, version: board.version, pageId: body.pageId, panel: findPanel(findPage(board, body.pageId), body.panelId) };
   });
 
-  postRoute(app, deps, ROUTES.panelDelete, panelDeleteBody, async ({ body, user }): Promise<BoardWrite> => {
+  route(app, deps, BOARDS.panelDelete, async ({ body, user }): Promise<BoardWrite> => {
     const { board } = await mutateBoard(deps, user, body.boardId, body.baseVersion, (current) => ({
       board: replacePage(current, deletePanels(findPage(current, body.pageId), body.panelIds)),
       result: null,
@@ -66,7 +61,7 @@ export function registerPanelRoutes(app: FastifyInstance, deps: HttpDeps): void 
     return { boardId: board.boardId, version: board.version };
   });
 
-  postRoute(app, deps, ROUTES.panelMove, panelMoveBody, async ({ body, user }): Promise<PanelOrder> => {
+  route(app, deps, BOARDS.panelMove, async ({ body, user }): Promise<PanelOrder> => {
     const { board } = await mutateBoard(deps, user, body.boardId, body.baseVersion, (current) => ({
       board: replacePage(current, movePanel(findPage(current, body.pageId), body.panelId, body.to)),
       result: null,

@@ -4,28 +4,15 @@ import type { Kysely } from 'kysely';
 import {
   MAX_PEOPLE_PER_PROJECT,
   MAX_ZONES_PER_PROJECT,
-  PEOPLE_ROUTES,
-  personAddBody,
-  personDeleteBody,
-  personDetailBody,
-  personEditBody,
-  personExportBody,
-  personListBody,
+  PEOPLE,
   thresholdSchema,
-  zoneAddBody,
-  zoneDeleteBody,
-  zoneEditBody,
-  zoneHoursBody,
-  zoneListBody,
   type Person,
-  type PersonDetail,
   type PersonList,
   type PersonListBody,
   type PersonRow,
   type Threshold,
   type Zone,
   type ZoneHours,
-  type ZoneRow,
 } from '../../../protocol';
 import { inZone } from '../../rules/zoneRules';
 import { zoneColumns, zoneFromRow } from '../../rules/zoneStore';
@@ -54,7 +41,7 @@ import {
   type Database,
 } from '../../storage';
 import { ApiError, ERROR_MESSAGES } from '../errors';
-import { postRoute, requireMember, sessionUserOf, type HttpDeps, type HttpLive } from '../context';
+import { rawRoute, requireMember, route, sessionUserOf, type HttpDeps, type HttpLive } from '../context';
 import { parseBody } from '../validation';
 import { beijingTime, sendTableExport, stampedFileName, type ExportColumn } from '../tableExport';
 
@@ -174,15 +161,15 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   const { db } = deps;
 
   /** person/list: the registry with live state, filtered. Role: safety officer and above (members today). */
-  postRoute(app, deps, PEOPLE_ROUTES.personList, personListBody, async ({ body, user }): Promise<PersonList> => {
+  route(app, deps, PEOPLE.personList, async ({ body, user }) => {
     requireMember(user, body.projectId);
     return filteredPeople(deps, body);
   });
 
   // person/export: the file itself (not an envelope), the same rows as person/list (server/http/tableExport.ts). Role: safety officer and above (members today).
-  app.post(PEOPLE_ROUTES.personExport, async (req, reply) => {
+  rawRoute(app, PEOPLE.personExport, async (req, reply) => {
     const user = sessionUserOf(req);
-    const body = parseBody(personExportBody, req.body);
+    const body = parseBody(PEOPLE.personExport.body, req.body);
     requireMember(user, body.projectId);
     const { list } = await filteredPeople(deps, body);
     const zones = new Map((await zoneNames(db, body.projectId)).map((z) => [z.zone_id, z.name]));
@@ -191,7 +178,7 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   });
 
   /** person/detail: one person (by id or by beacon), live values, thresholds and zones. Role: safety officer and above. */
-  postRoute(app, deps, PEOPLE_ROUTES.personDetail, personDetailBody, async ({ body, user }): Promise<PersonDetail> => {
+  route(app, deps, PEOPLE.personDetail, async ({ body, user }) => {
     requireMember(user, body.projectId);
     const row = await findPerson(db, body.projectId, 'personId' in body ? { personId: body.personId } : { beaconSn: body.beaconSn });
     if (!row && 'personId' in body) throw new ApiError('NOT_FOUND', 'No such person');
@@ -217,7 +204,7 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   });
 
   /** person/add. Role: project manager or administrator (administrators today). */
-  postRoute(app, deps, PEOPLE_ROUTES.personAdd, personAddBody, async ({ body, user }): Promise<Person> => {
+  route(app, deps, PEOPLE.personAdd, async ({ body, user }) => {
     requireMember(user, body.projectId);
     if ((await countPeople(db, body.projectId)) >= MAX_PEOPLE_PER_PROJECT) throw new ApiError('VALIDATION', `person: a project registers at most ${MAX_PEOPLE_PER_PROJECT} people`);
     await checkBeacon(db, body.projectId, body.person.beaconSn);
@@ -228,7 +215,7 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   });
 
   /** person/edit. Role: project manager or administrator (administrators today). */
-  postRoute(app, deps, PEOPLE_ROUTES.personEdit, personEditBody, async ({ body, user }): Promise<Person> => {
+  route(app, deps, PEOPLE.personEdit, async ({ body, user }) => {
     requireMember(user, body.projectId);
     await checkBeacon(db, body.projectId, body.person.beaconSn, body.personId);
     const person = await updatePerson(db, body.projectId, body.personId, body.person, Date.now()).catch(conflictOnDuplicate);
@@ -238,7 +225,7 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   });
 
   /** person/delete. Role: project manager or administrator (administrators today). */
-  postRoute(app, deps, PEOPLE_ROUTES.personDelete, personDeleteBody, async ({ body, user }): Promise<{ personId: string }> => {
+  route(app, deps, PEOPLE.personDelete, async ({ body, user }) => {
     requireMember(user, body.projectId);
     if (!(await deletePerson(db, body.projectId, body.personId))) throw new ApiError('NOT_FOUND', 'No such person');
     await deps.live().reloadDevices(body.projectId);
@@ -246,7 +233,7 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   });
 
   /** zone/list: zones with headcount and today's portal counts. Role: safety officer and above (members today). */
-  postRoute(app, deps, PEOPLE_ROUTES.zoneList, zoneListBody, async ({ body, user }): Promise<ZoneRow[]> => {
+  route(app, deps, PEOPLE.zoneList, async ({ body, user }) => {
     requireMember(user, body.projectId);
     const zones = (await zoneRowsByPlace(db, body.projectId, body.tunnelId)).map(zoneFromRow);
     const stats = (await deps.live().liveState(body.projectId)).zones;
@@ -258,7 +245,7 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
    * [fromMs, toMs), oldest first (server/rules/zoneHours.ts). At most 31 days: 744 rows per zone.
    * Role: safety officer and above (members today). @throws NOT_FOUND for a zone the project does not have
    */
-  postRoute(app, deps, PEOPLE_ROUTES.zoneHours, zoneHoursBody, async ({ body, user }): Promise<ZoneHours> => {
+  route(app, deps, PEOPLE.zoneHours, async ({ body, user }) => {
     requireMember(user, body.projectId);
     const zones = await zoneNames(db, body.projectId, body.zoneId);
     if (body.zoneId && zones.length === 0) throw new ApiError('NOT_FOUND', 'No such zone');
@@ -275,7 +262,7 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   });
 
   /** zone/add. Role: administrator. */
-  postRoute(app, deps, PEOPLE_ROUTES.zoneAdd, zoneAddBody, async ({ body, user }): Promise<Zone> => {
+  route(app, deps, PEOPLE.zoneAdd, async ({ body, user }) => {
     requireMember(user, body.projectId);
     await requireTunnel(db, body.projectId, body.zone.tunnelId);
     if ((await countZones(db, body.projectId)) >= MAX_ZONES_PER_PROJECT) throw new ApiError('VALIDATION', `zone: a project has at most ${MAX_ZONES_PER_PROJECT} zones`);
@@ -285,7 +272,7 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   });
 
   /** zone/edit. Role: administrator. */
-  postRoute(app, deps, PEOPLE_ROUTES.zoneEdit, zoneEditBody, async ({ body, user }): Promise<Zone> => {
+  route(app, deps, PEOPLE.zoneEdit, async ({ body, user }) => {
     requireMember(user, body.projectId);
     await requireTunnel(db, body.projectId, body.zone.tunnelId);
     const row = await updateZone(db, body.projectId, body.zoneId, zoneColumns(body.zone), Date.now());
@@ -295,7 +282,7 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   });
 
   /** zone/delete. Role: administrator. Open alarms of the zone clear with the reload. */
-  postRoute(app, deps, PEOPLE_ROUTES.zoneDelete, zoneDeleteBody, async ({ body, user }): Promise<{ zoneId: string }> => {
+  route(app, deps, PEOPLE.zoneDelete, async ({ body, user }) => {
     requireMember(user, body.projectId);
     if (!(await deleteZone(db, body.projectId, body.zoneId))) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
     await deps.live().reloadDevices(body.projectId);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { ROUTES, systemStyleDetailsBody, systemStyleEditBody, type SystemStyle } from '../../../protocol';
+import { BOARDS, type SystemStyle } from '../../../protocol';
 import { systemStyleRow, toSystemStyle, writeSystemStyle } from '../../storage';
-import { postRoute, requireMember, type HttpDeps } from '../context';
+import { route, requireMember, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
 
 /** The CONFLICT message of a stale style edit. */
@@ -14,7 +14,7 @@ export function staleStyleMessage(current: number, base: number): string {
 
 /** systemStyle/details and systemStyle/edit: theme, primary colour and title per project (docs/product.md "Board model", "Constants"). */
 export function registerSystemStyleRoutes(app: FastifyInstance, deps: HttpDeps): void {
-  postRoute(app, deps, ROUTES.systemStyleDetails, systemStyleDetailsBody, async ({ body, user }): Promise<SystemStyle> => {
+  route(app, deps, BOARDS.systemStyleDetails, async ({ body, user }): Promise<SystemStyle> => {
     requireMember(user, body.projectId);
     const row = await systemStyleRow(deps.db, body.projectId);
     return toSystemStyle(body.projectId, row);
@@ -22,7 +22,7 @@ export function registerSystemStyleRoutes(app: FastifyInstance, deps: HttpDeps):
 
   // Each statement is guarded by the version it expects, so two editors racing (even on the very first
   // edit, when there is no row yet) end with one success and one CONFLICT, never a lost update.
-  postRoute(app, deps, ROUTES.systemStyleEdit, systemStyleEditBody, async ({ body, user }): Promise<SystemStyle> => {
+  route(app, deps, BOARDS.systemStyleEdit, async ({ body, user }): Promise<SystemStyle> => {
     requireMember(user, body.projectId);
     const row = await systemStyleRow(deps.db, body.projectId);
     const current = toSystemStyle(body.projectId, row);

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { ROUTES, ingestStatsBody, telemetryHistoryBody, type IngestStats, type TelemetryHistory } from '../../../protocol';
+import { HISTORY, OPERATIONS, type TelemetryHistory } from '../../../protocol';
 import { readRaw } from '../../storage';
 import { registerTelemetryRangeRoutes } from './telemetryRanges';
-import { postRoute, requireAdmin, requireMember, type HttpDeps } from '../context';
+import { requireAdmin, requireMember, route, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
 
 /** Rows returned per device: the most recent ones in the range when there are more. */
@@ -13,7 +13,7 @@ const MAX_METRICS = 64;
 /** telemetry/history, ingest/stats and the range routes of ./telemetryRanges.ts. */
 export function registerTelemetryRoutes(app: FastifyInstance, deps: HttpDeps): void {
   registerTelemetryRangeRoutes(app, deps);
-  postRoute(app, deps, ROUTES.telemetryHistory, telemetryHistoryBody, async ({ body, user }): Promise<TelemetryHistory> => {
+  route(app, deps, HISTORY.telemetryHistory, async ({ body, user }) => {
     if (body.toMs < body.fromMs) throw new ApiError('VALIDATION', 'toMs: must not be before fromMs');
     requireMember(user, body.projectId);
     const sns = [...new Set(body.sns)];
@@ -31,7 +31,7 @@ export function registerTelemetryRoutes(app: FastifyInstance, deps: HttpDeps): v
     return { series };
   });
 
-  postRoute(app, deps, ROUTES.ingestStats, ingestStatsBody, async ({ user }): Promise<IngestStats> => {
+  route(app, deps, OPERATIONS.ingestStats, async ({ user }) => {
     requireAdmin(user);
     return deps.live().ingestStats();
   });

@@ -1,18 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ALARM_RANGE_MAX,
-  HISTORY_ROUTES,
+  HISTORY,
   MINUTE_MAX_SPAN_MS,
   RAW_MAX_SPAN_MS,
   SERIES_MAX_METRICS,
   TRACKS_MAX_SPAN_MS,
   TRACKS_COMPACT_PAGE_MS,
   TRACKS_PAGE_MS,
-  alarmRangeBody,
-  tracksCompactBody,
-  positionsBody,
-  seriesBody,
-  tracksBody,
   type AlarmRangeResponse,
   type HistoryTier,
   type PositionsResponse,
@@ -25,7 +20,7 @@ import { encodeTracksStepwise } from '../../../protocol/trackCodec';
 import type { ServerConfig } from '../../config';
 import { HOUR_MS, MINUTE_MS, alarmsRaisedIn, beaconSns, hasOpenChunks, mergeStats, rawChunkFingerprint, readRaw, readRollups } from '../../storage';
 import { TrackPageCache } from './trackPageCache';
-import { postRoute, requireMember, sessionUserOf, type HttpDeps } from '../context';
+import { rawRoute, requireMember, route, sessionUserOf, type HttpDeps } from '../context';
 import { assertProjectNamed, markSchemaRoute } from '../authorize';
 import { parseBody } from '../validation';
 import { ApiError } from '../errors';
@@ -84,7 +79,7 @@ export function chooseTier(config: ServerConfig, fromMs: number, toMs: number, n
 /** Range routes of protocol/history.ts: series, tracks, positions and alarms in a range. */
 export function registerTelemetryRangeRoutes(app: FastifyInstance, deps: HttpDeps): void {
   const trackPages = new TrackPageCache(deps.config.tracksCacheBytes);
-  postRoute(app, deps, HISTORY_ROUTES.series, seriesBody, async ({ body, user }): Promise<SeriesResponse> => {
+  route(app, deps, HISTORY.series, async ({ body, user }): Promise<SeriesResponse> => {
     checkRange(body.fromMs, body.toMs);
     requireMember(user, body.projectId);
     const tier = chooseTier(deps.config, body.fromMs, body.toMs, Date.now(), body.tier);
@@ -147,7 +142,7 @@ export function registerTelemetryRangeRoutes(app: FastifyInstance, deps: HttpDep
     return { fromMs: body.fromMs, toMs: body.toMs, widthPx: body.widthPx, tier, resolutionMs: columnMs, downsampled, series };
   });
 
-  postRoute(app, deps, HISTORY_ROUTES.tracks, tracksBody, async ({ body, user }): Promise<TracksResponse> => {
+  route(app, deps, HISTORY.tracks, async ({ body, user }): Promise<TracksResponse> => {
     checkRange(body.fromMs, body.toMs);
     requireMember(user, body.projectId);
     const { pageFromMs, pageToMs } = tracksPage(deps, body, TRACKS_PAGE_MS);
@@ -158,10 +153,10 @@ export function registerTelemetryRangeRoutes(app: FastifyInstance, deps: HttpDep
 
   // Compact tracks answer with the binary body itself (application/octet-stream, protocol/trackCodec.ts);
   // errors keep the JSON envelope of every route.
-  markSchemaRoute(HISTORY_ROUTES.tracksCompact);
-  app.post(HISTORY_ROUTES.tracksCompact, async (req, reply) => {
+  markSchemaRoute(HISTORY.tracksCompact.path);
+  rawRoute(app, HISTORY.tracksCompact, async (req, reply) => {
     const user = sessionUserOf(req);
-    const body = parseBody(tracksCompactBody, req.body);
+    const body = parseBody(HISTORY.tracksCompact.body, req.body);
     assertProjectNamed(req);
     checkRange(body.fromMs, body.toMs);
     requireMember(user, body.projectId);
@@ -204,7 +199,7 @@ export function registerTelemetryRangeRoutes(app: FastifyInstance, deps: HttpDep
     return reply.type('application/octet-stream').send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   });
 
-  postRoute(app, deps, HISTORY_ROUTES.positions, positionsBody, async ({ body, user }): Promise<PositionsResponse> => {
+  route(app, deps, HISTORY.positions, async ({ body, user }): Promise<PositionsResponse> => {
     requireMember(user, body.projectId);
     chooseTier(deps.config, body.atMs - body.lookbackMs, body.atMs, Date.now(), 'raw');
     const sns = await beaconSns(deps.db, body.projectId, body.tunnelId);
@@ -221,7 +216,7 @@ export function registerTelemetryRangeRoutes(app: FastifyInstance, deps: HttpDep
     return { atMs: body.atMs, positions };
   });
 
-  postRoute(app, deps, HISTORY_ROUTES.alarmRange, alarmRangeBody, async ({ body, user }): Promise<AlarmRangeResponse> => {
+  route(app, deps, HISTORY.alarmRange, async ({ body, user }): Promise<AlarmRangeResponse> => {
     checkRange(body.fromMs, body.toMs);
     requireMember(user, body.projectId);
     // cursor: the last alarm id of the previous page (ordered by time, then id)

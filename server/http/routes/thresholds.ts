@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { FLEET_ROUTES, thresholdAuditBody, thresholdGetBody, thresholdResetBody, thresholdSetBody, type ThresholdAuditPage, type ThresholdView } from '../../../protocol';
+import { FLEET } from '../../../protocol';
 import { getThresholds, listThresholdAudit, resetThresholds, setThresholds, ThresholdEditError } from '../../rules/thresholdEdits';
-import { postRoute, requireMember, type HttpDeps } from '../context';
+import { requireMember, route, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
 
 /** Maps a refused edit to the API's errors: unknown device or kind NOT_FOUND, bad values VALIDATION. */
@@ -21,12 +21,12 @@ async function refusing<T>(work: () => Promise<T>): Promise<T> {
  * by the new limits.
  */
 export function registerThresholdRoutes(app: FastifyInstance, deps: HttpDeps): void {
-  postRoute(app, deps, FLEET_ROUTES.thresholdGet, thresholdGetBody, async ({ body, user }): Promise<ThresholdView> => {
+  route(app, deps, FLEET.thresholdGet, async ({ body, user }) => {
     requireMember(user, body.projectId);
     return refusing(() => getThresholds(deps.db, body.projectId, body.target));
   });
 
-  postRoute(app, deps, FLEET_ROUTES.thresholdSet, thresholdSetBody, async ({ body, user }): Promise<ThresholdView> => {
+  route(app, deps, FLEET.thresholdSet, async ({ body, user }) => {
     requireMember(user, body.projectId);
     const ctx = { projectId: body.projectId, target: body.target, username: user.username, nowMs: Date.now() };
     const view = await refusing(() => setThresholds(deps.db, ctx, body.thresholds));
@@ -34,7 +34,7 @@ export function registerThresholdRoutes(app: FastifyInstance, deps: HttpDeps): v
     return view;
   });
 
-  postRoute(app, deps, FLEET_ROUTES.thresholdReset, thresholdResetBody, async ({ body, user }): Promise<ThresholdView> => {
+  route(app, deps, FLEET.thresholdReset, async ({ body, user }) => {
     requireMember(user, body.projectId);
     const ctx = { projectId: body.projectId, target: body.target, username: user.username, nowMs: Date.now() };
     const view = await refusing(() => resetThresholds(deps.db, ctx, body.metrics));
@@ -42,7 +42,7 @@ export function registerThresholdRoutes(app: FastifyInstance, deps: HttpDeps): v
     return view;
   });
 
-  postRoute(app, deps, FLEET_ROUTES.thresholdAudit, thresholdAuditBody, async ({ body, user }): Promise<ThresholdAuditPage> => {
+  route(app, deps, FLEET.thresholdAudit, async ({ body, user }) => {
     requireMember(user, body.projectId);
     return listThresholdAudit(deps.db, body.projectId, { target: body.target, beforeId: body.beforeId, limit: body.limit });
   });

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { BOARD_TICKET_HEADER, ROUTES, ok, ticketQuery, type BoardTicket, type SessionUser } from '../../../protocol';
+import { BOARD_TICKET_HEADER, BOARDS, type BoardTicket, type SessionUser } from '../../../protocol';
 import { storeTicket, useTicket, type Database } from '../../storage';
-import { requireMember, type HttpDeps } from '../context';
-import { ApiError, ERROR_MESSAGES } from '../errors';
-import { SESSION_COOKIE, hashToken } from '../sessions';
-import { parseBody } from '../validation';
+import { requireMember, route, type HttpDeps } from '../context';
+import { ApiError } from '../errors';
+import { hashToken } from '../sessions';
 
 /** A board/add ticket is good for 5 minutes after it was issued. */
 export const TICKET_TTL_MS = 5 * 60_000;
@@ -15,8 +14,8 @@ export const MAX_TICKETS_PER_USER = 20;
 
 /** What board/add says when the `dataBoardBasicToken` header is missing or not a usable ticket. */
 export const TICKET_MESSAGES = {
-  missing: `${BOARD_TICKET_HEADER}: missing; get a ticket from GET ${ROUTES.ticketGet}?projectId=… and send it in this header`,
-  invalid: `${BOARD_TICKET_HEADER}: the ticket is unknown, expired, already used or for another user or project; get a new one from GET ${ROUTES.ticketGet}`,
+  missing: `${BOARD_TICKET_HEADER}: missing; get a ticket from GET ${BOARDS.ticketGet.path}?projectId=… and send it in this header`,
+  invalid: `${BOARD_TICKET_HEADER}: the ticket is unknown, expired, already used or for another user or project; get a new one from GET ${BOARDS.ticketGet.path}`,
 } as const;
 
 /**
@@ -61,13 +60,10 @@ export async function consumeTicket(
 
 /** `GET ticket/getTicket?projectId=…` (docs/api.md "Board server": a GET with a query string). */
 export function registerTicketRoutes(app: FastifyInstance, deps: HttpDeps): void {
-  app.get(ROUTES.ticketGet, async (req, reply) => {
-    const user = await deps.sessions.resolve(req.cookies[SESSION_COOKIE]);
-    if (!user) throw new ApiError('UNAUTHENTICATED', ERROR_MESSAGES.unauthenticated);
-    const query = parseBody(ticketQuery, req.query);
+  route(app, deps, BOARDS.ticketGet, async ({ body: query, user, reply }) => {
     requireMember(user, query.projectId);
     // A ticket is a secret for one request: no cache may keep it.
     reply.header('cache-control', 'no-store');
-    return ok(await issueTicket(deps.db, user.username, query.projectId));
+    return await issueTicket(deps.db, user.username, query.projectId);
   });
 }

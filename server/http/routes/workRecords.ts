@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { workRecordPage } from '../../storage';
-import { FLEET_ROUTES, workRecordListBody, type WorkRecordPage } from '../../../protocol';
-import { postRoute, requireMember, type HttpDeps } from '../context';
+import { FLEET, type WorkRecordPage } from '../../../protocol';
+import { requireMember, route, type HttpDeps } from '../context';
 
 /** work/records (protocol/fleet.ts, docs/api.md "Work records"): a project's lifts and elevator trips, newest first, paged. Members. */
 export function registerWorkRecordRoutes(app: FastifyInstance, deps: HttpDeps): void {
-  postRoute(app, deps, FLEET_ROUTES.workRecordList, workRecordListBody, async ({ body, user }): Promise<WorkRecordPage> => {
+  route(app, deps, FLEET.workRecordList, async ({ body, user }): Promise<WorkRecordPage> => {
     requireMember(user, body.projectId);
     const { total, rows } = await workRecordPage(deps.db, body.projectId, body.sn, body.page, body.pageSize);
     return {

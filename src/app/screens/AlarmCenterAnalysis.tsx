@@ -4,7 +4,7 @@ import 'uplot/dist/uPlot.min.css';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BEIJING_OFFSET_MS, ROUTES, type AlarmAnalysis, type AlarmGroup } from '../../../protocol';
+import { ALARMS, BEIJING_OFFSET_MS, type AlarmAnalysis, type AlarmGroup } from '../../../protocol';
 import { useStores } from '../../stores';
 import { SCREEN } from '../../theme/theme';
 import { useThemeColors } from '../../theme/screenVars';
@@ -90,7 +90,7 @@ export function AlarmCenterAnalysis({ projectId, refresh }: { projectId: string;
   useEffect(() => {
     let live = true;
     const toMs = Date.now();
-    request<AlarmAnalysis>(ROUTES.alarmAnalysis, { projectId, fromMs: toMs - SPAN_DAYS * DAY_MS, toMs })
+    request(ALARMS.alarmAnalysis, { projectId, fromMs: toMs - SPAN_DAYS * DAY_MS, toMs })
       .then((a) => live && setData(a))
       .catch(() => {});
     return () => {

@@ -28,15 +28,7 @@ import {
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  DEAL_REMARK_PRESETS,
-  ROUTES,
-  type AlarmDealBatchResult,
-  type AlarmDetail,
-  type AlarmListBody,
-  type AlarmPage,
-  type AlarmRecord,
-} from '../../../protocol';
+import { ALARMS, DEAL_REMARK_PRESETS, type AlarmDetail, type AlarmListBody, type AlarmPage, type AlarmRecord } from '../../../protocol';
 import { useStores } from '../../stores';
 import { downloadExport } from '../../api/downloadExport';
 import { SCREEN } from '../../theme/theme';
@@ -144,7 +136,7 @@ export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
     if (!projectId) return;
     let live = true;
     setLoading(true);
-    request<AlarmPage>(ROUTES.alarmList, { ...alarmQuery(projectId, filters, Date.now()), page, pageSize: PAGE_SIZE })
+    request(ALARMS.alarmList, { ...alarmQuery(projectId, filters, Date.now()), page, pageSize: PAGE_SIZE })
       .then((p) => live && setData(p))
       .catch(() => {})
       .finally(() => live && setLoading(false));
@@ -155,7 +147,7 @@ export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
 
   const openDetail = useCallback(
     (alarmId: number) => {
-      request<AlarmDetail>(ROUTES.alarmDetail, { alarmId })
+      request(ALARMS.alarmDetail, { alarmId })
         .then(setDetail)
         .catch(() => {});
     },
@@ -164,10 +156,10 @@ export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
 
   const exportAs = async (format: 'xlsx' | 'csv') => {
     if (!projectId) return;
-    await downloadExport(ROUTES.alarmExport, { ...alarmQuery(projectId, filters, Date.now()), format }, `alarms.${format}`);
+    await downloadExport(ALARMS.alarmExport.path, { ...alarmQuery(projectId, filters, Date.now()), format }, `alarms.${format}`);
   };
 
-  const list = (data?.list ?? []) as AlarmRecord[];
+  const list: AlarmRecord[] = data?.list ?? [];
   const total = data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const untreatedSelected = list.filter((a) => selected.has(a.alarmId) && a.dealStatus === 0).map((a) => a.alarmId);
@@ -178,7 +170,7 @@ export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
   const shelvableCount = shelvableSelected.length;
   const shelvedCount = shelvedSelected.length;
   const unshelve = (alarmIds: number[]) => {
-    request<unknown>(ROUTES.alarmUnshelve, { alarmIds })
+    request(ALARMS.alarmUnshelve, { alarmIds })
       .then(() => {
         setSelected(new Set());
         setReload((n) => n + 1);
@@ -507,7 +499,7 @@ function HandleDialog({ alarmIds, onClose }: { alarmIds: number[] | null; onClos
     if (!alarmIds || !remark.trim()) return;
     setBusy(true);
     try {
-      await request<AlarmDealBatchResult>(ROUTES.alarmDealBatch, { alarmIds, dealStatus, dealRemark: remark.trim() });
+      await request(ALARMS.alarmDealBatch, { alarmIds, dealStatus, dealRemark: remark.trim() });
       onClose(true);
     } catch {
       // shown by the request client

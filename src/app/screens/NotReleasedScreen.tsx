@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Trans } from '@lingui/react/macro';
-import { ROUTES } from '../../../protocol';
+import { BOARDS } from '../../../protocol';
 import { RELEASE_CHECK_MS, useStores } from '../../stores';
 import { SCREEN } from '../../theme/theme';
 
@@ -15,7 +15,7 @@ export function NotReleasedScreen({ boardId, onReleased }: { boardId: string | n
   useEffect(() => {
     if (!boardId) return;
     const id = setInterval(() => {
-      request(ROUTES.boardScreen, { boardId, released: true }, { skipErrorHandler: true }).then(onReleased, () => {});
+      request(BOARDS.boardScreen, { boardId, released: true }, { skipErrorHandler: true }).then(onReleased, () => {});
     }, RELEASE_CHECK_MS);
     return () => clearInterval(id);
   }, [request, boardId, onReleased]);

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router';
 import { Button, Spinner } from '@fluentui/react-components';
 import { Trans } from '@lingui/react/macro';
-import { boardSchema, ROUTES, type Page } from '../../../protocol';
+import { BOARDS, boardSchema, type Page } from '../../../protocol';
 import { useStores } from '../../stores';
 import { SCREEN } from '../../theme/theme';
 import { ScreenFrame } from './ScreenFrame';
@@ -55,7 +55,7 @@ export const PageManagerScreen = observer(function PageManagerScreen() {
     const ids = shownIds ? shownIds.split('\n') : [];
     for (const boardId of ids) {
       if (pagesOf[boardId]) continue;
-      request<unknown>(ROUTES.boardScreen, { boardId })
+      request(BOARDS.boardScreen, { boardId })
         .then((raw) => {
           const parsed = boardSchema.safeParse(raw);
           const value: BoardPages = parsed.success ? { pages: pagesInOrder(parsed.data.pages) } : { error: 'invalid board' };

@@ -4,7 +4,7 @@ import { Badge, Button, Dropdown, Input, Option, Spinner, Table, TableBody, Tabl
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatChainage, PEOPLE_ROUTES, type PersonList, type PersonListBody, type PersonRow, type PersonStatus, type ZoneRow } from '../../../protocol';
+import { formatChainage, PEOPLE, type PersonList, type PersonListBody, type PersonRow, type PersonStatus, type ZoneRow } from '../../../protocol';
 import { useStores } from '../../stores';
 import { downloadExport } from '../../api/downloadExport';
 import { SCREEN } from '../../theme/theme';
@@ -70,7 +70,7 @@ export const PeopleScreen = observer(function PeopleScreen() {
   useEffect(() => {
     if (!projectId) return;
     if (!tunnels.loaded) void tunnels.load(projectId).catch(() => {});
-    request<ZoneRow[]>(PEOPLE_ROUTES.zoneList, { projectId })
+    request(PEOPLE.zoneList, { projectId })
       .then(setZones)
       .catch(() => {});
   }, [request, tunnels, projectId]);
@@ -79,7 +79,7 @@ export const PeopleScreen = observer(function PeopleScreen() {
     if (!projectId) return;
     let live = true;
     const load = () =>
-      request<PersonList>(PEOPLE_ROUTES.personList, personQuery(projectId, filters))
+      request(PEOPLE.personList, personQuery(projectId, filters))
         .then((d) => live && setData(d))
         .catch(() => {});
     void load();
@@ -92,7 +92,7 @@ export const PeopleScreen = observer(function PeopleScreen() {
 
   const exportAs = async (format: 'xlsx' | 'csv') => {
     if (!projectId) return;
-    await downloadExport(PEOPLE_ROUTES.personExport, { ...personQuery(projectId, filters), format }, `people.${format}`);
+    await downloadExport(PEOPLE.personExport.path, { ...personQuery(projectId, filters), format }, `people.${format}`);
   };
 
   const set = (k: keyof Filters) => (v: string) => {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Spinner } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { SYSTEM_STATUS_ROUTE, type SystemStatus } from '../../../protocol';
+import { OPERATIONS, type SystemStatus } from '../../../protocol';
 import { BusinessError } from '../../api/request';
 import { useStores } from '../../stores';
 import { SCREEN } from '../../theme/theme';
@@ -61,7 +61,7 @@ export const SystemStatusScreen = observer(function SystemStatusScreen() {
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      setStatus(await request<SystemStatus>(SYSTEM_STATUS_ROUTE, {}, { skipErrorHandler: true }));
+      setStatus(await request(OPERATIONS.systemStatus, {}, { skipErrorHandler: true }));
       setError(null);
     } catch (e) {
       setError(e instanceof BusinessError ? e.errorMessage : String(e));

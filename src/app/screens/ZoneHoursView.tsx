@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Spinner } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BEIJING_OFFSET_MS, PEOPLE_ROUTES, type ZoneHour, zoneHoursSchema, type ZoneKind } from '../../../protocol';
+import { BEIJING_OFFSET_MS, PEOPLE, zoneHoursSchema, type ZoneHour, type ZoneKind } from '../../../protocol';
 import { useStores } from '../../stores';
 import { SCREEN } from '../../theme/theme';
 
@@ -45,7 +45,7 @@ export function ZoneHoursView({ projectId, zone, onClose }: { projectId: string;
     const s = lastHourStarts(Date.now());
     setStarts(s);
     setHours(null);
-    request<unknown>(PEOPLE_ROUTES.zoneHours, { projectId, zoneId: zone.zoneId, fromMs: s[0], toMs: s[HOURS - 1] + HOUR_MS })
+    request(PEOPLE.zoneHours, { projectId, zoneId: zone.zoneId, fromMs: s[0], toMs: s[HOURS - 1] + HOUR_MS })
       .then((answer) => zoneHoursSchema.parse(answer))
       .then((r) => live && setHours(new Map((r.zones[0]?.hours ?? []).map((h) => [h.hourStartMs, h]))))
       .catch(() => live && setHours(new Map()));

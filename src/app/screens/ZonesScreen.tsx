@@ -24,7 +24,7 @@ import {
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatChainage, PEOPLE_ROUTES, ZONE_KINDS, zoneFieldsSchema, type ZoneFields, type ZoneKind, type ZoneRow } from '../../../protocol';
+import { formatChainage, PEOPLE, ZONE_KINDS, zoneFieldsSchema, type ZoneFields, type ZoneKind, type ZoneRow } from '../../../protocol';
 import { useStores } from '../../stores';
 import { ScreenFrame, ScreenLink } from './ScreenFrame';
 import { useProjectId } from '../shell/useProjectId';
@@ -124,7 +124,7 @@ export const ZonesScreen = observer(function ZonesScreen() {
     if (!projectId) return;
     let live = true;
     const load = () =>
-      request<ZoneRow[]>(PEOPLE_ROUTES.zoneList, { projectId })
+      request(PEOPLE.zoneList, { projectId })
         .then((z) => live && setZones(z))
         .catch(() => {});
     void load();
@@ -143,8 +143,8 @@ export const ZonesScreen = observer(function ZonesScreen() {
       return;
     }
     try {
-      if (editing.zoneId) await request(PEOPLE_ROUTES.zoneEdit, { projectId, zoneId: editing.zoneId, zone: checked.zone }, { skipErrorHandler: true });
-      else await request(PEOPLE_ROUTES.zoneAdd, { projectId, zone: checked.zone }, { skipErrorHandler: true });
+      if (editing.zoneId) await request(PEOPLE.zoneEdit, { projectId, zoneId: editing.zoneId, zone: checked.zone }, { skipErrorHandler: true });
+      else await request(PEOPLE.zoneAdd, { projectId, zone: checked.zone }, { skipErrorHandler: true });
       setEditing(null);
       setError(null);
       setReload((n) => n + 1);
@@ -155,7 +155,7 @@ export const ZonesScreen = observer(function ZonesScreen() {
 
   const remove = async (zoneId: string) => {
     if (!projectId) return;
-    await request(PEOPLE_ROUTES.zoneDelete, { projectId, zoneId }).catch(() => {});
+    await request(PEOPLE.zoneDelete, { projectId, zoneId }).catch(() => {});
     setReload((n) => n + 1);
   };
 

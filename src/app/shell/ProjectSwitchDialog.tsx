@@ -11,7 +11,7 @@ import {
   DialogTrigger,
 } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ROUTES, type BoardList } from '../../../protocol';
+import { BOARDS } from '../../../protocol';
 import { useStores } from '../../stores';
 import { BusinessError, GENERIC_ERROR_MESSAGE } from '../../api/request';
 import { postDomain } from '../../api/postDomain';
@@ -61,7 +61,7 @@ export const ProjectSwitchDialog = observer(function ProjectSwitchDialog({
     setMessage(null);
     try {
       await switchProject(projectId);
-      const list = await request<BoardList>(ROUTES.boardList, { projectId, dataRange: 2 }, { skipErrorHandler: true });
+      const list = await request(BOARDS.boardList, { projectId, dataRange: 2 }, { skipErrorHandler: true });
       const first = Array.isArray(list?.board) ? list.board[0] : undefined;
       try {
         sessionStorage.removeItem(TAB_PROJECT_KEY); // the tab follows the session's new project

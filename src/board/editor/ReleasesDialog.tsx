@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Spinner } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ROUTES, type BoardHistory, type BoardReleaseInfo } from '../../../protocol';
+import { BOARDS, type BoardReleaseInfo } from '../../../protocol';
 import type { RequestFn } from '../../api/request';
 import { formatBeijing } from '../../format/time';
 import { COLORS } from './ui';
@@ -35,9 +35,9 @@ export function ReleasesDialog({ boardId, request, onRelease, onRestore, onClose
 
   useEffect(() => {
     let live = true;
-    request<BoardHistory>(ROUTES.boardHistory, { boardId }, { skipErrorHandler: true }).then(
+    request(BOARDS.boardHistory, { boardId }, { skipErrorHandler: true }).then(
       (h) => live && setListing({ state: 'ready', releases: h.releases }),
-      (e: unknown) => live && setListing({ state: 'error', message: (e as Error).message }),
+      (e: unknown) => live && setListing({ state: 'error', message: e instanceof Error ? e.message : String(e) }),
     );
     return () => {
       live = false;

@@ -4,15 +4,7 @@ import { Button, Tab, TabList } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import {
-  EQUIPMENT_ROUTES,
-  FLEET_ROUTES,
-  type DeviceInfo,
-  type EquipmentArchive,
-  type EquipmentAttendance,
-  type EquipmentDrivers,
-  type WorkRecordPage,
-} from '../../../protocol';
+import { EQUIPMENT, FLEET, type DeviceInfo } from '../../../protocol';
 import { useStores } from '../../stores';
 import { downloadExport } from '../../api/downloadExport';
 import { useProjectId } from '../../app/shell/useProjectId';
@@ -138,7 +130,7 @@ function DriverTab({ device }: { device: DeviceInfo }) {
   // Replay: as of the replay instant's minute (a key that moves every frame would ask again every render).
   const atMs = clock.mode === 'replay' ? Math.floor(clock.now() / 60_000) * 60_000 : undefined;
   const load = useLoad(`${projectId}/${device.sn}/${atMs ?? 'now'}`, () =>
-    request<EquipmentDrivers>(EQUIPMENT_ROUTES.drivers, { projectId, sn: device.sn, atMs }, { skipErrorHandler: true }),
+    request(EQUIPMENT.drivers, { projectId, sn: device.sn, atMs }, { skipErrorHandler: true }),
   );
   if (load.error) return <TabMessage error>{load.error}</TabMessage>;
   if (!load.data) return <TabMessage><Trans>Loading…</Trans></TabMessage>;
@@ -203,7 +195,7 @@ function AttendanceTab({ device }: { device: DeviceInfo }) {
   const toMs = Math.ceil(clock.now() / 60_000) * 60_000;
   const fromMs = toMs - days * DAY_MS;
   const load = useLoad(`${projectId}/${device.sn}/${days}/${Math.floor(toMs / 3_600_000)}`, () =>
-    request<EquipmentAttendance>(EQUIPMENT_ROUTES.attendance, { projectId, sn: device.sn, fromMs, toMs }, { skipErrorHandler: true }),
+    request(EQUIPMENT.attendance, { projectId, sn: device.sn, fromMs, toMs }, { skipErrorHandler: true }),
   );
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 10 }}>
@@ -268,12 +260,12 @@ function WorkRecordsTab({ device }: { device: DeviceInfo }) {
   const projectId = useProjectId() ?? '';
   const [page, setPage] = useState(1);
   const load = useLoad(`${projectId}/${device.sn}/${page}`, () =>
-    request<WorkRecordPage>(FLEET_ROUTES.workRecordList, { projectId, sn: device.sn, page, pageSize: RECORDS_PAGE_SIZE }, { skipErrorHandler: true }),
+    request(FLEET.workRecordList, { projectId, sn: device.sn, page, pageSize: RECORDS_PAGE_SIZE }, { skipErrorHandler: true }),
   );
   const [exportError, setExportError] = useState<string | null>(null);
   const exportAs = async (format: 'xlsx' | 'csv') => {
     setExportError(null);
-    if (!(await downloadExport(EQUIPMENT_ROUTES.workRecordExport, { projectId, sn: device.sn, format }, `work-records.${format}`))) setExportError(t`The export failed. Please retry.`);
+    if (!(await downloadExport(EQUIPMENT.workRecordExport.path, { projectId, sn: device.sn, format }, `work-records.${format}`))) setExportError(t`The export failed. Please retry.`);
   };
   const total = load.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / RECORDS_PAGE_SIZE));
@@ -357,7 +349,7 @@ function WorkRecordsTab({ device }: { device: DeviceInfo }) {
 function ArchiveTab({ device }: { device: DeviceInfo }) {
   const { request } = useStores();
   const projectId = useProjectId() ?? '';
-  const load = useLoad(`${projectId}/${device.sn}`, () => request<EquipmentArchive>(EQUIPMENT_ROUTES.archive, { projectId, sn: device.sn }, { skipErrorHandler: true }));
+  const load = useLoad(`${projectId}/${device.sn}`, () => request(EQUIPMENT.archive, { projectId, sn: device.sn }, { skipErrorHandler: true }));
   if (load.error) return <TabMessage error>{load.error}</TabMessage>;
   if (!load.data) return <TabMessage><Trans>Loading…</Trans></TabMessage>;
   const a = load.data.archive;

@@ -3,7 +3,7 @@ import { Button, ToggleButton } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { DEVICE_KIND_REGISTRY, HISTORY_ROUTES, type DeviceInfo, type SeriesResponse } from '../../../protocol';
+import { DEVICE_KIND_REGISTRY, HISTORY, type DeviceInfo } from '../../../protocol';
 import { useStores } from '../../stores';
 import { useProjectId } from '../../app/shell/useProjectId';
 import { useBoardClock } from '../../panelData';
@@ -55,7 +55,7 @@ export function RunDataTab({ device }: { device: DeviceInfo }) {
   const load = useLoad(`${projectId}/${device.sn}/${hours}/${chosen.join(',')}/${Math.floor(toMs / 300_000)}`, () =>
     chosen.length === 0
       ? Promise.resolve(null)
-      : request<SeriesResponse>(HISTORY_ROUTES.series, { projectId, sns: [device.sn], metrics: chosen, fromMs, toMs, widthPx: RUN_DATA_WIDTH_PX }, { skipErrorHandler: true }),
+      : request(HISTORY.series, { projectId, sns: [device.sn], metrics: chosen, fromMs, toMs, widthPx: RUN_DATA_WIDTH_PX }, { skipErrorHandler: true }),
   );
   const toggle = (k: string) => setChosen((c) => (c.includes(k) ? c.filter((x) => x !== k) : c.length >= MAX_CHARTS ? [...c.slice(1), k] : [...c, k]));
   const series = load.data?.series[0];

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Input } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { FLEET_ROUTES, type DeviceInfo, type Threshold, type ThresholdAuditPage, type ThresholdEntry, type ThresholdView } from '../../../protocol';
+import { FLEET, type DeviceInfo, type Threshold, type ThresholdEntry } from '../../../protocol';
 import { useStores } from '../../stores';
 import { useProjectId } from '../../app/shell/useProjectId';
 import { STATUS_COLOR } from '../../components';
@@ -25,9 +25,9 @@ export const ThresholdsTab = observer(function ThresholdsTab({ device }: { devic
   const projectId = useProjectId() ?? '';
   const isAdmin = session.user?.isAdmin === true;
   const target = { sn: device.sn };
-  const view = useLoad(`${projectId}/${device.sn}`, () => request<ThresholdView>(FLEET_ROUTES.thresholdGet, { projectId, target }, { skipErrorHandler: true }));
+  const view = useLoad(`${projectId}/${device.sn}`, () => request(FLEET.thresholdGet, { projectId, target }, { skipErrorHandler: true }));
   const audit = useLoad(`${projectId}/${device.sn}/audit`, () =>
-    request<ThresholdAuditPage>(FLEET_ROUTES.thresholdAudit, { projectId, target, limit: 20 }, { skipErrorHandler: true }),
+    request(FLEET.thresholdAudit, { projectId, target, limit: 20 }, { skipErrorHandler: true }),
   );
   const [drafts, setDrafts] = useState<Record<string, ThresholdDraft>>({});
   const [problem, setProblem] = useState<{ metric: string; text: string } | null>(null);
@@ -60,7 +60,7 @@ export const ThresholdsTab = observer(function ThresholdsTab({ device }: { devic
     setBusy(true);
     setProblem(null);
     try {
-      await request<ThresholdView>(FLEET_ROUTES.thresholdSet, { projectId, target, thresholds: [parsed.threshold] }, { skipErrorHandler: true });
+      await request(FLEET.thresholdSet, { projectId, target, thresholds: [parsed.threshold] }, { skipErrorHandler: true });
       await afterChange(e.threshold.metric);
     } catch (err) {
       setProblem({ metric: e.threshold.metric, text: err instanceof Error ? err.message : String(err) });
@@ -72,7 +72,7 @@ export const ThresholdsTab = observer(function ThresholdsTab({ device }: { devic
     setBusy(true);
     setProblem(null);
     try {
-      await request<ThresholdView>(FLEET_ROUTES.thresholdReset, { projectId, target, metrics: [metric] }, { skipErrorHandler: true });
+      await request(FLEET.thresholdReset, { projectId, target, metrics: [metric] }, { skipErrorHandler: true });
       await afterChange(metric);
     } catch (err) {
       setProblem({ metric, text: err instanceof Error ? err.message : String(err) });

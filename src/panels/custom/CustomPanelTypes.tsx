@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { CUSTOM_PANEL_ROUTES, type CustomPanelTypeList } from '../../../protocol';
+import { CUSTOM_PANELS } from '../../../protocol';
 import { PanelRegistryContext, usePanelRegistry, type PanelRegistry } from '../../components';
 import { useStores } from '../../stores';
 import { isBuiltInPanel, panelRegistryChanges, registerPanel, unregisterPanel } from '../registry';
@@ -47,7 +47,7 @@ export function CustomPanelTypes({
     const skipped = new Set<string>();
     const sync = () =>
       root
-        .request<CustomPanelTypeList>(CUSTOM_PANEL_ROUTES.typeList, { projectId }, { skipErrorHandler: true })
+        .request(CUSTOM_PANELS.typeList, { projectId }, { skipErrorHandler: true })
         .then((list) => {
           if (!active) return;
           const listed = new Set(list.types.map((t) => t.type));

@@ -1,6 +1,6 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLEET_ROUTES, highThreshold, type Alarm } from '../../../protocol';
+import { FLEET, highThreshold, type Alarm } from '../../../protocol';
 import { partitionOf } from '../../../server/cluster/partitions';
 import { DEMO_PROJECT } from '../../../server/seed';
 import { DEMO_CAMERAS as CAMERAS } from '../../helpers/devices';
@@ -151,7 +151,7 @@ describe('cluster: a node goes away under load', { timeout: 180_000 }, () => {
     expect(sn).toBeDefined();
     // through a, which does not own the device: b must hear of it (cluster bus) before the next reading
     const admin = await loggedInClient(nodes.get('a')!.url);
-    const set = await admin.post(FLEET_ROUTES.thresholdSet, { projectId: demo, target: { sn }, thresholds: [highThreshold('CO', 'ppm', 1, 2, 0.9)] });
+    const set = await admin.post(FLEET.thresholdSet.path, { projectId: demo, target: { sn }, thresholds: [highThreshold('CO', 'ppm', 1, 2, 0.9)] });
     expect(set.body).toMatchObject({ success: true });
     const device = await mqtt.connectAsync(cluster!.broker.url, { clientId: 'cluster-gas' });
     try {

@@ -1,6 +1,6 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PEOPLE_ROUTES, ROUTES, type DeviceInfo, type Zone, type ZoneRow } from '../../../protocol';
+import { DEVICES, PEOPLE, type DeviceInfo, type Zone, type ZoneRow } from '../../../protocol';
 import { partitionOf } from '../../../server/cluster/partitions';
 import { DEMO_DEVICES, DEMO_PROJECT } from '../../../server/seed';
 import type { OpenDatabase } from '../../../server/storage';
@@ -79,7 +79,7 @@ describe('cluster: nodes started together, zones whole', { timeout: 180_000 }, (
 
   it('raises one over-headcount alarm counting every beacon of the project, whichever node ingests them', async () => {
     const admin = await loggedInClient(cluster!.nodes.get('a')!.url);
-    const added = await admin.post<Zone>(PEOPLE_ROUTES.zoneAdd, {
+    const added = await admin.post<Zone>(PEOPLE.zoneAdd.path, {
       projectId: demo,
       zone: { name: 'Face crew', kind: 'work', tunnelId: 'RK', fromM: 100, toM: 200, ...NO_RULES, maxHeadcount: 10 },
     });
@@ -139,9 +139,9 @@ describe('cluster: nodes started together, zones whole', { timeout: 180_000 }, (
         await eventually(
           async () => {
             await publishAll();
-            const devices = (await client.post<DeviceInfo[]>(ROUTES.deviceList, { projectId: demo })).body.data ?? [];
+            const devices = (await client.post<DeviceInfo[]>(DEVICES.deviceList.path, { projectId: demo })).body.data ?? [];
             const live = stations.map((sn) => devices.find((d) => d.sn === sn));
-            const zones = (await client.post<ZoneRow[]>(PEOPLE_ROUTES.zoneList, { projectId: demo, tunnelId: 'RK' })).body.data ?? [];
+            const zones = (await client.post<ZoneRow[]>(PEOPLE.zoneList.path, { projectId: demo, tunnelId: 'RK' })).body.data ?? [];
             const crew = zones.find((z) => z.name === 'Face crew');
             return live.every((d, i) => d?.status === 'online' && d.latest?.CO === 3 + i) && crew?.headcount === BEACONS.length;
           },

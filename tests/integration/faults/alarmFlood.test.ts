@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, type Alarm, type AlarmPage, type DeviceKey } from '../../../protocol';
+import { ALARMS, DEVICES, type Alarm, type AlarmPage, type DeviceKey } from '../../../protocol';
 import type { RunningServer } from '../../../server/app';
 import { DEMO_PROJECT } from '../../../server/seed';
 import { connectDevice, DEMO_CAMERAS } from '../../helpers/devices';
@@ -42,7 +42,7 @@ describe('alarm repeat flood (real server, PGlite on disk)', () => {
   it('pushes about one alarm.changed per alarm per second; the final count is exact, also after a restart', { timeout: 120_000 }, async () => {
     server = await startTestServer({ DATA_DIR: dataDir, ...RATE });
     const admin = await loggedInClient(server.url);
-    const key = (await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo })).body.data!;
+    const key = (await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo })).body.data!;
     device = await connectDevice(server.mqttPort!, key);
     socket = await connectLiveSocket(server.url, admin.cookie);
     const pushes: Array<{ atMs: number; alarm: Alarm }> = [];
@@ -67,7 +67,7 @@ describe('alarm repeat flood (real server, PGlite on disk)', () => {
 
     const alarmIdOf = new Map<string, number>();
     for (const sn of CAMERAS) {
-      const page = await admin.post<AlarmPage>(ROUTES.alarmList, { projectId: demo, deviceSn: sn, kind: 'ai' });
+      const page = await admin.post<AlarmPage>(ALARMS.alarmList.path, { projectId: demo, deviceSn: sn, kind: 'ai' });
       expect(page.body.data!.total).toBe(1);
       alarmIdOf.set(sn, page.body.data!.list[0].alarmId);
     }
@@ -100,7 +100,7 @@ describe('alarm repeat flood (real server, PGlite on disk)', () => {
     await server.close();
     server = await startTestServer({ DATA_DIR: dataDir, ...RATE });
     const again = await loggedInClient(server.url);
-    const page = await again.post<AlarmPage>(ROUTES.alarmList, { projectId: demo, deviceSn: sn, kind: 'ai' });
+    const page = await again.post<AlarmPage>(ALARMS.alarmList.path, { projectId: demo, deviceSn: sn, kind: 'ai' });
     expect(page.body.data!.list.map((a) => [a.alarmId, a.repeatCount])).toEqual([[alarmIdOf.get(sn), acked.get(sn)]]);
   });
 });

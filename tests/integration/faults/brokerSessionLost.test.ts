@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SYSTEM_STATUS_ROUTE, type SystemStatus } from '../../../protocol';
+import { OPERATIONS, type SystemStatus } from '../../../protocol';
 import type { RunningServer } from '../../../server/app';
 import { eventually } from '../../helpers/eventually';
 import { startTestMosquitto, type TestMosquitto } from '../../helpers/mosquitto';
@@ -27,7 +27,7 @@ describe('fault: the external broker loses the server\'s session', { timeout: 60
     broker = await startTestMosquitto({ persistence: false });
     server = await startTestServer({ MQTT_URL: broker.url, NODE_ID: 'fault-session-lost' });
     const admin = await loggedInClient(server.url);
-    const status = async () => (await admin.post<SystemStatus>(SYSTEM_STATUS_ROUTE, {})).body.data!;
+    const status = async () => (await admin.post<SystemStatus>(OPERATIONS.systemStatus.path, {})).body.data!;
     expect((await status()).mqttSession).toEqual({ lost: 0, lastLostAtMs: null });
     publisher = await startCameraPublisher(broker.url, { clientId: 'fault-cameras-lost', everyMs: 4, max: 3_000 });
     const pub = publisher;

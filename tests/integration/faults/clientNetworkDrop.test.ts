@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ALG_TYPES, ROUTES, type Alarm, type AlarmPage, type DeviceKey } from '../../../protocol';
+import { ALARMS, ALG_TYPES, DEVICES, type Alarm, type AlarmPage, type DeviceKey } from '../../../protocol';
 import type { RunningServer } from '../../../server/app';
 import { DEMO_PROJECT } from '../../../server/seed';
 import type { ApiClient } from '../../helpers/apiClient';
@@ -16,7 +16,7 @@ const demo = DEMO_PROJECT.projectId;
 async function alarmsAfter(client: ApiClient, afterId: number): Promise<Alarm[]> {
   const all: Alarm[] = [];
   for (let page = 1; page <= 100; page++) {
-    const r = await client.post<AlarmPage>(ROUTES.alarmList, { projectId: demo, afterId, page, pageSize: 20 });
+    const r = await client.post<AlarmPage>(ALARMS.alarmList.path, { projectId: demo, afterId, page, pageSize: 20 });
     expect(r.body.success).toBe(true);
     all.push(...r.body.data!.list);
     if (all.length >= r.body.data!.total || r.body.data!.list.length === 0) break;
@@ -40,7 +40,7 @@ describe('fault: a browser client loses its network', { timeout: 60_000 }, () =>
     const server: RunningServer = await startTestServer();
     cleanup.push(() => server.close());
     const admin = await loggedInClient(server.url);
-    const key = (await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo })).body.data!;
+    const key = (await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo })).body.data!;
     const camera: MqttClient = await connectDevice(server.mqttPort!, key);
     cleanup.push(() => camera.endAsync(true));
     const net = await startNetwork(server.port);
@@ -104,7 +104,7 @@ describe('fault: a browser client loses its network', { timeout: 60_000 }, () =>
     for (const r of all) expect(seen.get(r.alarm_id)).toMatchObject({ picUrl: r.pic_url, state: r.state, dealStatus: r.deal_status });
 
     // the newest page the app's AlarmStore re-reads after a reconnect holds the same alarms
-    const newest = await admin.post<AlarmPage>(ROUTES.alarmList, { projectId: demo, page: 1, pageSize: 200 });
+    const newest = await admin.post<AlarmPage>(ALARMS.alarmList.path, { projectId: demo, page: 1, pageSize: 200 });
     expect(new Set(newest.body.data!.list.map((a) => a.alarmId))).toEqual(new Set(all.map((r) => r.alarm_id)));
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, type DeviceKey } from '../../../protocol';
+import { DEVICES as DEVICE_ROUTES, type DeviceKey } from '../../../protocol';
 import { DEMO_PROJECT } from '../../../server/seed';
 import { compareEvents, storedAiEvents } from './faultKit';
 import { openDatabase } from '../../../server/storage';
@@ -46,7 +46,7 @@ describe('kill -9 of the server under load (child process, PGlite on disk)', () 
   it('loses no acknowledged alarm message', { timeout: 180_000 }, async () => {
     server = await startChildServer({ DATA_DIR: dataDir });
     const admin = await loggedInClient(server.url);
-    const key = (await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo })).body.data!;
+    const key = (await admin.post<DeviceKey>(DEVICE_ROUTES.deviceKey.path, { projectId: demo })).body.data!;
     for (let i = 0; i < DEVICES; i++) devices.push(await connectDevice(server.mqttPort, key));
 
     const acked = new Set<string>();
@@ -95,7 +95,7 @@ describe('kill -9 of the server under load (child process, PGlite on disk)', () 
     // the server comes back on the same data directory...
     server = await startChildServer({ DATA_DIR: dataDir });
     const again = await loggedInClient(server.url);
-    expect((await again.post(ROUTES.deviceKey, { projectId: demo })).body.success).toBe(true);
+    expect((await again.post(DEVICE_ROUTES.deviceKey.path, { projectId: demo })).body.success).toBe(true);
     server.process.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     server = null;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect, type MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROUTES, type DeviceKey } from '../../../protocol';
+import { DEVICES as DEVICE_ROUTES, type DeviceKey } from '../../../protocol';
 import type { RunningServer } from '../../../server/app';
 import { DEMO_PROJECT } from '../../../server/seed';
 import { toJson } from '../../../server/storage';
@@ -57,7 +57,7 @@ describe('fault: a site behind one NAT reconnecting after a server restart', { t
     const env = { DATA_DIR: dataDir, MQTT_PORT: String(await freeLoopbackPort()) };
     server = await startTestServer(env);
     const admin = await loggedInClient(server.url);
-    const key = (await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo })).body.data!;
+    const key = (await admin.post<DeviceKey>(DEVICE_ROUTES.deviceKey.path, { projectId: demo })).body.data!;
     const row = { project_id: demo, kind: 'gas', position: 'test', tunnel_id: null, report_period_s: PERIOD_S, thresholds: toJson([CO_THRESHOLD]), status: 'unknown', last_seen_ms: null, latest: null };
     await server.db.insertInto('devices').values(sns.map((sn) => ({ ...row, sn, name: sn }))).execute();
     await server.live.reloadDevices(demo);

@@ -1,7 +1,7 @@
 import type { MqttClient } from 'mqtt';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, type DeviceKey, type IngestStats } from '../../../protocol';
+import { DEVICES, OPERATIONS, type DeviceKey, type IngestStats } from '../../../protocol';
 import type { RunningServer } from '../../../server/app';
 import { DEMO_PROJECT, OTHER_PROJECT } from '../../../server/seed';
 import { addCoStation, coAlarmLatencyMs } from '../../helpers/alarmLatency';
@@ -32,7 +32,7 @@ describe('poison messages (real server, real MQTT, real database)', () => {
   beforeAll(async () => {
     server = await startTestServer();
     admin = await loggedInClient(server.url);
-    const key = async (projectId: string) => (await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId })).body.data!;
+    const key = async (projectId: string) => (await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId })).body.data!;
     for (const sn of ['GAS-B-BASE', 'GAS-B-NUL', 'GAS-B-DB']) await addCoStation(server, other, sn);
     camera = await connectDevice(server.mqttPort!, await key(demo));
     gas = await connectDevice(server.mqttPort!, await key(other));
@@ -92,7 +92,7 @@ describe('poison messages (real server, real MQTT, real database)', () => {
     expect(JSON.parse(letters[0].draft!)).toMatchObject({ deviceSn: 'CAM-02', kind: 'ai', metric: 'noVest', alarmId: null });
 
     // as administrators see it
-    const after = (await admin.post<IngestStats>(ROUTES.ingestStats, {})).body.data!;
+    const after = (await admin.post<IngestStats>(OPERATIONS.ingestStats.path, {})).body.data!;
     expect(after.rejected['dead-letter'] - before.rejected['dead-letter']).toBe(POISON_COUNT);
     expect(after.accepted - before.accepted).toBe(1); // the CO reading, not the poison
     expect(after.alarmWrites).toMatchObject({ pending: 0 });

@@ -1,6 +1,6 @@
 import { connect as tcpConnect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PAYLOAD_BYTES, ROUTES, type DeviceKey, type IngestStats } from '../../../protocol';
+import { AUTH, DEVICES, MAX_PAYLOAD_BYTES, OPERATIONS, type DeviceKey, type IngestStats } from '../../../protocol';
 import type { RunningServer } from '../../../server/app';
 import { DEMO_PROJECT } from '../../../server/seed';
 import { Rng } from '../../../server/simulator/prng';
@@ -48,7 +48,7 @@ describe('MQTT fuzz (embedded broker, seeded)', { timeout: 120_000 }, () => {
     // allows; that limit has its own test (tests/integration/brokerLimits.test.ts).
     server = await startTestServer({ MQTT_CONNECTIONS_PER_MINUTE: '100000' });
     admin = await loggedInClient(server.url);
-    key = (await admin.post<DeviceKey>(ROUTES.deviceKey, { projectId: demo })).body.data!;
+    key = (await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo })).body.data!;
     devices = await server.db.selectFrom('devices').select(['sn', 'kind']).where('project_id', '=', demo).execute();
   });
   afterAll(async () => {
@@ -56,7 +56,7 @@ describe('MQTT fuzz (embedded broker, seeded)', { timeout: 120_000 }, () => {
   });
 
   async function stats(): Promise<IngestStats> {
-    const r = await admin.post<IngestStats>(ROUTES.ingestStats, {});
+    const r = await admin.post<IngestStats>(OPERATIONS.ingestStats.path, {});
     expect(r.status, `seed ${SEED}: ingest/stats answers`).toBe(200);
     return r.body.data!;
   }
@@ -244,7 +244,7 @@ describe('MQTT fuzz (embedded broker, seeded)', { timeout: 120_000 }, () => {
     const after = await stats();
     // a publication after a malformed packet on an authenticated connection may be taken; nothing else is
     expect(sum(after) - sum(before), `seed ${SEED}: malformed packets are not counted as publications`).toBeLessThanOrEqual(malformed.length);
-    const me = await admin.post(ROUTES.me, {});
+    const me = await admin.post(AUTH.me.path, {});
     expect(me.status).toBe(200);
   });
 

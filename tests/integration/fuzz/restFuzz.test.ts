@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOM_PANEL_ROUTES, ROUTES, SYSTEM_STATUS_ROUTE } from '../../../protocol';
+import { ALARMS, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, HISTORY, OPERATIONS } from '../../../protocol';
 import type { RunningServer } from '../../../server/app';
 import { DEMO_BOARD, DEMO_PROJECT, OTHER_PROJECT } from '../../../server/seed';
 import type { ApiClient } from '../../helpers/apiClient';
@@ -23,9 +23,10 @@ const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 900);
 const CONCURRENCY = 8;
 
 const POST_ROUTES: string[] = [
-  ...Object.values(ROUTES).filter((r) => r !== ROUTES.ticketGet),
-  ...Object.values(CUSTOM_PANEL_ROUTES),
-  SYSTEM_STATUS_ROUTE,
+  ...[AUTH, DEVICES, ALARMS, BOARDS, CUSTOM_PANELS].flatMap((domain) => Object.values(domain).filter((c) => c.method === 'POST').map((c) => c.path)),
+  HISTORY.telemetryHistory.path,
+  OPERATIONS.ingestStats.path,
+  OPERATIONS.systemStatus.path,
 ];
 /** Field names the routes read, so mutations reach past "unknown key" into each field's checks. */
 const FIELDS = [
@@ -137,26 +138,26 @@ const board = DEMO_BOARD.boardId;
 const page = DEMO_BOARD.pages[0].pageId;
 /** Valid bodies of the routes that reach the database, from which one field is mutated. */
 const TEMPLATES: Record<string, (baseVersion: number) => Record<string, unknown>> = {
-  [ROUTES.login]: () => ({ username: 'fuzz-user', password: 'x' }),
-  [ROUTES.deviceList]: () => ({ projectId: demo }),
-  [ROUTES.alarmList]: () => ({ projectId: demo, state: 'active' }),
-  [ROUTES.alarmDeal]: () => ({ alarmId: 1, dealStatus: 1, dealRemark: 'checked on site' }),
-  [ROUTES.boardList]: () => ({ projectId: demo }),
-  [ROUTES.boardScreen]: () => ({ boardId: board }),
-  [ROUTES.tunnelList]: () => ({ projectId: demo }),
-  [ROUTES.deviceKey]: () => ({ projectId: demo }),
-  [ROUTES.telemetryHistory]: () => ({ projectId: demo, sns: ['GAS-LK-E-F'], fromMs: 0, toMs: 4_000_000_000_000 }),
-  [ROUTES.boardEdit]: (v) => ({ boardId: board, baseVersion: v, name: 'Fuzzed board' }),
-  [ROUTES.boardRelease]: (v) => ({ boardId: board, baseVersion: v, note: 'fuzz' }),
-  [ROUTES.pageAdd]: (v) => ({ boardId: board, baseVersion: v, name: 'Fuzz page' }),
-  [ROUTES.panelCustomAdd]: (v) => ({
+  [AUTH.login.path]: () => ({ username: 'fuzz-user', password: 'x' }),
+  [DEVICES.deviceList.path]: () => ({ projectId: demo }),
+  [ALARMS.alarmList.path]: () => ({ projectId: demo, state: 'active' }),
+  [ALARMS.alarmDeal.path]: () => ({ alarmId: 1, dealStatus: 1, dealRemark: 'checked on site' }),
+  [BOARDS.boardList.path]: () => ({ projectId: demo }),
+  [BOARDS.boardScreen.path]: () => ({ boardId: board }),
+  [DEVICES.tunnelList.path]: () => ({ projectId: demo }),
+  [DEVICES.deviceKey.path]: () => ({ projectId: demo }),
+  [HISTORY.telemetryHistory.path]: () => ({ projectId: demo, sns: ['GAS-LK-E-F'], fromMs: 0, toMs: 4_000_000_000_000 }),
+  [BOARDS.boardEdit.path]: (v) => ({ boardId: board, baseVersion: v, name: 'Fuzzed board' }),
+  [BOARDS.boardRelease.path]: (v) => ({ boardId: board, baseVersion: v, note: 'fuzz' }),
+  [BOARDS.pageAdd.path]: (v) => ({ boardId: board, baseVersion: v, name: 'Fuzz page' }),
+  [BOARDS.panelCustomAdd.path]: (v) => ({
     boardId: board,
     baseVersion: v,
     pageId: page,
     panel: { type: 'text', title: 'Fuzz', x: 0, y: 0, w: 40, h: 40, config: { text: 'hello' } },
   }),
-  [CUSTOM_PANEL_ROUTES.typeAdd]: () => ({ projectId: demo, type: 'fuzzPanel', title: 'Fuzz', moduleUrl: '/custom-panels/fuzz.js' }),
-  [CUSTOM_PANEL_ROUTES.typeList]: () => ({ projectId: demo }),
+  [CUSTOM_PANELS.typeAdd.path]: () => ({ projectId: demo, type: 'fuzzPanel', title: 'Fuzz', moduleUrl: '/custom-panels/fuzz.js' }),
+  [CUSTOM_PANELS.typeList.path]: () => ({ projectId: demo }),
 };
 
 /** Sum of the REST rejection counter on /metrics, and its 5xx counter. */
@@ -202,7 +203,7 @@ describe(`REST fuzz (seed ${SEED})`, () => {
     async function send(p: (typeof plan)[number]): Promise<void> {
       // Logging a fuzz client out would end the session the rest of the run uses.
       const client = p.who === 'admin' ? admin : p.who === 'bridge' ? bridge : null;
-      const cookie = p.route === ROUTES.logout ? null : client?.cookie;
+      const cookie = p.route === AUTH.logout.path ? null : client?.cookie;
       const headers: Record<string, string> = { 'content-type': p.contentType };
       if (cookie) headers.cookie = cookie;
       let text = p.text;
@@ -219,10 +220,10 @@ describe(`REST fuzz (seed ${SEED})`, () => {
 
     // a few GETs of the one GET route, with hostile query strings
     for (const q of ['', '?projectId=%00', '?projectId=%ED%A0%80', `?projectId=${'x'.repeat(5000)}`, '?projectId[__proto__]=1', '?projectId=a&projectId=b']) {
-      const res = await fetch(`${server.url}${ROUTES.ticketGet}${q}`, { headers: { cookie: admin.cookie! } });
+      const res = await fetch(`${server.url}${BOARDS.ticketGet.path}${q}`, { headers: { cookie: admin.cookie! } });
       await res.arrayBuffer();
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      if (res.status >= 500) fiveHundreds.push(`${res.status} GET ${ROUTES.ticketGet}${q.slice(0, 100)}`);
+      if (res.status >= 500) fiveHundreds.push(`${res.status} GET ${BOARDS.ticketGet.path}${q.slice(0, 100)}`);
       else if (res.status >= 400) rejected++;
     }
 
@@ -236,7 +237,7 @@ describe(`REST fuzz (seed ${SEED})`, () => {
     console.log(`REST fuzz seed ${SEED}: statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
     expect(fiveHundreds, `seed ${SEED}`).toEqual([]);
     // the server is still up and the sessions still work
-    expect((await admin.post(ROUTES.me, {})).body.success).toBe(true);
+    expect((await admin.post(AUTH.me.path, {})).body.success).toBe(true);
     // every rejection was counted (the counter runs when the answer is finished: poll for it)
     await eventually(async () => (await counters(server, admin)).rejections - before.rejections === rejected, 10_000, `seed ${SEED}: ${rejected} rejections counted`);
     expect((await counters(server, admin)).serverErrors).toBe(before.serverErrors);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Field, Input, Select } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ADMIN_ROUTES, DEVICE_KINDS, FLEET_ROUTES, listsMeasured, ROUTES, type DeviceKey, type DeviceKind, type ImportResult, type RegistryDevice } from '../../../../protocol';
+import { ADMIN_ROUTES, DEVICE_KINDS, DEVICES, FLEET, listsMeasured, type DeviceKey, type DeviceKind, type ImportResult, type RegistryDevice } from '../../../../protocol';
 import { formatBeijing } from '../../../format/time';
 import { kindLabel, metricLabel } from '../../../i18n/metricLabels';
 import { useStores } from '../../../stores';
@@ -36,7 +36,7 @@ export const DevicesTab = observer(function DevicesTab({ projectId }: { projectI
   const unconfiguredCount = (devices.data ?? []).filter((d) => d.unconfiguredMetrics.length > 0).length;
   /** Confirms the kind defaults of the metrics a device reports with no threshold (threshold/reset, audited). */
   const confirmDefaults = (d: RegistryDevice) =>
-    void devices.run(FLEET_ROUTES.thresholdReset, { projectId, target: { sn: d.sn }, metrics: d.unconfiguredMetrics });
+    void devices.run(FLEET.thresholdReset.path, { projectId, target: { sn: d.sn }, metrics: d.unconfiguredMetrics });
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
       <CallError error={devices.error} />
@@ -158,10 +158,10 @@ export const DevicesTab = observer(function DevicesTab({ projectId }: { projectI
         title={t`MQTT credentials of this project`}
         actions={
           <span style={{ display: 'inline-flex', gap: 8 }}>
-            <Button size="small" onClick={() => void request<DeviceKey>(ROUTES.deviceKey, { projectId }).then(setKey)}>
+            <Button size="small" onClick={() => void request(DEVICES.deviceKey, { projectId }).then(setKey)}>
               <Trans>Show</Trans>
             </Button>
-            <Button size="small" onClick={() => void request<DeviceKey>(ROUTES.deviceKey, { projectId, rotate: true }).then(setKey)}>
+            <Button size="small" onClick={() => void request(DEVICES.deviceKey, { projectId, rotate: true }).then(setKey)}>
               <Trans>Rotate</Trans>
             </Button>
           </span>

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES } from '../../../../protocol';
+import { AUTH, BOARDS, DEVICES } from '../../../../protocol';
 import { loadConfig } from '../../../../server/config';
 import { seedIfEmpty } from '../../../../server/seed';
 import { openDatabase, type OpenDatabase } from '../../../../server/storage';
@@ -33,7 +33,7 @@ describe('createHttpApp', () => {
         throw new Error('secret internal detail');
       },
     });
-    const login = await app.inject({ method: 'POST', url: ROUTES.login, payload: { username: 'admin', password: 'admin-test-pw' } });
+    const login = await app.inject({ method: 'POST', url: AUTH.login.path, payload: { username: 'admin', password: 'admin-test-pw' } });
     cookie = String(login.headers['set-cookie']).split(';')[0];
   }, 60_000);
   afterAll(async () => {
@@ -43,21 +43,21 @@ describe('createHttpApp', () => {
   });
 
   it('turns an unexpected error into INTERNAL 500 without leaking details', async () => {
-    const r = await app.inject({ method: 'POST', url: ROUTES.deviceList, headers: { cookie }, payload: { projectId: 'demo-tunnel' } });
+    const r = await app.inject({ method: 'POST', url: DEVICES.deviceList.path, headers: { cookie }, payload: { projectId: 'demo-tunnel' } });
     expect(r.statusCode).toBe(500);
     expect(r.json()).toEqual({ success: false, data: null, errorCode: 'INTERNAL', errorMessage: 'Sorry, the server is reporting an error', showType: 2 });
     expect(r.body).not.toContain('secret');
   });
 
   it('accepts an empty body for routes without fields', async () => {
-    const r = await app.inject({ method: 'POST', url: ROUTES.me, headers: { cookie, 'content-type': 'application/json' }, payload: '' });
+    const r = await app.inject({ method: 'POST', url: AUTH.me.path, headers: { cookie, 'content-type': 'application/json' }, payload: '' });
     expect(r.json()).toMatchObject({ success: true, data: { username: 'admin' } });
-    const none = await app.inject({ method: 'POST', url: ROUTES.me, headers: { cookie } });
+    const none = await app.inject({ method: 'POST', url: AUTH.me.path, headers: { cookie } });
     expect(none.json()).toMatchObject({ success: true });
   });
 
   it('refuses a non-JSON content type with a VALIDATION envelope', async () => {
-    const r = await app.inject({ method: 'POST', url: ROUTES.me, headers: { cookie, 'content-type': 'text/plain' }, payload: 'hi' });
+    const r = await app.inject({ method: 'POST', url: AUTH.me.path, headers: { cookie, 'content-type': 'text/plain' }, payload: 'hi' });
     expect(r.statusCode).toBe(415);
     expect(r.json()).toMatchObject({ success: false, errorCode: 'VALIDATION' });
   });
@@ -72,7 +72,7 @@ describe('createHttpApp', () => {
     const missing = await app.inject({ method: 'GET', url: '/assets/missing.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ success: false, errorCode: 'NOT_FOUND' });
-    const api = await app.inject({ method: 'GET', url: ROUTES.boardList, headers: { accept: 'text/html' } });
+    const api = await app.inject({ method: 'GET', url: BOARDS.boardList.path, headers: { accept: 'text/html' } });
     expect(api.json()).toMatchObject({ success: false, errorCode: 'NOT_FOUND' });
   });
 });

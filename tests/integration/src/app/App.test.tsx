@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { render } from '@testing-library/react';
-import { ROUTES } from '../../../../protocol';
+import { BOARDS } from '../../../../protocol';
 import { activateLocale } from '../../../../src/i18n/i18n';
 import { subjectFeeds } from '../../../../src/test/fakeFeeds';
 import { appRoot, signInThroughForm } from '../../../../src/test/render';
@@ -46,7 +46,7 @@ describe('App', () => {
 
     await waitFor(() => expect(document.querySelectorAll('[data-panel-id]')).toHaveLength(6), WAIT);
     expect(screen.getByText('Yunling Twin-Bore Tunnel')).toBeTruthy();
-    expect(api.calls.find((c) => c.route === ROUTES.boardScreen)?.body).toEqual({ boardId: 'demo-live', released: true });
+    expect(api.calls.find((c) => c.route === BOARDS.boardScreen.path)?.body).toEqual({ boardId: 'demo-live', released: true });
     const page = document.querySelector('[data-page-id="demo-live-p1"]') as HTMLElement;
     // viewport 1920 × (1128 − 48 header) → scale 1
     expect(page.style.transform).toBe('scale(1)');

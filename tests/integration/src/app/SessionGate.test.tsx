@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ADMIN_ROUTES, ROUTES } from '../../../../protocol';
+import { ADMIN_ROUTES, AUTH, DEVICES } from '../../../../protocol';
 import { activateLocale } from '../../../../src/i18n/i18n';
 import { appRoot, signInThroughForm } from '../../../../src/test/render';
 import { CallError, MAX_LOGIN_FAILURES, TEST_ADMIN_PASSWORD, useRealServer } from '../../../../src/test/realServer';
@@ -27,7 +27,7 @@ describe('session in the shell (docs/product.md "Shell and session")', () => {
 
     await api.expireSession(); // the server forgot the session (expired, restarted)
     await act(async () => {
-      await root.request(ROUTES.deviceList, { projectId: 'demo-tunnel' }).catch(() => {});
+      await root.request(DEVICES.deviceList, { projectId: 'demo-tunnel' }).catch(() => {});
     });
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
     expect(window.location.hash).toBe('#/dataV/create?keep=me');
@@ -72,7 +72,7 @@ describe('session in the shell (docs/product.md "Shell and session")', () => {
     fireEvent.click(logoutButton);
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
     // the server no longer knows the session, not just the browser
-    await expect(real().client(session).call(ROUTES.me)).rejects.toMatchObject({ errorCode: 'UNAUTHENTICATED' });
+    await expect(real().client(session).call(AUTH.me.path)).rejects.toMatchObject({ errorCode: 'UNAUTHENTICATED' });
   });
 
   it('shows the server message of a rate-limited login', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { runInAction } from 'mobx';
-import { ROUTES, type Alarm, type AlarmPage, type Board, type Panel, type TelemetryHistory } from '../../../../protocol';
+import { ALARMS, HISTORY, type Alarm, type AlarmPage, type Board, type Panel, type TelemetryHistory } from '../../../../protocol';
 import { createReplaySource, parseReplayParams, type ReplaySource } from '../../../../src/panelData/replay';
 import { T0 } from '../../../../src/test/builders';
 import { createInProcessHistory, renderWithApp, testRoot } from '../../../../src/test/render';
@@ -21,13 +21,13 @@ let wind: { raised: Alarm; cleared: Alarm; dealtAtMs: number };
 
 async function stored(sn: string, fromMs: number, toMs: number, n: number): Promise<void> {
   await eventually(async () => {
-    const h = await real().admin.call<TelemetryHistory>(ROUTES.telemetryHistory, { projectId: demo, sns: [sn], fromMs, toMs });
+    const h = await real().admin.call<TelemetryHistory>(HISTORY.telemetryHistory.path, { projectId: demo, sns: [sn], fromMs, toMs });
     return (h.series.find((s) => s.sn === sn)?.ts.length ?? 0) >= n;
   }, 10_000, `${n} stored readings of ${sn}`);
 }
 
 async function alarmsOnServer(): Promise<Alarm[]> {
-  return (await real().admin.call<AlarmPage>(ROUTES.alarmList, { projectId: demo, page: 1, pageSize: 200 })).list;
+  return (await real().admin.call<AlarmPage>(ALARMS.alarmList.path, { projectId: demo, page: 1, pageSize: 200 })).list;
 }
 
 // Over real MQTT, at known times: CO of one station, a crane's moment, a beacon walking the left bore,
@@ -51,7 +51,7 @@ beforeAll(async () => {
   const cleared = await eventually(async () => (await alarmsOnServer()).find((a) => a.alarmId === raised.alarmId && a.state === 'cleared'), 10_000, 'wind cleared');
   // Handled a little later, so that an instant between clear and handling exists.
   await new Promise((r) => setTimeout(r, 50));
-  const dealt = await real().admin.call<Alarm>(ROUTES.alarmDeal, { alarmId: raised.alarmId, dealStatus: 1, dealRemark: 'stopped lifting' });
+  const dealt = await real().admin.call<Alarm>(ALARMS.alarmDeal.path, { alarmId: raised.alarmId, dealStatus: 1, dealRemark: 'stopped lifting' });
   wind = { raised, cleared, dealtAtMs: dealt.dealtAtMs! };
 }, 60_000);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, type Alarm, type AlarmPage } from '../../../../protocol';
+import { ALARMS, type Alarm, type AlarmPage } from '../../../../protocol';
 import { createRequest } from '../../../../src/api/request';
 import { makeAlarm } from '../../../../src/test/builders';
 import { useRealServer } from '../../../../src/test/realServer';
@@ -15,7 +15,7 @@ async function raise(sn: string): Promise<Alarm> {
 }
 
 async function serverIds(): Promise<number[]> {
-  const page = await real().admin.call<AlarmPage>(ROUTES.alarmList, { projectId: demo, page: 1, pageSize: 200 });
+  const page = await real().admin.call<AlarmPage>(ALARMS.alarmList.path, { projectId: demo, page: 1, pageSize: 200 });
   return page.list.map((a) => a.alarmId);
 }
 
@@ -74,7 +74,7 @@ describe('AlarmStore', () => {
     // While the socket was away: two alarms were raised, one held alarm cleared and another handled.
     const device = await real().device();
     await device.gas('GAS-RK-E-F', { CO: 3 }, { metric: 'CO', state: 'cleared' });
-    await real().admin.call(ROUTES.alarmDeal, { alarmId: toHandle.alarmId, dealStatus: 1, dealRemark: 'checked' });
+    await real().admin.call(ALARMS.alarmDeal.path, { alarmId: toHandle.alarmId, dealStatus: 1, dealRemark: 'checked' });
     const a = await raise('GAS-LK-E-L');
     const b = await raise('GAS-LK-X-L');
     await store.catchUp();
@@ -93,7 +93,7 @@ describe('AlarmStore', () => {
     await store.load(demo);
     await expect(store.deal(alarm.alarmId, null, 'checked')).rejects.toMatchObject({ errorMessage: 'Please select the status' });
     await expect(store.deal(alarm.alarmId, 1, '   ')).rejects.toMatchObject({ errorMessage: 'Please fill in the remarks information' });
-    expect(client.calls.filter((c) => c.route === ROUTES.alarmDeal)).toHaveLength(0);
+    expect(client.calls.filter((c) => c.route === ALARMS.alarmDeal.path)).toHaveLength(0);
   });
 
   it('applies the handled alarm the server returns', async () => {

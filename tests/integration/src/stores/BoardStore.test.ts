@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ROUTES, ROUTES, type Envelope } from '../../../../protocol';
+import { ADMIN_ROUTES, BOARDS, type Envelope } from '../../../../protocol';
 import { createRequest } from '../../../../src/api/request';
 import { useRealServer } from '../../../../src/test/realServer';
 import { BoardStore, NO_BOARD } from '../../../../src/stores/BoardStore';
@@ -36,7 +36,7 @@ describe('BoardStore', () => {
     expect(store.page?.pageId).toBe(p2);
     store.nextPage();
     expect(store.page?.pageId).toBe(p1);
-    await admin.call(ROUTES.boardDelete, { boardId: created.boardId, baseVersion: created.version });
+    await admin.call(BOARDS.boardDelete.path, { boardId: created.boardId, baseVersion: created.version });
   });
 
   it('starts on the page named by pageId, the first page when it is unknown', async () => {
@@ -53,17 +53,17 @@ describe('BoardStore', () => {
     const { admin, createBoard } = real();
     const board = await createBoard({ name: 'Wall screen', pages: PAGES });
     const [, p2] = board.pages.map((p) => p.pageId);
-    await admin.call(ROUTES.boardRelease, { boardId: board.boardId, baseVersion: board.version, note: 'v1' });
+    await admin.call(BOARDS.boardRelease.path, { boardId: board.boardId, baseVersion: board.version, note: 'v1' });
     const wall = await real().signIn();
     const store = new BoardStore(createRequest({ fetch: wall.fetch }));
     await store.open('demo-tunnel', board.boardId, { released: true, pageId: p2 });
     expect(await store.refresh()).toBe(false); // nothing new
 
     // The manager renames the board in the draft: the wall screen keeps the release until it is published.
-    const edited = await admin.call<{ version: number }>(ROUTES.boardEdit, { boardId: board.boardId, baseVersion: board.version, name: 'Wall screen v2' });
+    const edited = await admin.call<{ version: number }>(BOARDS.boardEdit.path, { boardId: board.boardId, baseVersion: board.version, name: 'Wall screen v2' });
     expect(await store.refresh()).toBe(false);
     expect(store.board?.name).toBe('Wall screen');
-    await admin.call(ROUTES.boardRelease, { boardId: board.boardId, baseVersion: edited.version, note: 'v2' });
+    await admin.call(BOARDS.boardRelease.path, { boardId: board.boardId, baseVersion: edited.version, note: 'v2' });
     expect(await store.refresh()).toBe(true);
     expect(store.board?.name).toBe('Wall screen v2');
     expect(store.page?.pageId).toBe(p2);
@@ -80,7 +80,7 @@ describe('BoardStore', () => {
     // altered on the way (network seam) to check the store's own guard.
     const tampering = (async (url: string, init: RequestInit) => {
       const res = await real().admin.fetch(url, init);
-      if (!String(url).endsWith(ROUTES.boardScreen)) return res;
+      if (!String(url).endsWith(BOARDS.boardScreen.path)) return res;
       const env = (await res.json()) as Envelope<Record<string, unknown>>;
       return Response.json({ ...env, data: { ...env.data, layout: { pageWidth: -1 } } });
     }) as typeof globalThis.fetch;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, type Board } from '../../../../protocol';
+import { BOARDS, type Board } from '../../../../protocol';
 import { createRequest } from '../../../../src/api/request';
 import { useRealServer } from '../../../../src/test/realServer';
 import { DraftBackups } from '../../../../src/stores/draftBackup';
@@ -17,7 +17,7 @@ function dragTo(store: EditorStore, panelId: string, x: number, y: number): void
 async function boardWithOnePanel(name: string) {
   const { admin, createBoard } = real();
   const board = await createBoard({ name, pages: [{ name: 'One', panels: [{ type: 'alarmFeed', x: 0, y: 0, w: 100, h: 100, config: {} }] }] });
-  const saved = () => admin.call<Board>(ROUTES.boardScreen, { boardId: board.boardId, released: false });
+  const saved = () => admin.call<Board>(BOARDS.boardScreen.path, { boardId: board.boardId, released: false });
   return { board, saved };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, type Board } from '../../../../protocol';
+import { BOARDS, type Board } from '../../../../protocol';
 import { createRequest } from '../../../../src/api/request';
 import { result, type CommandResult } from '../../../../src/stores/editorModel';
 import { useRealServer, type ServerClient } from '../../../../src/test/realServer';
@@ -12,7 +12,7 @@ let PG = '';
 let A = '';
 
 /** Requests other than reads of the board: what the store wrote. */
-const writes = (api: ServerClient) => api.calls.filter((c) => c.route !== ROUTES.boardScreen);
+const writes = (api: ServerClient) => api.calls.filter((c) => c.route !== BOARDS.boardScreen.path);
 let n = 0;
 const newId = () => `tmp-${++n}`;
 
@@ -45,8 +45,8 @@ async function openStore() {
   const store = new EditorStore({ request: createRequest({ fetch: api.fetch }), saveDebounceMs: 60_000, newId });
   await store.open(board.boardId);
   const someoneElseSaves = async () => {
-    const now = await real().admin.call<Board>(ROUTES.boardScreen, { boardId: board.boardId });
-    return (await real().admin.call<{ version: number }>(ROUTES.boardEdit, { boardId: board.boardId, baseVersion: now.version, name: 'Board' })).version;
+    const now = await real().admin.call<Board>(BOARDS.boardScreen.path, { boardId: board.boardId });
+    return (await real().admin.call<{ version: number }>(BOARDS.boardEdit.path, { boardId: board.boardId, baseVersion: now.version, name: 'Board' })).version;
   };
   return { store, api, version: board.version, boardId: board.boardId, someoneElseSaves };
 }
@@ -61,11 +61,11 @@ describe('EditorStore', () => {
     store.run(updatePanelProps(store.board!, PG, A, { title: 'Gas' }));
     await store.flush();
     expect(writes(api).map((c) => [c.route, c.body.baseVersion])).toEqual([
-      [ROUTES.panelCustomAdd, version],
-      [ROUTES.panelEdit, version + 1],
-      [ROUTES.layoutUpdate, version + 2],
+      [BOARDS.panelCustomAdd.path, version],
+      [BOARDS.panelEdit.path, version + 1],
+      [BOARDS.layoutUpdate.path, version + 2],
     ]);
-    const saved = (await real().admin.call<Board>(ROUTES.boardScreen, { boardId })).pages[0].panels.find((p) => p.type === 'alarmFeed')!;
+    const saved = (await real().admin.call<Board>(BOARDS.boardScreen.path, { boardId })).pages[0].panels.find((p) => p.type === 'alarmFeed')!;
     expect(saved.panelId).not.toBe(local);
     expect(writes(api)[2].body.items).toEqual([{ pageId: PG, panelId: saved.panelId, x: 15, y: 10, w: 50, h: 50, z: 2 }]);
     expect(store.saveState).toBe('saved');
@@ -104,7 +104,7 @@ describe('EditorStore', () => {
     api.setOffline(false);
     await store.flush();
     expect(store.saveState).toBe('saved');
-    expect(writes(api).filter((c) => c.route === ROUTES.pageAdd)).toHaveLength(2);
+    expect(writes(api).filter((c) => c.route === BOARDS.pageAdd.path)).toHaveLength(2);
     store.dispose();
   });
 

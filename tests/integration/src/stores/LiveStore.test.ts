@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, type AlarmPage, type TelemetryHistory } from '../../../../protocol';
+import { ALARMS, HISTORY, type AlarmPage, type TelemetryHistory } from '../../../../protocol';
 import { createInProcessTelemetry } from '../../../../workers/telemetry/Telemetry';
 import { subjectFeeds } from '../../../../src/test/fakeFeeds';
 import { gasBatch, makeAlarm, T0 } from '../../../../src/test/builders';
@@ -22,7 +22,7 @@ async function setup() {
 }
 
 async function serverAlarmIds(): Promise<number[]> {
-  const page = await real().admin.call<AlarmPage>(ROUTES.alarmList, { projectId: demo, page: 1, pageSize: 200 });
+  const page = await real().admin.call<AlarmPage>(ALARMS.alarmList.path, { projectId: demo, page: 1, pageSize: 200 });
   return page.list.map((a) => a.alarmId);
 }
 
@@ -32,7 +32,7 @@ async function storeReadings(points: Array<[tsMs: number, co: number]>): Promise
   for (const [ts, co] of points) await device.publish('gas', G1, { ts, readings: { CO: co } });
   const tss = points.map(([ts]) => ts);
   await eventually(async () => {
-    const h = await real().admin.call<TelemetryHistory>(ROUTES.telemetryHistory, { projectId: demo, sns: [G1], fromMs: Math.min(...tss), toMs: Math.max(...tss), metrics: ['CO'] });
+    const h = await real().admin.call<TelemetryHistory>(HISTORY.telemetryHistory.path, { projectId: demo, sns: [G1], fromMs: Math.min(...tss), toMs: Math.max(...tss), metrics: ['CO'] });
     return (h.series.find((s) => s.sn === G1)?.ts.length ?? 0) >= points.length;
   }, 5_000, 'stored readings');
   // Readable above may still mean in memory only: wait until their chunks are committed, so the reads
@@ -93,8 +93,8 @@ describe('LiveStore', () => {
     await root.openProject(demo);
     const close = root.live.openWindow({ sn: G1, metrics: ['CO'], windowMs: 30 * 60_000 });
     await eventually(() => root.live.versionOf(G1) > 0, 15_000, 'history loaded');
-    expect(sent(ROUTES.telemetryHistory)).toHaveLength(1);
-    expect(sent(ROUTES.telemetryHistory)[0]).toMatchObject({ projectId: demo, sns: [G1], metrics: ['CO'], toMs: T0, fromMs: T0 - 1_800_000 });
+    expect(sent(HISTORY.telemetryHistory.path)).toHaveLength(1);
+    expect(sent(HISTORY.telemetryHistory.path)[0]).toMatchObject({ projectId: demo, sns: [G1], metrics: ['CO'], toMs: T0, fromMs: T0 - 1_800_000 });
 
     // While the socket was away: two alarms were raised and G1 reported twice more.
     const device = await real().device();
@@ -110,14 +110,14 @@ describe('LiveStore', () => {
     await eventually(() => root.live.versionOf(G1) > before && root.alarms.maxSeenId >= b.alarmId, 15_000, 'catch-up');
 
     // each load asks for the newest page and for the open alarms beyond it (AlarmStore.fetchWindow): two loads
-    const newestPages = sent(ROUTES.alarmList).filter((b) => !(b as { state?: string }).state);
+    const newestPages = sent(ALARMS.alarmList.path).filter((b) => !(b as { state?: string }).state);
     expect(newestPages).toHaveLength(2);
-    expect(sent(ROUTES.alarmList)).toHaveLength(4);
+    expect(sent(ALARMS.alarmList.path)).toHaveLength(4);
     expect(root.alarms.alarms.map((x) => x.alarmId)).toEqual(await serverAlarmIds());
     expect(root.alarms.alarms.slice(0, 2).map((x) => x.alarmId)).toEqual([b.alarmId, a.alarmId]);
     expect(root.live.reconnects).toBe(1);
-    expect(sent(ROUTES.telemetryHistory)).toHaveLength(2);
-    expect(sent(ROUTES.telemetryHistory)[1]).toMatchObject({ toMs: T0 + 300_000 });
+    expect(sent(HISTORY.telemetryHistory.path)).toHaveLength(2);
+    expect(sent(HISTORY.telemetryHistory.path)[1]).toMatchObject({ toMs: T0 + 300_000 });
     const frame = await root.live.window({ sn: G1, metrics: ['CO'], fromMs: T0 - 1_800_000, toMs: T0 + 300_000, widthPx: 200 });
     expect(frame.rawCount).toBe(4); // two history loads, points at different times
     close();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ROUTES, type AlarmPage } from '../../../../../protocol';
+import { ALARMS, type AlarmPage } from '../../../../../protocol';
 import { activateLocale } from '../../../../../src/i18n/i18n';
 import { appRoot } from '../../../../../src/test/render';
 import { TEST_ADMIN_PASSWORD, useRealServer } from '../../../../../src/test/realServer';
@@ -43,7 +43,7 @@ describe('AlarmCenterScreen', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Search' }), { target: { value: 'RK-E' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('Total 1 items', {}, WAIT)).toBeTruthy();
-    expect(api.calls.filter((c) => c.route === ROUTES.alarmList).at(-1)!.body).toMatchObject({ text: 'RK-E', projectId: 'demo-tunnel' });
+    expect(api.calls.filter((c) => c.route === ALARMS.alarmList.path).at(-1)!.body).toMatchObject({ text: 'RK-E', projectId: 'demo-tunnel' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Details' }));
     const timeline = await screen.findByRole('list', { name: 'Timeline' }, WAIT);
@@ -55,7 +55,7 @@ describe('AlarmCenterScreen', () => {
     fireEvent.change(await screen.findByRole('textbox', { name: 'Remark' }, WAIT), { target: { value: 'Ventilation increased' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm', hidden: true }));
     await waitFor(async () => {
-      const page = await real().admin.call<AlarmPage>(ROUTES.alarmList, { projectId: 'demo-tunnel', metric: 'O2' });
+      const page = await real().admin.call<AlarmPage>(ALARMS.alarmList.path, { projectId: 'demo-tunnel', metric: 'O2' });
       expect(page.list[0]).toMatchObject({ dealStatus: 1, dealRemark: 'Ventilation increased', dealtBy: 'admin' });
     }, WAIT);
     await waitFor(() => expect(screen.getByText(/Cleared · Processed|Active · Processed/)).toBeTruthy(), WAIT);
@@ -78,7 +78,7 @@ describe('AlarmCenterScreen', () => {
     expect(await screen.findByText('Total 1 items', {}, WAIT)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Details' }));
     const picture = (await screen.findByRole('img', { name: 'AI capture', hidden: true }, WAIT)) as HTMLImageElement;
-    expect(picture.getAttribute('src')).toBe(`${ROUTES.alarmCapture}?projectId=demo-tunnel&name=CAM-05-${ts}.png`);
+    expect(picture.getAttribute('src')).toBe(`${ALARMS.alarmCapture.path}?projectId=demo-tunnel&name=CAM-05-${ts}.png`);
   });
 
   it('shelves an alarm for a while with a reason, shows who and until when, lists it as shelved and unshelves it', async () => {
@@ -94,14 +94,14 @@ describe('AlarmCenterScreen', () => {
     // the dialog's own Shelve button, in its portal after the table (jsdom reports the surface as hidden while it animates)
     fireEvent.click(screen.getAllByRole('button', { name: 'Shelve', hidden: true }).at(-1)!);
     const badge = await screen.findByText(/^Shelved until \d\d:\d\d by admin: Sensor being calibrated$/, {}, WAIT);
-    expect(api.calls.filter((c) => c.route === ROUTES.alarmShelve).at(-1)!.body).toMatchObject({ minutes: 60, reason: 'Sensor being calibrated' });
+    expect(api.calls.filter((c) => c.route === ALARMS.alarmShelve.path).at(-1)!.body).toMatchObject({ minutes: 60, reason: 'Sensor being calibrated' });
     expect(badge).toBeTruthy();
-    const page = await real().admin.call<AlarmPage>(ROUTES.alarmList, { projectId: 'demo-tunnel', shelved: true });
+    const page = await real().admin.call<AlarmPage>(ALARMS.alarmList.path, { projectId: 'demo-tunnel', shelved: true });
     expect(page.list.map((a) => a.shelvedBy)).toEqual(['admin']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Unshelve' }));
     await waitFor(() => expect(screen.queryByText(/^Shelved until/)).toBeNull(), WAIT);
-    const after = await real().admin.call<AlarmPage>(ROUTES.alarmList, { projectId: 'demo-tunnel', shelved: true });
+    const after = await real().admin.call<AlarmPage>(ALARMS.alarmList.path, { projectId: 'demo-tunnel', shelved: true });
     expect(after.total).toBe(0);
   });
 });

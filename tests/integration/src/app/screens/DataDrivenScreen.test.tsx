@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { BOARD_TICKET_HEADER, ROUTES, type Board, type BoardList } from '../../../../../protocol';
+import { BOARD_TICKET_HEADER, BOARDS, type Board, type BoardList } from '../../../../../protocol';
 import { activateLocale } from '../../../../../src/i18n/i18n';
 import { appRoot } from '../../../../../src/test/render';
 import { TEST_ADMIN_PASSWORD, useRealServer } from '../../../../../src/test/realServer';
@@ -21,7 +21,7 @@ describe('DataDrivenScreen', () => {
     const api = real().client();
     const headers: Array<string | null> = [];
     const fetch = ((url: string, init: RequestInit) => {
-      if (new URL(url, 'http://x').pathname === ROUTES.boardAdd) headers.push(new Headers(init.headers).get(BOARD_TICKET_HEADER));
+      if (new URL(url, 'http://x').pathname === BOARDS.boardAdd.path) headers.push(new Headers(init.headers).get(BOARD_TICKET_HEADER));
       return api.fetch(url, init);
     }) as typeof globalThis.fetch;
     const root = appRoot(api.fetch);
@@ -49,10 +49,10 @@ describe('DataDrivenScreen', () => {
     // board/add carried a ticket, and the server (which refuses one without a fresh ticket) made the board
     expect(headers).toHaveLength(1);
     expect(headers[0]).toBeTruthy();
-    const made = (await real().admin.call<BoardList>(ROUTES.boardList, { projectId: 'demo-tunnel' })).board.find((b) => b.name === 'Data-driven board');
+    const made = (await real().admin.call<BoardList>(BOARDS.boardList.path, { projectId: 'demo-tunnel' })).board.find((b) => b.name === 'Data-driven board');
     expect(window.location.hash).toBe(`#/dataV/create?boardId=${made?.boardId}`);
-    expect(api.calls.find((c) => c.route === ROUTES.boardAdd)?.body).toMatchObject({ projectId: 'demo-tunnel', name: 'Data-driven board' });
-    const added = api.calls.filter((c) => c.route === ROUTES.panelCustomAdd).map((c) => c.body);
+    expect(api.calls.find((c) => c.route === BOARDS.boardAdd.path)?.body).toMatchObject({ projectId: 'demo-tunnel', name: 'Data-driven board' });
+    const added = api.calls.filter((c) => c.route === BOARDS.panelCustomAdd.path).map((c) => c.body);
     // one write after another on the version the previous one returned (page/add in between bumps it too)
     expect(added.map((b) => [b.baseVersion, (b.panel as { type: string }).type])).toEqual([
       [1, 'tunnelPersonnel'],
@@ -65,6 +65,6 @@ describe('DataDrivenScreen', () => {
       [9, 'gasTrend'],
       [10, 'gasTrend'],
     ]);
-    expect(types((await real().admin.call<Board>(ROUTES.boardScreen, { boardId: made!.boardId })).pages)).toEqual(PAGES);
+    expect(types((await real().admin.call<Board>(BOARDS.boardScreen.path, { boardId: made!.boardId })).pages)).toEqual(PAGES);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ROUTES, type Board, type BoardList } from '../../../../../protocol';
+import { BOARDS, type Board, type BoardList } from '../../../../../protocol';
 import { activateLocale } from '../../../../../src/i18n/i18n';
 import { appRoot } from '../../../../../src/test/render';
 import { TEST_ADMIN_PASSWORD, useRealServer } from '../../../../../src/test/realServer';
@@ -18,7 +18,7 @@ async function boards(n: number): Promise<Board[]> {
 }
 
 async function boardCount(): Promise<number> {
-  return (await real().admin.call<BoardList>(ROUTES.boardList, { projectId: 'demo-tunnel' })).board.length;
+  return (await real().admin.call<BoardList>(BOARDS.boardList.path, { projectId: 'demo-tunnel' })).board.length;
 }
 
 async function openApp(hash: string) {
@@ -48,7 +48,7 @@ describe('PageManagerScreen', () => {
     // every board carries its release state from board/list: the seeded demo board is released, these are not
     expect(screen.getAllByTestId('release-state').map((b) => b.dataset.state)).toEqual(['live', ...Array(9).fill('draft')]);
     expect(screen.getAllByText('Draft only')).toHaveLength(9);
-    expect(api.calls.filter((c) => c.route === ROUTES.boardScreen)).toHaveLength(10);
+    expect(api.calls.filter((c) => c.route === BOARDS.boardScreen.path)).toHaveLength(10);
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('link', { name: 'Night 12' }, WAIT)).toBeTruthy();
   });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ROUTES } from '../../../../../protocol';
+import { DEVICES } from '../../../../../protocol';
 import { activateLocale } from '../../../../../src/i18n/i18n';
 import { appRoot } from '../../../../../src/test/render';
 import { CallError, TEST_ADMIN_PASSWORD, useRealServer } from '../../../../../src/test/realServer';
@@ -25,7 +25,7 @@ describe('SystemStatusScreen (administrators)', () => {
 
   it('is reached from the header and shows device messages and refused requests by route and code', async () => {
     // one refused request the page must show
-    await expect(real().admin.call(ROUTES.deviceList, { projectId: 'x\u0000' })).rejects.toBeInstanceOf(CallError);
+    await expect(real().admin.call(DEVICES.deviceList.path, { projectId: 'x\u0000' })).rejects.toBeInstanceOf(CallError);
     await openApp('#/pageManger');
     const link = await screen.findByRole('link', { name: 'Status' }, WAIT);
     expect(link.getAttribute('href')).toBe('#/system/status');
@@ -35,7 +35,7 @@ describe('SystemStatusScreen (administrators)', () => {
     const devices = await screen.findByRole('table', { name: 'Device messages' }, WAIT);
     expect(within(devices).getByText('Accepted')).toBeTruthy();
     const refused = screen.getByRole('table', { name: 'Refused requests' });
-    const row = within(refused).getByText(ROUTES.deviceList).closest('tr')!;
+    const row = within(refused).getByText(DEVICES.deviceList.path).closest('tr')!;
     expect(within(row).getByText('VALIDATION')).toBeTruthy();
     expect(within(row).getByText('400')).toBeTruthy();
   });

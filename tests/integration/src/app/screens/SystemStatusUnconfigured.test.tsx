@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
-import { ADMIN_ROUTES, SYSTEM_STATUS_ROUTE, type SystemStatus } from '../../../../../protocol';
+import { ADMIN_ROUTES, OPERATIONS, type SystemStatus } from '../../../../../protocol';
 import { activateLocale } from '../../../../../src/i18n/i18n';
 import { appRoot } from '../../../../../src/test/render';
 import { eventually, TEST_ADMIN_PASSWORD, useRealServer } from '../../../../../src/test/realServer';
@@ -30,7 +30,7 @@ describe('SystemStatusScreen: metrics with no configured threshold', () => {
       device: { sn, kind: 'gas', name: 'Portal CO', station: 'S1', position: 'portal', reportPeriodS: 10, gases: ['CO'] },
     });
     await (await real().device()).gas(sn, { CO: 1, H2S: 0.1 });
-    await eventually(async () => (await real().admin.call<SystemStatus>(SYSTEM_STATUS_ROUTE, {})).unconfiguredMetrics.some((d) => d.sn === sn), 5_000, 'flag stored');
+    await eventually(async () => (await real().admin.call<SystemStatus>(OPERATIONS.systemStatus.path, {})).unconfiguredMetrics.some((d) => d.sn === sn), 5_000, 'flag stored');
 
     root = appRoot(real().client().fetch);
     await root.session.login('admin', TEST_ADMIN_PASSWORD);

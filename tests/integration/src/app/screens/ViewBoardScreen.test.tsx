@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
-import { ROUTES } from '../../../../../protocol';
+import { BOARDS } from '../../../../../protocol';
 import { activateLocale } from '../../../../../src/i18n/i18n';
 import { appRoot } from '../../../../../src/test/render';
 import { TEST_ADMIN_PASSWORD, useRealServer } from '../../../../../src/test/realServer';
@@ -40,7 +40,7 @@ describe('ViewBoardScreen and a board never released', () => {
     expect(screen.getByRole('link', { name: 'Open in the board builder' }).getAttribute('href')).toBe(`#/dataV/create?boardId=${board.boardId}`);
 
     // Once released, the same viewer URL shows the board.
-    await real().admin.call(ROUTES.boardRelease, { boardId: board.boardId, baseVersion: board.version });
+    await real().admin.call(BOARDS.boardRelease.path, { boardId: board.boardId, baseVersion: board.version });
     window.location.hash = `#/dataV/viewBoard?boardId=${board.boardId}&pageId=${board.pages[0].pageId}`;
     await waitFor(() => expect(screen.queryByText('Not released yet')).toBeNull(), WAIT);
     expect(await screen.findByText('Fresh from a template', {}, WAIT)).toBeTruthy();

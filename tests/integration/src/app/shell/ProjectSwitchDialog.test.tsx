@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { ADMIN_ROUTES, ROUTES, type Board, type BoardList } from '../../../../../protocol';
+import { ADMIN_ROUTES, BOARDS, type Board, type BoardList } from '../../../../../protocol';
 import { postDomain } from '../../../../../src/api/postDomain';
 import { renderWithApp, testRoot } from '../../../../../src/test/render';
 import { TEST_ADMIN_PASSWORD, useRealServer } from '../../../../../src/test/realServer';
@@ -24,7 +24,7 @@ async function bridgeBoards(...names: string[]): Promise<Board[]> {
 }
 
 afterEach(async () => {
-  for (const b of created.splice(0)) await real().admin.call(ROUTES.boardDelete, { boardId: b.boardId, baseVersion: b.version });
+  for (const b of created.splice(0)) await real().admin.call(BOARDS.boardDelete.path, { boardId: b.boardId, baseVersion: b.version });
 });
 
 /** The dialog's default switch (POST /nav/postDomain.htm), through the test client's cookies. */
@@ -48,7 +48,7 @@ describe('organisation switch (docs/product.md "States", "Organisation switch")'
   it('lists the projects; switching goes to the first board of the new project and reloads', async () => {
     await bridgeBoards('Bridge deck', 'Bridge piers');
     // the first board as the server lists them (board/list, the order the dialog follows)
-    const first = (await real().admin.call<BoardList>(ROUTES.boardList, { projectId: BRIDGE, dataRange: 2 })).board[0];
+    const first = (await real().admin.call<BoardList>(BOARDS.boardList.path, { projectId: BRIDGE, dataRange: 2 })).board[0];
     const { navigation, row, dialog, switchProject } = await setup();
     expect(within(dialog).getByText('Yunling Twin-Bore Tunnel')).toBeTruthy();
     expect((within(row(TUNNEL)).getByRole('button', { name: 'Switch' }) as HTMLButtonElement).disabled).toBe(true);

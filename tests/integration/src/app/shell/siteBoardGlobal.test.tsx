@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { ROUTES } from '../../../../../protocol';
+import { DEVICES } from '../../../../../protocol';
 import { observer } from 'mobx-react-lite';
 import { PanelDataProvider } from '../../../../../src/panelData';
 import { createReplaySource } from '../../../../../src/panelData/replay';
@@ -26,8 +26,8 @@ describe('window.SiteBoard (custom modules)', () => {
     expect(sb.currentUser).toBeNull();
     await root.session.login('admin', TEST_ADMIN_PASSWORD);
     expect(sb.currentUser?.username).toBe('admin');
-    const devices = await real().admin.call(ROUTES.deviceList, { projectId: 'demo-tunnel' });
-    await expect(sb.request(ROUTES.deviceList, { projectId: 'demo-tunnel' })).resolves.toEqual(devices);
+    const devices = await real().admin.call(DEVICES.deviceList.path, { projectId: 'demo-tunnel' });
+    await expect(sb.request(DEVICES.deviceList, { projectId: 'demo-tunnel' })).resolves.toEqual(devices);
     expect(sb.utils.formatDisplayNumber(1.239, 2)).toBe('1.23');
     expect(sb.dayjs(0).year()).toBe(1970);
     expect(sb.timeZone).toBe('Asia/Shanghai');

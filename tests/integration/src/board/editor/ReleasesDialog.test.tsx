@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ROUTES, type Board } from '../../../../../protocol';
+import { BOARDS, type Board } from '../../../../../protocol';
 import { createRequest } from '../../../../../src/api/request';
 import { EditorStore } from '../../../../../src/stores/EditorStore';
 import { appRoot, renderWithApp } from '../../../../../src/test/render';
@@ -18,8 +18,8 @@ describe('releases dialog on the real board server', () => {
     const store = new EditorStore({ request, saveDebounceMs: 60_000 });
     await store.open(board.boardId);
     const panelId = store.page!.panels[0].panelId;
-    const draft = () => admin.call<Board>(ROUTES.boardScreen, { boardId: board.boardId, released: false });
-    const released = () => admin.call<Board & { releaseNo: number }>(ROUTES.boardScreen, { boardId: board.boardId, released: true });
+    const draft = () => admin.call<Board>(BOARDS.boardScreen.path, { boardId: board.boardId, released: false });
+    const released = () => admin.call<Board & { releaseNo: number }>(BOARDS.boardScreen.path, { boardId: board.boardId, released: true });
 
     await renderWithApp(
       <ReleasesDialog boardId={board.boardId} request={request} onRelease={(note) => store.release(note || undefined)} onRestore={(no) => store.restoreRelease(no)} onClose={() => undefined} />,

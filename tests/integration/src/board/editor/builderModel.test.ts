@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, type Board } from '../../../../../protocol';
+import { BOARDS, type Board } from '../../../../../protocol';
 import { createRequest } from '../../../../../src/api/request';
 import { EditorStore } from '../../../../../src/stores/EditorStore';
 import { useRealServer } from '../../../../../src/test/realServer';
@@ -32,7 +32,7 @@ async function openBoard(name: string) {
   const store = new EditorStore({ request: createRequest({ fetch: admin.fetch }), saveDebounceMs: 60_000 });
   await store.open(board.boardId);
   const [a, b, c] = store.page!.panels.map((p) => p.panelId);
-  const saved = () => admin.call<Board>(ROUTES.boardScreen, { boardId: board.boardId, released: false });
+  const saved = () => admin.call<Board>(BOARDS.boardScreen.path, { boardId: board.boardId, released: false });
   return { store, a, b, c, saved };
 }
 

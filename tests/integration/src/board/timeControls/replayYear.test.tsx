@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { HISTORY_ROUTES, type SeriesResponse } from '../../../../../protocol';
+import { HISTORY, type SeriesResponse } from '../../../../../protocol';
 import { PlaybackBar } from '../../../../../src/board/timeControls/PlaybackBar';
 import { T0 } from '../../../../../src/test/builders';
 import { createInProcessHistory, renderWithApp, testRoot } from '../../../../../src/test/render';
@@ -21,7 +21,7 @@ beforeAll(async () => {
   await device.publish('gas', GAS, { ts: T0 + 20_000, readings: { CO: 9.5, O2: 20.7 } });
   await device.publish('beacon', 'BC0001', { ts: T0, tunnelId: 'LK', chainageM: 100, battery: 90, sos: false });
   await eventually(async () => {
-    const r = await real().admin.call<SeriesResponse>(HISTORY_ROUTES.series, { projectId: demo, sns: [GAS], metrics: ['CO'], fromMs: T0, toMs: T0 + 3_600_000 - 1, widthPx: 10, tier: 'hour' });
+    const r = await real().admin.call<SeriesResponse>(HISTORY.series.path, { projectId: demo, sns: [GAS], metrics: ['CO'], fromMs: T0, toMs: T0 + 3_600_000 - 1, widthPx: 10, tier: 'hour' });
     return r.series[0]?.readings === 1;
   }, 20_000, 'the hour rollup of T0');
 }, 60_000);

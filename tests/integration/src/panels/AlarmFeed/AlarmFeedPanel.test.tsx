@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ROUTES, type Alarm, type AlarmPage } from '../../../../../protocol';
+import { ALARMS, type Alarm, type AlarmPage } from '../../../../../protocol';
 import { makeAlarm, T0 } from '../../../../../src/test/builders';
 import { renderWithApp, testRoot } from '../../../../../src/test/render';
 import { eventually, useRealServer } from '../../../../../src/test/realServer';
@@ -18,12 +18,12 @@ beforeAll(async () => {
   await eventually(async () => (await alarmsOnServer()).find((a) => a.deviceSn === 'TC-01' && a.state === 'active'));
   await device.publish('towerCrane', 'TC-01', { ts: T0 + 1500, ...CRANE_OK, windSpeedMps: 3 });
   wind = await eventually(async () => (await alarmsOnServer()).find((a) => a.deviceSn === 'TC-01' && a.state === 'cleared'));
-  await real().admin.call(ROUTES.alarmDeal, { alarmId: wind.alarmId, dealStatus: 1, dealRemark: 'stopped lifting' });
+  await real().admin.call(ALARMS.alarmDeal.path, { alarmId: wind.alarmId, dealStatus: 1, dealRemark: 'stopped lifting' });
   co = (await device.gas('GAS-LK-E-F', { CO: 31.5 }, { metric: 'CO', state: 'active', tsMs: T0 + 2000 }))!;
 });
 
 async function alarmsOnServer(): Promise<Alarm[]> {
-  return (await real().admin.call<AlarmPage>(ROUTES.alarmList, { projectId: 'demo-tunnel', page: 1, pageSize: 200 })).list;
+  return (await real().admin.call<AlarmPage>(ALARMS.alarmList.path, { projectId: 'demo-tunnel', page: 1, pageSize: 200 })).list;
 }
 
 /** `MM-DD HH:mm:ss` in Beijing time (UTC+8), however the test machine's zone is set. */
@@ -41,7 +41,7 @@ async function setup() {
   const root = testRoot({ fetch: api.fetch });
   await root.alarms.load('demo-tunnel');
   await renderWithApp(<AlarmFeedPanel panelId="a" config={{ limit: 50, activeOnly: false, untreatedOnly: false }} width={440} height={240} />, root);
-  const deals = () => api.calls.filter((c) => c.route === ROUTES.alarmDeal).map((c) => c.body);
+  const deals = () => api.calls.filter((c) => c.route === ALARMS.alarmDeal.path).map((c) => c.body);
   return { root, deals };
 }
 

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { CUSTOM_PANEL_ROUTES, type CustomPanelType } from '../../../../../protocol';
+import { CUSTOM_PANELS, type CustomPanelType } from '../../../../../protocol';
 import { AppProviders } from '../../../../../src/app/providers';
 import { usePanelRegistry } from '../../../../../src/components';
 import { renderWithApp, testRoot } from '../../../../../src/test/render';
@@ -55,7 +55,7 @@ function Probe({ types }: { types: string[] }) {
 // registered on the server by an administrator, as in production
 beforeAll(async () => {
   for (const [projectId, types] of Object.entries(TYPES)) {
-    for (const t of types) await real().admin.call(CUSTOM_PANEL_ROUTES.typeAdd, { projectId, ...t });
+    for (const t of types) await real().admin.call(CUSTOM_PANELS.typeAdd.path, { projectId, ...t });
   }
 });
 
@@ -107,9 +107,9 @@ describe('CustomPanelTypes', () => {
     await waitFor(() => expect(screen.getByTestId('types').textContent).toContain('flakyX'));
     expect(screen.getByTestId('types').textContent).not.toContain('lateX');
 
-    await real().admin.call(CUSTOM_PANEL_ROUTES.typeAdd, { projectId: P2, type: 'lateX', title: 'Late X', moduleUrl: '/m/late.js', defaultSize: size });
+    await real().admin.call(CUSTOM_PANELS.typeAdd.path, { projectId: P2, type: 'lateX', title: 'Late X', moduleUrl: '/m/late.js', defaultSize: size });
     await waitFor(() => expect(screen.getByTestId('types').textContent).toContain('lateX'));
-    await real().admin.call(CUSTOM_PANEL_ROUTES.typeDelete, { projectId: P2, types: ['lateX'] });
+    await real().admin.call(CUSTOM_PANELS.typeDelete.path, { projectId: P2, types: ['lateX'] });
     await waitFor(() => expect(screen.getByTestId('types').textContent).not.toContain('lateX'));
     expect(panelRegistry.get('lateX')).toBeUndefined();
     expect(panelRegistry.get('flakyX')).toBeDefined();

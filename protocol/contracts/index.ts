@@ -1,0 +1,36 @@
+import type { RouteAccess } from '../roles';
+import { ALARMS } from './alarms';
+import { AUTH, NAV } from './auth';
+import { contractsOf, type AnyContract } from './define';
+import { BOARDS, CUSTOM_PANELS } from './boards';
+import { DEVICES } from './devices';
+import { EQUIPMENT, FLEET } from './equipment';
+import { HISTORY, OPERATIONS } from './history';
+import { PEOPLE } from './people';
+import { SYSTEM } from './system';
+
+export * from './define';
+export { ALARMS, XLSX_MEDIA_TYPE } from './alarms';
+export { AUTH, NAV, postDomainBody } from './auth';
+export * from './boards';
+export { DEVICES } from './devices';
+export * from './equipment';
+export * from './history';
+export * from './people';
+export { SYSTEM } from './system';
+
+/**
+ * Every REST endpoint's contract (docs/api.md): the server registers each route from its contract, the
+ * browser calls through it, the OpenAPI document and the authorisation table are generated from this list.
+ */
+export const CONTRACTS: readonly AnyContract[] = [...contractsOf(AUTH), ...contractsOf(ALARMS), ...contractsOf(DEVICES), ...contractsOf(HISTORY), ...contractsOf(OPERATIONS), ...contractsOf(BOARDS), ...contractsOf(CUSTOM_PANELS), ...contractsOf(PEOPLE), ...contractsOf(FLEET), ...contractsOf(EQUIPMENT), ...contractsOf(NAV), ...contractsOf(SYSTEM)];
+
+/** Who may call each contract's path (the authorisation table of server/http/routePermissions.ts). */
+export function accessByPath(contracts: readonly AnyContract[]): Record<string, RouteAccess> {
+  const table: Record<string, RouteAccess> = {};
+  for (const c of contracts) {
+    if (c.path in table) throw new Error(`two contracts for ${c.path}`);
+    table[c.path] = c.permission;
+  }
+  return table;
+}

@@ -1,0 +1,48 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The browser calls every REST route through its contract (protocol/contracts, src/api/request.ts), which
+ * types the answer from the contract's response schema and parses it in development and tests. So no call
+ * names its answer type by hand: no `request<T>(…)` and no `as` cast of what a call answered.
+ */
+const SRC = path.resolve(import.meta.dirname, '..', '..', 'src');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) return sourceFiles(file);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [file] : [];
+  });
+}
+
+/** Casts in one file: `request<…>(` type arguments, and `as T` (not `as const`) within a request call's statement. */
+export function answerCasts(text: string): { typed: number; asCasts: number } {
+  let typed = 0;
+  let asCasts = 0;
+  for (const m of text.matchAll(/(?<!function )\brequest(<)?\(?/g)) {
+    if (m[1] === '<') typed++;
+    else if (!m[0].endsWith('(')) continue;
+    const end = text.indexOf(';', m.index);
+    const statement = text.slice(m.index, end === -1 ? undefined : end);
+    asCasts += [...statement.matchAll(/\bas\s+(?!const\b)[A-Z{[(a-z]/g)].length;
+  }
+  return { typed, asCasts };
+}
+
+/** Casts still allowed while routes move to contracts: only ever lowered, 0 when every call goes through one. */
+const CASTS_LEFT = 3;
+
+describe('browser calls through contracts', () => {
+  it('casts no more REST answers in src/ (request<T> or `as`) than are left to convert', () => {
+    const found: string[] = [];
+    let total = 0;
+    for (const file of sourceFiles(SRC)) {
+      const { typed, asCasts } = answerCasts(readFileSync(file, 'utf8'));
+      total += typed + asCasts;
+      if (typed + asCasts > 0) found.push(`${path.relative(SRC, file)}: ${typed} request<T>, ${asCasts} as`);
+    }
+    expect(total, found.join('\n')).toBeLessThanOrEqual(CASTS_LEFT);
+  });
+});
