@@ -18,6 +18,7 @@ import { useDocumentTitle } from '../../board/editor/useDocumentTitle';
 import { PlaybackBar } from '../../board/timeControls/PlaybackBar';
 import { TimeRangeMenu, type TimeRangeChoice } from '../../board/timeControls/TimeRangeMenu';
 import { RANGE_PRESETS, withReplayParams, type RangePresetId } from '../../board/timeControls/timeRange';
+import { rememberBoard } from '../shell/lastBoard';
 import { useReplayUrl } from '../../board/timeControls/useReplayUrl';
 
 /**
@@ -108,6 +109,11 @@ export const ViewBoardScreen = observer(function ViewBoardScreen() {
 
   const project = session.user?.projects.find((p) => p.projectId === projectId);
   useDocumentTitle(boards.board?.name);
+  // the management screens link back to the board this tab showed
+  const shown = boards.board;
+  useEffect(() => {
+    if (shown && !isPreview) rememberBoard({ boardId: shown.boardId, name: shown.name, projectId: shown.projectId });
+  }, [shown?.boardId, shown?.name, shown?.projectId, isPreview]);
   if (boards.error?.errorMessage === NOT_RELEASED_MESSAGE && !isPreview) {
     return <NotReleasedScreen boardId={boardId} onReleased={reopen} />;
   }
