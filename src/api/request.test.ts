@@ -16,9 +16,9 @@ function fakeFetch(answer: unknown | Error, status = 200) {
 
 describe('request', () => {
   it('posts JSON with same-origin cookies and returns the envelope data', async () => {
-    const { f, calls } = fakeFetch(ok({ board: [] }));
+    const { f, calls } = fakeFetch(ok({ result: '0', board: [] }));
     const request = createRequest({ fetch: f, baseUrl: '/base' });
-    await expect(request(BOARDS.boardList, { projectId: 'p1' })).resolves.toEqual({ board: [] });
+    await expect(request(BOARDS.boardList, { projectId: 'p1' })).resolves.toEqual({ result: '0', board: [] });
     expect(calls[0].url).toBe('/base/zhgd/board/list');
     expect(calls[0].init.method).toBe('POST');
     expect(calls[0].init.credentials).toBe('same-origin');
@@ -68,5 +68,21 @@ describe('request', () => {
     });
     await expect(request(AUTH.me, {}, { skipErrorHandler: true })).rejects.toMatchObject({ errorCode: 'UNAUTHENTICATED' });
     expect(hooks).toBe(0);
+  });
+
+  it('checks the body with the contract before sending: a bad body is VALIDATION worded as the server words it, and nothing is sent', async () => {
+    const { f, calls } = fakeFetch(ok(null));
+    const request = createRequest({ fetch: f });
+    // @ts-expect-error projectId is required by the contract's body schema
+    await expect(request(BOARDS.boardList, {})).rejects.toMatchObject({ errorCode: 'VALIDATION', errorMessage: 'projectId: required' });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('parses the answer with the contract in tests: data of another shape is refused, naming the route and field', async () => {
+    const request = createRequest({ fetch: fakeFetch(ok({ result: '0', board: [{ boardId: 'b' }] })).f });
+    const err = (await request(BOARDS.boardList, { projectId: 'p1' }).catch((e: unknown) => e)) as BusinessError;
+    expect(err).toBeInstanceOf(BusinessError);
+    expect(err.errorCode).toBe('VALIDATION');
+    expect(err.errorMessage).toMatch(/^\/zhgd\/board\/list answered data that does not match its contract: board\.0\.name: /);
   });
 });

@@ -33,15 +33,18 @@ export interface RequestOptions {
   expected?: (err: BusinessError) => boolean;
 }
 
-/** errorCode of an answer that does not match its contract's response schema (checked in development and tests only). */
-export const CONTRACT_MISMATCH_CODE = 'CONTRACT';
+/**
+ * errorCode of an answer that does not match its contract's response schema (checked in development and
+ * tests only): VALIDATION, as the stores' own guards of a malformed answer (a board) report it.
+ */
+export const CONTRACT_MISMATCH_CODE = 'VALIDATION';
 
 /**
  * Calls one endpoint through its contract (protocol/contracts): checks `body` with the contract's body
  * schema before sending (a bad body is a BusinessError VALIDATION worded as the server words it, and
  * nothing is sent), POSTs it as JSON and resolves with the envelope's `data`, typed by the contract's
  * response schema. In development and tests the answer is parsed with that schema (a mismatch is a
- * BusinessError CONTRACT naming the field); production builds trust the server. Throws BusinessError.
+ * BusinessError VALIDATION naming the route and the field); production builds trust the server. Throws BusinessError.
  */
 export interface RequestFn {
   <C extends AnyContract>(contract: C, body: ContractBody<C>, opts?: RequestOptions): Promise<ContractResult<C>>;
