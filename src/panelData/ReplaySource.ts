@@ -1,5 +1,5 @@
 import { action, makeObservable, observable, observableRef, reaction, runInAction, type IReactionDisposer } from 'mobx';
-import { isPersonTagKind, type Alarm, type DeviceInfo, type TelemetryHistory, type TunnelInfo } from '../../protocol';
+import { isPersonTagKind, type Alarm, type DeviceInfo, type EquipmentFleet, type TelemetryHistory, type TunnelInfo } from '../../protocol';
 import type { HistoryService, ReadingAt } from '../../workers/telemetry/History';
 import { MAX_ACTIVITY_BUCKETS } from '../../workers/telemetry/HistoryImpl';
 import { ALARM_CAPACITY, type DeviceStore, type TunnelStore } from '../stores';
@@ -52,6 +52,8 @@ export interface ReplayDeps {
   rawDays?: number;
   /** The wall clock the plan is made at (default Date.now). */
   now?: () => number;
+  /** The equipment fleet of a project as of an instant (equipment/fleet with `atMs`); absent, {@link ReplaySource.fleet} rejects. */
+  fleet?: (projectId: string, atMs: number) => Promise<EquipmentFleet>;
 }
 
 /** A replay range: [fromMs, toMs] (ms since epoch), the start instant and the speed (× real time). */
@@ -272,6 +274,11 @@ export class ReplaySource implements PanelDataSource {
 
   alarmFeed(): AlarmFeedState {
     return { alarms: this.feed, loading: this.loading, fresh: NO_FRESH, deal: null };
+  }
+
+  /** The fleet as of `atMs` (the replay instant the caller read), asked from the server (ReplayDeps.fleet). */
+  fleet(projectId: string, atMs: number): Promise<EquipmentFleet> {
+    return this.deps.fleet ? this.deps.fleet(projectId, atMs) : Promise.reject(new Error('no fleet source in this replay'));
   }
 
   alarmsInRange(fromMs: number, toMs: number): readonly Alarm[] {

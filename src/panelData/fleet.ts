@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { EQUIPMENT, type EquipmentFleet } from '../../protocol';
-import { useStores } from '../stores';
+import type { EquipmentFleet } from '../../protocol';
 import { useProjectId } from '../app/shell/useProjectId';
 import { useClockInstant, usePanelData } from './context';
 
@@ -8,14 +7,14 @@ import { useClockInstant, usePanelData } from './context';
 export const FLEET_REFRESH_MS = 60_000;
 
 /**
- * The fleet summary of the board's project (the tab's scoped project; equipment/fleet, docs/api.md "Equipment"): every piece of lifting
+ * The fleet summary of the board's project (the tab's scoped project) from the board's data source (live or
+ * replay; equipment/fleet, docs/api.md "Equipment"): every piece of lifting
  * equipment with the driver on duty and its utilisation in the Beijing day, as of the board clock. Live:
  * asked on mount and every FLEET_REFRESH_MS; replay: as of the replay instant, asked again when it moves
  * to another minute. `summary` null until the first answer; `failed` true when the last request failed
  * (the panel says so; a wall screen shows no toasts).
  */
 export function useFleetSummary(): { summary: EquipmentFleet | null; failed: boolean } {
-  const root = useStores();
   const source = usePanelData();
   const projectId = useProjectId();
   const instant = useClockInstant(1_000);
@@ -26,14 +25,13 @@ export function useFleetSummary(): { summary: EquipmentFleet | null; failed: boo
   useEffect(() => {
     if (!projectId) return;
     let cancelled = false;
-    const body = replay ? { projectId, atMs: key * 60_000 } : { projectId };
-    root
-      .request(EQUIPMENT.fleet, body, { skipErrorHandler: true })
+    source
+      .fleet(projectId, replay ? key * 60_000 : Date.now())
       .then((summary) => !cancelled && setState({ summary, failed: false }))
       .catch(() => !cancelled && setState((s) => ({ summary: s.summary, failed: true })));
     return () => {
       cancelled = true;
     };
-  }, [root, projectId, replay, key]);
+  }, [source, projectId, replay, key]);
   return state;
 }

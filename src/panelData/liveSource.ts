@@ -1,3 +1,4 @@
+import { EQUIPMENT } from '../../protocol';
 import type { RootStore } from '../stores';
 import type { AlarmFeedState, PanelDataSource } from './types';
 import { frameScheduler } from './FrameScheduler';
@@ -36,6 +37,8 @@ export function createLiveSource(root: RootStore): PanelDataSource {
     watchPersonnel: (req, onFrame) => live.watchPersonnel(req, onFrame),
     alarmFeed: (): AlarmFeedState => ({ alarms: alarms.alarms, loading: alarms.loading, fresh: alarms.arrivedLive, deal, ack }),
     alarmsInRange: (fromMs, toMs) => alarms.alarms.filter((a) => a.raisedAtMs >= fromMs && a.raisedAtMs <= toMs),
+    // live: the server's now (the instant is the wall clock)
+    fleet: (projectId) => root.request(EQUIPMENT.fleet, { projectId }, { skipErrorHandler: true }),
   };
 }
 

@@ -1,3 +1,4 @@
+import { EQUIPMENT } from '../../protocol';
 import type { RootStore } from '../stores';
 import { createHistory, type HistoryService } from '../../workers/telemetry/History';
 import { restHistory, type HistoryFetcher } from './history';
@@ -52,6 +53,7 @@ export function createReplaySource(
   return new ReplaySource(
     {
       projectId,
+      fleet: (p, atMs) => root.request(EQUIPMENT.fleet, { projectId: p, atMs }, { skipErrorHandler: true }),
       history: opts.history ?? restHistory(root.request, (input, init) => root.fetchRoute(String(input), init ?? {})),
       createHistory: opts.createHistory ?? createHistory,
       devices: root.devices,

@@ -1,4 +1,4 @@
-import type { Alarm, DealStatus, DeviceInfo, TunnelInfo } from '../../protocol';
+import type { Alarm, DealStatus, DeviceInfo, EquipmentFleet, TunnelInfo } from '../../protocol';
 import type { ChartWindow, PersonnelFrame, PersonnelRequest, PersonnelWatch, SeriesFrame, TelemetryTopic, WindowRequest } from '../stores';
 
 export type { ChartWindow, PersonnelFrame, PersonnelRequest, PersonnelWatch, SeriesFrame, TelemetryTopic, WindowRequest };
@@ -89,4 +89,10 @@ export interface PanelDataSource {
    * their current state (timeline markers).
    */
   alarmsInRange(fromMs: number, toMs: number): readonly Alarm[];
+  /**
+   * The lifting-equipment fleet of `projectId` (equipment/fleet, docs/api.md "Equipment": driver on duty,
+   * utilisation in the Beijing day) as of the clock: now when live, the replay instant `atMs` in replay.
+   * Rejects when the server cannot answer.
+   */
+  fleet(projectId: string, atMs: number): Promise<EquipmentFleet>;
 }
