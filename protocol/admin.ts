@@ -3,39 +3,7 @@ import { DEVICE_KINDS, type DeviceKind } from './topics';
 import { GAS_CODES } from './gases';
 import { roleSchema, type Role } from './roles';
 
-/**
- * Administration routes (docs/api.md "Administration"): organisations, projects, users and memberships,
- * the device registry and the audit log. All POST with a JSON body and the Envelope answer, except the
- * audit export, which answers the file. Who may call each: server/http/routePermissions.ts.
- */
-export const ADMIN_ROUTES = {
-  /** Changes the caller's own password (also the way out of `mustChangePassword`). */
-  passwordChange: '/zhgd/auth/password',
-  orgList: '/zhgd/admin/org/list',
-  orgAdd: '/zhgd/admin/org/add',
-  orgEdit: '/zhgd/admin/org/edit',
-  projectList: '/zhgd/admin/project/list',
-  projectAdd: '/zhgd/admin/project/add',
-  projectArchive: '/zhgd/admin/project/archive',
-  projectDetails: '/zhgd/admin/project/details',
-  projectEdit: '/zhgd/admin/project/edit',
-  userList: '/zhgd/admin/user/list',
-  userAdd: '/zhgd/admin/user/add',
-  userDisable: '/zhgd/admin/user/disable',
-  userResetPassword: '/zhgd/admin/user/resetPassword',
-  memberList: '/zhgd/admin/member/list',
-  memberSet: '/zhgd/admin/member/set',
-  memberRemove: '/zhgd/admin/member/remove',
-  deviceRegistryList: '/zhgd/admin/device/list',
-  deviceAdd: '/zhgd/admin/device/add',
-  deviceEdit: '/zhgd/admin/device/edit',
-  deviceMove: '/zhgd/admin/device/move',
-  deviceRemove: '/zhgd/admin/device/remove',
-  deviceImport: '/zhgd/admin/device/import',
-  auditList: '/zhgd/admin/audit/list',
-  auditExport: '/zhgd/admin/audit/export',
-} as const;
-
+/** Bodies and answers of the administration routes (their contracts: protocol/contracts/admin.ts; docs/api.md "Administration"). */
 const idField = z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'letters, digits, - and _ only, at most 64' });
 const nameField = z.string().trim().min(1, { error: 'required' }).max(200);
 const projectIdField = z.string().min(1).max(64);

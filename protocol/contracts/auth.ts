@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { passwordChangeBody } from '../admin';
 import { loginBody, sessionUserSchema } from '../api';
 import { defineContract, fileAnswer, noBody, notEnvelope, nullData } from './define';
 
@@ -19,6 +20,19 @@ export const AUTH = {
   /** Ends the session and clears the cookie; logging out twice is not an error. */
   logout: defineContract({ tag, path: '/zhgd/auth/logout', body: noBody, response: nullData, permission: 'public', summary: 'Log out: ends the session and clears its cookie' }),
   me: defineContract({ tag, path: '/zhgd/auth/me', body: noBody, response: sessionUserSchema, permission: 'self', summary: 'The session user' }),
+  /**
+   * Changes the caller's own password (also the way out of `mustChangePassword`): the current one checked, the
+   * new one obeying the rules (VALIDATION with the rule); the account's other sessions end.
+   */
+  passwordChange: defineContract({
+    tag,
+    path: '/zhgd/auth/password',
+    body: passwordChangeBody,
+    response: nullData,
+    permission: 'self',
+    errors: ['NOT_FOUND'],
+    summary: 'Change your own password (the current one checked); your other sessions end',
+  }),
 } as const;
 
 /** Form body `type=2&id={projectId}` of the organisation switch (docs/product.md "Organisation switch": type 2 = switch to a project). */

@@ -1,4 +1,5 @@
 import type { RouteAccess } from '../roles';
+import { ADMIN } from './admin';
 import { ALARMS } from './alarms';
 import { AUTH, NAV } from './auth';
 import { contractsOf, type AnyContract } from './define';
@@ -10,6 +11,7 @@ import { PEOPLE } from './people';
 import { SYSTEM } from './system';
 
 export * from './define';
+export * from './admin';
 export { ALARMS, XLSX_MEDIA_TYPE } from './alarms';
 export { AUTH, NAV, postDomainBody } from './auth';
 export * from './boards';
@@ -23,7 +25,7 @@ export { SYSTEM } from './system';
  * Every REST endpoint's contract (docs/api.md): the server registers each route from its contract, the
  * browser calls through it, the OpenAPI document and the authorisation table are generated from this list.
  */
-export const CONTRACTS: readonly AnyContract[] = [...contractsOf(AUTH), ...contractsOf(ALARMS), ...contractsOf(DEVICES), ...contractsOf(HISTORY), ...contractsOf(OPERATIONS), ...contractsOf(BOARDS), ...contractsOf(CUSTOM_PANELS), ...contractsOf(PEOPLE), ...contractsOf(FLEET), ...contractsOf(EQUIPMENT), ...contractsOf(NAV), ...contractsOf(SYSTEM)];
+export const CONTRACTS: readonly AnyContract[] = [...contractsOf(AUTH), ...contractsOf(ALARMS), ...contractsOf(DEVICES), ...contractsOf(HISTORY), ...contractsOf(OPERATIONS), ...contractsOf(BOARDS), ...contractsOf(CUSTOM_PANELS), ...contractsOf(PEOPLE), ...contractsOf(FLEET), ...contractsOf(EQUIPMENT), ...contractsOf(NAV), ...contractsOf(SYSTEM), ...contractsOf(ADMIN)];
 
 /** Who may call each contract's path (the authorisation table of server/http/routePermissions.ts). */
 export function accessByPath(contracts: readonly AnyContract[]): Record<string, RouteAccess> {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ADMIN_ROUTES, ALARMS, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, FLEET, PEOPLE } from '../../protocol';
+import { ADMIN, ALARMS, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, FLEET, PEOPLE } from '../../protocol';
 import type { Database } from '../storage';
 import { requestProjects, requestUser } from './authorize';
 
@@ -13,7 +13,7 @@ import { requestProjects, requestUser } from './authorize';
 export const AUDITED_ROUTES: Readonly<Record<string, string>> = {
   [AUTH.login.path]: 'login',
   [AUTH.logout.path]: 'logout',
-  [ADMIN_ROUTES.passwordChange]: 'password.change',
+  [AUTH.passwordChange.path]: 'password.change',
   [ALARMS.alarmDeal.path]: 'alarm.deal',
   [ALARMS.alarmAck.path]: 'alarm.ack',
   [ALARMS.alarmDealBatch.path]: 'alarm.dealBatch',
@@ -36,21 +36,21 @@ export const AUDITED_ROUTES: Readonly<Record<string, string>> = {
   [PEOPLE.zoneAdd.path]: 'zone.add',
   [PEOPLE.zoneEdit.path]: 'zone.edit',
   [PEOPLE.zoneDelete.path]: 'zone.delete',
-  [ADMIN_ROUTES.orgAdd]: 'org.add',
-  [ADMIN_ROUTES.orgEdit]: 'org.edit',
-  [ADMIN_ROUTES.projectAdd]: 'project.add',
-  [ADMIN_ROUTES.projectArchive]: 'project.archive',
-  [ADMIN_ROUTES.projectEdit]: 'project.edit',
-  [ADMIN_ROUTES.userAdd]: 'user.add',
-  [ADMIN_ROUTES.userDisable]: 'user.disable',
-  [ADMIN_ROUTES.userResetPassword]: 'user.resetPassword',
-  [ADMIN_ROUTES.memberSet]: 'member.set',
-  [ADMIN_ROUTES.memberRemove]: 'member.remove',
-  [ADMIN_ROUTES.deviceAdd]: 'device.add',
-  [ADMIN_ROUTES.deviceEdit]: 'device.edit',
-  [ADMIN_ROUTES.deviceMove]: 'device.move',
-  [ADMIN_ROUTES.deviceRemove]: 'device.remove',
-  [ADMIN_ROUTES.deviceImport]: 'device.import',
+  [ADMIN.orgAdd.path]: 'org.add',
+  [ADMIN.orgEdit.path]: 'org.edit',
+  [ADMIN.projectAdd.path]: 'project.add',
+  [ADMIN.projectArchive.path]: 'project.archive',
+  [ADMIN.projectEdit.path]: 'project.edit',
+  [ADMIN.userAdd.path]: 'user.add',
+  [ADMIN.userDisable.path]: 'user.disable',
+  [ADMIN.userResetPassword.path]: 'user.resetPassword',
+  [ADMIN.memberSet.path]: 'member.set',
+  [ADMIN.memberRemove.path]: 'member.remove',
+  [ADMIN.deviceAdd.path]: 'device.add',
+  [ADMIN.deviceEdit.path]: 'device.edit',
+  [ADMIN.deviceMove.path]: 'device.move',
+  [ADMIN.deviceRemove.path]: 'device.remove',
+  [ADMIN.deviceImport.path]: 'device.import',
 };
 
 /** Body fields never written to the log (secrets), and those shortened to their size (file contents). */

@@ -15,7 +15,7 @@ export const NO_PROJECT = 'projectId: required';
 interface RequestAuth {
   user: SessionUser | null;
   access: RouteAccess;
-  /** A project-scoped request that named no project: postRoute refuses it after its own schema check. */
+  /** A project-scoped request that named no project: route (context.ts) refuses it after its own schema check. */
   unresolved?: boolean;
   /** The projects the request named (project-scoped routes), else empty. */
   projects: string[];
@@ -37,16 +37,16 @@ export function requestUser(req: FastifyRequest): SessionUser | null {
   return authOf.get(req)?.user ?? null;
 }
 
-/** URLs registered through postRoute, which validate their body before the handler runs. */
+/** URLs registered through route (context.ts), which validate their body before the handler runs. */
 const SCHEMA_ROUTES = new Set<string>();
 
-/** Marks `url` as a postRoute route (context.ts): it calls {@link assertProjectNamed} after its schema check. */
+/** Marks `url` as a route registered from its contract (context.ts route): it calls {@link assertProjectNamed} after its schema check. */
 export function markSchemaRoute(url: string): void {
   SCHEMA_ROUTES.add(url);
 }
 
 /**
- * After a postRoute body passed its schema: a project-scoped request that named no project is refused
+ * After a route body passed its contract schema: a project-scoped request that named no project is refused
  * (VALIDATION), so no handler of a project permission ever runs without its project checked.
  * @throws ApiError VALIDATION
  */
@@ -143,7 +143,7 @@ export function installAuthorization(app: FastifyInstance, db: Kysely<Database>,
     if (!auth?.user || !isProjectPermission(auth.access)) return;
     const projects = await projectsOf(db, req);
     if (projects === null) {
-      // A postRoute route reports its own schema's error first (then assertProjectNamed); any other refuses now.
+      // A route of a contract reports its own schema's error first (then assertProjectNamed); any other refuses now.
       if (!SCHEMA_ROUTES.has(req.routeOptions.url ?? '')) throw new ApiError('VALIDATION', NO_PROJECT);
       auth.unresolved = true;
       return;

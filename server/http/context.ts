@@ -90,29 +90,6 @@ export function rawRoute(
 }
 
 /**
- * Registers `POST url`: parses the body with `schema` and wraps the handler's result in a success envelope.
- * Who may call it is decided before, in one place, by the route's entry in ROUTE_ACCESS
- * (routePermissions.ts, enforced by authorize.ts); the handler gets the session user the check resolved.
- * Thrown {@link ApiError}s become failure envelopes in the error handler.
- */
-export function postRoute<S extends z.ZodType, R>(
-  app: FastifyInstance,
-  deps: HttpDeps,
-  url: string,
-  schema: S,
-  handler: (ctx: RouteContext<z.output<S>>) => Promise<R>,
-): void {
-  markSchemaRoute(url);
-  app.post(url, async (req, reply) => {
-    const user = requestUser(req);
-    if (!user) throw new ApiError('UNAUTHENTICATED', ERROR_MESSAGES.unauthenticated);
-    const body = parseBody(schema, req.body);
-    assertProjectNamed(req);
-    return ok(await handler({ body, user, req, reply }));
-  });
-}
-
-/**
  * The session user of a route that answers without an envelope (files, pictures): the one the
  * authorisation hook (authorize.ts) resolved for this request, so the session is read once.
  * @throws ApiError UNAUTHENTICATED without one

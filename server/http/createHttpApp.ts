@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { ADMIN_ROUTES, AUTH, BOARDS, CONTRACTS, fail, SYSTEM, type ErrorCode } from '../../protocol';
+import { ADMIN, AUTH, BOARDS, CONTRACTS, fail, SYSTEM, type ErrorCode } from '../../protocol';
 import { BodyRejected, parseGuardedJson } from './bodyGuard';
 import { installAudit } from './audit';
 import { installAuthorization } from './authorize';
@@ -44,7 +44,7 @@ const DOCUMENT_ROUTES = new Set<string>([
   BOARDS.panelCustomAdd.path,
   BOARDS.layoutUpdate.path,
   BOARDS.systemStyleEdit.path,
-  ADMIN_ROUTES.deviceImport,
+  ADMIN.deviceImport.path,
 ]);
 /** The version of the REST API the OpenAPI document states (the envelope and routes of docs/api.md). */
 const API_VERSION = '1.0.0';

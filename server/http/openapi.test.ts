@@ -4,7 +4,6 @@ import { compileErrors, validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { CONTRACTS } from '../../protocol';
 import { openApiDocument } from './openapi';
-import { UNDECLARED_ROUTE_ACCESS } from './routePermissions';
 
 const document = openApiDocument(CONTRACTS, 'test');
 const paths = document.paths as Record<string, Record<string, { requestBody?: unknown; parameters?: unknown[] }>>;
@@ -42,7 +41,7 @@ describe('OpenAPI document generated from the contracts', () => {
 
   it('lists the same routes with the same access as docs/api.md "Roles and permissions"', () => {
     const documented = documentedRoutes();
-    const declared = new Map<string, string>([...CONTRACTS.map((c) => [c.path, c.permission] as const), ...Object.entries(UNDECLARED_ROUTE_ACCESS)]);
+    const declared = new Map<string, string>(CONTRACTS.map((c) => [c.path, c.permission] as const));
     expect(Object.fromEntries([...documented].sort())).toEqual(Object.fromEntries([...declared].sort()));
   });
 });

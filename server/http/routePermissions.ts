@@ -1,35 +1,5 @@
-import { accessByPath, ADMIN_ROUTES, CONTRACTS, NAV, type RouteAccess } from '../../protocol';
+import { accessByPath, CONTRACTS, NAV, type RouteAccess } from '../../protocol';
 import { API_REFERENCE_PREFIX } from './openapi';
-
-/** Routes not declared as contracts yet, with their access by URL (merged into ROUTE_ACCESS). */
-export const UNDECLARED_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
-  // Sessions
-  [ADMIN_ROUTES.passwordChange]: 'self',
-  // Administration (protocol/admin.ts)
-  [ADMIN_ROUTES.orgList]: 'session',
-  [ADMIN_ROUTES.orgAdd]: 'system',
-  [ADMIN_ROUTES.orgEdit]: 'system',
-  [ADMIN_ROUTES.projectList]: 'session',
-  [ADMIN_ROUTES.projectAdd]: 'system',
-  [ADMIN_ROUTES.projectArchive]: 'system',
-  [ADMIN_ROUTES.projectDetails]: 'project.read',
-  [ADMIN_ROUTES.projectEdit]: 'project.admin',
-  [ADMIN_ROUTES.userList]: 'system',
-  [ADMIN_ROUTES.userAdd]: 'system',
-  [ADMIN_ROUTES.userDisable]: 'system',
-  [ADMIN_ROUTES.userResetPassword]: 'system',
-  [ADMIN_ROUTES.memberList]: 'project.admin',
-  [ADMIN_ROUTES.memberSet]: 'project.admin',
-  [ADMIN_ROUTES.memberRemove]: 'project.admin',
-  [ADMIN_ROUTES.deviceRegistryList]: 'project.admin',
-  [ADMIN_ROUTES.deviceAdd]: 'project.admin',
-  [ADMIN_ROUTES.deviceEdit]: 'project.admin',
-  [ADMIN_ROUTES.deviceMove]: 'project.admin',
-  [ADMIN_ROUTES.deviceRemove]: 'project.admin',
-  [ADMIN_ROUTES.deviceImport]: 'project.admin',
-  [ADMIN_ROUTES.auditList]: 'project.admin',
-  [ADMIN_ROUTES.auditExport]: 'project.admin',
-};
 
 /**
  * What every HTTP route needs, by URL: the one table the authorisation hook (authorize.ts) enforces and the
@@ -40,10 +10,7 @@ export const UNDECLARED_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
  * Project permissions (protocol/roles.ts) are checked against the project of the request: `projectId` of
  * the body or query, else the project of `boardId`, else of `alarmId` / `alarmIds`.
  */
-export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
-  ...accessByPath(CONTRACTS),
-  ...UNDECLARED_ROUTE_ACCESS,
-};
+export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = accessByPath(CONTRACTS);
 
 /** Routes that also accept `Authorization: Bearer …` instead of a session; the route checks the token itself. */
 export const BEARER_ROUTES: ReadonlySet<string> = new Set(['/metrics']);

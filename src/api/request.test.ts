@@ -41,9 +41,9 @@ describe('request', () => {
 
   it('turns network failures and non-envelope answers into the generic error', async () => {
     const down = createRequest({ fetch: fakeFetch(new TypeError('Failed to fetch')).f });
-    await expect(down(AUTH.me.path, {})).rejects.toMatchObject({ errorMessage: GENERIC_ERROR_MESSAGE });
+    await expect(down(AUTH.me, {})).rejects.toMatchObject({ errorMessage: GENERIC_ERROR_MESSAGE });
     const html = createRequest({ fetch: fakeFetch('<html>502 Bad Gateway</html>', 502).f });
-    await expect(html(AUTH.me.path, {})).rejects.toMatchObject({ errorMessage: GENERIC_ERROR_MESSAGE });
+    await expect(html(AUTH.me, {})).rejects.toMatchObject({ errorMessage: GENERIC_ERROR_MESSAGE });
   });
 
   it('sends UNAUTHENTICATED to the session hook instead of the error display', async () => {

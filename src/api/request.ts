@@ -46,11 +46,7 @@ export const CONTRACT_MISMATCH_CODE = 'VALIDATION';
  * response schema. In development and tests the answer is parsed with that schema (a mismatch is a
  * BusinessError VALIDATION naming the route and the field); production builds trust the server. Throws BusinessError.
  */
-export interface RequestFn {
-  <C extends AnyContract>(contract: C, body: ContractBody<C>, opts?: RequestOptions): Promise<ContractResult<C>>;
-  /** A route not declared as a contract yet: the answer is not checked. */
-  <T>(route: string, body: unknown, opts?: RequestOptions): Promise<T>;
-}
+export type RequestFn = <C extends AnyContract>(contract: C, body: ContractBody<C>, opts?: RequestOptions) => Promise<ContractResult<C>>;
 
 /** Whether answers are parsed with their contract's response schema: Vite's development server and Vitest. */
 const CHECK_ANSWERS = import.meta.env.DEV || import.meta.env.MODE === 'test';
@@ -106,8 +102,7 @@ export function createRequest(options: RequestClientOptions = {}): RequestFn {
     throw new BusinessError(code, json.errorMessage || GENERIC_ERROR_MESSAGE, showType);
   }
 
-  async function call<C extends AnyContract>(contract: C | string, body: ContractBody<C>): Promise<ContractResult<C>> {
-    if (typeof contract === 'string') return (await post(contract, body)) as ContractResult<C>;
+  async function call<C extends AnyContract>(contract: C, body: ContractBody<C>): Promise<ContractResult<C>> {
     if (contract.answer !== 'envelope') throw new Error(`${contract.path} answers a ${contract.answer.contentType} body, not an envelope: fetch it`);
     const checked = parseContractBody(contract.body, body);
     if (!checked.ok) throw new BusinessError('VALIDATION', checked.message);
@@ -119,7 +114,7 @@ export function createRequest(options: RequestClientOptions = {}): RequestFn {
     throw new BusinessError(CONTRACT_MISMATCH_CODE, `${contract.path} answered data that does not match its contract: ${issue.path.map(String).join('.') || 'data'}: ${issue.message}`);
   }
 
-  return async function request<C extends AnyContract>(contract: C | string, body: ContractBody<C>, opts: RequestOptions = {}): Promise<ContractResult<C>> {
+  return async function request<C extends AnyContract>(contract: C, body: ContractBody<C>, opts: RequestOptions = {}): Promise<ContractResult<C>> {
     try {
       return await call(contract, body);
     } catch (e) {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Field, Input } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ADMIN_ROUTES, PASSWORD_MIN_LENGTH, passwordProblem } from '../../protocol';
+import { AUTH, PASSWORD_MIN_LENGTH, passwordProblem } from '../../protocol';
 import { BusinessError } from '../api/request';
 import { useStores } from '../stores';
 import { SCREEN } from '../theme/theme';
@@ -38,7 +38,7 @@ export const ChangePasswordForm = observer(function ChangePasswordForm() {
     if (next !== again) return setError(t`The two new passwords differ`);
     setBusy(true);
     try {
-      await request(ADMIN_ROUTES.passwordChange, { currentPassword: current, newPassword: next }, { skipErrorHandler: true });
+      await request(AUTH.passwordChange, { currentPassword: current, newPassword: next }, { skipErrorHandler: true });
       await session.check();
     } catch (err) {
       setError(err instanceof BusinessError ? err.errorMessage : String(err));

@@ -288,8 +288,8 @@ export class EditorStore {
     await this.flush();
     const base = this.autosave.confirmed;
     if (!base || this.saveState === 'conflict' || this.saveState === 'error') throw new BusinessError('SAVE_FIRST', 'Save the board before releasing it.');
-    const info = (await this.autosave.write(BOARDS.boardRelease.path, { boardId: base.boardId, ...(note ? { note } : {}) })) as { releaseNo?: number } | null;
-    runInAction(() => (this.live = { ...base, releaseNo: info?.releaseNo ?? (this.live?.releaseNo ?? 0) + 1 }));
+    const info = await this.autosave.write(BOARDS.boardRelease, { boardId: base.boardId, ...(note ? { note } : {}) });
+    runInAction(() => (this.live = { ...base, releaseNo: info.releaseNo }));
   }
 
   /**
@@ -302,7 +302,7 @@ export class EditorStore {
     const base = this.autosave.confirmed;
     if (!base || this.saveState === 'conflict' || this.saveState === 'error') throw new BusinessError('SAVE_FIRST', 'Save the board before restoring a release.');
     const boardId = base.boardId;
-    await this.autosave.write(BOARDS.boardRestore.path, { boardId, releaseNo });
+    await this.autosave.write(BOARDS.boardRestore, { boardId, releaseNo });
     await this.open(boardId);
   }
 

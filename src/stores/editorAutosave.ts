@@ -1,8 +1,8 @@
 import { runInAction } from 'mobx';
-import type { Board } from '../../protocol';
+import type { Board, ContractBody, ContractResult } from '../../protocol';
 import { BusinessError, NETWORK_ERROR_CODE, type RequestFn } from '../api/request';
 import type { DraftBackups } from './draftBackup';
-import { nextWrite } from './editorSync';
+import { nextWrite, type VersionedWrite, type Write, type WriteBody } from './editorSync';
 
 /** Quiet time after the last edit before autosave writes it, ms. */
 export const SAVE_DEBOUNCE_MS = 700;
@@ -123,8 +123,7 @@ export class EditorAutosave {
       }
       runInAction(() => this.hooks.setSaveState('saving'));
       try {
-        const data = await this.write(w.route, w.body);
-        this.base = w.commit(this.base!, data, this.ids);
+        this.base = await this.send<VersionedWrite>(w);
         // The backup must name the version its edits now apply to (part of them is on the server).
         const now = this.hooks.draft();
         if (now) this.deps.backups.write(this.base.version, now);
@@ -149,13 +148,19 @@ export class EditorAutosave {
    * carries (on the confirmed board and the draft). Needs a confirmed board (`confirmed` not null).
    * Returns the answer's data. Throws BusinessError (CONFLICT when someone else wrote first).
    */
-  async write(route: string, body: Record<string, unknown>): Promise<unknown> {
-    const data = await this.deps.request<{ version?: number }>(route, { ...body, baseVersion: this.base!.version }, { skipErrorHandler: true });
-    if (typeof data?.version === 'number') {
-      const version = data.version;
-      this.base = { ...this.base!, version };
-      runInAction(() => this.hooks.setVersion(version));
-    }
+  async write<C extends VersionedWrite>(contract: C, body: WriteBody<C>): Promise<ContractResult<C>> {
+    // The body with the confirmed version is the contract's whole body (WriteBody is it without baseVersion).
+    const sent = { ...body, baseVersion: this.base!.version } as ContractBody<C>;
+    const data = await this.deps.request(contract, sent, { skipErrorHandler: true });
+    const version = data.version;
+    this.base = { ...this.base!, version };
+    runInAction(() => this.hooks.setVersion(version));
     return data;
+  }
+
+  /** Sends one planned write and returns the confirmed state after it (the plan's `commit` of the answer). */
+  private async send<C extends VersionedWrite>(w: Write<C>): Promise<Board> {
+    const data = await this.write(w.contract, w.body);
+    return w.commit(this.base!, data, this.ids);
   }
 }

@@ -31,8 +31,8 @@ export function answerCasts(text: string): { typed: number; asCasts: number } {
   return { typed, asCasts };
 }
 
-/** Casts still allowed while routes move to contracts: only ever lowered, 0 when every call goes through one. */
-const CASTS_LEFT = 3;
+/** Casts allowed: none, every call goes through its contract. */
+const CASTS_LEFT = 0;
 
 describe('browser calls through contracts', () => {
   it('casts no more REST answers in src/ (request<T> or `as`) than are left to convert', () => {

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ADMIN_ROUTES, ALARMS, AUTH, type AlarmPage, type AlarmRecord } from '../../protocol';
+import { ADMIN, ALARMS, AUTH, type AlarmPage, type AlarmRecord } from '../../protocol';
 import { DEMO_PROJECT } from '../../server/seed/demoProject';
 import { E2E } from './global-setup';
 import { publishAsDevice } from './session';
@@ -35,7 +35,7 @@ async function openSos(request: APIRequestContext): Promise<AlarmRecord[]> {
 test.afterAll(async ({ request }) => {
   await request.post(AUTH.login.path, { data: { username: 'admin', password: E2E.adminPassword } });
   for (const a of await openSos(request).catch(() => [])) await request.post(ALARMS.alarmDeal.path, { data: { alarmId: a.alarmId, dealStatus: 2, dealRemark: 'e2e clean-up' } });
-  await request.post(ADMIN_ROUTES.deviceRemove, { data: { projectId, sns: [SN] } });
+  await request.post(ADMIN.deviceRemove.path, { data: { projectId, sns: [SN] } });
 });
 
 test('a live SOS breaks through a replay, back to live shows the person, who stays marked after the tag falls silent', async ({ page }, testInfo) => {
@@ -43,7 +43,7 @@ test('a live SOS breaks through a replay, back to live shows the person, who sta
   await page.setViewportSize({ width: 1920, height: 1080 });
   await logIn(page);
   const request = page.request;
-  await call(request, ADMIN_ROUTES.deviceAdd, { projectId, device: { sn: SN, kind: 'beacon', name: NAME, position: NAME, tunnelId: 'LK', reportPeriodS: 5 } });
+  await call(request, ADMIN.deviceAdd.path, { projectId, device: { sn: SN, kind: 'beacon', name: NAME, position: NAME, tunnelId: 'LK', reportPeriodS: 5 } });
 
   // The demo board replaying the last hour.
   const to = Date.now();

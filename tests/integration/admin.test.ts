@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ROUTES, AUTH, BOARDS, DEVICES, type AuditPage, type DeviceInfo, type DeviceKey, type ImportResult, type Member, type Organisation, type PasswordReset, type ProjectDetails, type RegistryDevice, type SessionUser, type UserInfo } from '../../protocol';
+import { ADMIN, AUTH, BOARDS, DEVICES, type AuditPage, type DeviceInfo, type DeviceKey, type ImportResult, type Member, type Organisation, type PasswordReset, type ProjectDetails, type RegistryDevice, type SessionUser, type UserInfo } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import { ApiClient } from '../helpers/apiClient';
@@ -32,11 +32,11 @@ describe('administration', () => {
 
   describe('organisations and projects', () => {
     it('creates an organisation and a project with details, its creator administers it, and archiving hides it', async () => {
-      const org = await ok<Organisation>(admin, ADMIN_ROUTES.orgAdd, { coId: 'acme', name: 'ACME Tunnelling' });
+      const org = await ok<Organisation>(admin, ADMIN.orgAdd.path, { coId: 'acme', name: 'ACME Tunnelling' });
       expect(org).toEqual({ coId: 'acme', name: 'ACME Tunnelling', logo: '', archived: false });
-      expect((await admin.post(ADMIN_ROUTES.orgAdd, { coId: 'acme', name: 'Again' })).body.errorCode).toBe('CONFLICT');
+      expect((await admin.post(ADMIN.orgAdd.path, { coId: 'acme', name: 'Again' })).body.errorCode).toBe('CONFLICT');
 
-      const p = await ok<ProjectDetails>(admin, ADMIN_ROUTES.projectAdd, {
+      const p = await ok<ProjectDetails>(admin, ADMIN.projectAdd.path, {
         coId: 'acme',
         projectId: 'acme-north',
         name: 'North Tunnel',
@@ -53,18 +53,18 @@ describe('administration', () => {
       const me = await ok<SessionUser>(admin, AUTH.me.path, {});
       expect(me.projects.find((x) => x.projectId === 'acme-north')).toMatchObject({ role: 'orgAdmin' });
 
-      const edited = await ok<ProjectDetails>(admin, ADMIN_ROUTES.projectEdit, { projectId: 'acme-north', name: 'North Tunnel II', projectType: 'road' });
+      const edited = await ok<ProjectDetails>(admin, ADMIN.projectEdit.path, { projectId: 'acme-north', name: 'North Tunnel II', projectType: 'road' });
       expect(edited).toMatchObject({ name: 'North Tunnel II', projectType: 'road', contractor: 'ACME Civil' });
-      expect((await admin.post(ADMIN_ROUTES.projectEdit, { projectId: 'acme-north', latitude: 91 })).body.errorCode).toBe('VALIDATION');
+      expect((await admin.post(ADMIN.projectEdit.path, { projectId: 'acme-north', latitude: 91 })).body.errorCode).toBe('VALIDATION');
 
-      await ok(admin, ADMIN_ROUTES.orgEdit, { coId: 'acme', name: 'ACME Group' });
-      expect((await ok<ProjectDetails>(admin, ADMIN_ROUTES.projectDetails, { projectId: 'acme-north' })).coName).toBe('ACME Group');
+      await ok(admin, ADMIN.orgEdit.path, { coId: 'acme', name: 'ACME Group' });
+      expect((await ok<ProjectDetails>(admin, ADMIN.projectDetails.path, { projectId: 'acme-north' })).coName).toBe('ACME Group');
 
-      await ok(admin, ADMIN_ROUTES.projectArchive, { projectId: 'acme-north', archived: true });
+      await ok(admin, ADMIN.projectArchive.path, { projectId: 'acme-north', archived: true });
       expect((await ok<SessionUser>(admin, AUTH.me.path, {})).projects.map((x) => x.projectId)).not.toContain('acme-north');
-      expect((await ok<ProjectDetails[]>(admin, ADMIN_ROUTES.projectList, {})).map((x) => x.projectId)).not.toContain('acme-north');
-      expect((await ok<ProjectDetails[]>(admin, ADMIN_ROUTES.projectList, { includeArchived: true })).map((x) => x.projectId)).toContain('acme-north');
-      await ok(admin, ADMIN_ROUTES.projectArchive, { projectId: 'acme-north', archived: false });
+      expect((await ok<ProjectDetails[]>(admin, ADMIN.projectList.path, {})).map((x) => x.projectId)).not.toContain('acme-north');
+      expect((await ok<ProjectDetails[]>(admin, ADMIN.projectList.path, { includeArchived: true })).map((x) => x.projectId)).toContain('acme-north');
+      await ok(admin, ADMIN.projectArchive.path, { projectId: 'acme-north', archived: false });
       expect((await ok<SessionUser>(admin, AUTH.me.path, {})).projects.map((x) => x.projectId)).toContain('acme-north');
     });
   });
@@ -72,56 +72,56 @@ describe('administration', () => {
   describe('users and members', () => {
     it('creates a user who must change the first password, with the password rules', async () => {
       for (const password of ['short1', 'onlyletterslong', 'aliceIs12345']) {
-        const r = await admin.post(ADMIN_ROUTES.userAdd, { username: 'alice', displayName: 'Alice', password });
+        const r = await admin.post(ADMIN.userAdd.path, { username: 'alice', displayName: 'Alice', password });
         expect(r.body.errorCode, password).toBe('VALIDATION');
       }
-      const u = await ok<UserInfo>(admin, ADMIN_ROUTES.userAdd, { username: 'alice', displayName: 'Alice', password: 'first-pass-2026' });
+      const u = await ok<UserInfo>(admin, ADMIN.userAdd.path, { username: 'alice', displayName: 'Alice', password: 'first-pass-2026' });
       expect(u).toMatchObject({ mustChangePassword: true, disabled: false, memberships: [] });
-      await ok<Member>(admin, ADMIN_ROUTES.memberSet, { projectId: DEMO_PROJECT.projectId, username: 'alice', role: 'viewer' });
+      await ok<Member>(admin, ADMIN.memberSet.path, { projectId: DEMO_PROJECT.projectId, username: 'alice', role: 'viewer' });
 
       const alice = await loggedInClient(server.url, 'alice', 'first-pass-2026');
       const me = await ok<SessionUser>(alice, AUTH.me.path, {});
       expect(me).toMatchObject({ mustChangePassword: true, role: 'viewer' });
       expect((await alice.post(BOARDS.boardList.path, { projectId: DEMO_PROJECT.projectId })).status).toBe(403);
-      expect((await alice.post(ADMIN_ROUTES.passwordChange, { currentPassword: 'wrong', newPassword: 'second-pass-2026' })).body.errorCode).toBe('VALIDATION');
-      await ok(alice, ADMIN_ROUTES.passwordChange, { currentPassword: 'first-pass-2026', newPassword: 'second-pass-2026' });
+      expect((await alice.post(AUTH.passwordChange.path, { currentPassword: 'wrong', newPassword: 'second-pass-2026' })).body.errorCode).toBe('VALIDATION');
+      await ok(alice, AUTH.passwordChange.path, { currentPassword: 'first-pass-2026', newPassword: 'second-pass-2026' });
       expect((await alice.post(BOARDS.boardList.path, { projectId: DEMO_PROJECT.projectId })).status).toBe(200);
       // A viewer edits nothing.
       expect((await alice.post(BOARDS.systemStyleEdit.path, { projectId: DEMO_PROJECT.projectId, baseVersion: 0, title: 'x' })).status).toBe(403);
     });
 
     it('resets a password (sessions end, a new one at next login) and disables a user', async () => {
-      await ok<UserInfo>(admin, ADMIN_ROUTES.userAdd, { username: 'bob', displayName: 'Bob', password: 'rainy-day-2026', temporary: false });
-      await ok<Member>(admin, ADMIN_ROUTES.memberSet, { projectId: DEMO_PROJECT.projectId, username: 'bob', role: 'safetyOfficer' });
+      await ok<UserInfo>(admin, ADMIN.userAdd.path, { username: 'bob', displayName: 'Bob', password: 'rainy-day-2026', temporary: false });
+      await ok<Member>(admin, ADMIN.memberSet.path, { projectId: DEMO_PROJECT.projectId, username: 'bob', role: 'safetyOfficer' });
       const bob = await loggedInClient(server.url, 'bob', 'rainy-day-2026');
       expect((await bob.post(AUTH.me.path, {})).status).toBe(200);
 
-      const reset = await ok<PasswordReset>(admin, ADMIN_ROUTES.userResetPassword, { username: 'bob' });
+      const reset = await ok<PasswordReset>(admin, ADMIN.userResetPassword.path, { username: 'bob' });
       expect((await bob.post(AUTH.me.path, {})).status).toBe(401);
       const bob2 = new ApiClient(server.url);
       await expect(bob2.login('bob', 'rainy-day-2026')).rejects.toThrow(/INVALID_CREDENTIALS/);
       await bob2.login('bob', reset.temporaryPassword);
       expect((await ok<SessionUser>(bob2, AUTH.me.path, {})).mustChangePassword).toBe(true);
 
-      await ok(admin, ADMIN_ROUTES.userDisable, { username: 'bob', disabled: true });
+      await ok(admin, ADMIN.userDisable.path, { username: 'bob', disabled: true });
       expect((await bob2.post(AUTH.me.path, {})).status).toBe(401);
       await expect(new ApiClient(server.url).login('bob', reset.temporaryPassword)).rejects.toThrow(/INVALID_CREDENTIALS/);
-      expect((await admin.post(ADMIN_ROUTES.userDisable, { username: 'admin', disabled: true })).body.errorCode).toBe('VALIDATION');
-      await ok(admin, ADMIN_ROUTES.userDisable, { username: 'bob', disabled: false });
+      expect((await admin.post(ADMIN.userDisable.path, { username: 'admin', disabled: true })).body.errorCode).toBe('VALIDATION');
+      await ok(admin, ADMIN.userDisable.path, { username: 'bob', disabled: false });
       await new ApiClient(server.url).login('bob', reset.temporaryPassword);
     });
 
     it('keeps wall-screen roles to wall-screen accounts and a project with an administrator', async () => {
-      await ok<UserInfo>(admin, ADMIN_ROUTES.userAdd, { username: 'wall-1', displayName: 'Office wall', password: 'wall-pass-2026', wallScreen: true });
-      expect((await admin.post(ADMIN_ROUTES.memberSet, { projectId: DEMO_PROJECT.projectId, username: 'wall-1', role: 'viewer' })).body.errorCode).toBe('VALIDATION');
-      await ok(admin, ADMIN_ROUTES.memberSet, { projectId: DEMO_PROJECT.projectId, username: 'wall-1', role: 'wallScreen' });
+      await ok<UserInfo>(admin, ADMIN.userAdd.path, { username: 'wall-1', displayName: 'Office wall', password: 'wall-pass-2026', wallScreen: true });
+      expect((await admin.post(ADMIN.memberSet.path, { projectId: DEMO_PROJECT.projectId, username: 'wall-1', role: 'viewer' })).body.errorCode).toBe('VALIDATION');
+      await ok(admin, ADMIN.memberSet.path, { projectId: DEMO_PROJECT.projectId, username: 'wall-1', role: 'wallScreen' });
       const wall = await loggedInClient(server.url, 'wall-1', 'wall-pass-2026');
       expect(await ok<SessionUser>(wall, AUTH.me.path, {})).toMatchObject({ wallScreen: true, mustChangePassword: false, role: 'wallScreen' });
       const row = await server.db.selectFrom('sessions').select('expires_at_ms').where('username', '=', 'wall-1').executeTakeFirstOrThrow();
       expect(row.expires_at_ms).toBeGreaterThan(Date.now() + 365 * 24 * 3_600_000);
 
-      expect((await admin.post(ADMIN_ROUTES.memberRemove, { projectId: DEMO_PROJECT.projectId, username: 'admin' })).body.errorCode).toBe('VALIDATION');
-      const members = await ok<Member[]>(admin, ADMIN_ROUTES.memberList, { projectId: DEMO_PROJECT.projectId });
+      expect((await admin.post(ADMIN.memberRemove.path, { projectId: DEMO_PROJECT.projectId, username: 'admin' })).body.errorCode).toBe('VALIDATION');
+      const members = await ok<Member[]>(admin, ADMIN.memberList.path, { projectId: DEMO_PROJECT.projectId });
       expect(members.find((m) => m.username === 'admin')?.role).toBe('orgAdmin');
     });
   });
@@ -131,23 +131,23 @@ describe('administration', () => {
 
     it('adds, edits, moves and removes a device, refusing bad fields', async () => {
       const device = { sn: 'GAS-REG-1', kind: 'gas', name: 'Registry gas', station: 'face', reportPeriodS: 10, gases: ['CO', 'O2'] };
-      await ok(admin, ADMIN_ROUTES.deviceAdd, { projectId: project, device });
-      expect((await admin.post(ADMIN_ROUTES.deviceAdd, { projectId: project, device })).body.errorCode).toBe('CONFLICT');
-      expect((await admin.post(ADMIN_ROUTES.deviceAdd, { projectId: project, device: { ...device, sn: 'bad/sn' } })).body.errorMessage).toMatch(/sn/);
-      expect((await admin.post(ADMIN_ROUTES.deviceAdd, { projectId: project, device: { ...device, sn: 'X2', kind: 'toaster' } })).body.errorMessage).toMatch(/kind/);
+      await ok(admin, ADMIN.deviceAdd.path, { projectId: project, device });
+      expect((await admin.post(ADMIN.deviceAdd.path, { projectId: project, device })).body.errorCode).toBe('CONFLICT');
+      expect((await admin.post(ADMIN.deviceAdd.path, { projectId: project, device: { ...device, sn: 'bad/sn' } })).body.errorMessage).toMatch(/sn/);
+      expect((await admin.post(ADMIN.deviceAdd.path, { projectId: project, device: { ...device, sn: 'X2', kind: 'toaster' } })).body.errorMessage).toMatch(/kind/);
 
-      let list = await ok<RegistryDevice[]>(admin, ADMIN_ROUTES.deviceRegistryList, { projectId: project });
+      let list = await ok<RegistryDevice[]>(admin, ADMIN.deviceRegistryList.path, { projectId: project });
       expect(list.find((d) => d.sn === 'GAS-REG-1')).toMatchObject({ kind: 'gas', station: 'face', gases: ['CO', 'O2'], silent: true, lastSeenMs: null });
 
-      await ok(admin, ADMIN_ROUTES.deviceEdit, { projectId: project, sn: 'GAS-REG-1', device: { name: 'Renamed', chainageM: 1200, tunnelId: 'LK' } });
+      await ok(admin, ADMIN.deviceEdit.path, { projectId: project, sn: 'GAS-REG-1', device: { name: 'Renamed', chainageM: 1200, tunnelId: 'LK' } });
       const infos = await ok<DeviceInfo[]>(admin, DEVICES.deviceList.path, { projectId: project });
       expect(infos.find((d) => d.sn === 'GAS-REG-1')).toMatchObject({ name: 'Renamed', tunnelId: 'LK' });
 
-      await ok(admin, ADMIN_ROUTES.deviceMove, { projectId: project, sn: 'GAS-REG-1', toProjectId: 'demo-bridge' });
-      list = await ok<RegistryDevice[]>(admin, ADMIN_ROUTES.deviceRegistryList, { projectId: 'demo-bridge' });
+      await ok(admin, ADMIN.deviceMove.path, { projectId: project, sn: 'GAS-REG-1', toProjectId: 'demo-bridge' });
+      list = await ok<RegistryDevice[]>(admin, ADMIN.deviceRegistryList.path, { projectId: 'demo-bridge' });
       expect(list.map((d) => d.sn)).toContain('GAS-REG-1');
-      await ok(admin, ADMIN_ROUTES.deviceRemove, { projectId: 'demo-bridge', sns: ['GAS-REG-1'] });
-      list = await ok<RegistryDevice[]>(admin, ADMIN_ROUTES.deviceRegistryList, { projectId: 'demo-bridge' });
+      await ok(admin, ADMIN.deviceRemove.path, { projectId: 'demo-bridge', sns: ['GAS-REG-1'] });
+      list = await ok<RegistryDevice[]>(admin, ADMIN.deviceRegistryList.path, { projectId: 'demo-bridge' });
       expect(list.map((d) => d.sn)).not.toContain('GAS-REG-1');
     });
 
@@ -159,7 +159,7 @@ describe('administration', () => {
         'GAS-IMP-3,gas,,face,abc,',
         'GAS-IMP-1,gas,Again,face,10,CO',
       ].join('\n');
-      const r = await ok<ImportResult>(admin, ADMIN_ROUTES.deviceImport, { projectId: project, format: 'csv', contentBase64: Buffer.from(csv).toString('base64') });
+      const r = await ok<ImportResult>(admin, ADMIN.deviceImport.path, { projectId: project, format: 'csv', contentBase64: Buffer.from(csv).toString('base64') });
       expect(r.imported).toBe(0);
       expect(r.problems.map((p) => [p.row, p.field])).toEqual([
         [3, 'kind'],
@@ -167,7 +167,7 @@ describe('administration', () => {
         [4, 'name'],
         [5, 'sn'],
       ]);
-      const sns = (await ok<RegistryDevice[]>(admin, ADMIN_ROUTES.deviceRegistryList, { projectId: project })).map((d) => d.sn);
+      const sns = (await ok<RegistryDevice[]>(admin, ADMIN.deviceRegistryList.path, { projectId: project })).map((d) => d.sn);
       expect(sns).not.toContain('GAS-IMP-1');
     });
 
@@ -178,11 +178,11 @@ describe('administration', () => {
       sheet.addRow(['GAS-X-1', 'gas', 'X one', 'face', 'North bore face', 'LK', 1200, 10, 'CO;O2']);
       sheet.addRow(['TC-X-1', 'towerCrane', 'Crane X', '', 'Yard', '', '', 2, '']);
       const content = Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
-      const dry = await ok<ImportResult>(admin, ADMIN_ROUTES.deviceImport, { projectId: project, format: 'xlsx', contentBase64: content, dryRun: true });
+      const dry = await ok<ImportResult>(admin, ADMIN.deviceImport.path, { projectId: project, format: 'xlsx', contentBase64: content, dryRun: true });
       expect(dry).toMatchObject({ imported: 2, created: 0, dryRun: true, problems: [] });
-      const r = await ok<ImportResult>(admin, ADMIN_ROUTES.deviceImport, { projectId: project, format: 'xlsx', contentBase64: content });
+      const r = await ok<ImportResult>(admin, ADMIN.deviceImport.path, { projectId: project, format: 'xlsx', contentBase64: content });
       expect(r).toMatchObject({ imported: 2, created: 2, updated: 0, problems: [] });
-      const again = await ok<ImportResult>(admin, ADMIN_ROUTES.deviceImport, { projectId: project, format: 'xlsx', contentBase64: content });
+      const again = await ok<ImportResult>(admin, ADMIN.deviceImport.path, { projectId: project, format: 'xlsx', contentBase64: content });
       expect(again).toMatchObject({ created: 0, updated: 2 });
 
       const key = await ok<DeviceKey>(admin, DEVICES.deviceKey.path, { projectId: project });
@@ -190,7 +190,7 @@ describe('administration', () => {
       mqttClients.push(device);
       await device.publishAsync(`zhgd/${project}/gas/GAS-X-1/telemetry`, JSON.stringify({ ts: Date.now(), readings: { CO: 3, O2: 20.9 } }), { qos: 1 });
       const seen = await eventually(async () => {
-        const list = await ok<RegistryDevice[]>(admin, ADMIN_ROUTES.deviceRegistryList, { projectId: project, silentOnly: true });
+        const list = await ok<RegistryDevice[]>(admin, ADMIN.deviceRegistryList.path, { projectId: project, silentOnly: true });
         return list.some((d) => d.sn === 'GAS-X-1') ? null : list;
       }, 10_000, 'GAS-X-1 to report');
       expect(seen.map((d) => d.sn)).toContain('TC-X-1');
@@ -200,17 +200,17 @@ describe('administration', () => {
   describe('audit log', () => {
     it('records logins, user and device changes and handled alarms, searchable and exportable, passwords left out', async () => {
       await new ApiClient(server.url).login('admin', 'wrong').catch(() => undefined);
-      const page = await ok<AuditPage>(admin, ADMIN_ROUTES.auditList, { projectId: DEMO_PROJECT.projectId, limit: 500 });
+      const page = await ok<AuditPage>(admin, ADMIN.auditList.path, { projectId: DEMO_PROJECT.projectId, limit: 500 });
       const actions = new Set(page.rows.map((r) => r.action));
       for (const a of ['login', 'login.failed', 'user.add', 'member.set', 'device.add', 'device.import', 'user.resetPassword', 'password.change']) expect(actions, a).toContain(a);
       expect(page.rows.some((r) => r.detail.includes('first-pass-2026') || r.detail.includes('second-pass'))).toBe(false);
 
-      const search = await ok<AuditPage>(admin, ADMIN_ROUTES.auditList, { projectId: DEMO_PROJECT.projectId, q: 'GAS-REG-1' });
+      const search = await ok<AuditPage>(admin, ADMIN.auditList.path, { projectId: DEMO_PROJECT.projectId, q: 'GAS-REG-1' });
       expect(search.rows.length).toBeGreaterThan(0);
       expect(search.rows.every((r) => `${r.target}${r.detail}`.includes('GAS-REG-1'))).toBe(true);
 
       // A project administrator who is not an installation administrator sees only the project's entries.
-      const res = await fetch(`${server.url}${ADMIN_ROUTES.auditExport}`, {
+      const res = await fetch(`${server.url}${ADMIN.auditExport.path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie: admin.cookie! },
         body: JSON.stringify({ projectId: DEMO_PROJECT.projectId, format: 'csv', action: 'device.add' }),

@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ROUTES, ALARMS, DEVICES, type Alarm, type AlarmPage, type AuditPage, type DeviceKey } from '../../protocol';
+import { ADMIN, ALARMS, DEVICES, type Alarm, type AlarmPage, type AuditPage, type DeviceKey } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { hashPassword } from '../../server/http/passwords';
 import { DEMO_PROJECT } from '../../server/seed';
@@ -73,7 +73,7 @@ describe('alarm shelving (real server)', () => {
     expect(await list(false)).not.toContain(co.alarmId);
 
     const audit = await eventually(
-      async () => (await admin.post<AuditPage>(ADMIN_ROUTES.auditList, { projectId: demo, limit: 50 })).body.data!.rows.find((row) => row.action === 'alarm.shelve'),
+      async () => (await admin.post<AuditPage>(ADMIN.auditList.path, { projectId: demo, limit: 50 })).body.data!.rows.find((row) => row.action === 'alarm.shelve'),
       5_000,
       'the audit entry',
     );

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ROUTES, FLEET, OPERATIONS, type Alarm, type RegistryDevice, type SystemStatus, type ThresholdAuditPage, type ThresholdView } from '../../protocol';
+import { ADMIN, FLEET, OPERATIONS, type Alarm, type RegistryDevice, type SystemStatus, type ThresholdAuditPage, type ThresholdView } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import { addCoStation } from '../helpers/alarmLatency';
@@ -53,7 +53,7 @@ describe('metrics with no configured threshold, against the real server', () => 
     expect(r.body.success, JSON.stringify(r.body)).toBe(true);
     return r.body.data as T;
   }
-  const registryRow = async () => (await ok<RegistryDevice[]>(admin, ADMIN_ROUTES.deviceRegistryList, { projectId: demo })).find((d) => d.sn === SN);
+  const registryRow = async () => (await ok<RegistryDevice[]>(admin, ADMIN.deviceRegistryList.path, { projectId: demo })).find((d) => d.sn === SN);
   const statusRow = async () => (await ok<SystemStatus>(admin, OPERATIONS.systemStatus.path, {})).unconfiguredMetrics.find((d) => d.sn === SN);
   const metricsText = async () => (await fetch(`${server.url}/metrics`, { headers: { cookie: admin.cookie! } })).text();
 

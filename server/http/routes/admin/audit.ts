@@ -1,17 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  ADMIN_ROUTES,
-  MAX_AUDIT_EXPORT_ROWS,
-  auditExportBody,
-  auditListBody,
-  type AuditEntry,
-  type AuditPage,
-  type SessionUser,
-} from '../../../../protocol';
+import { ADMIN, MAX_AUDIT_EXPORT_ROWS, type AuditEntry, type SessionUser } from '../../../../protocol';
 import { auditEntries, type AuditFilter } from '../../../storage';
-import { requestUser } from '../../authorize';
-import { postRoute, type HttpDeps } from '../../context';
-import { ApiError, ERROR_MESSAGES } from '../../errors';
+import { rawRoute, route, sessionUserOf, type HttpDeps } from '../../context';
 import { keysetPages, sendTableExport, type ExportColumn } from '../../tableExport';
 import { parseBody } from '../../validation';
 
@@ -24,7 +14,7 @@ function auditFilter(user: SessionUser, f: Omit<AuditFilter, 'withoutProject'>):
 export function registerAuditRoutes(app: FastifyInstance, deps: HttpDeps): void {
   const { db } = deps;
 
-  postRoute(app, deps, ADMIN_ROUTES.auditList, auditListBody, async ({ body, user }): Promise<AuditPage> => {
+  route(app, deps, ADMIN.auditList, async ({ body, user }) => {
     const limit = body.limit ?? 100;
     const rows = await auditEntries(db, auditFilter(user, body), body.beforeId ?? null, limit + 1);
     const page = rows.slice(0, limit);
@@ -32,10 +22,9 @@ export function registerAuditRoutes(app: FastifyInstance, deps: HttpDeps): void 
   });
 
   // The file itself, not an envelope (as alarm/export): newest first, at most MAX_AUDIT_EXPORT_ROWS, read a page at a time.
-  app.post(ADMIN_ROUTES.auditExport, async (req, reply) => {
-    const user = requestUser(req);
-    if (!user) throw new ApiError('UNAUTHENTICATED', ERROR_MESSAGES.unauthenticated);
-    const body = parseBody(auditExportBody, req.body);
+  rawRoute(app, ADMIN.auditExport, async (req, reply) => {
+    const user = sessionUserOf(req);
+    const body = parseBody(ADMIN.auditExport.body, req.body);
     const pages = keysetPages(
       (beforeId: number | null, limit) => auditEntries(db, auditFilter(user, body), beforeId, limit),
       (e) => e.auditId,

@@ -1,22 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  ADMIN_ROUTES,
-  SILENT_PERIODS,
-  deviceAddBody,
-  deviceEditBody,
-  deviceImportBody,
-  deviceMoveBody,
-  deviceRegistryListBody,
-  listsMeasured,
-  deviceRemoveBody,
-  type DeviceKind,
-  type ImportResult,
-  type RegistryDevice,
-} from '../../../../protocol';
+import { ADMIN, SILENT_PERIODS, listsMeasured, type DeviceKind, type RegistryDevice } from '../../../../protocol';
 import { defaultThresholdsFor } from '../../../rules/defaultThresholds';
 import { deviceRows, DeviceUpsertRefused, editDevice, fromJson, moveDevice, projectOfDevice, removeDevices, upsertDevices, type Database } from '../../../storage';
-import { postRoute, requireMember, type HttpDeps } from '../../context';
+import { route, requireMember, type HttpDeps } from '../../context';
 import { readDeviceImport, type ImportedDevice } from '../../deviceImport';
 import { ApiError, ERROR_MESSAGES } from '../../errors';
 
@@ -49,7 +36,7 @@ async function upsertRegistry(db: Kysely<Database>, projectId: string, devices: 
 export function registerDeviceRegistryRoutes(app: FastifyInstance, deps: HttpDeps): void {
   const { db } = deps;
 
-  postRoute(app, deps, ADMIN_ROUTES.deviceRegistryList, deviceRegistryListBody, async ({ body }): Promise<RegistryDevice[]> => {
+  route(app, deps, ADMIN.deviceRegistryList, async ({ body }) => {
     const rows = await deviceRows(db, body.projectId);
     const live = (await deps.live().liveState(body.projectId)).devices;
     const nowMs = Date.now();
@@ -73,21 +60,21 @@ export function registerDeviceRegistryRoutes(app: FastifyInstance, deps: HttpDep
     return body.silentOnly ? devices.filter((d) => d.silent) : devices;
   });
 
-  postRoute(app, deps, ADMIN_ROUTES.deviceAdd, deviceAddBody, async ({ body }) => {
+  route(app, deps, ADMIN.deviceAdd, async ({ body }) => {
     if ((await projectOfDevice(db, body.device.sn)) !== undefined) throw new ApiError('CONFLICT', `${body.device.sn}: already registered`);
     await upsertRegistry(db, body.projectId, [body.device]);
     await deps.live().reloadDevices(body.projectId);
     return null;
   });
 
-  postRoute(app, deps, ADMIN_ROUTES.deviceEdit, deviceEditBody, async ({ body }) => {
+  route(app, deps, ADMIN.deviceEdit, async ({ body }) => {
     if (!(await editDevice(db, body.projectId, body.sn, body.device))) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
     await deps.live().reloadDevices(body.projectId);
     return null;
   });
 
   // Moving keeps the device's serial number, thresholds and last reading; its history stays with the old project.
-  postRoute(app, deps, ADMIN_ROUTES.deviceMove, deviceMoveBody, async ({ body, user }) => {
+  route(app, deps, ADMIN.deviceMove, async ({ body, user }) => {
     requireMember(user, body.toProjectId);
     if (!(await moveDevice(db, body.projectId, body.sn, body.toProjectId))) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
     await deps.live().reloadDevices(body.projectId);
@@ -95,13 +82,13 @@ export function registerDeviceRegistryRoutes(app: FastifyInstance, deps: HttpDep
     return null;
   });
 
-  postRoute(app, deps, ADMIN_ROUTES.deviceRemove, deviceRemoveBody, async ({ body }) => {
+  route(app, deps, ADMIN.deviceRemove, async ({ body }) => {
     const removed = await removeDevices(db, body.projectId, body.sns);
     await deps.live().reloadDevices(body.projectId);
     return { removed };
   });
 
-  postRoute(app, deps, ADMIN_ROUTES.deviceImport, deviceImportBody, async ({ body }): Promise<ImportResult> => {
+  route(app, deps, ADMIN.deviceImport, async ({ body }) => {
     const content = Buffer.from(body.contentBase64, 'base64');
     const { devices, problems } = await readDeviceImport(body.format, content);
     const none = { imported: 0, created: 0, updated: 0, dryRun: body.dryRun ?? false };

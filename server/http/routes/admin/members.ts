@@ -1,14 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  ADMIN_ROUTES,
-  memberListBody,
-  memberRemoveBody,
-  memberSetBody,
-  type Member,
-} from '../../../../protocol';
+import { ADMIN } from '../../../../protocol';
 import { findUserRow, hasActiveOrgAdmin, inTransaction, listMembers, removeMembership, setMembership, type Database } from '../../../storage';
-import { postRoute, type HttpDeps } from '../../context';
+import { route, type HttpDeps } from '../../context';
 import { ApiError, ERROR_MESSAGES } from '../../errors';
 import { ADMIN_MESSAGES } from './messages';
 
@@ -16,11 +10,11 @@ import { ADMIN_MESSAGES } from './messages';
 export function registerMemberRoutes(app: FastifyInstance, deps: HttpDeps): void {
   const { db } = deps;
 
-  postRoute(app, deps, ADMIN_ROUTES.memberList, memberListBody, async ({ body }): Promise<Member[]> => {
+  route(app, deps, ADMIN.memberList, async ({ body }) => {
     return listMembers(db, body.projectId);
   });
 
-  postRoute(app, deps, ADMIN_ROUTES.memberSet, memberSetBody, async ({ body }): Promise<Member> => {
+  route(app, deps, ADMIN.memberSet, async ({ body }) => {
     return inTransaction(db, async (tx) => {
       const u = await findUserRow(tx, body.username);
       if (!u) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
@@ -31,7 +25,7 @@ export function registerMemberRoutes(app: FastifyInstance, deps: HttpDeps): void
     });
   });
 
-  postRoute(app, deps, ADMIN_ROUTES.memberRemove, memberRemoveBody, async ({ body }) => {
+  route(app, deps, ADMIN.memberRemove, async ({ body }) => {
     await inTransaction(db, async (tx) => {
       await removeMembership(tx, body.username, body.projectId);
       await requireAnAdmin(tx, body.projectId);

@@ -1,13 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  ADMIN_ROUTES,
-  orgAddBody,
-  orgEditBody,
-  orgListBody,
-  type Organisation,
-} from '../../../../protocol';
+import { ADMIN } from '../../../../protocol';
 import { editOrganisation, insertOrganisation, listOrganisations } from '../../../storage';
-import { postRoute, type HttpDeps } from '../../context';
+import { route, type HttpDeps } from '../../context';
 import { ApiError } from '../../errors';
 import { ADMIN_MESSAGES } from './messages';
 
@@ -15,17 +9,17 @@ import { ADMIN_MESSAGES } from './messages';
 export function registerOrganisationRoutes(app: FastifyInstance, deps: HttpDeps): void {
   const { db } = deps;
 
-  postRoute(app, deps, ADMIN_ROUTES.orgList, orgListBody, async ({ user }): Promise<Organisation[]> => {
+  route(app, deps, ADMIN.orgList, async ({ user }) => {
     return listOrganisations(db, user.isAdmin ? null : [...new Set(user.projects.map((p) => p.coId))]);
   });
 
-  postRoute(app, deps, ADMIN_ROUTES.orgAdd, orgAddBody, async ({ body }): Promise<Organisation> => {
+  route(app, deps, ADMIN.orgAdd, async ({ body }) => {
     const org = await insertOrganisation(db, { coId: body.coId, name: body.name, logo: body.logo ?? '' }, Date.now());
     if (!org) throw new ApiError('CONFLICT', ADMIN_MESSAGES.exists);
     return org;
   });
 
-  postRoute(app, deps, ADMIN_ROUTES.orgEdit, orgEditBody, async ({ body }): Promise<Organisation> => {
+  route(app, deps, ADMIN.orgEdit, async ({ body }) => {
     const org = await editOrganisation(db, body.coId, body, Date.now());
     if (!org) throw new ApiError('NOT_FOUND', ADMIN_MESSAGES.unknownOrg);
     return org;

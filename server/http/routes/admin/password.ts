@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { ADMIN_ROUTES, passwordChangeBody } from '../../../../protocol';
+import { AUTH } from '../../../../protocol';
 import { findUserRow, setPasswordHash } from '../../../storage';
-import { postRoute, type HttpDeps } from '../../context';
+import { route, type HttpDeps } from '../../context';
 import { ApiError, ERROR_MESSAGES } from '../../errors';
 import { hashPassword, verifyPassword } from '../../passwords';
 import { hashToken, SESSION_COOKIE } from '../../sessions';
@@ -11,7 +11,7 @@ import { ADMIN_MESSAGES, checkPassword } from './messages';
 export function registerPasswordRoutes(app: FastifyInstance, deps: HttpDeps): void {
   const { db } = deps;
 
-  postRoute(app, deps, ADMIN_ROUTES.passwordChange, passwordChangeBody, async ({ body, user, req }) => {
+  route(app, deps, AUTH.passwordChange, async ({ body, user, req }) => {
     const row = await findUserRow(db, user.username);
     if (!row) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
     if (!(await verifyPassword(body.currentPassword, row.password_hash))) throw new ApiError('VALIDATION', ADMIN_MESSAGES.wrongPassword);

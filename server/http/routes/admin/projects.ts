@@ -1,17 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  ADMIN_ROUTES,
-  projectAddBody,
-  projectArchiveBody,
-  projectDetailsBody,
-  projectEditBody,
-  projectListBody,
-  roleIn,
-  type ProjectDetails,
-} from '../../../../protocol';
+import { ADMIN, roleIn } from '../../../../protocol';
 import { mqttUsernameFor } from '../../../seed';
 import { editProject, findProjectRow, insertProject, listProjectRows, rolesOf, setProjectArchived, toProjectDetails } from '../../../storage';
-import { postRoute, type HttpDeps } from '../../context';
+import { route, type HttpDeps } from '../../context';
 import { ApiError, ERROR_MESSAGES } from '../../errors';
 import { randomPassword } from '../../passwords';
 import { ADMIN_MESSAGES } from './messages';
@@ -20,13 +11,13 @@ import { ADMIN_MESSAGES } from './messages';
 export function registerProjectRoutes(app: FastifyInstance, deps: HttpDeps): void {
   const { db } = deps;
 
-  postRoute(app, deps, ADMIN_ROUTES.projectList, projectListBody, async ({ body, user }): Promise<ProjectDetails[]> => {
+  route(app, deps, ADMIN.projectList, async ({ body, user }) => {
     const rows = await listProjectRows(db, body.includeArchived ?? false);
     const memberOf = await rolesOf(db, user.username);
     return rows.filter((r) => user.isAdmin || memberOf.has(r.project_id)).map((r) => toProjectDetails(r, memberOf.get(r.project_id) ?? null));
   });
 
-  postRoute(app, deps, ADMIN_ROUTES.projectAdd, projectAddBody, async ({ body, user }): Promise<ProjectDetails> => {
+  route(app, deps, ADMIN.projectAdd, async ({ body, user }) => {
     const project = await insertProject(
       db,
       { ...body, mqttUsername: mqttUsernameFor(body.projectId), mqttPassword: randomPassword(24) },
@@ -38,20 +29,20 @@ export function registerProjectRoutes(app: FastifyInstance, deps: HttpDeps): voi
     return project;
   });
 
-  postRoute(app, deps, ADMIN_ROUTES.projectArchive, projectArchiveBody, async ({ body }): Promise<ProjectDetails> => {
+  route(app, deps, ADMIN.projectArchive, async ({ body }) => {
     const row = await setProjectArchived(db, body.projectId, body.archived ? Date.now() : null);
     if (!row) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
     if (body.archived) deps.live().disconnectDevices(body.projectId);
     return toProjectDetails(row, null);
   });
 
-  postRoute(app, deps, ADMIN_ROUTES.projectDetails, projectDetailsBody, async ({ body, user }): Promise<ProjectDetails> => {
+  route(app, deps, ADMIN.projectDetails, async ({ body, user }) => {
     const row = await findProjectRow(db, body.projectId);
     if (!row) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
     return toProjectDetails(row, roleIn(user, body.projectId));
   });
 
-  postRoute(app, deps, ADMIN_ROUTES.projectEdit, projectEditBody, async ({ body, user }): Promise<ProjectDetails> => {
+  route(app, deps, ADMIN.projectEdit, async ({ body, user }) => {
     const { projectId, ...fields } = body;
     const row = await editProject(db, projectId, fields);
     if (!row) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);

@@ -1,15 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  ADMIN_ROUTES,
-  userAddBody,
-  userDisableBody,
-  userListBody,
-  userResetPasswordBody,
-  type PasswordReset,
-  type UserInfo,
-} from '../../../../protocol';
+import { ADMIN } from '../../../../protocol';
 import { insertUser, setPasswordHash, setUserDisabled, userInfos } from '../../../storage';
-import { postRoute, type HttpDeps } from '../../context';
+import { route, type HttpDeps } from '../../context';
 import { ApiError, ERROR_MESSAGES } from '../../errors';
 import { hashPassword, randomPassword } from '../../passwords';
 import { ADMIN_MESSAGES, checkPassword } from './messages';
@@ -18,9 +10,9 @@ import { ADMIN_MESSAGES, checkPassword } from './messages';
 export function registerUserRoutes(app: FastifyInstance, deps: HttpDeps): void {
   const { db } = deps;
 
-  postRoute(app, deps, ADMIN_ROUTES.userList, userListBody, async (): Promise<UserInfo[]> => userInfos(db));
+  route(app, deps, ADMIN.userList, async () => userInfos(db));
 
-  postRoute(app, deps, ADMIN_ROUTES.userAdd, userAddBody, async ({ body }): Promise<UserInfo> => {
+  route(app, deps, ADMIN.userAdd, async ({ body }) => {
     checkPassword(body.password, body.username);
     const hash = await hashPassword(body.password);
     const added = await insertUser(
@@ -39,14 +31,14 @@ export function registerUserRoutes(app: FastifyInstance, deps: HttpDeps): void {
     return (await userInfos(db, body.username))[0];
   });
 
-  postRoute(app, deps, ADMIN_ROUTES.userDisable, userDisableBody, async ({ body, user }): Promise<UserInfo> => {
+  route(app, deps, ADMIN.userDisable, async ({ body, user }) => {
     if (body.username === user.username && body.disabled) throw new ApiError('VALIDATION', ADMIN_MESSAGES.selfDisable);
     if (!(await setUserDisabled(db, body.username, body.disabled))) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
     if (body.disabled) await deps.sessions.endAllOf(body.username);
     return (await userInfos(db, body.username))[0];
   });
 
-  postRoute(app, deps, ADMIN_ROUTES.userResetPassword, userResetPasswordBody, async ({ body }): Promise<PasswordReset> => {
+  route(app, deps, ADMIN.userResetPassword, async ({ body }) => {
     // Letters and digits both, whatever the random draw gave: the temporary password obeys the rules too.
     const temporaryPassword = `${randomPassword(14)}a7`;
     const hash = await hashPassword(temporaryPassword);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Input } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ADMIN_ROUTES, type AuditPage } from '../../../../protocol';
+import { ADMIN } from '../../../../protocol';
 import { formatBeijing } from '../../../format/time';
 import { useStores } from '../../../stores';
 import { downloadExport } from '../../../api/downloadExport';
@@ -14,10 +14,10 @@ export const AuditTab = observer(function AuditTab({ projectId }: { projectId: s
   const { t } = useLingui();
   const [q, setQ] = useState('');
   const [applied, setApplied] = useState('');
-  const page = useAdminData<AuditPage>(request, ADMIN_ROUTES.auditList, { projectId, q: applied || undefined, limit: 200 }, [projectId, applied]);
+  const page = useAdminData(request, ADMIN.auditList, { projectId, q: applied || undefined, limit: 200 }, [projectId, applied]);
 
   async function handleExport(format: 'xlsx' | 'csv') {
-    if (!(await downloadExport(ADMIN_ROUTES.auditExport, { projectId, q: applied || undefined, format }, `audit-${projectId}.${format}`))) page.setError(t`The export failed`);
+    if (!(await downloadExport(ADMIN.auditExport.path, { projectId, q: applied || undefined, format }, `audit-${projectId}.${format}`))) page.setError(t`The export failed`);
   }
 
   return (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Field, Input, Select } from '@fluentui/react-components';
 import { useLingui } from '@lingui/react/macro';
-import { ADMIN_ROUTES, roleIn, type RegistryDevice } from '../../../../protocol';
+import { ADMIN, roleIn, type RegistryDevice } from '../../../../protocol';
 import { kindLabel } from '../../../i18n/metricLabels';
 import { useStores } from '../../../stores';
 import { EditDialog, useDialogCall } from './adminUi';
@@ -75,7 +75,7 @@ export const DeviceEditDialog = observer(function DeviceEditDialog({
   });
 
   async function handleSave() {
-    const ok = await save.call(ADMIN_ROUTES.deviceEdit, {
+    const ok = await save.call(ADMIN.deviceEdit, {
       projectId,
       sn: device.sn,
       device: {
@@ -137,7 +137,7 @@ export const DeviceMoveDialog = observer(function DeviceMoveDialog({
   const [toProjectId, setToProjectId] = useState(targets[0]?.projectId ?? '');
 
   async function handleSave() {
-    if (await save.call(ADMIN_ROUTES.deviceMove, { projectId, sn: device.sn, toProjectId })) onSaved();
+    if (await save.call(ADMIN.deviceMove, { projectId, sn: device.sn, toProjectId })) onSaved();
   }
 
   return (

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Field, Input } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ADMIN_ROUTES, type Organisation } from '../../../../protocol';
+import { ADMIN } from '../../../../protocol';
 import { useStores } from '../../../stores';
-import { AdminSection, DataTable, EditDialog, useDialogCall } from './adminUi';
+import { AdminSection, DataTable, EditDialog, useDialogCall, type AdminData } from './adminUi';
 
 /**
  * The organisations of the installation (installation administrators): renaming one in a dialog, archiving
@@ -15,7 +15,7 @@ export const OrganisationsSection = observer(function OrganisationsSection({
   orgs,
   onChanged,
 }: {
-  orgs: { data: Organisation[] | null; run: <R>(route: string, body: unknown) => Promise<R | null>; load: () => Promise<void> };
+  orgs: Pick<AdminData<typeof ADMIN.orgList>, 'data' | 'run' | 'load'>;
   onChanged: () => void;
 }) {
   const { request } = useStores();
@@ -25,7 +25,7 @@ export const OrganisationsSection = observer(function OrganisationsSection({
 
   async function handleRename() {
     if (!renaming) return;
-    if (await save.call(ADMIN_ROUTES.orgEdit, { coId: renaming.coId, name: renaming.name })) {
+    if (await save.call(ADMIN.orgEdit, { coId: renaming.coId, name: renaming.name })) {
       setRenaming(null);
       await orgs.load();
       onChanged();
@@ -57,7 +57,7 @@ export const OrganisationsSection = observer(function OrganisationsSection({
               <Button
                 size="small"
                 aria-label={o.archived ? t`Restore ${o.coId}` : t`Archive ${o.coId}`}
-                onClick={() => void orgs.run(ADMIN_ROUTES.orgEdit, { coId: o.coId, archived: !o.archived }).then((r) => r && onChanged())}
+                onClick={() => void orgs.run(ADMIN.orgEdit, { coId: o.coId, archived: !o.archived }).then((r) => r && onChanged())}
               >
                 {o.archived ? t`Restore` : t`Archive`}
               </Button>

@@ -2,7 +2,7 @@ import { Fragment, useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Field, Input, MessageBar, MessageBarBody, Select } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ADMIN_ROUTES, PROJECT_TYPES, type Organisation, type ProjectDetails, type ProjectType } from '../../../../protocol';
+import { ADMIN, PROJECT_TYPES, type ProjectDetails, type ProjectType } from '../../../../protocol';
 import { useStores } from '../../../stores';
 import { AdminSection, CallError, DataTable, useAdminData, useDialogCall } from './adminUi';
 import { OrganisationsSection } from './OrganisationsSection';
@@ -21,8 +21,8 @@ export const ProjectsTab = observer(function ProjectsTab({ projectId }: { projec
   const { t } = useLingui();
   const roleLabel = useRoleLabel();
   const isAdmin = session.user?.isAdmin === true;
-  const projects = useAdminData<ProjectDetails[]>(request, ADMIN_ROUTES.projectList, { includeArchived: isAdmin }, [isAdmin]);
-  const orgs = useAdminData<Organisation[]>(request, ADMIN_ROUTES.orgList, {}, []);
+  const projects = useAdminData(request, ADMIN.projectList, { includeArchived: isAdmin }, [isAdmin]);
+  const orgs = useAdminData(request, ADMIN.orgList, {}, []);
   const [org, setOrg] = useState({ coId: '', name: '' });
   const [project, setProject] = useState({ coId: '', projectId: '', name: '', projectType: 'tunnel' as ProjectType });
   const current = projects.data?.find((p) => p.projectId === projectId) ?? null;
@@ -49,7 +49,7 @@ export const ProjectsTab = observer(function ProjectsTab({ projectId }: { projec
               p.role ? roleLabel(p.role) : '—',
               p.archived ? t`Archived` : t`Active`,
               isAdmin ? (
-                <Button size="small" onClick={() => void projects.run(ADMIN_ROUTES.projectArchive, { projectId: p.projectId, archived: !p.archived }).then(() => session.check())}>
+                <Button size="small" onClick={() => void projects.run(ADMIN.projectArchive, { projectId: p.projectId, archived: !p.archived }).then(() => session.check())}>
                   {p.archived ? t`Restore` : t`Archive`}
                 </Button>
               ) : null,
@@ -77,7 +77,7 @@ export const ProjectsTab = observer(function ProjectsTab({ projectId }: { projec
             <Field label={t`Name`}>
               <Input value={org.name} onChange={(_, d) => setOrg({ ...org, name: d.value })} />
             </Field>
-            <Button appearance="primary" style={{ alignSelf: 'flex-start' }} onClick={() => void orgs.run(ADMIN_ROUTES.orgAdd, org).then((r) => r && setOrg({ coId: '', name: '' }))}>
+            <Button appearance="primary" style={{ alignSelf: 'flex-start' }} onClick={() => void orgs.run(ADMIN.orgAdd, org).then((r) => r && setOrg({ coId: '', name: '' }))}>
               <Trans>Create organisation</Trans>
             </Button>
           </AdminSection>
@@ -107,7 +107,7 @@ export const ProjectsTab = observer(function ProjectsTab({ projectId }: { projec
               appearance="primary"
               style={{ alignSelf: 'flex-start' }}
               onClick={() =>
-                void projects.run(ADMIN_ROUTES.projectAdd, project).then(async (r) => {
+                void projects.run(ADMIN.projectAdd, project).then(async (r) => {
                   if (!r) return;
                   setProject({ ...project, projectId: '', name: '' });
                   await session.check();
@@ -129,7 +129,7 @@ export const ProjectsTab = observer(function ProjectsTab({ projectId }: { projec
               onClick={() => {
                 const { projectId: id, name, projectType, location, latitude, longitude, contractor, startDate, plannedEndDate, keyFigures } = details;
                 const body = { projectId: id, name, projectType, location, latitude, longitude, contractor, startDate, plannedEndDate, keyFigures };
-                void saveDetails.call(ADMIN_ROUTES.projectEdit, body).then(async (ok) => {
+                void saveDetails.call(ADMIN.projectEdit, body).then(async (ok) => {
                   if (!ok) return;
                   await projects.load();
                   await session.check();

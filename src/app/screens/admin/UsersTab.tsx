@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Checkbox, Field, Input, Select } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ADMIN_ROUTES, ROLES, type Member, type PasswordReset, type Role, type UserInfo } from '../../../../protocol';
+import { ADMIN, ROLES, type PasswordReset, type Role } from '../../../../protocol';
 import { useStores } from '../../../stores';
 import { AdminSection, CallError, DataTable, useAdminData } from './adminUi';
 
@@ -25,7 +25,7 @@ export const UsersTab = observer(function UsersTab({ projectId }: { projectId: s
   const { t } = useLingui();
   const roleLabel = useRoleLabel();
   const isAdmin = session.user?.isAdmin === true;
-  const members = useAdminData<Member[]>(request, ADMIN_ROUTES.memberList, { projectId }, [projectId]);
+  const members = useAdminData(request, ADMIN.memberList, { projectId }, [projectId]);
   const [add, setAdd] = useState<{ username: string; role: Role }>({ username: '', role: 'viewer' });
 
   const roleSelect = (value: Role, onChange: (r: Role) => void, label: string) => (
@@ -50,9 +50,9 @@ export const UsersTab = observer(function UsersTab({ projectId }: { projectId: s
             cells: [
               m.username,
               m.displayName,
-              roleSelect(m.role, (role) => void members.run(ADMIN_ROUTES.memberSet, { projectId, username: m.username, role }), t`Role of ${m.username}`),
+              roleSelect(m.role, (role) => void members.run(ADMIN.memberSet, { projectId, username: m.username, role }), t`Role of ${m.username}`),
               m.disabled ? t`Disabled` : t`Active`,
-              <Button size="small" key="remove" onClick={() => void members.run(ADMIN_ROUTES.memberRemove, { projectId, username: m.username })}>
+              <Button size="small" key="remove" onClick={() => void members.run(ADMIN.memberRemove, { projectId, username: m.username })}>
                 <Trans>Remove</Trans>
               </Button>,
             ],
@@ -63,7 +63,7 @@ export const UsersTab = observer(function UsersTab({ projectId }: { projectId: s
             <Input value={add.username} onChange={(_, d) => setAdd({ ...add, username: d.value })} />
           </Field>
           <Field label={t`Role`}>{roleSelect(add.role, (role) => setAdd({ ...add, role }), t`Role`)}</Field>
-          <Button appearance="primary" onClick={() => void members.run(ADMIN_ROUTES.memberSet, { projectId, ...add }).then((r) => r && setAdd({ username: '', role: 'viewer' }))}>
+          <Button appearance="primary" onClick={() => void members.run(ADMIN.memberSet, { projectId, ...add }).then((r) => r && setAdd({ username: '', role: 'viewer' }))}>
             <Trans>Add member</Trans>
           </Button>
         </div>
@@ -79,7 +79,7 @@ const AllUsers = observer(function AllUsers() {
   const { request } = useStores();
   const { t } = useLingui();
   const roleLabel = useRoleLabel();
-  const users = useAdminData<UserInfo[]>(request, ADMIN_ROUTES.userList, {}, []);
+  const users = useAdminData(request, ADMIN.userList, {}, []);
   const [user, setUser] = useState({ username: '', displayName: '', password: '', wallScreen: false });
   const [reset, setReset] = useState<PasswordReset | null>(null);
   return (
@@ -104,10 +104,10 @@ const AllUsers = observer(function AllUsers() {
             u.memberships.map((m) => `${m.projectId}: ${roleLabel(m.role)}`).join(', '),
             u.disabled ? t`Disabled` : u.mustChangePassword ? t`Must change password` : t`Active`,
             <span key="actions" style={{ display: 'inline-flex', gap: 8 }}>
-              <Button size="small" onClick={() => void users.run<PasswordReset>(ADMIN_ROUTES.userResetPassword, { username: u.username }).then(setReset)}>
+              <Button size="small" onClick={() => void users.run(ADMIN.userResetPassword, { username: u.username }).then(setReset)}>
                 <Trans>Reset password</Trans>
               </Button>
-              <Button size="small" onClick={() => void users.run(ADMIN_ROUTES.userDisable, { username: u.username, disabled: !u.disabled })}>
+              <Button size="small" onClick={() => void users.run(ADMIN.userDisable, { username: u.username, disabled: !u.disabled })}>
                 {u.disabled ? t`Enable` : t`Disable`}
               </Button>
             </span>,
@@ -127,7 +127,7 @@ const AllUsers = observer(function AllUsers() {
         <Checkbox label={t`Wall screen account`} checked={user.wallScreen} onChange={(_, d) => setUser({ ...user, wallScreen: d.checked === true })} />
         <Button
           appearance="primary"
-          onClick={() => void users.run(ADMIN_ROUTES.userAdd, user).then((r) => r && setUser({ username: '', displayName: '', password: '', wallScreen: false }))}
+          onClick={() => void users.run(ADMIN.userAdd, user).then((r) => r && setUser({ username: '', displayName: '', password: '', wallScreen: false }))}
         >
           <Trans>Create user</Trans>
         </Button>

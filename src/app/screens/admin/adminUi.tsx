@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody } from '@fluentui/react-components';
+import type { AnyContract, ContractBody, ContractResult } from '../../../../protocol';
 import { BusinessError, type RequestFn } from '../../../api/request';
 import { SCREEN } from '../../../theme/theme';
 
@@ -58,28 +59,29 @@ export function CallError({ error }: { error: string | null }) {
 }
 
 /**
- * Loads `route` with `body` and reloads on demand; `run` performs a change and reloads after it. Errors of
- * either are kept in `error` (the server's message), never thrown.
+ * Loads `contract`'s route with `body` (typed by the contract, protocol/contracts) and reloads on demand;
+ * `run` performs a change through its contract and reloads after it, resolving with the change's answer
+ * (null when refused). Errors of either are kept in `error` (the server's message), never thrown.
  */
-export function useAdminData<T>(request: RequestFn, route: string, body: unknown, deps: unknown[]) {
-  const [data, setData] = useState<T | null>(null);
+export function useAdminData<C extends AnyContract>(request: RequestFn, contract: C, body: ContractBody<C>, deps: unknown[]) {
+  const [data, setData] = useState<ContractResult<C> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(async () => {
     try {
-      setData(await request<T>(route, body, { skipErrorHandler: true }));
+      setData(await request(contract, body, { skipErrorHandler: true }));
       setError(null);
     } catch (e) {
       setError(e instanceof BusinessError ? e.errorMessage : String(e));
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [request, route, ...deps]);
+  }, [request, contract, ...deps]);
   useEffect(() => {
     void load();
   }, [load]);
   const run = useCallback(
-    async <R,>(r: string, b: unknown): Promise<R | null> => {
+    async <R extends AnyContract>(change: R, b: ContractBody<R>): Promise<ContractResult<R> | null> => {
       try {
-        const result = await request<R>(r, b, { skipErrorHandler: true });
+        const result = await request(change, b, { skipErrorHandler: true });
         setError(null);
         await load();
         return result;
@@ -92,6 +94,9 @@ export function useAdminData<T>(request: RequestFn, route: string, body: unknown
   );
   return { data, error, load, run, setError };
 }
+
+/** What {@link useAdminData} gives for `C`: the data, its error, `load`, `run` and `setError`. */
+export type AdminData<C extends AnyContract> = ReturnType<typeof useAdminData<C>>;
 
 /** Reads a chosen file as base64 (for the device import). */
 export function fileToBase64(file: File): Promise<string> {
@@ -162,15 +167,15 @@ export function EditDialog({
 }
 
 /**
- * Calls a change route for a dialog: the server's refusal goes to `error` (shown in the dialog) and is not
- * thrown; `true` when the call succeeded.
+ * Calls a change route for a dialog through its contract: the server's refusal (or the contract's own check
+ * of the body) goes to `error` (shown in the dialog) and is not thrown; `true` when the call succeeded.
  */
 export function useDialogCall(request: RequestFn) {
   const [error, setError] = useState<string | null>(null);
   const call = useCallback(
-    async (route: string, body: unknown): Promise<boolean> => {
+    async <C extends AnyContract>(contract: C, body: ContractBody<C>): Promise<boolean> => {
       try {
-        await request(route, body, { skipErrorHandler: true });
+        await request(contract, body, { skipErrorHandler: true });
         setError(null);
         return true;
       } catch (e) {

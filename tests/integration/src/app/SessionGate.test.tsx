@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ADMIN_ROUTES, AUTH, DEVICES } from '../../../../protocol';
+import { ADMIN, AUTH, DEVICES } from '../../../../protocol';
 import { activateLocale } from '../../../../src/i18n/i18n';
 import { appRoot, signInThroughForm } from '../../../../src/test/render';
 import { CallError, MAX_LOGIN_FAILURES, TEST_ADMIN_PASSWORD, useRealServer } from '../../../../src/test/realServer';
@@ -42,8 +42,8 @@ describe('session in the shell (docs/product.md "Shell and session")', () => {
     window.location.hash = '#/dataV/create';
     const admin = real().client();
     await admin.login('admin', TEST_ADMIN_PASSWORD);
-    await admin.call(ADMIN_ROUTES.userAdd, { username: 'newcomer', displayName: 'New', password: 'first-pass-2026' });
-    await admin.call(ADMIN_ROUTES.memberSet, { projectId: 'demo-tunnel', username: 'newcomer', role: 'projectManager' });
+    await admin.call(ADMIN.userAdd.path, { username: 'newcomer', displayName: 'New', password: 'first-pass-2026' });
+    await admin.call(ADMIN.memberSet.path, { projectId: 'demo-tunnel', username: 'newcomer', role: 'projectManager' });
     const root = appRoot(real().client().fetch);
     render(<App root={root} />);
     await signInThroughForm('newcomer', 'first-pass-2026', WAIT.timeout);

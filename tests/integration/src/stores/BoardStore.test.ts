@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ROUTES, BOARDS, type Envelope } from '../../../../protocol';
+import { ADMIN, BOARDS, type Envelope } from '../../../../protocol';
 import { createRequest } from '../../../../src/api/request';
 import { useRealServer } from '../../../../src/test/realServer';
 import { BoardStore, NO_BOARD } from '../../../../src/stores/BoardStore';
@@ -12,7 +12,7 @@ const PAGES = [{ name: 'First' }, { name: 'Second' }];
 
 describe('BoardStore', () => {
   beforeAll(async () => {
-    await real().admin.call(ADMIN_ROUTES.projectAdd, { coId: 'co-demo', projectId: BRIDGE, name: 'Board store site' });
+    await real().admin.call(ADMIN.projectAdd.path, { coId: 'co-demo', projectId: BRIDGE, name: 'Board store site' });
   });
 
   it('reports a project without boards', async () => {

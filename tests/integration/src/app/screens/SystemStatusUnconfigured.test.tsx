@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
-import { ADMIN_ROUTES, OPERATIONS, type SystemStatus } from '../../../../../protocol';
+import { ADMIN, OPERATIONS, type SystemStatus } from '../../../../../protocol';
 import { activateLocale } from '../../../../../src/i18n/i18n';
 import { appRoot } from '../../../../../src/test/render';
 import { eventually, TEST_ADMIN_PASSWORD, useRealServer } from '../../../../../src/test/realServer';
@@ -25,7 +25,7 @@ describe('SystemStatusScreen: metrics with no configured threshold', () => {
     first.unmount();
 
     const sn = 'ui-status-unconf';
-    await real().admin.call(ADMIN_ROUTES.deviceAdd, {
+    await real().admin.call(ADMIN.deviceAdd.path, {
       projectId: 'demo-tunnel',
       device: { sn, kind: 'gas', name: 'Portal CO', station: 'S1', position: 'portal', reportPeriodS: 10, gases: ['CO'] },
     });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { ADMIN_ROUTES, BOARDS, type Board, type BoardList } from '../../../../../protocol';
+import { ADMIN, BOARDS, type Board, type BoardList } from '../../../../../protocol';
 import { postDomain } from '../../../../../src/api/postDomain';
 import { renderWithApp, testRoot } from '../../../../../src/test/render';
 import { TEST_ADMIN_PASSWORD, useRealServer } from '../../../../../src/test/realServer';
@@ -59,7 +59,7 @@ describe('organisation switch (docs/product.md "States", "Organisation switch")'
 
   it('says "No board available" for a project without boards', async () => {
     // a project the administrator creates (and so administers) has no board yet
-    await real().admin.call(ADMIN_ROUTES.projectAdd, { coId: 'co-demo', projectId: EMPTY, name: 'Empty site' });
+    await real().admin.call(ADMIN.projectAdd.path, { coId: 'co-demo', projectId: EMPTY, name: 'Empty site' });
     const { navigation, row, dialog } = await setup();
     fireEvent.click(within(row(EMPTY)).getByRole('button', { name: 'Switch' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('No board available');

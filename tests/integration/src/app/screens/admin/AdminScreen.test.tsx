@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ADMIN_ROUTES, type Organisation, type ProjectDetails, type RegistryDevice } from '../../../../../../protocol';
+import { ADMIN, type Organisation, type ProjectDetails, type RegistryDevice } from '../../../../../../protocol';
 import { activateLocale } from '../../../../../../src/i18n/i18n';
 import { appRoot } from '../../../../../../src/test/render';
 import { TEST_ADMIN_PASSWORD, useRealServer } from '../../../../../../src/test/realServer';
@@ -28,12 +28,12 @@ async function openAdmin(tab: string) {
 
 /** The registry device `sn` of `projectId` as the server lists it, or undefined. */
 async function registryDevice(projectId: string, sn: string): Promise<RegistryDevice | undefined> {
-  const list = await real().admin.call<RegistryDevice[]>(ADMIN_ROUTES.deviceRegistryList, { projectId });
+  const list = await real().admin.call<RegistryDevice[]>(ADMIN.deviceRegistryList.path, { projectId });
   return list.find((d) => d.sn === sn);
 }
 
 async function addDevice(sn: string) {
-  await real().admin.call(ADMIN_ROUTES.deviceAdd, {
+  await real().admin.call(ADMIN.deviceAdd.path, {
     projectId: 'demo-tunnel',
     device: { sn, kind: 'gas', name: `Gas ${sn}`, station: 'S1', position: 'face', reportPeriodS: 10, gases: ['CH4'] },
   });
@@ -99,11 +99,11 @@ describe('AdminScreen, Projects tab', () => {
   });
 
   async function projectDetails(projectId: string): Promise<ProjectDetails> {
-    return real().admin.call<ProjectDetails>(ADMIN_ROUTES.projectDetails, { projectId });
+    return real().admin.call<ProjectDetails>(ADMIN.projectDetails.path, { projectId });
   }
 
   async function organisation(coId: string): Promise<Organisation | undefined> {
-    return (await real().admin.call<Organisation[]>(ADMIN_ROUTES.orgList, {})).find((o) => o.coId === coId);
+    return (await real().admin.call<Organisation[]>(ADMIN.orgList.path, {})).find((o) => o.coId === coId);
   }
 
   it("edits the current project's key figures and details", async () => {
@@ -147,7 +147,7 @@ describe('AdminScreen, Projects tab', () => {
   });
 
   it('renames an organisation in a dialog, showing a refusal inside it', async () => {
-    await real().admin.call(ADMIN_ROUTES.orgAdd, { coId: 'ui-co-1', name: 'Old name' });
+    await real().admin.call(ADMIN.orgAdd.path, { coId: 'ui-co-1', name: 'Old name' });
     await openAdmin('Projects');
     fireEvent.click(await screen.findByRole('button', { name: 'Rename ui-co-1' }, WAIT));
     const dialog = await screen.findByRole('dialog', { name: 'Rename organisation ui-co-1', ...IN_DIALOG }, WAIT);
@@ -166,7 +166,7 @@ describe('AdminScreen, Projects tab', () => {
   });
 
   it('archives and restores an organisation', async () => {
-    await real().admin.call(ADMIN_ROUTES.orgAdd, { coId: 'ui-co-2', name: 'To archive' });
+    await real().admin.call(ADMIN.orgAdd.path, { coId: 'ui-co-2', name: 'To archive' });
     await openAdmin('Projects');
     fireEvent.click(await screen.findByRole('button', { name: 'Archive ui-co-2' }, WAIT));
     await waitFor(async () => expect((await organisation('ui-co-2'))?.archived).toBe(true), WAIT);

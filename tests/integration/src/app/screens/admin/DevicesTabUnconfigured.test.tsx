@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ADMIN_ROUTES, type RegistryDevice } from '../../../../../../protocol';
+import { ADMIN, type RegistryDevice } from '../../../../../../protocol';
 import { activateLocale } from '../../../../../../src/i18n/i18n';
 import { appRoot } from '../../../../../../src/test/render';
 import { eventually, TEST_ADMIN_PASSWORD, useRealServer } from '../../../../../../src/test/realServer';
@@ -10,7 +10,7 @@ const WAIT = { timeout: 8000 };
 const real = useRealServer();
 
 async function registryDevice(sn: string): Promise<RegistryDevice | undefined> {
-  const list = await real().admin.call<RegistryDevice[]>(ADMIN_ROUTES.deviceRegistryList, { projectId: 'demo-tunnel' });
+  const list = await real().admin.call<RegistryDevice[]>(ADMIN.deviceRegistryList.path, { projectId: 'demo-tunnel' });
   return list.find((d) => d.sn === sn);
 }
 
@@ -22,7 +22,7 @@ describe('Devices tab: a metric with no configured threshold', () => {
 
   it('names the metric and drops the flag once the administrator confirms the default', async () => {
     const sn = 'ui-unconf-1';
-    await real().admin.call(ADMIN_ROUTES.deviceAdd, {
+    await real().admin.call(ADMIN.deviceAdd.path, {
       projectId: 'demo-tunnel',
       device: { sn, kind: 'gas', name: `Gas ${sn}`, station: 'S1', position: 'face', reportPeriodS: 10, gases: ['CO'] },
     });
