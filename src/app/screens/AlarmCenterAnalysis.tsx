@@ -8,7 +8,7 @@ import { ALARMS, BEIJING_OFFSET_MS, type AlarmAnalysis, type AlarmGroup } from '
 import { useStores } from '../../stores';
 import { SCREEN } from '../../theme/theme';
 import { useThemeColors } from '../../theme/screenVars';
-import { dayBarPaths, dayBarsFrame } from './dayBars';
+import { countLegendValue, dayBarPaths, dayBarsFrame, dayLegendSeries } from './dayBars';
 import { formatDuration } from '../../format/time';
 import { ALARM_KIND_LABEL } from '../../components';
 import { GasAlarmAnalysisView } from './GasAlarmAnalysis';
@@ -108,7 +108,7 @@ export function AlarmCenterAnalysis({ projectId, refresh }: { projectId: string;
     const u = new uPlot(
       {
         ...dayBarsFrame(Math.max(320, el.clientWidth || 640), 220, axisColor, gridColor),
-        series: [{}, ...kinds.map((k) => ({ label: i18n._(KIND_LABELS[k]), stroke: KIND_COLOURS[k], fill: `${KIND_COLOURS[k]}99`, paths: bars }))],
+        series: [dayLegendSeries(i18n._(msg`Day`)), ...kinds.map((k) => ({ label: i18n._(KIND_LABELS[k]), stroke: KIND_COLOURS[k], fill: `${KIND_COLOURS[k]}99`, paths: bars, value: countLegendValue }))],
       },
       dailySeries(data, kinds, fromDay, SPAN_DAYS),
       el,

@@ -8,7 +8,7 @@ import { formatBeijing, formatDuration } from '../../format/time';
 import { metricLabel } from '../../i18n/metricLabels';
 import { SCREEN } from '../../theme/theme';
 import { useThemeColors } from '../../theme/screenVars';
-import { dayBarPaths, dayBarsFrame } from './dayBars';
+import { countLegendValue, dayBarPaths, dayBarsFrame, dayLegendSeries } from './dayBars';
 import { DEAL_STATUS_LABEL } from '../../components';
 
 const DAY_MS = 86_400_000;
@@ -55,10 +55,10 @@ function GasChart({ gas, metric, fromDay, days, i18n }: { gas: GasAlarmAnalysis;
       {
         ...dayBarsFrame(Math.max(280, el.clientWidth || 420), 180, axisColor, gridColor),
         series: [
-          { label: i18n._(msg`Day`) },
+          dayLegendSeries(i18n._(msg`Day`)),
           ...stations.map((s, i) => {
             const c = STATION_COLOURS[i % STATION_COLOURS.length];
-            return { label: s.name, stroke: c, fill: `${c}99`, paths: bars };
+            return { label: s.name, stroke: c, fill: `${c}99`, paths: bars, value: countLegendValue };
           }),
         ],
       },

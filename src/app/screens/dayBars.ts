@@ -29,3 +29,14 @@ export function dayBarsFrame(width: number, height: number, axisColor: string, g
 
 /** Bars of 80 % of a day's width, at most 24 px. */
 export const dayBarPaths = (): uPlot.Series.PathBuilder | undefined => uPlot.paths.bars?.({ size: [0.8, 24] });
+
+/**
+ * The legend's day series of a {@link dayBarsFrame} chart, labelled `label` (translated by the caller): the
+ * hovered day as month-day, blank while nothing is hovered (uPlot's own shows "--").
+ */
+export function dayLegendSeries(label: string): uPlot.Series {
+  return { label, value: (_u, v) => (v == null ? '' : new Date(v * 1000).toISOString().slice(5, 10)) };
+}
+
+/** A bar series' legend value: the hovered day's count, blank while nothing is hovered. */
+export const countLegendValue = (_u: uPlot, v: number | null): string => (v == null ? '' : String(v));
