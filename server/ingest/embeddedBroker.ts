@@ -115,16 +115,17 @@ function limitPacketSize(client: Client, maxBytes: number, onTooLarge: (declared
 const MAX_TOPIC_LEVELS = 100;
 
 /**
- * Why aedes refuses a PUBLISH topic before `authorizePublish` sees it (and closes the connection), or null:
- * empty, a wildcard (MQTT 3.1.1 §3.3.2.1: a PUBLISH topic must not contain `#` or `+`), or more levels than
- * the broker's `maxTopicLevels` (aedes lib/handlers/publish.js makes the same checks).
+ * What aedes' own PUBLISH refusals (lib/handlers/publish.js, before `authorizePublish`; the connection is
+ * closed) mean, by the error message it raises: an empty topic, a wildcard (MQTT 3.1.1 §3.3.2.1: a PUBLISH
+ * topic must not contain `#` or `+`), more levels than `maxTopicLevels`. Read off the `clientError` it
+ * emits, so accepted messages pay for no second check.
  */
-export function refusedPublishTopic(topic: string, maxTopicLevels: number): string | null {
-  if (topic.length === 0) return 'empty topic in PUBLISH: connection closed';
-  if (topic.includes('#') || topic.includes('+')) return 'wildcard (# or +) in a PUBLISH topic: connection closed';
-  if (topic.split('/').length > maxTopicLevels) return `more than ${maxTopicLevels} topic levels: connection closed`;
-  return null;
-}
+const AEDES_TOPIC_REFUSALS: ReadonlyMap<string, string> = new Map([
+  ['empty topic not allowed in PUBLISH', 'empty topic in PUBLISH: connection closed'],
+  ['# is not allowed in PUBLISH', 'wildcard (#) in a PUBLISH topic: connection closed'],
+  ['+ is not allowed in PUBLISH', 'wildcard (+) in a PUBLISH topic: connection closed'],
+  ['topic has too many levels', `more than ${MAX_TOPIC_LEVELS} topic levels: connection closed`],
+]);
 
 function authError(message: string, returnCode: number): AuthenticateError {
   return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
@@ -153,6 +154,8 @@ function authError(message: string, returnCode: number): AuthenticateError {
 export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
   const limits = opts.limits ?? DEFAULT_MQTT_LIMITS;
   const projectOf = new WeakMap<Client, string>();
+  /** The topic of each client's last PUBLISH packet, read when aedes refuses it (AEDES_TOPIC_REFUSALS). */
+  const lastPublishTopic = new WeakMap<Client, () => string>();
   const publishRate = new WeakMap<Client, TokenBucket>();
   // Connected device clients per project, so a credential rotation can close exactly those.
   const connected = new Map<string, Set<Client>>();
@@ -244,7 +247,12 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
     set.delete(client);
     if (set.size === 0) connected.delete(projectId!);
   });
-  broker.on('clientError', (client, err) => opts.log.warn({ clientId: client.id, err: err.message }, 'MQTT client error'));
+  broker.on('clientError', (client, err) => {
+    // a device's PUBLISH aedes refused before authorizePublish is counted here (as topic-grammar)
+    const why = AEDES_TOPIC_REFUSALS.get(err.message);
+    if (why && projectOf.has(client)) opts.counter.countRejected('topic-grammar', lastPublishTopic.get(client)?.() ?? '', why, Date.now());
+    opts.log.warn({ clientId: client.id, err: err.message }, 'MQTT client error');
+  });
   broker.on('connectionError', (_client, err) => opts.log.warn({ err: err.message }, 'MQTT connection error before CONNECT'));
 
   /** Hands a connection (TCP, TLS or WebSocket stream) to aedes with the packet size limit in place. */
@@ -252,13 +260,14 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
     const client = broker.handle(conn as Socket, req as never) as unknown as Client;
     const attempt = attemptsBySocket.get(socketKey(req?.socket ?? (conn as Socket)));
     if (attempt) attemptOf.set(client, attempt);
-    // a device's PUBLISH that aedes refuses before authorizePublish is counted here (as topic-grammar)
-    const parser = (client as unknown as { _parser?: { on?(event: 'packet', listener: (packet: { cmd: string; topic?: unknown }) => void): void } })._parser;
-    parser?.on?.('packet', (packet) => {
-      if (packet.cmd !== 'publish' || typeof packet.topic !== 'string' || !projectOf.has(client)) return;
-      const why = refusedPublishTopic(packet.topic, MAX_TOPIC_LEVELS);
-      if (why) opts.counter.countRejected('topic-grammar', packet.topic, why, Date.now());
+    // the topic of the client's last PUBLISH, for the rejection aedes may raise on it (one assignment a packet)
+    let topic = '';
+    // before aedes' own listener, which handles the packet (and may refuse it) synchronously
+    const parser = (client as unknown as { _parser?: { prependListener?(event: 'packet', listener: (packet: { cmd: string; topic?: unknown }) => void): void } })._parser;
+    parser?.prependListener?.('packet', (packet) => {
+      if (packet.cmd === 'publish' && typeof packet.topic === 'string') topic = packet.topic;
     });
+    lastPublishTopic.set(client, () => topic);
     try {
       limitPacketSize(client, limits.maxPacketBytes, (declared) => {
         stats.packetsTooLarge++;

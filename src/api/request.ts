@@ -114,7 +114,7 @@ export function createRequest(options: RequestClientOptions = {}): RequestFn {
     throw new BusinessError(CONTRACT_MISMATCH_CODE, `${contract.path} answered data that does not match its contract: ${issue.path.map(String).join('.') || 'data'}: ${issue.message}`);
   }
 
-  return async function request<C extends AnyContract>(contract: C, body: ContractBody<C>, opts: RequestOptions = {}): Promise<ContractResult<C>> {
+  return async function requestThrough<C extends AnyContract>(contract: C, body: ContractBody<C>, opts: RequestOptions = {}): Promise<ContractResult<C>> {
     try {
       return await call(contract, body);
     } catch (e) {

@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The repository explains itself: code, tests and docs cite a docs/ section or a public standard, never the
- * team's issue tracker ("issue 9 §4" means nothing to a reader of the code or of the docs).
+ * team's tracker (a ticket number and section mean nothing to a reader of the code or of the docs).
  */
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const AREAS = ['protocol', 'server', 'streams', 'workers', 'src', 'tests', 'bench', 'scripts', 'fixtures', 'docs'];
 const EXTENSIONS = /\.(ts|tsx|mts|mjs|js|md)$/;
 const SKIP = new Set(['node_modules', 'dist', 'results', 'locales']);
-/** "issue 12", "Issue 9 §4", "issues 3 and 4"; not "issued", nor a GitHub URL of a library's tracker. */
+/** The word for a tracker ticket followed by its number (any case, singular or plural); not "issued", nor a GitHub URL. */
 const ISSUE_CITATION = /\b[Ii]ssues? #?\d+/;
 
 function* files(dir: string): Generator<string> {
@@ -33,16 +33,16 @@ function issueCitations(file: string, text: string): string[] {
 
 describe('citations', () => {
   it('finds an issue number and leaves other text alone', () => {
-    expect(issueCitations('a.ts', '// zones (issue 9 §4)\n// issued at\n// see https://github.com/x/y/issues/12')).toEqual(['a.ts:1: // zones (issue 9 §4)']);
+    const cited = `// zones (${'iss' + 'ue'} 9 §4)`; // spelt in two parts so this file does not cite one itself
+    expect(issueCitations('a.ts', `${cited}\n// issued at\n// see https://github.com/x/y/issues/12`)).toEqual([`a.ts:1: ${cited}`]);
   });
 
   it('no code, test or doc cites an issue number', () => {
-    const self = path.relative(ROOT, import.meta.filename);
     const found: string[] = [];
     for (const area of AREAS) {
       for (const file of files(path.join(ROOT, area))) {
         const rel = path.relative(ROOT, file);
-        if (rel !== self) found.push(...issueCitations(rel, readFileSync(file, 'utf8')));
+        found.push(...issueCitations(rel, readFileSync(file, 'utf8')));
       }
     }
     found.push(...issueCitations('README.md', readFileSync(path.join(ROOT, 'README.md'), 'utf8')));
