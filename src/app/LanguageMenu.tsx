@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { Button, Menu, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, Tooltip } from '@fluentui/react-components';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { changeLocale, currentLanguage, subscribeLanguage } from '../i18n/i18n';
-import { hasFullCatalog, languageEntry, LANGUAGES } from '../i18n/languages';
+import { hasFullCatalog, languageEntry, LANGUAGES, type LanguageEntry } from '../i18n/languages';
 import { FlagIcon } from '../components';
 
 /** docs/product.md "Constants": language menu items are at least 160 px wide. */
@@ -14,9 +14,21 @@ export function useLanguage() {
 }
 
 /**
- * The language menu (docs/product.md "Shell and session"): every entry of {@link LANGUAGES} with its flag, label and title. Entries
- * without a full catalog say that they show Simplified Chinese texts. Choosing one stores it and reloads
- * the page (docs/product.md "States") unless `reload` is false.
+ * The entries the menu offers: the languages with their own catalog ({@link hasFullCatalog}), plus the
+ * current language when a stored preference names another one (it shows the zh-CN texts, and the menu
+ * says so), so the checked entry is always visible.
+ */
+export function menuLanguages(current: string): LanguageEntry[] {
+  const own = LANGUAGES.filter((l) => hasFullCatalog(l.lang));
+  const entry = languageEntry(current);
+  return entry && !own.includes(entry) ? [entry, ...own] : own;
+}
+
+/**
+ * The language menu (docs/product.md "Shell and session"): the languages SiteBoard has texts for, each with
+ * its flag, label and title. A stored language without its own texts stays listed while it is chosen, with
+ * the note that it shows Simplified Chinese. Choosing one stores it and reloads the page
+ * (docs/product.md "States") unless `reload` is false.
  */
 export function LanguageMenu({ reload = true }: { reload?: boolean }) {
   const { t } = useLingui();
@@ -40,7 +52,7 @@ export function LanguageMenu({ reload = true }: { reload?: boolean }) {
       </MenuTrigger>
       <MenuPopover style={{ maxHeight: '70vh', overflowY: 'auto' }}>
         <MenuList>
-          {LANGUAGES.map((l) => (
+          {menuLanguages(lang.language).map((l) => (
             <MenuItemRadio
               key={l.lang}
               name="language"
@@ -56,9 +68,6 @@ export function LanguageMenu({ reload = true }: { reload?: boolean }) {
             </MenuItemRadio>
           ))}
         </MenuList>
-        <div style={{ padding: '4px 8px', fontSize: 12, opacity: 0.7, maxWidth: 260 }}>
-          <Trans>Languages without their own texts are shown in Simplified Chinese.</Trans>
-        </div>
       </MenuPopover>
     </Menu>
   );
