@@ -1,9 +1,10 @@
 import { observer } from 'mobx-react-lite';
-import { Navigate, Outlet, createHashRouter } from 'react-router';
+import { Outlet, createHashRouter } from 'react-router';
 import { CustomPanelTypes } from '../panels/custom';
 import { NoticePresenter } from './NoticePresenter';
 import { lazyChunk } from './lazyChunk';
 import { useProjectId } from './shell/useProjectId';
+import { LandingRedirect } from './shell/landing';
 import { ExceptionScreen, ForbiddenScreen, NotFoundScreen, ServerErrorScreen } from './screens/ExceptionScreen';
 
 // Screens load as their own chunks; a chunk that fails shows an error naming it with Retry (docs/product.md "Notices and errors", "Constants").
@@ -37,7 +38,8 @@ export const ROUTE_OBJECTS = [
     path: '/',
     element: <RootLayout />,
     children: [
-      { index: true, element: <Navigate to="/dataV/create" replace /> },
+      // Builders land in the builder, everyone else on the project's live board (src/app/shell/landing.tsx).
+      { index: true, element: <LandingRedirect /> },
       { path: 'dataV/create', element: <BuilderScreen /> },
       { path: 'dataV/viewBoard', element: <ViewBoardScreen /> },
       { path: 'dataV/preview', element: <ViewBoardScreen /> },

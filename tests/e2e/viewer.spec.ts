@@ -1,6 +1,6 @@
 import { type APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { AUTH, BOARD_TICKET_HEADER, BOARDS, type Board } from '../../protocol';
+import { ADMIN, AUTH, BOARD_TICKET_HEADER, BOARDS, type Board, type BoardListItem } from '../../protocol';
 import { DEMO_PROJECT } from '../../server/seed/demoProject';
 import { E2E } from './global-setup';
 import { logIn } from './session';
@@ -107,4 +107,26 @@ test('?from=&to=&at= opens the board in replay, marked as such, with panels answ
   await page.goto('/#/dataV/viewBoard?boardId=demo-live');
   await expect(page.locator('[data-panel-type="towerCrane"]')).toBeVisible();
   await expect(page.locator('[data-replay-marker]')).toHaveCount(0);
+});
+
+test('/ opens the builder for an editor and the live board for a viewer', async ({ page, browser, request, baseURL }) => {
+  await page.goto('/#/');
+  await logIn(page);
+  await expect(page).toHaveURL(/#\/dataV\/create/);
+
+  await request.post(AUTH.login.path, { data: { username: 'admin', password: E2E.adminPassword } });
+  const username = `landing-viewer-${Date.now() % 100000}`;
+  await call(request, ADMIN.userAdd.path, { username, displayName: 'Site visitor', password: 'visitor-pass-2026', temporary: false });
+  await call(request, ADMIN.memberSet.path, { projectId, username, role: 'viewer' });
+  const { board } = await call<{ board: BoardListItem[] }>(request, BOARDS.boardList.path, { projectId, dataRange: 2 });
+  const released = board.find((b) => b.releaseNo !== null);
+  expect(released, 'the demo project has a released board').toBeTruthy();
+
+  const viewer = await browser.newContext({ baseURL });
+  const viewerPage = await viewer.newPage();
+  await viewerPage.goto('/#/');
+  await logIn(viewerPage, username, 'visitor-pass-2026');
+  await expect(viewerPage).toHaveURL(new RegExp(`#/dataV/viewBoard\\?boardId=${released!.boardId}`));
+  await expect(viewerPage.getByText('Not released yet')).toHaveCount(0);
+  await viewer.close();
 });
