@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
 import { makeAlarm, T0 } from '../test/builders';
 import { activateLocale } from '../i18n/i18n';
-import { alarmTitle, deviceLocationText, openActiveAlarms, triageAlarms, valueAgainstLimit } from './alarmText';
+import { alarmLocationText, alarmTitle, deviceLocationText, openActiveAlarms, triageAlarms, valueAgainstLimit } from './alarmText';
 
 beforeAll(async () => {
   await activateLocale('en');
@@ -68,5 +68,18 @@ describe('deviceLocationText', () => {
     const tunnels = [{ tunnelId: 'LK', name: 'Left bore', startChainageM: 12_000, lengthM: 3000, headings: [] }];
     const beacon = { sn: 'B1', kind: 'beacon' as const, name: 'B1', position: 'Zhang Wei', tunnelId: 'LK', reportPeriodS: 5, status: 'online' as const, lastSeenMs: T0, latest: { chainageM: 345.6 }, thresholds: [] };
     expect(deviceLocationText(beacon, tunnels)).toBe('Zhang Wei · Left bore · K12+345');
+  });
+});
+
+describe('alarmLocationText', () => {
+  const tunnels = [{ tunnelId: 'LK', name: '左线', startChainageM: 12_000, lengthM: 3000, headings: [] }];
+  it('says a beacon alarm where the site says it: the bore and K13+450, not the team and metres from the portal', () => {
+    expect(alarmLocationText({ position: '出渣班，LK-E', tunnelId: 'LK', chainageM: 1450.7 }, tunnels)).toBe('左线 K13+450');
+  });
+  it('gives a station its position and bore when it reports no chainage, and the bore id when the bore is unknown', () => {
+    expect(alarmLocationText({ position: 'LK-E face', tunnelId: 'LK', chainageM: null }, tunnels)).toBe('LK-E face · 左线');
+    expect(alarmLocationText({ position: 'Mixing plant', tunnelId: 'RK', chainageM: 20 }, tunnels)).toBe('Mixing plant · RK');
+    expect(alarmLocationText({ position: '左线进口工作面', tunnelId: 'LK', chainageM: null }, tunnels)).toBe('左线进口工作面');
+    expect(alarmLocationText({ position: '', tunnelId: null, chainageM: null }, tunnels)).toBe('');
   });
 });

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import { DEVICE_KIND_REGISTRY, FAULT_CLOCK_SKEW, FAULT_OUT_OF_RANGE, formatChainage, type Alarm, type AlarmKind, type AlarmSide, type DeviceInfo, type TunnelInfo } from '../../protocol';
+import { DEVICE_KIND_REGISTRY, FAULT_CLOCK_SKEW, FAULT_OUT_OF_RANGE, formatChainage, type Alarm, type AlarmKind, type AlarmSide, type AlarmDetail, type DeviceInfo, type TunnelInfo } from '../../protocol';
 import { metricLabel } from '../i18n/metricLabels';
 import { formatDisplayNumber } from '../format/number';
 import { compareAlarms } from './alarmRank';
@@ -169,4 +169,19 @@ export function deviceLocationText(device: DeviceInfo | undefined, tunnels: read
   const distanceM = device.latest?.chainageM;
   const chainage = tunnel && typeof distanceM === 'number' && distanceM >= 0 ? formatChainage(tunnel.startChainageM + distanceM) : null;
   return [device.position, tunnel?.name ?? device.tunnelId, chainage].filter(Boolean).join(' · ');
+}
+
+/**
+ * Where an alarm happened, in words, for its detail: the bore and the chainage as a site says it
+ * (`Left bore K13+450`: the portal's chainage plus the device's distance from it, m) when the device reports
+ * a chainage in a known bore; otherwise the device's position (a station, a site location) and its bore
+ * unless the position names it already.
+ * '' when nothing is known.
+ */
+export function alarmLocationText(location: AlarmDetail['location'], tunnels: readonly TunnelInfo[]): string {
+  const tunnel = location.tunnelId ? tunnels.find((t) => t.tunnelId === location.tunnelId) : undefined;
+  if (tunnel && location.chainageM !== null && location.chainageM >= 0) return `${tunnel.name} ${formatChainage(tunnel.startChainageM + location.chainageM)}`;
+  const bore = tunnel?.name ?? location.tunnelId;
+  // a station's position usually names its bore already ("Right bore, entry heading, working face")
+  return [location.position, bore && !location.position.includes(bore) ? bore : null].filter(Boolean).join(' · ');
 }

@@ -27,6 +27,7 @@ export {
   ALARM_KIND_LABEL,
   SIDE_LABEL,
   alarmDigits,
+  alarmLocationText,
   alarmMetricLabel,
   alarmTitle,
   deviceLocationText,

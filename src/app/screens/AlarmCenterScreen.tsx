@@ -34,7 +34,7 @@ import { downloadExport } from '../../api/downloadExport';
 import { SCREEN } from '../../theme/theme';
 import { formatBeijing } from '../../format/time';
 import { formatDisplayNumber } from '../../format/number';
-import { ALARM_KIND_LABEL, alarmDigits, alarmTitle, canShelve, DEAL_STATUS_LABEL, isShelved, LEVEL_LABEL, ShelveDialog, valueAgainstLimit as alarmValueAgainstLimit } from '../../components';
+import { ALARM_KIND_LABEL, alarmDigits, alarmLocationText, alarmTitle, canShelve, DEAL_STATUS_LABEL, isShelved, LEVEL_LABEL, ShelveDialog, valueAgainstLimit as alarmValueAgainstLimit } from '../../components';
 import { ScreenFrame, ScreenLink } from './ScreenFrame';
 import { AlarmCenterAnalysis } from './AlarmCenterAnalysis';
 import { ShelvedBadge } from './AlarmShelving';
@@ -407,8 +407,13 @@ function valueAgainstLimit(a: AlarmRecord): string {
 }
 
 /** The detail drawer: the alarm against its limit, where the device is, the timeline and, for AI alarms, the capture. */
-function AlarmDetailDrawer({ detail, onClose }: { detail: AlarmDetail | null; onClose: () => void }) {
+const AlarmDetailDrawer = observer(function AlarmDetailDrawer({ detail, onClose }: { detail: AlarmDetail | null; onClose: () => void }) {
   const { i18n } = useLingui();
+  const { tunnels } = useStores();
+  const projectId = useProjectId();
+  useEffect(() => {
+    if (projectId && detail && !tunnels.loaded) void tunnels.load(projectId).catch(() => {});
+  }, [projectId, detail, tunnels]);
   const a = detail?.alarm as AlarmRecord | undefined;
   return (
     <Drawer type="overlay" position="end" size="medium" open={detail !== null} onOpenChange={(_, d) => !d.open && onClose()}>
@@ -440,7 +445,7 @@ function AlarmDetailDrawer({ detail, onClose }: { detail: AlarmDetail | null; on
               <Trans>Location</Trans>
             </dt>
             <dd style={{ margin: 0 }}>
-              {[detail.location.position, detail.location.tunnelId, detail.location.chainageM !== null ? `K${detail.location.chainageM} m` : null].filter(Boolean).join(' · ') || '–'}
+              {alarmLocationText(detail.location, tunnels.tunnels) || '–'}
             </dd>
             <dt>
               <Trans>Repeats</Trans>
@@ -482,7 +487,7 @@ function AlarmDetailDrawer({ detail, onClose }: { detail: AlarmDetail | null; on
       </DrawerBody>
     </Drawer>
   );
-}
+});
 
 /** Handle one or several alarms with a status and a remark (a preset or free text). */
 function HandleDialog({ alarmIds, onClose }: { alarmIds: number[] | null; onClose: (done: boolean) => void }) {

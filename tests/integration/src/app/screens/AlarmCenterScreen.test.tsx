@@ -48,6 +48,8 @@ describe('AlarmCenterScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Details' }));
     const timeline = await screen.findByRole('list', { name: 'Timeline' }, WAIT);
     expect(within(timeline).getByText(/^Raised \d{4}-\d\d-\d\d \d\d:\d\d:\d\d/)).toBeTruthy();
+    // the station's position names its bore: said once, by name, not as "· RK"
+    expect(await screen.findByText('Right bore, entry heading, working face', {}, WAIT)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Close', hidden: true })); // in the drawer's surface, which jsdom reports as hidden while it animates
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
