@@ -108,6 +108,16 @@ test('replay the last hour: play at 60×, seek to the SOS marker, see the person
   await expect(other.locator('[data-summary="personnel"]')).toContainText(`SOS: ${beacon!.name} (${where})`, { timeout: 30_000 });
   await other.close();
 
+  // Follow that person: the picker finds them by beacon and shows their team and beacon under the name.
+  const follow = bar.getByRole('combobox', { name: 'Follow a person' });
+  await follow.click();
+  await follow.pressSequentially(beacon!.sn);
+  const option = page.getByRole('option', { name: new RegExp(beacon!.sn) });
+  await expect(option).toHaveCount(1);
+  await expect(option).toContainText(beacon!.name);
+  await option.click();
+  await expect(follow).toHaveValue(new RegExp(beacon!.name));
+
   // Back to live in one click: no replay marker, no playback bar, no range in the URL.
   await bar.getByRole('button', { name: 'Back to live' }).click();
   await expect(page.locator('[data-replay-marker]')).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Dropdown, Option, Switch, Tooltip } from '@fluentui/react-components';
+import { Button, Combobox, Dropdown, Option, Switch, Tooltip } from '@fluentui/react-components';
 import { LiveRegular, NextRegular, PauseFilled, PlayFilled, PreviousRegular } from '@fluentui/react-icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Alarm } from '../../../protocol';
@@ -8,6 +8,7 @@ import { formatBeijing } from '../../format/time';
 import { type ReplayHeatMode, type ReplaySource } from '../../panelData/ReplaySource';
 import { useClockInstant } from '../../panelData';
 import { ALARM_LEAD_MS, PLAYBACK_SPEEDS } from './timeRange';
+import { followOptions } from './followOptions';
 
 /** Most alarm markers drawn on the timeline (one per pixel column group; the rest share a marker). */
 const MAX_MARKERS = 400;
@@ -60,7 +61,6 @@ export const PlaybackBar = observer(function PlaybackBar({ source, onLive }: { s
   const dragging = useRef(false);
   const markers = useMemo(() => groupMarkers(source.allAlarms, fromMs, toMs), [source.allAlarms, fromMs, toMs]);
   const shading = useMemo(() => activitySegments(source.activity, source.activityBucketMs, fromMs, toMs), [source.activity, source.activityBucketMs, fromMs, toMs]);
-  const people = source.people();
   const speedLabel = (s: number) => `${s}×`;
   const heatLabels: Record<ReplayHeatMode, string> = { instant: t`Heat: at the instant`, window: t`Heat: last 30 minutes`, range: t`Heat: whole range` };
 
@@ -179,24 +179,7 @@ export const PlaybackBar = observer(function PlaybackBar({ source, onLive }: { s
         </div>
       </div>
       <Switch label={t`Skip quiet stretches`} checked={source.skipQuiet} onChange={(_, d) => source.setSkipQuiet(d.checked)} style={{ fontSize: 16 }} />
-      <Dropdown
-        aria-label={t`Follow a person`}
-        size="large"
-        style={{ minWidth: 160 }}
-        placeholder={t`Follow a person`}
-        value={source.followSn ? (people.find((p) => p.sn === source.followSn)?.name ?? source.followSn) : ''}
-        selectedOptions={source.followSn ? [source.followSn] : []}
-        onOptionSelect={(_, d) => source.setFollow(d.optionValue && d.optionValue !== '-' ? d.optionValue : null)}
-      >
-        <Option value="-" text={t`Nobody`}>
-          <Trans>Nobody</Trans>
-        </Option>
-        {people.map((p) => (
-          <Option key={p.sn} value={p.sn} text={p.name || p.sn}>
-            {p.name || p.sn}
-          </Option>
-        ))}
-      </Dropdown>
+      <FollowPicker source={source} />
       <Dropdown
         aria-label={t`Heat map`}
         size="large"
@@ -285,3 +268,51 @@ function activitySegments(active: Uint8Array, bucketMs: number, fromMs: number, 
   }
   return out;
 }
+
+/**
+ * The person a replay follows: a searchable list (name, beacon or team), each person with their team and
+ * beacon beneath, two people of one name told apart by their beacon; at most FOLLOW_OPTIONS_MAX shown.
+ */
+const FollowPicker = observer(function FollowPicker({ source }: { source: ReplaySource }) {
+  const { t } = useLingui();
+  // null while the user is not typing: the field then shows the person followed
+  const [query, setQuery] = useState<string | null>(null);
+  const people = source.people();
+  const { options, matched } = useMemo(() => followOptions(people, query ?? ''), [people, query]);
+  const followed = source.followSn ? (followOptions(people, source.followSn).options.find((o) => o.sn === source.followSn)?.label ?? source.followSn) : '';
+  return (
+    <Combobox
+      aria-label={t`Follow a person`}
+      size="large"
+      style={{ minWidth: 220 }}
+      placeholder={t`Follow a person`}
+      value={query ?? followed}
+      selectedOptions={source.followSn ? [source.followSn] : []}
+      onChange={(e) => setQuery(e.target.value)}
+      onOpenChange={(_, d) => !d.open && setQuery(null)}
+      onOptionSelect={(_, d) => {
+        source.setFollow(d.optionValue && d.optionValue !== '-' ? d.optionValue : null);
+        setQuery(null);
+      }}
+    >
+      <Option value="-" text={t`Nobody`}>
+        <Trans>Nobody</Trans>
+      </Option>
+      {options.map((o) => (
+        <Option key={o.sn} value={o.sn} text={o.label}>
+          <span style={{ display: 'grid' }}>
+            <span>{o.label}</span>
+            <span style={{ fontSize: 13, opacity: 0.8 }}>{o.detail}</span>
+          </span>
+        </Option>
+      ))}
+      {matched > options.length ? (
+        <div role="note" style={{ padding: '4px 12px', fontSize: 13, opacity: 0.8 }}>
+          <Trans>
+            {options.length} of {matched} shown: type to narrow
+          </Trans>
+        </div>
+      ) : null}
+    </Combobox>
+  );
+});
