@@ -25,6 +25,7 @@ export const AUDITED_ROUTES: Readonly<Record<string, string>> = {
   [BOARDS.boardDelete.path]: 'board.delete',
   [BOARDS.boardRelease.path]: 'board.release',
   [BOARDS.boardRestore.path]: 'board.restore',
+  [BOARDS.systemStyleEdit.path]: 'systemStyle.edit',
   [CUSTOM_PANELS.typeAdd.path]: 'customPanel.add',
   [CUSTOM_PANELS.typeDelete.path]: 'customPanel.delete',
   [FLEET.thresholdSet.path]: 'threshold.set',

@@ -9,6 +9,7 @@ import { i18n as globalI18n } from '../i18n/i18n';
 import { useLanguage } from './LanguageMenu';
 import { ThemeControlProvider, useThemeControlState } from './shell/ThemeController';
 import { ThemeStatusBanner } from './shell/ThemeMenu';
+import { ProjectThemeSync } from './shell/ProjectThemeSync';
 import { useScreenCssVars } from '../theme/screenVars';
 
 // In right-to-left languages the layout mirrors, but charts and the tunnel map keep their axes
@@ -43,6 +44,7 @@ export function AppProviders({
       <FluentProvider theme={themeControl.theme} dir={dir} data-theme={themeControl.settings.theme} style={{ background: 'transparent', minHeight: '100%' }}>
         <StoresContext.Provider value={root}>
           <PanelRegistryContext.Provider value={registry}>
+            <ProjectThemeSync />
             {children}
             <Toaster toasterId={TOASTER_ID} position="top-end" />
             <ThemeStatusBanner />

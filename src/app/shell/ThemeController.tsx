@@ -12,11 +12,30 @@ import {
 /** Where a theme change stands: compiling during the delay of docs/product.md "Constants", failed when the colour was unusable. */
 export type ThemeStatus = 'idle' | 'compiling' | 'failed';
 
-/** The app's theme: the settings in force, their compiled Fluent theme, and how to change them. */
+/** The project's own theme (systemStyle/details): its settings and the version an edit must name. */
+export interface ProjectTheme {
+  projectId: string;
+  settings: ThemeSettings;
+  version: number;
+}
+
+/**
+ * The app's theme: the settings in force, their compiled Fluent theme, and how to change them. The project's
+ * theme (kept on the server) applies unless this browser made its own choice, which stays on top until
+ * {@link ThemeControl.followProject} drops it.
+ */
 export interface ThemeControl {
   settings: ThemeSettings;
   theme: Theme;
   status: ThemeStatus;
+  /** The project's theme once loaded, else null (the defaults apply under no browser choice). */
+  project: ProjectTheme | null;
+  /** Whether the settings in force are this browser's own choice rather than the project's. */
+  browserChoice: boolean;
+  /** Takes the project's theme as loaded or saved; applies it at once unless the browser has its own choice. */
+  setProject(project: ProjectTheme | null): void;
+  /** Drops this browser's choice: the project's theme (or the defaults) applies at once. */
+  followProject(): void;
   /**
    * Changes settings. A new colour or mode compiles after {@link THEME_COMPILE_DELAY_MS} (status
    * `compiling` meanwhile); on failure the current theme stays and status is `failed`. A title alone applies
@@ -63,13 +82,28 @@ function safeCompile(settings: ThemeSettings): { settings: ThemeSettings; theme:
   }
 }
 
-/** The state behind {@link ThemeControl}: read from storage once, one pending compile at a time. */
+function forget(): void {
+  try {
+    localStorage.removeItem(THEME_STORAGE_KEY);
+  } catch {
+    // storage disabled: nothing was kept
+  }
+}
+
+/** The state behind {@link ThemeControl}: the browser's choice read from storage once, one pending compile at a time. */
 export function useThemeControlState(): ThemeControl {
-  const [state, setState] = useState(() => safeCompile(parseStoredTheme(readStored())));
+  const stored = useRef(readStored());
+  const [browserChoice, setBrowserChoice] = useState(() => stored.current !== null);
+  const [state, setState] = useState(() => safeCompile(parseStoredTheme(stored.current)));
+  const [project, setProjectState] = useState<ProjectTheme | null>(null);
   const [status, setStatus] = useState<ThemeStatus>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const latest = useRef(state.settings);
   latest.current = state.settings;
+  const choice = useRef(browserChoice);
+  choice.current = browserChoice;
+  const projectRef = useRef(project);
+  projectRef.current = project;
 
   useEffect(() => () => {
     if (timer.current) clearTimeout(timer.current);
@@ -86,6 +120,7 @@ export function useThemeControlState(): ThemeControl {
     if (!recompile) {
       setState((s) => ({ ...s, settings: { ...s.settings, title: merged.title } }));
       store({ ...latest.current, title: merged.title });
+      setBrowserChoice(true);
       return;
     }
     if (timer.current) clearTimeout(timer.current);
@@ -96,6 +131,7 @@ export function useThemeControlState(): ThemeControl {
         const theme = compileTheme(merged);
         setState({ settings: merged, theme });
         store(merged);
+        setBrowserChoice(true);
         setStatus('idle');
       } catch {
         setStatus('failed');
@@ -103,5 +139,32 @@ export function useThemeControlState(): ThemeControl {
     }, THEME_COMPILE_DELAY_MS);
   }, []);
 
-  return useMemo(() => ({ ...state, status, apply }), [state, status, apply]);
+  const showProject = useCallback((p: ProjectTheme | null) => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    setStatus('idle');
+    setState(safeCompile(p?.settings ?? DEFAULT_THEME_SETTINGS));
+  }, []);
+
+  const setProject = useCallback(
+    (p: ProjectTheme | null) => {
+      projectRef.current = p;
+      setProjectState(p);
+      // a change the user is making (compiling now) is their choice: the project's theme waits under it
+      if (!choice.current && timer.current === null) showProject(p);
+    },
+    [showProject],
+  );
+
+  const followProject = useCallback(() => {
+    forget();
+    choice.current = false;
+    setBrowserChoice(false);
+    showProject(projectRef.current);
+  }, [showProject]);
+
+  return useMemo(
+    () => ({ ...state, status, project, browserChoice, apply, setProject, followProject }),
+    [state, status, project, browserChoice, apply, setProject, followProject],
+  );
 }

@@ -11,15 +11,39 @@ import {
   Spinner,
 } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { observer } from 'mobx-react-lite';
+import { BOARDS } from '../../../protocol';
 import { THEME_COLORS } from '../../theme/settings';
+import { useStores } from '../../stores';
+import { mayBuildBoards } from './landing';
+import { projectThemeOf } from './ProjectThemeSync';
 import { useThemeControl } from './ThemeController';
 
 /**
- * Theme settings (docs/product.md "States", "Constants"): primary colour (default green, red, blue), dark or light, and the page title.
+ * Theme settings (docs/product.md "States", "Constants"): primary colour (default green, red, blue), dark or
+ * light, and the page title. A change is this browser's choice, on top of the project's theme; the menu says
+ * which applies, goes back to the project's theme, and lets board editors save the settings for the project.
  */
-export function ThemeMenu() {
+export const ThemeMenu = observer(function ThemeMenu() {
   const { t } = useLingui();
-  const { settings, apply } = useThemeControl();
+  const { settings, apply, project, browserChoice, followProject, setProject } = useThemeControl();
+  const { session, request } = useStores();
+  const [saving, setSaving] = useState(false);
+  const mayEdit = project !== null && mayBuildBoards(session.user);
+  const saveForProject = async () => {
+    if (!project) return;
+    setSaving(true);
+    try {
+      const { theme, primaryColor, title } = settings;
+      const saved = await request(BOARDS.systemStyleEdit, { projectId: project.projectId, baseVersion: project.version, theme, primaryColor, title });
+      setProject(projectThemeOf(saved));
+      followProject();
+    } catch {
+      // the request wrapper has shown the error (e.g. someone else saved first)
+    } finally {
+      setSaving(false);
+    }
+  };
   const [title, setTitle] = useState(settings.title);
   useEffect(() => setTitle(settings.title), [settings.title]);
   const colors: Array<{ value: string; label: string }> = [
@@ -62,10 +86,23 @@ export function ThemeMenu() {
             <Trans>Save</Trans>
           </Button>
         </form>
+        <div data-theme-source={browserChoice ? 'browser' : 'project'} style={{ display: 'grid', gap: 8, borderTop: '1px solid rgba(128,128,128,0.35)', paddingTop: 10 }}>
+          <span style={{ fontSize: 13 }}>{browserChoice ? <Trans>This browser's own choice, over the project's theme</Trans> : <Trans>The project's theme</Trans>}</span>
+          {browserChoice ? (
+            <Button onClick={followProject}>
+              <Trans>Use the project's theme</Trans>
+            </Button>
+          ) : null}
+          {mayEdit && browserChoice ? (
+            <Button appearance="primary" disabled={saving} onClick={() => void saveForProject()}>
+              <Trans>Save as the project's theme</Trans>
+            </Button>
+          ) : null}
+        </div>
       </PopoverSurface>
     </Popover>
   );
-}
+});
 
 /** The theme messages of docs/product.md "Notices and errors": "compiling theme" while a change compiles, "theme compile failed" after a failure. */
 export function ThemeStatusBanner() {
