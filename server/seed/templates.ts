@@ -80,7 +80,7 @@ export const BOARD_TEMPLATES: readonly BoardTemplate[] = [
         templatePageId: 'gas',
         name: 'Gas',
         panels: [
-          { type: 'gasTable', title: 'All gas stations', x: 20, y: 20, w: 1880, h: 400, z: 1, config: { scrollIntervalS: 4 } },
+          { type: 'gasTable', title: 'All gas stations', x: 20, y: 20, w: 1880, h: 400, z: 1, config: { scrollIntervalS: 8 } },
           { type: 'gasTrend', title: 'Face 1: gas trend', x: 20, y: 440, w: 930, h: 620, z: 2, config: { windowMin: 60 }, bind: { kind: 'gas', nth: 0 } },
           { type: 'gasTrend', title: 'Face 2: gas trend', x: 970, y: 440, w: 930, h: 620, z: 3, config: { windowMin: 60 }, bind: { kind: 'gas', nth: 3 } },
         ],
@@ -157,7 +157,7 @@ export const BOARD_TEMPLATES: readonly BoardTemplate[] = [
             w: 1240,
             h: 600,
             z: 4,
-            config: { gases: ['CO', 'NO2', 'O2', 'dust'], scrollIntervalS: 6 },
+            config: { gases: ['CO', 'NO2', 'O2', 'dust'], scrollIntervalS: 8 },
           },
         ],
       },

@@ -71,7 +71,7 @@ export function PanelFrame({ title, extra, children, look = {} }: { title: React
             boxSizing: 'border-box',
           }}
         >
-          <h2 id={titleId} style={{ margin: 0, fontSize: 'inherit', fontWeight: 'inherit', borderLeft: `4px solid ${SCREEN.brand}`, paddingLeft: 8, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          <h2 id={titleId} style={{ margin: 0, fontSize: 'inherit', fontWeight: 'inherit', borderLeft: `4px solid ${SCREEN.brand}`, paddingLeft: 8, whiteSpace: 'nowrap', overflowX: 'clip', textOverflow: 'ellipsis' }}>
             {title}
           </h2>
           {extra ? <div style={{ fontSize: 20, fontWeight: 400 }}>{extra}</div> : null}

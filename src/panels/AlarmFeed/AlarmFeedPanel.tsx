@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button } from '@fluentui/react-components';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Alarm } from '../../../protocol';
 import { useAlarmFeed } from '../../panelData';
-import { alarmTitle, formatBeijing, isOpenActive, LEVEL_COLOR, LEVEL_LABEL, PanelMessage, STATUS_COLOR, triageAlarms, valueAgainstLimit } from '../../components';
+import { alarmTitle, formatBeijing, isOpenActive, LEVEL_COLOR, LEVEL_LABEL, PanelMessage, STATUS_COLOR, triageAlarms, useWholeItems, valueAgainstLimit } from '../../components';
 import type { PanelProps } from '../types';
 import type { AlarmFeedConfig } from './index';
 import { DEAL_STATUS_LABEL } from './labels';
@@ -20,7 +20,7 @@ export function selectAlarms(alarms: readonly Alarm[], config: AlarmFeedConfig):
   return triageAlarms(out).slice(0, config.limit);
 }
 
-const AlarmRow = observer(function AlarmRow({ alarm, fresh, onHandle }: { alarm: Alarm; fresh: boolean; onHandle: ((a: Alarm) => void) | null }) {
+const AlarmRow = observer(function AlarmRow({ alarm, fresh, onHandle, hidden }: { alarm: Alarm; fresh: boolean; onHandle: ((a: Alarm) => void) | null; hidden: boolean }) {
   const { i18n } = useLingui();
   const color = LEVEL_COLOR[alarm.peakLevel ?? alarm.level] ?? STATUS_COLOR.unknown;
   const cleared = alarm.state === 'cleared';
@@ -34,8 +34,10 @@ const AlarmRow = observer(function AlarmRow({ alarm, fresh, onHandle }: { alarm:
       data-level={alarm.level}
       data-kind={alarm.kind}
       className={fresh ? 'sb-flash' : undefined}
+      aria-hidden={hidden || undefined}
       style={{
         listStyle: 'none',
+        visibility: hidden ? 'hidden' : undefined,
         borderLeft: `6px solid ${color}`,
         // A cleared row keeps only its level stripe: a neutral tint of the text colour reads in both modes.
         background: cleared ? 'color-mix(in srgb, var(--sb-text, #e2e8f0) 4%, transparent)' : `${color}1f`,
@@ -75,7 +77,7 @@ const AlarmRow = observer(function AlarmRow({ alarm, fresh, onHandle }: { alarm:
             <Trans>Handle</Trans>
           </Button>
         ) : alarm.dealRemark ? (
-          <span style={{ marginLeft: 'auto', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '45%' }} title={alarm.dealRemark}>
+          <span style={{ marginLeft: 'auto', overflowWrap: 'anywhere' }}>
             {alarm.dealRemark}
           </span>
         ) : null}
@@ -88,7 +90,8 @@ const AlarmRow = observer(function AlarmRow({ alarm, fresh, onHandle }: { alarm:
  * The alarm feed as of the board clock, in triage order (an active SOS first, then level, then time);
  * repeats of one condition are one row with their count. New arrivals flash once, Handle opens the deal
  * dialog. "Active" counts active and untreated alarms; "untreated" counts every open one. In replay: the
- * alarms raised up to the instant with their state then, and no Handle.
+ * alarms raised up to the instant with their state then, and no Handle. Only whole cards show: those that
+ * do not fit the panel are counted beneath ("3 more alarms not shown"), the most urgent first on screen.
  */
 export const AlarmFeedPanel = observer(function AlarmFeedPanel({ config }: PanelProps<AlarmFeedConfig>) {
   const alarms = useAlarmFeed();
@@ -97,6 +100,9 @@ export const AlarmFeedPanel = observer(function AlarmFeedPanel({ config }: Panel
   const active = alarms.alarms.filter(isOpenActive).length;
   const untreated = alarms.alarms.filter((a) => a.dealStatus === 0).length;
   const deal = alarms.deal;
+  const listRef = useRef<HTMLOListElement>(null);
+  const fits = useWholeItems(listRef);
+  const notShown = Math.max(0, list.length - fits);
 
   return (
     <div style={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
@@ -111,12 +117,17 @@ export const AlarmFeedPanel = observer(function AlarmFeedPanel({ config }: Panel
       {list.length === 0 ? (
         <PanelMessage>{alarms.loading ? <Trans>Loading…</Trans> : <Trans>No alarms</Trans>}</PanelMessage>
       ) : (
-        <ol style={{ margin: 0, padding: 0, overflowY: 'auto', flex: 1, minHeight: 0 }}>
-          {list.map((a) => (
-            <AlarmRow key={a.alarmId} alarm={a} fresh={alarms.fresh.has(a.alarmId)} onHandle={deal ? setHandling : null} />
+        <ol ref={listRef} style={{ margin: 0, padding: 0, overflow: 'hidden', flex: 1, minHeight: 0 }}>
+          {list.map((a, i) => (
+            <AlarmRow key={a.alarmId} alarm={a} fresh={alarms.fresh.has(a.alarmId)} onHandle={deal ? setHandling : null} hidden={i >= fits} />
           ))}
         </ol>
       )}
+      {notShown > 0 ? (
+        <div data-not-shown={notShown} style={{ fontSize: 20, opacity: 0.9, paddingTop: 4, flex: 'none' }}>
+          <Plural value={notShown} one="# more alarm not shown" other="# more alarms not shown" />
+        </div>
+      ) : null}
       {handling && deal ? <DealDialog alarm={handling} deal={deal} onClose={() => setHandling(null)} /> : null}
     </div>
   );

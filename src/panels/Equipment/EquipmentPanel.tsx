@@ -42,7 +42,7 @@ export const EquipmentPanel = observer(function EquipmentPanel({ kind, config, w
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: '100%', gap: 4 }} data-equipment={kind}>
       <div style={{ display: 'flex', alignItems: 'center', fontSize: 20, lineHeight: 1.15, gap: 8 }}>
-        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0, flex: 1 }}>{device.name}</span>
+        <span style={{ overflowWrap: 'anywhere', minWidth: 0, flex: 1 }}>{device.name}</span>
         <StatusBadge status={device.status} />
         <span data-updated style={{ opacity: 0.7, whiteSpace: 'nowrap' }}>
           <Trans>Updated {updated}</Trans>
@@ -70,7 +70,7 @@ export const EquipmentPanel = observer(function EquipmentPanel({ kind, config, w
             const label = metricLabel(i18n, kind, m.key);
             return (
               <div key={m.key} data-metric={m.key} style={{ minWidth: 0 }}>
-                <dt title={label} style={{ opacity: 0.8, fontSize: 20, lineHeight: 1.1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                <dt title={label} style={{ opacity: 0.8, fontSize: 20, lineHeight: 1.1, overflowX: 'clip', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                   {label}
                 </dt>
                 <dd style={{ margin: 0, whiteSpace: 'nowrap' }}>

@@ -35,7 +35,7 @@ export const FleetOverviewPanel = observer(function FleetOverviewPanel({ height 
   const open = openAlarmsBySn(feed.alarms);
   const bySn = new Map((summary?.entries ?? []).map((e) => [e.sn, e]));
   const rowH = Math.max(30, Math.min(44, Math.floor((height - 34) / Math.max(1, equipment.length))));
-  const cell = { padding: '2px 10px', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+  const cell = { padding: '2px 10px', whiteSpace: 'nowrap', overflowX: 'clip', textOverflow: 'ellipsis' } as const;
   const head = { ...cell, fontSize: 14, fontWeight: 400, opacity: 0.7, textAlign: 'left' } as const;
 
   return (

@@ -5,7 +5,7 @@ import { createInProcessTelemetry } from '../../test/render';
 import { makeCraneDevice, makeGasDevice, T0 } from '../../test/builders';
 import { renderWithApp, testRoot } from '../../test/render';
 import { STATUS_COLOR } from '../../theme/status';
-import { GasTablePanel } from './GasTablePanel';
+import { GasTablePanel, tablePages } from './GasTablePanel';
 import { gasTableConfigSchema } from './index';
 
 function rgb(hex: string): string {
@@ -30,10 +30,10 @@ const row = (sn: string) => document.querySelector(`tr[data-sn="${sn}"]`) as HTM
 const cell = (sn: string, gas: string) => row(sn).querySelector(`td[data-gas="${gas}"]`) as HTMLElement;
 
 describe('GasTablePanel', () => {
-  it('lists every gas station (not other devices) with position and a coloured status', async () => {
+  it('lists every gas station (not other devices) by name, its position as the tooltip, with a coloured status', async () => {
     await setup();
     expect([...document.querySelectorAll('tbody tr')].map((r) => r.getAttribute('data-sn'))).toEqual(['GAS-LK-E-F', 'GAS-LK-E-L', 'GAS-RK-E-P', 'GAS-X']);
-    expect(within(row('GAS-LK-E-F')).getByText('Left bore, entry heading, working face')).toBeTruthy();
+    expect(within(row('GAS-LK-E-F')).getByText('LK-E face').getAttribute('title')).toBe('Left bore, entry heading, working face');
     const badge = (sn: string) => row(sn).querySelector('[data-status]') as HTMLElement;
     expect(badge('GAS-LK-E-F').textContent).toBe('Alarm');
     expect(badge('GAS-LK-E-F').style.color).toBe(rgb(STATUS_COLOR.alarm));
@@ -79,16 +79,6 @@ describe('GasTablePanel', () => {
     expect([...document.querySelectorAll('tbody tr')].map((r) => r.getAttribute('data-sn'))).toEqual(['D', 'B', 'A', 'C']);
   });
 
-  it('sticks its header cells with an opaque background over separate borders (rows showed above the header)', async () => {
-    await setup();
-    const table = document.querySelector('table') as HTMLElement;
-    expect(table.style.borderCollapse).toBe('separate');
-    for (const th of document.querySelectorAll('th')) {
-      expect((th as HTMLElement).style.position).toBe('sticky');
-      expect((th as HTMLElement).style.background).not.toBe('');
-    }
-  });
-
   it('shows last seen in Beijing time, with the date when it is not today', async () => {
     await setup();
     expect(within(row('GAS-LK-E-F')).getByText('05-12 10:00')).toBeTruthy();
@@ -114,37 +104,64 @@ describe('GasTablePanel', () => {
   });
 });
 
-describe('GasTablePanel with hundreds of stations', () => {
-  it('renders only the rows in view (and two either side) and keeps the scroll height of all of them', async () => {
+describe('tablePages', () => {
+  it('is one page while every row fits, else as many rows as fit above the page indicator', () => {
+    expect(tablePages(5, 0, 5, 4)).toEqual({ perPage: 5, pages: 1, rotating: 1 });
+    expect(tablePages(6, 0, 5, 4)).toEqual({ perPage: 4, pages: 2, rotating: 2 });
+    expect(tablePages(300, 0, 3, 2)).toEqual({ perPage: 2, pages: 150, rotating: 150 });
+    // a panel too small for one row still shows one (cut) rather than none
+    expect(tablePages(3, 0, 0, 0)).toEqual({ perPage: 1, pages: 3, rotating: 3 });
+  });
+
+  it('turns only through the pages that hold stations in alarm while any is', () => {
+    expect(tablePages(12, 1, 5, 4)).toMatchObject({ pages: 3, rotating: 1 });
+    expect(tablePages(12, 6, 5, 4)).toMatchObject({ pages: 3, rotating: 2 });
+  });
+});
+
+describe('GasTablePanel with more stations than fit', () => {
+  /** jsdom has no layout: the panel box is 240 px high and its header row 40 px (rows are 60 px). */
+  function withLayout<T>(run: () => Promise<T>): Promise<T> {
     const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
     Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
       configurable: true,
       get(this: HTMLElement) {
-        return this.hasAttribute('data-scroll') ? 180 : 0;
+        return this.hasAttribute('data-pages') ? 240 : this.tagName === 'THEAD' ? 40 : 0;
       },
     });
-    try {
-      const root = testRoot();
-      root.devices.replaceAll(Array.from({ length: 300 }, (_, i) => makeGasDevice({ sn: `GAS-${i}`, name: `Station ${i}`, status: 'online', latest: { CO: i } })));
-      await renderWithApp(<GasTablePanel panelId="t" config={gasTableConfigSchema.parse({ scrollIntervalS: 0 })} width={900} height={240} />, root);
-      const rows = () => [...document.querySelectorAll('tbody tr[data-sn]')].map((r) => r.getAttribute('data-sn'));
-      const spacers = () => [...document.querySelectorAll<HTMLElement>('tbody tr[data-spacer]')].map((r) => Number.parseFloat(r.style.height));
-      expect(rows()).toEqual(['GAS-0', 'GAS-1', 'GAS-2', 'GAS-3', 'GAS-4']);
-      expect(spacers()).toEqual([295 * 60]);
-
-      const box = document.querySelector('[data-scroll]') as HTMLElement;
-      await act(async () => {
-        box.scrollTop = 100 * 60;
-        box.dispatchEvent(new Event('scroll'));
-        await new Promise((r) => requestAnimationFrame(() => r(null)));
-      });
-      expect(rows()[0]).toBe('GAS-97');
-      expect(rows()).toContain('GAS-101');
-      expect(rows().length).toBeLessThan(10);
-      const [above, below] = spacers();
-      expect(above + below + rows().length * 60).toBe(300 * 60);
-    } finally {
+    return run().finally(() => {
       if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
-    }
+    });
+  }
+  const rows = () => [...document.querySelectorAll('tbody tr[data-sn]')].map((r) => r.getAttribute('data-sn'));
+
+  it('shows only whole rows, says which page of how many, and turns the pages', async () => {
+    await withLayout(async () => {
+      const root = testRoot();
+      root.devices.replaceAll(Array.from({ length: 5 }, (_, i) => makeGasDevice({ sn: `GAS-${i}`, name: `Station ${i}`, status: 'online', latest: { CO: i } })));
+      await renderWithApp(<GasTablePanel panelId="t" config={gasTableConfigSchema.parse({ scrollIntervalS: 0.05 })} width={900} height={240} />, root);
+      // 200 px under the header: 3 rows of 60 px, 2 above the 30 px indicator
+      expect(rows()).toEqual(['GAS-0', 'GAS-1']);
+      expect(screen.getByRole('status', { name: 'Page 1 of 3' }).textContent).toContain('1 / 3');
+      await screen.findByRole('status', { name: 'Page 2 of 3' });
+      expect(rows()).toEqual(['GAS-2', 'GAS-3']);
+      await screen.findByRole('status', { name: 'Page 3 of 3' });
+      expect(rows()).toEqual(['GAS-4']);
+      await screen.findByRole('status', { name: 'Page 1 of 3' });
+    });
+  });
+
+  it('holds the page of the station in alarm, and shows three stations without an indicator when three fit', async () => {
+    await withLayout(async () => {
+      const root = testRoot();
+      root.devices.replaceAll(Array.from({ length: 5 }, (_, i) => makeGasDevice({ sn: `GAS-${i}`, name: `Station ${i}`, status: i === 3 ? 'alarm' : 'online', latest: { CO: i } })));
+      await renderWithApp(<GasTablePanel panelId="t" config={gasTableConfigSchema.parse({ scrollIntervalS: 0.05 })} width={900} height={240} />, root);
+      expect(rows()).toEqual(['GAS-3', 'GAS-0']);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(rows()).toEqual(['GAS-3', 'GAS-0']);
+      act(() => root.devices.replaceAll(Array.from({ length: 3 }, (_, i) => makeGasDevice({ sn: `GAS-${i}`, name: `Station ${i}`, status: 'online', latest: { CO: i } }))));
+      expect(rows()).toEqual(['GAS-0', 'GAS-1', 'GAS-2']);
+      expect(screen.queryByRole('status')).toBeNull();
+    });
   });
 });

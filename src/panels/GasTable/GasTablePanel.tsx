@@ -40,27 +40,6 @@ export function selectStations(devices: readonly DeviceInfo[], config: Pick<GasT
   return config.tunnelId ? gas.filter((d) => d.tunnelId === config.tunnelId) : gas;
 }
 
-/**
- * Steps a scroll container one row (`rowPx` on screen) every `intervalS` while its rows overflow, wrapping
- * to the top; 0 holds it at the top.
- */
-function useAutoScroll(ref: RefObject<HTMLDivElement | null>, intervalS: number, rowPx: number): void {
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    if (intervalS <= 0) {
-      el.scrollTop = 0; // held (a station in alarm is pinned at the top): show the top
-      return;
-    }
-    const id = setInterval(() => {
-      if (el.scrollHeight <= el.clientHeight + 1) return;
-      const next = el.scrollTop + rowPx;
-      el.scrollTo({ top: next + el.clientHeight > el.scrollHeight + rowPx / 2 ? 0 : next, behavior: 'smooth' });
-    }, intervalS * 1000);
-    return () => clearInterval(id);
-  }, [ref, intervalS, rowPx]);
-}
-
 /** Narrowest the table is zoomed to when its columns do not fit at full size (values stay readable). */
 const MIN_FIT = 0.5;
 
@@ -97,90 +76,102 @@ function useFitWidth(box: RefObject<HTMLDivElement | null>, table: RefObject<HTM
   return fit;
 }
 
-/** Rows rendered beyond the ones in view, above and below (a smooth auto-scroll step shows them). */
-const OVERSCAN_ROWS = 2;
+/** Most pages drawn as dots in the page indicator; beyond, only "page / pages" (the dots would not fit). */
+const MAX_PAGE_DOTS = 10;
+
+/** Height of the page indicator under the rows (page px at zoom 1), shown only when the rows take more than one page. */
+const INDICATOR_HEIGHT = 30;
 
 /**
- * Which rows of `count` are in view of the scroll container `box` (rows `rowPx` high on screen under a
- * `headerPx` header), with OVERSCAN_ROWS either side: `[first, end)`. Only those are rendered, so a table of
- * hundreds of stations costs the main thread the few rows a wall screen shows, not all of them every
- * second. Before the container has a height (not laid out) every row is in view.
+ * How a list of `count` rows is paged in a box that holds `fitAll` rows without a page indicator and
+ * `fitWithIndicator` with one: `perPage` rows a page, `pages` in all, and `rotating`, the pages the panel
+ * turns through: while `pinned` rows (stations in alarm, sorted first) are in the list only the pages that
+ * hold them, so a station in alarm never leaves the screen; 1 holds the first page.
  */
-function useRowWindow(box: RefObject<HTMLDivElement | null>, count: number, rowPx: number, headerPx: number): [number, number] {
-  const [view, setView] = useState({ top: 0, height: 0 });
+export function tablePages(count: number, pinned: number, fitAll: number, fitWithIndicator: number): { perPage: number; pages: number; rotating: number } {
+  if (count <= Math.max(1, fitAll)) return { perPage: Math.max(1, count), pages: 1, rotating: 1 };
+  const perPage = Math.max(1, fitWithIndicator);
+  const pages = Math.ceil(count / perPage);
+  return { perPage, pages, rotating: pinned > 0 ? Math.max(1, Math.ceil(pinned / perPage)) : pages };
+}
+
+/** The height of `ref`'s element on the page (0 before layout), kept up to date as it resizes. */
+function useHeight(ref: RefObject<HTMLElement | null>): number {
+  const [height, setHeight] = useState(0);
   useLayoutEffect(() => {
-    const el = box.current;
+    const el = ref.current;
     if (!el) return;
-    let frame = 0;
-    const read = () => {
-      frame = 0;
-      setView((v) => (v.top === el.scrollTop && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight }));
-    };
-    const onScroll = () => {
-      if (!frame) frame = requestAnimationFrame(read);
-    };
+    const read = () => setHeight(el.clientHeight);
     read();
-    el.addEventListener('scroll', onScroll, { passive: true });
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(read);
     observer?.observe(el);
-    return () => {
-      el.removeEventListener('scroll', onScroll);
-      observer?.disconnect();
-      if (frame) cancelAnimationFrame(frame);
-    };
-  }, [box]);
-  if (view.height <= 0 || rowPx <= 0) return [0, count];
-  const first = Math.max(0, Math.floor((view.top - headerPx) / rowPx) - OVERSCAN_ROWS);
-  const end = Math.min(count, Math.ceil((view.top + view.height) / rowPx) + OVERSCAN_ROWS);
-  return [Math.min(first, end), end];
+    return () => observer?.disconnect();
+  }, [ref]);
+  return height;
+}
+
+/** Turns pages `0…rotating-1` every `intervalS` seconds (0: held on the first page); back to 0 when `rotating` shrinks. */
+function usePageTurns(rotating: number, intervalS: number): number {
+  const [page, setPage] = useState(0);
+  useEffect(() => {
+    setPage((p) => (p < rotating ? p : 0));
+    if (rotating <= 1 || intervalS <= 0) return;
+    const id = setInterval(() => setPage((p) => (p + 1) % rotating), intervalS * 1000);
+    return () => clearInterval(id);
+  }, [rotating, intervalS]);
+  return page < rotating ? page : 0;
 }
 
 /**
  * The gas station table: each station's last reading as of the board clock (live: DeviceStore's pace, at
- * most once a second; replay: the last reading at or before the instant). Stations in alarm are pinned to
- * the top and the auto-scroll holds while any is (the station in alarm stays in sight). Each gas column
- * has the metric's decimals while a cell has at most four digits ({@link formatReading}). The station's
- * last report sits under its status. The header cells stick with an opaque background above the rows.
- * Columns that do not fit the panel at full size zoom out together ({@link useFitWidth}). Only the rows in
- * view are rendered ({@link useRowWindow}); spacer rows keep the scroll height of all of them.
+ * most once a second; replay: the last reading at or before the instant). A wall screen has nobody to
+ * scroll: the table shows only whole rows and, when they take more than one page, turns the pages every
+ * `scrollIntervalS` with "page 2 / 3" beneath ({@link tablePages}). Stations in alarm are pinned to the
+ * top and the pages turn only through theirs while any is (the station in alarm stays in sight). Each gas
+ * column has the metric's decimals while a cell has at most four digits ({@link formatReading}). The
+ * station's last report sits under its status. Columns that do not fit the panel at full size zoom out
+ * together ({@link useFitWidth}). Only the page's rows are rendered.
  */
 export const GasTablePanel = observer(function GasTablePanel({ config }: PanelProps<GasTableConfig>) {
   const devices = useDevices();
   const clock = useBoardClock();
   const { i18n } = useLingui();
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const { t } = useLingui();
+  const boxRef = useRef<HTMLDivElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
-  const fit = useFitWidth(scrollRef, tableRef);
+  const headRef = useRef<HTMLTableSectionElement>(null);
+  const fit = useFitWidth(boxRef, tableRef);
+  const boxPx = useHeight(boxRef);
+  const headPx = useHeight(headRef) || HEADER_HEIGHT * fit;
   const refusal = useTelemetryTopic('gas');
   const stations = pinAlarmsFirst(selectStations(devices.all, config));
-  const inAlarm = stations.some((d) => d.status === 'alarm');
-  useAutoScroll(scrollRef, inAlarm ? 0 : config.scrollIntervalS, ROW_HEIGHT * fit);
-  const [first, end] = useRowWindow(scrollRef, stations.length, ROW_HEIGHT * fit, HEADER_HEIGHT * fit);
+  const inAlarm = stations.filter((d) => d.status === 'alarm').length;
+  const rowPx = ROW_HEIGHT * fit;
+  // before layout (no height yet) every row is one page
+  const { perPage, pages, rotating } =
+    boxPx > 0 ? tablePages(stations.length, inAlarm, Math.floor((boxPx - headPx) / rowPx), Math.floor((boxPx - headPx - INDICATOR_HEIGHT * fit) / rowPx)) : { perPage: Math.max(1, stations.length), pages: 1, rotating: 1 };
+  const page = usePageTurns(rotating, config.scrollIntervalS);
+  const shown = stations.slice(page * perPage, (page + 1) * perPage);
 
   if (refusal) return <RefusedMessage reason={refusal} />;
   if (stations.length === 0) {
     return <PanelMessage>{devices.loading ? <Trans>Loading…</Trans> : <Trans>No gas stations</Trans>}</PanelMessage>;
   }
   const gases = config.gases as GasCode[];
-  // Sticky header cells (not the thead) over separate borders: with collapsed borders Chromium paints the
-  // rows' borders and tinted cells over a sticky header as they scroll under it.
   const th = {
     textAlign: 'right' as const,
     padding: '4px 8px',
     fontWeight: 600,
     whiteSpace: 'nowrap' as const,
-    position: 'sticky' as const,
-    top: 0,
-    zIndex: 2,
     background: SCREEN.panelTitle,
     borderBottom: `1px solid ${SCREEN.panelBorder}`,
   };
   const td = { borderTop: `1px solid ${SCREEN.panelBorder}` };
 
   return (
-    <div ref={scrollRef} data-scroll style={{ height: '100%', overflowY: 'auto', overflowX: 'hidden' }}>
+    <div ref={boxRef} data-pages={pages} data-page={page + 1} style={{ height: '100%', overflow: 'hidden', display: 'flex', flexDirection: 'column' }}>
       <table ref={tableRef} data-fit={fit} style={{ width: '100%', borderCollapse: 'separate', borderSpacing: 0, fontSize: 20, zoom: fit }}>
-        <thead>
+        <thead ref={headRef}>
           <tr style={{ height: HEADER_HEIGHT, color: SCREEN.textMuted, lineHeight: 1.1 }}>
             <th style={{ ...th, textAlign: 'left' }}>
               <Trans>Station</Trans>
@@ -200,14 +191,10 @@ export const GasTablePanel = observer(function GasTablePanel({ config }: PanelPr
           </tr>
         </thead>
         <tbody>
-          {first > 0 ? <tr aria-hidden data-spacer style={{ height: first * ROW_HEIGHT }} /> : null}
-          {stations.slice(first, end).map((d) => (
+          {shown.map((d) => (
             <tr key={d.sn} data-sn={d.sn} data-status={d.status} style={{ height: ROW_HEIGHT, color: d.status === 'offline' ? STATUS_COLOR.offline : undefined }}>
-              <td style={{ ...td, padding: '2px 8px', maxWidth: 160 }}>
-                <div style={{ fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{d.name}</div>
-                <div style={{ fontSize: 20, opacity: 0.75, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={d.position}>
-                  {d.position}
-                </div>
+              <td style={{ ...td, padding: '2px 8px', fontWeight: 600, maxWidth: 200, lineHeight: 1.15, overflowWrap: 'anywhere' }} title={d.position}>
+                {d.name}
               </td>
               <td style={{ ...td, padding: '2px 8px', whiteSpace: 'nowrap' }}>
                 <StatusBadge status={d.status} />
@@ -243,9 +230,23 @@ export const GasTablePanel = observer(function GasTablePanel({ config }: PanelPr
               })}
             </tr>
           ))}
-          {end < stations.length ? <tr aria-hidden data-spacer style={{ height: (stations.length - end) * ROW_HEIGHT }} /> : null}
         </tbody>
       </table>
+      {pages > 1 ? (
+        <div
+          data-page-indicator
+          role="status"
+          aria-label={t`Page ${page + 1} of ${pages}`}
+          style={{ marginTop: 'auto', height: INDICATOR_HEIGHT * fit, flex: 'none', display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 6, fontSize: 20 * fit, color: SCREEN.textMuted }}
+        >
+          {Array.from({ length: pages <= MAX_PAGE_DOTS ? pages : 0 }, (_, i) => (
+            <span key={i} aria-hidden style={{ width: 10 * fit, height: 10 * fit, borderRadius: '50%', background: i === page ? SCREEN.text : 'transparent', border: `1px solid ${SCREEN.textMuted}` }} />
+          ))}
+          <span style={{ fontVariantNumeric: 'tabular-nums', marginInlineStart: 4 }}>
+            {page + 1} / {pages}
+          </span>
+        </div>
+      ) : null}
     </div>
   );
 });

@@ -129,7 +129,7 @@ export const GasTrendPanel = observer(function GasTrendPanel({ config, width, he
           <div key={g} data-gas-chart={g} style={{ minWidth: 0 }}>
             <div data-gas={g} style={{ height: LEGEND_HEIGHT, display: 'flex', gap: 8, alignItems: 'center', overflow: 'hidden', whiteSpace: 'nowrap' }}>
               <span aria-hidden style={{ width: 14, height: 4, background: seriesColors[g], borderRadius: 2, flex: '0 0 auto' }} />
-              <span style={{ fontSize: 20, overflow: 'hidden', textOverflow: 'ellipsis' }} title={label}>
+              <span style={{ fontSize: 20, overflowX: 'clip', textOverflow: 'ellipsis' }} title={label}>
                 {label}
               </span>
               <ValueWithUnit value={v} unit={GAS_UNIT[g]} digits={DEVICE_KIND_REGISTRY.metric('gas', g)?.digits ?? 2} color={level ? LEVEL_COLOR[level] : undefined} />

@@ -44,14 +44,14 @@ function Tile({ label, figure, detail, color, name, data }: { label: ReactNode; 
         borderRadius: 6,
       }}
     >
-      <div style={{ fontSize: LABEL_PX, fontWeight: 600, opacity: 0.9, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{label}</div>
+      <div style={{ fontSize: LABEL_PX, fontWeight: 600, opacity: 0.9, whiteSpace: 'nowrap', overflowX: 'clip', textOverflow: 'ellipsis' }}>{label}</div>
       <div
         data-figure
-        style={{ fontSize: FIGURE_PX, lineHeight: 1.05, fontWeight: 700, fontVariantNumeric: 'tabular-nums', letterSpacing: 0.5, color, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+        style={{ fontSize: FIGURE_PX, lineHeight: 1.05, fontWeight: 700, fontVariantNumeric: 'tabular-nums', letterSpacing: 0.5, color, whiteSpace: 'nowrap', overflowX: 'clip', textOverflow: 'ellipsis' }}
       >
         {figure}
       </div>
-      {detail ? <div data-detail style={{ fontSize: LABEL_PX, opacity: 0.85, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{detail}</div> : null}
+      {detail ? <div data-detail style={{ fontSize: LABEL_PX, opacity: 0.85, whiteSpace: 'nowrap', overflowX: 'clip', textOverflow: 'ellipsis' }}>{detail}</div> : null}
     </div>
   );
 }

@@ -1,0 +1,84 @@
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { AUTH } from '../../protocol';
+import { LOCALE_STORAGE_KEY } from '../../src/i18n/locale';
+import { E2E } from './global-setup';
+
+/**
+ * Wall-screen panels never hide a row or a word: on both demo boards (every built-in panel type), at
+ * 1366×768, 1920×1080 and 3840×2160, in English and Simplified Chinese, no text of a panel is cut by its
+ * panel or by any box between them that clips (a table cell with an ellipsis, a list without scrolling),
+ * and no row of a list is drawn half. Hidden rows (a gas table's other pages, alarms beyond the last whole
+ * card) are not drawn at all and are counted on screen instead.
+ */
+
+const BOARDS = [
+  { url: '/#/dataV/viewBoard?boardId=demo-live', panels: ['headline', 'tunnelPersonnel', 'gasTrend', 'gasTable', 'towerCrane', 'alarmFeed'] },
+  { url: '/#/dataV/viewBoard?boardId=bridge-live&projectId=demo-bridge', panels: ['fleetOverview', 'bridgeGirderErector', 'gantryCrane', 'yardCrane', 'towerCrane', 'alarmFeed'] },
+] as const;
+const SIZES = [
+  [1366, 768],
+  [1920, 1080],
+  [3840, 2160],
+] as const;
+
+/** Texts of the board's panels that do not show whole: "<panel> "<text>" cut by <what>". */
+async function cutTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const text = (n.textContent ?? '').trim();
+      const el = n.parentElement;
+      const panel = el?.closest<HTMLElement>('[data-panel-type]');
+      if (!text || !el || !panel || el.closest('[aria-hidden="true"], svg, [role="tooltip"]')) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      const r = range.getBoundingClientRect();
+      if (r.width < 1 || r.height < 1) continue;
+      // screen-reader-only text (a 1 px clipped box) is not drawn
+      const own = el.getBoundingClientRect();
+      if (own.width <= 2 || own.height <= 2) continue;
+      const what = `${panel.dataset.panelType} "${text.slice(0, 40)}"`;
+      if (el.scrollWidth > el.clientWidth + 1 && style.overflowX !== 'visible') {
+        out.push(`${what} cut short (${style.textOverflow === 'ellipsis' ? 'ellipsis' : 'overflow'})`);
+        continue;
+      }
+      for (let a: HTMLElement | null = el; a; a = a.parentElement) {
+        const cs = getComputedStyle(a);
+        const clipsX = a === panel || cs.overflowX !== 'visible';
+        const clipsY = a === panel || cs.overflowY !== 'visible';
+        if (clipsX || clipsY) {
+          const b = a.getBoundingClientRect();
+          if ((clipsX && (r.left < b.left - 1 || r.right > b.right + 1)) || (clipsY && (r.top < b.top - 1 || r.bottom > b.bottom + 1))) {
+            out.push(`${what} cut by ${a === panel ? 'its panel' : `<${a.tagName.toLowerCase()}>`}`);
+            break;
+          }
+        }
+        if (a === panel) break;
+      }
+    }
+    return out;
+  });
+}
+
+for (const locale of ['en', 'zh-CN'] as const) {
+  for (const [w, h] of SIZES) {
+    test(`${locale} at ${w}×${h}: every text of every panel shows whole`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [LOCALE_STORAGE_KEY, locale] as const);
+      await page.setViewportSize({ width: w, height: h });
+      const res = await page.request.post(AUTH.login.path, { data: { username: 'admin', password: E2E.adminPassword } });
+      expect(res.ok()).toBe(true);
+      for (const board of BOARDS) {
+        await page.goto(board.url);
+        for (const type of board.panels) await expect(page.locator(`[data-panel-type="${type}"]`).first()).toBeVisible({ timeout: 30_000 });
+        // live values, the alarm feed and the crane cards have arrived (the simulator reports every 1–10 s)
+        await page.waitForTimeout(4_000);
+        expect(await cutTexts(page), board.url).toEqual([]);
+      }
+    });
+  }
+}
