@@ -20,5 +20,4 @@ describe('expiry of invitations and transfer requests', () => {
       expect(isOpen(state, expiresAtMs, sentMs)).toBe(false);
     }
   });
-
 });
