@@ -185,7 +185,7 @@ export const ADMIN = {
     body: deviceMoveBody,
     response: nullData,
     permission: 'project.admin',
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'CONFLICT'],
     summary: 'Move a device to another project the caller administers (its history stays)',
   }),
   deviceRemove: defineContract({ tag, path: '/zhgd/admin/device/remove', body: deviceRemoveBody, response: z.object({ removed: z.number() }), permission: 'project.admin', summary: 'Remove devices from the registry' }),

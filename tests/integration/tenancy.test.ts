@@ -181,11 +181,19 @@ describe('tenancy between organisations', () => {
       expect((await ada.post(ADMIN.deviceAdd.path, { projectId: HOME, device: device('BRG-1') })).body.errorCode).toBe('CONFLICT');
     });
 
+    it("refuses to move a device into a project whose organisation holds its serial number", async () => {
+      // the installation administrator created both organisations' projects and administers both
+      await ok(admin, ADMIN.deviceAdd.path, { projectId: OTHER_PROJECT.projectId, device: device('RIV-3') });
+      expect((await admin.post(ADMIN.deviceMove.path, { projectId: OTHER_PROJECT.projectId, sn: 'RIV-3', toProjectId: RIVAL })).body.errorCode).toBe('CONFLICT');
+      expect(await registry(rex, RIVAL)).toContain('RIV-3');
+      expect(await registry(admin, OTHER_PROJECT.projectId)).toContain('RIV-3');
+    });
+
     it('changes nothing when the holder refuses', async () => {
-      const [t] = await transfers(rex, RIVAL);
+      const t = (await transfers(rex, RIVAL)).find((x) => x.sn === 'RIV-1')!;
       await ok(rex, TENANCY.transferDecide.path, { projectId: RIVAL, transferId: t.transferId, approve: false });
       expect(await registry(rex, RIVAL)).toEqual(['RIV-1', 'RIV-2', 'RIV-3']);
-      expect((await transfers(rex, RIVAL))[0].state).toBe('refused');
+      expect((await transfers(rex, RIVAL)).find((x) => x.transferId === t.transferId)?.state).toBe('refused');
       expect((await rex.post(TENANCY.transferDecide.path, { projectId: RIVAL, transferId: t.transferId, approve: true })).body.errorCode).toBe('NOT_FOUND');
     });
 

@@ -101,6 +101,9 @@ export function registerDeviceRegistryRoutes(app: FastifyInstance, deps: HttpDep
   // Moving keeps the device's serial number, thresholds and last reading; its history stays with the old project.
   route(app, deps, ADMIN.deviceMove, async ({ body, user }) => {
     requireMember(user, body.toProjectId);
+    // the target may belong to another organisation the caller also administers, which may hold the serial itself
+    const holder = await projectOfDeviceInOrganisation(db, body.toProjectId, body.sn);
+    if (holder !== undefined && holder !== body.projectId) throw new ApiError('CONFLICT', `${body.sn}: already registered`);
     if (!(await moveDevice(db, body.projectId, body.sn, body.toProjectId))) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
     await deps.live().reloadDevices(body.projectId);
     await deps.live().reloadDevices(body.toProjectId);
