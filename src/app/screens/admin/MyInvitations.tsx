@@ -50,7 +50,7 @@ export const MyInvitations = observer(function MyInvitations() {
   if (invitations.length === 0 && !open) return null;
   return (
     <>
-      <Button size="small" appearance="subtle" onClick={() => setOpen(true)} icon={<CounterBadge count={invitations.length} size="small" />} iconPosition="after">
+      <Button size="small" appearance="subtle" onClick={() => setOpen(true)} icon={<CounterBadge count={invitations.length} size="medium" />} iconPosition="after">
         <Trans>Invitations</Trans>
       </Button>
       <Dialog open={open} onOpenChange={(_, d) => setOpen(d.open)}>
