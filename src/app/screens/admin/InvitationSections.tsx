@@ -77,10 +77,10 @@ export function InvitationSections({ projectId, membersLoaded }: { projectId: st
           <DataTable
             label={t`Invitations to users of this organisation`}
             head={[t`User`, t`Project`, t`Organisation`, t`Role`, t`Invited by`, t`Expires`, '']}
-            rows={(received.data ?? []).map((i) => ({
+            rows={(received.data ?? []).map(({ username, ...i }) => ({
               key: String(i.invitationId),
               cells: [
-                i.username,
+                username,
                 i.projectName,
                 i.coName,
                 roleLabel(i.role),
@@ -88,10 +88,10 @@ export function InvitationSections({ projectId, membersLoaded }: { projectId: st
                 formatBeijing(i.expiresAtMs),
                 <span key="decide" style={{ display: 'inline-flex', gap: 8 }}>
                   <Button size="small" appearance="primary" onClick={() => void received.run(TENANCY.orgInvitationDecide, { projectId, invitationId: i.invitationId, accept: true })}>
-                    <Trans>Accept for {i.username}</Trans>
+                    <Trans>Accept for {username}</Trans>
                   </Button>
                   <Button size="small" onClick={() => void received.run(TENANCY.orgInvitationDecide, { projectId, invitationId: i.invitationId, accept: false })}>
-                    <Trans>Decline for {i.username}</Trans>
+                    <Trans>Decline for {username}</Trans>
                   </Button>
                 </span>,
               ],

@@ -30,10 +30,10 @@ export function TransferRequestsSection({ projectId }: { projectId: string }) {
           <DataTable
             label={t`Transfer requests`}
             head={[t`Serial number`, t`Kind`, t`Requesting project`, t`Organisation`, t`Requested by`, t`Expires`, t`State`, '']}
-            rows={(transfers.data ?? []).map((r) => ({
+            rows={(transfers.data ?? []).map(({ sn, ...r }) => ({
               key: String(r.transferId),
               cells: [
-                r.sn,
+                sn,
                 kindLabel(i18n, r.kind),
                 r.toProjectName,
                 r.toCoName,
@@ -43,10 +43,10 @@ export function TransferRequestsSection({ projectId }: { projectId: string }) {
                 r.state === 'pending' ? (
                   <span key="decide" style={{ display: 'inline-flex', gap: 8 }}>
                     <Button size="small" onClick={() => void transfers.run(TENANCY.transferDecide, { projectId, transferId: r.transferId, approve: true })}>
-                      <Trans>Release {r.sn}</Trans>
+                      <Trans>Release {sn}</Trans>
                     </Button>
                     <Button size="small" appearance="primary" onClick={() => void transfers.run(TENANCY.transferDecide, { projectId, transferId: r.transferId, approve: false })}>
-                      <Trans>Keep {r.sn}</Trans>
+                      <Trans>Keep {sn}</Trans>
                     </Button>
                   </span>
                 ) : null,
