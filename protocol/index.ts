@@ -19,6 +19,7 @@ export * from './fleet';
 export * from './people';
 export * from './roles';
 export * from './admin';
+export * from './tenancy';
 export * from './equipment';
 export * from './alarmGroups';
 export * from './contracts';

@@ -37,6 +37,7 @@ import { roleSchema } from '../roles';
 import { DEVICE_KINDS } from '../topics';
 import { XLSX_MEDIA_TYPE } from './alarms';
 import { defineContract, fileAnswer, notEnvelope, nullData, shapesAgree, type SameShape } from './define';
+import { invitationSentSchema } from './tenancy';
 
 /** An organisation (protocol/admin.ts Organisation). */
 export const organisationSchema = z.object({ coId: z.string(), name: z.string(), logo: z.string(), archived: z.boolean() });
@@ -160,10 +161,23 @@ export const ADMIN = {
     summary: "Reset a user's password to a temporary one, answered once; the user's sessions end",
   }),
   memberList: defineContract({ tag, path: '/zhgd/admin/member/list', body: memberListBody, response: z.array(memberSchema), permission: 'project.admin', summary: 'The members of a project with their roles' }),
-  memberSet: defineContract({ tag, path: '/zhgd/admin/member/set', body: memberSetBody, response: memberSchema, permission: 'project.admin', errors: ['NOT_FOUND'], summary: "Make a user a member of a project, or change the member's role" }),
+  /**
+   * Adds a user the caller already administers (a member of a project of the same organisation; any user for
+   * an installation administrator) or changes a member's role, answering the member. Anyone else is invited
+   * (HTTP 202, {@link invitationSentSchema}), with the same answer whether the user exists or not.
+   */
+  memberSet: defineContract({
+    tag,
+    path: '/zhgd/admin/member/set',
+    body: memberSetBody,
+    response: z.union([memberSchema, invitationSentSchema]),
+    permission: 'project.admin',
+    errors: ['NOT_FOUND'],
+    summary: "Make a user of the organisation a member or change a member's role; invite anyone else (202, the same answer for an unknown name)",
+  }),
   memberRemove: defineContract({ tag, path: '/zhgd/admin/member/remove', body: memberRemoveBody, response: nullData, permission: 'project.admin', summary: 'Remove a member from a project (it keeps an organisation administrator)' }),
   deviceRegistryList: defineContract({ tag, path: '/zhgd/admin/device/list', body: deviceRegistryListBody, response: z.array(registryDeviceRowSchema), permission: 'project.admin', summary: "The project's device registry with each device's silence" }),
-  deviceAdd: defineContract({ tag, path: '/zhgd/admin/device/add', body: deviceAddBody, response: nullData, permission: 'project.admin', errors: ['CONFLICT'], summary: "Register a device (with its kind's default thresholds)" }),
+  deviceAdd: defineContract({ tag, path: '/zhgd/admin/device/add', body: deviceAddBody, response: nullData, permission: 'project.admin', errors: ['CONFLICT'], summary: "Register a device (with its kind's default thresholds); CONFLICT only when the caller's organisation holds the serial" }),
   deviceEdit: defineContract({ tag, path: '/zhgd/admin/device/edit', body: deviceEditBody, response: nullData, permission: 'project.admin', errors: ['NOT_FOUND'], summary: 'Change a registered device (not its serial number or kind)' }),
   deviceMove: defineContract({
     tag,
@@ -171,7 +185,7 @@ export const ADMIN = {
     body: deviceMoveBody,
     response: nullData,
     permission: 'project.admin',
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'CONFLICT'],
     summary: 'Move a device to another project the caller administers (its history stays)',
   }),
   deviceRemove: defineContract({ tag, path: '/zhgd/admin/device/remove', body: deviceRemoveBody, response: z.object({ removed: z.number() }), permission: 'project.admin', summary: 'Remove devices from the registry' }),

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ADMIN, ALARMS, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, FLEET, PEOPLE } from '../../protocol';
+import { ADMIN, ALARMS, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, FLEET, PEOPLE, TENANCY } from '../../protocol';
 import type { Database } from '../storage';
 import { requestProjects, requestUser } from './authorize';
 
@@ -52,6 +52,18 @@ export const AUDITED_ROUTES: Readonly<Record<string, string>> = {
   [ADMIN.deviceMove.path]: 'device.move',
   [ADMIN.deviceRemove.path]: 'device.remove',
   [ADMIN.deviceImport.path]: 'device.import',
+  [TENANCY.invitationWithdraw.path]: 'invitation.withdraw',
+  [TENANCY.orgInvitationDecide.path]: 'invitation.decideForUser',
+  [TENANCY.transferDecide.path]: 'device.transferDecide',
+};
+
+/**
+ * Routes that may answer 202 Accepted (a request taken, not yet in effect) and the action then written: an
+ * invitation instead of a membership. Invitation answers by the invitee are written by their route, to the
+ * inviting project's log (routes/admin/invitations.ts).
+ */
+const ACCEPTED_ACTIONS: Readonly<Record<string, string>> = {
+  [ADMIN.memberSet.path]: 'member.invite',
 };
 
 /** Body fields never written to the log (secrets), and those shortened to their size (file contents). */
@@ -60,7 +72,7 @@ const BULK_FIELDS = new Set(['contentBase64', 'layout', 'pages', 'panel', 'panel
 /** Longest detail text kept per entry. */
 const MAX_DETAIL_CHARS = 2000;
 /** Fields naming what was changed, in order of preference. */
-const TARGET_FIELDS = ['username', 'sn', 'sns', 'boardId', 'alarmId', 'alarmIds', 'coId', 'target', 'type', 'ids', 'projectId'];
+const TARGET_FIELDS = ['username', 'sn', 'sns', 'boardId', 'alarmId', 'alarmIds', 'coId', 'target', 'type', 'ids', 'invitationId', 'transferId', 'projectId'];
 
 /** The body as logged: secrets dropped, bulk fields replaced by their size, cut at {@link MAX_DETAIL_CHARS}. */
 export function auditDetail(body: unknown): string {
@@ -123,10 +135,11 @@ export function installAudit(app: FastifyInstance, db: Kysely<Database>): void {
   app.addHook('onResponse', async (req, reply) => {
     const url = req.routeOptions.url;
     if (url === undefined) return;
-    const action = AUDITED_ROUTES[url];
+    const accepted = reply.statusCode === 202 ? ACCEPTED_ACTIONS[url] : undefined;
+    const action = accepted ?? AUDITED_ROUTES[url];
     if (action === undefined) return;
     const failedLogin = url === AUTH.login.path && reply.statusCode === 401;
-    if (reply.statusCode !== 200 && !failedLogin) return;
+    if (reply.statusCode !== 200 && !failedLogin && accepted === undefined) return;
     const username = actorOf(req, url);
     if (username === null) return;
     const projects = requestProjects(req);

@@ -2,12 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Threshold } from '../../protocol';
 import { openTestDatabase } from '../../tests/helpers/storageDb';
 import type { OpenDatabase } from './database';
-import { deviceRows, DeviceUpsertRefused, moveDevice, projectOfDevice, upsertDevices, type RegistryDeviceFields } from './devices';
+import { deviceRows, DeviceUpsertRefused, moveDevice, projectOfDeviceInOrganisation, upsertDevices, type RegistryDeviceFields } from './devices';
+import { foreignHolders } from './deviceTransfers';
+import { insertOrganisation } from './organisations';
+import { insertProject } from './projects';
 import { fromJson } from './mappers';
 
 let database: OpenDatabase;
 beforeAll(async () => {
   database = await openTestDatabase(['p1', 'p2']);
+  await insertOrganisation(database.db, { coId: 'other', name: 'Other', logo: '' }, 1);
+  await insertProject(database.db, { projectId: 'q1', name: 'q1', coId: 'other', mqttUsername: 'dev-q1', mqttPassword: 'p' }, 'admin', 1);
 });
 afterAll(async () => {
   await database?.close();
@@ -37,7 +42,7 @@ describe('device registry storage', () => {
     expect(fromJson<Threshold[]>(gas.thresholds)).toEqual([CO]);
   });
 
-  it('refuses a changed kind or a serial number of another project and writes nothing of the batch', async () => {
+  it('refuses a changed kind or a serial number of another project of the organisation and writes nothing of the batch', async () => {
     const before = await registry('p1');
     const kindChange = upsertDevices(database.db, 'p1', [device('NEW-1', 'gas'), device('GAS-2', 'beacon')], () => []);
     await expect(kindChange).rejects.toMatchObject({ reason: 'kind', message: 'GAS-2: is a gas; to change its kind, remove it and add it again' });
@@ -49,7 +54,19 @@ describe('device registry storage', () => {
 
   it('moves a device to another project, keeping its serial number', async () => {
     expect(await moveDevice(database.db, 'p1', 'BCN-1', 'p2')).toBe(true);
-    expect(await projectOfDevice(database.db, 'BCN-1')).toBe('p2');
+    expect(await projectOfDeviceInOrganisation(database.db, 'p1', 'BCN-1')).toBe('p2');
     expect(await moveDevice(database.db, 'p1', 'BCN-1', 'p2')).toBe(false);
+  });
+
+  it("registers a serial number another organisation holds as that organisation's own, without touching it", async () => {
+    expect(await upsertDevices(database.db, 'q1', [device('GAS-1', 'beacon', 'Their tag')], () => [])).toEqual({ created: 1, updated: 0 });
+    expect(await registry('q1')).toEqual([['GAS-1', 'beacon', 'Their tag']]);
+    expect((await registry('p1')).find((r) => r[0] === 'GAS-1')).toEqual(['GAS-1', 'gas', 'Gas at the face']);
+    expect(await projectOfDeviceInOrganisation(database.db, 'q1', 'GAS-2')).toBeUndefined();
+    expect(await foreignHolders(database.db, 'q1', ['GAS-1', 'GAS-2', 'NONE'])).toEqual([
+      { sn: 'GAS-1', kind: 'gas', projectId: 'p1' },
+      { sn: 'GAS-2', kind: 'gas', projectId: 'p1' },
+    ]);
+    expect(await foreignHolders(database.db, 'p2', ['GAS-1'])).toEqual([{ sn: 'GAS-1', kind: 'beacon', projectId: 'q1' }]);
   });
 });

@@ -17,9 +17,19 @@ export function deviceRows(db: Kysely<Database>, projectId: string, kind?: strin
   return query.orderBy('kind').orderBy('sn').execute();
 }
 
-/** The project device `sn` is registered in (serial numbers are unique over projects), or undefined. */
-export async function projectOfDevice(db: Kysely<Database>, sn: string): Promise<string | undefined> {
-  return (await db.selectFrom('devices').select('project_id').where('sn', '=', sn).executeTakeFirst())?.project_id;
+/**
+ * The project of `projectId`'s organisation that device `sn` is registered in, or undefined (serial numbers
+ * are unique within an organisation; another organisation's registry is never consulted here).
+ */
+export async function projectOfDeviceInOrganisation(db: Kysely<Database>, projectId: string, sn: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('devices as d')
+    .innerJoin('projects as p', 'p.project_id', 'd.project_id')
+    .select('d.project_id')
+    .where('d.sn', '=', sn)
+    .where('p.co_id', '=', (eb) => eb.selectFrom('projects').select('co_id').where('project_id', '=', projectId))
+    .executeTakeFirst();
+  return row?.project_id;
 }
 
 /** A device as the registry writes it (device/add, device/import; protocol/admin.ts). */
@@ -54,7 +64,8 @@ export class DeviceUpsertRefused extends Error {
  * `thresholdsFor` gives (their kind's defaults); known ones are updated (kind unchanged: a kind change is
  * remove and add).
  * @throws DeviceUpsertRefused (`kind`) when a known device's kind differs, (`elsewhere`) when a serial
- * number belongs to another project; nothing is written then.
+ * number belongs to another project of the same organisation (other organisations' registries are not
+ * consulted: docs/api.md "Device serials across organisations"); nothing is written then.
  */
 export function upsertDevices(
   db: Kysely<Database>,
@@ -64,10 +75,18 @@ export function upsertDevices(
 ): Promise<{ created: number; updated: number }> {
   return db.transaction().execute(async (tx) => {
     const sns = devices.map((d) => d.sn);
-    const existing = sns.length ? await tx.selectFrom('devices').select(['project_id', 'sn', 'kind']).where('sn', 'in', sns).execute() : [];
+    const existing = sns.length
+      ? await tx
+          .selectFrom('devices as d')
+          .innerJoin('projects as p', 'p.project_id', 'd.project_id')
+          .select(['d.project_id', 'd.sn', 'd.kind'])
+          .where('d.sn', 'in', sns)
+          .where('p.co_id', '=', (eb) => eb.selectFrom('projects').select('co_id').where('project_id', '=', projectId))
+          .execute()
+      : [];
     const mine = new Map(existing.filter((e) => e.project_id === projectId).map((e) => [e.sn, e.kind]));
     const elsewhere = existing.find((e) => e.project_id !== projectId);
-    if (elsewhere) throw new DeviceUpsertRefused('elsewhere', `${elsewhere.sn}: registered in another project`);
+    if (elsewhere) throw new DeviceUpsertRefused('elsewhere', `${elsewhere.sn}: registered in another project of this organisation`);
     let created = 0;
     let updated = 0;
     for (const d of devices) {

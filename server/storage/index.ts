@@ -16,6 +16,8 @@ export * from './devices';
 export * from './organisations';
 export * from './projects';
 export * from './users';
+export * from './invitations';
+export * from './deviceTransfers';
 export * from './audit';
 export * from './people';
 export * from './zones';

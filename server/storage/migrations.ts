@@ -729,6 +729,47 @@ const zoneHourCounts: Migration = {
   },
 };
 
+/**
+ * Invitations of users of other organisations to a project, and requests to release a serial number one
+ * organisation's project holds to another organisation's project (docs/api.md "Invitations", "Device serials
+ * across organisations"). `state` is pending or how it ended; expiry is read against `expires_at_ms`.
+ */
+const memberInvitationsDeviceTransfers: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('member_invitations')
+      .addColumn('invitation_id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
+      .addColumn('project_id', 'text', (c) => c.notNull().references('projects.project_id').onDelete('cascade'))
+      .addColumn('username', 'text', (c) => c.notNull())
+      .addColumn('role', 'text', (c) => c.notNull())
+      .addColumn('invited_by', 'text', (c) => c.notNull())
+      .addColumn('created_at_ms', 'double precision', (c) => c.notNull())
+      .addColumn('expires_at_ms', 'double precision', (c) => c.notNull())
+      .addColumn('state', 'text', (c) => c.notNull())
+      .addColumn('decided_by', 'text')
+      .addColumn('decided_at_ms', 'double precision')
+      .execute();
+    await db.schema.createIndex('member_invitations_project_idx').on('member_invitations').columns(['project_id', 'state']).execute();
+    await db.schema.createIndex('member_invitations_username_idx').on('member_invitations').columns(['username', 'state']).execute();
+    await db.schema
+      .createTable('device_transfers')
+      .addColumn('transfer_id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
+      .addColumn('sn', 'text', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('from_project_id', 'text', (c) => c.notNull().references('projects.project_id').onDelete('cascade'))
+      .addColumn('to_project_id', 'text', (c) => c.notNull().references('projects.project_id').onDelete('cascade'))
+      .addColumn('requested_by', 'text', (c) => c.notNull())
+      .addColumn('created_at_ms', 'double precision', (c) => c.notNull())
+      .addColumn('expires_at_ms', 'double precision', (c) => c.notNull())
+      .addColumn('state', 'text', (c) => c.notNull())
+      .addColumn('decided_by', 'text')
+      .addColumn('decided_at_ms', 'double precision')
+      .execute();
+    await db.schema.createIndex('device_transfers_from_idx').on('device_transfers').columns(['from_project_id', 'state']).execute();
+    await db.schema.createIndex('device_transfers_to_idx').on('device_transfers').columns(['to_project_id', 'state']).execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -752,6 +793,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0044_rules_unconfigured_metrics': unconfiguredMetrics,
   '0046_people_zone_gathering_team_areas': zoneGatheringTeamAreas,
   '0047_zone_hour_counts': zoneHourCounts,
+  '0048_member_invitations_device_transfers': memberInvitationsDeviceTransfers,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

@@ -37,6 +37,8 @@ export interface Database {
   equipment_drivers: EquipmentDriversTable;
   driver_attendance: DriverAttendanceTable;
   equipment_archive: EquipmentArchiveTable;
+  member_invitations: MemberInvitationsTable;
+  device_transfers: DeviceTransfersTable;
 }
 
 export interface UsersTable {
@@ -473,4 +475,34 @@ export interface AlarmCapturesTable {
   content_type: string;
   bytes: Uint8Array;
   stored_at_ms: number;
+}
+
+/** An invitation of a user to a project (migration 0048); `state`: pending, accepted, declined or withdrawn. */
+export interface MemberInvitationsTable {
+  invitation_id: Generated<number>;
+  project_id: string;
+  /** The name as the inviter typed it: it need not be an account (then nobody ever sees the invitation). */
+  username: string;
+  role: string;
+  invited_by: string;
+  created_at_ms: number;
+  expires_at_ms: number;
+  state: string;
+  decided_by: string | null;
+  decided_at_ms: number | null;
+}
+
+/** A request to release serial `sn` of `from_project_id` to `to_project_id` (migration 0048); `state`: pending, approved or refused. */
+export interface DeviceTransfersTable {
+  transfer_id: Generated<number>;
+  sn: string;
+  kind: string;
+  from_project_id: string;
+  to_project_id: string;
+  requested_by: string;
+  created_at_ms: number;
+  expires_at_ms: number;
+  state: string;
+  decided_by: string | null;
+  decided_at_ms: number | null;
 }

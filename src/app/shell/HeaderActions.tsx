@@ -7,6 +7,7 @@ import { LocaleSwitch } from '../LocaleSwitch';
 import { ThemeMenu } from './ThemeMenu';
 import { StaleBadge } from './ShellBanners';
 import { ProjectSwitchDialog } from './ProjectSwitchDialog';
+import { MyInvitations } from '../screens/admin/MyInvitations';
 
 /** Whether the viewport is narrower than `px` CSS px (false when `px` is undefined), following resizes. */
 function useNarrowerThan(px: number | undefined): boolean {
@@ -71,6 +72,7 @@ export const HeaderActions = observer(function HeaderActions({ collapseBelowPx }
           </Button>
         ))
       )}
+      <MyInvitations />
       <ProjectSwitchDialog />
       <LocaleSwitch />
       <ThemeMenu />

@@ -1,8 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ADMIN, SILENT_PERIODS, listsMeasured, type DeviceKind, type RegistryDevice } from '../../../../protocol';
+import { ADMIN, SILENT_PERIODS, TRANSFER_TTL_MS, listsMeasured, type DeviceKind, type RegistryDevice } from '../../../../protocol';
 import { defaultThresholdsFor } from '../../../rules/defaultThresholds';
-import { deviceRows, DeviceUpsertRefused, editDevice, fromJson, moveDevice, projectOfDevice, removeDevices, upsertDevices, type Database } from '../../../storage';
+import {
+  deviceRows,
+  DeviceUpsertRefused,
+  editDevice,
+  foreignHolders,
+  fromJson,
+  moveDevice,
+  projectOfDeviceInOrganisation,
+  removeDevices,
+  requestTransfers,
+  upsertDevices,
+  type Database,
+} from '../../../storage';
 import { route, requireMember, type HttpDeps } from '../../context';
 import { readDeviceImport, type ImportedDevice } from '../../deviceImport';
 import { ApiError, ERROR_MESSAGES } from '../../errors';
@@ -21,7 +33,7 @@ function gasesOf(kind: string, thresholds: unknown): string[] {
 /**
  * Writes the devices of a project (storage upsertDevices), new ones with their kind's default thresholds.
  * @throws ApiError VALIDATION when a known device's kind differs, CONFLICT when a serial number belongs to
- * another project. Nothing is written then.
+ * another project of the same organisation. Nothing is written then.
  */
 async function upsertRegistry(db: Kysely<Database>, projectId: string, devices: ImportedDevice[]): Promise<{ created: number; updated: number }> {
   try {
@@ -30,6 +42,16 @@ async function upsertRegistry(db: Kysely<Database>, projectId: string, devices: 
     if (e instanceof DeviceUpsertRefused) throw new ApiError(e.reason === 'elsewhere' ? 'CONFLICT' : 'VALIDATION', e.message);
     throw e;
   }
+}
+
+/**
+ * After `projectId` registered `sns`: asks the projects of other organisations that hold any of them to
+ * release it (docs/api.md "Device serials across organisations"). The caller's answer does not depend on
+ * it, and the lookup runs whether or not anyone holds them.
+ */
+async function askHolders(db: Kysely<Database>, projectId: string, requestedBy: string, sns: string[]): Promise<void> {
+  const nowMs = Date.now();
+  await requestTransfers(db, projectId, requestedBy, await foreignHolders(db, projectId, sns), nowMs, nowMs + TRANSFER_TTL_MS);
 }
 
 /** The device registry of a project: list (with silence), add, edit, move, remove, import (CSV, XLSX). */
@@ -60,9 +82,12 @@ export function registerDeviceRegistryRoutes(app: FastifyInstance, deps: HttpDep
     return body.silentOnly ? devices.filter((d) => d.silent) : devices;
   });
 
-  route(app, deps, ADMIN.deviceAdd, async ({ body }) => {
-    if ((await projectOfDevice(db, body.device.sn)) !== undefined) throw new ApiError('CONFLICT', `${body.device.sn}: already registered`);
+  // Serial numbers are unique within an organisation: another organisation holding the same one neither
+  // refuses nor changes the answer (docs/api.md "Device serials across organisations").
+  route(app, deps, ADMIN.deviceAdd, async ({ body, user }) => {
+    if ((await projectOfDeviceInOrganisation(db, body.projectId, body.device.sn)) !== undefined) throw new ApiError('CONFLICT', `${body.device.sn}: already registered`);
     await upsertRegistry(db, body.projectId, [body.device]);
+    await askHolders(db, body.projectId, user.username, [body.device.sn]);
     await deps.live().reloadDevices(body.projectId);
     return null;
   });
@@ -76,6 +101,9 @@ export function registerDeviceRegistryRoutes(app: FastifyInstance, deps: HttpDep
   // Moving keeps the device's serial number, thresholds and last reading; its history stays with the old project.
   route(app, deps, ADMIN.deviceMove, async ({ body, user }) => {
     requireMember(user, body.toProjectId);
+    // the target may belong to another organisation the caller also administers, which may hold the serial itself
+    const holder = await projectOfDeviceInOrganisation(db, body.toProjectId, body.sn);
+    if (holder !== undefined && holder !== body.projectId) throw new ApiError('CONFLICT', `${body.sn}: already registered`);
     if (!(await moveDevice(db, body.projectId, body.sn, body.toProjectId))) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
     await deps.live().reloadDevices(body.projectId);
     await deps.live().reloadDevices(body.toProjectId);
@@ -88,13 +116,14 @@ export function registerDeviceRegistryRoutes(app: FastifyInstance, deps: HttpDep
     return { removed };
   });
 
-  route(app, deps, ADMIN.deviceImport, async ({ body }) => {
+  route(app, deps, ADMIN.deviceImport, async ({ body, user }) => {
     const content = Buffer.from(body.contentBase64, 'base64');
     const { devices, problems } = await readDeviceImport(body.format, content);
     const none = { imported: 0, created: 0, updated: 0, dryRun: body.dryRun ?? false };
     if (problems.length > 0) return { ...none, problems };
     if (body.dryRun) return { ...none, imported: devices.length, problems: [] };
     const { created, updated } = await upsertRegistry(db, body.projectId, devices);
+    await askHolders(db, body.projectId, user.username, devices.map((d) => d.sn));
     await deps.live().reloadDevices(body.projectId);
     return { imported: devices.length, created, updated, problems: [], dryRun: false };
   });

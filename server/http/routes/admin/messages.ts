@@ -1,4 +1,4 @@
-import { passwordProblem } from '../../../../protocol';
+import { MAX_PENDING_INVITATIONS, passwordProblem } from '../../../../protocol';
 import { ApiError } from '../../errors';
 
 /** Messages of the administration routes (shown as they are). */
@@ -14,6 +14,7 @@ export const ADMIN_MESSAGES = {
   selfDisable: 'You cannot disable your own account',
   moveTarget: 'You are not an organisation administrator of the target project',
   unknownOrg: 'No such organisation',
+  invitationCap: `This project has ${MAX_PENDING_INVITATIONS} open invitations: withdraw some or wait until they are answered`,
 } as const;
 
 /** @throws ApiError VALIDATION with the rule a new password breaks (protocol passwordProblem). */

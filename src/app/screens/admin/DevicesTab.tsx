@@ -8,6 +8,7 @@ import { kindLabel, metricLabel } from '../../../i18n/metricLabels';
 import { useStores } from '../../../stores';
 import { AdminSection, CallError, DataTable, fileToBase64, useAdminData } from './adminUi';
 import { DeviceEditDialog, DeviceFields, DeviceMoveDialog } from './DeviceDialogs';
+import { TransferRequestsSection } from './TransferRequestsSection';
 
 /**
  * The device registry of the current project: devices with their last report (silent ones marked), adding
@@ -155,6 +156,7 @@ export const DevicesTab = observer(function DevicesTab({ projectId }: { projectI
           ) : null}
         </AdminSection>
       </div>
+      <TransferRequestsSection projectId={projectId} />
 
       <AdminSection
         title={t`MQTT credentials of this project`}

@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ADMIN, ROLES, type PasswordReset, type Role } from '../../../../protocol';
 import { useStores } from '../../../stores';
 import { AdminSection, CallError, DataTable, useAdminData } from './adminUi';
+import { InvitationSections } from './InvitationSections';
 
 /** The role names shown to people. */
 export function useRoleLabel(): (role: Role) => string {
@@ -68,6 +69,7 @@ export const UsersTab = observer(function UsersTab({ projectId }: { projectId: s
           </Button>
         </div>
       </AdminSection>
+      <InvitationSections projectId={projectId} membersLoaded={members.data} />
 
       {isAdmin ? <AllUsers /> : null}
     </div>

@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button, CounterBadge, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { TENANCY, type ReceivedInvitation } from '../../../../protocol';
+import { BusinessError } from '../../../api/request';
+import { formatBeijing } from '../../../format/time';
+import { useStores } from '../../../stores';
+import { CallError, DataTable } from './adminUi';
+import { useRoleLabel } from './UsersTab';
+
+/**
+ * The header's Invitations button: shown while the signed-in user has open invitations to projects
+ * (docs/api.md "Invitations"), with their count; its dialog lists them to accept (the membership is made
+ * with the role offered, and the project joins the organisation switch) or decline. Read when the header
+ * mounts and after each answer.
+ */
+export const MyInvitations = observer(function MyInvitations() {
+  const { session, request } = useStores();
+  const { t } = useLingui();
+  const roleLabel = useRoleLabel();
+  const username = session.user?.username ?? null;
+  const [invitations, setInvitations] = useState<ReceivedInvitation[]>([]);
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const mine = await request(TENANCY.myInvitations, {}, { skipErrorHandler: true });
+      setInvitations(Array.isArray(mine) ? mine : []);
+    } catch {
+      setInvitations([]); // the button stays hidden; the list is not worth an error banner in every header
+    }
+  }, [request]);
+  useEffect(() => {
+    if (username !== null) void load();
+  }, [username, load]);
+
+  async function respond(invitationId: number, accept: boolean) {
+    try {
+      await request(TENANCY.invitationRespond, { invitationId, accept }, { skipErrorHandler: true });
+      setError(null);
+      if (accept) await session.check();
+    } catch (e) {
+      setError(e instanceof BusinessError ? e.errorMessage : String(e));
+    }
+    await load();
+  }
+
+  if (invitations.length === 0 && !open) return null;
+  return (
+    <>
+      <Button size="small" appearance="subtle" onClick={() => setOpen(true)} icon={<CounterBadge count={invitations.length} size="medium" />} iconPosition="after">
+        <Trans>Invitations</Trans>
+      </Button>
+      <Dialog open={open} onOpenChange={(_, d) => setOpen(d.open)}>
+        <DialogSurface aria-label={t`Your invitations`} style={{ maxWidth: 900 }}>
+          <DialogBody>
+            <DialogTitle>
+              <Trans>Your invitations</Trans>
+            </DialogTitle>
+            <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+              <CallError error={error} />
+              {invitations.length === 0 ? (
+                <p style={{ margin: 0, fontSize: 14 }}>
+                  <Trans>No open invitations.</Trans>
+                </p>
+              ) : (
+                <DataTable
+                  label={t`Your invitations`}
+                  head={[t`Project`, t`Organisation`, t`Role`, t`Invited by`, t`Expires`, '']}
+                  rows={invitations.map((i) => ({
+                    key: String(i.invitationId),
+                    cells: [
+                      i.projectName,
+                      i.coName,
+                      roleLabel(i.role),
+                      i.invitedBy,
+                      formatBeijing(i.expiresAtMs),
+                      <span key="answer" style={{ display: 'inline-flex', gap: 8 }}>
+                        <Button size="small" appearance="primary" onClick={() => void respond(i.invitationId, true)}>
+                          <Trans>Accept</Trans>
+                        </Button>
+                        <Button size="small" onClick={() => void respond(i.invitationId, false)}>
+                          <Trans>Decline</Trans>
+                        </Button>
+                      </span>,
+                    ],
+                  }))}
+                />
+              )}
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => setOpen(false)}>
+                <Trans>Close</Trans>
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </>
+  );
+});
