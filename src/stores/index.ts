@@ -7,6 +7,8 @@ export { DEVICE_FLUSH_MS, DeviceStore } from './DeviceStore';
 export { DeviceDetailStore } from './DeviceDetailStore';
 export { LiveStore, type ChartWindow, type PersonnelFrame, type PersonnelTunnelFrame, type PersonnelRequest, type PersonnelWatch, type SeriesFrame, type WindowRequest } from './LiveStore';
 export { NoticeStore, type Notice } from './NoticeStore';
+export { MAX_QUERIES, MIN_REFRESH_MS, Query, QUERY_STALE_MS, QueryStore, queryKey, type QueryStoreOptions, type ShowOptions } from './QueryStore';
+export { useQuery, type QueryView } from './useQuery';
 export { SessionStore, type SessionState } from './SessionStore';
 export { TunnelStore } from './TunnelStore';
 export type { LiveFeeds, LiveFeedsFactory, TelemetryTopic } from './feeds';
