@@ -54,7 +54,8 @@ describe('QueryStore', () => {
 
   it('loads a query once for every component showing it, whatever the key order of the body', async () => {
     const server = fakeServer();
-    const store = new QueryStore(server.request);
+    let now = 1_000_000;
+    const store = new QueryStore(server.request, { now: () => now, staleMs: 2_000 });
     const a = store.query(PEOPLE.personList, { projectId: 'p1', q: 'Li' });
     expect(store.query(PEOPLE.personList, { q: 'Li', projectId: 'p1' })).toBe(a);
     expect(store.query(PEOPLE.personList, { q: 'Wang', projectId: 'p1' })).not.toBe(a);
@@ -68,8 +69,13 @@ describe('QueryStore', () => {
     expect(q.data?.map((o) => o.coId)).toEqual(['co1']);
     hideA();
     hideB();
-    store.show(q)(); // shown again while fresh: the kept answer, no new load
+    store.show(q)(); // shown again at once (a tab switched back): the kept answer, no new load
     expect(server.count(ADMIN.orgList.path)).toBe(1);
+    now += 2_000;
+    store.show(q); // a screen opened later: the kept answer shows and is loaded again
+    expect(q.data?.map((o) => o.coId)).toEqual(['co1']);
+    await settle();
+    expect(server.count(ADMIN.orgList.path)).toBe(2);
   });
 
   it('keeps the last answer and gives the server message when a load fails', async () => {

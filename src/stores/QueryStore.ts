@@ -5,8 +5,12 @@ import { BusinessError, type RequestFn, type RequestOptions } from '../api/reque
 /** Queries kept at most (answers of screens no longer shown are evicted, least recently used first). */
 export const MAX_QUERIES = 64;
 
-/** A kept answer older than this (ms) is loaded again when a screen shows it again (it stays shown meanwhile). */
-export const QUERY_STALE_MS = 30_000;
+/**
+ * A screen that shows a query nobody else shows loads it again (the kept answer stays shown meanwhile),
+ * unless the answer is younger than this (ms): a tab switched back and forth, a component mounted twice.
+ * Changes made elsewhere (another tab, another user) are so seen whenever a screen opens.
+ */
+export const QUERY_STALE_MS = 2_000;
 
 /** The shortest refresh period a screen may ask for (ms), so a mistake cannot hammer the server. */
 export const MIN_REFRESH_MS = 1_000;
@@ -106,18 +110,20 @@ export class QueryStore {
   }
 
   /**
-   * Shows `q` until the returned function is called: loads it when it never loaded, was invalidated
-   * or is older than the stale age, and reloads it every `refreshMs` while anyone asks for that.
+   * Shows `q` until the returned function is called: loads it when it never loaded, was invalidated, or
+   * nobody showed it and its answer is older than the stale age ({@link QUERY_STALE_MS}); reloads it
+   * every `refreshMs` while anyone asks for that.
    */
   show(q: Query, options: ShowOptions = {}): () => void {
     const entry = { ...options };
+    const first = q.shownBy.size === 0;
     q.shownBy.add(entry);
     q.lastUsedMs = this.now();
     if (!this.queries.has(q.key)) {
       this.queries.set(q.key, q); // evicted between render and mount: kept again
       this.evict();
     }
-    if (!q.loading && (q.loadedAtMs === 0 || q.stale || this.now() - q.loadedAtMs >= this.staleMs)) void this.load(q);
+    if (!q.loading && (q.loadedAtMs === 0 || q.stale || (first && this.now() - q.loadedAtMs >= this.staleMs))) void this.load(q);
     this.retime(q);
     return () => {
       q.shownBy.delete(entry);
