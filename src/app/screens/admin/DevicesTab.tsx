@@ -23,10 +23,7 @@ export const DevicesTab = observer(function DevicesTab({ projectId }: { projectI
   const [key, setKey] = useState<DeviceKey | null>(null);
   const [dialog, setDialog] = useState<{ action: 'edit' | 'move'; device: RegistryDevice } | null>(null);
   const closeDialog = () => setDialog(null);
-  const afterSave = () => {
-    setDialog(null);
-    void devices.load();
-  };
+  const afterSave = () => setDialog(null); // the dialog saved through queries.mutate: the list reloads
 
   async function handleImport(file: File) {
     const format = file.name.toLowerCase().endsWith('.csv') ? 'csv' : 'xlsx';

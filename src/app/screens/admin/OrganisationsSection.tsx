@@ -25,7 +25,6 @@ export const OrganisationsSection = observer(function OrganisationsSection({
     if (!renaming) return;
     if (await save.call(ADMIN.orgEdit, { coId: renaming.coId, name: renaming.name })) {
       setRenaming(null);
-      await orgs.load();
       onChanged();
     }
   }

@@ -61,10 +61,7 @@ export const ProjectsTab = observer(function ProjectsTab({ projectId }: { projec
       {isAdmin ? (
         <OrganisationsSection
           orgs={orgs}
-          onChanged={() => {
-            void projects.load();
-            void session.check();
-          }}
+          onChanged={() => void session.check()}
         />
       ) : null}
 
@@ -131,7 +128,6 @@ export const ProjectsTab = observer(function ProjectsTab({ projectId }: { projec
                 const body = { projectId: id, name, projectType, location, latitude, longitude, contractor, startDate, plannedEndDate, keyFigures };
                 void saveDetails.call(ADMIN.projectEdit, body).then(async (ok) => {
                   if (!ok) return;
-                  await projects.load();
                   await session.check();
                 });
               }}
