@@ -55,21 +55,19 @@ export const PageManagerScreen = observer(function PageManagerScreen() {
         </p>
       ) : (
         <ul aria-label="boards" style={{ listStyle: 'none', padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
-          {slice.items.map((b) => {
-            return (
-              <li key={b.boardId} data-board-id={b.boardId} style={{ padding: 12, background: SCREEN.panelBackground, border: `1px solid ${SCREEN.panelBorder}`, borderRadius: 6 }}>
-                <Link to={pageViewHref(b.boardId)} style={{ color: SCREEN.brand, fontSize: 18 }}>
-                  {b.name}
-                </Link>
-                <span style={{ marginLeft: 10, verticalAlign: 'text-bottom' }}>
-                  <ReleaseStateBadge state={b.releaseState} />
-                </span>
-                <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 8 }}>
-                  <BoardPageLinks boardId={b.boardId} />
-                </div>
-              </li>
-            );
-          })}
+          {slice.items.map((b) => (
+            <li key={b.boardId} data-board-id={b.boardId} style={{ padding: 12, background: SCREEN.panelBackground, border: `1px solid ${SCREEN.panelBorder}`, borderRadius: 6 }}>
+              <Link to={pageViewHref(b.boardId)} style={{ color: SCREEN.brand, fontSize: 18 }}>
+                {b.name}
+              </Link>
+              <span style={{ marginLeft: 10, verticalAlign: 'text-bottom' }}>
+                <ReleaseStateBadge state={b.releaseState} />
+              </span>
+              <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 8 }}>
+                <BoardPageLinks boardId={b.boardId} />
+              </div>
+            </li>
+          ))}
         </ul>
       )}
       <nav style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
