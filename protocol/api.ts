@@ -213,20 +213,9 @@ export const alarmExportBody = alarmListBody.omit({ page: true, pageSize: true }
 });
 export type AlarmExportBody = z.input<typeof alarmExportBody>;
 
-export const boardListBody = z.object({ projectId: id, dataRange: z.number().int().optional() });
 /** docs/api.md "Board server": response `result '0'` and `data.board[]`; rows carry their release state (boardListSchema). */
 export type BoardList = z.infer<typeof boardListSchema>;
 
-export const boardScreenBody = z.object({
-  boardId: id,
-  /**
-   * true (viewers): the latest release; NOT_FOUND with NOT_RELEASED_MESSAGE when the board was never
-   * released (viewers never see a draft). false or absent (editors): the draft.
-   */
-  released: z.boolean().optional(),
-  /** A given release (history preview); wins over `released`. NOT_FOUND when it is not kept. */
-  releaseNo: z.number().int().min(1).optional(),
-});
 /**
  * A board to draw. `source` says whether it is the draft or a release (`releaseNo`, `releasedAtMs`);
  * this server always sends these three, they are optional only for older clients' fixtures.

@@ -119,14 +119,6 @@ export const BUILTIN_PANEL_TYPES = [
 
 // ───────────────────────── Board server (docs/api.md "Board server") ─────────────────────────
 
-const boardIdField = z.string().min(1).max(64);
-const nameField = z.string().trim().min(1, 'must not be empty').max(200);
-/**
- * The board `version` an edit was based on. A write whose baseVersion is not the board's current version
- * is refused with CONFLICT (someone else changed the board); a write that succeeds increments it.
- */
-const baseVersionField = z.number().int().min(0);
-
 /** Board template categories: the kinds of project SiteBoard is for (docs/product.md "Board model"). */
 export const BOARD_TEMPLATE_CATEGORIES = ['tunnel', 'bridge', 'road'] as const;
 export type BoardTemplateCategory = (typeof BOARD_TEMPLATE_CATEGORIES)[number];
@@ -198,123 +190,6 @@ export const layoutItemSchema = z.strictObject({
   z: panelSchema.shape.z,
 });
 export type LayoutItem = z.infer<typeof layoutItemSchema>;
-
-const unique = <T>(key: (item: T) => string) => (items: T[]) => new Set(items.map(key)).size === items.length;
-
-/** Bodies of the board-server routes (ROUTES in api.ts). */
-export const boardAddBody = z.strictObject({ projectId: boardIdField, name: nameField, layout: layoutPatchSchema.optional() });
-export const boardAddInitializeBody = z.strictObject({
-  projectId: boardIdField,
-  templateId: boardIdField,
-  /** Default: the template's name. */
-  name: nameField.optional(),
-});
-export const boardEditBody = z
-  .strictObject({ boardId: boardIdField, baseVersion: baseVersionField, name: nameField.optional(), layout: layoutPatchSchema.optional() })
-  .refine((b) => b.name !== undefined || b.layout !== undefined, { error: 'nothing to change: give name or layout' });
-export const boardDeleteBody = z.strictObject({ boardId: boardIdField, baseVersion: baseVersionField });
-export const boardReleaseBody = z.strictObject({
-  boardId: boardIdField,
-  baseVersion: baseVersionField,
-  note: z.string().trim().max(500).optional(),
-});
-export const boardHistoryBody = z.strictObject({ boardId: boardIdField });
-export const boardRestoreBody = z.strictObject({ boardId: boardIdField, baseVersion: baseVersionField, releaseNo: z.number().int().min(1) });
-export const boardStandardListBody = z.strictObject({ category: z.enum(BOARD_TEMPLATE_CATEGORIES).optional() });
-
-export const pageAddBody = z.strictObject({
-  boardId: boardIdField,
-  baseVersion: baseVersionField,
-  name: nameField,
-  /** Position among the pages; default (or past the end): last. */
-  index: z.number().int().min(0).optional(),
-});
-export const pageDetailsBody = z.strictObject({ boardId: boardIdField, pageId: boardIdField });
-export const pageEditBody = z.strictObject({ boardId: boardIdField, baseVersion: baseVersionField, pageId: boardIdField, name: nameField });
-export const pageMoveBody = z.strictObject({
-  boardId: boardIdField,
-  baseVersion: baseVersionField,
-  pageId: boardIdField,
-  /** New position, 0 = first; past the end means last. */
-  toIndex: z.number().int().min(0),
-});
-export const pageDeleteBody = z.strictObject({ boardId: boardIdField, baseVersion: baseVersionField, pageId: boardIdField });
-export const pageAddInitializeBody = z.strictObject({
-  boardId: boardIdField,
-  baseVersion: baseVersionField,
-  templateId: boardIdField,
-  /** Which page of the template; default its first. */
-  templatePageId: boardIdField.optional(),
-  /** Default: the template page's name. */
-  name: nameField.optional(),
-  index: z.number().int().min(0).optional(),
-});
-
-export const panelListBody = z.strictObject({ boardId: boardIdField, pageId: boardIdField.optional() });
-export const panelCustomAddBody = z.strictObject({
-  boardId: boardIdField,
-  baseVersion: baseVersionField,
-  pageId: boardIdField,
-  panel: panelInputSchema,
-});
-export const panelEditBody = z.strictObject({
-  boardId: boardIdField,
-  baseVersion: baseVersionField,
-  pageId: boardIdField,
-  panelId: boardIdField,
-  panel: panelPatchSchema,
-});
-export const panelDeleteBody = z.strictObject({
-  boardId: boardIdField,
-  baseVersion: baseVersionField,
-  pageId: boardIdField,
-  panelIds: z
-    .array(boardIdField)
-    .min(1)
-    .max(2000)
-    .refine(unique<string>((s) => s), { error: 'lists a panel twice' }),
-});
-export const panelMoveBody = z.strictObject({
-  boardId: boardIdField,
-  baseVersion: baseVersionField,
-  pageId: boardIdField,
-  panelId: boardIdField,
-  to: panelMoveTargetSchema,
-});
-
-export const layoutListBody = z.strictObject({ boardId: boardIdField, pageId: boardIdField.optional() });
-export const layoutUpdateBody = z
-  .strictObject({
-    boardId: boardIdField,
-    baseVersion: baseVersionField,
-    layout: layoutPatchSchema.optional(),
-    items: z
-      .array(layoutItemSchema)
-      .max(5000)
-      .refine(unique<LayoutItem>((i) => `${i.pageId}\u0000${i.panelId}`), { error: 'lists a panel twice' })
-      .default([]),
-  })
-  .refine((b) => b.layout !== undefined || b.items.length > 0, { error: 'nothing to change: give layout or items' });
-
-export const systemStyleDetailsBody = z.strictObject({ projectId: boardIdField });
-export const systemStyleEditBody = z
-  .strictObject({
-    projectId: boardIdField,
-    /** The style `version` the edit was based on (0 for a project that never edited it). */
-    baseVersion: baseVersionField,
-    theme: z.enum(THEMES).optional(),
-    primaryColor: z
-      .string()
-      .regex(/^#[0-9a-fA-F]{6}$/, { error: 'must be a colour like #00b589' })
-      .optional(),
-    title: z.string().trim().min(1, 'must not be empty').max(100).optional(),
-  })
-  .refine((b) => b.theme !== undefined || b.primaryColor !== undefined || b.title !== undefined, {
-    error: 'nothing to change: give theme, primaryColor or title',
-  });
-
-/** Query of `GET ticket/getTicket`: the project the ticket is for (other params are ignored). */
-export const ticketQuery = z.object({ projectId: boardIdField });
 
 /** What every successful board write answers: the board and its new version (the next baseVersion). */
 export interface BoardWrite {

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { beijingDayStart, formatChainage, HISTORY, PEOPLE, type PersonDetail, type Threshold } from '../../protocol';
-import { useStores } from '../stores';
+import { beijingDayStart, formatChainage, HISTORY, PEOPLE, type SeriesResponse, type Threshold } from '../../protocol';
+import { useQuery, useStores, type QueryView } from '../stores';
 import { LEVEL_COLOR, SCREEN, thresholdLevel } from '../components';
 import { formatBeijing } from '../format/time';
 import { metricLabel } from '../i18n/metricLabels';
@@ -29,49 +29,23 @@ export type PersonCardTarget = { personId: string } | { beaconSn: string };
  * while it is open; `target` null closes it.
  */
 export const PersonCard = observer(function PersonCard({ projectId, target, onClose }: { projectId: string | null; target: PersonCardTarget | null; onClose: () => void }) {
-  const { request, tunnels } = useStores();
+  const { tunnels } = useStores();
   const { t, i18n } = useLingui();
-  const [detail, setDetail] = useState<PersonDetail | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [track, setTrack] = useState<{ ts: number[]; m: Array<number | null> } | null>(null);
   const key = target ? ('personId' in target ? `p:${target.personId}` : `b:${target.beaconSn}`) : null;
-
-  useEffect(() => {
-    setDetail(null);
-    setTrack(null);
-    setFailed(false);
-    if (!projectId || !target) return;
-    let live = true;
-    const load = () =>
-      request(PEOPLE.personDetail, { projectId, ...target }, { skipErrorHandler: true })
-        .then((d) => {
-          if (!live) return;
-          setDetail(d);
-          return d;
-        })
-        .catch(() => live && setFailed(true));
-    void load().then((d) => {
-      if (!live || !d || !d.beaconSn) return;
-      const toMs = Date.now();
-      const fromMs = beijingDayStart(toMs);
-      const ask = (from: number, tier?: 'raw') =>
-        request(HISTORY.series, { projectId, sns: [d.beaconSn], metrics: ['chainageM'], fromMs: from, toMs, widthPx: TRACK_W, ...(tier ? { tier } : {}) }, { skipErrorHandler: true })
-          .then((r) => ({ ts: r.series[0]?.ts ?? [], m: r.series[0]?.values.chainageM ?? [] }))
-          .catch(() => ({ ts: [], m: [] }));
-      // the day from the rollups, and the last minutes (not rolled up yet) from the raw readings
-      void Promise.all([ask(fromMs), ask(Math.max(fromMs, toMs - RECENT_RAW_MS), 'raw')]).then(([day, recent]) => {
-        if (!live) return;
-        const lastDay = day.ts.length ? day.ts[day.ts.length - 1] : -Infinity;
-        const keep = recent.ts.map((ts, i) => [ts, recent.m[i]] as const).filter(([ts]) => ts > lastDay);
-        setTrack({ ts: [...day.ts, ...keep.map((p) => p[0])], m: [...day.m, ...keep.map((p) => p[1])] });
-      });
-    });
-    const timer = setInterval(() => void load(), REFRESH_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [request, projectId, key]);
+  const shown = useQuery(PEOPLE.personDetail, projectId && target ? { projectId, ...target } : null, { refreshMs: REFRESH_MS, keepPrevious: false });
+  const detail = shown.data;
+  const failed = shown.error !== null;
+  // today's track up to when the card opened: the day from the rollups, and the last minutes (not rolled
+  // up yet) from the raw readings
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const toMs = useMemo(() => Date.now(), [key]);
+  const fromMs = beijingDayStart(toMs);
+  const beaconSn = detail?.beaconSn || null;
+  const trackOf = (from: number, tier?: 'raw') =>
+    projectId && beaconSn ? { projectId, sns: [beaconSn], metrics: ['chainageM'], fromMs: from, toMs, widthPx: TRACK_W, ...(tier ? { tier } : {}) } : null;
+  const day = useQuery(HISTORY.series, trackOf(fromMs), { keepPrevious: false });
+  const recent = useQuery(HISTORY.series, trackOf(Math.max(fromMs, toMs - RECENT_RAW_MS), 'raw'), { keepPrevious: false });
+  const track = beaconSn ? joinTrack(day, recent) : null;
 
   const person = detail?.person ?? null;
   const latest = detail?.latest ?? null;
@@ -182,6 +156,20 @@ export const PersonCard = observer(function PersonCard({ projectId, target, onCl
 });
 
 /** Today's distance from the portal over time, as a line (SVG; a few hundred points at most). */
+type Track = { ts: number[]; m: Array<number | null> };
+
+/** The track of the two series queries (null while either loads; a failed one counts as no points), recent points after the day's last. */
+function joinTrack(day: QueryView<SeriesResponse>, recent: QueryView<SeriesResponse>): Track | null {
+  const points = (q: QueryView<SeriesResponse>): Track | null =>
+    q.data ? { ts: q.data.series[0]?.ts ?? [], m: q.data.series[0]?.values.chainageM ?? [] } : q.error !== null ? { ts: [], m: [] } : null;
+  const d = points(day);
+  const r = points(recent);
+  if (!d || !r) return null;
+  const lastDay = d.ts.length ? d.ts[d.ts.length - 1] : -Infinity;
+  const keep = r.ts.map((ts, i) => [ts, r.m[i]] as const).filter(([ts]) => ts > lastDay);
+  return { ts: [...d.ts, ...keep.map((p) => p[0])], m: [...d.m, ...keep.map((p) => p[1])] };
+}
+
 function TrackChart({ track }: { track: { ts: number[]; m: Array<number | null> } | null }) {
   if (!track) return <Spinner size="tiny" />;
   const pts = track.ts.map((ts, i) => [ts, track.m[i]] as const).filter((p): p is readonly [number, number] => p[1] !== null);

@@ -9,10 +9,11 @@ const EMPTY: Record<keyof PersonFields, string> = { name: '', beaconSn: '', comp
 /**
  * Adds, edits or removes a person of the registry (administrators; docs/api.md "People and zones").
  * `person` undefined: closed; null: a new person. Input is checked with the API's schema before it is
- * sent; the server's refusal (a beacon already worn by someone else) is shown in the dialog.
+ * sent; the server's refusal (a beacon already worn by someone else) is shown in the dialog. Changes go
+ * through QueryStore.mutate, so every screen listing people (or zones and their headcounts) reloads.
  */
 export function PersonEditDialog({ projectId, person, onDone }: { projectId: string | null; person: Person | null | undefined; onDone: (changed: boolean) => void }) {
-  const { request } = useStores();
+  const { queries } = useStores();
   const { t } = useLingui();
   const [form, setForm] = useState(EMPTY);
   const [error, setError] = useState<string | null>(null);
@@ -40,7 +41,7 @@ export function PersonEditDialog({ projectId, person, onDone }: { projectId: str
     }
     const opts = { skipErrorHandler: true };
     void call(() =>
-      person ? request(PEOPLE.personEdit, { projectId, personId: person.personId, person: parsed.data }, opts) : request(PEOPLE.personAdd, { projectId, person: parsed.data }, opts),
+      person ? queries.mutate(PEOPLE.personEdit, { projectId, personId: person.personId, person: parsed.data }, opts) : queries.mutate(PEOPLE.personAdd, { projectId, person: parsed.data }, opts),
     );
   };
   const input = (k: keyof PersonFields, label: string) => (
@@ -79,7 +80,7 @@ export function PersonEditDialog({ projectId, person, onDone }: { projectId: str
           </DialogContent>
           <DialogActions>
             {person ? (
-              <Button onClick={() => projectId && void call(() => request(PEOPLE.personDelete, { projectId, personId: person.personId }, { skipErrorHandler: true }))}>
+              <Button onClick={() => projectId && void call(() => queries.mutate(PEOPLE.personDelete, { projectId, personId: person.personId }, { skipErrorHandler: true }))}>
                 <Trans>Delete</Trans>
               </Button>
             ) : null}

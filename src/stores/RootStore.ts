@@ -8,6 +8,7 @@ import { DEVICE_FLUSH_MS, DeviceStore } from './DeviceStore';
 import { socketFeeds, type LiveFeedsFactory } from './feeds';
 import { LiveStore } from './LiveStore';
 import { NoticeStore } from './NoticeStore';
+import { QueryStore } from './QueryStore';
 import { SessionStore } from './SessionStore';
 import { TunnelStore } from './TunnelStore';
 
@@ -59,6 +60,11 @@ export class RootStore {
   readonly tunnels: TunnelStore;
   readonly boards: BoardStore;
   readonly live: LiveStore;
+  /**
+   * Server state of the screens (people, zones, alarm center, administration, equipment detail): kept
+   * queries shared by every component that shows them, reloaded by the changes made through it.
+   */
+  readonly queries: QueryStore;
   /** The device detail dialog (a click on a device in a live panel). */
   readonly deviceDetail = new DeviceDetailStore();
 
@@ -70,7 +76,11 @@ export class RootStore {
       onError: (err: BusinessError) => this.notices.push(err),
       onUnauthenticated: () => this.session.expire(),
     });
-    this.session = new SessionStore(this.request, () => this.closeProject());
+    this.queries = new QueryStore(this.request, { now: deps.now });
+    this.session = new SessionStore(this.request, () => {
+      this.closeProject();
+      this.queries.clear(); // the next user sees nothing of this one's answers
+    });
     this.devices = new DeviceStore(this.request, deps.deviceFlushMs ?? DEVICE_FLUSH_MS);
     this.alarms = new AlarmStore(this.request);
     this.tunnels = new TunnelStore(this.request);

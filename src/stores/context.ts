@@ -23,3 +23,15 @@ export function useOpenProject(projectId: string | null | undefined): void {
     return () => root.closeProject();
   }, [root, projectId]);
 }
+
+/**
+ * Loads the tunnels (bores) of `projectId` into the TunnelStore when they are not loaded yet, for a screen
+ * that names bores and chainages (people, zones) without opening the project live. A failure leaves the
+ * store empty (the screen shows raw metres); null: nothing.
+ */
+export function useProjectTunnels(projectId: string | null | undefined): void {
+  const { tunnels } = useStores();
+  useEffect(() => {
+    if (projectId && !tunnels.loaded) void tunnels.load(projectId).catch(() => {});
+  }, [tunnels, projectId]);
+}

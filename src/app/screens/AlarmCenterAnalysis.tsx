@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { observer } from 'mobx-react-lite';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ALARMS, BEIJING_OFFSET_MS, type AlarmAnalysis, type AlarmGroup } from '../../../protocol';
-import { useStores } from '../../stores';
+import { useQuery } from '../../stores';
 import { SCREEN } from '../../theme/theme';
 import { useThemeColors } from '../../theme/screenVars';
 import { countLegendValue, dayBarPaths, dayBarsFrame, dayLegendSeries } from './dayBars';
@@ -79,24 +80,15 @@ export function dailySeries(a: AlarmAnalysis, kinds: string[], fromDay: string, 
  * alarm groups (personnel safety, gas, lifting equipment…) with count and share, the top devices, the mean times to acknowledge and to handle, and the gas alarm analysis with its over-limit
  * detail (GasAlarmAnalysis.tsx).
  */
-export function AlarmCenterAnalysis({ projectId, refresh }: { projectId: string; refresh: number }) {
-  const { request } = useStores();
+export const AlarmCenterAnalysis = observer(function AlarmCenterAnalysis({ projectId }: { projectId: string }) {
   const { i18n } = useLingui();
-  const [data, setData] = useState<AlarmAnalysis | null>(null);
   const host = useRef<HTMLDivElement | null>(null);
   // uPlot paints on a canvas: CSS variables do not resolve there, so the axes take resolved colours
   const { textMuted: axisColor, grid: gridColor } = useThemeColors();
 
-  useEffect(() => {
-    let live = true;
-    const toMs = Date.now();
-    request(ALARMS.alarmAnalysis, { projectId, fromMs: toMs - SPAN_DAYS * DAY_MS, toMs })
-      .then((a) => live && setData(a))
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [request, projectId, refresh]);
+  // up to the next whole minute: re-rendering within a minute asks the same query
+  const toMs = Math.ceil(Date.now() / 60_000) * 60_000;
+  const { data } = useQuery(ALARMS.alarmAnalysis, { projectId, fromMs: toMs - SPAN_DAYS * DAY_MS, toMs });
 
   useEffect(() => {
     const el = host.current;
@@ -155,4 +147,4 @@ export function AlarmCenterAnalysis({ projectId, refresh }: { projectId: string;
       {data.gas ? <GasAlarmAnalysisView gas={data.gas} fromDay={fromDay} days={SPAN_DAYS} /> : null}
     </>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import {
   Button,
@@ -28,8 +28,8 @@ import {
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ALARMS, DEAL_REMARK_PRESETS, type AlarmDetail, type AlarmListBody, type AlarmPage, type AlarmRecord } from '../../../protocol';
-import { useStores } from '../../stores';
+import { ALARMS, DEAL_REMARK_PRESETS, type AlarmDetail, type AlarmListBody, type AlarmRecord } from '../../../protocol';
+import { useQuery, useStores } from '../../stores';
 import { downloadExport } from '../../api/downloadExport';
 import { SCREEN } from '../../theme/theme';
 import { formatBeijing } from '../../format/time';
@@ -118,41 +118,23 @@ export function alarmQuery(projectId: string, f: Filters, nowMs: number): Omit<A
  * or CSV; the alarm analysis of the last 30 days above it (docs/api.md "Alarm center"). Times in Beijing time.
  */
 export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
-  const { request, alarms: alarmStore } = useStores();
+  const { queries, alarms: alarmStore } = useStores();
   const { t, i18n } = useLingui();
   const projectId = useProjectId();
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<AlarmPage | null>(null);
-  const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [detail, setDetail] = useState<AlarmDetail | null>(null);
+  /** The alarm the detail drawer shows (its answer is kept in the store, refreshed after handling). */
+  const [detailId, setDetailId] = useState<number | null>(null);
   const [handling, setHandling] = useState<number[] | null>(null);
   const [shelving, setShelving] = useState<number[] | null>(null);
-  const [reload, setReload] = useState(0);
 
-  useEffect(() => {
-    if (!projectId) return;
-    let live = true;
-    setLoading(true);
-    request(ALARMS.alarmList, { ...alarmQuery(projectId, filters, Date.now()), page, pageSize: PAGE_SIZE })
-      .then((p) => live && setData(p))
-      .catch(() => {})
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [request, projectId, filters, page, reload]);
-
-  const openDetail = useCallback(
-    (alarmId: number) => {
-      request(ALARMS.alarmDetail, { alarmId })
-        .then(setDetail)
-        .catch(() => {});
-    },
-    [request],
-  );
+  // the time range is reckoned when the filters are applied: the same filters ask the same query
+  const listBody = useMemo(() => (projectId ? { ...alarmQuery(projectId, filters, Date.now()), page, pageSize: PAGE_SIZE } : null), [projectId, filters, page]);
+  const { data, loading } = useQuery(ALARMS.alarmList, listBody, { notify: true });
+  const detail = useQuery(ALARMS.alarmDetail, detailId === null ? null : { alarmId: detailId }, { notify: true, keepPrevious: false }).data;
+  const openDetail = setDetailId;
 
   const exportAs = async (format: 'xlsx' | 'csv') => {
     if (!projectId) return;
@@ -170,11 +152,9 @@ export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
   const shelvableCount = shelvableSelected.length;
   const shelvedCount = shelvedSelected.length;
   const unshelve = (alarmIds: number[]) => {
-    request(ALARMS.alarmUnshelve, { alarmIds })
-      .then(() => {
-        setSelected(new Set());
-        setReload((n) => n + 1);
-      })
+    queries
+      .mutate(ALARMS.alarmUnshelve, { alarmIds })
+      .then(() => setSelected(new Set()))
       .catch(() => {});
   };
   const field = (k: keyof Filters) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
@@ -207,7 +187,7 @@ export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
       }
     >
 
-      {projectId ? <AlarmCenterAnalysis projectId={projectId} refresh={reload} /> : null}
+      {projectId ? <AlarmCenterAnalysis projectId={projectId} /> : null}
 
       <form
         aria-label={t`Alarm filters`}
@@ -367,7 +347,7 @@ export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
         </Button>
       </nav>
 
-      <AlarmDetailDrawer detail={detail} onClose={() => setDetail(null)} />
+      <AlarmDetailDrawer detail={detail} onClose={() => setDetailId(null)} />
       {shelving ? (
         <ShelveDialog
           alarmIds={shelving}
@@ -376,7 +356,7 @@ export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
             setShelving(null);
             if (done) {
               setSelected(new Set());
-              setReload((n) => n + 1);
+              queries.invalidate([ALARMS.alarmShelve.tag]); // shelved through the live alarm store
             }
           }}
         />
@@ -385,11 +365,7 @@ export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
         alarmIds={handling}
         onClose={(done) => {
           setHandling(null);
-          if (done) {
-            setSelected(new Set());
-            setReload((n) => n + 1);
-            if (detail) openDetail(detail.alarm.alarmId);
-          }
+          if (done) setSelected(new Set()); // the list, the analysis and an open detail reload (QueryStore.mutate)
         }}
       />
     </ScreenFrame>
@@ -491,7 +467,7 @@ const AlarmDetailDrawer = observer(function AlarmDetailDrawer({ detail, onClose 
 
 /** Handle one or several alarms with a status and a remark (a preset or free text). */
 function HandleDialog({ alarmIds, onClose }: { alarmIds: number[] | null; onClose: (done: boolean) => void }) {
-  const { request } = useStores();
+  const { queries } = useStores();
   const { t, i18n } = useLingui();
   const [dealStatus, setDealStatus] = useState<1 | 2>(1);
   const [remark, setRemark] = useState('');
@@ -504,7 +480,7 @@ function HandleDialog({ alarmIds, onClose }: { alarmIds: number[] | null; onClos
     if (!alarmIds || !remark.trim()) return;
     setBusy(true);
     try {
-      await request(ALARMS.alarmDealBatch, { alarmIds, dealStatus, dealRemark: remark.trim() });
+      await queries.mutate(ALARMS.alarmDealBatch, { alarmIds, dealStatus, dealRemark: remark.trim() });
       onClose(true);
     } catch {
       // shown by the request client

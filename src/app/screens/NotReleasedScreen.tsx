@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
+import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router';
 import { Trans } from '@lingui/react/macro';
 import { BOARDS } from '../../../protocol';
-import { RELEASE_CHECK_MS, useStores } from '../../stores';
+import { RELEASE_CHECK_MS, useQuery } from '../../stores';
 import { SCREEN } from '../../theme/theme';
 
 /**
@@ -10,15 +11,13 @@ import { SCREEN } from '../../theme/theme';
  * editors to preview the draft or open the builder, and a check every RELEASE_CHECK_MS that calls
  * `onReleased` once a release exists, so a wall screen shows the board by itself after the first release.
  */
-export function NotReleasedScreen({ boardId, onReleased }: { boardId: string | null; onReleased: () => void }) {
-  const { request } = useStores();
+export const NotReleasedScreen = observer(function NotReleasedScreen({ boardId, onReleased }: { boardId: string | null; onReleased: () => void }) {
+  // refused (NOT_FOUND) until the first release; the first answer is the release
+  const release = useQuery(BOARDS.boardScreen, boardId ? { boardId, released: true } : null, { refreshMs: RELEASE_CHECK_MS, keepPrevious: false });
+  const released = release.data !== null;
   useEffect(() => {
-    if (!boardId) return;
-    const id = setInterval(() => {
-      request(BOARDS.boardScreen, { boardId, released: true }, { skipErrorHandler: true }).then(onReleased, () => {});
-    }, RELEASE_CHECK_MS);
-    return () => clearInterval(id);
-  }, [request, boardId, onReleased]);
+    if (released) onReleased();
+  }, [released, onReleased]);
   const q = boardId ? `?${new URLSearchParams({ boardId })}` : '';
   return (
     <main data-testid="not-released" style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: SCREEN.pageBackground, color: SCREEN.text, textAlign: 'center' }}>
@@ -40,4 +39,4 @@ export function NotReleasedScreen({ boardId, onReleased }: { boardId: string | n
       </div>
     </main>
   );
-}
+});

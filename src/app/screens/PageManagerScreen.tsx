@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router';
 import { Button, Spinner } from '@fluentui/react-components';
 import { Trans } from '@lingui/react/macro';
 import { BOARDS, boardSchema, type Page } from '../../../protocol';
-import { useStores } from '../../stores';
+import { useQuery, useStores } from '../../stores';
 import { SCREEN } from '../../theme/theme';
 import { ScreenFrame } from './ScreenFrame';
 import { useProjectId } from '../shell/useProjectId';
@@ -32,43 +32,12 @@ function pageViewHref(boardId: string, pageId?: string): string {
  * `pageId`.
  */
 export const PageManagerScreen = observer(function PageManagerScreen() {
-  const { session, boards, request } = useStores();
+  const { session } = useStores();
   const projectId = useProjectId();
   const [listPage, setListPage] = useState(1);
-  const [pagesOf, setPagesOf] = useState<Record<string, BoardPages>>({});
-  const [loaded, setLoaded] = useState(false);
-
-  useEffect(() => {
-    if (!projectId) return;
-    setLoaded(false);
-    boards
-      .loadList(projectId)
-      .catch(() => {})
-      .finally(() => setLoaded(true));
-  }, [boards, projectId]);
-
-  const slice = paginate(boards.list, listPage, PAGE_SIZE);
-  const shownIds = useMemo(() => slice.items.map((b) => b.boardId).join('\n'), [slice.items]);
-
-  useEffect(() => {
-    let live = true;
-    const ids = shownIds ? shownIds.split('\n') : [];
-    for (const boardId of ids) {
-      if (pagesOf[boardId]) continue;
-      request(BOARDS.boardScreen, { boardId })
-        .then((raw) => {
-          const parsed = boardSchema.safeParse(raw);
-          const value: BoardPages = parsed.success ? { pages: pagesInOrder(parsed.data.pages) } : { error: 'invalid board' };
-          if (live) setPagesOf((prev) => ({ ...prev, [boardId]: value }));
-        })
-        .catch((e: unknown) => live && setPagesOf((prev) => ({ ...prev, [boardId]: { error: String((e as Error)?.message ?? e) } })));
-    }
-    return () => {
-      live = false;
-    };
-    // pagesOf is read only to skip boards already loaded; re-running on it would loop.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shownIds, request]);
+  const boardList = useQuery(BOARDS.boardList, projectId ? { projectId, dataRange: 2 } : null, { notify: true });
+  const list = boardList.data?.board ?? [];
+  const slice = paginate(list, listPage, PAGE_SIZE);
 
   const project = session.user?.projects.find((p) => p.projectId === projectId);
   const total = slice.total;
@@ -78,42 +47,27 @@ export const PageManagerScreen = observer(function PageManagerScreen() {
       <h2 style={{ fontSize: 18 }}>
         <Trans>Page management</Trans>
       </h2>
-      {!loaded && boards.list.length === 0 ? (
+      {boardList.loading && list.length === 0 ? (
         <Spinner />
-      ) : boards.list.length === 0 ? (
+      ) : list.length === 0 ? (
         <p style={{ color: SCREEN.textMuted }}>
           <Trans>No board available</Trans>
         </p>
       ) : (
         <ul aria-label="boards" style={{ listStyle: 'none', padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
-          {slice.items.map((b) => {
-            const pages = pagesOf[b.boardId];
-            return (
-              <li key={b.boardId} data-board-id={b.boardId} style={{ padding: 12, background: SCREEN.panelBackground, border: `1px solid ${SCREEN.panelBorder}`, borderRadius: 6 }}>
-                <Link to={pageViewHref(b.boardId)} style={{ color: SCREEN.brand, fontSize: 18 }}>
-                  {b.name}
-                </Link>
-                <span style={{ marginLeft: 10, verticalAlign: 'text-bottom' }}>
-                  <ReleaseStateBadge state={b.releaseState} />
-                </span>
-                <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 8 }}>
-                  {!pages ? (
-                    <Spinner size="tiny" />
-                  ) : 'error' in pages ? (
-                    <span role="alert" style={{ color: SCREEN.textMuted }}>
-                      {pages.error}
-                    </span>
-                  ) : (
-                    pages.pages.map((p) => (
-                      <Link key={p.pageId} to={pageViewHref(b.boardId, p.pageId)} style={{ color: SCREEN.text, border: `1px solid ${SCREEN.panelBorder}`, borderRadius: 4, padding: '2px 10px' }}>
-                        {p.name}
-                      </Link>
-                    ))
-                  )}
-                </div>
-              </li>
-            );
-          })}
+          {slice.items.map((b) => (
+            <li key={b.boardId} data-board-id={b.boardId} style={{ padding: 12, background: SCREEN.panelBackground, border: `1px solid ${SCREEN.panelBorder}`, borderRadius: 6 }}>
+              <Link to={pageViewHref(b.boardId)} style={{ color: SCREEN.brand, fontSize: 18 }}>
+                {b.name}
+              </Link>
+              <span style={{ marginLeft: 10, verticalAlign: 'text-bottom' }}>
+                <ReleaseStateBadge state={b.releaseState} />
+              </span>
+              <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 8 }}>
+                <BoardPageLinks boardId={b.boardId} />
+              </div>
+            </li>
+          ))}
         </ul>
       )}
       <nav style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
@@ -135,5 +89,29 @@ export const PageManagerScreen = observer(function PageManagerScreen() {
         ) : null}
       </nav>
     </ScreenFrame>
+  );
+});
+
+/** The pages of one board of the list as links (board/screen, its draft), or why they could not be read. */
+const BoardPageLinks = observer(function BoardPageLinks({ boardId }: { boardId: string }) {
+  const { data, error } = useQuery(BOARDS.boardScreen, { boardId }, { notify: true, keepPrevious: false });
+  const parsed = data ? boardSchema.safeParse(data) : null;
+  const pages: BoardPages | null = error !== null ? { error } : parsed ? (parsed.success ? { pages: pagesInOrder(parsed.data.pages) } : { error: 'invalid board' }) : null;
+  if (!pages) return <Spinner size="tiny" />;
+  if ('error' in pages) {
+    return (
+      <span role="alert" style={{ color: SCREEN.textMuted }}>
+        {pages.error}
+      </span>
+    );
+  }
+  return (
+    <>
+      {pages.pages.map((p) => (
+        <Link key={p.pageId} to={pageViewHref(boardId, p.pageId)} style={{ color: SCREEN.text, border: `1px solid ${SCREEN.panelBorder}`, borderRadius: 4, padding: '2px 10px' }}>
+          {p.name}
+        </Link>
+      ))}
+    </>
   );
 });

@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Badge, Button, Dropdown, Input, Option, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatChainage, PEOPLE, type PersonList, type PersonListBody, type PersonRow, type PersonStatus, type ZoneRow } from '../../../protocol';
-import { useStores } from '../../stores';
+import { formatChainage, PEOPLE, type PersonListBody, type PersonRow, type PersonStatus } from '../../../protocol';
+import { useProjectTunnels, useQuery, useStores } from '../../stores';
 import { downloadExport } from '../../api/downloadExport';
 import { SCREEN } from '../../theme/theme';
 import { formatBeijing } from '../../format/time';
@@ -55,40 +55,18 @@ export function personQuery(projectId: string, f: Filters): PersonListBody {
  * phone or trade; exported to .xlsx or CSV; a row opens the person's card. Refreshes every 10 s.
  */
 export const PeopleScreen = observer(function PeopleScreen() {
-  const { request, tunnels, session } = useStores();
+  const { session, tunnels } = useStores();
   const { t, i18n } = useLingui();
   const projectId = useProjectId();
   const isAdmin = !!session.user?.isAdmin;
   const [editing, setEditing] = useState<PersonRow | null | undefined>(undefined);
-  const [reload, setReload] = useState(0);
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [data, setData] = useState<PersonList | null>(null);
-  const [zones, setZones] = useState<ZoneRow[]>([]);
   const [card, setCard] = useState<PersonCardTarget | null>(null);
 
-  useEffect(() => {
-    if (!projectId) return;
-    if (!tunnels.loaded) void tunnels.load(projectId).catch(() => {});
-    request(PEOPLE.zoneList, { projectId })
-      .then(setZones)
-      .catch(() => {});
-  }, [request, tunnels, projectId]);
-
-  useEffect(() => {
-    if (!projectId) return;
-    let live = true;
-    const load = () =>
-      request(PEOPLE.personList, personQuery(projectId, filters))
-        .then((d) => live && setData(d))
-        .catch(() => {});
-    void load();
-    const timer = setInterval(() => void load(), REFRESH_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [request, projectId, filters, reload]);
+  useProjectTunnels(projectId);
+  const zones = useQuery(PEOPLE.zoneList, projectId ? { projectId } : null, { notify: true }).data ?? [];
+  const { data } = useQuery(PEOPLE.personList, projectId ? personQuery(projectId, filters) : null, { refreshMs: REFRESH_MS, notify: true });
 
   const exportAs = async (format: 'xlsx' | 'csv') => {
     if (!projectId) return;
@@ -247,10 +225,7 @@ export const PeopleScreen = observer(function PeopleScreen() {
       <PersonEditDialog
         projectId={projectId}
         person={editing}
-        onDone={(changed) => {
-          setEditing(undefined);
-          if (changed) setReload((n) => n + 1);
-        }}
+        onDone={() => setEditing(undefined)}
       />
     </ScreenFrame>
   );

@@ -1,10 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Spinner } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { OPERATIONS, type SystemStatus } from '../../../protocol';
-import { BusinessError } from '../../api/request';
-import { useStores } from '../../stores';
+import { OPERATIONS } from '../../../protocol';
+import { useQuery, useStores } from '../../stores';
 import { SCREEN } from '../../theme/theme';
 import { metricLabel } from '../../i18n/metricLabels';
 import { BrokerSession } from './BrokerSession';
@@ -52,34 +50,17 @@ function CountTable({ label, head, rows, textOnly = false }: { label: string; he
  * by route and error code, and answers 5xx. Refresh reads them again.
  */
 export const SystemStatusScreen = observer(function SystemStatusScreen() {
-  const { session, request } = useStores();
+  const { session } = useStores();
   const { t, i18n } = useLingui();
-  const [status, setStatus] = useState<SystemStatus | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setStatus(await request(OPERATIONS.systemStatus, {}, { skipErrorHandler: true }));
-      setError(null);
-    } catch (e) {
-      setError(e instanceof BusinessError ? e.errorMessage : String(e));
-    } finally {
-      setLoading(false);
-    }
-  }, [request]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  // counters of this node: asked only by administrators (others are told they have no access)
+  const { data: status, error, loading, reload } = useQuery(OPERATIONS.systemStatus, session.user?.isAdmin ? {} : null);
 
   const rejectedTotal = status ? Object.values(status.ingest.rejected).reduce((a, b) => a + b, 0) : 0;
   return (
     <ScreenFrame
       title={<Trans>System status</Trans>}
       beside={
-        <Button size="small" onClick={() => void load()} disabled={loading}>
+        <Button size="small" onClick={() => void reload()} disabled={loading}>
           <Trans>Refresh</Trans>
         </Button>
       }

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { observer } from 'mobx-react-lite';
 import { Button, Spinner } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BEIJING_OFFSET_MS, PEOPLE, zoneHoursSchema, type ZoneHour, type ZoneKind } from '../../../protocol';
-import { useStores } from '../../stores';
+import { BEIJING_OFFSET_MS, PEOPLE, type ZoneHour, type ZoneKind } from '../../../protocol';
+import { useQuery } from '../../stores';
 import { SCREEN } from '../../theme/theme';
 
 const HOUR_MS = 3_600_000;
@@ -30,29 +31,17 @@ const head = { ...cell, textAlign: 'left' as const, fontWeight: 600, whiteSpace:
  * number, the headcount at the hour's end and, for a portal, the entries and exits. An hour without a
  * stored row shows "–" (nobody counted, or the server was not running). Hours in Beijing time.
  */
-export function ZoneHoursView({ projectId, zone, onClose }: { projectId: string; zone: { zoneId: string; name: string; kind: ZoneKind }; onClose: () => void }) {
-  const { request } = useStores();
+export const ZoneHoursView = observer(function ZoneHoursView({ projectId, zone, onClose }: { projectId: string; zone: { zoneId: string; name: string; kind: ZoneKind }; onClose: () => void }) {
   const { t } = useLingui();
-  const [hours, setHours] = useState<Map<number, ZoneHour> | null>(null);
-  const [starts, setStarts] = useState(() => lastHourStarts(Date.now()));
   const ref = useRef<HTMLElement>(null);
 
   // opened from a row of a long table: brought into sight (jsdom has no scrollIntoView)
   useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest' }), [zone.zoneId]);
 
-  useEffect(() => {
-    let live = true;
-    const s = lastHourStarts(Date.now());
-    setStarts(s);
-    setHours(null);
-    request(PEOPLE.zoneHours, { projectId, zoneId: zone.zoneId, fromMs: s[0], toMs: s[HOURS - 1] + HOUR_MS })
-      .then((answer) => zoneHoursSchema.parse(answer))
-      .then((r) => live && setHours(new Map((r.zones[0]?.hours ?? []).map((h) => [h.hourStartMs, h]))))
-      .catch(() => live && setHours(new Map()));
-    return () => {
-      live = false;
-    };
-  }, [request, projectId, zone.zoneId]);
+  const starts = useMemo(() => lastHourStarts(Date.now()), [zone.zoneId]);
+  const answer = useQuery(PEOPLE.zoneHours, { projectId, zoneId: zone.zoneId, fromMs: starts[0], toMs: starts[HOURS - 1] + HOUR_MS }, { keepPrevious: false });
+  // a failed load shows every hour as "–", like hours nobody was counted in
+  const hours = answer.error !== null ? new Map<number, ZoneHour>() : answer.data ? new Map(answer.data.zones[0]?.hours.map((h) => [h.hourStartMs, h])) : null;
 
   const peak = Math.max(1, ...[...(hours?.values() ?? [])].map((h) => h.maxHeadcount));
   const value = (ms: number, f: (h: ZoneHour) => number) => {
@@ -131,4 +120,4 @@ export function ZoneHoursView({ projectId, zone, onClose }: { projectId: string;
       )}
     </section>
   );
-}
+});

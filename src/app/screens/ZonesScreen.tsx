@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import {
   Button,
@@ -25,7 +25,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatChainage, PEOPLE, ZONE_KINDS, zoneFieldsSchema, type ZoneFields, type ZoneKind, type ZoneRow } from '../../../protocol';
-import { useStores } from '../../stores';
+import { useProjectTunnels, useQuery, useStores } from '../../stores';
 import { ScreenFrame, ScreenLink } from './ScreenFrame';
 import { useProjectId } from '../shell/useProjectId';
 import { ZoneHoursView } from './ZoneHoursView';
@@ -106,34 +106,16 @@ export function zoneFieldsOf(f: ZoneForm): { ok: true; zone: ZoneFields } | { ok
  * Administrators add, edit and remove zones; the rules apply at once (docs/api.md "People and zones").
  */
 export const ZonesScreen = observer(function ZonesScreen() {
-  const { request, tunnels, session } = useStores();
+  const { queries, tunnels, session } = useStores();
   const { t, i18n } = useLingui();
   const projectId = useProjectId();
   const isAdmin = !!session.user?.isAdmin;
-  const [zones, setZones] = useState<ZoneRow[] | null>(null);
   const [editing, setEditing] = useState<{ zoneId: string | null; form: ZoneForm } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [reload, setReload] = useState(0);
   const [hoursOf, setHoursOf] = useState<ZoneRow | null>(null);
 
-  useEffect(() => {
-    if (projectId && !tunnels.loaded) void tunnels.load(projectId).catch(() => {});
-  }, [projectId, tunnels]);
-
-  useEffect(() => {
-    if (!projectId) return;
-    let live = true;
-    const load = () =>
-      request(PEOPLE.zoneList, { projectId })
-        .then((z) => live && setZones(z))
-        .catch(() => {});
-    void load();
-    const timer = setInterval(() => void load(), REFRESH_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [request, projectId, reload]);
+  useProjectTunnels(projectId);
+  const zones = useQuery(PEOPLE.zoneList, projectId ? { projectId } : null, { refreshMs: REFRESH_MS, notify: true }).data;
 
   const save = useCallback(async () => {
     if (!projectId || !editing) return;
@@ -143,20 +125,18 @@ export const ZonesScreen = observer(function ZonesScreen() {
       return;
     }
     try {
-      if (editing.zoneId) await request(PEOPLE.zoneEdit, { projectId, zoneId: editing.zoneId, zone: checked.zone }, { skipErrorHandler: true });
-      else await request(PEOPLE.zoneAdd, { projectId, zone: checked.zone }, { skipErrorHandler: true });
+      if (editing.zoneId) await queries.mutate(PEOPLE.zoneEdit, { projectId, zoneId: editing.zoneId, zone: checked.zone }, { skipErrorHandler: true });
+      else await queries.mutate(PEOPLE.zoneAdd, { projectId, zone: checked.zone }, { skipErrorHandler: true });
       setEditing(null);
       setError(null);
-      setReload((n) => n + 1);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     }
-  }, [projectId, editing, request]);
+  }, [projectId, editing, queries]);
 
   const remove = async (zoneId: string) => {
     if (!projectId) return;
-    await request(PEOPLE.zoneDelete, { projectId, zoneId }).catch(() => {});
-    setReload((n) => n + 1);
+    await queries.mutate(PEOPLE.zoneDelete, { projectId, zoneId }).catch(() => {});
   };
 
   const chainage = (tunnelId: string, m: number) => {

@@ -322,7 +322,6 @@ export const BuilderScreen = observer(function BuilderScreen() {
       {releases && board ? (
         <ReleasesDialog
           boardId={board.boardId}
-          request={root.request}
           onRelease={release}
           onRestore={async (releaseNo) => {
             await store.restoreRelease(releaseNo);

@@ -1,15 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { observer } from 'mobx-react-lite';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Spinner } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BOARDS, type BoardReleaseInfo } from '../../../protocol';
-import type { RequestFn } from '../../api/request';
+import { useQuery } from '../../stores';
 import { formatBeijing } from '../../format/time';
 import { COLORS } from './ui';
 
-/** What the dialog needs from the builder: the board, a way to read its releases, and the two actions. */
+/** What the dialog needs from the builder: the board and the two actions (its releases are a query of the root store). */
 export interface ReleasesDialogProps {
   boardId: string;
-  request: RequestFn;
   /** Saves pending edits and publishes the draft with `note`; rejects with the reason shown. */
   onRelease: (note: string) => Promise<void>;
   /** Copies release `releaseNo` into the draft (a new draft version, undoable by restoring another). */
@@ -24,32 +24,20 @@ type Listing = { state: 'loading' } | { state: 'ready'; releases: BoardReleaseIn
  * the kept releases newest first (number, time in Beijing time, who, note, draft version) with "Restore
  * to draft", which asks first and replaces the draft's pages and layout with that release's.
  */
-export function ReleasesDialog({ boardId, request, onRelease, onRestore, onClose }: ReleasesDialogProps) {
+export const ReleasesDialog = observer(function ReleasesDialog({ boardId, onRelease, onRestore, onClose }: ReleasesDialogProps) {
   const { t } = useLingui();
-  const [listing, setListing] = useState<Listing>({ state: 'loading' });
+  const history = useQuery(BOARDS.boardHistory, { boardId });
+  const listing: Listing = history.data ? { state: 'ready', releases: history.data.releases } : history.error !== null ? { state: 'error', message: history.error } : { state: 'loading' };
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
-  const [revision, setRevision] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    request(BOARDS.boardHistory, { boardId }, { skipErrorHandler: true }).then(
-      (h) => live && setListing({ state: 'ready', releases: h.releases }),
-      (e: unknown) => live && setListing({ state: 'error', message: e instanceof Error ? e.message : String(e) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [request, boardId, revision]);
-
   const act = async (what: () => Promise<void>) => {
     setBusy(true);
     setError(null);
     try {
       await what();
-      setRevision((r) => r + 1);
+      await history.reload();
     } catch (e) {
       setError((e as Error).message);
     } finally {
@@ -157,4 +145,4 @@ export function ReleasesDialog({ boardId, request, onRelease, onRestore, onClose
       </DialogSurface>
     </Dialog>
   );
-}
+});

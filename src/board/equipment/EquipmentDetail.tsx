@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { EQUIPMENT, FLEET, type DeviceInfo } from '../../../protocol';
-import { useStores } from '../../stores';
+import { useQuery } from '../../stores';
 import { downloadExport } from '../../api/downloadExport';
 import { useProjectId } from '../../app/shell/useProjectId';
 import { useBoardClock } from '../../panelData';
@@ -18,7 +18,6 @@ import { DEVICE_KIND_REGISTRY, equipmentRoleOf } from '../../../protocol';
 import { metricRows, valueText } from '../deviceDetail';
 import { RunDataTab } from './RunDataTab';
 import { ThresholdsTab } from './ThresholdsTab';
-import { useLoad } from './useLoad';
 import { cellStyle, DataTable, TabMessage } from './parts';
 
 /** The modal's tabs in order (docs/api.md "Equipment"). */
@@ -123,15 +122,12 @@ const LiveTab = observer(function LiveTab({ device }: { device: DeviceInfo }) {
 });
 
 /** Driver: the device's drivers with who is on duty (as of the board clock), card, certificate and its expiry. */
-function DriverTab({ device }: { device: DeviceInfo }) {
-  const { request } = useStores();
+const DriverTab = observer(function DriverTab({ device }: { device: DeviceInfo }) {
   const clock = useBoardClock();
   const projectId = useProjectId() ?? '';
   // Replay: as of the replay instant's minute (a key that moves every frame would ask again every render).
   const atMs = clock.mode === 'replay' ? Math.floor(clock.now() / 60_000) * 60_000 : undefined;
-  const load = useLoad(`${projectId}/${device.sn}/${atMs ?? 'now'}`, () =>
-    request(EQUIPMENT.drivers, { projectId, sn: device.sn, atMs }, { skipErrorHandler: true }),
-  );
+  const load = useQuery(EQUIPMENT.drivers, { projectId, sn: device.sn, atMs });
   if (load.error) return <TabMessage error>{load.error}</TabMessage>;
   if (!load.data) return <TabMessage><Trans>Loading…</Trans></TabMessage>;
   if (load.data.drivers.length === 0) return <TabMessage><Trans>No driver is registered for this equipment</Trans></TabMessage>;
@@ -180,23 +176,20 @@ function DriverTab({ device }: { device: DeviceInfo }) {
       })}
     </DataTable>
   );
-}
+});
 
 /** Preset ranges of the clock-in tab, days back from now. */
 const ATTENDANCE_RANGES = [7, 30] as const;
 
 /** Clock-in: the drivers' shifts over the last 7 or 30 days, with hours per driver. */
-function AttendanceTab({ device }: { device: DeviceInfo }) {
-  const { request } = useStores();
+const AttendanceTab = observer(function AttendanceTab({ device }: { device: DeviceInfo }) {
   const clock = useBoardClock();
   const projectId = useProjectId() ?? '';
   const [days, setDays] = useState<(typeof ATTENDANCE_RANGES)[number]>(7);
   // The range ends at the board clock's minute (replay: the replay instant), so a reload asks the same.
   const toMs = Math.ceil(clock.now() / 60_000) * 60_000;
   const fromMs = toMs - days * DAY_MS;
-  const load = useLoad(`${projectId}/${device.sn}/${days}/${Math.floor(toMs / 3_600_000)}`, () =>
-    request(EQUIPMENT.attendance, { projectId, sn: device.sn, fromMs, toMs }, { skipErrorHandler: true }),
-  );
+  const load = useQuery(EQUIPMENT.attendance, { projectId, sn: device.sn, fromMs, toMs });
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 10 }}>
       <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
@@ -237,7 +230,7 @@ function AttendanceTab({ device }: { device: DeviceInfo }) {
       )}
     </div>
   );
-}
+});
 
 /** Seconds as m:ss or h:mm:ss. */
 function duration(s: number): string {
@@ -253,15 +246,12 @@ function duration(s: number): string {
  * construction elevator the records are trips (docs/api.md "Work records"): with the cage and the floors,
  * and the peak load share of rated where a crane shows its moment.
  */
-function WorkRecordsTab({ device }: { device: DeviceInfo }) {
+const WorkRecordsTab = observer(function WorkRecordsTab({ device }: { device: DeviceInfo }) {
   const trips = equipmentRoleOf(device.kind)?.workRecords.by === 'cageTrip';
-  const { request } = useStores();
   const { t } = useLingui();
   const projectId = useProjectId() ?? '';
   const [page, setPage] = useState(1);
-  const load = useLoad(`${projectId}/${device.sn}/${page}`, () =>
-    request(FLEET.workRecordList, { projectId, sn: device.sn, page, pageSize: RECORDS_PAGE_SIZE }, { skipErrorHandler: true }),
-  );
+  const load = useQuery(FLEET.workRecordList, { projectId, sn: device.sn, page, pageSize: RECORDS_PAGE_SIZE });
   const [exportError, setExportError] = useState<string | null>(null);
   const exportAs = async (format: 'xlsx' | 'csv') => {
     setExportError(null);
@@ -343,13 +333,12 @@ function WorkRecordsTab({ device }: { device: DeviceInfo }) {
       </div>
     </div>
   );
-}
+});
 
 /** Archive: maker's plate, registration, installation and inspection dates, and the documents on file. */
-function ArchiveTab({ device }: { device: DeviceInfo }) {
-  const { request } = useStores();
+const ArchiveTab = observer(function ArchiveTab({ device }: { device: DeviceInfo }) {
   const projectId = useProjectId() ?? '';
-  const load = useLoad(`${projectId}/${device.sn}`, () => request(EQUIPMENT.archive, { projectId, sn: device.sn }, { skipErrorHandler: true }));
+  const load = useQuery(EQUIPMENT.archive, { projectId, sn: device.sn });
   if (load.error) return <TabMessage error>{load.error}</TabMessage>;
   if (!load.data) return <TabMessage><Trans>Loading…</Trans></TabMessage>;
   const a = load.data.archive;
@@ -388,4 +377,4 @@ function ArchiveTab({ device }: { device: DeviceInfo }) {
       </div>
     </div>
   );
-}
+});

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
+import { observer } from 'mobx-react-lite';
 import { Button, ToggleButton } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { DEVICE_KIND_REGISTRY, HISTORY, type DeviceInfo } from '../../../protocol';
-import { useStores } from '../../stores';
+import { useQuery } from '../../stores';
 import { useProjectId } from '../../app/shell/useProjectId';
 import { useBoardClock } from '../../panelData';
 import { maxJoinedGapMs, STATUS_COLOR, toAlignedData, useThemeColors } from '../../components';
@@ -12,7 +13,6 @@ import { isFlag } from '../../components/equipment/flags';
 import { metricLabel } from '../../i18n/metricLabels';
 import { beijingAxisLabels } from '../../format/time';
 import { TabMessage } from './parts';
-import { useLoad } from './useLoad';
 
 /** Preset ranges of the run-data tab, hours back from the board clock. */
 export const RUN_DATA_RANGES_H = [1, 6, 24] as const;
@@ -39,8 +39,7 @@ export function chartableMetrics(kind: string, thresholded: readonly string[]): 
  * uPlot chart per metric with its unit and its warning and alarm limits as lines, from the server's
  * downsampled range API (telemetry/series, docs/api.md "History and time ranges").
  */
-export function RunDataTab({ device }: { device: DeviceInfo }) {
-  const { request } = useStores();
+export const RunDataTab = observer(function RunDataTab({ device }: { device: DeviceInfo }) {
   const clock = useBoardClock();
   const { i18n } = useLingui();
   const projectId = useProjectId() ?? '';
@@ -52,11 +51,7 @@ export function RunDataTab({ device }: { device: DeviceInfo }) {
   const [chosen, setChosen] = useState<string[]>(options.preselected);
   const toMs = Math.ceil(clock.now() / 60_000) * 60_000;
   const fromMs = toMs - hours * 3_600_000;
-  const load = useLoad(`${projectId}/${device.sn}/${hours}/${chosen.join(',')}/${Math.floor(toMs / 300_000)}`, () =>
-    chosen.length === 0
-      ? Promise.resolve(null)
-      : request(HISTORY.series, { projectId, sns: [device.sn], metrics: chosen, fromMs, toMs, widthPx: RUN_DATA_WIDTH_PX }, { skipErrorHandler: true }),
-  );
+  const load = useQuery(HISTORY.series, chosen.length === 0 ? null : { projectId, sns: [device.sn], metrics: chosen, fromMs, toMs, widthPx: RUN_DATA_WIDTH_PX });
   const toggle = (k: string) => setChosen((c) => (c.includes(k) ? c.filter((x) => x !== k) : c.length >= MAX_CHARTS ? [...c.slice(1), k] : [...c, k]));
   const series = load.data?.series[0];
   return (
@@ -101,7 +96,7 @@ export function RunDataTab({ device }: { device: DeviceInfo }) {
       )}
     </div>
   );
-}
+});
 
 /** One metric's chart: the line, and dashed warning (amber) and alarm (red) limits when the metric has them. */
 function MetricChart({

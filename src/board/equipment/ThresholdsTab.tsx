@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Input } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { FLEET, type DeviceInfo, type Threshold, type ThresholdEntry } from '../../../protocol';
-import { useStores } from '../../stores';
+import { ADMIN, FLEET, type DeviceInfo, type Threshold, type ThresholdEntry } from '../../../protocol';
+import { useQuery, useStores } from '../../stores';
 import { useProjectId } from '../../app/shell/useProjectId';
 import { STATUS_COLOR } from '../../components';
 import { formatBeijing } from '../../format/time';
@@ -11,24 +11,27 @@ import { metricLabel } from '../../i18n/metricLabels';
 import { thresholdText } from '../deviceDetail';
 import { cellStyle, DataTable, TabMessage } from './parts';
 import { DRAFT_FIELDS, draftChanged, draftOf, thresholdFromDraft, type ThresholdDraft } from './thresholdForm';
-import { useLoad } from './useLoad';
+
+/**
+ * How this tab changes thresholds: the refusal is shown in the row, not as a notice; the equipment
+ * queries (this tab's limits and audit) and the administration's device list (its unconfigured metrics) reload.
+ */
+const CHANGE = { skipErrorHandler: true, invalidates: [ADMIN.deviceRegistryList] };
 
 /**
  * Thresholds: each metric's limits in force, its default and whether a person set it; administrators edit
  * a row (saved through threshold/set, checked by the server against the metric's unit and range) or reset
  * it to the default; below, the audit of the device's changes (who, when, old and new). After a change the
- * device list is refreshed so the board colours by the new limits; the live rules already judge by them.
+ * tab's queries reload (QueryStore.mutate) and the device list is refreshed so the board colours by the new limits; the live rules already judge by them.
  */
 export const ThresholdsTab = observer(function ThresholdsTab({ device }: { device: DeviceInfo }) {
-  const { request, session, devices } = useStores();
+  const { queries, session, devices } = useStores();
   const { t, i18n } = useLingui();
   const projectId = useProjectId() ?? '';
   const isAdmin = session.user?.isAdmin === true;
   const target = { sn: device.sn };
-  const view = useLoad(`${projectId}/${device.sn}`, () => request(FLEET.thresholdGet, { projectId, target }, { skipErrorHandler: true }));
-  const audit = useLoad(`${projectId}/${device.sn}/audit`, () =>
-    request(FLEET.thresholdAudit, { projectId, target, limit: 20 }, { skipErrorHandler: true }),
-  );
+  const view = useQuery(FLEET.thresholdGet, { projectId, target });
+  const audit = useQuery(FLEET.thresholdAudit, { projectId, target, limit: 20 });
   const [drafts, setDrafts] = useState<Record<string, ThresholdDraft>>({});
   const [problem, setProblem] = useState<{ metric: string; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -47,8 +50,6 @@ export const ThresholdsTab = observer(function ThresholdsTab({ device }: { devic
       delete next[metric];
       return next;
     });
-    view.reload();
-    audit.reload();
     await devices.refresh().catch(() => undefined);
   };
   const save = async (e: ThresholdEntry, d: ThresholdDraft) => {
@@ -60,7 +61,7 @@ export const ThresholdsTab = observer(function ThresholdsTab({ device }: { devic
     setBusy(true);
     setProblem(null);
     try {
-      await request(FLEET.thresholdSet, { projectId, target, thresholds: [parsed.threshold] }, { skipErrorHandler: true });
+      await queries.mutate(FLEET.thresholdSet, { projectId, target, thresholds: [parsed.threshold] }, CHANGE);
       await afterChange(e.threshold.metric);
     } catch (err) {
       setProblem({ metric: e.threshold.metric, text: err instanceof Error ? err.message : String(err) });
@@ -72,7 +73,7 @@ export const ThresholdsTab = observer(function ThresholdsTab({ device }: { devic
     setBusy(true);
     setProblem(null);
     try {
-      await request(FLEET.thresholdReset, { projectId, target, metrics: [metric] }, { skipErrorHandler: true });
+      await queries.mutate(FLEET.thresholdReset, { projectId, target, metrics: [metric] }, CHANGE);
       await afterChange(metric);
     } catch (err) {
       setProblem({ metric, text: err instanceof Error ? err.message : String(err) });

@@ -4,17 +4,15 @@ import { Button, Input } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ADMIN } from '../../../../protocol';
 import { formatBeijing } from '../../../format/time';
-import { useStores } from '../../../stores';
 import { downloadExport } from '../../../api/downloadExport';
-import { AdminSection, CallError, DataTable, useAdminData } from './adminUi';
+import { AdminSection, CallError, DataTable, useAdminList } from './adminUi';
 
 /** The audit log of the current project: newest first, searchable, exportable as .xlsx or CSV. */
 export const AuditTab = observer(function AuditTab({ projectId }: { projectId: string }) {
-  const { request } = useStores();
   const { t } = useLingui();
   const [q, setQ] = useState('');
   const [applied, setApplied] = useState('');
-  const page = useAdminData(request, ADMIN.auditList, { projectId, q: applied || undefined, limit: 200 }, [projectId, applied]);
+  const page = useAdminList(ADMIN.auditList, { projectId, q: applied || undefined, limit: 200 });
 
   async function handleExport(format: 'xlsx' | 'csv') {
     if (!(await downloadExport(ADMIN.auditExport.path, { projectId, q: applied || undefined, format }, `audit-${projectId}.${format}`))) page.setError(t`The export failed`);

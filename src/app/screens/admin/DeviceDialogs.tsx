@@ -62,9 +62,8 @@ export const DeviceEditDialog = observer(function DeviceEditDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { request } = useStores();
   const { t, i18n } = useLingui();
-  const save = useDialogCall(request);
+  const save = useDialogCall();
   const [form, setForm] = useState({
     name: device.name,
     station: device.station,
@@ -129,9 +128,9 @@ export const DeviceMoveDialog = observer(function DeviceMoveDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { request, session } = useStores();
+  const { session } = useStores();
   const { t } = useLingui();
-  const save = useDialogCall(request);
+  const save = useDialogCall();
   const user = session.user;
   const targets = (user?.projects ?? []).filter((p) => p.projectId !== projectId && (user?.isAdmin === true || roleIn(user!, p.projectId) === 'orgAdmin'));
   const [toProjectId, setToProjectId] = useState(targets[0]?.projectId ?? '');

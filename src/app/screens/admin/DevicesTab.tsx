@@ -6,7 +6,7 @@ import { ADMIN, DEVICE_KINDS, DEVICES, FLEET, listsMeasured, type DeviceKey, typ
 import { formatBeijing } from '../../../format/time';
 import { kindLabel, metricLabel } from '../../../i18n/metricLabels';
 import { useStores } from '../../../stores';
-import { AdminSection, CallError, DataTable, fileToBase64, useAdminData } from './adminUi';
+import { AdminSection, CallError, DataTable, fileToBase64, useAdminList } from './adminUi';
 import { DeviceEditDialog, DeviceFields, DeviceMoveDialog } from './DeviceDialogs';
 import { TransferRequestsSection } from './TransferRequestsSection';
 
@@ -15,18 +15,16 @@ import { TransferRequestsSection } from './TransferRequestsSection';
  * editing (station, tunnel, chainage…) and moving to another project in dialogs, removing, the .xlsx/CSV import with its per-row problems, and the project's MQTT credentials.
  */
 export const DevicesTab = observer(function DevicesTab({ projectId }: { projectId: string }) {
-  const { request } = useStores();
+  const { queries } = useStores();
   const { t, i18n } = useLingui();
-  const devices = useAdminData(request, ADMIN.deviceRegistryList, { projectId }, [projectId]);
+  const devices = useAdminList(ADMIN.deviceRegistryList, { projectId });
   const [form, setForm] = useState({ sn: '', kind: 'gas' as DeviceKind, name: '', station: '', position: '', reportPeriodS: '10', gases: '' });
   const [result, setResult] = useState<ImportResult | null>(null);
+  /** Asked on demand and never kept in the store's queries: a secret stays on this screen only. */
   const [key, setKey] = useState<DeviceKey | null>(null);
   const [dialog, setDialog] = useState<{ action: 'edit' | 'move'; device: RegistryDevice } | null>(null);
   const closeDialog = () => setDialog(null);
-  const afterSave = () => {
-    setDialog(null);
-    void devices.load();
-  };
+  const afterSave = () => setDialog(null); // the dialog saved through queries.mutate: the list reloads
 
   async function handleImport(file: File) {
     const format = file.name.toLowerCase().endsWith('.csv') ? 'csv' : 'xlsx';
@@ -162,10 +160,10 @@ export const DevicesTab = observer(function DevicesTab({ projectId }: { projectI
         title={t`MQTT credentials of this project`}
         actions={
           <span style={{ display: 'inline-flex', gap: 8 }}>
-            <Button size="small" onClick={() => void request(DEVICES.deviceKey, { projectId }).then(setKey)}>
+            <Button size="small" onClick={() => void queries.mutate(DEVICES.deviceKey, { projectId }).then(setKey)}>
               <Trans>Show</Trans>
             </Button>
-            <Button size="small" onClick={() => void request(DEVICES.deviceKey, { projectId, rotate: true }).then(setKey)}>
+            <Button size="small" onClick={() => void queries.mutate(DEVICES.deviceKey, { projectId, rotate: true }).then(setKey)}>
               <Trans>Rotate</Trans>
             </Button>
           </span>

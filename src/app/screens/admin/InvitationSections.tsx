@@ -3,8 +3,7 @@ import { Button } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { TENANCY, type InvitationState } from '../../../../protocol';
 import { formatBeijing } from '../../../format/time';
-import { useStores } from '../../../stores';
-import { AdminSection, CallError, DataTable, useAdminData } from './adminUi';
+import { AdminSection, CallError, DataTable, useAdminList } from './adminUi';
 import { useRoleLabel } from './UsersTab';
 
 /** The names of an invitation's states shown to people. */
@@ -27,12 +26,11 @@ export function useInvitationStateLabel(): (state: InvitationState) => string {
  * by the Users tab; each new reading reloads the invitations (an added member may have been invited).
  */
 export function InvitationSections({ projectId, membersLoaded }: { projectId: string; membersLoaded?: unknown }) {
-  const { request } = useStores();
   const { t } = useLingui();
   const roleLabel = useRoleLabel();
   const stateLabel = useInvitationStateLabel();
-  const sent = useAdminData(request, TENANCY.invitationList, { projectId }, [projectId]);
-  const received = useAdminData(request, TENANCY.orgInvitationList, { projectId }, [projectId]);
+  const sent = useAdminList(TENANCY.invitationList, { projectId });
+  const received = useAdminList(TENANCY.orgInvitationList, { projectId });
   // the members' list is read again after every member/set, which may have sent an invitation
   const reloadSent = sent.load;
   useEffect(() => {

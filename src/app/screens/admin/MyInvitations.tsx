@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, CounterBadge, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { TENANCY, type ReceivedInvitation } from '../../../../protocol';
 import { BusinessError } from '../../../api/request';
 import { formatBeijing } from '../../../format/time';
-import { useStores } from '../../../stores';
+import { useQuery, useStores } from '../../../stores';
 import { CallError, DataTable } from './adminUi';
 import { useRoleLabel } from './UsersTab';
 
@@ -16,35 +16,25 @@ import { useRoleLabel } from './UsersTab';
  * mounts and after each answer.
  */
 export const MyInvitations = observer(function MyInvitations() {
-  const { session, request } = useStores();
+  const { session, queries } = useStores();
   const { t } = useLingui();
   const roleLabel = useRoleLabel();
-  const username = session.user?.username ?? null;
-  const [invitations, setInvitations] = useState<ReceivedInvitation[]>([]);
+  const signedIn = session.user !== null;
+  // a failed read leaves the button hidden: the list is not worth an error banner in every header
+  const mine = useQuery(TENANCY.myInvitations, signedIn ? {} : null);
+  const invitations: readonly ReceivedInvitation[] = Array.isArray(mine.data) ? mine.data : [];
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      const mine = await request(TENANCY.myInvitations, {}, { skipErrorHandler: true });
-      setInvitations(Array.isArray(mine) ? mine : []);
-    } catch {
-      setInvitations([]); // the button stays hidden; the list is not worth an error banner in every header
-    }
-  }, [request]);
-  useEffect(() => {
-    if (username !== null) void load();
-  }, [username, load]);
-
+  // an answer reloads the kept list (QueryStore reloads the queries of the contract's domain)
   async function respond(invitationId: number, accept: boolean) {
     try {
-      await request(TENANCY.invitationRespond, { invitationId, accept }, { skipErrorHandler: true });
+      await queries.mutate(TENANCY.invitationRespond, { invitationId, accept }, { skipErrorHandler: true });
       setError(null);
       if (accept) await session.check();
     } catch (e) {
       setError(e instanceof BusinessError ? e.errorMessage : String(e));
     }
-    await load();
   }
 
   if (invitations.length === 0 && !open) return null;

@@ -3,12 +3,11 @@ import { observer } from 'mobx-react-lite';
 import { Button, Field, Input } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ADMIN } from '../../../../protocol';
-import { useStores } from '../../../stores';
 import { AdminSection, DataTable, EditDialog, useDialogCall, type AdminData } from './adminUi';
 
 /**
  * The organisations of the installation (installation administrators): renaming one in a dialog, archiving
- * and restoring (orgEdit). `orgs` is the list and its `run`/`load` (useAdminData of orgList, archived ones
+ * and restoring (orgEdit). `orgs` is the list and its `run`/`load` (useAdminList of orgList, archived ones
  * included); `onChanged` runs after a change (the projects carry the organisation's name).
  */
 export const OrganisationsSection = observer(function OrganisationsSection({
@@ -18,16 +17,14 @@ export const OrganisationsSection = observer(function OrganisationsSection({
   orgs: Pick<AdminData<typeof ADMIN.orgList>, 'data' | 'run' | 'load'>;
   onChanged: () => void;
 }) {
-  const { request } = useStores();
   const { t } = useLingui();
-  const save = useDialogCall(request);
+  const save = useDialogCall();
   const [renaming, setRenaming] = useState<{ coId: string; name: string } | null>(null);
 
   async function handleRename() {
     if (!renaming) return;
     if (await save.call(ADMIN.orgEdit, { coId: renaming.coId, name: renaming.name })) {
       setRenaming(null);
-      await orgs.load();
       onChanged();
     }
   }

@@ -4,7 +4,7 @@ import { Button, Field, Input, MessageBar, MessageBarBody, Select } from '@fluen
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ADMIN, PROJECT_TYPES, type ProjectDetails, type ProjectType } from '../../../../protocol';
 import { useStores } from '../../../stores';
-import { AdminSection, CallError, DataTable, useAdminData, useDialogCall } from './adminUi';
+import { AdminSection, CallError, DataTable, useAdminList, useDialogCall } from './adminUi';
 import { OrganisationsSection } from './OrganisationsSection';
 import { useRoleLabel } from './UsersTab';
 
@@ -17,17 +17,17 @@ const MAX_KEY_FIGURES = 12;
  * server's refusal of a save is shown in the details section).
  */
 export const ProjectsTab = observer(function ProjectsTab({ projectId }: { projectId: string }) {
-  const { session, request } = useStores();
+  const { session } = useStores();
   const { t } = useLingui();
   const roleLabel = useRoleLabel();
   const isAdmin = session.user?.isAdmin === true;
-  const projects = useAdminData(request, ADMIN.projectList, { includeArchived: isAdmin }, [isAdmin]);
-  const orgs = useAdminData(request, ADMIN.orgList, {}, []);
+  const projects = useAdminList(ADMIN.projectList, { includeArchived: isAdmin });
+  const orgs = useAdminList(ADMIN.orgList, {});
   const [org, setOrg] = useState({ coId: '', name: '' });
   const [project, setProject] = useState({ coId: '', projectId: '', name: '', projectType: 'tunnel' as ProjectType });
   const current = projects.data?.find((p) => p.projectId === projectId) ?? null;
   const [details, setDetails] = useState<ProjectDetails | null>(null);
-  const saveDetails = useDialogCall(request);
+  const saveDetails = useDialogCall();
   useEffect(() => setDetails(current), [current]);
   const typeLabel = (k: ProjectType) => ({ tunnel: t`Tunnel`, bridge: t`Bridge`, road: t`Road` })[k];
 
@@ -61,10 +61,7 @@ export const ProjectsTab = observer(function ProjectsTab({ projectId }: { projec
       {isAdmin ? (
         <OrganisationsSection
           orgs={orgs}
-          onChanged={() => {
-            void projects.load();
-            void session.check();
-          }}
+          onChanged={() => void session.check()}
         />
       ) : null}
 
@@ -131,7 +128,6 @@ export const ProjectsTab = observer(function ProjectsTab({ projectId }: { projec
                 const body = { projectId: id, name, projectType, location, latitude, longitude, contractor, startDate, plannedEndDate, keyFigures };
                 void saveDetails.call(ADMIN.projectEdit, body).then(async (ok) => {
                   if (!ok) return;
-                  await projects.load();
                   await session.check();
                 });
               }}

@@ -3,8 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { TENANCY, type TransferState } from '../../../../protocol';
 import { formatBeijing } from '../../../format/time';
 import { kindLabel } from '../../../i18n/metricLabels';
-import { useStores } from '../../../stores';
-import { AdminSection, CallError, DataTable, useAdminData } from './adminUi';
+import { AdminSection, CallError, DataTable, useAdminList } from './adminUi';
 
 /**
  * Requests from other organisations' projects to release serial numbers this project holds (docs/api.md
@@ -12,9 +11,8 @@ import { AdminSection, CallError, DataTable, useAdminData } from './adminUi';
  * device (its history stays here), refusing changes nothing.
  */
 export function TransferRequestsSection({ projectId }: { projectId: string }) {
-  const { request } = useStores();
   const { t, i18n } = useLingui();
-  const transfers = useAdminData(request, TENANCY.transferList, { projectId }, [projectId]);
+  const transfers = useAdminList(TENANCY.transferList, { projectId });
   const stateLabel = (state: TransferState) =>
     ({ pending: t`Waiting for an answer`, approved: t`Approved`, refused: t`Refused`, expired: t`Expired` })[state];
 

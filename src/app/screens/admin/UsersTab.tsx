@@ -4,7 +4,7 @@ import { Button, Checkbox, Field, Input, Select } from '@fluentui/react-componen
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ADMIN, ROLES, type PasswordReset, type Role } from '../../../../protocol';
 import { useStores } from '../../../stores';
-import { AdminSection, CallError, DataTable, useAdminData } from './adminUi';
+import { AdminSection, CallError, DataTable, useAdminList } from './adminUi';
 import { InvitationSections } from './InvitationSections';
 
 /** The role names shown to people. */
@@ -22,11 +22,11 @@ export function useRoleLabel(): (role: Role) => string {
 
 /** Members of the current project with their roles; users of the installation (installation administrators). */
 export const UsersTab = observer(function UsersTab({ projectId }: { projectId: string }) {
-  const { session, request } = useStores();
+  const { session } = useStores();
   const { t } = useLingui();
   const roleLabel = useRoleLabel();
   const isAdmin = session.user?.isAdmin === true;
-  const members = useAdminData(request, ADMIN.memberList, { projectId }, [projectId]);
+  const members = useAdminList(ADMIN.memberList, { projectId });
   const [add, setAdd] = useState<{ username: string; role: Role }>({ username: '', role: 'viewer' });
 
   const roleSelect = (value: Role, onChange: (r: Role) => void, label: string) => (
@@ -78,10 +78,9 @@ export const UsersTab = observer(function UsersTab({ projectId }: { projectId: s
 
 /** Every user of the installation: create, reset a password, disable (installation administrators). */
 const AllUsers = observer(function AllUsers() {
-  const { request } = useStores();
   const { t } = useLingui();
   const roleLabel = useRoleLabel();
-  const users = useAdminData(request, ADMIN.userList, {}, []);
+  const users = useAdminList(ADMIN.userList, {});
   const [user, setUser] = useState({ username: '', displayName: '', password: '', wallScreen: false });
   const [reset, setReset] = useState<PasswordReset | null>(null);
   return (

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import type { AnyContract, ContractBody, ContractResult } from '../../../../protocol';
-import { BusinessError, type RequestFn } from '../../../api/request';
+import { BusinessError } from '../../../api/request';
+import { useQuery, useStores } from '../../../stores';
 import { SCREEN } from '../../../theme/theme';
 
 /** Table cell styles of the administration screens (the status page's look). */
@@ -59,44 +60,38 @@ export function CallError({ error }: { error: string | null }) {
 }
 
 /**
- * Loads `contract`'s route with `body` (typed by the contract, protocol/contracts) and reloads on demand;
- * `run` performs a change through its contract and reloads after it, resolving with the change's answer
- * (null when refused). Errors of either are kept in `error` (the server's message), never thrown.
+ * Shows `contract`'s list for `body` (a kept query of the root store's QueryStore, shared with every other
+ * screen showing it) with what the administration tabs do with it: `run` performs a change through its
+ * contract (QueryStore.mutate: the lists of its domain and this one reload), resolving with the change's
+ * answer (null when refused); `load` reloads the list. Errors of either are kept in `error` (the server's
+ * message), never thrown; `setError` shows one of the tab's own (a failed export).
  */
-export function useAdminData<C extends AnyContract>(request: RequestFn, contract: C, body: ContractBody<C>, deps: unknown[]) {
-  const [data, setData] = useState<ContractResult<C> | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(async () => {
-    try {
-      setData(await request(contract, body, { skipErrorHandler: true }));
-      setError(null);
-    } catch (e) {
-      setError(e instanceof BusinessError ? e.errorMessage : String(e));
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [request, contract, ...deps]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+export function useAdminList<C extends AnyContract>(contract: C, body: ContractBody<C>) {
+  const { queries } = useStores();
+  const list = useQuery(contract, body);
+  const [callError, setError] = useState<string | null>(null);
   const run = useCallback(
     async <R extends AnyContract>(change: R, b: ContractBody<R>): Promise<ContractResult<R> | null> => {
       try {
-        const result = await request(change, b, { skipErrorHandler: true });
+        const result = await queries.mutate(change, b, { skipErrorHandler: true, invalidates: [contract] });
         setError(null);
-        await load();
         return result;
       } catch (e) {
-        setError(e instanceof BusinessError ? e.errorMessage : String(e));
+        setError(errorText(e));
         return null;
       }
     },
-    [request, load],
+    [queries, contract],
   );
-  return { data, error, load, run, setError };
+  return { data: list.data, error: callError ?? list.error, load: list.reload, run, setError };
 }
 
-/** What {@link useAdminData} gives for `C`: the data, its error, `load`, `run` and `setError`. */
-export type AdminData<C extends AnyContract> = ReturnType<typeof useAdminData<C>>;
+/** What {@link useAdminList} gives for `C`: the data, its error, `load`, `run` and `setError`. */
+export type AdminData<C extends AnyContract> = ReturnType<typeof useAdminList<C>>;
+
+function errorText(e: unknown): string {
+  return e instanceof BusinessError ? e.errorMessage : String(e);
+}
 
 /** Reads a chosen file as base64 (for the device import). */
 export function fileToBase64(file: File): Promise<string> {
@@ -167,23 +162,25 @@ export function EditDialog({
 }
 
 /**
- * Calls a change route for a dialog through its contract: the server's refusal (or the contract's own check
- * of the body) goes to `error` (shown in the dialog) and is not thrown; `true` when the call succeeded.
+ * Calls a change route for a dialog through its contract (QueryStore.mutate, so the lists it changed
+ * reload): the server's refusal (or the contract's own check of the body) goes to `error` (shown in the
+ * dialog) and is not thrown; `true` when the call succeeded.
  */
-export function useDialogCall(request: RequestFn) {
+export function useDialogCall() {
+  const { queries } = useStores();
   const [error, setError] = useState<string | null>(null);
   const call = useCallback(
     async <C extends AnyContract>(contract: C, body: ContractBody<C>): Promise<boolean> => {
       try {
-        await request(contract, body, { skipErrorHandler: true });
+        await queries.mutate(contract, body, { skipErrorHandler: true });
         setError(null);
         return true;
       } catch (e) {
-        setError(e instanceof BusinessError ? e.errorMessage : String(e));
+        setError(errorText(e));
         return false;
       }
     },
-    [request],
+    [queries],
   );
   return { error, setError, call };
 }

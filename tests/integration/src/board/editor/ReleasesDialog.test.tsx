@@ -22,7 +22,7 @@ describe('releases dialog on the real board server', () => {
     const released = () => admin.call<Board & { releaseNo: number }>(BOARDS.boardScreen.path, { boardId: board.boardId, released: true });
 
     await renderWithApp(
-      <ReleasesDialog boardId={board.boardId} request={request} onRelease={(note) => store.release(note || undefined)} onRestore={(no) => store.restoreRelease(no)} onClose={() => undefined} />,
+      <ReleasesDialog boardId={board.boardId} onRelease={(note) => store.release(note || undefined)} onRestore={(no) => store.restoreRelease(no)} onClose={() => undefined} />,
       appRoot(admin.fetch),
     );
     expect(await screen.findByText('Not released yet: wall screens show nothing of this board until its first release.')).toBeTruthy();

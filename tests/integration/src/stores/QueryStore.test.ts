@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { PEOPLE } from '../../../../protocol';
+import { eventually } from '../../../helpers/eventually';
+import { subjectFeeds } from '../../../../src/test/fakeFeeds';
+import { TEST_ADMIN_PASSWORD, useRealServer } from '../../../../src/test/realServer';
+import { RootStore } from '../../../../src/stores/RootStore';
+
+const real = useRealServer();
+const PROJECT = 'demo-tunnel';
+
+/** A logged-in root store on the real server, and the REST calls it made. */
+async function signedIn() {
+  const client = real().client();
+  const root = new RootStore({ fetch: client.fetch, createFeeds: subjectFeeds().factory });
+  await root.session.login('admin', TEST_ADMIN_PASSWORD);
+  const sent = (route: string) => client.calls.filter((c) => c.route === route).length;
+  return { root, sent };
+}
+
+describe('QueryStore on the real server', () => {
+  it('loads a list once for every screen showing it, and a person saved anywhere shows in every one', async () => {
+    const { root, sent } = await signedIn();
+    const { queries } = root;
+    // the people screen and another one listing the same people, each with its own body object
+    const people = queries.query(PEOPLE.personList, { projectId: PROJECT });
+    const hidePeople = queries.show(people, { refreshMs: 60_000 });
+    const hideOther = queries.show(queries.query(PEOPLE.personList, { projectId: PROJECT }));
+    const zones = queries.query(PEOPLE.zoneList, { projectId: PROJECT });
+    const hideZones = queries.show(zones);
+    await eventually(() => people.data !== null && zones.data !== null, 10_000, 'the first answers');
+    expect(sent(PEOPLE.personList.path)).toBe(1);
+    const before = people.data!.total;
+
+    await queries.mutate(PEOPLE.personAdd, { projectId: PROJECT, person: { name: 'Query Tester', beaconSn: null, company: 'QA', team: 'T1', workType: 'tester', phone: '' } });
+    await eventually(() => people.data!.list.some((p) => p.name === 'Query Tester'), 10_000, 'the new person in the kept list');
+    expect(people.data!.total).toBe(before + 1);
+    expect(sent(PEOPLE.personList.path)).toBe(2); // one reload for both viewers
+    expect(sent(PEOPLE.zoneList.path)).toBe(2); // headcounts of the same domain too
+    expect(people.error).toBeNull();
+
+    // a refused save changes nothing and reloads nothing
+    await expect(queries.mutate(PEOPLE.personAdd, { projectId: PROJECT, person: { name: '', beaconSn: null, company: '', team: '', workType: '', phone: '' } }, { skipErrorHandler: true })).rejects.toMatchObject({ errorCode: 'VALIDATION' });
+    expect(sent(PEOPLE.personList.path)).toBe(2);
+    hidePeople();
+    hideOther();
+    hideZones();
+  });
+
+  it("forgets every kept answer when the session ends, so the next user never sees the last one's", async () => {
+    const { root } = await signedIn();
+    const zones = root.queries.query(PEOPLE.zoneList, { projectId: PROJECT });
+    const hide = root.queries.show(zones);
+    await eventually(() => zones.data !== null, 10_000, 'the zone list');
+    expect(root.queries.size).toBe(1);
+    await root.session.logout();
+    hide();
+    expect(root.queries.size).toBe(0);
+  });
+});
