@@ -1,3 +1,4 @@
+import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Button } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -25,7 +26,7 @@ export function useInvitationStateLabel(): (state: InvitationState) => string {
  * which its administrators may accept or decline for them. `membersLoaded`: the members' list as last read
  * by the Users tab; each new reading reloads the invitations (an added member may have been invited).
  */
-export function InvitationSections({ projectId, membersLoaded }: { projectId: string; membersLoaded?: unknown }) {
+export const InvitationSections = observer(function InvitationSections({ projectId, membersLoaded }: { projectId: string; membersLoaded?: unknown }) {
   const { t } = useLingui();
   const roleLabel = useRoleLabel();
   const stateLabel = useInvitationStateLabel();
@@ -99,4 +100,4 @@ export function InvitationSections({ projectId, membersLoaded }: { projectId: st
       </AdminSection>
     </>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { observer } from 'mobx-react-lite';
 import { Button } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { TENANCY, type TransferState } from '../../../../protocol';
@@ -10,7 +11,7 @@ import { AdminSection, CallError, DataTable, useAdminList } from './adminUi';
  * "Device serials across organisations"), newest first: approving ends this project's registration of the
  * device (its history stays here), refusing changes nothing.
  */
-export function TransferRequestsSection({ projectId }: { projectId: string }) {
+export const TransferRequestsSection = observer(function TransferRequestsSection({ projectId }: { projectId: string }) {
   const { t, i18n } = useLingui();
   const transfers = useAdminList(TENANCY.transferList, { projectId });
   const stateLabel = (state: TransferState) =>
@@ -55,4 +56,4 @@ export function TransferRequestsSection({ projectId }: { projectId: string }) {
       </AdminSection>
     </>
   );
-}
+});
