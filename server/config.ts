@@ -136,6 +136,12 @@ export interface ServerConfig {
   offlineGracePeriods: number;
   /** Time to live of a partition lease, ms (CLUSTER_LEASE_MS, default 10000): how long a dead node's partitions wait. */
   clusterLeaseMs: number;
+  /**
+   * The HJ 212-2017 TCP listener for environment monitors (HJ212_PORT; off when unset, 0 picks a free
+   * port; docs/device-protocol.md "HJ 212") and its most open connections (HJ212_MAX_CONNECTIONS, default
+   * 256); null when off.
+   */
+  hj212: { port: number; maxConnections: number } | null;
 }
 
 /** Embedded broker limits. */
@@ -323,6 +329,8 @@ const envSchema = z.object({
   OFFLINE_GRACE_PERIODS: z.coerce.number().int().min(0).max(1_000).default(6),
   CLUSTER_PARTITIONS: z.coerce.number().int().min(1).max(1024).default(16),
   CLUSTER_LEASE_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
+  HJ212_PORT: port.optional(),
+  HJ212_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(256),
 });
 
 /**
@@ -412,5 +420,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     offlineGracePeriods: e.OFFLINE_GRACE_PERIODS,
     clusterPartitions: e.CLUSTER_PARTITIONS,
     clusterLeaseMs: e.CLUSTER_LEASE_MS,
+    hj212: e.HJ212_PORT === undefined ? null : { port: e.HJ212_PORT, maxConnections: e.HJ212_MAX_CONNECTIONS },
   };
 }
