@@ -138,10 +138,11 @@ export interface ServerConfig {
   clusterLeaseMs: number;
   /**
    * The HJ 212-2017 TCP listener for environment monitors (HJ212_PORT; off when unset, 0 picks a free
-   * port; docs/device-protocol.md "HJ 212") and its most open connections (HJ212_MAX_CONNECTIONS, default
-   * 256); null when off.
+   * port; docs/device-protocol.md "HJ 212"), its most open connections (HJ212_MAX_CONNECTIONS, default
+   * 256), how long a connection may stay without a packet (HJ212_IDLE_S, default 180: three minutes of
+   * minute data) and how long one packet may take to arrive (HJ212_PACKET_S, default 10); null when off.
    */
-  hj212: { port: number; maxConnections: number } | null;
+  hj212: { port: number; maxConnections: number; idleMs: number; packetMs: number } | null;
 }
 
 /** Embedded broker limits. */
@@ -331,6 +332,8 @@ const envSchema = z.object({
   CLUSTER_LEASE_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
   HJ212_PORT: port.optional(),
   HJ212_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(256),
+  HJ212_IDLE_S: z.coerce.number().min(1).max(86_400).default(180),
+  HJ212_PACKET_S: z.coerce.number().min(1).max(600).default(10),
 });
 
 /**
@@ -420,6 +423,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     offlineGracePeriods: e.OFFLINE_GRACE_PERIODS,
     clusterPartitions: e.CLUSTER_PARTITIONS,
     clusterLeaseMs: e.CLUSTER_LEASE_MS,
-    hj212: e.HJ212_PORT === undefined ? null : { port: e.HJ212_PORT, maxConnections: e.HJ212_MAX_CONNECTIONS },
+    hj212:
+      e.HJ212_PORT === undefined
+        ? null
+        : { port: e.HJ212_PORT, maxConnections: e.HJ212_MAX_CONNECTIONS, idleMs: Math.round(e.HJ212_IDLE_S * 1000), packetMs: Math.round(e.HJ212_PACKET_S * 1000) },
   };
 }

@@ -63,6 +63,8 @@ export interface LiveHandle {
   mqttListeners: { address: string; tlsPort: number | null; wsPort: number | null; tlsCertificate: string | null } | null;
   /** HJ 212 listener port actually bound (config.hj212.port may be 0); null when off. */
   hj212Port: number | null;
+  /** Open HJ 212 connections now (0 when off). */
+  hj212Connections(): number;
   /** Accepted and rejected device messages since start (protocol/api.ts). */
   ingestStats(): IngestStats;
   /**
@@ -332,7 +334,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
         findDevice: (mn) => deviceForLogin(db, mn),
         onMessage: handleMessage,
         counter,
-        limits: { ...DEFAULT_HJ212_LIMITS, maxConnections: config.hj212.maxConnections },
+        limits: { ...DEFAULT_HJ212_LIMITS, maxConnections: config.hj212.maxConnections, idleMs: config.hj212.idleMs, packetMs: config.hj212.packetMs },
         log,
       });
       log.info({ port: hj212.port }, 'HJ 212 listener for environment monitors listening');
@@ -406,6 +408,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     mqttPort,
     mqttListeners,
     hj212Port: hj212?.port ?? null,
+    hj212Connections: () => hj212?.connections() ?? 0,
     ingestStats: () => ({
       ...counter.snapshot(),
       alarmWrites: { pending: persister.pendingCount(), dropped: persister.droppedCount(), deadLettered: persister.deadLetterCount() },
