@@ -14,7 +14,7 @@ import { beijingHour } from './siteClock';
 export class EnvironmentStation {
   private readonly rng: Rng;
   /** Slow background drift of the particulates, µg/m³ of PM10. */
-  private background = 45;
+  private background = 30;
   private directionDeg: number;
 
   constructor(
@@ -31,7 +31,7 @@ export class EnvironmentStation {
   step(_tMs: number, dtS: number): void {
     const r = this.rng;
     const tauS = 3 * 3600;
-    this.background += ((45 - this.background) * dtS) / tauS + 12 * Math.sqrt((2 * dtS) / tauS) * r.normal();
+    this.background += ((30 - this.background) * dtS) / tauS + 8 * Math.sqrt((2 * dtS) / tauS) * r.normal();
     this.background = Math.max(15, this.background);
     this.directionDeg = (this.directionDeg + 2 * Math.sqrt(dtS) * r.normal() + 360) % 360;
   }
@@ -46,7 +46,7 @@ export class EnvironmentStation {
     // activity dust, thinned by the wind (a calm portal keeps its dust)
     const thinning = 0.6 + windMps / 4;
     const stageDust = STAGE_DUST[iv.stage] * iv.intensity;
-    const blastDust = sinceBlastMs >= 0 && sinceBlastMs < 3 * 3_600_000 ? 160 * Math.exp(-sinceBlastMs / (40 * 60_000)) : 0;
+    const blastDust = sinceBlastMs >= 0 && sinceBlastMs < 3 * 3_600_000 ? 120 * Math.exp(-sinceBlastMs / (30 * 60_000)) : 0;
     const pm10 = Math.max(5, this.background + (stageDust + blastDust) / thinning + 6 * r.normal());
     const pm25 = Math.max(3, pm10 * r.uniform(0.45, 0.6));
     const tsp = (pm10 * r.uniform(2.4, 2.9)) / 1000;
@@ -77,10 +77,10 @@ const STAGE_DUST: Record<CycleStage, number> = {
   drilling: 10,
   charging: 0,
   blasting: 0,
-  ventilation: 25,
+  ventilation: 15,
   scaling: 10,
-  mucking: 80,
-  support: 110,
+  mucking: 35,
+  support: 60,
   idle: 0,
 };
 
