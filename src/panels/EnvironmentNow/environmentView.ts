@@ -1,0 +1,34 @@
+import { DATA_FLAGS, DEVICE_KIND_REGISTRY, flagMetric, kindsInArea, type AnyKindDescriptor, type DataFlag, type DeviceInfo, type Threshold } from '../../../protocol';
+
+/** The kinds of the environment area (descriptor `area`). */
+const ENVIRONMENT_KINDS: ReadonlySet<string> = new Set(kindsInArea('environment'));
+
+/** The monitor the panel shows: the configured `sn` when it is an environment device, else the first one. */
+export function selectMonitor(devices: readonly DeviceInfo[], sn: string | undefined): DeviceInfo | undefined {
+  const monitors = devices.filter((d) => ENVIRONMENT_KINDS.has(d.kind));
+  return (sn ? monitors.find((d) => d.sn === sn) : undefined) ?? monitors[0];
+}
+
+/**
+ * The HJ 212 data flag of `key` in the device's latest values when it is not `N` (a reading the rules do
+ * not judge: calibrating, maintenance, fault…), else null.
+ */
+export function flagOf(latest: Record<string, number> | null | undefined, key: string): DataFlag | null {
+  const code = latest?.[flagMetric(key)];
+  return code ? (DATA_FLAGS[code] ?? null) : null;
+}
+
+/**
+ * The threshold a reading of `key` is judged on at `atMs` (noise on its night limit between 22:00 and
+ * 06:00 Beijing time, as the rules do: the kind's `judgedOn`): the device's own, else the kind's default.
+ */
+export function limitAt(device: DeviceInfo, key: string, atMs: number): Threshold | undefined {
+  const d: AnyKindDescriptor | undefined = DEVICE_KIND_REGISTRY.get(device.kind);
+  const metric = d?.judgedOn ? d.judgedOn(key, atMs) : key;
+  return device.thresholds.find((t) => t.metric === metric) ?? d?.thresholds.find((t) => t.threshold.metric === metric)?.threshold;
+}
+
+/** The 8-point compass sector of a direction in degrees (0 = N, 45 = NE, …): its index 0–7. */
+export function compassPoint(deg: number): number {
+  return Math.round((((deg % 360) + 360) % 360) / 45) % 8;
+}
