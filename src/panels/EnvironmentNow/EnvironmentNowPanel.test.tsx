@@ -73,3 +73,14 @@ describe('EnvironmentNowPanel', () => {
     expect(tile('wind').textContent).toContain('—');
   });
 });
+
+describe('EnvironmentNowPanel in a small panel', () => {
+  it('keeps label and value in each tile and names a flag and the noise limit in the label', async () => {
+    const root = testRoot();
+    root.devices.replaceAll([monitor('ENV-2', { pm25: 20, pm10: 160, pm10Flag: 5, noise: 58.2, noiseFlag: 0, windSpeed: 2.4, windDirection: 225 })]);
+    await renderWithApp(<EnvironmentNowPanel panelId="e" config={environmentNowConfigSchema.parse({})} width={600} height={240} />, root);
+    expect(tile('pm10').textContent).toBe('PM10 · C160µg/m³');
+    expect(tile('noise').textContent).toMatch(/^Noise · (day 70|night 55)58\.2dB\(A\)$/);
+    expect(tile('wind').textContent).toBe('Wind speed · SW2.4m/s');
+  });
+});

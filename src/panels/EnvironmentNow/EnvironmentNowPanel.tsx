@@ -7,7 +7,7 @@ import { metricLabel } from '../../i18n/metricLabels';
 import { RefusedMessage, useBoardClock, useDevices, useTelemetryTopic } from '../../panelData';
 import { formatLastSeen, formatNumber, LEVEL_COLOR, PanelMessage, SCREEN, StatusBadge, thresholdLevel, ValueWithUnit } from '../../components';
 import type { PanelProps } from '../types';
-import { compassPoint, flagOf, limitAt, selectMonitor } from './environmentView';
+import { compassPoint, flagOf, limitAt, selectMonitor, tileGrid } from './environmentView';
 import type { EnvironmentNowConfig } from './index';
 
 /** The readings shown as tiles, in order; wind speed and direction share the last one. */
@@ -37,8 +37,11 @@ const tile = {
   justifyContent: 'space-between',
   minWidth: 0,
 };
-const labelStyle = { fontSize: 18, color: SCREEN.textMuted, whiteSpace: 'nowrap' as const, overflow: 'hidden', textOverflow: 'ellipsis' };
-const noteStyle = { fontSize: 16, color: SCREEN.textMuted, whiteSpace: 'nowrap' as const, overflow: 'hidden', textOverflow: 'ellipsis' };
+/** Text of the tiles: 20 page px, over 12 px on a 1366 × 768 screen showing a 1920 × 1080 board (scale about 0.63). */
+const labelStyle = { fontSize: 20, lineHeight: 1.2, color: SCREEN.textMuted, whiteSpace: 'nowrap' as const, overflow: 'hidden', textOverflow: 'ellipsis' };
+const noteStyle = { ...labelStyle };
+const HEADER_PX = 30;
+const GAP_PX = 8;
 
 /**
  * "Environment now": one monitor's latest readings as of the board clock (live or replayed). PM2.5, PM10,
@@ -46,7 +49,7 @@ const noteStyle = { fontSize: 16, color: SCREEN.textMuted, whiteSpace: 'nowrap' 
  * at the clock's instant, as the rules judge it); a reading flagged by the monitor shows its flag and no
  * colour (the rules do not judge it). Wind shows its speed and an arrow blowing from where it comes.
  */
-export const EnvironmentNowPanel = observer(function EnvironmentNowPanel({ config }: PanelProps<EnvironmentNowConfig>) {
+export const EnvironmentNowPanel = observer(function EnvironmentNowPanel({ config, width, height }: PanelProps<EnvironmentNowConfig>) {
   const devices = useDevices();
   const clock = useBoardClock();
   const { i18n, t } = useLingui();
@@ -57,6 +60,9 @@ export const EnvironmentNowPanel = observer(function EnvironmentNowPanel({ confi
   const atMs = clock.now();
   const night = isNoiseNight(atMs);
   const latest = monitor.latest;
+  // roomy tiles: label, key-size value, note; compact ones (a small panel): label with its note, medium value
+  const grid = tileGrid(TILES.length + 1, width, height - HEADER_PX - GAP_PX, GAP_PX);
+  const valueSize = grid.roomy ? 'key' : 'medium';
 
   const reading = (key: (typeof TILES)[number]) => {
     const m = DEVICE_KIND_REGISTRY.metric(monitor.kind, key);
@@ -71,22 +77,26 @@ export const EnvironmentNowPanel = observer(function EnvironmentNowPanel({ confi
       note = night ? t`Night limit ${value} dB(A)` : t`Day limit ${value} dB(A)`;
     }
     return (
-      <div key={key} style={tile} data-reading={key} data-level={level ?? 'normal'} data-flag={flag ?? undefined}>
-        <div style={labelStyle}>{metricLabel(i18n, monitor.kind, key)}</div>
-        <div style={{ opacity: flag ? 0.6 : 1 }}>
-          <ValueWithUnit value={v} unit={m?.unit} digits={m?.digits ?? 1} size="key" color={level ? LEVEL_COLOR[level] : undefined} />
+      <div key={key} style={grid.roomy ? tile : { ...tile, padding: '2px 8px' }} data-reading={key} data-level={level ?? 'normal'} data-flag={flag ?? undefined} title={note ?? undefined}>
+        <div style={labelStyle}>
+          {metricLabel(i18n, monitor.kind, key)}
+          {!grid.roomy && flag ? <span style={{ color: LEVEL_COLOR.warning }}> · {flag}</span> : null}
+          {!grid.roomy && !flag && key === 'noise' && limit?.alarmHigh != null ? ` · ${night ? t`night` : t`day`} ${formatNumber(limit.alarmHigh, 0)}` : null}
         </div>
-        <div style={{ ...noteStyle, color: flag ? LEVEL_COLOR.warning : SCREEN.textMuted }}>{note ?? '\u00a0'}</div>
+        <div style={{ opacity: flag ? 0.6 : 1 }}>
+          <ValueWithUnit value={v} unit={m?.unit} digits={m?.digits ?? 1} size={valueSize} color={level ? LEVEL_COLOR[level] : undefined} />
+        </div>
+        {grid.roomy ? <div style={{ ...noteStyle, color: flag ? LEVEL_COLOR.warning : SCREEN.textMuted }}>{note ?? '\u00a0'}</div> : null}
       </div>
     );
   };
 
   return (
-    <div style={{ height: '100%', display: 'flex', flexDirection: 'column', gap: 8 }}>
+    <div style={{ height: '100%', display: 'flex', flexDirection: 'column', gap: GAP_PX }}>
       <Header monitor={monitor} nowMs={atMs} />
-      <div style={{ flex: 1, minHeight: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(170px, 1fr))', gridAutoRows: 'minmax(0, 1fr)', gap: 8 }}>
+      <div style={{ flex: 1, minHeight: 0, display: 'grid', gridTemplateColumns: `repeat(${grid.cols}, minmax(0, 1fr))`, gridTemplateRows: `repeat(${grid.rows}, minmax(0, 1fr))`, gap: GAP_PX }}>
         {TILES.map(reading)}
-        <Wind monitor={monitor} />
+        <Wind monitor={monitor} roomy={grid.roomy} />
       </div>
     </div>
   );
@@ -94,7 +104,7 @@ export const EnvironmentNowPanel = observer(function EnvironmentNowPanel({ confi
 
 function Header({ monitor, nowMs }: { monitor: DeviceInfo; nowMs: number }) {
   return (
-    <div style={{ display: 'flex', alignItems: 'baseline', gap: 12, fontSize: 20, minWidth: 0 }}>
+    <div style={{ height: HEADER_PX, display: 'flex', alignItems: 'baseline', gap: 12, fontSize: 20, minWidth: 0 }}>
       <span style={{ fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={monitor.position}>
         {monitor.name}
       </span>
@@ -107,25 +117,29 @@ function Header({ monitor, nowMs }: { monitor: DeviceInfo; nowMs: number }) {
 }
 
 /** Wind speed, and an arrow pointing where the wind blows (from `windDirection`, degrees from north). */
-function Wind({ monitor }: { monitor: DeviceInfo }) {
+function Wind({ monitor, roomy }: { monitor: DeviceInfo; roomy: boolean }) {
   const { i18n, t } = useLingui();
   const speed = DEVICE_KIND_REGISTRY.metric(monitor.kind, 'windSpeed');
   const dir = monitor.latest?.windDirection;
   const from = dir == null ? null : i18n._(COMPASS[compassPoint(dir)]);
+  const note = from === null ? null : t`From ${from} (${formatNumber(dir!, 0)}°)`;
   return (
-    <div style={tile} data-reading="wind">
-      <div style={labelStyle}>{metricLabel(i18n, monitor.kind, 'windSpeed')}</div>
+    <div style={roomy ? tile : { ...tile, padding: '2px 8px' }} data-reading="wind" title={note ?? undefined}>
+      <div style={labelStyle}>
+        {metricLabel(i18n, monitor.kind, 'windSpeed')}
+        {!roomy && from !== null ? ` · ${from}` : null}
+      </div>
       <div style={{ display: 'flex', alignItems: 'center', gap: 10 }}>
-        <ValueWithUnit value={monitor.latest?.windSpeed} unit={speed?.unit} digits={speed?.digits ?? 1} size="key" />
+        <ValueWithUnit value={monitor.latest?.windSpeed} unit={speed?.unit} digits={speed?.digits ?? 1} size={roomy ? 'key' : 'medium'} />
         {dir == null ? null : (
-          <svg width="36" height="36" viewBox="-18 -18 36 36" aria-hidden data-wind-to={(dir + 180) % 360}>
+          <svg width={roomy ? 36 : 24} height={roomy ? 36 : 24} viewBox="-18 -18 36 36" aria-hidden data-wind-to={(dir + 180) % 360}>
             <g transform={`rotate(${(dir + 180) % 360})`}>
               <path d="M0 14 L0 -12 M-7 -5 L0 -13 L7 -5" style={{ stroke: SCREEN.text, strokeWidth: 3, fill: 'none', strokeLinecap: 'round' }} />
             </g>
           </svg>
         )}
       </div>
-      <div style={noteStyle}>{from === null ? '\u00a0' : t`From ${from} (${formatNumber(dir!, 0)}°)`}</div>
+      {roomy ? <div style={noteStyle}>{note ?? '\u00a0'}</div> : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEVICE_KIND_REGISTRY, type DeviceInfo } from '../../../protocol';
-import { compassPoint, flagOf, limitAt, selectMonitor } from './environmentView';
+import { compassPoint, flagOf, limitAt, selectMonitor, tileGrid } from './environmentView';
 
 const monitor = (sn: string, p: Partial<DeviceInfo> = {}): DeviceInfo => ({
   sn,
@@ -49,5 +49,14 @@ describe('environment panel helpers', () => {
 
   it('turns degrees into 8 compass points', () => {
     expect([0, 22, 23, 90, 135, 180, 270, 337, 338, 360, -45].map(compassPoint)).toEqual([0, 0, 1, 2, 3, 4, 6, 7, 0, 0, 7]);
+  });
+
+  it('lays 7 tiles out to fill the panel: a row when wide, roomy when there is room', () => {
+    expect(tileGrid(7, 1400, 120, 8)).toMatchObject({ cols: 7, rows: 1, roomy: true });
+    expect(tileGrid(7, 620, 360, 8)).toMatchObject({ cols: 3, rows: 3, roomy: true });
+    expect(tileGrid(7, 200, 900, 8)).toMatchObject({ cols: 1, rows: 7, roomy: true });
+    const small = tileGrid(7, 600, 200, 8);
+    expect(small).toMatchObject({ cols: 4, rows: 2, roomy: false });
+    expect(small.tileW).toBeCloseTo(144, 0);
   });
 });

@@ -32,3 +32,36 @@ export function limitAt(device: DeviceInfo, key: string, atMs: number): Threshol
 export function compassPoint(deg: number): number {
   return Math.round((((deg % 360) + 360) % 360) / 45) % 8;
 }
+
+/** A tile grid: columns, rows and each tile's size (px); `roomy` tiles have room for a note line and key-size values. */
+export interface TileGrid {
+  cols: number;
+  rows: number;
+  tileW: number;
+  tileH: number;
+  roomy: boolean;
+}
+
+/** Height a roomy tile needs (label, key-size value, note) and the narrowest it may be, in page px. */
+const ROOMY = { h: 104, w: 170 };
+
+/**
+ * The grid of `count` tiles that best fills a `width` × `height` area with `gap` px between tiles: the
+ * column count whose tiles come closest to roomy proportions in both directions (a wide panel gets one
+ * row, a tall one a column).
+ */
+export function tileGrid(count: number, width: number, height: number, gap: number): TileGrid {
+  let best: TileGrid | null = null;
+  let bestScore = -Infinity;
+  for (let cols = 1; cols <= count; cols++) {
+    const rows = Math.ceil(count / cols);
+    const tileW = (width - gap * (cols - 1)) / cols;
+    const tileH = (height - gap * (rows - 1)) / rows;
+    const score = Math.min(tileW / ROOMY.w, tileH / ROOMY.h);
+    if (score > bestScore) {
+      bestScore = score;
+      best = { cols, rows, tileW, tileH, roomy: tileW >= ROOMY.w && tileH >= ROOMY.h };
+    }
+  }
+  return best!;
+}
