@@ -361,6 +361,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((e.MQTT_TLS_CERT === undefined) !== (e.MQTT_TLS_KEY === undefined)) {
     throw new ConfigError(`${e.MQTT_TLS_CERT === undefined ? 'MQTT_TLS_CERT' : 'MQTT_TLS_KEY'}: MQTT_TLS_CERT and MQTT_TLS_KEY go together`);
   }
+  if (e.REDIS_URL !== undefined && mqttUrl !== null && e.HJ212_PORT !== undefined) {
+    throw new ConfigError('HJ212_PORT: not in a cluster (REDIS_URL with MQTT_URL), whose rules are split by device over the external broker');
+  }
   if (e.REDIS_URL !== undefined && mqttUrl !== null && e.DATABASE_URL === undefined) {
     throw new ConfigError('DATABASE_URL: a cluster (REDIS_URL with MQTT_URL) needs a shared PostgreSQL');
   }

@@ -1,11 +1,12 @@
 import { connect as tcpConnect, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { decodeTelemetryFrame, DEVICES, frameBatch, HISTORY, OPERATIONS, type Alarm, type DeviceKey, type IngestStats, type RejectReason, type TelemetryBatch, type TelemetryHistory } from '../../protocol';
+import { ALARMS, decodeTelemetryFrame, DEVICES, frameBatch, HISTORY, OPERATIONS, type Alarm, type DeviceKey, type IngestStats, type RejectReason, type TelemetryBatch, type TelemetryHistory } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { formatData, formatDataTime, formatQn, framePacket, Hj212Framer, parsePacket } from '../../server/hj212/codec';
 import { DEMO_PROJECT } from '../../server/seed';
 import type { ApiClient } from '../helpers/apiClient';
 import { eventually } from '../helpers/eventually';
+import { connectDevice } from '../helpers/devices';
 import { connectLiveSocket } from '../helpers/liveSocket';
 import { loggedInClient, startTestServer } from '../helpers/testServer';
 
@@ -128,6 +129,30 @@ describe('HJ 212-2017 over TCP (real server, real sockets)', () => {
       expect(alarms.filter((a) => a.deviceSn === SN && a.metric === 'pm10')).toEqual([]);
     } finally {
       socket.close();
+    }
+  });
+
+  it('takes the same readings over MQTT (the environment payload), flags included, and judges noise on its limit', async () => {
+    const mqtt = await connectDevice(server.mqttPort!, key);
+    try {
+      const sn = 'ENV-RK-E';
+      const ts = Date.now();
+      await mqtt.publishAsync(`zhgd/${demo}/environment/${sn}/telemetry`, JSON.stringify({ ts, pm10: 40, noise: 90, humidity: 55, flags: { humidity: 'M' } }), { qos: 1 });
+      const history = await eventually(async () => {
+        const r = await admin.post<TelemetryHistory>(HISTORY.telemetryHistory.path, { projectId: demo, sns: [sn], fromMs: ts - 1, toMs: ts + 1 });
+        const s = r.body.data?.series[0];
+        return s && s.ts.length > 0 ? s : undefined;
+      }, 10_000, 'history');
+      expect(history.values).toMatchObject({ pm10: [40], pm10Flag: [0], noise: [90], humidity: [55], humidityFlag: [2] });
+      // 90 dB(A) is over the day (70) and the night (55) limit: an alarm whatever the hour
+      const alarms = await eventually(async () => {
+        const r = await admin.post<{ list: Alarm[] }>(ALARMS.alarmList.path, { projectId: demo, deviceSn: sn });
+        const list = r.body.data?.list ?? [];
+        return list.length > 0 ? list : undefined;
+      }, 10_000, 'noise alarm');
+      expect(alarms).toMatchObject([{ metric: 'noise', level: 'alarm', value: 90, unit: 'dB(A)' }]);
+    } finally {
+      await mqtt.endAsync();
     }
   });
 
