@@ -166,7 +166,7 @@ describe('HJ 212-2017 over TCP (real server, real sockets)', () => {
     expect(c.received).toHaveLength(1); // the minute data went unanswered
   });
 
-  it('refuses a bad CRC, a length that does not match and a malformed packet, counting each, and keeps the connection', async () => {
+  it('refuses a bad CRC, a length that does not match, bytes outside a packet, a malformed packet and a device of another kind, counting each, and keeps the connection', async () => {
     const before = await stats();
     const c = await client();
     const good = new TextDecoder().decode(framePacket(minuteData(SN, key.password, Date.now() - 120_000, [{ 'LA-Avg': '51.0' }])));
@@ -174,6 +174,11 @@ describe('HJ 212-2017 over TCP (real server, real sockets)', () => {
     c.send(good.replace(/^##(\d{4})/, (_m, n: string) => `##${String(Number(n) - 1).padStart(4, '0')}`));
     c.send(framePacket('ST=22;CN=2051;PW=x;MN=y;Flag=4'));
     c.send(framePacket(minuteData(SN, key.password, Date.now(), [{ 'LA-Avg': 'loud' }])));
+    c.send('GET / HTTP/1.1\r\n\r\n');
+    // a registered device of a kind that does not speak HJ 212 (a gas station), with the right PW
+    c.send(framePacket(minuteData('GAS-LK-E-F', key.password, Date.now(), [{ 'LA-Avg': '50' }])));
+    await counted(before, 'hj212-framing', 2);
+    await counted(before, 'wrong-kind');
     await counted(before, 'hj212-crc');
     await counted(before, 'hj212-length');
     await counted(before, 'hj212-packet', 2);
