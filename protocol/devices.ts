@@ -43,6 +43,22 @@ export const REJECT_REASONS = [
   'dead-letter',
   /** Embedded broker only: an MQTT packet above the size limit; the connection was closed. */
   'packet-too-large',
+  /** HJ 212 (docs/device-protocol.md "HJ 212"): bytes outside a packet (no `##` and four-digit length). */
+  'hj212-framing',
+  /** HJ 212: no CR LF where the packet's length says its end is. */
+  'hj212-length',
+  /** HJ 212: the CRC16 does not match the data segment. */
+  'hj212-crc',
+  /** HJ 212: a data segment over 1024 bytes declared; the connection was closed. */
+  'hj212-too-large',
+  /** HJ 212: a data segment without its fields, a malformed CP, an unsupported CN. */
+  'hj212-packet',
+  /** HJ 212: a PW that is not the device's project's device password; the connection was closed. */
+  'hj212-password',
+  /** HJ 212: a connection idle too long, or a packet not completed in time; it was closed. */
+  'hj212-timeout',
+  /** HJ 212: a connection over the listener's limit or its address's rate; it was closed at once. */
+  'hj212-connections',
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 

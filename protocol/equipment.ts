@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BEIJING_OFFSET_MS } from './beijingTime';
 import { DEVICE_KIND_REGISTRY, TOPIC_SEGMENT, type AnyKindDescriptor, type EquipmentKind, type EquipmentRole } from './kinds';
 
 /**
@@ -162,8 +163,7 @@ export function isEquipmentKind(kind: string): kind is EquipmentKind {
   return (EQUIPMENT_KINDS as readonly string[]).includes(kind);
 }
 
-/** China Standard Time offset, ms (UTC+8 all year; dates are shown in Beijing time). */
-export const BEIJING_OFFSET_MS = 8 * 3_600_000;
+export { BEIJING_OFFSET_MS };
 
 /** Start of the Beijing calendar day (00:00 UTC+8) that holds `ms`, ms since epoch. */
 export function beijingDayStart(ms: number): number {

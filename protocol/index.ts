@@ -23,3 +23,4 @@ export * from './tenancy';
 export * from './equipment';
 export * from './alarmGroups';
 export * from './contracts';
+export { beijingMinuteOfDay } from './beijingTime';

@@ -13,8 +13,11 @@ if (buildIsStale()) {
 // The server runs in its own process group, so a terminal's Ctrl-C (sent to the whole foreground group)
 // reaches it only through us, exactly once. npm may forward the same signal again: deliveries within
 // a second count as one; a later Ctrl-C is forwarded and forces the server's immediate exit.
+// The demo's environment monitors speak HJ 212 over TCP: its listener is on here (HJ212_PORT, default
+// 9212; an empty HJ212_PORT turns it off), off for a bare `node server/main.ts` (docs/configuration.md).
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
   cwd: ROOT,
+  env: { HJ212_PORT: '9212', ...process.env },
   stdio: 'inherit',
   detached: true,
 });

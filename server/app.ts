@@ -146,6 +146,8 @@ async function startDemoSimulator(
       devices: p.devices,
       tunnels: p.tunnels,
       seed: config.simulatorSeed,
+      // environment monitors speak HJ 212 over TCP when the listener is on (docs/device-protocol.md "HJ 212")
+      hj212: live.hj212Port !== null ? { host: localHost(config.host).replace(/^\[|\]$/g, ''), port: live.hj212Port } : undefined,
       log: { info: (...a: unknown[]) => log.info(describe(a)), warn: (...a: unknown[]) => log.warn(describe(a)) },
     });
     log.info(`demo simulator publishing project ${p.projectId} to ${url}`);

@@ -136,3 +136,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DEMO_PASSWORD: 'short' })).toThrow(/DEMO_PASSWORD/);
   });
 });
+
+describe('HJ 212 listener', () => {
+  it('is off unless HJ212_PORT is set, with its limits in ms', () => {
+    expect(loadConfig({}).hj212).toBeNull();
+    expect(loadConfig({ HJ212_PORT: '9212' }).hj212).toEqual({ port: 9212, maxConnections: 256, idleMs: 180_000, packetMs: 10_000 });
+    expect(loadConfig({ HJ212_PORT: '0', HJ212_MAX_CONNECTIONS: '4', HJ212_IDLE_S: '2', HJ212_PACKET_S: '1.5' }).hj212).toEqual({ port: 0, maxConnections: 4, idleMs: 2000, packetMs: 1500 });
+    expect(() => loadConfig({ HJ212_PORT: '70000' })).toThrow(/HJ212_PORT/);
+    expect(() => loadConfig({ HJ212_PORT: '9212', HJ212_MAX_CONNECTIONS: '0' })).toThrow(/HJ212_MAX_CONNECTIONS/);
+    expect(() => loadConfig({ HJ212_PORT: '9212', REDIS_URL: 'redis://cache:6379', MQTT_URL: 'mqtt://broker:1883', DATABASE_URL: 'postgres://db/x' })).toThrow(/HJ212_PORT: not in a cluster/);
+  });
+});

@@ -136,6 +136,13 @@ export interface ServerConfig {
   offlineGracePeriods: number;
   /** Time to live of a partition lease, ms (CLUSTER_LEASE_MS, default 10000): how long a dead node's partitions wait. */
   clusterLeaseMs: number;
+  /**
+   * The HJ 212-2017 TCP listener for environment monitors (HJ212_PORT; off when unset, 0 picks a free
+   * port; docs/device-protocol.md "HJ 212"), its most open connections (HJ212_MAX_CONNECTIONS, default
+   * 256), how long a connection may stay without a packet (HJ212_IDLE_S, default 180: three minutes of
+   * minute data) and how long one packet may take to arrive (HJ212_PACKET_S, default 10); null when off.
+   */
+  hj212: { port: number; maxConnections: number; idleMs: number; packetMs: number } | null;
 }
 
 /** Embedded broker limits. */
@@ -323,6 +330,10 @@ const envSchema = z.object({
   OFFLINE_GRACE_PERIODS: z.coerce.number().int().min(0).max(1_000).default(6),
   CLUSTER_PARTITIONS: z.coerce.number().int().min(1).max(1024).default(16),
   CLUSTER_LEASE_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
+  HJ212_PORT: port.optional(),
+  HJ212_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(256),
+  HJ212_IDLE_S: z.coerce.number().min(1).max(86_400).default(180),
+  HJ212_PACKET_S: z.coerce.number().min(1).max(600).default(10),
 });
 
 /**
@@ -349,6 +360,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const mqttUrl = e.MQTT_URL ?? null;
   if ((e.MQTT_TLS_CERT === undefined) !== (e.MQTT_TLS_KEY === undefined)) {
     throw new ConfigError(`${e.MQTT_TLS_CERT === undefined ? 'MQTT_TLS_CERT' : 'MQTT_TLS_KEY'}: MQTT_TLS_CERT and MQTT_TLS_KEY go together`);
+  }
+  if (e.REDIS_URL !== undefined && mqttUrl !== null && e.HJ212_PORT !== undefined) {
+    throw new ConfigError('HJ212_PORT: not in a cluster (REDIS_URL with MQTT_URL), whose rules are split by device over the external broker');
   }
   if (e.REDIS_URL !== undefined && mqttUrl !== null && e.DATABASE_URL === undefined) {
     throw new ConfigError('DATABASE_URL: a cluster (REDIS_URL with MQTT_URL) needs a shared PostgreSQL');
@@ -412,5 +426,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     offlineGracePeriods: e.OFFLINE_GRACE_PERIODS,
     clusterPartitions: e.CLUSTER_PARTITIONS,
     clusterLeaseMs: e.CLUSTER_LEASE_MS,
+    hj212:
+      e.HJ212_PORT === undefined
+        ? null
+        : { port: e.HJ212_PORT, maxConnections: e.HJ212_MAX_CONNECTIONS, idleMs: Math.round(e.HJ212_IDLE_S * 1000), packetMs: Math.round(e.HJ212_PACKET_S * 1000) },
   };
 }

@@ -18,6 +18,7 @@ import { createIngestHandler, type DurableOutcome } from './ingest/handleMessage
 import { IngestCounter } from './ingest/ingestStats';
 import { deleteOldTelemetry, TelemetryWriter } from './ingest/telemetryWriter';
 import { loadTlsCertificate } from './ingest/tlsCertificate';
+import { DEFAULT_HJ212_LIMITS, startHj212Listener, type Hj212Listener } from './hj212/listener';
 import { AlarmPersister, loadActiveAlarms, MAX_PENDING_ALARM_WRITES, type MessageOrigin } from './rules/alarmPersister';
 import { metricValues } from './rules/deviceMonitor';
 import { loadDevices } from './rules/deviceStore';
@@ -28,7 +29,7 @@ import { loadZoneConfig } from './rules/zoneStore';
 import { startUnshelveSweep } from './rules/alarmShelving';
 import { loadPortalCounts, PortalCountWriter } from './rules/portalCounts';
 import { ZoneHourWriter } from './rules/zoneHours';
-import { ensureTelemetryPartitions, type Database } from './storage';
+import { deviceForLogin, ensureTelemetryPartitions, type Database } from './storage';
 
 export type { SessionResolver };
 
@@ -60,6 +61,10 @@ export interface LiveHandle {
    * TLS certificate (PEM) it presents: a self-signed one is what devices must trust as their CA.
    */
   mqttListeners: { address: string; tlsPort: number | null; wsPort: number | null; tlsCertificate: string | null } | null;
+  /** HJ 212 listener port actually bound (config.hj212.port may be 0); null when off. */
+  hj212Port: number | null;
+  /** Open HJ 212 connections now (0 when off). */
+  hj212Connections(): number;
   /** Accepted and rejected device messages since start (protocol/api.ts). */
   ingestStats(): IngestStats;
   /**
@@ -259,6 +264,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   let brokerStats: (() => BrokerStats) | null = null;
   const mqttSession = { lost: 0, lastLostAtMs: null as number | null };
   let sessionStats: (() => { lost: number; lastLostAtMs: number | null }) | null = null;
+  let hj212: Hj212Listener | null = null;
   try {
     await ensureTelemetryPartitions(db, Date.now());
     await reloadDevices();
@@ -320,7 +326,21 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       });
       sessionStats = () => ({ ...mqttSession });
     }
+    if (config.hj212) {
+      // HJ 212 monitors go through the same ingest as MQTT devices (server/hj212/listener.ts)
+      hj212 = await startHj212Listener({
+        port: config.hj212.port,
+        host: config.host,
+        findDevice: (mn) => deviceForLogin(db, mn),
+        onMessage: handleMessage,
+        counter,
+        limits: { ...DEFAULT_HJ212_LIMITS, maxConnections: config.hj212.maxConnections, idleMs: config.hj212.idleMs, packetMs: config.hj212.packetMs },
+        log,
+      });
+      log.info({ port: hj212.port }, 'HJ 212 listener for environment monitors listening');
+    }
   } catch (err) {
+    await ingest?.close().catch(() => undefined);
     await Promise.allSettled([writer.close(), persister.close(), gateway.close()]);
     await clusterRedis?.close();
     throw err;
@@ -387,6 +407,8 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   return {
     mqttPort,
     mqttListeners,
+    hj212Port: hj212?.port ?? null,
+    hj212Connections: () => hj212?.connections() ?? 0,
     ingestStats: () => ({
       ...counter.snapshot(),
       alarmWrites: { pending: persister.pendingCount(), dropped: persister.droppedCount(), deadLettered: persister.deadLetterCount() },
@@ -420,6 +442,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       closing ??= (async () => {
         for (const t of timers) clearTimeout(t);
         await stopUnshelve();
+        await hj212?.close().catch((err: unknown) => log.error({ err }, 'closing the HJ 212 listener failed'));
         await ingest?.close().catch((err: unknown) => log.error({ err }, 'closing MQTT failed'));
         // the last portal counts, so a restart keeps them (after a flush still running)
         await portalCounts?.flush(engine, Date.now(), true).catch((err: unknown) => log.error({ err }, 'portal counts not stored'));

@@ -19,6 +19,8 @@ describe('terminal output', () => {
       'Forgotten?  stop SiteBoard, then: npm run admin:password',
     ]);
     expect(startBox({ url: 'http://h:1', mqttPort: null, adminPassword: null, adminPasswordFromEnv: true })).toContain('the one ADMIN_PASSWORD set at the first start');
+    expect(startBox({ url: 'http://h:1', mqttPort: 1883, hj212Port: 9212, adminPassword: null, adminPasswordFromEnv: true })).toContain('Environment monitors: HJ 212 on port 9212');
+    expect(startBox({ url: 'http://h:1', mqttPort: 1883, hj212Port: null, adminPassword: null, adminPasswordFromEnv: true })).not.toContain('HJ 212');
     expect(startBox({ url: 'http://h:1', mqttPort: null, adminPassword: null, adminPasswordFromEnv: false })).toContain('printed in a box at the first start');
   });
 

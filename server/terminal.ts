@@ -14,13 +14,15 @@ export function boxed(...lines: string[]): string {
 export const ADMIN_PASSWORD_COMMAND = 'npm run admin:password';
 
 /**
- * The box that ends a start (server/main.ts): where the board is, who signs in, and where the password is
+ * The box that ends a start (server/main.ts): where the board is, where devices connect (MQTT, and HJ 212
+ * when its listener is on), who signs in, and where the password is
  * or how to set a new one. `adminPassword` is the random password this start's seed made (null when the
  * database already existed or ADMIN_PASSWORD chose it).
  */
-export function startBox(opts: { url: string; mqttPort: number | null; adminPassword: string | null; adminPasswordFromEnv: boolean }): string {
+export function startBox(opts: { url: string; mqttPort: number | null; hj212Port?: number | null; adminPassword: string | null; adminPasswordFromEnv: boolean }): string {
   const lines = [`SiteBoard is running: ${opts.url}/`];
   if (opts.mqttPort !== null) lines.push(`Devices: MQTT on port ${opts.mqttPort} (embedded broker)`);
+  if (opts.hj212Port != null) lines.push(`Environment monitors: HJ 212 on port ${opts.hj212Port}`);
   lines.push('Sign in as: admin');
   if (opts.adminPassword !== null) lines.push(`Password:   ${opts.adminPassword}  (shown at this first start only)`);
   else if (opts.adminPasswordFromEnv) lines.push('Password:   the one ADMIN_PASSWORD set at the first start');

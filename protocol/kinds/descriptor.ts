@@ -52,6 +52,30 @@ export interface MetricDescriptor {
    * `range` (a toxic-gas cell's zero suppression in clean air) never counts as stuck.
    */
   stuckAfterS?: number;
+  /**
+   * The key of the metric that carries this metric's data flag (an HJ 212 monitor's `-Flag`, coded by
+   * DATA_FLAGS: 0 is `N`, a valid reading). The rules judge a reading only while that flag is 0 or absent;
+   * flagged readings are stored and shown with their flag.
+   */
+  validityFlag?: string;
+}
+
+/**
+ * The data flags of HJ 212-2017 (§6.3.2, table 5), in the order of their numeric code as a flag metric
+ * carries it: N normal, F stopped, M maintenance, S set by hand, D fault, C calibration, T over the
+ * instrument's range, B communication lost. Only `N` is a valid reading.
+ */
+export const DATA_FLAGS = ['N', 'F', 'M', 'S', 'D', 'C', 'T', 'B'] as const;
+export type DataFlag = (typeof DATA_FLAGS)[number];
+
+/**
+ * One HJ 212-2017 pollutant or parameter code (a34004, LA…) and the metric it fills: the value sent is
+ * multiplied by `scale` (mg/m³ × 1000 = µg/m³).
+ */
+export interface Hj212Factor {
+  code: string;
+  metric: string;
+  scale: number;
 }
 
 /**
@@ -243,6 +267,22 @@ export interface DeviceKindDescriptor<K extends string = string, M extends { ts:
   area?: KindArea;
   /** Present when the kind is lifting equipment (area `lifting`). */
   equipment?: EquipmentRole;
+  /**
+   * The threshold (a metric key of the kind) a reading of `metric` received at `atMs` is judged on when it
+   * is not the metric's own (noise against its night limit between 22:00 and 06:00); the alarm keeps the
+   * reading's metric. Absent: every metric on its own threshold.
+   */
+  judgedOn?(metric: string, atMs: number): string;
+  /**
+   * Present when devices of the kind may also speak HJ 212-2017 over TCP (docs/device-protocol.md
+   * "HJ 212"): the factor codes it maps to its metrics. The HJ 212 listener turns each data packet into
+   * the kind's MQTT payload (`hj212Message`) and hands it to the same ingest.
+   */
+  hj212?: {
+    factors: readonly Hj212Factor[];
+    /** The kind's message for readings by metric and their flags, at `ts` (ms). */
+    message(ts: number, values: Record<string, number>, flags: Record<string, DataFlag>): unknown;
+  };
 }
 
 /** Metrics are the fields of the nested object `msg[field]` (gas stations: `readings`, keyed by gas). */

@@ -23,7 +23,14 @@ export async function projectForCredentials(
     .where('mqtt_username', '=', username)
     .limit(10)
     .execute();
-  const given = digest(password);
-  for (const row of rows) if (timingSafeEqual(digest(row.mqtt_password), given)) return row.project_id;
+  for (const row of rows) if (samePassword(row.mqtt_password, password)) return row.project_id;
   return null;
+}
+
+/**
+ * Whether a password given by a device equals the stored one, compared in constant time over their
+ * SHA-256 (so lengths do not leak either). Used by MQTT logins and HJ 212 packets (PW).
+ */
+export function samePassword(stored: string, given: string | Buffer): boolean {
+  return timingSafeEqual(digest(stored), digest(given));
 }

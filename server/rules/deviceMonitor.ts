@@ -84,6 +84,8 @@ export class DeviceMonitor {
   private reportedOnline: boolean;
   /** Stuck readings, out-of-range streak, clock skew (server/rules/sensorFaults.ts). */
   private readonly faults: SensorFaults;
+  /** The data-flag metric of each metric that has one (descriptor `validityFlag`). */
+  private readonly validityFlags: ReadonlyMap<string, string>;
 
   /**
    * @param snapshot state remembered in the database
@@ -103,6 +105,7 @@ export class DeviceMonitor {
     this.config = config;
     this.descriptor = kinds.require(config.kind);
     this.faults = new SensorFaults(this.descriptor, faultSettings);
+    this.validityFlags = validityFlagsOf(this.descriptor);
     this.lastSeenMs = snapshot.lastSeenMs;
     this.latest = snapshot.latest;
     this.status = snapshot.status;
@@ -238,13 +241,18 @@ export class DeviceMonitor {
     for (const c of this.faults.accepted(values, message.msg.ts, nowMs)) this.applyFault(c, nowMs, changed);
     if (d.readings) this.latest = { ...this.latest, ...values };
     for (const metric in values) {
-      const limit = this.limitOf(metric);
+      const flag = this.validityFlags.get(metric);
+      // a reading flagged anything but valid (an HJ 212 `-Flag` other than N) is stored, never judged
+      if (flag !== undefined && values[flag] !== undefined && values[flag] !== 0) continue;
+      const limitMetric = d.judgedOn ? d.judgedOn(metric, nowMs) : metric;
+      const limit = this.limitOf(limitMetric);
       if (!limit) continue;
-      if (limit.source === 'default' && !this.unconfigured.has(metric)) {
-        this.unconfigured.add(metric);
+      if (limit.source === 'default' && !this.unconfigured.has(limitMetric)) {
+        this.unconfigured.add(limitMetric);
         this.unconfiguredChanged = true;
       }
-      changed.push(...this.evaluate(limit.threshold, values[metric], nowMs, limit.source));
+      const t = limitMetric === metric ? limit.threshold : { ...limit.threshold, metric };
+      changed.push(...this.evaluate(t, values[metric], nowMs, limit.source));
     }
     for (const status of d.statuses) {
       const on = status.decode(message.msg);
@@ -498,6 +506,17 @@ export class DeviceMonitor {
     }
     return draft;
   }
+}
+
+/** Data-flag metrics by the metric they qualify, per descriptor (computed once per kind, not per device). */
+const VALIDITY_FLAGS = new WeakMap<AnyKindDescriptor, ReadonlyMap<string, string>>();
+function validityFlagsOf(d: AnyKindDescriptor): ReadonlyMap<string, string> {
+  let flags = VALIDITY_FLAGS.get(d);
+  if (!flags) {
+    flags = new Map(d.metrics.flatMap((m) => (m.validityFlag ? [[m.key, m.validityFlag] as const] : [])));
+    VALIDITY_FLAGS.set(d, flags);
+  }
+  return flags;
 }
 
 /** The worse of two readings on a side: the higher over a high limit, the lower under a low one. */

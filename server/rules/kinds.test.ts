@@ -89,6 +89,12 @@ const VECTORS: Array<[DeviceKind, string, Array<[number, Level]>]> = [
   ['yardCrane', 'momentPct', [[50, 'normal'], [89.9, 'normal'], [90, 'warning'], [99.9, 'warning'], [100, 'alarm']]],
   ['yardCrane', 'windSpeedMps', [[10.7, 'normal'], [10.8, 'warning'], [13.8, 'alarm']]],
   ['yardCrane', 'tiltDeg', [[0.16, 'normal'], [0.17, 'warning'], [0.23, 'alarm']]],
+  // environment: GB 3095 PM10 80 / 150 and PM2.5 75 / 115 µg/m³; provincial TSP 0.7 / 0.8 mg/m³; GB 12523 noise day 70, night 55 dB(A)
+  ['environment', 'pm10', [[79, 'normal'], [80, 'warning'], [149, 'warning'], [150, 'alarm']]],
+  ['environment', 'pm25', [[74, 'normal'], [75, 'warning'], [114, 'warning'], [115, 'alarm']]],
+  ['environment', 'tsp', [[0.69, 'normal'], [0.7, 'warning'], [0.79, 'warning'], [0.8, 'alarm']]],
+  ['environment', 'noise', [[69.9, 'normal'], [70, 'alarm']]],
+  ['environment', 'noiseNight', [[54.9, 'normal'], [55, 'alarm']]],
 ];
 
 describe('default threshold vectors per kind', () => {

@@ -44,6 +44,12 @@ const ZH_EQUIPMENT: Record<string, { name: string; position: string }> = {
   'TC-B2': { name: '塔吊（13号主墩）', position: '13号主墩' },
   'YC-B1': { name: '履带吊', position: '河岸履带吊作业区' },
 };
+/** Environment monitors of the tunnel's portals, by sn. */
+const ZH_ENVIRONMENT: Record<string, { name: string; position: string }> = {
+  'ENV-LK-E': { name: '扬尘噪声监测（左线进口）', position: '左线进口洞口' },
+  'ENV-RK-E': { name: '扬尘噪声监测（右线进口）', position: '右线进口洞口' },
+  'ENV-LK-X': { name: '扬尘噪声监测（出口）', position: '左线出口洞口' },
+};
 const ZH_PANEL_TITLES: Record<string, string> = {
   'demo-live-headline': '一览',
   'demo-live-personnel': '洞内人员',
@@ -78,6 +84,7 @@ function zhDevice(d: DemoDevice): DemoDevice {
   }
   if (ZH_CRANES[d.sn]) return { ...d, ...ZH_CRANES[d.sn] };
   if (ZH_EQUIPMENT[d.sn]) return { ...d, ...ZH_EQUIPMENT[d.sn] };
+  if (ZH_ENVIRONMENT[d.sn]) return { ...d, ...ZH_ENVIRONMENT[d.sn] };
   if (kind?.event) {
     const i = Number(d.sn.slice(4)) - 1;
     const place = ZH_CAMERA_PLACES[i % ZH_CAMERA_PLACES.length];

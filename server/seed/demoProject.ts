@@ -139,6 +139,18 @@ function cameras(): DemoDevice[] {
 }
 
 /**
+ * Dust and noise monitors (HJ 212 over TCP when HJ212_PORT is set, else MQTT), one minute apart: at the
+ * entry portal of each bore, by their heading, and at the left bore's exit portal.
+ */
+function environmentMonitors(): DemoDevice[] {
+  return [
+    { sn: 'ENV-LK-E', kind: 'environment', name: 'Environment (left entry portal)', position: 'Left bore, entry portal', tunnelId: 'LK', headingId: 'LK-E', reportPeriodS: 60 },
+    { sn: 'ENV-RK-E', kind: 'environment', name: 'Environment (right entry portal)', position: 'Right bore, entry portal', tunnelId: 'RK', headingId: 'RK-E', reportPeriodS: 60 },
+    { sn: 'ENV-LK-X', kind: 'environment', name: 'Environment (exit portal)', position: 'Left bore, exit portal', tunnelId: 'LK', headingId: 'LK-X', reportPeriodS: 60 },
+  ];
+}
+
+/**
  * The tunnel's other lifting equipment: the elevator of the ventilation shaft (uploads every 10 s, within
  * the 15 s of GB/T 37537-2019) and the gantry crane of the segment and steel yard.
  */
@@ -150,7 +162,7 @@ function tunnelEquipment(): DemoDevice[] {
 }
 
 /** Every device of the demo project. */
-export const DEMO_DEVICES: DemoDevice[] = [...gasStations(), ...beacons(), ...towerCranes(), ...tunnelEquipment(), ...cameras()];
+export const DEMO_DEVICES: DemoDevice[] = [...gasStations(), ...beacons(), ...towerCranes(), ...tunnelEquipment(), ...cameras(), ...environmentMonitors()];
 
 /**
  * The bridge project's lifting equipment (OTHER_PROJECT): a girder erector on the deck, the precast yard's

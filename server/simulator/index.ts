@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type MqttClient } from 'mqtt';
 import { z } from 'zod';
-import { DEVICE_KIND_REGISTRY, isTopicSegment } from '../../protocol';
+import { DEVICE_KIND_REGISTRY, isTopicSegment, type AnyKindDescriptor } from '../../protocol';
+import { Hj212Uplink } from './hj212Client';
 import { FleetModel, type FleetModelOptions, type SimMessage } from './model';
 
 /**
@@ -38,6 +39,12 @@ export interface SimulatorOptions {
   devices?: FleetModelOptions['devices'];
   /** Bores and headings the devices refer to (default DEMO_TUNNELS; none for a project without tunnels). */
   tunnels?: FleetModelOptions['tunnels'];
+  /**
+   * The server's HJ 212 listener: devices of kinds that speak HJ 212 (descriptor `hj212`, the environment
+   * monitors) send their minute data there over TCP, with the project's device password as PW, instead of
+   * publishing MQTT (server/simulator/hj212Client.ts).
+   */
+  hj212?: { host: string; port: number };
   log?: SimulatorLog;
 }
 
@@ -129,7 +136,7 @@ export async function startSimulator(opts: SimulatorOptions): Promise<SimulatorH
   });
   await firstConnect(client, where);
   log.info(`simulator connected to ${where} (project ${projectId}, seed ${seed}, speed ${speed}x)`);
-  return run(client, model, speed, log, where, opts.refreshCredentials);
+  return run(client, model, speed, log, where, opts.refreshCredentials, opts.hj212 ?? null);
 }
 
 function firstConnect(client: MqttClient, where: string): Promise<void> {
@@ -170,7 +177,15 @@ function isEvent(m: SimMessage): boolean {
   return DEVICE_KIND_REGISTRY.get(m.kind)?.channel === 'alarm';
 }
 
-function run(client: MqttClient, model: FleetModel, speed: number, log: SimulatorLog, where: string, refreshCredentials: SimulatorOptions['refreshCredentials']): SimulatorHandle {
+function run(
+  client: MqttClient,
+  model: FleetModel,
+  speed: number,
+  log: SimulatorLog,
+  where: string,
+  refreshCredentials: SimulatorOptions['refreshCredentials'],
+  hj212: SimulatorOptions['hj212'] | null,
+): SimulatorHandle {
   let published = 0;
   let dropped = 0;
   let stopped = false;
@@ -184,7 +199,15 @@ function run(client: MqttClient, model: FleetModel, speed: number, log: Simulato
   /** A stall (suspended laptop, blocked loop) pauses simulated time instead of bursting a backlog. */
   const maxLagMs = Math.max(5_000, speed * 1_000);
 
+  // HJ 212 monitors use the project's device password as PW: the MQTT client's, fresh after a rotation
+  const uplink = hj212 ? new Hj212Uplink(hj212.host, hj212.port, () => String(client.options.password ?? ''), (message) => logError(message)) : null;
   const send = (m: SimMessage) => {
+    const descriptor: AnyKindDescriptor | undefined = DEVICE_KIND_REGISTRY.get(m.kind);
+    if (uplink && descriptor?.hj212) {
+      uplink.send(m.sn, descriptor, m.payload as Record<string, unknown>);
+      published++;
+      return;
+    }
     const qos = isEvent(m) ? 1 : 0;
     client.publish(m.topic, JSON.stringify(m.payload), { qos }, (err) => {
       if (err && !stopped) logError(`publish to ${m.topic} failed: ${err.message}`);
@@ -259,6 +282,7 @@ function run(client: MqttClient, model: FleetModel, speed: number, log: Simulato
       stopping ??= (async () => {
         stopped = true;
         clearInterval(timer);
+        uplink?.close();
         if (authRetry) clearTimeout(authRetry);
         await client.endAsync();
       })();

@@ -3,6 +3,7 @@ import type { DemoDevice } from '../seed/demoProject';
 import { CameraModel } from './cameras';
 import { SiteWind, TowerCrane, craneSpecFor } from './crane';
 import { BridgeGirderErectorModel, ConstructionElevatorModel, GantryCraneModel, YardCraneModel } from './equipment';
+import { EnvironmentStation } from './environment';
 import { GasStation } from './gas';
 import { PeopleModel, roleFromPosition, type HeadingSite, type PersonSpec } from './people';
 import type { Crew } from './siteClock';
@@ -164,4 +165,6 @@ export const KIND_SIMULATORS: { [K in DeviceKind]: SimulatorFactory<K> } = {
   gantryCrane: equipmentSimulator((d, s) => new GantryCraneModel(d.sn, s.wind, s.seed, s.startMs)),
   // Crawler cranes are named "crawler" in their position; every other yard crane is a truck crane.
   yardCrane: equipmentSimulator((d, s) => new YardCraneModel(d.sn, /crawler/i.test(`${d.name} ${d.position}`) ? 'crawler' : 'truck', s.wind, s.seed, s.startMs)),
+  // Environment monitors at the portals, following their heading's cycle and the site wind.
+  environment: equipmentSimulator((d, s) => new EnvironmentStation(d.sn, s.siteOf(d).cycle, s.wind, s.seed)),
 };

@@ -32,6 +32,20 @@ export async function projectOfDeviceInOrganisation(db: Kysely<Database>, projec
   return row?.project_id;
 }
 
+/**
+ * Device `sn` with its project, kind and the project's device password (an HJ 212 packet's MN and PW,
+ * server/hj212/listener.ts), or undefined when no project has it.
+ */
+export async function deviceForLogin(db: Kysely<Database>, sn: string): Promise<{ projectId: string; kind: string; password: string } | undefined> {
+  const row = await db
+    .selectFrom('devices')
+    .innerJoin('projects', 'projects.project_id', 'devices.project_id')
+    .select(['devices.project_id', 'devices.kind', 'projects.mqtt_password'])
+    .where('devices.sn', '=', sn)
+    .executeTakeFirst();
+  return row && { projectId: row.project_id, kind: row.kind, password: row.mqtt_password };
+}
+
 /** A device as the registry writes it (device/add, device/import; protocol/admin.ts). */
 export type RegistryDeviceFields = z.output<typeof registryDeviceSchema>;
 

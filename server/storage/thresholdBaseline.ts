@@ -84,4 +84,15 @@ export const SEEDED_THRESHOLD_BASELINE: readonly KindDefaultsRevision[] = [
       { metric: 'tiltDeg', unit: '°', warnHigh: 0.17, alarmHigh: 0.23, warnLow: null, alarmLow: null, clearRatio: 0.9, clearLow: null },
     ],
   },
+  {
+    kind: 'environment',
+    scope: 'all',
+    thresholds: [
+      { metric: 'pm10', unit: 'µg/m³', warnHigh: 80, alarmHigh: 150, warnLow: null, alarmLow: null, clearRatio: 0.9, clearLow: null },
+      { metric: 'pm25', unit: 'µg/m³', warnHigh: 75, alarmHigh: 115, warnLow: null, alarmLow: null, clearRatio: 0.9, clearLow: null },
+      { metric: 'tsp', unit: 'mg/m³', warnHigh: 0.7, alarmHigh: 0.8, warnLow: null, alarmLow: null, clearRatio: 0.9, clearLow: null },
+      { metric: 'noise', unit: 'dB(A)', warnHigh: null, alarmHigh: 70, warnLow: null, alarmLow: null, clearRatio: 0.95, clearLow: null },
+      { metric: 'noiseNight', unit: 'dB(A)', warnHigh: null, alarmHigh: 55, warnLow: null, alarmLow: null, clearRatio: 0.95, clearLow: null },
+    ],
+  },
 ];

@@ -11,6 +11,8 @@ describe('dataDrivenBoard', () => {
       makeGasDevice({ sn: 'GAS-F', name: 'LK-E face', position: 'Left bore, working face' }),
       makeGasDevice({ sn: 'GAS-P', name: 'LK-E portal', position: 'Left bore, portal' }),
       makeCraneDevice({ sn: 'TC-01' }),
+      { ...makeCraneDevice({ sn: 'ENV-1' }), kind: 'environment' as const, latest: null, thresholds: [] },
+      { ...makeCraneDevice({ sn: 'ENV-2' }), kind: 'environment' as const, latest: null, thresholds: [] },
     ];
     const board = dataDrivenBoard('demo-tunnel', devices, 'Data', pageName);
     expect(boardSchema.safeParse(board).success).toBe(true);
@@ -19,6 +21,7 @@ describe('dataDrivenBoard', () => {
       ['gasTable', undefined],
       ['alarmFeed', undefined],
       ['towerCrane', 'TC-01'],
+      ['environmentNow', 'ENV-1'],
       ['gasTrend', 'GAS-F'],
     ]);
   });

@@ -1,4 +1,4 @@
-import { equipmentRoleOf, isPersonTagKind, kindArea, type Board, type DeviceInfo, type Page, type Panel } from '../../protocol';
+import { equipmentRoleOf, isPersonTagKind, kindArea, kindsInArea, type Board, type DeviceInfo, type Page, type Panel } from '../../protocol';
 
 /** Page size of a generated board (page px): a 1080p wall screen. */
 export const DATA_DRIVEN_PAGE = { width: 1920, height: 1080 } as const;
@@ -50,11 +50,15 @@ export function dataDrivenItems(devices: readonly DeviceInfo[]): Item[] {
   const beacons = devices.some((d) => isPersonTagKind(d.kind));
   // equipment with a card of its own (the tower crane's, protocol/kinds equipment.sharedCard false): a panel type named after its kind
   const cranes = devices.filter((d) => equipmentRoleOf(d.kind)?.sharedCard === false).slice(0, MAX_CRANES);
+  const environmentKinds = new Set<string>(kindsInArea('environment'));
+  const monitor = devices.find((d) => environmentKinds.has(d.kind));
   const items: Item[] = [];
   if (beacons) items.push({ type: 'tunnelPersonnel', cols: 4, units: 0.6, config: { binM: 20 } });
   if (gas.length) items.push({ type: 'gasTable', cols: 2, units: Math.min(PAGE_UNITS, Math.max(1, ((gas.length + 3) * GAS_TABLE_ROW_PX) / UNIT_PX)), config: {} });
   items.push({ type: 'alarmFeed', cols: 1, units: 1, config: { limit: 50 } });
   for (const c of cranes) items.push({ type: c.kind, cols: 1, units: 1, title: c.name, config: { sn: c.sn } });
+  // the first environment monitor's readings (its panel picks another by sn)
+  if (monitor) items.push({ type: 'environmentNow', cols: 2, units: 1, config: { sn: monitor.sn } });
   for (const g of faceStations(gas).slice(0, MAX_TRENDS)) items.push({ type: 'gasTrend', cols: 2, units: 1, title: g.name, config: { sn: g.sn, windowMin: 30 } });
   return items;
 }
@@ -62,7 +66,8 @@ export function dataDrivenItems(devices: readonly DeviceInfo[]): Item[] {
 /**
  * A board generated from a project's registered devices (what each is, from its kind's descriptor):
  * tunnelPersonnel when people's tags exist, a gasTable of all gas stations, an alarmFeed, a card per
- * piece of equipment with a card of its own (tower cranes) and a gasTrend per face station, on
+ * piece of equipment with a card of its own (tower cranes), environmentNow of the first environment
+ * monitor and a gasTrend per face station, on
  * 1920 × 1080 pages (more pages when they do not fit, switched by tabs). Items fill rows of 4 columns
  * first-fit in reading order; rows fill pages up to PAGE_UNITS of height (a lone short last page joins
  * the one before). Every page is then filled: each row gets a share of the page height by the units its

@@ -103,6 +103,27 @@ export const KIND_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   'metric.yardCrane.outriggersSet': msg`Outriggers set`,
   'metric.yardCrane.tiltDeg': msg`Tilt`,
   'metric.yardCrane.windSpeedMps': msg`Wind speed`,
+
+  'kind.environment': msg`Environment monitor`,
+  'metric.environment.pm25': msg`PM2.5`,
+  'metric.environment.pm10': msg`PM10`,
+  'metric.environment.tsp': msg`TSP`,
+  'metric.environment.noise': msg`Noise`,
+  'metric.environment.temperature': msg`Temperature`,
+  'metric.environment.humidity': msg`Humidity`,
+  'metric.environment.windSpeed': msg`Wind speed`,
+  'metric.environment.windDirection': msg`Wind direction`,
+  'metric.environment.pressure': msg`Air pressure`,
+  'metric.environment.pm25Flag': msg`PM2.5 data flag`,
+  'metric.environment.pm10Flag': msg`PM10 data flag`,
+  'metric.environment.tspFlag': msg`TSP data flag`,
+  'metric.environment.noiseFlag': msg`Noise data flag`,
+  'metric.environment.temperatureFlag': msg`Temperature data flag`,
+  'metric.environment.humidityFlag': msg`Humidity data flag`,
+  'metric.environment.windSpeedFlag': msg`Wind speed data flag`,
+  'metric.environment.windDirectionFlag': msg`Wind direction data flag`,
+  'metric.environment.pressureFlag': msg`Air pressure data flag`,
+  'metric.environment.noiseNight': msg`Noise (night limit)`,
 };
 
 /** A descriptor label in the active language; its English default when no translation is listed. */

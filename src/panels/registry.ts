@@ -7,6 +7,7 @@ import { towerCranePanel } from './TowerCrane';
 import { tunnelPersonnelPanel } from './TunnelPersonnel';
 import { EQUIPMENT_PANELS } from './Equipment';
 import { fleetOverviewPanel } from './FleetOverview';
+import { environmentNowPanel } from './EnvironmentNow';
 
 /** Definitions with their config type erased; prepareConfig re-establishes it by parsing. */
 const definitions = new Map<string, PanelDefinition<unknown>>();
@@ -71,4 +72,5 @@ registerPanel(alarmFeedPanel);
 registerPanel(fleetOverviewPanel);
 for (const panel of EQUIPMENT_PANELS) registerPanel(panel);
 registerPanel(headlinePanel);
+registerPanel(environmentNowPanel);
 for (const def of definitions.values()) builtIns.add(def.type);

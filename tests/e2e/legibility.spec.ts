@@ -348,3 +348,28 @@ test('alarm center screenshots', async ({ page }) => {
     await page.screenshot({ path: `docs/alarm-center-${w}x${h}.png` });
   }
 });
+
+/**
+ * The data-driven screen with the demo's first environment monitor ("Environment now", its readings sent
+ * by the simulator once a minute) at a control room's sizes: nothing under 12 px at 1366×768, under 20 px
+ * at 3840×2160, and its values inside their tiles. Screenshot at 1920×1080 to docs/ (DOCS_SCREENSHOTS=1).
+ */
+test('the environment panel is legible at 1366×768, 1920×1080 and 3840×2160', async ({ page }) => {
+  test.setTimeout(150_000);
+  await logIn(page);
+  await page.goto('/#/dataV/dataDriven');
+  // the panel comes after the personnel map, the gas table, the alarms and the crane cards: page 2
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  const panel = page.locator('[data-panel-type="environmentNow"]');
+  await expect(panel).toBeVisible({ timeout: 15_000 });
+  // a monitor reports once a minute: its first readings arrive within about a minute of the server's start
+  await expect(panel.locator('[data-reading="pm25"] [data-value-size]')).toHaveText(/\d/, { timeout: 90_000 });
+  await expect(panel.locator('[data-reading="noise"]')).toContainText(/(Day|Night) limit \d+ dB\(A\)/);
+  for (const [width, height, minPx] of [[1366, 768, 12], [1920, 1080, 12], [3840, 2160, 20]] as const) {
+    await page.setViewportSize({ width, height });
+    await expect(panel).toBeVisible();
+    expect(await smallTexts(page, minPx), `${width}×${height}`).toEqual([]);
+    expect(await valuesOutOfPlace(page, '[data-panel-type="environmentNow"] [data-reading]'), `${width}×${height}`).toEqual([]);
+    if (SHOOT && width === 1920) await page.screenshot({ path: 'docs/environment-1920x1080.png' });
+  }
+});

@@ -29,12 +29,13 @@ describe('DataDrivenScreen', () => {
     render(<App root={root} />);
 
     await waitFor(() => expect(root.boards.board?.boardId).toBe('dataDriven'), WAIT);
-    // the seeded devices (server/seed/demoProject.ts): beacons, gas stations (four at faces), two cranes
+    // the seeded devices (server/seed/demoProject.ts): beacons, gas stations (four at faces), two cranes,
+    // environment monitors (the first one's panel)
     const types = (pages: Array<{ panels: Array<{ type: string }> }> | undefined) => pages?.map((pg) => pg.panels.map((p) => p.type));
     const PAGES = [
       ['tunnelPersonnel', 'gasTable', 'alarmFeed', 'towerCrane'],
       // the fourth trend joins page 2 as a third row instead of standing alone on a page 3
-      ['towerCrane', 'gasTrend', 'gasTrend', 'gasTrend', 'gasTrend'],
+      ['towerCrane', 'environmentNow', 'gasTrend', 'gasTrend', 'gasTrend', 'gasTrend'],
     ];
     expect(types(root.boards.board?.pages)).toEqual(PAGES);
     // the ticket calls go through the global fetch (as the builder's do); route them to the test server
@@ -60,10 +61,11 @@ describe('DataDrivenScreen', () => {
       [3, 'alarmFeed'],
       [4, 'towerCrane'],
       [6, 'towerCrane'],
-      [7, 'gasTrend'],
+      [7, 'environmentNow'],
       [8, 'gasTrend'],
       [9, 'gasTrend'],
       [10, 'gasTrend'],
+      [11, 'gasTrend'],
     ]);
     expect(types((await real().admin.call<Board>(BOARDS.boardScreen.path, { boardId: made!.boardId })).pages)).toEqual(PAGES);
   });
