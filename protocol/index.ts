@@ -22,3 +22,4 @@ export * from './admin';
 export * from './equipment';
 export * from './alarmGroups';
 export * from './contracts';
+export * from './tunnelProgress';
