@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gradeAt, headingFigures, positionProblems, positionsAt, segmentProblems, siteDayStartMs, siteMonthStartMs, stepDistances, stepLimits, tunnelFigures, type RockSegment } from './tunnelProgress';
+import { gradeAt, headingFigures, positionProblems, positionsAt, segmentProblems, siteDayStartMs, siteMonthStartMs, stepDistances, stepLimits, tunnelFigures } from './tunnelProgress';
+import type { RockSegment } from './api';
 
 const SEGMENTS: RockSegment[] = [
   { fromM: 0, toM: 100, grade: 'V' },
