@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ADMIN, ALARMS, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, FLEET, PEOPLE } from '../../protocol';
+import { ADMIN, ALARMS, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, FLEET, PEOPLE, TUNNEL } from '../../protocol';
 import type { Database } from '../storage';
 import { requestProjects, requestUser } from './authorize';
 
@@ -51,6 +51,9 @@ export const AUDITED_ROUTES: Readonly<Record<string, string>> = {
   [ADMIN.deviceMove.path]: 'device.move',
   [ADMIN.deviceRemove.path]: 'device.remove',
   [ADMIN.deviceImport.path]: 'device.import',
+  [TUNNEL.progressReport.path]: 'tunnel.progress',
+  [TUNNEL.rockGradesSet.path]: 'tunnel.rockGrades',
+  [TUNNEL.rockGradesImport.path]: 'tunnel.rockGradesImport',
 };
 
 /** Body fields never written to the log (secrets), and those shortened to their size (file contents). */
@@ -59,7 +62,7 @@ const BULK_FIELDS = new Set(['contentBase64', 'layout', 'pages', 'panel', 'panel
 /** Longest detail text kept per entry. */
 const MAX_DETAIL_CHARS = 2000;
 /** Fields naming what was changed, in order of preference. */
-const TARGET_FIELDS = ['username', 'sn', 'sns', 'boardId', 'alarmId', 'alarmIds', 'coId', 'target', 'type', 'ids', 'projectId'];
+const TARGET_FIELDS = ['username', 'sn', 'sns', 'boardId', 'alarmId', 'alarmIds', 'coId', 'target', 'type', 'ids', 'headingId', 'tunnelId', 'projectId'];
 
 /** The body as logged: secrets dropped, bulk fields replaced by their size, cut at {@link MAX_DETAIL_CHARS}. */
 export function auditDetail(body: unknown): string {

@@ -3,7 +3,7 @@ import { MAX_RELEASES_PER_BOARD, type Role } from '../../protocol';
 import type { ServerConfig } from '../config';
 import { hashPassword, randomPassword, verifyPassword } from '../http/passwords';
 import { defaultThresholdsFor } from '../rules/defaultThresholds';
-import { insertBoard, insertPeople, insertRelease, insertZones, toJson, type Database } from '../storage';
+import { insertBoard, insertPeople, insertRelease, insertZones, appendProgress, toJson, type Database } from '../storage';
 import { demoNames, type SeedLocale } from './demoNames';
 import { demoPeople, demoZones } from './demoPeople';
 import { ADMIN_USERNAME, BRIDGE_USER, DEMO_PROJECT, OTHER_PROJECT } from './demoProject';
@@ -101,9 +101,15 @@ export async function seedIfEmpty(
           start_chainage_m: t.startChainageM,
           length_m: t.lengthM,
           headings: toJson(t.headings),
+          rock_segments: toJson(t.rockSegments),
         })),
       )
       .execute();
+    // the record of progress starts from the seeded positions (server/tunnel/progress.ts)
+    await appendProgress(
+      tx,
+      names.tunnels.flatMap((t) => t.headings.map((h) => ({ projectId: DEMO_PROJECT.projectId, tunnelId: t.tunnelId, headingId: h.headingId, atMs: nowMs, source: 'seed' as const, by: 'seed', faceM: h.faceM, invertM: h.invertM, liningM: h.liningM, waterproofM: h.waterproofM ?? null }))),
+    );
 
     const fleet = [
       ...names.devices.map((d) => ({ projectId: DEMO_PROJECT.projectId, d })),

@@ -6,6 +6,7 @@ import { BridgeGirderErectorModel, ConstructionElevatorModel, GantryCraneModel, 
 import { GasStation } from './gas';
 import { PeopleModel, roleFromPosition, type HeadingSite, type PersonSpec } from './people';
 import type { Crew } from './siteClock';
+import { HeadingProgressModel } from './progress';
 
 /**
  * One simulator model per device kind (docs/architecture.md "Adding a device kind"). The fleet model
@@ -153,6 +154,21 @@ function equipmentSimulator<K extends DeviceKind, T extends { step(t: number, dt
   };
 }
 
+/** Tunnel process devices: the face of their heading's cycle, the invert and lining poured behind it (progress.ts). */
+const tunnelProgressSimulator: SimulatorFactory<'tunnelProgress'> = (site) => {
+  const models: HeadingProgressModel[] = [];
+  return {
+    add(d) {
+      const s = site.siteOf(d);
+      models.push(new HeadingProgressModel(s.heading, s.cycle));
+      return models.length - 1;
+    },
+    seal() {},
+    step: () => NO_EVENTS,
+    sample: (i, ts) => models[i].at(ts),
+  };
+};
+
 /** The simulator model of each kind. */
 export const KIND_SIMULATORS: { [K in DeviceKind]: SimulatorFactory<K> } = {
   gas: gasSimulator,
@@ -164,4 +180,5 @@ export const KIND_SIMULATORS: { [K in DeviceKind]: SimulatorFactory<K> } = {
   gantryCrane: equipmentSimulator((d, s) => new GantryCraneModel(d.sn, s.wind, s.seed, s.startMs)),
   // Crawler cranes are named "crawler" in their position; every other yard crane is a truck crane.
   yardCrane: equipmentSimulator((d, s) => new YardCraneModel(d.sn, /crawler/i.test(`${d.name} ${d.position}`) ? 'crawler' : 'truck', s.wind, s.seed, s.startMs)),
+  tunnelProgress: tunnelProgressSimulator,
 };
