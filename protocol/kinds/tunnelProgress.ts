@@ -26,8 +26,8 @@ export type TunnelProgressMessage = z.infer<typeof tunnelProgressSchema>;
 
 /** The step distances behind the face the server judges (protocol/tunnelProgress.ts stepLimits), metres. */
 const STEP_METRICS: readonly MetricDescriptor[] = [
-  { key: 'invertToFace', unit: 'm', digits: 1, range: { min: 0, max: MAX_POSITION_M }, label: { id: 'metric.invertToFace', message: 'Invert to face distance' } },
-  { key: 'liningToFace', unit: 'm', digits: 1, range: { min: 0, max: MAX_POSITION_M }, label: { id: 'metric.liningToFace', message: 'Lining to face distance' } },
+  { key: 'invertToFace', unit: 'm', digits: 1, range: { min: 0, max: MAX_POSITION_M }, label: { id: 'metric.tunnelProgress.invertToFace', message: 'Invert to face distance' } },
+  { key: 'liningToFace', unit: 'm', digits: 1, range: { min: 0, max: MAX_POSITION_M }, label: { id: 'metric.tunnelProgress.liningToFace', message: 'Lining to face distance' } },
 ];
 
 /**

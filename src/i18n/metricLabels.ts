@@ -103,6 +103,9 @@ export const KIND_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   'metric.yardCrane.outriggersSet': msg`Outriggers set`,
   'metric.yardCrane.tiltDeg': msg`Tilt`,
   'metric.yardCrane.windSpeedMps': msg`Wind speed`,
+  'kind.tunnelProgress': msg`Tunnel progress`,
+  'metric.tunnelProgress.invertToFace': msg`Invert to face distance`,
+  'metric.tunnelProgress.liningToFace': msg`Lining to face distance`,
 };
 
 /** A descriptor label in the active language; its English default when no translation is listed. */
