@@ -7,6 +7,8 @@ import { towerCranePanel } from './TowerCrane';
 import { tunnelPersonnelPanel } from './TunnelPersonnel';
 import { EQUIPMENT_PANELS } from './Equipment';
 import { fleetOverviewPanel } from './FleetOverview';
+import { tunnelProgressPanel } from './TunnelProgress';
+import { progressFiguresPanel } from './ProgressFigures';
 
 /** Definitions with their config type erased; prepareConfig re-establishes it by parsing. */
 const definitions = new Map<string, PanelDefinition<unknown>>();
@@ -69,6 +71,8 @@ registerPanel(tunnelPersonnelPanel);
 registerPanel(towerCranePanel);
 registerPanel(alarmFeedPanel);
 registerPanel(fleetOverviewPanel);
+registerPanel(tunnelProgressPanel);
+registerPanel(progressFiguresPanel);
 for (const panel of EQUIPMENT_PANELS) registerPanel(panel);
 registerPanel(headlinePanel);
 for (const def of definitions.values()) builtIns.add(def.type);

@@ -39,6 +39,7 @@ export const HeaderActions = observer(function HeaderActions({ collapseBelowPx }
   const links: Array<{ href: string; label: ReactNode; key: string }> = [
     { key: 'alarmCenter', href: '#/alarmCenter', label: <Trans>Alarm center</Trans> },
     { key: 'people', href: '#/people', label: <Trans>People</Trans> },
+    { key: 'tunnel', href: '#/tunnel', label: <Trans>Tunnel progress</Trans> },
   ];
   if (session.user && (session.user.isAdmin || session.user.role === 'orgAdmin')) {
     links.push({ key: 'admin', href: '#/admin', label: <Trans>Administration</Trans> });
@@ -65,7 +66,7 @@ export const HeaderActions = observer(function HeaderActions({ collapseBelowPx }
           </MenuPopover>
         </Menu>
       ) : (
-        links.slice(0, 2).map((l) => (
+        links.slice(0, 3).map((l) => (
           <Button key={l.key} size="small" appearance="subtle" as="a" href={l.href}>
             {l.label}
           </Button>
@@ -76,7 +77,7 @@ export const HeaderActions = observer(function HeaderActions({ collapseBelowPx }
       <ThemeMenu />
       {narrow
         ? null
-        : links.slice(2).map((l) => (
+        : links.slice(3).map((l) => (
             <Button key={l.key} size="small" appearance="subtle" as="a" href={l.href}>
               {l.label}
             </Button>

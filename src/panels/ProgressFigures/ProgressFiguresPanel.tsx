@@ -1,0 +1,20 @@
+import { Trans } from '@lingui/react/macro';
+import { useTunnelProgress } from '../../panelData';
+import { PanelMessage } from '../../components';
+import { ProgressFigures } from '../../components/tunnel/ProgressFigures';
+import type { PanelProps } from '../types';
+import type { ProgressFiguresConfig } from './index';
+
+/** The progress figures as of the board clock (useTunnelProgress: live, or the replayed instant). */
+export function ProgressFiguresPanel({ height }: PanelProps<ProgressFiguresConfig>) {
+  const { bores, failed } = useTunnelProgress();
+  if (!bores) return <PanelMessage>{failed ? <Trans>Tunnel progress could not be loaded</Trans> : <Trans>Loading…</Trans>}</PanelMessage>;
+  if (bores.length === 0) return <PanelMessage><Trans>No tunnel bores in this project</Trans></PanelMessage>;
+  const rows = bores.reduce((n, b) => n + b.figures.headings.length + 1, 1);
+  const px = Math.max(14, Math.min(24, Math.floor(height / rows / 1.9)));
+  return (
+    <div style={{ height: '100%', overflow: 'auto' }} data-progress-figures>
+      <ProgressFigures bores={bores} fontPx={px} />
+    </div>
+  );
+}
