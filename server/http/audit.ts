@@ -58,7 +58,7 @@ export const AUDITED_ROUTES: Readonly<Record<string, string>> = {
 
 /** Body fields never written to the log (secrets), and those shortened to their size (file contents). */
 const SECRET_FIELDS = new Set(['password', 'currentPassword', 'newPassword']);
-const BULK_FIELDS = new Set(['contentBase64', 'layout', 'pages', 'panel', 'panels', 'module']);
+const BULK_FIELDS = new Set(['contentBase64', 'segments', 'layout', 'pages', 'panel', 'panels', 'module']);
 /** Longest detail text kept per entry. */
 const MAX_DETAIL_CHARS = 2000;
 /** Fields naming what was changed, in order of preference. */

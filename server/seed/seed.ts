@@ -8,6 +8,7 @@ import { demoNames, type SeedLocale } from './demoNames';
 import { demoPeople, demoZones } from './demoPeople';
 import { ADMIN_USERNAME, BRIDGE_USER, DEMO_PROJECT, OTHER_PROJECT } from './demoProject';
 import { seedDemoEquipment } from './demoEquipment';
+import { demoProgressHistory } from './demoProgress';
 import { zoneColumns } from '../rules/zoneStore';
 import { boxed } from '../terminal';
 
@@ -105,11 +106,8 @@ export async function seedIfEmpty(
         })),
       )
       .execute();
-    // the record of progress starts from the seeded positions (server/tunnel/progress.ts)
-    await appendProgress(
-      tx,
-      names.tunnels.flatMap((t) => t.headings.map((h) => ({ projectId: DEMO_PROJECT.projectId, tunnelId: t.tunnelId, headingId: h.headingId, atMs: nowMs, source: 'seed' as const, by: 'seed', faceM: h.faceM, invertM: h.invertM, liningM: h.liningM, waterproofM: h.waterproofM ?? null }))),
-    );
+    // the record of progress: the demo's last 40 days, ending at the seeded positions (server/tunnel/progress.ts)
+    await appendProgress(tx, demoProgressHistory(DEMO_PROJECT.projectId, names.tunnels, nowMs));
 
     const fleet = [
       ...names.devices.map((d) => ({ projectId: DEMO_PROJECT.projectId, d })),

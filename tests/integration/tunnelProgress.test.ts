@@ -72,7 +72,7 @@ describe('tunnel progress', () => {
 
     const figures = await admin.post<TunnelProgressAt[]>(TUNNEL.progressFigures.path, { projectId: demo });
     const lk = figures.body.data!.find((t) => t.tunnel.tunnelId === 'LK')!;
-    expect(lk.figures.headings.find((h) => h.headingId === 'LK-E')).toMatchObject({ today: { faceM: 2.5 }, total: { faceM: 1264.5 }, grade: 'IV' });
+    expect(lk.figures.headings.find((h) => h.headingId === 'LK-E')).toMatchObject({ today: { faceM: 5.3 }, total: { faceM: 1264.5 }, grade: 'IV' }) // the demo record's state a day ago: 1259.2 m;
   });
 
   it('refuses a report that puts the invert ahead of the face, and changes nothing', async () => {

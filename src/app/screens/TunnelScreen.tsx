@@ -180,7 +180,8 @@ export const TunnelScreen = observer(function TunnelScreen() {
                       <td style={{ padding: '4px 8px' }}>{formatBeijing(e.atMs)}</td>
                       <td style={{ padding: '4px 8px' }}>{headings.find((x) => x.h.headingId === e.headingId)?.h.name ?? e.headingId}</td>
                       <td style={{ padding: '4px 8px' }}>{`${sourceLabel[e.source]} · ${e.by}`}</td>
-                      <td style={{ padding: '4px 8px', textAlign: 'right' }}>{t`face ${e.faceM} m · invert ${e.invertM} m · lining ${e.liningM} m`}</td>
+                      <td style={{ padding: '4px 8px', textAlign: 'right' }}>{t`face ${e.faceM} m · invert ${e.invertM} m · lining ${e.liningM} m`}
+                        {e.waterproofM === null ? '' : ` · ${t`waterproofing ${e.waterproofM} m`}`}</td>
                     </tr>
                   ))}
                 </tbody>
