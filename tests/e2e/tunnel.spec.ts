@@ -52,8 +52,9 @@ test('the tunnel screen draws the bores with their grades, and a report entered 
 });
 
 test('a board from the tunnel progress template shows the bores with their legend and the progress figures', async ({ page }) => {
-  await page.goto('/#/pageManger');
+  await page.goto('/#/tunnel');
   await logIn(page);
+  await expect(page.locator('[data-bore="LK"]')).toBeVisible({ timeout: 20_000 });
   const ticket = await page.request.get('/zhgd/ticket/getTicket?projectId=demo-tunnel');
   const board = await page.request.post('/zhgd/board/add/initialize', {
     data: { projectId: 'demo-tunnel', templateId: 'tunnel-progress', name: 'Tunnel progress e2e' },

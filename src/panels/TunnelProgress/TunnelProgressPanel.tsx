@@ -6,9 +6,12 @@ import { ProgressFigures } from '../../components/tunnel/ProgressFigures';
 import type { PanelProps } from '../types';
 import type { TunnelProgressConfig } from './index';
 
-/** Label size for a panel of `height` page pixels: 14 px, more on tall panels; never under 12 px. */
+/**
+ * Label size for a panel of `height` page pixels: 20–28 px, so a 1920×1080 board shown at 1366×768 (scaled
+ * by about 0.64 under the header) still draws them at 12.8 px or more.
+ */
 export function labelPx(height: number): number {
-  return Math.max(14, Math.min(22, Math.round(height / 28)));
+  return Math.max(20, Math.min(28, Math.round(height / 20)));
 }
 
 /**
