@@ -97,6 +97,17 @@ describe('tunnel progress', () => {
     expect(await heading('LK-X')).toMatchObject({ faceM: 1926.8, invertM: 1965 });
   });
 
+  it("advances a face by a closed cycle's footage (advanceFace), towards the far portal, refusing a footage no round makes", async () => {
+    const before = await heading('RK-X'); // exit heading: its face moves towards the entry portal
+    const r = await server.live.tunnelProgress.advanceFace(demo, 'RK-X', 1.6, Date.now());
+    expect(r).toMatchObject({ changed: true, heading: { faceM: before.faceM - 1.6 } });
+    expect(await heading('RK-X')).toMatchObject({ faceM: before.faceM - 1.6 });
+    const list = await admin.post<ProgressEntry[]>(TUNNEL.progressList.path, { projectId: demo, headingId: 'RK-X', limit: 1 });
+    expect(list.body.data![0]).toMatchObject({ source: 'cycle', by: 'cycle' });
+    expect(await server.live.tunnelProgress.advanceFace(demo, 'RK-X', 0, Date.now())).toMatchObject({ refused: 'VALIDATION' });
+    expect(await server.live.tunnelProgress.advanceFace(demo, 'NOPE', 1, Date.now())).toMatchObject({ refused: 'NOT_FOUND' });
+  });
+
   it('raises a warning when the invert trails the face past the grade IV limit (35 m) and clears it once within', async () => {
     await report({ headingId: 'LK-E', faceM: 1270 }); // invert at 1235: exactly 35 m behind, within
     expect(await stepAlarms('invertToFace')).toEqual([]);
