@@ -5,7 +5,6 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { headingFigures, tunnelFigures, type SessionUser, type TunnelInfo, type TunnelProgressAt } from '../../../protocol';
 import { renderWithApp, testRoot } from '../../test/render';
 import { PanelDataProvider, type PanelDataSource } from '../../panelData';
-import { ProgressFiguresPanel } from '../ProgressFigures/ProgressFiguresPanel';
 import { TunnelProgressPanel } from './TunnelProgressPanel';
 
 const USER = { username: 'u', displayName: 'U', isAdmin: false, projectId: 'p1', projects: [{ projectId: 'p1', role: 'viewer' }] } as unknown as SessionUser;
@@ -24,13 +23,12 @@ const TUNNEL: TunnelInfo = {
 };
 const BORES: TunnelProgressAt[] = [{ tunnel: TUNNEL, figures: tunnelFigures(TUNNEL, [headingFigures(TUNNEL, TUNNEL.headings[0], [], TUNNEL.rockSegments!, AT)]) }];
 
-/** Renders `panel` over a source in `mode` whose `tunnelProgress` is `progress`. */
-async function show(mode: 'live' | 'replay', progress: PanelDataSource['tunnelProgress'], panel: 'bores' | 'figures' = 'bores') {
+/** Renders the panel over a source in `mode` whose `tunnelProgress` is `progress`. */
+async function show(mode: 'live' | 'replay', progress: PanelDataSource['tunnelProgress']) {
   const root = testRoot();
   runInAction(() => (root.session.user = USER));
   const source = { mode, clock: { now: () => AT }, epoch: 1, tunnelProgress: progress } as unknown as PanelDataSource;
-  const element =
-    panel === 'bores' ? <TunnelProgressPanel panelId="x" config={{ showFigures: true }} width={1200} height={420} /> : <ProgressFiguresPanel panelId="y" config={{}} width={1200} height={300} />;
+  const element = <TunnelProgressPanel panelId="x" config={{ showFigures: true }} width={1200} height={420} />;
   const router = createMemoryRouter([{ path: '*', element: <PanelDataProvider source={source}>{element}</PanelDataProvider> }], { initialEntries: ['/'] });
   await renderWithApp(<RouterProvider router={router} />, root);
 }
@@ -44,14 +42,6 @@ describe('tunnel progress panels', () => {
     expect(screen.queryByText('Grade V')).toBeNull();
     expect(screen.getByText('Entry heading K13+272 · IV')).toBeTruthy();
     expect(progress).toHaveBeenCalledWith('p1', Math.floor(AT / 60_000) * 60_000);
-  });
-
-  it('mark a step distance over its limit in words, not only in colour', async () => {
-    await show('live', async () => BORES, 'figures');
-    // invert 37 m and lining 92 m behind a grade IV face (limits 35 m and 90 m)
-    await screen.findAllByText(/37 \/ 35 m/);
-    const over = [...document.querySelectorAll('[data-step-exceeded="true"]')].map((e) => e.textContent);
-    expect(over).toEqual(['37 / 35 m ▲ over limit', '92 / 90 m ▲ over limit']);
   });
 
   it('say so when the source cannot answer', async () => {
