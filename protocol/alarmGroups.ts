@@ -29,4 +29,6 @@ const GROUP_OF_AREA: Readonly<Record<KindArea, AlarmGroup>> = {
   lifting: 'lifting',
   aiVideo: 'aiVideo',
   environment: 'environment',
+  // tunnel progress: a step distance behind the face (server/tunnel/progress.ts) is none of the groups above
+  tunnelWorks: 'other',
 };

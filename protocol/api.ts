@@ -235,6 +235,11 @@ export const tunnelListBody = z.object({ projectId: id });
 /** Surrounding-rock grade I–VI, or null when not set (docs/product.md "States"). */
 export const rockGradeSchema = z.enum(['I', 'II', 'III', 'IV', 'V', 'VI']).nullable();
 export type RockGrade = z.infer<typeof rockGradeSchema>;
+/** One stretch of a bore with one surrounding-rock grade, `fromM` < `toM`, metres from the entry portal. */
+export const rockSegmentSchema = z
+  .object({ fromM: z.number().finite().min(0).max(100_000), toM: z.number().finite().min(0).max(100_000), grade: rockGradeSchema.unwrap() })
+  .refine((s) => s.toM > s.fromM, { message: 'toM must be greater than fromM', path: ['toM'] });
+export type RockSegment = z.infer<typeof rockSegmentSchema>;
 /** A heading: one excavation front, advancing from the entry or the exit portal of a bore. */
 export const headingSchema = z.object({
   headingId: z.string(),
@@ -247,8 +252,10 @@ export const headingSchema = z.object({
   liningM: z.number(),
   /** End of the invert, in metres from the entry portal. */
   invertM: z.number(),
-  /** Surrounding-rock grade at the face. */
+  /** Surrounding-rock grade at the face (from the bore's rock segments where it has them). */
   rockGrade: rockGradeSchema,
+  /** End of the waterproofing and rebar behind the face, metres from the entry portal; absent or null where not tracked. */
+  waterproofM: z.number().nullable().optional(),
 });
 export type Heading = z.infer<typeof headingSchema>;
 
@@ -260,6 +267,8 @@ export const tunnelInfoSchema = z.object({
   startChainageM: z.number(),
   lengthM: z.number(),
   headings: z.array(headingSchema),
+  /** The design's surrounding-rock grade per stretch of the bore (docs/domain.md "Tunnel progress"); absent where none is set. */
+  rockSegments: z.array(rockSegmentSchema).optional(),
 });
 export type TunnelInfo = z.infer<typeof tunnelInfoSchema>;
 

@@ -102,7 +102,7 @@ export const boardSchema = z.object({
 });
 export type Board = z.infer<typeof boardSchema>;
 
-/** Panel type ids shipped with the app: the live-board slice, headline figures, one per lifting-equipment kind and the fleet overview. */
+/** Panel type ids shipped with the app: the live-board slice, headline figures, one per lifting-equipment kind, the fleet overview, tunnel progress and its figures. */
 export const BUILTIN_PANEL_TYPES = [
   'gasTrend',
   'gasTable',
@@ -115,6 +115,8 @@ export const BUILTIN_PANEL_TYPES = [
   'yardCrane',
   'fleetOverview',
   'headline',
+  'tunnelProgress',
+  'progressFigures',
 ] as const;
 
 // ───────────────────────── Board server (docs/api.md "Board server") ─────────────────────────

@@ -24,3 +24,4 @@ export * from './equipment';
 export * from './alarmGroups';
 export * from './contracts';
 export { beijingMinuteOfDay } from './beijingTime';
+export * from './tunnelProgress';

@@ -7,7 +7,7 @@ import { configureHashPool } from './http/hashPool';
 import { SessionStore } from './http/sessions';
 import { startLive, type LiveHandle } from './live';
 import { BRIDGE_DEVICES, DEMO_DEVICES, DEMO_PROJECT, DEMO_TUNNELS, OTHER_PROJECT, retireDocumentedDemoPassword, seedIfEmpty } from './seed';
-import { openDatabase, type Database } from './storage';
+import { openDatabase, toTunnelInfo, tunnelRows, type Database } from './storage';
 
 /** A started server. `close()` stops everything in reverse start order and is idempotent. */
 export interface RunningServer {
@@ -126,6 +126,9 @@ async function startDemoSimulator(
   const { syncDemoAttendance } = await import('./seed/demoEquipment');
   const url = config.mqttUrl ?? `mqtt://127.0.0.1:${live.mqttPort}`;
   for (const p of projects) {
+    // the bores as saved, so the faces go on from where the site's progress left them (server/tunnel/progress.ts)
+    const saved = (await tunnelRows(db, p.projectId)).map(toTunnelInfo);
+    if (saved.length > 0) p.tunnels = saved.map((t) => ({ ...t, rockSegments: t.rockSegments ?? [] }));
     const readCreds = () =>
       db.selectFrom('projects').select(['mqtt_username', 'mqtt_password']).where('project_id', '=', p.projectId).executeTakeFirst();
     const creds = await readCreds();

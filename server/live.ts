@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { DEVICE_KIND_REGISTRY, type Alarm, type CameraAlarm, type DeviceMessage, type DeviceStatus, type DeviceTopic, type IngestStats } from '../protocol';
+import { DEVICE_KIND_REGISTRY, deviceTopic, progressRole, type Alarm, type CameraAlarm, type DeviceMessage, type DeviceStatus, type DeviceTopic, type IngestStats, type ProgressRole } from '../protocol';
 import { CaptureStore, captureUrl, decodeCapture } from './captures/captureStore';
 import { connectClusterRedis, startCluster, type Cluster } from './cluster/cluster';
 import { mergeShares, shareOf, type ProjectLiveState } from './cluster/liveShare';
@@ -29,7 +29,8 @@ import { loadZoneConfig } from './rules/zoneStore';
 import { startUnshelveSweep } from './rules/alarmShelving';
 import { loadPortalCounts, PortalCountWriter } from './rules/portalCounts';
 import { ZoneHourWriter } from './rules/zoneHours';
-import { deviceForLogin, ensureTelemetryPartitions, type Database } from './storage';
+import { deviceForLogin, ensureTelemetryPartitions, projectIdsWithTunnels, type Database } from './storage';
+import { TunnelProgress } from './tunnel/progress';
 
 export type { SessionResolver };
 
@@ -87,6 +88,12 @@ export interface LiveHandle {
   disconnectDevices(projectId: string): number;
   /** Re-reads devices and thresholds, zones and the person registry of one project (or all) from the database. */
   reloadDevices(projectId?: string): Promise<void>;
+  /**
+   * Tunnel progress (server/tunnel/progress.ts): reports, process devices and the drill-and-blast cycle move
+   * a heading's saved positions through it (`advanceFace` when a cycle closes); its step-distance warnings
+   * go through this node's alarm writer.
+   */
+  tunnelProgress: TunnelProgress;
   /** Stops ingest, flushes pending telemetry and alarm writes, disconnects browsers. Idempotent. */
   close(): Promise<void>;
 }
@@ -153,6 +160,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     config.alarmRepeatPushMs,
   );
   const timers: NodeJS.Timeout[] = [];
+  const tunnelProgress = new TunnelProgress({ db, log, raise: (alarms) => void apply({ alarms, statuses: [] }) });
   const lifts = new LiftDetector();
   const trips = new ElevatorTripDetector();
 
@@ -198,8 +206,29 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     const written = apply(engine.accept(topic.projectId, topic.sn, message, receivedAtMs, values), raw);
     persistDevice(topic.projectId, topic.sn);
     pushTelemetry(topic, message, values);
+    // kinds that report tunnel progress (descriptor `progress`): the heading's positions are saved before the acknowledgement
+    const progress = progressRole(message.kind);
+    if (progress) {
+      const saved = saveProgress(topic, progress.decode(message.msg), receivedAtMs);
+      return Promise.all([saved, written]).then(([, outcome]) => outcome ?? 'stored');
+    }
     // the message is acknowledged once both its picture and its alarm are stored
     return captured ? Promise.all([captured.stored, written]).then(([, outcome]) => outcome ?? 'stored') : written;
+  }
+
+  /**
+   * A process device's positions of a heading, saved at the receive time (the rules' clock). A report the
+   * progress rules refuse (no such heading, an invert ahead of the face) is counted as a `schema` refusal
+   * with the reason and changes nothing.
+   */
+  async function saveProgress(topic: DeviceTopic, report: ReturnType<ProgressRole<unknown>['decode']>, receivedAtMs: number): Promise<void> {
+    const { headingId, ...positions } = report;
+    try {
+      const r = await tunnelProgress.report(topic.projectId, headingId, positions, receivedAtMs, 'device', topic.sn);
+      if ('refused' in r) counter.countRejected('schema', deviceTopic(topic.projectId, topic.kind, topic.sn), r.message, receivedAtMs);
+    } catch (err) {
+      log.error({ err, sn: topic.sn }, 'tunnel progress not saved');
+    }
   }
 
   /**
@@ -269,8 +298,12 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     await ensureTelemetryPartitions(db, Date.now());
     await reloadDevices();
     const startMs = Date.now();
-    for (const alarm of await loadActiveAlarms(db)) persister.enqueue(engine.restoreAlarm(alarm, startMs));
+    for (const alarm of await loadActiveAlarms(db)) {
+      if (tunnelProgress.owns(alarm)) tunnelProgress.restore(alarm);
+      else persister.enqueue(engine.restoreAlarm(alarm, startMs));
+    }
     apply(engine.tick(Date.now()));
+    await tunnelProgress.judgeAll(await projectIdsWithTunnels(db), Date.now());
 
     if (config.mqttUrl === null) {
       const tls = config.mqttTls ? await loadTlsCertificate(config.mqttTls, config.dataDir, config.host) : null;
@@ -438,12 +471,14 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       }
     },
     disconnectDevices: (projectId) => embedded?.disconnectProject(projectId) ?? 0,
+    tunnelProgress,
     close() {
       closing ??= (async () => {
         for (const t of timers) clearTimeout(t);
         await stopUnshelve();
         await hj212?.close().catch((err: unknown) => log.error({ err }, 'closing the HJ 212 listener failed'));
         await ingest?.close().catch((err: unknown) => log.error({ err }, 'closing MQTT failed'));
+        await tunnelProgress.drain();
         // the last portal counts, so a restart keeps them (after a flush still running)
         await portalCounts?.flush(engine, Date.now(), true).catch((err: unknown) => log.error({ err }, 'portal counts not stored'));
         // the hour so far, so a restart within the hour resumes from it

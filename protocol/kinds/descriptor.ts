@@ -183,7 +183,7 @@ export interface OfflinePolicy {
  * threshold alarms rank as gas; `lifting` is equipment (see EquipmentRole); `personnel` tags and
  * `aiVideo` cameras; `environment` noise and dust.
  */
-export type KindArea = 'personnel' | 'gasDetection' | 'lifting' | 'aiVideo' | 'environment';
+export type KindArea = 'personnel' | 'gasDetection' | 'lifting' | 'aiVideo' | 'environment' | 'tunnelWorks';
 
 /** How a piece of lifting equipment's work records are detected from its readings (server/rules/workRecords.ts). */
 export type WorkRecordRule =
@@ -283,6 +283,16 @@ export interface DeviceKindDescriptor<K extends string = string, M extends { ts:
     /** The kind's message for readings by metric and their flags, at `ts` (ms). */
     message(ts: number, values: Record<string, number>, flags: Record<string, DataFlag>): unknown;
   };
+  /** Present when the kind reports tunnel progress (a heading's face, invert, lining): the server saves it (server/tunnel). */
+  progress?: ProgressRole<M>;
+}
+
+/**
+ * A tunnel process device's report of a heading's positions (docs/device-protocol.md "tunnelProgress"):
+ * `decode` names the heading and the positions a message sets, metres from the bore's entry portal.
+ */
+export interface ProgressRole<M> {
+  decode(msg: M): { headingId: string; faceM?: number; invertM?: number; liningM?: number; waterproofM?: number };
 }
 
 /** Metrics are the fields of the nested object `msg[field]` (gas stations: `readings`, keyed by gas). */

@@ -3,13 +3,15 @@ import { beaconKind } from './beacon';
 import { cameraKind } from './camera';
 import { gasKind } from './gas';
 import { createKindRegistry } from './registry';
-import type { KindArea } from './descriptor';
+import type { KindArea, ProgressRole } from './descriptor';
+import type { AnyKindDescriptor } from './registry';
 import { towerCraneKind } from './towerCrane';
 import { constructionElevatorKind } from './constructionElevator';
 import { bridgeGirderErectorKind } from './bridgeGirderErector';
 import { gantryCraneKind } from './gantryCrane';
 import { yardCraneKind } from './yardCrane';
 import { environmentKind } from './environment';
+import { tunnelProgressKind } from './tunnelProgress';
 
 /**
  * The device kinds of protocol v1, one module each (docs/architecture.md "Device kinds"). Adding a kind:
@@ -26,6 +28,7 @@ export const DEVICE_KIND_DESCRIPTORS = [
   gantryCraneKind,
   yardCraneKind,
   environmentKind,
+  tunnelProgressKind,
 ] as const;
 
 /** The app's registry of kinds (O(1) lookups by kind and live topic). */
@@ -80,6 +83,14 @@ export function listsMeasured(kind: string): boolean {
   return DEVICE_KIND_REGISTRY.get(kind)?.thresholdScope === 'measured';
 }
 
+/**
+ * The progress role of `kind` (descriptor `progress`: its messages move a heading's saved positions,
+ * server/tunnel/progress.ts), or undefined for a kind that reports no progress.
+ */
+export function progressRole(kind: string): ProgressRole<unknown> | undefined {
+  return (DEVICE_KIND_REGISTRY.get(kind) as AnyKindDescriptor | undefined)?.progress;
+}
+
 export * from './descriptor';
 export * from './registry';
 export * from './gas';
@@ -92,3 +103,4 @@ export * from './bridgeGirderErector';
 export * from './gantryCrane';
 export * from './yardCrane';
 export * from './environment';
+export * from './tunnelProgress';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ADMIN, ALARMS, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, FLEET, PEOPLE, TENANCY } from '../../protocol';
+import { ADMIN, ALARMS, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, FLEET, PEOPLE, TENANCY, TUNNEL } from '../../protocol';
 import type { Database } from '../storage';
 import { requestProjects, requestUser } from './authorize';
 
@@ -55,6 +55,9 @@ export const AUDITED_ROUTES: Readonly<Record<string, string>> = {
   [TENANCY.invitationWithdraw.path]: 'invitation.withdraw',
   [TENANCY.orgInvitationDecide.path]: 'invitation.decideForUser',
   [TENANCY.transferDecide.path]: 'device.transferDecide',
+  [TUNNEL.progressReport.path]: 'tunnel.progress',
+  [TUNNEL.rockGradesSet.path]: 'tunnel.rockGrades',
+  [TUNNEL.rockGradesImport.path]: 'tunnel.rockGradesImport',
 };
 
 /**
@@ -68,11 +71,11 @@ const ACCEPTED_ACTIONS: Readonly<Record<string, string>> = {
 
 /** Body fields never written to the log (secrets), and those shortened to their size (file contents). */
 const SECRET_FIELDS = new Set(['password', 'currentPassword', 'newPassword']);
-const BULK_FIELDS = new Set(['contentBase64', 'layout', 'pages', 'panel', 'panels', 'module']);
+const BULK_FIELDS = new Set(['contentBase64', 'segments', 'layout', 'pages', 'panel', 'panels', 'module']);
 /** Longest detail text kept per entry. */
 const MAX_DETAIL_CHARS = 2000;
 /** Fields naming what was changed, in order of preference. */
-const TARGET_FIELDS = ['username', 'sn', 'sns', 'boardId', 'alarmId', 'alarmIds', 'coId', 'target', 'type', 'ids', 'invitationId', 'transferId', 'projectId'];
+const TARGET_FIELDS = ['username', 'sn', 'sns', 'boardId', 'alarmId', 'alarmIds', 'coId', 'target', 'type', 'ids', 'invitationId', 'transferId', 'headingId', 'tunnelId', 'projectId'];
 
 /** The body as logged: secrets dropped, bulk fields replaced by their size, cut at {@link MAX_DETAIL_CHARS}. */
 export function auditDetail(body: unknown): string {

@@ -10,6 +10,7 @@ import type { SessionStore } from './sessions';
 import type { RestRejections } from './restRejections';
 import type { ProjectLiveState } from '../cluster/liveShare';
 import { parseBody } from './validation';
+import type { TunnelProgress } from '../tunnel/progress';
 
 /** What the REST routes need of the live pipeline (a subset of live.ts `LiveHandle`). */
 export interface HttpLive {
@@ -20,6 +21,8 @@ export interface HttpLive {
   disconnectDevices(projectId: string): number;
   /** Re-reads a project's devices and thresholds, zones and person registry into the live rules (after an edit). */
   reloadDevices(projectId: string): Promise<void>;
+  /** Tunnel progress: reports, rock grades, figures (server/tunnel/progress.ts). */
+  tunnelProgress: TunnelProgress;
 }
 
 /**

@@ -21,6 +21,7 @@ import { registerAdminRoutes } from './routes/admin';
 import { registerAuthRoutes } from './routes/auth';
 import { registerBoardRoutes } from './routes/boards';
 import { registerDeviceRoutes } from './routes/devices';
+import { registerTunnelRoutes } from './routes/tunnel';
 import { registerPeopleRoutes } from './routes/people';
 import { NAV_POST_DOMAIN_ROUTE, registerNavRoutes } from './routes/nav';
 import { registerTelemetryRoutes } from './routes/telemetry';
@@ -235,6 +236,7 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   registerAuthRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerDeviceRoutes(app, deps);
+  registerTunnelRoutes(app, deps);
   registerAlarmRoutes(app, deps);
   registerBoardRoutes(app, deps);
   registerTelemetryRoutes(app, deps);

@@ -55,7 +55,7 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 /** Rows of the first worksheet of an .xlsx file, as text cells. @throws Error when it is not a readable workbook. */
-async function xlsxRows(content: Buffer): Promise<string[][]> {
+export async function xlsxRows(content: Buffer): Promise<string[][]> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(content as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0];

@@ -1,4 +1,4 @@
-import type { DeviceKind, GasCode, Heading } from '../../protocol';
+import type { DeviceKind, GasCode, Heading, RockSegment } from '../../protocol';
 
 /**
  * The demo project: a twin-bore 3 km highway tunnel with 4 headings (docs/domain.md "What a realistic demo
@@ -28,6 +28,8 @@ export interface DemoTunnel {
   startChainageM: number;
   lengthM: number;
   headings: Heading[];
+  /** The design's surrounding-rock grade per stretch, metres from the entry portal (docs/domain.md "Tunnel progress"). */
+  rockSegments: RockSegment[];
 }
 
 /** Left and right bores, each driven from both portals. Positions in metres from the entry portal. */
@@ -38,8 +40,17 @@ export const DEMO_TUNNELS: DemoTunnel[] = [
     startChainageM: 12_000,
     lengthM: 3_050,
     headings: [
-      { headingId: 'LK-E', name: 'Left bore, entry heading', portal: 'entry', faceM: 1_262, liningM: 1_150, invertM: 1_215, rockGrade: 'IV' },
+      { headingId: 'LK-E', name: 'Left bore, entry heading', portal: 'entry', faceM: 1_262, liningM: 1_180, invertM: 1_235, rockGrade: 'IV' },
       { headingId: 'LK-X', name: 'Left bore, exit heading', portal: 'exit', faceM: 1_930, liningM: 2_035, invertM: 1_965, rockGrade: 'III' },
+    ],
+    rockSegments: [
+      { fromM: 0, toM: 60, grade: 'V' },
+      { fromM: 60, toM: 400, grade: 'IV' },
+      { fromM: 400, toM: 1_100, grade: 'III' },
+      { fromM: 1_100, toM: 1_500, grade: 'IV' },
+      { fromM: 1_500, toM: 2_150, grade: 'III' },
+      { fromM: 2_150, toM: 2_990, grade: 'IV' },
+      { fromM: 2_990, toM: 3_050, grade: 'V' },
     ],
   },
   {
@@ -48,8 +59,19 @@ export const DEMO_TUNNELS: DemoTunnel[] = [
     startChainageM: 12_020,
     lengthM: 3_010,
     headings: [
-      { headingId: 'RK-E', name: 'Right bore, entry heading', portal: 'entry', faceM: 1_198, liningM: 1_120, invertM: 1_165, rockGrade: 'V' },
+      { headingId: 'RK-E', name: 'Right bore, entry heading', portal: 'entry', faceM: 1_198, liningM: 1_135, invertM: 1_170, rockGrade: 'V' },
       { headingId: 'RK-X', name: 'Right bore, exit heading', portal: 'exit', faceM: 1_884, liningM: 1_960, invertM: 1_915, rockGrade: 'IV' },
+    ],
+    rockSegments: [
+      { fromM: 0, toM: 50, grade: 'V' },
+      { fromM: 50, toM: 420, grade: 'IV' },
+      { fromM: 420, toM: 1_150, grade: 'III' },
+      { fromM: 1_150, toM: 1_260, grade: 'V' },
+      { fromM: 1_260, toM: 1_320, grade: 'VI' },
+      { fromM: 1_320, toM: 1_800, grade: 'III' },
+      { fromM: 1_800, toM: 2_100, grade: 'IV' },
+      { fromM: 2_100, toM: 2_950, grade: 'III' },
+      { fromM: 2_950, toM: 3_010, grade: 'V' },
     ],
   },
 ];
@@ -162,7 +184,14 @@ function tunnelEquipment(): DemoDevice[] {
 }
 
 /** Every device of the demo project. */
-export const DEMO_DEVICES: DemoDevice[] = [...gasStations(), ...beacons(), ...towerCranes(), ...tunnelEquipment(), ...cameras(), ...environmentMonitors()];
+/** One tunnel process device per heading, reporting its face, invert and lining (protocol/kinds/tunnelProgress.ts). */
+function progressDevices(): DemoDevice[] {
+  return DEMO_TUNNELS.flatMap((t) =>
+    t.headings.map((h): DemoDevice => ({ sn: `PRG-${h.headingId}`, kind: 'tunnelProgress', name: `${h.headingId} progress`, position: `${h.name}, process terminal`, tunnelId: t.tunnelId, headingId: h.headingId, reportPeriodS: 60 })),
+  );
+}
+
+export const DEMO_DEVICES: DemoDevice[] = [...gasStations(), ...beacons(), ...towerCranes(), ...tunnelEquipment(), ...cameras(), ...environmentMonitors(), ...progressDevices()];
 
 /**
  * The bridge project's lifting equipment (OTHER_PROJECT): a girder erector on the deck, the precast yard's

@@ -3,11 +3,12 @@ import { MAX_RELEASES_PER_BOARD, type Role } from '../../protocol';
 import type { ServerConfig } from '../config';
 import { hashPassword, randomPassword, verifyPassword } from '../http/passwords';
 import { defaultThresholdsFor } from '../rules/defaultThresholds';
-import { insertBoard, insertPeople, insertRelease, insertZones, toJson, type Database } from '../storage';
+import { insertBoard, insertPeople, insertRelease, insertZones, appendProgress, toJson, type Database } from '../storage';
 import { demoNames, type SeedLocale } from './demoNames';
 import { demoPeople, demoZones } from './demoPeople';
 import { ADMIN_USERNAME, BRIDGE_USER, DEMO_PROJECT, OTHER_PROJECT } from './demoProject';
 import { seedDemoEquipment } from './demoEquipment';
+import { demoProgressHistory } from './demoProgress';
 import { zoneColumns } from '../rules/zoneStore';
 import { boxed } from '../terminal';
 
@@ -101,9 +102,12 @@ export async function seedIfEmpty(
           start_chainage_m: t.startChainageM,
           length_m: t.lengthM,
           headings: toJson(t.headings),
+          rock_segments: toJson(t.rockSegments),
         })),
       )
       .execute();
+    // the record of progress: the demo's last 40 days, ending at the seeded positions (server/tunnel/progress.ts)
+    await appendProgress(tx, demoProgressHistory(DEMO_PROJECT.projectId, names.tunnels, nowMs));
 
     const fleet = [
       ...names.devices.map((d) => ({ projectId: DEMO_PROJECT.projectId, d })),

@@ -49,6 +49,9 @@ const ZH_CN: Record<string, string> = {
   'Gantry crane': '龙门吊',
   'Yard crane': '场区起重机',
   'Shaft elevator': '竖井施工升降机',
+  'Tunnel progress': '隧道进度',
+  Progress: '进度',
+  'Progress figures': '进度统计',
 };
 
 const NAMES: Record<SeedLocale, Record<string, string> | null> = { 'zh-CN': ZH_CN, en: null };

@@ -233,6 +233,24 @@ export const BOARD_TEMPLATES: readonly BoardTemplate[] = [
       },
     ],
   },
+  {
+    templateId: 'tunnel-progress',
+    category: 'tunnel',
+    name: 'Tunnel progress',
+    description: 'Every bore with its surrounding-rock grades, faces, invert and lining; the progress figures with the step distances behind each face; the alarm feed.',
+    layout: { pageWidth: 1920, pageHeight: 1080, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 },
+    pages: [
+      {
+        templatePageId: 'progress',
+        name: 'Progress',
+        panels: [
+          { type: 'tunnelProgress', title: 'Tunnel progress', x: 20, y: 20, w: 1880, h: 520, z: 1, config: { showFigures: false } },
+          { type: 'progressFigures', title: 'Progress figures', x: 20, y: 560, w: 1240, h: 500, z: 2, config: {} },
+          { type: 'alarmFeed', title: 'Alarms', x: 1280, y: 560, w: 620, h: 500, z: 3, config: { limit: 50 } },
+        ],
+      },
+    ],
+  },
 ];
 
 /** The template `templateId` with its names in `locale` (default English, as written), or undefined. */

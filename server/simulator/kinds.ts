@@ -7,6 +7,7 @@ import { EnvironmentStation } from './environment';
 import { GasStation } from './gas';
 import { PeopleModel, roleFromPosition, type HeadingSite, type PersonSpec } from './people';
 import type { Crew } from './siteClock';
+import { HeadingProgressModel } from './progress';
 
 /**
  * One simulator model per device kind (docs/architecture.md "Adding a device kind"). The fleet model
@@ -154,6 +155,21 @@ function equipmentSimulator<K extends DeviceKind, T extends { step(t: number, dt
   };
 }
 
+/** Tunnel process devices: the face of their heading's cycle, the invert and lining poured behind it (progress.ts). */
+const tunnelProgressSimulator: SimulatorFactory<'tunnelProgress'> = (site) => {
+  const models: HeadingProgressModel[] = [];
+  return {
+    add(d) {
+      const s = site.siteOf(d);
+      models.push(new HeadingProgressModel(s.heading, s.cycle));
+      return models.length - 1;
+    },
+    seal() {},
+    step: () => NO_EVENTS,
+    sample: (i, ts) => models[i].at(ts),
+  };
+};
+
 /** The simulator model of each kind. */
 export const KIND_SIMULATORS: { [K in DeviceKind]: SimulatorFactory<K> } = {
   gas: gasSimulator,
@@ -167,4 +183,5 @@ export const KIND_SIMULATORS: { [K in DeviceKind]: SimulatorFactory<K> } = {
   yardCrane: equipmentSimulator((d, s) => new YardCraneModel(d.sn, /crawler/i.test(`${d.name} ${d.position}`) ? 'crawler' : 'truck', s.wind, s.seed, s.startMs)),
   // Environment monitors at the portals, following their heading's cycle and the site wind.
   environment: equipmentSimulator((d, s) => new EnvironmentStation(d.sn, s.siteOf(d).cycle, s.wind, s.seed)),
+  tunnelProgress: tunnelProgressSimulator,
 };

@@ -27,3 +27,4 @@ export * from './systemStyles';
 export * from './customPanelTypes';
 export * from './workRecords';
 export * from './equipment';
+export * from './tunnelProgress';

@@ -16,6 +16,8 @@ import {
   type DeviceKind,
   type DeviceStatus,
   type Heading,
+  type RockSegment,
+  gradeAt,
   type SystemStyle,
   type Threshold,
   type TunnelInfo,
@@ -110,14 +112,20 @@ export function toDeviceInfo(row: Selectable<DevicesTable>, live?: LiveDeviceSta
   };
 }
 
-/** Maps a `tunnels` row to the wire {@link TunnelInfo}. */
+/**
+ * Maps a `tunnels` row to the wire {@link TunnelInfo}: the saved headings, the rock segments, and each
+ * heading's `rockGrade` the grade of the segment at its face where the bore has segments (protocol gradeAt).
+ */
 export function toTunnelInfo(row: Selectable<TunnelsTable>): TunnelInfo {
+  const rockSegments = fromJson<RockSegment[] | null>(row.rock_segments) ?? [];
+  const headings = fromJson<Heading[]>(row.headings);
   return {
     tunnelId: row.tunnel_id,
     name: row.name,
     startChainageM: row.start_chainage_m,
     lengthM: row.length_m,
-    headings: fromJson<Heading[]>(row.headings),
+    headings: rockSegments.length > 0 ? headings.map((h) => ({ ...h, rockGrade: gradeAt(rockSegments, h.faceM) ?? h.rockGrade })) : headings,
+    rockSegments,
   };
 }
 

@@ -770,6 +770,32 @@ const memberInvitationsDeviceTransfers: Migration = {
   },
 };
 
+/**
+ * Tunnel progress (docs/domain.md "Tunnel progress"): every saved state of a heading's positions with when,
+ * where from and who (a report, a process device, a closed cycle, the seed), read for the figures and for
+ * replay; and each bore's surrounding-rock segments. A row is written only when a position changes.
+ */
+const tunnelProgress: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('tunnel_progress')
+      .addColumn('entry_id', 'serial', (c) => c.primaryKey())
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('tunnel_id', 'text', (c) => c.notNull())
+      .addColumn('heading_id', 'text', (c) => c.notNull())
+      .addColumn('at_ms', 'double precision', (c) => c.notNull())
+      .addColumn('source', 'text', (c) => c.notNull())
+      .addColumn('by', 'text', (c) => c.notNull())
+      .addColumn('face_m', 'double precision', (c) => c.notNull())
+      .addColumn('invert_m', 'double precision', (c) => c.notNull())
+      .addColumn('lining_m', 'double precision', (c) => c.notNull())
+      .addColumn('waterproof_m', 'double precision')
+      .execute();
+    await db.schema.createIndex('tunnel_progress_heading_idx').on('tunnel_progress').columns(['project_id', 'heading_id', 'at_ms']).execute();
+    await db.schema.alterTable('tunnels').addColumn('rock_segments', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`)).execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -794,6 +820,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0046_people_zone_gathering_team_areas': zoneGatheringTeamAreas,
   '0047_zone_hour_counts': zoneHourCounts,
   '0048_member_invitations_device_transfers': memberInvitationsDeviceTransfers,
+  '0049_tunnel_progress_and_rock_segments': tunnelProgress,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Heading, Threshold } from '../../protocol';
+import type { Heading, RockSegment, Threshold } from '../../protocol';
 
 /**
  * Database tables (Kysely types). Time columns are milliseconds since the epoch stored as
@@ -38,6 +38,7 @@ export interface Database {
   driver_attendance: DriverAttendanceTable;
   equipment_archive: EquipmentArchiveTable;
   member_invitations: MemberInvitationsTable;
+  tunnel_progress: TunnelProgressTable;
   device_transfers: DeviceTransfersTable;
 }
 
@@ -129,8 +130,10 @@ export interface TunnelsTable {
   name: string;
   start_chainage_m: number;
   length_m: number;
-  /** Heading[] of protocol/api.ts. */
+  /** Heading[] of protocol/api.ts: the saved positions (server/tunnel/progress.ts keeps them current). */
   headings: ColumnType<Heading[], string, string>;
+  /** RockSegment[] of protocol/api.ts (migration 0049_tunnel_progress_and_rock_segments). */
+  rock_segments: ColumnType<RockSegment[], string | undefined, string>;
 }
 
 export interface DevicesTable {
@@ -505,4 +508,21 @@ export interface DeviceTransfersTable {
   state: string;
   decided_by: string | null;
   decided_at_ms: number | null;
+}
+
+/** One saved state of a heading's positions (migration 0049_tunnel_progress_and_rock_segments; protocol ProgressEntry). */
+export interface TunnelProgressTable {
+  entry_id: Generated<number>;
+  project_id: string;
+  tunnel_id: string;
+  heading_id: string;
+  at_ms: number;
+  /** protocol/tunnelProgress.ts ProgressSource. */
+  source: string;
+  /** The user, device sn or module that made the change. */
+  by: string;
+  face_m: number;
+  invert_m: number;
+  lining_m: number;
+  waterproof_m: number | null;
 }

@@ -124,6 +124,9 @@ export const KIND_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   'metric.environment.windDirectionFlag': msg`Wind direction data flag`,
   'metric.environment.pressureFlag': msg`Air pressure data flag`,
   'metric.environment.noiseNight': msg`Noise (night limit)`,
+  'kind.tunnelProgress': msg`Tunnel progress`,
+  'metric.tunnelProgress.invertToFace': msg`Invert to face distance`,
+  'metric.tunnelProgress.liningToFace': msg`Lining to face distance`,
 };
 
 /** A descriptor label in the active language; its English default when no translation is listed. */

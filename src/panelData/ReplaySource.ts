@@ -1,5 +1,5 @@
 import { action, makeObservable, observable, observableRef, reaction, runInAction, type IReactionDisposer } from 'mobx';
-import { isPersonTagKind, type Alarm, type DeviceInfo, type EquipmentFleet, type TelemetryHistory, type TunnelInfo } from '../../protocol';
+import { isPersonTagKind, type Alarm, type DeviceInfo, type EquipmentFleet, type TelemetryHistory, type TunnelInfo, type TunnelProgressAt } from '../../protocol';
 import type { HistoryService, ReadingAt } from '../../workers/telemetry/History';
 import { MAX_ACTIVITY_BUCKETS } from '../../workers/telemetry/HistoryImpl';
 import { ALARM_CAPACITY, type DeviceStore, type TunnelStore } from '../stores';
@@ -54,6 +54,8 @@ export interface ReplayDeps {
   now?: () => number;
   /** The equipment fleet of a project as of an instant (equipment/fleet with `atMs`); absent, {@link ReplaySource.fleet} rejects. */
   fleet?: (projectId: string, atMs: number) => Promise<EquipmentFleet>;
+  /** The bores' progress as of an instant (tunnel/progress/figures with `atMs`); absent, {@link ReplaySource.tunnelProgress} rejects. */
+  tunnelProgress?: (projectId: string, atMs: number) => Promise<TunnelProgressAt[]>;
 }
 
 /** A replay range: [fromMs, toMs] (ms since epoch), the start instant and the speed (× real time). */
@@ -279,6 +281,11 @@ export class ReplaySource implements PanelDataSource {
   /** The fleet as of `atMs` (the replay instant the caller read), asked from the server (ReplayDeps.fleet). */
   fleet(projectId: string, atMs: number): Promise<EquipmentFleet> {
     return this.deps.fleet ? this.deps.fleet(projectId, atMs) : Promise.reject(new Error('no fleet source in this replay'));
+  }
+
+  /** The bores' progress as of `atMs` (the replay instant), from the time-stamped progress record (ReplayDeps.tunnelProgress). */
+  tunnelProgress(projectId: string, atMs: number): Promise<TunnelProgressAt[]> {
+    return this.deps.tunnelProgress ? this.deps.tunnelProgress(projectId, atMs) : Promise.reject(new Error('no tunnel progress source in this replay'));
   }
 
   alarmsInRange(fromMs: number, toMs: number): readonly Alarm[] {

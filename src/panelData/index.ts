@@ -25,6 +25,7 @@ export {
 } from './context';
 export { FrameScheduler, frameScheduler, type FrameTask } from './FrameScheduler';
 export { FLEET_REFRESH_MS, useFleetSummary } from './fleet';
+export { TUNNEL_PROGRESS_REFRESH_MS, useTunnelProgress } from './tunnelProgress';
 export { ReplayClock, REPLAY_SPEED } from './ReplayClock';
 export { alarmsAsOf, statusAsOf } from './alarmsAsOf';
 export type { AckAlarmFn, AlarmFeedState, BoardClock, DealAlarmFn, PanelDataMode, PanelDataSource, PanelFrameInfo, PersonnelFrame, SeriesFrame, TelemetryTopic } from './types';

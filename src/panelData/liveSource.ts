@@ -1,4 +1,4 @@
-import { EQUIPMENT } from '../../protocol';
+import { EQUIPMENT, TUNNEL } from '../../protocol';
 import type { RootStore } from '../stores';
 import type { AlarmFeedState, PanelDataSource } from './types';
 import { frameScheduler } from './FrameScheduler';
@@ -39,6 +39,7 @@ export function createLiveSource(root: RootStore): PanelDataSource {
     alarmsInRange: (fromMs, toMs) => alarms.alarms.filter((a) => a.raisedAtMs >= fromMs && a.raisedAtMs <= toMs),
     // live: the server's now (the instant is the wall clock)
     fleet: (projectId) => root.request(EQUIPMENT.fleet, { projectId }, { skipErrorHandler: true }),
+    tunnelProgress: (projectId) => root.request(TUNNEL.progressFigures, { projectId }, { skipErrorHandler: true }),
   };
 }
 

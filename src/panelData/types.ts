@@ -1,4 +1,4 @@
-import type { Alarm, DealStatus, DeviceInfo, EquipmentFleet, TunnelInfo } from '../../protocol';
+import type { Alarm, DealStatus, DeviceInfo, EquipmentFleet, TunnelInfo, TunnelProgressAt } from '../../protocol';
 import type { ChartWindow, PersonnelFrame, PersonnelRequest, PersonnelWatch, SeriesFrame, TelemetryTopic, WindowRequest } from '../stores';
 
 export type { ChartWindow, PersonnelFrame, PersonnelRequest, PersonnelWatch, SeriesFrame, TelemetryTopic, WindowRequest };
@@ -95,4 +95,10 @@ export interface PanelDataSource {
    * Rejects when the server cannot answer.
    */
   fleet(projectId: string, atMs: number): Promise<EquipmentFleet>;
+  /**
+   * The bores of `projectId` with their saved progress and figures (tunnel/progress/figures, docs/api.md
+   * "Tunnel progress") as of the clock: now when live, the replay instant `atMs` in replay. Rejects when the
+   * server cannot answer.
+   */
+  tunnelProgress(projectId: string, atMs: number): Promise<TunnelProgressAt[]>;
 }

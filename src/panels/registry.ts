@@ -8,6 +8,8 @@ import { tunnelPersonnelPanel } from './TunnelPersonnel';
 import { EQUIPMENT_PANELS } from './Equipment';
 import { fleetOverviewPanel } from './FleetOverview';
 import { environmentNowPanel } from './EnvironmentNow';
+import { tunnelProgressPanel } from './TunnelProgress';
+import { progressFiguresPanel } from './ProgressFigures';
 
 /** Definitions with their config type erased; prepareConfig re-establishes it by parsing. */
 const definitions = new Map<string, PanelDefinition<unknown>>();
@@ -70,6 +72,8 @@ registerPanel(tunnelPersonnelPanel);
 registerPanel(towerCranePanel);
 registerPanel(alarmFeedPanel);
 registerPanel(fleetOverviewPanel);
+registerPanel(tunnelProgressPanel);
+registerPanel(progressFiguresPanel);
 for (const panel of EQUIPMENT_PANELS) registerPanel(panel);
 registerPanel(headlinePanel);
 registerPanel(environmentNowPanel);

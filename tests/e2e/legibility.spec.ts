@@ -268,6 +268,7 @@ test('at 1366×768 the board header keeps every shell link reachable', async ({ 
   for (const [name, hash] of [
     ['Alarm center', '#/alarmCenter'],
     ['People', '#/people'],
+    ['Tunnel progress', '#/tunnel'],
     ['Status', '#/system/status'],
     ['Administration', '#/admin'],
   ] as const) {
@@ -285,6 +286,7 @@ for (const [hash, heading] of [
   ['/#/alarmCenter', /Alarm center/],
   ['/#/people', /People/],
   ['/#/pageManger', /Yunling|demo/i],
+  ['/#/tunnel', /Tunnel progress/],
 ] as const) {
   test(`at 3840×2160 ${hash.slice(2)} reads at 16 px or more`, async ({ page }) => {
     await page.setViewportSize({ width: 3840, height: 2160 });

@@ -40,6 +40,7 @@ export const HeaderActions = observer(function HeaderActions({ collapseBelowPx }
   const links: Array<{ href: string; label: ReactNode; key: string }> = [
     { key: 'alarmCenter', href: '#/alarmCenter', label: <Trans>Alarm center</Trans> },
     { key: 'people', href: '#/people', label: <Trans>People</Trans> },
+    { key: 'tunnel', href: '#/tunnel', label: <Trans>Tunnel progress</Trans> },
   ];
   if (session.user && (session.user.isAdmin || session.user.role === 'orgAdmin')) {
     links.push({ key: 'admin', href: '#/admin', label: <Trans>Administration</Trans> });
@@ -66,7 +67,7 @@ export const HeaderActions = observer(function HeaderActions({ collapseBelowPx }
           </MenuPopover>
         </Menu>
       ) : (
-        links.slice(0, 2).map((l) => (
+        links.slice(0, 3).map((l) => (
           <Button key={l.key} size="small" appearance="subtle" as="a" href={l.href}>
             {l.label}
           </Button>
@@ -78,7 +79,7 @@ export const HeaderActions = observer(function HeaderActions({ collapseBelowPx }
       <ThemeMenu />
       {narrow
         ? null
-        : links.slice(2).map((l) => (
+        : links.slice(3).map((l) => (
             <Button key={l.key} size="small" appearance="subtle" as="a" href={l.href}>
               {l.label}
             </Button>

@@ -1,0 +1,205 @@
+import { useCallback, useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button, Dropdown, Field, Input, Option, Spinner } from '@fluentui/react-components';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { roleAllows, TUNNEL, type ProgressEntry, type TunnelProgressAt } from '../../../protocol';
+import { useStores } from '../../stores';
+import { BoreLegend, BoreProgress, chainageOf, gradesOf } from '../../components/tunnel/BoreProgress';
+import { ProgressFigures } from '../../components/tunnel/ProgressFigures';
+import { HeadingCycleSlot } from '../../components/tunnel/HeadingCycleSlot';
+import { formatBeijing } from '../../format/time';
+import { SCREEN } from '../../theme/theme';
+import { ScreenFrame, ScreenLink } from './ScreenFrame';
+import { useProjectId } from '../shell/useProjectId';
+import { RockGradeEditor } from './RockGradeEditor';
+
+/** The screen asks the figures again this often (ms): a face moves a few metres per round. */
+const REFRESH_MS = 30_000;
+const POSITIONS = ['faceM', 'invertM', 'liningM', 'waterproofM'] as const;
+type Position = (typeof POSITIONS)[number];
+
+/**
+ * /tunnel: every bore of the project with its surrounding-rock grades and their legend, the faces, invert,
+ * lining and waterproofing, the progress figures and step distances (docs/api.md "Tunnel progress"), and per
+ * heading the place where the drill-and-blast cycle's stage and figures go ({@link HeadingCycleSlot}).
+ * Members who may edit the bores' zones report progress (audited); administrators edit the rock grades.
+ */
+export const TunnelScreen = observer(function TunnelScreen() {
+  const { request, session } = useStores();
+  const { t } = useLingui();
+  const projectId = useProjectId();
+  const user = session.user;
+  const canReport = !!user && (user.isAdmin || (!!user.role && roleAllows(user.role, 'zone.edit')));
+  const canEditGrades = !!user && (user.isAdmin || (!!user.role && roleAllows(user.role, 'project.admin')));
+  const [bores, setBores] = useState<TunnelProgressAt[] | null>(null);
+  const [recent, setRecent] = useState<ProgressEntry[]>([]);
+  const [reload, setReload] = useState(0);
+  const [headingId, setHeadingId] = useState('');
+  const [form, setForm] = useState<Record<Position, string>>({ faceM: '', invertM: '', liningM: '', waterproofM: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [editingGrades, setEditingGrades] = useState(false);
+
+  useEffect(() => {
+    if (!projectId) return;
+    let live = true;
+    const load = () => {
+      request(TUNNEL.progressFigures, { projectId }, { skipErrorHandler: true })
+        .then((b) => live && setBores(b))
+        .catch(() => {});
+      request(TUNNEL.progressList, { projectId, limit: 10 }, { skipErrorHandler: true })
+        .then((r) => live && setRecent(r))
+        .catch(() => {});
+    };
+    load();
+    const timer = setInterval(load, REFRESH_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [request, projectId, reload]);
+
+  const headings = (bores ?? []).flatMap((b) => b.tunnel.headings.map((h) => ({ tunnel: b.tunnel, h })));
+  const chosen = headings.find((x) => x.h.headingId === headingId) ?? headings[0];
+
+  const submit = useCallback(async () => {
+    if (!projectId || !chosen) return;
+    const body: Partial<Record<Position, number>> = {};
+    for (const p of POSITIONS) {
+      const v = form[p].trim();
+      if (v === '') continue;
+      const n = Number(v);
+      if (!Number.isFinite(n)) {
+        setError(t`Not a number: ${v}`);
+        return;
+      }
+      body[p] = n;
+    }
+    if (Object.keys(body).length === 0) {
+      setError(t`Enter at least one position`);
+      return;
+    }
+    try {
+      await request(TUNNEL.progressReport, { projectId, headingId: chosen.h.headingId, ...body }, { skipErrorHandler: true });
+      setError(null);
+      setForm({ faceM: '', invertM: '', liningM: '', waterproofM: '' });
+      setReload((n) => n + 1);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  }, [projectId, chosen, form, request, t]);
+
+  const label: Record<Position, string> = { faceM: t`Face`, invertM: t`Invert`, liningM: t`Second lining`, waterproofM: t`Waterproofing`};
+  const sourceLabel: Record<ProgressEntry['source'], string> = { report: t`Report`, device: t`Device`, cycle: t`Cycle`, seed: t`Design start` };
+
+  return (
+    <ScreenFrame
+      title={<Trans>Tunnel progress</Trans>}
+      beside={
+        <ScreenLink to="/zones">
+          <Trans>Zones</Trans>
+        </ScreenLink>
+      }
+      actions={
+        canEditGrades && bores ? (
+          <Button onClick={() => setEditingGrades(true)}>
+            <Trans>Rock grades</Trans>
+          </Button>
+        ) : null
+      }
+    >
+      {!bores ? (
+        <Spinner />
+      ) : bores.length === 0 ? (
+        <p>
+          <Trans>This project has no tunnel bores.</Trans>
+        </p>
+      ) : (
+        <div style={{ display: 'grid', gap: 24 }}>
+          <BoreLegend grades={gradesOf(bores.map((b) => b.tunnel))} fontPx={16} />
+          {bores.map((b) => (
+            <section key={b.tunnel.tunnelId} style={{ background: SCREEN.panelBackground, border: `1px solid ${SCREEN.panelBorder}`, padding: 16, display: 'grid', gap: 12 }}>
+              <BoreProgress tunnel={b.tunnel} fontPx={16} />
+              <div style={{ display: 'grid', gridTemplateColumns: `repeat(${b.tunnel.headings.length}, 1fr)`, gap: 12 }}>
+                {b.tunnel.headings.map((h) => (
+                  <HeadingCycleSlot key={h.headingId} projectId={projectId ?? ''} tunnel={b.tunnel} heading={h} />
+                ))}
+              </div>
+            </section>
+          ))}
+          <section aria-label={t`Progress figures`} style={{ background: SCREEN.panelBackground, border: `1px solid ${SCREEN.panelBorder}`, padding: 16, overflowX: 'auto' }}>
+            <ProgressFigures bores={bores} fontPx={16} />
+          </section>
+          <div style={{ display: 'grid', gridTemplateColumns: canReport ? 'minmax(320px, 1fr) 2fr' : '1fr', gap: 24, alignItems: 'start' }}>
+            {canReport && chosen ? (
+              <form
+                aria-label={t`Progress report`}
+                style={{ background: SCREEN.panelBackground, border: `1px solid ${SCREEN.panelBorder}`, padding: 16, display: 'grid', gap: 8 }}
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void submit();
+                }}
+              >
+                <h2 style={{ margin: 0, fontSize: 18 }}>
+                  <Trans>Report progress</Trans>
+                </h2>
+                <Field label={t`Heading`}>
+                  <Dropdown value={chosen.h.name} selectedOptions={[chosen.h.headingId]} onOptionSelect={(_, d) => setHeadingId(d.optionValue ?? '')}>
+                    {headings.map((x) => (
+                      <Option key={x.h.headingId} value={x.h.headingId}>
+                        {x.h.name}
+                      </Option>
+                    ))}
+                  </Dropdown>
+                </Field>
+                {POSITIONS.map((p) => {
+                  const now = p === 'waterproofM' ? chosen.h.waterproofM : chosen.h[p];
+                  return (
+                    <Field key={p} label={`${label[p]} (${t`m from the entry portal`})`} hint={now == null ? undefined : t`now ${now} m, ${chainageOf(chosen.tunnel, now)}`}>
+                      <Input type="number" name={p} value={form[p]} onChange={(_, d) => setForm((f) => ({ ...f, [p]: d.value }))} />
+                    </Field>
+                  );
+                })}
+                {error ? (
+                  <p role="alert" style={{ color: '#ff6b6b', margin: 0 }}>
+                    {error}
+                  </p>
+                ) : null}
+                <Button appearance="primary" type="submit">
+                  <Trans>Save report</Trans>
+                </Button>
+              </form>
+            ) : null}
+            <section aria-label={t`Latest progress`} style={{ background: SCREEN.panelBackground, border: `1px solid ${SCREEN.panelBorder}`, padding: 16 }}>
+              <h2 style={{ margin: '0 0 8px', fontSize: 18 }}>
+                <Trans>Latest progress</Trans>
+              </h2>
+              <table style={{ borderCollapse: 'collapse', width: '100%', fontSize: 14 }}>
+                <tbody>
+                  {recent.map((e) => (
+                    <tr key={e.entryId} data-progress-entry={e.entryId} style={{ borderTop: `1px solid ${SCREEN.panelBorder}` }}>
+                      <td style={{ padding: '4px 8px' }}>{formatBeijing(e.atMs)}</td>
+                      <td style={{ padding: '4px 8px' }}>{headings.find((x) => x.h.headingId === e.headingId)?.h.name ?? e.headingId}</td>
+                      <td style={{ padding: '4px 8px' }}>{`${sourceLabel[e.source]} · ${e.by}`}</td>
+                      <td style={{ padding: '4px 8px', textAlign: 'right' }}>{t`face ${e.faceM} m · invert ${e.invertM} m · lining ${e.liningM} m`}
+                        {e.waterproofM === null ? '' : ` · ${t`waterproofing ${e.waterproofM} m`}`}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          </div>
+        </div>
+      )}
+      {editingGrades && bores && projectId ? (
+        <RockGradeEditor
+          projectId={projectId}
+          tunnels={bores.map((b) => b.tunnel)}
+          onClose={(changed) => {
+            setEditingGrades(false);
+            if (changed) setReload((n) => n + 1);
+          }}
+        />
+      ) : null}
+    </ScreenFrame>
+  );
+});
