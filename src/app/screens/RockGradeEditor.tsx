@@ -24,7 +24,7 @@ function base64Of(file: File): Promise<string> {
  * problems are listed with their row numbers (nothing is written then). `onClose(changed)`.
  */
 export function RockGradeEditor({ projectId, tunnels, onClose }: { projectId: string; tunnels: readonly TunnelInfo[]; onClose: (changed: boolean) => void }) {
-  const { request } = useStores();
+  const { queries } = useStores();
   const { t } = useLingui();
   const [tunnelId, setTunnelId] = useState(tunnels[0]?.tunnelId ?? '');
   const tunnel = tunnels.find((x) => x.tunnelId === tunnelId);
@@ -51,7 +51,7 @@ export function RockGradeEditor({ projectId, tunnels, onClose }: { projectId: st
       segments.push(parsed.data);
     }
     try {
-      await request(TUNNEL.rockGradesSet, { projectId, tunnelId, segments }, { skipErrorHandler: true });
+      await queries.mutate(TUNNEL.rockGradesSet, { projectId, tunnelId, segments }, { skipErrorHandler: true });
       setChanged(true);
       setError(null);
       onClose(true);
@@ -62,7 +62,7 @@ export function RockGradeEditor({ projectId, tunnels, onClose }: { projectId: st
 
   const importFile = async (file: File) => {
     try {
-      const r = await request(TUNNEL.rockGradesImport, { projectId, contentBase64: await base64Of(file) }, { skipErrorHandler: true });
+      const r = await queries.mutate(TUNNEL.rockGradesImport, { projectId, contentBase64: await base64Of(file) }, { skipErrorHandler: true });
       setProblems(r.problems);
       if (r.problems.length === 0) {
         setChanged(true);

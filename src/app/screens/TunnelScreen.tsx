@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Dropdown, Field, Input, Option, Spinner } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { roleAllows, TUNNEL, type ProgressEntry, type TunnelProgressAt } from '../../../protocol';
-import { useStores } from '../../stores';
+import { useQuery, useStores } from '../../stores';
 import { BoreLegend, BoreProgress, chainageOf, gradesOf } from '../../components/tunnel/BoreProgress';
 import { ProgressFigures } from '../../components/tunnel/ProgressFigures';
 import { HeadingCycleSlot } from '../../components/tunnel/HeadingCycleSlot';
@@ -25,38 +25,19 @@ type Position = (typeof POSITIONS)[number];
  * Members who may edit the bores' zones report progress (audited); administrators edit the rock grades.
  */
 export const TunnelScreen = observer(function TunnelScreen() {
-  const { request, session } = useStores();
+  const { queries, session } = useStores();
   const { t } = useLingui();
   const projectId = useProjectId();
   const user = session.user;
   const canReport = !!user && (user.isAdmin || (!!user.role && roleAllows(user.role, 'zone.edit')));
   const canEditGrades = !!user && (user.isAdmin || (!!user.role && roleAllows(user.role, 'project.admin')));
-  const [bores, setBores] = useState<TunnelProgressAt[] | null>(null);
-  const [recent, setRecent] = useState<ProgressEntry[]>([]);
-  const [reload, setReload] = useState(0);
+  // a report or a rock-grade edit (queries.mutate of a tunnel contract) reloads both at once
+  const bores: readonly TunnelProgressAt[] | null = useQuery(TUNNEL.progressFigures, projectId ? { projectId } : null, { refreshMs: REFRESH_MS }).data;
+  const recent: readonly ProgressEntry[] = useQuery(TUNNEL.progressList, projectId ? { projectId, limit: 10 } : null, { refreshMs: REFRESH_MS }).data ?? [];
   const [headingId, setHeadingId] = useState('');
   const [form, setForm] = useState<Record<Position, string>>({ faceM: '', invertM: '', liningM: '', waterproofM: '' });
   const [error, setError] = useState<string | null>(null);
   const [editingGrades, setEditingGrades] = useState(false);
-
-  useEffect(() => {
-    if (!projectId) return;
-    let live = true;
-    const load = () => {
-      request(TUNNEL.progressFigures, { projectId }, { skipErrorHandler: true })
-        .then((b) => live && setBores(b))
-        .catch(() => {});
-      request(TUNNEL.progressList, { projectId, limit: 10 }, { skipErrorHandler: true })
-        .then((r) => live && setRecent(r))
-        .catch(() => {});
-    };
-    load();
-    const timer = setInterval(load, REFRESH_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [request, projectId, reload]);
 
   const headings = (bores ?? []).flatMap((b) => b.tunnel.headings.map((h) => ({ tunnel: b.tunnel, h })));
   const chosen = headings.find((x) => x.h.headingId === headingId) ?? headings[0];
@@ -79,14 +60,13 @@ export const TunnelScreen = observer(function TunnelScreen() {
       return;
     }
     try {
-      await request(TUNNEL.progressReport, { projectId, headingId: chosen.h.headingId, ...body }, { skipErrorHandler: true });
+      await queries.mutate(TUNNEL.progressReport, { projectId, headingId: chosen.h.headingId, ...body }, { skipErrorHandler: true });
       setError(null);
       setForm({ faceM: '', invertM: '', liningM: '', waterproofM: '' });
-      setReload((n) => n + 1);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     }
-  }, [projectId, chosen, form, request, t]);
+  }, [projectId, chosen, form, queries, t]);
 
   const label: Record<Position, string> = { faceM: t`Face`, invertM: t`Invert`, liningM: t`Second lining`, waterproofM: t`Waterproofing`};
   const sourceLabel: Record<ProgressEntry['source'], string> = { report: t`Report`, device: t`Device`, cycle: t`Cycle`, seed: t`Design start` };
@@ -194,10 +174,7 @@ export const TunnelScreen = observer(function TunnelScreen() {
         <RockGradeEditor
           projectId={projectId}
           tunnels={bores.map((b) => b.tunnel)}
-          onClose={(changed) => {
-            setEditingGrades(false);
-            if (changed) setReload((n) => n + 1);
-          }}
+          onClose={() => setEditingGrades(false)}
         />
       ) : null}
     </ScreenFrame>
