@@ -29,4 +29,5 @@ const GROUP_OF_AREA: Readonly<Record<KindArea, AlarmGroup>> = {
   lifting: 'lifting',
   aiVideo: 'aiVideo',
   environment: 'environment',
+  tunnelProcess: 'other',
 };

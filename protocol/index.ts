@@ -21,4 +21,5 @@ export * from './roles';
 export * from './admin';
 export * from './equipment';
 export * from './alarmGroups';
+export * from './cycles';
 export * from './contracts';

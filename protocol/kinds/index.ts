@@ -9,6 +9,7 @@ import { constructionElevatorKind } from './constructionElevator';
 import { bridgeGirderErectorKind } from './bridgeGirderErector';
 import { gantryCraneKind } from './gantryCrane';
 import { yardCraneKind } from './yardCrane';
+import { cycleStageKind } from './cycleStage';
 
 /**
  * The device kinds of protocol v1, one module each (docs/architecture.md "Device kinds"). Adding a kind:
@@ -24,6 +25,7 @@ export const DEVICE_KIND_DESCRIPTORS = [
   bridgeGirderErectorKind,
   gantryCraneKind,
   yardCraneKind,
+  cycleStageKind,
 ] as const;
 
 /** The app's registry of kinds (O(1) lookups by kind and live topic). */
@@ -89,3 +91,4 @@ export * from './constructionElevator';
 export * from './bridgeGirderErector';
 export * from './gantryCrane';
 export * from './yardCrane';
+export * from './cycleStage';

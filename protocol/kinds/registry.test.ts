@@ -78,13 +78,14 @@ describe('a kind registered in a registry instance', () => {
 describe('the app registry', () => {
   it('keeps the wire contract of protocol v1: kinds, channels and live topics', () => {
     const equipment = ['constructionElevator', 'bridgeGirderErector', 'gantryCrane', 'yardCrane'];
-    expect(DEVICE_KINDS).toEqual(['gas', 'beacon', 'towerCrane', 'camera', ...equipment]);
+    expect(DEVICE_KINDS).toEqual(['gas', 'beacon', 'towerCrane', 'camera', ...equipment, 'cycleStage']);
     expect(KIND_CHANNEL).toEqual({
       gas: 'telemetry',
       beacon: 'telemetry',
       towerCrane: 'telemetry',
       camera: 'alarm',
       ...Object.fromEntries(equipment.map((k) => [k, 'telemetry'])),
+      cycleStage: 'telemetry',
     });
     expect(LIVE_TOPICS).toEqual(['gas', 'beacon', 'towerCrane', ...equipment, 'alarm', 'deviceStatus']);
     expect(DEVICE_KIND_REGISTRY.descriptors.filter((d) => d.offline.raisesAlarm).map((d) => d.kind)).toEqual(['gas', 'towerCrane', ...equipment]);

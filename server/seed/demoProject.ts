@@ -149,8 +149,22 @@ function tunnelEquipment(): DemoDevice[] {
   ];
 }
 
+/**
+ * Headings whose foreman reports stage changes from a tablet (kind `cycleStage`); the right bore's entry
+ * heading (RK-E) has none, so its stages are inferred from gas and beacons (docs/domain.md).
+ */
+export const DEMO_STAGE_REPORTING_HEADINGS = ['LK-E', 'LK-X', 'RK-X'] as const;
+
+/** One stage tablet per reporting heading: event-driven (report period 0). */
+function stageTablets(): DemoDevice[] {
+  return DEMO_STAGE_REPORTING_HEADINGS.map((tag) => {
+    const t = DEMO_TUNNELS.find((b) => b.headings.some((h) => h.headingId === tag))!;
+    return { sn: `PRC-${tag}`, kind: 'cycleStage', name: `${tag} foreman tablet`, position: `${tag}, working face`, tunnelId: t.tunnelId, headingId: tag, reportPeriodS: 0 };
+  });
+}
+
 /** Every device of the demo project. */
-export const DEMO_DEVICES: DemoDevice[] = [...gasStations(), ...beacons(), ...towerCranes(), ...tunnelEquipment(), ...cameras()];
+export const DEMO_DEVICES: DemoDevice[] = [...gasStations(), ...beacons(), ...towerCranes(), ...tunnelEquipment(), ...cameras(), ...stageTablets()];
 
 /**
  * The bridge project's lifting equipment (OTHER_PROJECT): a girder erector on the deck, the precast yard's

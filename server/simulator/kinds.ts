@@ -4,6 +4,7 @@ import { CameraModel } from './cameras';
 import { SiteWind, TowerCrane, craneSpecFor } from './crane';
 import { BridgeGirderErectorModel, ConstructionElevatorModel, GantryCraneModel, YardCraneModel } from './equipment';
 import { GasStation } from './gas';
+import { StageReporter } from './stageReporter';
 import { PeopleModel, roleFromPosition, type HeadingSite, type PersonSpec } from './people';
 import type { Crew } from './siteClock';
 
@@ -132,6 +133,27 @@ const cameraSimulator: SimulatorFactory<'camera'> = (site) => {
   };
 };
 
+/** Foremen's tablets: a stage-change message whenever their heading's round moves on (stageReporter.ts). */
+const cycleStageSimulator: SimulatorFactory<'cycleStage'> = (site) => {
+  const reporters: Array<{ sn: string; reporter: StageReporter }> = [];
+  return {
+    add(d) {
+      reporters.push({ sn: d.sn, reporter: new StageReporter(site.siteOf(d), d.name) });
+      return reporters.length - 1;
+    },
+    seal() {},
+    step(t) {
+      const out: Array<SimEvent<'cycleStage'>> = [];
+      for (const r of reporters) {
+        const msg = r.reporter.step(t);
+        if (msg) out.push({ sn: r.sn, tsMs: msg.ts, payload: msg });
+      }
+      return out;
+    },
+    sample: () => null,
+  };
+};
+
 /** Steps a list of equipment models and samples them by index (equipment.ts). */
 function equipmentSimulator<K extends DeviceKind, T extends { step(t: number, dtS: number): void; sample(ts: number): MessageOf<K> }>(
   make: (d: DemoDevice, site: SimSite) => T,
@@ -164,4 +186,5 @@ export const KIND_SIMULATORS: { [K in DeviceKind]: SimulatorFactory<K> } = {
   gantryCrane: equipmentSimulator((d, s) => new GantryCraneModel(d.sn, s.wind, s.seed, s.startMs)),
   // Crawler cranes are named "crawler" in their position; every other yard crane is a truck crane.
   yardCrane: equipmentSimulator((d, s) => new YardCraneModel(d.sn, /crawler/i.test(`${d.name} ${d.position}`) ? 'crawler' : 'truck', s.wind, s.seed, s.startMs)),
+  cycleStage: cycleStageSimulator,
 };
