@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { DEVICE_KIND_REGISTRY, type Alarm, type CameraAlarm, type DeviceMessage, type DeviceStatus, type DeviceTopic, type IngestStats } from '../protocol';
+import { DEVICE_KIND_REGISTRY, type Alarm, type CameraAlarm, type CycleRecord, type DeviceMessage, type DeviceStatus, type DeviceTopic, type IngestStats } from '../protocol';
 import { CaptureStore, captureUrl, decodeCapture } from './captures/captureStore';
 import { connectClusterRedis, startCluster, type Cluster } from './cluster/cluster';
 import { mergeShares, shareOf, type ProjectLiveState } from './cluster/liveShare';
@@ -10,6 +10,7 @@ import { pruneReceipts, writeReceipts } from './cluster/receipts';
 import type { ServerConfig } from './config';
 import type { TelemetryItem, TelemetryTopic } from './gateway/batcher';
 import { startGateway } from './gateway/gateway';
+import { CycleTracker } from './cycles/tracker';
 import type { SessionResolver } from './http/sessions';
 import { startEmbeddedBroker, type BrokerStats } from './ingest/embeddedBroker';
 import { SESSION_EXPIRY_S, startExternalBroker } from './ingest/externalBroker';
@@ -40,6 +41,11 @@ export interface LiveDeps {
   httpServer: HttpServer;
   sessions: SessionResolver;
   log: FastifyBaseLogger;
+  /**
+   * Called once per drill-and-blast round closed and stored (server/cycles/tracker.ts), with its footage:
+   * the server's wiring hands it to whoever advances the face.
+   */
+  onCycleCompleted?: (record: CycleRecord) => void;
 }
 
 /** Live state of one device. `lastSeenMs` is server receive time (ms since epoch). */
@@ -150,6 +156,8 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   const timers: NodeJS.Timeout[] = [];
   const lifts = new LiftDetector();
   const trips = new ElevatorTripDetector();
+  // drill-and-blast stages and rounds per heading, from stage reports, face gas and beacons (server/cycles)
+  const cycles = new CycleTracker({ db, log, onCycleCompleted: deps.onCycleCompleted });
 
   /**
    * Applies a rules step. @returns a promise of the alarm writes it queued (settled once they are stored
@@ -193,6 +201,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     const written = apply(engine.accept(topic.projectId, topic.sn, message, receivedAtMs, values), raw);
     persistDevice(topic.projectId, topic.sn);
     pushTelemetry(topic, message, values);
+    cycles.accept(topic.projectId, topic.sn, message, values);
     // the message is acknowledged once both its picture and its alarm are stored
     return captured ? Promise.all([captured.stored, written]).then(([, outcome]) => outcome ?? 'stored') : written;
   }
@@ -242,6 +251,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     }
     const portal = await loadPortalCounts(db, Date.now(), projectId); // today's counts survive a restart
     for (const [pid, c] of zones) apply(engine.setZones(pid, c.zones, c.wearers, Date.now(), portal.get(pid)));
+    if (projectId !== undefined) await cycles.load(projectId);
   }
 
   const handleMessage = createIngestHandler({
@@ -262,6 +272,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   try {
     await ensureTelemetryPartitions(db, Date.now());
     await reloadDevices();
+    await cycles.start();
     const startMs = Date.now();
     for (const alarm of await loadActiveAlarms(db)) persister.enqueue(engine.restoreAlarm(alarm, startMs));
     apply(engine.tick(Date.now()));
@@ -321,6 +332,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       sessionStats = () => ({ ...mqttSession });
     }
   } catch (err) {
+    cycles.stop();
     await Promise.allSettled([writer.close(), persister.close(), gateway.close()]);
     await clusterRedis?.close();
     throw err;
@@ -425,6 +437,8 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
         await portalCounts?.flush(engine, Date.now(), true).catch((err: unknown) => log.error({ err }, 'portal counts not stored'));
         // the hour so far, so a restart within the hour resumes from it
         await zoneHours.close(Date.now()).catch((err: unknown) => log.error({ err }, 'zone hours not stored'));
+        cycles.stop();
+        await cycles.flushed();
         await writer.close();
         await persister.close();
         await unconfiguredWrites;

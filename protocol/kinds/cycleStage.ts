@@ -58,3 +58,8 @@ export const cycleStageKind = {
   thresholdScope: 'all',
   area: 'tunnelProcess',
 } satisfies DeviceKindDescriptor<'cycleStage', CycleStageMessage>;
+
+/** The stage report a device message is, or null for a message of any other kind. */
+export function stageReportOf(kind: string, msg: unknown): CycleStageMessage | null {
+  return kind === cycleStageKind.kind ? (msg as CycleStageMessage) : null;
+}

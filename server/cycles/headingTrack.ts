@@ -74,7 +74,7 @@ export class HeadingTrack {
    */
   restore(spans: readonly TrackSpan[], lastReportMs: number | null): void {
     this.spans = spans.slice(-MAX_SPANS_PER_ROUND).map((s) => ({ ...s }));
-    const drilling = this.spans.find((s) => s.stage === 'drilling');
+    const drilling = this.spans.findLast((s) => s.stage === 'drilling');
     this.roundStartMs = drilling ? drilling.startMs : null;
     if (drilling) this.spans = this.spans.slice(this.spans.indexOf(drilling));
     this.lastReportMs = lastReportMs;

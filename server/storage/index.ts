@@ -25,3 +25,4 @@ export * from './systemStyles';
 export * from './customPanelTypes';
 export * from './workRecords';
 export * from './equipment';
+export * from './cycles';
