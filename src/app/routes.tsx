@@ -16,6 +16,7 @@ const AlarmCenterScreen = lazyChunk('AlarmCenterScreen', () => import('./screens
 const PeopleScreen = lazyChunk('PeopleScreen', () => import('./screens/PeopleScreen').then((m) => m.PeopleScreen));
 const ZonesScreen = lazyChunk('ZonesScreen', () => import('./screens/ZonesScreen').then((m) => m.ZonesScreen));
 const AdminScreen = lazyChunk('AdminScreen', () => import('./screens/admin/AdminScreen').then((m) => m.AdminScreen));
+const TunnelProcessScreen = lazyChunk('TunnelProcessScreen', () => import('./screens/TunnelProcessScreen').then((m) => m.TunnelProcessScreen));
 const PageManagerScreen = lazyChunk('PageManagerScreen', () => import('./screens/PageManagerScreen').then((m) => m.PageManagerScreen));
 
 // The project's custom panel types are registered while it is open (docs/custom-modules.md).
@@ -47,6 +48,8 @@ export const ROUTE_OBJECTS = [
       // People and zones (docs/api.md "People and zones"): the person list and the zones of the bores.
       { path: 'people', element: <PeopleScreen /> },
       { path: 'zones', element: <ZonesScreen /> },
+      // Drill-and-blast stages and rounds per heading (docs/domain.md "Drill-and-blast cycle").
+      { path: 'tunnel/process', element: <TunnelProcessScreen /> },
       // Hidden from menus (docs/product.md "Routes and screens"): the same list as /pageManger.
       { path: 'dataV/index', element: <PageManagerScreen /> },
       { path: 'dataV/dataDriven', element: <DataDrivenScreen /> },

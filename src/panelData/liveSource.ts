@@ -2,6 +2,7 @@ import { EQUIPMENT } from '../../protocol';
 import type { RootStore } from '../stores';
 import type { AlarmFeedState, PanelDataSource } from './types';
 import { frameScheduler } from './FrameScheduler';
+import { cycleSourceOf } from './cycles';
 
 const WALL_CLOCK = { now: () => Date.now() };
 
@@ -39,6 +40,7 @@ export function createLiveSource(root: RootStore): PanelDataSource {
     alarmsInRange: (fromMs, toMs) => alarms.alarms.filter((a) => a.raisedAtMs >= fromMs && a.raisedAtMs <= toMs),
     // live: the server's now (the instant is the wall clock)
     fleet: (projectId) => root.request(EQUIPMENT.fleet, { projectId }, { skipErrorHandler: true }),
+    cycles: cycleSourceOf(root),
   };
 }
 

@@ -1,3 +1,4 @@
+import { cycleSourceOf } from './cycles';
 import { EQUIPMENT } from '../../protocol';
 import type { RootStore } from '../stores';
 import { createHistory, type HistoryService } from '../../workers/telemetry/History';
@@ -54,6 +55,7 @@ export function createReplaySource(
     {
       projectId,
       fleet: (p, atMs) => root.request(EQUIPMENT.fleet, { projectId: p, atMs }, { skipErrorHandler: true }),
+      cycles: cycleSourceOf(root),
       history: opts.history ?? restHistory(root.request, (input, init) => root.fetchRoute(String(input), init ?? {})),
       createHistory: opts.createHistory ?? createHistory,
       devices: root.devices,

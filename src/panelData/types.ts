@@ -1,4 +1,5 @@
 import type { Alarm, DealStatus, DeviceInfo, EquipmentFleet, TunnelInfo } from '../../protocol';
+import type { CycleSource } from './cycles';
 import type { ChartWindow, PersonnelFrame, PersonnelRequest, PersonnelWatch, SeriesFrame, TelemetryTopic, WindowRequest } from '../stores';
 
 export type { ChartWindow, PersonnelFrame, PersonnelRequest, PersonnelWatch, SeriesFrame, TelemetryTopic, WindowRequest };
@@ -95,4 +96,6 @@ export interface PanelDataSource {
    * Rejects when the server cannot answer.
    */
   fleet(projectId: string, atMs: number): Promise<EquipmentFleet>;
+  /** Drill-and-blast cycles as of an instant (cycles.ts); absent in sources without a server (the process panels say so). */
+  cycles?: CycleSource;
 }

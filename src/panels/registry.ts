@@ -7,6 +7,10 @@ import { towerCranePanel } from './TowerCrane';
 import { tunnelPersonnelPanel } from './TunnelPersonnel';
 import { EQUIPMENT_PANELS } from './Equipment';
 import { fleetOverviewPanel } from './FleetOverview';
+import { cycleStagePanel } from './CycleStage';
+import { cycleTimelinePanel } from './CycleTimeline';
+import { cycleAnalysisPanel } from './CycleAnalysis';
+import { cycleTrendPanel } from './CycleTrend';
 
 /** Definitions with their config type erased; prepareConfig re-establishes it by parsing. */
 const definitions = new Map<string, PanelDefinition<unknown>>();
@@ -71,4 +75,9 @@ registerPanel(alarmFeedPanel);
 registerPanel(fleetOverviewPanel);
 for (const panel of EQUIPMENT_PANELS) registerPanel(panel);
 registerPanel(headlinePanel);
+// the tunnel process widgets (docs/domain.md "Drill-and-blast cycle")
+registerPanel(cycleStagePanel);
+registerPanel(cycleTimelinePanel);
+registerPanel(cycleAnalysisPanel);
+registerPanel(cycleTrendPanel);
 for (const def of definitions.values()) builtIns.add(def.type);
