@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { DEVICE_KIND_REGISTRY, kindArea, stageReportOf, type CycleRecord, type DeviceMessage, type Heading } from '../../protocol';
 import { deviceRows, insertCycleRecord, projectsWithTunnels, recentSpans, storeOpenSpanAdvance, storeStageChange, tunnelRows, type Database } from '../storage';
@@ -20,9 +19,15 @@ export const FACE_STATION_MAX_M = 150;
 const RELOAD_MS = 10 * 60_000;
 const PRUNE_MS = 60_000;
 
+/** Where the tracker reports what it ignored or could not store (the server's logger fits). */
+export interface CycleLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
 export interface CycleTrackerDeps {
   db: Kysely<Database>;
-  log: FastifyBaseLogger;
+  log: CycleLog;
   /** Called once per closed round after it is stored (tunnel progress advances the face by its footage). */
   onCycleCompleted?: (record: CycleRecord) => void;
 }
@@ -142,9 +147,9 @@ export class CycleTracker {
   }
 
   private store(projectId: string, h: HeadingState, change: TrackChange): void {
-    const { opened, closed, round } = change;
+    const { opened, round } = change;
     const headingId = h.heading.headingId;
-    this.queue(() => storeStageChange(this.deps.db, projectId, headingId, closed ? opened.startMs : null, opened), headingId);
+    this.queue(() => storeStageChange(this.deps.db, projectId, headingId, opened), headingId);
     if (!round) return;
     const grade = h.heading.rockGrade;
     this.queue(async () => {

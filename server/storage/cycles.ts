@@ -21,14 +21,19 @@ export interface SpanRow {
 }
 
 /**
- * Stores a stage change of a heading in one transaction: the open span ends at `endMs` (when `endMs` is
- * given) and `opened` is added.
+ * Stores a stage change of a heading in one transaction: the heading's open span (any that started by
+ * then: a demo backfill's last one too) ends where `opened` starts, and `opened` is added.
  */
-export function storeStageChange(db: Kysely<Database>, projectId: string, headingId: string, endMs: number | null, opened: SpanRow): Promise<void> {
+export function storeStageChange(db: Kysely<Database>, projectId: string, headingId: string, opened: SpanRow): Promise<void> {
   return inTransaction(db, async (tx) => {
-    if (endMs !== null) {
-      await tx.updateTable('cycle_stage_spans').set({ end_ms: endMs }).where('project_id', '=', projectId).where('heading_id', '=', headingId).where('end_ms', 'is', null).execute();
-    }
+    await tx
+      .updateTable('cycle_stage_spans')
+      .set({ end_ms: opened.startMs })
+      .where('project_id', '=', projectId)
+      .where('heading_id', '=', headingId)
+      .where('end_ms', 'is', null)
+      .where('start_ms', '<=', opened.startMs)
+      .execute();
     await tx
       .insertInto('cycle_stage_spans')
       .values({ project_id: projectId, heading_id: headingId, stage: opened.stage, start_ms: opened.startMs, end_ms: opened.endMs, source: opened.source, confidence: opened.confidence, editor: opened.editor, advance_m: opened.advanceM })
