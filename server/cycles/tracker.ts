@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { DEVICE_KIND_REGISTRY, kindArea, stageReportOf, type CycleRecord, type DeviceMessage, type Heading } from '../../protocol';
-import { deviceRows, insertCycleRecord, projectsWithTunnels, recentSpans, storeOpenSpanAdvance, storeStageChange, tunnelRows, type Database } from '../storage';
+import { closeOpenSpan, deviceRows, insertCycleRecord, projectsWithTunnels, recentSpans, storeOpenSpanAdvance, storeStageChange, tunnelRows, type Database } from '../storage';
 import { FaceCrowd } from './faceCrowd';
 import { HeadingTrack, MAX_SPANS_PER_ROUND, type TrackChange } from './headingTrack';
 import { StageInference } from './inference';
@@ -136,6 +136,18 @@ export class CycleTracker {
     else if (h.track.current) h.inference.follow(h.track.current.stage);
   }
 
+  /**
+   * Ends the open span of each of `projectId`'s tracks at `atMs`, once the writes so far are done (a
+   * backfill of the past hands over to the live run there; spans the live run opened are not touched).
+   */
+  endOpenSpans(projectId: string, atMs: number): Promise<void> {
+    for (const h of this.projects.get(projectId)?.headings.values() ?? []) {
+      const open = h.track.current;
+      if (open) this.queue(() => closeOpenSpan(this.deps.db, projectId, h.heading.headingId, open.startMs, atMs), h.heading.headingId);
+    }
+    return this.writes;
+  }
+
   /** Writes pending on the database (the tests wait for them). */
   flushed(): Promise<void> {
     return this.writes;
@@ -147,9 +159,9 @@ export class CycleTracker {
   }
 
   private store(projectId: string, h: HeadingState, change: TrackChange): void {
-    const { opened, round } = change;
+    const { opened, closed, round } = change;
     const headingId = h.heading.headingId;
-    this.queue(() => storeStageChange(this.deps.db, projectId, headingId, opened), headingId);
+    this.queue(() => storeStageChange(this.deps.db, projectId, headingId, closed !== null, opened), headingId);
     if (!round) return;
     const grade = h.heading.rockGrade;
     this.queue(async () => {

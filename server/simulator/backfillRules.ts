@@ -205,7 +205,8 @@ export class BackfillRules {
     this.open.clear();
     this.closed.sort((a, b) => a.raisedAtMs - b.raisedAtMs);
     await this.flush();
-    await this.cycles?.flushed();
+    // the past's last stages end where the live run takes over
+    await this.cycles?.endOpenSpans(this.projectId, toMs);
     return { ...this.result };
   }
 

@@ -21,24 +21,24 @@ export interface SpanRow {
 }
 
 /**
- * Stores a stage change of a heading in one transaction: the heading's open span (any that started by
- * then: a demo backfill's last one too) ends where `opened` starts, and `opened` is added.
+ * Stores a stage change of a heading in one transaction: when `closesOpen`, the heading's open span ends
+ * where `opened` starts; `opened` is added.
  */
-export function storeStageChange(db: Kysely<Database>, projectId: string, headingId: string, opened: SpanRow): Promise<void> {
+export function storeStageChange(db: Kysely<Database>, projectId: string, headingId: string, closesOpen: boolean, opened: SpanRow): Promise<void> {
   return inTransaction(db, async (tx) => {
-    await tx
-      .updateTable('cycle_stage_spans')
-      .set({ end_ms: opened.startMs })
-      .where('project_id', '=', projectId)
-      .where('heading_id', '=', headingId)
-      .where('end_ms', 'is', null)
-      .where('start_ms', '<=', opened.startMs)
-      .execute();
+    if (closesOpen) {
+      await tx.updateTable('cycle_stage_spans').set({ end_ms: opened.startMs }).where('project_id', '=', projectId).where('heading_id', '=', headingId).where('end_ms', 'is', null).where('start_ms', '<=', opened.startMs).execute();
+    }
     await tx
       .insertInto('cycle_stage_spans')
       .values({ project_id: projectId, heading_id: headingId, stage: opened.stage, start_ms: opened.startMs, end_ms: opened.endMs, source: opened.source, confidence: opened.confidence, editor: opened.editor, advance_m: opened.advanceM })
       .execute();
   });
+}
+
+/** Ends the open span of a heading that started at `startMs` at `atMs` (a demo backfill's last stage ends where the live run starts). */
+export async function closeOpenSpan(db: Kysely<Database>, projectId: string, headingId: string, startMs: number, atMs: number): Promise<void> {
+  await db.updateTable('cycle_stage_spans').set({ end_ms: atMs }).where('project_id', '=', projectId).where('heading_id', '=', headingId).where('start_ms', '=', startMs).where('end_ms', 'is', null).execute();
 }
 
 /** Sets the face advance reported during a heading's open span. */

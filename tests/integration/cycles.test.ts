@@ -106,7 +106,7 @@ describe('drill-and-blast cycles over MQTT and REST', () => {
     expect(state).toMatchObject({ stage: 'drilling', source: 'reported', confidence: 'high', previousStage: 'idle', nextStage: 'charging', stageStartMs: third, cycleStartMs: third, expectedNextStartMs: third + 2 * H });
   });
 
-  it('averages the rounds and flags a grade slower than its preset; only administrators set presets', async () => {
+  it('averages the rounds and flags a grade slower than its preset; a preset out of range is refused', async () => {
     const analysis = await post<CycleAnalysis>(CYCLES.analysis.path, { projectId: project, headingId: 'LK-E' });
     expect(analysis.windows.find((w) => w.days === 7 && w.workFace === 'excavation')).toMatchObject({ cycles: 2, avgCycleHours: 10.5, avgEffectiveHours: 9.5, idlePeriods: 2, idleHours: 2, footageM: 2.9 });
     expect(analysis.efficiency.find((e) => e.rockGrade === 'IV')).toMatchObject({ cycles: 2, presetHours: 12, avgCycleHours: 10.5, lowEfficiency: false });

@@ -50,8 +50,8 @@ export function TunnelProcessScreen() {
         {timeline ? <StageTimeline spans={timeline.spans} headings={headings.map((h) => ({ headingId: h.headingId, name: h.headingId }))} fromMs={fromMs} toMs={toMs} /> : null}
         <StageLegend />
       </section>
-      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(560px, 1fr))', gap: 16 }}>
-        <section style={section} aria-label={t`Average cycle time`}>
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(680px, 1fr))', gap: 16 }}>
+        <section style={{ ...section, overflowX: 'auto' }} aria-label={t`Average cycle time`}>
           <h2 style={h2}>
             <Trans>Average cycle time</Trans>
           </h2>

@@ -47,7 +47,7 @@ export function HeadingStageView({ heading: h, atMs, startChainageM }: { heading
         </p>
       ) : (
         <>
-          <div style={{ display: 'flex', alignItems: 'center', gap: 10, margin: '6px 0' }}>
+          <div style={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 10, margin: '6px 0' }}>
             <span aria-hidden style={{ width: 14, height: 14, borderRadius: 7, background: STAGE_COLOUR[h.stage] }} />
             <span data-current-stage style={{ fontSize: 24, fontWeight: 600 }}>
               {stageName}
@@ -55,7 +55,7 @@ export function HeadingStageView({ heading: h, atMs, startChainageM }: { heading
             <span
               data-stage-source={h.source}
               title={h.confidence ? i18n._(CONFIDENCE_LABEL[h.confidence]) : undefined}
-              style={{ fontSize: 13, padding: '1px 8px', borderRadius: 10, border: `1px ${h.source === 'reported' ? 'solid' : 'dashed'} ${SCREEN.textMuted}` }}
+              style={{ fontSize: 13, padding: '1px 8px', borderRadius: 10, whiteSpace: 'nowrap', border: `1px ${h.source === 'reported' ? 'solid' : 'dashed'} ${SCREEN.textMuted}` }}
             >
               {h.source ? i18n._(SOURCE_LABEL[h.source]) : ''}
               {h.source === 'inferred' && h.confidence ? ` · ${i18n._(CONFIDENCE_LABEL[h.confidence])}` : ''}

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { CycleStageSpan } from '../../../protocol';
 import { formatBeijing } from '../../format/time';
@@ -7,43 +8,46 @@ import { SOURCE_LABEL, STAGE_COLOUR, STAGE_LABEL } from './stageText';
 /**
  * The stage timeline of headings over [fromMs, toMs]: one row per heading, a bar per stage span in the
  * stage's colour; inferred spans are drawn lighter with a dashed edge, reported ones solid. An open span
- * runs to `toMs`. SVG scaled to its box; hover names the stage, its source and its times.
+ * runs to `toMs`. Bars are placed in % of the row, so text keeps its size at any width; hover names the
+ * stage, its source and its times.
  */
 export function StageTimeline({ spans, headings, fromMs, toMs }: { spans: readonly CycleStageSpan[]; headings: ReadonlyArray<{ headingId: string; name: string }>; fromMs: number; toMs: number }) {
   const { i18n } = useLingui();
-  const rowH = 28;
-  const labelW = 120;
-  const width = 1000;
-  const height = headings.length * rowH + 22;
-  const x = (ms: number) => labelW + ((Math.min(toMs, Math.max(fromMs, ms)) - fromMs) / Math.max(1, toMs - fromMs)) * (width - labelW);
+  const pct = (ms: number) => ((Math.min(toMs, Math.max(fromMs, ms)) - fromMs) / Math.max(1, toMs - fromMs)) * 100;
   const ticks = Array.from({ length: 5 }, (_, i) => fromMs + ((toMs - fromMs) * i) / 4);
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} width="100%" preserveAspectRatio="none" style={{ display: 'block', minHeight: height * 0.6 }} data-stage-timeline>
-      {headings.map((h, i) => (
-        <g key={h.headingId} transform={`translate(0 ${i * rowH})`}>
-          <text x={0} y={rowH / 2 + 5} style={{ fill: SCREEN.text, fontSize: 14 }}>
-            {h.name}
-          </text>
-          {spans
-            .filter((s) => s.headingId === h.headingId && (s.endMs ?? toMs) > fromMs && s.startMs < toMs)
-            .map((s) => {
-              const x0 = x(s.startMs);
-              const x1 = x(s.endMs ?? toMs);
-              const inferred = s.source === 'inferred';
-              return (
-                <rect key={s.startMs} data-span={s.stage} data-source={s.source} x={x0} y={4} width={Math.max(1, x1 - x0)} height={rowH - 8} style={{ fill: STAGE_COLOUR[s.stage], fillOpacity: inferred ? 0.55 : 1, stroke: inferred ? SCREEN.text : 'none', strokeDasharray: '3 2', strokeWidth: inferred ? 1 : 0 }}>
-                  <title>{`${i18n._(STAGE_LABEL[s.stage])} · ${i18n._(SOURCE_LABEL[s.source])} · ${formatBeijing(s.startMs, 'MM-DD HH:mm')}–${s.endMs === null ? '' : formatBeijing(s.endMs, 'HH:mm')}`}</title>
-                </rect>
-              );
-            })}
-        </g>
+    <div data-stage-timeline style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 10, rowGap: 6, fontSize: 14, alignItems: 'center' }}>
+      {headings.map((h) => (
+        <Fragment key={h.headingId}>
+          <span>{h.name}</span>
+          <div data-timeline-row={h.headingId} style={{ position: 'relative', height: 22 }}>
+            {spans
+              .filter((s) => s.headingId === h.headingId && (s.endMs ?? toMs) > fromMs && s.startMs < toMs)
+              .map((s) => {
+                const left = pct(s.startMs);
+                const inferred = s.source === 'inferred';
+                return (
+                  <div
+                    key={s.startMs}
+                    data-span={s.stage}
+                    data-source={s.source}
+                    title={`${i18n._(STAGE_LABEL[s.stage])} · ${i18n._(SOURCE_LABEL[s.source])} · ${formatBeijing(s.startMs, 'MM-DD HH:mm')}–${s.endMs === null ? '' : formatBeijing(s.endMs, 'HH:mm')}`}
+                    style={{ position: 'absolute', top: 0, bottom: 0, left: `${left}%`, width: `max(1px, ${pct(s.endMs ?? toMs) - left}%)`, background: STAGE_COLOUR[s.stage], opacity: inferred ? 0.6 : 1, outline: inferred ? `1px dashed ${SCREEN.text}` : undefined, outlineOffset: -1, boxSizing: 'border-box' }}
+                  />
+                );
+              })}
+          </div>
+        </Fragment>
       ))}
-      {ticks.map((t) => (
-        <text key={t} x={x(t)} y={height - 4} textAnchor="middle" style={{ fill: SCREEN.textMuted, fontSize: 13 }}>
-          {formatBeijing(t, 'MM-DD HH:mm')}
-        </text>
-      ))}
-    </svg>
+      <span />
+      <div style={{ position: 'relative', height: 18, color: SCREEN.textMuted, fontSize: 13 }}>
+        {ticks.map((t, i) => (
+          <span key={t} style={{ position: 'absolute', left: `${(i / 4) * 100}%`, transform: i === 0 ? 'none' : i === 4 ? 'translateX(-100%)' : 'translateX(-50%)', whiteSpace: 'nowrap' }}>
+            {formatBeijing(t, 'MM-DD HH:mm')}
+          </span>
+        ))}
+      </div>
+    </div>
   );
 }
 
