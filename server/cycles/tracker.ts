@@ -65,12 +65,15 @@ export class CycleTracker {
     this.timer.unref();
   }
 
-  /** (Re-)reads one project's headings and face stations; a heading's track is restored from storage the first time. */
-  async load(projectId: string): Promise<void> {
+  /**
+   * (Re-)reads one project's headings and face stations; a heading's track is restored from storage the
+   * first time, unless `restore` is false (a backfill of the past starts before whatever is stored).
+   */
+  async load(projectId: string, restore = true): Promise<void> {
     const [tunnels, devices] = await Promise.all([tunnelRows(this.deps.db, projectId), deviceRows(this.deps.db, projectId)]);
     const known = this.projects.get(projectId);
     const state: ProjectState = known ?? { headings: new Map(), faceStations: new Map(), crowd: new FaceCrowd(), lastPruneMs: 0 };
-    const restore = known ? null : await recentSpans(this.deps.db, projectId, MAX_SPANS_PER_ROUND);
+    const stored = known || !restore ? null : await recentSpans(this.deps.db, projectId, MAX_SPANS_PER_ROUND);
     const headings = new Map<string, HeadingState>();
     for (const t of tunnels) {
       for (const h of t.headings) {
@@ -82,9 +85,9 @@ export class CycleTracker {
           continue;
         }
         const hs: HeadingState = { heading: h, tunnelId: t.tunnel_id, tunnelName: t.name, track: new HeadingTrack(h.rockGrade), inference: new StageInference() };
-        const stored = restore?.get(h.headingId);
-        if (stored) {
-          hs.track.restore(stored.spans, stored.lastReportMs);
+        const own = stored?.get(h.headingId);
+        if (own) {
+          hs.track.restore(own.spans, own.lastReportMs);
           if (hs.track.current) hs.inference.follow(hs.track.current.stage);
         }
         headings.set(h.headingId, hs);

@@ -131,7 +131,8 @@ export class BackfillRules {
     rules.startHour(fromMs);
     const say = (o: object, m: string) => log.warn(`${m}: ${JSON.stringify(o)}`);
     rules.cycles = new CycleTracker({ db, log: { warn: say, error: say } });
-    await rules.cycles.load(projectId);
+    // the live run may already have stored its first stages: the past starts without them
+    await rules.cycles.load(projectId, false);
     return rules;
   }
 

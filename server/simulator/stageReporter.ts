@@ -27,7 +27,9 @@ export class StageReporter {
     const msg: CycleStageMessage = { ts: first ? tMs : Math.max(tMs, iv.startMs), headingId: this.site.heading.headingId, stage: iv.stage, editor: this.editor };
     if (iv.stage === 'support') {
       const start = this.site.cycle.intervalsBetween(iv.startMs - 24 * 3_600_000, iv.startMs).find((s) => s.cycleIndex === iv.cycleIndex && s.stage === 'drilling');
-      if (start) msg.advanceM = Math.round(Math.abs(iv.faceM - start.faceM) * 100) / 100;
+      // rounds generated before the run's start may not have moved the face: no survey to report then
+      const advanceM = start ? Math.round(Math.abs(iv.faceM - start.faceM) * 100) / 100 : 0;
+      if (advanceM > 0) msg.advanceM = advanceM;
     }
     return msg;
   }
