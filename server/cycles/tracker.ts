@@ -140,13 +140,14 @@ export class CycleTracker {
   }
 
   /**
-   * Ends the open span of each of `projectId`'s tracks at `atMs`, once the writes so far are done (a
-   * backfill of the past hands over to the live run there; spans the live run opened are not touched).
+   * Hands over to the live run once the writes so far are done (a backfill of the past): each track's
+   * open span ends where the live run's first span of the heading starts; a heading the live run has not
+   * identified yet keeps it as its current stage.
    */
-  endOpenSpans(projectId: string, atMs: number): Promise<void> {
+  endOpenSpans(projectId: string): Promise<void> {
     for (const h of this.projects.get(projectId)?.headings.values() ?? []) {
       const open = h.track.current;
-      if (open) this.queue(() => closeOpenSpan(this.deps.db, projectId, h.heading.headingId, open.startMs, atMs), h.heading.headingId);
+      if (open) this.queue(() => closeOpenSpan(this.deps.db, projectId, h.heading.headingId, open.startMs), h.heading.headingId);
     }
     return this.writes;
   }
@@ -162,9 +163,9 @@ export class CycleTracker {
   }
 
   private store(projectId: string, h: HeadingState, change: TrackChange): void {
-    const { opened, closed, round } = change;
+    const { opened, round } = change;
     const headingId = h.heading.headingId;
-    this.queue(() => storeStageChange(this.deps.db, projectId, headingId, closed !== null, opened), headingId);
+    this.queue(() => storeStageChange(this.deps.db, projectId, headingId, opened), headingId);
     if (!round) return;
     const grade = h.heading.rockGrade;
     this.queue(async () => {

@@ -207,7 +207,7 @@ export class BackfillRules {
     this.closed.sort((a, b) => a.raisedAtMs - b.raisedAtMs);
     await this.flush();
     // the past's last stages end where the live run takes over
-    await this.cycles?.endOpenSpans(this.projectId, toMs);
+    await this.cycles?.endOpenSpans(this.projectId);
     return { ...this.result };
   }
 

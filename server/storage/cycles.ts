@@ -21,14 +21,12 @@ export interface SpanRow {
 }
 
 /**
- * Stores a stage change of a heading in one transaction: when `closesOpen`, the heading's open span ends
- * where `opened` starts; `opened` is added.
+ * Stores a stage change of a heading in one transaction: the heading's open span that started by then (its
+ * own, or the last stage a demo backfill left open) ends where `opened` starts; `opened` is added.
  */
-export function storeStageChange(db: Kysely<Database>, projectId: string, headingId: string, closesOpen: boolean, opened: SpanRow): Promise<void> {
+export function storeStageChange(db: Kysely<Database>, projectId: string, headingId: string, opened: SpanRow): Promise<void> {
   return inTransaction(db, async (tx) => {
-    if (closesOpen) {
-      await tx.updateTable('cycle_stage_spans').set({ end_ms: opened.startMs }).where('project_id', '=', projectId).where('heading_id', '=', headingId).where('end_ms', 'is', null).where('start_ms', '<=', opened.startMs).execute();
-    }
+    await tx.updateTable('cycle_stage_spans').set({ end_ms: opened.startMs }).where('project_id', '=', projectId).where('heading_id', '=', headingId).where('end_ms', 'is', null).where('start_ms', '<=', opened.startMs).execute();
     await tx
       .insertInto('cycle_stage_spans')
       .values({ project_id: projectId, heading_id: headingId, stage: opened.stage, start_ms: opened.startMs, end_ms: opened.endMs, source: opened.source, confidence: opened.confidence, editor: opened.editor, advance_m: opened.advanceM })
@@ -36,9 +34,15 @@ export function storeStageChange(db: Kysely<Database>, projectId: string, headin
   });
 }
 
-/** Ends the open span of a heading that started at `startMs` at `atMs` (a demo backfill's last stage ends where the live run starts). */
-export async function closeOpenSpan(db: Kysely<Database>, projectId: string, headingId: string, startMs: number, atMs: number): Promise<void> {
-  await db.updateTable('cycle_stage_spans').set({ end_ms: atMs }).where('project_id', '=', projectId).where('heading_id', '=', headingId).where('start_ms', '=', startMs).where('end_ms', 'is', null).execute();
+/**
+ * Ends the open span of a heading that started at `startMs` where the heading's next stored span starts,
+ * if there is one (a demo backfill's last stage ends where the live run's first begins; without one it
+ * stays the heading's current stage until the live run finds the next).
+ */
+export async function closeOpenSpan(db: Kysely<Database>, projectId: string, headingId: string, startMs: number): Promise<void> {
+  const next = await db.selectFrom('cycle_stage_spans').select('start_ms').where('project_id', '=', projectId).where('heading_id', '=', headingId).where('start_ms', '>', startMs).orderBy('start_ms').limit(1).executeTakeFirst();
+  if (!next) return;
+  await db.updateTable('cycle_stage_spans').set({ end_ms: next.start_ms }).where('project_id', '=', projectId).where('heading_id', '=', headingId).where('start_ms', '=', startMs).where('end_ms', 'is', null).execute();
 }
 
 /** Sets the face advance reported during a heading's open span. */

@@ -92,9 +92,7 @@ export function HeadingStageView({ heading: h, atMs, startChainageM }: { heading
           <Trans>Rounds today</Trans>
         </span>
         <span data-cycles-today>
-          <Trans>
-            {h.cyclesToday} rounds · {h.footageTodayM.toFixed(1)} m
-          </Trans>
+          {h.cyclesToday} · {h.footageTodayM.toFixed(1)} m
         </span>
       </div>
     </section>
