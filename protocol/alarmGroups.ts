@@ -31,4 +31,5 @@ const GROUP_OF_AREA: Readonly<Record<KindArea, AlarmGroup>> = {
   environment: 'environment',
   // tunnel progress: a step distance behind the face (server/tunnel/progress.ts) is none of the groups above
   tunnelWorks: 'other',
+  tunnelProcess: 'other',
 };

@@ -22,6 +22,7 @@ export * from './admin';
 export * from './tenancy';
 export * from './equipment';
 export * from './alarmGroups';
+export * from './cycles';
 export * from './contracts';
 export { beijingMinuteOfDay } from './beijingTime';
 export * from './tunnelProgress';

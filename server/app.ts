@@ -5,7 +5,7 @@ import type { ServerConfig } from './config';
 import { createHttpApp, registeredRoutes } from './http/createHttpApp';
 import { configureHashPool } from './http/hashPool';
 import { SessionStore } from './http/sessions';
-import { startLive, type LiveHandle } from './live';
+import { startLive, type LiveDeps, type LiveHandle } from './live';
 import { BRIDGE_DEVICES, DEMO_DEVICES, DEMO_PROJECT, DEMO_TUNNELS, OTHER_PROJECT, retireDocumentedDemoPassword, seedIfEmpty } from './seed';
 import { openDatabase, toTunnelInfo, tunnelRows, type Database } from './storage';
 
@@ -32,11 +32,12 @@ export interface RunningServer {
  * ingest, rules, socket.io on the HTTP server) → HTTP listen → demo simulator when `config.simulator`.
  * The live pipeline attaches before the port opens, so no request ever reaches a route without it.
  * @param opts.log fastify logger options (false, the default, logs nothing; true logs JSON to stdout).
+ * @param opts.onCycleCompleted hears each closed drill-and-blast round with its footage (server/cycles/tracker.ts).
  * @throws when any part fails to start; whatever had started is stopped again first.
  */
 export async function startServer(
   config: ServerConfig,
-  opts: { log?: FastifyServerOptions['logger'] } = {},
+  opts: { log?: FastifyServerOptions['logger']; onCycleCompleted?: LiveDeps['onCycleCompleted'] } = {},
 ): Promise<RunningServer> {
   const closers: Array<() => Promise<void>> = [];
   const closeAll = async (log: FastifyBaseLogger | null) => {
@@ -74,7 +75,7 @@ export async function startServer(
     closers.push(async () => sessions.close());
 
     await app.ready();
-    const liveHandle = await startLive({ config, db, httpServer: app.server, sessions, log: app.log });
+    const liveHandle = await startLive({ config, db, httpServer: app.server, sessions, log: app.log, onCycleCompleted: opts.onCycleCompleted });
     live = liveHandle;
     closers.push(() => liveHandle.close());
 

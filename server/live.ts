@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { DEVICE_KIND_REGISTRY, deviceTopic, progressRole, type Alarm, type CameraAlarm, type DeviceMessage, type DeviceStatus, type DeviceTopic, type IngestStats, type ProgressRole } from '../protocol';
+import { DEVICE_KIND_REGISTRY, deviceTopic, progressRole, type Alarm, type CameraAlarm, type CycleRecord, type DeviceMessage, type DeviceStatus, type DeviceTopic, type IngestStats, type ProgressRole } from '../protocol';
 import { CaptureStore, captureUrl, decodeCapture } from './captures/captureStore';
 import { connectClusterRedis, startCluster, type Cluster } from './cluster/cluster';
 import { mergeShares, shareOf, type ProjectLiveState } from './cluster/liveShare';
@@ -10,6 +10,7 @@ import { pruneReceipts, writeReceipts } from './cluster/receipts';
 import type { ServerConfig } from './config';
 import type { TelemetryItem, TelemetryTopic } from './gateway/batcher';
 import { startGateway } from './gateway/gateway';
+import { CycleTracker } from './cycles/tracker';
 import type { SessionResolver } from './http/sessions';
 import { startEmbeddedBroker, type BrokerStats } from './ingest/embeddedBroker';
 import { SESSION_EXPIRY_S, startExternalBroker } from './ingest/externalBroker';
@@ -35,6 +36,11 @@ import { TunnelProgress } from './tunnel/progress';
 export type { SessionResolver };
 
 /** What the live pipeline needs from the server. */
+/** How long a process device's face report makes it the face's measure: closed rounds do not move that face (ms). */
+export const MEASURED_FACE_MS = 24 * 3_600_000;
+/** Most headings whose face measures are remembered at once (a site has tens). */
+const MAX_MEASURED_HEADINGS = 10_000;
+
 export interface LiveDeps {
   config: ServerConfig;
   db: Kysely<Database>;
@@ -42,6 +48,11 @@ export interface LiveDeps {
   httpServer: HttpServer;
   sessions: SessionResolver;
   log: FastifyBaseLogger;
+  /**
+   * Called once per drill-and-blast round closed and stored (server/cycles/tracker.ts), with its footage:
+   * the server's wiring hands it to whoever advances the face.
+   */
+  onCycleCompleted?: (record: CycleRecord) => void;
 }
 
 /** Live state of one device. `lastSeenMs` is server receive time (ms since epoch). */
@@ -163,6 +174,30 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   const tunnelProgress = new TunnelProgress({ db, log, raise: (alarms) => void apply({ alarms, statuses: [] }) });
   const lifts = new LiftDetector();
   const trips = new ElevatorTripDetector();
+  // A heading's face moves by each closed round's surveyed footage, unless a process device measures it:
+  // its reports (kept per heading for MEASURED_FACE_MS) would otherwise see the face moved twice.
+  const measuredFace = new Map<string, number>();
+  const faceKey = (projectId: string, headingId: string) => `${projectId}/${headingId}`;
+  function faceFromCycle(record: CycleRecord): void {
+    if (record.footageSource !== 'reported') return; // a grade's nominal advance is an estimate, not a survey
+    const measuredAt = measuredFace.get(faceKey(record.projectId, record.headingId));
+    if (measuredAt !== undefined && record.endMs - measuredAt < MEASURED_FACE_MS) return;
+    tunnelProgress
+      .advanceFace(record.projectId, record.headingId, record.footageM, record.endMs, 'cycle', record.editors[0] ?? 'cycle')
+      .then((r) => {
+        if ('refused' in r) log.warn({ headingId: record.headingId, reason: r.message }, 'a closed round did not move the face');
+      })
+      .catch((err: unknown) => log.error({ err, headingId: record.headingId }, 'face not advanced by a closed round'));
+  }
+  // drill-and-blast stages and rounds per heading, from stage reports, face gas and beacons (server/cycles)
+  const cycles = new CycleTracker({
+    db,
+    log,
+    onCycleCompleted: (record) => {
+      faceFromCycle(record);
+      deps.onCycleCompleted?.(record);
+    },
+  });
 
   /**
    * Applies a rules step. @returns a promise of the alarm writes it queued (settled once they are stored
@@ -206,6 +241,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     const written = apply(engine.accept(topic.projectId, topic.sn, message, receivedAtMs, values), raw);
     persistDevice(topic.projectId, topic.sn);
     pushTelemetry(topic, message, values);
+    cycles.accept(topic.projectId, topic.sn, message, values);
     // kinds that report tunnel progress (descriptor `progress`): the heading's positions are saved before the acknowledgement
     const progress = progressRole(message.kind);
     if (progress) {
@@ -223,6 +259,10 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
    */
   async function saveProgress(topic: DeviceTopic, report: ReturnType<ProgressRole<unknown>['decode']>, receivedAtMs: number): Promise<void> {
     const { headingId, ...positions } = report;
+    if (positions.faceM !== undefined) {
+      if (measuredFace.size >= MAX_MEASURED_HEADINGS) measuredFace.clear(); // bounded; refilled by the next reports
+      measuredFace.set(faceKey(topic.projectId, headingId), receivedAtMs);
+    }
     try {
       const r = await tunnelProgress.report(topic.projectId, headingId, positions, receivedAtMs, 'device', topic.sn);
       if ('refused' in r) counter.countRejected('schema', deviceTopic(topic.projectId, topic.kind, topic.sn), r.message, receivedAtMs);
@@ -276,6 +316,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     }
     const portal = await loadPortalCounts(db, Date.now(), projectId); // today's counts survive a restart
     for (const [pid, c] of zones) apply(engine.setZones(pid, c.zones, c.wearers, Date.now(), portal.get(pid)));
+    if (projectId !== undefined) await cycles.load(projectId);
   }
 
   const handleMessage = createIngestHandler({
@@ -297,6 +338,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   try {
     await ensureTelemetryPartitions(db, Date.now());
     await reloadDevices();
+    await cycles.start();
     const startMs = Date.now();
     for (const alarm of await loadActiveAlarms(db)) {
       if (tunnelProgress.owns(alarm)) tunnelProgress.restore(alarm);
@@ -374,6 +416,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     }
   } catch (err) {
     await ingest?.close().catch(() => undefined);
+    cycles.stop();
     await Promise.allSettled([writer.close(), persister.close(), gateway.close()]);
     await clusterRedis?.close();
     throw err;
@@ -483,6 +526,8 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
         await portalCounts?.flush(engine, Date.now(), true).catch((err: unknown) => log.error({ err }, 'portal counts not stored'));
         // the hour so far, so a restart within the hour resumes from it
         await zoneHours.close(Date.now()).catch((err: unknown) => log.error({ err }, 'zone hours not stored'));
+        cycles.stop();
+        await cycles.flushed();
         await writer.close();
         await persister.close();
         await unconfiguredWrites;

@@ -181,9 +181,10 @@ export interface OfflinePolicy {
  * `gasDetection` → `gas`, the others by the same name), and where screens look for it: `gasDetection`
  * stations (tunnel air) fill the gas table, gas trends and the headline's worst gas reading and their
  * threshold alarms rank as gas; `lifting` is equipment (see EquipmentRole); `personnel` tags and
- * `aiVideo` cameras; `environment` noise and dust.
+ * `aiVideo` cameras; `environment` noise and dust; `tunnelProcess` the drill-and-blast stage reporters
+ * (protocol/kinds/cycleStage.ts), which raise no alarms.
  */
-export type KindArea = 'personnel' | 'gasDetection' | 'lifting' | 'aiVideo' | 'environment' | 'tunnelWorks';
+export type KindArea = 'personnel' | 'gasDetection' | 'lifting' | 'aiVideo' | 'environment' | 'tunnelWorks' | 'tunnelProcess';
 
 /** How a piece of lifting equipment's work records are detected from its readings (server/rules/workRecords.ts). */
 export type WorkRecordRule =

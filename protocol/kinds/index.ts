@@ -12,6 +12,7 @@ import { gantryCraneKind } from './gantryCrane';
 import { yardCraneKind } from './yardCrane';
 import { environmentKind } from './environment';
 import { tunnelProgressKind } from './tunnelProgress';
+import { cycleStageKind } from './cycleStage';
 
 /**
  * The device kinds of protocol v1, one module each (docs/architecture.md "Device kinds"). Adding a kind:
@@ -29,6 +30,7 @@ export const DEVICE_KIND_DESCRIPTORS = [
   yardCraneKind,
   environmentKind,
   tunnelProgressKind,
+  cycleStageKind,
 ] as const;
 
 /** The app's registry of kinds (O(1) lookups by kind and live topic). */
@@ -104,3 +106,4 @@ export * from './gantryCrane';
 export * from './yardCrane';
 export * from './environment';
 export * from './tunnelProgress';
+export * from './cycleStage';

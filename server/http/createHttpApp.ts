@@ -28,6 +28,7 @@ import { registerTelemetryRoutes } from './routes/telemetry';
 import { registerThresholdRoutes } from './routes/thresholds';
 import { registerWorkRecordRoutes } from './routes/workRecords';
 import { registerEquipmentRoutes } from './routes/equipment';
+import { registerCycleRoutes } from './routes/cycles';
 
 const API_PREFIX = '/zhgd/';
 /** Auth routes: their limits are RATE_LIMIT_AUTH_PER_MINUTE, counted apart from the other routes. */
@@ -246,5 +247,6 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   registerWorkRecordRoutes(app, deps);
   registerPeopleRoutes(app, deps);
   registerEquipmentRoutes(app, deps);
+  registerCycleRoutes(app, deps);
   return app;
 }

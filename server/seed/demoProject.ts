@@ -183,6 +183,36 @@ function tunnelEquipment(): DemoDevice[] {
   ];
 }
 
+/**
+ * Where a demo gas station hangs, metres from its bore's entry portal (the device registry's chainage): a
+ * face station 20 m back from the seeded face, a lining station at the lining carriage, a portal station at
+ * its portal; null for devices that are not gas stations. The cycle tracker finds a heading's face station
+ * by it (server/cycles/tracker.ts).
+ */
+export function demoStationChainageM(d: DemoDevice): number | null {
+  const t = DEMO_TUNNELS.find((b) => b.tunnelId === d.tunnelId);
+  const h = t?.headings.find((x) => x.headingId === d.headingId);
+  if (!t || !h || !d.station) return null;
+  const entry = h.portal === 'entry';
+  if (d.station === 'face') return h.faceM + (entry ? -20 : 20);
+  if (d.station === 'lining') return h.liningM;
+  return entry ? 0 : t.lengthM;
+}
+
+/**
+ * Headings whose foreman reports stage changes from a tablet (kind `cycleStage`); the right bore's entry
+ * heading (RK-E) has none, so its stages are inferred from gas and beacons (docs/domain.md).
+ */
+export const DEMO_STAGE_REPORTING_HEADINGS = ['LK-E', 'LK-X', 'RK-X'] as const;
+
+/** One stage tablet per reporting heading: event-driven (report period 0). */
+function stageTablets(): DemoDevice[] {
+  return DEMO_STAGE_REPORTING_HEADINGS.map((tag) => {
+    const t = DEMO_TUNNELS.find((b) => b.headings.some((h) => h.headingId === tag))!;
+    return { sn: `PRC-${tag}`, kind: 'cycleStage', name: `${tag} foreman tablet`, position: `${tag}, working face`, tunnelId: t.tunnelId, headingId: tag, reportPeriodS: 0 };
+  });
+}
+
 /** Every device of the demo project. */
 /** One tunnel process device per heading, reporting its face, invert and lining (protocol/kinds/tunnelProgress.ts). */
 function progressDevices(): DemoDevice[] {
@@ -191,7 +221,7 @@ function progressDevices(): DemoDevice[] {
   );
 }
 
-export const DEMO_DEVICES: DemoDevice[] = [...gasStations(), ...beacons(), ...towerCranes(), ...tunnelEquipment(), ...cameras(), ...environmentMonitors(), ...progressDevices()];
+export const DEMO_DEVICES: DemoDevice[] = [...gasStations(), ...beacons(), ...towerCranes(), ...tunnelEquipment(), ...cameras(), ...environmentMonitors(), ...progressDevices(), ...stageTablets()];
 
 /**
  * The bridge project's lifting equipment (OTHER_PROJECT): a girder erector on the deck, the precast yard's

@@ -6,7 +6,7 @@ import { defaultThresholdsFor } from '../rules/defaultThresholds';
 import { insertBoard, insertPeople, insertRelease, insertZones, appendProgress, toJson, type Database } from '../storage';
 import { demoNames, type SeedLocale } from './demoNames';
 import { demoPeople, demoZones } from './demoPeople';
-import { ADMIN_USERNAME, BRIDGE_USER, DEMO_PROJECT, OTHER_PROJECT } from './demoProject';
+import { ADMIN_USERNAME, BRIDGE_USER, DEMO_PROJECT, demoStationChainageM, OTHER_PROJECT } from './demoProject';
 import { seedDemoEquipment } from './demoEquipment';
 import { demoProgressHistory } from './demoProgress';
 import { zoneColumns } from '../rules/zoneStore';
@@ -123,6 +123,7 @@ export async function seedIfEmpty(
           name: d.name,
           position: d.position,
           tunnel_id: d.tunnelId,
+          chainage_m: demoStationChainageM(d),
           report_period_s: d.reportPeriodS,
           thresholds: toJson(defaultThresholdsFor(d.kind, d.gases ?? [])),
           status: 'unknown',

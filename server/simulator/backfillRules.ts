@@ -1,3 +1,4 @@
+import { CycleTracker } from '../cycles/tracker';
 import type { Kysely } from 'kysely';
 import { beijingDayStart, DEAL_REMARK_PRESETS, kindArea, type Alarm, type DeviceMessage } from '../../protocol';
 import { loadDevices } from '../rules/deviceStore';
@@ -98,6 +99,8 @@ export class BackfillRules {
   /** The project's zones (their counts are written every hour, zero or not). */
   private zoneIds: string[] = [];
   private readonly result: BackfillRulesResult = { alarms: 0, workRecords: 0, zoneHours: 0 };
+  /** Drill-and-blast stages and rounds of the past, found as live (server/cycles/tracker.ts). */
+  private cycles: CycleTracker | null = null;
 
   private constructor(
     private readonly db: Kysely<Database>,
@@ -126,6 +129,10 @@ export class BackfillRules {
       rules.zoneIds = zones.zones.map((z) => z.zoneId);
     }
     rules.startHour(fromMs);
+    const say = (o: object, m: string) => log.warn(`${m}: ${JSON.stringify(o)}`);
+    rules.cycles = new CycleTracker({ db, log: { warn: say, error: say } });
+    // the live run may already have stored its first stages: the past starts without them
+    await rules.cycles.load(projectId, false);
     return rules;
   }
 
@@ -133,6 +140,7 @@ export class BackfillRules {
   accept(sn: string, message: DeviceMessage, tsMs: number, values: Record<string, number>): void {
     this.advance(tsMs);
     this.apply(this.engine.accept(this.projectId, sn, message, tsMs, values));
+    this.cycles?.accept(this.projectId, sn, message, values);
     const lift = this.lifts.accept(this.projectId, sn, message.kind, values, tsMs);
     if (lift) this.records.push(lift);
     for (const trip of this.trips.accept(this.projectId, sn, message.kind, values, tsMs)) this.records.push(trip);
@@ -198,6 +206,8 @@ export class BackfillRules {
     this.open.clear();
     this.closed.sort((a, b) => a.raisedAtMs - b.raisedAtMs);
     await this.flush();
+    // the past's last stages end where the live run takes over
+    await this.cycles?.endOpenSpans(this.projectId);
     return { ...this.result };
   }
 

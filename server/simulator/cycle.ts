@@ -1,4 +1,4 @@
-import type { Heading, RockGrade } from '../../protocol';
+import { CYCLE_STAGES, type CycleStage, type Heading, type RockGrade } from '../../protocol';
 import { Rng } from './prng';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from './siteClock';
 
@@ -8,17 +8,7 @@ import { DAY_MS, HOUR_MS, MINUTE_MS } from './siteClock';
  * idle, then the next round. The schedule is generated ahead from the heading's own Rng, so the stage
  * at any instant is a pure function of (seed, start time) whatever order callers ask in.
  */
-export const CYCLE_STAGES = [
-  'drilling',
-  'charging',
-  'blasting',
-  'ventilation',
-  'scaling',
-  'mucking',
-  'support',
-  'idle',
-] as const;
-export type CycleStage = (typeof CYCLE_STAGES)[number];
+export { CYCLE_STAGES, type CycleStage };
 
 /** What a blast released; drawn once per round so every station sees the same event. */
 export interface BlastCharge {

@@ -5,6 +5,7 @@ import { SiteWind, TowerCrane, craneSpecFor } from './crane';
 import { BridgeGirderErectorModel, ConstructionElevatorModel, GantryCraneModel, YardCraneModel } from './equipment';
 import { EnvironmentStation } from './environment';
 import { GasStation } from './gas';
+import { StageReporter } from './stageReporter';
 import { PeopleModel, roleFromPosition, type HeadingSite, type PersonSpec } from './people';
 import type { Crew } from './siteClock';
 import { HeadingProgressModel } from './progress';
@@ -134,6 +135,27 @@ const cameraSimulator: SimulatorFactory<'camera'> = (site) => {
   };
 };
 
+/** Foremen's tablets: a stage-change message whenever their heading's round moves on (stageReporter.ts). */
+const cycleStageSimulator: SimulatorFactory<'cycleStage'> = (site) => {
+  const reporters: Array<{ sn: string; reporter: StageReporter }> = [];
+  return {
+    add(d) {
+      reporters.push({ sn: d.sn, reporter: new StageReporter(site.siteOf(d), d.name) });
+      return reporters.length - 1;
+    },
+    seal() {},
+    step(t) {
+      const out: Array<SimEvent<'cycleStage'>> = [];
+      for (const r of reporters) {
+        const msg = r.reporter.step(t);
+        if (msg) out.push({ sn: r.sn, tsMs: msg.ts, payload: msg });
+      }
+      return out;
+    },
+    sample: () => null,
+  };
+};
+
 /** Steps a list of equipment models and samples them by index (equipment.ts). */
 function equipmentSimulator<K extends DeviceKind, T extends { step(t: number, dtS: number): void; sample(ts: number): MessageOf<K> }>(
   make: (d: DemoDevice, site: SimSite) => T,
@@ -184,4 +206,5 @@ export const KIND_SIMULATORS: { [K in DeviceKind]: SimulatorFactory<K> } = {
   // Environment monitors at the portals, following their heading's cycle and the site wind.
   environment: equipmentSimulator((d, s) => new EnvironmentStation(d.sn, s.siteOf(d).cycle, s.wind, s.seed)),
   tunnelProgress: tunnelProgressSimulator,
+  cycleStage: cycleStageSimulator,
 };

@@ -28,3 +28,4 @@ export * from './customPanelTypes';
 export * from './workRecords';
 export * from './equipment';
 export * from './tunnelProgress';
+export * from './cycles';

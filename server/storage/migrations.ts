@@ -796,6 +796,56 @@ const tunnelProgress: Migration = {
   },
 };
 
+/**
+ * Drill-and-blast cycles (docs/domain.md "Drill-and-blast cycle", server/cycles): each heading's stage spans
+ * (reported or inferred; `end_ms` null while the stage lasts), its closed rounds with their stages, and the
+ * preset round hours per grade a project's administrators set.
+ */
+const drillBlastCycles: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('cycle_stage_spans')
+      .addColumn('span_id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
+      .addColumn('project_id', 'text', (c) => c.notNull().references('projects.project_id').onDelete('cascade'))
+      .addColumn('heading_id', 'text', (c) => c.notNull())
+      .addColumn('stage', 'text', (c) => c.notNull())
+      .addColumn('start_ms', 'double precision', (c) => c.notNull())
+      .addColumn('end_ms', 'double precision')
+      .addColumn('source', 'text', (c) => c.notNull())
+      .addColumn('confidence', 'text', (c) => c.notNull())
+      .addColumn('editor', 'text')
+      .addColumn('advance_m', 'double precision')
+      .execute();
+    await db.schema.createIndex('cycle_stage_spans_heading_idx').on('cycle_stage_spans').columns(['project_id', 'heading_id', 'start_ms']).execute();
+    await db.schema
+      .createTable('cycle_records')
+      .addColumn('cycle_id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
+      .addColumn('project_id', 'text', (c) => c.notNull().references('projects.project_id').onDelete('cascade'))
+      .addColumn('heading_id', 'text', (c) => c.notNull())
+      .addColumn('tunnel_id', 'text', (c) => c.notNull())
+      .addColumn('work_face', 'text', (c) => c.notNull())
+      .addColumn('cycle_index', 'integer', (c) => c.notNull())
+      .addColumn('start_ms', 'double precision', (c) => c.notNull())
+      .addColumn('end_ms', 'double precision', (c) => c.notNull())
+      .addColumn('blast_ms', 'double precision')
+      .addColumn('effective_hours', 'double precision', (c) => c.notNull())
+      .addColumn('footage_m', 'double precision', (c) => c.notNull())
+      .addColumn('footage_source', 'text', (c) => c.notNull())
+      .addColumn('rock_grade', 'text')
+      .addColumn('editors', 'jsonb', (c) => c.notNull())
+      .addColumn('stages', 'jsonb', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('cycle_records_project_idx').on('cycle_records').expression(sql`project_id, start_ms desc`).execute();
+    await db.schema
+      .createTable('cycle_presets')
+      .addColumn('project_id', 'text', (c) => c.notNull().references('projects.project_id').onDelete('cascade'))
+      .addColumn('rock_grade', 'text', (c) => c.notNull())
+      .addColumn('hours', 'double precision', (c) => c.notNull())
+      .addPrimaryKeyConstraint('cycle_presets_pk', ['project_id', 'rock_grade'])
+      .execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -821,6 +871,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0047_zone_hour_counts': zoneHourCounts,
   '0048_member_invitations_device_transfers': memberInvitationsDeviceTransfers,
   '0049_tunnel_progress_and_rock_segments': tunnelProgress,
+  '0050_drill_blast_cycles': drillBlastCycles,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Heading, RockSegment, Threshold } from '../../protocol';
+import type { CycleRecord, Heading, RockSegment, Threshold } from '../../protocol';
 
 /**
  * Database tables (Kysely types). Time columns are milliseconds since the epoch stored as
@@ -39,6 +39,9 @@ export interface Database {
   equipment_archive: EquipmentArchiveTable;
   member_invitations: MemberInvitationsTable;
   tunnel_progress: TunnelProgressTable;
+  cycle_stage_spans: CycleStageSpansTable;
+  cycle_records: CycleRecordsTable;
+  cycle_presets: CyclePresetsTable;
   device_transfers: DeviceTransfersTable;
 }
 
@@ -525,4 +528,48 @@ export interface TunnelProgressTable {
   invert_m: number;
   lining_m: number;
   waterproof_m: number | null;
+}
+
+/** A heading's identified drill-and-blast stage (migration 0050_drill_blast_cycles; server/cycles). */
+export interface CycleStageSpansTable {
+  span_id: Generated<number>;
+  project_id: string;
+  heading_id: string;
+  /** protocol CycleStage. */
+  stage: string;
+  start_ms: number;
+  /** Null while the stage lasts. */
+  end_ms: number | null;
+  /** `reported` or `inferred`. */
+  source: string;
+  /** `high`, `medium` or `low`. */
+  confidence: string;
+  editor: string | null;
+  advance_m: number | null;
+}
+
+/** A closed drill-and-blast round (migration 0050_drill_blast_cycles; protocol CycleRecord). */
+export interface CycleRecordsTable {
+  cycle_id: Generated<number>;
+  project_id: string;
+  heading_id: string;
+  tunnel_id: string;
+  work_face: string;
+  cycle_index: number;
+  start_ms: number;
+  end_ms: number;
+  blast_ms: number | null;
+  effective_hours: number;
+  footage_m: number;
+  footage_source: string;
+  rock_grade: string | null;
+  editors: ColumnType<string[], string, string>;
+  stages: ColumnType<CycleRecord['stages'], string, string>;
+}
+
+/** Preset round hours of a grade in a project (migration 0050_drill_blast_cycles). */
+export interface CyclePresetsTable {
+  project_id: string;
+  rock_grade: string;
+  hours: number;
 }

@@ -18,6 +18,7 @@ const PeopleScreen = lazyChunk('PeopleScreen', () => import('./screens/PeopleScr
 const ZonesScreen = lazyChunk('ZonesScreen', () => import('./screens/ZonesScreen').then((m) => m.ZonesScreen));
 const AdminScreen = lazyChunk('AdminScreen', () => import('./screens/admin/AdminScreen').then((m) => m.AdminScreen));
 const TunnelScreen = lazyChunk('TunnelScreen', () => import('./screens/TunnelScreen').then((m) => m.TunnelScreen));
+const TunnelProcessScreen = lazyChunk('TunnelProcessScreen', () => import('./screens/TunnelProcessScreen').then((m) => m.TunnelProcessScreen));
 const PageManagerScreen = lazyChunk('PageManagerScreen', () => import('./screens/PageManagerScreen').then((m) => m.PageManagerScreen));
 
 // The project's custom panel types are registered while it is open (docs/custom-modules.md).
@@ -52,6 +53,8 @@ export const ROUTE_OBJECTS = [
       { path: 'zones', element: <ZonesScreen /> },
       // Tunnel progress (docs/api.md "Tunnel progress"): bores, rock grades, faces, figures, reports.
       { path: 'tunnel', element: <TunnelScreen /> },
+      // Drill-and-blast stages and rounds per heading (docs/domain.md "Drill-and-blast cycle").
+      { path: 'tunnel/process', element: <TunnelProcessScreen /> },
       // Hidden from menus (docs/product.md "Routes and screens"): the same list as /pageManger.
       { path: 'dataV/index', element: <PageManagerScreen /> },
       { path: 'dataV/dataDriven', element: <DataDrivenScreen /> },

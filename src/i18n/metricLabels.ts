@@ -56,6 +56,7 @@ export const KIND_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   'kind.bridgeGirderErector': msg`Bridge girder erector`,
   'kind.gantryCrane': msg`Gantry crane`,
   'kind.yardCrane': msg`Yard crane`,
+  'kind.cycleStage': msg`Process stage reporter`,
 
   'metric.constructionElevator.leftLoadT': msg`Left cage load`,
   'metric.constructionElevator.leftLoadPct': msg`Left cage load (of rated)`,

@@ -1,5 +1,6 @@
 import { action, makeObservable, observable, observableRef, reaction, runInAction, type IReactionDisposer } from 'mobx';
 import { isPersonTagKind, type Alarm, type DeviceInfo, type EquipmentFleet, type TelemetryHistory, type TunnelInfo, type TunnelProgressAt } from '../../protocol';
+import type { CycleSource } from './cycles';
 import type { HistoryService, ReadingAt } from '../../workers/telemetry/History';
 import { MAX_ACTIVITY_BUCKETS } from '../../workers/telemetry/HistoryImpl';
 import { ALARM_CAPACITY, type DeviceStore, type TunnelStore } from '../stores';
@@ -56,6 +57,8 @@ export interface ReplayDeps {
   fleet?: (projectId: string, atMs: number) => Promise<EquipmentFleet>;
   /** The bores' progress as of an instant (tunnel/progress/figures with `atMs`); absent, {@link ReplaySource.tunnelProgress} rejects. */
   tunnelProgress?: (projectId: string, atMs: number) => Promise<TunnelProgressAt[]>;
+  /** Drill-and-blast cycles as of the replay instant (cycles.ts); absent, the process panels say they cannot load. */
+  cycles?: CycleSource;
 }
 
 /** A replay range: [fromMs, toMs] (ms since epoch), the start instant and the speed (× real time). */
@@ -276,6 +279,11 @@ export class ReplaySource implements PanelDataSource {
 
   alarmFeed(): AlarmFeedState {
     return { alarms: this.feed, loading: this.loading, fresh: NO_FRESH, deal: null };
+  }
+
+  /** Drill-and-blast cycles asked as of the replay instant (ReplayDeps.cycles). */
+  get cycles(): CycleSource | undefined {
+    return this.deps.cycles;
   }
 
   /** The fleet as of `atMs` (the replay instant the caller read), asked from the server (ReplayDeps.fleet). */

@@ -2,6 +2,7 @@ import { EQUIPMENT, TUNNEL } from '../../protocol';
 import type { RootStore } from '../stores';
 import type { AlarmFeedState, PanelDataSource } from './types';
 import { frameScheduler } from './FrameScheduler';
+import { cycleSourceOf } from './cycles';
 
 const WALL_CLOCK = { now: () => Date.now() };
 
@@ -40,6 +41,7 @@ export function createLiveSource(root: RootStore): PanelDataSource {
     // live: the server's now (the instant is the wall clock)
     fleet: (projectId) => root.request(EQUIPMENT.fleet, { projectId }, { skipErrorHandler: true }),
     tunnelProgress: (projectId) => root.request(TUNNEL.progressFigures, { projectId }, { skipErrorHandler: true }),
+    cycles: cycleSourceOf(root),
   };
 }
 

@@ -1,3 +1,4 @@
+import { cycleSourceOf } from './cycles';
 import { EQUIPMENT, TUNNEL } from '../../protocol';
 import type { RootStore } from '../stores';
 import { createHistory, type HistoryService } from '../../workers/telemetry/History';
@@ -55,6 +56,7 @@ export function createReplaySource(
       projectId,
       fleet: (p, atMs) => root.request(EQUIPMENT.fleet, { projectId: p, atMs }, { skipErrorHandler: true }),
       tunnelProgress: (p, atMs) => root.request(TUNNEL.progressFigures, { projectId: p, atMs }, { skipErrorHandler: true }),
+      cycles: cycleSourceOf(root),
       history: opts.history ?? restHistory(root.request, (input, init) => root.fetchRoute(String(input), init ?? {})),
       createHistory: opts.createHistory ?? createHistory,
       devices: root.devices,

@@ -1,4 +1,5 @@
 import type { Alarm, DealStatus, DeviceInfo, EquipmentFleet, TunnelInfo, TunnelProgressAt } from '../../protocol';
+import type { CycleSource } from './cycles';
 import type { ChartWindow, PersonnelFrame, PersonnelRequest, PersonnelWatch, SeriesFrame, TelemetryTopic, WindowRequest } from '../stores';
 
 export type { ChartWindow, PersonnelFrame, PersonnelRequest, PersonnelWatch, SeriesFrame, TelemetryTopic, WindowRequest };
@@ -101,4 +102,6 @@ export interface PanelDataSource {
    * server cannot answer.
    */
   tunnelProgress(projectId: string, atMs: number): Promise<TunnelProgressAt[]>;
+  /** Drill-and-blast cycles as of an instant (cycles.ts); absent in sources without a server (the process panels say so). */
+  cycles?: CycleSource;
 }

@@ -10,6 +10,10 @@ import { fleetOverviewPanel } from './FleetOverview';
 import { environmentNowPanel } from './EnvironmentNow';
 import { tunnelProgressPanel } from './TunnelProgress';
 import { progressFiguresPanel } from './ProgressFigures';
+import { cycleStagePanel } from './CycleStage';
+import { cycleTimelinePanel } from './CycleTimeline';
+import { cycleAnalysisPanel } from './CycleAnalysis';
+import { cycleTrendPanel } from './CycleTrend';
 
 /** Definitions with their config type erased; prepareConfig re-establishes it by parsing. */
 const definitions = new Map<string, PanelDefinition<unknown>>();
@@ -77,4 +81,9 @@ registerPanel(progressFiguresPanel);
 for (const panel of EQUIPMENT_PANELS) registerPanel(panel);
 registerPanel(headlinePanel);
 registerPanel(environmentNowPanel);
+// the tunnel process widgets (docs/domain.md "Drill-and-blast cycle")
+registerPanel(cycleStagePanel);
+registerPanel(cycleTimelinePanel);
+registerPanel(cycleAnalysisPanel);
+registerPanel(cycleTrendPanel);
 for (const def of definitions.values()) builtIns.add(def.type);

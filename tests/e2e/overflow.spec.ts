@@ -1,21 +1,60 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { AUTH } from '../../protocol';
+import { AUTH, BOARDS as BOARD_ROUTES } from '../../protocol';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/locale';
 import { E2E } from './global-setup';
 
 /**
- * Wall-screen panels never hide a row or a word: on both demo boards (every built-in panel type), at
+ * Wall-screen panels never hide a row or a word: on both demo boards and boards made from the templates
+ * with the other built-in panel types, at
  * 1366×768, 1920×1080 and 3840×2160, in English and Simplified Chinese, no text of a panel is cut by its
  * panel or by any box between them that clips (a table cell with an ellipsis, a list without scrolling),
  * and no row of a list is drawn half. Hidden rows (a gas table's other pages, alarms beyond the last whole
  * card) are not drawn at all and are counted on screen instead.
  */
 
-const BOARDS = [
+const BOARDS: Array<{ url: string; panels: readonly string[] }> = [
   { url: '/#/dataV/viewBoard?boardId=demo-live', panels: ['headline', 'tunnelPersonnel', 'gasTrend', 'gasTable', 'towerCrane', 'alarmFeed'] },
   { url: '/#/dataV/viewBoard?boardId=bridge-live&projectId=demo-bridge', panels: ['fleetOverview', 'bridgeGirderErector', 'gantryCrane', 'yardCrane', 'towerCrane', 'alarmFeed'] },
+];
+/** Templates whose panels the demo boards do not have; a released board of each joins BOARDS. */
+const TEMPLATES = [
+  { templateId: 'tunnel-progress', panels: ['tunnelProgress', 'progressFigures'] },
+  { templateId: 'tunnel-equipment', panels: ['constructionElevator'] },
 ] as const;
+/** The board routes this spec calls. */
+const BOARDS_API = { ticket: '/zhgd/ticket/getTicket', fromTemplate: BOARD_ROUTES.boardAddInitialize.path, release: BOARD_ROUTES.boardRelease.path, screen: BOARD_ROUTES.boardScreen.path, remove: BOARD_ROUTES.boardDelete.path };
+/** The e2e server (playwright.config.ts baseURL). */
+const BASE_URL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${E2E.httpPort}`;
+const made: Array<{ boardId: string; version: number }> = [];
+
+test.beforeAll(async ({ playwright }) => {
+  const api = await playwright.request.newContext({ baseURL: BASE_URL });
+  await api.post(AUTH.login.path, { data: { username: 'admin', password: E2E.adminPassword } });
+  for (const t of TEMPLATES) {
+    // a ticket is good for one board
+    const ticket = ((await (await api.get(`${BOARDS_API.ticket}?projectId=demo-tunnel`)).json()) as { data: { ticket: string } }).data.ticket;
+    const res = await api.post(BOARDS_API.fromTemplate, { data: { projectId: 'demo-tunnel', templateId: t.templateId, name: `Overflow ${t.templateId}` }, headers: { dataBoardBasicToken: ticket } });
+    const body = (await res.json()) as { data: { boardId: string; version: number } | null; errorMessage?: string };
+    if (!body.data) throw new Error(`${t.templateId}: ${body.errorMessage}`);
+    const board = body.data;
+    await api.post(BOARDS_API.release, { data: { boardId: board.boardId, baseVersion: board.version } });
+    made.push({ boardId: board.boardId, version: board.version + 1 });
+    BOARDS.push({ url: `/#/dataV/viewBoard?boardId=${board.boardId}`, panels: t.panels });
+  }
+  await api.dispose();
+});
+
+test.afterAll(async ({ playwright }) => {
+  const api = await playwright.request.newContext({ baseURL: BASE_URL });
+  await api.post(AUTH.login.path, { data: { username: 'admin', password: E2E.adminPassword } });
+  for (const b of made) {
+    const res = await api.post(BOARDS_API.screen, { data: { boardId: b.boardId } });
+    const env = (await res.json()) as { success: boolean; data: { version: number } };
+    if (env.success) await api.post(BOARDS_API.remove, { data: { boardId: b.boardId, baseVersion: env.data.version } });
+  }
+  await api.dispose();
+});
 const SIZES = [
   [1366, 768],
   [1920, 1080],

@@ -1,0 +1,44 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { CycleStage, StageConfidence, StageSource, WorkFaceType } from '../../../protocol';
+
+/** The name of each drill-and-blast stage (docs/domain.md "Drill-and-blast cycle"). */
+export const STAGE_LABEL: Readonly<Record<CycleStage, MessageDescriptor>> = {
+  drilling: msg`Drilling`,
+  charging: msg`Charging`,
+  blasting: msg`Blasting`,
+  ventilation: msg`Ventilation`,
+  scaling: msg`Scaling`,
+  mucking: msg`Mucking`,
+  support: msg`Initial support`,
+  idle: msg`Idle`,
+};
+
+/** How a stage was identified: by a report from the site, or inferred from gas and beacons. */
+export const SOURCE_LABEL: Readonly<Record<StageSource, MessageDescriptor>> = {
+  reported: msg`Reported`,
+  inferred: msg`Inferred`,
+};
+
+export const CONFIDENCE_LABEL: Readonly<Record<StageConfidence, MessageDescriptor>> = {
+  high: msg`high confidence`,
+  medium: msg`medium confidence`,
+  low: msg`low confidence`,
+};
+
+export const WORK_FACE_LABEL: Readonly<Record<WorkFaceType, MessageDescriptor>> = {
+  excavation: msg`Excavation`,
+  lining: msg`Second lining`,
+};
+
+/** A colour per stage (timeline bars, trend lines), readable on the dark board and the light theme. */
+export const STAGE_COLOUR: Readonly<Record<CycleStage, string>> = {
+  drilling: '#3b82f6',
+  charging: '#a855f7',
+  blasting: '#ef4444',
+  ventilation: '#f59e0b',
+  scaling: '#eab308',
+  mucking: '#8b5e34',
+  support: '#10b981',
+  idle: '#64748b',
+};

@@ -1,0 +1,20 @@
+import { Trans } from '@lingui/react/macro';
+import { useCycleState, useCycleTimeline } from '../../panelData';
+import { PanelMessage } from '../../components';
+import { StageLegend, StageTimeline } from '../../components/cycles/StageTimeline';
+import type { PanelProps } from '../types';
+import type { CycleTimelineConfig } from './index';
+
+/** The headings' stage spans over the configured hours before the board clock, reported solid and inferred light. */
+export function CycleTimelinePanel({ config }: PanelProps<CycleTimelineConfig>) {
+  const { state } = useCycleState();
+  const { timeline, failed, fromMs, toMs } = useCycleTimeline(config.hours);
+  if (!timeline || !state) return <PanelMessage>{failed ? <Trans>Process data could not be loaded</Trans> : <Trans>Loading…</Trans>}</PanelMessage>;
+  const headings = state.headings.map((h) => ({ headingId: h.headingId, name: h.headingId }));
+  return (
+    <div style={{ height: '100%', overflow: 'auto', display: 'flex', flexDirection: 'column', gap: 6 }}>
+      <StageTimeline spans={timeline.spans} headings={headings} fromMs={fromMs} toMs={toMs} />
+      <StageLegend />
+    </div>
+  );
+}
