@@ -4,6 +4,7 @@ import { Button, Dropdown, Field, Input, Option, Spinner } from '@fluentui/react
 import { Trans, useLingui } from '@lingui/react/macro';
 import { roleAllows, TUNNEL, type ProgressEntry, type TunnelProgressAt } from '../../../protocol';
 import { useQuery, useStores } from '../../stores';
+import { useCycleState } from '../../panelData';
 import { BoreLegend, BoreProgress, chainageOf, gradesOf } from '../../components/tunnel/BoreProgress';
 import { ProgressFigures } from '../../components/tunnel/ProgressFigures';
 import { HeadingCycleSlot } from '../../components/tunnel/HeadingCycleSlot';
@@ -34,6 +35,8 @@ export const TunnelScreen = observer(function TunnelScreen() {
   // a report or a rock-grade edit (queries.mutate of a tunnel contract) reloads both at once
   const bores: readonly TunnelProgressAt[] | null = useQuery(TUNNEL.progressFigures, projectId ? { projectId } : null, { refreshMs: REFRESH_MS }).data;
   const recent: readonly ProgressEntry[] = useQuery(TUNNEL.progressList, projectId ? { projectId, limit: 10 } : null, { refreshMs: REFRESH_MS }).data ?? [];
+  // each heading's drill-and-blast stage, shown in its box
+  const cycles = useCycleState();
   const [headingId, setHeadingId] = useState('');
   const [form, setForm] = useState<Record<Position, string>>({ faceM: '', invertM: '', liningM: '', waterproofM: '' });
   const [error, setError] = useState<string | null>(null);
@@ -101,7 +104,7 @@ export const TunnelScreen = observer(function TunnelScreen() {
               <BoreProgress tunnel={b.tunnel} fontPx={16} />
               <div style={{ display: 'grid', gridTemplateColumns: `repeat(${b.tunnel.headings.length}, 1fr)`, gap: 12 }}>
                 {b.tunnel.headings.map((h) => (
-                  <HeadingCycleSlot key={h.headingId} projectId={projectId ?? ''} tunnel={b.tunnel} heading={h} />
+                  <HeadingCycleSlot key={h.headingId} tunnel={b.tunnel} heading={h} cycle={cycles.state?.headings.find((c) => c.headingId === h.headingId)} atMs={cycles.atMs} />
                 ))}
               </div>
             </section>
