@@ -52,6 +52,11 @@ const ZH_CN: Record<string, string> = {
   'Tunnel progress': '隧道进度',
   Progress: '进度',
   'Progress figures': '进度统计',
+  'Drill-and-blast cycles': '钻爆循环',
+  'Current stage': '当前工序',
+  'Cycle analysis': '循环分析',
+  'Stage timeline': '工序时间线',
+  'Trend by stage': '工序趋势',
 };
 
 const NAMES: Record<SeedLocale, Record<string, string> | null> = { 'zh-CN': ZH_CN, en: null };

@@ -237,7 +237,7 @@ export const BOARD_TEMPLATES: readonly BoardTemplate[] = [
     templateId: 'tunnel-progress',
     category: 'tunnel',
     name: 'Tunnel progress',
-    description: 'Every bore with its surrounding-rock grades, faces, invert and lining; the progress figures with the step distances behind each face; the alarm feed.',
+    description: 'Every bore with its surrounding-rock grades, faces, invert and lining; the progress figures with the step distances behind each face; the alarm feed. A second page follows the drill-and-blast cycles: each heading\'s stage, the averages and efficiency, the stage timeline and the trend by stage.',
     layout: { pageWidth: 1920, pageHeight: 1080, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 },
     pages: [
       {
@@ -247,6 +247,16 @@ export const BOARD_TEMPLATES: readonly BoardTemplate[] = [
           { type: 'tunnelProgress', title: 'Tunnel progress', x: 20, y: 20, w: 1880, h: 520, z: 1, config: { showFigures: false } },
           { type: 'progressFigures', title: 'Progress figures', x: 20, y: 560, w: 1240, h: 500, z: 2, config: {} },
           { type: 'alarmFeed', title: 'Alarms', x: 1280, y: 560, w: 620, h: 500, z: 3, config: { limit: 50 } },
+        ],
+      },
+      {
+        templatePageId: 'cycles',
+        name: 'Drill-and-blast cycles',
+        panels: [
+          { type: 'processStage', title: 'Current stage', x: 20, y: 20, w: 940, h: 500, z: 1, config: {} },
+          { type: 'cycleAnalysis', title: 'Cycle analysis', x: 980, y: 20, w: 920, h: 500, z: 2, config: {} },
+          { type: 'cycleTimeline', title: 'Stage timeline', x: 20, y: 540, w: 1880, h: 260, z: 3, config: {} },
+          { type: 'cycleTrend', title: 'Trend by stage', x: 20, y: 820, w: 1880, h: 240, z: 4, config: {} },
         ],
       },
     ],

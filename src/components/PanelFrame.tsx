@@ -48,6 +48,8 @@ export function PanelFrame({ title, extra, children, look = {} }: { title: React
         flexDirection: 'column',
         background: look.background ?? SCREEN.panelBackground,
         color: SCREEN.text,
+        // relative, so text larger than Fluent's body size (its 20 px line height) gets a line box of its own size
+        lineHeight: 1.2,
         border: `${look.borderWidthPx ?? BORDER_PX}px solid ${look.borderColor ?? SCREEN.panelBorder}`,
         borderRadius: look.borderRadiusPx ?? 6,
         boxShadow: look.background ? undefined : `inset 0 0 24px color-mix(in srgb, ${SCREEN.brand} 6%, transparent)`,

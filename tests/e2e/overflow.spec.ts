@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { AUTH, BOARDS as BOARD_ROUTES } from '../../protocol';
+import { AUTH, BOARDS as BOARD_ROUTES, type Board } from '../../protocol';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/locale';
 import { E2E } from './global-setup';
 
@@ -18,10 +18,7 @@ const BOARDS: Array<{ url: string; panels: readonly string[] }> = [
   { url: '/#/dataV/viewBoard?boardId=bridge-live&projectId=demo-bridge', panels: ['fleetOverview', 'bridgeGirderErector', 'gantryCrane', 'yardCrane', 'towerCrane', 'alarmFeed'] },
 ];
 /** Templates whose panels the demo boards do not have; a released board of each joins BOARDS. */
-const TEMPLATES = [
-  { templateId: 'tunnel-progress', panels: ['tunnelProgress', 'progressFigures'] },
-  { templateId: 'tunnel-equipment', panels: ['constructionElevator'] },
-] as const;
+const TEMPLATES = ['tunnel-progress', 'tunnel-equipment'] as const;
 /** The board routes this spec calls. */
 const BOARDS_API = { ticket: '/zhgd/ticket/getTicket', fromTemplate: BOARD_ROUTES.boardAddInitialize.path, release: BOARD_ROUTES.boardRelease.path, screen: BOARD_ROUTES.boardScreen.path, remove: BOARD_ROUTES.boardDelete.path };
 /** The e2e server (playwright.config.ts baseURL). */
@@ -34,13 +31,15 @@ test.beforeAll(async ({ playwright }) => {
   for (const t of TEMPLATES) {
     // a ticket is good for one board
     const ticket = ((await (await api.get(`${BOARDS_API.ticket}?projectId=demo-tunnel`)).json()) as { data: { ticket: string } }).data.ticket;
-    const res = await api.post(BOARDS_API.fromTemplate, { data: { projectId: 'demo-tunnel', templateId: t.templateId, name: `Overflow ${t.templateId}` }, headers: { dataBoardBasicToken: ticket } });
+    const res = await api.post(BOARDS_API.fromTemplate, { data: { projectId: 'demo-tunnel', templateId: t, name: `Overflow ${t}` }, headers: { dataBoardBasicToken: ticket } });
     const body = (await res.json()) as { data: { boardId: string; version: number } | null; errorMessage?: string };
-    if (!body.data) throw new Error(`${t.templateId}: ${body.errorMessage}`);
+    if (!body.data) throw new Error(`${t}: ${body.errorMessage}`);
     const board = body.data;
     await api.post(BOARDS_API.release, { data: { boardId: board.boardId, baseVersion: board.version } });
     made.push({ boardId: board.boardId, version: board.version + 1 });
-    BOARDS.push({ url: `/#/dataV/viewBoard?boardId=${board.boardId}`, panels: t.panels });
+    // every page of it, each with the panel types it holds
+    const screen = ((await (await api.post(BOARDS_API.screen, { data: { boardId: board.boardId } })).json()) as { data: Board }).data;
+    for (const page of screen.pages) BOARDS.push({ url: `/#/dataV/viewBoard?boardId=${board.boardId}&pageId=${page.pageId}`, panels: [...new Set(page.panels.map((p) => p.type))] });
   }
   await api.dispose();
 });
