@@ -237,7 +237,7 @@ export const BOARD_TEMPLATES: readonly BoardTemplate[] = [
     templateId: 'tunnel-progress',
     category: 'tunnel',
     name: 'Tunnel progress',
-    description: 'Every bore with its surrounding-rock grades, faces, invert and lining; the progress figures with the step distances behind each face; the alarm feed. A second page follows the drill-and-blast cycles: each heading\'s stage, the averages and efficiency, the stage timeline and the trend by stage.',
+    description: 'Every bore with its surrounding-rock grades, faces, invert and lining; the progress figures with the step distances behind each face; the alarm feed. A second page follows the drill-and-blast cycles: each heading\'s stage, the stage timeline and the trend by stage; a third the averages and the efficiency against the presets.',
     layout: { pageWidth: 1920, pageHeight: 1080, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 },
     pages: [
       {
@@ -253,11 +253,15 @@ export const BOARD_TEMPLATES: readonly BoardTemplate[] = [
         templatePageId: 'cycles',
         name: 'Drill-and-blast cycles',
         panels: [
-          { type: 'processStage', title: 'Current stage', x: 20, y: 20, w: 940, h: 500, z: 1, config: {} },
-          { type: 'cycleAnalysis', title: 'Cycle analysis', x: 980, y: 20, w: 920, h: 500, z: 2, config: {} },
-          { type: 'cycleTimeline', title: 'Stage timeline', x: 20, y: 540, w: 1880, h: 260, z: 3, config: {} },
-          { type: 'cycleTrend', title: 'Trend by stage', x: 20, y: 820, w: 1880, h: 240, z: 4, config: {} },
+          { type: 'processStage', title: 'Current stage', x: 20, y: 20, w: 1880, h: 300, z: 1, config: {} },
+          { type: 'cycleTimeline', title: 'Stage timeline', x: 20, y: 340, w: 1880, h: 330, z: 2, config: {} },
+          { type: 'cycleTrend', title: 'Trend by stage', x: 20, y: 690, w: 1880, h: 370, z: 3, config: {} },
         ],
+      },
+      {
+        templatePageId: 'cycle-analysis',
+        name: 'Cycle analysis',
+        panels: [{ type: 'cycleAnalysis', title: 'Cycle analysis', x: 20, y: 20, w: 1880, h: 1040, z: 1, config: {} }],
       },
     ],
   },

@@ -43,3 +43,4 @@ export { SHELVE_MINUTES, ShelveDialog, type ShelveAlarmsFn } from './ShelveDialo
 export { maxJoinedGapMs, toAlignedData } from './chartGaps';
 export { useWholeItems } from './useWholeItems';
 export { MIN_FIT_HEIGHT_ZOOM, useFitHeight } from './useFitHeight';
+export { FitLine } from './FitLine';

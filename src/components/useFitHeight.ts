@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
-/** Smallest zoom {@link useFitHeight} applies: below it text would fall under the legibility floor. */
-export const MIN_FIT_HEIGHT_ZOOM = 0.7;
+/** Smallest zoom {@link useFitHeight} applies: a card's 20 px labels stay at 12 px or more on a 1366×768 screen. */
+export const MIN_FIT_HEIGHT_ZOOM = 0.9;
 
 /**
  * The zoom at which `content` (laid out at its natural height) fits the height of `box`: 1 when it fits,

@@ -3,6 +3,7 @@ import { expect, test } from './fixtures';
 import { AUTH, BOARDS as BOARD_ROUTES, type Board } from '../../protocol';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/locale';
 import { E2E } from './global-setup';
+import { smallTexts } from './smallTexts';
 
 /**
  * Wall-screen panels never hide a row or a word: on both demo boards and boards made from the templates
@@ -84,15 +85,24 @@ async function cutTexts(page: Page): Promise<string[]> {
         out.push(`${what} cut short (${style.textOverflow === 'ellipsis' ? 'ellipsis' : 'overflow'})`);
         continue;
       }
-      for (let a: HTMLElement | null = el; a; a = a.parentElement) {
+      // Each line's glyphs: a line's box is the font's whole ascent and descent, which in CJK fonts reaches
+      // well beyond the glyphs; the em square centred in it holds them (descenders included).
+      const emPx = Number.parseFloat(style.fontSize) * (el.offsetWidth > 0 ? own.width / el.offsetWidth : 1);
+      const lines = Array.from(range.getClientRects()).map((l) => {
+        const inset = Math.max(0, (l.height - emPx) / 2);
+        return { left: l.left, right: l.right, top: l.top + inset, bottom: l.bottom - inset };
+      });
+      outer: for (let a: HTMLElement | null = el; a; a = a.parentElement) {
         const cs = getComputedStyle(a);
         const clipsX = a === panel || cs.overflowX !== 'visible';
         const clipsY = a === panel || cs.overflowY !== 'visible';
         if (clipsX || clipsY) {
           const b = a.getBoundingClientRect();
-          if ((clipsX && (r.left < b.left - 1 || r.right > b.right + 1)) || (clipsY && (r.top < b.top - 1 || r.bottom > b.bottom + 1))) {
-            out.push(`${what} cut by ${a === panel ? 'its panel' : `<${a.tagName.toLowerCase()}>`}`);
-            break;
+          for (const l of lines) {
+            if ((clipsX && (l.left < b.left - 1 || l.right > b.right + 1)) || (clipsY && (l.top < b.top - 1 || l.bottom > b.bottom + 1))) {
+              out.push(`${what} cut by ${a === panel ? 'its panel' : `<${a.tagName.toLowerCase()}>`}`);
+              break outer;
+            }
           }
         }
         if (a === panel) break;
@@ -116,6 +126,8 @@ for (const locale of ['en', 'zh-CN'] as const) {
         // live values, the alarm feed and the crane cards have arrived (the simulator reports every 1–10 s)
         await page.waitForTimeout(4_000);
         expect(await cutTexts(page), board.url).toEqual([]);
+        // and nothing under 12 px on the smallest screen (docs/product.md "Validation and display")
+        if (w === 1366) expect(await smallTexts(page, 12), board.url).toEqual([]);
       }
     });
   }

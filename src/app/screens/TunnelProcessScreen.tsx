@@ -14,7 +14,7 @@ import { useProjectId } from '../shell/useProjectId';
 import { ProcessRecords } from './ProcessRecords';
 import { ScreenFrame } from './ScreenFrame';
 
-const section = { background: SCREEN.panelBackground, border: `1px solid ${SCREEN.panelBorder}`, borderRadius: 4, padding: 16, marginBottom: 16 } as const;
+const section = { background: SCREEN.panelBackground, border: `1px solid ${SCREEN.panelBorder}`, borderRadius: 4, padding: 16, marginBottom: 16, fontSize: 16 } as const;
 const h2 = { fontSize: 18, margin: '0 0 10px' } as const;
 
 /**

@@ -15,7 +15,7 @@ const hours = (v: number | null) => (v === null ? '–' : `${v.toFixed(1)} h`);
 export function CycleAveragesTable({ analysis }: { analysis: CycleAnalysis }) {
   const { i18n } = useLingui();
   return (
-    <table data-cycle-averages style={{ width: '100%', borderCollapse: 'collapse', fontSize: 14 }}>
+    <table data-cycle-averages style={{ width: '100%', borderCollapse: 'collapse', fontSize: '0.875em' }}>
       <thead>
         <tr>
           <th style={{ ...head, textAlign: 'left' }}><Trans>Work face</Trans></th>
@@ -51,7 +51,7 @@ export function CycleAveragesTable({ analysis }: { analysis: CycleAnalysis }) {
 /** Cycle-footage time analysis: per grade, the mean round of 7 days against the preset; slower is flagged low efficiency. */
 export function CycleEfficiencyTable({ analysis }: { analysis: CycleAnalysis }) {
   return (
-    <table data-cycle-efficiency style={{ width: '100%', borderCollapse: 'collapse', fontSize: 14 }}>
+    <table data-cycle-efficiency style={{ width: '100%', borderCollapse: 'collapse', fontSize: '0.875em' }}>
       <thead>
         <tr>
           <th style={{ ...head, textAlign: 'left' }}><Trans>Rock grade</Trans></th>

@@ -15,7 +15,7 @@ export function HeadingStageCard({ headingId }: { headingId: string }) {
   const { state, failed, atMs } = useCycleState();
   const h = state?.headings.find((x) => x.headingId === headingId);
   if (!h) {
-    return <div style={{ fontSize: 14, color: SCREEN.textMuted, padding: 8 }}>{failed ? <Trans>Process data could not be loaded</Trans> : state ? <Trans>Unknown heading</Trans> : <Trans>Loading…</Trans>}</div>;
+    return <div style={{ fontSize: '0.875em', color: SCREEN.textMuted, padding: 8 }}>{failed ? <Trans>Process data could not be loaded</Trans> : state ? <Trans>Unknown heading</Trans> : <Trans>Loading…</Trans>}</div>;
   }
   return <HeadingStageView heading={h} atMs={atMs} startChainageM={null} />;
 }
@@ -29,33 +29,33 @@ export function HeadingStageView({ heading: h, atMs, startChainageM }: { heading
   const elapsed = h.stageStartMs === null ? null : Math.max(0, atMs - h.stageStartMs);
   const left = h.expectedNextStartMs === null ? null : h.expectedNextStartMs - atMs;
   const stageName = h.stage ? i18n._(STAGE_LABEL[h.stage]) : null;
-  const row = { display: 'flex', justifyContent: 'space-between', gap: 8, fontSize: 14, lineHeight: '22px' } as const;
+  const row = { display: 'flex', justifyContent: 'space-between', gap: 8, fontSize: '0.875em', lineHeight: 1.55 } as const;
   const muted = { color: SCREEN.textMuted } as const;
   return (
     <section data-heading-stage={h.headingId} data-stage={h.stage ?? ''} data-source={h.source ?? ''} style={{ border: `1px solid ${SCREEN.panelBorder}`, borderRadius: 4, padding: '8px 12px', minWidth: 0 }}>
-      <header style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 8 }}>
-        <strong style={{ fontSize: 16, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={h.headingName}>
+      <header style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'baseline', gap: '0 8px' }}>
+        <strong style={{ fontSize: '1em', overflowWrap: 'anywhere' }} title={h.headingName}>
           {h.headingName}
         </strong>
-        <span style={{ ...muted, fontSize: 13 }}>
+        <span style={{ ...muted, fontSize: '0.8125em' }}>
           {startChainageM === null ? `${Math.round(h.faceM)} m` : formatChainage(startChainageM + h.faceM)} · {h.rockGrade ?? '–'}
         </span>
       </header>
       {h.stage === null ? (
-        <p style={{ fontSize: 14, ...muted }}>
+        <p style={{ fontSize: '0.875em', ...muted }}>
           <Trans>No stage identified yet</Trans>
         </p>
       ) : (
         <>
           <div style={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 10, margin: '6px 0' }}>
             <span aria-hidden style={{ width: 14, height: 14, borderRadius: 7, background: STAGE_COLOUR[h.stage] }} />
-            <span data-current-stage style={{ fontSize: 24, fontWeight: 600 }}>
+            <span data-current-stage style={{ fontSize: '1.5em', fontWeight: 600 }}>
               {stageName}
             </span>
             <span
               data-stage-source={h.source}
               title={h.confidence ? i18n._(CONFIDENCE_LABEL[h.confidence]) : undefined}
-              style={{ fontSize: 13, padding: '1px 8px', borderRadius: 10, whiteSpace: 'nowrap', border: `1px ${h.source === 'reported' ? 'solid' : 'dashed'} ${SCREEN.textMuted}` }}
+              style={{ fontSize: '0.8125em', padding: '1px 8px', borderRadius: 10, whiteSpace: 'nowrap', border: `1px ${h.source === 'reported' ? 'solid' : 'dashed'} ${SCREEN.textMuted}` }}
             >
               {h.source ? i18n._(SOURCE_LABEL[h.source]) : ''}
               {h.source === 'inferred' && h.confidence ? ` · ${i18n._(CONFIDENCE_LABEL[h.confidence])}` : ''}

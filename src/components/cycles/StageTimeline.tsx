@@ -16,11 +16,11 @@ export function StageTimeline({ spans, headings, fromMs, toMs }: { spans: readon
   const pct = (ms: number) => ((Math.min(toMs, Math.max(fromMs, ms)) - fromMs) / Math.max(1, toMs - fromMs)) * 100;
   const ticks = Array.from({ length: 5 }, (_, i) => fromMs + ((toMs - fromMs) * i) / 4);
   return (
-    <div data-stage-timeline style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 10, rowGap: 6, fontSize: 14, alignItems: 'center' }}>
+    <div data-stage-timeline style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 10, rowGap: 6, fontSize: '0.875em', alignItems: 'center' }}>
       {headings.map((h) => (
         <Fragment key={h.headingId}>
           <span>{h.name}</span>
-          <div data-timeline-row={h.headingId} style={{ position: 'relative', height: 22 }}>
+          <div data-timeline-row={h.headingId} style={{ position: 'relative', height: '1.6em' }}>
             {spans
               .filter((s) => s.headingId === h.headingId && (s.endMs ?? toMs) > fromMs && s.startMs < toMs)
               .map((s) => {
@@ -40,7 +40,7 @@ export function StageTimeline({ spans, headings, fromMs, toMs }: { spans: readon
         </Fragment>
       ))}
       <span />
-      <div style={{ position: 'relative', height: 18, color: SCREEN.textMuted, fontSize: 13 }}>
+      <div style={{ position: 'relative', height: '1.5em', color: SCREEN.textMuted, fontSize: '0.9286em' /* 13 px of the grid's 14 */ }}>
         {ticks.map((t, i) => (
           <span key={t} style={{ position: 'absolute', left: `${(i / 4) * 100}%`, transform: i === 0 ? 'none' : i === 4 ? 'translateX(-100%)' : 'translateX(-50%)', whiteSpace: 'nowrap' }}>
             {formatBeijing(t, 'MM-DD HH:mm')}
@@ -55,7 +55,7 @@ export function StageTimeline({ spans, headings, fromMs, toMs }: { spans: readon
 export function StageLegend() {
   const { i18n } = useLingui();
   return (
-    <div style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 14px', fontSize: 13 }}>
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 14px', fontSize: '0.8125em' }}>
       {(Object.keys(STAGE_COLOUR) as Array<keyof typeof STAGE_COLOUR>).map((s) => (
         <span key={s} style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
           <span aria-hidden style={{ width: 12, height: 12, background: STAGE_COLOUR[s] }} />

@@ -14,7 +14,7 @@ const HEADING_COLOURS = ['#3b82f6', '#10b981', '#f59e0b', '#ef4444', '#a855f7', 
  * Trend by stage: the hours `stage` took in each round of the week (cycles/analysis `trend`), one line
  * per heading, x the round's start (uPlot, as the other charts).
  */
-export function StageTrendChart({ analysis, stage, width, height }: { analysis: CycleAnalysis; stage: CycleStage; width: number; height: number }) {
+export function StageTrendChart({ analysis, stage, width, height, fontPx = 13 }: { analysis: CycleAnalysis; stage: CycleStage; width: number; height: number; fontPx?: number }) {
   const host = useRef<HTMLDivElement | null>(null);
   const { i18n } = useLingui();
   const { textMuted: axisColor, grid: gridColor } = useThemeColors();
@@ -34,8 +34,8 @@ export function StageTrendChart({ analysis, stage, width, height }: { analysis: 
         legend: { show: true },
         scales: { x: { time: true } },
         axes: [
-          { stroke: axisColor, grid: { stroke: gridColor }, font: '13px sans-serif', values: (_u, splits, _i, _s, incr) => beijingAxisLabels(splits, incr) },
-          { stroke: axisColor, grid: { stroke: gridColor }, font: '13px sans-serif', label: 'h', labelFont: '13px sans-serif' },
+          { stroke: axisColor, grid: { stroke: gridColor }, font: `${fontPx}px sans-serif`, values: (_u, splits, _i, _s, incr) => beijingAxisLabels(splits, incr) },
+          { stroke: axisColor, grid: { stroke: gridColor }, font: `${fontPx}px sans-serif`, label: 'h', labelFont: `${fontPx}px sans-serif` },
         ],
         series: [
           { label: i18n._(STAGE_LABEL[stage]) },
@@ -46,6 +46,6 @@ export function StageTrendChart({ analysis, stage, width, height }: { analysis: 
       el,
     );
     return () => u.destroy();
-  }, [analysis, stage, width, height, axisColor, gridColor, i18n]);
+  }, [analysis, stage, width, height, fontPx, axisColor, gridColor, i18n]);
   return <div ref={host} data-stage-trend={stage} />;
 }

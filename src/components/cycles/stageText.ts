@@ -42,3 +42,11 @@ export const STAGE_COLOUR: Readonly<Record<CycleStage, string>> = {
   support: '#10b981',
   idle: '#64748b',
 };
+
+/**
+ * Root text size of the process widgets on a board panel (page px). The widgets size their text in em of a
+ * 16 px screen; at 24 px their smallest text (0.8125 em) is 19.5 page px, at least 12 px on a 1366×768
+ * screen, where a 1920×1080 board with its page controls is drawn at about 0.64 (docs/product.md
+ * "Validation and display").
+ */
+export const BOARD_TEXT_PX = 24;

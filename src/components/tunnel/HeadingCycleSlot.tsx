@@ -12,7 +12,7 @@ import { chainageOf } from './BoreProgress';
  */
 export function HeadingCycleSlot({ tunnel, heading, cycle, atMs }: { tunnel: TunnelInfo; heading: Heading; cycle: HeadingCycleState | undefined; atMs: number }) {
   return (
-    <div data-heading-slot={heading.headingId} style={{ border: `1px solid ${SCREEN.panelBorder}`, padding: 12, fontSize: 14, display: 'grid', gap: 8 }}>
+    <div data-heading-slot={heading.headingId} style={{ border: `1px solid ${SCREEN.panelBorder}`, padding: 12, fontSize: 16, display: 'grid', gap: 8 }}>
       <div style={{ fontWeight: 600, fontSize: 16 }}>{heading.name}</div>
       <div data-slot="heading-cycle" data-heading={heading.headingId}>
         {cycle ? (

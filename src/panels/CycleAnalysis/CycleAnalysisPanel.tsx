@@ -1,3 +1,4 @@
+import { BOARD_TEXT_PX } from '../../components/cycles/stageText';
 import { Trans } from '@lingui/react/macro';
 import { useCycleAnalysis } from '../../panelData';
 import { PanelMessage } from '../../components';
@@ -10,7 +11,7 @@ export function CycleAnalysisPanel({ config }: PanelProps<CycleAnalysisConfig>) 
   const { analysis, failed } = useCycleAnalysis(config.headingId || undefined);
   if (!analysis) return <PanelMessage>{failed ? <Trans>Process data could not be loaded</Trans> : <Trans>Loading…</Trans>}</PanelMessage>;
   return (
-    <div style={{ height: '100%', overflow: 'auto', display: 'flex', flexDirection: 'column', gap: 10 }}>
+    <div style={{ height: '100%', fontSize: BOARD_TEXT_PX, overflow: 'auto', display: 'flex', flexDirection: 'column', gap: 10 }}>
       <CycleAveragesTable analysis={analysis} />
       <CycleEfficiencyTable analysis={analysis} />
     </div>

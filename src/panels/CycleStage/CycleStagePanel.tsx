@@ -1,3 +1,4 @@
+import { BOARD_TEXT_PX } from '../../components/cycles/stageText';
 import { Trans } from '@lingui/react/macro';
 import { useCycleState } from '../../panelData';
 import { PanelMessage } from '../../components';
@@ -13,7 +14,7 @@ export function CycleStagePanel({ config, width }: PanelProps<CycleStageConfig>)
   if (headings.length === 0) return <PanelMessage><Trans>No headings in this project</Trans></PanelMessage>;
   const columns = Math.max(1, Math.min(headings.length, Math.floor(width / 300)));
   return (
-    <div style={{ height: '100%', overflow: 'auto', display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: 8 }}>
+    <div style={{ height: '100%', fontSize: BOARD_TEXT_PX, overflow: 'auto', display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: 8 }}>
       {headings.map((h) => (
         <HeadingStageView key={h.headingId} heading={h} atMs={atMs} startChainageM={null} />
       ))}

@@ -1,3 +1,4 @@
+import { BOARD_TEXT_PX } from '../../components/cycles/stageText';
 import { Trans } from '@lingui/react/macro';
 import { useCycleState, useCycleTimeline } from '../../panelData';
 import { PanelMessage } from '../../components';
@@ -12,7 +13,7 @@ export function CycleTimelinePanel({ config }: PanelProps<CycleTimelineConfig>) 
   if (!timeline || !state) return <PanelMessage>{failed ? <Trans>Process data could not be loaded</Trans> : <Trans>Loading…</Trans>}</PanelMessage>;
   const headings = state.headings.map((h) => ({ headingId: h.headingId, name: h.headingId }));
   return (
-    <div style={{ height: '100%', overflow: 'auto', display: 'flex', flexDirection: 'column', gap: 6 }}>
+    <div style={{ height: '100%', fontSize: BOARD_TEXT_PX, overflow: 'auto', display: 'flex', flexDirection: 'column', gap: 6 }}>
       <StageTimeline spans={timeline.spans} headings={headings} fromMs={fromMs} toMs={toMs} />
       <StageLegend />
     </div>

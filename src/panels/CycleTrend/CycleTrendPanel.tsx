@@ -1,3 +1,4 @@
+import { BOARD_TEXT_PX } from '../../components/cycles/stageText';
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CYCLE_STAGES, type CycleStage } from '../../../protocol';
@@ -15,10 +16,10 @@ export function CycleTrendPanel({ config, width, height }: PanelProps<CycleTrend
   const { analysis, failed } = useCycleAnalysis();
   if (!analysis) return <PanelMessage>{failed ? <Trans>Process data could not be loaded</Trans> : <Trans>Loading…</Trans>}</PanelMessage>;
   return (
-    <div style={{ height: '100%', display: 'flex', flexDirection: 'column', gap: 6 }}>
-      <label style={{ fontSize: 14 }}>
+    <div style={{ height: '100%', fontSize: BOARD_TEXT_PX, display: 'flex', flexDirection: 'column', gap: 6 }}>
+      <label style={{ fontSize: '0.875em' }}>
         <Trans>Stage</Trans>{' '}
-        <select data-trend-stage value={stage} onChange={(e) => setStage(e.target.value as CycleStage)} style={{ fontSize: 14 }}>
+        <select data-trend-stage value={stage} onChange={(e) => setStage(e.target.value as CycleStage)} style={{ fontSize: '1em' }}>
           {CYCLE_STAGES.map((s) => (
             <option key={s} value={s}>
               {i18n._(STAGE_LABEL[s])}
@@ -26,7 +27,7 @@ export function CycleTrendPanel({ config, width, height }: PanelProps<CycleTrend
           ))}
         </select>
       </label>
-      {analysis.trend.length === 0 ? <PanelMessage><Trans>No rounds closed in the last 7 days</Trans></PanelMessage> : <StageTrendChart analysis={analysis} stage={stage} width={width - 8} height={height - 90} />}
+      {analysis.trend.length === 0 ? <PanelMessage><Trans>No rounds closed in the last 7 days</Trans></PanelMessage> : <StageTrendChart analysis={analysis} stage={stage} width={width - 8} height={height - 90} fontPx={BOARD_TEXT_PX} />}
     </div>
   );
 }

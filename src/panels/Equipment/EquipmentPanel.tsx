@@ -70,7 +70,7 @@ export const EquipmentPanel = observer(function EquipmentPanel({ kind, config, w
             const label = metricLabel(i18n, kind, m.key);
             return (
               <div key={m.key} data-metric={m.key} style={{ minWidth: 0 }}>
-                <dt title={label} style={{ opacity: 0.8, fontSize: 20, lineHeight: 1.1, overflowX: 'clip', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                <dt title={label} style={{ opacity: 0.8, fontSize: 20, lineHeight: 1.1, overflowWrap: 'anywhere' }}>
                   {label}
                 </dt>
                 <dd style={{ margin: 0, whiteSpace: 'nowrap' }}>

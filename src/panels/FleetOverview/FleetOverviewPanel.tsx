@@ -34,13 +34,14 @@ export const FleetOverviewPanel = observer(function FleetOverviewPanel({ height 
   }
   const open = openAlarmsBySn(feed.alarms);
   const bySn = new Map((summary?.entries ?? []).map((e) => [e.sn, e]));
-  const rowH = Math.max(30, Math.min(44, Math.floor((height - 34) / Math.max(1, equipment.length))));
+  const rowH = Math.max(32, Math.min(48, Math.floor((height - 34) / Math.max(1, equipment.length))));
   const cell = { padding: '2px 10px', whiteSpace: 'nowrap', overflowX: 'clip', textOverflow: 'ellipsis' } as const;
-  const head = { ...cell, fontSize: 14, fontWeight: 400, opacity: 0.7, textAlign: 'left' } as const;
+  // 20 page px: at least 12 px on a 1366×768 screen, where a board with page controls is drawn at about 0.64
+  const head = { ...cell, fontSize: 20, fontWeight: 400, opacity: 0.75, textAlign: 'left' } as const;
 
   return (
     <div style={{ height: '100%', overflow: 'auto' }}>
-      <table style={{ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed', fontSize: 16 }}>
+      <table style={{ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed', fontSize: 20 }}>
         <colgroup>
           <col style={{ width: '24%' }} />
           <col style={{ width: '15%' }} />

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DEVICE_KIND_REGISTRY } from '../../../protocol';
 import { useAlarmFeed, useDevices, useTunnels, useUnderground } from '../../panelData';
-import { formatFixedDigits, isOpenActive, LEVEL_COLOR, SCREEN } from '../../components';
+import { FitLine, formatFixedDigits, isOpenActive, LEVEL_COLOR, SCREEN } from '../../components';
 import { metricLabel } from '../../i18n/metricLabels';
 import type { PanelProps } from '../types';
 import type { HeadlineConfig } from './index';
@@ -22,6 +22,8 @@ const HEADLINE_PEOPLE_EVERY_MS = 1_000;
 const FIGURE_PX = 64;
 /** Label and detail size in page px: 22 px (about 14 px at 1366×768, never under 12). */
 const LABEL_PX = 22;
+/** A long label or detail shrinks to fit its tile down to 18 page px (12 px at 1366×768). */
+const MIN_LABEL_PX = 18;
 
 /**
  * One tile: a label above a large tabular figure, an optional detail line under it (the gas tile's limit
@@ -44,14 +46,20 @@ function Tile({ label, figure, detail, color, name, data }: { label: ReactNode; 
         borderRadius: 6,
       }}
     >
-      <div style={{ fontSize: LABEL_PX, fontWeight: 600, opacity: 0.9, whiteSpace: 'nowrap', overflowX: 'clip', textOverflow: 'ellipsis' }}>{label}</div>
+      <FitLine maxPx={LABEL_PX} minPx={MIN_LABEL_PX} style={{ fontWeight: 600, opacity: 0.9 }}>
+        {label}
+      </FitLine>
       <div
         data-figure
         style={{ fontSize: FIGURE_PX, lineHeight: 1.05, fontWeight: 700, fontVariantNumeric: 'tabular-nums', letterSpacing: 0.5, color, whiteSpace: 'nowrap', overflowX: 'clip', textOverflow: 'ellipsis' }}
       >
         {figure}
       </div>
-      {detail ? <div data-detail style={{ fontSize: LABEL_PX, opacity: 0.85, whiteSpace: 'nowrap', overflowX: 'clip', textOverflow: 'ellipsis' }}>{detail}</div> : null}
+      {detail ? (
+        <FitLine data-detail="" maxPx={LABEL_PX} minPx={MIN_LABEL_PX} style={{ opacity: 0.85 }}>
+          {detail}
+        </FitLine>
+      ) : null}
     </div>
   );
 }
