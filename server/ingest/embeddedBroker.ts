@@ -17,6 +17,7 @@ import { TokenBucket } from './rateLimit';
 /** MQTT CONNACK return codes (MQTT 3.1.1 §3.2.2.3); aedes maps them to MQTT 5 reason codes. */
 const BAD_USERNAME_OR_PASSWORD = 4;
 const SERVER_UNAVAILABLE = 3;
+const IDENTIFIER_REJECTED = 2;
 
 /** Options of the embedded broker. */
 export interface EmbeddedBrokerOptions {
@@ -159,6 +160,11 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
   const publishRate = new WeakMap<Client, TokenBucket>();
   // Connected device clients per project, so a credential rotation can close exactly those.
   const connected = new Map<string, Set<Client>>();
+  // The connected client of each client id. MQTT lets a new connection take over a connected client id;
+  // across projects that would let one tenant's credentials disconnect another tenant's device (two
+  // organisations may register the same serial number, the client id the docs suggest), so only a client
+  // of the same project may take it over.
+  const byClientId = new Map<string, Client>();
   const gate = new ConnectionGate({ failuresPerMinute: limits.connectionsPerMinute, loginsPerMinute: limits.deviceConnectionsPerMinute });
   // A connection's gate attempt, by its remote address and port while the raw socket is open (a TLS or
   // WebSocket stream is handed to aedes later, on the same address and port), then by its aedes client.
@@ -188,6 +194,12 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
           return done(authError('bad device credentials', BAD_USERNAME_OR_PASSWORD), false);
         }
         if (!settle(client, true)) return done(authError('too many logins from this address', SERVER_UNAVAILABLE), false);
+        const holder = byClientId.get(client.id);
+        const holderProject = holder ? projectOf.get(holder) : undefined;
+        if (holderProject !== undefined && holderProject !== projectId) {
+          opts.log.warn({ clientId: client.id }, 'MQTT login refused: the client id is in use by a device of another project');
+          return done(authError('client id in use by another project', IDENTIFIER_REJECTED), false);
+        }
         projectOf.set(client, projectId);
         done(null, true);
       },
@@ -239,8 +251,10 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
     const set = connected.get(projectId) ?? new Set<Client>();
     set.add(client);
     connected.set(projectId, set);
+    byClientId.set(client.id, client);
   });
   broker.on('clientDisconnect', (client) => {
+    if (byClientId.get(client.id) === client) byClientId.delete(client.id);
     const projectId = projectOf.get(client);
     const set = projectId === undefined ? undefined : connected.get(projectId);
     if (!set) return;
