@@ -104,6 +104,17 @@ export function alarmHeaderBackground(color: string): string {
 
 /** Most critical alarms and flood groups the banner lists in a flood (the rest: "+N more", in the alarm center). */
 const FLOOD_LINES = 6;
+/** On a screen lower than this (CSS px, 1366×768 and the like) a flood lists only its worst line. */
+const SHORT_SCREEN_PX = 900;
+
+/**
+ * How many lines a flood lists on a screen `viewportHeightPx` high: {@link FLOOD_LINES}, or only the worst
+ * on a short screen, where six lines took a third of a 1366×768 wall and shrank the board's text under
+ * 12 px just when it must be read; the rest are counted ("+N more in the alarm center").
+ */
+export function floodLines(viewportHeightPx: number): number {
+  return viewportHeightPx < SHORT_SCREEN_PX ? 1 : FLOOD_LINES;
+}
 
 /**
  * The alarm banner of a board (docs/product.md "Alarm display"): shown on every page, kiosk included, while
@@ -175,8 +186,9 @@ export const AlarmBanner = observer(function AlarmBanner({
     ) : null;
   const sos = worst.kind === 'sos';
   const recent = flood?.recent ?? 0;
-  const shown = flood ? [...flood.critical.slice(0, FLOOD_LINES)] : [];
-  const groups = flood ? flood.groups.slice(0, Math.max(0, FLOOD_LINES - shown.length)) : [];
+  const lines = floodLines(typeof window === 'undefined' ? Infinity : window.innerHeight);
+  const shown = flood ? [...flood.critical.slice(0, lines)] : [];
+  const groups = flood ? flood.groups.slice(0, Math.max(0, lines - shown.length)) : [];
   const more = flood ? flood.critical.length - shown.length + flood.groups.length - groups.length : 0;
   return (
     <div
@@ -256,10 +268,16 @@ export const AlarmBanner = observer(function AlarmBanner({
       </div>
       {flood ? (
         <ul data-banner-flood-list style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '0.15em' }}>
-          {shown.map((a) => (
+          {shown.map((a, i) => (
             <li key={a.alarmId} data-flood-critical={a.kind} style={{ display: 'flex', gap: '0.6em', alignItems: 'baseline', flexWrap: 'wrap' }}>
               <AlarmLine alarm={a} />
               {shelveButton(alarmTitle(i18n, a), [a])}
+              {/* a short screen's one line carries the count of the rest, so the banner stays two lines */}
+              {lines === 1 && i === 0 && more > 0 ? (
+                <span data-flood-more>
+                  <Trans>+{more} more in the alarm center</Trans>
+                </span>
+              ) : null}
             </li>
           ))}
           {groups.map((g) => (
@@ -268,7 +286,7 @@ export const AlarmBanner = observer(function AlarmBanner({
               {shelveButton(groupText(alarmTitle(i18n, g.worst), groupCount(g), g), g.alarms)}
             </li>
           ))}
-          {more > 0 ? (
+          {more > 0 && !(lines === 1 && shown.length === 1) ? (
             <li data-flood-more>
               <Trans>+{more} more in the alarm center</Trans>
             </li>

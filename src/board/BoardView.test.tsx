@@ -164,7 +164,10 @@ describe('BoardView alarm first', () => {
     const battery = (alarmId: number, sn: string) => makeAlarm({ alarmId, deviceKind: 'beacon', deviceSn: sn, deviceName: sn, metric: 'battery', value: 8, threshold: 10, unit: '%', side: 'below', level: 'alarm', raisedAtMs: now - 1000 });
     const shelved = { ...makeAlarm({ alarmId: 20, metric: 'CO', value: 99, threshold: 24, level: 'alarm', raisedAtMs: now - 1000 }), shelvedUntilMs: now + 3_600_000 };
     root.alarms.upsertMany([{ ...sos, raisedAtMs: now - 1000 }, battery(11, 'B1'), battery(12, 'B2'), battery(13, 'B3'), battery(14, 'B4'), shelved], false);
+    // a full-HD wall: the flood lists its lines (a 1366×768 one lists only the worst, floodLines)
+    Object.defineProperty(window, 'innerHeight', { value: 1080, configurable: true });
     await renderWithApp(<BoardView projectName="Demo" />, root);
+    Object.defineProperty(window, 'innerHeight', { value: 768, configurable: true });
     const banner = document.querySelector('[data-alarm-banner]') as HTMLElement;
     expect(banner.getAttribute('data-flood')).toBe('6');
     expect(banner.getAttribute('data-alarm-count')).toBe('5'); // the shelved CO is not announced

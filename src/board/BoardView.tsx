@@ -166,7 +166,7 @@ const BoardScreen = observer(function BoardScreen({ projectName, headerExtra, fi
           }}
         >
           {/* the names give way (ellipsis) before the actions at the end of the line are cut off; line height 1.4 keeps their descenders inside the clip */}
-          <strong title={projectName} style={{ fontSize: '1.25em', letterSpacing: 1, whiteSpace: 'nowrap', minWidth: '4em', overflow: 'hidden', textOverflow: 'ellipsis', lineHeight: 1.4 }}>{projectName}</strong>
+          <strong data-project-name title={projectName} style={{ fontSize: '1.25em', letterSpacing: 1, whiteSpace: 'nowrap', minWidth: '4em', overflow: 'hidden', textOverflow: 'ellipsis', lineHeight: 1.4 }}>{projectName}</strong>
           <span title={board?.name} style={{ opacity: 0.75, whiteSpace: 'nowrap', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', lineHeight: 1.4 }}>{board?.name}</span>
           {boards.pages.length > 1 && !carousel ? (
             <nav style={{ display: 'flex', gap: 6 }}>

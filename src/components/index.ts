@@ -42,5 +42,4 @@ export { canShelve, isShelved } from './shelving';
 export { SHELVE_MINUTES, ShelveDialog, type ShelveAlarmsFn } from './ShelveDialog';
 export { maxJoinedGapMs, toAlignedData } from './chartGaps';
 export { useWholeItems } from './useWholeItems';
-export { MIN_FIT_HEIGHT_ZOOM, useFitHeight } from './useFitHeight';
 export { FitLine } from './FitLine';

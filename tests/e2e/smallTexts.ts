@@ -1,8 +1,11 @@
 import type { Page } from '@playwright/test';
 
-/** Visible texts drawn smaller than `minPx` on screen: [text, rendered px], largest offenders first. */
-export async function smallTexts(page: Page, minPx: number): Promise<Array<[string, number]>> {
-  return page.evaluate((min) => {
+/**
+ * Visible texts drawn smaller than `minPx` on screen: [text, rendered px], largest offenders first; only
+ * those inside an element matching `within` when given.
+ */
+export async function smallTexts(page: Page, minPx: number, within?: string): Promise<Array<[string, number]>> {
+  return page.evaluate(([min, inside]) => {
     const out: Array<[string, number]> = [];
     const scaleOf = (el: Element): number => {
       let s = 1;
@@ -17,7 +20,7 @@ export async function smallTexts(page: Page, minPx: number): Promise<Array<[stri
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const text = (n.textContent ?? '').trim();
       const el = n.parentElement;
-      if (!text || !el) continue;
+      if (!text || !el || (inside && !el.closest(inside))) continue;
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) continue;
       const range = document.createRange();
@@ -32,5 +35,5 @@ export async function smallTexts(page: Page, minPx: number): Promise<Array<[stri
       if (px < min - 0.05) out.push([text.slice(0, 60), Math.round(px * 10) / 10]);
     }
     return out.sort((a, b) => a[1] - b[1]);
-  }, minPx);
+  }, [minPx, within ?? null] as const);
 }

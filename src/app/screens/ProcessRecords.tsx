@@ -1,8 +1,9 @@
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useState } from 'react';
+import { observer } from 'mobx-react-lite';
 import { Button } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CYCLES, type CycleRecordPage, type HeadingCycleState } from '../../../protocol';
-import { useStores } from '../../stores';
+import { useQuery } from '../../stores';
 import { downloadExport } from '../../api/downloadExport';
 import { SCREEN } from '../../theme/theme';
 import { formatBeijing } from '../../format/time';
@@ -21,29 +22,18 @@ function beijingDayMs(value: string): number | undefined {
  * information, blast time, effective hours, excavation cycles, footage; filters by heading and dates; a
  * detail row with the round's stages; the filtered rounds as an .xlsx file (cycles/export).
  */
-export function ProcessRecords({ projectId, headings }: { projectId: string; headings: readonly HeadingCycleState[] }) {
-  const { request } = useStores();
+export const ProcessRecords = observer(function ProcessRecords({ projectId, headings }: { projectId: string; headings: readonly HeadingCycleState[] }) {
   const { i18n, t } = useLingui();
   const [headingId, setHeadingId] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<CycleRecordPage | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   const [exportFailed, setExportFailed] = useState(false);
   const toMs = beijingDayMs(to);
   const filters = { projectId, ...(headingId ? { headingId } : {}), ...(beijingDayMs(from) !== undefined ? { fromMs: beijingDayMs(from) } : {}), ...(toMs !== undefined ? { toMs: toMs + DAY_MS } : {}) };
   const key = JSON.stringify(filters);
-
-  useEffect(() => {
-    let live = true;
-    request(CYCLES.records, { ...JSON.parse(key), page, pageSize: PAGE_SIZE })
-      .then((d) => live && setData(d))
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [request, key, page]);
+  const data: CycleRecordPage | null = useQuery(CYCLES.records, { ...filters, page, pageSize: PAGE_SIZE }).data;
 
   const cell = { padding: '6px 10px', borderTop: `1px solid ${SCREEN.panelBorder}`, whiteSpace: 'nowrap' } as const;
   const head = { ...cell, textAlign: 'left', fontWeight: 400, color: SCREEN.textMuted } as const;
@@ -154,4 +144,4 @@ export function ProcessRecords({ projectId, headings }: { projectId: string; hea
       </div>
     </section>
   );
-}
+});

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CYCLE_STAGES, CYCLES, type CyclePresets, type CycleStage } from '../../../protocol';
-import { useStores } from '../../stores';
+import { useQuery, useStores } from '../../stores';
 import { useCycleAnalysis, useCycleState, useCycleTimeline } from '../../panelData';
 import { SCREEN } from '../../theme/theme';
 import { HeadingStageView } from '../../components/cycles/HeadingStageCard';
@@ -88,18 +89,13 @@ export function TunnelProcessScreen() {
 }
 
 /** The preset round hours per grade; saving needs the project administration permission (the server refuses others). */
-function PresetEditor({ projectId, onSaved }: { projectId: string | null; onSaved: () => void }) {
-  const { request } = useStores();
+const PresetEditor = observer(function PresetEditor({ projectId, onSaved }: { projectId: string | null; onSaved: () => void }) {
+  const { queries } = useStores();
   const { t } = useLingui();
-  const [presets, setPresets] = useState<CyclePresets | null>(null);
+  // a saved preset reloads this and the analysis (queries.mutate reloads the cycle contracts' queries)
+  const presets: CyclePresets | null = useQuery(CYCLES.presets, projectId ? { projectId } : null).data;
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [message, setMessage] = useState('');
-  useEffect(() => {
-    if (!projectId) return;
-    request(CYCLES.presets, { projectId })
-      .then(setPresets)
-      .catch(() => {});
-  }, [request, projectId]);
   if (!presets || !projectId) return null;
   const save = async () => {
     const changed = Object.entries(edits)
@@ -107,7 +103,7 @@ function PresetEditor({ projectId, onSaved }: { projectId: string | null; onSave
       .map(([g, v]) => ({ rockGrade: g as 'I', hours: Number(v) }));
     if (changed.length === 0) return;
     try {
-      setPresets(await request(CYCLES.presetSet, { projectId, presets: changed }));
+      await queries.mutate(CYCLES.presetSet, { projectId, presets: changed });
       setEdits({});
       setMessage(t`Presets saved`);
       onSaved();
@@ -134,4 +130,4 @@ function PresetEditor({ projectId, onSaved }: { projectId: string | null; onSave
       </div>
     </details>
   );
-}
+});

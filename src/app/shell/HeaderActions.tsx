@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Menu, MenuButton, MenuItemLink, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -24,6 +24,37 @@ function useNarrowerThan(px: number | undefined): boolean {
   return narrow;
 }
 
+/** Viewport growth (CSS px) past the width at which the links folded before they unfold again (no flicker at the edge). */
+const UNFOLD_MARGIN_PX = 240;
+
+/**
+ * Whether the header holding `ref` is crowded: the project's name in it (`[data-project-name]`) is cut.
+ * Once crowded it stays so until the viewport is UNFOLD_MARGIN_PX wider than when it became crowded (the
+ * folded links free the room that made the name fit). Checked after every render and on resize.
+ */
+function useCrowdedHeader(ref: RefObject<HTMLElement | null>, enabled: boolean): boolean {
+  const [crowded, setCrowded] = useState(false);
+  const foldedAt = useRef(0);
+  const [, setWidth] = useState(0);
+  useEffect(() => {
+    if (!enabled) return;
+    const onResize = () => setWidth(window.innerWidth);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, [enabled]);
+  useLayoutEffect(() => {
+    const name = enabled ? ref.current?.closest('header')?.querySelector<HTMLElement>('[data-project-name]') : null;
+    if (!name) return;
+    if (!crowded && name.scrollWidth > name.clientWidth + 1) {
+      foldedAt.current = window.innerWidth;
+      setCrowded(true);
+    } else if (crowded && window.innerWidth > foldedAt.current + UNFOLD_MARGIN_PX) {
+      setCrowded(false);
+    }
+  });
+  return crowded;
+}
+
 /**
  * The shell's actions in every screen header: stale-data badge, the alarm center, the person list, organization switch,
  * language, theme, the administration area (organisation administrators), the system status page
@@ -31,12 +62,16 @@ function useNarrowerThan(px: number | undefined): boolean {
  *
  * `collapseBelowPx`: on a viewport narrower than this (CSS px) the links (alarm center, people,
  * administration, status) move into a "Menu" button, so a one-line header (the board's, 1366×768) keeps
- * every action reachable instead of cutting the last ones off; Logout stays in sight.
+ * every action reachable instead of cutting the last ones off; Logout stays in sight. They fold too when
+ * the header is crowded at any width: the project's name there (`[data-project-name]`) would be cut.
  */
 export const HeaderActions = observer(function HeaderActions({ collapseBelowPx }: { collapseBelowPx?: number }) {
   const { session } = useStores();
   const { t } = useLingui();
-  const narrow = useNarrowerThan(collapseBelowPx);
+  const own = useRef<HTMLSpanElement>(null);
+  const narrowViewport = useNarrowerThan(collapseBelowPx);
+  const crowded = useCrowdedHeader(own, collapseBelowPx !== undefined);
+  const narrow = narrowViewport || crowded;
   const links: Array<{ href: string; label: ReactNode; key: string }> = [
     { key: 'alarmCenter', href: '#/alarmCenter', label: <Trans>Alarm center</Trans> },
     { key: 'people', href: '#/people', label: <Trans>People</Trans> },
@@ -47,7 +82,7 @@ export const HeaderActions = observer(function HeaderActions({ collapseBelowPx }
   }
   if (session.user?.isAdmin) links.push({ key: 'status', href: '#/system/status', label: <Trans>Status</Trans> });
   return (
-    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+    <span ref={own} style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
       <StaleBadge />
       {narrow ? (
         <Menu positioning="below-end">

@@ -1,10 +1,9 @@
-import { useRef } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { RefusedMessage, useDevices, useTelemetryTopic } from '../../panelData';
-import { formatBeijing, LEVEL_COLOR, PanelMessage, STATUS_COLOR, StatusBadge, thresholdLevel, useFitHeight, ValueWithUnit } from '../../components';
+import { formatBeijing, LEVEL_COLOR, PanelMessage, STATUS_COLOR, StatusBadge, thresholdLevel, ValueWithUnit } from '../../components';
 import type { PanelProps } from '../types';
 import type { TowerCraneConfig } from './index';
 import { MomentGauge } from './MomentGauge';
@@ -34,9 +33,6 @@ export const TowerCranePanel = observer(function TowerCranePanel({ config, width
   const devices = useDevices();
   const { i18n } = useLingui();
   const refusal = useTelemetryTopic('towerCrane');
-  const bodyRef = useRef<HTMLDivElement>(null);
-  const contentRef = useRef<HTMLDivElement>(null);
-  const zoom = useFitHeight(bodyRef, contentRef);
 
   const sn = config.sn;
   const device = devices.get(sn);
@@ -64,8 +60,7 @@ export const TowerCranePanel = observer(function TowerCranePanel({ config, width
           <Trans>Updated {updated}</Trans>
         </span>
       </div>
-      <div ref={bodyRef} style={{ flex: 1, minHeight: 0, display: 'flex', alignItems: 'center' }}>
-      <div ref={contentRef} data-fit={zoom} style={{ display: 'flex', flex: 1, alignItems: 'center', gap: 12, zoom }}>
+      <div style={{ display: 'flex', flex: 1, minHeight: 0, alignItems: 'center', gap: 12 }}>
         <div style={{ position: 'relative', flex: '0 0 auto', textAlign: 'center' }}>
           <MomentGauge pct={moment} warnPct={momentRule?.warnHigh ?? null} alarmPct={momentRule?.alarmHigh ?? null} color={momentColor} size={gaugeSize} />
           <div data-metric="momentPct" style={{ marginTop: -gaugeSize * 0.22 }}>
@@ -81,7 +76,7 @@ export const TowerCranePanel = observer(function TowerCranePanel({ config, width
             const level = thresholdLevel(v, devices.threshold(config.sn, q.metric));
             return (
               <div key={q.metric} data-metric={q.metric} style={{ minWidth: 0 }}>
-                <dt style={{ opacity: 0.8, fontSize: 20, lineHeight: 1.1, whiteSpace: 'nowrap', overflowX: 'clip', textOverflow: 'ellipsis' }}>{i18n._(q.label)}</dt>
+                <dt style={{ opacity: 0.8, fontSize: 20, lineHeight: 1, whiteSpace: 'nowrap', overflowX: 'clip', textOverflow: 'ellipsis' }}>{i18n._(q.label)}</dt>
                 <dd style={{ margin: 0 }}>
                   <ValueWithUnit value={v} unit={q.unit} digits={q.digits} size="key" color={level ? LEVEL_COLOR[level] : undefined} />
                 </dd>
@@ -89,7 +84,6 @@ export const TowerCranePanel = observer(function TowerCranePanel({ config, width
             );
           })}
         </dl>
-      </div>
       </div>
     </div>
   );
