@@ -50,6 +50,11 @@ const ZH_ENVIRONMENT: Record<string, { name: string; position: string }> = {
   'ENV-RK-E': { name: '扬尘噪声监测（右线进口）', position: '右线进口洞口' },
   'ENV-LK-X': { name: '扬尘噪声监测（出口）', position: '左线出口洞口' },
 };
+/** Tunnel process devices by their kind's area: the progress terminal and the foreman's stage tablet. */
+const ZH_PROCESS_DEVICE: Partial<Record<string, { name: string; place: string }>> = {
+  tunnelWorks: { name: '进度终端', place: '工序终端' },
+  tunnelProcess: { name: '工序平板', place: '掌子面' },
+};
 const ZH_PANEL_TITLES: Record<string, string> = {
   'demo-live-headline': '一览',
   'demo-live-personnel': '洞内人员',
@@ -85,6 +90,9 @@ function zhDevice(d: DemoDevice): DemoDevice {
   if (ZH_CRANES[d.sn]) return { ...d, ...ZH_CRANES[d.sn] };
   if (ZH_EQUIPMENT[d.sn]) return { ...d, ...ZH_EQUIPMENT[d.sn] };
   if (ZH_ENVIRONMENT[d.sn]) return { ...d, ...ZH_ENVIRONMENT[d.sn] };
+  // a heading's process device or foreman's tablet, named by what its kind reports
+  const process = kind?.area ? ZH_PROCESS_DEVICE[kind.area] : undefined;
+  if (process && d.headingId) return { ...d, name: `${d.headingId} ${process.name}`, position: `${ZH_HEADING[d.headingId]}，${process.place}` };
   if (kind?.event) {
     const i = Number(d.sn.slice(4)) - 1;
     const place = ZH_CAMERA_PLACES[i % ZH_CAMERA_PLACES.length];

@@ -110,7 +110,8 @@ describe('a board in replay against the real server', { timeout: 30_000 }, () =>
 
   it('the gas table shows the last reading at or before the instant, and follows a seek', async () => {
     const { source, root } = await openReplay({ fromMs: T0 - 10_000, toMs: T0 + 60_000, atMs: T0 + 5_000 });
-    await showBoard(source, root, { type: 'gasTable', config: { gases: ['CO', 'O2'] } });
+    // the one station the test drives (the table pages through the rest, one page at a time)
+    await showBoard(source, root, { type: 'gasTable', config: { gases: ['CO', 'O2'], sns: [GAS] } });
     await eventually(() => screen.queryByText('Replaying 2025-05-12 10:00:05'), 15_000, 'the replay marker at the instant (Beijing time)');
     const cell = (gas: string) => document.querySelector(`tr[data-sn="${GAS}"] td[data-gas="${gas}"]`)?.textContent;
     // each gas column keeps its metric's decimals (CO 0.1 ppm, O2 0.01 %vol; docs/domain.md)
