@@ -35,12 +35,12 @@ import { TunnelProgress } from './tunnel/progress';
 
 export type { SessionResolver };
 
-/** What the live pipeline needs from the server. */
 /** How long a process device's face report makes it the face's measure: closed rounds do not move that face (ms). */
 export const MEASURED_FACE_MS = 24 * 3_600_000;
 /** Most headings whose face measures are remembered at once (a site has tens). */
 const MAX_MEASURED_HEADINGS = 10_000;
 
+/** What the live pipeline needs from the server. */
 export interface LiveDeps {
   config: ServerConfig;
   db: Kysely<Database>;

@@ -1,6 +1,5 @@
 import { expect, test } from './fixtures';
-import { ALARMS } from '../../protocol';
-import { logIn, publishAsDevice } from './session';
+import { handleOpenAlarms, logIn, publishAsDevice } from './session';
 
 const BOARD_URL = '/#/dataV/viewBoard?boardId=demo-live';
 
@@ -39,9 +38,7 @@ test('the demo board shows live values and an over-limit gas reading becomes an 
 
   // The shift starts with the earlier alarms handled (other specs leave worse ones open): the feed shows
   // open alarms first, and the demo board's feed has room for one or two cards.
-  const open = await page.request.post(ALARMS.alarmList.path, { data: { projectId: 'demo-tunnel', dealStatus: 0, page: 1, pageSize: 500 } });
-  const openIds = ((await open.json()) as { data: { list: Array<{ alarmId: number }> } }).data.list.map((a) => a.alarmId);
-  if (openIds.length) await page.request.post(ALARMS.alarmDealBatch.path, { data: { alarmIds: openIds, dealStatus: 1, dealRemark: 'Handled at the shift change' } });
+  await handleOpenAlarms(page.request, 'demo-tunnel');
 
   // H2S normally reads 0 at the RK-X face; 12 ppm is over the 6.6 ppm alarm level.
   const feed = page.getByRole('region', { name: 'Alarms' });

@@ -1,8 +1,9 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ALARMS, AUTH, BOARDS as BOARD_ROUTES, type Board } from '../../protocol';
+import { AUTH, BOARDS as BOARD_ROUTES, type Board } from '../../protocol';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/locale';
 import { E2E } from './global-setup';
+import { handleOpenAlarms } from './session';
 import { smallTexts } from './smallTexts';
 
 /**
@@ -21,10 +22,11 @@ const BOARDS: Array<{ url: string; panels: readonly string[] }> = [
 /** Templates whose panels the demo boards do not have; a released board of each joins BOARDS. */
 const TEMPLATES = ['tunnel-progress', 'tunnel-equipment'] as const;
 /** The board routes this spec calls. */
-const BOARDS_API = { ticket: '/zhgd/ticket/getTicket', fromTemplate: BOARD_ROUTES.boardAddInitialize.path, release: BOARD_ROUTES.boardRelease.path, screen: BOARD_ROUTES.boardScreen.path, remove: BOARD_ROUTES.boardDelete.path };
+const BOARDS_API = { ticket: BOARD_ROUTES.ticketGet.path, fromTemplate: BOARD_ROUTES.boardAddInitialize.path, release: BOARD_ROUTES.boardRelease.path, screen: BOARD_ROUTES.boardScreen.path, remove: BOARD_ROUTES.boardDelete.path };
 /** The e2e server (playwright.config.ts baseURL). */
 const BASE_URL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${E2E.httpPort}`;
-const made: Array<{ boardId: string; version: number }> = [];
+/** The boards this spec made, deleted afterwards. */
+const made: string[] = [];
 
 test.beforeAll(async ({ playwright }) => {
   const api = await playwright.request.newContext({ baseURL: BASE_URL });
@@ -37,7 +39,7 @@ test.beforeAll(async ({ playwright }) => {
     if (!body.data) throw new Error(`${t}: ${body.errorMessage}`);
     const board = body.data;
     await api.post(BOARDS_API.release, { data: { boardId: board.boardId, baseVersion: board.version } });
-    made.push({ boardId: board.boardId, version: board.version + 1 });
+    made.push(board.boardId);
     // every page of it, each with the panel types it holds
     const screen = ((await (await api.post(BOARDS_API.screen, { data: { boardId: board.boardId } })).json()) as { data: Board }).data;
     for (const page of screen.pages) BOARDS.push({ url: `/#/dataV/viewBoard?boardId=${board.boardId}&pageId=${page.pageId}`, panels: [...new Set(page.panels.map((p) => p.type))] });
@@ -48,10 +50,10 @@ test.beforeAll(async ({ playwright }) => {
 test.afterAll(async ({ playwright }) => {
   const api = await playwright.request.newContext({ baseURL: BASE_URL });
   await api.post(AUTH.login.path, { data: { username: 'admin', password: E2E.adminPassword } });
-  for (const b of made) {
-    const res = await api.post(BOARDS_API.screen, { data: { boardId: b.boardId } });
+  for (const boardId of made) {
+    const res = await api.post(BOARDS_API.screen, { data: { boardId } });
     const env = (await res.json()) as { success: boolean; data: { version: number } };
-    if (env.success) await api.post(BOARDS_API.remove, { data: { boardId: b.boardId, baseVersion: env.data.version } });
+    if (env.success) await api.post(BOARDS_API.remove, { data: { boardId, baseVersion: env.data.version } });
   }
   await api.dispose();
 });
@@ -123,9 +125,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
       for (const board of BOARDS) {
         // the shift starts with the earlier alarms handled: a flood banner above the board (other specs
         // raise many alarms) would shrink it, which is the banner's business, not the panels'
-        const open = await page.request.post(ALARMS.alarmList.path, { data: { projectId: 'demo-tunnel', dealStatus: 0, page: 1, pageSize: 500 } });
-        const openIds = ((await open.json()) as { data: { list: Array<{ alarmId: number }> } }).data.list.map((a) => a.alarmId);
-        if (openIds.length) await page.request.post(ALARMS.alarmDealBatch.path, { data: { alarmIds: openIds, dealStatus: 1, dealRemark: 'Handled at the shift change' } });
+        await handleOpenAlarms(page.request, 'demo-tunnel');
         await page.goto(board.url);
         for (const type of board.panels) await expect(page.locator(`[data-panel-type="${type}"]`).first()).toBeVisible({ timeout: 30_000 });
         // live values, the alarm feed and the crane cards have arrived (the simulator reports every 1–10 s)

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import mqtt from 'mqtt';
+import { ALARMS } from '../../protocol';
 import { E2E } from './global-setup';
 
 /** Fills the login form and signs in (the demo administrator unless another user is named). */
@@ -22,4 +23,14 @@ export async function publishAsDevice(request: APIRequestContext, projectId: str
   } finally {
     await client.endAsync();
   }
+}
+
+/**
+ * Handles every untreated alarm of `projectId` through the API (an administrator's session in `request`):
+ * the shift starts clean, so a flood banner left by earlier specs does not stand above the board.
+ */
+export async function handleOpenAlarms(request: APIRequestContext, projectId: string): Promise<void> {
+  const open = await request.post(ALARMS.alarmList.path, { data: { projectId, dealStatus: 0, page: 1, pageSize: 500 } });
+  const ids = ((await open.json()) as { data: { list: Array<{ alarmId: number }> } }).data.list.map((a) => a.alarmId);
+  if (ids.length) await request.post(ALARMS.alarmDealBatch.path, { data: { alarmIds: ids, dealStatus: 1, dealRemark: 'Handled at the shift change' } });
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { BOARDS, type SystemStyle } from '../../../protocol';
 import { parseStoredTheme } from '../../theme/settings';
-import { useStores } from '../../stores';
+import { useQuery, useStores } from '../../stores';
 import { useThemeControl, type ProjectTheme } from './ThemeController';
 
 /**
@@ -16,25 +16,17 @@ export function projectThemeOf(style: SystemStyle): ProjectTheme {
 }
 
 /**
- * Loads the theme of the session's current project whenever it changes (login, organisation switch) and
- * hands it to the theme control; nothing while nobody is signed in. A failed load keeps the theme in force.
+ * Keeps the theme control on the theme of the session's current project (login, organisation switch):
+ * read through the query cache; nothing while nobody is signed in. A failed load keeps the theme in force.
  */
 export const ProjectThemeSync = observer(function ProjectThemeSync() {
-  const { session, request } = useStores();
+  const { session } = useStores();
   const { setProject } = useThemeControl();
   const projectId = session.state === 'authenticated' ? session.projectId : null;
+  const style = useQuery(BOARDS.systemStyleDetails, projectId ? { projectId } : null).data;
   useEffect(() => {
-    if (!projectId) {
-      setProject(null);
-      return;
-    }
-    let live = true;
-    request(BOARDS.systemStyleDetails, { projectId }, { skipErrorHandler: true })
-      .then((style) => live && setProject(projectThemeOf(style)))
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [projectId, request, setProject]);
+    if (!projectId) setProject(null);
+    else if (style?.projectId === projectId) setProject(projectThemeOf(style));
+  }, [projectId, style, setProject]);
   return null;
 });

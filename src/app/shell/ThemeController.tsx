@@ -32,7 +32,7 @@ export interface ThemeControl {
   project: ProjectTheme | null;
   /** Whether the settings in force are this browser's own choice rather than the project's. */
   browserChoice: boolean;
-  /** Takes the project's theme as loaded or saved; applies it at once unless the browser has its own choice. */
+  /** Takes the project's theme as loaded or saved (the same version again changes nothing); applies it at once unless the browser has its own choice. */
   setProject(project: ProjectTheme | null): void;
   /** Drops this browser's choice: the project's theme (or the defaults) applies at once. */
   followProject(): void;
@@ -148,6 +148,9 @@ export function useThemeControlState(): ThemeControl {
 
   const setProject = useCallback(
     (p: ProjectTheme | null) => {
+      const was = projectRef.current;
+      // the same style read again (a reload of the cache) changes nothing: no recompile, no re-render
+      if (was === p || (was && p && was.projectId === p.projectId && was.version === p.version)) return;
       projectRef.current = p;
       setProjectState(p);
       // a change the user is making (compiling now) is their choice: the project's theme waits under it

@@ -27,7 +27,7 @@ import { useThemeControl } from './ThemeController';
 export const ThemeMenu = observer(function ThemeMenu() {
   const { t } = useLingui();
   const { settings, apply, project, browserChoice, followProject, setProject } = useThemeControl();
-  const { session, request } = useStores();
+  const { session, queries } = useStores();
   const [saving, setSaving] = useState(false);
   const mayEdit = project !== null && mayBuildBoards(session.user);
   const saveForProject = async () => {
@@ -35,7 +35,7 @@ export const ThemeMenu = observer(function ThemeMenu() {
     setSaving(true);
     try {
       const { theme, primaryColor, title } = settings;
-      const saved = await request(BOARDS.systemStyleEdit, { projectId: project.projectId, baseVersion: project.version, theme, primaryColor, title });
+      const saved = await queries.mutate(BOARDS.systemStyleEdit, { projectId: project.projectId, baseVersion: project.version, theme, primaryColor, title });
       setProject(projectThemeOf(saved));
       followProject();
     } catch {

@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Navigate } from 'react-router';
 import { Spinner } from '@fluentui/react-components';
 import { useLingui } from '@lingui/react/macro';
-import { roleAllows, type BoardListItem, type SessionUser } from '../../../protocol';
-import { useStores } from '../../stores';
+import { BOARDS, roleAllows, type BoardListItem, type SessionUser } from '../../../protocol';
+import { useQuery, useStores } from '../../stores';
 import { lastBoard, type LastBoard } from './lastBoard';
 import { useProjectId } from './useProjectId';
 
@@ -40,31 +39,21 @@ export function viewerLanding(remembered: LastBoard | null, boards: readonly Boa
  */
 export const LandingRedirect = observer(function LandingRedirect() {
   const { t } = useLingui();
-  const { session, boards } = useStores();
+  const { session } = useStores();
   const projectId = useProjectId();
   const builder = mayBuildBoards(session.user);
-  const [target, setTarget] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (builder) return;
-    if (!projectId) {
-      setTarget(BOARD_LIST_PATH);
-      return;
-    }
-    const remembered = lastBoard(projectId);
-    if (remembered) {
-      setTarget(viewerLanding(remembered, []));
-      return;
-    }
-    let live = true;
-    boards
-      .loadList(projectId)
-      .then((list) => live && setTarget(viewerLanding(null, list)))
-      .catch(() => live && setTarget(BOARD_LIST_PATH));
-    return () => {
-      live = false;
-    };
-  }, [builder, projectId, boards]);
+  const remembered = !builder && projectId ? lastBoard(projectId) : null;
+  // the board list only when the tab has no board of the project to go back to
+  const list = useQuery(BOARDS.boardList, !builder && projectId && !remembered ? { projectId, dataRange: 2 } : null);
+  const target = !projectId
+    ? BOARD_LIST_PATH
+    : remembered
+      ? viewerLanding(remembered, [])
+      : list.data
+        ? viewerLanding(null, list.data.board)
+        : list.error
+          ? BOARD_LIST_PATH
+          : null;
 
   if (builder) return <Navigate to={BUILDER_PATH} replace />;
   if (!target) return <Spinner style={{ marginTop: '30vh' }} label={t`Opening the live board…`} />;
