@@ -43,3 +43,4 @@ export { SHELVE_MINUTES, ShelveDialog, type ShelveAlarmsFn } from './ShelveDialo
 export { maxJoinedGapMs, toAlignedData } from './chartGaps';
 export { useWholeItems } from './useWholeItems';
 export { FitLine } from './FitLine';
+export { useElementHeight } from './useElementHeight';

@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useLayoutEffect, useState, type RefObject } from 'react';
+import { useElementHeight } from './useElementHeight';
 
 /**
  * How many of the first children of the list `ref` fit whole inside it, measured after every render and
@@ -8,17 +9,10 @@ import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 're
  */
 export function useWholeItems(ref: RefObject<HTMLElement | null>): number {
   const [fits, setFits] = useState(Number.MAX_SAFE_INTEGER);
-  // a resize re-renders the caller, which measures again
-  const [, setHeight] = useState(0);
-  const observed = useRef<{ el: HTMLElement; observer: ResizeObserver } | null>(null);
+  // a resize re-renders the caller, which measures again below
+  useElementHeight(ref);
   useLayoutEffect(() => {
     const el = ref.current;
-    if (el && observed.current?.el !== el && typeof ResizeObserver !== 'undefined') {
-      observed.current?.observer.disconnect();
-      const observer = new ResizeObserver(() => setHeight(el.clientHeight));
-      observer.observe(el);
-      observed.current = { el, observer };
-    }
     if (!el) return;
     const box = el.getBoundingClientRect();
     let n = 0;
@@ -26,6 +20,5 @@ export function useWholeItems(ref: RefObject<HTMLElement | null>): number {
     else for (const child of Array.from(el.children)) if (child.getBoundingClientRect().bottom <= box.bottom + 0.5) n++;
     setFits((f) => (f === n ? f : n));
   });
-  useEffect(() => () => observed.current?.observer.disconnect(), []);
   return fits;
 }

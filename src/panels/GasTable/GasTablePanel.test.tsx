@@ -151,6 +151,17 @@ describe('GasTablePanel with more stations than fit', () => {
     });
   });
 
+  it('pages once its stations arrive after a first render without any (the table mounts later than the panel)', async () => {
+    await withLayout(async () => {
+      const root = testRoot();
+      await renderWithApp(<GasTablePanel panelId="t" config={gasTableConfigSchema.parse({ scrollIntervalS: 0 })} width={900} height={240} />, root);
+      expect(screen.getByText('No gas stations')).toBeTruthy();
+      act(() => root.devices.replaceAll(Array.from({ length: 5 }, (_, i) => makeGasDevice({ sn: `GAS-${i}`, name: `Station ${i}`, status: 'online', latest: { CO: i } }))));
+      expect(rows()).toEqual(['GAS-0', 'GAS-1']);
+      expect(screen.getByRole('status', { name: 'Page 1 of 3' })).toBeTruthy();
+    });
+  });
+
   it('holds the page of the station in alarm, and shows three stations without an indicator when three fit', async () => {
     await withLayout(async () => {
       const root = testRoot();

@@ -5,7 +5,7 @@ import type { I18n } from '@lingui/core';
 import { DEVICE_KIND_REGISTRY, GAS_UNIT, kindArea, STATUS_PRECEDENCE, type DeviceInfo, type GasCode } from '../../../protocol';
 import { metricLabel } from '../../i18n/metricLabels';
 import { RefusedMessage, useBoardClock, useDevices, useTelemetryTopic } from '../../panelData';
-import { formatLastSeen, formatReading, LEVEL_COLOR, PanelMessage, SCREEN, STATUS_COLOR, StatusBadge, thresholdLevel, VALUE_PX } from '../../components';
+import { formatLastSeen, formatReading, LEVEL_COLOR, PanelMessage, SCREEN, STATUS_COLOR, StatusBadge, thresholdLevel, useElementHeight, VALUE_PX } from '../../components';
 import type { PanelProps } from '../types';
 import type { GasTableConfig } from './index';
 
@@ -95,21 +95,6 @@ export function tablePages(count: number, pinned: number, fitAll: number, fitWit
   return { perPage, pages, rotating: pinned > 0 ? Math.max(1, Math.ceil(pinned / perPage)) : pages };
 }
 
-/** The height of `ref`'s element on the page (0 before layout), kept up to date as it resizes. */
-function useHeight(ref: RefObject<HTMLElement | null>): number {
-  const [height, setHeight] = useState(0);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const read = () => setHeight(el.clientHeight);
-    read();
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(read);
-    observer?.observe(el);
-    return () => observer?.disconnect();
-  }, [ref]);
-  return height;
-}
-
 /** Turns pages `0…rotating-1` every `intervalS` seconds (0: held on the first page); back to 0 when `rotating` shrinks. */
 function usePageTurns(rotating: number, intervalS: number): number {
   const [page, setPage] = useState(0);
@@ -141,8 +126,8 @@ export const GasTablePanel = observer(function GasTablePanel({ config }: PanelPr
   const tableRef = useRef<HTMLTableElement>(null);
   const headRef = useRef<HTMLTableSectionElement>(null);
   const fit = useFitWidth(boxRef, tableRef);
-  const boxPx = useHeight(boxRef);
-  const headPx = useHeight(headRef) || HEADER_HEIGHT * fit;
+  const boxPx = useElementHeight(boxRef);
+  const headPx = useElementHeight(headRef) || HEADER_HEIGHT * fit;
   const refusal = useTelemetryTopic('gas');
   const stations = pinAlarmsFirst(selectStations(devices.all, config));
   const inAlarm = stations.filter((d) => d.status === 'alarm').length;
