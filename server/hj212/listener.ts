@@ -43,7 +43,10 @@ export interface Hj212Device {
 export interface Hj212ListenerOptions {
   port: number;
   host: string;
-  /** The device whose sn is `mn`, or undefined (server/storage/devices.ts deviceForLogin). */
+  /**
+   * The device whose sn is `mn`, or undefined (server/storage/devices.ts deviceForLogin). Asked once per
+   * connection and MN: the packets after a login reuse the answer (ingest still checks the registry).
+   */
   findDevice(mn: string): Promise<Hj212Device | undefined>;
   /** The ingest handler MQTT messages go through (server/ingest/handleMessage.ts). */
   onMessage(topic: string, payload: string): Promise<IngestOutcome>;
@@ -168,6 +171,8 @@ export async function startHj212Listener(opts: Hj212ListenerOptions): Promise<Hj
       }
     });
 
+    // the device logged in on this connection, with its descriptor and topic: looked up once, not per packet
+    let login: { mn: string; device: Hj212Device; descriptor: AnyKindDescriptor | undefined; topic: string | null } | null = null;
     const send = (p: Hj212Packet, cn: string, st: string, cp: Array<Record<string, string>>, flag = FLAG_2017) => {
       if (!socket.destroyed) socket.write(framePacket(formatData({ qn: p.qn, st, cn, pw: p.pw, mn: p.mn, flag, cp })));
     };
@@ -177,18 +182,22 @@ export async function startHj212Listener(opts: Hj212ListenerOptions): Promise<Hj
       try {
         const p = parsePacket(data);
         if ('error' in p) return refused('hj212-packet', p.error);
-        const device = await opts.findDevice(p.mn);
-        if (!device) {
-          gate.settle(attempt, false, now());
-          return end('unknown-device', `no device ${p.mn.slice(0, 64)}`);
+        if (login?.mn !== p.mn) {
+          const found = await opts.findDevice(p.mn);
+          if (!found) {
+            gate.settle(attempt, false, now());
+            return end('unknown-device', `no device ${p.mn.slice(0, 64)}`);
+          }
+          const descriptor = kinds.get(found.kind);
+          login = { mn: p.mn, device: found, descriptor, topic: descriptor ? kinds.topicOf(found.projectId, found.kind, p.mn) : null };
         }
+        const { device, descriptor, topic } = login;
         if (!samePassword(device.password, p.pw)) {
           gate.settle(attempt, false, now());
           return end('hj212-password', `wrong PW for ${p.mn}`);
         }
         if (!attempt.settled && !gate.settle(attempt, true, now())) return end('hj212-connections', 'address over its login rate');
-        const descriptor: AnyKindDescriptor | undefined = kinds.get(device.kind);
-        if (!descriptor?.hj212) return refused('wrong-kind', `device ${p.mn} is a ${device.kind}, which does not speak HJ 212`);
+        if (!descriptor?.hj212 || topic === null) return refused('wrong-kind', `device ${p.mn} is a ${device.kind}, which does not speak HJ 212`);
         if (DEVICE_ANSWERS.has(p.cn)) return;
         if (p.cn === CN_TIME_REQUEST) return send(p, CN_TIME_SET, p.st, [{ SystemTime: formatDataTime(now()) }], FLAG_2017);
         const command = DATA_COMMANDS[p.cn];
@@ -196,7 +205,6 @@ export async function startHj212Listener(opts: Hj212ListenerOptions): Promise<Hj
         const readings = packetReadings(p, command.suffix, descriptor.hj212.factors);
         if ('error' in readings) return refused('hj212-packet', readings.error);
         if (command.readings) {
-          const topic = kinds.topicOf(device.projectId, device.kind, p.mn);
           const outcome = await opts.onMessage(topic, JSON.stringify(descriptor.hj212.message(readings.ts, readings.values, readings.flags)));
           if (outcome !== 'accepted') return;
         }
