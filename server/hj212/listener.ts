@@ -45,7 +45,8 @@ export interface Hj212ListenerOptions {
   host: string;
   /**
    * The device whose sn is `mn`, or undefined (server/storage/devices.ts deviceForLogin). Asked once per
-   * connection and MN: the packets after a login reuse the answer (ingest still checks the registry).
+   * connection and MN: the packets after a login reuse the answer (ingest still checks the registry; a
+   * rotated device password closes the project's connections, disconnectProject).
    */
   findDevice(mn: string): Promise<Hj212Device | undefined>;
   /** The ingest handler MQTT messages go through (server/ingest/handleMessage.ts). */
@@ -61,6 +62,11 @@ export interface Hj212Listener {
   port: number;
   /** Open connections now. */
   connections(): number;
+  /**
+   * Closes the connections logged in as devices of project `projectId` (its device password rotated:
+   * a login is checked against the password it found). @returns how many were closed.
+   */
+  disconnectProject(projectId: string): number;
   /** Closes the listener and every connection; waits for packets being handled. Idempotent. */
   close(): Promise<void>;
 }
@@ -89,7 +95,8 @@ export async function startHj212Listener(opts: Hj212ListenerOptions): Promise<Hj
   const kinds = opts.kinds ?? DEVICE_KIND_REGISTRY;
   const now = opts.now ?? Date.now;
   const gate = new ConnectionGate({ failuresPerMinute: limits.failuresPerMinute, loginsPerMinute: limits.loginsPerMinute });
-  const sockets = new Set<Socket>();
+  /** Open connections, with the project of the device each logged in as (null before a login). */
+  const sockets = new Map<Socket, string | null>();
   const working = new Set<Promise<void>>();
   let closed = false;
 
@@ -109,7 +116,7 @@ export async function startHj212Listener(opts: Hj212ListenerOptions): Promise<Hj
       socket.destroy();
       return;
     }
-    sockets.add(socket);
+    sockets.set(socket, null);
     handleConnection(socket, where, attempt);
   });
   server.maxConnections = limits.maxConnections + 16; // the count above answers first; this is the OS-level backstop
@@ -190,6 +197,7 @@ export async function startHj212Listener(opts: Hj212ListenerOptions): Promise<Hj
           }
           const descriptor = kinds.get(found.kind);
           login = { mn: p.mn, device: found, descriptor, topic: descriptor ? kinds.topicOf(found.projectId, found.kind, p.mn) : null };
+          if (!socket.destroyed) sockets.set(socket, found.projectId);
         }
         const { device, descriptor, topic } = login;
         if (!samePassword(device.password, p.pw)) {
@@ -229,11 +237,20 @@ export async function startHj212Listener(opts: Hj212ListenerOptions): Promise<Hj
   return {
     port: (server.address() as AddressInfo).port,
     connections: () => sockets.size,
+    disconnectProject: (projectId) => {
+      let n = 0;
+      for (const [s, project] of sockets) {
+        if (project !== projectId) continue;
+        s.destroy();
+        n++;
+      }
+      return n;
+    },
     close: () =>
       (closing ??= (async () => {
         closed = true;
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-        for (const s of sockets) s.destroy();
+        for (const s of sockets.keys()) s.destroy();
         await Promise.allSettled([...working]);
         await stopped;
       })()),

@@ -81,4 +81,17 @@ describe('HJ 212 listener logins (real sockets, real database)', () => {
     expect(lookups).toEqual(['ENV-1', 'ENV-2']);
     socket.destroy();
   });
+
+  it("closes the connections logged in as a project's devices when its device password is rotated", async () => {
+    const t0 = Date.UTC(2026, 5, 1, 5, 0);
+    const logged = await open();
+    logged.socket.write(minute('ENV-1', 'p', t0));
+    await eventually(() => logged.answers.length === 1, 5_000, 'answer');
+    const notYet = await open(); // no login yet: not the project's
+    expect(listener.disconnectProject('other')).toBe(0);
+    expect(listener.disconnectProject('p1')).toBe(1);
+    await eventually(() => logged.state.closed, 5_000, 'logged-in connection closed');
+    expect(notYet.state.closed).toBe(false);
+    notYet.socket.destroy();
+  });
 });
