@@ -24,5 +24,4 @@ export * from './equipment';
 export * from './alarmGroups';
 export * from './cycles';
 export * from './contracts';
-export { beijingMinuteOfDay } from './beijingTime';
 export * from './tunnelProgress';

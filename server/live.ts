@@ -93,8 +93,9 @@ export interface LiveHandle {
   /** Pushes an alarm that REST changed (already persisted) to the project's alarm room. */
   publishAlarm(alarm: Alarm): void;
   /**
-   * Closes the embedded-broker connections of project `projectId`'s devices (credentials rotated); they
-   * must log in again with the new password. @returns how many were closed (0 with MQTT_URL).
+   * Closes the embedded-broker and HJ 212 connections of project `projectId`'s devices (credentials
+   * rotated); they must log in again with the new password. @returns how many were closed (MQTT ones: 0
+   * with MQTT_URL).
    */
   disconnectDevices(projectId: string): number;
   /** Re-reads devices and thresholds, zones and the person registry of one project (or all) from the database. */
@@ -513,7 +514,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
         await cluster.broadcastReload(projectId);
       }
     },
-    disconnectDevices: (projectId) => embedded?.disconnectProject(projectId) ?? 0,
+    disconnectDevices: (projectId) => (embedded?.disconnectProject(projectId) ?? 0) + (hj212?.disconnectProject(projectId) ?? 0),
     tunnelProgress,
     close() {
       closing ??= (async () => {

@@ -36,8 +36,8 @@ export function flagMetric(key: string): string {
 export const NOISE_NIGHT = 'noiseNight';
 
 /** Night hours of GB 12523-2011 §3.8 in Beijing time, minutes since 00:00: from 22:00, until 06:00. */
-export const NIGHT_FROM_MIN = 22 * 60;
-export const NIGHT_UNTIL_MIN = 6 * 60;
+const NIGHT_FROM_MIN = 22 * 60;
+const NIGHT_UNTIL_MIN = 6 * 60;
 
 /** Whether `atMs` lies in the night hours of GB 12523 (22:00 to 06:00 Beijing time, 06:00 is day). */
 export function isNoiseNight(atMs: number): boolean {

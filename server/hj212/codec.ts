@@ -16,7 +16,7 @@ export const MAX_PACKET_BYTES = 2 + 4 + MAX_DATA_BYTES + 4 + 2;
  * XOR byte, then eight shifts right, XOR 0xA001 when the bit shifted out was 1. Not the Modbus CRC (that
  * one XORs the byte into the low end of the whole register).
  */
-export function hj212Crc(bytes: Uint8Array): number {
+function hj212Crc(bytes: Uint8Array): number {
   let crc = 0xffff;
   for (let i = 0; i < bytes.length; i++) {
     crc = (crc >> 8) ^ bytes[i];

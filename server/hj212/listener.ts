@@ -43,7 +43,11 @@ export interface Hj212Device {
 export interface Hj212ListenerOptions {
   port: number;
   host: string;
-  /** The device whose sn is `mn`, or undefined (server/storage/devices.ts deviceForLogin). */
+  /**
+   * The device whose sn is `mn`, or undefined (server/storage/devices.ts deviceForLogin). Asked once per
+   * connection and MN: the packets after a login reuse the answer (ingest still checks the registry; a
+   * rotated device password closes the project's connections, disconnectProject).
+   */
   findDevice(mn: string): Promise<Hj212Device | undefined>;
   /** The ingest handler MQTT messages go through (server/ingest/handleMessage.ts). */
   onMessage(topic: string, payload: string): Promise<IngestOutcome>;
@@ -58,6 +62,11 @@ export interface Hj212Listener {
   port: number;
   /** Open connections now. */
   connections(): number;
+  /**
+   * Closes the connections logged in as devices of project `projectId` (its device password rotated:
+   * a login is checked against the password it found). @returns how many were closed.
+   */
+  disconnectProject(projectId: string): number;
   /** Closes the listener and every connection; waits for packets being handled. Idempotent. */
   close(): Promise<void>;
 }
@@ -86,7 +95,8 @@ export async function startHj212Listener(opts: Hj212ListenerOptions): Promise<Hj
   const kinds = opts.kinds ?? DEVICE_KIND_REGISTRY;
   const now = opts.now ?? Date.now;
   const gate = new ConnectionGate({ failuresPerMinute: limits.failuresPerMinute, loginsPerMinute: limits.loginsPerMinute });
-  const sockets = new Set<Socket>();
+  /** Open connections, with the project of the device each logged in as (null before a login). */
+  const sockets = new Map<Socket, string | null>();
   const working = new Set<Promise<void>>();
   let closed = false;
 
@@ -106,7 +116,7 @@ export async function startHj212Listener(opts: Hj212ListenerOptions): Promise<Hj
       socket.destroy();
       return;
     }
-    sockets.add(socket);
+    sockets.set(socket, null);
     handleConnection(socket, where, attempt);
   });
   server.maxConnections = limits.maxConnections + 16; // the count above answers first; this is the OS-level backstop
@@ -168,6 +178,8 @@ export async function startHj212Listener(opts: Hj212ListenerOptions): Promise<Hj
       }
     });
 
+    // the device logged in on this connection, with its descriptor and topic: looked up once, not per packet
+    let login: { mn: string; device: Hj212Device; descriptor: AnyKindDescriptor | undefined; topic: string | null } | null = null;
     const send = (p: Hj212Packet, cn: string, st: string, cp: Array<Record<string, string>>, flag = FLAG_2017) => {
       if (!socket.destroyed) socket.write(framePacket(formatData({ qn: p.qn, st, cn, pw: p.pw, mn: p.mn, flag, cp })));
     };
@@ -177,18 +189,23 @@ export async function startHj212Listener(opts: Hj212ListenerOptions): Promise<Hj
       try {
         const p = parsePacket(data);
         if ('error' in p) return refused('hj212-packet', p.error);
-        const device = await opts.findDevice(p.mn);
-        if (!device) {
-          gate.settle(attempt, false, now());
-          return end('unknown-device', `no device ${p.mn.slice(0, 64)}`);
+        if (login?.mn !== p.mn) {
+          const found = await opts.findDevice(p.mn);
+          if (!found) {
+            gate.settle(attempt, false, now());
+            return end('unknown-device', `no device ${p.mn.slice(0, 64)}`);
+          }
+          const descriptor = kinds.get(found.kind);
+          login = { mn: p.mn, device: found, descriptor, topic: descriptor ? kinds.topicOf(found.projectId, found.kind, p.mn) : null };
+          if (!socket.destroyed) sockets.set(socket, found.projectId);
         }
+        const { device, descriptor, topic } = login;
         if (!samePassword(device.password, p.pw)) {
           gate.settle(attempt, false, now());
           return end('hj212-password', `wrong PW for ${p.mn}`);
         }
         if (!attempt.settled && !gate.settle(attempt, true, now())) return end('hj212-connections', 'address over its login rate');
-        const descriptor: AnyKindDescriptor | undefined = kinds.get(device.kind);
-        if (!descriptor?.hj212) return refused('wrong-kind', `device ${p.mn} is a ${device.kind}, which does not speak HJ 212`);
+        if (!descriptor?.hj212 || topic === null) return refused('wrong-kind', `device ${p.mn} is a ${device.kind}, which does not speak HJ 212`);
         if (DEVICE_ANSWERS.has(p.cn)) return;
         if (p.cn === CN_TIME_REQUEST) return send(p, CN_TIME_SET, p.st, [{ SystemTime: formatDataTime(now()) }], FLAG_2017);
         const command = DATA_COMMANDS[p.cn];
@@ -196,7 +213,6 @@ export async function startHj212Listener(opts: Hj212ListenerOptions): Promise<Hj
         const readings = packetReadings(p, command.suffix, descriptor.hj212.factors);
         if ('error' in readings) return refused('hj212-packet', readings.error);
         if (command.readings) {
-          const topic = kinds.topicOf(device.projectId, device.kind, p.mn);
           const outcome = await opts.onMessage(topic, JSON.stringify(descriptor.hj212.message(readings.ts, readings.values, readings.flags)));
           if (outcome !== 'accepted') return;
         }
@@ -221,11 +237,20 @@ export async function startHj212Listener(opts: Hj212ListenerOptions): Promise<Hj
   return {
     port: (server.address() as AddressInfo).port,
     connections: () => sockets.size,
+    disconnectProject: (projectId) => {
+      let n = 0;
+      for (const [s, project] of sockets) {
+        if (project !== projectId) continue;
+        s.destroy();
+        n++;
+      }
+      return n;
+    },
     close: () =>
       (closing ??= (async () => {
         closed = true;
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-        for (const s of sockets) s.destroy();
+        for (const s of sockets.keys()) s.destroy();
         await Promise.allSettled([...working]);
         await stopped;
       })()),

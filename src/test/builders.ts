@@ -1,4 +1,4 @@
-import type { Board, DeviceInfo, Page, Panel, TelemetryBatch, Threshold } from '../../protocol';
+import { DEVICE_KIND_REGISTRY, type Board, type DeviceInfo, type Page, type Panel, type TelemetryBatch, type Threshold } from '../../protocol';
 
 /** Test data builders with realistic demo-project values (docs/domain.md). */
 
@@ -50,6 +50,22 @@ export function makeCraneDevice(p: Partial<DeviceInfo> & { sn: string }): Device
     lastSeenMs: T0,
     latest: { momentPct: 62.4, loadT: 3.2, radiusM: 38.5, heightM: 41.2, windSpeedMps: 6.3, tiltDeg: 0.05, rotationDeg: 123 },
     thresholds: CRANE_THRESHOLDS,
+    ...p,
+  };
+}
+
+/** An environment monitor at the entry portal with the kind's default limits, not heard yet unless `latest` is given. */
+export function makeEnvironmentDevice(p: Partial<DeviceInfo> & { sn: string }): DeviceInfo {
+  return {
+    kind: 'environment',
+    name: `Monitor ${p.sn}`,
+    position: 'Left bore, entry portal',
+    tunnelId: 'LK',
+    reportPeriodS: 60,
+    status: 'online',
+    lastSeenMs: T0,
+    latest: null,
+    thresholds: DEVICE_KIND_REGISTRY.defaultThresholds('environment'),
     ...p,
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { DEVICE_KIND_REGISTRY, type DeviceInfo } from '../../../protocol';
-import { makeGasDevice, T0 } from '../../test/builders';
+import type { DeviceInfo } from '../../../protocol';
+import { makeEnvironmentDevice, makeGasDevice } from '../../test/builders';
 import { renderWithApp, testRoot } from '../../test/render';
 import { LEVEL_COLOR } from '../../theme/status';
 import { EnvironmentNowPanel } from './EnvironmentNowPanel';
@@ -12,18 +12,7 @@ function rgb(hex: string): string {
   return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
 }
 
-const monitor = (sn: string, latest: Record<string, number> | null): DeviceInfo => ({
-  sn,
-  kind: 'environment',
-  name: `Monitor ${sn}`,
-  position: 'Left bore, entry portal',
-  tunnelId: 'LK',
-  reportPeriodS: 60,
-  status: 'alarm',
-  lastSeenMs: T0,
-  latest,
-  thresholds: DEVICE_KIND_REGISTRY.defaultThresholds('environment'),
-});
+const monitor = (sn: string, latest: Record<string, number> | null): DeviceInfo => makeEnvironmentDevice({ sn, latest });
 
 async function setup(config: Record<string, unknown>, devices: DeviceInfo[]) {
   const root = testRoot();

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEVICE_KIND_REGISTRY, type DeviceInfo } from '../../../protocol';
+import type { DeviceInfo } from '../../../protocol';
+import { makeEnvironmentDevice } from '../../test/builders';
 import { compassPoint, flagOf, limitAt, selectMonitor, tileGrid } from './environmentView';
 
-const monitor = (sn: string, p: Partial<DeviceInfo> = {}): DeviceInfo => ({
-  sn,
-  kind: 'environment',
-  name: sn,
-  position: 'portal',
-  tunnelId: null,
-  reportPeriodS: 60,
-  status: 'online',
-  lastSeenMs: 0,
-  latest: null,
-  thresholds: DEVICE_KIND_REGISTRY.defaultThresholds('environment'),
-  ...p,
-});
+const monitor = (sn: string, p: Partial<DeviceInfo> = {}): DeviceInfo => makeEnvironmentDevice({ sn, ...p });
 /** Beijing 2026-06-01 hh:mm (UTC+8). */
 const beijing = (h: number, m = 0) => Date.UTC(2026, 4, 31, 16 + h, m);
 
