@@ -1,5 +1,4 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
 import { Button } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { TENANCY, type InvitationState } from '../../../../protocol';
@@ -23,20 +22,15 @@ export function useInvitationStateLabel(): (state: InvitationState) => string {
 /**
  * The invitations of the current project (docs/api.md "Invitations"), newest first with their state, open
  * ones withdrawable; and the open invitations other projects sent to users of this project's organisation,
- * which its administrators may accept or decline for them. `membersLoaded`: the members' list as last read
- * by the Users tab; each new reading reloads the invitations (an added member may have been invited).
+ * which its administrators may accept or decline for them. Both are of the administration's domain, so a
+ * member added (maybe invited) in the Users tab reloads them.
  */
-export const InvitationSections = observer(function InvitationSections({ projectId, membersLoaded }: { projectId: string; membersLoaded?: unknown }) {
+export const InvitationSections = observer(function InvitationSections({ projectId }: { projectId: string }) {
   const { t } = useLingui();
   const roleLabel = useRoleLabel();
   const stateLabel = useInvitationStateLabel();
   const sent = useAdminList(TENANCY.invitationList, { projectId });
   const received = useAdminList(TENANCY.orgInvitationList, { projectId });
-  // the members' list is read again after every member/set, which may have sent an invitation
-  const reloadSent = sent.load;
-  useEffect(() => {
-    if (membersLoaded != null) void reloadSent();
-  }, [membersLoaded, reloadSent]);
 
   return (
     <>
