@@ -1,13 +1,13 @@
 import { observer } from 'mobx-react-lite';
 import { Button } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { TENANCY, type InvitationState } from '../../../../protocol';
+import { TENANCY, type InvitationState, type TransferState } from '../../../../protocol';
 import { formatBeijing } from '../../../format/time';
 import { AdminSection, CallError, DataTable, useAdminList } from './adminUi';
 import { useRoleLabel } from './UsersTab';
 
-/** The names of an invitation's states shown to people. */
-export function useInvitationStateLabel(): (state: InvitationState) => string {
+/** The names of the states of invitations and transfer requests shown to people. */
+export function useTenancyStateLabel(): (state: InvitationState | TransferState) => string {
   const { t } = useLingui();
   return (state) =>
     ({
@@ -15,6 +15,8 @@ export function useInvitationStateLabel(): (state: InvitationState) => string {
       accepted: t`Accepted`,
       declined: t`Declined`,
       withdrawn: t`Withdrawn`,
+      approved: t`Approved`,
+      refused: t`Refused`,
       expired: t`Expired`,
     })[state];
 }
@@ -28,7 +30,7 @@ export function useInvitationStateLabel(): (state: InvitationState) => string {
 export const InvitationSections = observer(function InvitationSections({ projectId }: { projectId: string }) {
   const { t } = useLingui();
   const roleLabel = useRoleLabel();
-  const stateLabel = useInvitationStateLabel();
+  const stateLabel = useTenancyStateLabel();
   const sent = useAdminList(TENANCY.invitationList, { projectId });
   const received = useAdminList(TENANCY.orgInvitationList, { projectId });
 
