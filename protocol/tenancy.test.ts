@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveState, INVITATION_TTL_MS, isOpen } from './tenancy';
+import { effectiveState, INVITATION_TTL_MS } from './tenancy';
 
 describe('expiry of invitations and transfer requests', () => {
   const sentMs = Date.UTC(2026, 10, 2, 8, 0);
@@ -9,15 +9,12 @@ describe('expiry of invitations and transfer requests', () => {
     expect(effectiveState('pending', expiresAtMs, sentMs)).toBe('pending');
     expect(effectiveState('pending', expiresAtMs, expiresAtMs - 1)).toBe('pending');
     expect(effectiveState('pending', expiresAtMs, expiresAtMs)).toBe('expired');
-    expect(isOpen('pending', expiresAtMs, expiresAtMs - 1)).toBe(true);
-    expect(isOpen('pending', expiresAtMs, expiresAtMs)).toBe(false);
   });
 
   it('keeps how a decided one ended, before and after its expiry', () => {
     for (const state of ['accepted', 'declined', 'withdrawn', 'approved', 'refused']) {
       expect(effectiveState(state, expiresAtMs, sentMs)).toBe(state);
       expect(effectiveState(state, expiresAtMs, expiresAtMs + 1)).toBe(state);
-      expect(isOpen(state, expiresAtMs, sentMs)).toBe(false);
     }
   });
 });

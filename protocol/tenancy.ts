@@ -37,11 +37,6 @@ export function effectiveState<S extends string>(stored: S, expiresAtMs: number,
   return stored === 'pending' && expiresAtMs <= nowMs ? 'expired' : stored;
 }
 
-/** Whether an invitation or request stored as `stored` can still be answered at `nowMs`. */
-export function isOpen(stored: string, expiresAtMs: number, nowMs: number): boolean {
-  return effectiveState(stored, expiresAtMs, nowMs) === 'pending';
-}
-
 /** What member/set answers (HTTP 202) when it did not add the member directly: the same whether the user exists or not. */
 export interface InvitationSent {
   invitation: 'sent';

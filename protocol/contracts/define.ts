@@ -18,7 +18,8 @@ export type ContractAnswer = 'envelope' | { contentType: string; description: st
  * - `permission`: who may call it (protocol/roles.ts `RouteAccess`); the authorisation table is derived from it.
  * - `errors`: the error codes it may answer besides the ones every route may (UNAUTHENTICATED, FORBIDDEN,
  *   VALIDATION, RATE_LIMITED, INTERNAL).
- * - `summary`: one line for the OpenAPI document; `tag`: its domain (the file it is declared in).
+ * - `summary`: one line for the OpenAPI document; `tag`: its domain (the file it is declared in,
+ *   or the domain its changes touch: the tenancy routes are `admin`), which the screens' query cache reloads.
  */
 export interface Contract<B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType, P extends RouteAccess = RouteAccess> {
   readonly method: 'GET' | 'POST';

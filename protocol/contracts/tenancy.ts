@@ -72,7 +72,9 @@ shapesAgree<
   ]
 >();
 
-const tag = 'tenancy';
+// The administration's domain: accepting an invitation makes a member, approving a transfer ends a registry
+// device and member/set may send an invitation, so a change of either reloads the other's kept lists.
+const tag = 'admin';
 
 /**
  * Tenancy between organisations (docs/api.md "Invitations", "Device serials across organisations"):

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { effectiveState, MAX_PENDING_TRANSFERS, TENANCY_KEEP_MS, type DeviceKind, type DeviceTransfer, type TransferState } from '../../protocol';
+import { effectiveState, MAX_PENDING_TRANSFERS, type DeviceKind, type DeviceTransfer, type TransferState } from '../../protocol';
+import { deleteEnded } from './invitations';
 import type { Database } from './schema';
 
 /** Most requests a list answers (newest first). */
@@ -34,13 +35,10 @@ export async function foreignHolders(db: Kysely<Database>, projectId: string, sn
  * Asks the holders' projects to release their serial numbers to `toProjectId`, open until `expiresAtMs`.
  * An open request for the same serial, holder and project is not repeated; requests beyond
  * {@link MAX_PENDING_TRANSFERS} open ones of `toProjectId` are not made. Requests that ended more than
- * {@link TENANCY_KEEP_MS} ago are deleted on the way. How many were made.
+ * TENANCY_KEEP_MS ago are deleted on the way (deleteEnded). How many were made.
  */
 export async function requestTransfers(db: Kysely<Database>, toProjectId: string, requestedBy: string, holders: ForeignHolder[], nowMs: number, expiresAtMs: number): Promise<number> {
-  await db
-    .deleteFrom('device_transfers')
-    .where((eb) => eb.or([eb('expires_at_ms', '<', nowMs - TENANCY_KEEP_MS), eb('decided_at_ms', '<', nowMs - TENANCY_KEEP_MS)]))
-    .execute();
+  await deleteEnded(db, 'device_transfers', nowMs);
   const open = await db
     .selectFrom('device_transfers')
     .select(['sn', 'from_project_id'])

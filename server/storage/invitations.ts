@@ -18,6 +18,17 @@ export async function isInOrganisation(db: Kysely<Database>, username: string, c
   return row !== undefined;
 }
 
+/**
+ * Deletes the invitations or transfer requests (`table`) that expired or were decided more than
+ * {@link TENANCY_KEEP_MS} before `nowMs`, so the tables stay bounded.
+ */
+export async function deleteEnded(db: Kysely<Database>, table: 'member_invitations' | 'device_transfers', nowMs: number): Promise<void> {
+  await db
+    .deleteFrom(table)
+    .where((eb) => eb.or([eb('expires_at_ms', '<', nowMs - TENANCY_KEEP_MS), eb('decided_at_ms', '<', nowMs - TENANCY_KEEP_MS)]))
+    .execute();
+}
+
 /** How many invitations of `projectId` are open (pending and not expired) at `nowMs`. */
 export async function openInvitationCount(db: Kysely<Database>, projectId: string, nowMs: number): Promise<number> {
   const row = await db
@@ -42,10 +53,7 @@ export async function offerInvitation(
   nowMs: number,
   expiresAtMs: number,
 ): Promise<void> {
-  await db
-    .deleteFrom('member_invitations')
-    .where((eb) => eb.or([eb('expires_at_ms', '<', nowMs - TENANCY_KEEP_MS), eb('decided_at_ms', '<', nowMs - TENANCY_KEEP_MS)]))
-    .execute();
+  await deleteEnded(db, 'member_invitations', nowMs);
   const updated = await db
     .updateTable('member_invitations')
     .set({ role: inv.role, invited_by: inv.invitedBy, expires_at_ms: expiresAtMs })

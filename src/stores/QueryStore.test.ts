@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN, PEOPLE } from '../../protocol';
-import { BusinessError } from '../api/request';
 import { fakeServer } from '../test/fakeQueryServer';
 import { QueryStore } from './QueryStore';
 
@@ -49,40 +48,6 @@ describe('QueryStore', () => {
     server.refuse(null);
     await store.load(q);
     expect(q.error).toBeNull();
-  });
-
-  it('reloads the shown queries of the domain a change touched, and only those', async () => {
-    const server = fakeServer();
-    const store = new QueryStore(server.request);
-    const orgs = store.query(ADMIN.orgList, {});
-    const zones = store.query(PEOPLE.zoneList, { projectId: 'p1' });
-    store.show(orgs);
-    store.show(zones);
-    await settle();
-    const added = await store.mutate(ADMIN.orgAdd, { coId: 'co2', name: 'Second' });
-    expect(added.coId).toBe('co2');
-    await settle();
-    expect(orgs.data?.map((o) => o.coId)).toEqual(['co1', 'co2']);
-    expect(server.count(ADMIN.orgList.path)).toBe(2);
-    expect(server.count(PEOPLE.zoneList.path)).toBe(1);
-    await store.mutate(ADMIN.orgAdd, { coId: 'co3', name: 'Third' }, { invalidates: [PEOPLE.zoneList] });
-    await settle();
-    expect(server.count(PEOPLE.zoneList.path)).toBe(2);
-  });
-
-  it('reloads an invalidated query nobody shows when it is shown again, and refuses a bad change without reloading', async () => {
-    const server = fakeServer();
-    const store = new QueryStore(server.request);
-    const orgs = store.query(ADMIN.orgList, {});
-    store.show(orgs)();
-    await settle();
-    await expect(store.mutate(ADMIN.orgAdd, { coId: '', name: 'No id' })).rejects.toBeInstanceOf(BusinessError);
-    expect(server.count(ADMIN.orgList.path)).toBe(1);
-    await store.mutate(ADMIN.orgAdd, { coId: 'co2', name: 'Second' });
-    expect(server.count(ADMIN.orgList.path)).toBe(1); // not shown: not loaded yet
-    store.show(orgs);
-    await settle();
-    expect(orgs.data?.map((o) => o.coId)).toEqual(['co1', 'co2']);
   });
 
   it('drops an answer that arrives after a newer load of the same query (the last request wins)', async () => {

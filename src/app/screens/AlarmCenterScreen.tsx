@@ -29,7 +29,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ALARMS, DEAL_REMARK_PRESETS, type AlarmDetail, type AlarmListBody, type AlarmRecord } from '../../../protocol';
-import { useQuery, useStores } from '../../stores';
+import { useProjectTunnels, useQuery, useStores } from '../../stores';
 import { downloadExport } from '../../api/downloadExport';
 import { SCREEN } from '../../theme/theme';
 import { formatBeijing } from '../../format/time';
@@ -386,10 +386,9 @@ function valueAgainstLimit(a: AlarmRecord): string {
 const AlarmDetailDrawer = observer(function AlarmDetailDrawer({ detail, onClose }: { detail: AlarmDetail | null; onClose: () => void }) {
   const { i18n } = useLingui();
   const { tunnels } = useStores();
+  // the tunnels name the alarm's location: read once a detail is shown
   const projectId = useProjectId();
-  useEffect(() => {
-    if (projectId && detail && !tunnels.loaded) void tunnels.load(projectId).catch(() => {});
-  }, [projectId, detail, tunnels]);
+  useProjectTunnels(detail ? projectId : null);
   const a = detail?.alarm as AlarmRecord | undefined;
   return (
     <Drawer type="overlay" position="end" size="medium" open={detail !== null} onOpenChange={(_, d) => !d.open && onClose()}>

@@ -1,14 +1,13 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
 import { Button } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { TENANCY, type InvitationState } from '../../../../protocol';
+import { TENANCY, type InvitationState, type TransferState } from '../../../../protocol';
 import { formatBeijing } from '../../../format/time';
 import { AdminSection, CallError, DataTable, useAdminList } from './adminUi';
 import { useRoleLabel } from './UsersTab';
 
-/** The names of an invitation's states shown to people. */
-export function useInvitationStateLabel(): (state: InvitationState) => string {
+/** The names of the states of invitations and transfer requests shown to people. */
+export function useTenancyStateLabel(): (state: InvitationState | TransferState) => string {
   const { t } = useLingui();
   return (state) =>
     ({
@@ -16,6 +15,8 @@ export function useInvitationStateLabel(): (state: InvitationState) => string {
       accepted: t`Accepted`,
       declined: t`Declined`,
       withdrawn: t`Withdrawn`,
+      approved: t`Approved`,
+      refused: t`Refused`,
       expired: t`Expired`,
     })[state];
 }
@@ -23,20 +24,15 @@ export function useInvitationStateLabel(): (state: InvitationState) => string {
 /**
  * The invitations of the current project (docs/api.md "Invitations"), newest first with their state, open
  * ones withdrawable; and the open invitations other projects sent to users of this project's organisation,
- * which its administrators may accept or decline for them. `membersLoaded`: the members' list as last read
- * by the Users tab; each new reading reloads the invitations (an added member may have been invited).
+ * which its administrators may accept or decline for them. Both are of the administration's domain, so a
+ * member added (maybe invited) in the Users tab reloads them.
  */
-export const InvitationSections = observer(function InvitationSections({ projectId, membersLoaded }: { projectId: string; membersLoaded?: unknown }) {
+export const InvitationSections = observer(function InvitationSections({ projectId }: { projectId: string }) {
   const { t } = useLingui();
   const roleLabel = useRoleLabel();
-  const stateLabel = useInvitationStateLabel();
+  const stateLabel = useTenancyStateLabel();
   const sent = useAdminList(TENANCY.invitationList, { projectId });
   const received = useAdminList(TENANCY.orgInvitationList, { projectId });
-  // the members' list is read again after every member/set, which may have sent an invitation
-  const reloadSent = sent.load;
-  useEffect(() => {
-    if (membersLoaded != null) void reloadSent();
-  }, [membersLoaded, reloadSent]);
 
   return (
     <>

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, CounterBadge, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { TENANCY, type ReceivedInvitation } from '../../../../protocol';
-import { BusinessError } from '../../../api/request';
+import { TENANCY } from '../../../../protocol';
 import { formatBeijing } from '../../../format/time';
 import { useQuery, useStores } from '../../../stores';
-import { CallError, DataTable } from './adminUi';
+import { CallError, DataTable, useDialogCall } from './adminUi';
 import { useRoleLabel } from './UsersTab';
 
 /**
@@ -16,25 +15,19 @@ import { useRoleLabel } from './UsersTab';
  * mounts and after each answer.
  */
 export const MyInvitations = observer(function MyInvitations() {
-  const { session, queries } = useStores();
+  const { session } = useStores();
   const { t } = useLingui();
   const roleLabel = useRoleLabel();
   const signedIn = session.user !== null;
   // a failed read leaves the button hidden: the list is not worth an error banner in every header
   const mine = useQuery(TENANCY.myInvitations, signedIn ? {} : null);
-  const invitations: readonly ReceivedInvitation[] = Array.isArray(mine.data) ? mine.data : [];
+  const invitations = mine.data ?? [];
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
   // an answer reloads the kept list (QueryStore reloads the queries of the contract's domain)
+  const { error, call } = useDialogCall();
+
   async function respond(invitationId: number, accept: boolean) {
-    try {
-      await queries.mutate(TENANCY.invitationRespond, { invitationId, accept }, { skipErrorHandler: true });
-      setError(null);
-      if (accept) await session.check();
-    } catch (e) {
-      setError(e instanceof BusinessError ? e.errorMessage : String(e));
-    }
+    if ((await call(TENANCY.invitationRespond, { invitationId, accept })) && accept) await session.check();
   }
 
   if (invitations.length === 0 && !open) return null;

@@ -7,14 +7,14 @@ import { AdminSection, DataTable, EditDialog, useDialogCall, type AdminData } fr
 
 /**
  * The organisations of the installation (installation administrators): renaming one in a dialog, archiving
- * and restoring (orgEdit). `orgs` is the list and its `run`/`load` (useAdminList of orgList, archived ones
+ * and restoring (orgEdit). `orgs` is the list and its `run` (useAdminList of orgList, archived ones
  * included); `onChanged` runs after a change (the projects carry the organisation's name).
  */
 export const OrganisationsSection = observer(function OrganisationsSection({
   orgs,
   onChanged,
 }: {
-  orgs: Pick<AdminData<typeof ADMIN.orgList>, 'data' | 'run' | 'load'>;
+  orgs: Pick<AdminData<typeof ADMIN.orgList>, 'data' | 'run'>;
   onChanged: () => void;
 }) {
   const { t } = useLingui();

@@ -1,10 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { Button } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { TENANCY, type TransferState } from '../../../../protocol';
+import { TENANCY } from '../../../../protocol';
 import { formatBeijing } from '../../../format/time';
 import { kindLabel } from '../../../i18n/metricLabels';
 import { AdminSection, CallError, DataTable, useAdminList } from './adminUi';
+import { useTenancyStateLabel } from './InvitationSections';
 
 /**
  * Requests from other organisations' projects to release serial numbers this project holds (docs/api.md
@@ -14,8 +15,7 @@ import { AdminSection, CallError, DataTable, useAdminList } from './adminUi';
 export const TransferRequestsSection = observer(function TransferRequestsSection({ projectId }: { projectId: string }) {
   const { t, i18n } = useLingui();
   const transfers = useAdminList(TENANCY.transferList, { projectId });
-  const stateLabel = (state: TransferState) =>
-    ({ pending: t`Waiting for an answer`, approved: t`Approved`, refused: t`Refused`, expired: t`Expired` })[state];
+  const stateLabel = useTenancyStateLabel();
 
   return (
     <>

@@ -69,7 +69,7 @@ export const UsersTab = observer(function UsersTab({ projectId }: { projectId: s
           </Button>
         </div>
       </AdminSection>
-      <InvitationSections projectId={projectId} membersLoaded={members.data} />
+      <InvitationSections projectId={projectId} />
 
       {isAdmin ? <AllUsers /> : null}
     </div>

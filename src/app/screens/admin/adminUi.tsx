@@ -63,7 +63,7 @@ export function CallError({ error }: { error: string | null }) {
  * Shows `contract`'s list for `body` (a kept query of the root store's QueryStore, shared with every other
  * screen showing it) with what the administration tabs do with it: `run` performs a change through its
  * contract (QueryStore.mutate: the lists of its domain and this one reload), resolving with the change's
- * answer (null when refused); `load` reloads the list. Errors of either are kept in `error` (the server's
+ * answer (null when refused). Errors of either are kept in `error` (the server's
  * message), never thrown; `setError` shows one of the tab's own (a failed export).
  */
 export function useAdminList<C extends AnyContract>(contract: C, body: ContractBody<C>) {
@@ -83,10 +83,10 @@ export function useAdminList<C extends AnyContract>(contract: C, body: ContractB
     },
     [queries, contract],
   );
-  return { data: list.data, error: callError ?? list.error, load: list.reload, run, setError };
+  return { data: list.data, error: callError ?? list.error, run, setError };
 }
 
-/** What {@link useAdminList} gives for `C`: the data, its error, `load`, `run` and `setError`. */
+/** What {@link useAdminList} gives for `C`: the data, its error, `run` and `setError`. */
 export type AdminData<C extends AnyContract> = ReturnType<typeof useAdminList<C>>;
 
 function errorText(e: unknown): string {

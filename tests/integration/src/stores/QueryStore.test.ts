@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PEOPLE } from '../../../../protocol';
+import { ADMIN, PEOPLE } from '../../../../protocol';
+import { BusinessError } from '../../../../src/api/request';
 import { eventually } from '../../../helpers/eventually';
 import { subjectFeeds } from '../../../../src/test/fakeFeeds';
 import { TEST_ADMIN_PASSWORD, useRealServer } from '../../../../src/test/realServer';
@@ -44,6 +45,41 @@ describe('QueryStore on the real server', () => {
     hidePeople();
     hideOther();
     hideZones();
+  });
+
+  it('reloads the shown queries of the domain a change touched, and only those', async () => {
+    const { root, sent } = await signedIn();
+    const { queries } = root;
+    const orgs = queries.query(ADMIN.orgList, {});
+    const zones = queries.query(PEOPLE.zoneList, { projectId: PROJECT });
+    const hideOrgs = queries.show(orgs);
+    const hideZones = queries.show(zones);
+    await eventually(() => orgs.data !== null && zones.data !== null, 10_000, 'the first answers');
+    const added = await queries.mutate(ADMIN.orgAdd, { coId: 'qs-co2', name: 'Second' });
+    expect(added.coId).toBe('qs-co2');
+    await eventually(() => orgs.data!.some((o) => o.coId === 'qs-co2'), 10_000, 'the new organisation in the kept list');
+    expect(sent(ADMIN.orgList.path)).toBe(2);
+    expect(sent(PEOPLE.zoneList.path)).toBe(1);
+    await queries.mutate(ADMIN.orgAdd, { coId: 'qs-co3', name: 'Third' }, { invalidates: [PEOPLE.zoneList] });
+    await eventually(() => sent(PEOPLE.zoneList.path) === 2 && !zones.loading, 10_000, 'the zones named by the change reloaded');
+    hideOrgs();
+    hideZones();
+  });
+
+  it('reloads an invalidated query nobody shows when it is shown again, and refuses a bad change without reloading', async () => {
+    const { root, sent } = await signedIn();
+    const { queries } = root;
+    const orgs = queries.query(ADMIN.orgList, {});
+    queries.show(orgs)();
+    await eventually(() => orgs.data !== null, 10_000, 'the organisations');
+    await expect(queries.mutate(ADMIN.orgAdd, { coId: '', name: 'No id' }, { skipErrorHandler: true })).rejects.toBeInstanceOf(BusinessError);
+    expect(sent(ADMIN.orgList.path)).toBe(1);
+    await queries.mutate(ADMIN.orgAdd, { coId: 'qs-co4', name: 'Fourth' });
+    expect(sent(ADMIN.orgList.path)).toBe(1); // not shown: not loaded yet
+    const hide = queries.show(orgs);
+    await eventually(() => orgs.data!.some((o) => o.coId === 'qs-co4'), 10_000, 'the new organisation once shown');
+    expect(sent(ADMIN.orgList.path)).toBe(2);
+    hide();
   });
 
   it("forgets every kept answer when the session ends, so the next user never sees the last one's", async () => {

@@ -82,6 +82,9 @@ describe('invitations and transfer requests in the app', () => {
     expect(within(row).getByText('Yunling Twin-Bore Tunnel')).toBeTruthy();
     fireEvent.click(within(row).getByRole('button', { name: 'Release TUI-GAS-1' }));
     await waitFor(() => expect(within(row).getByText('Approved')).toBeTruthy(), WAIT);
+    // the tab's device list reloads with the request (one domain in the query cache)
+    const devices = screen.getByRole('table', { name: 'Devices' });
+    await waitFor(() => expect(within(devices).queryByText('TUI-GAS-1')).toBeNull(), WAIT);
     const theirs = await rex.call<RegistryDevice[]>(ADMIN.deviceRegistryList.path, { projectId: RIVAL });
     expect(theirs.map((d) => d.sn)).not.toContain('TUI-GAS-1');
     const [request] = await rex.call<DeviceTransfer[]>(TENANCY.transferList.path, { projectId: RIVAL });
