@@ -1,4 +1,5 @@
 import { NOMINAL_ADVANCE_M, type CycleStage, type RockGrade, type StageConfidence, type StageSource } from '../../protocol';
+import { round2 } from './analysis';
 
 /**
  * One heading's stage spans and rounds (docs/domain.md "Drill-and-blast cycle"): reported and inferred
@@ -154,8 +155,4 @@ export class HeadingTrack {
       stages,
     };
   }
-}
-
-function round2(v: number): number {
-  return Math.round(v * 100) / 100;
 }

@@ -14,7 +14,7 @@ import {
   type HeadingCycleState,
   type RockGrade,
 } from '../../../protocol';
-import { analyseCycles } from '../../cycles/analysis';
+import { analyseCycles, round2 } from '../../cycles/analysis';
 import { cyclePresets, cycleRecordPage, cycleRecordsBefore, cycleRecordsEnded, setCyclePresets, spansBetween, tunnelRows, type StoredCycleRecord } from '../../storage';
 import { rawRoute, requireMember, route, sessionUserOf, type HttpDeps } from '../context';
 import { beijingTime, keysetPages, sendTableExport, stampedFileName, type ExportColumn } from '../tableExport';
@@ -107,7 +107,7 @@ export function registerCycleRoutes(app: FastifyInstance, deps: HttpDeps): void 
           expectedNextStartMs: cur && length !== null ? cur.startMs + length : null,
           cycleStartMs: own.slice(0, i + 1).findLast((s) => s.stage === 'drilling')?.startMs ?? null,
           cyclesToday: done.length,
-          footageTodayM: Math.round(done.reduce((sum, r) => sum + r.footageM, 0) * 100) / 100,
+          footageTodayM: round2(done.reduce((sum, r) => sum + r.footageM, 0)),
         });
       }
     }
