@@ -85,7 +85,7 @@ export function registerCycleRoutes(app: FastifyInstance, deps: HttpDeps): void 
     const headings: HeadingCycleState[] = [];
     for (const t of tunnels) {
       for (const h of t.headings) {
-        const own = spans.filter((s) => s.headingId === h.headingId && s.startMs <= atMs);
+        const own = spans.filter((s) => s.headingId === h.headingId); // spansBetween: started by atMs
         const i = own.findLastIndex((s) => s.endMs === null || s.endMs > atMs);
         const cur = i >= 0 ? own[i] : null;
         const length = cur ? medianLength(own.filter((s) => s.stage === cur.stage && s !== cur && s.endMs !== null && s.endMs <= atMs)) : null;
