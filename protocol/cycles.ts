@@ -147,7 +147,6 @@ export const cycleRecordListBody = z.strictObject({
   page: z.number().int().min(1).default(1),
   pageSize: z.number().int().min(1).max(200).default(20),
 });
-export type CycleRecordListBody = z.input<typeof cycleRecordListBody>;
 export interface CycleRecordPage {
   total: number;
   page: number;
@@ -159,7 +158,6 @@ export interface CycleRecordPage {
 export const MAX_CYCLE_EXPORT_ROWS = 10_000;
 /** cycles/export: the filtered records as an .xlsx file. */
 export const cycleExportBody = z.strictObject(recordFilters);
-export type CycleExportBody = z.input<typeof cycleExportBody>;
 
 /** cycles/analysis: averages over 1, 3 and 7 days and the time analysis against the presets, as of `atMs`. */
 export const cycleAnalysisBody = z.strictObject({ projectId: projectIdField, headingId: headingIdField.optional(), atMs: msField.optional() });
@@ -212,7 +210,6 @@ export const cyclePresetSetBody = z.strictObject({
     .min(1)
     .max(6),
 });
-export type CyclePresetSetBody = z.input<typeof cyclePresetSetBody>;
 export interface CyclePresets {
   presets: Array<{ rockGrade: Exclude<RockGrade, null>; hours: number; isDefault: boolean }>;
 }

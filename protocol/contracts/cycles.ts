@@ -16,11 +16,10 @@ import {
   type CycleState,
   type CycleTimeline,
 } from '../cycles';
-import { CYCLE_STAGES, WORK_FACE_TYPES } from '../kinds/cycleStage';
+import { CYCLE_STAGES, cycleStageSchema as stage, WORK_FACE_TYPES } from '../kinds/cycleStage';
 import { XLSX_MEDIA_TYPE } from './alarms';
 import { defineContract, fileAnswer, notEnvelope, shapesAgree, type SameShape } from './define';
 
-const stage = z.enum(CYCLE_STAGES);
 const source = z.enum(STAGE_SOURCES);
 const confidence = z.enum(STAGE_CONFIDENCES);
 const grade = rockGradeSchema.unwrap();

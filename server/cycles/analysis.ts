@@ -67,6 +67,7 @@ function mean(values: readonly number[]): number | null {
   return values.length === 0 ? null : round2(values.reduce((a, b) => a + b, 0) / values.length);
 }
 
-function round2(v: number): number {
+/** `v` to 2 decimals (hours and metres as the cycle answers give them). */
+export function round2(v: number): number {
   return Math.round(v * 100) / 100;
 }

@@ -46,8 +46,4 @@ export class FaceCrowd {
   prune(tMs: number): void {
     for (const [sn, f] of this.fixes) if (tMs - f.tMs > PRESENCE_MS) this.fixes.delete(sn);
   }
-
-  get size(): number {
-    return this.fixes.size;
-  }
 }

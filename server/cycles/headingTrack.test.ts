@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOMINAL_ADVANCE_M, type CycleStage } from '../../protocol';
+import { CYCLE_STAGES, NOMINAL_ADVANCE_M } from '../../protocol';
 import { HeadingTrack } from './headingTrack';
 
 const H = 3_600_000;
@@ -7,14 +7,12 @@ const T0 = Date.UTC(2026, 4, 6);
 
 /** Reports the stages of one round from `startH` (hours after T0), each lasting `hours[i]`. */
 function round(track: HeadingTrack, startH: number, hours: number[], advanceM?: number) {
-  const stages: CycleStage[] = ['drilling', 'charging', 'blasting', 'ventilation', 'scaling', 'mucking', 'support', 'idle'];
   let t = T0 + startH * H;
-  const out = [];
-  for (let i = 0; i < stages.length; i++) {
-    out.push(track.offer({ stage: stages[i], startMs: t, source: 'reported', confidence: 'high', editor: 'Wang', advanceM: stages[i] === 'support' ? advanceM : undefined }));
+  CYCLE_STAGES.forEach((stage, i) => {
+    track.offer({ stage, startMs: t, source: 'reported', confidence: 'high', editor: 'Wang', advanceM: stage === 'support' ? advanceM : undefined });
     t += hours[i] * H;
-  }
-  return { out, endH: (t - T0) / H };
+  });
+  return { endH: (t - T0) / H };
 }
 
 describe('HeadingTrack', () => {
@@ -42,8 +40,6 @@ describe('HeadingTrack', () => {
   });
 
   it('restores the round under way after a restart and closes it as if it had run on', () => {
-    const before = new HeadingTrack('III');
-    round(before, 0, [2, 1, 0.25, 0.5, 0.5, 2, 3, 1]);
     const restored = new HeadingTrack('III');
     restored.restore(
       [

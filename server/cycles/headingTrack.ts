@@ -1,4 +1,5 @@
 import { NOMINAL_ADVANCE_M, type CycleStage, type RockGrade, type StageConfidence, type StageSource } from '../../protocol';
+import { round2 } from './analysis';
 
 /**
  * One heading's stage spans and rounds (docs/domain.md "Drill-and-blast cycle"): reported and inferred
@@ -39,9 +40,8 @@ export interface CompletedRound {
   stages: Array<{ stage: CycleStage; startMs: number; endMs: number; source: StageSource; confidence: StageConfidence }>;
 }
 
-/** What one change did: the span it closed (if any), the span it opened, the round it closed (if any). */
+/** What one change did: the span it opened, the round it closed (if any). */
 export interface TrackChange {
-  closed: TrackSpan | null;
   opened: TrackSpan;
   round: CompletedRound | null;
 }
@@ -132,7 +132,7 @@ export class HeadingTrack {
     }
     this.spans.push(span);
     if (this.spans.length > MAX_SPANS_PER_ROUND) this.spans.splice(1, 1);
-    return { closed: open, opened: span, round };
+    return { opened: span, round };
   }
 
   /** Closes the round under way at `endMs` from its spans. */
@@ -155,8 +155,4 @@ export class HeadingTrack {
       stages,
     };
   }
-}
-
-function round2(v: number): number {
-  return Math.round(v * 100) / 100;
 }

@@ -66,11 +66,6 @@ export class StageInference {
   /** The pending gradual change: its stage, onset and how many readings in a row agreed. */
   private pending: { stage: CycleStage; onsetMs: number; count: number } | null = null;
 
-  /** The stage inferred last, or null before the first blast (until then the round is not known). */
-  get current(): CycleStage | null {
-    return this.stage;
-  }
-
   /**
    * Follows a reported stage (it wins): the inference continues from it, so when reports stop the next
    * inferred change is the one after it.

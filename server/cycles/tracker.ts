@@ -193,7 +193,7 @@ export class CycleTracker {
  * The face station of each heading: the gas station (area `gasDetection`) of the heading's bore with a
  * registered chainage nearest to its face, within FACE_STATION_MAX_M. @returns station sn → heading id.
  */
-export function faceStations(
+function faceStations(
   devices: ReadonlyArray<{ sn: string; kind: string; tunnel_id: string | null; chainage_m: number | null }>,
   headings: ReadonlyArray<{ heading: Heading; tunnelId: string }>,
 ): Map<string, string> {

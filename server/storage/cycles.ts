@@ -55,18 +55,34 @@ export async function storeOpenSpanAdvance(db: Kysely<Database>, projectId: stri
  * heading's latest reported span: what a restarted tracker resumes the rounds under way from.
  */
 export async function recentSpans(db: Kysely<Database>, projectId: string, limit: number): Promise<Map<string, { spans: SpanRow[]; lastReportMs: number | null }>> {
-  const headings = await db.selectFrom('cycle_stage_spans').select('heading_id').distinct().where('project_id', '=', projectId).execute();
-  const out = new Map<string, { spans: SpanRow[]; lastReportMs: number | null }>();
-  for (const { heading_id } of headings) {
-    const rows = await db.selectFrom('cycle_stage_spans').selectAll().where('project_id', '=', projectId).where('heading_id', '=', heading_id).orderBy('start_ms', 'desc').limit(limit).execute();
-    const report = await db
+  const [rows, reports] = await Promise.all([
+    db
+      .selectFrom((qb) =>
+        qb
+          .selectFrom('cycle_stage_spans')
+          .selectAll()
+          .select((eb) => eb.fn.agg<number>('row_number').over((ob) => ob.partitionBy('heading_id').orderBy('start_ms', 'desc')).as('n'))
+          .where('project_id', '=', projectId)
+          .as('s'),
+      )
+      .selectAll()
+      .where('n', '<=', limit)
+      .orderBy('start_ms')
+      .execute(),
+    db
       .selectFrom('cycle_stage_spans')
-      .select((eb) => eb.fn.max('start_ms').as('ms'))
+      .select(['heading_id', (eb) => eb.fn.max('start_ms').as('ms')])
       .where('project_id', '=', projectId)
-      .where('heading_id', '=', heading_id)
       .where('source', '=', 'reported')
-      .executeTakeFirst();
-    out.set(heading_id, { spans: rows.reverse().map(spanRow), lastReportMs: report?.ms == null ? null : Number(report.ms) });
+      .groupBy('heading_id')
+      .execute(),
+  ]);
+  const lastReport = new Map(reports.map((r) => [r.heading_id, Number(r.ms)]));
+  const out = new Map<string, { spans: SpanRow[]; lastReportMs: number | null }>();
+  for (const r of rows) {
+    let own = out.get(r.heading_id);
+    if (!own) out.set(r.heading_id, (own = { spans: [], lastReportMs: lastReport.get(r.heading_id) ?? null }));
+    own.spans.push(spanRow(r));
   }
   return out;
 }

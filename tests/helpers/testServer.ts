@@ -16,9 +16,10 @@ export const TEST_DEMO_PASSWORD = 'bridge-test-pw';
  * simulator, REST rate limits off (tests of the limits turn them on), every alarm repeat written at once
  * (ALARM_REPEAT_PUSH_MS 0), unless `env` says otherwise. The
  * demo user BRIDGE_USER is created with {@link TEST_DEMO_PASSWORD} (or env DEMO_PASSWORD), although the
- * product creates demo users only with the simulator. Close it with `server.close()`.
+ * product creates demo users only with the simulator. `opts` go to startServer (a hook the test listens
+ * on). Close it with `server.close()`.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startTestServer(env: Record<string, string> = {}, opts: Parameters<typeof startServer>[1] = {}): Promise<RunningServer> {
   const server = await startServer(
     loadConfig({
       PORT: '0',
@@ -36,6 +37,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       ALARM_REPEAT_PUSH_MS: '0',
       ...env,
     }),
+    opts,
   );
   try {
     await seedDemoUsers(server.db, env.DEMO_PASSWORD ?? TEST_DEMO_PASSWORD);

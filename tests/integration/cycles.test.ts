@@ -4,13 +4,12 @@ import path from 'node:path';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CYCLES, DEVICES, type CycleAnalysis, type CycleRecord, type CycleRecordPage, type CycleState, type CycleTimeline, type DeviceKey, type IngestStats, type TunnelInfo } from '../../protocol';
-import { startServer, type RunningServer } from '../../server/app';
-import { loadConfig } from '../../server/config';
+import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import type { ApiClient } from '../helpers/apiClient';
 import { connectDevice } from '../helpers/devices';
 import { eventually } from '../helpers/eventually';
-import { loggedInClient, TEST_ADMIN_PASSWORD } from '../helpers/testServer';
+import { loggedInClient, startTestServer } from '../helpers/testServer';
 
 /**
  * Drill-and-blast cycles through the real server: stage reports and face gas and beacon readings over MQTT,
@@ -28,9 +27,8 @@ const MIN = 60_000;
 /** The rounds start two days back, so they fall in the 3- and 7-day windows but the reported ones not all in today's. */
 const T0 = Date.now() - 40 * H;
 
-function config(dataDir: string) {
-  return loadConfig({ PORT: '0', HOST: '127.0.0.1', MQTT_PORT: '0', DATA_DIR: dataDir, SIMULATOR: 'off', ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, RATE_LIMIT_AUTH_PER_MINUTE: '0', RATE_LIMIT_API_PER_MINUTE: '0', SEED_LOCALE: 'en' });
-}
+/** The stages of one reported round and their hours: 2 h drilling … 1 h idle, 10.5 h in all. */
+const ROUND_HOURS: ReadonlyArray<[string, number]> = [['drilling', 2], ['charging', 1], ['blasting', 0.25], ['ventilation', 0.5], ['scaling', 0.75], ['mucking', 2], ['support', 3], ['idle', 1]];
 
 describe('drill-and-blast cycles over MQTT and REST', () => {
   let dir: string;
@@ -40,7 +38,7 @@ describe('drill-and-blast cycles over MQTT and REST', () => {
   const completed: CycleRecord[] = [];
 
   async function connect(): Promise<void> {
-    server = await startServer(config(dir), { onCycleCompleted: (r) => completed.push(r) });
+    server = await startTestServer({ DATA_DIR: dir }, { onCycleCompleted: (r) => completed.push(r) });
     admin = await loggedInClient(server.url);
     const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: project });
     device = await connectDevice(server.mqttPort!, key.body.data!);
@@ -54,12 +52,11 @@ describe('drill-and-blast cycles over MQTT and REST', () => {
     await publish('cycleStage', `PRC-${headingId}`, { ts, headingId, stage, ...extra });
   }
 
-  /** One reported round of LK-E from `startMs`: 2 h drilling … 1 h idle, 10.5 h in all. */
-  async function reportedRound(startMs: number, advanceM?: number): Promise<number> {
-    const hours: Array<[string, number]> = [['drilling', 2], ['charging', 1], ['blasting', 0.25], ['ventilation', 0.5], ['scaling', 0.75], ['mucking', 2], ['support', 3], ['idle', 1]];
+  /** One reported round (ROUND_HOURS) of `headingId` from `startMs`, the survey reported with its support when given. @returns its end. */
+  async function reportedRound(headingId: string, startMs: number, survey?: { advanceM: number; editor: string }): Promise<number> {
     let t = startMs;
-    for (const [stage, h] of hours) {
-      await report('LK-E', stage, t, stage === 'support' && advanceM !== undefined ? { advanceM, editor: 'Foreman Li' } : {});
+    for (const [stage, h] of ROUND_HOURS) {
+      await report(headingId, stage, t, stage === 'support' && survey ? survey : {});
       t += h * H;
     }
     return t;
@@ -84,8 +81,8 @@ describe('drill-and-blast cycles over MQTT and REST', () => {
   });
 
   it('closes reported rounds at the next drilling with their blast, effective hours and footage, and tells the hook', async () => {
-    const second = await reportedRound(T0, 1.5);
-    const third = await reportedRound(second);
+    const second = await reportedRound('LK-E', T0, { advanceM: 1.5, editor: 'Foreman Li' });
+    const third = await reportedRound('LK-E', second);
     await report('LK-E', 'drilling', third);
     const page = await settled(async () => {
       const p = await post<CycleRecordPage>(CYCLES.records.path, { projectId: project, headingId: 'LK-E' });
@@ -109,13 +106,7 @@ describe('drill-and-blast cycles over MQTT and REST', () => {
   it("moves the heading's face by a closed round's surveyed advance (toward the entry portal from an exit heading)", async () => {
     const faceOf = async () => (await post<TunnelInfo[]>(DEVICES.tunnelList.path, { projectId: project })).flatMap((t) => t.headings).find((h) => h.headingId === 'LK-X')!.faceM;
     const before = await faceOf();
-    const hours: Array<[string, number]> = [['drilling', 2], ['charging', 1], ['blasting', 0.25], ['ventilation', 0.5], ['scaling', 0.75], ['mucking', 2], ['support', 3], ['idle', 1]];
-    let t = Date.now() - 10.5 * H;
-    for (const [stage, h] of hours) {
-      await report('LK-X', stage, t, stage === 'support' ? { advanceM: 2, editor: 'Foreman Wang' } : {});
-      t += h * H;
-    }
-    await report('LK-X', 'drilling', Date.now());
+    await report('LK-X', 'drilling', await reportedRound('LK-X', Date.now() - 10.5 * H, { advanceM: 2, editor: 'Foreman Wang' }));
     await settled(async () => expect(await faceOf()).toBeCloseTo(before - 2, 6));
   });
 

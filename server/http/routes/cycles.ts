@@ -14,7 +14,7 @@ import {
   type HeadingCycleState,
   type RockGrade,
 } from '../../../protocol';
-import { analyseCycles } from '../../cycles/analysis';
+import { analyseCycles, round2 } from '../../cycles/analysis';
 import { cyclePresets, cycleRecordPage, cycleRecordsBefore, cycleRecordsEnded, setCyclePresets, spansBetween, tunnelRows, type StoredCycleRecord } from '../../storage';
 import { rawRoute, requireMember, route, sessionUserOf, type HttpDeps } from '../context';
 import { beijingTime, keysetPages, sendTableExport, stampedFileName, type ExportColumn } from '../tableExport';
@@ -85,7 +85,7 @@ export function registerCycleRoutes(app: FastifyInstance, deps: HttpDeps): void 
     const headings: HeadingCycleState[] = [];
     for (const t of tunnels) {
       for (const h of t.headings) {
-        const own = spans.filter((s) => s.headingId === h.headingId && s.startMs <= atMs);
+        const own = spans.filter((s) => s.headingId === h.headingId); // spansBetween: started by atMs
         const i = own.findLastIndex((s) => s.endMs === null || s.endMs > atMs);
         const cur = i >= 0 ? own[i] : null;
         const length = cur ? medianLength(own.filter((s) => s.stage === cur.stage && s !== cur && s.endMs !== null && s.endMs <= atMs)) : null;
@@ -107,7 +107,7 @@ export function registerCycleRoutes(app: FastifyInstance, deps: HttpDeps): void 
           expectedNextStartMs: cur && length !== null ? cur.startMs + length : null,
           cycleStartMs: own.slice(0, i + 1).findLast((s) => s.stage === 'drilling')?.startMs ?? null,
           cyclesToday: done.length,
-          footageTodayM: Math.round(done.reduce((sum, r) => sum + r.footageM, 0) * 100) / 100,
+          footageTodayM: round2(done.reduce((sum, r) => sum + r.footageM, 0)),
         });
       }
     }

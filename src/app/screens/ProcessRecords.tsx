@@ -30,9 +30,9 @@ export const ProcessRecords = observer(function ProcessRecords({ projectId, head
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
   const [exportFailed, setExportFailed] = useState(false);
+  const fromMs = beijingDayMs(from);
   const toMs = beijingDayMs(to);
-  const filters = { projectId, ...(headingId ? { headingId } : {}), ...(beijingDayMs(from) !== undefined ? { fromMs: beijingDayMs(from) } : {}), ...(toMs !== undefined ? { toMs: toMs + DAY_MS } : {}) };
-  const key = JSON.stringify(filters);
+  const filters = { projectId, ...(headingId ? { headingId } : {}), ...(fromMs !== undefined ? { fromMs } : {}), ...(toMs !== undefined ? { toMs: toMs + DAY_MS } : {}) };
   const data: CycleRecordPage | null = useQuery(CYCLES.records, { ...filters, page, pageSize: PAGE_SIZE }).data;
 
   const cell = { padding: '6px 10px', borderTop: `1px solid ${SCREEN.panelBorder}`, whiteSpace: 'nowrap' } as const;
@@ -66,7 +66,7 @@ export const ProcessRecords = observer(function ProcessRecords({ projectId, head
         </label>
         <Button
           data-export
-          onClick={async () => setExportFailed(!(await downloadExport(CYCLES.export.path, JSON.parse(key), 'process-records.xlsx')))}
+          onClick={async () => setExportFailed(!(await downloadExport(CYCLES.export.path, filters, 'process-records.xlsx')))}
         >
           <Trans>Export .xlsx</Trans>
         </Button>

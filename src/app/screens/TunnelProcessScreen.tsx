@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CYCLE_STAGES, CYCLES, type CyclePresets, type CycleStage } from '../../../protocol';
+import { CYCLES, type CyclePresets, type CycleStage } from '../../../protocol';
 import { useQuery, useStores } from '../../stores';
 import { useCycleAnalysis, useCycleState, useCycleTimeline } from '../../panelData';
 import { SCREEN } from '../../theme/theme';
@@ -10,7 +10,7 @@ import { HeadingStageView } from '../../components/cycles/HeadingStageCard';
 import { StageLegend, StageTimeline } from '../../components/cycles/StageTimeline';
 import { CycleAveragesTable, CycleEfficiencyTable } from '../../components/cycles/CycleAnalysisView';
 import { StageTrendChart } from '../../components/cycles/StageTrendChart';
-import { STAGE_LABEL } from '../../components/cycles/stageText';
+import { StageSelect } from '../../components/cycles/StageSelect';
 import { useProjectId } from '../shell/useProjectId';
 import { ProcessRecords } from './ProcessRecords';
 import { ScreenFrame } from './ScreenFrame';
@@ -25,7 +25,7 @@ const h2 = { fontSize: 18, margin: '0 0 10px' } as const;
  */
 export function TunnelProcessScreen() {
   const projectId = useProjectId();
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { state, atMs } = useCycleState();
   const { timeline, fromMs, toMs } = useCycleTimeline(24);
   const [refresh, setRefresh] = useState(0);
@@ -66,13 +66,7 @@ export function TunnelProcessScreen() {
         <section style={section} aria-label={t`Trend by stage`}>
           <h2 style={h2}>
             <Trans>Trend by stage</Trans>{' '}
-            <select data-trend-stage value={stage} onChange={(e) => setStage(e.target.value as CycleStage)} style={{ fontSize: 14 }}>
-              {CYCLE_STAGES.map((s) => (
-                <option key={s} value={s}>
-                  {i18n._(STAGE_LABEL[s])}
-                </option>
-              ))}
-            </select>
+            <StageSelect value={stage} onChange={setStage} fontSize={14} />
           </h2>
           {analysis && analysis.trend.length > 0 ? (
             <StageTrendChart analysis={analysis} stage={stage} width={560} height={260} />

@@ -1,24 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { HeadingCycleState } from '../../../protocol';
 import { formatChainage } from '../../../protocol';
-import { useCycleState } from '../../panelData';
 import { formatBeijing, formatDuration } from '../../format/time';
 import { SCREEN } from '../../theme/theme';
 import { CONFIDENCE_LABEL, SOURCE_LABEL, STAGE_COLOUR, STAGE_LABEL } from './stageText';
-
-/**
- * The stage widget of one heading (docs/domain.md "Drill-and-blast cycle"), self-contained: give it a
- * `headingId` and it reads the heading's stage as of the board clock (cycles/state through src/panelData,
- * live or replay). Used by the process panels and screen, and by the tunnel screen.
- */
-export function HeadingStageCard({ headingId }: { headingId: string }) {
-  const { state, failed, atMs } = useCycleState();
-  const h = state?.headings.find((x) => x.headingId === headingId);
-  if (!h) {
-    return <div style={{ fontSize: '0.875em', color: SCREEN.textMuted, padding: 8 }}>{failed ? <Trans>Process data could not be loaded</Trans> : state ? <Trans>Unknown heading</Trans> : <Trans>Loading…</Trans>}</div>;
-  }
-  return <HeadingStageView heading={h} atMs={atMs} startChainageM={null} />;
-}
 
 /**
  * One heading's stage as of `atMs`: the stage with how it was identified, previous and next, start and

@@ -5,7 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { CycleAnalysis, CycleStage } from '../../../protocol';
 import { beijingAxisLabels } from '../../format/time';
 import { useThemeColors } from '../../theme/screenVars';
-import { STAGE_COLOUR, STAGE_LABEL } from './stageText';
+import { STAGE_LABEL } from './stageText';
 
 /** Palette of the headings' lines. */
 const HEADING_COLOURS = ['#3b82f6', '#10b981', '#f59e0b', '#ef4444', '#a855f7', '#14b8a6'];
@@ -39,7 +39,7 @@ export function StageTrendChart({ analysis, stage, width, height, fontPx = 13 }:
         ],
         series: [
           { label: i18n._(STAGE_LABEL[stage]) },
-          ...headings.map((h, i) => ({ label: h, stroke: HEADING_COLOURS[i % HEADING_COLOURS.length] ?? STAGE_COLOUR[stage], width: 2, spanGaps: true, points: { show: true, size: 6 } })),
+          ...headings.map((h, i) => ({ label: h, stroke: HEADING_COLOURS[i % HEADING_COLOURS.length], width: 2, spanGaps: true, points: { show: true, size: 6 } })),
         ],
       },
       data,
