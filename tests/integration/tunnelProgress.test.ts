@@ -80,6 +80,9 @@ describe('tunnel progress', () => {
     const r = await report({ headingId: 'LK-E', invertM: 1300 });
     expect(r.body).toMatchObject({ success: false, errorCode: 'VALIDATION' });
     expect(r.body.errorMessage).toContain('invertM');
+    const stale = await report({ headingId: 'LK-E', faceM: 1266, atMs: Date.now() - 3_600_000 }); // older than the report of the test above
+    expect(stale.body).toMatchObject({ success: false, errorCode: 'VALIDATION' });
+    expect(stale.body.errorMessage).toContain("older than the heading's last saved state");
     expect(await heading('LK-E')).toEqual(before);
     expect((await report({ headingId: 'NOPE', faceM: 1 })).body.errorCode).toBe('NOT_FOUND');
   });
