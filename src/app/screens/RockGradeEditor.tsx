@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Button, Dropdown, Input, Option } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { rockSegmentSchema, TUNNEL, type ImportProblem, type RockSegment, type TunnelInfo } from '../../../protocol';
+import { rockGradeSchema, rockSegmentSchema, TUNNEL, type ImportProblem, type RockSegment, type TunnelInfo } from '../../../protocol';
 import { useStores } from '../../stores';
-import { GRADE_COLOR } from '../../components/tunnel/BoreProgress';
 import { EditDialog, fileToBase64 } from './admin/adminUi';
 
-const GRADES = Object.keys(GRADE_COLOR) as Array<RockSegment['grade']>;
+const GRADES = rockGradeSchema.unwrap().options;
 type Row = { fromM: string; toM: string; grade: RockSegment['grade'] };
 
 /** The editable rows of a bore's saved segments. */
