@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gradeAt, headingFigures, positionProblems, positionsAt, segmentProblems, siteDayStartMs, siteMonthStartMs, stepDistances, stepLimits, tunnelFigures } from './tunnelProgress';
+import { gradeAt, headingFigures, positionProblems, positionsAt, segmentProblems, siteMonthStartMs, stepDistances, stepLimits, tunnelFigures } from './tunnelProgress';
+import { beijingDayStart } from './equipment';
 import type { RockSegment } from './api';
 
 const SEGMENTS: RockSegment[] = [
@@ -52,9 +53,9 @@ describe('stepLimits and stepDistances', () => {
 
 describe('site days and months (UTC+8)', () => {
   it('start at local midnight and on the 1st', () => {
-    expect(siteDayStartMs(NOW)).toBe(Date.UTC(2026, 10, 26, 16));
+    expect(beijingDayStart(NOW)).toBe(Date.UTC(2026, 10, 26, 16));
     // 23:30 UTC on the 26th is already the 27th in Beijing
-    expect(siteDayStartMs(Date.UTC(2026, 10, 26, 23, 30))).toBe(Date.UTC(2026, 10, 26, 16));
+    expect(beijingDayStart(Date.UTC(2026, 10, 26, 23, 30))).toBe(Date.UTC(2026, 10, 26, 16));
     expect(siteMonthStartMs(NOW)).toBe(Date.UTC(2026, 9, 31, 16));
   });
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { rockGradeSchema, type Heading, type RockGrade, type RockSegment, type TunnelInfo } from './api';
+import { BEIJING_OFFSET_MS } from './beijingTime';
+import { beijingDayStart } from './equipment';
 
 /**
  * Tunnel progress (docs/domain.md "Tunnel progress"): where each heading's face, invert, second lining and
@@ -194,19 +196,10 @@ export function stepDistances(heading: Pick<Heading, 'portal' | 'faceM' | 'inver
   };
 }
 
-/** Beijing time, UTC+8, in which the site's days and months are counted (dates are shown in it). */
-export const SITE_UTC_OFFSET_MS = 8 * 3_600_000;
-
-/** Start of the site day (00:00 UTC+8) containing `atMs`. */
-export function siteDayStartMs(atMs: number): number {
-  const local = atMs + SITE_UTC_OFFSET_MS;
-  return local - (((local % 86_400_000) + 86_400_000) % 86_400_000) - SITE_UTC_OFFSET_MS;
-}
-
-/** Start of the site month (the 1st, 00:00 UTC+8) containing `atMs`. */
+/** Start of the site month (the 1st, 00:00 Beijing time, in which the site's days and months are counted) containing `atMs`. */
 export function siteMonthStartMs(atMs: number): number {
-  const d = new Date(atMs + SITE_UTC_OFFSET_MS);
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) - SITE_UTC_OFFSET_MS;
+  const d = new Date(atMs + BEIJING_OFFSET_MS);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) - BEIJING_OFFSET_MS;
 }
 
 /**
@@ -256,7 +249,7 @@ export function headingFigures(
     tunnelId: tunnel.tunnelId,
     grade,
     total: { faceM: round1(total.faceM), invertM: round1(total.invertM), liningM: round1(total.liningM) },
-    today: since(siteDayStartMs(atMs)),
+    today: since(beijingDayStart(atMs)),
     month: since(siteMonthStartMs(atMs)),
     pctOfDesign: L > 0 ? round1((total.faceM / L) * 100) : 0,
     invertToFace: { ...d.invertToFace, distanceM: round1(d.invertToFace.distanceM) },

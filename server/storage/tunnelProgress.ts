@@ -92,10 +92,9 @@ export async function saveHeadings(db: Kysely<Database>, projectId: string, tunn
   await db.updateTable('tunnels').set({ headings: toJson(headings) }).where('project_id', '=', projectId).where('tunnel_id', '=', tunnelId).execute();
 }
 
-/** Replaces a bore's rock segments. @returns false when the project has no such bore. */
-export async function saveRockSegments(db: Kysely<Database>, projectId: string, tunnelId: string, segments: readonly RockSegment[]): Promise<boolean> {
-  const r = await db.updateTable('tunnels').set({ rock_segments: toJson(segments) }).where('project_id', '=', projectId).where('tunnel_id', '=', tunnelId).executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+/** Replaces a bore's rock segments. */
+export async function saveRockSegments(db: Kysely<Database>, projectId: string, tunnelId: string, segments: readonly RockSegment[]): Promise<void> {
+  await db.updateTable('tunnels').set({ rock_segments: toJson(segments) }).where('project_id', '=', projectId).where('tunnel_id', '=', tunnelId).execute();
 }
 
 /** Projects with at least one tunnel bore. */

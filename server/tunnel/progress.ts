@@ -17,7 +17,7 @@ import {
   type TunnelInfo,
 } from '../../protocol';
 import type { AlarmDraft } from '../rules/types';
-import { appendProgress, inTransaction, progressEntries, saveHeadings, saveRockSegments, toTunnelInfo, tunnelOfHeading, tunnelRows, type Database } from '../storage';
+import { appendProgress, inTransaction, latestProgress, progressEntries, saveHeadings, saveRockSegments, toTunnelInfo, tunnelOfHeading, tunnelRows, type Database } from '../storage';
 import { StepAlarms } from './stepAlarms';
 
 /**
@@ -70,9 +70,7 @@ export class TunnelProgress {
   async judgeAll(projectIds: readonly string[], nowMs: number): Promise<void> {
     const out: AlarmDraft[] = [];
     for (const projectId of projectIds) {
-      for (const t of (await tunnelRows(this.deps.db, projectId)).map(toTunnelInfo)) {
-        for (const h of t.headings) out.push(...this.alarms.judge(projectId, h, gradeAt(t.rockSegments ?? [], h.faceM), nowMs));
-      }
+      for (const t of (await tunnelRows(this.deps.db, projectId)).map(toTunnelInfo)) out.push(...this.drafts(projectId, t, nowMs));
     }
     if (out.length > 0) this.deps.raise(out);
   }
@@ -154,8 +152,7 @@ export class TunnelProgress {
         if (!row) return { refused: 'NOT_FOUND', message: `no heading ${headingId} in project ${projectId}` };
         const tunnel = toTunnelInfo(row);
         const heading = tunnel.headings.find((h) => h.headingId === headingId)!;
-        // the newest saved state of each heading is the one "before" the end of time
-        const newest = (await progressEntries(tx, projectId, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)).find((e) => e.headingId === headingId);
+        const [newest] = await latestProgress(tx, projectId, headingId, 1);
         if (newest && newest.atMs > atMs) return { refused: 'VALIDATION', message: `older than the heading's last saved state (${new Date(newest.atMs).toISOString()})` };
         const change = next(heading, tunnel.lengthM);
         const p: HeadingPositions = {
@@ -180,9 +177,13 @@ export class TunnelProgress {
   }
 
   private judge(projectId: string, tunnel: TunnelInfo, nowMs: number): void {
-    const out: AlarmDraft[] = [];
-    for (const h of tunnel.headings) out.push(...this.alarms.judge(projectId, h, gradeAt(tunnel.rockSegments ?? [], h.faceM), nowMs));
+    const out = this.drafts(projectId, tunnel, nowMs);
     if (out.length > 0) this.deps.raise(out);
+  }
+
+  /** The step-distance alarm changes of every heading of `tunnel`, each judged against the grade at its face. */
+  private drafts(projectId: string, tunnel: TunnelInfo, nowMs: number): AlarmDraft[] {
+    return tunnel.headings.flatMap((h) => this.alarms.judge(projectId, h, gradeAt(tunnel.rockSegments ?? [], h.faceM), nowMs));
   }
 
   private queued<T>(projectId: string, work: () => Promise<T>): Promise<T> {

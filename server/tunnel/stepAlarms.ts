@@ -2,8 +2,7 @@ import { progressRole, stepDistances, tunnelProgressKind, type AlarmRecord, type
 import type { AlarmDraft } from '../rules/types';
 
 /** The step-distance metrics (protocol/kinds/tunnelProgress.ts), each judged against the face's grade. */
-const STEP_METRICS = { invertToFace: 'invertToFace', liningToFace: 'liningToFace' } as const;
-type StepMetric = keyof typeof STEP_METRICS;
+const STEP_METRICS = ['invertToFace', 'liningToFace'] as const;
 
 /**
  * The step-distance warnings of every heading (docs/domain.md "Tunnel progress"): a `threshold` alarm of
@@ -17,7 +16,7 @@ export class StepAlarms {
 
   /** True for an alarm these rules own (restored by {@link restore}, not by the device rules). */
   static owns(alarm: Pick<AlarmRecord, 'deviceKind' | 'metric'>): boolean {
-    return !!progressRole(alarm.deviceKind) && alarm.metric in STEP_METRICS;
+    return !!progressRole(alarm.deviceKind) && (STEP_METRICS as readonly string[]).includes(alarm.metric);
   }
 
   /** Re-adopts an open alarm from the database at start (before the first {@link judge}). */
@@ -33,7 +32,7 @@ export class StepAlarms {
   judge(projectId: string, heading: Heading, grade: RockGrade, nowMs: number): AlarmDraft[] {
     const d = stepDistances(heading, grade);
     const out: AlarmDraft[] = [];
-    for (const metric of Object.keys(STEP_METRICS) as StepMetric[]) {
+    for (const metric of STEP_METRICS) {
       const { distanceM, limitM, exceeded } = d[metric];
       const k = key(projectId, heading.headingId, metric);
       const a = this.open.get(k);

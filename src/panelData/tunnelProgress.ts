@@ -15,9 +15,10 @@ export const TUNNEL_PROGRESS_REFRESH_MS = 30_000;
 export function useTunnelProgress(): { bores: TunnelProgressAt[] | null; failed: boolean } {
   const source = usePanelData();
   const projectId = useProjectId();
-  const instant = useClockInstant(1_000);
   const replay = source.mode === 'replay';
-  const key = replay ? Math.floor(instant / 60_000) : Math.floor(instant / TUNNEL_PROGRESS_REFRESH_MS);
+  // live: the clock moves the key once per refresh period, not every second (nothing else here reads it)
+  const instant = useClockInstant(replay ? 1_000 : TUNNEL_PROGRESS_REFRESH_MS);
+  const key = replay ? Math.floor(instant / 60_000) : instant;
   const [state, setState] = useState<{ bores: TunnelProgressAt[] | null; failed: boolean }>({ bores: null, failed: false });
   useEffect(() => {
     if (!projectId) return;

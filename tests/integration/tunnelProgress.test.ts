@@ -1,9 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, ALARMS, DEVICES, OPERATIONS, TUNNEL, type AlarmPage, type AuditPage, type DeviceKey, type IngestStats, type ProgressEntry, type TunnelInfo, type TunnelProgressAt } from '../../protocol';
+import { ADMIN, ALARMS, DEVICES, OPERATIONS, TUNNEL, type AlarmPage, type AuditPage, type DeviceKey, type IngestStats, type ProgressEntry, type RockSegment, type TunnelInfo, type TunnelProgressAt } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import type { ApiClient } from '../helpers/apiClient';
@@ -80,6 +81,9 @@ describe('tunnel progress', () => {
     const r = await report({ headingId: 'LK-E', invertM: 1300 });
     expect(r.body).toMatchObject({ success: false, errorCode: 'VALIDATION' });
     expect(r.body.errorMessage).toContain('invertM');
+    const stale = await report({ headingId: 'LK-E', faceM: 1266, atMs: Date.now() - 3_600_000 }); // older than the report of the test above
+    expect(stale.body).toMatchObject({ success: false, errorCode: 'VALIDATION' });
+    expect(stale.body.errorMessage).toContain("older than the heading's last saved state");
     expect(await heading('LK-E')).toEqual(before);
     expect((await report({ headingId: 'NOPE', faceM: 1 })).body.errorCode).toBe('NOT_FOUND');
   });
@@ -133,5 +137,26 @@ describe('tunnel progress', () => {
     expect(await heading('LK-E')).toMatchObject({ faceM: 1280, invertM: 1241.5 });
     const active = (await stepAlarms('invertToFace')).filter((x) => x.state === 'active');
     expect(active.map((a) => a.alarmId)).toEqual([open.alarmId]);
+  });
+
+  it("imports a bore's rock grades from an .xlsx and answers every bore as saved", async () => {
+    const before = (await admin.post<TunnelInfo[]>(DEVICES.tunnelList.path, { projectId: demo })).body.data!;
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('grades').addRows([
+      ['tunnelId', 'fromM', 'toM', 'grade'],
+      ['LK', 1500, 3050, 'III'],
+      ['LK', 0, 1500, 'IV'],
+    ]);
+    const contentBase64 = Buffer.from(await wb.xlsx.writeBuffer()).toString('base64');
+    const r = await admin.post<{ imported: number; problems: unknown[]; tunnels: TunnelInfo[] }>(TUNNEL.rockGradesImport.path, { projectId: demo, contentBase64 });
+    expect(r.body.data).toMatchObject({ imported: 2, problems: [] });
+    const lk: RockSegment[] = [
+      { fromM: 0, toM: 1500, grade: 'IV' },
+      { fromM: 1500, toM: 3050, grade: 'III' },
+    ];
+    const segmentsOf = (ts: TunnelInfo[]) => Object.fromEntries(ts.map((t) => [t.tunnelId, t.rockSegments]));
+    const saved = (await admin.post<TunnelInfo[]>(DEVICES.tunnelList.path, { projectId: demo })).body.data!;
+    expect(segmentsOf(saved)).toEqual({ ...segmentsOf(before), LK: lk });
+    expect(segmentsOf(r.body.data!.tunnels)).toEqual(segmentsOf(saved));
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { TUNNEL } from '../../../protocol';
+import { TUNNEL, type TunnelInfo } from '../../../protocol';
 import { latestProgress, toTunnelInfo, tunnelRows } from '../../storage';
 import { parseRockGradeXlsx } from '../../tunnel/rockGradeImport';
 import type { ProgressRefusal } from '../../tunnel/progress';
@@ -44,11 +44,13 @@ export function registerTunnelRoutes(app: FastifyInstance, deps: HttpDeps): void
     const parsed = await parseRockGradeXlsx(Buffer.from(body.contentBase64, 'base64'), bores);
     if (parsed.problems.length > 0) return { imported: 0, problems: parsed.problems, tunnels: bores };
     let imported = 0;
+    const saved = new Map<string, TunnelInfo>();
     for (const [tunnelId, segments] of parsed.segments) {
       const r = await deps.live().tunnelProgress.setRockSegments(body.projectId, tunnelId, segments);
       if ('refused' in r) refuse(r);
+      saved.set(tunnelId, r);
       imported += segments.length;
     }
-    return { imported, problems: [], tunnels: (await tunnelRows(deps.db, body.projectId)).map(toTunnelInfo) };
+    return { imported, problems: [], tunnels: bores.map((b) => saved.get(b.tunnelId) ?? b) };
   });
 }

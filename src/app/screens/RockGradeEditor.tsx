@@ -1,21 +1,16 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Input, Option } from '@fluentui/react-components';
+import { Button, Dropdown, Input, Option } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { rockSegmentSchema, TUNNEL, type ImportProblem, type RockSegment, type TunnelInfo } from '../../../protocol';
+import { rockGradeSchema, rockSegmentSchema, TUNNEL, type ImportProblem, type RockSegment, type TunnelInfo } from '../../../protocol';
 import { useStores } from '../../stores';
-import { GRADE_COLOR } from '../../components/tunnel/BoreProgress';
+import { EditDialog, fileToBase64 } from './admin/adminUi';
 
-const GRADES = Object.keys(GRADE_COLOR) as Array<RockSegment['grade']>;
+const GRADES = rockGradeSchema.unwrap().options;
 type Row = { fromM: string; toM: string; grade: RockSegment['grade'] };
 
-/** Reads a file as base64 (without the data-URL prefix). */
-function base64Of(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('file not read'));
-    reader.readAsDataURL(file);
-  });
+/** The editable rows of a bore's saved segments. */
+function rowsOf(tunnel: TunnelInfo | undefined): Row[] {
+  return (tunnel?.rockSegments ?? []).map((s) => ({ fromM: String(s.fromM), toM: String(s.toM), grade: s.grade }));
 }
 
 /**
@@ -28,14 +23,14 @@ export function RockGradeEditor({ projectId, tunnels, onClose }: { projectId: st
   const { t } = useLingui();
   const [tunnelId, setTunnelId] = useState(tunnels[0]?.tunnelId ?? '');
   const tunnel = tunnels.find((x) => x.tunnelId === tunnelId);
-  const [rows, setRows] = useState<Row[]>(() => (tunnel?.rockSegments ?? []).map((s) => ({ fromM: String(s.fromM), toM: String(s.toM), grade: s.grade })));
+  const [rows, setRows] = useState<Row[]>(() => rowsOf(tunnel));
   const [error, setError] = useState<string | null>(null);
   const [problems, setProblems] = useState<ImportProblem[]>([]);
   const [changed, setChanged] = useState(false);
 
   const pick = (id: string) => {
     setTunnelId(id);
-    setRows((tunnels.find((x) => x.tunnelId === id)?.rockSegments ?? []).map((s) => ({ fromM: String(s.fromM), toM: String(s.toM), grade: s.grade })));
+    setRows(rowsOf(tunnels.find((x) => x.tunnelId === id)));
     setError(null);
   };
   const set = (i: number, patch: Partial<Row>) => setRows((r) => r.map((x, j) => (j === i ? { ...x, ...patch } : x)));
@@ -62,7 +57,7 @@ export function RockGradeEditor({ projectId, tunnels, onClose }: { projectId: st
 
   const importFile = async (file: File) => {
     try {
-      const r = await queries.mutate(TUNNEL.rockGradesImport, { projectId, contentBase64: await base64Of(file) }, { skipErrorHandler: true });
+      const r = await queries.mutate(TUNNEL.rockGradesImport, { projectId, contentBase64: await fileToBase64(file) }, { skipErrorHandler: true });
       setProblems(r.problems);
       if (r.problems.length === 0) {
         setChanged(true);
@@ -74,84 +69,62 @@ export function RockGradeEditor({ projectId, tunnels, onClose }: { projectId: st
   };
 
   return (
-    <Dialog open onOpenChange={(_e, d) => (d.open ? undefined : onClose(changed))}>
-      <DialogSurface aria-describedby={undefined}>
-        <DialogBody>
-          <DialogTitle>
-            <Trans>Surrounding-rock grades</Trans>
-          </DialogTitle>
-          <DialogContent style={{ display: 'grid', gap: 8 }}>
-            <Dropdown aria-label={t`Bore`} value={tunnel?.name ?? tunnelId} selectedOptions={[tunnelId]} onOptionSelect={(_, d) => pick(d.optionValue ?? '')}>
-              {tunnels.map((x) => (
-                <Option key={x.tunnelId} value={x.tunnelId}>
-                  {x.name}
-                </Option>
-              ))}
-            </Dropdown>
-            <table style={{ borderCollapse: 'collapse', fontSize: 14 }}>
-              <thead>
-                <tr>
-                  <th style={{ textAlign: 'left' }}><Trans>From (m)</Trans></th>
-                  <th style={{ textAlign: 'left' }}><Trans>To (m)</Trans></th>
-                  <th style={{ textAlign: 'left' }}><Trans>Grade</Trans></th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r, i) => (
-                  <tr key={i} data-grade-row={i}>
-                    <td><Input type="number" aria-label={t`From (m)`} value={r.fromM} onChange={(_, d) => set(i, { fromM: d.value })} /></td>
-                    <td><Input type="number" aria-label={t`To (m)`} value={r.toM} onChange={(_, d) => set(i, { toM: d.value })} /></td>
-                    <td>
-                      <Dropdown aria-label={t`Grade`} value={r.grade} selectedOptions={[r.grade]} onOptionSelect={(_, d) => set(i, { grade: (d.optionValue ?? 'III') as Row['grade'] })} style={{ minWidth: 90 }}>
-                        {GRADES.map((g) => (
-                          <Option key={g} value={g}>
-                            {g}
-                          </Option>
-                        ))}
-                      </Dropdown>
-                    </td>
-                    <td>
-                      <Button size="small" onClick={() => setRows((x) => x.filter((_, j) => j !== i))}>
-                        <Trans>Remove</Trans>
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <div>
-              <Button size="small" onClick={() => setRows((x) => [...x, { fromM: x.at(-1)?.toM ?? '0', toM: '', grade: 'III' }])}>
-                <Trans>Add segment</Trans>
-              </Button>
-            </div>
-            <label style={{ fontSize: 14 }}>
-              <Trans>Import .xlsx (columns tunnelId, fromM, toM, grade)</Trans>{' '}
-              <input type="file" accept=".xlsx" onChange={(e) => e.target.files?.[0] && void importFile(e.target.files[0])} />
-            </label>
-            {problems.length > 0 ? (
-              <ul role="alert" style={{ margin: 0, color: '#ff6b6b' }}>
-                {problems.map((p, i) => (
-                  <li key={i}>{t`Row ${p.row}: ${p.message}`}</li>
-                ))}
-              </ul>
-            ) : null}
-            {error ? (
-              <p role="alert" style={{ margin: 0, color: '#ff6b6b' }}>
-                {error}
-              </p>
-            ) : null}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => onClose(changed)}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button appearance="primary" onClick={() => void save()}>
-              <Trans>Save</Trans>
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <EditDialog open title={t`Surrounding-rock grades`} error={error} saveLabel={t`Save`} cancelLabel={t`Cancel`} onSave={() => void save()} onClose={() => onClose(changed)}>
+      <Dropdown aria-label={t`Bore`} value={tunnel?.name ?? tunnelId} selectedOptions={[tunnelId]} onOptionSelect={(_, d) => pick(d.optionValue ?? '')}>
+        {tunnels.map((x) => (
+          <Option key={x.tunnelId} value={x.tunnelId}>
+            {x.name}
+          </Option>
+        ))}
+      </Dropdown>
+      <table style={{ borderCollapse: 'collapse', fontSize: 14 }}>
+        <thead>
+          <tr>
+            <th style={{ textAlign: 'left' }}><Trans>From (m)</Trans></th>
+            <th style={{ textAlign: 'left' }}><Trans>To (m)</Trans></th>
+            <th style={{ textAlign: 'left' }}><Trans>Grade</Trans></th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i} data-grade-row={i}>
+              <td><Input type="number" aria-label={t`From (m)`} value={r.fromM} onChange={(_, d) => set(i, { fromM: d.value })} /></td>
+              <td><Input type="number" aria-label={t`To (m)`} value={r.toM} onChange={(_, d) => set(i, { toM: d.value })} /></td>
+              <td>
+                <Dropdown aria-label={t`Grade`} value={r.grade} selectedOptions={[r.grade]} onOptionSelect={(_, d) => set(i, { grade: (d.optionValue ?? 'III') as Row['grade'] })} style={{ minWidth: 90 }}>
+                  {GRADES.map((g) => (
+                    <Option key={g} value={g}>
+                      {g}
+                    </Option>
+                  ))}
+                </Dropdown>
+              </td>
+              <td>
+                <Button size="small" onClick={() => setRows((x) => x.filter((_, j) => j !== i))}>
+                  <Trans>Remove</Trans>
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div>
+        <Button size="small" onClick={() => setRows((x) => [...x, { fromM: x.at(-1)?.toM ?? '0', toM: '', grade: 'III' }])}>
+          <Trans>Add segment</Trans>
+        </Button>
+      </div>
+      <label style={{ fontSize: 14 }}>
+        <Trans>Import .xlsx (columns tunnelId, fromM, toM, grade)</Trans>{' '}
+        <input type="file" accept=".xlsx" onChange={(e) => e.target.files?.[0] && void importFile(e.target.files[0])} />
+      </label>
+      {problems.length > 0 ? (
+        <ul role="alert" style={{ margin: 0, color: '#ff6b6b' }}>
+          {problems.map((p, i) => (
+            <li key={i}>{t`Row ${p.row}: ${p.message}`}</li>
+          ))}
+        </ul>
+      ) : null}
+    </EditDialog>
   );
 }

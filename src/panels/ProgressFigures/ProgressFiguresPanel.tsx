@@ -1,6 +1,5 @@
-import { Trans } from '@lingui/react/macro';
 import { useTunnelProgress } from '../../panelData';
-import { PanelMessage } from '../../components';
+import { ProgressMessage } from '../../components/tunnel/ProgressMessage';
 import { ProgressFigures } from '../../components/tunnel/ProgressFigures';
 import type { PanelProps } from '../types';
 import type { ProgressFiguresConfig } from './index';
@@ -8,8 +7,7 @@ import type { ProgressFiguresConfig } from './index';
 /** The progress figures as of the board clock (useTunnelProgress: live, or the replayed instant). */
 export function ProgressFiguresPanel({ width, height }: PanelProps<ProgressFiguresConfig>) {
   const { bores, failed } = useTunnelProgress();
-  if (!bores) return <PanelMessage>{failed ? <Trans>Tunnel progress could not be loaded</Trans> : <Trans>Loading…</Trans>}</PanelMessage>;
-  if (bores.length === 0) return <PanelMessage><Trans>No tunnel bores in this project</Trans></PanelMessage>;
+  if (!bores || bores.length === 0) return <ProgressMessage bores={bores} failed={failed} />;
   const rows = bores.reduce((n, b) => n + b.figures.headings.length + 1, 1);
   // narrower than a wall screen's width: the headings, advances and step distances only
   const compact = width < 1500;

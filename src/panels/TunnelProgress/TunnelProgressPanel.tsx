@@ -1,6 +1,5 @@
-import { Trans } from '@lingui/react/macro';
 import { useTunnelProgress } from '../../panelData';
-import { PanelMessage } from '../../components';
+import { ProgressMessage } from '../../components/tunnel/ProgressMessage';
 import { BoreLegend, BoreProgress, gradesOf } from '../../components/tunnel/BoreProgress';
 import { ProgressFigures } from '../../components/tunnel/ProgressFigures';
 import type { PanelProps } from '../types';
@@ -20,8 +19,7 @@ export function labelPx(height: number): number {
  */
 export function TunnelProgressPanel({ config, height }: PanelProps<TunnelProgressConfig>) {
   const { bores, failed } = useTunnelProgress();
-  if (!bores) return <PanelMessage>{failed ? <Trans>Tunnel progress could not be loaded</Trans> : <Trans>Loading…</Trans>}</PanelMessage>;
-  if (bores.length === 0) return <PanelMessage><Trans>No tunnel bores in this project</Trans></PanelMessage>;
+  if (!bores || bores.length === 0) return <ProgressMessage bores={bores} failed={failed} />;
   const px = labelPx(height);
   return (
     <div style={{ height: '100%', overflow: 'auto', display: 'grid', gap: px * 0.6, alignContent: 'start' }} data-tunnel-progress>
