@@ -35,11 +35,6 @@ import { TunnelProgress } from './tunnel/progress';
 
 export type { SessionResolver };
 
-/** How long a process device's face report makes it the face's measure: closed rounds do not move that face (ms). */
-export const MEASURED_FACE_MS = 24 * 3_600_000;
-/** Most headings whose face measures are remembered at once (a site has tens). */
-const MAX_MEASURED_HEADINGS = 10_000;
-
 /** What the live pipeline needs from the server. */
 export interface LiveDeps {
   config: ServerConfig;
@@ -172,33 +167,24 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     config.alarmRepeatPushMs,
   );
   const timers: NodeJS.Timeout[] = [];
-  const tunnelProgress = new TunnelProgress({ db, log, raise: (alarms) => void apply({ alarms, statuses: [] }) });
+  // a saved face or rock-grade change re-reads the project's headings for the cycle tracker (its face
+  // stations and the crowd at the face follow the face)
+  const tunnelProgress = new TunnelProgress({ db, log, raise: (alarms) => void apply({ alarms, statuses: [] }), moved: (projectId) => reloadCycles(projectId) });
   const lifts = new LiftDetector();
   const trips = new ElevatorTripDetector();
-  // A heading's face moves by each closed round's surveyed footage, unless a process device measures it:
-  // its reports (kept per heading for MEASURED_FACE_MS) would otherwise see the face moved twice.
-  const measuredFace = new Map<string, number>();
-  const faceKey = (projectId: string, headingId: string) => `${projectId}/${headingId}`;
-  function faceFromCycle(record: CycleRecord): void {
-    if (record.footageSource !== 'reported') return; // a grade's nominal advance is an estimate, not a survey
-    const measuredAt = measuredFace.get(faceKey(record.projectId, record.headingId));
-    if (measuredAt !== undefined && record.endMs - measuredAt < MEASURED_FACE_MS) return;
-    tunnelProgress
-      .advanceFace(record.projectId, record.headingId, record.footageM, record.endMs, 'cycle', record.editors[0] ?? 'cycle')
-      .then((r) => {
-        if ('refused' in r) log.warn({ headingId: record.headingId, reason: r.message }, 'a closed round did not move the face');
-      })
-      .catch((err: unknown) => log.error({ err, headingId: record.headingId }, 'face not advanced by a closed round'));
-  }
-  // drill-and-blast stages and rounds per heading, from stage reports, face gas and beacons (server/cycles)
+  // drill-and-blast stages and rounds per heading, from stage reports, face gas and beacons (server/cycles);
+  // a closed round's surveyed advance moves its face (TunnelProgress.roundClosed)
   const cycles = new CycleTracker({
     db,
     log,
     onCycleCompleted: (record) => {
-      faceFromCycle(record);
+      void tunnelProgress.roundClosed(record);
       deps.onCycleCompleted?.(record);
     },
   });
+  function reloadCycles(projectId: string): void {
+    cycles.load(projectId).catch((err: unknown) => log.error({ err, projectId }, 'cycle tracker reload failed'));
+  }
 
   /**
    * Applies a rules step. @returns a promise of the alarm writes it queued (settled once they are stored
@@ -260,10 +246,6 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
    */
   async function saveProgress(topic: DeviceTopic, report: ReturnType<ProgressRole<unknown>['decode']>, receivedAtMs: number): Promise<void> {
     const { headingId, ...positions } = report;
-    if (positions.faceM !== undefined) {
-      if (measuredFace.size >= MAX_MEASURED_HEADINGS) measuredFace.clear(); // bounded; refilled by the next reports
-      measuredFace.set(faceKey(topic.projectId, headingId), receivedAtMs);
-    }
     try {
       const r = await tunnelProgress.report(topic.projectId, headingId, positions, receivedAtMs, 'device', topic.sn);
       if ('refused' in r) counter.countRejected('schema', deviceTopic(topic.projectId, topic.kind, topic.sn), r.message, receivedAtMs);

@@ -15,7 +15,7 @@ import { StageInference } from './inference';
 
 /** A gas station is a heading's face station when it is the heading's nearest within this, m (face stations hang 10–50 m back). */
 export const FACE_STATION_MAX_M = 150;
-/** Headings and stations are re-read this often, ms (faces advance; the registry changes). */
+/** Headings and stations are re-read this often, ms, for faces and devices changed on another cluster node (this node's changes re-read at once). */
 const RELOAD_MS = 10 * 60_000;
 const PRUNE_MS = 60_000;
 
@@ -56,7 +56,10 @@ export class CycleTracker {
 
   constructor(private readonly deps: CycleTrackerDeps) {}
 
-  /** Reads headings, face stations and the rounds under way, then re-reads headings every RELOAD_MS. */
+  /**
+   * Reads headings, face stations and the rounds under way. This node's face and device changes re-read a
+   * project at once ({@link load}); every RELOAD_MS all are re-read, for changes saved by another cluster node.
+   */
   async start(): Promise<void> {
     for (const projectId of await projectsWithTunnels(this.deps.db)) await this.load(projectId);
     this.timer = setInterval(() => {

@@ -8,6 +8,7 @@ import {
   siteMonthStartMs,
   tunnelFigures,
   type AlarmRecord,
+  type CycleRecord,
   type Heading,
   type HeadingPositions,
   type ProgressPositions,
@@ -43,8 +44,13 @@ export interface TunnelProgressDeps {
   db: Kysely<Database>;
   /** Persists and pushes alarm changes (the live pipeline's alarm writer). */
   raise(alarms: AlarmDraft[]): void;
-  log: { error(obj: object, msg?: string): void };
+  /** Hears of every saved change of a project's positions or rock grades (the cycle tracker re-reads its headings). */
+  moved?(projectId: string): void;
+  log: { warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 }
+
+/** How long a process device's face report makes it the face's measure: closed rounds do not move that face (ms). */
+export const MEASURED_FACE_MS = 24 * 3_600_000;
 
 /** Largest accepted clock lead of a report's time over the server's, ms (a phone's clock a few minutes off). */
 export const MAX_REPORT_LEAD_MS = 5 * 60_000;
@@ -53,6 +59,8 @@ export class TunnelProgress {
   private readonly alarms = new StepAlarms();
   /** Changes of one project run one after the other (a report and a device message never interleave). */
   private readonly queues = new Map<string, Promise<unknown>>();
+  /** When a process device last reported each heading's face ("project/heading"; one entry per heading that has one). */
+  private readonly measuredFaceAt = new Map<string, number>();
 
   constructor(private readonly deps: TunnelProgressDeps) {}
 
@@ -77,12 +85,29 @@ export class TunnelProgress {
 
   /**
    * Moves heading `headingId`'s face `footageM` metres further from its portal (the footage of a closed
-   * drill-and-blast cycle), at `atMs`, kept within the bore. The cycle module calls it when a cycle closes.
+   * drill-and-blast cycle), at `atMs`, kept within the bore, saved as the cycle's change by `by`.
    * @returns the change applied, or a refusal (no such heading; footage not a positive number up to 20 m).
    */
-  advanceFace(projectId: string, headingId: string, footageM: number, atMs: number, source: ProgressSource = 'cycle', by = 'cycle'): Promise<ProgressApplied | ProgressRefusal> {
+  advanceFace(projectId: string, headingId: string, footageM: number, atMs: number, by = 'cycle'): Promise<ProgressApplied | ProgressRefusal> {
     if (!Number.isFinite(footageM) || footageM <= 0 || footageM > 20) return Promise.resolve({ refused: 'VALIDATION', message: `footageM must be > 0 and ≤ 20 m (one round): ${footageM}` });
-    return this.change(projectId, headingId, atMs, source, by, (h, lengthM) => ({ faceM: clamp(h.faceM + (h.portal === 'entry' ? footageM : -footageM), lengthM) }));
+    return this.change(projectId, headingId, atMs, 'cycle', by, (h, lengthM) => ({ faceM: clamp(h.faceM + (h.portal === 'entry' ? footageM : -footageM), lengthM) }));
+  }
+
+  /**
+   * A closed drill-and-blast round (server/cycles): its surveyed advance moves the heading's face, unless a
+   * process device reported that face within {@link MEASURED_FACE_MS} (the device measures it; both would
+   * move it twice). A grade's nominal advance is an estimate and never moves a face. A refusal is logged.
+   */
+  async roundClosed(record: CycleRecord): Promise<void> {
+    if (record.footageSource !== 'reported') return;
+    const measuredAt = this.measuredFaceAt.get(`${record.projectId}/${record.headingId}`);
+    if (measuredAt !== undefined && record.endMs - measuredAt < MEASURED_FACE_MS) return;
+    try {
+      const r = await this.advanceFace(record.projectId, record.headingId, record.footageM, record.endMs, record.editors[0] ?? 'cycle');
+      if ('refused' in r) this.deps.log.warn({ headingId: record.headingId, reason: r.message }, 'a closed round did not move the face');
+    } catch (err) {
+      this.deps.log.error({ err, headingId: record.headingId }, 'face not advanced by a closed round');
+    }
   }
 
   /**
@@ -109,6 +134,7 @@ export class TunnelProgress {
       await saveRockSegments(this.deps.db, projectId, tunnelId, sorted);
       const tunnel = toTunnelInfo({ ...row, rock_segments: sorted });
       this.judge(projectId, tunnel, Date.now());
+      this.deps.moved?.(projectId);
       return tunnel;
     });
   }
@@ -152,9 +178,10 @@ export class TunnelProgress {
         if (!row) return { refused: 'NOT_FOUND', message: `no heading ${headingId} in project ${projectId}` };
         const tunnel = toTunnelInfo(row);
         const heading = tunnel.headings.find((h) => h.headingId === headingId)!;
+        const change = next(heading, tunnel.lengthM);
+        if (source === 'device' && change.faceM !== undefined) this.measuredFaceAt.set(`${projectId}/${headingId}`, atMs);
         const [newest] = await latestProgress(tx, projectId, headingId, 1);
         if (newest && newest.atMs > atMs) return { refused: 'VALIDATION', message: `older than the heading's last saved state (${new Date(newest.atMs).toISOString()})` };
-        const change = next(heading, tunnel.lengthM);
         const p: HeadingPositions = {
           faceM: change.faceM ?? heading.faceM,
           invertM: change.invertM ?? heading.invertM,
@@ -171,7 +198,10 @@ export class TunnelProgress {
         await appendProgress(tx, [{ projectId, tunnelId: tunnel.tunnelId, headingId, atMs, source, by, ...p }]);
         return { tunnel: { ...tunnel, headings }, heading: moved, changed };
       });
-      if ('tunnel' in result && result.changed) this.judge(projectId, result.tunnel, Date.now());
+      if ('tunnel' in result && result.changed) {
+        this.judge(projectId, result.tunnel, Date.now());
+        this.deps.moved?.(projectId);
+      }
       return result;
     });
   }

@@ -110,6 +110,17 @@ describe('drill-and-blast cycles over MQTT and REST', () => {
     await settled(async () => expect(await faceOf()).toBeCloseTo(before - 2, 6));
   });
 
+  it("leaves a face its process device measures: a closed round's advance does not move it a second time", async () => {
+    const faceOf = async () => (await post<TunnelInfo[]>(DEVICES.tunnelList.path, { projectId: project })).flatMap((t) => t.headings).find((h) => h.headingId === 'RK-X')!.faceM;
+    const measured = (await faceOf()) - 1;
+    await publish('tunnelProgress', 'PRG-RK-X', { ts: Date.now(), headingId: 'RK-X', faceM: measured });
+    await settled(async () => expect(await faceOf()).toBeCloseTo(measured, 6));
+    await report('RK-X', 'drilling', await reportedRound('RK-X', Date.now() - 10.5 * H, { advanceM: 2, editor: 'Foreman Zhao' }));
+    await settled(async () => expect(completed.some((r) => r.headingId === 'RK-X' && r.footageM === 2 && r.footageSource === 'reported')).toBe(true));
+    await server.live.tunnelProgress.drain();
+    expect(await faceOf()).toBeCloseTo(measured, 6);
+  });
+
   it('averages the rounds and flags a grade slower than its preset; a preset out of range is refused', async () => {
     const analysis = await post<CycleAnalysis>(CYCLES.analysis.path, { projectId: project, headingId: 'LK-E' });
     expect(analysis.windows.find((w) => w.days === 7 && w.workFace === 'excavation')).toMatchObject({ cycles: 2, avgCycleHours: 10.5, avgEffectiveHours: 9.5, idlePeriods: 2, idleHours: 2, footageM: 2.9 });
