@@ -2,18 +2,10 @@ import type { CSSProperties } from 'react';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatChainage, type Heading, type RockGrade, type TunnelInfo } from '../../../protocol';
+import { formatChainage, rockGradeSchema, type Heading, type RockGrade, type TunnelInfo } from '../../../protocol';
+import { ROCK_GRADE_COLOR } from '../../theme/rockGrade';
 import { SCREEN } from '../../theme/theme';
 
-/** Fill of each surrounding-rock grade along a bore (harder rock cooler, weaker rock warmer; readable on dark). */
-export const GRADE_COLOR: Record<Exclude<RockGrade, null>, string> = {
-  I: '#3b82f6',
-  II: '#14b8a6',
-  III: '#22c55e',
-  IV: '#eab308',
-  V: '#f97316',
-  VI: '#dc2626',
-};
 
 /** What each grade means, for the legend (docs/domain.md "Tunnel progress"). */
 export const GRADE_LABEL: Record<Exclude<RockGrade, null>, MessageDescriptor> = {
@@ -102,7 +94,7 @@ export function BoreProgress({ tunnel, fontPx = 14 }: { tunnel: TunnelInfo; font
           );
         })}
         {(tunnel.rockSegments ?? []).map((s) => (
-          <div key={`${s.fromM}-${s.toM}`} data-grade={s.grade} style={bar(s.fromM, s.toM, gradeTop, gradeH, GRADE_COLOR[s.grade])} title={`${i18n._(GRADE_LABEL[s.grade])} ${chainageOf(tunnel, s.fromM)}–${chainageOf(tunnel, s.toM)}`} />
+          <div key={`${s.fromM}-${s.toM}`} data-grade={s.grade} style={bar(s.fromM, s.toM, gradeTop, gradeH, ROCK_GRADE_COLOR[s.grade])} title={`${i18n._(GRADE_LABEL[s.grade])} ${chainageOf(tunnel, s.fromM)}–${chainageOf(tunnel, s.toM)}`} />
         ))}
       </div>
     </div>
@@ -121,7 +113,7 @@ export function BoreLegend({ grades, fontPx = 14 }: { grades: ReadonlyArray<Excl
       </strong>
       {grades.map((g) => (
         <span key={g} style={item} data-legend-grade={g}>
-          <span style={swatch(GRADE_COLOR[g])} />
+          <span style={swatch(ROCK_GRADE_COLOR[g])} />
           {i18n._(GRADE_LABEL[g])}
         </span>
       ))}
@@ -152,5 +144,5 @@ export function BoreLegend({ grades, fontPx = 14 }: { grades: ReadonlyArray<Excl
 /** The grades of some bores' segments, in grade order (the legend's entries). */
 export function gradesOf(tunnels: readonly TunnelInfo[]): Array<Exclude<RockGrade, null>> {
   const seen = new Set(tunnels.flatMap((t) => (t.rockSegments ?? []).map((s) => s.grade)));
-  return (Object.keys(GRADE_COLOR) as Array<Exclude<RockGrade, null>>).filter((g) => seen.has(g));
+  return rockGradeSchema.unwrap().options.filter((g) => seen.has(g));
 }

@@ -1,16 +1,7 @@
 import { formatChainage } from '../../../protocol/chainage';
-import type { Heading, RockGrade, TunnelInfo } from '../../../protocol';
+import type { Heading, TunnelInfo } from '../../../protocol';
 
-/** Surrounding-rock grade colours, I (sound, green) to VI (very poor, deep red); grey when not set. */
-export const ROCK_GRADE_COLOR: Record<Exclude<RockGrade, null> | 'none', string> = {
-  I: '#16a34a',
-  II: '#65a30d',
-  III: '#ca8a04',
-  IV: '#ea580c',
-  V: '#dc2626',
-  VI: '#9f1239',
-  none: '#64748b',
-};
+export { ROCK_GRADE_COLOR } from '../../theme/rockGrade';
 
 /** Colour of a heat bin holding `count` people: transparent when empty, then blue → amber → red. */
 export function heatColor(count: number): string | null {

@@ -1,5 +1,6 @@
 import { SCREEN } from '../../components';
-import { GRADE_COLOR, WORK_COLOR } from '../../components/tunnel/BoreProgress';
+import { WORK_COLOR } from '../../components/tunnel/BoreProgress';
+import { ROCK_GRADE_COLOR } from '../../theme/rockGrade';
 
 /** Catalogue picture of tunnel progress: two bores dug from both portals over bands of rock grades. */
 export function TunnelProgressThumbnail({ width, height }: { width: number; height: number }) {
@@ -10,7 +11,7 @@ export function TunnelProgressThumbnail({ width, height }: { width: number; heig
       <rect x={152 - right} y={y} width={right} height="12" style={{ fill: WORK_COLOR.excavated }} />
       <rect x="8" y={y + 3} width={left - 14} height="5" style={{ fill: WORK_COLOR.lining }} />
       <rect x={152 - right + 12} y={y + 3} width={right - 12} height="5" style={{ fill: WORK_COLOR.lining }} />
-      {[GRADE_COLOR.V, GRADE_COLOR.IV, GRADE_COLOR.III, GRADE_COLOR.IV, GRADE_COLOR.V].map((c, i) => (
+      {[ROCK_GRADE_COLOR.V, ROCK_GRADE_COLOR.IV, ROCK_GRADE_COLOR.III, ROCK_GRADE_COLOR.IV, ROCK_GRADE_COLOR.V].map((c, i) => (
         <rect key={i} x={8 + i * 28.8} y={y + 15} width="28.8" height="4" style={{ fill: c }} />
       ))}
     </g>
