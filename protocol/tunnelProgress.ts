@@ -95,20 +95,30 @@ export function gradeAt(segments: readonly RockSegment[], positionM: number): Ro
   return endHit;
 }
 
+/** One problem of a bore's rock segments: the segments concerned and what is wrong. */
+export interface SegmentProblem {
+  /** Indexes of the segments concerned, 0-based in the order given. */
+  at: number[];
+  /** What is wrong, naming the segments with the caller's `name`. */
+  message: string;
+}
+
+const segmentNames = (at: readonly number[]): string => (at.length === 1 ? `segment ${at[0] + 1}` : `segments ${at.map((i) => i + 1).join(' and ')}`);
+
 /**
- * Problems of a bore's segment list against its length: each segment within [0, lengthM], none
- * overlapping another. @returns one message per problem naming the segments (1-based, as given); empty when fine.
+ * Problems of a bore's rock segments (`lengthM` long): a segment past the bore, two that overlap. `name`
+ * words the segments concerned ("segment 2", "segments 1 and 2" by default; an import names its file rows).
  */
-export function segmentProblems(segments: readonly RockSegment[], lengthM: number): string[] {
-  const problems: string[] = [];
+export function segmentProblems(segments: readonly RockSegment[], lengthM: number, name: (at: readonly number[]) => string = segmentNames): SegmentProblem[] {
+  const problems: SegmentProblem[] = [];
   segments.forEach((s, i) => {
-    if (s.toM > lengthM) problems.push(`segment ${i + 1}: ends at ${s.toM} m, past the bore's length ${lengthM} m`);
+    if (s.toM > lengthM) problems.push({ at: [i], message: `${name([i])}: ends at ${s.toM} m, past the bore's length ${lengthM} m` });
   });
   const order = segments.map((s, i) => ({ s, i })).sort((a, b) => a.s.fromM - b.s.fromM);
   for (let k = 1; k < order.length; k++) {
     const a = order[k - 1];
     const b = order[k];
-    if (b.s.fromM < a.s.toM) problems.push(`segments ${a.i + 1} and ${b.i + 1} overlap (${b.s.fromM} m < ${a.s.toM} m)`);
+    if (b.s.fromM < a.s.toM) problems.push({ at: [a.i, b.i], message: `${name([a.i, b.i])} overlap (${b.s.fromM} m < ${a.s.toM} m)` });
   }
   return problems;
 }

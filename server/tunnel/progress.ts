@@ -129,7 +129,7 @@ export class TunnelProgress {
       const row = (await tunnelRows(this.deps.db, projectId)).find((r) => r.tunnel_id === tunnelId);
       if (!row) return { refused: 'NOT_FOUND', message: `no bore ${tunnelId} in project ${projectId}` };
       const problems = segmentProblems(segments, row.length_m);
-      if (problems.length > 0) return { refused: 'VALIDATION', message: problems.join('; ') };
+      if (problems.length > 0) return { refused: 'VALIDATION', message: problems.map((p) => p.message).join('; ') };
       const sorted = [...segments].sort((a, b) => a.fromM - b.fromM);
       await saveRockSegments(this.deps.db, projectId, tunnelId, sorted);
       const tunnel = toTunnelInfo({ ...row, rock_segments: sorted });

@@ -51,11 +51,9 @@ export function parseRockGradeRows(rows: readonly string[][], bores: ReadonlyArr
   for (const [tunnelId, list] of segments) {
     const bore = bores.find((b) => b.tunnelId === tunnelId)!;
     const rowsOfBore = rowOf.get(tunnelId)!;
-    // segmentProblems numbers segments 1…n in the order given: map them back to file rows
-    for (const p of segmentProblems(list, bore.lengthM)) {
-      const n = Number(/segments? (\d+)/.exec(p)?.[1] ?? 1);
-      problems.push({ row: rowsOfBore[n - 1] ?? 1, field: 'fromM', message: `${tunnelId}: ${p.replace(/segments? (\d+)( and (\d+))?/, (_m, a: string, _b, c: string | undefined) => (c ? `rows ${rowsOfBore[Number(a) - 1]} and ${rowsOfBore[Number(c) - 1]}` : `row ${rowsOfBore[Number(a) - 1]}`))}` });
-    }
+    // the segments named by their file rows
+    const rowsNamed = (at: readonly number[]) => (at.length === 1 ? `row ${rowsOfBore[at[0]]}` : `rows ${at.map((i) => rowsOfBore[i]).join(' and ')}`);
+    for (const p of segmentProblems(list, bore.lengthM, rowsNamed)) problems.push({ row: rowsOfBore[p.at[0]], field: 'fromM', message: `${tunnelId}: ${p.message}` });
     list.sort((a, b) => a.fromM - b.fromM);
   }
   if (problems.length === 0 && segments.size === 0) problems.push({ row: 1, field: 'row', message: 'the file holds no segment' });
