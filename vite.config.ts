@@ -7,6 +7,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 /** Browser build, dev server (proxying the API to the server on :8080) and the unit-test projects. */
 export default defineConfig({
+  // Relative addresses: one build serves at the root or under any BASE_PATH (docs/operations.md "Serving under a sub-path").
+  base: './',
   plugins: [
     react(),
     lingui(),
@@ -24,12 +26,15 @@ export default defineConfig({
         theme_color: '#00b589',
         background_color: '#050b18',
         display: 'fullscreen',
+        start_url: './',
+        scope: './',
         icons: [{ src: 'icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
         navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/zhgd\//, /^\/socket\.io\//, /^\/nav\//],
+        // not anchored: under a BASE_PATH these follow it
+        navigateFallbackDenylist: [/\/zhgd\//, /\/socket\.io\//, /\/nav\//, /\/metrics$/, /\/docs\/api/, /\/openapi\.json$/],
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
       },

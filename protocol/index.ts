@@ -4,6 +4,7 @@ export * from './topics';
 export * from './gases';
 export * from './devices';
 export * from './text';
+export * from './appBase';
 export * from './envelope';
 export * from './status';
 export * from './thresholds';

@@ -95,7 +95,8 @@ export function ensureClusterServices() {
 
 // `node scripts/services.mjs mosquitto-path`: prints the broker binary's path (installing it when missing);
 // `node scripts/services.mjs cluster-paths`: prints the binaries of the services the cluster test starts as JSON;
-// `node scripts/services.mjs postgres-bin`: prints the folder of PostgreSQL's binaries. For the test
+// `node scripts/services.mjs postgres-bin`: prints the folder of PostgreSQL's binaries;
+// `node scripts/services.mjs haproxy-path`: prints HAProxy's binary (the reverse proxy of the base-path test). For the test
 // helpers, which may not import scripts/ (tests/architecture/imports.test.ts).
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [cmd] = process.argv.slice(2);
@@ -103,9 +104,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     'mosquitto-path': () => ensureMosquitto(),
     'cluster-paths': () => JSON.stringify(ensureTestServices()),
     'postgres-bin': () => ensurePostgres(),
+    'haproxy-path': () => ensureHaproxy(),
   };
   if (!(cmd in commands)) {
-    console.error('usage: node scripts/services.mjs mosquitto-path | cluster-paths | postgres-bin');
+    console.error('usage: node scripts/services.mjs mosquitto-path | cluster-paths | postgres-bin | haproxy-path');
     process.exit(2);
   }
   try {

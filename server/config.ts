@@ -44,6 +44,12 @@ export interface ServerConfig {
   demoBackfillHours: number;
   /** Built browser app to serve (STATIC_DIR, default ./dist when it exists); null serves the API only. */
   staticDir: string | null;
+  /**
+   * The sub-path SiteBoard is served under behind a reverse proxy (BASE_PATH, e.g. `/siteboard`; '' at the
+   * root, the default): the app, the API, socket.io and /metrics answer under it (docs/operations.md
+   * "Serving under a sub-path"). Normalised without a trailing slash.
+   */
+  basePath: string;
   /** Simulator random seed (SIMULATOR_SEED, default 1). */
   simulatorSeed: number;
   /**
@@ -259,6 +265,12 @@ const envSchema = z.object({
   TELEMETRY_MINUTE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   TELEMETRY_HOUR_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(730),
   STATIC_DIR: z.string().trim().min(1).optional(),
+  BASE_PATH: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/\/+$/, ''))
+    .pipe(z.string().regex(/^(\/[A-Za-z0-9._~-]+)*$/, 'must be a path such as /siteboard (letters, digits, . _ ~ -)'))
+    .default(''),
   SIMULATOR_SEED: z.coerce.number().int().default(1),
   SOCKET_SESSION_RECHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   ALARM_REPEAT_PUSH_MS: z.coerce.number().int().min(0).max(60_000).default(DEFAULT_ALARM_REPEAT_PUSH_MS),
@@ -383,6 +395,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoBackfill: e.DEMO_BACKFILL ?? true,
     demoBackfillHours: e.DEMO_BACKFILL_HOURS,
     staticDir: e.STATIC_DIR ? path.resolve(e.STATIC_DIR) : null,
+    basePath: e.BASE_PATH,
     simulatorSeed: e.SIMULATOR_SEED,
     socketSessionRecheckMs: e.SOCKET_SESSION_RECHECK_MS,
     alarmRepeatPushMs: e.ALARM_REPEAT_PUSH_MS,

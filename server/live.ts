@@ -138,6 +138,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     log,
     sessionRecheckMs: config.socketSessionRecheckMs,
     allowedOrigins: config.allowedOrigins,
+    basePath: config.basePath,
     adapter: clusterRedis?.adapter,
     liveShareOf: (projectId) => {
       const devices = localDeviceState(projectId);

@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   if (listeners?.wsPort != null) process.stdout.write(`MQTT over WebSocket on port ${listeners.wsPort} at ${server.config.mqttWs?.path}\n`);
   // the last thing of a start, so the board's address and the way in are not scrolled away
   process.stdout.write(
-    startBox({ url: server.url, mqttPort: server.mqttPort, hj212Port: server.live.hj212Port, adminPassword: server.firstStartAdminPassword, adminPasswordFromEnv: config.adminPassword !== null }),
+    startBox({ url: `${server.url}${config.basePath}`, mqttPort: server.mqttPort, hj212Port: server.live.hj212Port, adminPassword: server.firstStartAdminPassword, adminPasswordFromEnv: config.adminPassword !== null }),
   );
 
   let stopping = false;

@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { BehaviorSubject, distinctUntilChanged, Subject, type Observable } from 'rxjs';
-import type { ClientToServerEvents, ServerToClientEvents } from '../protocol';
+import { appBasePath, type ClientToServerEvents, type ServerToClientEvents } from '../protocol';
 
 /** The typed live socket (events of protocol/socket.ts). */
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -54,7 +54,8 @@ export function createLiveConnection(opts?: {
 }): LiveConnection {
   const factory =
     opts?.socketFactory ?? ((url: string | undefined, o: object) => (url === undefined ? io(o) : io(url, o)) as LiveSocket);
-  const socket = factory(opts?.url, { ...LIVE_SOCKET_OPTIONS });
+  // under the app's base path (BASE_PATH behind a proxy): the server listens at `${base}/socket.io`
+  const socket = factory(opts?.url, { ...LIVE_SOCKET_OPTIONS, path: `${appBasePath()}/socket.io` });
   const connected = new BehaviorSubject<boolean>(socket.connected);
   const reconnected = new Subject<number>();
   let connects = 0;

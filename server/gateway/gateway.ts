@@ -38,6 +38,8 @@ export interface GatewayOptions {
   sessionRecheckMs?: number;
   /** Browser origins besides the server's own that may open a socket (ALLOWED_ORIGINS); none by default. */
   allowedOrigins?: readonly string[];
+  /** The sub-path the server answers under (BASE_PATH, '' at the root): socket.io listens at `${basePath}/socket.io`. */
+  basePath?: string;
   /**
    * A socket.io adapter spanning several nodes (the Redis adapter of a cluster, docs/operations.md
    * "Cluster"): a room's emit reaches its sockets on every node. Telemetry goes out only for rooms with a
@@ -154,7 +156,7 @@ const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
  */
 export function startGateway(opts: GatewayOptions): Gateway {
   const io = new Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>(opts.httpServer, {
-    path: '/socket.io',
+    path: `${opts.basePath ?? ''}/socket.io`,
     serveClient: false,
     maxHttpBufferSize: MAX_CLIENT_MESSAGE_BYTES,
     ...(opts.adapter ? { adapter: opts.adapter } : {}),

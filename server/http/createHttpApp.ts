@@ -120,6 +120,24 @@ export function resolveStaticDir(staticDir: string | null, cwd = process.cwd()):
   return existsSync(path.join(dist, 'index.html')) ? dist : null;
 }
 
+/** A URL's path and its query (with the `?`, or ''). */
+function splitQuery(url: string): [string, string] {
+  const q = url.indexOf('?');
+  return q < 0 ? [url, ''] : [url.slice(0, q), url.slice(q)];
+}
+
+/**
+ * The URL the routes see for a request under BASE_PATH `base` (docs/operations.md "Serving under a
+ * sub-path"): the base stripped (`/siteboard/zhgd/x?y` → `/zhgd/x?y`, `/siteboard` → `/`). A URL outside the
+ * base is routed as it is, so a node still answers its own health checks (`/metrics`) at the root.
+ */
+export function stripBasePath(base: string, url: string): string {
+  if (!base || !url.startsWith(base)) return url;
+  const rest = url.slice(base.length);
+  if (rest === '' || rest.startsWith('?')) return `/${rest}`;
+  return rest.startsWith('/') ? rest : url;
+}
+
 /**
  * Builds the fastify app: cookies, the REST routes of protocol/api.ts, the built browser app (`/` serves
  * index.html), and error handling so that every API answer is an Envelope: schema errors VALIDATION 400,
@@ -133,7 +151,21 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
   // Requests are logged once each, at debug (LOG_LEVEL=debug): at info a wall screen's polling buried
   // everything an operator must read.
-  const app = Fastify({ logger, bodyLimit: config.bodyLimitBytes, trustProxy, disableRequestLogging: true });
+  const base = config.basePath;
+  const app = Fastify({
+    logger,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy,
+    disableRequestLogging: true,
+    rewriteUrl: (req) => stripBasePath(base, req.url ?? '/'),
+  });
+  if (base) {
+    // `/siteboard` itself: the page's relative addresses (assets, API, socket) need the trailing slash.
+    app.addHook('onRequest', async (req, reply) => {
+      const [pathname, query] = splitQuery(req.originalUrl);
+      if (pathname === base) return reply.redirect(`${base}/${query}`);
+    });
+  }
   app.addHook('onResponse', async (req, reply) => {
     req.log.debug({ method: req.method, url: req.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
@@ -224,7 +256,9 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
       (req.method === 'GET' || req.method === 'HEAD') &&
       !req.url.startsWith(API_PREFIX) &&
       (req.headers.accept ?? '').includes('text/html');
-    if (wantsPage) return reply.sendFile('index.html');
+    // The app routes by hash: a page path opens the app at that route (its relative addresses resolve
+    // against the base, so the page itself is only ever served at the base).
+    if (wantsPage) return reply.redirect(`${base}/#${req.url}`);
     return reply.code(404).send(fail('NOT_FOUND', ERROR_MESSAGES.notFound));
   });
 

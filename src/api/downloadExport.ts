@@ -1,3 +1,5 @@
+import { appUrl } from '../../protocol';
+
 /**
  * Downloads an export route's answer (the file itself, not an envelope: docs/api.md alarm/export,
  * person/export, work/export, admin/audit/export) the way the browser saves a file: POSTs `body` as JSON with
@@ -6,7 +8,7 @@
  * @returns false when the request failed or was refused (nothing is saved); the caller says so.
  */
 export async function downloadExport(route: string, body: unknown, fallbackName: string, fetchImpl: typeof fetch = fetch): Promise<boolean> {
-  const res = await fetchImpl(route, {
+  const res = await fetchImpl(appUrl(route), {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'content-type': 'application/json' },

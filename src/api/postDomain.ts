@@ -1,4 +1,4 @@
-import { NAV } from '../../protocol';
+import { NAV, appBasePath } from '../../protocol';
 import { BusinessError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_CODE } from './request';
 
 /** The home service route (docs/product.md "Organisation switch") that switches the session's organisation (current project). */
@@ -13,7 +13,7 @@ export async function postDomain(projectId: string, opts: { baseUrl?: string; fe
   const doFetch = opts.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
   let json: unknown;
   try {
-    const res = await doFetch(`${opts.baseUrl ?? ''}${POST_DOMAIN_ROUTE}`, {
+    const res = await doFetch(`${opts.baseUrl ?? appBasePath()}${POST_DOMAIN_ROUTE}`, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },

@@ -1,4 +1,4 @@
-import { parseContractBody, type AnyContract, type ContractBody, type ContractResult, type Envelope, type ShowType } from '../../protocol';
+import { appBasePath, parseContractBody, type AnyContract, type ContractBody, type ContractResult, type Envelope, type ShowType } from '../../protocol';
 
 /** docs/product.md "Notices and errors": the text shown when a call fails without any error information. */
 export const GENERIC_ERROR_MESSAGE = 'Request error, please retry.';
@@ -53,7 +53,7 @@ const CHECK_ANSWERS = import.meta.env.DEV || import.meta.env.MODE === 'test';
 
 /** How a request client is built; everything optional so tests can inject a fetch and see the hooks fire. */
 export interface RequestClientOptions {
-  /** Prefix for routes, '' for same origin. */
+  /** Prefix for routes: the app's base path by default ('' at the root; protocol/appBase.ts). */
   baseUrl?: string;
   fetch?: typeof fetch;
   /** Called for every failure not opted out of with `skipErrorHandler` (shows it per showType). */
@@ -74,7 +74,7 @@ const SHOW_TYPES = new Set([0, 1, 2, 4, 9]);
  * showType), and a BusinessError with GENERIC_ERROR_MESSAGE when there is no error information.
  */
 export function createRequest(options: RequestClientOptions = {}): RequestFn {
-  const { baseUrl = '', onError, onUnauthenticated } = options;
+  const { baseUrl = appBasePath(), onError, onUnauthenticated } = options;
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
 
   async function post(route: string, body: unknown): Promise<unknown> {

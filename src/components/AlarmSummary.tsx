@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Alarm } from '../../protocol';
+import { appUrl, type Alarm } from '../../protocol';
 import { formatBeijing } from '../format/time';
 import { LEVEL_LABEL } from './messages';
 import { alarmTitle, limitNote, valueAgainstLimit } from './alarmText';
@@ -60,7 +60,7 @@ export function AlarmSummary({ alarm, location }: { alarm: Alarm; location?: str
             <Trans>Capture</Trans>
           </dt>
           <dd style={dd}>
-            <img src={alarm.picUrl} alt={alarmTitle(i18n, alarm)} style={{ maxWidth: '100%', maxHeight: 240, display: 'block' }} />
+            <img src={appUrl(alarm.picUrl)} alt={alarmTitle(i18n, alarm)} style={{ maxWidth: '100%', maxHeight: 240, display: 'block' }} />
           </dd>
         </>
       ) : null}

@@ -1,3 +1,4 @@
+import { appBasePath } from '../../protocol';
 import { createRequest, type BusinessError, type RequestFn } from '../api/request';
 import type { TelemetryService } from '../../workers/telemetry/Telemetry';
 import { inProcessLiveLink, workerLiveLink, type LiveLinkFactory } from '../../workers/telemetry/Live';
@@ -69,7 +70,7 @@ export class RootStore {
   readonly deviceDetail = new DeviceDetailStore();
 
   constructor(deps: RootStoreDeps = {}) {
-    this.fetchRoute = (route, init) => (deps.fetch ?? globalThis.fetch)((deps.baseUrl ?? '') + route, init);
+    this.fetchRoute = (route, init) => (deps.fetch ?? globalThis.fetch)((deps.baseUrl ?? appBasePath()) + route, init);
     this.request = createRequest({
       baseUrl: deps.baseUrl,
       fetch: deps.fetch,

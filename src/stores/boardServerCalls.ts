@@ -1,4 +1,4 @@
-import { BOARD_TICKET_HEADER, boardListSchema, BOARDS, boardSchema, NOT_RELEASED_MESSAGE, type Board, type BoardList, type BoardTemplate, type BoardTicket, type LayoutPatch } from '../../protocol';
+import { appBasePath, BOARD_TICKET_HEADER, boardListSchema, BOARDS, boardSchema, NOT_RELEASED_MESSAGE, type Board, type BoardList, type BoardTemplate, type BoardTicket, type LayoutPatch } from '../../protocol';
 import { BusinessError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_CODE, type RequestFn } from '../api/request';
 
 /**
@@ -65,7 +65,7 @@ async function raw<T>(deps: BoardServerDeps, method: 'GET' | 'POST', route: stri
   const doFetch = deps.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a));
   let json: { success?: boolean; data?: T; errorCode?: string; errorMessage?: string } | undefined;
   try {
-    const res = await doFetch((deps.baseUrl ?? '') + route, {
+    const res = await doFetch((deps.baseUrl ?? appBasePath()) + route, {
       method,
       credentials: 'same-origin',
       headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },

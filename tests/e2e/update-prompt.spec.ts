@@ -2,9 +2,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { e2eStaticDir } from './global-setup';
 
-/** The built service worker the server serves (global-setup: STATIC_DIR is dist). */
-const SW_PATH = path.resolve(import.meta.dirname, '..', '..', 'dist', 'sw.js');
+/** The built service worker the server serves (global-setup: dist, or E2E_STATIC_DIR). */
+const SW_PATH = path.join(e2eStaticDir(), 'sw.js');
 
 /** Resolves once a service worker controls the page (the app registers it in production builds). */
 async function waitForControlledPage(page: Page): Promise<void> {

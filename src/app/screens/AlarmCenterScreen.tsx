@@ -28,7 +28,7 @@ import {
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ALARMS, DEAL_REMARK_PRESETS, type AlarmDetail, type AlarmListBody, type AlarmRecord } from '../../../protocol';
+import { ALARMS, appUrl, DEAL_REMARK_PRESETS, type AlarmDetail, type AlarmListBody, type AlarmRecord } from '../../../protocol';
 import { useProjectTunnels, useQuery, useStores } from '../../stores';
 import { downloadExport } from '../../api/downloadExport';
 import { SCREEN } from '../../theme/theme';
@@ -453,7 +453,7 @@ const AlarmDetailDrawer = observer(function AlarmDetailDrawer({ detail, onClose 
                   <Trans>Capture</Trans>
                 </dt>
                 <dd style={{ margin: 0 }}>
-                  <CapturePicture key={a.picUrl} src={a.picUrl} alt={i18n._(msg`AI capture`)} />
+                  <CapturePicture key={a.picUrl} src={appUrl(a.picUrl)} alt={i18n._(msg`AI capture`)} />
                 </dd>
               </>
             ) : null}

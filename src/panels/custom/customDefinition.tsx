@@ -2,7 +2,7 @@ import { useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Trans } from '@lingui/react/macro';
 import { z } from 'zod';
-import type { CustomPanelType } from '../../../protocol';
+import { appUrl, type CustomPanelType } from '../../../protocol';
 import { lazyChunk } from '../../app/lazyChunk';
 import { ErrorBoundary, PanelMessage } from '../../components';
 import { noMigration, type PanelDefinition, type PanelProps } from '../types';
@@ -18,7 +18,8 @@ export type CustomPanelReport = (message: string) => void;
 /** Imports a module URL and resolves its namespace; `importer` is swappable for tests. */
 export type ModuleImporter = (url: string) => Promise<unknown>;
 
-const browserImport: ModuleImporter = (url) => import(/* @vite-ignore */ url);
+// a same-origin path is a server path: under the app's base path (protocol/appBase.ts)
+const browserImport: ModuleImporter = (url) => import(/* @vite-ignore */ appUrl(url));
 
 function Reported({ title, error, report }: { title: string; error: string; report: CustomPanelReport }) {
   // The text names the panel: several custom panels may fail on one board.

@@ -62,13 +62,41 @@ describe('createHttpApp', () => {
     expect(r.json()).toMatchObject({ success: false, errorCode: 'VALIDATION' });
   });
 
+  it('answers under BASE_PATH: the app, the API and page paths, and redirects the bare base', async () => {
+    const config = loadConfig({ DATA_DIR: 'memory://', STATIC_DIR: staticDir, BASE_PATH: '/siteboard/' });
+    const based = await createHttpApp({ config, db: database.db, sessions: new SessionStore(database.db), live: () => ({}) as never });
+    try {
+      expect(config.basePath).toBe('/siteboard');
+      expect((await based.inject({ method: 'GET', url: '/siteboard/' })).body).toContain('<title>SiteBoard</title>');
+      expect((await based.inject({ method: 'GET', url: '/siteboard/app.js' })).body).toBe('console.log(1)');
+      const bare = await based.inject({ method: 'GET', url: '/siteboard?projectId=p' });
+      expect(bare.statusCode).toBe(302);
+      expect(bare.headers.location).toBe('/siteboard/?projectId=p');
+      const me = await based.inject({ method: 'POST', url: `/siteboard${AUTH.me.path}`, headers: { cookie } });
+      expect(me.json()).toMatchObject({ success: true, data: { username: 'admin' } });
+      const deep = await based.inject({ method: 'GET', url: '/siteboard/dataV/create', headers: { accept: 'text/html' } });
+      expect(deep.headers.location).toBe('/siteboard/#/dataV/create');
+      // a path that only begins like the base is not under it
+      expect((await based.inject({ method: 'GET', url: '/siteboardx/app.js' })).statusCode).toBe(404);
+    } finally {
+      await based.close();
+    }
+  });
+
+  it('refuses a BASE_PATH that is not a plain path', () => {
+    expect(() => loadConfig({ BASE_PATH: 'siteboard' })).toThrow(/BASE_PATH/);
+    expect(() => loadConfig({ BASE_PATH: '/a b' })).toThrow(/BASE_PATH/);
+    expect(loadConfig({}).basePath).toBe('');
+  });
+
   it('serves the browser app at / and for page paths, and a 404 envelope for missing files', async () => {
     const root = await app.inject({ method: 'GET', url: '/' });
     expect(root.statusCode).toBe(200);
     expect(root.body).toContain('<title>SiteBoard</title>');
     expect((await app.inject({ method: 'GET', url: '/app.js' })).body).toBe('console.log(1)');
-    const deep = await app.inject({ method: 'GET', url: '/dataV/create', headers: { accept: 'text/html' } });
-    expect(deep.body).toContain('<title>SiteBoard</title>');
+    const deep = await app.inject({ method: 'GET', url: '/dataV/create?x=1', headers: { accept: 'text/html' } });
+    expect(deep.statusCode).toBe(302);
+    expect(deep.headers.location).toBe('/#/dataV/create?x=1');
     const missing = await app.inject({ method: 'GET', url: '/assets/missing.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ success: false, errorCode: 'NOT_FOUND' });
