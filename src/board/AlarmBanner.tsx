@@ -97,11 +97,6 @@ function useRerenderAt(atMs: number | null): void {
   }, [atMs]);
 }
 
-/** The header background while an alarm is open: the alarm colour, darkened towards the bottom. */
-export function alarmHeaderBackground(color: string): string {
-  return `linear-gradient(180deg, ${color}, color-mix(in srgb, ${color} 55%, #000))`;
-}
-
 /** Most critical alarms and flood groups the banner lists in a flood (the rest: "+N more", in the alarm center). */
 const FLOOD_LINES = 6;
 /** On a screen lower than this (CSS px, 1366×768 and the like) a flood lists only its worst line. */

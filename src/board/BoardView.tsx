@@ -13,7 +13,8 @@ import { BeijingClock } from './BeijingClock';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { DeviceDetailDialog } from './DeviceDetailDialog';
 import { deviceSnForClick } from './deviceClick';
-import { AlarmBanner, alarmHeaderBackground, SoundToggle, useBoardAlarms, useLiveAlarmsInReplay } from './AlarmBanner';
+import { AlarmBanner, SoundToggle, useBoardAlarms, useLiveAlarmsInReplay } from './AlarmBanner';
+import { ACTIVE_TAB_TEXT, ALARM_HEADER_TEXT, alarmHeaderBackground } from './headerColors';
 import { useAlarmSound, useSoundPreference } from './alarmSound';
 import { holdingSos, pageShowingDevice } from './alarmFocus';
 
@@ -24,6 +25,19 @@ export const HEADER_HEIGHT = 48;
  * with the viewport width beyond it (32 px at 3840), so the header scales with the board on a 4K wall.
  */
 const HEADER_FONT = 'clamp(13px, 0.8333vw, 40px)';
+/** The header's own buttons (page tabs, sound, full screen): padding and border grow with its font, so a 4K header's frames still hold their words. */
+const HEADER_BUTTON = {
+  background: 'transparent',
+  color: 'inherit',
+  // the frame follows the text colour, so it shows on the navy, the light and the alarm header alike
+  border: 'max(1px, 0.0625em) solid color-mix(in srgb, currentColor 45%, transparent)',
+  borderRadius: '0.25em',
+  padding: '0.1em 0.6em',
+  lineHeight: 1.4,
+  cursor: 'pointer',
+  whiteSpace: 'nowrap',
+  font: 'inherit',
+} as const;
 /** Carousel interval when a board asks for one without saying how often (s). */
 const DEFAULT_CAROUSEL_S = 15;
 /** How long the board / page name hint stays up (ms). */
@@ -161,13 +175,14 @@ const BoardScreen = observer(function BoardScreen({ projectName, headerExtra, fi
             background: headerColor ? alarmHeaderBackground(headerColor) : `linear-gradient(180deg, ${SCREEN.headerBackground}, ${SCREEN.pageBackground})`,
             borderBottom: `1px solid ${SCREEN.panelBorder}`,
             fontSize: HEADER_FONT,
+            ...(headerColor ? { color: ALARM_HEADER_TEXT } : {}),
             whiteSpace: 'nowrap',
             overflow: 'hidden',
           }}
         >
           {/* the names give way (ellipsis) before the actions at the end of the line are cut off; line height 1.4 keeps their descenders inside the clip */}
           <strong data-project-name title={projectName} style={{ fontSize: '1.25em', letterSpacing: 1, whiteSpace: 'nowrap', minWidth: '4em', overflow: 'hidden', textOverflow: 'ellipsis', lineHeight: 1.4 }}>{projectName}</strong>
-          <span title={board?.name} style={{ opacity: 0.75, whiteSpace: 'nowrap', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', lineHeight: 1.4 }}>{board?.name}</span>
+          <span title={board?.name} style={{ color: headerColor ? ALARM_HEADER_TEXT : SCREEN.textMuted, whiteSpace: 'nowrap', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', lineHeight: 1.4 }}>{board?.name}</span>
           {boards.pages.length > 1 && !carousel ? (
             <nav style={{ display: 'flex', gap: 6 }}>
               {boards.pages.map((p, i) => (
@@ -176,15 +191,7 @@ const BoardScreen = observer(function BoardScreen({ projectName, headerExtra, fi
                   type="button"
                   onClick={() => boards.setPage(i)}
                   aria-current={p.pageId === page?.pageId ? 'page' : undefined}
-                  style={{
-                    background: p.pageId === page?.pageId ? SCREEN.brand : 'transparent',
-                    color: 'inherit',
-                    border: `1px solid ${SCREEN.panelBorder}`,
-                    borderRadius: 4,
-                    padding: '2px 10px',
-                    cursor: 'pointer',
-                    font: 'inherit',
-                  }}
+                  style={p.pageId === page?.pageId ? { ...HEADER_BUTTON, background: SCREEN.brand, color: ACTIVE_TAB_TEXT } : HEADER_BUTTON}
                 >
                   {p.name}
                 </button>
@@ -192,11 +199,11 @@ const BoardScreen = observer(function BoardScreen({ projectName, headerExtra, fi
             </nav>
           ) : null}
           {carousel ? (
-            <span data-carousel={hover ? 'paused' : 'running'} style={{ opacity: 0.75, whiteSpace: 'nowrap' }}>
+            <span data-carousel={hover ? 'paused' : 'running'} style={{ color: headerColor ? ALARM_HEADER_TEXT : SCREEN.textMuted, whiteSpace: 'nowrap' }}>
               {page?.name} ({boards.pages.findIndex((p) => p.pageId === page?.pageId) + 1}/{boards.pages.length})
             </span>
           ) : null}
-          <span style={{ flex: 1 }} />
+          <span data-header-spacer style={{ flex: 1 }} />
           {onFitChange ? (
             <select
               aria-label={t`Scale`}
@@ -213,11 +220,11 @@ const BoardScreen = observer(function BoardScreen({ projectName, headerExtra, fi
           ) : null}
           {replaying ? <ReplayMarker placement="header" /> : <ConnectionIndicator />}
           <BeijingClock />
-          <SoundToggle on={soundOn} onToggle={toggleSound} style={{ background: 'transparent', color: 'inherit', border: `1px solid ${SCREEN.panelBorder}`, borderRadius: 4, padding: '2px 10px', cursor: 'pointer', whiteSpace: 'nowrap', font: 'inherit' }} />
+          <SoundToggle on={soundOn} onToggle={toggleSound} style={HEADER_BUTTON} />
           <button
             type="button"
             onClick={toggleFullscreen}
-            style={{ background: 'transparent', color: 'inherit', border: `1px solid ${SCREEN.panelBorder}`, borderRadius: 4, padding: '2px 10px', cursor: 'pointer', whiteSpace: 'nowrap', font: 'inherit' }}
+            style={HEADER_BUTTON}
           >
             {fullscreen ? <Trans>Exit full screen</Trans> : <Trans>Full screen</Trans>}
           </button>

@@ -23,13 +23,13 @@ function ReplayBadge({ placement }: { placement: 'overlay' | 'header' }) {
       role="status"
       data-replay-marker
       style={{
-        ...(placement === 'overlay' ? { position: 'absolute' as const, top: 8, left: 8, zIndex: 1000 } : { whiteSpace: 'nowrap' as const }),
-        padding: '4px 12px',
+        // in the header it follows the header's font size (it grows on a 4K wall with the rest of the line)
+        ...(placement === 'overlay' ? { position: 'absolute' as const, top: 8, left: 8, zIndex: 1000, fontSize: 18 } : { whiteSpace: 'nowrap' as const, fontSize: '1em', lineHeight: 1.4 }),
+        padding: '0.2em 0.65em',
         borderRadius: 4,
         background: '#b45309',
         color: '#fff',
         fontWeight: 700,
-        fontSize: 18,
         pointerEvents: 'none',
         boxShadow: '0 0 0 2px rgba(0,0,0,0.35)',
       }}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BRAND_COLOR, BRAND_STEPS, brandRamp, luminance } from './brandRamp';
+import { BRAND_COLOR, BRAND_STEPS, brandRamp } from './brandRamp';
+import { luminance } from './color';
 
 describe('brandRamp', () => {
   const ramp = brandRamp(BRAND_COLOR);

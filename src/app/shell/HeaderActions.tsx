@@ -24,33 +24,45 @@ function useNarrowerThan(px: number | undefined): boolean {
   return narrow;
 }
 
-/** Viewport growth (CSS px) past the width at which the links folded before they unfold again (no flicker at the edge). */
-const UNFOLD_MARGIN_PX = 240;
+/** Free room (CSS px) the header must keep after the links unfold again (no flicker at the edge). */
+const UNFOLD_MARGIN_PX = 120;
 
 /**
  * Whether the header holding `ref` is crowded: the project's name in it (`[data-project-name]`) is cut.
- * Once crowded it stays so until the viewport is UNFOLD_MARGIN_PX wider than when it became crowded (the
- * folded links free the room that made the name fit). Checked after every render and on resize.
+ * Once crowded it stays so until the header's free room (`[data-header-spacer]`) could take the links back
+ * with UNFOLD_MARGIN_PX to spare: a header crowded only for a moment (fonts or the project's name still
+ * loading) unfolds again, one that is truly full does not flicker. Checked after every render and whenever
+ * the header or its free room changes size.
  */
 function useCrowdedHeader(ref: RefObject<HTMLElement | null>, enabled: boolean): boolean {
   const [crowded, setCrowded] = useState(false);
-  const foldedAt = useRef(0);
-  const [, setWidth] = useState(0);
+  /** Width of the actions with the links unfolded, taken when they folded. */
+  const unfoldedWidth = useRef(0);
+  const [, setTick] = useState(0);
   useEffect(() => {
-    if (!enabled) return;
-    const onResize = () => setWidth(window.innerWidth);
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
-  }, [enabled]);
+    const header = enabled ? ref.current?.closest('header') : null;
+    if (!header || typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(() => setTick((n) => (n + 1) % 1_000_000));
+    observer.observe(header);
+    const spacer = header.querySelector('[data-header-spacer]');
+    if (spacer) observer.observe(spacer);
+    return () => observer.disconnect();
+  }, [enabled, ref]);
   useLayoutEffect(() => {
-    const name = enabled ? ref.current?.closest('header')?.querySelector<HTMLElement>('[data-project-name]') : null;
-    if (!name) return;
-    if (!crowded && name.scrollWidth > name.clientWidth + 1) {
-      foldedAt.current = window.innerWidth;
-      setCrowded(true);
-    } else if (crowded && window.innerWidth > foldedAt.current + UNFOLD_MARGIN_PX) {
-      setCrowded(false);
+    const own = ref.current;
+    const header = enabled ? own?.closest('header') : null;
+    const name = header?.querySelector<HTMLElement>('[data-project-name]');
+    if (!own || !header || !name) return;
+    if (!crowded) {
+      if (name.scrollWidth > name.clientWidth + 1) {
+        unfoldedWidth.current = own.offsetWidth;
+        setCrowded(true);
+      }
+      return;
     }
+    const spacer = header.querySelector<HTMLElement>('[data-header-spacer]');
+    const linksWidth = unfoldedWidth.current - own.offsetWidth;
+    if (spacer && spacer.offsetWidth > linksWidth + UNFOLD_MARGIN_PX) setCrowded(false);
   });
   return crowded;
 }
