@@ -111,6 +111,21 @@ test('an SOS over MQTT: banner within 1 s on a page without an alarm panel, the 
   await expect(row).toBeVisible({ timeout: 10_000 });
   await expect(row).toContainText('SOS');
 
+  // A custom range (Beijing time) around the SOS finds it; one long before does not.
+  const rangeMenu = page.getByRole('combobox', { name: 'Time range' });
+  await rangeMenu.click();
+  await page.getByRole('option', { name: 'Custom range' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(row).toBeVisible();
+  await page.getByLabel('From (Beijing time)').fill('2025-01-01T00:00');
+  await page.getByLabel('To (Beijing time)').fill('2025-01-02T00:00');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(row).toHaveCount(0);
+  await rangeMenu.click();
+  await page.getByRole('option', { name: 'Last 7 days' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(row).toBeVisible();
+
   // The export of the filtered list is a real workbook with this alarm in it.
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export .xlsx' }).click();

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -6,6 +6,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ALARMS, BEIJING_OFFSET_MS, type AlarmAnalysis, type AlarmGroup } from '../../../protocol';
+import { Dropdown, Option } from '@fluentui/react-components';
 import { useQuery } from '../../stores';
 import { SCREEN } from '../../theme/theme';
 import { useThemeColors } from '../../theme/screenVars';
@@ -15,8 +16,9 @@ import { ALARM_KIND_LABEL } from '../../components';
 import { GasAlarmAnalysisView } from './GasAlarmAnalysis';
 
 const DAY_MS = 86_400_000;
-/** The analysis covers the last 30 Beijing days. */
-const SPAN_DAYS = 30;
+/** The spans (Beijing days up to today) the analysis can cover; 30 by default. */
+export const ANALYSIS_SPANS_DAYS = [7, 30, 90, 365] as const;
+const DEFAULT_SPAN_DAYS = 30;
 
 const KIND_LABELS: Record<string, MessageDescriptor> = ALARM_KIND_LABEL;
 
@@ -76,7 +78,7 @@ export function dailySeries(a: AlarmAnalysis, kinds: string[], fromDay: string, 
 }
 
 /**
- * Alarm analysis of the last 30 days (alarm/analysis): a uPlot bar chart of counts per day and kind, the
+ * Alarm analysis of the last 7, 30 (default), 90 or 365 days (alarm/analysis): a uPlot bar chart of counts per day and kind, the
  * alarm groups (personnel safety, gas, lifting equipment…) with count and share, the top devices, the mean times to acknowledge and to handle, and the gas alarm analysis with its over-limit
  * detail (GasAlarmAnalysis.tsx).
  */
@@ -85,41 +87,59 @@ export const AlarmCenterAnalysis = observer(function AlarmCenterAnalysis({ proje
   const host = useRef<HTMLDivElement | null>(null);
   // uPlot paints on a canvas: CSS variables do not resolve there, so the axes take resolved colours
   const { textMuted: axisColor, grid: gridColor } = useThemeColors();
+  const [spanDays, setSpanDays] = useState<number>(DEFAULT_SPAN_DAYS);
+  const daysText = (days: number) => i18n._(msg`${days} days`);
 
   // up to the next whole minute: re-rendering within a minute asks the same query
   const toMs = Math.ceil(Date.now() / 60_000) * 60_000;
-  const { data } = useQuery(ALARMS.alarmAnalysis, { projectId, fromMs: toMs - SPAN_DAYS * DAY_MS, toMs });
+  const { data } = useQuery(ALARMS.alarmAnalysis, { projectId, fromMs: toMs - spanDays * DAY_MS, toMs });
 
   useEffect(() => {
     const el = host.current;
     if (!data || !el) return;
     const kinds = Object.keys(KIND_LABELS);
     const todayBeijing = new Date(Date.now() + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
-    const fromDay = new Date(Date.parse(`${todayBeijing}T00:00:00Z`) - (SPAN_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+    const fromDay = new Date(Date.parse(`${todayBeijing}T00:00:00Z`) - (spanDays - 1) * DAY_MS).toISOString().slice(0, 10);
     const bars = dayBarPaths();
     const u = new uPlot(
       {
         ...dayBarsFrame(Math.max(320, el.clientWidth || 640), 220, axisColor, gridColor),
         series: [dayLegendSeries(i18n._(msg`Day`)), ...kinds.map((k) => ({ label: i18n._(KIND_LABELS[k]), stroke: KIND_COLOURS[k], fill: `${KIND_COLOURS[k]}99`, paths: bars, value: countLegendValue }))],
       },
-      dailySeries(data, kinds, fromDay, SPAN_DAYS),
+      dailySeries(data, kinds, fromDay, spanDays),
       el,
     );
     return () => u.destroy();
-  }, [data, i18n, axisColor, gridColor]);
+  }, [data, i18n, axisColor, gridColor, spanDays]);
 
   if (!data) return null;
   const ackTime = formatDuration(data.meanAckMs);
   const handleTime = formatDuration(data.meanHandleMs);
   const todayBeijing = new Date(Date.now() + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
-  const fromDay = new Date(Date.parse(`${todayBeijing}T00:00:00Z`) - (SPAN_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+  const fromDay = new Date(Date.parse(`${todayBeijing}T00:00:00Z`) - (spanDays - 1) * DAY_MS).toISOString().slice(0, 10);
   return (
     <>
       <section aria-label={i18n._(msg`Alarm analysis`)} style={{ display: 'grid', gridTemplateColumns: '2fr 1fr', gap: 16, marginBottom: 24 }}>
         <div>
-          <h2 style={{ fontSize: 18, margin: '0 0 8px' }}>
-            <Trans>Alarms per day, last 30 days</Trans>
-          </h2>
+          <div style={{ display: 'flex', alignItems: 'center', gap: 12, margin: '0 0 8px' }}>
+            <h2 style={{ fontSize: 18, margin: 0 }}>
+              <Trans>Alarms per day, last {spanDays} days</Trans>
+            </h2>
+            <Dropdown
+              aria-label={i18n._(msg`Analysis span`)}
+              size="small"
+              value={daysText(spanDays)}
+              selectedOptions={[String(spanDays)]}
+              onOptionSelect={(_, d) => setSpanDays(Number(d.optionValue ?? DEFAULT_SPAN_DAYS))}
+              style={{ minWidth: 110 }}
+            >
+              {ANALYSIS_SPANS_DAYS.map((n) => (
+                <Option key={n} value={String(n)} text={daysText(n)}>
+                  {daysText(n)}
+                </Option>
+              ))}
+            </Dropdown>
+          </div>
           <div ref={host} />
         </div>
         <div>
@@ -144,7 +164,7 @@ export const AlarmCenterAnalysis = observer(function AlarmCenterAnalysis({ proje
           </p>
         </div>
       </section>
-      {data.gas ? <GasAlarmAnalysisView gas={data.gas} fromDay={fromDay} days={SPAN_DAYS} /> : null}
+      {data.gas ? <GasAlarmAnalysisView gas={data.gas} fromDay={fromDay} days={spanDays} /> : null}
     </>
   );
 });

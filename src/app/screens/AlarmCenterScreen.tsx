@@ -14,6 +14,7 @@ import {
   DrawerHeader,
   DrawerHeaderTitle,
   Dropdown,
+  Field,
   Input,
   Option,
   Spinner,
@@ -37,17 +38,28 @@ import { formatDisplayNumber } from '../../format/number';
 import { ALARM_KIND_LABEL, alarmDigits, alarmLocationText, alarmTitle, canShelve, DEAL_STATUS_LABEL, isShelved, LEVEL_LABEL, ShelveDialog, valueAgainstLimit as alarmValueAgainstLimit } from '../../components';
 import { ScreenFrame, ScreenLink } from './ScreenFrame';
 import { AlarmCenterAnalysis } from './AlarmCenterAnalysis';
+import { beijingInputValue, checkCustomRange, parseBeijingInput } from '../../board/timeControls/timeRange';
+import { customRangeMessage } from '../../board/timeControls/TimeRangeMenu';
 import { ShelvedBadge } from './AlarmShelving';
 import { useProjectId } from '../shell/useProjectId';
 
 /** Alarms per table page. */
 const PAGE_SIZE = 20;
 
-/** The time-range filter's choices; no choice (the menu's "All time") filters no range. */
+/**
+ * The time-range filter's choices; no choice (the menu's "All time") filters no range, and CUSTOM_RANGE
+ * takes the filters' `from` and `to` (Beijing time).
+ */
 const RANGES: Record<string, { label: MessageDescriptor; ms: number }> = {
   day: { label: msg`Last 24 hours`, ms: 86_400_000 },
   week: { label: msg`Last 7 days`, ms: 7 * 86_400_000 },
   month: { label: msg`Last 30 days`, ms: 30 * 86_400_000 },
+};
+/** The range choice whose ends are typed in (filters `from` and `to`). */
+const CUSTOM_RANGE = 'custom';
+const RANGE_CHOICES: Record<string, MessageDescriptor> = {
+  ...Object.fromEntries(Object.entries(RANGES).map(([k, v]) => [k, v.label])),
+  [CUSTOM_RANGE]: msg`Custom range`,
 };
 const KINDS: Record<string, MessageDescriptor> = ALARM_KIND_LABEL;
 const LEVELS: Record<string, MessageDescriptor> = LEVEL_LABEL;
@@ -85,6 +97,9 @@ const PRESET_LABELS: MessageDescriptor[] = [
 
 interface Filters {
   range: string;
+  /** Ends of a custom range: datetime-local values in Beijing time. */
+  from: string;
+  to: string;
   kind: string;
   level: string;
   status: string;
@@ -93,14 +108,17 @@ interface Filters {
   shelving: string;
 }
 
-const NO_FILTERS: Filters = { range: 'week', kind: '', level: '', status: '', deviceSn: '', text: '', shelving: '' };
+const NO_FILTERS: Filters = { range: 'week', from: '', to: '', kind: '', level: '', status: '', deviceSn: '', text: '', shelving: '' };
 
 /** The alarm/list (and alarm/export) body of the filters, at `nowMs`. */
 export function alarmQuery(projectId: string, f: Filters, nowMs: number): Omit<AlarmListBody, 'page' | 'pageSize'> {
   const range = RANGES[f.range]?.ms ?? null;
+  const custom = f.range === CUSTOM_RANGE ? { fromMs: parseBeijingInput(f.from), toMs: parseBeijingInput(f.to) } : null;
   return {
     projectId,
     ...(range !== null ? { fromMs: Math.floor(nowMs - range) } : {}),
+    ...(custom?.fromMs != null ? { fromMs: custom.fromMs } : {}),
+    ...(custom?.toMs != null ? { toMs: custom.toMs } : {}),
     ...(f.kind ? { kind: f.kind as AlarmListBody['kind'] } : {}),
     ...(f.level ? { level: f.level as AlarmListBody['level'] } : {}),
     ...(f.status ? STATUSES[f.status].filter : {}),
@@ -111,11 +129,11 @@ export function alarmQuery(projectId: string, f: Filters, nowMs: number): Omit<A
 }
 
 /**
- * /alarmCenter: every alarm of the project, searched on the server (time range, kind, level, status,
+ * /alarmCenter: every alarm of the project, searched on the server (time range, a custom range in Beijing time, kind, level, status,
  * device, text) with paging and "Total {total} items"; a detail drawer (value against limit, location,
  * timeline, AI capture); handling one or many with preset remarks; shelving one or many for a while with
  * a reason, and unshelving (EEMUA 191, docs/api.md "alarm/shelve"); export of the filtered list to .xlsx
- * or CSV; the alarm analysis of the last 30 days above it (docs/api.md "Alarm center"). Times in Beijing time.
+ * or CSV; the alarm analysis of the last 7, 30, 90 or 365 days above it (docs/api.md "Alarm center"). Times in Beijing time.
  */
 export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
   const { queries, alarms: alarmStore } = useStores();
@@ -157,7 +175,14 @@ export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
       .then(() => setSelected(new Set()))
       .catch(() => {});
   };
-  const field = (k: keyof Filters) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
+  const field = (k: keyof Filters) => (v: string) =>
+    setDraft((d) => {
+      // a custom range starts as the last 24 hours up to the end of this minute, to be adjusted
+      if (k === 'range' && v === CUSTOM_RANGE && !d.from) return { ...d, range: v, from: beijingInputValue(Date.now() - 86_400_000), to: beijingInputValue(Date.now() + 60_000) };
+      return { ...d, [k]: v };
+    });
+  const rangeProblem = draft.range === CUSTOM_RANGE ? checkCustomRange(parseBeijingInput(draft.from), parseBeijingInput(draft.to), Date.now() + 60_000) : null;
+  const rangeMessage = (end: 'from' | 'to') => customRangeMessage(i18n, rangeProblem, end);
 
   const choice = (k: keyof Filters, label: string, options: Record<string, MessageDescriptor>, anyLabel: string) => (
     <Dropdown
@@ -199,14 +224,24 @@ export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
           setSelected(new Set());
         }}
       >
-        {choice('range', t`Time range`, Object.fromEntries(Object.entries(RANGES).map(([k, v]) => [k, v.label])), t`All time`)}
+        {choice('range', t`Time range`, RANGE_CHOICES, t`All time`)}
+        {draft.range === CUSTOM_RANGE ? (
+          <>
+            <Field label={t`From (Beijing time)`} orientation="horizontal" validationMessage={rangeMessage('from')}>
+              <Input type="datetime-local" value={draft.from} onChange={(_, d) => field('from')(d.value)} />
+            </Field>
+            <Field label={t`To (Beijing time)`} orientation="horizontal" validationMessage={rangeMessage('to')}>
+              <Input type="datetime-local" value={draft.to} onChange={(_, d) => field('to')(d.value)} />
+            </Field>
+          </>
+        ) : null}
         {choice('kind', t`Kind`, KINDS, t`All kinds`)}
         {choice('level', t`Level`, LEVELS, t`All levels`)}
         {choice('status', t`Status`, Object.fromEntries(Object.entries(STATUSES).map(([k, v]) => [k, v.label])), t`All statuses`)}
         {choice('shelving', t`Shelving`, Object.fromEntries(Object.entries(SHELVING).map(([k, v]) => [k, v.label])), t`Shelved or not`)}
         <Input aria-label={t`Device SN`} placeholder={t`Device SN`} value={draft.deviceSn} onChange={(_, d) => field('deviceSn')(d.value)} />
         <Input aria-label={t`Search`} placeholder={t`Device, metric or remark`} value={draft.text} onChange={(_, d) => field('text')(d.value)} />
-        <Button appearance="primary" type="submit">
+        <Button appearance="primary" type="submit" disabled={rangeProblem !== null}>
           <Trans>Search</Trans>
         </Button>
         <Button

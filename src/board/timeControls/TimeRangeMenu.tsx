@@ -17,6 +17,8 @@ import {
   MenuTrigger,
 } from '@fluentui/react-components';
 import { HistoryRegular } from '@fluentui/react-icons';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import dayjs from 'dayjs';
 import { BEIJING_TZ } from '../../format/time';
@@ -110,27 +112,27 @@ export function TimeRangeMenu({
   );
 }
 
+const RANGE_PROBLEM_TEXT: Record<NonNullable<ReturnType<typeof checkCustomRange>>['reason'], MessageDescriptor> = {
+  invalid: msg`Enter a date and time`,
+  future: msg`The start must be in the past`,
+  order: msg`The end must be after the start`,
+  tooLong: msg`At most 365 days`,
+};
+
+/** What is wrong with a custom range's `field` (checkCustomRange's `problem`), or undefined when nothing is. */
+export function customRangeMessage(i18n: I18n, problem: ReturnType<typeof checkCustomRange>, field: 'from' | 'to'): string | undefined {
+  return problem?.field === field ? i18n._(RANGE_PROBLEM_TEXT[problem.reason]) : undefined;
+}
+
 /** Two Beijing-time date-time fields; Apply only with a valid range (named errors otherwise). */
 function CustomRangeDialog({ now, onApply, onCancel }: { now: () => number; onApply: (fromMs: number, toMs: number) => void; onCancel: () => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [from, setFrom] = useState(() => beijingInputValue(now() - 3_600_000));
   const [to, setTo] = useState(() => beijingInputValue(now()));
   const fromMs = parseBeijingInput(from);
   const toMs = parseBeijingInput(to);
   const problem = checkCustomRange(fromMs, toMs, now());
-  const message = (field: 'from' | 'to') => {
-    if (problem?.field !== field) return undefined;
-    switch (problem.reason) {
-      case 'invalid':
-        return t`Enter a date and time`;
-      case 'future':
-        return t`The start must be in the past`;
-      case 'order':
-        return t`The end must be after the start`;
-      case 'tooLong':
-        return t`At most 365 days`;
-    }
-  };
+  const message = (field: 'from' | 'to') => customRangeMessage(i18n, problem, field);
   return (
     <Dialog open onOpenChange={(_, d) => (d.open ? null : onCancel())}>
       <DialogSurface>
