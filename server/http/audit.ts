@@ -65,7 +65,7 @@ export const AUDITED_ROUTES: Readonly<Record<string, string>> = {
  * invitation instead of a membership. Invitation answers by the invitee are written by their route, to the
  * inviting project's log (routes/admin/invitations.ts).
  */
-const ACCEPTED_ACTIONS: Readonly<Record<string, string>> = {
+export const ACCEPTED_ACTIONS: Readonly<Record<string, string>> = {
   [ADMIN.memberSet.path]: 'member.invite',
 };
 
@@ -110,6 +110,17 @@ export interface AuditWrite {
   atMs?: number;
 }
 
+/** Requests answered 200 without doing what they asked (see {@link auditAsFailed}). */
+const failedOutcomes = new WeakSet<FastifyRequest>();
+
+/**
+ * Marks `req` as answered without doing what it asked though the answer is 200 (an import whose rows were
+ * refused: the answer lists the problems and nothing changed): its audit entry is written as `<action>.failed`.
+ */
+export function auditAsFailed(req: FastifyRequest): void {
+  failedOutcomes.add(req);
+}
+
 /** Writes one audit entry. */
 export async function writeAudit(db: Kysely<Database>, e: AuditWrite): Promise<void> {
   await db
@@ -131,7 +142,8 @@ function actorOf(req: FastifyRequest, url: string): string | null {
 
 /**
  * Installs the audit hook: after each answer of an {@link AUDITED_ROUTES} route with status 200 writes who,
- * what, when, the project and the body (secrets left out); failed logins are written as `login.failed`.
+ * what, when, the project and the body (secrets left out); failed logins are written as `login.failed`, and
+ * answers marked by {@link auditAsFailed} as `<action>.failed`.
  * An audit write failure is logged, never changes the answer.
  */
 export function installAudit(app: FastifyInstance, db: Kysely<Database>): void {
@@ -150,7 +162,7 @@ export function installAudit(app: FastifyInstance, db: Kysely<Database>): void {
       await writeAudit(db, {
         username,
         projectId: projects[0] ?? null,
-        action: failedLogin ? 'login.failed' : action,
+        action: failedLogin ? 'login.failed' : failedOutcomes.has(req) ? `${action}.failed` : action,
         target: url === AUTH.login.path ? req.ip : targetOf(req.body),
         detail: url === AUTH.login.path ? '' : auditDetail(req.body),
       });

@@ -202,7 +202,7 @@ describe('administration', () => {
       await new ApiClient(server.url).login('admin', 'wrong').catch(() => undefined);
       const page = await ok<AuditPage>(admin, ADMIN.auditList.path, { projectId: DEMO_PROJECT.projectId, limit: 500 });
       const actions = new Set(page.rows.map((r) => r.action));
-      for (const a of ['login', 'login.failed', 'user.add', 'member.set', 'device.add', 'device.import', 'user.resetPassword', 'password.change']) expect(actions, a).toContain(a);
+      for (const a of ['login', 'login.failed', 'user.add', 'member.set', 'device.add', 'device.import', 'device.import.failed', 'user.resetPassword', 'password.change']) expect(actions, a).toContain(a);
       expect(page.rows.some((r) => r.detail.includes('first-pass-2026') || r.detail.includes('second-pass'))).toBe(false);
 
       const search = await ok<AuditPage>(admin, ADMIN.auditList.path, { projectId: DEMO_PROJECT.projectId, q: 'GAS-REG-1' });

@@ -1,3 +1,4 @@
+import { auditAsFailed } from '../audit';
 import type { FastifyInstance } from 'fastify';
 import { TUNNEL, type TunnelInfo } from '../../../protocol';
 import { latestProgress, toTunnelInfo, tunnelRows } from '../../storage';
@@ -38,11 +39,14 @@ export function registerTunnelRoutes(app: FastifyInstance, deps: HttpDeps): void
     return r;
   });
 
-  route(app, deps, TUNNEL.rockGradesImport, async ({ body, user }) => {
+  route(app, deps, TUNNEL.rockGradesImport, async ({ body, user, req }) => {
     requireMember(user, body.projectId);
     const bores = (await tunnelRows(deps.db, body.projectId)).map(toTunnelInfo);
     const parsed = await parseRockGradeXlsx(Buffer.from(body.contentBase64, 'base64'), bores);
-    if (parsed.problems.length > 0) return { imported: 0, problems: parsed.problems, tunnels: bores };
+    if (parsed.problems.length > 0) {
+      auditAsFailed(req);
+      return { imported: 0, problems: parsed.problems, tunnels: bores };
+    }
     let imported = 0;
     const saved = new Map<string, TunnelInfo>();
     for (const [tunnelId, segments] of parsed.segments) {

@@ -1,3 +1,4 @@
+import { auditAsFailed } from '../../audit';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ADMIN, SILENT_PERIODS, TRANSFER_TTL_MS, listsMeasured, type DeviceKind, type RegistryDevice } from '../../../../protocol';
@@ -116,11 +117,14 @@ export function registerDeviceRegistryRoutes(app: FastifyInstance, deps: HttpDep
     return { removed };
   });
 
-  route(app, deps, ADMIN.deviceImport, async ({ body, user }) => {
+  route(app, deps, ADMIN.deviceImport, async ({ body, user, req }) => {
     const content = Buffer.from(body.contentBase64, 'base64');
     const { devices, problems } = await readDeviceImport(body.format, content);
     const none = { imported: 0, created: 0, updated: 0, dryRun: body.dryRun ?? false };
-    if (problems.length > 0) return { ...none, problems };
+    if (problems.length > 0) {
+      auditAsFailed(req);
+      return { ...none, problems };
+    }
     if (body.dryRun) return { ...none, imported: devices.length, problems: [] };
     const { created, updated } = await upsertRegistry(db, body.projectId, devices);
     await askHolders(db, body.projectId, user.username, devices.map((d) => d.sn));

@@ -6,10 +6,14 @@ import { ADMIN } from '../../../../protocol';
 import { formatBeijing } from '../../../format/time';
 import { downloadExport } from '../../../api/downloadExport';
 import { AdminSection, CallError, DataTable, useAdminList } from './adminUi';
+import { auditActionText, auditDetailLines } from './auditText';
 
-/** The audit log of the current project: newest first, searchable, exportable as .xlsx or CSV. */
+/**
+ * The audit log of the current project: newest first, searchable, exportable as .xlsx or CSV; actions in
+ * words (a failed one in red), the logged body as name: value lines (auditText.ts).
+ */
 export const AuditTab = observer(function AuditTab({ projectId }: { projectId: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [q, setQ] = useState('');
   const [applied, setApplied] = useState('');
   const page = useAdminList(ADMIN.auditList, { projectId, q: applied || undefined, limit: 200 });
@@ -43,7 +47,19 @@ export const AuditTab = observer(function AuditTab({ projectId }: { projectId: s
           head={[t`Time`, t`User`, t`Action`, t`Target`, t`Detail`]}
           rows={(page.data?.rows ?? []).map((r) => ({
             key: String(r.auditId),
-            cells: [formatBeijing(r.atMs), r.username, r.action, r.target, <span key="d" style={{ wordBreak: 'break-all', fontSize: 12 }}>{r.detail}</span>],
+            cells: [
+              formatBeijing(r.atMs),
+              r.username,
+              <span key="a" title={r.action} data-action={r.action} style={r.action.endsWith('.failed') ? { color: '#ff7875' } : undefined}>
+                {auditActionText(i18n, r.action)}
+              </span>,
+              r.target,
+              <span key="d" style={{ display: 'grid', gap: 2, fontSize: 13, overflowWrap: 'anywhere' }}>
+                {auditDetailLines(r.detail).map((line, i) => (
+                  <span key={i}>{line}</span>
+                ))}
+              </span>,
+            ],
           }))}
         />
       </AdminSection>
