@@ -114,6 +114,8 @@ describe('administration', () => {
     it('keeps wall-screen roles to wall-screen accounts and a project with an administrator', async () => {
       await ok<UserInfo>(admin, ADMIN.userAdd.path, { username: 'wall-1', displayName: 'Office wall', password: 'wall-pass-2026', wallScreen: true });
       expect((await admin.post(ADMIN.memberSet.path, { projectId: DEMO_PROJECT.projectId, username: 'wall-1', role: 'viewer' })).body.errorCode).toBe('VALIDATION');
+      // an installation administrator sees every account anyway: a name that is none is said to be none
+      expect((await admin.post(ADMIN.memberSet.path, { projectId: DEMO_PROJECT.projectId, username: 'nobody-here', role: 'viewer' })).body).toMatchObject({ errorCode: 'NOT_FOUND', errorMessage: 'There is no user of that name' });
       await ok(admin, ADMIN.memberSet.path, { projectId: DEMO_PROJECT.projectId, username: 'wall-1', role: 'wallScreen' });
       const wall = await loggedInClient(server.url, 'wall-1', 'wall-pass-2026');
       expect(await ok<SessionUser>(wall, AUTH.me.path, {})).toMatchObject({ wallScreen: true, mustChangePassword: false, role: 'wallScreen' });

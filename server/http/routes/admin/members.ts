@@ -46,7 +46,7 @@ export function registerMemberRoutes(app: FastifyInstance, deps: HttpDeps): void
         return { username: u.username, displayName: u.display_name, role: body.role, disabled: u.disabled, wallScreen: u.wall_screen };
       }
       // an installation administrator sees every account anyway (admin/user/list)
-      if (!u && user.isAdmin) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
+      if (!u && user.isAdmin) throw new ApiError('NOT_FOUND', ADMIN_MESSAGES.unknownUser);
       if ((await openInvitationCount(tx, body.projectId, nowMs)) >= MAX_PENDING_INVITATIONS) throw new ApiError('VALIDATION', ADMIN_MESSAGES.invitationCap);
       await offerInvitation(tx, { projectId: body.projectId, username: body.username, role: body.role, invitedBy: user.username }, nowMs, nowMs + INVITATION_TTL_MS);
       reply.code(202);

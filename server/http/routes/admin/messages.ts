@@ -14,6 +14,7 @@ export const ADMIN_MESSAGES = {
   selfDisable: 'You cannot disable your own account',
   moveTarget: 'You are not an organisation administrator of the target project',
   unknownOrg: 'No such organisation',
+  unknownUser: 'There is no user of that name',
   invitationCap: `This project has ${MAX_PENDING_INVITATIONS} open invitations: withdraw some or wait until they are answered`,
 } as const;
 

@@ -29,6 +29,9 @@ export const ProjectsTab = observer(function ProjectsTab({ projectId }: { projec
   const [details, setDetails] = useState<ProjectDetails | null>(null);
   const saveDetails = useDialogCall();
   useEffect(() => setDetails(current), [current]);
+  // an installation with one organisation: it is the only choice, so it is chosen
+  const onlyOrg = orgs.data?.length === 1 ? orgs.data[0].coId : '';
+  const newProject = { ...project, coId: project.coId || onlyOrg };
   const typeLabel = (k: ProjectType) => ({ tunnel: t`Tunnel`, bridge: t`Bridge`, road: t`Road` })[k];
 
   return (
@@ -81,8 +84,8 @@ export const ProjectsTab = observer(function ProjectsTab({ projectId }: { projec
           <AdminSection title={t`New project`}>
             <div style={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: 12 }}>
               <Field label={t`Organisation`}>
-                <Select value={project.coId} onChange={(_, d) => setProject({ ...project, coId: d.value })}>
-                  <option value="" />
+                <Select value={newProject.coId} onChange={(_, d) => setProject({ ...project, coId: d.value })}>
+                  {onlyOrg ? null : <option value="" />}
                   {(orgs.data ?? []).map((o) => (
                     <option key={o.coId} value={o.coId}>
                       {o.name}
@@ -104,7 +107,7 @@ export const ProjectsTab = observer(function ProjectsTab({ projectId }: { projec
               appearance="primary"
               style={{ alignSelf: 'flex-start' }}
               onClick={() =>
-                void projects.run(ADMIN.projectAdd, project).then(async (r) => {
+                void projects.run(ADMIN.projectAdd, newProject).then(async (r) => {
                   if (!r) return;
                   setProject({ ...project, projectId: '', name: '' });
                   await session.check();
