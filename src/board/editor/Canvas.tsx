@@ -8,6 +8,7 @@ import { SCREEN } from '../../theme/theme';
 import { boundsOf, marqueeSelect, rectFromPoints, resizeRect, snapMove, snapResize, type Handle, type Rect } from './geometry';
 import { PANEL_BOX_CSS, PanelBox, type BoxContent } from './PanelBox';
 import { addPanelOfType, PANEL_MIME } from './tools';
+import { useBindingCandidates } from './properties/DataSection';
 import { COLORS } from './ui';
 
 /** Grid step of the builder, page px. */
@@ -54,6 +55,7 @@ export function boxContents(panels: readonly Panel[], isHidden: (id: string) => 
  */
 export const Canvas = observer(function Canvas({ store, zoom, pageRef: outerRef }: { store: EditorStore; zoom: number; pageRef?: Ref<HTMLDivElement> }) {
   const registry = usePanelRegistry();
+  const candidates = useBindingCandidates();
   const { i18n } = useLingui();
   const pageRef = useRef<HTMLDivElement>(null);
   const drag = useRef<Drag | null>(null);
@@ -162,7 +164,7 @@ export const Canvas = observer(function Canvas({ store, zoom, pageRef: outerRef 
     if (!type) return;
     e.preventDefault();
     const { x, y } = toPage(e);
-    addPanelOfType(store, registry, type, { x, y });
+    addPanelOfType(store, registry, type, { x, y }, candidates);
   };
 
   const selected = new Set(store.selection);

@@ -5,6 +5,7 @@ import { usePanelRegistry } from '../../components';
 import type { EditorStore } from '../../stores/EditorStore';
 import { GenericThumbnail } from './PanelBox';
 import { addPanelOfType, PANEL_MIME } from './tools';
+import { useBindingCandidates } from './properties/DataSection';
 import { COLORS, UI } from './ui';
 
 /** Size of a catalogue thumbnail, CSS px (two tiles per row in the 240 px pane). */
@@ -17,6 +18,7 @@ const THUMB_H = 60;
  */
 export const Catalogue = observer(function Catalogue({ store }: { store: EditorStore }) {
   const registry = usePanelRegistry();
+  const candidates = useBindingCandidates();
   const { i18n, t } = useLingui();
   const [query, setQuery] = useState('');
   const q = query.trim().toLowerCase();
@@ -43,7 +45,7 @@ export const Catalogue = observer(function Catalogue({ store }: { store: EditorS
                 e.dataTransfer.setData(PANEL_MIME, type);
                 e.dataTransfer.effectAllowed = 'copy';
               }}
-              onClick={() => addPanelOfType(store, registry, type)}
+              onClick={() => addPanelOfType(store, registry, type, undefined, candidates)}
               style={{ ...UI.button, width: '100%', height: '100%', padding: 4, display: 'flex', flexDirection: 'column', gap: 4, alignItems: 'stretch', textAlign: 'center', cursor: 'grab' }}
             >
               <span

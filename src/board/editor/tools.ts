@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { PanelRegistry } from '../../components';
+import type { PanelBinding, PanelDefinition } from '../../components/panelApi';
 import type { EditorStore } from '../../stores/EditorStore';
 import { findFreePlace } from './placement';
 import { addPanel, deletePanels, duplicate, groupPanels, lockedAmong, movePanels, paste, setHidden, setLocked, ungroupPanels } from './commands';
@@ -8,13 +9,30 @@ import { addPanel, deletePanels, duplicate, groupPanels, lockedAmong, movePanels
 /** dataTransfer type of a panel type dragged from the catalogue onto the canvas. */
 export const PANEL_MIME = 'application/x-siteboard-panel';
 
+/** The ids a panel binding can take in the board's project: devices of its kinds, or tunnels. */
+export type BindingCandidates = (binding: PanelBinding) => readonly string[];
+
+/**
+ * The config a new panel of `def` starts with: each binding that exactly one device (or tunnel) of the
+ * project fits is bound to it at once; the others stay empty for the property pane's picker, which shows
+ * as the new panel is selected.
+ */
+export function initialPanelConfig(def: PanelDefinition, candidates: BindingCandidates | undefined): Record<string, unknown> {
+  const config: Record<string, unknown> = {};
+  for (const b of def.bindings ?? []) {
+    const ids = candidates?.(b) ?? [];
+    if (ids.length === 1) config[b.key] = b.multiple ? [ids[0]] : ids[0];
+  }
+  return config;
+}
+
 /**
  * Adds a panel of `type` at the type's default size shrunk to fit the page: centred on `at` (page px, where
  * it was dropped) and kept inside the page, or without `at` in the first free place of the page
- * (findFreePlace: no overlap with the page's shown panels). Returns false when there is no page or the
- * type is unknown.
+ * (findFreePlace: no overlap with the page's shown panels), its bindings set where one choice fits
+ * ({@link initialPanelConfig}). Returns false when there is no page or the type is unknown.
  */
-export function addPanelOfType(store: EditorStore, registry: PanelRegistry, type: string, at?: { x: number; y: number }): boolean {
+export function addPanelOfType(store: EditorStore, registry: PanelRegistry, type: string, at?: { x: number; y: number }, candidates?: BindingCandidates): boolean {
   const board = store.board;
   const page = store.page;
   const def = registry.get(type);
@@ -22,16 +40,17 @@ export function addPanelOfType(store: EditorStore, registry: PanelRegistry, type
   const { pageWidth, pageHeight } = board.layout;
   const w = Math.min(def.defaultSize.w, pageWidth);
   const h = Math.min(def.defaultSize.h, pageHeight);
+  const config = initialPanelConfig(def, candidates);
   if (!at) {
     const shown = page.panels.filter((p) => !p.hidden && !store.hidden.has(p.panelId));
     const free = findFreePlace({ w: pageWidth, h: pageHeight }, shown, { w, h });
-    return store.run(addPanel(board, page.pageId, { type, ...free, config: {} }, store.newId));
+    return store.run(addPanel(board, page.pageId, { type, ...free, config }, store.newId));
   }
   const cx = at?.x ?? pageWidth / 2;
   const cy = at?.y ?? pageHeight / 2;
   const x = Math.round(Math.min(Math.max(0, cx - w / 2), pageWidth - w));
   const y = Math.round(Math.min(Math.max(0, cy - h / 2), pageHeight - h));
-  return store.run(addPanel(board, page.pageId, { type, x, y, w, h, config: {} }, store.newId));
+  return store.run(addPanel(board, page.pageId, { type, x, y, w, h, config }, store.newId));
 }
 
 /** One row of the `?` sheet: keys and what they do (a Lingui message). */

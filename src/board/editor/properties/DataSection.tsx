@@ -7,6 +7,7 @@ import type { PanelBinding } from '../../../components/panelApi';
 import { useStores } from '../../../stores';
 import type { EditorStore } from '../../../stores/EditorStore';
 import { setConfigValue } from '../commands';
+import type { BindingCandidates } from '../tools';
 import { COLORS, UI } from '../ui';
 import { FieldError, Section } from './fields';
 
@@ -28,6 +29,23 @@ function topicOf(projectId: string, d: DeviceInfo): string | undefined {
   }
 }
 
+type Stores = ReturnType<typeof useStores>;
+
+/** What a binding can take in the project: its tunnels, or its devices of the binding's kinds. */
+function bindable(root: Stores, binding: PanelBinding): { tunnels: Stores['tunnels']['tunnels'] } | { devices: DeviceInfo[] } {
+  const target = binding.target;
+  return target === 'tunnel' ? { tunnels: root.tunnels.tunnels } : { devices: root.devices.all.filter((d) => target.devices.includes(d.kind)) };
+}
+
+/** The ids each binding can take in the project (tools.ts addPanelOfType binds a new panel where one fits). */
+export function useBindingCandidates(): BindingCandidates {
+  const root = useStores();
+  return (binding) => {
+    const b = bindable(root, binding);
+    return 'tunnels' in b ? b.tunnels.map((x) => x.tunnelId) : b.devices.map((d) => d.sn);
+  };
+}
+
 const asList = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' && v ? [v] : []);
 
 const BindingField = observer(function BindingField({ store, panel, binding }: { store: EditorStore; panel: Panel; binding: PanelBinding }) {
@@ -38,13 +56,11 @@ const BindingField = observer(function BindingField({ store, panel, binding }: {
   const [error, setError] = useState<string | null>(null);
   const projectId = store.board!.projectId;
   const label = i18n._(binding.label);
-  const target = binding.target;
+  const options = bindable(root, binding);
   const choices: Choice[] =
-    target === 'tunnel'
-      ? root.tunnels.tunnels.map((x) => ({ id: x.tunnelId, label: x.name }))
-      : root.devices.all
-          .filter((d) => target.devices.includes(d.kind))
-          .map((d) => ({ id: d.sn, label: `${d.name} · ${d.sn}${d.position ? ` · ${d.position}` : ''}`, topic: topicOf(projectId, d) }));
+    'tunnels' in options
+      ? options.tunnels.map((x) => ({ id: x.tunnelId, label: x.name }))
+      : options.devices.map((d) => ({ id: d.sn, label: `${d.name} · ${d.sn}${d.position ? ` · ${d.position}` : ''}`, topic: topicOf(projectId, d) }));
   const chosen = asList(panel.config[binding.key]);
   const known = new Set(choices.map((c) => c.id));
   // A bound id the project no longer has stays visible, so the user sees what is wrong and can change it.
@@ -64,7 +80,7 @@ const BindingField = observer(function BindingField({ store, panel, binding }: {
   // The bound devices by name and station (work face or site location, and tunnel), as people call them;
   // the MQTT topic only on demand.
   const tunnelName = (id: string | null) => (id ? root.tunnels.tunnels.find((x) => x.tunnelId === id)?.name : undefined);
-  const picked = target === 'tunnel' ? [] : chosen.flatMap((id) => {
+  const picked = 'tunnels' in options ? [] : chosen.flatMap((id) => {
     const d = root.devices.all.find((x) => x.sn === id);
     return d ? [{ sn: d.sn, name: d.name, station: [d.position, tunnelName(d.tunnelId)].filter(Boolean).join(' · ') }] : [];
   });
