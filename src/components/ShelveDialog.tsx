@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Option, Radio, RadioGroup, Textarea } from '@fluentui/react-components';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { MAX_SHELVE_MINUTES } from '../../protocol';
 import { BusinessError } from '../api/request';
 
@@ -59,7 +59,7 @@ export function ShelveDialog({ alarmIds, title, shelve, onClose }: { alarmIds: r
     <Dialog open modalType="modal" onOpenChange={(_, d) => (!d.open ? onClose(false) : undefined)}>
       <DialogSurface aria-describedby={undefined} data-shelve-dialog>
         <DialogBody>
-          <DialogTitle>{title ? <Trans>Shelve {count} alarm(s): {title}</Trans> : <Trans>Shelve {count} alarm(s)</Trans>}</DialogTitle>
+          <DialogTitle>{title ? <Trans>Shelve <Plural value={count} one="# alarm" other="# alarms" />: {title}</Trans> : <Plural value={count} one="Shelve # alarm" other="Shelve # alarms" />}</DialogTitle>
           <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
             <p style={{ margin: 0 }}>
               <Trans>Shelved alarms stay in the alarm center but are not announced (no banner, no sound) until the time ends.</Trans>

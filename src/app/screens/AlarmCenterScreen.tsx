@@ -28,7 +28,7 @@ import {
 } from '@fluentui/react-components';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { ALARMS, appUrl, DEAL_REMARK_PRESETS, type AlarmDetail, type AlarmListBody, type AlarmRecord } from '../../../protocol';
 import { useProjectTunnels, useQuery, useStores } from '../../stores';
 import { downloadExport } from '../../api/downloadExport';
@@ -527,7 +527,7 @@ function HandleDialog({ alarmIds, onClose }: { alarmIds: number[] | null; onClos
       <DialogSurface>
         <DialogBody>
           <DialogTitle>
-            <Trans>Handle {count} alarm(s)</Trans>
+            <Plural value={count} one="Handle # alarm" other="Handle # alarms" />
           </DialogTitle>
           <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
             <Dropdown

@@ -1,14 +1,13 @@
-import { msg } from '@lingui/core/macro';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { noMigration, type PanelBinding, type PanelDefinition } from '../../components/panelApi';
 import { initialPanelConfig } from './tools';
 
-const binding = (key: string, multiple: boolean, target: PanelBinding['target']): PanelBinding => ({ key, target, multiple, label: msg`Device` });
+const binding = (key: string, multiple: boolean, target: PanelBinding['target']): PanelBinding => ({ key, target, multiple, label: { id: 'device' } });
 
 const def = (bindings: PanelBinding[]): PanelDefinition => ({
   type: 'test',
-  title: msg`Test`,
+  title: { id: 'test' },
   defaultSize: { w: 400, h: 300 },
   configSchema: z.record(z.string(), z.unknown()),
   configVersion: 1,
