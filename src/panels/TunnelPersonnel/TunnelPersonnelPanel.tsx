@@ -14,14 +14,11 @@ import { HEADCOUNT_SLOT, offscreenPeopleSupported, PeopleCanvasHost, type People
 import { PersonnelLegend } from './Legend';
 import { PersonTooltip, usePersonHover } from './personHover';
 import { useScreenScale } from '../../components/mapText';
+import { TUNNEL_MAP_COLORS } from '../../theme/tunnelMap';
 
-// The bore follows the mode: dark rock in dark mode, light rock in light mode (people dots take the theme's
-// text colour, so they contrast with either); labels, axis and the lining band (brand colour) come from
-// the theme, resolved for the canvas.
-const MAP_COLORS = {
-  dark: { rock: '#1e293b', excavated: '#334155', edge: '#475569', invert: '#0ea5e9' },
-  light: { rock: '#e3e8ef', excavated: '#c3cdda', edge: '#8d9bb0', invert: '#0284c7' },
-} as const;
+// The bore follows the mode (src/theme/tunnelMap.ts); labels, axis and the lining band (brand colour) come
+// from the theme, resolved for the canvas.
+const MAP_COLORS = TUNNEL_MAP_COLORS;
 
 /** One bore's static drawing: body, excavated spans, invert and lining bands, faces with rock grade. */
 function BoreShape({ bore, chainageLabel, theme, mode, px }: { bore: BoreLayout; chainageLabel: (m: number) => string; theme: ScreenColors; mode: ScreenMode; px: (designPx: number) => number }) {
