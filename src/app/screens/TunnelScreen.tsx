@@ -119,7 +119,7 @@ export const TunnelScreen = observer(function TunnelScreen() {
             </Tab>
           </TabList>
           {view === 'plan' ? (
-            <section aria-label={t`Tunnel plan`} style={{ background: SCREEN.panelBackground, border: `1px solid ${SCREEN.panelBorder}`, padding: 8 }}>
+            <section aria-label={t`Tunnel plan`} style={{ background: SCREEN.panelBackground, border: `1px solid ${SCREEN.panelBorder}`, padding: 8, minWidth: 0 }}>
               <TunnelPlanView key={planRevision} height={620} />
             </section>
           ) : (

@@ -7,10 +7,10 @@ import { BoreLegend, gradesOf } from '../../components/tunnel/BoreProgress';
 import { HEAT_CLASSES, heatColor } from '../../theme/personnelHeat';
 
 /** Colours of the zones on the plan by kind (a translucent band over the bore). */
-export const PLAN_ZONE_COLOR: Record<ZoneKind, string> = { danger: '#ef4444', work: '#eab308', portal: '#22d3ee' };
+export const PLAN_ZONE_COLOR: Record<ZoneKind, string> = { danger: '#ef4444', work: '#eab308', portal: '#2dd4bf' };
 
 /** Rough width of the legend's two rows of entries, in units of its font size. */
-const ROW_EMS = [62, 62];
+const ROW_EMS = [78, 70];
 
 /** Height (px) the legend under the plan takes at `fontPx` in a panel `width` wide: its rows as they wrap. */
 export function planLegendHeight(fontPx: number, width: number): number {

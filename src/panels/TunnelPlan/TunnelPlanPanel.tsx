@@ -49,7 +49,8 @@ export const TunnelPlanPanel = observer(function TunnelPlanPanel({ config, width
   const legendH = planLegendHeight(px(16), width);
   const drawH = Math.max(60, height - legendH);
   const fit = useMemo(
-    () => fitView(bores, width, drawH, { x: px(TEXT_PX.face) * 5, y: px(TEXT_PX.face) * 3.5 }),
+    // room beside the drawing for the portals' labels, above and below for the ticks' and faces'
+    () => fitView(bores, width, drawH, { x: px(TEXT_PX.boreName) * 8, y: px(TEXT_PX.face) * 3.5 }),
     // px follows screenScale
     [bores, width, drawH, screenScale],
   );
@@ -92,7 +93,7 @@ export const TunnelPlanPanel = observer(function TunnelPlanPanel({ config, width
   const scaleM = niceLengthM(180 / view.scale);
   const buttonStyle = { minWidth: px(16) * 2.2, height: px(16) * 2, fontSize: px(16), cursor: 'pointer' } as const;
   return (
-    <div ref={hostRef} data-tunnel-plan data-people-drawn="0" style={{ position: 'relative', width, height, overflow: 'hidden', touchAction: 'none', cursor: 'grab' }}>
+    <div ref={hostRef} data-tunnel-plan data-people-drawn="0" data-plan-scale={view.scale.toFixed(4)} data-plan-fitted={userView ? undefined : ''} style={{ position: 'relative', width, height, overflow: 'hidden', touchAction: 'none', cursor: 'grab' }}>
       <p ref={summaryRef} data-summary="plan-personnel" style={VISUALLY_HIDDEN} />
       <Stage width={width} height={drawH} listening={false}>
         <Layer listening={false}>
@@ -104,10 +105,11 @@ export const TunnelPlanPanel = observer(function TunnelPlanPanel({ config, width
           })}
           {bores.flatMap((b) => (plan?.alignments.find((a) => a.tunnelId === b.tunnel.tunnelId)?.crossPassages ?? []).map((c) => <CrossPassageLine key={`${b.tunnel.tunnelId}-${c.chainageM}`} from={b} c={c} bores={bores} view={view} color={theme.textMuted} />))}
           {bores.map((b) => (
-            <BorePlan key={b.tunnel.tunnelId} bore={b} view={view} bodyPx={bodyPx} colors={colors} text={theme.text} muted={theme.textMuted} px={px} tickMinPx={px(TEXT_PX.tick) * 7} />
+            <BorePlan key={b.tunnel.tunnelId} bore={b} view={view} width={width} bodyPx={bodyPx} colors={colors} text={theme.text} muted={theme.textMuted} px={px} tickMinPx={px(TEXT_PX.tick) * 7} />
           ))}
           <NorthArrow x={px(TEXT_PX.north)} y={px(TEXT_PX.north) * 0.6} size={px(TEXT_PX.north)} color={theme.text} />
-          <ScaleBar x={px(TEXT_PX.north)} y={drawH - px(TEXT_PX.scale) * 1.6} lengthPx={scaleM * view.scale} label={`${scaleM} m`} fontPx={px(TEXT_PX.scale)} color={theme.text} />
+          {/* bottom right: the portals' labels sit left and right of the drawing's middle, rarely in a corner */}
+          <ScaleBar x={width - scaleM * view.scale - px(TEXT_PX.scale) * 5 - 8} y={drawH - px(TEXT_PX.scale) * 1.6} lengthPx={scaleM * view.scale} label={`${scaleM} m`} fontPx={px(TEXT_PX.scale)} color={theme.text} />
         </Layer>
         <Layer ref={layerRef} listening={false}>
           <Shape
@@ -139,8 +141,7 @@ export const TunnelPlanPanel = observer(function TunnelPlanPanel({ config, width
 type Px = (designPx: number) => number;
 
 /** One bore: outline and rock, excavated part, lining and invert, grade band, faces, portals, chainage ticks, name. */
-function BorePlan({ bore, view, bodyPx, colors, text, muted, px, tickMinPx }: { bore: PlanBore; view: PlanView; bodyPx: number; colors: (typeof TUNNEL_MAP_COLORS)['dark' | 'light']; text: string; muted: string; px: Px; tickMinPx: number }) {
-  const { t } = useLingui();
+function BorePlan({ bore, view, width, bodyPx, colors, text, muted, px, tickMinPx }: { bore: PlanBore; view: PlanView; width: number; bodyPx: number; colors: (typeof TUNNEL_MAP_COLORS)['dark' | 'light']; text: string; muted: string; px: Px; tickMinPx: number }) {
   const tun = bore.tunnel;
   const s = tun.startChainageM;
   const L = tun.lengthM;
@@ -149,13 +150,34 @@ function BorePlan({ bore, view, bodyPx, colors, text, muted, px, tickMinPx }: { 
   const gradeOffset = bodyPx / 2 + 5;
   const labelOffset = bodyPx / 2 + 26;
   const step = tickStepM(view.scale, tickMinPx);
-  /** A horizontal label centred at the point `offsetPx` to the bore's side of chainage `m`, above or below it as that side lies on screen. */
+  /**
+   * A horizontal label centred at the point `offsetPx` to the bore's side of chainage `m`, above or below it
+   * as that side lies on screen, kept inside the panel's width.
+   */
   const label = (key: string, m: number, offsetPx: number, textValue: string, fontPx: number, color: string, bold = false) => {
     const p = screenAt(view, bore.points, s + m, offsetPx);
     const c = screenAt(view, bore.points, s + m);
     const up = p.y < c.y;
     const w = textValue.length * fontPx * 0.62 + 8;
-    return <Text key={key} x={p.x - w / 2} y={up ? p.y - fontPx * 1.1 : p.y} width={w} align="center" text={textValue} fontSize={fontPx} fontStyle={bold ? 'bold' : 'normal'} fill={color} />;
+    const x = Math.max(4, Math.min(width - w - 4, p.x - w / 2));
+    return <Text key={key} x={x} y={up ? p.y - fontPx * 1.1 : p.y} width={w} align="center" text={textValue} fontSize={fontPx} fontStyle={bold ? 'bold' : 'normal'} fill={color} />;
+  };
+  /**
+   * A portal's label beyond the end of the bore (before the entry, after the exit, as the bore runs on
+   * screen) on its outer side, so it clears the chainage ticks and the other bore's label: the bore's name
+   * and the entry chainage, the exit chainage. Short, so it fits the room fitView leaves beside the drawing.
+   */
+  const portalLabel = (key: string, m: number, lines: string[], fontPx: number) => {
+    // 16 px on beyond the portal, along the bore's line, and to its outer side
+    const beyondM = (m === 0 ? -16 : 16) / view.scale;
+    const c = screenAt(view, bore.points, s + m + beyondM);
+    const p = screenAt(view, bore.points, s + m + beyondM, side * (bodyPx / 2));
+    const runsRight = Math.sin((c.headingDeg * Math.PI) / 180) >= 0;
+    const before = (m === 0) === runsRight; // the label lies left of the point
+    const w = Math.max(...lines.map((l) => l.length)) * fontPx * 0.62 + 8;
+    const h = fontPx * 1.15 * lines.length;
+    const x = Math.max(4, Math.min(width - w - 4, before ? p.x - w - 6 : p.x + 6));
+    return <Text key={key} x={x} y={p.y < c.y ? p.y - h : p.y} width={w} align={before ? 'right' : 'left'} text={lines.join('\n')} lineHeight={1.15} fontSize={fontPx} fontStyle="bold" fill={text} />;
   };
   const across = (m: number, halfPx: number) => {
     const a = screenAt(view, bore.points, s + m, -halfPx);
@@ -181,7 +203,7 @@ function BorePlan({ bore, view, bodyPx, colors, text, muted, px, tickMinPx }: { 
       {(tun.rockSegments ?? []).map((g) => (
         <Line key={`g${g.fromM}`} points={line(g.fromM, Math.min(g.toM, L), side * gradeOffset)} stroke={ROCK_GRADE_COLOR[g.grade]} strokeWidth={5} />
       ))}
-      {tickChainages(tun, step).map((c) => (
+      {tickChainages(tun, step).filter((c) => Math.min(c - s, s + L - c) * view.scale > tickMinPx / 2).map((c) => (
         <Group key={`t${c}`}>
           <Line points={(() => { const a = screenAt(view, bore.points, c, side * (bodyPx / 2 + 8)); const b = screenAt(view, bore.points, c, side * (bodyPx / 2 + 20)); return [a.x, a.y, b.x, b.y]; })()} stroke={muted} strokeWidth={1} />
           {label(`tl${c}`, c - s, side * labelOffset, formatChainage(c), px(TEXT_PX.tick), muted)}
@@ -190,8 +212,8 @@ function BorePlan({ bore, view, bodyPx, colors, text, muted, px, tickMinPx }: { 
       {/* portals: a bar across each end, the entry one with the bore's name */}
       <Line points={across(0, bodyPx / 2 + 8)} stroke={text} strokeWidth={4} />
       <Line points={across(L, bodyPx / 2 + 8)} stroke={text} strokeWidth={4} />
-      {label('pn', 0, -side * (bodyPx / 2 + 6), `${tun.name} · ${t`Entry portal`} ${formatChainage(s)}`, px(TEXT_PX.boreName), text, true)}
-      {label('px', L, -side * (bodyPx / 2 + 6), `${t`Exit portal`} ${formatChainage(s + L)}`, px(TEXT_PX.portal), text)}
+      {portalLabel('pn', 0, [tun.name, formatChainage(s)], px(TEXT_PX.boreName))}
+      {portalLabel('px', L, [formatChainage(s + L)], px(TEXT_PX.portal))}
       {tun.headings.map((h) => (
         <Group key={`f${h.headingId}`} data-face={h.headingId}>
           <Line points={across(h.faceM, bodyPx / 2 + 6)} stroke={ROCK_GRADE_COLOR[h.rockGrade ?? 'none']} strokeWidth={5} />
