@@ -26,3 +26,4 @@ export * from './alarmGroups';
 export * from './cycles';
 export * from './contracts';
 export * from './tunnelProgress';
+export * from './alignment';

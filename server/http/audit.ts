@@ -58,6 +58,8 @@ export const AUDITED_ROUTES: Readonly<Record<string, string>> = {
   [TUNNEL.progressReport.path]: 'tunnel.progress',
   [TUNNEL.rockGradesSet.path]: 'tunnel.rockGrades',
   [TUNNEL.rockGradesImport.path]: 'tunnel.rockGradesImport',
+  [TUNNEL.alignmentSet.path]: 'tunnel.alignment',
+  [TUNNEL.alignmentImport.path]: 'tunnel.alignmentImport',
 };
 
 /**

@@ -3,12 +3,13 @@ import { MAX_RELEASES_PER_BOARD, type Role } from '../../protocol';
 import type { ServerConfig } from '../config';
 import { hashPassword, randomPassword, verifyPassword } from '../http/passwords';
 import { defaultThresholdsFor } from '../rules/defaultThresholds';
-import { insertBoard, insertPeople, insertRelease, insertZones, appendProgress, toJson, type Database } from '../storage';
+import { insertBoard, insertPeople, insertRelease, insertZones, appendProgress, saveBoreAlignments, toJson, type Database } from '../storage';
 import { demoNames, type SeedLocale } from './demoNames';
 import { demoPeople, demoZones } from './demoPeople';
 import { ADMIN_USERNAME, BRIDGE_USER, DEMO_PROJECT, demoStationChainageM, OTHER_PROJECT } from './demoProject';
 import { seedDemoEquipment } from './demoEquipment';
 import { demoProgressHistory } from './demoProgress';
+import { demoAlignments } from './demoAlignment';
 import { zoneColumns } from '../rules/zoneStore';
 import { boxed } from '../terminal';
 
@@ -106,6 +107,9 @@ export async function seedIfEmpty(
         })),
       )
       .execute();
+    // the bores' plan alignment (a gentle curve, the bores 35 m apart)
+    const [left, right] = names.tunnels;
+    if (left && right) await saveBoreAlignments(tx, DEMO_PROJECT.projectId, demoAlignments(left, right), 'seed', nowMs);
     // the record of progress: the demo's last 40 days, ending at the seeded positions (server/tunnel/progress.ts)
     await appendProgress(tx, demoProgressHistory(DEMO_PROJECT.projectId, names.tunnels, nowMs));
 

@@ -57,6 +57,8 @@ const ZH_CN: Record<string, string> = {
   'Cycle analysis': '循环分析',
   'Stage timeline': '工序时间线',
   'Trend by stage': '工序趋势',
+  Plan: '平面图',
+  'Tunnel plan': '隧道平面图',
 };
 
 const NAMES: Record<SeedLocale, Record<string, string> | null> = { 'zh-CN': ZH_CN, en: null };

@@ -846,6 +846,25 @@ const drillBlastCycles: Migration = {
   },
 };
 
+/**
+ * Bore alignments for the tunnel plan view (docs/domain.md "Tunnel plan"): per bore its centre line as
+ * (chainage, x, y) points and the cross passages leaving it; a bore without a row is drawn straight.
+ */
+const boreAlignments: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('bore_alignments')
+      .addColumn('project_id', 'text', (c) => c.notNull().references('projects.project_id').onDelete('cascade'))
+      .addColumn('tunnel_id', 'text', (c) => c.notNull())
+      .addColumn('points', 'jsonb', (c) => c.notNull())
+      .addColumn('cross_passages', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+      .addColumn('updated_at_ms', 'double precision', (c) => c.notNull())
+      .addColumn('updated_by', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('bore_alignments_pk', ['project_id', 'tunnel_id'])
+      .execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -872,6 +891,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0048_member_invitations_device_transfers': memberInvitationsDeviceTransfers,
   '0049_tunnel_progress_and_rock_segments': tunnelProgress,
   '0050_drill_blast_cycles': drillBlastCycles,
+  '0051_bore_alignments': boreAlignments,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

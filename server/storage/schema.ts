@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { CycleRecord, Heading, RockSegment, Threshold } from '../../protocol';
+import type { AlignmentPoint, CrossPassage, CycleRecord, Heading, RockSegment, Threshold } from '../../protocol';
 
 /**
  * Database tables (Kysely types). Time columns are milliseconds since the epoch stored as
@@ -42,6 +42,7 @@ export interface Database {
   cycle_stage_spans: CycleStageSpansTable;
   cycle_records: CycleRecordsTable;
   cycle_presets: CyclePresetsTable;
+  bore_alignments: BoreAlignmentsTable;
   device_transfers: DeviceTransfersTable;
 }
 
@@ -572,4 +573,17 @@ export interface CyclePresetsTable {
   project_id: string;
   rock_grade: string;
   hours: number;
+}
+
+/** One bore's alignment for the plan view (migration 0051_bore_alignments; protocol/alignment.ts). */
+export interface BoreAlignmentsTable {
+  project_id: string;
+  tunnel_id: string;
+  /** AlignmentPoint[]: chainage strictly increasing, 2 to MAX_ALIGNMENT_POINTS points. */
+  points: ColumnType<AlignmentPoint[], string, string>;
+  /** CrossPassage[] leaving this bore. */
+  cross_passages: ColumnType<CrossPassage[], string, string>;
+  updated_at_ms: number;
+  /** Who saved it last (username; `seed` for the demo's). */
+  updated_by: string;
 }

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { AlarmLevel, DealStatus, DeviceStatus } from '../../protocol';
+import type { AlarmLevel, DealStatus, DeviceStatus, ZoneKind } from '../../protocol';
 
 /** Display names of device statuses (docs/product.md "States"). */
 export const STATUS_LABEL: Record<DeviceStatus, MessageDescriptor> = {
@@ -24,3 +24,6 @@ export const DEAL_STATUS_LABEL: Record<DealStatus, MessageDescriptor> = {
   1: msg`Processed`,
   2: msg`Misinformation`,
 };
+
+/** Display names of zone kinds (docs/api.md "People and zones"). */
+export const ZONE_KIND_LABEL: Record<ZoneKind, MessageDescriptor> = { danger: msg`Danger zone`, work: msg`Work zone`, portal: msg`Portal` };

@@ -6,7 +6,17 @@ import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 're
  * table only later still gets the table's height.
  */
 export function useElementHeight(ref: RefObject<HTMLElement | null>): number {
-  const [height, setHeight] = useState(0);
+  return useElementMeasure(ref, (el) => el.clientHeight);
+}
+
+/** The width of `ref`'s element in CSS px, as {@link useElementHeight} its height. */
+export function useElementWidth(ref: RefObject<HTMLElement | null>): number {
+  return useElementMeasure(ref, (el) => el.clientWidth);
+}
+
+/** One measure of `ref`'s element (0 while nothing is rendered there), taken again as it resizes. */
+function useElementMeasure(ref: RefObject<HTMLElement | null>, measure: (el: HTMLElement) => number): number {
+  const [size, setSize] = useState(0);
   const observed = useRef<{ el: HTMLElement; observer: ResizeObserver | null } | null>(null);
   useLayoutEffect(() => {
     const el = ref.current;
@@ -14,14 +24,14 @@ export function useElementHeight(ref: RefObject<HTMLElement | null>): number {
     observed.current?.observer?.disconnect();
     observed.current = null;
     if (!el) {
-      setHeight(0);
+      setSize(0);
       return;
     }
-    setHeight(el.clientHeight);
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => setHeight(el.clientHeight));
+    setSize(measure(el));
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => setSize(measure(el)));
     observer?.observe(el);
     observed.current = { el, observer };
   });
   useEffect(() => () => observed.current?.observer?.disconnect(), []);
-  return height;
+  return size;
 }

@@ -1,5 +1,5 @@
 import { action, makeObservable, observable, observableRef, reaction, runInAction, type IReactionDisposer } from 'mobx';
-import { isPersonTagKind, type Alarm, type DeviceInfo, type EquipmentFleet, type TelemetryHistory, type TunnelInfo, type TunnelProgressAt } from '../../protocol';
+import { isPersonTagKind, type Alarm, type DeviceInfo, type EquipmentFleet, type TelemetryHistory, type TunnelInfo, type TunnelPlan, type TunnelProgressAt } from '../../protocol';
 import type { CycleSource } from './cycles';
 import type { HistoryService, ReadingAt } from '../../workers/telemetry/History';
 import { MAX_ACTIVITY_BUCKETS } from '../../workers/telemetry/HistoryImpl';
@@ -59,6 +59,8 @@ export interface ReplayDeps {
   tunnelProgress?: (projectId: string, atMs: number) => Promise<TunnelProgressAt[]>;
   /** Drill-and-blast cycles as of the replay instant (cycles.ts); absent, the process panels say they cannot load. */
   cycles?: CycleSource;
+  /** The plan view's alignments and zones (tunnel/plan); absent, the plan draws every bore straight. */
+  tunnelPlan?: (projectId: string) => Promise<TunnelPlan>;
 }
 
 /** A replay range: [fromMs, toMs] (ms since epoch), the start instant and the speed (× real time). */
@@ -279,6 +281,11 @@ export class ReplaySource implements PanelDataSource {
 
   alarmFeed(): AlarmFeedState {
     return { alarms: this.feed, loading: this.loading, fresh: NO_FRESH, deal: null };
+  }
+
+  /** The plan view's design data (ReplayDeps.tunnelPlan): the same as live. */
+  get tunnelPlan(): ((projectId: string) => Promise<TunnelPlan>) | undefined {
+    return this.deps.tunnelPlan;
   }
 
   /** Drill-and-blast cycles asked as of the replay instant (ReplayDeps.cycles). */

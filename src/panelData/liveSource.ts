@@ -42,6 +42,7 @@ export function createLiveSource(root: RootStore): PanelDataSource {
     fleet: (projectId) => root.request(EQUIPMENT.fleet, { projectId }, { skipErrorHandler: true }),
     tunnelProgress: (projectId) => root.request(TUNNEL.progressFigures, { projectId }, { skipErrorHandler: true }),
     cycles: cycleSourceOf(root),
+    tunnelPlan: (projectId) => root.request(TUNNEL.plan, { projectId }, { skipErrorHandler: true }),
   };
 }
 

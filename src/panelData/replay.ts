@@ -57,6 +57,7 @@ export function createReplaySource(
       fleet: (p, atMs) => root.request(EQUIPMENT.fleet, { projectId: p, atMs }, { skipErrorHandler: true }),
       tunnelProgress: (p, atMs) => root.request(TUNNEL.progressFigures, { projectId: p, atMs }, { skipErrorHandler: true }),
       cycles: cycleSourceOf(root),
+      tunnelPlan: (p) => root.request(TUNNEL.plan, { projectId: p }, { skipErrorHandler: true }),
       history: opts.history ?? restHistory(root.request, (input, init) => root.fetchRoute(String(input), init ?? {})),
       createHistory: opts.createHistory ?? createHistory,
       devices: root.devices,

@@ -1,4 +1,4 @@
-import type { Alarm, DealStatus, DeviceInfo, EquipmentFleet, TunnelInfo, TunnelProgressAt } from '../../protocol';
+import type { Alarm, DealStatus, DeviceInfo, EquipmentFleet, TunnelInfo, TunnelPlan, TunnelProgressAt } from '../../protocol';
 import type { CycleSource } from './cycles';
 import type { ChartWindow, PersonnelFrame, PersonnelRequest, PersonnelWatch, SeriesFrame, TelemetryTopic, WindowRequest } from '../stores';
 
@@ -104,4 +104,10 @@ export interface PanelDataSource {
   tunnelProgress(projectId: string, atMs: number): Promise<TunnelProgressAt[]>;
   /** Drill-and-blast cycles as of an instant (cycles.ts); absent in sources without a server (the process panels say so). */
   cycles?: CycleSource;
+  /**
+   * The plan view's static layout of `projectId` (tunnel/plan, docs/api.md "Tunnel plan"): the bores'
+   * alignments and cross passages, and the zones. Design data, the same live and in replay; absent in
+   * sources without a server (the plan draws every bore straight).
+   */
+  tunnelPlan?(projectId: string): Promise<TunnelPlan>;
 }

@@ -5,6 +5,7 @@ import { headlinePanel } from './Headline';
 import { gasTrendPanel } from './GasTrend';
 import { towerCranePanel } from './TowerCrane';
 import { tunnelPersonnelPanel } from './TunnelPersonnel';
+import { tunnelPlanPanel } from './TunnelPlan';
 import { EQUIPMENT_PANELS } from './Equipment';
 import { fleetOverviewPanel } from './FleetOverview';
 import { environmentNowPanel } from './EnvironmentNow';
@@ -73,6 +74,7 @@ export const panelRegistry: PanelRegistry = {
 registerPanel(gasTrendPanel);
 registerPanel(gasTablePanel);
 registerPanel(tunnelPersonnelPanel);
+registerPanel(tunnelPlanPanel);
 registerPanel(towerCranePanel);
 registerPanel(alarmFeedPanel);
 registerPanel(fleetOverviewPanel);

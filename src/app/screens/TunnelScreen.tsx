@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Dropdown, Field, Input, Option, Spinner } from '@fluentui/react-components';
+import { Button, Dropdown, Field, Input, Option, Spinner, Tab, TabList } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { roleAllows, TUNNEL, type ProgressEntry, type TunnelProgressAt } from '../../../protocol';
 import { useQuery, useStores } from '../../stores';
@@ -13,6 +13,8 @@ import { SCREEN } from '../../theme/theme';
 import { ScreenFrame, ScreenLink } from './ScreenFrame';
 import { useProjectId } from '../shell/useProjectId';
 import { RockGradeEditor } from './RockGradeEditor';
+import { AlignmentEditor } from './AlignmentEditor';
+import { TunnelPlanView } from './TunnelPlanView';
 
 /** The screen asks the figures again this often (ms): a face moves a few metres per round. */
 const REFRESH_MS = 30_000;
@@ -41,6 +43,11 @@ export const TunnelScreen = observer(function TunnelScreen() {
   const [form, setForm] = useState<Record<Position, string>>({ faceM: '', invertM: '', liningM: '', waterproofM: '' });
   const [error, setError] = useState<string | null>(null);
   const [editingGrades, setEditingGrades] = useState(false);
+  const [editingAlignment, setEditingAlignment] = useState(false);
+  // the bores drawn along their length (strip) or along their alignment, north up (plan)
+  const [view, setView] = useState<'strip' | 'plan'>('strip');
+  // a saved alignment draws the plan again at once
+  const [planRevision, setPlanRevision] = useState(0);
 
   const headings = (bores ?? []).flatMap((b) => b.tunnel.headings.map((h) => ({ tunnel: b.tunnel, h })));
   const chosen = headings.find((x) => x.h.headingId === headingId) ?? headings[0];
@@ -84,9 +91,14 @@ export const TunnelScreen = observer(function TunnelScreen() {
       }
       actions={
         canEditGrades && bores ? (
-          <Button onClick={() => setEditingGrades(true)}>
-            <Trans>Rock grades</Trans>
-          </Button>
+          <>
+            <Button onClick={() => setEditingGrades(true)}>
+              <Trans>Rock grades</Trans>
+            </Button>
+            <Button onClick={() => setEditingAlignment(true)}>
+              <Trans>Plan alignment</Trans>
+            </Button>
+          </>
         ) : null
       }
     >
@@ -98,10 +110,24 @@ export const TunnelScreen = observer(function TunnelScreen() {
         </p>
       ) : (
         <div style={{ display: 'grid', gap: 24 }}>
-          <BoreLegend grades={gradesOf(bores.map((b) => b.tunnel))} fontPx={16} />
+          <TabList selectedValue={view} onTabSelect={(_, d) => setView(d.value === 'plan' ? 'plan' : 'strip')} aria-label={t`Tunnel view`}>
+            <Tab value="strip">
+              <Trans>Strip</Trans>
+            </Tab>
+            <Tab value="plan" data-tunnel-view="plan">
+              <Trans>Plan</Trans>
+            </Tab>
+          </TabList>
+          {view === 'plan' ? (
+            <section aria-label={t`Tunnel plan`} style={{ background: SCREEN.panelBackground, border: `1px solid ${SCREEN.panelBorder}`, padding: 8, minWidth: 0 }}>
+              <TunnelPlanView key={planRevision} height={620} />
+            </section>
+          ) : (
+            <BoreLegend grades={gradesOf(bores.map((b) => b.tunnel))} fontPx={16} />
+          )}
           {bores.map((b) => (
             <section key={b.tunnel.tunnelId} style={{ background: SCREEN.panelBackground, border: `1px solid ${SCREEN.panelBorder}`, padding: 16, display: 'grid', gap: 12 }}>
-              <BoreProgress tunnel={b.tunnel} fontPx={16} />
+              {view === 'plan' ? <strong style={{ fontSize: 16 }}>{b.tunnel.name}</strong> : <BoreProgress tunnel={b.tunnel} fontPx={16} />}
               <div style={{ display: 'grid', gridTemplateColumns: `repeat(${b.tunnel.headings.length}, 1fr)`, gap: 12 }}>
                 {b.tunnel.headings.map((h) => (
                   <HeadingCycleSlot key={h.headingId} tunnel={b.tunnel} heading={h} cycle={cycles.state?.headings.find((c) => c.headingId === h.headingId)} atMs={cycles.atMs} />
@@ -173,6 +199,16 @@ export const TunnelScreen = observer(function TunnelScreen() {
           </div>
         </div>
       )}
+      {editingAlignment && bores && projectId ? (
+        <AlignmentEditor
+          projectId={projectId}
+          tunnels={bores.map((b) => b.tunnel)}
+          onClose={(changed) => {
+            setEditingAlignment(false);
+            if (changed) setPlanRevision((r) => r + 1);
+          }}
+        />
+      ) : null}
       {editingGrades && bores && projectId ? (
         <RockGradeEditor
           projectId={projectId}

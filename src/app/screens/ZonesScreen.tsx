@@ -21,16 +21,15 @@ import {
   TableHeaderCell,
   TableRow,
 } from '@fluentui/react-components';
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatChainage, PEOPLE, ZONE_KINDS, zoneFieldsSchema, type ZoneFields, type ZoneKind, type ZoneRow } from '../../../protocol';
 import { useProjectTunnels, useQuery, useStores } from '../../stores';
 import { ScreenFrame, ScreenLink } from './ScreenFrame';
 import { useProjectId } from '../shell/useProjectId';
 import { ZoneHoursView } from './ZoneHoursView';
+import { ZONE_KIND_LABEL } from '../../components/messages';
 
-const KIND_LABELS: Record<ZoneKind, MessageDescriptor> = { danger: msg`Danger zone`, work: msg`Work zone`, portal: msg`Portal` };
+const KIND_LABELS = ZONE_KIND_LABEL;
 /** Headcounts and portal counts refresh this often while the screen is open (ms). */
 const REFRESH_MS = 10_000;
 

@@ -28,7 +28,7 @@ export function chainageOf(tunnel: Pick<TunnelInfo, 'startChainageM'>, m: number
 }
 
 /** The stretch of a bore from a heading's portal to `toM` (left to right, metres from the entry portal). */
-function fromPortal(h: Heading, toM: number, lengthM: number): { fromM: number; toM: number } {
+export function fromPortal(h: Heading, toM: number, lengthM: number): { fromM: number; toM: number } {
   return h.portal === 'entry' ? { fromM: 0, toM } : { fromM: toM, toM: lengthM };
 }
 

@@ -1,14 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { SCREEN } from '../../components';
-import { heatColor } from './layout';
-
-/** Heat-strip classes (people per bin) with their colours, as heatColor draws them. */
-const HEAT_CLASSES = [
-  { label: '1–2', count: 1 },
-  { label: '3–5', count: 3 },
-  { label: '6–10', count: 6 },
-  { label: '>10', count: 11 },
-] as const;
+import { HEAT_CLASSES, heatColor } from '../../theme/personnelHeat';
 
 const swatch = (background: string, h = 12) => ({ display: 'inline-block', width: 22, height: h, background, borderRadius: 2, verticalAlign: 'middle' });
 

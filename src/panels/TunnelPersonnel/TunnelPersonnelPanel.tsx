@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type Konva from 'konva';
@@ -13,14 +13,12 @@ import { drawPeople, sosPoints, type PeopleScene } from './drawPeople';
 import { HEADCOUNT_SLOT, offscreenPeopleSupported, PeopleCanvasHost, type PeopleCanvasSetup } from './peopleCanvas';
 import { PersonnelLegend } from './Legend';
 import { PersonTooltip, usePersonHover } from './personHover';
+import { useScreenScale } from '../../components/mapText';
+import { TUNNEL_MAP_COLORS } from '../../theme/tunnelMap';
 
-// The bore follows the mode: dark rock in dark mode, light rock in light mode (people dots take the theme's
-// text colour, so they contrast with either); labels, axis and the lining band (brand colour) come from
-// the theme, resolved for the canvas.
-const MAP_COLORS = {
-  dark: { rock: '#1e293b', excavated: '#334155', edge: '#475569', invert: '#0ea5e9' },
-  light: { rock: '#e3e8ef', excavated: '#c3cdda', edge: '#8d9bb0', invert: '#0284c7' },
-} as const;
+// The bore follows the mode (src/theme/tunnelMap.ts); labels, axis and the lining band (brand colour) come
+// from the theme, resolved for the canvas.
+const MAP_COLORS = TUNNEL_MAP_COLORS;
 
 /** One bore's static drawing: body, excavated spans, invert and lining bands, faces with rock grade. */
 function BoreShape({ bore, chainageLabel, theme, mode, px }: { bore: BoreLayout; chainageLabel: (m: number) => string; theme: ScreenColors; mode: ScreenMode; px: (designPx: number) => number }) {
@@ -220,33 +218,6 @@ function useOffscreenPeople(host: RefObject<HTMLDivElement | null>, mounted: boo
     // `key` stands for the setup's content
   }, [key, mounted]);
   return ref;
-}
-
-/**
- * The board's scale to the screen at `ref` (screen px per page px: the page's CSS transform), measured on
- * mount and again whenever the viewer area or the window changes size (an alarm banner, full screen).
- * 1 before the first measure; `mounted` says the element at `ref` is rendered (measured when it turns true).
- */
-function useScreenScale(ref: RefObject<HTMLElement | null>, mounted: boolean): number {
-  const [scale, setScale] = useState(1);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => {
-      const w = el.offsetWidth;
-      if (w > 0) setScale(Math.round((el.getBoundingClientRect().width / w) * 1000) / 1000);
-    };
-    measure();
-    const view = el.closest('[data-page-id]')?.parentElement ?? document.body;
-    const ro = new ResizeObserver(measure);
-    ro.observe(view);
-    window.addEventListener('resize', measure);
-    return () => {
-      ro.disconnect();
-      window.removeEventListener('resize', measure);
-    };
-  }, [ref, mounted]);
-  return scale;
 }
 
 /**

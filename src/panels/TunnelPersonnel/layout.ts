@@ -3,14 +3,7 @@ import type { Heading, TunnelInfo } from '../../../protocol';
 
 export { ROCK_GRADE_COLOR } from '../../theme/rockGrade';
 
-/** Colour of a heat bin holding `count` people: transparent when empty, then blue → amber → red. */
-export function heatColor(count: number): string | null {
-  if (count <= 0) return null;
-  if (count <= 2) return 'rgba(56, 189, 248, 0.55)';
-  if (count <= 5) return 'rgba(34, 197, 94, 0.75)';
-  if (count <= 10) return 'rgba(250, 173, 20, 0.85)';
-  return 'rgba(255, 77, 79, 0.95)';
-}
+export { heatColor } from '../../theme/personnelHeat';
 
 /** A span along a bore, in metres from its entry portal. */
 export interface Span {
@@ -60,20 +53,7 @@ export interface MapLayout {
 
 const TICK_STEPS_M = [50, 100, 200, 250, 500, 1000, 2000, 5000, 10_000];
 
-/** Smallest size a map label may be drawn at on a screen, CSS px (docs/product.md "Validation and display": at 1366×768 no text under 12 px). */
-export const MIN_SCREEN_TEXT_PX = 12;
-
-/**
- * Font size (page px) of a canvas label designed at `designPx` page px, grown so that the board's scale to
- * the screen (`screenScale`, screen px per page px: about 0.63 for a 1920×1080 page on a 1366×768 screen)
- * draws it at no less than MIN_SCREEN_TEXT_PX. Konva text does not follow the CSS font rules the DOM text
- * of the board is sized by, so the map sizes its labels with this. A scale that is not a positive finite
- * number (not measured yet) leaves the design size.
- */
-export function mapTextPx(designPx: number, screenScale: number): number {
-  if (!(screenScale > 0) || !Number.isFinite(screenScale)) return designPx;
-  return Math.max(designPx, Math.ceil((MIN_SCREEN_TEXT_PX / screenScale) * 10) / 10);
-}
+export { MIN_SCREEN_TEXT_PX, mapTextPx } from '../../components/mapText';
 
 /** Page-px design sizes of the map's canvas labels, before mapTextPx. The headcount is a key figure: 2× its pre-wall 15 px. */
 export const MAP_TEXT_PX = { boreName: 20, headcount: 30, face: 14, chainage: 14, tick: 14, sos: 18 } as const;
