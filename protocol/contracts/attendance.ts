@@ -20,7 +20,8 @@ import { XLSX_MEDIA_TYPE } from './alarms';
 export const ENTERPRISE_TYPES = ['generalContractor', 'specialistSubcontractor', 'labourSubcontractor', 'supplier', 'other'] as const;
 export type EnterpriseType = (typeof ENTERPRISE_TYPES)[number];
 
-const projectBody = z.strictObject({ projectId: projectIdField });
+/** Body of the live figures and the companies: `atMs` (default now) is a replaying board's clock. */
+const projectBody = z.strictObject({ projectId: projectIdField, atMs: z.number().int().min(0).optional() });
 
 /** One discrepancy between the gates and the beacons, with who it concerns. */
 export const discrepancyRowSchema = z.object({

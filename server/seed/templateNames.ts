@@ -57,6 +57,10 @@ const ZH_CN: Record<string, string> = {
   'Cycle analysis': '循环分析',
   'Stage timeline': '工序时间线',
   'Trend by stage': '工序趋势',
+  'Tunnel labour attendance': '隧道劳务考勤',
+  Attendance: '考勤',
+  'Labour count': '劳务人数',
+  'Company attendance': '参建单位考勤',
 };
 
 const NAMES: Record<SeedLocale, Record<string, string> | null> = { 'zh-CN': ZH_CN, en: null };

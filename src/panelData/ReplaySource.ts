@@ -1,6 +1,7 @@
 import { action, makeObservable, observable, observableRef, reaction, runInAction, type IReactionDisposer } from 'mobx';
 import { isPersonTagKind, type Alarm, type DeviceInfo, type EquipmentFleet, type TelemetryHistory, type TunnelInfo, type TunnelProgressAt } from '../../protocol';
 import type { CycleSource } from './cycles';
+import type { AttendanceSource } from './attendance';
 import type { HistoryService, ReadingAt } from '../../workers/telemetry/History';
 import { MAX_ACTIVITY_BUCKETS } from '../../workers/telemetry/HistoryImpl';
 import { ALARM_CAPACITY, type DeviceStore, type TunnelStore } from '../stores';
@@ -59,6 +60,8 @@ export interface ReplayDeps {
   tunnelProgress?: (projectId: string, atMs: number) => Promise<TunnelProgressAt[]>;
   /** Drill-and-blast cycles as of the replay instant (cycles.ts); absent, the process panels say they cannot load. */
   cycles?: CycleSource;
+  /** Labour attendance as of the replay instant (attendance.ts); absent, the attendance panels say they cannot load. */
+  attendance?: AttendanceSource;
 }
 
 /** A replay range: [fromMs, toMs] (ms since epoch), the start instant and the speed (× real time). */
@@ -279,6 +282,11 @@ export class ReplaySource implements PanelDataSource {
 
   alarmFeed(): AlarmFeedState {
     return { alarms: this.feed, loading: this.loading, fresh: NO_FRESH, deal: null };
+  }
+
+  /** Labour attendance asked as of the replay instant (ReplayDeps.attendance). */
+  get attendance(): AttendanceSource | undefined {
+    return this.deps.attendance;
   }
 
   /** Drill-and-blast cycles asked as of the replay instant (ReplayDeps.cycles). */

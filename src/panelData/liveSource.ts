@@ -1,3 +1,4 @@
+import { attendanceSourceOf } from './attendance';
 import { EQUIPMENT, TUNNEL } from '../../protocol';
 import type { RootStore } from '../stores';
 import type { AlarmFeedState, PanelDataSource } from './types';
@@ -42,6 +43,7 @@ export function createLiveSource(root: RootStore): PanelDataSource {
     fleet: (projectId) => root.request(EQUIPMENT.fleet, { projectId }, { skipErrorHandler: true }),
     tunnelProgress: (projectId) => root.request(TUNNEL.progressFigures, { projectId }, { skipErrorHandler: true }),
     cycles: cycleSourceOf(root),
+    attendance: attendanceSourceOf(root),
   };
 }
 

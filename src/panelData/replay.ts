@@ -1,3 +1,4 @@
+import { attendanceSourceOf } from './attendance';
 import { cycleSourceOf } from './cycles';
 import { EQUIPMENT, TUNNEL } from '../../protocol';
 import type { RootStore } from '../stores';
@@ -57,6 +58,7 @@ export function createReplaySource(
       fleet: (p, atMs) => root.request(EQUIPMENT.fleet, { projectId: p, atMs }, { skipErrorHandler: true }),
       tunnelProgress: (p, atMs) => root.request(TUNNEL.progressFigures, { projectId: p, atMs }, { skipErrorHandler: true }),
       cycles: cycleSourceOf(root),
+      attendance: attendanceSourceOf(root),
       history: opts.history ?? restHistory(root.request, (input, init) => root.fetchRoute(String(input), init ?? {})),
       createHistory: opts.createHistory ?? createHistory,
       devices: root.devices,

@@ -1,3 +1,4 @@
+import type { AttendanceSource } from './attendance';
 import type { Alarm, DealStatus, DeviceInfo, EquipmentFleet, TunnelInfo, TunnelProgressAt } from '../../protocol';
 import type { CycleSource } from './cycles';
 import type { ChartWindow, PersonnelFrame, PersonnelRequest, PersonnelWatch, SeriesFrame, TelemetryTopic, WindowRequest } from '../stores';
@@ -104,4 +105,6 @@ export interface PanelDataSource {
   tunnelProgress(projectId: string, atMs: number): Promise<TunnelProgressAt[]>;
   /** Drill-and-blast cycles as of an instant (cycles.ts); absent in sources without a server (the process panels say so). */
   cycles?: CycleSource;
+  /** Labour attendance as of an instant (attendance.ts); absent in sources without a server (the attendance panels say so). */
+  attendance?: AttendanceSource;
 }

@@ -11,8 +11,11 @@ import { beijingTime, sendTableExport, stampedFileName, type ExportColumn } from
 export const ENROLLED_WINDOW_DAYS = 30;
 
 /** The register, the passes of the last ATTENDANCE_LOOKBACK_MS (or of a day's window), the shifts and the beacons' fixes of a project. */
-async function inputsOf(deps: HttpDeps, projectId: string, day?: string): Promise<AttendanceInputs> {
-  const nowMs = Date.now();
+async function inputsOf(deps: HttpDeps, projectId: string, day?: string, atMs?: number): Promise<AttendanceInputs> {
+  // as of a past instant (a replaying board) the gates' figures are those of that instant; the beacons' fixes
+  // are only known live, so the beacon counts and discrepancies are live-only
+  const nowMs = Math.min(atMs ?? Date.now(), Date.now());
+  const live = nowMs > Date.now() - 60_000;
   const [people, shifts, tunnels, state] = await Promise.all([
     listPeople(deps.db, projectId, MAX_PEOPLE_PER_PROJECT),
     teamShifts(deps.db, projectId),
@@ -24,7 +27,7 @@ async function inputsOf(deps: HttpDeps, projectId: string, day?: string): Promis
   const toMs = day === undefined ? nowMs + 1 : attendanceWindow(day, { startMin: 24 * 60 - 1, lengthMin: 60 }).toMs;
   const passes = await gatePassesBetween(deps.db, projectId, fromMs, toMs);
   const fixOf = (sn: string): BeaconFix | null => {
-    const fix = state.zones.position(sn);
+    const fix = live ? state.zones.position(sn) : undefined;
     return fix ? { tunnelId: fix.tunnelId, lastFixMs: fix.lastFixMs } : null;
   };
   return { people, passes, shifts, fixOf, tunnels: tunnels.map((t) => ({ tunnelId: t.tunnel_id, name: t.name })), nowMs };
@@ -62,12 +65,12 @@ export function registerAttendanceRoutes(app: FastifyInstance, deps: HttpDeps): 
 
   route(app, deps, ATTENDANCE.live, async ({ body, user }) => {
     requireMember(user, body.projectId);
-    return liveFigures(await inputsOf(deps, body.projectId));
+    return liveFigures(await inputsOf(deps, body.projectId, undefined, body.atMs));
   });
 
   route(app, deps, ATTENDANCE.companies, async ({ body, user }) => {
     requireMember(user, body.projectId);
-    const inputs = await inputsOf(deps, body.projectId);
+    const inputs = await inputsOf(deps, body.projectId, undefined, body.atMs);
     const [types, enrolled] = await Promise.all([companyTypes(db, body.projectId), gateUsers(db, body.projectId, inputs.nowMs - ENROLLED_WINDOW_DAYS * 86_400_000)]);
     return companyFigures(inputs, types, new Set(enrolled));
   });
