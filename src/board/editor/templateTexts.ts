@@ -29,7 +29,7 @@ export const TEMPLATE_TEXTS: Record<string, { name: MessageDescriptor; descripti
   },
   'tunnel-attendance': {
     name: msg`Tunnel labour attendance`,
-    description: msg`The live labour count on site and per bore by the gates and by the beacons with the discrepancies, the personnel in the bores, and the cooperating companies' attendance today.`,
+    description: msg`The personnel in the bores across the top; the live labour count on site and per bore by the gates and by the beacons with the discrepancies, and the cooperating companies' attendance today.`,
   },
 };
 

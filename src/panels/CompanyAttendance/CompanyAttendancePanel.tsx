@@ -12,8 +12,8 @@ export function CompanyAttendancePanel({ width, height }: PanelProps<CompanyAtte
   const { companies, failed } = useCompanyAttendance();
   const [open, setOpen] = useState<string | null>(null);
   if (!companies) return <PanelMessage tone={failed ? 'error' : 'muted'}>{failed ? <Trans>Attendance could not be loaded</Trans> : <Trans>Loading…</Trans>}</PanelMessage>;
-  // 16–24 px as the rows and columns fit (≥ 12 px on a 1920×1080 board shown at 1366×768)
-  const px = Math.max(16, Math.min(24, Math.floor(height / (companies.length + 1) / 2), Math.floor(width / 52)));
+  // 20–26 px as the rows and columns fit (≥ 12 px on a 1920×1080 board shown at 1366×768)
+  const px = Math.max(20, Math.min(26, Math.floor(height / (companies.length + 1) / 2), Math.floor(width / 48)));
   const company = companies.find((c) => c.company === open) ?? null;
   return (
     <div style={{ height: '100%', overflow: 'auto' }} data-company-attendance-panel>
