@@ -7,9 +7,9 @@ import { ENTERPRISE_TYPE_LABEL } from './labels';
 /**
  * The cooperating companies (attendance/companies): name, enterprise type, group count, person count,
  * registered (enrolled at the gates) and attendance counts, rate. A row opens the company's teams
- * (`onOpen`). `fontPx` ≥ 12.
+ * (`onOpen`). `compact`: without the enterprise type (the modal shows it), for narrow panels. `fontPx` ≥ 12.
  */
-export function CompanyAttendanceTable({ companies, fontPx = 14, onOpen }: { companies: readonly CompanyAttendance[]; fontPx?: number; onOpen?: (company: string) => void }) {
+export function CompanyAttendanceTable({ companies, fontPx = 14, onOpen, compact = false }: { companies: readonly CompanyAttendance[]; fontPx?: number; onOpen?: (company: string) => void; compact?: boolean }) {
   const { i18n } = useLingui();
   const cell: CSSProperties = { padding: `3px ${Math.round(fontPx * 0.6)}px`, textAlign: 'right', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' };
   const head: CSSProperties = { ...cell, fontWeight: 400, color: SCREEN.textMuted };
@@ -21,9 +21,11 @@ export function CompanyAttendanceTable({ companies, fontPx = 14, onOpen }: { com
           <th style={{ ...head, textAlign: 'left' }}>
             <Trans>Company</Trans>
           </th>
-          <th style={{ ...head, textAlign: 'left' }}>
-            <Trans>Enterprise type</Trans>
-          </th>
+          {compact ? null : (
+            <th style={{ ...head, textAlign: 'left' }}>
+              <Trans>Enterprise type</Trans>
+            </th>
+          )}
           <th style={head}>
             <Trans>Teams</Trans>
           </th>
@@ -53,7 +55,7 @@ export function CompanyAttendanceTable({ companies, fontPx = 14, onOpen }: { com
             style={{ borderTop: `1px solid ${SCREEN.panelBorder}`, cursor: onOpen ? 'pointer' : undefined }}
           >
             <td style={{ ...first, fontWeight: 600 }}>{c.company}</td>
-            <td style={first}>{i18n._(ENTERPRISE_TYPE_LABEL[c.enterpriseType])}</td>
+            {compact ? null : <td style={first}>{i18n._(ENTERPRISE_TYPE_LABEL[c.enterpriseType])}</td>}
             <td style={cell}>{c.groupCount}</td>
             <td style={cell}>{c.personCount}</td>
             <td style={cell}>{c.registeredCount}</td>

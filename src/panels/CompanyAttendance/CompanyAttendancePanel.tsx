@@ -17,7 +17,8 @@ export function CompanyAttendancePanel({ width, height }: PanelProps<CompanyAtte
   const company = companies.find((c) => c.company === open) ?? null;
   return (
     <div style={{ height: '100%', overflow: 'auto' }} data-company-attendance-panel>
-      <CompanyAttendanceTable companies={companies} fontPx={px} onOpen={setOpen} />
+      {/* narrower than 1400 px: the enterprise type stays in the modal */}
+      <CompanyAttendanceTable companies={companies} fontPx={px} onOpen={setOpen} compact={width < 1400} />
       {company ? <CompanyAttendanceModal company={company} onClose={() => setOpen(null)} /> : null}
     </div>
   );
