@@ -27,3 +27,4 @@ export * from './cycles';
 export * from './contracts';
 export * from './tunnelProgress';
 export * from './alignment';
+export * from './attendance';

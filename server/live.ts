@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { DEVICE_KIND_REGISTRY, deviceTopic, progressRole, type Alarm, type CameraAlarm, type CycleRecord, type DeviceMessage, type DeviceStatus, type DeviceTopic, type IngestStats, type ProgressRole } from '../protocol';
+import { DEVICE_KIND_REGISTRY, attendanceRole, deviceTopic, progressRole, type AttendanceRole, type Alarm, type CameraAlarm, type CycleRecord, type DeviceMessage, type DeviceStatus, type DeviceTopic, type IngestStats, type ProgressRole } from '../protocol';
 import { CaptureStore, captureUrl, decodeCapture } from './captures/captureStore';
 import { connectClusterRedis, startCluster, type Cluster } from './cluster/cluster';
 import { mergeShares, shareOf, type ProjectLiveState } from './cluster/liveShare';
@@ -30,7 +30,7 @@ import { loadZoneConfig } from './rules/zoneStore';
 import { startUnshelveSweep } from './rules/alarmShelving';
 import { loadPortalCounts, PortalCountWriter } from './rules/portalCounts';
 import { ZoneHourWriter } from './rules/zoneHours';
-import { deviceForLogin, ensureTelemetryPartitions, projectIdsWithTunnels, type Database } from './storage';
+import { deleteOldGatePasses, deviceForLogin, insertGatePass, ensureTelemetryPartitions, projectIdsWithTunnels, type Database } from './storage';
 import { TunnelProgress } from './tunnel/progress';
 
 export type { SessionResolver };
@@ -236,6 +236,12 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       const saved = saveProgress(topic, progress.decode(message.msg), receivedAtMs);
       return Promise.all([saved, written]).then(([, outcome]) => outcome ?? 'stored');
     }
+    // kinds that report people passing a gate (descriptor `attendance`): the pass is stored before the acknowledgement
+    const attendance = attendanceRole(message.kind);
+    if (attendance) {
+      const saved = savePass(topic, attendance.decode(message.msg), message.msg.ts, receivedAtMs);
+      return Promise.all([saved, written]).then(([, outcome]) => outcome ?? 'stored');
+    }
     // the message is acknowledged once both its picture and its alarm are stored
     return captured ? Promise.all([captured.stored, written]).then(([, outcome]) => outcome ?? 'stored') : written;
   }
@@ -252,6 +258,20 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       if ('refused' in r) counter.countRejected('schema', deviceTopic(topic.projectId, topic.kind, topic.sn), r.message, receivedAtMs);
     } catch (err) {
       log.error({ err, sn: topic.sn }, 'tunnel progress not saved');
+    }
+  }
+
+  /**
+   * A gate's pass, stored once per gate and pass key (a pass reported twice is stored once; docs/domain.md
+   * "Labour attendance"). A person id the register does not know is stored as it came (an unknown face,
+   * counted on the attendance screen). A failed write is logged.
+   */
+  async function savePass(topic: DeviceTopic, pass: ReturnType<AttendanceRole<unknown>['decode']>, tsMs: number, receivedAtMs: number): Promise<void> {
+    try {
+      const stored = await insertGatePass(db, { projectId: topic.projectId, gateSn: topic.sn, ...pass, tsMs, receivedMs: receivedAtMs });
+      if (!stored) log.debug({ sn: topic.sn, passKey: pass.passKey }, 'gate pass reported again: stored once');
+    } catch (err) {
+      log.error({ err, sn: topic.sn }, 'gate pass not stored');
     }
   }
 
@@ -437,6 +457,9 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       const retention = { raw: config.telemetryRetentionDays, minute: config.telemetryMinuteRetentionDays, hour: config.telemetryHourRetentionDays };
       const deleted = await deleteOldTelemetry(db, retention, Date.now());
       if (Object.values(deleted).some((n) => n > 0)) log.info({ deleted, retention }, 'old telemetry deleted');
+      // gate passes are kept as long as the hour rollups (docs/operations.md "Retention")
+      const passes = await deleteOldGatePasses(db, Date.now() - retention.hour * 86_400_000);
+      if (passes > 0) log.info({ passes }, 'old gate passes deleted');
     } catch (err) {
       log.error({ err }, 'telemetry retention failed');
     }

@@ -286,6 +286,16 @@ export interface DeviceKindDescriptor<K extends string = string, M extends { ts:
   };
   /** Present when the kind reports tunnel progress (a heading's face, invert, lining): the server saves it (server/tunnel). */
   progress?: ProgressRole<M>;
+  /** Present when the kind reports people passing a gate (face-recognition turnstiles): the server's attendance log stores each pass. */
+  attendance?: AttendanceRole<M>;
+}
+
+/**
+ * A gate's report of one pass (docs/device-protocol.md "gate"): who passed, which way, and the pass's key
+ * (the same pass reported twice has the same key and is stored once).
+ */
+export interface AttendanceRole<M> {
+  decode(msg: M): { personId: string; direction: 'in' | 'out'; passKey: string };
 }
 
 /**

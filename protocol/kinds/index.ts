@@ -3,7 +3,7 @@ import { beaconKind } from './beacon';
 import { cameraKind } from './camera';
 import { gasKind } from './gas';
 import { createKindRegistry } from './registry';
-import type { KindArea, ProgressRole } from './descriptor';
+import type { AttendanceRole, KindArea, ProgressRole } from './descriptor';
 import type { AnyKindDescriptor } from './registry';
 import { towerCraneKind } from './towerCrane';
 import { constructionElevatorKind } from './constructionElevator';
@@ -13,6 +13,7 @@ import { yardCraneKind } from './yardCrane';
 import { environmentKind } from './environment';
 import { tunnelProgressKind } from './tunnelProgress';
 import { cycleStageKind } from './cycleStage';
+import { gateKind } from './gate';
 
 /**
  * The device kinds of protocol v1, one module each (docs/architecture.md "Device kinds"). Adding a kind:
@@ -31,6 +32,7 @@ export const DEVICE_KIND_DESCRIPTORS = [
   environmentKind,
   tunnelProgressKind,
   cycleStageKind,
+  gateKind,
 ] as const;
 
 /** The app's registry of kinds (O(1) lookups by kind and live topic). */
@@ -93,6 +95,14 @@ export function progressRole(kind: string): ProgressRole<unknown> | undefined {
   return (DEVICE_KIND_REGISTRY.get(kind) as AnyKindDescriptor | undefined)?.progress;
 }
 
+/**
+ * The attendance role of `kind` (descriptor `attendance`: its messages are people passing a gate, stored by
+ * server/attendance), or undefined for a kind that reports no passes.
+ */
+export function attendanceRole(kind: string): AttendanceRole<unknown> | undefined {
+  return (DEVICE_KIND_REGISTRY.get(kind) as AnyKindDescriptor | undefined)?.attendance;
+}
+
 export * from './descriptor';
 export * from './registry';
 export * from './gas';
@@ -107,3 +117,4 @@ export * from './yardCrane';
 export * from './environment';
 export * from './tunnelProgress';
 export * from './cycleStage';
+export * from './gate';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ADMIN, ALARMS, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, FLEET, PEOPLE, TENANCY, TUNNEL } from '../../protocol';
+import { ADMIN, ALARMS, ATTENDANCE, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, FLEET, PEOPLE, TENANCY, TUNNEL } from '../../protocol';
 import type { Database } from '../storage';
 import { requestProjects, requestUser } from './authorize';
 
@@ -60,6 +60,8 @@ export const AUDITED_ROUTES: Readonly<Record<string, string>> = {
   [TUNNEL.rockGradesImport.path]: 'tunnel.rockGradesImport',
   [TUNNEL.alignmentSet.path]: 'tunnel.alignment',
   [TUNNEL.alignmentImport.path]: 'tunnel.alignmentImport',
+  [ATTENDANCE.teamShift.path]: 'attendance.teamShift',
+  [ATTENDANCE.companyType.path]: 'attendance.companyType',
 };
 
 /**

@@ -50,6 +50,14 @@ const ZH_ENVIRONMENT: Record<string, { name: string; position: string }> = {
   'ENV-RK-E': { name: '扬尘噪声监测（右线进口）', position: '右线进口洞口' },
   'ENV-LK-X': { name: '扬尘噪声监测（出口）', position: '左线出口洞口' },
 };
+/** The gates: the site entrance and the portals, by sn. */
+const ZH_GATES: Record<string, { name: string; position: string }> = {
+  'GATE-SITE': { name: '工地大门闸机', position: '工地大门' },
+  'GATE-LK-E': { name: '左线进口闸机', position: '左线进口洞口' },
+  'GATE-LK-X': { name: '左线出口闸机', position: '左线出口洞口' },
+  'GATE-RK-E': { name: '右线进口闸机', position: '右线进口洞口' },
+  'GATE-RK-X': { name: '右线出口闸机', position: '右线出口洞口' },
+};
 /** Tunnel process devices by their kind's area: the progress terminal and the foreman's stage tablet. */
 const ZH_PROCESS_DEVICE: Partial<Record<string, { name: string; place: string }>> = {
   tunnelWorks: { name: '进度终端', place: '工序终端' },
@@ -90,6 +98,7 @@ function zhDevice(d: DemoDevice): DemoDevice {
   if (ZH_CRANES[d.sn]) return { ...d, ...ZH_CRANES[d.sn] };
   if (ZH_EQUIPMENT[d.sn]) return { ...d, ...ZH_EQUIPMENT[d.sn] };
   if (ZH_ENVIRONMENT[d.sn]) return { ...d, ...ZH_ENVIRONMENT[d.sn] };
+  if (ZH_GATES[d.sn]) return { ...d, ...ZH_GATES[d.sn] };
   // a heading's process device or foreman's tablet, named by what its kind reports
   const process = kind?.area ? ZH_PROCESS_DEVICE[kind.area] : undefined;
   if (process && d.headingId) return { ...d, name: `${d.headingId} ${process.name}`, position: `${ZH_HEADING[d.headingId]}，${process.place}` };

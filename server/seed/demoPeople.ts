@@ -1,4 +1,5 @@
-import { isPersonTagKind, type PersonFields, type ZoneFields } from '../../protocol';
+import { isPersonTagKind, type EnterpriseType, type PersonFields, type ZoneFields } from '../../protocol';
+import { SHIFT_MS, SHIFT_START_HOUR } from '../simulator/siteClock';
 import { DEMO_TUNNELS, type DemoDevice, type DemoTunnel } from './demoProject';
 import type { SeedLocale } from './demoNames';
 
@@ -14,9 +15,10 @@ import type { SeedLocale } from './demoNames';
 const TEAM_KEYS = ['drilling', 'blasting', 'mucking', 'support', 'lining', 'survey'] as const;
 type TeamKey = (typeof TEAM_KEYS)[number];
 
-const TEXT: Record<SeedLocale, { team: Record<TeamKey, string>; workType: Record<TeamKey, string>; company: Record<TeamKey, string>; face: string; works: string; carriage: string; underground: string; entryPortal: string; exitPortal: string }> = {
+const TEXT: Record<SeedLocale, { team: Record<TeamKey, string>; nightTeam: Record<TeamKey, string>; workType: Record<TeamKey, string>; company: Record<TeamKey, string>; face: string; works: string; carriage: string; underground: string; entryPortal: string; exitPortal: string }> = {
   en: {
     team: { drilling: 'Drilling team', blasting: 'Blasting team', mucking: 'Mucking team', support: 'Support team', lining: 'Lining team', survey: 'Survey team' },
+    nightTeam: { drilling: 'Drilling night team', blasting: 'Blasting night team', mucking: 'Mucking night team', support: 'Support night team', lining: 'Lining night team', survey: 'Survey night team' },
     workType: { drilling: 'Rock driller', blasting: 'Shot-firer', mucking: 'Loader operator', support: 'Shotcrete operator', lining: 'Formwork carpenter', survey: 'Surveyor' },
     company: {
       drilling: 'Yunling Tunnel Engineering Co.',
@@ -35,6 +37,7 @@ const TEXT: Record<SeedLocale, { team: Record<TeamKey, string>; workType: Record
   },
   'zh-CN': {
     team: { drilling: '钻孔班', blasting: '爆破班', mucking: '出渣班', support: '支护班', lining: '衬砌班', survey: '测量班' },
+    nightTeam: { drilling: '钻孔夜班', blasting: '爆破夜班', mucking: '出渣夜班', support: '支护夜班', lining: '衬砌夜班', survey: '测量夜班' },
     workType: { drilling: '风钻工', blasting: '爆破工', mucking: '装载机司机', support: '喷锚工', lining: '模板工', survey: '测量员' },
     company: {
       drilling: '云岭隧道工程有限公司',
@@ -77,6 +80,43 @@ export function demoTeamOf(sn: string): TeamKey {
   return TEAM_KEYS[Math.floor(i / headings) % TEAM_KEYS.length];
 }
 
+/**
+ * The crew of demo beacon `sn`: the simulator alternates crews among the beacons of one heading and team
+ * in device order (server/simulator/kinds.ts), so the k-th beacon of a heading's team is on the day crew
+ * for even k. Each crew is a team of its own in the register (the day team and the night team), since a
+ * team has one shift (docs/domain.md "Labour attendance").
+ */
+export function demoCrewOf(sn: string): 'day' | 'night' {
+  const i = Number(sn.slice(2)) - 1;
+  const headings = DEMO_TUNNELS.flatMap((t) => t.headings).length;
+  return Math.floor(i / headings / TEAM_KEYS.length) % 2 === 0 ? 'day' : 'night';
+}
+
+/** The demo's teams with their shifts (07:00–19:00 and 19:00–07:00 Beijing time) and companies, in `locale`. */
+export function demoTeamShifts(locale: SeedLocale): Array<{ company: string; team: string; startMin: number; lengthMin: number }> {
+  const t = TEXT[locale];
+  return TEAM_KEYS.flatMap((k) => [
+    { company: t.company[k], team: t.team[k], startMin: SHIFT_START_HOUR.day * 60, lengthMin: SHIFT_MS / 60_000 },
+    { company: t.company[k], team: t.nightTeam[k], startMin: SHIFT_START_HOUR.night * 60, lengthMin: SHIFT_MS / 60_000 },
+  ]);
+}
+
+/** The demo's cooperating companies and their enterprise types, in `locale`. */
+export function demoCompanyTypes(locale: SeedLocale): Array<{ company: string; enterpriseType: EnterpriseType }> {
+  const c = TEXT[locale].company;
+  return [
+    { company: c.drilling, enterpriseType: 'labourSubcontractor' },
+    { company: c.mucking, enterpriseType: 'specialistSubcontractor' },
+    { company: c.lining, enterpriseType: 'specialistSubcontractor' },
+    { company: c.survey, enterpriseType: 'other' },
+  ];
+}
+
+/** The register id of the person wearing demo beacon `sn` (what the demo's gates were enrolled with). */
+export function demoPersonId(sn: string): string {
+  return `P-${sn}`;
+}
+
 /** One person per demo beacon of `devices`, named as the beacon. */
 export function demoPeople(locale: SeedLocale, devices: readonly DemoDevice[]): DemoPerson[] {
   const t = TEXT[locale];
@@ -88,11 +128,11 @@ export function demoPeople(locale: SeedLocale, devices: readonly DemoDevice[]): 
       // mainland mobile numbers: 1 + 10 digits, spread deterministically
       const digits = String((i * 7_919_337) % 100_000_000).padStart(8, '0');
       return {
-        personId: `P-${d.sn}`,
+        personId: demoPersonId(d.sn),
         name: d.name,
         beaconSn: d.sn,
         company: t.company[team],
-        team: t.team[team],
+        team: (demoCrewOf(d.sn) === 'day' ? t.team : t.nightTeam)[team],
         workType: t.workType[team],
         phone: `139 ${digits.slice(0, 4)} ${digits.slice(4)}`,
       };
@@ -109,7 +149,7 @@ export function demoZones(locale: SeedLocale, tunnels: readonly DemoTunnel[]): D
   const t = TEXT[locale];
   const out: DemoZone[] = [];
   const none = { entryAlarm: false, authorizedTeams: [], maxStayMin: null, maxHeadcount: null, noMovementMin: null, signalLostS: null, gatheringAllowed: false, assignedTeams: [] };
-  const lining = [t.team.lining];
+  const lining = [t.team.lining, t.nightTeam.lining];
   for (const bore of tunnels) {
     // A heading crew is 40–60 people a shift; at shift change both crews of a heading meet at the portal.
     out.push(
@@ -147,7 +187,7 @@ export function demoZones(locale: SeedLocale, tunnels: readonly DemoTunnel[]): D
           toM: faceTo,
           entryAlarm: true,
           // the lining crew works at the carriage behind this zone and has no business at the face
-          authorizedTeams: (['drilling', 'blasting', 'mucking', 'support', 'survey'] as const).map((k) => t.team[k]),
+          authorizedTeams: (['drilling', 'blasting', 'mucking', 'support', 'survey'] as const).flatMap((k) => [t.team[k], t.nightTeam[k]]),
           maxHeadcount: 35,
           gatheringAllowed: true,
         },

@@ -213,7 +213,20 @@ function stageTablets(): DemoDevice[] {
   });
 }
 
-/** Every device of the demo project. */
+/**
+ * Face-recognition gates (kind `gate`, event-driven): the site entrance, and one at each portal with a
+ * heading, registered on its bore (an sn ending in `X` is at the exit portal).
+ */
+function gates(): DemoDevice[] {
+  const portals = DEMO_TUNNELS.flatMap((t) =>
+    t.headings.map((h): DemoDevice => {
+      const end = h.portal === 'entry' ? 'E' : 'X';
+      return { sn: `GATE-${t.tunnelId}-${end}`, kind: 'gate', name: `${t.name} ${h.portal} portal gate`, position: `${t.name}, ${h.portal} portal`, tunnelId: t.tunnelId, headingId: null, reportPeriodS: 0 };
+    }),
+  );
+  return [{ sn: 'GATE-SITE', kind: 'gate', name: 'Site entrance gate', position: 'Site entrance', tunnelId: null, headingId: null, reportPeriodS: 0 }, ...portals];
+}
+
 /** One tunnel process device per heading, reporting its face, invert and lining (protocol/kinds/tunnelProgress.ts). */
 function progressDevices(): DemoDevice[] {
   return DEMO_TUNNELS.flatMap((t) =>
@@ -221,7 +234,7 @@ function progressDevices(): DemoDevice[] {
   );
 }
 
-export const DEMO_DEVICES: DemoDevice[] = [...gasStations(), ...beacons(), ...towerCranes(), ...tunnelEquipment(), ...cameras(), ...environmentMonitors(), ...progressDevices(), ...stageTablets()];
+export const DEMO_DEVICES: DemoDevice[] = [...gasStations(), ...beacons(), ...towerCranes(), ...tunnelEquipment(), ...cameras(), ...environmentMonitors(), ...progressDevices(), ...stageTablets(), ...gates()];
 
 /**
  * The bridge project's lifting equipment (OTHER_PROJECT): a girder erector on the deck, the precast yard's

@@ -3,9 +3,9 @@ import { MAX_RELEASES_PER_BOARD, type Role } from '../../protocol';
 import type { ServerConfig } from '../config';
 import { hashPassword, randomPassword, verifyPassword } from '../http/passwords';
 import { defaultThresholdsFor } from '../rules/defaultThresholds';
-import { insertBoard, insertPeople, insertRelease, insertZones, appendProgress, saveBoreAlignments, toJson, type Database } from '../storage';
+import { insertBoard, insertPeople, insertRelease, insertZones, appendProgress, saveBoreAlignments, saveCompanyType, saveTeamShift, toJson, type Database } from '../storage';
 import { demoNames, type SeedLocale } from './demoNames';
-import { demoPeople, demoZones } from './demoPeople';
+import { demoCompanyTypes, demoPeople, demoTeamShifts, demoZones } from './demoPeople';
 import { ADMIN_USERNAME, BRIDGE_USER, DEMO_PROJECT, demoStationChainageM, OTHER_PROJECT } from './demoProject';
 import { seedDemoEquipment } from './demoEquipment';
 import { demoProgressHistory } from './demoProgress';
@@ -143,6 +143,9 @@ export async function seedIfEmpty(
     // The person registry (one wearer per demo beacon) and the zones of the demo bores (docs/api.md "People and zones").
     const locale = config.seedLocale ?? 'zh-CN';
     await insertPeople(tx, DEMO_PROJECT.projectId, demoPeople(locale, names.devices), nowMs);
+    // the teams' shifts and the companies' enterprise types (docs/api.md "Labour attendance")
+    for (const s of demoTeamShifts(locale)) await saveTeamShift(tx, DEMO_PROJECT.projectId, s.company, s.team, s);
+    for (const c of demoCompanyTypes(locale)) await saveCompanyType(tx, DEMO_PROJECT.projectId, c.company, c.enterpriseType);
     await insertZones(
       tx,
       DEMO_PROJECT.projectId,

@@ -59,6 +59,10 @@ const ZH_CN: Record<string, string> = {
   'Trend by stage': '工序趋势',
   Plan: '平面图',
   'Tunnel plan': '隧道平面图',
+  'Tunnel labour attendance': '隧道劳务考勤',
+  Attendance: '考勤',
+  'Labour count': '劳务人数',
+  'Company attendance': '参建单位考勤',
 };
 
 const NAMES: Record<SeedLocale, Record<string, string> | null> = { 'zh-CN': ZH_CN, en: null };

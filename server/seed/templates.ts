@@ -274,6 +274,24 @@ export const BOARD_TEMPLATES: readonly BoardTemplate[] = [
       },
     ],
   },
+  {
+    templateId: 'tunnel-attendance',
+    category: 'tunnel',
+    name: 'Tunnel labour attendance',
+    description: 'The personnel in the bores across the top; the live labour count on site and per bore by the gates and by the beacons with the discrepancies, and the cooperating companies\' attendance today.',
+    layout: { pageWidth: 1920, pageHeight: 1080, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 },
+    pages: [
+      {
+        templatePageId: 'attendance',
+        name: 'Attendance',
+        panels: [
+          { type: 'tunnelPersonnel', title: 'Personnel in the tunnel', x: 20, y: 20, w: 1880, h: 400, z: 1, config: { binM: 20 } },
+          { type: 'labourCount', title: 'Labour count', x: 20, y: 440, w: 900, h: 620, z: 2, config: { showDiscrepancies: true } },
+          { type: 'companyAttendance', title: 'Company attendance', x: 940, y: 440, w: 960, h: 620, z: 3, config: {} },
+        ],
+      },
+    ],
+  },
 ];
 
 /** The template `templateId` with its names in `locale` (default English, as written), or undefined. */

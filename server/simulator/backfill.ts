@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { DEVICE_KIND_REGISTRY, type DeviceMessage } from '../../protocol';
+import { DEVICE_KIND_REGISTRY, attendanceRole, type DeviceMessage } from '../../protocol';
+import { insertGatePass, type GatePassRecord } from '../storage/attendance';
 import { TelemetryWriter } from '../ingest/telemetryWriter';
 import type { Database } from '../storage/schema';
 import { BackfillRules, type BackfillRulesResult } from './backfillRules';
@@ -42,11 +43,15 @@ export interface BackfillOptions extends Pick<FleetModelOptions, 'projectId' | '
    * readings are written.
    */
   rules?: BackfillRules;
+  /** Where the gates' passes go (kinds with an `attendance` role), once per batch; without it they are dropped. */
+  passes?: (rows: GatePassRecord[]) => Promise<void>;
 }
 
 /** What a backfill did. */
 export interface BackfillResult {
   readings: number;
+  /** Gate passes handed to `passes`. */
+  passes: number;
   /** Simulated end reached (toMs, or earlier when stopped). */
   reachedMs: number;
   /** What the rules wrote (alarms, work records, zone hours), when they ran. */
@@ -67,6 +72,8 @@ export async function backfillHistory(opts: BackfillOptions): Promise<BackfillRe
   const batchMs = opts.batchMs ?? MINUTE_MS;
   const flushEvery = opts.flushEveryBatches ?? 1;
   let readings = 0;
+  let passCount = 0;
+  const passes: GatePassRecord[] = [];
   let t = fromMs;
   let batches = 0;
   while (t < opts.toMs && !opts.stopped?.()) {
@@ -81,6 +88,8 @@ export async function backfillHistory(opts: BackfillOptions): Promise<BackfillRe
         const msg = kind.event?.capture ? { ...m.payload, pic: undefined } : m.payload;
         opts.rules.accept(m.sn, { kind: m.kind, msg } as DeviceMessage, m.tsMs, values!);
       }
+      const pass = attendanceRole(m.kind)?.decode(m.payload);
+      if (pass && opts.passes) passes.push({ projectId: opts.projectId, gateSn: m.sn, ...pass, tsMs: m.tsMs, receivedMs: m.tsMs });
       if (!kind.readings) continue;
       const payload = m.payload as { tunnelId?: unknown };
       opts.sink.add({
@@ -98,11 +107,15 @@ export async function backfillHistory(opts: BackfillOptions): Promise<BackfillRe
     opts.onProgress?.(t, readings);
     if (++batches % flushEvery === 0) await opts.sink.flush();
     if (opts.rules?.due) await opts.rules.flush();
+    if (passes.length > 0 && opts.passes) {
+      passCount += passes.length;
+      await opts.passes(passes.splice(0));
+    }
     await new Promise<void>((r) => setImmediate(r));
   }
   await opts.sink.flush(true);
   const rules = opts.rules ? await opts.rules.finish(t) : undefined;
-  return { readings, reachedMs: t, ...(rules ? { rules } : {}) };
+  return { readings, passes: passCount, reachedMs: t, ...(rules ? { rules } : {}) };
 }
 
 /** Simulated span the demo backfill covers before the live simulator's start (ms): 24 hours. */
@@ -161,6 +174,9 @@ export function startDemoBackfill(opts: {
         fromMs,
         toMs: opts.nowMs,
         sink: writer,
+        passes: async (rows) => {
+          for (const row of rows) await insertGatePass(opts.db, row);
+        },
         stopped: () => stopped,
         onProgress: (reachedMs, readings) => {
           if (reachedMs < nextReportMs) return;
@@ -169,7 +185,7 @@ export function startDemoBackfill(opts: {
         },
       });
       const r = result.rules;
-      opts.log.info(`demo backfill wrote ${result.readings} readings, ${r?.alarms ?? 0} alarms, ${r?.workRecords ?? 0} work records and ${r?.zoneHours ?? 0} zone hours in ${Math.round((performance.now() - startedAt) / 1000)} s`);
+      opts.log.info(`demo backfill wrote ${result.readings} readings, ${r?.alarms ?? 0} alarms, ${r?.workRecords ?? 0} work records, ${r?.zoneHours ?? 0} zone hours and ${result.passes} gate passes in ${Math.round((performance.now() - startedAt) / 1000)} s`);
       return result;
     } catch (err) {
       opts.log.warn(`demo backfill failed: ${err instanceof Error ? err.message : String(err)}`);

@@ -1,5 +1,6 @@
 import type { DeviceKind, MessageOf } from '../../protocol';
 import type { DemoDevice } from '../seed/demoProject';
+import { demoPersonId } from '../seed/demoPeople';
 import { CameraModel } from './cameras';
 import { SiteWind, TowerCrane, craneSpecFor } from './crane';
 import { BridgeGirderErectorModel, ConstructionElevatorModel, GantryCraneModel, YardCraneModel } from './equipment';
@@ -27,6 +28,8 @@ export interface SimSite {
   siteOf(device: DemoDevice): HeadingSite;
   /** Site-wide wind, stepped by the fleet before the kinds' models. */
   wind: SiteWind;
+  /** The people of the site, once the beacons' model is sealed (the gates follow them). */
+  crowd: { people: PeopleModel | null };
 }
 
 /** A message a kind's model publishes on its own (events), at `tsMs`. */
@@ -92,6 +95,7 @@ const beaconSimulator: SimulatorFactory<'beacon'> = (site) => {
     },
     seal() {
       people = new PeopleModel(specs, site.sites, site.seed, site.startMs);
+      site.crowd.people = people;
     },
     step(t, dtS) {
       people!.step(t, dtS);
@@ -156,6 +160,36 @@ const cycleStageSimulator: SimulatorFactory<'cycleStage'> = (site) => {
   };
 };
 
+/**
+ * Face-recognition gates at the site entrance and the portals: a pass whenever a simulated person goes
+ * through (people.ts: in through the site gate, in through the portal gate as the tag is switched on, out
+ * through the portal gate as it is docked, out through the site gate minutes later), stepped after the
+ * beacons (registry order). A portal gate is the gate registered on the person's bore at their heading's
+ * portal (`E`/`X` ending of its sn); the site gate the one registered on no bore.
+ */
+const gateSimulator: SimulatorFactory<'gate'> = (site) => {
+  let siteGate: string | null = null;
+  const portalGates = new Map<string, string>();
+  return {
+    add(d) {
+      if (d.tunnelId === null) siteGate ??= d.sn;
+      else portalGates.set(`${d.tunnelId}:${d.sn.endsWith('X') ? 'exit' : 'entry'}`, d.sn);
+      return 0;
+    },
+    seal() {},
+    step() {
+      const out: Array<SimEvent<'gate'>> = [];
+      for (const p of site.crowd.people?.drainPasses() ?? []) {
+        const sn = p.gate === 'site' ? siteGate : portalGates.get(`${p.tunnelId}:${p.portal}`);
+        if (!sn) continue;
+        out.push({ sn, tsMs: p.tsMs, payload: { ts: p.tsMs, personId: demoPersonId(p.sn), direction: p.direction, passId: `${p.sn}-${p.direction}-${p.tsMs}` } });
+      }
+      return out;
+    },
+    sample: () => null,
+  };
+};
+
 /** Steps a list of equipment models and samples them by index (equipment.ts). */
 function equipmentSimulator<K extends DeviceKind, T extends { step(t: number, dtS: number): void; sample(ts: number): MessageOf<K> }>(
   make: (d: DemoDevice, site: SimSite) => T,
@@ -207,4 +241,5 @@ export const KIND_SIMULATORS: { [K in DeviceKind]: SimulatorFactory<K> } = {
   environment: equipmentSimulator((d, s) => new EnvironmentStation(d.sn, s.siteOf(d).cycle, s.wind, s.seed)),
   tunnelProgress: tunnelProgressSimulator,
   cycleStage: cycleStageSimulator,
+  gate: gateSimulator,
 };

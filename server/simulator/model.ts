@@ -88,7 +88,7 @@ export class FleetModel {
     };
 
     this.wind = new SiteWind(seed);
-    const site = { seed, startMs, sites: [...sites.values()], siteOf, wind: this.wind };
+    const site = { seed, startMs, sites: [...sites.values()], siteOf, wind: this.wind, crowd: { people: null } };
     for (const kind of DEVICE_KINDS) this.simulations.set(kind, KIND_SIMULATORS[kind](site) as unknown as AnySimulation);
     for (const d of devices) {
       const topic = deviceTopic(projectId, d.kind, d.sn);

@@ -23,8 +23,8 @@ function distanceFromPortalM(m: BeaconMsg): number {
 }
 
 describe('personnel beacons', () => {
-  it('gathers people at the portal around the 08:00 shift change and spreads them out mid-shift', () => {
-    const model = new FleetModel({ projectId: 'demo-tunnel', seed: 1, startMs: DAY0 + 6.5 * HOUR_MS, devices: BEACONS });
+  it('gathers people at the portal around the 07:00 shift change and spreads them out mid-shift', () => {
+    const model = new FleetModel({ projectId: 'demo-tunnel', seed: 1, startMs: DAY0 + 5.5 * HOUR_MS, devices: BEACONS });
     const atPortal = (from: number, to: number) => {
       const seen = new Set<string>();
       const near = new Set<string>();
@@ -36,9 +36,9 @@ describe('personnel beacons', () => {
       });
       return { seen: seen.size, near: near.size };
     };
-    const midShift = atPortal(6.5, 6.7); // night crew at work
-    const briefing = atPortal(7.7, 7.8); // day crew at the pre-shift briefing, night crew still inside
-    const handover = atPortal(8.2, 8.5); // night crew walking out and lingering at the portal
+    const midShift = atPortal(5.5, 5.7); // night crew at work
+    const briefing = atPortal(6.7, 6.8); // day crew at the pre-shift briefing, night crew still inside
+    const handover = atPortal(7.2, 7.5); // night crew walking out and lingering at the portal
     expect(midShift.seen).toBeGreaterThan(80);
     expect(midShift.seen).toBeLessThan(120); // one crew: the other crew's tags are on the charger
     expect(briefing.seen).toBeGreaterThan(midShift.seen + 60);

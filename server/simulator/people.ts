@@ -6,7 +6,7 @@ import { type Crew, HOUR_MS, MINUTE_MS, SHIFT_MS, nextShiftStartMs } from './sit
 /**
  * Personnel beacons (UWB tags) of one project, stepped once per simulated second.
  *
- * Each person belongs to a heading and one of two crews (day 08:00–20:00, night 20:00–08:00 Beijing
+ * Each person belongs to a heading and one of two crews (day 07:00–19:00, night 19:00–07:00 Beijing
  * time). A crew member switches the tag on at the portal 20–40 min before the shift, attends the pre-shift
  * briefing there, walks or rides in, works where the heading's stage needs their team, and after the
  * shift walks out and lingers at the portal before docking the tag in the lamp-room charger. That gives
@@ -44,7 +44,35 @@ interface ShiftPlan {
   tagOnMs: number;
   walkInMs: number;
   leaveMs: number;
+  /** Through the site entrance gate this long before switching the tag on at the portal. */
+  siteLeadMs: number;
+  /** The entrance in-pass of this shift is made. */
+  siteIn: boolean;
+  /** The tag stays in the lamp room this shift (the gates see the person, the positioning does not). */
+  forgotTag: boolean;
+  /** Slips through the portal gate behind someone this shift (no portal in-pass). */
+  tailgates: boolean;
 }
+
+/** A gate pass the people model reports (the gate simulator turns it into the gate's message). */
+export interface SimGatePass {
+  sn: string;
+  /** The bore and the portal of the person's heading. */
+  tunnelId: string;
+  portal: 'entry' | 'exit';
+  /** The site entrance gate or the heading's portal gate. */
+  gate: 'site' | 'portal';
+  direction: 'in' | 'out';
+  tsMs: number;
+}
+
+/**
+ * Per shift, the chance a person leaves the tag in the lamp room, and the chance they follow someone through
+ * the portal gate without a pass: with about 200 people a day each happens a couple of times a day, the
+ * attendance discrepancies a labour manager sees (docs/domain.md "Labour attendance").
+ */
+const FORGOT_TAG_CHANCE = 0.01;
+const TAILGATE_CHANCE = 0.01;
 
 /** Per-tick view of a heading, computed once per tick for all its people. */
 interface HeadingNow {
@@ -122,6 +150,9 @@ function clamp(v: number, lo: number, hi: number): number {
 class Person {
   readonly spec: PersonSpec;
   private readonly rng: Rng;
+  private readonly gateRng: Rng;
+  /** The portal of the person's heading (their way in and out of the bore). */
+  private readonly portal: 'entry' | 'exit';
   private readonly walkMps: number;
   private readonly drainPctPerH: number;
   /** About half the mucking team drives muck trucks between the face and the portal. */
@@ -159,10 +190,16 @@ class Person {
   sagUntilMs = 0;
   sagV = 0;
   private heartRate = 75;
+  /** Passes made since the model last collected them. */
+  readonly passes: SimGatePass[] = [];
+  /** When the person passes the site entrance gate out, after docking the tag (0: not pending). */
+  private siteOutAtMs = 0;
 
   constructor(spec: PersonSpec, ordinal: number, seed: number, startMs: number, now: HeadingNow) {
     this.spec = spec;
     this.rng = Rng.derive(seed, `beacon:${spec.sn}`);
+    this.gateRng = Rng.derive(seed, `gate:${spec.sn}`);
+    this.portal = now.dir === 1 ? 'entry' : 'exit';
     const r = this.rng;
     this.walkMps = r.uniform(1.0, 1.4);
     this.drainPctPerH = r.chance(0.03) ? r.uniform(6.5, 8) : r.uniform(2.5, 4);
@@ -194,7 +231,9 @@ class Person {
     } else if (startMs < this.plan.walkInMs) {
       this.switchOn(now);
       this.battery = r.uniform(90, 100);
+      this.passStartedShift();
     } else {
+      this.passStartedShift();
       this.phase = 'working';
       this.battery = clamp(100 - ((startMs - this.plan.tagOnMs) / HOUR_MS) * this.drainPctPerH - r.uniform(0, 5), 1, 100);
       this.retarget(startMs, now);
@@ -204,7 +243,7 @@ class Person {
 
   /** True when the tag is on and has battery left. */
   get publishing(): boolean {
-    return this.phase !== 'off' && this.battery > 0;
+    return this.phase !== 'off' && this.battery > 0 && !this.plan.forgotTag;
   }
 
   /** True while working in the bore (a candidate for an SOS). */
@@ -215,7 +254,18 @@ class Person {
   step(tMs: number, dtS: number, now: HeadingNow): void {
     if (this.phase === 'off') {
       this.battery = Math.min(100, this.battery + (CHARGE_PCT_PER_H * dtS) / 3600);
-      if (tMs >= this.plan.tagOnMs) this.switchOn(now);
+      if (this.siteOutAtMs > 0 && tMs >= this.siteOutAtMs) {
+        this.pass('site', 'out', Math.round(this.siteOutAtMs));
+        this.siteOutAtMs = 0;
+      }
+      if (!this.plan.siteIn && tMs >= this.plan.tagOnMs - this.plan.siteLeadMs) {
+        this.pass('site', 'in', Math.round(this.plan.tagOnMs - this.plan.siteLeadMs));
+        this.plan.siteIn = true;
+      }
+      if (tMs >= this.plan.tagOnMs) {
+        this.switchOn(now);
+        if (!this.plan.tailgates) this.pass('portal', 'in', Math.round(this.plan.tagOnMs));
+      }
       return;
     }
     this.battery = Math.max(0, this.battery - (this.drainPctPerH * dtS) / 3600);
@@ -242,6 +292,9 @@ class Person {
         break;
       case 'lingering':
         if (tMs >= this.lingerUntilMs) {
+          // out through the portal gate, the tag docked in the lamp room, out through the site gate a few minutes later
+          this.pass('portal', 'out', tMs);
+          this.siteOutAtMs = tMs + this.rng.uniform(3, 10) * MINUTE_MS;
           this.phase = 'off';
           this.x = now.portalM;
           this.plan = this.drawPlan(nextShiftStartMs(this.spec.crew, tMs));
@@ -290,11 +343,29 @@ class Person {
 
   private drawPlan(shiftStartMs: number): ShiftPlan {
     const r = this.rng;
-    return {
+    const plan = {
       tagOnMs: shiftStartMs - r.uniform(20, 40) * MINUTE_MS,
       walkInMs: shiftStartMs - r.uniform(0, 10) * MINUTE_MS,
       leaveMs: shiftStartMs + SHIFT_MS + r.uniform(0, 20) * MINUTE_MS,
     };
+    // its own stream, so the gates leave the positions' random sequence as it was
+    const g = this.gateRng;
+    return { ...plan, siteLeadMs: g.uniform(3, 15) * MINUTE_MS, siteIn: false, forgotTag: g.chance(FORGOT_TAG_CHANCE), tailgates: g.chance(TAILGATE_CHANCE) };
+  }
+
+  /** Records a pass through the site entrance or the heading's portal gate. */
+  private pass(gate: SimGatePass['gate'], direction: SimGatePass['direction'], tsMs: number): void {
+    this.passes.push({ sn: this.spec.sn, tunnelId: this.spec.tunnelId, portal: this.portal, gate, direction, tsMs });
+  }
+
+  /**
+   * A person placed at the start in a shift already under way: their in-passes at the times they were made
+   * (before the start: the gates report them as a gate flushes its buffer).
+   */
+  private passStartedShift(): void {
+    this.pass('site', 'in', Math.round(this.plan.tagOnMs - this.plan.siteLeadMs));
+    this.plan.siteIn = true;
+    if (!this.plan.tailgates) this.pass('portal', 'in', Math.round(this.plan.tagOnMs));
   }
 
   private switchOn(now: HeadingNow): void {
@@ -577,6 +648,17 @@ export class PeopleModel {
   sample(index: number, tsMs: number): BeaconTelemetry | null {
     const p = this.people[index];
     return p.publishing && p.silentUntilMs <= tsMs ? p.sample(tsMs, this.now.get(p.spec.headingId)!) : null;
+  }
+
+  /** The gate passes made since the last call (site entrance and portal gates), oldest first; each is returned once. */
+  drainPasses(): SimGatePass[] {
+    const out: SimGatePass[] = [];
+    for (const p of this.people) {
+      if (p.passes.length === 0) continue;
+      out.push(...p.passes);
+      p.passes.length = 0;
+    }
+    return out.sort((a, b) => a.tsMs - b.tsMs);
   }
 
   /** Number of tags. */

@@ -1,6 +1,6 @@
 /**
  * Site time helpers. Chinese sites run on Beijing time (UTC+8, no daylight saving; docs/product.md "Validation and display"), and the
- * demo tunnel works two 12-hour shifts starting at 08:00 and 20:00 (docs/domain.md "Personnel positioning").
+ * demo tunnel works two 12-hour shifts starting at 07:00 and 19:00 (docs/domain.md "Personnel positioning").
  */
 import { BEIJING_OFFSET_MS, beijingDayStart } from '../../protocol';
 
@@ -17,14 +17,14 @@ export function beijingHour(tMs: number): number {
 }
 
 
-/** The two crews: the day crew starts at 08:00, the night crew at 20:00 Beijing time. */
+/** The two crews: the day crew starts at 07:00, the night crew at 19:00 Beijing time. */
 export type Crew = 'day' | 'night';
 
 /** Shift length (docs/domain.md: two 12-h shifts). */
 export const SHIFT_MS = 12 * HOUR_MS;
 
 /** Beijing hour at which each crew's shift starts. */
-export const SHIFT_START_HOUR: Record<Crew, number> = { day: 8, night: 20 };
+export const SHIFT_START_HOUR: Record<Crew, number> = { day: 7, night: 19 };
 
 /** Start of the first shift of `crew` that starts strictly after `tMs`. */
 export function nextShiftStartMs(crew: Crew, tMs: number): number {

@@ -865,6 +865,45 @@ const boreAlignments: Migration = {
   },
 };
 
+/**
+ * Labour attendance from the site's gates (docs/domain.md "Labour attendance"): every pass of a face-recognition
+ * turnstile, once per gate and pass key (a pass reported twice is stored once); the shift of each team and
+ * the enterprise type of each cooperating company (docs/api.md "Labour attendance").
+ */
+const gateAttendance: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('gate_passes')
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('gate_sn', 'text', (c) => c.notNull())
+      .addColumn('pass_key', 'text', (c) => c.notNull())
+      .addColumn('person_id', 'text', (c) => c.notNull())
+      .addColumn('direction', 'text', (c) => c.notNull())
+      .addColumn('ts_ms', 'double precision', (c) => c.notNull())
+      .addColumn('received_ms', 'double precision', (c) => c.notNull())
+      .addPrimaryKeyConstraint('gate_passes_pk', ['project_id', 'gate_sn', 'pass_key'])
+      .execute();
+    await db.schema.createIndex('gate_passes_project_ts').on('gate_passes').columns(['project_id', 'ts_ms']).execute();
+    await db.schema.createIndex('gate_passes_person_ts').on('gate_passes').columns(['project_id', 'person_id', 'ts_ms']).execute();
+    await db.schema
+      .createTable('team_shifts')
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('company', 'text', (c) => c.notNull())
+      .addColumn('team', 'text', (c) => c.notNull())
+      .addColumn('start_min', 'integer', (c) => c.notNull())
+      .addColumn('length_min', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('team_shifts_pk', ['project_id', 'company', 'team'])
+      .execute();
+    await db.schema
+      .createTable('labour_companies')
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('company', 'text', (c) => c.notNull())
+      .addColumn('enterprise_type', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('labour_companies_pk', ['project_id', 'company'])
+      .execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -892,6 +931,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0049_tunnel_progress_and_rock_segments': tunnelProgress,
   '0050_drill_blast_cycles': drillBlastCycles,
   '0051_bore_alignments': boreAlignments,
+  '0056_gate_attendance': gateAttendance,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

@@ -44,6 +44,9 @@ export interface Database {
   cycle_presets: CyclePresetsTable;
   bore_alignments: BoreAlignmentsTable;
   device_transfers: DeviceTransfersTable;
+  gate_passes: GatePassesTable;
+  team_shifts: TeamShiftsTable;
+  labour_companies: LabourCompaniesTable;
 }
 
 export interface UsersTable {
@@ -586,4 +589,35 @@ export interface BoreAlignmentsTable {
   updated_at_ms: number;
   /** Who saved it last (username; `seed` for the demo's). */
   updated_by: string;
+}
+
+/** One pass of a gate (migration 0056_gate_attendance): stored once per gate and pass key. */
+export interface GatePassesTable {
+  project_id: string;
+  gate_sn: string;
+  /** The gate's pass id, or `personId:direction:ts` when it sends none (protocol/kinds/gate.ts). */
+  pass_key: string;
+  /** The person's id in the register as the gate reported it (may name nobody: an unknown face). */
+  person_id: string;
+  direction: 'in' | 'out';
+  /** The gate's time of the pass, and the server's receive time, ms. */
+  ts_ms: number;
+  received_ms: number;
+}
+
+/** A team's shift (migration 0056_gate_attendance); a team without a row works DEFAULT_SHIFT. */
+export interface TeamShiftsTable {
+  project_id: string;
+  company: string;
+  team: string;
+  /** Minutes after 00:00 Beijing time, and length in minutes. */
+  start_min: number;
+  length_min: number;
+}
+
+/** A cooperating company's enterprise type (migration 0056_gate_attendance). */
+export interface LabourCompaniesTable {
+  project_id: string;
+  company: string;
+  enterprise_type: string;
 }

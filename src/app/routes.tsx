@@ -17,6 +17,7 @@ const AlarmCenterScreen = lazyChunk('AlarmCenterScreen', () => import('./screens
 const PeopleScreen = lazyChunk('PeopleScreen', () => import('./screens/PeopleScreen').then((m) => m.PeopleScreen));
 const ZonesScreen = lazyChunk('ZonesScreen', () => import('./screens/ZonesScreen').then((m) => m.ZonesScreen));
 const AdminScreen = lazyChunk('AdminScreen', () => import('./screens/admin/AdminScreen').then((m) => m.AdminScreen));
+const AttendanceScreen = lazyChunk('AttendanceScreen', () => import('./screens/AttendanceScreen').then((m) => m.AttendanceScreen));
 const TunnelScreen = lazyChunk('TunnelScreen', () => import('./screens/TunnelScreen').then((m) => m.TunnelScreen));
 const TunnelProcessScreen = lazyChunk('TunnelProcessScreen', () => import('./screens/TunnelProcessScreen').then((m) => m.TunnelProcessScreen));
 const PageManagerScreen = lazyChunk('PageManagerScreen', () => import('./screens/PageManagerScreen').then((m) => m.PageManagerScreen));
@@ -53,6 +54,8 @@ export const ROUTE_OBJECTS = [
       { path: 'zones', element: <ZonesScreen /> },
       // Tunnel progress (docs/api.md "Tunnel progress"): bores, rock grades, faces, figures, reports.
       { path: 'tunnel', element: <TunnelScreen /> },
+      // Labour attendance (docs/api.md "Labour attendance"): gates and beacons, companies, today's sheet.
+      { path: 'attendance', element: <AttendanceScreen /> },
       // Drill-and-blast stages and rounds per heading (docs/domain.md "Drill-and-blast cycle").
       { path: 'tunnel/process', element: <TunnelProcessScreen /> },
       // Hidden from menus (docs/product.md "Routes and screens"): the same list as /pageManger.

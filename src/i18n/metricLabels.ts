@@ -57,6 +57,7 @@ export const KIND_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   'kind.gantryCrane': msg`Gantry crane`,
   'kind.yardCrane': msg`Yard crane`,
   'kind.cycleStage': msg`Process stage reporter`,
+  'kind.gate': msg`Access gate`,
 
   'metric.constructionElevator.leftLoadT': msg`Left cage load`,
   'metric.constructionElevator.leftLoadPct': msg`Left cage load (of rated)`,

@@ -1,6 +1,7 @@
 import { action, makeObservable, observable, observableRef, reaction, runInAction, type IReactionDisposer } from 'mobx';
 import { isPersonTagKind, type Alarm, type DeviceInfo, type EquipmentFleet, type TelemetryHistory, type TunnelInfo, type TunnelPlan, type TunnelProgressAt } from '../../protocol';
 import type { CycleSource } from './cycles';
+import type { AttendanceSource } from './attendance';
 import type { HistoryService, ReadingAt } from '../../workers/telemetry/History';
 import { MAX_ACTIVITY_BUCKETS } from '../../workers/telemetry/HistoryImpl';
 import { ALARM_CAPACITY, type DeviceStore, type TunnelStore } from '../stores';
@@ -61,6 +62,8 @@ export interface ReplayDeps {
   cycles?: CycleSource;
   /** The plan view's alignments and zones (tunnel/plan); absent, the plan draws every bore straight. */
   tunnelPlan?: (projectId: string) => Promise<TunnelPlan>;
+  /** Labour attendance as of the replay instant (attendance.ts); absent, the attendance panels say they cannot load. */
+  attendance?: AttendanceSource;
 }
 
 /** A replay range: [fromMs, toMs] (ms since epoch), the start instant and the speed (× real time). */
@@ -286,6 +289,11 @@ export class ReplaySource implements PanelDataSource {
   /** The plan view's design data (ReplayDeps.tunnelPlan): the same as live. */
   get tunnelPlan(): ((projectId: string) => Promise<TunnelPlan>) | undefined {
     return this.deps.tunnelPlan;
+  }
+
+  /** Labour attendance asked as of the replay instant (ReplayDeps.attendance). */
+  get attendance(): AttendanceSource | undefined {
+    return this.deps.attendance;
   }
 
   /** Drill-and-blast cycles asked as of the replay instant (ReplayDeps.cycles). */

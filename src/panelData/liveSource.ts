@@ -1,3 +1,4 @@
+import { attendanceSourceOf } from './attendance';
 import { EQUIPMENT, TUNNEL } from '../../protocol';
 import type { RootStore } from '../stores';
 import type { AlarmFeedState, PanelDataSource } from './types';
@@ -43,6 +44,7 @@ export function createLiveSource(root: RootStore): PanelDataSource {
     tunnelProgress: (projectId) => root.request(TUNNEL.progressFigures, { projectId }, { skipErrorHandler: true }),
     cycles: cycleSourceOf(root),
     tunnelPlan: (projectId) => root.request(TUNNEL.plan, { projectId }, { skipErrorHandler: true }),
+    attendance: attendanceSourceOf(root),
   };
 }
 

@@ -1,3 +1,4 @@
+import { attendanceSourceOf } from './attendance';
 import { cycleSourceOf } from './cycles';
 import { EQUIPMENT, TUNNEL } from '../../protocol';
 import type { RootStore } from '../stores';
@@ -58,6 +59,7 @@ export function createReplaySource(
       tunnelProgress: (p, atMs) => root.request(TUNNEL.progressFigures, { projectId: p, atMs }, { skipErrorHandler: true }),
       cycles: cycleSourceOf(root),
       tunnelPlan: (p) => root.request(TUNNEL.plan, { projectId: p }, { skipErrorHandler: true }),
+      attendance: attendanceSourceOf(root),
       history: opts.history ?? restHistory(root.request, (input, init) => root.fetchRoute(String(input), init ?? {})),
       createHistory: opts.createHistory ?? createHistory,
       devices: root.devices,

@@ -1,4 +1,5 @@
 import type { Alarm, DealStatus, DeviceInfo, EquipmentFleet, TunnelInfo, TunnelPlan, TunnelProgressAt } from '../../protocol';
+import type { AttendanceSource } from './attendance';
 import type { CycleSource } from './cycles';
 import type { ChartWindow, PersonnelFrame, PersonnelRequest, PersonnelWatch, SeriesFrame, TelemetryTopic, WindowRequest } from '../stores';
 
@@ -110,4 +111,6 @@ export interface PanelDataSource {
    * sources without a server (the plan draws every bore straight).
    */
   tunnelPlan?(projectId: string): Promise<TunnelPlan>;
+  /** Labour attendance as of an instant (attendance.ts); absent in sources without a server (the attendance panels say so). */
+  attendance?: AttendanceSource;
 }

@@ -15,6 +15,8 @@ import { cycleStagePanel } from './CycleStage';
 import { cycleTimelinePanel } from './CycleTimeline';
 import { cycleAnalysisPanel } from './CycleAnalysis';
 import { cycleTrendPanel } from './CycleTrend';
+import { labourCountPanel } from './LabourCount';
+import { companyAttendancePanel } from './CompanyAttendance';
 
 /** Definitions with their config type erased; prepareConfig re-establishes it by parsing. */
 const definitions = new Map<string, PanelDefinition<unknown>>();
@@ -80,6 +82,8 @@ registerPanel(alarmFeedPanel);
 registerPanel(fleetOverviewPanel);
 registerPanel(tunnelProgressPanel);
 registerPanel(progressFiguresPanel);
+registerPanel(labourCountPanel);
+registerPanel(companyAttendancePanel);
 for (const panel of EQUIPMENT_PANELS) registerPanel(panel);
 registerPanel(headlinePanel);
 registerPanel(environmentNowPanel);

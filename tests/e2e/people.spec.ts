@@ -53,14 +53,17 @@ test('the person list filters by team and status, searches, and exports .xlsx an
   await logIn(page);
   await expect(page.locator('[data-total]')).toHaveAttribute('data-total', '200', { timeout: 15_000 });
 
+  // the lining team of the crew on shift now (day 07:00–19:00 Beijing time, night otherwise: server/seed/demoPeople.ts)
+  const beijingHour = new Date(Date.now() + 8 * 3_600_000).getUTCHours();
+  const TEAM = beijingHour >= 7 && beijingHour < 19 ? 'Lining team' : 'Lining night team';
   await page.getByRole('combobox', { name: 'Team' }).click();
-  await page.getByRole('option', { name: 'Lining team' }).click();
+  await page.getByRole('option', { name: TEAM, exact: true }).click();
   const rows = page.locator('[data-person]');
   await expect(page.locator('[data-total]')).not.toHaveAttribute('data-total', '200');
   const total = Number(await page.locator('[data-total]').getAttribute('data-total'));
   expect(total).toBeGreaterThan(0);
   await expect(rows).toHaveCount(total);
-  for (const team of await rows.locator('td:nth-child(4)').allTextContents()) expect(team).toBe('Lining team');
+  for (const team of await rows.locator('td:nth-child(4)').allTextContents()) expect(team).toBe(TEAM);
 
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Online' }).click();
@@ -77,7 +80,7 @@ test('the person list filters by team and status, searches, and exports .xlsx an
   // the export is taken a moment later than the list: people may have gone offline meanwhile
   expect(sheet.rowCount - 1).toBeLessThanOrEqual(online + 2);
   expect(sheet.rowCount - 1).toBeGreaterThan(0);
-  sheet.eachRow((row, i) => i > 1 && expect(row.getCell(4).value).toBe('Lining team'));
+  sheet.eachRow((row, i) => i > 1 && expect(row.getCell(4).value).toBe(TEAM));
 
   const csvDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();

@@ -69,7 +69,7 @@ describe('personnel alarms: gathering and leave area (real server)', () => {
     expect(bad.body.success).toBe(false);
     expect(bad.body.errorMessage).toContain('gatheringAllowed');
     // the seeded portal allows gathering and is the lining crew's way in
-    expect(zones.find((z) => z.kind === 'portal')).toMatchObject({ gatheringAllowed: true, assignedTeams: ['Lining team'] });
+    expect(zones.find((z) => z.kind === 'portal')).toMatchObject({ gatheringAllowed: true, assignedTeams: ['Lining team', 'Lining night team'] });
   });
 
   it('gathering: three people together outside the zones that allow it raise one warning on the bore; inside such a zone nothing', async () => {

@@ -1,3 +1,4 @@
+import { auditAsFailed } from '../audit';
 import type { FastifyInstance } from 'fastify';
 import { TUNNEL, type BoreAlignment } from '../../../protocol';
 import { boreAlignments, saveBoreAlignments, tunnelRows, zoneRowsByPlace } from '../../storage';
@@ -29,11 +30,14 @@ export function registerTunnelPlanRoutes(app: FastifyInstance, deps: HttpDeps): 
     return a;
   });
 
-  route(app, deps, TUNNEL.alignmentImport, async ({ body, user }) => {
+  route(app, deps, TUNNEL.alignmentImport, async ({ body, user, req }) => {
     requireMember(user, body.projectId);
     const parsed = await parseAlignmentFile(body.format, Buffer.from(body.contentBase64, 'base64'), await boreIds(body.projectId));
     const before = await boreAlignments(deps.db, body.projectId);
-    if (parsed.problems.length > 0) return { imported: 0, problems: parsed.problems, alignments: before };
+    if (parsed.problems.length > 0) {
+      auditAsFailed(req);
+      return { imported: 0, problems: parsed.problems, alignments: before };
+    }
     const kept = new Map(before.map((a) => [a.tunnelId, a.crossPassages]));
     const next: BoreAlignment[] = [...parsed.points].map(([tunnelId, points]) => ({ tunnelId, points, crossPassages: kept.get(tunnelId) ?? [] }));
     await saveBoreAlignments(deps.db, body.projectId, next, user.username, Date.now());

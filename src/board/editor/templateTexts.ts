@@ -27,6 +27,10 @@ export const TEMPLATE_TEXTS: Record<string, { name: MessageDescriptor; descripti
     name: msg`Road short tunnel: site office screen`,
     description: msg`For a 1366×768 office screen: personnel in a short road tunnel, its face gas trend and the active alarms.`,
   },
+  'tunnel-attendance': {
+    name: msg`Tunnel labour attendance`,
+    description: msg`The personnel in the bores across the top; the live labour count on site and per bore by the gates and by the beacons with the discrepancies, and the cooperating companies' attendance today.`,
+  },
 };
 
 /** Words of the template categories (BOARD_TEMPLATE_CATEGORIES). */

@@ -56,6 +56,10 @@ export const AUDIT_ACTION_LABEL: Readonly<Record<string, MessageDescriptor>> = {
   'tunnel.progress': msg`Reported tunnel progress`,
   'tunnel.rockGrades': msg`Edited the surrounding-rock grades`,
   'tunnel.rockGradesImport': msg`Imported the surrounding-rock grades`,
+  'tunnel.alignment': msg`Edited a bore's plan alignment`,
+  'tunnel.alignmentImport': msg`Imported the plan alignments`,
+  'attendance.teamShift': msg`Set a team's shift`,
+  'attendance.companyType': msg`Set a company's enterprise type`,
 };
 
 /** The words of an audit action: its label, "(failed)" after it for `<action>.failed`, else the identifier itself. */
