@@ -181,9 +181,14 @@ export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
     <ScreenFrame
       title={<Trans>Alarm center</Trans>}
       beside={
-        <ScreenLink to="/pageManger">
-          <Trans>Page management</Trans>
-        </ScreenLink>
+        <span style={{ display: 'inline-flex', gap: 16 }}>
+          <ScreenLink to="/pageManger">
+            <Trans>Page management</Trans>
+          </ScreenLink>
+          <ScreenLink to="/captures">
+            <Trans>AI captures</Trans>
+          </ScreenLink>
+        </span>
       }
     >
 
@@ -536,7 +541,7 @@ function CapturePicture({ src, alt }: { src: string; alt: string }) {
   if (missing) {
     return (
       <span style={{ color: SCREEN.textMuted }}>
-        <Trans>Picture no longer kept</Trans>
+        <Trans>The image has been deleted</Trans>
       </span>
     );
   }
