@@ -14,13 +14,13 @@ const id = z.string().min(1).max(64);
 export const ALG_TYPE_NAMES: Readonly<Record<AlgType, string>> = {
   noHelmet: 'No helmet',
   noVest: 'No reflective vest',
-  noHarness: 'No safety harness',
+  noHarness: 'No harness',
   climbing: 'Climbing',
   fall: 'Fall',
   smoking: 'Smoking',
   openFlame: 'Open flame',
   crowding: 'Crowding',
-  intrusion: 'Danger-zone intrusion',
+  intrusion: 'Danger zone intrusion',
   phoneUse: 'Phone use',
   workAtHeight: 'Unprotected work at height',
 };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { DEVICE_KIND_REGISTRY, type DeviceMessage } from '../../protocol';
+import { DEVICE_KIND_REGISTRY, type CameraAlarm, type DeviceMessage } from '../../protocol';
+import { CaptureStore, captureUrl, decodeCapture } from '../captures/captureStore';
 import { TelemetryWriter } from '../ingest/telemetryWriter';
 import type { Database } from '../storage/schema';
 import { BackfillRules, type BackfillRulesResult } from './backfillRules';
@@ -42,6 +43,24 @@ export interface BackfillOptions extends Pick<FleetModelOptions, 'projectId' | '
    * readings are written.
    */
   rules?: BackfillRules;
+  /**
+   * Where the past's capture pictures go (server/captures), as the live path stores them; without it an
+   * AI alarm of the past keeps no picture.
+   */
+  captures?: CaptureStore;
+}
+
+/**
+ * A capture event of the past as the live path hands it to the rules: its picture stored in `store` (the
+ * save is pushed to `pending`) and `picUrl` pointing at it, `pic` dropped. A picture that fails to store
+ * leaves its record saying so ("The image has been deleted"), not the backfill failing.
+ */
+function pastCapture(store: CaptureStore | undefined, projectId: string, sn: string, payload: CameraAlarm, pending: Array<Promise<void>>): CameraAlarm {
+  const { pic, ...rest } = payload;
+  const picture = store && pic !== undefined ? decodeCapture(sn, rest.ts, pic) : null;
+  if (!store || !picture) return rest;
+  pending.push(store.save(projectId, sn, picture).catch(() => undefined));
+  return { ...rest, picUrl: captureUrl(projectId, picture.name) };
 }
 
 /** What a backfill did. */
@@ -58,7 +77,7 @@ export interface BackfillResult {
  * the same deterministic model as the live simulator (server/simulator/model.ts), so the same seed and
  * start give the same readings. Only the readings a kind stores as history (protocol/kinds `readings`)
  * are written as telemetry; with `rules`, every message (camera events too) also runs the live rules, so
- * the past has its alarms, work records and zone counts. Runs in batches that yield to the event loop,
+ * the past has its alarms, work records and zone counts, and with `captures` the AI alarms their pictures. Runs in batches that yield to the event loop,
  * so a server stays responsive while it runs.
  */
 export async function backfillHistory(opts: BackfillOptions): Promise<BackfillResult> {
@@ -69,6 +88,7 @@ export async function backfillHistory(opts: BackfillOptions): Promise<BackfillRe
   let readings = 0;
   let t = fromMs;
   let batches = 0;
+  const pictures: Array<Promise<void>> = [];
   while (t < opts.toMs && !opts.stopped?.()) {
     const next = Math.min(t + batchMs, opts.toMs);
     // advanceTo is inclusive; readings stamped exactly at toMs belong to the live part
@@ -77,8 +97,7 @@ export async function backfillHistory(opts: BackfillOptions): Promise<BackfillRe
       if (!kind) continue;
       const values = kind.readings || opts.rules ? DEVICE_KIND_REGISTRY.flatten(m.kind, m.payload) : null;
       if (opts.rules) {
-        // a camera's picture is not stored for the past: its alarm keeps no picture
-        const msg = kind.event?.capture ? { ...m.payload, pic: undefined } : m.payload;
+        const msg = kind.event?.capture ? pastCapture(opts.captures, opts.projectId, m.sn, m.payload as CameraAlarm, pictures) : m.payload;
         opts.rules.accept(m.sn, { kind: m.kind, msg } as DeviceMessage, m.tsMs, values!);
       }
       if (!kind.readings) continue;
@@ -96,11 +115,11 @@ export async function backfillHistory(opts: BackfillOptions): Promise<BackfillRe
     t = next;
     opts.rules?.advance(t - 1);
     opts.onProgress?.(t, readings);
-    if (++batches % flushEvery === 0) await opts.sink.flush();
+    if (++batches % flushEvery === 0) await Promise.all([opts.sink.flush(), ...pictures.splice(0)]);
     if (opts.rules?.due) await opts.rules.flush();
     await new Promise<void>((r) => setImmediate(r));
   }
-  await opts.sink.flush(true);
+  await Promise.all([opts.sink.flush(true), ...pictures.splice(0)]);
   const rules = opts.rules ? await opts.rules.finish(t) : undefined;
   return { readings, reachedMs: t, ...(rules ? { rules } : {}) };
 }
@@ -154,6 +173,7 @@ export function startDemoBackfill(opts: {
       const rules = await BackfillRules.load(opts.db, opts.projectId, fromMs, opts.seed, opts.log);
       const result = await backfillHistory({
         rules,
+        captures: new CaptureStore(opts.db),
         projectId: opts.projectId,
         seed: opts.seed,
         devices: opts.devices,

@@ -22,7 +22,7 @@ const HOUR = 60 * MIN;
 const T0 = Date.UTC(2025, 2, 10, 2, 0, 0);
 const WINDOW = { fromMs: T0 - HOUR, toMs: T0 + 2 * 86_400_000 };
 
-function ai(sn: string, name: string, metric: string, raisedAtMs: number, deal: { status: 0 | 1 | 2; afterMs?: number }, picUrl: string | null, projectId = demo): Insertable<AlarmsTable> {
+function ai(sn: string, name: string, metric: string, raisedAtMs: number, deal: { status: 0 | 1 | 2; afterMs?: number }, picUrl: string | null, projectId: string = demo): Insertable<AlarmsTable> {
   return {
     project_id: projectId,
     device_sn: sn,
@@ -139,7 +139,7 @@ describe('AI capture record and violation analysis (real server)', () => {
     expect(a).toMatchObject({ total: 5, untreated: 2, processed: 2, falseAlarms: 1, falseAlarmRatio: 0.3333, meanHandleMs: 20 * MIN });
     expect(a.byAlgType).toEqual([
       { algType: 'noHelmet', algTypeName: 'No helmet', count: 3, untreated: 0, processed: 2, falseAlarms: 1 },
-      { algType: 'intrusion', algTypeName: 'Danger-zone intrusion', count: 1, untreated: 1, processed: 0, falseAlarms: 0 },
+      { algType: 'intrusion', algTypeName: 'Danger zone intrusion', count: 1, untreated: 1, processed: 0, falseAlarms: 0 },
       { algType: 'smoking', algTypeName: 'Smoking', count: 1, untreated: 1, processed: 0, falseAlarms: 0 },
     ]);
     expect(a.byCamera).toEqual([
@@ -186,7 +186,7 @@ describe('AI capture record and violation analysis (real server)', () => {
     const col = (h: string) => header.indexOf(h);
     const body = rows.slice(1);
     expect(body.map((r) => [r[col('Camera')], r[col('Violation')], r[col('Handling')]])).toEqual([
-      ['Portal camera', 'Danger-zone intrusion', 'untreated'],
+      ['Portal camera', 'Danger zone intrusion', 'untreated'],
       ['Portal camera', 'No helmet', 'misinformation'],
       ['Portal camera', 'No helmet', 'processed'],
     ]);
