@@ -107,9 +107,12 @@ export const CaptureAnalysisModal = observer(function CaptureAnalysisModal({ pro
     const el = host.current;
     if (!data || !el || !open) return;
     const bars = dayBarPaths();
+    const frame = dayBarsFrame(Math.max(320, el.clientWidth || 760), window.innerHeight < 900 ? 150 : 200, axisColor, gridColor);
     const u = new uPlot(
       {
-        ...dayBarsFrame(Math.max(320, el.clientWidth || 760), 200, axisColor, gridColor),
+        ...frame,
+        // half a day either side, so the first and the last day's bars are whole
+        scales: { ...frame.scales, x: { time: true, range: (_u, min, max) => [min - DAY_MS / 2000, max + DAY_MS / 2000] } },
         series: [
           dayLegendSeries(i18n._(msg`Day`)),
           { label: i18n._(msg`Captures`), stroke: '#3e9bff', fill: '#3e9bff99', paths: bars, value: countLegendValue },
@@ -127,7 +130,7 @@ export const CaptureAnalysisModal = observer(function CaptureAnalysisModal({ pro
   const outside = ratio !== null && (ratio < EXPECTED_FALSE.min || ratio > EXPECTED_FALSE.max);
   return (
     <Dialog open={open} onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface aria-label={t`Violation analysis`} style={{ maxWidth: 'min(1280px, 96vw)', width: 'min(1280px, 96vw)' }}>
+      <DialogSurface aria-label={t`Violation analysis`} style={{ maxWidth: 'min(1280px, 96vw)', width: 'min(1280px, 96vw)', maxHeight: '96vh', overflowY: 'auto' }}>
         <DialogBody>
           <DialogTitle action={<Button appearance="subtle" aria-label={t`Close`} onClick={onClose}>✕</Button>}>
             <Trans>Violation analysis</Trans>

@@ -59,7 +59,7 @@ export function CaptureViewer({
     <Dialog open={open} onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface
         aria-label={t`Capture picture`}
-        style={{ maxWidth: 'min(1200px, 96vw)', width: 'min(1200px, 96vw)' }}
+        style={{ maxWidth: 'min(1200px, 96vw)', width: 'min(1200px, 96vw)', maxHeight: '96vh', overflowY: 'auto' }}
         onKeyDown={(e) => {
           if (e.key === 'ArrowRight' && canNext) onStep(1);
           if (e.key === 'ArrowLeft' && canPrev) onStep(-1);
@@ -70,7 +70,7 @@ export function CaptureViewer({
             {capture ? `${capture.cameraName} · ${algLabel(capture)}` : <Trans>Capture picture</Trans>}
           </DialogTitle>
           <DialogContent style={{ display: 'grid', gridTemplateColumns: '1fr 280px', gap: 16 }}>
-            <div data-testid="capture-viewer-picture" style={{ overflow: 'auto', maxHeight: '70vh', minHeight: 320, background: '#000', borderRadius: 4 }}>
+            <div data-testid="capture-viewer-picture" style={{ overflow: 'auto', maxHeight: '62vh', minHeight: 320, background: '#000', borderRadius: 4 }}>
               {capture ? <CapturePicture key={capture.alarmId} capture={capture} alt={`${capture.cameraName} · ${algLabel(capture)}`} zoom={zoom} /> : null}
             </div>
             <dl style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '6px 12px', margin: 0, alignContent: 'start', fontSize: 14 }}>
@@ -109,23 +109,23 @@ export function CaptureViewer({
             </dl>
           </DialogContent>
           <DialogActions style={{ justifyContent: 'space-between', width: '100%' }}>
-            <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
-              <Button disabled={!canPrev} onClick={() => onStep(-1)}>
+            <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center', whiteSpace: 'nowrap' }}>
+              <Button disabled={!canPrev} style={{ minWidth: 'auto' }} onClick={() => onStep(-1)}>
                 ← <Trans>Previous</Trans>
               </Button>
               <span data-testid="capture-viewer-ordinal" style={{ fontVariantNumeric: 'tabular-nums' }}>
                 {ordinal} / {total}
               </span>
-              <Button disabled={!canNext} onClick={() => onStep(1)}>
+              <Button disabled={!canNext} style={{ minWidth: 'auto' }} onClick={() => onStep(1)}>
                 <Trans>Next</Trans> →
               </Button>
             </span>
-            <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
-              <Button aria-label={t`Zoom out`} disabled={zoom <= 1} onClick={() => setZoom(nextZoom(zoom, -1))}>
+            <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center', whiteSpace: 'nowrap' }}>
+              <Button aria-label={t`Zoom out`} style={{ minWidth: 'auto' }} disabled={zoom <= 1} onClick={() => setZoom(nextZoom(zoom, -1))}>
                 −
               </Button>
               <span style={{ minWidth: 48, textAlign: 'center' }}>{zoomPct} %</span>
-              <Button aria-label={t`Zoom in`} disabled={zoom >= 4} onClick={() => setZoom(nextZoom(zoom, 1))}>
+              <Button aria-label={t`Zoom in`} style={{ minWidth: 'auto' }} disabled={zoom >= 4} onClick={() => setZoom(nextZoom(zoom, 1))}>
                 +
               </Button>
               {capture?.picture && capture.pictureState !== 'deleted' ? (
