@@ -37,6 +37,7 @@ import { formatDisplayNumber } from '../../format/number';
 import { ALARM_KIND_LABEL, alarmDigits, alarmLocationText, alarmTitle, canShelve, DEAL_STATUS_LABEL, isShelved, LEVEL_LABEL, ShelveDialog, valueAgainstLimit as alarmValueAgainstLimit } from '../../components';
 import { ScreenFrame, ScreenLink } from './ScreenFrame';
 import { AlarmCenterAnalysis } from './AlarmCenterAnalysis';
+import { CaptureAnalysisModal } from './CaptureAnalysisModal';
 import { ShelvedBadge } from './AlarmShelving';
 import { useProjectId } from '../shell/useProjectId';
 
@@ -387,7 +388,7 @@ function valueAgainstLimit(a: AlarmRecord): string {
   return `${text} · ▲${formatDisplayNumber(a.peakValue, alarmDigits(a))}`;
 }
 
-/** The detail drawer: the alarm against its limit, where the device is, the timeline and, for AI alarms, the capture. */
+/** The detail drawer: the alarm against its limit, where the device is, the timeline and, for AI alarms, the capture and the camera's violation analysis. */
 const AlarmDetailDrawer = observer(function AlarmDetailDrawer({ detail, onClose }: { detail: AlarmDetail | null; onClose: () => void }) {
   const { i18n } = useLingui();
   const { tunnels } = useStores();
@@ -395,6 +396,8 @@ const AlarmDetailDrawer = observer(function AlarmDetailDrawer({ detail, onClose 
   const projectId = useProjectId();
   useProjectTunnels(detail ? projectId : null);
   const a = detail?.alarm as AlarmRecord | undefined;
+  // an AI alarm's camera: its violation analysis (capture/analysis)
+  const [analysisOpen, setAnalysisOpen] = useState(false);
   return (
     <Drawer type="overlay" position="end" size="medium" open={detail !== null} onOpenChange={(_, d) => !d.open && onClose()}>
       <DrawerHeader>
@@ -459,6 +462,17 @@ const AlarmDetailDrawer = observer(function AlarmDetailDrawer({ detail, onClose 
                 </dt>
                 <dd style={{ margin: 0 }}>
                   <CapturePicture key={a.picUrl} src={a.picUrl} alt={i18n._(msg`AI capture`)} />
+                </dd>
+              </>
+            ) : null}
+            {a.kind === 'ai' && projectId ? (
+              <>
+                <dt />
+                <dd style={{ margin: 0 }}>
+                  <Button onClick={() => setAnalysisOpen(true)}>
+                    <Trans>Violation analysis</Trans>
+                  </Button>
+                  <CaptureAnalysisModal projectId={projectId} open={analysisOpen} onClose={() => setAnalysisOpen(false)} cameraSn={a.deviceSn} />
                 </dd>
               </>
             ) : null}
