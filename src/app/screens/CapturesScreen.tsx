@@ -39,7 +39,7 @@ interface Filters {
 const NO_FILTERS: Filters = { range: 'week', cameraSn: '', algType: '', dealStatus: '' };
 
 /** The capture/list (and capture/export) filter of the screen's choices, at `nowMs`. */
-export function captureQuery(projectId: string, f: Filters, nowMs: number): CaptureFilterBody {
+export function captureFilterOf(projectId: string, f: Filters, nowMs: number): CaptureFilterBody {
   const range = RANGES[f.range]?.ms ?? null;
   return {
     projectId,
@@ -68,7 +68,7 @@ export const CapturesScreen = observer(function CapturesScreen() {
   const [analysisOpen, setAnalysisOpen] = useState(false);
 
   // the time range is reckoned when the filters are applied: the same filters ask the same query
-  const filterBody = useMemo(() => (projectId ? captureQuery(projectId, filters, Date.now()) : null), [projectId, filters]);
+  const filterBody = useMemo(() => (projectId ? captureFilterOf(projectId, filters, Date.now()) : null), [projectId, filters]);
   const { data, loading } = useQuery(CAPTURES.captureList, filterBody ? { ...filterBody, page, pageSize: PAGE_SIZE } : null, { notify: true });
   const devices = useQuery(DEVICES.deviceList, projectId ? { projectId } : null).data;
   const cameras = (devices ?? []).filter((d) => kindArea(d.kind) === 'aiVideo');
