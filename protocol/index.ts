@@ -10,6 +10,7 @@ export * from './status';
 export * from './thresholds';
 export * from './board';
 export * from './api';
+export * from './captures';
 export * from './socket';
 export * from './chainage';
 export * from './customPanels';

@@ -46,6 +46,17 @@ export function captureUrl(projectId: string, name: string): string {
 }
 
 /**
+ * The name of the capture this server stored for an alarm of `projectId` whose `picUrl` is given (the
+ * inverse of {@link captureUrl}), or null when the picture is not one of ours (a camera's own URL, none).
+ */
+export function storedCaptureName(picUrl: string | null, projectId: string): string | null {
+  if (!picUrl?.startsWith(`${ALARMS.alarmCapture.path}?`)) return null;
+  const query = new URLSearchParams(picUrl.slice(ALARMS.alarmCapture.path.length + 1));
+  const name = query.get('name');
+  return query.get('projectId') === projectId && name !== null && CAPTURE_NAME.test(name) ? name : null;
+}
+
+/**
  * Capture pictures of AI alarms in the database (table alarm_captures), bounded: at most MAX_CAPTURES
  * rows and CAPTURE_RETENTION_MS of age, pruned oldest first every few saves. A picture sent again (the
  * same camera and alarm time, e.g. an MQTT redelivery) keeps the first copy.

@@ -31,6 +31,7 @@ import { registerWorkRecordRoutes } from './routes/workRecords';
 import { registerEquipmentRoutes } from './routes/equipment';
 import { registerCycleRoutes } from './routes/cycles';
 import { registerAttendanceRoutes } from './routes/attendance';
+import { registerCaptureRoutes } from './routes/captures';
 
 const API_PREFIX = '/zhgd/';
 /** Auth routes: their limits are RATE_LIMIT_AUTH_PER_MINUTE, counted apart from the other routes. */
@@ -286,5 +287,6 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   registerEquipmentRoutes(app, deps);
   registerCycleRoutes(app, deps);
   registerAttendanceRoutes(app, deps);
+  registerCaptureRoutes(app, deps);
   return app;
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
-import { DEVICE_KIND_REGISTRY, attendanceRole, type DeviceMessage } from '../../protocol';
+import { DEVICE_KIND_REGISTRY, attendanceRole, type CameraAlarm, type DeviceMessage } from '../../protocol';
 import { insertGatePass, type GatePassRecord } from '../storage/attendance';
+import { CaptureStore, captureUrl, decodeCapture } from '../captures/captureStore';
 import { TelemetryWriter } from '../ingest/telemetryWriter';
 import type { Database } from '../storage/schema';
 import { BackfillRules, type BackfillRulesResult } from './backfillRules';
@@ -45,6 +46,24 @@ export interface BackfillOptions extends Pick<FleetModelOptions, 'projectId' | '
   rules?: BackfillRules;
   /** Where the gates' passes go (kinds with an `attendance` role), once per batch; without it they are dropped. */
   passes?: (rows: GatePassRecord[]) => Promise<void>;
+  /**
+   * Where the past's capture pictures go (server/captures), as the live path stores them; without it an
+   * AI alarm of the past keeps no picture.
+   */
+  captures?: CaptureStore;
+}
+
+/**
+ * A capture event of the past as the live path hands it to the rules: its picture stored in `store` (the
+ * save is pushed to `pending`) and `picUrl` pointing at it, `pic` dropped. A picture that fails to store
+ * leaves its record saying so ("The image has been deleted"), not the backfill failing.
+ */
+function pastCapture(store: CaptureStore | undefined, projectId: string, sn: string, payload: CameraAlarm, pending: Array<Promise<void>>): CameraAlarm {
+  const { pic, ...rest } = payload;
+  const picture = store && pic !== undefined ? decodeCapture(sn, rest.ts, pic) : null;
+  if (!store || !picture) return rest;
+  pending.push(store.save(projectId, sn, picture).catch(() => undefined));
+  return { ...rest, picUrl: captureUrl(projectId, picture.name) };
 }
 
 /** What a backfill did. */
@@ -63,7 +82,7 @@ export interface BackfillResult {
  * the same deterministic model as the live simulator (server/simulator/model.ts), so the same seed and
  * start give the same readings. Only the readings a kind stores as history (protocol/kinds `readings`)
  * are written as telemetry; with `rules`, every message (camera events too) also runs the live rules, so
- * the past has its alarms, work records and zone counts. Runs in batches that yield to the event loop,
+ * the past has its alarms, work records and zone counts, and with `captures` the AI alarms their pictures. Runs in batches that yield to the event loop,
  * so a server stays responsive while it runs.
  */
 export async function backfillHistory(opts: BackfillOptions): Promise<BackfillResult> {
@@ -76,6 +95,7 @@ export async function backfillHistory(opts: BackfillOptions): Promise<BackfillRe
   const passes: GatePassRecord[] = [];
   let t = fromMs;
   let batches = 0;
+  const pictures: Array<Promise<void>> = [];
   while (t < opts.toMs && !opts.stopped?.()) {
     const next = Math.min(t + batchMs, opts.toMs);
     // advanceTo is inclusive; readings stamped exactly at toMs belong to the live part
@@ -84,8 +104,7 @@ export async function backfillHistory(opts: BackfillOptions): Promise<BackfillRe
       if (!kind) continue;
       const values = kind.readings || opts.rules ? DEVICE_KIND_REGISTRY.flatten(m.kind, m.payload) : null;
       if (opts.rules) {
-        // a camera's picture is not stored for the past: its alarm keeps no picture
-        const msg = kind.event?.capture ? { ...m.payload, pic: undefined } : m.payload;
+        const msg = kind.event?.capture ? pastCapture(opts.captures, opts.projectId, m.sn, m.payload as CameraAlarm, pictures) : m.payload;
         opts.rules.accept(m.sn, { kind: m.kind, msg } as DeviceMessage, m.tsMs, values!);
       }
       const pass = attendanceRole(m.kind)?.decode(m.payload);
@@ -105,7 +124,7 @@ export async function backfillHistory(opts: BackfillOptions): Promise<BackfillRe
     t = next;
     opts.rules?.advance(t - 1);
     opts.onProgress?.(t, readings);
-    if (++batches % flushEvery === 0) await opts.sink.flush();
+    if (++batches % flushEvery === 0) await Promise.all([opts.sink.flush(), ...pictures.splice(0)]);
     if (opts.rules?.due) await opts.rules.flush();
     if (passes.length > 0 && opts.passes) {
       passCount += passes.length;
@@ -113,7 +132,7 @@ export async function backfillHistory(opts: BackfillOptions): Promise<BackfillRe
     }
     await new Promise<void>((r) => setImmediate(r));
   }
-  await opts.sink.flush(true);
+  await Promise.all([opts.sink.flush(true), ...pictures.splice(0)]);
   const rules = opts.rules ? await opts.rules.finish(t) : undefined;
   return { readings, passes: passCount, reachedMs: t, ...(rules ? { rules } : {}) };
 }
@@ -167,6 +186,7 @@ export function startDemoBackfill(opts: {
       const rules = await BackfillRules.load(opts.db, opts.projectId, fromMs, opts.seed, opts.log);
       const result = await backfillHistory({
         rules,
+        captures: new CaptureStore(opts.db),
         projectId: opts.projectId,
         seed: opts.seed,
         devices: opts.devices,

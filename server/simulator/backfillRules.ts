@@ -35,6 +35,13 @@ export const ACK_DELAY_MS: readonly [number, number] = [60_000, 8 * 60_000];
  * (uniform in the range).
  */
 export const HANDLE_DELAY_MS: readonly [number, number] = [4 * 60_000, 30 * 60_000];
+/**
+ * Share of the past's AI captures the demo officer handles as misinformation (dealStatus 2): within the
+ * 10–30 % docs/domain.md "AI video violations" says a site sees.
+ */
+export const AI_FALSE_POSITIVE = 0.2;
+/** Share of the past's AI captures nobody handled (they stay untreated, acknowledged). */
+export const AI_MISSED = 0.08;
 /** Closed alarms and work records held before a write (bounded memory; one multi-row INSERT each). */
 const MAX_PENDING_ROWS = 500;
 const HOUR_MS = 3_600_000;
@@ -66,7 +73,7 @@ interface ZoneHour {
 export function demoRemark(alarm: Pick<Alarm, 'kind' | 'deviceKind'>, rng: Rng): string {
   const r = DEAL_REMARK_PRESETS;
   if (alarm.kind === 'sos') return rng.chance(0.7) ? r[3] : r[2];
-  if (alarm.kind === 'ai') return rng.chance(0.85) ? r[4] : r[6];
+  if (alarm.kind === 'ai') return r[4]; // a false positive is handled as misinformation, with r[6] (deal)
   if (alarm.kind === 'offline') return r[5];
   if (alarm.kind === 'threshold' && kindArea(alarm.deviceKind) === 'gasDetection') return rng.chance(0.7) ? r[1] : r[0];
   return r[0];
@@ -230,7 +237,8 @@ export class BackfillRules {
       if (plan.dealAtMs === null) {
         // SOS and AI: handled after the acknowledgement; the others once cleared (a new crossing postpones it)
         const from = clearsWhenHandled(draft) ? plan.ackAtMs : draft.state === 'cleared' ? (draft.clearedAtMs ?? tMs) : null;
-        if (from !== null) plan.dealAtMs = Math.max(from, plan.ackAtMs) + this.rng.uniform(HANDLE_DELAY_MS[0], HANDLE_DELAY_MS[1]);
+        // now and then an AI capture is missed in the shift's rush and stays untreated (docs/domain.md "AI video violations")
+        if (from !== null) plan.dealAtMs = draft.kind === 'ai' && this.rng.chance(AI_MISSED) ? Infinity : Math.max(from, plan.ackAtMs) + this.rng.uniform(HANDLE_DELAY_MS[0], HANDLE_DELAY_MS[1]);
         continue;
       }
       if (!clearsWhenHandled(draft) && draft.state === 'active') {
@@ -239,7 +247,7 @@ export class BackfillRules {
       }
       if (tMs < plan.dealAtMs) continue;
       const at = Math.round(plan.dealAtMs);
-      draft.dealStatus = draft.kind === 'ai' && this.rng.chance(0.1) ? 2 : 1; // now and then an AI false positive
+      draft.dealStatus = draft.kind === 'ai' && this.rng.chance(AI_FALSE_POSITIVE) ? 2 : 1;
       draft.dealRemark = draft.dealStatus === 2 ? DEAL_REMARK_PRESETS[6] : demoRemark(draft, this.rng);
       draft.dealtBy = DEMO_SAFETY_OFFICER;
       draft.dealtAtMs = at;

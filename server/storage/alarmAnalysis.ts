@@ -29,6 +29,9 @@ export interface AlarmAnalysisCounts {
   byKindAndDevice: Array<{ kind: string; deviceKind: string; count: number }>;
 }
 
+/** An alarm's Beijing day (UTC+8) of raising as SQL: days since 1970-01-01 (alarm/analysis, capture/analysis). */
+export const beijingDayIndex = sql<number>`floor((raised_at_ms + ${sql.lit(BEIJING_OFFSET_MS)}) / 86400000)::int`;
+
 /** Reads the counts of alarm/analysis (docs/api.md "Alarm center"), one query each, run together. */
 export async function alarmAnalysisCounts(db: Kysely<Database>, scope: AlarmAnalysisScope): Promise<AlarmAnalysisCounts> {
   let base = db
@@ -37,7 +40,7 @@ export async function alarmAnalysisCounts(db: Kysely<Database>, scope: AlarmAnal
     .where('raised_at_ms', '>=', scope.fromMs)
     .where('raised_at_ms', '<=', scope.toMs);
   if (scope.kind !== undefined) base = base.where('kind', '=', scope.kind);
-  const dayIndex = sql<number>`floor((raised_at_ms + ${sql.lit(BEIJING_OFFSET_MS)}) / 86400000)::int`;
+  const dayIndex = beijingDayIndex;
   // gas over-limit: threshold alarms of gas detectors (the kind filter does not narrow it)
   const gasBase = db
     .selectFrom('alarms')

@@ -31,3 +31,4 @@ export * from './tunnelProgress';
 export * from './cycles';
 export * from './alignments';
 export * from './attendance';
+export * from './captures';

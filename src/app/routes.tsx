@@ -14,6 +14,7 @@ const ViewBoardScreen = lazyChunk('ViewBoardScreen', () => import('./screens/Vie
 const DataDrivenScreen = lazyChunk('DataDrivenScreen', () => import('./screens/DataDrivenScreen').then((m) => m.DataDrivenScreen));
 const SystemStatusScreen = lazyChunk('SystemStatusScreen', () => import('./screens/SystemStatusScreen').then((m) => m.SystemStatusScreen));
 const AlarmCenterScreen = lazyChunk('AlarmCenterScreen', () => import('./screens/AlarmCenterScreen').then((m) => m.AlarmCenterScreen));
+const CapturesScreen = lazyChunk('CapturesScreen', () => import('./screens/CapturesScreen').then((m) => m.CapturesScreen));
 const PeopleScreen = lazyChunk('PeopleScreen', () => import('./screens/PeopleScreen').then((m) => m.PeopleScreen));
 const ZonesScreen = lazyChunk('ZonesScreen', () => import('./screens/ZonesScreen').then((m) => m.ZonesScreen));
 const AdminScreen = lazyChunk('AdminScreen', () => import('./screens/admin/AdminScreen').then((m) => m.AdminScreen));
@@ -49,6 +50,8 @@ export const ROUTE_OBJECTS = [
       { path: 'pageManger/pageView', element: <ViewBoardScreen /> },
       { path: 'pageManger', element: <PageManagerScreen /> },
       { path: 'alarmCenter', element: <AlarmCenterScreen /> },
+      // The AI capture record and violation analysis (docs/api.md "AI captures").
+      { path: 'captures', element: <CapturesScreen /> },
       // People and zones (docs/api.md "People and zones"): the person list and the zones of the bores.
       { path: 'people', element: <PeopleScreen /> },
       { path: 'zones', element: <ZonesScreen /> },

@@ -233,6 +233,7 @@ test('at 1366×768 the board header keeps every shell link reachable', async ({ 
   expect(await reachable('More pages')).toBe(true);
   for (const [name, hash] of [
     ['Alarm center', '#/alarmCenter'],
+    ['AI captures', '#/captures'],
     ['People', '#/people'],
     ['Tunnel progress', '#/tunnel'],
     ['Status', '#/system/status'],
@@ -250,6 +251,7 @@ test('at 1366×768 the board header keeps every shell link reachable', async ({ 
 for (const [hash, heading] of [
   ['/#/admin', /Administration/],
   ['/#/alarmCenter', /Alarm center/],
+  ['/#/captures', /AI captures/],
   ['/#/people', /People/],
   ['/#/pageManger', /Yunling|demo/i],
   ['/#/tunnel', /Tunnel progress/],

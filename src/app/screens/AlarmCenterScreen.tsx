@@ -40,6 +40,7 @@ import { ScreenFrame, ScreenLink } from './ScreenFrame';
 import { AlarmCenterAnalysis } from './AlarmCenterAnalysis';
 import { beijingInputValue, checkCustomRange, parseBeijingInput } from '../../board/timeControls/timeRange';
 import { customRangeMessage } from '../../board/timeControls/TimeRangeMenu';
+import { CaptureAnalysisModal } from './CaptureAnalysisModal';
 import { ShelvedBadge } from './AlarmShelving';
 import { useProjectId } from '../shell/useProjectId';
 
@@ -206,9 +207,14 @@ export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
     <ScreenFrame
       title={<Trans>Alarm center</Trans>}
       beside={
-        <ScreenLink to="/pageManger">
-          <Trans>Page management</Trans>
-        </ScreenLink>
+        <span style={{ display: 'inline-flex', gap: 16 }}>
+          <ScreenLink to="/pageManger">
+            <Trans>Page management</Trans>
+          </ScreenLink>
+          <ScreenLink to="/captures">
+            <Trans>AI captures</Trans>
+          </ScreenLink>
+        </span>
       }
     >
 
@@ -417,7 +423,7 @@ function valueAgainstLimit(a: AlarmRecord): string {
   return `${text} · ▲${formatDisplayNumber(a.peakValue, alarmDigits(a))}`;
 }
 
-/** The detail drawer: the alarm against its limit, where the device is, the timeline and, for AI alarms, the capture. */
+/** The detail drawer: the alarm against its limit, where the device is, the timeline and, for AI alarms, the capture and the camera's violation analysis. */
 const AlarmDetailDrawer = observer(function AlarmDetailDrawer({ detail, onClose }: { detail: AlarmDetail | null; onClose: () => void }) {
   const { i18n } = useLingui();
   const { tunnels } = useStores();
@@ -425,6 +431,8 @@ const AlarmDetailDrawer = observer(function AlarmDetailDrawer({ detail, onClose 
   const projectId = useProjectId();
   useProjectTunnels(detail ? projectId : null);
   const a = detail?.alarm as AlarmRecord | undefined;
+  // an AI alarm's camera: its violation analysis (capture/analysis)
+  const [analysisOpen, setAnalysisOpen] = useState(false);
   return (
     <Drawer type="overlay" position="end" size="medium" open={detail !== null} onOpenChange={(_, d) => !d.open && onClose()}>
       <DrawerHeader>
@@ -489,6 +497,17 @@ const AlarmDetailDrawer = observer(function AlarmDetailDrawer({ detail, onClose 
                 </dt>
                 <dd style={{ margin: 0 }}>
                   <CapturePicture key={a.picUrl} src={appUrl(a.picUrl)} alt={i18n._(msg`AI capture`)} />
+                </dd>
+              </>
+            ) : null}
+            {a.kind === 'ai' && projectId ? (
+              <>
+                <dt />
+                <dd style={{ margin: 0 }}>
+                  <Button onClick={() => setAnalysisOpen(true)}>
+                    <Trans>Violation analysis</Trans>
+                  </Button>
+                  <CaptureAnalysisModal projectId={projectId} open={analysisOpen} onClose={() => setAnalysisOpen(false)} cameraSn={a.deviceSn} />
                 </dd>
               </>
             ) : null}
@@ -571,7 +590,7 @@ function CapturePicture({ src, alt }: { src: string; alt: string }) {
   if (missing) {
     return (
       <span style={{ color: SCREEN.textMuted }}>
-        <Trans>Picture no longer kept</Trans>
+        <Trans>The image has been deleted</Trans>
       </span>
     );
   }

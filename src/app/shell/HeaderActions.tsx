@@ -86,6 +86,7 @@ export const HeaderActions = observer(function HeaderActions({ collapseBelowPx }
   const narrow = narrowViewport || crowded;
   const links: Array<{ href: string; label: ReactNode; key: string }> = [
     { key: 'alarmCenter', href: '#/alarmCenter', label: <Trans>Alarm center</Trans> },
+    { key: 'captures', href: '#/captures', label: <Trans>AI captures</Trans> },
     { key: 'people', href: '#/people', label: <Trans>People</Trans> },
     { key: 'tunnel', href: '#/tunnel', label: <Trans>Tunnel progress</Trans> },
     { key: 'attendance', href: '#/attendance', label: <Trans>Attendance</Trans> },
