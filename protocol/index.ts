@@ -25,3 +25,4 @@ export * from './alarmGroups';
 export * from './cycles';
 export * from './contracts';
 export * from './tunnelProgress';
+export * from './video';

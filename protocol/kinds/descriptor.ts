@@ -286,6 +286,16 @@ export interface DeviceKindDescriptor<K extends string = string, M extends { ts:
   };
   /** Present when the kind reports tunnel progress (a heading's face, invert, lining): the server saves it (server/tunnel). */
   progress?: ProgressRole<M>;
+  /**
+   * Present when devices of the kind carry live video (docs/architecture.md "Video"): administrators give
+   * each a stream source, the video screen and panel list them.
+   */
+  video?: VideoRole;
+}
+
+/** A kind's video: whether the demo project's devices of the kind play the demo source (a test pattern made by ffmpeg). */
+export interface VideoRole {
+  demoSource: boolean;
 }
 
 /**

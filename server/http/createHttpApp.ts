@@ -29,6 +29,7 @@ import { registerThresholdRoutes } from './routes/thresholds';
 import { registerWorkRecordRoutes } from './routes/workRecords';
 import { registerEquipmentRoutes } from './routes/equipment';
 import { registerCycleRoutes } from './routes/cycles';
+import { registerVideoRoutes } from './routes/video';
 
 const API_PREFIX = '/zhgd/';
 /** Auth routes: their limits are RATE_LIMIT_AUTH_PER_MINUTE, counted apart from the other routes. */
@@ -242,7 +243,8 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   registerBoardRoutes(app, deps);
   registerTelemetryRoutes(app, deps);
   registerNavRoutes(app, deps);
-  registerMetricsRoute(app, deps, rejections);
+  const video = registerVideoRoutes(app, deps);
+  registerMetricsRoute(app, deps, rejections, video);
   registerThresholdRoutes(app, deps);
   registerWorkRecordRoutes(app, deps);
   registerPeopleRoutes(app, deps);

@@ -43,6 +43,7 @@ export interface Database {
   cycle_records: CycleRecordsTable;
   cycle_presets: CyclePresetsTable;
   device_transfers: DeviceTransfersTable;
+  camera_streams: CameraStreamsTable;
 }
 
 export interface UsersTable {
@@ -572,4 +573,15 @@ export interface CyclePresetsTable {
   project_id: string;
   rock_grade: string;
   hours: number;
+}
+
+/** A camera's stream source (migration 0053; docs/architecture.md "Video"). URLs may carry credentials: never sent to a browser. */
+export interface CameraStreamsTable {
+  project_id: string;
+  sn: string;
+  /** protocol/video.ts StreamSource. */
+  source: string;
+  main_url: string | null;
+  sub_url: string | null;
+  updated_at_ms: number;
 }
