@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATIONS, VIDEO, type CameraStreamRow, type SystemStatus, type VideoCamera, type VideoOpen } from '../../protocol';
+import { OPERATIONS, VIDEO, type Envelope, type CameraStreamRow, type SystemStatus, type VideoCamera, type VideoOpen } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { ApiClient } from '../helpers/apiClient';
 import { eventually } from '../helpers/eventually';
@@ -21,6 +21,12 @@ async function getFile(server: RunningServer, client: ApiClient | null, url: str
   return fetch(server.url + url, { headers: client?.cookie ? { cookie: client.cookie } : {} });
 }
 
+/** The data of a successful answer. @throws with the error when the server refused. */
+function dataOf<T>(r: { body: Envelope<T> }): T {
+  if (!r.body.success || r.body.data === null) throw new Error(`refused: ${r.body.errorCode} ${r.body.errorMessage}`);
+  return r.body.data;
+}
+
 /** Files left under a folder, recursively. */
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
@@ -31,7 +37,7 @@ async function openUntil(client: ApiClient, sn: string, state: VideoOpen['state'
   return eventually(
     async () => {
       const r = await client.post<VideoOpen>(VIDEO.open.path, { projectId: PROJECT, sn, quality: 'main' });
-      return r.body.success && r.body.data.state === state ? r.body.data : null;
+      return r.body.success && r.body.data?.state === state ? r.body.data : null;
     },
     timeoutMs,
     `${sn} ${state}`,
@@ -57,10 +63,8 @@ describe('camera video over HLS (real ffmpeg)', () => {
   });
 
   it('starts the demo source on demand and serves its playlist and segments to a member only, then stops it when nobody watches', async () => {
-    const listed = await admin.post<VideoCamera[]>(VIDEO.cameras.path, { projectId: PROJECT });
-    expect(listed.body.success).toBe(true);
-    if (!listed.body.success) return;
-    const cam = listed.body.data.find((c) => c.sn === 'CAM-01');
+    const listed = dataOf(await admin.post<VideoCamera[]>(VIDEO.cameras.path, { projectId: PROJECT }));
+    const cam = listed.find((c) => c.sn === 'CAM-01');
     expect(cam).toMatchObject({ source: 'demo', qualities: ['main', 'sub'], streams: [] });
 
     const live = await openUntil(admin, 'CAM-01', 'live');
@@ -94,13 +98,13 @@ describe('camera video over HLS (real ffmpeg)', () => {
 
     // the status page lists it live
     const status = await admin.post<SystemStatus>(OPERATIONS.systemStatus.path, {});
-    expect(status.body.success && status.body.data.video.streams.find((s) => s.sn === 'CAM-01')?.state).toBe('live');
+    expect(dataOf(status).video.streams.find((s) => s.sn === 'CAM-01')?.state).toBe('live');
 
     // nobody watches (the camera list is no viewer): stopped after the idle time, its files deleted
     await eventually(
       async () => {
         const r = await admin.post<VideoCamera[]>(VIDEO.cameras.path, { projectId: PROJECT });
-        return (r.body.success && r.body.data.find((c) => c.sn === 'CAM-01')?.streams.length === 0) || null;
+        return dataOf(r).find((c) => c.sn === 'CAM-01')?.streams.length === 0 || null;
       },
       20_000,
       'the idle stream to stop',
@@ -113,15 +117,14 @@ describe('camera video over HLS (real ffmpeg)', () => {
   it('reports a camera that cannot be reached as offline, and never shows its password', async () => {
     const port = await freeLoopbackPort(); // nothing listens there
     const set = await admin.post<CameraStreamRow>(VIDEO.streamSet.path, { projectId: PROJECT, sn: 'CAM-02', source: 'rtsp', mainUrl: `rtsp://viewer:s3cret-pw@127.0.0.1:${port}/Streaming/Channels/101`, subUrl: null });
-    expect(set.body.success && set.body.data.mainUrl).toBe(`rtsp://viewer:***@127.0.0.1:${port}/Streaming/Channels/101`);
+    expect(dataOf(set).mainUrl).toBe(`rtsp://viewer:***@127.0.0.1:${port}/Streaming/Channels/101`);
     const list = await admin.post<CameraStreamRow[]>(VIDEO.streamList.path, { projectId: PROJECT });
     expect(JSON.stringify(list.body)).not.toContain('s3cret-pw');
 
     const offline = await openUntil(admin, 'CAM-02', 'offline');
     expect(offline.playlist).toBeNull();
     const status = await admin.post<SystemStatus>(OPERATIONS.systemStatus.path, {});
-    expect(status.body.success).toBe(true);
-    const stream = status.body.success ? status.body.data.video.streams.find((s) => s.sn === 'CAM-02') : undefined;
+    const stream = dataOf(status).video.streams.find((s) => s.sn === 'CAM-02');
     expect(stream).toMatchObject({ state: 'offline', source: 'rtsp' });
     expect(stream?.lastError).toBeTruthy();
     expect(JSON.stringify(status.body)).not.toContain('s3cret-pw');
