@@ -76,6 +76,7 @@ export const HeaderActions = observer(function HeaderActions({ collapseBelowPx }
     { key: 'alarmCenter', href: '#/alarmCenter', label: <Trans>Alarm center</Trans> },
     { key: 'people', href: '#/people', label: <Trans>People</Trans> },
     { key: 'tunnel', href: '#/tunnel', label: <Trans>Tunnel progress</Trans> },
+    { key: 'video', href: '#/video', label: <Trans>Video</Trans> },
   ];
   if (session.user && (session.user.isAdmin || session.user.role === 'orgAdmin')) {
     links.push({ key: 'admin', href: '#/admin', label: <Trans>Administration</Trans> });
@@ -102,7 +103,7 @@ export const HeaderActions = observer(function HeaderActions({ collapseBelowPx }
           </MenuPopover>
         </Menu>
       ) : (
-        links.slice(0, 3).map((l) => (
+        links.slice(0, 4).map((l) => (
           <Button key={l.key} size="small" appearance="subtle" as="a" href={l.href}>
             {l.label}
           </Button>
@@ -114,7 +115,7 @@ export const HeaderActions = observer(function HeaderActions({ collapseBelowPx }
       <ThemeMenu />
       {narrow
         ? null
-        : links.slice(3).map((l) => (
+        : links.slice(4).map((l) => (
             <Button key={l.key} size="small" appearance="subtle" as="a" href={l.href}>
               {l.label}
             </Button>
