@@ -26,11 +26,11 @@ export const STREAM_STATES = ['idle', 'starting', 'live', 'offline'] as const;
 export type StreamState = (typeof STREAM_STATES)[number];
 
 /** The device kinds that carry video (a `video` role in their descriptor). */
-export const VIDEO_KINDS: readonly string[] = DEVICE_KIND_REGISTRY.videoKinds;
+export const VIDEO_KINDS = DEVICE_KIND_REGISTRY.videoKinds;
 
 /** Whether devices of `kind` carry video. */
 export function isVideoKind(kind: string): boolean {
-  return VIDEO_KINDS.includes(kind);
+  return (VIDEO_KINDS as readonly string[]).includes(kind);
 }
 
 /** The password of a URL's user information as an administrator reads it back. */
