@@ -41,13 +41,13 @@ function filterValue(v: string): string {
   return `'${v.replace(/\\/g, '\\\\').replace(/'/g, "'\\''").replace(/:/g, '\\:')}'`;
 }
 
-/** The drawtext filters of the demo caption (name from {@link CAPTION_FILE}, local time below it). */
+/** The drawtext filters of the demo caption at the bottom left (name from {@link CAPTION_FILE}, local time below it), clear of a tile's title bar. */
 export function demoFilter(fonts: DemoFonts, dir: string, height: number): string | null {
   const size = Math.max(12, Math.round(height / 14));
   const box = `fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=${Math.round(size / 4)}`;
   const parts: string[] = [];
-  if (fonts.caption) parts.push(`drawtext=fontfile=${filterValue(fonts.caption)}:textfile=${filterValue(path.join(dir, CAPTION_FILE))}:x=${size}:y=${size}:fontsize=${size}:${box}`);
-  if (fonts.clock) parts.push(`drawtext=fontfile=${filterValue(fonts.clock)}:text='%{localtime}':x=${size}:y=${size * 3}:fontsize=${size}:${box}`);
+  if (fonts.caption) parts.push(`drawtext=fontfile=${filterValue(fonts.caption)}:textfile=${filterValue(path.join(dir, CAPTION_FILE))}:x=${size}:y=${height - size * 4}:fontsize=${size}:${box}`);
+  if (fonts.clock) parts.push(`drawtext=fontfile=${filterValue(fonts.clock)}:text='%{localtime}':x=${size}:y=${height - size * 2}:fontsize=${size}:${box}`);
   return parts.length > 0 ? parts.join(',') : null;
 }
 

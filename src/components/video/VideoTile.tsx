@@ -93,7 +93,7 @@ export const VideoTile = observer(function VideoTile({
             </Button>
           )}
           <Button size="small" appearance="subtle" style={{ color: '#fff', minWidth: 0 }} onClick={fullScreen} aria-label={t`Full screen`} title={t`Full screen`}>
-            ⛶
+            <FullScreenIcon />
           </Button>
         </div>
       )}
@@ -110,5 +110,14 @@ function Message({ children, tone }: { children: ReactNode; tone?: 'offline' }) 
     >
       {children}
     </div>
+  );
+}
+
+/** Four corners: the full-screen mark (drawn, so no font needs the glyph). */
+function FullScreenIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M1 6V1h5M10 1h5v5M15 10v5h-5M6 15H1v-5" />
+    </svg>
   );
 }
