@@ -11,7 +11,7 @@ import { VIDEO } from '../../protocol';
 import { startServer } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { TILE_HLS_CONFIG } from '../../src/components/video/hlsConfig';
-import { ffmpegBinary } from '../../tests/helpers/ffmpeg';
+import { spawnSync } from 'node:child_process';
 
 const arg = (name: string, dflt: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? dflt);
 const rounds = arg('rounds', 3);
@@ -19,6 +19,14 @@ const warmupMs = arg('warmup-ms', 8_000);
 const measureMs = arg('measure-ms', 15_000);
 const here = import.meta.dirname;
 const root = path.resolve(here, '..', '..');
+
+/** Debian's ffmpeg, installed when missing (scripts/services.mjs ensureFfmpeg, as `npm start` does). */
+function ffmpegBinary(): string {
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'services.mjs'), 'ffmpeg-path'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const last = r.stdout.trim().split('\n').at(-1) ?? '';
+  if (r.status !== 0 || !last.startsWith('/')) throw new Error(`scripts/services.mjs ffmpeg-path failed: ${r.stdout}`);
+  return last;
+}
 
 const staticDir = mkdtempSync(path.join(tmpdir(), 'sb-video-bench-'));
 for (const f of ['index.html', 'page.js']) copyFileSync(path.join(here, f), path.join(staticDir, f));
