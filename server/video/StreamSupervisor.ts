@@ -202,7 +202,8 @@ export class StreamSupervisor {
     child.stderr?.on('data', (chunk: string) => {
       s.log = (s.log + chunk).slice(-LOG_TAIL_CHARS);
       if (s.codec === null) {
-        for (const line of chunk.split('\n')) {
+        // over the kept tail, not the chunk: a line may arrive in two chunks
+        for (const line of s.log.split('\n')) {
           const codec = codecOfLog(line);
           if (codec) {
             s.codec = codec;
@@ -211,8 +212,12 @@ export class StreamSupervisor {
         }
       }
     });
+    // a binary that cannot start (ENOENT) may report only 'error': either event fails the run, once
     child.on('error', (err) => {
       s.log = `${s.log}\n${err.message}`.slice(-LOG_TAIL_CHARS);
+      if (s.child !== child) return;
+      s.child = null;
+      if (!s.stopped) this.failed(s, `ffmpeg could not run: ${err.message}`);
     });
     child.on('close', (code, signal) => {
       if (s.child !== child) return;

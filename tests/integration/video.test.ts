@@ -157,7 +157,17 @@ describe('camera video over HLS (real ffmpeg)', () => {
       const port = (http.address() as AddressInfo).port;
       const set = await admin.post(VIDEO.streamSet.path, { projectId: PROJECT, sn: 'CAM-03', source: 'hls', mainUrl: `http://127.0.0.1:${port}/live.m3u8`, subUrl: null });
       expect(set.body.success).toBe(true);
-      const live = await openUntil(admin, 'CAM-03', 'live', 45_000);
+      await openUntil(admin, 'CAM-03', 'live', 45_000);
+      // the codec is read from ffmpeg's log, which may come a moment after the playlist
+      const live = await eventually(
+        async () => {
+          const open = dataOf(await admin.post<VideoOpen>(VIDEO.open.path, { projectId: PROJECT, sn: 'CAM-03' }));
+          return open.codec !== null ? open : null;
+        },
+        10_000,
+        'the codec',
+        250,
+      );
       expect(live.codec).toBe('h264');
       const text = await (await getFile(server, admin, live.playlist as string)).text();
       expect(text).not.toContain(`127.0.0.1:${port}`);
@@ -169,4 +179,19 @@ describe('camera video over HLS (real ffmpeg)', () => {
       rmSync(mediaDir, { recursive: true, force: true });
     }
   }, 90_000);
+});
+
+describe('camera video without ffmpeg', () => {
+  it('shows the cameras offline with the reason on the status page, and keeps serving everything else', async () => {
+    const { server, admin } = await startServerWithUsers({ FFMPEG_PATH: '/nonexistent/ffmpeg', VIDEO_IDLE_S: '2' });
+    try {
+      const offline = await openUntil(admin, 'CAM-01', 'offline', 10_000);
+      expect(offline.playlist).toBeNull();
+      const status = dataOf(await admin.post<SystemStatus>(OPERATIONS.systemStatus.path, {}));
+      expect(status.video.streams.find((s) => s.sn === 'CAM-01')?.lastError).toContain('ffmpeg could not run');
+      expect(status.video.failures).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
 });
