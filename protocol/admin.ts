@@ -180,8 +180,12 @@ export const deviceImportBody = z.strictObject({
   contentBase64: z.string().min(1).max(Math.ceil((MAX_IMPORT_BYTES * 4) / 3) + 4),
   dryRun: z.boolean().optional(),
 });
-/** Columns of an import file (header names, case-insensitive); `gases` is a `;`-separated list. */
-export const IMPORT_COLUMNS = ['sn', 'kind', 'name', 'station', 'position', 'tunnelId', 'chainageM', 'reportPeriodS', 'gases'] as const;
+/**
+ * Columns of an import file (header names, case-insensitive); `gases` is a `;`-separated list. A camera's
+ * stream source (protocol/video.ts) is `streamSource` (`rtsp`, `hls`, `demo` or empty: left as it is) with
+ * `mainUrl` and `subUrl`, checked like admin/camera/streamSet.
+ */
+export const IMPORT_COLUMNS = ['sn', 'kind', 'name', 'station', 'position', 'tunnelId', 'chainageM', 'reportPeriodS', 'gases', 'streamSource', 'mainUrl', 'subUrl'] as const;
 /** One problem of one import row: `row` is the file's row number (the header is row 1). */
 export interface ImportProblem {
   row: number;

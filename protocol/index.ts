@@ -29,3 +29,4 @@ export * from './contracts';
 export * from './tunnelProgress';
 export * from './alignment';
 export * from './attendance';
+export * from './video';

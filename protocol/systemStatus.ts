@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from './envelope';
+import type { VideoStreamStatus } from './video';
 
 /**
  * The administrator's status page (docs/api.md "system/status", docs/operations.md "Metrics"): the same
@@ -31,6 +32,11 @@ export interface SystemStatus {
    * when last (docs/operations.md "Broker persistence"); null with the embedded broker or in a cluster.
    */
   mqttSession: { lost: number; lastLostAtMs: number | null } | null;
+  /**
+   * Camera video on this node (docs/operations.md "Video"): the streams running or failing now, ffmpeg
+   * starts and failures (exits before or after a stream went live, not stops of idle streams) since start.
+   */
+  video: { streams: VideoStreamStatus[]; starts: number; failures: number };
 }
 
 /** Most devices system/status lists under `unconfiguredMetrics`. */

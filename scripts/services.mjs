@@ -1,4 +1,4 @@
-// Services the tests and `npm run cluster` need (Mosquitto, Redis, PostgreSQL, HAProxy), installed from Debian when
+// Services the tests, `npm start` and `npm run cluster` need (Mosquitto, Redis, PostgreSQL, HAProxy, ffmpeg), installed from Debian when
 // missing (tests/helpers/mosquitto.ts and tests/helpers/clusterServices.ts start them). Node built-ins only.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -66,6 +66,16 @@ export function ensureHaproxy() {
 }
 
 /**
+ * ffmpeg (Debian's ffmpeg package), which remuxes RTSP cameras to HLS and makes the demo cameras' video
+ * (docs/operations.md "Video"). FFMPEG_PATH, when set, names the binary instead.
+ */
+export function ensureFfmpeg() {
+  const configured = process.env.FFMPEG_PATH;
+  if (configured) return configured;
+  return ensureBinary('ffmpeg', 'ffmpeg', () => ['/usr/bin/ffmpeg']);
+}
+
+/**
  * The folder of PostgreSQL's server binaries (initdb, postgres), newest major version first, from Debian's
  * `postgresql` package (installed when missing). POSTGRES_BIN, when set, names the folder instead.
  */
@@ -85,7 +95,7 @@ export function ensurePostgres() {
 
 /** The services the tests start (broker, Redis, PostgreSQL): their binaries, installed when missing. */
 export function ensureTestServices() {
-  return { mosquitto: ensureMosquitto(), redis: ensureRedis(), postgresBin: ensurePostgres() };
+  return { mosquitto: ensureMosquitto(), redis: ensureRedis(), postgresBin: ensurePostgres(), ffmpeg: ensureFfmpeg() };
 }
 
 /** Every service of a local cluster (the tests' and the sticky-session proxy): their binaries, installed when missing. */
@@ -96,7 +106,8 @@ export function ensureClusterServices() {
 // `node scripts/services.mjs mosquitto-path`: prints the broker binary's path (installing it when missing);
 // `node scripts/services.mjs cluster-paths`: prints the binaries of the services the cluster test starts as JSON;
 // `node scripts/services.mjs postgres-bin`: prints the folder of PostgreSQL's binaries;
-// `node scripts/services.mjs haproxy-path`: prints HAProxy's binary (the reverse proxy of the base-path test). For the test
+// `node scripts/services.mjs haproxy-path`: prints HAProxy's binary (the reverse proxy of the base-path test);
+// `node scripts/services.mjs ffmpeg-path`: prints ffmpeg's path (installing it when missing). For the test
 // helpers, which may not import scripts/ (tests/architecture/imports.test.ts).
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [cmd] = process.argv.slice(2);
@@ -105,9 +116,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     'cluster-paths': () => JSON.stringify(ensureTestServices()),
     'postgres-bin': () => ensurePostgres(),
     'haproxy-path': () => ensureHaproxy(),
+    'ffmpeg-path': () => ensureFfmpeg(),
   };
   if (!(cmd in commands)) {
-    console.error('usage: node scripts/services.mjs mosquitto-path | cluster-paths | postgres-bin | haproxy-path');
+    console.error('usage: node scripts/services.mjs mosquitto-path | cluster-paths | postgres-bin | haproxy-path | ffmpeg-path');
     process.exit(2);
   }
   try {

@@ -3,6 +3,16 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ROOT, buildIsStale, run } from './lib.mjs';
+import { ensureFfmpeg } from './services.mjs';
+
+// The cameras' video (the demo's test pattern, RTSP remuxed to HLS) needs ffmpeg: installed from Debian when
+// missing; without it the server still runs and the video screen says the cameras are offline.
+let ffmpegPath = process.env.FFMPEG_PATH;
+try {
+  ffmpegPath = ensureFfmpeg();
+} catch (e) {
+  console.error(`[siteboard] ${e.message}: no camera video`);
+}
 
 if (buildIsStale()) {
   console.log('[siteboard] building the browser app…');
@@ -17,7 +27,7 @@ if (buildIsStale()) {
 // 9212; an empty HJ212_PORT turns it off), off for a bare `node server/main.ts` (docs/configuration.md).
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
   cwd: ROOT,
-  env: { HJ212_PORT: '9212', ...process.env },
+  env: { HJ212_PORT: '9212', ...process.env, ...(ffmpegPath ? { FFMPEG_PATH: ffmpegPath } : {}) },
   stdio: 'inherit',
   detached: true,
 });

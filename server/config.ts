@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hostname } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { defaultHashWorkers } from './http/hashPool';
 import { SEED_LOCALES, type SeedLocale } from './seed/demoNames';
@@ -149,6 +149,20 @@ export interface ServerConfig {
    * minute data) and how long one packet may take to arrive (HJ212_PACKET_S, default 10); null when off.
    */
   hj212: { port: number; maxConnections: number; idleMs: number; packetMs: number } | null;
+  /** Camera video (docs/operations.md "Video"). */
+  video: VideoConfig;
+}
+
+/** Camera video: the ffmpeg that remuxes RTSP and makes the demo source, and its bounds. */
+export interface VideoConfig {
+  /** ffmpeg binary (FFMPEG_PATH, default `ffmpeg` on PATH; `npm start` installs Debian's package when missing). */
+  ffmpegPath: string;
+  /** Folder under which each running stream has a temporary folder of its own (VIDEO_DIR, default the system temp folder's `siteboard-video`). */
+  dir: string;
+  /** A stream stops this long after its last viewer's last request or lease, ms (VIDEO_IDLE_S, default 60). */
+  idleMs: number;
+  /** Most streams running at once on this node (VIDEO_MAX_STREAMS, default 16): one more is refused until one stops. */
+  maxStreams: number;
 }
 
 /** Embedded broker limits. */
@@ -346,6 +360,10 @@ const envSchema = z.object({
   HJ212_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(256),
   HJ212_IDLE_S: z.coerce.number().min(1).max(86_400).default(180),
   HJ212_PACKET_S: z.coerce.number().min(1).max(600).default(10),
+  FFMPEG_PATH: z.string().optional(),
+  VIDEO_DIR: z.string().optional(),
+  VIDEO_IDLE_S: z.coerce.number().min(1).max(3600).default(60),
+  VIDEO_MAX_STREAMS: z.coerce.number().int().min(1).max(256).default(16),
 });
 
 /**
@@ -443,5 +461,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.HJ212_PORT === undefined
         ? null
         : { port: e.HJ212_PORT, maxConnections: e.HJ212_MAX_CONNECTIONS, idleMs: Math.round(e.HJ212_IDLE_S * 1000), packetMs: Math.round(e.HJ212_PACKET_S * 1000) },
+    video: {
+      ffmpegPath: e.FFMPEG_PATH ?? 'ffmpeg',
+      dir: path.resolve(e.VIDEO_DIR ?? path.join(tmpdir(), 'siteboard-video')),
+      idleMs: Math.round(e.VIDEO_IDLE_S * 1000),
+      maxStreams: e.VIDEO_MAX_STREAMS,
+    },
   };
 }

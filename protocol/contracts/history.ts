@@ -15,6 +15,7 @@ import {
   type TracksResponse,
 } from '../history';
 import { systemStatusBody, type SystemStatus } from '../systemStatus';
+import { videoStreamStatusSchema } from '../video';
 import { defineContract, fileAnswer, noBody, notEnvelope, shapesAgree, type SameShape } from './define';
 
 const column = z.array(z.number().nullable());
@@ -96,6 +97,7 @@ export const systemStatusSchema = z.object({
   restServerErrors: z.array(z.object({ route: z.string(), count: z.number() })),
   unconfiguredMetrics: z.array(z.object({ projectId: z.string(), sn: z.string(), name: z.string(), kind: z.string(), metrics: z.array(z.string()) })),
   mqttSession: z.object({ lost: z.number(), lastLostAtMs: z.number().nullable() }).nullable(),
+  video: z.object({ streams: z.array(videoStreamStatusSchema), starts: z.number(), failures: z.number() }),
 });
 
 shapesAgree<

@@ -42,7 +42,10 @@ export const cameraAlarmSchema = z.object({
 });
 export type CameraAlarm = z.infer<typeof cameraAlarmSchema>;
 
-/** AI cameras: event-driven, every message is a violation alarm (docs/device-protocol.md "camera"). */
+/**
+ * AI cameras: event-driven, every message is a violation alarm (docs/device-protocol.md "camera"); each may
+ * have a video stream (docs/architecture.md "Video").
+ */
 export const cameraKind = {
   kind: 'camera',
   label: { id: 'kind.camera', message: 'Camera' },
@@ -63,4 +66,5 @@ export const cameraKind = {
   thresholds: [],
   thresholdScope: 'all',
   area: 'aiVideo',
+  video: { demoSource: true },
 } satisfies DeviceKindDescriptor<'camera', CameraAlarm>;

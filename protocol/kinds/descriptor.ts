@@ -288,6 +288,16 @@ export interface DeviceKindDescriptor<K extends string = string, M extends { ts:
   progress?: ProgressRole<M>;
   /** Present when the kind reports people passing a gate (face-recognition turnstiles): the server's attendance log stores each pass. */
   attendance?: AttendanceRole<M>;
+  /**
+   * Present when devices of the kind carry live video (docs/architecture.md "Video"): administrators give
+   * each a stream source, the video screen and panel list them.
+   */
+  video?: VideoRole;
+}
+
+/** A kind's video: whether the demo project's devices of the kind play the demo source (a test pattern made by ffmpeg). */
+export interface VideoRole {
+  demoSource: boolean;
 }
 
 /**

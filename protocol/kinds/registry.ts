@@ -39,6 +39,8 @@ export interface KindRegistry<D extends AnyKindDescriptor = AnyKindDescriptor> {
   readonly liveTopics: readonly string[];
   /** The kinds that are lifting equipment (with an `equipment` role), in registration order. */
   readonly equipmentKinds: readonly D['kind'][];
+  /** The kinds that carry live video (with a `video` role), in registration order. */
+  readonly videoKinds: readonly D['kind'][];
   /** The descriptor of `kind`, or undefined for a name no kind has. */
   get(kind: string): D | undefined;
   /** The descriptor of `kind`. @throws Error for a name no kind has. */
@@ -133,6 +135,7 @@ export function createKindRegistry<const D extends AnyKindDescriptor>(descriptor
     kinds: descriptors.map((d) => d.kind),
     liveTopics: [...byTopic.keys()],
     equipmentKinds: descriptors.filter((d) => d.equipment).map((d) => d.kind),
+    videoKinds: descriptors.filter((d) => d.video).map((d) => d.kind),
     get: (kind) => byKind.get(kind),
     require,
     byLiveTopic: (topic) => byTopic.get(topic),

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ADMIN, ALARMS, ATTENDANCE, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, FLEET, PEOPLE, TENANCY, TUNNEL } from '../../protocol';
+import { ADMIN, ALARMS, ATTENDANCE, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, FLEET, PEOPLE, TENANCY, TUNNEL, VIDEO, redactStreamUrl } from '../../protocol';
 import type { Database } from '../storage';
 import { requestProjects, requestUser } from './authorize';
 
@@ -62,6 +62,8 @@ export const AUDITED_ROUTES: Readonly<Record<string, string>> = {
   [TUNNEL.alignmentImport.path]: 'tunnel.alignmentImport',
   [ATTENDANCE.teamShift.path]: 'attendance.teamShift',
   [ATTENDANCE.companyType.path]: 'attendance.companyType',
+  [VIDEO.streamSet.path]: 'camera.stream',
+  [VIDEO.streamRemove.path]: 'camera.streamRemove',
 };
 
 /**
@@ -75,6 +77,8 @@ export const ACCEPTED_ACTIONS: Readonly<Record<string, string>> = {
 
 /** Body fields never written to the log (secrets), and those shortened to their size (file contents). */
 const SECRET_FIELDS = new Set(['password', 'currentPassword', 'newPassword']);
+/** Body fields that are stream URLs: logged with their password redacted (protocol/video.ts redactStreamUrl). */
+const URL_FIELDS = new Set(['mainUrl', 'subUrl']);
 const BULK_FIELDS = new Set(['contentBase64', 'segments', 'layout', 'pages', 'panel', 'panels', 'module']);
 /** Longest detail text kept per entry. */
 const MAX_DETAIL_CHARS = 2000;
@@ -87,7 +91,8 @@ export function auditDetail(body: unknown): string {
   const kept: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(body)) {
     if (SECRET_FIELDS.has(k)) continue;
-    kept[k] = BULK_FIELDS.has(k) ? `(${JSON.stringify(v)?.length ?? 0} chars)` : v;
+    if (URL_FIELDS.has(k) && typeof v === 'string') kept[k] = redactStreamUrl(v);
+    else kept[k] = BULK_FIELDS.has(k) ? `(${JSON.stringify(v)?.length ?? 0} chars)` : v;
   }
   const text = JSON.stringify(kept);
   return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS - 1)}…` : text;

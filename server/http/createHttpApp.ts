@@ -32,6 +32,7 @@ import { registerEquipmentRoutes } from './routes/equipment';
 import { registerCycleRoutes } from './routes/cycles';
 import { registerAttendanceRoutes } from './routes/attendance';
 import { registerCaptureRoutes } from './routes/captures';
+import { registerVideoRoutes } from './routes/video';
 
 const API_PREFIX = '/zhgd/';
 /** Auth routes: their limits are RATE_LIMIT_AUTH_PER_MINUTE, counted apart from the other routes. */
@@ -78,7 +79,7 @@ function codeOfStatus(status: number): ErrorCode {
  * Security headers (helmet), for the built app as Vite emits it: no inline scripts (module scripts from
  * 'self'), workers from 'self' and blob:, styles inserted at run time by Fluent UI (Griffel), so
  * 'unsafe-inline' for styles only; the live socket on the same origin; images from anywhere over http(s)
- * (company logos and camera pictures are links). Custom panel modules on other origins need their origin in
+ * (company logos and camera pictures are links); media from 'self' and blob: (the video tiles' MediaSource). Custom panel modules on other origins need their origin in
  * CUSTOM_MODULE_ORIGINS. No upgrade-insecure-requests: sites run on plain HTTP inside their network. No
  * HSTS from helmet: it would send it over plain HTTP too; {@link HSTS} goes out over HTTPS only.
  */
@@ -92,6 +93,8 @@ function helmetOptions(scriptOrigins: string[]) {
         workerSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
+        // camera video: hls.js feeds the video element through MediaSource (a blob: URL)
+        mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...scriptOrigins],
         manifestSrc: ["'self'"],
@@ -280,7 +283,8 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   registerBoardRoutes(app, deps);
   registerTelemetryRoutes(app, deps);
   registerNavRoutes(app, deps);
-  registerMetricsRoute(app, deps, rejections);
+  const video = registerVideoRoutes(app, deps);
+  registerMetricsRoute(app, deps, rejections, video);
   registerThresholdRoutes(app, deps);
   registerWorkRecordRoutes(app, deps);
   registerPeopleRoutes(app, deps);

@@ -29,4 +29,17 @@ describe('device import', () => {
     const r = await readDeviceImport('xlsx', Buffer.from('not a zip'));
     expect(r.problems).toEqual([{ row: 0, field: 'file', message: 'not a readable xlsx file' }]);
   });
+
+  it("reads a camera's stream source, and refuses one on a kind without video or with a URL of the wrong scheme", async () => {
+    const ok = await readDeviceImport('csv', Buffer.from('sn,kind,name,reportPeriodS,streamSource,mainUrl,subUrl\nCAM-9,camera,Gate,60,rtsp,rtsp://u:p@10.0.0.9/101,rtsp://u:p@10.0.0.9/102\nCAM-8,camera,Yard,60,,,\n'));
+    expect(ok.problems).toEqual([]);
+    expect(ok.streams).toEqual([{ sn: 'CAM-9', source: 'rtsp', mainUrl: 'rtsp://u:p@10.0.0.9/101', subUrl: 'rtsp://u:p@10.0.0.9/102' }]);
+    const bad = await readDeviceImport('csv', Buffer.from('sn,kind,name,reportPeriodS,streamSource,mainUrl\nG-1,gas,Face,10,demo,\nCAM-7,camera,Gate,60,rtsp,http://x/1\nCAM-6,camera,Gate,60,,rtsp://x/1\n'));
+    expect(bad.problems.map((p) => [p.row, p.field])).toEqual([
+      [2, 'streamSource'],
+      [3, 'mainUrl'],
+      [4, 'streamSource'],
+    ]);
+    expect(bad.streams).toEqual([]);
+  });
 });

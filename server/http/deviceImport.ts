@@ -1,9 +1,17 @@
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
-import { IMPORT_COLUMNS, MAX_IMPORT_ROWS, registryDeviceSchema, type ImportProblem } from '../../protocol';
+import { cameraStreamSetBody, IMPORT_COLUMNS, isVideoKind, MAX_IMPORT_ROWS, registryDeviceSchema, type ImportProblem, type StreamSource } from '../../protocol';
 
 /** A parsed, valid import row. */
 export type ImportedDevice = z.output<typeof registryDeviceSchema>;
+
+/** A camera's stream source from an import row (with its credentials: for the server only). */
+export interface ImportedStream {
+  sn: string;
+  source: StreamSource;
+  mainUrl: string | null;
+  subUrl: string | null;
+}
 
 /** Cells of one file row by column name (header lowercased), as text. */
 type RawRow = Record<string, string>;
@@ -85,7 +93,7 @@ function numberCell(text: string, field: string, problems: { field: string; mess
  * One file row (cells by lowercased column name) → a registry device, or its problems. Zod validates the
  * converted row (registryDeviceSchema), so an import row obeys exactly the rules of a device added by hand.
  */
-function parseRow(raw: RawRow): { device: ImportedDevice } | { problems: { field: string; message: string }[] } {
+function parseRow(raw: RawRow): { device: ImportedDevice; stream: ImportedStream | null } | { problems: { field: string; message: string }[] } {
   const text = (k: string) => (raw[k] ?? '').trim();
   const problems: { field: string; message: string }[] = [];
   const candidate = {
@@ -108,22 +116,41 @@ function parseRow(raw: RawRow): { device: ImportedDevice } | { problems: { field
       if (!problems.some((p) => p.field === field)) problems.push({ field, message: issue.message });
     }
   }
+  const stream = parseStream(raw, problems);
   if (problems.length > 0 || !parsed.success) return { problems };
-  return { device: parsed.data };
+  if (stream && !isVideoKind(parsed.data.kind)) return { problems: [{ field: 'streamSource', message: `a ${parsed.data.kind} has no video` }] };
+  return { device: parsed.data, stream };
+}
+
+/** The row's stream source (its columns checked as admin/camera/streamSet checks them), or null when `streamSource` is empty. */
+function parseStream(raw: RawRow, problems: { field: string; message: string }[]): ImportedStream | null {
+  const text = (k: string) => (raw[k] ?? '').trim();
+  if (text('streamsource') === '') {
+    if (text('mainurl') !== '' || text('suburl') !== '') problems.push({ field: 'streamSource', message: 'required with mainUrl or subUrl (rtsp, hls or demo)' });
+    return null;
+  }
+  const orNull = (v: string) => (v === '' ? null : v);
+  const r = cameraStreamSetBody.safeParse({ projectId: 'import', sn: text('sn') || 'import', source: text('streamsource'), mainUrl: orNull(text('mainurl')), subUrl: orNull(text('suburl')) });
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    problems.push({ field: issue.path[0] === 'source' ? 'streamSource' : String(issue.path[0] ?? 'streamSource'), message: issue.message });
+    return null;
+  }
+  return { sn: r.data.sn, source: r.data.source, mainUrl: r.data.mainUrl, subUrl: r.data.subUrl };
 }
 
 /**
  * Reads an import file (docs/api.md "Device import"): the first row names the columns of IMPORT_COLUMNS
  * (any order, case-insensitive; unknown columns are an error), each further non-empty row is a device.
  * Every row is validated; a serial number twice in the file is an error on its second row.
- * @returns the valid devices, and every problem with its file row number (header = row 1).
+ * @returns the valid devices, the cameras' stream sources of the rows that name one, and every problem with its file row number (header = row 1).
  */
-export async function readDeviceImport(format: 'xlsx' | 'csv', content: Buffer): Promise<{ devices: ImportedDevice[]; problems: ImportProblem[] }> {
+export async function readDeviceImport(format: 'xlsx' | 'csv', content: Buffer): Promise<{ devices: ImportedDevice[]; streams: ImportedStream[]; problems: ImportProblem[] }> {
   let rows: string[][];
   try {
     rows = format === 'csv' ? parseCsv(content.toString('utf8')) : await xlsxRows(content);
   } catch {
-    return { devices: [], problems: [{ row: 0, field: 'file', message: `not a readable ${format} file` }] };
+    return { devices: [], streams: [], problems: [{ row: 0, field: 'file', message: `not a readable ${format} file` }] };
   }
   const header = (rows[0] ?? []).map((h) => h.trim().toLowerCase());
   while (header.length > 0 && header[header.length - 1] === '') header.pop();
@@ -133,11 +160,12 @@ export async function readDeviceImport(format: 'xlsx' | 'csv', content: Buffer):
   for (const required of ['sn', 'kind', 'name', 'reportperiods']) {
     if (!header.includes(required)) problems.push({ row: 1, field: required, message: 'column missing' });
   }
-  if (problems.length > 0) return { devices: [], problems };
+  if (problems.length > 0) return { devices: [], streams: [], problems };
   const dataRows = rows.slice(1);
-  if (dataRows.length > MAX_IMPORT_ROWS) return { devices: [], problems: [{ row: 0, field: 'file', message: `more than ${MAX_IMPORT_ROWS} rows` }] };
+  if (dataRows.length > MAX_IMPORT_ROWS) return { devices: [], streams: [], problems: [{ row: 0, field: 'file', message: `more than ${MAX_IMPORT_ROWS} rows` }] };
 
   const devices: ImportedDevice[] = [];
+  const streams: ImportedStream[] = [];
   const seen = new Map<string, number>();
   dataRows.forEach((cells, i) => {
     const rowNo = i + 2;
@@ -156,7 +184,8 @@ export async function readDeviceImport(format: 'xlsx' | 'csv', content: Buffer):
     }
     seen.set(parsed.device.sn, rowNo);
     devices.push(parsed.device);
+    if (parsed.stream) streams.push(parsed.stream);
   });
   if (devices.length === 0 && problems.length === 0) problems.push({ row: 0, field: 'file', message: 'no devices in the file' });
-  return { devices, problems };
+  return { devices, streams, problems };
 }

@@ -7,6 +7,7 @@ import { rawRoute, requireAdmin, route, type HttpDeps } from './context';
 import { ApiError, ERROR_MESSAGES } from './errors';
 import type { RestRejections } from './restRejections';
 import { SESSION_COOKIE } from './sessions';
+import type { StreamSupervisor } from '../video/StreamSupervisor';
 
 /** Path of the Prometheus endpoint (docs/operations.md "Metrics"). */
 export const METRICS_PATH = OPERATIONS.metrics.path;
@@ -15,7 +16,7 @@ export const METRICS_PATH = OPERATIONS.metrics.path;
  * The counters of this node, as the status page shows them, and the devices of every project flagged for
  * a metric with no configured threshold (stored with the device, so every node lists the same).
  */
-export async function systemStatus(deps: HttpDeps, rejections: RestRejections, startedAtMs: number): Promise<SystemStatus> {
+export async function systemStatus(deps: HttpDeps, rejections: RestRejections, startedAtMs: number, video: Pick<StreamSupervisor, 'snapshot'>): Promise<SystemStatus> {
   const stats = deps.live().ingestStats();
   const flagged = await deps.db
     .selectFrom('devices')
@@ -32,6 +33,7 @@ export async function systemStatus(deps: HttpDeps, rejections: RestRejections, s
     restServerErrors: rejections.serverErrorSnapshot(),
     mqttSession: stats.mqttSession ? { ...stats.mqttSession } : null,
     unconfiguredMetrics: flagged.map((r) => ({ projectId: r.project_id, sn: r.sn, name: r.name, kind: r.kind, metrics: fromJson<string[]>(r.unconfigured_metrics) ?? [] })),
+    video: video.snapshot(),
   };
 }
 
@@ -67,6 +69,12 @@ export function toPrometheusText(s: SystemStatus): string {
   for (const d of s.unconfiguredMetrics) {
     for (const m of d.metrics) lines.push(`siteboard_device_unconfigured_metric{project="${label(d.projectId)}",sn="${label(d.sn)}",kind="${label(d.kind)}",metric="${label(m)}"} 1`);
   }
+  family('siteboard_video_streams', 'Camera streams on this node, by state (starting, live, offline).', 'gauge');
+  for (const state of ['starting', 'live', 'offline'] as const) lines.push(`siteboard_video_streams{state="${state}"} ${s.video.streams.filter((v) => v.state === state).length}`);
+  family('siteboard_video_ffmpeg_starts_total', 'ffmpeg starts of camera streams (first starts and restarts).', 'counter');
+  lines.push(`siteboard_video_ffmpeg_starts_total ${s.video.starts}`);
+  family('siteboard_video_ffmpeg_failures_total', 'ffmpeg runs of camera streams that failed (exited or wrote no video in time).', 'counter');
+  lines.push(`siteboard_video_ffmpeg_failures_total ${s.video.failures}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -82,7 +90,7 @@ function tokenMatches(presented: string, expected: string): boolean {
  * administrator's session, or `Authorization: Bearer <METRICS_TOKEN>` when that is configured;
  * anyone else gets 401/403 as an envelope.
  */
-export function registerMetricsRoute(app: FastifyInstance, deps: HttpDeps, rejections: RestRejections): void {
+export function registerMetricsRoute(app: FastifyInstance, deps: HttpDeps, rejections: RestRejections, video: Pick<StreamSupervisor, 'snapshot'>): void {
   const startedAtMs = Date.now();
 
   async function allowed(req: FastifyRequest): Promise<void> {
@@ -99,11 +107,11 @@ export function registerMetricsRoute(app: FastifyInstance, deps: HttpDeps, rejec
   rawRoute(app, OPERATIONS.metrics, async (req, reply) => {
     await allowed(req);
     void reply.header('content-type', 'text/plain; version=0.0.4; charset=utf-8').header('cache-control', 'no-store');
-    return toPrometheusText(await systemStatus(deps, rejections, startedAtMs));
+    return toPrometheusText(await systemStatus(deps, rejections, startedAtMs, video));
   });
 
   route(app, deps, OPERATIONS.systemStatus, async ({ user }) => {
     requireAdmin(user);
-    return await systemStatus(deps, rejections, startedAtMs);
+    return await systemStatus(deps, rejections, startedAtMs, video);
   });
 }

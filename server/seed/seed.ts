@@ -3,7 +3,7 @@ import { MAX_RELEASES_PER_BOARD, type Role } from '../../protocol';
 import type { ServerConfig } from '../config';
 import { hashPassword, randomPassword, verifyPassword } from '../http/passwords';
 import { defaultThresholdsFor } from '../rules/defaultThresholds';
-import { insertBoard, insertPeople, insertRelease, insertZones, appendProgress, saveBoreAlignments, saveCompanyType, saveTeamShift, toJson, type Database } from '../storage';
+import { insertBoard, insertPeople, insertRelease, insertZones, appendProgress, saveBoreAlignments, saveCompanyType, saveTeamShift, seedDemoStreams, toJson, type Database } from '../storage';
 import { demoNames, type SeedLocale } from './demoNames';
 import { demoCompanyTypes, demoPeople, demoTeamShifts, demoZones } from './demoPeople';
 import { ADMIN_USERNAME, BRIDGE_USER, DEMO_PROJECT, demoStationChainageM, OTHER_PROJECT } from './demoProject';
@@ -136,6 +136,8 @@ export async function seedIfEmpty(
         })),
       )
       .execute();
+    // The demo tunnel's cameras play the demo source (docs/architecture.md "Video").
+    await seedDemoStreams(tx, DEMO_PROJECT.projectId, nowMs);
     // Drivers, shifts and archives of the lifting equipment (the detail modal's tabs).
     await seedDemoEquipment(tx, DEMO_PROJECT.projectId, names.devices, nowMs, config.seedLocale ?? 'zh-CN');
     await seedDemoEquipment(tx, OTHER_PROJECT.projectId, names.bridgeDevices, nowMs, config.seedLocale ?? 'zh-CN');

@@ -63,6 +63,12 @@ const ZH_CN: Record<string, string> = {
   Attendance: '考勤',
   'Labour count': '劳务人数',
   'Company attendance': '参建单位考勤',
+  'Site video': '工地视频',
+  Video: '视频',
+  'Camera 1': '摄像头1',
+  'Camera 2': '摄像头2',
+  'Camera 3': '摄像头3',
+  'Camera 4': '摄像头4',
 };
 
 const NAMES: Record<SeedLocale, Record<string, string> | null> = { 'zh-CN': ZH_CN, en: null };

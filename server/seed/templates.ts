@@ -292,6 +292,26 @@ export const BOARD_TEMPLATES: readonly BoardTemplate[] = [
       },
     ],
   },
+  {
+    templateId: 'site-video',
+    category: 'tunnel',
+    name: 'Site video',
+    description: "The site's cameras live, four at a time, each panel moving on to the next camera every 20 seconds; the alarm feed beside them.",
+    layout: { pageWidth: 1920, pageHeight: 1080, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 },
+    pages: [
+      {
+        templatePageId: 'video',
+        name: 'Video',
+        panels: [
+          { type: 'video', title: 'Camera 1', x: 20, y: 20, w: 615, h: 510, z: 1, config: { sns: [], rotateS: 20, quality: 'sub', start: 0 } },
+          { type: 'video', title: 'Camera 2', x: 645, y: 20, w: 615, h: 510, z: 2, config: { sns: [], rotateS: 20, quality: 'sub', start: 1 } },
+          { type: 'video', title: 'Camera 3', x: 20, y: 550, w: 615, h: 510, z: 3, config: { sns: [], rotateS: 20, quality: 'sub', start: 2 } },
+          { type: 'video', title: 'Camera 4', x: 645, y: 550, w: 615, h: 510, z: 4, config: { sns: [], rotateS: 20, quality: 'sub', start: 3 } },
+          { type: 'alarmFeed', title: 'Alarms', x: 1280, y: 20, w: 620, h: 1040, z: 5, config: { limit: 50 } },
+        ],
+      },
+    ],
+  },
 ];
 
 /** The template `templateId` with its names in `locale` (default English, as written), or undefined. */

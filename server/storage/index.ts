@@ -32,3 +32,4 @@ export * from './cycles';
 export * from './alignments';
 export * from './attendance';
 export * from './captures';
+export * from './cameraStreams';

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely/migration';
+import { VIDEO_KINDS } from '../../protocol';
 import { defaultThresholdRevision, type KindDefaultsRevision } from './thresholdRevisions';
 
 /**
@@ -904,6 +905,31 @@ const gateAttendance: Migration = {
   },
 };
 
+/**
+ * 0053: a camera's stream source (docs/architecture.md "Video"): RTSP or HLS URLs of its main and sub stream,
+ * or the demo source; removed with its device and moved with it. The demo tunnel's cameras get the demo source, as a fresh seed
+ * gives them (server/seed).
+ */
+const cameraStreams: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('camera_streams')
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('sn', 'text', (c) => c.notNull())
+      .addColumn('source', 'text', (c) => c.notNull())
+      .addColumn('main_url', 'text')
+      .addColumn('sub_url', 'text')
+      .addColumn('updated_at_ms', 'double precision', (c) => c.notNull())
+      .addPrimaryKeyConstraint('camera_streams_pk', ['project_id', 'sn'])
+      .addForeignKeyConstraint('camera_streams_device_fk', ['project_id', 'sn'], 'devices', ['project_id', 'sn'], (c) => c.onDelete('cascade').onUpdate('cascade'))
+      .execute();
+    // the demo project's id written out (as seeded when this migration was made); its video kinds from their descriptors
+    await sql`insert into camera_streams (project_id, sn, source, main_url, sub_url, updated_at_ms)
+      select project_id, sn, 'demo', null, null, ${Date.now()} from devices
+      where project_id = 'demo-tunnel' and kind in (${sql.join([...VIDEO_KINDS])})`.execute(db);
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -932,6 +958,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0050_drill_blast_cycles': drillBlastCycles,
   '0051_bore_alignments': boreAlignments,
   '0056_gate_attendance': gateAttendance,
+  '0053_camera_streams': cameraStreams,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

@@ -47,6 +47,7 @@ export interface Database {
   gate_passes: GatePassesTable;
   team_shifts: TeamShiftsTable;
   labour_companies: LabourCompaniesTable;
+  camera_streams: CameraStreamsTable;
 }
 
 export interface UsersTable {
@@ -620,4 +621,15 @@ export interface LabourCompaniesTable {
   project_id: string;
   company: string;
   enterprise_type: string;
+}
+
+/** A camera's stream source (migration 0053; docs/architecture.md "Video"). URLs may carry credentials: never sent to a browser. */
+export interface CameraStreamsTable {
+  project_id: string;
+  sn: string;
+  /** protocol/video.ts StreamSource. */
+  source: string;
+  main_url: string | null;
+  sub_url: string | null;
+  updated_at_ms: number;
 }

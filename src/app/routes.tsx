@@ -21,6 +21,7 @@ const AdminScreen = lazyChunk('AdminScreen', () => import('./screens/admin/Admin
 const AttendanceScreen = lazyChunk('AttendanceScreen', () => import('./screens/AttendanceScreen').then((m) => m.AttendanceScreen));
 const TunnelScreen = lazyChunk('TunnelScreen', () => import('./screens/TunnelScreen').then((m) => m.TunnelScreen));
 const TunnelProcessScreen = lazyChunk('TunnelProcessScreen', () => import('./screens/TunnelProcessScreen').then((m) => m.TunnelProcessScreen));
+const VideoScreen = lazyChunk('VideoScreen', () => import('./screens/VideoScreen').then((m) => m.VideoScreen));
 const PageManagerScreen = lazyChunk('PageManagerScreen', () => import('./screens/PageManagerScreen').then((m) => m.PageManagerScreen));
 
 // The project's custom panel types are registered while it is open (docs/custom-modules.md).
@@ -61,6 +62,8 @@ export const ROUTE_OBJECTS = [
       { path: 'attendance', element: <AttendanceScreen /> },
       // Drill-and-blast stages and rounds per heading (docs/domain.md "Drill-and-blast cycle").
       { path: 'tunnel/process', element: <TunnelProcessScreen /> },
+      // Live camera video (docs/architecture.md "Video"): camera list by area, a wall of 1/4/9/16 tiles.
+      { path: 'video', element: <VideoScreen /> },
       // Hidden from menus (docs/product.md "Routes and screens"): the same list as /pageManger.
       { path: 'dataV/index', element: <PageManagerScreen /> },
       { path: 'dataV/dataDriven', element: <DataDrivenScreen /> },

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ffmpegBinary } from '../helpers/ffmpeg';
 
 /** Ports and credentials the e2e specs use (see playwright.config.ts baseURL). */
 export const E2E = {
@@ -59,6 +60,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // The 24-hour demo backfill keeps a core busy for minutes; the specs need live data only (the backfill
       // has its own integration test, tests/integration/history.test.ts).
       DEMO_BACKFILL: 'off',
+      // the cameras' video: Debian's ffmpeg, installed when missing as `npm start` does (scripts/services.mjs)
+      FFMPEG_PATH: ffmpegBinary(),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -126,6 +126,24 @@ export const SystemStatusScreen = observer(function SystemStatusScreen() {
           </section>
           <section>
             <h2 style={{ fontSize: 18 }}>
+              <Trans>Camera streams</Trans>
+            </h2>
+            <p style={{ color: SCREEN.textMuted }}>
+              <Trans>
+                ffmpeg starts: {status.video.starts}, failures: {status.video.failures}
+              </Trans>
+            </p>
+            {status.video.streams.length > 0 && (
+              <CountTable
+                textOnly
+                label={t`Camera streams`}
+                head={[t`Project`, t`Device`, t`Definition`, t`State`, t`Codec`, t`Starts`, t`Since`, t`Last error`]}
+                rows={status.video.streams.map((v) => [v.projectId, v.sn, v.quality, v.state, v.codec ?? '', v.starts, formatBeijing(v.sinceMs), v.lastError ?? ''])}
+              />
+            )}
+          </section>
+          <section>
+            <h2 style={{ fontSize: 18 }}>
               <Trans>Server errors</Trans>
             </h2>
             {status.restServerErrors.length === 0 ? (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Trans } from '@lingui/react/macro';
-import type { CaptureRecord } from '../../../protocol';
+import { appUrl, type CaptureRecord } from '../../../protocol';
 import { SCREEN } from '../../theme/theme';
 
 /**
@@ -36,7 +36,7 @@ export function CapturePicture({ capture, alt, height, zoom = 1 }: { capture: Pi
   }
   return (
     <img
-      src={src}
+      src={appUrl(src)}
       alt={alt}
       data-picture="shown"
       onError={() => setFailed(src)}

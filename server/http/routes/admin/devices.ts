@@ -13,6 +13,7 @@ import {
   projectOfDeviceInOrganisation,
   removeDevices,
   requestTransfers,
+  saveCameraStream,
   upsertDevices,
   type Database,
 } from '../../../storage';
@@ -119,7 +120,7 @@ export function registerDeviceRegistryRoutes(app: FastifyInstance, deps: HttpDep
 
   route(app, deps, ADMIN.deviceImport, async ({ body, user, req }) => {
     const content = Buffer.from(body.contentBase64, 'base64');
-    const { devices, problems } = await readDeviceImport(body.format, content);
+    const { devices, streams, problems } = await readDeviceImport(body.format, content);
     const none = { imported: 0, created: 0, updated: 0, dryRun: body.dryRun ?? false };
     if (problems.length > 0) {
       auditAsFailed(req);
@@ -127,6 +128,9 @@ export function registerDeviceRegistryRoutes(app: FastifyInstance, deps: HttpDep
     }
     if (body.dryRun) return { ...none, imported: devices.length, problems: [] };
     const { created, updated } = await upsertRegistry(db, body.projectId, devices);
+    // the cameras' stream sources (a running stream picks a changed source up at its next lease)
+    const nowMs = Date.now();
+    for (const s of streams) await saveCameraStream(db, { projectId: body.projectId, ...s, updatedAtMs: nowMs });
     await askHolders(db, body.projectId, user.username, devices.map((d) => d.sn));
     await deps.live().reloadDevices(body.projectId);
     return { imported: devices.length, created, updated, problems: [], dryRun: false };

@@ -60,6 +60,8 @@ export const AUDIT_ACTION_LABEL: Readonly<Record<string, MessageDescriptor>> = {
   'tunnel.alignmentImport': msg`Imported the plan alignments`,
   'attendance.teamShift': msg`Set a team's shift`,
   'attendance.companyType': msg`Set a company's enterprise type`,
+  'camera.stream': msg`Set a camera's stream source`,
+  'camera.streamRemove': msg`Removed a camera's stream source`,
 };
 
 /** The words of an audit action: its label, "(failed)" after it for `<action>.failed`, else the identifier itself. */

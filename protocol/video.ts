@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { DEVICE_KIND_REGISTRY } from './kinds';
+import { safeText } from './text';
+
+/**
+ * Camera video (docs/architecture.md "Video", docs/api.md "Video"). A camera's stream source is an RTSP URL
+ * (remuxed to HLS by the server's ffmpeg without re-encoding), an HLS URL of an existing media server (read
+ * and served again by the server), or the demo source (a test pattern ffmpeg makes). The browser only ever
+ * sees the server's own HLS route; no source URL or credential reaches it.
+ */
+export const STREAM_SOURCES = ['rtsp', 'hls', 'demo'] as const;
+/** Where a camera's video comes from. */
+export type StreamSource = (typeof STREAM_SOURCES)[number];
+
+/** The definition switch: a camera's main stream (full resolution) and its sub stream (smaller), where it has both. */
+export const STREAM_QUALITIES = ['main', 'sub'] as const;
+/** Main or sub stream. */
+export type StreamQuality = (typeof STREAM_QUALITIES)[number];
+
+/**
+ * A stream on the server: `idle` (not running: nobody watches), `starting` (ffmpeg started, no playlist yet),
+ * `live` (segments being written), `offline` (the source cannot be reached; retried with back-off while watched).
+ */
+export const STREAM_STATES = ['idle', 'starting', 'live', 'offline'] as const;
+/** The state of one stream. */
+export type StreamState = (typeof STREAM_STATES)[number];
+
+/** The device kinds that carry video (a `video` role in their descriptor). */
+export const VIDEO_KINDS = DEVICE_KIND_REGISTRY.videoKinds;
+
+/** Whether devices of `kind` carry video. */
+export function isVideoKind(kind: string): boolean {
+  return (VIDEO_KINDS as readonly string[]).includes(kind);
+}
+
+/** The password of a URL's user information as an administrator reads it back. */
+export const REDACTED = '***';
+
+/**
+ * `url` with the password of its user information replaced by {@link REDACTED} (`rtsp://admin:***@10.0.0.7/ch1`);
+ * a URL without one, or that does not parse, comes back as it is except that anything between `//` and `@` is redacted.
+ */
+export function redactStreamUrl(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/@\s]*)@/i, (_m, scheme: string, userinfo: string) => {
+    const colon = userinfo.indexOf(':');
+    return `${scheme}${colon < 0 ? userinfo : `${userinfo.slice(0, colon)}:${REDACTED}`}@`;
+  });
+}
+
+const id = z.string().min(1).max(64);
+const sn = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'letters, digits, - and _ only, at most 64' });
+const streamUrl = safeText(2048).nullable().default(null);
+
+/** Whether `url` suits `source`: rtsp:// or rtsps:// for RTSP, http:// or https:// for HLS. */
+export function streamUrlFits(source: StreamSource, url: string): boolean {
+  if (source === 'rtsp') return /^rtsps?:\/\/[^\s/]+/i.test(url);
+  if (source === 'hls') return /^https?:\/\/[^\s/]+/i.test(url);
+  return false;
+}
+
+/**
+ * admin/camera/streamSet: a camera's source. `rtsp` and `hls` need `mainUrl` (and may have `subUrl`) of
+ * their scheme; `demo` takes no URL. A URL whose password is {@link REDACTED} keeps the saved password
+ * (the redacted URL of admin/camera/streams sent back unchanged).
+ */
+export const cameraStreamSetBody = z
+  .object({ projectId: id, sn, source: z.enum(STREAM_SOURCES), mainUrl: streamUrl, subUrl: streamUrl })
+  .superRefine((b, ctx) => {
+    if (b.source === 'demo') {
+      if (b.mainUrl !== null || b.subUrl !== null) ctx.addIssue({ code: 'custom', path: ['mainUrl'], message: 'the demo source takes no URL' });
+      return;
+    }
+    const want = b.source === 'rtsp' ? 'rtsp:// or rtsps://' : 'http:// or https://';
+    if (b.mainUrl === null) ctx.addIssue({ code: 'custom', path: ['mainUrl'], message: `required (${want})` });
+    else if (!streamUrlFits(b.source, b.mainUrl)) ctx.addIssue({ code: 'custom', path: ['mainUrl'], message: `expected ${want}` });
+    if (b.subUrl !== null && !streamUrlFits(b.source, b.subUrl)) ctx.addIssue({ code: 'custom', path: ['subUrl'], message: `expected ${want}` });
+  });
+export type CameraStreamSet = z.output<typeof cameraStreamSetBody>;
+
+/** admin/camera/streamRemove: the camera has no stream any more. */
+export const cameraStreamRemoveBody = z.object({ projectId: id, sn });
+
+/** admin/camera/streams: the project's cameras with their sources. */
+export const cameraStreamListBody = z.object({ projectId: id });
+
+/** A camera and its source as an administrator reads it: URLs with their password {@link REDACTED}. */
+export const cameraStreamRowSchema = z.object({
+  sn: z.string(),
+  name: z.string(),
+  source: z.enum(STREAM_SOURCES).nullable(),
+  mainUrl: z.string().nullable(),
+  subUrl: z.string().nullable(),
+  updatedAtMs: z.number().nullable(),
+});
+export type CameraStreamRow = z.output<typeof cameraStreamRowSchema>;
+
+/** video/cameras: the project's cameras as the video screen lists them. */
+export const videoCamerasBody = z.object({ projectId: id });
+
+/** One running (or failed) stream of a camera, as this node knows it. */
+export const streamStatusSchema = z.object({
+  quality: z.enum(STREAM_QUALITIES),
+  state: z.enum(STREAM_STATES),
+  /** The source's video codec as ffmpeg names it (`h264`, `hevc`), once known. */
+  codec: z.string().nullable(),
+});
+export type StreamStatus = z.output<typeof streamStatusSchema>;
+
+/** A camera on the video screen: where it is (`area`: the device's position), which streams it has and how they run. */
+export const videoCameraSchema = z.object({
+  sn: z.string(),
+  name: z.string(),
+  area: z.string(),
+  source: z.enum(STREAM_SOURCES).nullable(),
+  qualities: z.array(z.enum(STREAM_QUALITIES)),
+  streams: z.array(streamStatusSchema),
+});
+export type VideoCamera = z.output<typeof videoCameraSchema>;
+
+/**
+ * video/open: a viewer's lease on a stream. Starts the stream when it is not running and keeps it running
+ * for VIDEO_IDLE_S more (as every playlist or segment request does).
+ */
+export const videoOpenBody = z.object({ projectId: id, sn, quality: z.enum(STREAM_QUALITIES).default('main') });
+
+/** The answer of video/open: the stream's state, its codec once known, and the playlist to play once `live`. */
+export const videoOpenSchema = z.object({
+  state: z.enum(STREAM_STATES),
+  codec: z.string().nullable(),
+  /** The server's playlist URL (same origin, session-authorised), null until the stream is live. */
+  playlist: z.string().nullable(),
+});
+export type VideoOpen = z.output<typeof videoOpenSchema>;
+
+/** The files of a stream the HLS route serves: its playlist, the fMP4 init segment and media segments. */
+export const HLS_FILE = /^(index\.m3u8|init\.mp4|seg_[0-9]{1,9}\.m4s)$/;
+
+/** video/hls (GET): one file of a running stream. */
+export const videoHlsQuery = z.object({
+  projectId: id,
+  sn,
+  quality: z.enum(STREAM_QUALITIES).default('main'),
+  file: z.string().regex(HLS_FILE, { error: 'index.m3u8, init.mp4 or seg_<n>.m4s' }),
+});
+
+/** The path of the HLS route (the browser's playlist URLs start with it). */
+export const VIDEO_HLS_PATH = '/zhgd/video/hls';
+
+/** The URL of one file of a stream on the HLS route (query-string encoded). */
+export function hlsFileUrl(projectId: string, sn: string, quality: StreamQuality, file: string): string {
+  const q = new URLSearchParams({ projectId, sn, quality, file });
+  return `${VIDEO_HLS_PATH}?${q.toString()}`;
+}
+
+/**
+ * A stream file's address relative to its playlist (`hls?…`, the last step of {@link hlsFileUrl}): what the
+ * served playlists name their segments by, so they resolve under whatever path the playlist was fetched
+ * from (a BASE_PATH behind a reverse proxy, docs/operations.md "Serving under a sub-path").
+ */
+export function hlsFileRef(projectId: string, sn: string, quality: StreamQuality, file: string): string {
+  const url = hlsFileUrl(projectId, sn, quality, file);
+  return url.slice(VIDEO_HLS_PATH.lastIndexOf('/') + 1);
+}
+
+/** A stream as the status page and /metrics show it. */
+export const videoStreamStatusSchema = z.object({
+  projectId: z.string(),
+  sn: z.string(),
+  quality: z.enum(STREAM_QUALITIES),
+  source: z.enum(STREAM_SOURCES),
+  state: z.enum(STREAM_STATES),
+  codec: z.string().nullable(),
+  /** ffmpeg (re)starts of this stream since it was opened. */
+  starts: z.number(),
+  /** When the current state began, ms since epoch. */
+  sinceMs: z.number(),
+  /** Last line ffmpeg wrote before it failed, or null. */
+  lastError: z.string().nullable(),
+});
+export type VideoStreamStatus = z.output<typeof videoStreamStatusSchema>;

@@ -1,0 +1,148 @@
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import {
+  HLS_FILE,
+  hlsFileRef,
+  hlsFileUrl,
+  REDACTED,
+  redactStreamUrl,
+  VIDEO,
+  type CameraStreamRow,
+  type StreamQuality,
+} from '../../../protocol';
+import { cameraStreamSource, isVideoDevice, removeCameraStreams, saveCameraStream, videoDeviceRows, type CameraStreamSource } from '../../storage';
+import { rewritePlaylist, type StreamInput } from '../../video/ffmpegArgs';
+import { StreamSupervisor, TooManyStreams } from '../../video/StreamSupervisor';
+import { rawRoute, requireMember, route, sessionUserOf, type HttpDeps } from '../context';
+import { ApiError, ERROR_MESSAGES } from '../errors';
+import { parseBody } from '../validation';
+
+/** Message of video/open for a camera without a stream source. */
+export const NO_STREAM = 'Please bind video monitoring device first!';
+
+/** The input of a camera's `quality` stream: the sub URL falls back to the main one where there is none. */
+function inputOf(s: CameraStreamSource, quality: StreamQuality): StreamInput | null {
+  if (s.source === 'demo') return { source: 'demo', quality };
+  const url = quality === 'sub' ? (s.subUrl ?? s.mainUrl) : s.mainUrl;
+  return url ? { source: s.source, url } : null;
+}
+
+/** The qualities a camera offers: main, and sub where it has its own sub stream (the demo has both). */
+function qualitiesOf(s: { source: CameraStreamSource['source'] | null; subUrl: string | null }): StreamQuality[] {
+  if (s.source === null) return [];
+  return s.source === 'demo' || s.subUrl !== null ? ['main', 'sub'] : ['main'];
+}
+
+/** A stored source as an administrator reads it: passwords redacted. */
+function toRow(sn: string, name: string, s: { source: CameraStreamSource['source'] | null; mainUrl: string | null; subUrl: string | null; updatedAtMs: number | null }): CameraStreamRow {
+  return {
+    sn,
+    name,
+    source: s.source,
+    mainUrl: s.mainUrl === null ? null : redactStreamUrl(s.mainUrl),
+    subUrl: s.subUrl === null ? null : redactStreamUrl(s.subUrl),
+    updatedAtMs: s.updatedAtMs,
+  };
+}
+
+/**
+ * A URL sent back with its password {@link REDACTED} keeps the saved URL's password when user, host and path
+ * are the same (the administrator changed something else); any other URL is taken as it is.
+ */
+export function keepSavedPassword(sent: string | null, saved: string | null): string | null {
+  if (sent === null || saved === null || !sent.includes(`:${REDACTED}@`)) return sent;
+  return redactStreamUrl(saved) === sent ? saved : sent;
+}
+
+/**
+ * The video routes (docs/api.md "Video"): the cameras with their streams, a viewer's lease (video/open),
+ * the HLS files of a running stream, and the administrators' stream sources. The streams run in the
+ * returned supervisor (stopped when the app closes).
+ */
+export function registerVideoRoutes(app: FastifyInstance, deps: HttpDeps): StreamSupervisor {
+  const supervisor = new StreamSupervisor(deps.config.video, app.log);
+  app.addHook('onClose', async () => supervisor.close());
+
+  route(app, deps, VIDEO.cameras, async ({ body, user }) => {
+    requireMember(user, body.projectId);
+    const rows = await videoDeviceRows(deps.db, body.projectId);
+    return rows.map((r) => ({ sn: r.sn, name: r.name, area: r.position, source: r.source, qualities: qualitiesOf(r), streams: supervisor.statusOf(body.projectId, r.sn) }));
+  });
+
+  route(app, deps, VIDEO.open, async ({ body, user }) => {
+    requireMember(user, body.projectId);
+    const source = await cameraStreamSource(deps.db, body.projectId, body.sn);
+    if (!source) throw new ApiError('NOT_FOUND', NO_STREAM);
+    const input = inputOf(source, body.quality);
+    if (!input) throw new ApiError('NOT_FOUND', NO_STREAM);
+    const name = (await videoDeviceRows(deps.db, body.projectId)).find((r) => r.sn === body.sn)?.name ?? body.sn;
+    try {
+      const { state, codec } = await supervisor.open({ projectId: body.projectId, sn: body.sn, quality: body.quality, input, caption: name });
+      return { state, codec, playlist: state === 'live' ? hlsFileUrl(body.projectId, body.sn, body.quality, 'index.m3u8') : null };
+    } catch (e) {
+      if (e instanceof TooManyStreams) throw new ApiError('CONFLICT', e.message);
+      throw e;
+    }
+  });
+
+  rawRoute(app, VIDEO.hls, async (req, reply) => {
+    const user = sessionUserOf(req);
+    const q = parseBody(VIDEO.hls.body, req.query);
+    requireMember(user, q.projectId);
+    const file = supervisor.file(q.projectId, q.sn, q.quality, q.file);
+    if (!file) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(file);
+    } catch {
+      // a segment ffmpeg has just deleted: the player asks for the playlist again
+      throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
+    }
+    void reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
+    if (q.file.endsWith('.m3u8')) {
+      const text = rewritePlaylistFor(bytes.toString('utf8'), q.projectId, q.sn, q.quality);
+      return reply.type('application/vnd.apple.mpegurl').send(text);
+    }
+    return reply.type('video/mp4').send(bytes);
+    // a player asks for the playlist and a segment every second per tile: a 16-tile wall would exceed the API's
+    // per-minute limit, so the stream files are outside it (a member's session is still required)
+  }, { config: { rateLimit: false } });
+
+  route(app, deps, VIDEO.streamList, async ({ body, user }) => {
+    requireMember(user, body.projectId);
+    const rows = await videoDeviceRows(deps.db, body.projectId);
+    return rows.map((r) => toRow(r.sn, r.name, r));
+  });
+
+  route(app, deps, VIDEO.streamSet, async ({ body, user }) => {
+    requireMember(user, body.projectId);
+    if (!(await isVideoDevice(deps.db, body.projectId, body.sn))) throw new ApiError('NOT_FOUND', 'No camera with this serial number in the project');
+    const saved = await cameraStreamSource(deps.db, body.projectId, body.sn);
+    const next: CameraStreamSource = {
+      projectId: body.projectId,
+      sn: body.sn,
+      source: body.source,
+      mainUrl: keepSavedPassword(body.mainUrl, saved?.mainUrl ?? null),
+      subUrl: keepSavedPassword(body.subUrl, saved?.subUrl ?? null),
+      updatedAtMs: Date.now(),
+    };
+    await saveCameraStream(deps.db, next);
+    await supervisor.stopCamera(body.projectId, body.sn);
+    const name = (await videoDeviceRows(deps.db, body.projectId)).find((r) => r.sn === body.sn)?.name ?? body.sn;
+    return toRow(body.sn, name, next);
+  });
+
+  route(app, deps, VIDEO.streamRemove, async ({ body, user }) => {
+    requireMember(user, body.projectId);
+    const removed = await removeCameraStreams(deps.db, body.projectId, [body.sn]);
+    await supervisor.stopCamera(body.projectId, body.sn);
+    return { removed };
+  });
+
+  return supervisor;
+}
+
+/** ffmpeg's playlist with its file names turned into this route's URLs. */
+function rewritePlaylistFor(text: string, projectId: string, sn: string, quality: StreamQuality): string {
+  return rewritePlaylist(text, (name) => hlsFileRef(projectId, sn, quality, name), (name) => HLS_FILE.test(name));
+}
