@@ -25,3 +25,5 @@ export * from './alarmGroups';
 export * from './cycles';
 export * from './contracts';
 export * from './tunnelProgress';
+export * from './spray';
+export * from './environmentStats';

@@ -286,6 +286,21 @@ export interface DeviceKindDescriptor<K extends string = string, M extends { ts:
   };
   /** Present when the kind reports tunnel progress (a heading's face, invert, lining): the server saves it (server/tunnel). */
   progress?: ProgressRole<M>;
+  /**
+   * Present when devices of the kind accept on/off commands from the server (a fog cannon, docs/device-protocol.md
+   * "Commands"): what each message says of the device's state and of the command it acknowledges.
+   */
+  commands?: CommandRole<M>;
+}
+
+/**
+ * A device that is switched on and off by the server (server/spray): `on` whether it runs now as the
+ * message reports, `ack` the command the message acknowledges (its id, and whether the device carried it
+ * out), or null when it acknowledges none.
+ */
+export interface CommandRole<M> {
+  on(msg: M): boolean;
+  ack(msg: M): { commandId: string; ok: boolean } | null;
 }
 
 /**

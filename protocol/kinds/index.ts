@@ -3,7 +3,7 @@ import { beaconKind } from './beacon';
 import { cameraKind } from './camera';
 import { gasKind } from './gas';
 import { createKindRegistry } from './registry';
-import type { KindArea, ProgressRole } from './descriptor';
+import type { CommandRole, KindArea, ProgressRole } from './descriptor';
 import type { AnyKindDescriptor } from './registry';
 import { towerCraneKind } from './towerCrane';
 import { constructionElevatorKind } from './constructionElevator';
@@ -13,6 +13,7 @@ import { yardCraneKind } from './yardCrane';
 import { environmentKind } from './environment';
 import { tunnelProgressKind } from './tunnelProgress';
 import { cycleStageKind } from './cycleStage';
+import { fogCannonKind } from './fogCannon';
 
 /**
  * The device kinds of protocol v1, one module each (docs/architecture.md "Device kinds"). Adding a kind:
@@ -31,6 +32,7 @@ export const DEVICE_KIND_DESCRIPTORS = [
   environmentKind,
   tunnelProgressKind,
   cycleStageKind,
+  fogCannonKind,
 ] as const;
 
 /** The app's registry of kinds (O(1) lookups by kind and live topic). */
@@ -93,6 +95,17 @@ export function progressRole(kind: string): ProgressRole<unknown> | undefined {
   return (DEVICE_KIND_REGISTRY.get(kind) as AnyKindDescriptor | undefined)?.progress;
 }
 
+/**
+ * The command role of `kind` (descriptor `commands`: the server switches its devices on and off,
+ * server/spray), or undefined for a kind that takes no commands.
+ */
+export function commandRole(kind: string): CommandRole<unknown> | undefined {
+  return (DEVICE_KIND_REGISTRY.get(kind) as AnyKindDescriptor | undefined)?.commands;
+}
+
+/** The kinds whose devices take on/off commands (descriptor `commands`), in registration order. */
+export const COMMANDED_KINDS: readonly DeviceKind[] = DEVICE_KIND_REGISTRY.descriptors.filter((d) => 'commands' in d).map((d) => d.kind);
+
 export * from './descriptor';
 export * from './registry';
 export * from './gas';
@@ -107,3 +120,4 @@ export * from './yardCrane';
 export * from './environment';
 export * from './tunnelProgress';
 export * from './cycleStage';
+export * from './fogCannon';

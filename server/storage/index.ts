@@ -29,3 +29,4 @@ export * from './workRecords';
 export * from './equipment';
 export * from './tunnelProgress';
 export * from './cycles';
+export * from './spray';

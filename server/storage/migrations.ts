@@ -846,6 +846,28 @@ const drillBlastCycles: Migration = {
   },
 };
 
+/**
+ * 0055: fog cannons' spray linkage (docs/domain.md "Spray linkage"): the monitor, metric, limit and hold
+ * time each follows (null: not linked), automatic or manual, and its last command with its answer, so a
+ * restart keeps the mode and takes up a command still waiting for its answer.
+ */
+const sprayLinkages: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('spray_linkages')
+      .addColumn('project_id', 'text', (c) => c.notNull().references('projects.project_id').onDelete('cascade'))
+      .addColumn('sn', 'text', (c) => c.notNull())
+      .addColumn('station_sn', 'text')
+      .addColumn('metric', 'text')
+      .addColumn('on_above', 'double precision')
+      .addColumn('hold_s', 'integer')
+      .addColumn('mode', 'text', (c) => c.notNull().defaultTo('auto'))
+      .addColumn('last_command', 'jsonb')
+      .addPrimaryKeyConstraint('spray_linkages_pk', ['project_id', 'sn'])
+      .execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -872,6 +894,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0048_member_invitations_device_transfers': memberInvitationsDeviceTransfers,
   '0049_tunnel_progress_and_rock_segments': tunnelProgress,
   '0050_drill_blast_cycles': drillBlastCycles,
+  '0055_spray_linkages': sprayLinkages,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */
