@@ -143,6 +143,12 @@ export interface ServerConfig {
    * minute data) and how long one packet may take to arrive (HJ212_PACKET_S, default 10); null when off.
    */
   hj212: { port: number; maxConnections: number; idleMs: number; packetMs: number } | null;
+  /**
+   * Fog cannon commands (server/spray): how long the first answer is awaited (SPRAY_ACK_TIMEOUT_S, default
+   * 15; each retry waits twice as long as the one before) and how many times a command is sent before it is
+   * given up (SPRAY_MAX_ATTEMPTS, default 4).
+   */
+  sprayRetry: { ackTimeoutMs: number; maxAttempts: number };
 }
 
 /** Embedded broker limits. */
@@ -334,6 +340,8 @@ const envSchema = z.object({
   HJ212_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(256),
   HJ212_IDLE_S: z.coerce.number().min(1).max(86_400).default(180),
   HJ212_PACKET_S: z.coerce.number().min(1).max(600).default(10),
+  SPRAY_ACK_TIMEOUT_S: z.coerce.number().min(0.1).max(3_600).default(15),
+  SPRAY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
 });
 
 /**
@@ -430,5 +438,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.HJ212_PORT === undefined
         ? null
         : { port: e.HJ212_PORT, maxConnections: e.HJ212_MAX_CONNECTIONS, idleMs: Math.round(e.HJ212_IDLE_S * 1000), packetMs: Math.round(e.HJ212_PACKET_S * 1000) },
+    sprayRetry: { ackTimeoutMs: Math.round(e.SPRAY_ACK_TIMEOUT_S * 1000), maxAttempts: e.SPRAY_MAX_ATTEMPTS },
   };
 }

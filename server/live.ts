@@ -196,6 +196,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   const spray = new SprayService({
     db,
     log,
+    retry: config.sprayRetry,
     downlink: { publish: (topic, payload) => (downlink ? downlink(topic, payload) : Promise.reject(new Error('no MQTT downlink on this node'))) },
     devices: (projectId) => [...engine.devices(projectId).values()].map(knownDevice),
     device: (projectId, sn) => {

@@ -103,6 +103,9 @@ export function commandRole(kind: string): CommandRole<unknown> | undefined {
   return (DEVICE_KIND_REGISTRY.get(kind) as AnyKindDescriptor | undefined)?.commands;
 }
 
+/** The kinds that measure particulates (a `pm10` metric): the environment monitors of the daily means and the spray linkage. */
+export const PARTICULATE_KINDS: readonly DeviceKind[] = DEVICE_KIND_REGISTRY.descriptors.filter((d) => d.metrics.some((m) => m.key === 'pm10')).map((d) => d.kind);
+
 /** The kinds whose devices take on/off commands (descriptor `commands`), in registration order. */
 export const COMMANDED_KINDS: readonly DeviceKind[] = DEVICE_KIND_REGISTRY.descriptors.filter((d) => 'commands' in d).map((d) => d.kind);
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ADMIN, ALARMS, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, FLEET, PEOPLE, TENANCY, TUNNEL } from '../../protocol';
+import { ADMIN, ALARMS, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, ENVIRONMENT, FLEET, PEOPLE, TENANCY, TUNNEL } from '../../protocol';
 import type { Database } from '../storage';
 import { requestProjects, requestUser } from './authorize';
 
@@ -58,6 +58,9 @@ export const AUDITED_ROUTES: Readonly<Record<string, string>> = {
   [TUNNEL.progressReport.path]: 'tunnel.progress',
   [TUNNEL.rockGradesSet.path]: 'tunnel.rockGrades',
   [TUNNEL.rockGradesImport.path]: 'tunnel.rockGradesImport',
+  // the commands these send are audited one by one by the spray service (spray.command, spray.acked…)
+  [ENVIRONMENT.sprayCommand.path]: 'spray.manual',
+  [ENVIRONMENT.sprayLinkageSet.path]: 'spray.linkage',
 };
 
 /**

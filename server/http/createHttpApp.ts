@@ -22,6 +22,7 @@ import { registerAuthRoutes } from './routes/auth';
 import { registerBoardRoutes } from './routes/boards';
 import { registerDeviceRoutes } from './routes/devices';
 import { registerTunnelRoutes } from './routes/tunnel';
+import { registerEnvironmentRoutes } from './routes/environment';
 import { registerPeopleRoutes } from './routes/people';
 import { NAV_POST_DOMAIN_ROUTE, registerNavRoutes } from './routes/nav';
 import { registerTelemetryRoutes } from './routes/telemetry';
@@ -238,6 +239,7 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   registerAdminRoutes(app, deps);
   registerDeviceRoutes(app, deps);
   registerTunnelRoutes(app, deps);
+  registerEnvironmentRoutes(app, deps);
   registerAlarmRoutes(app, deps);
   registerBoardRoutes(app, deps);
   registerTelemetryRoutes(app, deps);

@@ -20,7 +20,7 @@ export interface RetryPolicy {
 }
 
 /**
- * Defaults: 15 s for an answer (a fog cannon on a 4G link answers within seconds; its own report period is
+ * Defaults (SPRAY_ACK_TIMEOUT_S, SPRAY_MAX_ATTEMPTS): 15 s for an answer (a fog cannon on a 4G link answers within seconds; its own report period is
  * longer), 4 sends (15, 30, 60 and 120 s apart: about 4 minutes before giving up, under the linkage's hold).
  */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { ackTimeoutMs: 15_000, maxAttempts: 4 };

@@ -47,8 +47,8 @@ const key = (projectId: string, sn: string) => `${projectId}\u0000${sn}`;
  * Spray linkage of the fog cannons (docs/domain.md "Spray linkage"): follows the valid readings of each
  * cannon's linked monitor through its {@link LinkageRule} while the cannon is automatic, sends the commands
  * through the {@link Commander} (one pending per cannon, retried with back-off), takes the cannons'
- * acknowledgements and reported state from their telemetry, and writes every command, answer and change of
- * mode to the audit log (`spray.*` actions) and the last command to `spray_linkages`. Bounded by the
+ * acknowledgements and reported state from their telemetry, and writes every command sent, answered,
+ * superseded or given up to the audit log (`spray.*` actions) and the last command to `spray_linkages`. Bounded by the
  * registered cannons; state is rebuilt from the database at start.
  */
 export class SprayService {
@@ -119,7 +119,8 @@ export class SprayService {
 
   /**
    * An administrator's command: `on` or `off` switches the cannon by hand (it stays manual until set back
-   * to `auto`, which hands it to the linkage rule at the monitor's next reading).
+   * to `auto`, which hands it to the linkage rule at the monitor's next reading). The route audits the
+   * request; the commands it sends are audited here.
    * @returns the cannon's state, or null when `sn` is not a fog cannon of the project
    */
   async manual(projectId: string, sn: string, action: SprayAction | 'auto', by: string, nowMs: number): Promise<SprayState | null> {
@@ -128,7 +129,6 @@ export class SprayService {
     c.rule?.reset();
     if (action === 'auto') {
       c.mode = 'auto';
-      this.audit(c, by, 'spray.mode', { mode: 'auto' }, nowMs);
       await this.persist(c, { mode: 'auto' });
     } else {
       c.mode = 'manual';
@@ -139,10 +139,10 @@ export class SprayService {
   }
 
   /**
-   * Links a cannon to a monitor (or unlinks it with null), by `by`.
+   * Links a cannon to a monitor (or unlinks it with null); the route audits it.
    * @returns the cannon's state, or null when `sn` is not a fog cannon of the project
    */
-  async setLinkage(projectId: string, sn: string, linkage: SprayLinkage | null, by: string, nowMs: number): Promise<SprayState | null> {
+  async setLinkage(projectId: string, sn: string, linkage: SprayLinkage | null): Promise<SprayState | null> {
     const k = key(projectId, sn);
     const c = this.cannons.get(k);
     if (!c) return null;
@@ -151,7 +151,6 @@ export class SprayService {
     else if (c.rule) c.rule.config = linkage;
     else c.rule = new LinkageRule(linkage);
     this.linkStation(k, c);
-    this.audit(c, by, 'spray.linkage', { linkage }, nowMs);
     await this.persist(c, { linkage });
     return this.stateOf(c);
   }

@@ -30,3 +30,4 @@ export * from './equipment';
 export * from './tunnelProgress';
 export * from './cycles';
 export * from './spray';
+export * from './environmentDaily';
