@@ -18,6 +18,7 @@ const PeopleScreen = lazyChunk('PeopleScreen', () => import('./screens/PeopleScr
 const ZonesScreen = lazyChunk('ZonesScreen', () => import('./screens/ZonesScreen').then((m) => m.ZonesScreen));
 const AdminScreen = lazyChunk('AdminScreen', () => import('./screens/admin/AdminScreen').then((m) => m.AdminScreen));
 const TunnelScreen = lazyChunk('TunnelScreen', () => import('./screens/TunnelScreen').then((m) => m.TunnelScreen));
+const EnvironmentScreen = lazyChunk('EnvironmentScreen', () => import('./screens/EnvironmentScreen').then((m) => m.EnvironmentScreen));
 const TunnelProcessScreen = lazyChunk('TunnelProcessScreen', () => import('./screens/TunnelProcessScreen').then((m) => m.TunnelProcessScreen));
 const PageManagerScreen = lazyChunk('PageManagerScreen', () => import('./screens/PageManagerScreen').then((m) => m.PageManagerScreen));
 
@@ -55,6 +56,8 @@ export const ROUTE_OBJECTS = [
       { path: 'tunnel', element: <TunnelScreen /> },
       // Drill-and-blast stages and rounds per heading (docs/domain.md "Drill-and-blast cycle").
       { path: 'tunnel/process', element: <TunnelProcessScreen /> },
+      // Dust, noise, weather and the fog cannons (docs/domain.md "Site environment", "Spray linkage").
+      { path: 'environment', element: <EnvironmentScreen /> },
       // Hidden from menus (docs/product.md "Routes and screens"): the same list as /pageManger.
       { path: 'dataV/index', element: <PageManagerScreen /> },
       { path: 'dataV/dataDriven', element: <DataDrivenScreen /> },

@@ -76,6 +76,7 @@ export const HeaderActions = observer(function HeaderActions({ collapseBelowPx }
     { key: 'alarmCenter', href: '#/alarmCenter', label: <Trans>Alarm center</Trans> },
     { key: 'people', href: '#/people', label: <Trans>People</Trans> },
     { key: 'tunnel', href: '#/tunnel', label: <Trans>Tunnel progress</Trans> },
+    { key: 'environment', href: '#/environment', label: <Trans>Environment</Trans> },
   ];
   if (session.user && (session.user.isAdmin || session.user.role === 'orgAdmin')) {
     links.push({ key: 'admin', href: '#/admin', label: <Trans>Administration</Trans> });

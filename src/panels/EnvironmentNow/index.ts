@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
-import { kindsInArea } from '../../../protocol';
+import { PARTICULATE_KINDS } from '../../../protocol';
 import { lazyChunk } from '../../app/lazyChunk';
 import { noMigration, type PanelDefinition } from '../types';
 import { EnvironmentNowThumbnail } from './Thumbnail';
@@ -24,6 +24,6 @@ export const environmentNowPanel: PanelDefinition<EnvironmentNowConfig> = {
   configVersion: 1,
   migrate: noMigration,
   component: lazyChunk('EnvironmentNowPanel', () => import('./EnvironmentNowPanel').then((m) => m.EnvironmentNowPanel)),
-  bindings: [{ key: 'sn', target: { devices: kindsInArea('environment') }, multiple: false, label: msg`Environment monitor` }],
+  bindings: [{ key: 'sn', target: { devices: [...PARTICULATE_KINDS] }, multiple: false, label: msg`Environment monitor` }],
   thumbnail: EnvironmentNowThumbnail,
 };
