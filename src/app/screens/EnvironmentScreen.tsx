@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ENVIRONMENT, roleAllows, type EnvironmentDaily, type EnvironmentDay, type SprayState } from '../../../protocol';
-import { useQuery, useStores } from '../../stores';
+import { useOpenProject, useQuery, useStores } from '../../stores';
 import { formatBeijing } from '../../format/time';
 import { formatFixedDigits } from '../../format/number';
 import { SCREEN } from '../../theme/theme';
@@ -30,6 +30,8 @@ const DAILY_REFRESH_MS = 5 * 60_000;
 export const EnvironmentScreen = observer(function EnvironmentScreen() {
   const projectId = useProjectId();
   const { t } = useLingui();
+  // the live readings of the monitors (the Environment now view reads the device store)
+  useOpenProject(projectId);
   const week = useQuery(ENVIRONMENT.daily, projectId ? { projectId, days: 7 } : null, { refreshMs: DAILY_REFRESH_MS }).data;
   const month = useQuery(ENVIRONMENT.daily, projectId ? { projectId, days: 30 } : null, { refreshMs: DAILY_REFRESH_MS }).data;
   const stations = week?.stations ?? [];
