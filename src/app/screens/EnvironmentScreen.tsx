@@ -54,7 +54,9 @@ export const EnvironmentScreen = observer(function EnvironmentScreen() {
             <h2 style={h2}>
               <Trans>Now and weather</Trans>
             </h2>
-            <EnvironmentNowPanel panelId={`environment-screen-${sn}`} config={{ sn }} width={620} height={360} />
+            <div style={{ height: 340 }}>
+              <EnvironmentNowPanel panelId={`environment-screen-${sn}`} config={{ sn }} width={620} height={340} />
+            </div>
           </section>
           <section style={section} aria-label={t`Environment compliant days`} data-compliant>
             <h2 style={h2}>

@@ -13,7 +13,7 @@ export type EnvironmentNowConfig = z.infer<typeof environmentNowConfigSchema>;
 
 /**
  * One environment monitor's latest readings (docs/domain.md "Site environment"): PM2.5, PM10 and TSP
- * coloured by their limits, noise with the day or night limit in force, temperature, humidity, wind speed
+ * coloured by their limits, noise with the day or night limit in force, temperature, humidity, air pressure, wind speed
  * and where it comes from; a reading the monitor flags (HJ 212 `-Flag` other than N) shows its flag.
  */
 export const environmentNowPanel: PanelDefinition<EnvironmentNowConfig> = {
