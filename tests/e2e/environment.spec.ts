@@ -7,7 +7,7 @@ import { smallTexts } from './smallTexts';
  * the live readings and weather of one, the seven days' table and compliant days, and the fog cannons: an
  * administrator switches one on by hand, the simulated cannon acknowledges it over MQTT, and hands it back
  * to the linkage. Text at 12 px or more at 1366×768. ENV_SCREENSHOTS=1 also writes
- * docs/screenshots/environment-{1366,1920,3840}.png.
+ * docs/screenshots/environment-{1366x768,1920x1080,3840x2160}.png.
  */
 const SHOTS = !!process.env.ENV_SCREENSHOTS;
 
@@ -38,6 +38,6 @@ test('the environment screen shows a monitor, its seven days and the fog cannons
   for (const [w, h] of [[1366, 768], [1920, 1080], [3840, 2160]] as const) {
     await page.setViewportSize({ width: w, height: h });
     if (w === 1366) expect(await smallTexts(page, 12)).toEqual([]);
-    if (SHOTS) await page.screenshot({ path: `docs/screenshots/environment-${w}.png`, fullPage: w !== 3840 });
+    if (SHOTS) await page.screenshot({ path: `docs/screenshots/environment-${w}x${h}.png`, fullPage: w !== 3840 });
   }
 });
