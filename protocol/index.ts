@@ -30,3 +30,5 @@ export * from './tunnelProgress';
 export * from './alignment';
 export * from './attendance';
 export * from './video';
+export * from './spray';
+export * from './environmentStats';

@@ -151,6 +151,12 @@ export interface ServerConfig {
   hj212: { port: number; maxConnections: number; idleMs: number; packetMs: number } | null;
   /** Camera video (docs/operations.md "Video"). */
   video: VideoConfig;
+  /**
+   * Fog cannon commands (server/spray): how long the first answer is awaited (SPRAY_ACK_TIMEOUT_S, default
+   * 15; each retry waits twice as long as the one before) and how many times a command is sent before it is
+   * given up (SPRAY_MAX_ATTEMPTS, default 4).
+   */
+  sprayRetry: { ackTimeoutMs: number; maxAttempts: number };
 }
 
 /** Camera video: the ffmpeg that remuxes RTSP and makes the demo source, and its bounds. */
@@ -364,6 +370,8 @@ const envSchema = z.object({
   VIDEO_DIR: z.string().optional(),
   VIDEO_IDLE_S: z.coerce.number().min(1).max(3600).default(60),
   VIDEO_MAX_STREAMS: z.coerce.number().int().min(1).max(256).default(16),
+  SPRAY_ACK_TIMEOUT_S: z.coerce.number().min(0.1).max(3_600).default(15),
+  SPRAY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
 });
 
 /**
@@ -467,5 +475,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       idleMs: Math.round(e.VIDEO_IDLE_S * 1000),
       maxStreams: e.VIDEO_MAX_STREAMS,
     },
+    sprayRetry: { ackTimeoutMs: Math.round(e.SPRAY_ACK_TIMEOUT_S * 1000), maxAttempts: e.SPRAY_MAX_ATTEMPTS },
   };
 }

@@ -32,6 +32,9 @@ import { loadPortalCounts, PortalCountWriter } from './rules/portalCounts';
 import { ZoneHourWriter } from './rules/zoneHours';
 import { deleteOldGatePasses, deviceForLogin, insertGatePass, ensureTelemetryPartitions, projectIdsWithTunnels, type Database } from './storage';
 import { TunnelProgress } from './tunnel/progress';
+import { SprayService } from './spray/service';
+import type { Downlink } from './spray/commander';
+import type { DeviceMonitor } from './rules/deviceMonitor';
 
 export type { SessionResolver };
 
@@ -101,6 +104,11 @@ export interface LiveHandle {
    * go through this node's alarm writer.
    */
   tunnelProgress: TunnelProgress;
+  /**
+   * Spray linkage of the fog cannons (server/spray/service.ts): their state, manual commands and linkage;
+   * commands go out on the MQTT downlink of this node's broker.
+   */
+  spray: SprayService;
   /** Stops ingest, flushes pending telemetry and alarm writes, disconnects browsers. Idempotent. */
   close(): Promise<void>;
 }
@@ -183,6 +191,20 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       deps.onCycleCompleted?.(record);
     },
   });
+  // the MQTT downlink (commands to devices): the embedded broker's, or the external broker client's
+  let downlink: Downlink['publish'] | null = null;
+  const knownDevice = (m: DeviceMonitor) => ({ sn: m.config.sn, kind: m.config.kind, name: m.config.name, online: m.online });
+  const spray = new SprayService({
+    db,
+    log,
+    retry: config.sprayRetry,
+    downlink: { publish: (topic, payload) => (downlink ? downlink(topic, payload) : Promise.reject(new Error('no MQTT downlink on this node'))) },
+    devices: (projectId) => [...engine.devices(projectId).values()].map(knownDevice),
+    device: (projectId, sn) => {
+      const m = engine.device(projectId, sn);
+      return m ? knownDevice(m) : undefined;
+    },
+  });
   function reloadCycles(projectId: string): void {
     cycles.load(projectId).catch((err: unknown) => log.error({ err, projectId }, 'cycle tracker reload failed'));
   }
@@ -230,6 +252,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     persistDevice(topic.projectId, topic.sn);
     pushTelemetry(topic, message, values);
     cycles.accept(topic.projectId, topic.sn, message, values);
+    spray.accepted(topic.projectId, topic.sn, message.kind, message.msg, values, receivedAtMs);
     // kinds that report tunnel progress (descriptor `progress`): the heading's positions are saved before the acknowledgement
     const progress = progressRole(message.kind);
     if (progress) {
@@ -314,6 +337,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       for (const known of engine.projectIds()) if (!loaded.has(known)) loaded.set(known, []);
     }
     for (const [pid, devices] of loaded) apply(engine.setDevices(pid, devices, nowMs));
+    await spray.load(loaded.keys(), nowMs);
     const zones = await loadZoneConfig(db, projectId);
     if (projectId === undefined) {
       for (const known of engine.projectIds()) if (!zones.has(known)) zones.set(known, { zones: [], wearers: new Map() });
@@ -371,6 +395,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       if (broker.wsPort !== null) log.info({ port: broker.wsPort, path: config.mqttWs?.path }, 'embedded MQTT broker listening for WebSocket');
       ingest = broker;
       embedded = broker;
+      downlink = (topic, payload) => broker.publish(topic, payload);
       log.info({ port: broker.port }, 'embedded MQTT broker listening');
     } else if (partitioned && clusterRedis) {
       cluster = await startCluster({
@@ -390,7 +415,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       ingest = cluster;
       log.info({ nodeId: config.nodeId, partitions: config.clusterPartitions, owned: cluster.owned() }, 'cluster node started');
     } else {
-      ingest = await startExternalBroker({
+      const external = await startExternalBroker({
         url: config.mqttUrl,
         nodeId: config.nodeId,
         onMessage: (topic, payload) => handleMessage(topic, payload).then(() => undefined),
@@ -403,6 +428,8 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
         // the broker came back: every device reconnects, offline alarms wait as after a start
         onReconnected: (atMs) => single?.brokerRestarted(atMs),
       });
+      ingest = external;
+      downlink = (topic, payload) => external.publish(topic, payload);
       sessionStats = () => ({ ...mqttSession });
     }
     if (config.hj212) {
@@ -439,6 +466,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     }
     portalCounts?.flush(engine, Date.now()).catch((err: unknown) => log.error({ err }, 'portal counts not stored'));
     zoneHours.tick(Date.now()).catch((err: unknown) => log.error({ err, dropped: zoneHours.dropped }, 'zone hours not stored'));
+    spray.tick(Date.now());
   }, RULES_TICK_MS);
   tick.unref();
   timers.push(tick);
@@ -522,6 +550,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     },
     disconnectDevices: (projectId) => (embedded?.disconnectProject(projectId) ?? 0) + (hj212?.disconnectProject(projectId) ?? 0),
     tunnelProgress,
+    spray,
     close() {
       closing ??= (async () => {
         for (const t of timers) clearTimeout(t);
@@ -529,6 +558,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
         await hj212?.close().catch((err: unknown) => log.error({ err }, 'closing the HJ 212 listener failed'));
         await ingest?.close().catch((err: unknown) => log.error({ err }, 'closing MQTT failed'));
         await tunnelProgress.drain();
+        await spray.flushed();
         // the last portal counts, so a restart keeps them (after a flush still running)
         await portalCounts?.flush(engine, Date.now(), true).catch((err: unknown) => log.error({ err }, 'portal counts not stored'));
         // the hour so far, so a restart within the hour resumes from it

@@ -293,6 +293,11 @@ export interface DeviceKindDescriptor<K extends string = string, M extends { ts:
    * each a stream source, the video screen and panel list them.
    */
   video?: VideoRole;
+  /**
+   * Present when devices of the kind accept on/off commands from the server (a fog cannon, docs/device-protocol.md
+   * "Commands"): what each message says of the device's state and of the command it acknowledges.
+   */
+  commands?: CommandRole<M>;
 }
 
 /** A kind's video: whether the demo project's devices of the kind play the demo source (a test pattern made by ffmpeg). */
@@ -306,6 +311,16 @@ export interface VideoRole {
  */
 export interface AttendanceRole<M> {
   decode(msg: M): { personId: string; direction: 'in' | 'out'; passKey: string };
+}
+
+/**
+ * A device that is switched on and off by the server (server/spray): `on` whether it runs now as the
+ * message reports, `ack` the command the message acknowledges (its id, and whether the device carried it
+ * out), or null when it acknowledges none.
+ */
+export interface CommandRole<M> {
+  on(msg: M): boolean;
+  ack(msg: M): { commandId: string; ok: boolean } | null;
 }
 
 /**

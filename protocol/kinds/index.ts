@@ -3,7 +3,7 @@ import { beaconKind } from './beacon';
 import { cameraKind } from './camera';
 import { gasKind } from './gas';
 import { createKindRegistry } from './registry';
-import type { AttendanceRole, KindArea, ProgressRole } from './descriptor';
+import type { AttendanceRole, CommandRole, KindArea, ProgressRole } from './descriptor';
 import type { AnyKindDescriptor } from './registry';
 import { towerCraneKind } from './towerCrane';
 import { constructionElevatorKind } from './constructionElevator';
@@ -14,6 +14,7 @@ import { environmentKind } from './environment';
 import { tunnelProgressKind } from './tunnelProgress';
 import { cycleStageKind } from './cycleStage';
 import { gateKind } from './gate';
+import { fogCannonKind } from './fogCannon';
 
 /**
  * The device kinds of protocol v1, one module each (docs/architecture.md "Device kinds"). Adding a kind:
@@ -33,6 +34,7 @@ export const DEVICE_KIND_DESCRIPTORS = [
   tunnelProgressKind,
   cycleStageKind,
   gateKind,
+  fogCannonKind,
 ] as const;
 
 /** The app's registry of kinds (O(1) lookups by kind and live topic). */
@@ -103,6 +105,20 @@ export function attendanceRole(kind: string): AttendanceRole<unknown> | undefine
   return (DEVICE_KIND_REGISTRY.get(kind) as AnyKindDescriptor | undefined)?.attendance;
 }
 
+/**
+ * The command role of `kind` (descriptor `commands`: the server switches its devices on and off,
+ * server/spray), or undefined for a kind that takes no commands.
+ */
+export function commandRole(kind: string): CommandRole<unknown> | undefined {
+  return (DEVICE_KIND_REGISTRY.get(kind) as AnyKindDescriptor | undefined)?.commands;
+}
+
+/** The kinds that measure particulates (a `pm10` metric): the environment monitors of the daily means and the spray linkage. */
+export const PARTICULATE_KINDS: readonly DeviceKind[] = DEVICE_KIND_REGISTRY.descriptors.filter((d) => d.metrics.some((m) => m.key === 'pm10')).map((d) => d.kind);
+
+/** The kinds whose devices take on/off commands (descriptor `commands`), in registration order. */
+export const COMMANDED_KINDS: readonly DeviceKind[] = DEVICE_KIND_REGISTRY.descriptors.filter((d) => 'commands' in d).map((d) => d.kind);
+
 export * from './descriptor';
 export * from './registry';
 export * from './gas';
@@ -118,3 +134,4 @@ export * from './environment';
 export * from './tunnelProgress';
 export * from './cycleStage';
 export * from './gate';
+export * from './fogCannon';

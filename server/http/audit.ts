@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ADMIN, ALARMS, ATTENDANCE, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, FLEET, PEOPLE, TENANCY, TUNNEL, VIDEO, redactStreamUrl } from '../../protocol';
+import { ADMIN, ALARMS, ATTENDANCE, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, ENVIRONMENT, FLEET, PEOPLE, TENANCY, TUNNEL, VIDEO, redactStreamUrl } from '../../protocol';
 import type { Database } from '../storage';
 import { requestProjects, requestUser } from './authorize';
 
@@ -64,6 +64,9 @@ export const AUDITED_ROUTES: Readonly<Record<string, string>> = {
   [ATTENDANCE.companyType.path]: 'attendance.companyType',
   [VIDEO.streamSet.path]: 'camera.stream',
   [VIDEO.streamRemove.path]: 'camera.streamRemove',
+  // the commands these send are audited one by one by the spray service (spray.command, spray.acked…)
+  [ENVIRONMENT.sprayCommand.path]: 'spray.manual',
+  [ENVIRONMENT.sprayLinkageSet.path]: 'spray.linkage',
 };
 
 /**

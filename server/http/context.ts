@@ -11,6 +11,7 @@ import type { RestRejections } from './restRejections';
 import type { ProjectLiveState } from '../cluster/liveShare';
 import { parseBody } from './validation';
 import type { TunnelProgress } from '../tunnel/progress';
+import type { SprayService } from '../spray/service';
 
 /** What the REST routes need of the live pipeline (a subset of live.ts `LiveHandle`). */
 export interface HttpLive {
@@ -23,6 +24,8 @@ export interface HttpLive {
   reloadDevices(projectId: string): Promise<void>;
   /** Tunnel progress: reports, rock grades, figures (server/tunnel/progress.ts). */
   tunnelProgress: TunnelProgress;
+  /** Fog cannons: state, manual commands, linkage (server/spray/service.ts). */
+  spray: SprayService;
 }
 
 /**

@@ -23,6 +23,7 @@ import { registerBoardRoutes } from './routes/boards';
 import { registerDeviceRoutes } from './routes/devices';
 import { registerTunnelRoutes } from './routes/tunnel';
 import { registerTunnelPlanRoutes } from './routes/tunnelPlan';
+import { registerEnvironmentRoutes } from './routes/environment';
 import { registerPeopleRoutes } from './routes/people';
 import { NAV_POST_DOMAIN_ROUTE, registerNavRoutes } from './routes/nav';
 import { registerTelemetryRoutes } from './routes/telemetry';
@@ -279,6 +280,7 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   registerDeviceRoutes(app, deps);
   registerTunnelRoutes(app, deps);
   registerTunnelPlanRoutes(app, deps);
+  registerEnvironmentRoutes(app, deps);
   registerAlarmRoutes(app, deps);
   registerBoardRoutes(app, deps);
   registerTelemetryRoutes(app, deps);

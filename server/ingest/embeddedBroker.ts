@@ -5,7 +5,7 @@ import { createServer as createTlsServer } from 'node:tls';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { Kysely } from 'kysely';
 import { createWebSocketStream, WebSocketServer } from 'ws';
-import { TOPIC_ROOT } from '../../protocol';
+import { isCommandTopic, TOPIC_ROOT } from '../../protocol';
 import type { MqttLimits } from '../config';
 import type { Database } from '../storage/schema';
 import { projectForCredentials } from './credentials';
@@ -67,6 +67,11 @@ export interface EmbeddedBroker {
   disconnectProject(projectId: string): number;
   /** Refusals since start. */
   stats(): BrokerStats;
+  /**
+   * Publishes a server message to the devices subscribed to `topic` (QoS 1, not retained: the command
+   * downlink, docs/device-protocol.md "Commands"). Settles once aedes has handed it to its subscribers.
+   */
+  publish(topic: string, payload: string): Promise<void>;
   /** Disconnects every client and stops listening. Idempotent. */
   close(): Promise<void>;
 }
@@ -212,7 +217,8 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
 
   broker.authorizePublish = (client, packet, done) => {
     const projectId = client ? projectOf.get(client) : undefined;
-    if (!client || projectId === undefined || !packet.topic.startsWith(`${TOPIC_ROOT}/${projectId}/`)) {
+    // command topics are the server's downlink: a device publishing one could switch another device
+    if (!client || projectId === undefined || !packet.topic.startsWith(`${TOPIC_ROOT}/${projectId}/`) || isCommandTopic(packet.topic)) {
       opts.counter.countRejected('topic-forbidden', packet.topic, `client ${client?.id ?? '?'} of project ${projectId ?? '?'}`, Date.now());
       return done(new Error(`publishing to ${packet.topic} is not allowed`));
     }
@@ -374,6 +380,11 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
     tlsPort,
     wsPort,
     address: address.address,
+    publish(topic, payload) {
+      return new Promise<void>((resolve, reject) =>
+        broker.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false }, (err?: Error | null) => (err ? reject(err) : resolve())),
+      );
+    },
     disconnectProject(projectId) {
       const clients = [...(connected.get(projectId) ?? [])];
       connected.delete(projectId);

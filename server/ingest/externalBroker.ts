@@ -129,6 +129,11 @@ export interface ExternalBrokerOptions {
 export interface ExternalBroker {
   /** Subscribes more topic filters with QoS 1 (new devices of a partition). @throws when the broker refuses */
   subscribe(filters: string[]): Promise<void>;
+  /**
+   * Publishes a server message (QoS 1, not retained: the command downlink, docs/device-protocol.md
+   * "Commands"). Settles once the broker acknowledged it; rejects when it did not (offline, refused).
+   */
+  publish(topic: string, payload: string): Promise<void>;
   /** Disconnects (the broker keeps the session for SESSION_EXPIRY_S). Idempotent. */
   close(): Promise<void>;
 }
@@ -444,6 +449,9 @@ export async function startExternalBroker(opts: ExternalBrokerOptions): Promise<
 
   return {
     subscribe: subscribeAll,
+    async publish(topic, payload) {
+      await client.publishAsync(topic, payload, { qos: 1, retain: false });
+    },
     close() {
       closing ??= (async () => {
         if (retry) clearTimeout(retry);

@@ -1,4 +1,4 @@
-import { DEVICE_KIND_REGISTRY, type DeviceKind, type DeviceMessage, type DeviceTopic, type KindRegistry, type parseDeviceMessage } from '../../protocol';
+import { DEVICE_KIND_REGISTRY, isCommandTopic, type DeviceKind, type DeviceMessage, type DeviceTopic, type KindRegistry, type parseDeviceMessage } from '../../protocol';
 import type { IngestCounter } from './ingestStats';
 
 /**
@@ -74,6 +74,8 @@ export function createIngestHandler(deps: IngestDeps): (topic: string, payload: 
   return (topic, payload) => {
     try {
       const atMs = now();
+      // the server's own downlink, delivered back by an external broker's wildcard subscription: not a device's
+      if (isCommandTopic(topic)) return Promise.resolve('accepted');
       const parsed = topicOf(topic);
       if ('error' in parsed) {
         deps.counter.countRejected(parsed.error, topic, 'topic does not match zhgd/{projectId}/{kind}/{sn}/{channel}', atMs);

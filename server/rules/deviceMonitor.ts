@@ -152,10 +152,10 @@ export class DeviceMonitor {
     const draft: AlarmDraft = { ...alarm };
     if (isClosed(draft)) return [];
     const out: AlarmDraft[] = [];
-    if (draft.kind === 'threshold') {
-      const t = this.limitOf(draft.metric)?.threshold;
-      if (!t) return draft.state === 'active' ? [this.clear(draft, nowMs)] : [];
-    }
+    // a threshold alarm is judged on the limit it was held under when last seen (a night noise alarm on
+    // the night limit, protocol/kinds judgedOn), not on the one of the restart's hour
+    const limit = draft.kind === 'threshold' ? this.limitOf(this.descriptor.judgedOn?.(draft.metric, draft.lastSeenMs) ?? draft.metric) : undefined;
+    if (draft.kind === 'threshold' && !limit) return draft.state === 'active' ? [this.clear(draft, nowMs)] : [];
     const key = openKey(draft.kind, draft.metric, draft.side);
     const previous = this.open.get(key);
     if (previous) {
@@ -167,7 +167,7 @@ export class DeviceMonitor {
     if (draft.state !== 'active') return out;
     switch (draft.kind) {
       case 'threshold': {
-        const t = this.limitOf(draft.metric)!.threshold;
+        const t = limit!.threshold;
         const restored = stateFromAlarm(t, draft.level, draft.threshold, draft.value, draft.side === null ? undefined : draft.side === 'over' ? 'high' : 'low');
         const current = this.metrics.get(draft.metric) ?? NORMAL_STATE;
         this.metrics.set(draft.metric, { high: restored.high !== 'normal' ? restored.high : current.high, low: restored.low !== 'normal' ? restored.low : current.low });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEVICE_KIND_REGISTRY, isNoiseNight, type DeviceMessage, type EnvironmentTelemetry } from '../../protocol';
+import { DEVICE_KIND_REGISTRY, isNoiseNight, type AlarmRecord, type DeviceMessage, type EnvironmentTelemetry } from '../../protocol';
 import { DeviceMonitor } from './deviceMonitor';
 import type { DeviceConfig } from './types';
 
@@ -51,5 +51,32 @@ describe('environment rules', () => {
     // the same reading valid (no flag: N) raises the alarm, and the flag in latest is back to N
     expect(m.accept(reading({ pm10: 200 }, at(3, 2)), at(3, 2))).toMatchObject([{ metric: 'pm10', level: 'alarm', threshold: 150 }]);
     expect(m.latest).toMatchObject({ pm10Flag: 0 });
+  });
+});
+
+describe('environment alarms across a restart', () => {
+  /** The night alarm a monitor raised at 23:00 with 62 dB(A), as the database gives it back. */
+  const nightAlarm = () => {
+    const raised = monitor().accept(reading({ noise: 62 }, at(23)), at(23))[0];
+    return { ...raised, alarmId: 7 } as AlarmRecord;
+  };
+
+  it('restores a night noise alarm on the night limit, even where the device has no day limit', () => {
+    // a project that judges this monitor's noise at night only (no day limit on it nor in the kind's defaults)
+    const night = config.thresholds.filter((t) => t.metric !== 'noise');
+    const nightOnly: DeviceConfig = { ...config, thresholds: night, kindDefaults: night };
+    const m = new DeviceMonitor(nightOnly, { status: 'alarm', lastSeenMs: at(23), latest: { noise: 62 } }, at(23, 30));
+    expect(m.restore(nightAlarm(), at(23, 30))).toEqual([]);
+    // 53 dB(A) is within the night limit's hold band (55 × 0.95): the restored alarm holds (refreshed), nothing new
+    expect(m.accept(reading({ noise: 53 }, at(23, 31)), at(23, 31))).toMatchObject([{ alarmId: 7, state: 'active', value: 53, threshold: 55 }]);
+    expect(m.openAlarms()).toHaveLength(1);
+    expect(m.accept(reading({ noise: 50 }, at(23, 32)), at(23, 32))).toMatchObject([{ alarmId: 7, state: 'cleared' }]);
+  });
+
+  it('keeps a restored night alarm held by the night hysteresis and clears it by the day limit after 06:00', () => {
+    const m = new DeviceMonitor(config, { status: 'alarm', lastSeenMs: at(23), latest: { noise: 62 } }, at(23, 30));
+    expect(m.restore(nightAlarm(), at(23, 30))).toEqual([]);
+    expect(m.accept(reading({ noise: 54 }, at(23, 31)), at(23, 31))).toMatchObject([{ alarmId: 7, state: 'active', value: 54 }]);
+    expect(m.accept(reading({ noise: 60 }, at(6)), at(6))).toMatchObject([{ alarmId: 7, state: 'cleared' }]);
   });
 });

@@ -44,11 +44,13 @@ const ZH_EQUIPMENT: Record<string, { name: string; position: string }> = {
   'TC-B2': { name: '塔吊（13号主墩）', position: '13号主墩' },
   'YC-B1': { name: '履带吊', position: '河岸履带吊作业区' },
 };
-/** Environment monitors of the tunnel's portals, by sn. */
+/** Environment monitors and fog cannons of the tunnel's portals, by sn. */
 const ZH_ENVIRONMENT: Record<string, { name: string; position: string }> = {
   'ENV-LK-E': { name: '扬尘噪声监测（左线进口）', position: '左线进口洞口' },
   'ENV-RK-E': { name: '扬尘噪声监测（右线进口）', position: '右线进口洞口' },
   'ENV-LK-X': { name: '扬尘噪声监测（出口）', position: '左线出口洞口' },
+  'FOG-LK-E': { name: '雾炮（左线进口）', position: '左线进口洞口' },
+  'FOG-RK-E': { name: '雾炮（右线进口）', position: '右线进口洞口' },
 };
 /** The gates: the site entrance and the portals, by sn. */
 const ZH_GATES: Record<string, { name: string; position: string }> = {

@@ -87,6 +87,8 @@ export interface DemoDevice {
   /** Where a gas station sits: at the face, on the second-lining carriage, or at the portal. */
   station?: 'face' | 'lining' | 'portal';
   gases?: GasCode[];
+  /** A fog cannon's linked environment monitor (its spray linkage, docs/domain.md "Spray linkage"). */
+  linkedStation?: string;
   reportPeriodS: number;
 }
 
@@ -173,6 +175,17 @@ function environmentMonitors(): DemoDevice[] {
 }
 
 /**
+ * Fog cannons at the two entry portals, each linked to its portal's environment monitor with the default
+ * linkage (PM10 over 150 µg/m³, off after 10 min under it); they report every 30 s and answer commands.
+ */
+function fogCannons(): DemoDevice[] {
+  return [
+    { sn: 'FOG-LK-E', kind: 'fogCannon', name: 'Fog cannon (left entry portal)', position: 'Left bore, entry portal', tunnelId: 'LK', headingId: 'LK-E', linkedStation: 'ENV-LK-E', reportPeriodS: 30 },
+    { sn: 'FOG-RK-E', kind: 'fogCannon', name: 'Fog cannon (right entry portal)', position: 'Right bore, entry portal', tunnelId: 'RK', headingId: 'RK-E', linkedStation: 'ENV-RK-E', reportPeriodS: 30 },
+  ];
+}
+
+/**
  * The tunnel's other lifting equipment: the elevator of the ventilation shaft (uploads every 10 s, within
  * the 15 s of GB/T 37537-2019) and the gantry crane of the segment and steel yard.
  */
@@ -234,7 +247,7 @@ function progressDevices(): DemoDevice[] {
   );
 }
 
-export const DEMO_DEVICES: DemoDevice[] = [...gasStations(), ...beacons(), ...towerCranes(), ...tunnelEquipment(), ...cameras(), ...environmentMonitors(), ...progressDevices(), ...stageTablets(), ...gates()];
+export const DEMO_DEVICES: DemoDevice[] = [...gasStations(), ...beacons(), ...towerCranes(), ...tunnelEquipment(), ...cameras(), ...environmentMonitors(), ...fogCannons(), ...progressDevices(), ...stageTablets(), ...gates()];
 
 /**
  * The bridge project's lifting equipment (OTHER_PROJECT): a girder erector on the deck, the precast yard's

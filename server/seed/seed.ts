@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import { MAX_RELEASES_PER_BOARD, type Role } from '../../protocol';
+import { DEFAULT_LINKAGE, MAX_RELEASES_PER_BOARD, type Role } from '../../protocol';
 import type { ServerConfig } from '../config';
 import { hashPassword, randomPassword, verifyPassword } from '../http/passwords';
 import { defaultThresholdsFor } from '../rules/defaultThresholds';
-import { insertBoard, insertPeople, insertRelease, insertZones, appendProgress, saveBoreAlignments, saveCompanyType, saveTeamShift, seedDemoStreams, toJson, type Database } from '../storage';
+import { insertBoard, insertPeople, insertRelease, insertZones, appendProgress, saveBoreAlignments, saveCompanyType, saveSpray, saveTeamShift, seedDemoStreams, toJson, type Database } from '../storage';
 import { demoNames, type SeedLocale } from './demoNames';
 import { demoCompanyTypes, demoPeople, demoTeamShifts, demoZones } from './demoPeople';
 import { ADMIN_USERNAME, BRIDGE_USER, DEMO_PROJECT, demoStationChainageM, OTHER_PROJECT } from './demoProject';
@@ -138,6 +138,10 @@ export async function seedIfEmpty(
       .execute();
     // The demo tunnel's cameras play the demo source (docs/architecture.md "Video").
     await seedDemoStreams(tx, DEMO_PROJECT.projectId, nowMs);
+    // The fog cannons' spray linkage to their portal monitors (server/spray)
+    for (const { projectId, d } of fleet) {
+      if (d.linkedStation) await saveSpray(tx, projectId, d.sn, { linkage: { stationSn: d.linkedStation, ...DEFAULT_LINKAGE } });
+    }
     // Drivers, shifts and archives of the lifting equipment (the detail modal's tabs).
     await seedDemoEquipment(tx, DEMO_PROJECT.projectId, names.devices, nowMs, config.seedLocale ?? 'zh-CN');
     await seedDemoEquipment(tx, OTHER_PROJECT.projectId, names.bridgeDevices, nowMs, config.seedLocale ?? 'zh-CN');

@@ -7,7 +7,7 @@ import { beijingHour } from './siteClock';
 /**
  * An environment monitor at a tunnel portal (docs/domain.md "What the demo simulates"): dust rises while
  * its heading mucks out (loaders and trucks at the portal) and shotcretes (the support stage), and with the
- * blast fumes the ventilation pushes out; the wind thins it. Noise follows the day (55 dB(A) background,
+ * blast fumes the ventilation pushes out; the wind thins it, and a fog cannon spraying at the monitor washes out a third of it. Noise follows the day (55 dB(A) background,
  * 45 at night), the machines of each stage and a blast's minute. Temperature, humidity and pressure follow
  * the day. At 03:00 Beijing time the particulate sensors zero-calibrate for ten minutes (flag C).
  */
@@ -22,6 +22,8 @@ export class EnvironmentStation {
     private readonly cycle: HeadingCycle,
     private readonly wind: SiteWind,
     seed: number,
+    /** Monitors whose fog cannon sprays now (SimSite.spraying). */
+    private readonly spraying: ReadonlySet<string> = new Set(),
   ) {
     this.rng = Rng.derive(seed, `environment:${sn}`);
     this.directionDeg = this.rng.uniform(90, 180);
@@ -47,7 +49,9 @@ export class EnvironmentStation {
     const thinning = 0.6 + windMps / 4;
     const stageDust = STAGE_DUST[iv.stage] * iv.intensity;
     const blastDust = sinceBlastMs >= 0 && sinceBlastMs < 3 * 3_600_000 ? 120 * Math.exp(-sinceBlastMs / (30 * 60_000)) : 0;
-    const pm10 = Math.max(5, this.background + (stageDust + blastDust) / thinning + 6 * r.normal());
+    // a fog cannon spraying at the monitor washes out part of the activity dust (our figure: a third)
+    const sprayed = this.spraying.has(this.sn) ? SPRAY_REMAINS : 1;
+    const pm10 = Math.max(5, this.background + ((stageDust + blastDust) * sprayed) / thinning + 6 * r.normal());
     const pm25 = Math.max(3, pm10 * r.uniform(0.45, 0.6));
     const tsp = (pm10 * r.uniform(2.4, 2.9)) / 1000;
     const blastMinute = sinceBlastMs >= 0 && sinceBlastMs < 60_000;
@@ -71,6 +75,9 @@ export class EnvironmentStation {
     };
   }
 }
+
+/** The share of the activity dust left while a fog cannon sprays at the monitor. */
+const SPRAY_REMAINS = 2 / 3;
 
 /** Dust each stage adds at the portal, µg/m³ of PM10 in a light wind (mucking trucks, the shotcrete plant). */
 const STAGE_DUST: Record<CycleStage, number> = {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type MqttClient } from 'mqtt';
 import { z } from 'zod';
-import { DEVICE_KIND_REGISTRY, isTopicSegment, type AnyKindDescriptor } from '../../protocol';
+import { COMMAND_CHANNEL, DEVICE_KIND_REGISTRY, isCommandTopic, isTopicSegment, sprayCommandSchema, TOPIC_ROOT, type AnyKindDescriptor } from '../../protocol';
 import { Hj212Uplink } from './hj212Client';
 import { FleetModel, type FleetModelOptions, type SimMessage } from './model';
 
@@ -136,7 +136,7 @@ export async function startSimulator(opts: SimulatorOptions): Promise<SimulatorH
   });
   await firstConnect(client, where);
   log.info(`simulator connected to ${where} (project ${projectId}, seed ${seed}, speed ${speed}x)`);
-  return run(client, model, speed, log, where, opts.refreshCredentials, opts.hj212 ?? null);
+  return run(client, projectId, model, speed, log, where, opts.refreshCredentials, opts.hj212 ?? null);
 }
 
 function firstConnect(client: MqttClient, where: string): Promise<void> {
@@ -179,6 +179,7 @@ function isEvent(m: SimMessage): boolean {
 
 function run(
   client: MqttClient,
+  projectId: string,
   model: FleetModel,
   speed: number,
   log: SimulatorLog,
@@ -245,6 +246,23 @@ function run(
       logError(`simulation step failed: ${(e as Error).message}`);
     }
   }, PUBLISH_EVERY_MS);
+
+  // the server's commands to the project's devices (docs/device-protocol.md "Commands"), carried out by
+  // their kind's model; a malformed one is ignored, as a device would
+  const commands = `${TOPIC_ROOT}/${projectId}/+/+/${COMMAND_CHANNEL}`;
+  client.subscribe(commands, { qos: 1 }, (err) => {
+    if (err && !stopped) logError(`subscribing to ${commands} failed: ${err.message}`);
+  });
+  client.on('message', (topic, payload) => {
+    if (!isCommandTopic(topic)) return;
+    let parsed: ReturnType<typeof sprayCommandSchema.safeParse>;
+    try {
+      parsed = sprayCommandSchema.safeParse(JSON.parse(payload.toString('utf8')));
+    } catch {
+      return;
+    }
+    if (parsed.success) model.command(topic.split('/')[3], parsed.data);
+  });
 
   client.on('offline', () => {
     if (online && !stopped) log.warn(`simulator lost the broker at ${where}; reconnecting`);

@@ -1,10 +1,11 @@
-import type { DeviceKind, MessageOf } from '../../protocol';
+import type { DeviceKind, MessageOf, SprayCommand } from '../../protocol';
 import type { DemoDevice } from '../seed/demoProject';
 import { demoPersonId } from '../seed/demoPeople';
 import { CameraModel } from './cameras';
 import { SiteWind, TowerCrane, craneSpecFor } from './crane';
 import { BridgeGirderErectorModel, ConstructionElevatorModel, GantryCraneModel, YardCraneModel } from './equipment';
 import { EnvironmentStation } from './environment';
+import { FogCannonModel } from './fogCannon';
 import { GasStation } from './gas';
 import { StageReporter } from './stageReporter';
 import { PeopleModel, roleFromPosition, type HeadingSite, type PersonSpec } from './people';
@@ -30,6 +31,8 @@ export interface SimSite {
   wind: SiteWind;
   /** The people of the site, once the beacons' model is sealed (the gates follow them). */
   crowd: { people: PeopleModel | null };
+  /** Environment monitors (by sn) whose fog cannon sprays now: their dust is lower (fogCannon.ts). */
+  spraying: Set<string>;
 }
 
 /** A message a kind's model publishes on its own (events), at `tsMs`. */
@@ -52,6 +55,8 @@ export interface KindSimulation<K extends DeviceKind> {
   step(tMs: number, dtS: number): Array<SimEvent<K>>;
   /** The periodic message of device `index` at `tsMs`, or null when it publishes nothing then. */
   sample(index: number, tsMs: number): MessageOf<K> | null;
+  /** A command from the server to device `index` (kinds that take commands, descriptor `commands`). */
+  command?(index: number, command: SprayCommand): void;
 }
 
 type SimulatorFactory<K extends DeviceKind> = (site: SimSite) => KindSimulation<K>;
@@ -211,6 +216,30 @@ function equipmentSimulator<K extends DeviceKind, T extends { step(t: number, dt
   };
 }
 
+/** Fog cannons: switched by the server's commands, answering each at once; their spray lowers their monitor's dust. */
+const fogCannonSimulator: SimulatorFactory<'fogCannon'> = (site) => {
+  const models: FogCannonModel[] = [];
+  return {
+    add(d) {
+      models.push(new FogCannonModel(d.sn, d.linkedStation ?? null));
+      return models.length - 1;
+    },
+    seal() {},
+    step(t, dtS) {
+      const answers: Array<SimEvent<'fogCannon'>> = [];
+      site.spraying.clear();
+      for (const m of models) {
+        const ack = m.step(t, dtS);
+        if (ack) answers.push({ sn: m.sn, tsMs: t, payload: m.sample(t, ack) });
+        if (m.spraying && m.station) site.spraying.add(m.station);
+      }
+      return answers;
+    },
+    sample: (i, ts) => models[i].sample(ts),
+    command: (i, c) => models[i].command(c),
+  };
+};
+
 /** Tunnel process devices: the face of their heading's cycle, the invert and lining poured behind it (progress.ts). */
 const tunnelProgressSimulator: SimulatorFactory<'tunnelProgress'> = (site) => {
   const models: HeadingProgressModel[] = [];
@@ -238,8 +267,9 @@ export const KIND_SIMULATORS: { [K in DeviceKind]: SimulatorFactory<K> } = {
   // Crawler cranes are named "crawler" in their position; every other yard crane is a truck crane.
   yardCrane: equipmentSimulator((d, s) => new YardCraneModel(d.sn, /crawler/i.test(`${d.name} ${d.position}`) ? 'crawler' : 'truck', s.wind, s.seed, s.startMs)),
   // Environment monitors at the portals, following their heading's cycle and the site wind.
-  environment: equipmentSimulator((d, s) => new EnvironmentStation(d.sn, s.siteOf(d).cycle, s.wind, s.seed)),
+  environment: equipmentSimulator((d, s) => new EnvironmentStation(d.sn, s.siteOf(d).cycle, s.wind, s.seed, s.spraying)),
   tunnelProgress: tunnelProgressSimulator,
   cycleStage: cycleStageSimulator,
   gate: gateSimulator,
+  fogCannon: fogCannonSimulator,
 };

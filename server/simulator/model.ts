@@ -1,4 +1,4 @@
-import { DEVICE_KINDS, deviceTopic, type DeviceKind, type MessageOf } from '../../protocol';
+import { DEVICE_KINDS, deviceTopic, type DeviceKind, type MessageOf, type SprayCommand } from '../../protocol';
 import { DEMO_DEVICES, DEMO_TUNNELS, type DemoDevice, type DemoTunnel } from '../seed/demoProject';
 import { SiteWind } from './crane';
 import { HeadingCycle, type HeadingStageState } from './cycle';
@@ -56,6 +56,8 @@ export class FleetModel {
   private readonly simulations = new Map<DeviceKind, AnySimulation>();
   /** Topic of every device, for messages a simulation publishes on its own (events). */
   private readonly topics = new Map<string, string>();
+  /** Each device's simulation and its index there, by sn (commands are routed by it). */
+  private readonly bySn = new Map<string, { sim: AnySimulation; ref: number }>();
   private readonly periodic: Periodic[] = [];
   private pending: SimMessage[] = [];
   private nextTickMs: number;
@@ -88,13 +90,14 @@ export class FleetModel {
     };
 
     this.wind = new SiteWind(seed);
-    const site = { seed, startMs, sites: [...sites.values()], siteOf, wind: this.wind, crowd: { people: null } };
+    const site = { seed, startMs, sites: [...sites.values()], siteOf, wind: this.wind, crowd: { people: null }, spraying: new Set<string>() };
     for (const kind of DEVICE_KINDS) this.simulations.set(kind, KIND_SIMULATORS[kind](site) as unknown as AnySimulation);
     for (const d of devices) {
       const topic = deviceTopic(projectId, d.kind, d.sn);
       this.topics.set(d.sn, topic);
       const sim = this.simulations.get(d.kind)!;
       const ref = sim.add(d);
+      this.bySn.set(d.sn, { sim, ref });
       if (d.reportPeriodS > 0) {
         const periodMs = Math.round(d.reportPeriodS * 1000);
         // Stagger devices over their period so they never all fire in the same millisecond.
@@ -123,6 +126,17 @@ export class FleetModel {
     const out = this.pending.slice(0, n);
     this.pending = this.pending.slice(n);
     return out;
+  }
+
+  /**
+   * A command from the server to device `sn` (its kind's model carries it out; the answer comes with the
+   * next messages). @returns false when no device of a kind taking commands has that sn
+   */
+  command(sn: string, command: SprayCommand): boolean {
+    const d = this.bySn.get(sn);
+    if (!d?.sim.command) return false;
+    d.sim.command(d.ref, command);
+    return true;
   }
 
   /** Drill-and-blast stage of every heading at `nowMs`. */

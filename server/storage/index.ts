@@ -33,3 +33,5 @@ export * from './alignments';
 export * from './attendance';
 export * from './captures';
 export * from './cameraStreams';
+export * from './spray';
+export * from './environmentDaily';

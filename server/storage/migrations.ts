@@ -930,6 +930,28 @@ const cameraStreams: Migration = {
   },
 };
 
+/**
+ * 0055: fog cannons' spray linkage (docs/domain.md "Spray linkage"): the monitor, metric, limit and hold
+ * time each follows (null: not linked), automatic or manual, and its last command with its answer, so a
+ * restart keeps the mode and takes up a command still waiting for its answer.
+ */
+const sprayLinkages: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('spray_linkages')
+      .addColumn('project_id', 'text', (c) => c.notNull().references('projects.project_id').onDelete('cascade'))
+      .addColumn('sn', 'text', (c) => c.notNull())
+      .addColumn('station_sn', 'text')
+      .addColumn('metric', 'text')
+      .addColumn('on_above', 'double precision')
+      .addColumn('hold_s', 'integer')
+      .addColumn('mode', 'text', (c) => c.notNull().defaultTo('auto'))
+      .addColumn('last_command', 'jsonb')
+      .addPrimaryKeyConstraint('spray_linkages_pk', ['project_id', 'sn'])
+      .execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -959,6 +981,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0051_bore_alignments': boreAlignments,
   '0056_gate_attendance': gateAttendance,
   '0053_camera_streams': cameraStreams,
+  '0055_spray_linkages': sprayLinkages,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AlignmentPoint, CrossPassage, CycleRecord, Heading, RockSegment, Threshold } from '../../protocol';
+import type { AlignmentPoint, CommandRecord, CrossPassage, CycleRecord, Heading, RockSegment, Threshold } from '../../protocol';
 
 /**
  * Database tables (Kysely types). Time columns are milliseconds since the epoch stored as
@@ -43,6 +43,7 @@ export interface Database {
   cycle_records: CycleRecordsTable;
   cycle_presets: CyclePresetsTable;
   bore_alignments: BoreAlignmentsTable;
+  spray_linkages: SprayLinkagesTable;
   device_transfers: DeviceTransfersTable;
   gate_passes: GatePassesTable;
   team_shifts: TeamShiftsTable;
@@ -632,4 +633,19 @@ export interface CameraStreamsTable {
   main_url: string | null;
   sub_url: string | null;
   updated_at_ms: number;
+}
+
+/** A fog cannon's spray linkage, mode and last command (migration 0055_spray_linkages; server/spray). */
+export interface SprayLinkagesTable {
+  project_id: string;
+  sn: string;
+  /** The linked environment monitor, metric, limit (the metric's unit) and hold time (s); all null when not linked. */
+  station_sn: string | null;
+  metric: string | null;
+  on_above: number | null;
+  hold_s: number | null;
+  /** `auto` or `manual` (protocol/spray.ts SPRAY_MODES). */
+  mode: Generated<string>;
+  /** CommandRecord of protocol/spray.ts, or null before the first command. */
+  last_command: ColumnType<CommandRecord | null, string | null, string | null>;
 }

@@ -20,6 +20,7 @@ const ZonesScreen = lazyChunk('ZonesScreen', () => import('./screens/ZonesScreen
 const AdminScreen = lazyChunk('AdminScreen', () => import('./screens/admin/AdminScreen').then((m) => m.AdminScreen));
 const AttendanceScreen = lazyChunk('AttendanceScreen', () => import('./screens/AttendanceScreen').then((m) => m.AttendanceScreen));
 const TunnelScreen = lazyChunk('TunnelScreen', () => import('./screens/TunnelScreen').then((m) => m.TunnelScreen));
+const EnvironmentScreen = lazyChunk('EnvironmentScreen', () => import('./screens/EnvironmentScreen').then((m) => m.EnvironmentScreen));
 const TunnelProcessScreen = lazyChunk('TunnelProcessScreen', () => import('./screens/TunnelProcessScreen').then((m) => m.TunnelProcessScreen));
 const VideoScreen = lazyChunk('VideoScreen', () => import('./screens/VideoScreen').then((m) => m.VideoScreen));
 const PageManagerScreen = lazyChunk('PageManagerScreen', () => import('./screens/PageManagerScreen').then((m) => m.PageManagerScreen));
@@ -64,6 +65,8 @@ export const ROUTE_OBJECTS = [
       { path: 'tunnel/process', element: <TunnelProcessScreen /> },
       // Live camera video (docs/architecture.md "Video"): camera list by area, a wall of 1/4/9/16 tiles.
       { path: 'video', element: <VideoScreen /> },
+      // Dust, noise, weather and the fog cannons (docs/domain.md "Site environment", "Spray linkage").
+      { path: 'environment', element: <EnvironmentScreen /> },
       // Hidden from menus (docs/product.md "Routes and screens"): the same list as /pageManger.
       { path: 'dataV/index', element: <PageManagerScreen /> },
       { path: 'dataV/dataDriven', element: <DataDrivenScreen /> },

@@ -91,6 +91,7 @@ export const HeaderActions = observer(function HeaderActions({ collapseBelowPx }
     { key: 'tunnel', href: '#/tunnel', label: <Trans>Tunnel progress</Trans> },
     { key: 'attendance', href: '#/attendance', label: <Trans>Attendance</Trans> },
     { key: 'video', href: '#/video', label: <Trans>Video</Trans> },
+    { key: 'environment', href: '#/environment', label: <Trans>Environment</Trans> },
   ];
   if (session.user && (session.user.isAdmin || session.user.role === 'orgAdmin')) {
     links.push({ key: 'admin', href: '#/admin', label: <Trans>Administration</Trans> });

@@ -1,7 +1,7 @@
-import { DATA_FLAGS, DEVICE_KIND_REGISTRY, flagMetric, kindsInArea, type AnyKindDescriptor, type DataFlag, type DeviceInfo, type Threshold } from '../../../protocol';
+import { DATA_FLAGS, DEVICE_KIND_REGISTRY, flagMetric, PARTICULATE_KINDS, type AnyKindDescriptor, type DataFlag, type DeviceInfo, type Threshold } from '../../../protocol';
 
-/** The kinds of the environment area (descriptor `area`). */
-const ENVIRONMENT_KINDS: ReadonlySet<string> = new Set(kindsInArea('environment'));
+/** The environment monitors' kinds (those measuring particulates; fog cannons share the area but are no monitors). */
+const ENVIRONMENT_KINDS: ReadonlySet<string> = new Set(PARTICULATE_KINDS);
 
 /** The monitor the panel shows: the configured `sn` when it is an environment device, else the first one. */
 export function selectMonitor(devices: readonly DeviceInfo[], sn: string | undefined): DeviceInfo | undefined {

@@ -62,6 +62,13 @@ export const AUDIT_ACTION_LABEL: Readonly<Record<string, MessageDescriptor>> = {
   'attendance.companyType': msg`Set a company's enterprise type`,
   'camera.stream': msg`Set a camera's stream source`,
   'camera.streamRemove': msg`Removed a camera's stream source`,
+  'spray.manual': msg`Switched a fog cannon by hand`,
+  'spray.linkage': msg`Set a fog cannon's linkage`,
+  'spray.command': msg`Sent a fog cannon a command`,
+  'spray.acked': msg`Fog cannon carried out a command`,
+  'spray.refused': msg`Fog cannon refused a command`,
+  'spray.unacknowledged': msg`Fog cannon never answered a command`,
+  'spray.superseded': msg`Fog cannon command replaced by a newer one`,
 };
 
 /** The words of an audit action: its label, "(failed)" after it for `<action>.failed`, else the identifier itself. */
