@@ -12,6 +12,7 @@ import { SYSTEM } from './system';
 import { TENANCY } from './tenancy';
 import { TUNNEL } from './tunnel';
 import { CYCLES } from './cycles';
+import { VEHICLES } from './vehicles';
 
 export * from './define';
 export * from './admin';
@@ -26,12 +27,13 @@ export { SYSTEM } from './system';
 export * from './tenancy';
 export * from './tunnel';
 export * from './cycles';
+export * from './vehicles';
 
 /**
  * Every REST endpoint's contract (docs/api.md): the server registers each route from its contract, the
  * browser calls through it, the OpenAPI document and the authorisation table are generated from this list.
  */
-export const CONTRACTS: readonly AnyContract[] = [...contractsOf(AUTH), ...contractsOf(ALARMS), ...contractsOf(DEVICES), ...contractsOf(HISTORY), ...contractsOf(OPERATIONS), ...contractsOf(BOARDS), ...contractsOf(CUSTOM_PANELS), ...contractsOf(PEOPLE), ...contractsOf(FLEET), ...contractsOf(EQUIPMENT), ...contractsOf(NAV), ...contractsOf(SYSTEM), ...contractsOf(ADMIN), ...contractsOf(TENANCY), ...contractsOf(TUNNEL), ...contractsOf(CYCLES)];
+export const CONTRACTS: readonly AnyContract[] = [...contractsOf(AUTH), ...contractsOf(ALARMS), ...contractsOf(DEVICES), ...contractsOf(HISTORY), ...contractsOf(OPERATIONS), ...contractsOf(BOARDS), ...contractsOf(CUSTOM_PANELS), ...contractsOf(PEOPLE), ...contractsOf(FLEET), ...contractsOf(EQUIPMENT), ...contractsOf(NAV), ...contractsOf(SYSTEM), ...contractsOf(ADMIN), ...contractsOf(TENANCY), ...contractsOf(TUNNEL), ...contractsOf(CYCLES), ...contractsOf(VEHICLES)];
 
 /** Who may call each contract's path (the authorisation table of server/http/routePermissions.ts). */
 export function accessByPath(contracts: readonly AnyContract[]): Record<string, RouteAccess> {

@@ -3,7 +3,7 @@ import { beaconKind } from './beacon';
 import { cameraKind } from './camera';
 import { gasKind } from './gas';
 import { createKindRegistry } from './registry';
-import type { KindArea, ProgressRole } from './descriptor';
+import type { KindArea, ProgressRole, VehicleRole } from './descriptor';
 import type { AnyKindDescriptor } from './registry';
 import { towerCraneKind } from './towerCrane';
 import { constructionElevatorKind } from './constructionElevator';
@@ -13,6 +13,7 @@ import { yardCraneKind } from './yardCrane';
 import { environmentKind } from './environment';
 import { tunnelProgressKind } from './tunnelProgress';
 import { cycleStageKind } from './cycleStage';
+import { vehicleKind } from './vehicle';
 
 /**
  * The device kinds of protocol v1, one module each (docs/architecture.md "Device kinds"). Adding a kind:
@@ -31,6 +32,7 @@ export const DEVICE_KIND_DESCRIPTORS = [
   environmentKind,
   tunnelProgressKind,
   cycleStageKind,
+  vehicleKind,
 ] as const;
 
 /** The app's registry of kinds (O(1) lookups by kind and live topic). */
@@ -93,6 +95,22 @@ export function progressRole(kind: string): ProgressRole<unknown> | undefined {
   return (DEVICE_KIND_REGISTRY.get(kind) as AnyKindDescriptor | undefined)?.progress;
 }
 
+/**
+ * The vehicle role of `kind` (descriptor `vehicle`: a construction vehicle's tag, server/vehicles), or
+ * undefined for a kind whose devices are not vehicles.
+ */
+export function vehicleRole(kind: string): VehicleRole<unknown> | undefined {
+  return (DEVICE_KIND_REGISTRY.get(kind) as AnyKindDescriptor | undefined)?.vehicle;
+}
+
+/** Whether devices of `kind` are construction vehicles' tags ({@link vehicleRole}). */
+export function isVehicleKind(kind: string): boolean {
+  return vehicleRole(kind) !== undefined;
+}
+
+/** The kinds whose devices are vehicles, in registration order. */
+export const VEHICLE_KINDS: readonly DeviceKind[] = DEVICE_KIND_REGISTRY.descriptors.filter((d) => 'vehicle' in d).map((d) => d.kind);
+
 export * from './descriptor';
 export * from './registry';
 export * from './gas';
@@ -107,3 +125,4 @@ export * from './yardCrane';
 export * from './environment';
 export * from './tunnelProgress';
 export * from './cycleStage';
+export * from './vehicle';

@@ -78,7 +78,7 @@ describe('a kind registered in a registry instance', () => {
 describe('the app registry', () => {
   it('keeps the wire contract of protocol v1: kinds, channels and live topics', () => {
     const equipment = ['constructionElevator', 'bridgeGirderErector', 'gantryCrane', 'yardCrane'];
-    expect(DEVICE_KINDS).toEqual(['gas', 'beacon', 'towerCrane', 'camera', ...equipment, 'environment', 'tunnelProgress', 'cycleStage']);
+    expect(DEVICE_KINDS).toEqual(['gas', 'beacon', 'towerCrane', 'camera', ...equipment, 'environment', 'tunnelProgress', 'cycleStage', 'vehicle']);
     expect(KIND_CHANNEL).toEqual({
       gas: 'telemetry',
       beacon: 'telemetry',
@@ -88,8 +88,9 @@ describe('the app registry', () => {
       environment: 'telemetry',
       tunnelProgress: 'telemetry',
       cycleStage: 'telemetry',
+      vehicle: 'telemetry',
     });
-    expect(LIVE_TOPICS).toEqual(['gas', 'beacon', 'towerCrane', ...equipment, 'environment', 'alarm', 'deviceStatus']);
+    expect(LIVE_TOPICS).toEqual(['gas', 'beacon', 'towerCrane', ...equipment, 'environment', 'vehicle', 'alarm', 'deviceStatus']);
     expect(DEVICE_KIND_REGISTRY.descriptors.filter((d) => d.offline.raisesAlarm).map((d) => d.kind)).toEqual(['gas', 'towerCrane', ...equipment, 'environment']);
   });
 

@@ -9,6 +9,7 @@ import { assertProjectNamed, markSchemaRoute, requestUser, requireProjectAccess 
 import type { SessionStore } from './sessions';
 import type { RestRejections } from './restRejections';
 import type { ProjectLiveState } from '../cluster/liveShare';
+import type { VehicleLive } from '../vehicles/tracker';
 import { parseBody } from './validation';
 import type { TunnelProgress } from '../tunnel/progress';
 
@@ -23,6 +24,8 @@ export interface HttpLive {
   reloadDevices(projectId: string): Promise<void>;
   /** Tunnel progress: reports, rock grades, figures (server/tunnel/progress.ts). */
   tunnelProgress: TunnelProgress;
+  /** The vehicles of a project that reported, with speed and gap (server/vehicles/tracker.ts; in a cluster, this node's share). */
+  vehicles(projectId: string): VehicleLive[];
 }
 
 /**

@@ -29,6 +29,7 @@ import { registerThresholdRoutes } from './routes/thresholds';
 import { registerWorkRecordRoutes } from './routes/workRecords';
 import { registerEquipmentRoutes } from './routes/equipment';
 import { registerCycleRoutes } from './routes/cycles';
+import { registerVehicleRoutes } from './routes/vehicles';
 
 const API_PREFIX = '/zhgd/';
 /** Auth routes: their limits are RATE_LIMIT_AUTH_PER_MINUTE, counted apart from the other routes. */
@@ -248,5 +249,6 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   registerPeopleRoutes(app, deps);
   registerEquipmentRoutes(app, deps);
   registerCycleRoutes(app, deps);
+  registerVehicleRoutes(app, deps);
   return app;
 }

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
-import { IMPORT_COLUMNS, MAX_IMPORT_ROWS, registryDeviceSchema, type ImportProblem } from '../../protocol';
+import { IMPORT_COLUMNS, MAX_IMPORT_ROWS, registryDeviceSchema, vehicleFieldsProblem, type ImportProblem } from '../../protocol';
 
 /** A parsed, valid import row. */
 export type ImportedDevice = z.output<typeof registryDeviceSchema>;
@@ -100,6 +100,7 @@ function parseRow(raw: RawRow): { device: ImportedDevice } | { problems: { field
     gases: text('gases')
       .split(/[;,\s]+/)
       .filter((g) => g !== ''),
+    vehicle: text('plate') === '' && text('vehicletype') === '' && text('driver') === '' && text('source') === '' ? null : { plate: text('plate'), type: text('vehicletype'), driver: text('driver'), source: text('source') },
   };
   const parsed = registryDeviceSchema.safeParse(candidate);
   if (!parsed.success) {
@@ -108,6 +109,8 @@ function parseRow(raw: RawRow): { device: ImportedDevice } | { problems: { field
       if (!problems.some((p) => p.field === field)) problems.push({ field, message: issue.message });
     }
   }
+  const vehicleProblem = parsed.success ? vehicleFieldsProblem(parsed.data.kind, parsed.data.vehicle) : null;
+  if (vehicleProblem) problems.push({ field: 'plate', message: vehicleProblem });
   if (problems.length > 0 || !parsed.success) return { problems };
   return { device: parsed.data };
 }

@@ -846,6 +846,16 @@ const drillBlastCycles: Migration = {
   },
 };
 
+/**
+ * Construction vehicles (docs/domain.md "Vehicles in the tunnel"): a vehicle's plate, type, driver and
+ * source on its device row (null for other kinds).
+ */
+const vehicleRegistryFields: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('devices').addColumn('vehicle', 'jsonb').execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -872,6 +882,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0048_member_invitations_device_transfers': memberInvitationsDeviceTransfers,
   '0049_tunnel_progress_and_rock_segments': tunnelProgress,
   '0050_drill_blast_cycles': drillBlastCycles,
+  '0052_device_vehicle_fields': vehicleRegistryFields,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */
