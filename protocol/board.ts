@@ -102,7 +102,7 @@ export const boardSchema = z.object({
 });
 export type Board = z.infer<typeof boardSchema>;
 
-/** Panel type ids shipped with the app: the live-board slice, headline figures, one per lifting-equipment kind, the fleet overview, tunnel progress and its figures, the drill-and-blast cycle widgets and the environment now. src/panels/registry.test.ts checks the registry registers exactly these. */
+/** Panel type ids shipped with the app: the live-board slice, headline figures, one per lifting-equipment kind, the fleet overview, tunnel progress and its figures, the drill-and-blast cycle widgets, the environment now and the vehicles in the tunnel. src/panels/registry.test.ts checks the registry registers exactly these. */
 export const BUILTIN_PANEL_TYPES = [
   'gasTrend',
   'gasTable',
@@ -122,6 +122,7 @@ export const BUILTIN_PANEL_TYPES = [
   'cycleAnalysis',
   'cycleTrend',
   'environmentNow',
+  'vehiclesInTunnel',
 ] as const;
 
 // ───────────────────────── Board server (docs/api.md "Board server") ─────────────────────────

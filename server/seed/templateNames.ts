@@ -57,6 +57,10 @@ const ZH_CN: Record<string, string> = {
   'Cycle analysis': '循环分析',
   'Stage timeline': '工序时间线',
   'Trend by stage': '工序趋势',
+  Vehicles: '车辆',
+  'People and vehicles in the tunnel': '洞内人员与车辆',
+  'Vehicles in tunnel': '洞内车辆',
+  'Vehicle and personnel alarms': '车辆与人员告警',
 };
 
 const NAMES: Record<SeedLocale, Record<string, string> | null> = { 'zh-CN': ZH_CN, en: null };

@@ -27,6 +27,7 @@ export { FrameScheduler, frameScheduler, type FrameTask } from './FrameScheduler
 export { FLEET_REFRESH_MS, useFleetSummary } from './fleet';
 export { TUNNEL_PROGRESS_REFRESH_MS, useTunnelProgress } from './tunnelProgress';
 export { CYCLE_ANALYSIS_REFRESH_MS, CYCLE_STATE_REFRESH_MS, useCycleAnalysis, useCycleState, useCycleTimeline, type CycleSource } from './cycles';
+export { useVehicles, VEHICLE_REFRESH_MS, type VehicleSource } from './vehicles';
 export { ReplayClock, REPLAY_SPEED } from './ReplayClock';
 export { alarmsAsOf, statusAsOf } from './alarmsAsOf';
 export type { AckAlarmFn, AlarmFeedState, BoardClock, DealAlarmFn, PanelDataMode, PanelDataSource, PanelFrameInfo, PersonnelFrame, SeriesFrame, TelemetryTopic } from './types';

@@ -3,6 +3,7 @@ import type { RootStore } from '../stores';
 import type { AlarmFeedState, PanelDataSource } from './types';
 import { frameScheduler } from './FrameScheduler';
 import { cycleSourceOf } from './cycles';
+import { vehicleSourceOf } from './vehicles';
 
 const WALL_CLOCK = { now: () => Date.now() };
 
@@ -42,6 +43,7 @@ export function createLiveSource(root: RootStore): PanelDataSource {
     fleet: (projectId) => root.request(EQUIPMENT.fleet, { projectId }, { skipErrorHandler: true }),
     tunnelProgress: (projectId) => root.request(TUNNEL.progressFigures, { projectId }, { skipErrorHandler: true }),
     cycles: cycleSourceOf(root),
+    vehicles: vehicleSourceOf(root),
   };
 }
 

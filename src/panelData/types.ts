@@ -1,5 +1,6 @@
 import type { Alarm, DealStatus, DeviceInfo, EquipmentFleet, TunnelInfo, TunnelProgressAt } from '../../protocol';
 import type { CycleSource } from './cycles';
+import type { VehicleSource } from './vehicles';
 import type { ChartWindow, PersonnelFrame, PersonnelRequest, PersonnelWatch, SeriesFrame, TelemetryTopic, WindowRequest } from '../stores';
 
 export type { ChartWindow, PersonnelFrame, PersonnelRequest, PersonnelWatch, SeriesFrame, TelemetryTopic, WindowRequest };
@@ -104,4 +105,6 @@ export interface PanelDataSource {
   tunnelProgress(projectId: string, atMs: number): Promise<TunnelProgressAt[]>;
   /** Drill-and-blast cycles as of an instant (cycles.ts); absent in sources without a server (the process panels say so). */
   cycles?: CycleSource;
+  /** Construction vehicles now (vehicles.ts); absent in replay and in sources without a server (the vehicle panels say so). */
+  vehicles?: VehicleSource;
 }

@@ -14,6 +14,7 @@ import { cycleStagePanel } from './CycleStage';
 import { cycleTimelinePanel } from './CycleTimeline';
 import { cycleAnalysisPanel } from './CycleAnalysis';
 import { cycleTrendPanel } from './CycleTrend';
+import { vehiclesInTunnelPanel } from './VehiclesInTunnel';
 
 /** Definitions with their config type erased; prepareConfig re-establishes it by parsing. */
 const definitions = new Map<string, PanelDefinition<unknown>>();
@@ -86,4 +87,6 @@ registerPanel(cycleStagePanel);
 registerPanel(cycleTimelinePanel);
 registerPanel(cycleAnalysisPanel);
 registerPanel(cycleTrendPanel);
+// construction vehicles (docs/domain.md "Vehicles in the tunnel")
+registerPanel(vehiclesInTunnelPanel);
 for (const def of definitions.values()) builtIns.add(def.type);

@@ -13,6 +13,7 @@ import { SCREEN } from '../../theme/theme';
 import { ScreenFrame, ScreenLink } from './ScreenFrame';
 import { useProjectId } from '../shell/useProjectId';
 import { RockGradeEditor } from './RockGradeEditor';
+import { TunnelVehicles } from './TunnelVehicles';
 
 /** The screen asks the figures again this often (ms): a face moves a few metres per round. */
 const REFRESH_MS = 30_000;
@@ -112,6 +113,7 @@ export const TunnelScreen = observer(function TunnelScreen() {
           <section aria-label={t`Progress figures`} style={{ background: SCREEN.panelBackground, border: `1px solid ${SCREEN.panelBorder}`, padding: 16, overflowX: 'auto' }}>
             <ProgressFigures bores={bores} fontPx={16} />
           </section>
+          {projectId ? <TunnelVehicles projectId={projectId} tunnels={bores.map((b) => b.tunnel)} /> : null}
           <div style={{ display: 'grid', gridTemplateColumns: canReport ? 'minmax(320px, 1fr) 2fr' : '1fr', gap: 24, alignItems: 'start' }}>
             {canReport && chosen ? (
               <form

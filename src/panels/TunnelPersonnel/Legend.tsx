@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { SCREEN } from '../../components';
+import { VehicleIcon } from '../../components/vehicles';
 import { heatColor } from './layout';
 
 /** Heat-strip classes (people per bin) with their colours, as heatColor draws them. */
@@ -57,6 +58,10 @@ export function PersonnelLegend({ binM, liningColor, invertColor }: { binM: numb
         {/* as drawPeople draws a silent tag still counted: the dot at 40 % */}
         <span aria-hidden style={{ display: 'inline-block', width: 10, height: 10, borderRadius: 5, background: 'currentColor', opacity: 0.4 }} />
         <Trans>No signal, counted at last fix</Trans>
+      </span>
+      <span style={{ display: 'inline-flex', gap: 4, alignItems: 'center' }} data-legend-vehicle>
+        <VehicleIcon size={16} />
+        <Trans>Vehicle</Trans>
       </span>
     </div>
   );

@@ -13,6 +13,7 @@ import { drawPeople, sosPoints, type PeopleScene } from './drawPeople';
 import { HEADCOUNT_SLOT, offscreenPeopleSupported, PeopleCanvasHost, type PeopleCanvasSetup } from './peopleCanvas';
 import { PersonnelLegend } from './Legend';
 import { PersonTooltip, usePersonHover } from './personHover';
+import { VehicleMarks } from './VehicleMarks';
 
 // The bore follows the mode: dark rock in dark mode, light rock in light mode (people dots take the theme's
 // text colour, so they contrast with either); labels, axis and the lining band (brand colour) come from
@@ -184,6 +185,7 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
     </Stage>
       <div ref={canvasHostRef} data-people-layer style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }} />
       <div ref={sosRef} style={{ position: 'absolute', inset: 0, pointerEvents: 'none', overflow: 'hidden' }} />
+      <VehicleMarks bores={layout.bores} tunnels={shown} width={width} textPx={px(MAP_TEXT_PX.boreName)} />
       <PersonnelLegend binM={config.binM} liningColor={theme.brand} invertColor={MAP_COLORS[mode].invert} />
     </div>
   );
