@@ -185,7 +185,7 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
     </Stage>
       <div ref={canvasHostRef} data-people-layer style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }} />
       <div ref={sosRef} style={{ position: 'absolute', inset: 0, pointerEvents: 'none', overflow: 'hidden' }} />
-      <VehicleMarks bores={layout.bores} tunnels={shown} width={width} textPx={px(MAP_TEXT_PX.boreName)} />
+      <VehicleMarks bores={layout.bores} tunnels={shown} width={width} px={px} />
       <PersonnelLegend binM={config.binM} liningColor={theme.brand} invertColor={MAP_COLORS[mode].invert} />
     </div>
   );

@@ -4,7 +4,7 @@ import type { TunnelInfo } from '../../../protocol';
 import { useVehicles } from '../../panelData';
 import { SCREEN } from '../../components';
 import { VehicleCard, VehicleIcon, vehicleChainage, vehiclesPerBore } from '../../components/vehicles';
-import type { BoreLayout } from './layout';
+import { MAP_TEXT_PX, type BoreLayout } from './layout';
 
 /**
  * The vehicles on the tunnel strip, apart from the people: a truck mark (VehicleIcon) per vehicle in the
@@ -12,7 +12,12 @@ import type { BoreLayout } from './layout';
  * label column under the headcount; a click opens the vehicle's card. DOM over the canvas (a site has a
  * few dozen vehicles at most), from useVehicles (live; in replay the strip shows people only).
  */
-export function VehicleMarks({ bores, tunnels, width, textPx }: { bores: readonly BoreLayout[]; tunnels: readonly TunnelInfo[]; width: number; textPx: number }) {
+export function VehicleMarks({ bores, tunnels, width, px }: { bores: readonly BoreLayout[]; tunnels: readonly TunnelInfo[]; width: number; px: (designPx: number) => number }) {
+  // as the map's canvas labels: grown with the board's scale so none is drawn under 12 screen px (mapTextPx)
+  const textPx = px(MAP_TEXT_PX.boreName);
+  // plates at 18 page px at least: 12.9 screen px at 1366×768, 25 on a 3840×2160 wall (docs/product.md), DOM
+  // text following the board's scale even before the map has measured it
+  const platePx = Math.max(18, px(16));
   const { state } = useVehicles();
   const { t } = useLingui();
   const [picked, setPicked] = useState<string | null>(null);
@@ -48,14 +53,14 @@ export function VehicleMarks({ bores, tunnels, width, textPx }: { bores: readonl
                   style={{ position: 'absolute', left: x - markH * 0.7, top: b.bodyY - markH * 0.75, height: markH, padding: 0, border: 'none', background: 'transparent', cursor: 'pointer', pointerEvents: 'auto', display: 'flex', alignItems: 'center', flexDirection: labelLeft ? 'row-reverse' : 'row', gap: 2 }}
                 >
                   <VehicleIcon size={markH} moving={v.moving} />
-                  <span style={{ fontSize: Math.max(textPx * 0.7, 12), fontWeight: 600, color: SCREEN.text, textShadow: '0 0 3px rgba(0,0,0,0.8)', whiteSpace: 'nowrap' }}>{v.plate}</span>
+                  <span style={{ fontSize: platePx, fontWeight: 600, color: SCREEN.text, textShadow: '0 0 3px rgba(0,0,0,0.8)', whiteSpace: 'nowrap' }}>{v.plate}</span>
                 </button>
               );
             })}
           </div>
         );
       })}
-      {card ? <VehicleCard vehicle={card} tunnels={tunnels} nowMs={state.atMs} onClose={() => setPicked(null)} style={{ right: 12, top: 0, maxHeight: '100%', overflow: 'auto', fontSize: 18, pointerEvents: 'auto' }} /> : null}
+      {card ? <VehicleCard vehicle={card} tunnels={tunnels} nowMs={state.atMs} onClose={() => setPicked(null)} style={{ right: 12, top: 0, maxHeight: '100%', overflow: 'auto', pointerEvents: 'auto' }} /> : null}
     </div>
   );
 }
