@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DEVICE_KINDS, type DeviceKind } from './topics';
 import { GAS_CODES } from './gases';
+import { VEHICLE_SOURCES, VEHICLE_TYPES } from './kinds/vehicle';
+import { isVehicleKind } from './kinds';
 import { roleSchema, type Role } from './roles';
 
 /** Bodies and answers of the administration routes (their contracts: protocol/contracts/admin.ts; docs/api.md "Administration"). */
@@ -127,6 +129,8 @@ export interface RegistryDevice {
   reportPeriodS: number;
   /** Gases a gas station measures (empty for other kinds). */
   gases: string[];
+  /** A construction vehicle's plate, type, driver and source (null for other kinds). */
+  vehicle: VehicleFields | null;
   lastSeenMs: number | null;
   /** Never reported, or silent for more than {@link SILENT_PERIODS} reporting periods. */
   silent: boolean;
@@ -137,6 +141,18 @@ export interface RegistryDevice {
    */
   unconfiguredMetrics: string[];
 }
+
+/**
+ * What the registry knows of a construction vehicle (docs/domain.md "Vehicles in the tunnel"): its plate
+ * (licence or site number), type, driver and whose it is. Only devices of a vehicle kind carry them.
+ */
+export const vehicleFieldsSchema = z.strictObject({
+  plate: z.string().trim().min(1, { error: 'a plate or site number' }).max(32),
+  type: z.enum(VEHICLE_TYPES, { error: `one of ${VEHICLE_TYPES.join(', ')}` }),
+  driver: z.string().trim().max(64).default(''),
+  source: z.enum(VEHICLE_SOURCES, { error: `one of ${VEHICLE_SOURCES.join(', ')}` }),
+});
+export type VehicleFields = z.output<typeof vehicleFieldsSchema>;
 
 /**
  * One device as written by a person or an import row. `sn` is a topic segment (it is part of the device's
@@ -152,7 +168,18 @@ export const registryDeviceSchema = z.strictObject({
   chainageM: z.number().min(-1e6).max(1e7).nullable().default(null),
   reportPeriodS: z.number().min(1, { error: 'at least 1 s' }).max(86_400, { error: 'at most 86400 s' }),
   gases: z.array(z.enum(GAS_CODES)).max(GAS_CODES.length).default([]),
+  /** Vehicle fields, for devices of a vehicle kind only (isVehicleKind); null otherwise. */
+  vehicle: vehicleFieldsSchema.nullable().default(null),
 });
+/**
+ * Why a device's vehicle fields do not fit its kind: a vehicle kind (isVehicleKind) needs them, any other
+ * kind has none. @returns the message, or null when they fit.
+ */
+export function vehicleFieldsProblem(kind: string, vehicle: VehicleFields | null): string | null {
+  if (isVehicleKind(kind)) return vehicle ? null : 'a vehicle needs its plate, vehicleType and source';
+  return vehicle ? 'only vehicles have plate, vehicleType, driver and source' : null;
+}
+
 export type RegistryDeviceInput = z.input<typeof registryDeviceSchema>;
 
 export const deviceRegistryListBody = z.strictObject({ projectId: projectIdField, silentOnly: z.boolean().optional() });
@@ -183,9 +210,10 @@ export const deviceImportBody = z.strictObject({
 /**
  * Columns of an import file (header names, case-insensitive); `gases` is a `;`-separated list. A camera's
  * stream source (protocol/video.ts) is `streamSource` (`rtsp`, `hls`, `demo` or empty: left as it is) with
- * `mainUrl` and `subUrl`, checked like admin/camera/streamSet.
+ * `mainUrl` and `subUrl`, checked like admin/camera/streamSet; `plate`, `vehicleType` (VEHICLE_TYPES), `driver`
+ * and `source` (VEHICLE_SOURCES) are a vehicle's, empty for other kinds.
  */
-export const IMPORT_COLUMNS = ['sn', 'kind', 'name', 'station', 'position', 'tunnelId', 'chainageM', 'reportPeriodS', 'gases', 'streamSource', 'mainUrl', 'subUrl'] as const;
+export const IMPORT_COLUMNS = ['sn', 'kind', 'name', 'station', 'position', 'tunnelId', 'chainageM', 'reportPeriodS', 'gases', 'streamSource', 'mainUrl', 'subUrl', 'plate', 'vehicleType', 'driver', 'source'] as const;
 /** One problem of one import row: `row` is the file's row number (the header is row 1). */
 export interface ImportProblem {
   row: number;

@@ -32,4 +32,6 @@ const GROUP_OF_AREA: Readonly<Record<KindArea, AlarmGroup>> = {
   // tunnel progress: a step distance behind the face (server/tunnel/progress.ts) is none of the groups above
   tunnelWorks: 'other',
   tunnelProcess: 'other',
+  // vehicles: over-speed and a person too close to a moving vehicle are personnel safety
+  vehicles: 'personnel',
 };

@@ -25,6 +25,7 @@ export * from './tenancy';
 export * from './equipment';
 export * from './alarmGroups';
 export * from './cycles';
+export * from './vehicles';
 export * from './contracts';
 export * from './tunnelProgress';
 export * from './alignment';

@@ -35,6 +35,7 @@ import { TunnelProgress } from './tunnel/progress';
 import { SprayService } from './spray/service';
 import type { Downlink } from './spray/commander';
 import type { DeviceMonitor } from './rules/deviceMonitor';
+import { VehicleTracker, type VehicleLive } from './vehicles/tracker';
 
 export type { SessionResolver };
 
@@ -109,6 +110,11 @@ export interface LiveHandle {
    * commands go out on the MQTT downlink of this node's broker.
    */
   spray: SprayService;
+  /**
+   * The vehicles of a project that reported on this node, with speed and gap (server/vehicles/tracker.ts;
+   * vehicles are partitioned with the project's people, so one node holds them all in a cluster).
+   */
+  vehicles(projectId: string): VehicleLive[];
   /** Stops ingest, flushes pending telemetry and alarm writes, disconnects browsers. Idempotent. */
   close(): Promise<void>;
 }
@@ -205,6 +211,8 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       return m ? knownDevice(m) : undefined;
     },
   });
+  // vehicles' speed and nearest person, derived before the rules judge them (server/vehicles)
+  const vehicles = new VehicleTracker();
   function reloadCycles(projectId: string): void {
     cycles.load(projectId).catch((err: unknown) => log.error({ err, projectId }, 'cycle tracker reload failed'));
   }
@@ -246,6 +254,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     const event = DEVICE_KIND_REGISTRY.get(message.kind)?.event;
     const captured = event?.capture && (message.msg as CameraAlarm).pic !== undefined ? storeCapture(topic, message.msg as CameraAlarm) : null;
     if (captured) message = { kind: message.kind, msg: captured.msg } as DeviceMessage;
+    message = vehicles.accept(topic.projectId, topic.sn, message, receivedAtMs);
     // flattened once for the rules and the history
     const values = metricValues(message);
     const written = apply(engine.accept(topic.projectId, topic.sn, message, receivedAtMs, values), raw);
@@ -461,6 +470,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   const tick = setInterval(() => {
     try {
       apply(engine.tick(Date.now()));
+      vehicles.sweep(Date.now());
     } catch (err) {
       log.error({ err }, 'rules tick failed');
     }
@@ -527,6 +537,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       ...(sessionStats ? { mqttSession: sessionStats() } : {}),
     }),
     deviceState: localDeviceState,
+    vehicles: (projectId) => vehicles.vehicles(projectId),
     async liveState(projectId) {
       const own = { devices: localDeviceState(projectId), zones: ownZoneStats(projectId) };
       const peers = await gateway.peerLiveState(projectId);

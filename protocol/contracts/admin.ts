@@ -35,6 +35,7 @@ import {
 } from '../admin';
 import { roleSchema } from '../roles';
 import { DEVICE_KINDS } from '../topics';
+import { VEHICLE_SOURCES, VEHICLE_TYPES } from '../kinds/vehicle';
 import { XLSX_MEDIA_TYPE } from './alarms';
 import { defineContract, fileAnswer, notEnvelope, nullData, shapesAgree, type SameShape } from './define';
 import { invitationSentSchema } from './tenancy';
@@ -89,6 +90,7 @@ export const registryDeviceRowSchema = z.object({
   chainageM: z.number().nullable(),
   reportPeriodS: z.number(),
   gases: z.array(z.string()),
+  vehicle: z.object({ plate: z.string(), type: z.enum(VEHICLE_TYPES), driver: z.string(), source: z.enum(VEHICLE_SOURCES) }).nullable(),
   lastSeenMs: z.number().nullable(),
   silent: z.boolean(),
   unconfiguredMetrics: z.array(z.string()),

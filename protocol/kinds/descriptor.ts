@@ -182,9 +182,10 @@ export interface OfflinePolicy {
  * stations (tunnel air) fill the gas table, gas trends and the headline's worst gas reading and their
  * threshold alarms rank as gas; `lifting` is equipment (see EquipmentRole); `personnel` tags and
  * `aiVideo` cameras; `environment` noise and dust; `tunnelProcess` the drill-and-blast stage reporters
- * (protocol/kinds/cycleStage.ts), which raise no alarms.
+ * (protocol/kinds/cycleStage.ts), which raise no alarms; `vehicles` the construction vehicles' tags (their
+ * over-speed and person-proximity alarms group as personnel safety).
  */
-export type KindArea = 'personnel' | 'gasDetection' | 'lifting' | 'aiVideo' | 'environment' | 'tunnelWorks' | 'tunnelProcess';
+export type KindArea = 'personnel' | 'gasDetection' | 'lifting' | 'aiVideo' | 'environment' | 'tunnelWorks' | 'tunnelProcess' | 'vehicles';
 
 /** How a piece of lifting equipment's work records are detected from its readings (server/rules/workRecords.ts). */
 export type WorkRecordRule =
@@ -298,6 +299,12 @@ export interface DeviceKindDescriptor<K extends string = string, M extends { ts:
    * "Commands"): what each message says of the device's state and of the command it acknowledges.
    */
   commands?: CommandRole<M>;
+  /**
+   * Present when a device of the kind is a construction vehicle's tag (docs/domain.md "Vehicles in the
+   * tunnel"): the server derives its speed and the nearest person from successive fixes (server/vehicles),
+   * the tunnel strip draws it apart from people.
+   */
+  vehicle?: VehicleRole<M>;
 }
 
 /** A kind's video: whether the demo project's devices of the kind play the demo source (a test pattern made by ffmpeg). */
@@ -321,6 +328,11 @@ export interface AttendanceRole<M> {
 export interface CommandRole<M> {
   on(msg: M): boolean;
   ack(msg: M): { commandId: string; ok: boolean } | null;
+}
+
+/** Where a vehicle tag's message puts it: the bore and the chainage, metres from the bore's entry portal. */
+export interface VehicleRole<M> {
+  decode(msg: M): { tunnelId: string; chainageM: number };
 }
 
 /**

@@ -3,7 +3,7 @@ import { beaconKind } from './beacon';
 import { cameraKind } from './camera';
 import { gasKind } from './gas';
 import { createKindRegistry } from './registry';
-import type { AttendanceRole, CommandRole, KindArea, ProgressRole } from './descriptor';
+import type { AttendanceRole, CommandRole, KindArea, ProgressRole, VehicleRole } from './descriptor';
 import type { AnyKindDescriptor } from './registry';
 import { towerCraneKind } from './towerCrane';
 import { constructionElevatorKind } from './constructionElevator';
@@ -15,6 +15,7 @@ import { tunnelProgressKind } from './tunnelProgress';
 import { cycleStageKind } from './cycleStage';
 import { gateKind } from './gate';
 import { fogCannonKind } from './fogCannon';
+import { vehicleKind } from './vehicle';
 
 /**
  * The device kinds of protocol v1, one module each (docs/architecture.md "Device kinds"). Adding a kind:
@@ -35,6 +36,7 @@ export const DEVICE_KIND_DESCRIPTORS = [
   cycleStageKind,
   gateKind,
   fogCannonKind,
+  vehicleKind,
 ] as const;
 
 /** The app's registry of kinds (O(1) lookups by kind and live topic). */
@@ -119,6 +121,22 @@ export const PARTICULATE_KINDS: readonly DeviceKind[] = DEVICE_KIND_REGISTRY.des
 /** The kinds whose devices take on/off commands (descriptor `commands`), in registration order. */
 export const COMMANDED_KINDS: readonly DeviceKind[] = DEVICE_KIND_REGISTRY.descriptors.filter((d) => 'commands' in d).map((d) => d.kind);
 
+/**
+ * The vehicle role of `kind` (descriptor `vehicle`: a construction vehicle's tag, server/vehicles), or
+ * undefined for a kind whose devices are not vehicles.
+ */
+export function vehicleRole(kind: string): VehicleRole<unknown> | undefined {
+  return (DEVICE_KIND_REGISTRY.get(kind) as AnyKindDescriptor | undefined)?.vehicle;
+}
+
+/** Whether devices of `kind` are construction vehicles' tags ({@link vehicleRole}). */
+export function isVehicleKind(kind: string): boolean {
+  return vehicleRole(kind) !== undefined;
+}
+
+/** The kinds whose devices are vehicles, in registration order. */
+export const VEHICLE_KINDS: readonly DeviceKind[] = DEVICE_KIND_REGISTRY.descriptors.filter((d) => 'vehicle' in d).map((d) => d.kind);
+
 export * from './descriptor';
 export * from './registry';
 export * from './gas';
@@ -135,3 +153,4 @@ export * from './tunnelProgress';
 export * from './cycleStage';
 export * from './gate';
 export * from './fogCannon';
+export * from './vehicle';

@@ -78,7 +78,7 @@ describe('a kind registered in a registry instance', () => {
 describe('the app registry', () => {
   it('keeps the wire contract of protocol v1: kinds, channels and live topics', () => {
     const equipment = ['constructionElevator', 'bridgeGirderErector', 'gantryCrane', 'yardCrane'];
-    expect(DEVICE_KINDS).toEqual(['gas', 'beacon', 'towerCrane', 'camera', ...equipment, 'environment', 'tunnelProgress', 'cycleStage', 'gate', 'fogCannon']);
+    expect(DEVICE_KINDS).toEqual(['gas', 'beacon', 'towerCrane', 'camera', ...equipment, 'environment', 'tunnelProgress', 'cycleStage', 'gate', 'fogCannon', 'vehicle']);
     expect(KIND_CHANNEL).toEqual({
       gas: 'telemetry',
       beacon: 'telemetry',
@@ -90,8 +90,9 @@ describe('the app registry', () => {
       cycleStage: 'telemetry',
       gate: 'telemetry',
       fogCannon: 'telemetry',
+      vehicle: 'telemetry',
     });
-    expect(LIVE_TOPICS).toEqual(['gas', 'beacon', 'towerCrane', ...equipment, 'environment', 'fogCannon', 'alarm', 'deviceStatus']);
+    expect(LIVE_TOPICS).toEqual(['gas', 'beacon', 'towerCrane', ...equipment, 'environment', 'fogCannon', 'vehicle', 'alarm', 'deviceStatus']);
     expect(DEVICE_KIND_REGISTRY.descriptors.filter((d) => d.offline.raisesAlarm).map((d) => d.kind)).toEqual(['gas', 'towerCrane', ...equipment, 'environment', 'fogCannon']);
   });
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { DEVICE_KIND_REGISTRY, TOPIC_ROOT } from '../../protocol';
+import { DEVICE_KIND_REGISTRY, isVehicleKind, TOPIC_ROOT } from '../../protocol';
 
 /**
  * The partition hash of a key: the first 32 bits of its MD5 (RFC 1321) over UTF-8, unsigned. MD5 because
@@ -13,16 +13,17 @@ export function partitionHash(key: string): number {
 
 /**
  * Whether the rows of `kind` are partitioned by project (every one of a project in one partition): the
- * positioned kinds (the kind descriptor's `position`, e.g. beacons) and zone alarms (`kind: 'zone'`), since
- * a project's zone rules (headcount, over-headcount, portal counts) must see all of its people at once.
+ * positioned kinds (the kind descriptor's `position`, e.g. beacons), vehicles (descriptor `vehicle`: the
+ * proximity rule needs the project's people) and zone alarms (`kind: 'zone'`), since a project's zone rules
+ * (headcount, over-headcount, portal counts) must see all of its people at once.
  */
 export function projectWideKind(kind: string): boolean {
-  return kind === 'zone' || (DEVICE_KIND_REGISTRY.get(kind)?.position ?? null) !== null;
+  return kind === 'zone' || (DEVICE_KIND_REGISTRY.get(kind)?.position ?? null) !== null || isVehicleKind(kind);
 }
 
 /** The kinds partitioned by project ({@link projectWideKind}) among the registered ones, plus `zone`. */
 export function projectWideKinds(): string[] {
-  return ['zone', ...DEVICE_KIND_REGISTRY.descriptors.filter((d) => d.position !== null).map((d) => d.kind)];
+  return ['zone', ...DEVICE_KIND_REGISTRY.descriptors.filter((d) => projectWideKind(d.kind)).map((d) => d.kind)];
 }
 
 /**

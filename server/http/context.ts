@@ -9,6 +9,7 @@ import { assertProjectNamed, markSchemaRoute, requestUser, requireProjectAccess 
 import type { SessionStore } from './sessions';
 import type { RestRejections } from './restRejections';
 import type { ProjectLiveState } from '../cluster/liveShare';
+import type { VehicleLive } from '../vehicles/tracker';
 import { parseBody } from './validation';
 import type { TunnelProgress } from '../tunnel/progress';
 import type { SprayService } from '../spray/service';
@@ -26,6 +27,8 @@ export interface HttpLive {
   tunnelProgress: TunnelProgress;
   /** Fog cannons: state, manual commands, linkage (server/spray/service.ts). */
   spray: SprayService;
+  /** The vehicles of a project that reported, with speed and gap (server/vehicles/tracker.ts; in a cluster, this node's share). */
+  vehicles(projectId: string): VehicleLive[];
 }
 
 /**

@@ -34,6 +34,7 @@ import { registerCycleRoutes } from './routes/cycles';
 import { registerAttendanceRoutes } from './routes/attendance';
 import { registerCaptureRoutes } from './routes/captures';
 import { registerVideoRoutes } from './routes/video';
+import { registerVehicleRoutes } from './routes/vehicles';
 
 const API_PREFIX = '/zhgd/';
 /** Auth routes: their limits are RATE_LIMIT_AUTH_PER_MINUTE, counted apart from the other routes. */
@@ -294,5 +295,6 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   registerCycleRoutes(app, deps);
   registerAttendanceRoutes(app, deps);
   registerCaptureRoutes(app, deps);
+  registerVehicleRoutes(app, deps);
   return app;
 }

@@ -22,7 +22,16 @@ describe('device import', () => {
   it('turns a good row into a registry device: headers in any case, gases split, empty cells null', async () => {
     const r = await readDeviceImport('csv', Buffer.from('Name,SN,Kind,ReportPeriodS,Gases,ChainageM\nFace,G-1,gas,10,CO; O2,\n'));
     expect(r.problems).toEqual([]);
-    expect(r.devices).toEqual([{ sn: 'G-1', kind: 'gas', name: 'Face', station: '', position: '', tunnelId: null, chainageM: null, reportPeriodS: 10, gases: ['CO', 'O2'] }]);
+    expect(r.devices).toEqual([{ sn: 'G-1', kind: 'gas', name: 'Face', station: '', position: '', tunnelId: null, chainageM: null, reportPeriodS: 10, gases: ['CO', 'O2'], vehicle: null }]);
+  });
+
+  it('reads a vehicle row with its plate, type, driver and source, and names what a vehicle row lacks', async () => {
+    const r = await readDeviceImport('csv', Buffer.from('sn,kind,name,reportPeriodS,plate,vehicleType,driver,source\nVH-1,vehicle,Loader,1,SD-101,loader,Li Wei,own\nVH-2,vehicle,Truck,1,,,,\nG-2,gas,Face,10,SD-9,loader,,own\n'));
+    expect(r.devices.map((d) => d.vehicle)).toEqual([{ plate: 'SD-101', type: 'loader', driver: 'Li Wei', source: 'own' }]);
+    expect(r.problems).toEqual([
+      { row: 3, field: 'plate', message: 'a vehicle needs its plate, vehicleType and source' },
+      { row: 4, field: 'plate', message: 'only vehicles have plate, vehicleType, driver and source' },
+    ]);
   });
 
   it('says a file that is not a workbook cannot be read', async () => {

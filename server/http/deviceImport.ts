@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
-import { cameraStreamSetBody, IMPORT_COLUMNS, isVideoKind, MAX_IMPORT_ROWS, registryDeviceSchema, type ImportProblem, type StreamSource } from '../../protocol';
+import { cameraStreamSetBody, IMPORT_COLUMNS, isVideoKind, MAX_IMPORT_ROWS, registryDeviceSchema, vehicleFieldsProblem, type ImportProblem, type StreamSource } from '../../protocol';
 
 /** A parsed, valid import row. */
 export type ImportedDevice = z.output<typeof registryDeviceSchema>;
@@ -108,6 +108,7 @@ function parseRow(raw: RawRow): { device: ImportedDevice; stream: ImportedStream
     gases: text('gases')
       .split(/[;,\s]+/)
       .filter((g) => g !== ''),
+    vehicle: text('plate') === '' && text('vehicletype') === '' && text('driver') === '' && text('source') === '' ? null : { plate: text('plate'), type: text('vehicletype'), driver: text('driver'), source: text('source') },
   };
   const parsed = registryDeviceSchema.safeParse(candidate);
   if (!parsed.success) {
@@ -117,6 +118,8 @@ function parseRow(raw: RawRow): { device: ImportedDevice; stream: ImportedStream
     }
   }
   const stream = parseStream(raw, problems);
+  const vehicleProblem = parsed.success ? vehicleFieldsProblem(parsed.data.kind, parsed.data.vehicle) : null;
+  if (vehicleProblem) problems.push({ field: 'plate', message: vehicleProblem });
   if (problems.length > 0 || !parsed.success) return { problems };
   if (stream && !isVideoKind(parsed.data.kind)) return { problems: [{ field: 'streamSource', message: `a ${parsed.data.kind} has no video` }] };
   return { device: parsed.data, stream };

@@ -62,6 +62,10 @@ const VECTORS: Array<[DeviceKind, string, Array<[number, Level]>]> = [
   ['beacon', 'spo2', [[97, 'normal'], [94, 'warning'], [90, 'alarm']]],
   ['beacon', 'bodyTempC', [[36.6, 'normal'], [37.0, 'warning'], [37.3, 'alarm']]],
   ['beacon', 'battery', [[80, 'normal'], [20, 'warning'], [10, 'alarm']]],
+  // vehicle (convention of tunnel site rules): over-speed from 10 km/h; a person within 5 m of a moving vehicle; tag battery 20 / 10 %
+  ['vehicle', 'speedKmh', [[9.9, 'normal'], [10, 'alarm'], [14, 'alarm']]],
+  ['vehicle', 'personGapM', [[100, 'normal'], [5.1, 'normal'], [5, 'alarm'], [0, 'alarm']]],
+  ['vehicle', 'battery', [[80, 'normal'], [20, 'warning'], [10, 'alarm']]],
   // blood pressure: hypertension at 140/90 mmHg (WHO, Chinese hypertension guideline), no warning level
   ['beacon', 'sbp', [[120, 'normal'], [135, 'normal'], [139, 'normal'], [140, 'alarm'], [146, 'alarm']]],
   ['beacon', 'dbp', [[80, 'normal'], [89, 'normal'], [90, 'alarm'], [94, 'alarm']]],

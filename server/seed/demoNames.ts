@@ -65,6 +65,8 @@ const ZH_PROCESS_DEVICE: Partial<Record<string, { name: string; place: string }>
   tunnelWorks: { name: '进度终端', place: '工序终端' },
   tunnelProcess: { name: '工序平板', place: '掌子面' },
 };
+/** Chinese names of the demo's vehicle types. */
+const ZH_VEHICLE_TYPE: Partial<Record<string, string>> = { loader: '装载机', dumpTruck: '自卸车', shotcreteTruck: '湿喷车' };
 const ZH_PANEL_TITLES: Record<string, string> = {
   'demo-live-headline': '一览',
   'demo-live-personnel': '洞内人员',
@@ -101,6 +103,13 @@ function zhDevice(d: DemoDevice): DemoDevice {
   if (ZH_EQUIPMENT[d.sn]) return { ...d, ...ZH_EQUIPMENT[d.sn] };
   if (ZH_ENVIRONMENT[d.sn]) return { ...d, ...ZH_ENVIRONMENT[d.sn] };
   if (ZH_GATES[d.sn]) return { ...d, ...ZH_GATES[d.sn] };
+  if (d.vehicle && d.headingId) {
+    // VH-{heading}-{n}: the n-th vehicle of the demo, its number within its type kept from the English name
+    const n = Number(d.sn.slice(d.sn.lastIndexOf('-') + 1));
+    const number = /\d+$/.exec(d.name)?.[0] ?? '';
+    const driver = `${ZH_SURNAMES[(n * 3 + 5) % ZH_SURNAMES.length]}${ZH_GIVEN[(n * 5 + 3) % ZH_GIVEN.length]}`;
+    return { ...d, name: `${d.headingId} ${ZH_VEHICLE_TYPE[d.vehicle.type] ?? '车辆'}${number}`, position: ZH_HEADING[d.headingId], vehicle: { ...d.vehicle, driver } };
+  }
   // a heading's process device or foreman's tablet, named by what its kind reports
   const process = kind?.area ? ZH_PROCESS_DEVICE[kind.area] : undefined;
   if (process && d.headingId) return { ...d, name: `${d.headingId} ${process.name}`, position: `${ZH_HEADING[d.headingId]}，${process.place}` };

@@ -1,4 +1,4 @@
-import type { DeviceKind, GasCode, Heading, RockSegment } from '../../protocol';
+import type { DeviceKind, GasCode, Heading, RockSegment, VehicleFields } from '../../protocol';
 
 /**
  * The demo project: a twin-bore 3 km highway tunnel with 4 headings (docs/domain.md "What a realistic demo
@@ -89,6 +89,8 @@ export interface DemoDevice {
   gases?: GasCode[];
   /** A fog cannon's linked environment monitor (its spray linkage, docs/domain.md "Spray linkage"). */
   linkedStation?: string;
+  /** A construction vehicle's plate, type, driver and source (vehicle kinds only). */
+  vehicle?: VehicleFields;
   reportPeriodS: number;
 }
 
@@ -247,7 +249,44 @@ function progressDevices(): DemoDevice[] {
   );
 }
 
-export const DEMO_DEVICES: DemoDevice[] = [...gasStations(), ...beacons(), ...towerCranes(), ...tunnelEquipment(), ...cameras(), ...environmentMonitors(), ...fogCannons(), ...progressDevices(), ...stageTablets(), ...gates()];
+/**
+ * Construction vehicles (docs/domain.md "Vehicles in the tunnel"): per heading a loader and two dump trucks
+ * for mucking, and a shotcrete truck for the initial support of each bore's entry heading; plates of the
+ * site's numbering, own, leased and subcontracted machines as on a real job.
+ */
+function vehicles(): DemoVehicleDevice[] {
+  const out: DemoVehicleDevice[] = [];
+  let n = 0;
+  const driver = () => `${SURNAMES[(n * 3 + 5) % SURNAMES.length]} ${GIVEN[(n * 5 + 3) % GIVEN.length]}`;
+  for (const t of DEMO_TUNNELS) {
+    for (const h of t.headings) {
+      const fleet: Array<{ type: 'loader' | 'dumpTruck' | 'shotcreteTruck'; label: string; source: 'own' | 'leased' | 'subcontractor' }> = [
+        { type: 'loader', label: 'Loader', source: 'own' },
+        { type: 'dumpTruck', label: 'Dump truck 1', source: 'leased' },
+        { type: 'dumpTruck', label: 'Dump truck 2', source: 'subcontractor' },
+        ...(h.portal === 'entry' ? [{ type: 'shotcreteTruck' as const, label: 'Shotcrete truck', source: 'own' as const }] : []),
+      ];
+      for (const f of fleet) {
+        n++;
+        out.push({
+          sn: `VH-${h.headingId}-${n}`,
+          kind: 'vehicle',
+          name: `${h.headingId} ${f.label}`,
+          position: h.name,
+          tunnelId: t.tunnelId,
+          headingId: h.headingId,
+          vehicle: { plate: `SD-${String(100 + n)}`, type: f.type, driver: driver(), source: f.source },
+          reportPeriodS: 1,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+type DemoVehicleDevice = DemoDevice & { vehicle: VehicleFields };
+
+export const DEMO_DEVICES: DemoDevice[] = [...gasStations(), ...beacons(), ...towerCranes(), ...tunnelEquipment(), ...cameras(), ...environmentMonitors(), ...fogCannons(), ...progressDevices(), ...stageTablets(), ...gates(), ...vehicles()];
 
 /**
  * The bridge project's lifting equipment (OTHER_PROJECT): a girder erector on the deck, the precast yard's

@@ -129,6 +129,7 @@ export async function seedIfEmpty(
           tunnel_id: d.tunnelId,
           chainage_m: demoStationChainageM(d),
           report_period_s: d.reportPeriodS,
+          vehicle: d.vehicle ? toJson(d.vehicle) : null,
           thresholds: toJson(defaultThresholdsFor(d.kind, d.gases ?? [])),
           status: 'unknown',
           last_seen_ms: null,

@@ -69,6 +69,10 @@ const ZH_CN: Record<string, string> = {
   'Camera 2': '摄像头2',
   'Camera 3': '摄像头3',
   'Camera 4': '摄像头4',
+  Vehicles: '车辆',
+  'People and vehicles in the tunnel': '洞内人员与车辆',
+  'Vehicles in tunnel': '洞内车辆',
+  'Vehicle and personnel alarms': '车辆与人员告警',
 };
 
 const NAMES: Record<SeedLocale, Record<string, string> | null> = { 'zh-CN': ZH_CN, en: null };

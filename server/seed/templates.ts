@@ -237,7 +237,7 @@ export const BOARD_TEMPLATES: readonly BoardTemplate[] = [
     templateId: 'tunnel-progress',
     category: 'tunnel',
     name: 'Tunnel progress',
-    description: 'Every bore with its surrounding-rock grades, faces, invert and lining; the progress figures with the step distances behind each face; the alarm feed. A plan page draws the bores along their alignment with the people and the heat map. Another page follows the drill-and-blast cycles: each heading\'s stage, the stage timeline and the trend by stage; a third the averages and the efficiency against the presets.',
+    description: 'Every bore with its surrounding-rock grades, faces, invert and lining; the progress figures with the step distances behind each face; the alarm feed. A plan page draws the bores along their alignment with the people and the heat map; a vehicles page shows people and vehicles on the strip with the vehicles per bore and their list. Another page follows the drill-and-blast cycles: each heading\'s stage, the stage timeline and the trend by stage; a last one the averages and the efficiency against the presets.',
     layout: { pageWidth: 1920, pageHeight: 1080, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 },
     pages: [
       {
@@ -256,6 +256,15 @@ export const BOARD_TEMPLATES: readonly BoardTemplate[] = [
           { type: 'tunnelPlan', title: 'Tunnel plan', x: 20, y: 20, w: 1880, h: 700, z: 1, config: { binM: 20 } },
           { type: 'progressFigures', title: 'Progress figures', x: 20, y: 740, w: 1240, h: 320, z: 2, config: {} },
           { type: 'alarmFeed', title: 'Alarms', x: 1280, y: 740, w: 620, h: 320, z: 3, config: { limit: 50 } },
+        ],
+      },
+      {
+        templatePageId: 'vehicles',
+        name: 'Vehicles',
+        panels: [
+          { type: 'tunnelPersonnel', title: 'People and vehicles in the tunnel', x: 20, y: 20, w: 1880, h: 560, z: 1, config: { binM: 10 } },
+          { type: 'vehiclesInTunnel', title: 'Vehicles in tunnel', x: 20, y: 600, w: 1240, h: 460, z: 2, config: {} },
+          { type: 'alarmFeed', title: 'Vehicle and personnel alarms', x: 1280, y: 600, w: 620, h: 460, z: 3, config: { limit: 50, activeOnly: true } },
         ],
       },
       {

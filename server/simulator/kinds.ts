@@ -11,6 +11,8 @@ import { StageReporter } from './stageReporter';
 import { PeopleModel, roleFromPosition, type HeadingSite, type PersonSpec } from './people';
 import type { Crew } from './siteClock';
 import { HeadingProgressModel } from './progress';
+import { Rng } from './prng';
+import { vehicleMessage, type SiteTraffic } from './vehicles';
 
 /**
  * One simulator model per device kind (docs/architecture.md "Adding a device kind"). The fleet model
@@ -33,6 +35,8 @@ export interface SimSite {
   crowd: { people: PeopleModel | null };
   /** Environment monitors (by sn) whose fog cannon sprays now: their dust is lower (fogCannon.ts). */
   spraying: Set<string>;
+  /** Where the demo's vehicles are at any instant (vehicles.ts): driven by the vehicle model, kept clear of by people. */
+  traffic: SiteTraffic;
 }
 
 /** A message a kind's model publishes on its own (events), at `tsMs`. */
@@ -99,7 +103,7 @@ const beaconSimulator: SimulatorFactory<'beacon'> = (site) => {
       return ref;
     },
     seal() {
-      people = new PeopleModel(specs, site.sites, site.seed, site.startMs);
+      people = new PeopleModel(specs, site.sites, site.seed, site.startMs, site.traffic);
       site.crowd.people = people;
     },
     step(t, dtS) {
@@ -255,6 +259,32 @@ const tunnelProgressSimulator: SimulatorFactory<'tunnelProgress'> = (site) => {
   };
 };
 
+/** Construction vehicles: loaders, dump trucks and shotcrete trucks moving with their heading's cycle (vehicles.ts). */
+const vehicleSimulator: SimulatorFactory<'vehicle'> = (site) => {
+  const tags: Array<{ ref: number; tunnelId: string; rng: Rng; battery: number }> = [];
+  const ordinals = new Map<string, number>();
+  return {
+    add(d) {
+      const s = site.siteOf(d);
+      const type = d.vehicle?.type;
+      if (!d.tunnelId || (type !== 'loader' && type !== 'dumpTruck' && type !== 'shotcreteTruck')) throw new Error(`vehicle ${d.sn}: a tunnelId and a loader, dumpTruck or shotcreteTruck type are required`);
+      const key = `${s.heading.headingId}:${type}`;
+      const ordinal = ordinals.get(key) ?? 0;
+      ordinals.set(key, ordinal + 1);
+      const rng = Rng.derive(site.seed, `vehicle:${d.sn}`);
+      tags.push({ ref: site.traffic.add(type, d.tunnelId, s, ordinal), tunnelId: d.tunnelId, rng, battery: rng.uniform(70, 100) });
+      return tags.length - 1;
+    },
+    seal() {},
+    step: () => NO_EVENTS,
+    sample(i, ts) {
+      const tag = tags[i];
+      const place = site.traffic.placeAt(tag.ref, ts);
+      return place ? vehicleMessage(tag.tunnelId, place, ts, tag.rng, tag.battery) : null;
+    },
+  };
+};
+
 /** The simulator model of each kind. */
 export const KIND_SIMULATORS: { [K in DeviceKind]: SimulatorFactory<K> } = {
   gas: gasSimulator,
@@ -272,4 +302,5 @@ export const KIND_SIMULATORS: { [K in DeviceKind]: SimulatorFactory<K> } = {
   cycleStage: cycleStageSimulator,
   gate: gateSimulator,
   fogCannon: fogCannonSimulator,
+  vehicle: vehicleSimulator,
 };

@@ -1,6 +1,7 @@
 import { DEVICE_KINDS, deviceTopic, type DeviceKind, type MessageOf, type SprayCommand } from '../../protocol';
 import { DEMO_DEVICES, DEMO_TUNNELS, type DemoDevice, type DemoTunnel } from '../seed/demoProject';
 import { SiteWind } from './crane';
+import { SiteTraffic } from './vehicles';
 import { HeadingCycle, type HeadingStageState } from './cycle';
 import { KIND_SIMULATORS, type KindSimulation } from './kinds';
 import type { HeadingSite } from './people';
@@ -90,7 +91,7 @@ export class FleetModel {
     };
 
     this.wind = new SiteWind(seed);
-    const site = { seed, startMs, sites: [...sites.values()], siteOf, wind: this.wind, crowd: { people: null }, spraying: new Set<string>() };
+    const site = { seed, startMs, sites: [...sites.values()], siteOf, wind: this.wind, crowd: { people: null }, spraying: new Set<string>(), traffic: new SiteTraffic(seed) };
     for (const kind of DEVICE_KINDS) this.simulations.set(kind, KIND_SIMULATORS[kind](site) as unknown as AnySimulation);
     for (const d of devices) {
       const topic = deviceTopic(projectId, d.kind, d.sn);

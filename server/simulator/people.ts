@@ -1,6 +1,7 @@
 import type { BeaconTelemetry, Heading } from '../../protocol';
 import type { CycleStage, HeadingCycle, StageInterval } from './cycle';
 import { Rng } from './prng';
+import type { SiteTraffic } from './vehicles';
 import { type Crew, HOUR_MS, MINUTE_MS, SHIFT_MS, nextShiftStartMs } from './siteClock';
 
 /**
@@ -504,7 +505,8 @@ export class PeopleModel {
    * @param specs one entry per tag; `headingId` must name a heading in `sites`
    * @throws Error when a tag names an unknown heading
    */
-  constructor(specs: readonly PersonSpec[], sites: readonly HeadingSite[], seed: number, startMs: number) {
+  /** `traffic`: the site's vehicles, which people step aside for (vehicles.ts); absent, no vehicles. */
+  constructor(specs: readonly PersonSpec[], sites: readonly HeadingSite[], seed: number, startMs: number, private readonly traffic?: SiteTraffic) {
     for (const s of sites) this.sites.set(s.heading.headingId, s);
     this.refreshHeadings(startMs);
     this.sosRng = Rng.derive(seed, 'sos');
@@ -647,7 +649,11 @@ export class PeopleModel {
   /** The payload of tag `index` at `tsMs`, or null while the tag is off (docked or flat) or its signal is lost. */
   sample(index: number, tsMs: number): BeaconTelemetry | null {
     const p = this.people[index];
-    return p.publishing && p.silentUntilMs <= tsMs ? p.sample(tsMs, this.now.get(p.spec.headingId)!) : null;
+    if (!p.publishing || p.silentUntilMs > tsMs) return null;
+    const now = this.now.get(p.spec.headingId)!;
+    const msg = p.sample(tsMs, now);
+    if (this.traffic) msg.chainageM = Math.round(this.traffic.keepClear(msg.tunnelId, msg.chainageM, tsMs, now.tunnelLengthM) * 100) / 100;
+    return msg;
   }
 
   /** The gate passes made since the last call (site entrance and portal gates), oldest first; each is returned once. */

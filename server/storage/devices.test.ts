@@ -21,7 +21,7 @@ afterAll(async () => {
 const CO: Threshold = { metric: 'CO', unit: 'ppm', warnHigh: 17, alarmHigh: 24, warnLow: null, alarmLow: null, clearRatio: 0.5, clearLow: null };
 
 function device(sn: string, kind: RegistryDeviceFields['kind'], name = sn): RegistryDeviceFields {
-  return { sn, kind, name, station: '', position: 'face', tunnelId: null, chainageM: null, reportPeriodS: 10, gases: [] };
+  return { sn, kind, name, station: '', position: 'face', tunnelId: null, chainageM: null, reportPeriodS: 10, gases: [], vehicle: null };
 }
 
 /** What a device registry write leaves: sn, kind and name of every device of `projectId`. */

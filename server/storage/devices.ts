@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { registryDeviceSchema, Threshold } from '../../protocol';
-import { PERSON_TAG_KINDS } from '../../protocol';
+import { PERSON_TAG_KINDS, VEHICLE_KINDS } from '../../protocol';
 import { toJson } from './mappers';
 import type { Database } from './schema';
 
@@ -59,6 +59,7 @@ function registryColumns(d: Omit<RegistryDeviceFields, 'gases'>) {
     tunnel_id: d.tunnelId,
     chainage_m: d.chainageM,
     report_period_s: d.reportPeriodS,
+    vehicle: d.vehicle ? toJson(d.vehicle) : null,
   };
 }
 
@@ -145,6 +146,7 @@ export async function editDevice(
       ...(d.tunnelId !== undefined && { tunnel_id: d.tunnelId }),
       ...(d.chainageM !== undefined && { chainage_m: d.chainageM }),
       ...(d.reportPeriodS !== undefined && { report_period_s: d.reportPeriodS }),
+      ...(d.vehicle !== undefined && { vehicle: d.vehicle ? toJson(d.vehicle) : null }),
     })
     .where('project_id', '=', projectId)
     .where('sn', '=', sn)
@@ -204,4 +206,9 @@ export async function beaconSns(db: Kysely<Database>, projectId: string, tunnelI
   let q = db.selectFrom('devices').select('sn').where('project_id', '=', projectId).where('kind', 'in', PERSON_TAG_KINDS);
   if (tunnelId) q = q.where('tunnel_id', '=', tunnelId);
   return (await q.execute()).map((r) => r.sn);
+}
+
+/** The registered vehicles of `projectId` (devices of a vehicle kind) with their vehicle fields, by serial number. */
+export function vehicleRows(db: Kysely<Database>, projectId: string) {
+  return db.selectFrom('devices').select(['sn', 'name', 'vehicle']).where('project_id', '=', projectId).where('kind', 'in', VEHICLE_KINDS).orderBy('sn').execute();
 }

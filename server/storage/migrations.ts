@@ -952,6 +952,16 @@ const sprayLinkages: Migration = {
   },
 };
 
+/**
+ * Construction vehicles (docs/domain.md "Vehicles in the tunnel"): a vehicle's plate, type, driver and
+ * source on its device row (null for other kinds).
+ */
+const vehicleRegistryFields: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('devices').addColumn('vehicle', 'jsonb').execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -979,9 +989,10 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0049_tunnel_progress_and_rock_segments': tunnelProgress,
   '0050_drill_blast_cycles': drillBlastCycles,
   '0051_bore_alignments': boreAlignments,
-  '0056_gate_attendance': gateAttendance,
+  '0052_device_vehicle_fields': vehicleRegistryFields,
   '0053_camera_streams': cameraStreams,
   '0055_spray_linkages': sprayLinkages,
+  '0056_gate_attendance': gateAttendance,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

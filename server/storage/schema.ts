@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AlignmentPoint, CommandRecord, CrossPassage, CycleRecord, Heading, RockSegment, Threshold } from '../../protocol';
+import type { AlignmentPoint, CommandRecord, CrossPassage, CycleRecord, Heading, RockSegment, Threshold, VehicleFields } from '../../protocol';
 
 /**
  * Database tables (Kysely types). Time columns are milliseconds since the epoch stored as
@@ -165,6 +165,8 @@ export interface DevicesTable {
   chainage_m: number | null;
   /** Metrics reported with no threshold on this device, judged on the kind's defaults (migration 0044_rules_unconfigured_metrics). */
   unconfigured_metrics: ColumnType<string[], string | undefined, string>;
+  /** A construction vehicle's plate, type, driver and source, null for other kinds (migration 0052_device_vehicle_fields). */
+  vehicle: ColumnType<VehicleFields | null, string | null | undefined, string | null>;
 }
 
 export interface TelemetryTable {

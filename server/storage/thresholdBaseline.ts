@@ -95,4 +95,13 @@ export const SEEDED_THRESHOLD_BASELINE: readonly KindDefaultsRevision[] = [
       { metric: 'noiseNight', unit: 'dB(A)', warnHigh: null, alarmHigh: 55, warnLow: null, alarmLow: null, clearRatio: 0.95, clearLow: null },
     ],
   },
+  {
+    kind: 'vehicle',
+    scope: 'all',
+    thresholds: [
+      { metric: 'speedKmh', unit: 'km/h', warnHigh: null, alarmHigh: 10, warnLow: null, alarmLow: null, clearRatio: 0.8, clearLow: null },
+      { metric: 'personGapM', unit: 'm', warnHigh: null, alarmHigh: null, warnLow: null, alarmLow: 5, clearRatio: 1, clearLow: 7 },
+      { metric: 'battery', unit: '%', warnHigh: null, alarmHigh: null, warnLow: 20, alarmLow: 10, clearRatio: 1, clearLow: 30 },
+    ],
+  },
 ];

@@ -58,6 +58,11 @@ export const KIND_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   'kind.yardCrane': msg`Yard crane`,
   'kind.cycleStage': msg`Process stage reporter`,
   'kind.gate': msg`Access gate`,
+  'kind.vehicle': msg`Construction vehicle`,
+  'metric.vehicle.chainageM': msg`Distance from portal`,
+  'metric.vehicle.battery': msg`Battery`,
+  'metric.vehicle.speedKmh': msg`Speed`,
+  'metric.vehicle.personGapM': msg`Nearest person while moving`,
 
   'metric.constructionElevator.leftLoadT': msg`Left cage load`,
   'metric.constructionElevator.leftLoadPct': msg`Left cage load (of rated)`,

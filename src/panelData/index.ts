@@ -29,6 +29,7 @@ export { TUNNEL_PROGRESS_REFRESH_MS, useTunnelProgress } from './tunnelProgress'
 export { TUNNEL_PLAN_REFRESH_MS, useTunnelPlan } from './tunnelPlan';
 export { ATTENDANCE_REFRESH_MS, useCompanyAttendance, useLabourCount, type AttendanceSource } from './attendance';
 export { CYCLE_ANALYSIS_REFRESH_MS, CYCLE_STATE_REFRESH_MS, useCycleAnalysis, useCycleState, useCycleTimeline, type CycleSource } from './cycles';
+export { useVehicles, VEHICLE_REFRESH_MS, type VehicleSource } from './vehicles';
 export { ReplayClock, REPLAY_SPEED } from './ReplayClock';
 export { alarmsAsOf, statusAsOf } from './alarmsAsOf';
 export type { AckAlarmFn, AlarmFeedState, BoardClock, DealAlarmFn, PanelDataMode, PanelDataSource, PanelFrameInfo, PersonnelFrame, SeriesFrame, TelemetryTopic } from './types';

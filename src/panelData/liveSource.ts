@@ -4,6 +4,7 @@ import type { RootStore } from '../stores';
 import type { AlarmFeedState, PanelDataSource } from './types';
 import { frameScheduler } from './FrameScheduler';
 import { cycleSourceOf } from './cycles';
+import { vehicleSourceOf } from './vehicles';
 
 const WALL_CLOCK = { now: () => Date.now() };
 
@@ -45,6 +46,7 @@ export function createLiveSource(root: RootStore): PanelDataSource {
     cycles: cycleSourceOf(root),
     tunnelPlan: (projectId) => root.request(TUNNEL.plan, { projectId }, { skipErrorHandler: true }),
     attendance: attendanceSourceOf(root),
+    vehicles: vehicleSourceOf(root),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Alarm, DealStatus, DeviceInfo, EquipmentFleet, TunnelInfo, TunnelPlan, TunnelProgressAt } from '../../protocol';
 import type { AttendanceSource } from './attendance';
 import type { CycleSource } from './cycles';
+import type { VehicleSource } from './vehicles';
 import type { ChartWindow, PersonnelFrame, PersonnelRequest, PersonnelWatch, SeriesFrame, TelemetryTopic, WindowRequest } from '../stores';
 
 export type { ChartWindow, PersonnelFrame, PersonnelRequest, PersonnelWatch, SeriesFrame, TelemetryTopic, WindowRequest };
@@ -113,4 +114,6 @@ export interface PanelDataSource {
   tunnelPlan?(projectId: string): Promise<TunnelPlan>;
   /** Labour attendance as of an instant (attendance.ts); absent in sources without a server (the attendance panels say so). */
   attendance?: AttendanceSource;
+  /** Construction vehicles now (vehicles.ts); absent in replay and in sources without a server (the vehicle panels say so). */
+  vehicles?: VehicleSource;
 }

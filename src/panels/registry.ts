@@ -18,6 +18,7 @@ import { cycleAnalysisPanel } from './CycleAnalysis';
 import { cycleTrendPanel } from './CycleTrend';
 import { labourCountPanel } from './LabourCount';
 import { companyAttendancePanel } from './CompanyAttendance';
+import { vehiclesInTunnelPanel } from './VehiclesInTunnel';
 
 /** Definitions with their config type erased; prepareConfig re-establishes it by parsing. */
 const definitions = new Map<string, PanelDefinition<unknown>>();
@@ -94,4 +95,6 @@ registerPanel(cycleStagePanel);
 registerPanel(cycleTimelinePanel);
 registerPanel(cycleAnalysisPanel);
 registerPanel(cycleTrendPanel);
+// construction vehicles (docs/domain.md "Vehicles in the tunnel")
+registerPanel(vehiclesInTunnelPanel);
 for (const def of definitions.values()) builtIns.add(def.type);

@@ -51,7 +51,7 @@ describe('compact tracks under load (real server, PGlite)', { timeout: 300_000 }
     ({ server, admin } = await startServerWithUsers());
     const seeded = await server.db.selectFrom('devices').selectAll().where('project_id', '=', demo).where('kind', '=', 'beacon').orderBy('sn').execute();
     const template = seeded[0];
-    const extra = Array.from({ length: BEACONS - seeded.length }, (_, i) => ({ ...template, sn: `BCLOAD${String(i).padStart(3, '0')}`, thresholds: JSON.stringify(template.thresholds), thresholds_edited: JSON.stringify(template.thresholds_edited), unconfigured_metrics: JSON.stringify(template.unconfigured_metrics), latest: null }));
+    const extra = Array.from({ length: BEACONS - seeded.length }, (_, i) => ({ ...template, sn: `BCLOAD${String(i).padStart(3, '0')}`, thresholds: JSON.stringify(template.thresholds), thresholds_edited: JSON.stringify(template.thresholds_edited), unconfigured_metrics: JSON.stringify(template.unconfigured_metrics), vehicle: null, latest: null }));
     if (extra.length > 0) await server.db.insertInto('devices').values(extra).execute();
     const sns = [...seeded.map((d) => d.sn), ...extra.map((d) => d.sn)].slice(0, BEACONS);
     for (let m = 0; m < 60; m++) {

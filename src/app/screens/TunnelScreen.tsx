@@ -15,6 +15,7 @@ import { useProjectId } from '../shell/useProjectId';
 import { RockGradeEditor } from './RockGradeEditor';
 import { AlignmentEditor } from './AlignmentEditor';
 import { TunnelPlanView } from './TunnelPlanView';
+import { TunnelVehicles } from './TunnelVehicles';
 
 /** The screen asks the figures again this often (ms): a face moves a few metres per round. */
 const REFRESH_MS = 30_000;
@@ -138,6 +139,7 @@ export const TunnelScreen = observer(function TunnelScreen() {
           <section aria-label={t`Progress figures`} style={{ background: SCREEN.panelBackground, border: `1px solid ${SCREEN.panelBorder}`, padding: 16, overflowX: 'auto' }}>
             <ProgressFigures bores={bores} fontPx={16} />
           </section>
+          {projectId ? <TunnelVehicles projectId={projectId} tunnels={bores.map((b) => b.tunnel)} /> : null}
           <div style={{ display: 'grid', gridTemplateColumns: canReport ? 'minmax(320px, 1fr) 2fr' : '1fr', gap: 24, alignItems: 'start' }}>
             {canReport && chosen ? (
               <form

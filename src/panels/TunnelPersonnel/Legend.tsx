@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { SCREEN } from '../../components';
 import { HEAT_CLASSES, heatColor } from '../../theme/personnelHeat';
+import { VehicleIcon } from '../../components/vehicles';
 
 const swatch = (background: string, h = 12) => ({ display: 'inline-block', width: 22, height: h, background, borderRadius: 2, verticalAlign: 'middle' });
 
@@ -49,6 +50,10 @@ export function PersonnelLegend({ binM, liningColor, invertColor }: { binM: numb
         {/* as drawPeople draws a silent tag still counted: the dot at 40 % */}
         <span aria-hidden style={{ display: 'inline-block', width: 10, height: 10, borderRadius: 5, background: 'currentColor', opacity: 0.4 }} />
         <Trans>No signal, counted at last fix</Trans>
+      </span>
+      <span style={{ display: 'inline-flex', gap: 4, alignItems: 'center' }} data-legend-vehicle>
+        <VehicleIcon size={16} />
+        <Trans>Vehicle</Trans>
       </span>
     </div>
   );

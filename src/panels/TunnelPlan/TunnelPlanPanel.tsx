@@ -231,7 +231,7 @@ function CrossPassageLine({ from, c, bores, view, color }: { from: PlanBore; c: 
   if (!to) return null;
   const a = screenAt(view, from.points, c.chainageM);
   const b = screenAt(view, to.points, c.toChainageM);
-  return <Line points={[a.x, a.y, b.x, b.y]} stroke={color} strokeWidth={c.kind === 'vehicle' ? 5 : 2.5} />;
+  return <Line points={[a.x, a.y, b.x, b.y]} stroke={color} strokeWidth={c.kind === 'pedestrian' ? 2.5 : 5} />;
 }
 
 /** North arrow (the plan is drawn north up). */

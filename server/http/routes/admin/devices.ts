@@ -1,7 +1,7 @@
 import { auditAsFailed } from '../../audit';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ADMIN, SILENT_PERIODS, TRANSFER_TTL_MS, listsMeasured, type DeviceKind, type RegistryDevice } from '../../../../protocol';
+import { ADMIN, SILENT_PERIODS, TRANSFER_TTL_MS, listsMeasured, vehicleFieldsProblem, type DeviceKind, type RegistryDevice, type VehicleFields } from '../../../../protocol';
 import { defaultThresholdsFor } from '../../../rules/defaultThresholds';
 import {
   deviceRows,
@@ -76,6 +76,7 @@ export function registerDeviceRegistryRoutes(app: FastifyInstance, deps: HttpDep
         chainageM: r.chainage_m,
         reportPeriodS: r.report_period_s,
         gases: gasesOf(r.kind, r.thresholds),
+        vehicle: fromJson<VehicleFields | null>(r.vehicle) ?? null,
         lastSeenMs,
         silent: isSilent(lastSeenMs, r.report_period_s, nowMs),
         unconfiguredMetrics: fromJson<string[]>(r.unconfigured_metrics) ?? [],
@@ -88,6 +89,8 @@ export function registerDeviceRegistryRoutes(app: FastifyInstance, deps: HttpDep
   // refuses nor changes the answer (docs/api.md "Device serials across organisations").
   route(app, deps, ADMIN.deviceAdd, async ({ body, user }) => {
     if ((await projectOfDeviceInOrganisation(db, body.projectId, body.device.sn)) !== undefined) throw new ApiError('CONFLICT', `${body.device.sn}: already registered`);
+    const vehicleProblem = vehicleFieldsProblem(body.device.kind, body.device.vehicle);
+    if (vehicleProblem) throw new ApiError('VALIDATION', `${body.device.sn}: ${vehicleProblem}`);
     await upsertRegistry(db, body.projectId, [body.device]);
     await askHolders(db, body.projectId, user.username, [body.device.sn]);
     await deps.live().reloadDevices(body.projectId);

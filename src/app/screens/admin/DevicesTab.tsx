@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Field, Input, Select } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ADMIN, DEVICE_KINDS, DEVICES, FLEET, listsMeasured, type DeviceKey, type DeviceKind, type GasCode, type ImportResult, type RegistryDevice } from '../../../../protocol';
+import { ADMIN, DEVICE_KINDS, DEVICES, FLEET, isVehicleKind, listsMeasured, type DeviceKey, type DeviceKind, type GasCode, type ImportResult, type RegistryDevice, type VehicleFields } from '../../../../protocol';
 import { formatBeijing } from '../../../format/time';
 import { kindLabel, metricLabel } from '../../../i18n/metricLabels';
 import { useStores } from '../../../stores';
 import { AdminSection, CallError, DataTable, fileToBase64, useAdminList } from './adminUi';
 import { DeviceEditDialog, DeviceFields, DeviceMoveDialog } from './DeviceDialogs';
 import { TransferRequestsSection } from './TransferRequestsSection';
+import { VehicleFieldsInput } from './VehicleFieldsInput';
 
 /**
  * The device registry of the current project: devices with their last report (silent ones marked), adding
@@ -19,6 +20,7 @@ export const DevicesTab = observer(function DevicesTab({ projectId }: { projectI
   const { t, i18n } = useLingui();
   const devices = useAdminList(ADMIN.deviceRegistryList, { projectId });
   const [form, setForm] = useState({ sn: '', kind: 'gas' as DeviceKind, name: '', station: '', position: '', reportPeriodS: '10', gases: '' });
+  const [vehicle, setVehicle] = useState<VehicleFields>({ plate: '', type: 'loader', driver: '', source: 'own' });
   const [result, setResult] = useState<ImportResult | null>(null);
   /** Asked on demand and never kept in the store's queries: a secret stays on this screen only. */
   const [key, setKey] = useState<DeviceKey | null>(null);
@@ -111,6 +113,7 @@ export const DevicesTab = observer(function DevicesTab({ projectId }: { projectI
             <Field label={t`Gases (e.g. CH4;CO)`}>
               <Input value={form.gases} disabled={!listsMeasured(form.kind)} onChange={(_, d) => setForm({ ...form, gases: d.value })} />
             </Field>
+            {isVehicleKind(form.kind) ? <VehicleFieldsInput value={vehicle} onChange={setVehicle} /> : null}
           </div>
           <Button
             appearance="primary"
@@ -119,7 +122,7 @@ export const DevicesTab = observer(function DevicesTab({ projectId }: { projectI
               const { gases, reportPeriodS, ...rest } = form;
               const device = { ...rest, reportPeriodS: Number(reportPeriodS), gases: listsMeasured(form.kind) ? gases.split(/[;,\s]+/).filter(Boolean) : [] };
               // The typed codes as they are: the contract's body check refuses an unknown one, naming it, before sending.
-              const typed = { ...device, gases: device.gases as GasCode[] };
+              const typed = { ...device, gases: device.gases as GasCode[], vehicle: isVehicleKind(form.kind) ? vehicle : null };
               void devices.run(ADMIN.deviceAdd, { projectId, device: typed });
             }}
           >
@@ -129,7 +132,7 @@ export const DevicesTab = observer(function DevicesTab({ projectId }: { projectI
 
         <AdminSection title={t`Import a list`}>
           <div style={{ fontSize: 13 }}>
-            <Trans>An .xlsx or .csv file with the columns sn, kind, name, station, position, tunnelId, chainageM, reportPeriodS, gases. Nothing is imported when a row is wrong.</Trans>
+            <Trans>An .xlsx or .csv file with the columns sn, kind, name, station, position, tunnelId, chainageM, reportPeriodS, gases, and for vehicles plate, vehicleType, driver, source. Nothing is imported when a row is wrong.</Trans>
           </div>
           <input
             type="file"

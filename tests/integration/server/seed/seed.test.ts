@@ -173,8 +173,8 @@ describe('DEMO_BOARD and BRIDGE_BOARD', () => {
       }
     }
     // The elevator is the tunnel's (its shaft); its panel is on the tunnel-equipment template, and the tunnel
-    // progress, process and environment panels are on the tunnel-progress template and the data-driven board.
-    const elsewhere = new Set(['constructionElevator', 'tunnelProgress', 'progressFigures', 'processStage', 'cycleTimeline', 'cycleAnalysis', 'cycleTrend', 'environmentNow']);
+    // progress, process, vehicle and environment panels are on the tunnel-progress template and the data-driven board.
+    const elsewhere = new Set(['constructionElevator', 'tunnelProgress', 'progressFigures', 'processStage', 'cycleTimeline', 'cycleAnalysis', 'cycleTrend', 'environmentNow', 'vehiclesInTunnel']);
     expect([...types].sort()).toEqual(BUILTIN_PANEL_TYPES.filter((t) => !elsewhere.has(t)).sort());
     expect(BRIDGE_BOARD.projectId).toBe(OTHER_PROJECT.projectId);
   });

@@ -154,6 +154,7 @@ describe('mappers', () => {
     latest: { loadT: 1 },
     station: '',
     chainage_m: null,
+    vehicle: null,
   };
 
   it('prefers live device state over the persisted row', () => {
