@@ -29,9 +29,9 @@ interface VehicleMarksProps {
 function LiveVehicleMarks({ bores, tunnels, width, px }: VehicleMarksProps) {
   // as the map's canvas labels: grown with the board's scale so none is drawn under 12 screen px (mapTextPx)
   const textPx = px(MAP_TEXT_PX.boreName);
-  // plates at 18 page px at least: 12.9 screen px at 1366×768, 25 on a 3840×2160 wall (docs/product.md), DOM
+  // plates at 20 page px at least: 12.7 screen px on a 1366×768 board with page tabs (scale 0.634), 40 on a 3840×2160 wall (docs/product.md), DOM
   // text following the board's scale even before the map has measured it
-  const platePx = Math.max(18, px(16));
+  const platePx = Math.max(20, px(16));
   const { state } = useVehicles();
   const { t } = useLingui();
   const [picked, setPicked] = useState<string | null>(null);
