@@ -47,7 +47,7 @@ export function VehiclesInTunnelPanel({ width, height }: PanelProps<VehiclesInTu
       <div ref={listRef} style={{ flex: 1, minHeight: 0, overflow: 'hidden', display: 'flex', flexDirection: 'column' }}>
         <VehicleTable vehicles={shown} tunnels={tunnels.tunnels} nowMs={state.atMs} fontPx={fontPx} rowPx={rowPx} compact={width < 1100} onPick={setPicked} />
         {pages > 1 ? (
-          <div data-page-indicator={`${page + 1}/${pages}`} style={{ marginTop: 'auto', height: rowPx, flex: 'none', display: 'flex', alignItems: 'center', justifyContent: 'flex-end', fontSize: fontPx * 0.8, color: SCREEN.textMuted }}>
+          <div data-page-indicator={`${page + 1}/${pages}`} style={{ marginTop: 'auto', height: rowPx, flex: 'none', display: 'flex', alignItems: 'center', justifyContent: 'flex-end', fontSize: fontPx, color: SCREEN.textMuted }}>
             {page + 1} / {pages}
           </div>
         ) : null}
