@@ -44,3 +44,4 @@ export { maxJoinedGapMs, toAlignedData } from './chartGaps';
 export { useWholeItems } from './useWholeItems';
 export { FitLine } from './FitLine';
 export { useElementHeight } from './useElementHeight';
+export { tablePages, usePageTurns } from './tablePaging';

@@ -17,7 +17,8 @@ export function mapTextPx(designPx: number, screenScale: number): number {
 
 /**
  * The board's scale to the screen at `ref` (screen px per page px: the page's CSS transform), measured on
- * mount and again whenever the viewer area or the window changes size (an alarm banner, full screen).
+ * mount and again whenever the viewer area or the window changes size (an alarm banner, full screen) or
+ * the board gives the page a new transform.
  * 1 before the first measure; `mounted` says the element at `ref` is rendered (measured when it turns true).
  */
 export function useScreenScale(ref: RefObject<HTMLElement | null>, mounted: boolean): number {
@@ -30,12 +31,18 @@ export function useScreenScale(ref: RefObject<HTMLElement | null>, mounted: bool
       if (w > 0) setScale(Math.round((el.getBoundingClientRect().width / w) * 1000) / 1000);
     };
     measure();
-    const view = el.closest('[data-page-id]')?.parentElement ?? document.body;
+    const page = el.closest('[data-page-id]');
+    const view = page?.parentElement ?? document.body;
     const ro = new ResizeObserver(measure);
     ro.observe(view);
+    // the board sets the page's transform itself (fit to the screen): a new one is a new scale, even when
+    // no element changed size (a page opened before the board had fitted it)
+    const mo = new MutationObserver(measure);
+    if (page) mo.observe(page, { attributes: true, attributeFilter: ['style'] });
     window.addEventListener('resize', measure);
     return () => {
       ro.disconnect();
+      mo.disconnect();
       window.removeEventListener('resize', measure);
     };
   }, [ref, mounted]);

@@ -1,5 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { observable } from 'mobx';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Alarm, DeviceInfo, TelemetryBatch, TunnelInfo } from '../../protocol';
 import { TelemetryImpl } from '../../workers/telemetry/TelemetryImpl';
@@ -61,13 +62,15 @@ describe('the headline and the tunnel map count the same people', () => {
     await telemetry.ingest(beacon('R1', 500, 'RK', 300));
     const sos = makeAlarm({ alarmId: 9, kind: 'sos', deviceKind: 'beacon', deviceSn: 'SOS', deviceName: 'Wearer SOS', metric: 'sos', value: null, threshold: null, side: null, level: 'alarm', lastSeenMs: NOW - 900_000, dealStatus: 0 });
     const devices = [device('A', 'LK', 120), device('SOS', 'LK', 2100), { ...device('DOCKED', 'LK', 900), status: 'offline' as const }];
-    const view = await renderWithApp(
+    // panels are drawn inside the app's router (the vehicles on the map ask for the project of the page)
+    const panels = (
       <PanelDataProvider source={source(telemetry, devices, [sos])}>
         <HeadlinePanel panelId="h" config={{ figures: ['people'] }} width={1880} height={130} />
         <TunnelPersonnelPanel panelId="m" config={{ binM: 20, staleMs: 30_000 }} width={1880} height={430} />
-      </PanelDataProvider>,
-      testRoot(),
+      </PanelDataProvider>
     );
+    const router = createMemoryRouter([{ path: '*', element: panels }], { initialEntries: ['/'] });
+    const view = await renderWithApp(<RouterProvider router={router} />, testRoot());
     const summary = () => view.container.querySelector('[data-summary="personnel"]')?.textContent ?? '';
     const headline = (tunnelId: string) => view.container.querySelector(`[data-headline="people"][data-tunnel-id="${tunnelId}"]`)?.getAttribute('data-count');
     await waitFor(() => expect(summary()).toContain('Left bore: 4 people'), { timeout: 5000 });

@@ -136,7 +136,9 @@ test('an administrator sets up a project, its people and a gas device; roles hol
   await page.goto('/#/admin');
   await page.getByRole('tab', { name: 'Audit log' }).click();
   const audit = page.getByRole('table', { name: 'Audit log' });
-  for (const action of ['device.import', 'member.set', 'board.release', 'alarm.deal']) await expect(audit.getByText(action).first()).toBeVisible();
+  // each action named in words, its identifier kept on the cell
+  const words: Record<string, string> = { 'device.import': 'Imported a device list', 'member.set': "Set a member's role", 'board.release': 'Released a board', 'alarm.deal': 'Handled an alarm' };
+  for (const [action, text] of Object.entries(words)) await expect(audit.locator(`[data-action="${action}"]`).first()).toHaveText(text);
   await page.getByRole('tab', { name: 'Users and roles' }).click();
   await expect(page.getByRole('table', { name: 'Members of this project' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('admin-users-1920x1080.png') });

@@ -133,5 +133,15 @@ describe('vehicles: over-speed and proximity alarms from real MQTT fixes', () =>
     expect(ok.body.success).toBe(true);
     const listed = (await admin.post<VehicleState>(VEHICLES.state.path, { projectId: demo })).body.data!.vehicles.find((v) => v.sn === 'VH-NEW-1');
     expect(listed).toMatchObject({ plate: 'SD-900', type: 'excavator', driver: 'Li Wei', source: 'subcontractor', present: false });
+
+    // editing keeps the same rule: a vehicle's fields change, a gas station cannot take them, a vehicle cannot drop them
+    const edited = await admin.post(ADMIN.deviceEdit.path, { projectId: demo, sn: 'VH-NEW-1', device: { vehicle: { plate: 'SD-901', type: 'excavator', driver: 'Wang Hai', source: 'leased' } } });
+    expect(edited.body.success).toBe(true);
+    const relisted = (await admin.post<VehicleState>(VEHICLES.state.path, { projectId: demo })).body.data!.vehicles.find((v) => v.sn === 'VH-NEW-1');
+    expect(relisted).toMatchObject({ plate: 'SD-901', driver: 'Wang Hai', source: 'leased' });
+    const stripped = await admin.post(ADMIN.deviceEdit.path, { projectId: demo, sn: 'VH-NEW-1', device: { vehicle: null } });
+    expect(stripped.body).toMatchObject({ success: false, errorCode: 'VALIDATION' });
+    const gasEdit = await admin.post(ADMIN.deviceEdit.path, { projectId: demo, sn: 'GAS-LK-X-F', device: { vehicle: { plate: 'X', type: 'loader', driver: '', source: 'own' } } });
+    expect(gasEdit.body).toMatchObject({ success: false, errorCode: 'VALIDATION' });
   });
 });

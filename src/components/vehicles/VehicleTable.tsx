@@ -5,14 +5,19 @@ import { SCREEN } from '../../theme/theme';
 import { VEHICLE_SOURCE_LABEL, VEHICLE_TYPE_LABEL, vehicleChainage } from './labels';
 import { VehicleIcon } from './VehicleIcon';
 
+/** The vehicles in the list's order: those in the tunnel first (by bore and chainage), then the others. */
+export function sortVehicles(vehicles: readonly VehicleInfo[]): VehicleInfo[] {
+  return [...vehicles].sort((a, b) => Number(b.present) - Number(a.present) || (a.tunnelId ?? '').localeCompare(b.tunnelId ?? '') || (a.chainageM ?? 0) - (b.chainageM ?? 0));
+}
+
 /**
- * The vehicle list: those in the tunnel first (by bore and chainage), then the others; plate, type,
- * driver, source, bore, chainage, speed, last fix. A row click picks the vehicle (its card).
- * `compact` leaves out driver and source (a narrow panel).
+ * The vehicle list in {@link sortVehicles} order; plate, type, driver, source, bore, chainage, speed, last
+ * fix. A row click picks the vehicle (its card). `compact` leaves out driver and source (a narrow panel);
+ * `rowPx` gives every row (and the head) that height, so a panel can tell how many whole rows fit.
  */
-export function VehicleTable({ vehicles, tunnels, nowMs, fontPx, compact = false, onPick }: { vehicles: readonly VehicleInfo[]; tunnels: readonly TunnelInfo[]; nowMs: number; fontPx: number; compact?: boolean; onPick: (sn: string) => void }) {
+export function VehicleTable({ vehicles, tunnels, nowMs, fontPx, compact = false, rowPx, onPick }: { vehicles: readonly VehicleInfo[]; tunnels: readonly TunnelInfo[]; nowMs: number; fontPx: number; compact?: boolean; rowPx?: number; onPick: (sn: string) => void }) {
   const { i18n } = useLingui();
-  const sorted = [...vehicles].sort((a, b) => Number(b.present) - Number(a.present) || (a.tunnelId ?? '').localeCompare(b.tunnelId ?? '') || (a.chainageM ?? 0) - (b.chainageM ?? 0));
+  const sorted = sortVehicles(vehicles);
   const th = { textAlign: 'left' as const, padding: '2px 8px', color: SCREEN.textMuted, fontWeight: 500 };
   const td = { padding: '2px 8px', whiteSpace: 'nowrap' as const };
   if (vehicles.length === 0) {
@@ -25,7 +30,7 @@ export function VehicleTable({ vehicles, tunnels, nowMs, fontPx, compact = false
   return (
     <table data-vehicle-table style={{ borderCollapse: 'collapse', width: '100%', fontSize: fontPx }}>
       <thead>
-        <tr>
+        <tr style={{ height: rowPx }}>
           <th style={th}><Trans>Plate</Trans></th>
           <th style={th}><Trans>Type</Trans></th>
           {compact ? null : <th style={th}><Trans>Driver</Trans></th>}
@@ -38,7 +43,7 @@ export function VehicleTable({ vehicles, tunnels, nowMs, fontPx, compact = false
       </thead>
       <tbody>
         {sorted.map((v) => (
-          <tr key={v.sn} data-vehicle-row={v.sn} onClick={() => onPick(v.sn)} style={{ cursor: 'pointer', opacity: v.present ? 1 : 0.55 }}>
+          <tr key={v.sn} data-vehicle-row={v.sn} onClick={() => onPick(v.sn)} style={{ cursor: 'pointer', opacity: v.present ? 1 : 0.55, height: rowPx }}>
             <td style={td}>
               <VehicleIcon size={fontPx * 0.8} moving={v.moving} /> {v.plate}
             </td>

@@ -5,7 +5,8 @@ import { createInProcessTelemetry } from '../../test/render';
 import { makeCraneDevice, makeGasDevice, T0 } from '../../test/builders';
 import { renderWithApp, testRoot } from '../../test/render';
 import { STATUS_COLOR } from '../../theme/status';
-import { GasTablePanel, tablePages } from './GasTablePanel';
+import { tablePages } from '../../components';
+import { GasTablePanel } from './GasTablePanel';
 import { gasTableConfigSchema } from './index';
 
 function rgb(hex: string): string {

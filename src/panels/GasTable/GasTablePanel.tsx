@@ -1,11 +1,11 @@
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { I18n } from '@lingui/core';
 import { DEVICE_KIND_REGISTRY, GAS_UNIT, kindArea, STATUS_PRECEDENCE, type DeviceInfo, type GasCode } from '../../../protocol';
 import { metricLabel } from '../../i18n/metricLabels';
 import { RefusedMessage, useBoardClock, useDevices, useTelemetryTopic } from '../../panelData';
-import { formatLastSeen, formatReading, LEVEL_COLOR, PanelMessage, SCREEN, STATUS_COLOR, StatusBadge, thresholdLevel, useElementHeight, VALUE_PX } from '../../components';
+import { formatLastSeen, formatReading, LEVEL_COLOR, PanelMessage, SCREEN, STATUS_COLOR, StatusBadge, tablePages, thresholdLevel, useElementHeight, usePageTurns, VALUE_PX } from '../../components';
 import type { PanelProps } from '../types';
 import type { GasTableConfig } from './index';
 
@@ -82,30 +82,6 @@ const MAX_PAGE_DOTS = 10;
 /** Height of the page indicator under the rows (page px at zoom 1), shown only when the rows take more than one page. */
 const INDICATOR_HEIGHT = 30;
 
-/**
- * How a list of `count` rows is paged in a box that holds `fitAll` rows without a page indicator and
- * `fitWithIndicator` with one: `perPage` rows a page, `pages` in all, and `rotating`, the pages the panel
- * turns through: while `pinned` rows (stations in alarm, sorted first) are in the list only the pages that
- * hold them, so a station in alarm never leaves the screen; 1 holds the first page.
- */
-export function tablePages(count: number, pinned: number, fitAll: number, fitWithIndicator: number): { perPage: number; pages: number; rotating: number } {
-  if (count <= Math.max(1, fitAll)) return { perPage: Math.max(1, count), pages: 1, rotating: 1 };
-  const perPage = Math.max(1, fitWithIndicator);
-  const pages = Math.ceil(count / perPage);
-  return { perPage, pages, rotating: pinned > 0 ? Math.max(1, Math.ceil(pinned / perPage)) : pages };
-}
-
-/** Turns pages `0…rotating-1` every `intervalS` seconds (0: held on the first page); back to 0 when `rotating` shrinks. */
-function usePageTurns(rotating: number, intervalS: number): number {
-  const [page, setPage] = useState(0);
-  useEffect(() => {
-    setPage((p) => (p < rotating ? p : 0));
-    if (rotating <= 1 || intervalS <= 0) return;
-    const id = setInterval(() => setPage((p) => (p + 1) % rotating), intervalS * 1000);
-    return () => clearInterval(id);
-  }, [rotating, intervalS]);
-  return page < rotating ? page : 0;
-}
 
 /**
  * The gas station table: each station's last reading as of the board clock (live: DeviceStore's pace, at

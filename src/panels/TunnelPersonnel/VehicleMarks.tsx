@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { TunnelInfo } from '../../../protocol';
-import { useVehicles } from '../../panelData';
+import { usePanelData, useVehicles } from '../../panelData';
 import { SCREEN } from '../../components';
 import { VehicleCard, VehicleIcon, vehicleChainage, vehiclesPerBore } from '../../components/vehicles';
 import { MAP_TEXT_PX, type BoreLayout } from './layout';
@@ -12,12 +12,26 @@ import { MAP_TEXT_PX, type BoreLayout } from './layout';
  * label column under the headcount; a click opens the vehicle's card. DOM over the canvas (a site has a
  * few dozen vehicles at most), from useVehicles (live; in replay the strip shows people only).
  */
-export function VehicleMarks({ bores, tunnels, width, px }: { bores: readonly BoreLayout[]; tunnels: readonly TunnelInfo[]; width: number; px: (designPx: number) => number }) {
+export function VehicleMarks(props: VehicleMarksProps) {
+  // only a live source with a server has vehicles: in replay (and in a source without one) the strip shows people only
+  const source = usePanelData();
+  if (source.mode !== 'live' || !source.vehicles) return null;
+  return <LiveVehicleMarks {...props} />;
+}
+
+interface VehicleMarksProps {
+  bores: readonly BoreLayout[];
+  tunnels: readonly TunnelInfo[];
+  width: number;
+  px: (designPx: number) => number;
+}
+
+function LiveVehicleMarks({ bores, tunnels, width, px }: VehicleMarksProps) {
   // as the map's canvas labels: grown with the board's scale so none is drawn under 12 screen px (mapTextPx)
   const textPx = px(MAP_TEXT_PX.boreName);
-  // plates at 18 page px at least: 12.9 screen px at 1366×768, 25 on a 3840×2160 wall (docs/product.md), DOM
+  // plates at 20 page px at least: 12.7 screen px on a 1366×768 board with page tabs (scale 0.634), 40 on a 3840×2160 wall (docs/product.md), DOM
   // text following the board's scale even before the map has measured it
-  const platePx = Math.max(18, px(16));
+  const platePx = Math.max(20, px(16));
   const { state } = useVehicles();
   const { t } = useLingui();
   const [picked, setPicked] = useState<string | null>(null);

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { ADMIN, SILENT_PERIODS, TRANSFER_TTL_MS, listsMeasured, vehicleFieldsProblem, type DeviceKind, type RegistryDevice, type VehicleFields } from '../../../../protocol';
 import { defaultThresholdsFor } from '../../../rules/defaultThresholds';
 import {
+  deviceKindOf,
   deviceRows,
   DeviceUpsertRefused,
   editDevice,
@@ -98,6 +99,13 @@ export function registerDeviceRegistryRoutes(app: FastifyInstance, deps: HttpDep
   });
 
   route(app, deps, ADMIN.deviceEdit, async ({ body }) => {
+    // a vehicle's fields go with a vehicle kind only, as when it was added (the kind itself never changes)
+    if (body.device.vehicle !== undefined) {
+      const kind = await deviceKindOf(db, body.projectId, body.sn);
+      if (kind === undefined) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
+      const vehicleProblem = vehicleFieldsProblem(kind, body.device.vehicle);
+      if (vehicleProblem) throw new ApiError('VALIDATION', `${body.sn}: ${vehicleProblem}`);
+    }
     if (!(await editDevice(db, body.projectId, body.sn, body.device))) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
     await deps.live().reloadDevices(body.projectId);
     return null;

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Field, Input, Select } from '@fluentui/react-components';
 import { useLingui } from '@lingui/react/macro';
-import { ADMIN, roleIn, type RegistryDevice } from '../../../../protocol';
+import { ADMIN, isVehicleKind, roleIn, type RegistryDevice, type VehicleFields } from '../../../../protocol';
 import { kindLabel } from '../../../i18n/metricLabels';
 import { useStores } from '../../../stores';
 import { EditDialog, useDialogCall } from './adminUi';
+import { VehicleFieldsInput } from './VehicleFieldsInput';
 
 /** A number field's text as the API wants it: null when empty, NaN (refused by the server) when not a number. */
 function numberOrNull(text: string): number | null {
@@ -72,6 +73,9 @@ export const DeviceEditDialog = observer(function DeviceEditDialog({
     chainageM: device.chainageM === null ? '' : String(device.chainageM),
     reportPeriodS: String(device.reportPeriodS),
   });
+  // a vehicle's plate, type, driver and source are edited with the rest (other kinds have none)
+  const isVehicle = isVehicleKind(device.kind);
+  const [vehicle, setVehicle] = useState<VehicleFields>(device.vehicle ?? { plate: '', type: 'loader', driver: '', source: 'own' });
 
   async function handleSave() {
     const ok = await save.call(ADMIN.deviceEdit, {
@@ -84,6 +88,7 @@ export const DeviceEditDialog = observer(function DeviceEditDialog({
         tunnelId: form.tunnelId.trim() === '' ? null : form.tunnelId,
         chainageM: numberOrNull(form.chainageM),
         reportPeriodS: Number(form.reportPeriodS),
+        ...(isVehicle ? { vehicle } : {}),
       },
     });
     if (ok) onSaved();
@@ -107,6 +112,7 @@ export const DeviceEditDialog = observer(function DeviceEditDialog({
           <Input value={kindLabel(i18n, device.kind)} disabled />
         </Field>
         <DeviceFields form={form} onChange={setForm} />
+        {isVehicle ? <VehicleFieldsInput value={vehicle} onChange={setVehicle} /> : null}
       </div>
     </EditDialog>
   );

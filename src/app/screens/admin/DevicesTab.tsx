@@ -132,7 +132,7 @@ export const DevicesTab = observer(function DevicesTab({ projectId }: { projectI
 
         <AdminSection title={t`Import a list`}>
           <div style={{ fontSize: 13 }}>
-            <Trans>An .xlsx or .csv file with the columns sn, kind, name, station, position, tunnelId, chainageM, reportPeriodS, gases, and for vehicles plate, vehicleType, driver, source. Nothing is imported when a row is wrong.</Trans>
+            <Trans>An .xlsx or .csv file with the columns sn, kind, name, station, position, tunnelId, chainageM, reportPeriodS, gases, for cameras streamSource (rtsp, hls or demo), mainUrl, subUrl, and for vehicles plate, vehicleType, driver, source. Nothing is imported when a row is wrong.</Trans>
           </div>
           <input
             type="file"

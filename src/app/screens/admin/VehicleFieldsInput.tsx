@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { VEHICLE_SOURCES, VEHICLE_TYPES, type VehicleFields } from '../../../../protocol';
 import { VEHICLE_SOURCE_LABEL, VEHICLE_TYPE_LABEL } from '../../../components/vehicles';
 
-/** The registry fields of a construction vehicle (plate, type, driver, source), for the add form of a vehicle kind. */
+/** The registry fields of a construction vehicle (plate, type, driver, source), for the add form and the edit dialog of a vehicle kind. */
 export function VehicleFieldsInput({ value, onChange }: { value: VehicleFields; onChange: (v: VehicleFields) => void }) {
   const { t, i18n } = useLingui();
   return (

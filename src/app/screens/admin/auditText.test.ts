@@ -9,7 +9,7 @@ describe('audit log text', () => {
     expect(auditActionText(i18n, 'threshold.set')).toBe('Set thresholds');
     expect(auditActionText(i18n, 'device.import.failed')).toBe('Imported a device list (failed)');
     expect(auditActionText(i18n, 'login.failed')).toBe('Sign-in refused');
-    expect(auditActionText(i18n, 'spray.command')).toBe('spray.command');
+    expect(auditActionText(i18n, 'no.such.action')).toBe('no.such.action');
   });
 
   it('reads a logged body as name: value lines without the project', () => {

@@ -63,7 +63,7 @@ describe('startSimulator against a real broker', () => {
       if ('reason' in msg) problems.push(`${m.topic}: ${msg.detail}`);
     }
     expect(problems).toEqual([]);
-    expect(kinds).toEqual(new Set(['gas', 'beacon', 'towerCrane', 'constructionElevator', 'gantryCrane', 'environment', 'cycleStage', 'tunnelProgress', 'vehicle']));
+    expect(kinds).toEqual(new Set(['gas', 'beacon', 'towerCrane', 'constructionElevator', 'gantryCrane', 'environment', 'cycleStage', 'tunnelProgress', 'vehicle', 'gate', 'fogCannon']));
     // ~20 simulated seconds: every on-shift beacon about 20 times, every face station about twice.
     expect(received.length).toBeGreaterThan(1_000);
     expect(sim.stats().published).toBe(received.length);
