@@ -37,6 +37,7 @@ import { formatBeijing } from '../../format/time';
 import { formatDisplayNumber } from '../../format/number';
 import { ALARM_KIND_LABEL, alarmDigits, alarmLocationText, alarmTitle, canShelve, DEAL_STATUS_LABEL, isShelved, LEVEL_LABEL, ShelveDialog, valueAgainstLimit as alarmValueAgainstLimit } from '../../components';
 import { ScreenFrame, ScreenLink } from './ScreenFrame';
+import { ListPager } from './ListPager';
 import { AlarmCenterAnalysis } from './AlarmCenterAnalysis';
 import { beijingInputValue, checkCustomRange, parseBeijingInput } from '../../board/timeControls/timeRange';
 import { customRangeMessage } from '../../board/timeControls/TimeRangeMenu';
@@ -373,20 +374,7 @@ export const AlarmCenterScreen = observer(function AlarmCenterScreen() {
         </Table>
       )}
 
-      <nav style={{ display: 'flex', alignItems: 'center', gap: 12, marginTop: 12 }}>
-        <span data-total={total}>
-          <Trans>Total {total} items</Trans>
-        </span>
-        <Button size="small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-          <Trans>Previous</Trans>
-        </Button>
-        <span>
-          {page} / {pageCount}
-        </span>
-        <Button size="small" disabled={page >= pageCount} onClick={() => setPage(page + 1)}>
-          <Trans>Next</Trans>
-        </Button>
-      </nav>
+      <ListPager total={total} page={page} pageCount={pageCount} onPage={setPage} style={{ marginTop: 12 }} />
 
       <AlarmDetailDrawer detail={detail} onClose={() => setDetailId(null)} />
       {shelving ? (

@@ -14,6 +14,7 @@ import { CapturePicture } from '../../components/captures/CapturePicture';
 import { CaptureViewer, useAlgTypeLabel } from '../../components/captures/CaptureViewer';
 import { ordinalOf, stepPosition, type ViewerPosition } from '../../components/captures/captureSteps';
 import { ScreenFrame, ScreenLink } from './ScreenFrame';
+import { ListPager } from './ListPager';
 import { CaptureAnalysisModal } from './CaptureAnalysisModal';
 import { useProjectId } from '../shell/useProjectId';
 
@@ -213,20 +214,7 @@ export const CapturesScreen = observer(function CapturesScreen() {
         </Table>
       )}
 
-      <nav style={{ display: 'flex', alignItems: 'center', gap: 12, marginTop: 12 }}>
-        <span data-total={total}>
-          <Trans>Total {total} items</Trans>
-        </span>
-        <Button size="small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-          <Trans>Previous</Trans>
-        </Button>
-        <span>
-          {page} / {pageCount}
-        </span>
-        <Button size="small" disabled={page >= pageCount} onClick={() => setPage(page + 1)}>
-          <Trans>Next</Trans>
-        </Button>
-      </nav>
+      <ListPager total={total} page={page} pageCount={pageCount} onPage={setPage} style={{ marginTop: 12 }} />
 
       {projectId ? (
         <>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router';
-import { Button, Spinner } from '@fluentui/react-components';
+import { Spinner } from '@fluentui/react-components';
 import { Trans } from '@lingui/react/macro';
 import { BOARDS, boardSchema, type Page } from '../../../protocol';
 import { useQuery, useStores } from '../../stores';
@@ -9,6 +9,7 @@ import { SCREEN } from '../../theme/theme';
 import { ScreenFrame } from './ScreenFrame';
 import { useProjectId } from '../shell/useProjectId';
 import { paginate } from './paginate';
+import { ListPager } from './ListPager';
 import { ReleaseStateBadge } from '../../board/editor/ReleaseStateBadge';
 import { pagesInOrder } from '../../../protocol/boardOps';
 
@@ -70,24 +71,7 @@ export const PageManagerScreen = observer(function PageManagerScreen() {
           ))}
         </ul>
       )}
-      <nav style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
-        <span data-total={total}>
-          <Trans>Total {total} items</Trans>
-        </span>
-        {slice.pageCount > 1 ? (
-          <>
-            <Button size="small" disabled={slice.page <= 1} onClick={() => setListPage(slice.page - 1)}>
-              <Trans>Previous</Trans>
-            </Button>
-            <span>
-              {slice.page} / {slice.pageCount}
-            </span>
-            <Button size="small" disabled={slice.page >= slice.pageCount} onClick={() => setListPage(slice.page + 1)}>
-              <Trans>Next</Trans>
-            </Button>
-          </>
-        ) : null}
-      </nav>
+      <ListPager total={total} page={slice.page} pageCount={slice.pageCount} onPage={setListPage} hideSingle />
     </ScreenFrame>
   );
 });
