@@ -1,5 +1,5 @@
-import { filter, type Observable } from 'rxjs';
-import type { Alarm, DeviceStatusBatch, TelemetryBatch, TelemetryFrame } from '../protocol';
+import { filter, map, type Observable } from 'rxjs';
+import { roomOf, type Alarm, type DeviceStatusBatch, type TelemetryBatch, type TelemetryFrame } from '../protocol';
 import { createLiveConnection, type LiveConnection, type LiveSocket } from './connection';
 import { TopicHub } from './topicHub';
 
@@ -26,6 +26,11 @@ export interface LiveFeeds {
   readonly telemetryFrames$: Observable<TelemetryFrame>;
   deviceStatus$(): Observable<DeviceStatusBatch>;
   alarms$(): Observable<Alarm>;
+  /**
+   * Emits each time the server accepted the project's alarm subscription (the first connect and every
+   * reconnect): alarms changed before that moment are read over REST then (AlarmStore.catchUp).
+   */
+  readonly alarmsJoined$: Observable<void>;
   /** Closes this project's subscriptions (and the socket when no other project uses it). */
   close(): void;
 }
@@ -57,6 +62,10 @@ export function socketFeeds(opts: { url?: string; socketFactory?: (url: string |
       telemetryFrames$: s.hub.telemetryFrames$.pipe(filter((f) => f.projectId === projectId)),
       deviceStatus$: () => s.hub.deviceStatus$(projectId),
       alarms$: () => s.hub.alarms$(projectId),
+      alarmsJoined$: s.hub.joined$.pipe(
+        filter((room) => room === roomOf(projectId, 'alarm')),
+        map(() => undefined),
+      ),
       close: () => {
         if (closed) return;
         closed = true;

@@ -97,6 +97,7 @@ export class TopicHub {
   private readonly entries = new Map<string, Entry>();
   private readonly shared = new Map<string, Observable<unknown>>();
   private readonly frames = new Subject<TelemetryFrame>();
+  private readonly joined = new Subject<string>();
   /** Binary telemetry frames that did not decode (malformed), since construction. */
   droppedFrames = 0;
   private connected = false;
@@ -105,6 +106,14 @@ export class TopicHub {
 
   /** Every telemetry frame delivered to a held topic, whichever project; holds nothing itself. */
   readonly telemetryFrames$: Observable<TelemetryFrame> = this.frames.asObservable();
+
+  /**
+   * The room (`projectId:topic`, roomOf) of every subscribe the server accepted: after the first connect
+   * and after each reconnect. From then on the topic's events reach this page; whatever changed before
+   * must be read over REST (AlarmStore.catchUp), or an alarm raised between the page's REST load and the
+   * join would never show.
+   */
+  readonly joined$: Observable<string> = this.joined.asObservable();
 
   /**
    * @param opts.graceMs delay before an unused topic is unsubscribed (default DEFAULT_GRACE_MS).
@@ -163,6 +172,7 @@ export class TopicHub {
     this.shared.clear();
     this.connectedSub.unsubscribe();
     this.frames.complete();
+    this.joined.complete();
   }
 
   private topic$<T>(projectId: string, topic: LiveTopic): Observable<T> {
@@ -225,6 +235,7 @@ export class TopicHub {
       }
       if (typeof ack === 'object' && ack !== null && ack.ok === true) {
         entry.attempt = 0;
+        this.joined.next(entry.key);
         return;
       }
       const { code, message } = refusalOf(ack);

@@ -38,6 +38,8 @@ export class AlarmStore {
   private readonly pending = new Map<number, Alarm>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private lastFlushMs = Number.NEGATIVE_INFINITY;
+  /** The latest load, settled either way (catchUp waits for it). */
+  private loaded: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly request: RequestFn,
@@ -52,20 +54,27 @@ export class AlarmStore {
     this.reset();
     this.projectId = projectId;
     runInAction(() => (this.loading = true));
-    try {
+    const loaded = (async () => {
       const list = await this.fetchWindow(projectId);
       if (this.projectId === projectId) this.upsertMany(list, false);
+    })();
+    this.loaded = loaded.catch(() => undefined);
+    try {
+      await loaded;
     } finally {
       runInAction(() => (this.loading = false));
     }
   }
 
   /**
-   * Catches up after the socket was away. Re-reads the newest `capacity` alarms rather than only those
+   * Catches up once the server has joined this page to the project's alarm room (the first connect, which
+   * may come after the load read the list, and every reconnect), after any load still running. Re-reads the newest `capacity` alarms rather than only those
    * with alarmId > maxSeenId: the list holds exactly that window, so one request also brings clears and
    * handling of alarms it already shows, which `afterId` alone would miss. New ones flash as live.
    */
   async catchUp(): Promise<void> {
+    // After a load still running (the first join of a page races its load): its alarms are not news.
+    await this.loaded;
     const projectId = this.projectId;
     if (!projectId) return;
     const list = await this.fetchWindow(projectId);

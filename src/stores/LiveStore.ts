@@ -215,6 +215,10 @@ export class LiveStore {
       case 'status':
         this.deps.devices.applyStatus(event.batch);
         return;
+      case 'alarmsJoined':
+        // Errors are shown by the request wrapper; the next join (reconnect) tries again.
+        void this.deps.alarms.catchUp().catch(() => undefined);
+        return;
       case 'alarm':
         this.refreshOnNewSos(event.alarm);
         this.deps.alarms.receive(event.alarm);
@@ -257,9 +261,10 @@ export class LiveStore {
 
   private async handleReconnect(): Promise<void> {
     runInAction(() => this.reconnects++);
-    // Errors are shown by the request wrapper; a failed catch-up is retried at the next reconnect.
+    // Errors are shown by the request wrapper; a failed catch-up is retried at the next reconnect. Alarms
+    // catch up when the server has joined this page to the alarm room again ('alarmsJoined'), not here: a
+    // read before the join could miss an alarm raised in between.
     await Promise.allSettled([
-      this.deps.alarms.catchUp(),
       this.deps.devices.refresh(),
       ...[...this.windows].map((w) => this.loadHistory(w)),
     ]);

@@ -14,6 +14,8 @@ export function subjectFeeds() {
     reconnected: new Subject<number>(),
     status: new Subject<DeviceStatusBatch>(),
     alarms: new Subject<Alarm>(),
+    /** the server accepted the alarm subscription (push after `connected`/`reconnected`, as the hub would) */
+    alarmsJoined: new Subject<void>(),
     /** whether anyone is subscribed to a telemetry topic right now */
     telemetryObserved: (topic: TelemetryTopic) => telemetry.get(topic)?.observed ?? false,
     /**
@@ -50,6 +52,7 @@ export function subjectFeeds() {
       telemetryFrames$: all,
       deviceStatus$: () => state.status,
       alarms$: () => state.alarms,
+      alarmsJoined$: state.alarmsJoined,
       close: () => void state.closed++,
     };
     return feeds;

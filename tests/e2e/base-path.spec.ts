@@ -27,6 +27,7 @@ test.describe('under a base path behind a reverse proxy', () => {
     test.setTimeout(120_000);
     server = await startChildServer({
       BASE_PATH: BASE,
+      DATA_DIR: 'memory://',
       STATIC_DIR: e2eStaticDir(),
       SEED_LOCALE: 'en',
       DEMO_BACKFILL: 'off',

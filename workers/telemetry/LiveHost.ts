@@ -191,6 +191,7 @@ export class LiveHost {
         feeds.reconnected$.subscribe((count) => each({ type: 'reconnected', count })),
         feeds.telemetryFrames$.subscribe((f) => this.handleFrame(created, f)),
         feeds.deviceStatus$().subscribe({ next: (batch) => each({ type: 'status', batch }), error: refused('deviceStatus') }),
+        feeds.alarmsJoined$.subscribe(() => each({ type: 'alarmsJoined' })),
         feeds.alarms$().subscribe({ next: (alarm) => each({ type: 'alarm', alarm }), error: refused('alarm') }),
       );
       return;

@@ -18,6 +18,8 @@ export type LiveEvent =
   | { type: 'reconnected'; count: number }
   | { type: 'status'; batch: DeviceStatusBatch }
   | { type: 'alarm'; alarm: Alarm }
+  /** The server accepted the project's alarm subscription (first connect, every reconnect): catch up over REST. */
+  | { type: 'alarmsJoined' }
   /** The server refused a topic for good (TopicRefusedError's message). */
   | { type: 'refused'; topic: LiveTopic; message: string }
   /** New points reached the ring buffers for these charted devices. */

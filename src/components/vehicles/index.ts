@@ -1,4 +1,4 @@
 export { VEHICLE_COLOR, VEHICLE_SOURCE_LABEL, VEHICLE_TYPE_LABEL, vehicleChainage, vehiclesPerBore } from './labels';
 export { VehicleCard } from './VehicleCard';
-export { VehicleIcon } from './VehicleIcon';
+export { VEHICLE_ICON_ASPECT, VehicleIcon } from './VehicleIcon';
 export { sortVehicles, VehicleTable } from './VehicleTable';

@@ -169,6 +169,24 @@ describe('TopicHub', () => {
     expect(errors).toEqual([]);
   });
 
+  it('reports each accepted subscribe on joined$ (the first connect and every reconnect), none for a refused one', async () => {
+    await openHub(100, 100);
+    const joined: string[] = [];
+    subs.push(hub.joined$.subscribe((room) => joined.push(room)));
+    gw.stallAcks = true;
+    subs.push(hub.alarms$('P1').subscribe());
+    await vi.waitFor(() => expect(gw.callsOf('subscribe', 'P1:alarm').length).toBeGreaterThanOrEqual(1), WAIT);
+    await sleep(50);
+    expect(joined).toEqual([]); // asked, not yet accepted: alarms raised now would not reach the page
+    gw.stallAcks = false;
+    await vi.waitFor(() => expect(joined).toEqual(['P1:alarm']), WAIT);
+    gw.refuse.set('P2', 'FORBIDDEN: not a member of project P2');
+    subs.push(hub.alarms$('P2').subscribe({ error: () => undefined }));
+    await vi.waitFor(() => expect(gw.callsOf('subscribe', 'P2:alarm')).toHaveLength(1), WAIT);
+    conn.socket.io.engine.close(); // the transport drops; socket.io reconnects and the hub subscribes again
+    await vi.waitFor(() => expect(joined).toEqual(['P1:alarm', 'P1:alarm']), WAIT);
+  });
+
   it('reports a terminal refusal to every holder at once, without asking again', async () => {
     await openHub();
     gw.refuse.set('P9', 'FORBIDDEN: not a member of project P9');

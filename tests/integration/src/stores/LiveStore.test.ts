@@ -61,6 +61,28 @@ describe('LiveStore', () => {
     expect(feeds.closed).toBe(1);
   });
 
+  it('an alarm raised after the page read the list and before the server joined it to the alarm room shows once the join is confirmed', async () => {
+    const { root, feeds } = await setup();
+    await root.openProject(demo);
+    feeds.connected.next(true);
+    // raised on the server while the subscribe was on its way: no alarm.changed reaches this page
+    const late = (await (await real().device()).gas('GAS-LK-E-L', { CO: 31.5 }, { metric: 'CO', state: 'active' }))!;
+    expect(root.alarms.alarms.some((a) => a.alarmId === late.alarmId)).toBe(false);
+    feeds.alarmsJoined.next();
+    await eventually(() => root.alarms.alarms[0]?.alarmId === late.alarmId, 10_000, 'the late alarm caught up');
+    root.closeProject();
+  });
+
+  it('a join confirmed while the list is still loading reads the list again after it, not before', async () => {
+    const { root, feeds, sent } = await setup();
+    const opened = root.openProject(demo);
+    feeds.alarmsJoined.next();
+    await opened;
+    await eventually(() => sent(ALARMS.alarmList.path).length === 4, 10_000, 'the catch-up after the load');
+    expect(root.alarms.alarms.map((x) => x.alarmId)).toEqual(await serverAlarmIds());
+    root.closeProject();
+  });
+
   it('shares one telemetry subscription per topic and feeds the worker', async () => {
     const { root, feeds } = await setup();
     await root.openProject(demo);
@@ -107,6 +129,7 @@ describe('LiveStore', () => {
     advance(5 * 60_000);
     const before = root.live.versionOf(G1);
     feeds.reconnected.next(1);
+    feeds.alarmsJoined.next();
     await eventually(() => root.live.versionOf(G1) > before && root.alarms.maxSeenId >= b.alarmId, 15_000, 'catch-up');
 
     // each load asks for the newest page and for the open alarms beyond it (AlarmStore.fetchWindow): two loads

@@ -5,9 +5,9 @@ import { activateLocale } from '../../../../../../src/i18n/i18n';
 import { appRoot } from '../../../../../../src/test/render';
 import { useRealServer, type ServerClient } from '../../../../../../src/test/realServer';
 import { App } from '../../../../../../src/app/App';
+import { findDialog, IN_DIALOG } from '../../../../../../src/test/dialogs';
 
 const WAIT = { timeout: 8000 };
-const IN_DIALOG = { hidden: true } as const;
 const real = useRealServer();
 const PASSWORD = 'tenancy-ui-42';
 const HOME = 'demo-tunnel';
@@ -47,7 +47,7 @@ describe('invitations and transfer requests in the app', () => {
     await ada.call(ADMIN.memberSet.path, { projectId: HOME, username: 'tui-rita', role: 'safetyOfficer' });
     const root = await openAs('tui-rita', '#/pageManger');
     fireEvent.click(await screen.findByRole('button', { name: /Invitations/ }, WAIT));
-    const dialog = await screen.findByRole('dialog', { name: 'Your invitations', ...IN_DIALOG }, WAIT);
+    const dialog = await findDialog('Your invitations');
     const row = within(dialog).getByText('Yunling Twin-Bore Tunnel', { exact: false }).closest('tr')!;
     expect(within(row).getByText('Safety officer')).toBeTruthy();
     fireEvent.click(within(row).getByRole('button', { name: 'Accept', ...IN_DIALOG }));
