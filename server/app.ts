@@ -5,6 +5,7 @@ import type { ServerConfig } from './config';
 import { createHttpApp, registeredRoutes } from './http/createHttpApp';
 import { configureHashPool } from './http/hashPool';
 import { SessionStore } from './http/sessions';
+import { CompactPages } from './http/routes/compactPages';
 import { startLive, type LiveDeps, type LiveHandle } from './live';
 import { BRIDGE_DEVICES, DEMO_DEVICES, DEMO_PROJECT, DEMO_TUNNELS, OTHER_PROJECT, retireDocumentedDemoPassword, seedIfEmpty } from './seed';
 import { openDatabase, toTunnelInfo, tunnelRows, type Database } from './storage';
@@ -24,6 +25,8 @@ export interface RunningServer {
   routes: ReadonlySet<string>;
   /** The random admin password this start's first-start seed made; null when the database existed or ADMIN_PASSWORD set it. */
   firstStartAdminPassword: string | null;
+  /** The compact track pages and their warming (docs/operations.md "Replay"). */
+  tracks: CompactPages;
   close(): Promise<void>;
 }
 
@@ -54,11 +57,13 @@ export async function startServer(
 
     const sessions = new SessionStore(db);
     let live: LiveHandle | null = null;
+    const tracks = new CompactPages({ db, config, log: { warn: (obj: unknown, msg?: string) => log?.warn(obj, msg) } }, config.tracksWarmHours);
     const app = await createHttpApp(
       {
         config,
         db,
         sessions,
+        tracks,
         live: () => {
           if (!live) throw new Error('live pipeline not started');
           return live;
@@ -75,6 +80,8 @@ export async function startServer(
     closers.push(async () => sessions.close());
 
     await app.ready();
+    tracks.start();
+    closers.push(() => tracks.stop());
     const liveHandle = await startLive({ config, db, httpServer: app.server, sessions, log: app.log, onCycleCompleted: opts.onCycleCompleted });
     live = liveHandle;
     closers.push(() => liveHandle.close());
@@ -97,6 +104,7 @@ export async function startServer(
       config,
       db,
       live: liveHandle,
+      tracks,
       close: () => (closing ??= closeAll(app.log)),
     };
   } catch (err) {

@@ -69,6 +69,11 @@ export interface ServerConfig {
    */
   tracksCacheBytes: number;
   /**
+   * Clock hours back from now whose compact track pages are encoded as soon as they seal, ahead of any
+   * replay (TRACKS_WARM_HOURS, default 8, 0 to 72; 0 encodes only on request). Kept within tracksCacheBytes.
+   */
+  tracksWarmHours: number;
+  /**
    * This node's id (NODE_ID, 1–64 characters of `A–Z a–z 0–9 . _ -`; default: the host name, other
    * characters replaced by `-`). With MQTT_URL the server's MQTT client id is `siteboard-{nodeId}`, under
    * which the external broker keeps its persistent session: fixed across restarts, unique per node.
@@ -295,6 +300,7 @@ const envSchema = z.object({
   SOCKET_SESSION_RECHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   ALARM_REPEAT_PUSH_MS: z.coerce.number().int().min(0).max(60_000).default(DEFAULT_ALARM_REPEAT_PUSH_MS),
   TRACKS_CACHE_MB: z.coerce.number().min(0).max(1_024).default(32),
+  TRACKS_WARM_HOURS: z.coerce.number().int().min(0).max(72).default(8),
   NODE_ID: z
     .string()
     .trim()
@@ -426,6 +432,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     socketSessionRecheckMs: e.SOCKET_SESSION_RECHECK_MS,
     alarmRepeatPushMs: e.ALARM_REPEAT_PUSH_MS,
     tracksCacheBytes: Math.round(e.TRACKS_CACHE_MB * 1_048_576),
+    tracksWarmHours: e.TRACKS_WARM_HOURS,
     nodeId: e.NODE_ID ?? nodeIdFromHostname(hostname()),
     mqttLimits: {
       maxPacketBytes: e.MQTT_MAX_PACKET_BYTES,

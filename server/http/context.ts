@@ -8,6 +8,7 @@ import { ApiError, ERROR_MESSAGES } from './errors';
 import { assertProjectNamed, markSchemaRoute, requestUser, requireProjectAccess } from './authorize';
 import type { SessionStore } from './sessions';
 import type { RestRejections } from './restRejections';
+import type { CompactPages } from './routes/compactPages';
 import type { ProjectLiveState } from '../cluster/liveShare';
 import type { VehicleLive } from '../vehicles/tracker';
 import { parseBody } from './validation';
@@ -42,6 +43,8 @@ export interface HttpDeps {
   live: () => HttpLive;
   /** REST rejection counters (a fresh one when absent); shared with GET /metrics and the status page. */
   rejections?: RestRejections;
+  /** Compact track pages with their cache and warming (server/http/routes/compactPages.ts; a fresh one, not warming, when absent). */
+  tracks?: CompactPages;
 }
 
 /** What a route handler receives; `user` is null only on `public` routes called without a session. */

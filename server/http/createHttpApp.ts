@@ -6,7 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { ADMIN, AUTH, BOARDS, CONTRACTS, fail, SYSTEM, type ErrorCode } from '../../protocol';
 import { BodyRejected, parseGuardedJson } from './bodyGuard';
 import { installAudit } from './audit';
@@ -164,7 +164,7 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
     logger,
     bodyLimit: config.bodyLimitBytes,
     trustProxy,
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     rewriteUrl: (req) => stripBasePath(base, req.url ?? '/'),
   });
   if (base) {

@@ -208,6 +208,11 @@ export async function beaconSns(db: Kysely<Database>, projectId: string, tunnelI
   return (await q.execute()).map((r) => r.sn);
 }
 
+/** The projects with at least one person tag (beacon kinds), by id. */
+export async function projectIdsWithBeacons(db: Kysely<Database>): Promise<string[]> {
+  return (await db.selectFrom('devices').select('project_id').distinct().where('kind', 'in', PERSON_TAG_KINDS).orderBy('project_id').execute()).map((r) => r.project_id);
+}
+
 /** The registered vehicles of `projectId` (devices of a vehicle kind) with their vehicle fields, by serial number. */
 export function vehicleRows(db: Kysely<Database>, projectId: string) {
   return db.selectFrom('devices').select(['sn', 'name', 'vehicle']).where('project_id', '=', projectId).where('kind', 'in', VEHICLE_KINDS).orderBy('sn').execute();

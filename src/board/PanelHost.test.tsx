@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import { observable, runInAction } from 'mobx';
 import type { Panel } from '../../protocol';
 import { makeCraneDevice } from '../test/builders';
 import { renderWithApp, testRoot } from '../test/render';
 import { panelContentSize } from '../components';
 import { PanelHost } from './PanelHost';
+import { PanelDataProvider, type PanelDataSource } from '../panelData';
 
 const base = { x: 10, y: 20, w: 460, h: 290, z: 1 };
 
@@ -88,5 +90,34 @@ describe('PanelHost style', () => {
     expect(panelContentSize(460, 290)).toEqual({ width: 440, height: 230 });
     expect(panelContentSize(460, 290, { showTitle: false, paddingPx: 0 })).toEqual({ width: 460, height: 290 });
     expect(panelContentSize(460, 290, { borderWidthPx: 5, paddingPx: 10 })).toEqual({ width: 432, height: 222 });
+  });
+
+});
+
+describe('PanelHost in replay', () => {
+  it('veils the panel with "Loading history…" while a replay reads its range, and only then', async () => {
+    const state = observable({ loading: true });
+    const source = { mode: 'replay', devicesLoading: () => state.loading } as unknown as PanelDataSource;
+    const panel: Panel = { ...base, panelId: 'p5', type: 'videoWall', config: {} };
+    await renderWithApp(
+      <PanelDataProvider source={source}>
+        <PanelHost panel={panel} />
+      </PanelDataProvider>,
+      testRoot(),
+    );
+    expect(screen.getByRole('status').textContent).toBe('Loading history…');
+    act(() => runInAction(() => (state.loading = false)));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('never veils a live panel', async () => {
+    const source = { mode: 'live', devicesLoading: () => true } as unknown as PanelDataSource;
+    await renderWithApp(
+      <PanelDataProvider source={source}>
+        <PanelHost panel={{ ...base, panelId: 'p6', type: 'videoWall', config: {} }} />
+      </PanelDataProvider>,
+      testRoot(),
+    );
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });

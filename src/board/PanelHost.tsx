@@ -2,7 +2,9 @@ import { memo, Suspense, useMemo } from 'react';
 import { Spinner } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Panel } from '../../protocol';
-import { ErrorBoundary, PanelFrame, PanelMessage, panelContentSize, prepareConfig, usePanelRegistry } from '../components';
+import { observer } from 'mobx-react-lite';
+import { ErrorBoundary, PanelFrame, PanelMessage, SCREEN, panelContentSize, prepareConfig, usePanelRegistry } from '../components';
+import { usePanelData } from '../panelData';
 
 /**
  * A panel's frame and live content, filling its parent (which must be panel.w × panel.h page px). Looks
@@ -83,11 +85,27 @@ export const MemoPanelContent = memo(
       a.panel.h === b.panel.h),
 );
 
-/** One panel of a page in a viewer: {@link PanelContent} absolutely placed in page pixels. */
+/**
+ * One panel of a page in a viewer: {@link PanelContent} absolutely placed in page pixels, veiled with
+ * "Loading history…" while a replay reads its range, so no panel shows "0 underground" or "—" as if
+ * that were the past.
+ */
 export function PanelHost({ panel }: { panel: Panel }) {
   return (
     <div data-panel-id={panel.panelId} data-panel-type={panel.type} style={{ position: 'absolute', left: panel.x, top: panel.y, width: panel.w, height: panel.h, zIndex: panel.z }}>
       <PanelContent panel={panel} />
+      <ReplayLoadingVeil />
     </div>
   );
 }
+
+const ReplayLoadingVeil = observer(function ReplayLoadingVeil() {
+  const data = usePanelData();
+  if (data.mode !== 'replay' || !data.devicesLoading()) return null;
+  return (
+    <div data-replay-loading role="status" style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 12, background: 'rgba(5, 11, 24, 0.82)', color: SCREEN.text, fontSize: 20, fontWeight: 600 }}>
+      <Spinner size="medium" />
+      <Trans>Loading history…</Trans>
+    </div>
+  );
+});

@@ -1,4 +1,4 @@
-import { ALARMS, HISTORY, SERIES_MAX_DEVICES, SERIES_MAX_WIDTH_PX, type Alarm, type SeriesRequest, type TelemetryHistory, type TracksCompactRequest } from '../../protocol';
+import { ALARMS, HISTORY, SERIES_MAX_DEVICES, SERIES_MAX_WIDTH_PX, TRACKS_COMPACT_PAGE_MS, type Alarm, type SeriesRequest, type TelemetryHistory, type TracksCompactRequest } from '../../protocol';
 import { trackPageCursor } from '../../protocol/trackCodec';
 import type { RequestFn } from '../api/request';
 
@@ -26,17 +26,24 @@ export interface HistoryFetcher {
   hourly?(req: { projectId: string; sns: string[]; fromMs: number; toMs: number }): Promise<TelemetryHistory>;
 }
 
-/** Most pages of compact tracks per replay (1 hour each): the 31 days positions span at most (RAW_REPLAY_MAX_MS, replayTier.ts). */
-export const HISTORY_TRACK_PAGES = 31 * 24;
+/**
+ * Most pages of compact tracks per replay: an hour each over the 31 days positions span at most
+ * (RAW_REPLAY_MAX_MS, replayTier.ts), plus the 10-minute pages of the hour still running, and one more for
+ * a range starting mid-hour.
+ */
+export const HISTORY_TRACK_PAGES = 31 * 24 + 7;
 
 /**
  * Reads every page of compact tracks over [fromMs, toMs] (TRACKS_MAX_SPAN_MS per request, then the next
- * request's range). POSTs JSON with the session cookie and takes the binary body; an error answer's
- * envelope message is thrown as an Error.
+ * request's range), from the start of `fromMs`'s clock hour: the server cuts pages on clock hours and
+ * keeps the sealed ones encoded (docs/api.md "Compact personnel tracks"), so a range starting mid-hour
+ * reads that hour's finished page rather than having a partial one encoded while the operator waits.
+ * POSTs JSON with the session cookie and takes the binary body; an error answer's envelope message is
+ * thrown as an Error.
  */
 export async function fetchCompactTracks(req: { projectId: string; fromMs: number; toMs: number }, fetchImpl: typeof fetch = fetch): Promise<ArrayBuffer[]> {
   const pages: ArrayBuffer[] = [];
-  const fromMs = Math.floor(req.fromMs);
+  const fromMs = Math.floor(req.fromMs / TRACKS_COMPACT_PAGE_MS) * TRACKS_COMPACT_PAGE_MS;
   const toMs = Math.ceil(req.toMs);
   let rangeFrom = fromMs;
   let cursor: string | undefined;

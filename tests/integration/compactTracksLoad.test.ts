@@ -78,4 +78,18 @@ describe('compact tracks under load (real server, PGlite)', { timeout: 300_000 }
     // another tolerance is another page
     expect((await post({ ...page, toleranceM: 1 })).cache).toBe('miss');
   });
+
+  it('has the sealed hours encoded before any replay asks: a replay from the clock hour reads them from the cache', async () => {
+    // the pass at start ran before these fixes were written; the warmer passes again every minute
+    await server.tracks.warmNow();
+    await server.tracks.warmNow();
+    expect(server.tracks.warmed).toBeGreaterThan(0);
+    const first = await measured({ projectId: demo, fromMs: t0, toMs: t0 + 2 * HOUR });
+    console.info(`warmed page on its first request: ${first.ms.toFixed(0)} ms, cache ${first.cache}`);
+    expect(first.cache).toBe('hit');
+    const d = decodeTracks(first.bytes);
+    expect(d.nextCursor).toBe(t0 + HOUR);
+    expect(d.beacons).toHaveLength(BEACONS);
+    expect(d.beacons.every((b) => b.fixes === 3_600)).toBe(true);
+  });
 });

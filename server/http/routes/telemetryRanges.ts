@@ -15,25 +15,15 @@ import {
   type TracksResponse,
 } from '../../../protocol';
 import { m4 } from '../../../protocol/m4';
-import { createHash } from 'node:crypto';
-import { encodeTracksStepwise } from '../../../protocol/trackCodec';
 import type { ServerConfig } from '../../config';
-import { HOUR_MS, MINUTE_MS, alarmsRaisedIn, beaconSns, hasOpenChunks, mergeStats, rawChunkFingerprint, readRaw, readRollups } from '../../storage';
-import { TrackPageCache } from './trackPageCache';
+import { HOUR_MS, MINUTE_MS, alarmsRaisedIn, beaconSns, mergeStats, readRaw, readRollups } from '../../storage';
+import { CompactPages, compactPageEnd } from './compactPages';
 import { rawRoute, requireMember, route, sessionUserOf, type HttpDeps } from '../context';
 import { assertProjectNamed, markSchemaRoute } from '../authorize';
 import { parseBody } from '../validation';
 import { ApiError } from '../errors';
 
 const DAY_MS = 86_400_000;
-/**
- * Age after which a compact tracks page can no longer change, ms: the telemetry writer seals a chunk at
- * the latest 2 minutes after its last reading and writes it within its 1 s flush (server/ingest/telemetryWriter.ts).
- * Only such pages are cached, and only while no open chunk overlaps them.
- */
-export const TRACKS_SEALED_AFTER_MS = 3 * 60_000;
-/** Longest synchronous stretch of compact encoding before the event loop is given back, ms. */
-const ENCODE_SLICE_MS = 20;
 /** Response header saying whether a compact tracks page came from the cache: `hit`, `miss` or `off` (not cacheable). */
 export const TRACKS_CACHE_HEADER = 'x-siteboard-cache';
 
@@ -78,7 +68,7 @@ export function chooseTier(config: ServerConfig, fromMs: number, toMs: number, n
 
 /** Range routes of protocol/history.ts: series, tracks, positions and alarms in a range. */
 export function registerTelemetryRangeRoutes(app: FastifyInstance, deps: HttpDeps): void {
-  const trackPages = new TrackPageCache(deps.config.tracksCacheBytes);
+  const compactPages = deps.tracks ?? new CompactPages({ ...deps, log: app.log }, 0);
   route(app, deps, HISTORY.series, async ({ body, user }): Promise<SeriesResponse> => {
     checkRange(body.fromMs, body.toMs);
     requireMember(user, body.projectId);
@@ -160,42 +150,12 @@ export function registerTelemetryRangeRoutes(app: FastifyInstance, deps: HttpDep
     assertProjectNamed(req);
     checkRange(body.fromMs, body.toMs);
     requireMember(user, body.projectId);
-    const { pageFromMs, pageToMs } = tracksPage(deps, body, TRACKS_COMPACT_PAGE_MS);
-    const beacons = await beaconSns(deps.db, body.projectId);
+    // pages end on clock hours (10-minute slices in the hour not sealed yet), so every replay over an hour
+    // reads the same page, and the one warmed ahead of it
+    const { pageFromMs, pageToMs } = tracksPage(deps, body, TRACKS_COMPACT_PAGE_MS, (from) => compactPageEnd(from, Date.now()));
     const nextCursor = pageToMs < body.toMs ? pageToMs + 1 : null;
-    // a page that ended before the sealing delay, with nothing of it left in memory, changes only if chunks
-    // are added (late device data) or retention clears them: the fingerprint of its chunks is in the key
-    const cacheable = deps.config.tracksCacheBytes > 0 && pageToMs < Date.now() - TRACKS_SEALED_AFTER_MS && !hasOpenChunks(deps.db, body.projectId, pageFromMs, pageToMs);
-    let key: string | null = null;
-    if (cacheable) {
-      const devices = createHash('sha1').update(beacons.join('\u0000')).digest('base64');
-      const chunks = await rawChunkFingerprint(deps.db, body.projectId, pageFromMs, pageToMs);
-      key = [body.projectId, body.tunnelId ?? '', pageFromMs, pageToMs, nextCursor ?? -1, body.toleranceM, body.gapMs, devices, chunks].join('\u0000');
-      const hit = trackPages.get(key);
-      if (hit) return reply.type('application/octet-stream').header(TRACKS_CACHE_HEADER, 'hit').send(Buffer.from(hit.buffer, hit.byteOffset, hit.byteLength));
-    }
-    const raw = await readRaw(deps.db, body.projectId, { sns: beacons }, pageFromMs, pageToMs);
-    const inputs = [...raw.entries()]
-      .filter(([, s]) => body.tunnelId === undefined || s.tunnelId.includes(body.tunnelId))
-      .sort(([a], [b]) => (a < b ? -1 : 1))
-      .map(([sn, s]) => ({ sn, ts: s.ts, tunnelId: s.tunnelId, values: s.values }));
-    // beacon by beacon, giving the event loop back every ENCODE_SLICE_MS (live ingest runs on it)
-    const steps = encodeTracksStepwise(inputs, { fromMs: pageFromMs, toMs: pageToMs, nextCursor, toleranceM: body.toleranceM, gapMs: body.gapMs });
-    let sliceStart = performance.now();
-    let bytes: Uint8Array;
-    for (;;) {
-      const r = steps.next();
-      if (r.done) {
-        bytes = r.value;
-        break;
-      }
-      if (performance.now() - sliceStart >= ENCODE_SLICE_MS) {
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        sliceStart = performance.now();
-      }
-    }
-    if (key) trackPages.set(key, bytes);
-    reply.header(TRACKS_CACHE_HEADER, key ? 'miss' : 'off');
+    const { bytes, source } = await compactPages.page({ projectId: body.projectId, tunnelId: body.tunnelId, pageFromMs, pageToMs, nextCursor, toleranceM: body.toleranceM, gapMs: body.gapMs });
+    reply.header(TRACKS_CACHE_HEADER, source);
     return reply.type('application/octet-stream').send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   });
 
@@ -245,14 +205,16 @@ export function registerTelemetryRangeRoutes(app: FastifyInstance, deps: HttpDep
 
 /**
  * The page of a tracks request (JSON or compact) the cursor points at: `[pageFromMs, pageToMs]`, at most
- * `pageMs` long, inside [fromMs, toMs]. The range is checked by the caller (checkRange).
+ * `pageMs` long (or ending at `pageEndOf(pageFromMs)`: the compact pages' clock hours), inside [fromMs,
+ * toMs]. The range is checked by the caller (checkRange).
  * @throws ApiError VALIDATION naming `toMs` when the range is longer than TRACKS_MAX_SPAN_MS, or `cursor`
  * when it is not a page of this range; the retention error of chooseTier when raw fixes are gone.
  */
-function tracksPage(deps: HttpDeps, body: { fromMs: number; toMs: number; cursor?: string }, pageMs: number): { pageFromMs: number; pageToMs: number } {
+function tracksPage(deps: HttpDeps, body: { fromMs: number; toMs: number; cursor?: string }, pageMs: number, pageEndOf?: (pageFromMs: number) => number): { pageFromMs: number; pageToMs: number } {
   if (body.toMs - body.fromMs > TRACKS_MAX_SPAN_MS) throw new ApiError('VALIDATION', `toMs: tracks cover at most ${TRACKS_MAX_SPAN_MS / 3_600_000} hours per request`);
   chooseTier(deps.config, body.fromMs, body.fromMs, Date.now(), 'raw');
   const pageFromMs = body.cursor === undefined ? body.fromMs : Number(body.cursor);
   if (pageFromMs < body.fromMs || pageFromMs > body.toMs) throw new ApiError('VALIDATION', 'cursor: not a page of this range');
-  return { pageFromMs, pageToMs: Math.min(body.toMs, pageFromMs + pageMs - 1) };
+  const pageEnd = pageEndOf ? pageEndOf(pageFromMs) : pageFromMs + pageMs - 1;
+  return { pageFromMs, pageToMs: Math.min(body.toMs, pageEnd) };
 }
