@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, beijingDayStart, COMPANY, TUNNEL, type CompanyProject, type CompanyStatistic, type ProjectDetails, type TunnelProgressAt } from '../../protocol';
+import type { MqttClient } from 'mqtt';
+import { ADMIN, beijingDayStart, COMPANY, DEVICES, TUNNEL, type DeviceKey, type CompanyProject, type CompanyStatistic, type ProjectDetails, type TunnelProgressAt } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT, OTHER_PROJECT } from '../../server/seed';
 import { insertGatePass } from '../../server/storage';
 import type { ApiClient, ApiResponse } from '../helpers/apiClient';
+import { connectDevice } from '../helpers/devices';
+import { eventually } from '../helpers/eventually';
 import { loggedInClient, startTestServer } from '../helpers/testServer';
 
 /**
@@ -19,6 +22,7 @@ describe('company homepage', () => {
   let admin: ApiClient;
   let cora: ApiClient; // viewer of the demo tunnel (organisation co-demo)
   let rex: ApiClient; // administrator of the rival road (organisation rival)
+  let device: MqttClient | undefined;
 
   const ok = async <T>(client: ApiClient, route: string, body: unknown): Promise<T> => {
     const r = await client.post<T>(route, body);
@@ -79,6 +83,7 @@ describe('company homepage', () => {
     await pass('w3', 'd', today - 60_000);
   }, 60_000);
   afterAll(async () => {
+    await device?.endAsync();
     await server?.close();
   });
 
@@ -136,5 +141,17 @@ describe('company homepage', () => {
     expect(await ok<string>(rex, COMPANY.glodonProjectUrl.path, { projectId: RIVAL, mid: 'rex' })).toBe('https://bim.example.com/project/42');
     expect((await projects(rex))[0].hasExternalUrl).toBe(true);
     expect(errorCode(await cora.post(COMPANY.glodonProjectUrl.path, { projectId: RIVAL }))).toBe('FORBIDDEN');
+  });
+  it('counts a registered person whose beacon is seen today among the people on site, once beside the gates', async () => {
+    const peopleToday = async () => (await projects(admin)).find((p) => p.projectId === DEMO)!.peopleOnSiteToday;
+    const before = await peopleToday();
+    const key = await ok<DeviceKey>(admin, DEVICES.deviceKey.path, { projectId: DEMO });
+    device = await connectDevice(server.mqttPort!, key);
+    // BC0002 is worn by P-BC0002 (the demo register), who passed no gate today
+    await device.publishAsync(`zhgd/${DEMO}/beacon/BC0002/telemetry`, JSON.stringify({ ts: Date.now(), tunnelId: 'LK', chainageM: 420, battery: 80, sos: false }), { qos: 1 });
+    await eventually(async () => (await peopleToday()) === before + 1, 10_000, 'the beacon wearer counted');
+    // the same person through a gate is still one person
+    await insertGatePass(server.db, { projectId: DEMO, gateSn: 'GATE-1', passKey: 'e', personId: 'P-BC0002', direction: 'in', tsMs: Date.now(), receivedMs: Date.now() });
+    expect(await peopleToday()).toBe(before + 1);
   });
 });
