@@ -85,7 +85,9 @@ export function CompanyMap({ projects, onOpen }: { projects: readonly CompanyPro
               onClick={(e) => open(e, p.projectId)}
               onAuxClick={(e) => open(e, p.projectId)}
               onKeyDown={(e) => {
-                if (e.key === 'Enter' || e.key === ' ') onOpen(p.projectId, false);
+                if (e.key !== 'Enter' && e.key !== ' ') return;
+                e.preventDefault(); // Space would scroll the page
+                onOpen(p.projectId, false);
               }}
             >
               <title>{`${p.name} · ${stateLabel(p.projectState)}${p.openAlarms ? ` · ${t`Open alarms`} ${p.openAlarms}` : ''}`}</title>
