@@ -32,6 +32,21 @@ export const orgEditBody = z.strictObject({
 export const PROJECT_TYPES = ['tunnel', 'bridge', 'road'] as const;
 export type ProjectType = (typeof PROJECT_TYPES)[number];
 
+/**
+ * A project's construction state, set by its administrators (docs/domain.md "Company homepage"):
+ * `preparing` (before the works start), `underConstruction`, `suspended` (works stopped by order or season),
+ * `completed` (handed over).
+ */
+export const PROJECT_STATES = ['preparing', 'underConstruction', 'suspended', 'completed'] as const;
+export type ProjectState = (typeof PROJECT_STATES)[number];
+
+/** An external project link (`glodonProjectUrl`): an absolute http(s) URL, at most 2000 characters; '' for none. */
+export const externalUrlField = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((s) => s === '' || /^https?:\/\/[^\s]+$/i.test(s), { error: 'an http:// or https:// address' });
+
 /** A headline figure of a project shown on its home page, e.g. `{ label: 'Length', value: '4.2 km' }`. */
 export interface KeyFigure {
   label: string;
@@ -50,6 +65,8 @@ export const projectFieldsSchema = z.strictObject({
   startDate: dateField.nullable(),
   plannedEndDate: dateField.nullable(),
   keyFigures: z.array(keyFigureSchema).max(12),
+  projectState: z.enum(PROJECT_STATES),
+  glodonProjectUrl: externalUrlField,
 });
 export type ProjectFields = z.infer<typeof projectFieldsSchema>;
 

@@ -33,3 +33,4 @@ export * from './attendance';
 export * from './video';
 export * from './spray';
 export * from './environmentStats';
+export * from './company';

@@ -14,6 +14,7 @@ import {
   orgAddBody,
   orgEditBody,
   orgListBody,
+  PROJECT_STATES,
   PROJECT_TYPES,
   projectAddBody,
   projectArchiveBody,
@@ -60,6 +61,8 @@ export const projectDetailsSchema = z.object({
   startDate: z.string().nullable(),
   plannedEndDate: z.string().nullable(),
   keyFigures: z.array(z.object({ label: z.string(), value: z.string() })),
+  projectState: z.enum(PROJECT_STATES),
+  glodonProjectUrl: z.string(),
 });
 
 /** A user account (UserInfo). */

@@ -35,6 +35,7 @@ import { registerAttendanceRoutes } from './routes/attendance';
 import { registerCaptureRoutes } from './routes/captures';
 import { registerVideoRoutes } from './routes/video';
 import { registerVehicleRoutes } from './routes/vehicles';
+import { registerCompanyRoutes } from './routes/company';
 
 const API_PREFIX = '/zhgd/';
 /** Auth routes: their limits are RATE_LIMIT_AUTH_PER_MINUTE, counted apart from the other routes. */
@@ -296,5 +297,6 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   registerAttendanceRoutes(app, deps);
   registerCaptureRoutes(app, deps);
   registerVehicleRoutes(app, deps);
+  registerCompanyRoutes(app, deps);
   return app;
 }

@@ -12,8 +12,8 @@ export type SeedLocale = (typeof SEED_LOCALES)[number];
 
 /** The demo's named things in one language. */
 export interface DemoNames {
-  project: { name: string; coName: string };
-  otherProject: { name: string; coName: string };
+  project: { name: string; coName: string; location: string };
+  otherProject: { name: string; coName: string; location: string };
   tunnels: DemoTunnel[];
   devices: DemoDevice[];
   /** The bridge project's lifting equipment. */
@@ -127,8 +127,8 @@ export function demoNames(locale: SeedLocale): DemoNames {
     return { project: DEMO_PROJECT, otherProject: OTHER_PROJECT, tunnels: DEMO_TUNNELS, devices: DEMO_DEVICES, bridgeDevices: BRIDGE_DEVICES, board: DEMO_BOARD, bridgeBoard: BRIDGE_BOARD };
   }
   return {
-    project: { name: '云岭双线隧道', coName: '示范隧道建设集团' },
-    otherProject: { name: '清水河大桥', coName: '示范隧道建设集团' },
+    project: { name: '云岭双线隧道', coName: '示范隧道建设集团', location: '云南省楚雄州' },
+    otherProject: { name: '清水河大桥', coName: '示范隧道建设集团', location: '贵州省剑河县' },
     tunnels: DEMO_TUNNELS.map((t) => ({ ...t, name: ZH_TUNNEL[t.tunnelId] ?? t.name, headings: t.headings.map((h) => ({ ...h, name: ZH_HEADING[h.headingId] ?? h.name })) })),
     devices: DEMO_DEVICES.map(zhDevice),
     bridgeDevices: BRIDGE_DEVICES.map(zhDevice),

@@ -11,6 +11,13 @@ export const DEMO_PROJECT = {
   coId: 'co-demo',
   coName: 'Demo Tunnel Construction Group',
   coLogo: '',
+  /** Its place on the company homepage's map (WGS 84 degrees): Chuxiong, Yunnan. */
+  location: 'Chuxiong, Yunnan',
+  latitude: 25.04,
+  longitude: 101.55,
+  projectState: 'underConstruction',
+  startDate: '2025-03-01',
+  plannedEndDate: '2028-06-30',
 } as const;
 
 /** A second project, used to prove isolation between projects (its users never see the demo data). */
@@ -20,6 +27,13 @@ export const OTHER_PROJECT = {
   coId: 'co-demo',
   coName: 'Demo Tunnel Construction Group',
   coLogo: '',
+  /** Its place on the company homepage's map (WGS 84 degrees): Jianhe, Guizhou, over the Qingshui River. */
+  location: 'Jianhe, Guizhou',
+  latitude: 26.73,
+  longitude: 108.44,
+  projectState: 'underConstruction',
+  startDate: '2025-09-15',
+  plannedEndDate: '2027-12-31',
 } as const;
 
 export interface DemoTunnel {

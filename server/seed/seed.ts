@@ -68,6 +68,12 @@ export async function seedIfEmpty(
           co_name: projectNames[i].coName,
           co_logo: p.coLogo,
           project_type: p === OTHER_PROJECT ? ('bridge' as const) : ('tunnel' as const),
+          location: projectNames[i].location,
+          latitude: p.latitude,
+          longitude: p.longitude,
+          project_state: p.projectState,
+          start_date: p.startDate,
+          planned_end_date: p.plannedEndDate,
           mqtt_username: mqttUsernameFor(p.projectId),
           mqtt_password: randomPassword(24),
           created_at_ms: nowMs + i, // the demo project first: it is the admin's current project at login

@@ -35,3 +35,4 @@ export * from './captures';
 export * from './cameraStreams';
 export * from './spray';
 export * from './environmentDaily';
+export * from './company';

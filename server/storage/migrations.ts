@@ -962,6 +962,17 @@ const vehicleRegistryFields: Migration = {
   },
 };
 
+/**
+ * The company homepage (docs/api.md "Company homepage"): a project's construction state and its external
+ * project link (`glodonProjectUrl`), both set by its administrators.
+ */
+const projectStateAndExternalUrl: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('projects').addColumn('project_state', 'text', (c) => c.notNull().defaultTo('underConstruction')).execute();
+    await db.schema.alterTable('projects').addColumn('external_url', 'text', (c) => c.notNull().defaultTo('')).execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -993,6 +1004,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0053_camera_streams': cameraStreams,
   '0055_spray_linkages': sprayLinkages,
   '0056_gate_attendance': gateAttendance,
+  '0061_project_state_and_external_url': projectStateAndExternalUrl,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

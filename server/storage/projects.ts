@@ -21,6 +21,8 @@ export function toProjectDetails(r: Selectable<ProjectsTable>, role: Role | null
     startDate: r.start_date,
     plannedEndDate: r.planned_end_date,
     keyFigures: fromJson(r.key_figures),
+    projectState: r.project_state as ProjectDetails['projectState'],
+    glodonProjectUrl: r.external_url,
     archived: r.archived_at_ms !== null,
     role,
     createdAtMs: r.created_at_ms,
@@ -39,6 +41,8 @@ function projectColumns(b: ProjectFields) {
     ...(b.startDate !== undefined && { start_date: b.startDate }),
     ...(b.plannedEndDate !== undefined && { planned_end_date: b.plannedEndDate }),
     ...(b.keyFigures !== undefined && { key_figures: toJson(b.keyFigures) }),
+    ...(b.projectState !== undefined && { project_state: b.projectState }),
+    ...(b.glodonProjectUrl !== undefined && { external_url: b.glodonProjectUrl }),
   };
 }
 

@@ -100,6 +100,10 @@ export interface ProjectsTable {
   key_figures: ColumnType<{ label: string; value: string }[], string | undefined, string>;
   /** Archived projects are read-only and no longer offered in the organisation switch. */
   archived_at_ms: number | null;
+  /** protocol/admin.ts PROJECT_STATES (migration 0061_project_state_and_external_url). */
+  project_state: Generated<string>;
+  /** The external project link (`glodonProjectUrl`); '' for none. */
+  external_url: Generated<string>;
 }
 
 /** Organisations (migration 0020); projects keep a copy of the name and logo (co_name, co_logo). */

@@ -23,6 +23,7 @@ const TunnelScreen = lazyChunk('TunnelScreen', () => import('./screens/TunnelScr
 const EnvironmentScreen = lazyChunk('EnvironmentScreen', () => import('./screens/EnvironmentScreen').then((m) => m.EnvironmentScreen));
 const TunnelProcessScreen = lazyChunk('TunnelProcessScreen', () => import('./screens/TunnelProcessScreen').then((m) => m.TunnelProcessScreen));
 const VideoScreen = lazyChunk('VideoScreen', () => import('./screens/VideoScreen').then((m) => m.VideoScreen));
+const CompanyScreen = lazyChunk('CompanyScreen', () => import('./screens/CompanyScreen').then((m) => m.CompanyScreen));
 const PageManagerScreen = lazyChunk('PageManagerScreen', () => import('./screens/PageManagerScreen').then((m) => m.PageManagerScreen));
 
 // The project's custom panel types are registered while it is open (docs/custom-modules.md).
@@ -67,6 +68,8 @@ export const ROUTE_OBJECTS = [
       { path: 'video', element: <VideoScreen /> },
       // Dust, noise, weather and the fog cannons (docs/domain.md "Site environment", "Spray linkage").
       { path: 'environment', element: <EnvironmentScreen /> },
+      // The company homepage (docs/api.md "Company homepage"): the projects of the user's organisations on a map of China.
+      { path: 'company', element: <CompanyScreen /> },
       // Hidden from menus (docs/product.md "Routes and screens"): the same list as /pageManger.
       { path: 'dataV/index', element: <PageManagerScreen /> },
       { path: 'dataV/dataDriven', element: <DataDrivenScreen /> },

@@ -11,29 +11,14 @@ import {
   DialogTrigger,
 } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BOARDS } from '../../../protocol';
 import { useStores } from '../../stores';
 import { BusinessError, GENERIC_ERROR_MESSAGE } from '../../api/request';
 import { postDomain } from '../../api/postDomain';
-import { newTabUrl, TAB_PROJECT_KEY } from './projectScope';
+import { newTabUrl } from './projectScope';
+import { browserNavigation, switchToProject, type SwitchNavigation } from './openProject';
 import { useProjectId } from './useProjectId';
 
-/** How the switch leaves the page; injectable for tests. */
-export interface SwitchNavigation {
-  /** Go to `hash` and reload (docs/product.md "States": after success the page reloads on the project's first board). */
-  reloadAt(hash: string): void;
-  openTab(url: string): void;
-}
-
-const browserNavigation: SwitchNavigation = {
-  reloadAt(hash) {
-    window.location.hash = hash;
-    window.location.reload();
-  },
-  openTab(url) {
-    window.open(url, '_blank', 'noopener');
-  },
-};
+export type { SwitchNavigation } from './openProject';
 
 /**
  * The organisation switch (docs/product.md "Organisation switch", "States"): the user's projects; "Switch" makes one the session's
@@ -60,18 +45,7 @@ export const ProjectSwitchDialog = observer(function ProjectSwitchDialog({
     setBusy(projectId);
     setMessage(null);
     try {
-      await switchProject(projectId);
-      const list = await request(BOARDS.boardList, { projectId, dataRange: 2 }, { skipErrorHandler: true });
-      const first = Array.isArray(list?.board) ? list.board[0] : undefined;
-      try {
-        sessionStorage.removeItem(TAB_PROJECT_KEY); // the tab follows the session's new project
-      } catch {
-        // storage disabled: nothing remembered
-      }
-      if (first) {
-        navigation.reloadAt(`#/dataV/viewBoard?${new URLSearchParams({ boardId: first.boardId })}`);
-        return;
-      }
+      if ((await switchToProject(projectId, { request, switchProject, navigation })) === 'opened') return;
       setMessage(t`No board available`);
       await session.check();
     } catch (e) {

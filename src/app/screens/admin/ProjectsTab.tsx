@@ -2,11 +2,12 @@ import { Fragment, useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Field, Input, MessageBar, MessageBarBody, Select } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ADMIN, PROJECT_TYPES, type ProjectDetails, type ProjectType } from '../../../../protocol';
+import { ADMIN, PROJECT_STATES, PROJECT_TYPES, type ProjectDetails, type ProjectState, type ProjectType } from '../../../../protocol';
 import { useStores } from '../../../stores';
 import { AdminSection, CallError, DataTable, useAdminList, useDialogCall } from './adminUi';
 import { OrganisationsSection } from './OrganisationsSection';
 import { useRoleLabel } from './UsersTab';
+import { useProjectLabels } from '../../../components/company/labels';
 
 /** Most key figures a project holds (projectFieldsSchema in protocol/admin.ts). */
 const MAX_KEY_FIGURES = 12;
@@ -32,7 +33,7 @@ export const ProjectsTab = observer(function ProjectsTab({ projectId }: { projec
   // an installation with one organisation: it is the only choice, so it is chosen
   const onlyOrg = orgs.data?.length === 1 ? orgs.data[0].coId : '';
   const newProject = { ...project, coId: project.coId || onlyOrg };
-  const typeLabel = (k: ProjectType) => ({ tunnel: t`Tunnel`, bridge: t`Bridge`, road: t`Road` })[k];
+  const { typeLabel, stateLabel } = useProjectLabels();
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
@@ -127,8 +128,8 @@ export const ProjectsTab = observer(function ProjectsTab({ projectId }: { projec
             <Button
               appearance="primary"
               onClick={() => {
-                const { projectId: id, name, projectType, location, latitude, longitude, contractor, startDate, plannedEndDate, keyFigures } = details;
-                const body = { projectId: id, name, projectType, location, latitude, longitude, contractor, startDate, plannedEndDate, keyFigures };
+                const { projectId: id, name, projectType, location, latitude, longitude, contractor, startDate, plannedEndDate, keyFigures, projectState, glodonProjectUrl } = details;
+                const body = { projectId: id, name, projectType, location, latitude, longitude, contractor, startDate, plannedEndDate, keyFigures, projectState, glodonProjectUrl };
                 void saveDetails.call(ADMIN.projectEdit, body).then(async (ok) => {
                   if (!ok) return;
                   await session.check();
@@ -163,6 +164,18 @@ export const ProjectsTab = observer(function ProjectsTab({ projectId }: { projec
             </Field>
             <Field label={t`Planned end date`}>
               <Input type="date" value={details.plannedEndDate ?? ''} onChange={(_, d) => setDetails({ ...details, plannedEndDate: d.value || null })} />
+            </Field>
+            <Field label={t`State`}>
+              <Select value={details.projectState} onChange={(_, d) => setDetails({ ...details, projectState: d.value as ProjectState })}>
+                {PROJECT_STATES.map((k) => (
+                  <option key={k} value={k}>
+                    {stateLabel(k)}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field label={t`External project link`} hint={t`Opened in a new tab from the company homepage`} style={{ gridColumn: 'span 3' }}>
+              <Input type="url" value={details.glodonProjectUrl} placeholder="https://" onChange={(_, d) => setDetails({ ...details, glodonProjectUrl: d.value })} />
             </Field>
           </div>
           <h3 style={{ margin: 0, fontSize: 14 }}>
