@@ -84,6 +84,48 @@ test('a board from the site video template plays a camera in its video panels', 
   }
 });
 
+test('tiles on a hidden page or moved off screen stop downloading, and play again when shown', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.goto('/#/video');
+  await logIn(page);
+  await expect(page.locator('[data-video-wall="4"]')).toBeVisible({ timeout: 20_000 });
+  const video = page.locator('[data-video-wall="4"] video').first();
+  await expect(video).toHaveCount(1, { timeout: 40_000 });
+  await eventuallyPlaying(video);
+  // the stream requests of the tiles: leases (video/open) and HLS files; the camera list's refresh is not one
+  let streamRequests = 0;
+  page.on('request', (r) => {
+    if (/\/zhgd\/video\/(open|hls)/.test(r.url())) streamRequests++;
+  });
+  /** Stream requests in 8 s, after 3 s for the ones under way to end. */
+  const requestsWhile = async () => {
+    await page.waitForTimeout(3_000);
+    streamRequests = 0;
+    await page.waitForTimeout(8_000);
+    return streamRequests;
+  };
+  const setHidden = (hidden: boolean) =>
+    page.evaluate((h) => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (h ? 'hidden' : 'visible') });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, hidden);
+
+  await setHidden(true);
+  expect(await requestsWhile()).toBe(0);
+  await setHidden(false);
+  await expect.poll(() => streamRequests, { timeout: 15_000 }).toBeGreaterThan(0);
+  // the tile leases its stream again and plays from the live edge
+  const again = await eventuallyPlaying(video);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(again + 1);
+
+  // the wall moved out of the viewport (as a board panel scrolled away is)
+  const wall = page.locator('[data-video-wall="4"]');
+  await wall.evaluate((el: HTMLElement) => (el.style.transform = 'translateY(-5000px)'));
+  expect(await requestsWhile()).toBe(0);
+  await wall.evaluate((el: HTMLElement) => (el.style.transform = ''));
+  await expect.poll(() => streamRequests, { timeout: 15_000 }).toBeGreaterThan(0);
+});
+
 /** Waits until the video plays (currentTime past 0), up to 40 s; its currentTime then. */
 async function eventuallyPlaying(video: import('@playwright/test').Locator): Promise<number> {
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 40_000 }).toBeGreaterThan(0);

@@ -6,49 +6,20 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATIONS, VIDEO, type Envelope, type CameraStreamRow, type SystemStatus, type VideoCamera, type VideoOpen } from '../../protocol';
+import { OPERATIONS, VIDEO, type CameraStreamRow, type SystemStatus, type VideoCamera, type VideoOpen } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { ApiClient } from '../helpers/apiClient';
 import { eventually } from '../helpers/eventually';
 import { ffmpegBinary } from '../helpers/ffmpeg';
 import { freeLoopbackPort } from '../helpers/services';
 import { startServerWithUsers } from '../helpers/testServer';
+import { besidePlaylist, dataOf, getFile, openUntil } from '../helpers/videoStreams';
 
 const PROJECT = 'demo-tunnel';
-
-/** GET of a stream file with a client's session cookie (none for an anonymous request). */
-async function getFile(server: RunningServer, client: ApiClient | null, url: string): Promise<Response> {
-  return fetch(server.url + url, { headers: client?.cookie ? { cookie: client.cookie } : {} });
-}
-
-/** The path and query of a playlist's file reference, resolved against the playlist's own path. */
-function besidePlaylist(playlistPath: string, ref: string): string {
-  const u = new URL(ref, `http://server${playlistPath}`);
-  return u.pathname + u.search;
-}
-
-/** The data of a successful answer. @throws with the error when the server refused. */
-function dataOf<T>(r: { body: Envelope<T> }): T {
-  if (!r.body.success || r.body.data === null) throw new Error(`refused: ${r.body.errorCode} ${r.body.errorMessage}`);
-  return r.body.data;
-}
 
 /** Files left under a folder, recursively. */
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
-}
-
-/** video/open until the stream is in `state`; its answer. */
-async function openUntil(client: ApiClient, sn: string, state: VideoOpen['state'], timeoutMs = 30_000): Promise<VideoOpen> {
-  return eventually(
-    async () => {
-      const r = await client.post<VideoOpen>(VIDEO.open.path, { projectId: PROJECT, sn, quality: 'main' });
-      return r.body.success && r.body.data?.state === state ? r.body.data : null;
-    },
-    timeoutMs,
-    `${sn} ${state}`,
-    250,
-  );
 }
 
 describe('camera video over HLS (real ffmpeg)', () => {
@@ -73,7 +44,7 @@ describe('camera video over HLS (real ffmpeg)', () => {
     const cam = listed.find((c) => c.sn === 'CAM-01');
     expect(cam).toMatchObject({ source: 'demo', qualities: ['main', 'sub'], streams: [] });
 
-    const live = await openUntil(admin, 'CAM-01', 'live');
+    const live = await openUntil(admin, PROJECT, 'CAM-01', 'live');
     expect(live.codec).toBe('h264');
     expect(live.playlist).toMatch(/^\/zhgd\/video\/hls\?/);
     const playlistUrl = live.playlist as string;
@@ -131,7 +102,7 @@ describe('camera video over HLS (real ffmpeg)', () => {
     const list = await admin.post<CameraStreamRow[]>(VIDEO.streamList.path, { projectId: PROJECT });
     expect(JSON.stringify(list.body)).not.toContain('s3cret-pw');
 
-    const offline = await openUntil(admin, 'CAM-02', 'offline');
+    const offline = await openUntil(admin, PROJECT, 'CAM-02', 'offline');
     expect(offline.playlist).toBeNull();
     const status = await admin.post<SystemStatus>(OPERATIONS.systemStatus.path, {});
     const stream = dataOf(status).video.streams.find((s) => s.sn === 'CAM-02');
@@ -167,7 +138,7 @@ describe('camera video over HLS (real ffmpeg)', () => {
       const port = (http.address() as AddressInfo).port;
       const set = await admin.post(VIDEO.streamSet.path, { projectId: PROJECT, sn: 'CAM-03', source: 'hls', mainUrl: `http://127.0.0.1:${port}/live.m3u8`, subUrl: null });
       expect(set.body.success).toBe(true);
-      await openUntil(admin, 'CAM-03', 'live', 45_000);
+      await openUntil(admin, PROJECT, 'CAM-03', 'live', 45_000);
       // the codec is read from ffmpeg's log, which may come a moment after the playlist
       const live = await eventually(
         async () => {
@@ -195,7 +166,7 @@ describe('camera video without ffmpeg', () => {
   it('shows the cameras offline with the reason on the status page, and keeps serving everything else', async () => {
     const { server, admin } = await startServerWithUsers({ FFMPEG_PATH: '/nonexistent/ffmpeg', VIDEO_IDLE_S: '2' });
     try {
-      const offline = await openUntil(admin, 'CAM-01', 'offline', 10_000);
+      const offline = await openUntil(admin, PROJECT, 'CAM-01', 'offline', 10_000);
       expect(offline.playlist).toBeNull();
       const status = dataOf(await admin.post<SystemStatus>(OPERATIONS.systemStatus.path, {}));
       expect(status.video.streams.find((s) => s.sn === 'CAM-01')?.lastError).toContain('ffmpeg could not run');

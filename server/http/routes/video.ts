@@ -45,13 +45,30 @@ function toRow(sn: string, name: string, s: { source: CameraStreamSource['source
   };
 }
 
+/** Message of admin/camera/streamSet for a redacted password that no saved URL of the same camera address holds. */
+export const RETYPE_PASSWORD = 'Type the password again: no saved password for this user and address';
+
+/** `scheme://user@host:port` of a URL with user information (the password left out), or null. */
+function credentialScope(url: string): string | null {
+  const m = /^([a-z][a-z0-9+.-]*:\/\/)([^/@\s:]*)(?::[^/@\s]*)?@([^/\s?#]+)/i.exec(url);
+  return m ? `${m[1].toLowerCase()}${m[2]}@${m[3].toLowerCase()}` : null;
+}
+
 /**
- * A URL sent back with its password {@link REDACTED} keeps the saved URL's password when user, host and path
- * are the same (the administrator changed something else); any other URL is taken as it is.
+ * A URL whose password is {@link REDACTED} (the redacted URL of admin/camera/streams sent back, or a form
+ * that leaves the password empty) takes the password of a saved URL with the same scheme, user, host and
+ * port (the path may differ: another channel of the same camera or NVR). A password is thus only ever sent
+ * to the address it was saved for. Any other URL is taken as it is.
+ * @param saved the camera's saved URLs, first match wins
+ * @throws ApiError VALIDATION ({@link RETYPE_PASSWORD}) when no saved URL has that user and address
  */
-export function keepSavedPassword(sent: string | null, saved: string | null): string | null {
-  if (sent === null || saved === null || !sent.includes(`:${REDACTED}@`)) return sent;
-  return redactStreamUrl(saved) === sent ? saved : sent;
+export function keepSavedPassword(sent: string | null, saved: ReadonlyArray<string | null>): string | null {
+  if (sent === null || !sent.includes(`:${REDACTED}@`)) return sent;
+  const scope = credentialScope(sent);
+  const from = saved.find((u) => u !== null && scope !== null && credentialScope(u) === scope && !u.includes(`:${REDACTED}@`));
+  if (!from) throw new ApiError('VALIDATION', RETYPE_PASSWORD);
+  const password = /^[a-z][a-z0-9+.-]*:\/\/[^/@\s:]*:([^/@\s]*)@/i.exec(from)?.[1] ?? '';
+  return sent.replace(`:${REDACTED}@`, `:${password}@`);
 }
 
 /**
@@ -122,8 +139,8 @@ export function registerVideoRoutes(app: FastifyInstance, deps: HttpDeps): Strea
       projectId: body.projectId,
       sn: body.sn,
       source: body.source,
-      mainUrl: keepSavedPassword(body.mainUrl, saved?.mainUrl ?? null),
-      subUrl: keepSavedPassword(body.subUrl, saved?.subUrl ?? null),
+      mainUrl: keepSavedPassword(body.mainUrl, [saved?.mainUrl ?? null, saved?.subUrl ?? null]),
+      subUrl: keepSavedPassword(body.subUrl, [saved?.subUrl ?? null, saved?.mainUrl ?? null]),
       updatedAtMs: Date.now(),
     };
     await saveCameraStream(deps.db, next);

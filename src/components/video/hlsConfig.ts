@@ -24,11 +24,20 @@ export const TILE_HLS_CONFIG: Partial<HlsConfig> = {
   },
 };
 
-/** A codec string of H.265 in MP4 (hvc1, Main profile) that a browser's MediaSource can be asked about. */
-export const HEVC_MP4_TYPE = 'video/mp4; codecs="hvc1.1.6.L93.B0"';
+/**
+ * H.265 in MP4 as a browser's MediaSource is asked about (Main profile, level 3.1): `hev1` is the sample entry
+ * ffmpeg writes when it copies an H.265 source into fMP4 (ISO/IEC 14496-15 §8.4.1; parameter sets in the
+ * stream), `hvc1` the one with them in the init segment only.
+ */
+export const HEVC_MP4_TYPES = { hev1: 'video/mp4; codecs="hev1.1.6.L93.B0"', hvc1: 'video/mp4; codecs="hvc1.1.6.L93.B0"' } as const;
 
-/** Whether this browser can play `codec` (as ffmpeg names it) through MediaSource: H.264 always, H.265 where supported. */
-export function canPlayCodec(codec: string | null): boolean {
+/**
+ * Whether this browser can play `codec` (as ffmpeg names it) from the server's fMP4 segments through
+ * MediaSource: H.264 (and anything not H.265) is taken as playable; H.265 only where MediaSource accepts
+ * the `hev1` entry the server's copy carries (recent Chrome and Edge with a hardware decoder; not Firefox,
+ * and not Safari, which takes `hvc1` only). Otherwise the tile says so instead of staying black.
+ */
+export function canPlayCodec(codec: string | null, mediaSource: { isTypeSupported(type: string): boolean } | undefined = globalThis.MediaSource): boolean {
   if (codec !== 'hevc' && codec !== 'h265') return true;
-  return typeof MediaSource !== 'undefined' && MediaSource.isTypeSupported(HEVC_MP4_TYPE);
+  return mediaSource !== undefined && mediaSource.isTypeSupported(HEVC_MP4_TYPES.hev1);
 }

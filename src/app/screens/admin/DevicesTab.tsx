@@ -7,6 +7,7 @@ import { formatBeijing } from '../../../format/time';
 import { kindLabel, metricLabel } from '../../../i18n/metricLabels';
 import { useStores } from '../../../stores';
 import { AdminSection, CallError, DataTable, fileToBase64, useAdminList } from './adminUi';
+import { CameraStreamsSection } from './CameraStreamsSection';
 import { DeviceEditDialog, DeviceFields, DeviceMoveDialog } from './DeviceDialogs';
 import { TransferRequestsSection } from './TransferRequestsSection';
 import { VehicleFieldsInput } from './VehicleFieldsInput';
@@ -158,6 +159,7 @@ export const DevicesTab = observer(function DevicesTab({ projectId }: { projectI
         </AdminSection>
       </div>
       <TransferRequestsSection projectId={projectId} />
+      <CameraStreamsSection projectId={projectId} />
 
       <AdminSection
         title={t`MQTT credentials of this project`}
