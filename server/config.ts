@@ -172,7 +172,7 @@ export interface VideoConfig {
   dir: string;
   /** A stream stops this long after its last viewer's last request or lease, ms (VIDEO_IDLE_S, default 60). */
   idleMs: number;
-  /** Most streams running at once on this node (VIDEO_MAX_STREAMS, default 16): one more is refused until one stops. */
+  /** Most streams running at once on this node (VIDEO_MAX_STREAMS, default 32: a 16-tile wall on sub streams while the main streams of the layout before still linger their minute): one more is refused until one stops. */
   maxStreams: number;
 }
 
@@ -375,7 +375,7 @@ const envSchema = z.object({
   FFMPEG_PATH: z.string().optional(),
   VIDEO_DIR: z.string().optional(),
   VIDEO_IDLE_S: z.coerce.number().min(1).max(3600).default(60),
-  VIDEO_MAX_STREAMS: z.coerce.number().int().min(1).max(256).default(16),
+  VIDEO_MAX_STREAMS: z.coerce.number().int().min(1).max(256).default(32),
   SPRAY_ACK_TIMEOUT_S: z.coerce.number().min(0.1).max(3_600).default(15),
   SPRAY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
 });
