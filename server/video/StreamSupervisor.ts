@@ -293,13 +293,13 @@ export class StreamSupervisor {
 }
 
 /** Whether two inputs are the same source (a changed URL restarts the stream). */
-function sameInput(a: StreamInput, b: StreamInput): boolean {
+export function sameInput(a: StreamInput, b: StreamInput): boolean {
   if (a.source === 'demo' || b.source === 'demo') return a.source === b.source;
   return a.url === b.url;
 }
 
-/** A folder-name-safe form of an id. */
-function safeName(v: string): string {
+/** A folder-name-safe form of an id (letters, digits, `_` and `-`, at most 64). */
+export function safeName(v: string): string {
   return v.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
 }
 
