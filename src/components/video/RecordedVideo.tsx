@@ -1,15 +1,12 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import Hls from 'hls.js';
+import { useRef, useState, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { appUrl, NO_RECORD, type RecordSpan } from '../../../protocol';
 import { useCameraHistory, useClockInstant, useFrame } from '../../panelData';
 import { clockRate, instantAt, mediaTimeAt, syncStep } from './recordSync';
+import { useVodHls } from './useVodHls';
 
 /** Frames between two looks at the clock, ms (a seek or a pause shows within this). */
 const SYNC_EVERY_MS = 250;
-
-/** hls.js settings of a recording: a VOD playlist, seeking anywhere in it, with small bounded buffers. */
-const RECORD_HLS_CONFIG = { enableWorker: true, maxBufferLength: 10, maxMaxBufferLength: 20, maxBufferSize: 16 * 1024 * 1024, backBufferLength: 10, startPosition: 0 } as const;
 
 /**
  * Camera `sn`'s recording on the board clock (docs/architecture.md "Video"): the history playlist around
@@ -28,21 +25,7 @@ export function RecordedVideo({ sn, active, message }: { sn: string; active: boo
   const [recorded, setRecorded] = useState(true);
   const src = history ? appUrl(history.playlist) : null;
 
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video || !src) return;
-    if (!Hls.isSupported()) {
-      if (video.canPlayType('application/vnd.apple.mpegurl')) video.src = src;
-      return () => video.removeAttribute('src');
-    }
-    const hls = new Hls(RECORD_HLS_CONFIG);
-    hls.on(Hls.Events.ERROR, (_e, data) => {
-      if (data.fatal && data.type === Hls.ErrorTypes.MEDIA_ERROR) hls.recoverMediaError();
-    });
-    hls.loadSource(src);
-    hls.attachMedia(video);
-    return () => hls.destroy();
-  }, [src]);
+  useVodHls(videoRef, src);
 
   useFrame(({ nowMs, frameMs }) => {
     const video = videoRef.current;
