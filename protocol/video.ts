@@ -178,3 +178,67 @@ export const videoStreamStatusSchema = z.object({
   lastError: z.string().nullable(),
 });
 export type VideoStreamStatus = z.output<typeof videoStreamStatusSchema>;
+
+/** The message when nothing is recorded for the asked time (the product's wording). */
+export const NO_RECORD = 'There is no video record corresponding to the current device date!';
+
+/** Longest time range of one history playlist, ms (6 h: a playlist of at most a few thousand segments). */
+export const HISTORY_MAX_RANGE_MS = 6 * 3_600_000;
+
+/** video/history: the recording of camera `sn` between `fromMs` and `toMs` (ms since epoch, at most {@link HISTORY_MAX_RANGE_MS} apart). */
+export const videoHistoryBody = z
+  .object({ projectId: id, sn, fromMs: z.number().int().nonnegative(), toMs: z.number().int().nonnegative() })
+  .refine((b) => b.toMs > b.fromMs, { error: 'toMs must be after fromMs', path: ['toMs'] })
+  .refine((b) => b.toMs - b.fromMs <= HISTORY_MAX_RANGE_MS, { error: `at most ${HISTORY_MAX_RANGE_MS / 3_600_000} h`, path: ['toMs'] });
+export type VideoHistoryRequest = z.output<typeof videoHistoryBody>;
+
+/**
+ * A stretch of recording without a gap: wall-clock `startMs`–`endMs` (ms since epoch) plays from
+ * `mediaS` seconds of the history playlist's media timeline (the sum of the earlier segments' durations).
+ */
+export const recordSpanSchema = z.object({ startMs: z.number(), endMs: z.number(), mediaS: z.number() });
+export type RecordSpan = z.output<typeof recordSpanSchema>;
+
+/** The answer of video/history: the VOD playlist of the kept segments of the range and where each stretch of it plays. */
+export const videoHistorySchema = z.object({
+  /** The server's VOD playlist URL (same origin, session-authorised). */
+  playlist: z.string(),
+  /** Time ordered, without overlap; an instant between two spans was not recorded. */
+  spans: z.array(recordSpanSchema),
+});
+export type VideoHistory = z.output<typeof videoHistorySchema>;
+
+/** The files of a recording the record route serves: a run's init segment and its media segments. */
+export const RECORD_FILE = /^(init\.mp4|r_[0-9]{1,9}\.m4s)$/;
+/** A recording run (one ffmpeg run: its start, ms since epoch). */
+export const RECORD_RUN = /^[0-9]{13}$/;
+
+/** video/historyHls (GET): the VOD playlist of a range, as video/history names it. */
+export const videoHistoryHlsQuery = z
+  .object({ projectId: id, sn, fromMs: z.coerce.number().int().nonnegative(), toMs: z.coerce.number().int().nonnegative() })
+  .refine((b) => b.toMs > b.fromMs && b.toMs - b.fromMs <= HISTORY_MAX_RANGE_MS, { error: `toMs after fromMs, at most ${HISTORY_MAX_RANGE_MS / 3_600_000} h`, path: ['toMs'] });
+
+/** video/record (GET): one file of a recording run. */
+export const videoRecordQuery = z.object({
+  projectId: id,
+  sn,
+  run: z.string().regex(RECORD_RUN, { error: 'a run id (13 digits)' }),
+  file: z.string().regex(RECORD_FILE, { error: 'init.mp4 or r_<n>.m4s' }),
+});
+
+/** The path of the history playlist route. */
+export const VIDEO_HISTORY_HLS_PATH = '/zhgd/video/historyHls';
+/** The path of the recorded files route. */
+export const VIDEO_RECORD_PATH = '/zhgd/video/record';
+
+/** The URL of the history playlist of a range (query-string encoded). */
+export function historyPlaylistUrl(projectId: string, sn: string, fromMs: number, toMs: number): string {
+  const q = new URLSearchParams({ projectId, sn, fromMs: String(fromMs), toMs: String(toMs) });
+  return `${VIDEO_HISTORY_HLS_PATH}?${q.toString()}`;
+}
+
+/** A recorded file's address relative to the history playlist (`record?…`), like {@link hlsFileRef}. */
+export function recordFileRef(projectId: string, sn: string, run: string, file: string): string {
+  const q = new URLSearchParams({ projectId, sn, run, file });
+  return `${VIDEO_RECORD_PATH.slice(VIDEO_RECORD_PATH.lastIndexOf('/') + 1)}?${q.toString()}`;
+}

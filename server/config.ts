@@ -174,6 +174,27 @@ export interface VideoConfig {
   idleMs: number;
   /** Most streams running at once on this node (VIDEO_MAX_STREAMS, default 32: a 16-tile wall on sub streams while the main streams of the layout before still linger their minute): one more is refused until one stops. */
   maxStreams: number;
+  /** History video (docs/operations.md "Recording"). */
+  record: RecordConfig;
+}
+
+/**
+ * Which cameras are recorded (VIDEO_RECORD): `demo` (default: the cameras with the demo source), `all`
+ * (every camera with a source), `off`, or a comma-separated list of camera serial numbers.
+ */
+export type RecordCameras = 'off' | 'demo' | 'all' | readonly string[];
+
+/** History video: which cameras are recorded, where, and for how long (docs/operations.md "Recording"). */
+export interface RecordConfig {
+  cameras: RecordCameras;
+  /** Folder of the recordings, kept across restarts (VIDEO_RECORD_DIR, default DATA_DIR's `video`, or VIDEO_DIR's `record` with an in-memory DATA_DIR). */
+  dir: string;
+  /** Segments older than this are deleted, ms (VIDEO_RECORD_HOURS, default 2). */
+  retentionMs: number;
+  /** Most bytes of segments kept on this node, the oldest deleted beyond it (VIDEO_RECORD_MAX_MB, default 400). */
+  maxBytes: number;
+  /** Most cameras recorded at once on this node, the first by project and serial number (VIDEO_RECORD_MAX_CAMERAS, default 2). */
+  maxCameras: number;
 }
 
 /** Embedded broker limits. */
@@ -376,6 +397,15 @@ const envSchema = z.object({
   VIDEO_DIR: z.string().optional(),
   VIDEO_IDLE_S: z.coerce.number().min(1).max(3600).default(60),
   VIDEO_MAX_STREAMS: z.coerce.number().int().min(1).max(256).default(32),
+  VIDEO_RECORD: z
+    .string()
+    .trim()
+    .default('demo')
+    .transform((v): RecordCameras => (v === 'off' || v === 'demo' || v === 'all' ? v : v.split(',').map((x) => x.trim()).filter(Boolean))),
+  VIDEO_RECORD_DIR: z.string().optional(),
+  VIDEO_RECORD_HOURS: z.coerce.number().min(0.001).max(24 * 365).default(2),
+  VIDEO_RECORD_MAX_MB: z.coerce.number().min(0.1).max(100_000_000).default(400),
+  VIDEO_RECORD_MAX_CAMERAS: z.coerce.number().int().min(1).max(256).default(2),
   SPRAY_ACK_TIMEOUT_S: z.coerce.number().min(0.1).max(3_600).default(15),
   SPRAY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
 });
@@ -481,6 +511,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       dir: path.resolve(e.VIDEO_DIR ?? path.join(tmpdir(), 'siteboard-video')),
       idleMs: Math.round(e.VIDEO_IDLE_S * 1000),
       maxStreams: e.VIDEO_MAX_STREAMS,
+      record: {
+        cameras: e.VIDEO_RECORD,
+        dir: path.resolve(
+          e.VIDEO_RECORD_DIR ??
+            (e.DATA_DIR.startsWith('memory://') ? path.join(e.VIDEO_DIR ?? path.join(tmpdir(), 'siteboard-video'), 'record') : path.join(e.DATA_DIR, 'video')),
+        ),
+        retentionMs: Math.round(e.VIDEO_RECORD_HOURS * 3_600_000),
+        maxBytes: Math.round(e.VIDEO_RECORD_MAX_MB * 1_000_000),
+        maxCameras: e.VIDEO_RECORD_MAX_CAMERAS,
+      },
     },
     sprayRetry: { ackTimeoutMs: Math.round(e.SPRAY_ACK_TIMEOUT_S * 1000), maxAttempts: e.SPRAY_MAX_ATTEMPTS },
   };

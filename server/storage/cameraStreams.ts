@@ -91,3 +91,27 @@ export async function seedDemoStreams(db: Kysely<Database>, projectId: string, n
     .onConflict((oc) => oc.columns(['project_id', 'sn']).doNothing())
     .execute();
 }
+
+/** A camera with a stream source in any project, with its name (what the recorder chooses from). */
+export interface RecordableCamera extends CameraStreamSource {
+  name: string;
+}
+
+/** Every camera with a stream source, of every project, by project and serial number (the recorder's list; sources with credentials). */
+export async function camerasWithSources(db: Kysely<Database>): Promise<RecordableCamera[]> {
+  if (VIDEO_KINDS.length === 0) return [];
+  const rows = await db
+    .selectFrom('camera_streams as s')
+    .innerJoin('devices as d', (j) => j.onRef('d.project_id', '=', 's.project_id').onRef('d.sn', '=', 's.sn'))
+    .select(['s.project_id', 's.sn', 'd.name', 's.source', 's.main_url', 's.sub_url', 's.updated_at_ms'])
+    .where('d.kind', 'in', [...VIDEO_KINDS])
+    .orderBy('s.project_id')
+    .orderBy('s.sn')
+    .execute();
+  const out: RecordableCamera[] = [];
+  for (const r of rows) {
+    const source = sourceOf(r.source);
+    if (source) out.push({ projectId: r.project_id, sn: r.sn, name: r.name, source, mainUrl: r.main_url, subUrl: r.sub_url, updatedAtMs: r.updated_at_ms });
+  }
+  return out;
+}

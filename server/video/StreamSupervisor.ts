@@ -83,9 +83,7 @@ function keyOf(projectId: string, sn: string, quality: StreamQuality): string {
  * ({@link file}); a stream nobody viewed for `idleMs` is stopped and its folder deleted. An ffmpeg that
  * exits, or writes no playlist within {@link START_TIMEOUT_MS}, makes the stream `offline` and is restarted
  * after a back-off (1 s doubling to 30 s) while someone still watches. At most `maxStreams` run at once.
- *
- * Recording (not built) would be a second output of the same ffmpeg (hlsOutputArgs into a dated folder
- * kept for the retention) and a hold that keeps a recorded camera's stream running without viewers.
+ * Recording is not done here: Recorder.ts runs an ffmpeg of its own per recorded camera.
  */
 export class StreamSupervisor {
   private readonly streams = new Map<string, Stream>();
@@ -293,13 +291,13 @@ export class StreamSupervisor {
 }
 
 /** Whether two inputs are the same source (a changed URL restarts the stream). */
-function sameInput(a: StreamInput, b: StreamInput): boolean {
+export function sameInput(a: StreamInput, b: StreamInput): boolean {
   if (a.source === 'demo' || b.source === 'demo') return a.source === b.source;
   return a.url === b.url;
 }
 
-/** A folder-name-safe form of an id. */
-function safeName(v: string): string {
+/** A folder-name-safe form of an id (letters, digits, `_` and `-`, at most 64). */
+export function safeName(v: string): string {
   return v.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
 }
 

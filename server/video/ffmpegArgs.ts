@@ -71,8 +71,9 @@ export function hlsOutputArgs(dir: string): string[] {
  * The whole ffmpeg command line of a stream: RTSP (over TCP, 5 s socket timeout) and HLS sources are
  * remuxed without re-encoding (`-c copy`, first video track, no audio); the demo source is testsrc2
  * encoded with libx264 ultrafast at {@link DEMO_FORMAT}, a key frame every second (one per segment).
+ * `output` is the live HLS output into `dir` unless given (a recording's, recordOutputArgs in recordIndex.ts).
  */
-export function ffmpegArgs(input: StreamInput, dir: string, fonts: DemoFonts): string[] {
+export function ffmpegArgs(input: StreamInput, dir: string, fonts: DemoFonts, output: string[] = hlsOutputArgs(dir)): string[] {
   const head = ['-hide_banner', '-nostats', '-loglevel', 'info', '-nostdin'];
   if (input.source === 'demo') {
     const f = DEMO_FORMAT[input.quality];
@@ -84,11 +85,11 @@ export function ffmpegArgs(input: StreamInput, dir: string, fonts: DemoFonts): s
       '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p',
       '-g', String(f.fps * HLS_SEGMENT_S), '-keyint_min', String(f.fps * HLS_SEGMENT_S), '-sc_threshold', '0',
       '-b:v', `${f.kbps}k`, '-maxrate', `${f.kbps}k`, '-bufsize', `${f.kbps}k`,
-      ...hlsOutputArgs(dir),
+      ...output,
     ];
   }
   const inputArgs = input.source === 'rtsp' ? ['-rtsp_transport', 'tcp', '-timeout', '5000000', '-i', input.url] : ['-rw_timeout', '5000000', '-i', input.url];
-  return [...head, ...inputArgs, '-map', '0:v:0', '-c', 'copy', '-an', ...hlsOutputArgs(dir)];
+  return [...head, ...inputArgs, '-map', '0:v:0', '-c', 'copy', '-an', ...output];
 }
 
 /** The source's video codec from ffmpeg's log (`Stream #0:0: Video: h264 …` of the input), or null. */

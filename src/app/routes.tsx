@@ -2,6 +2,8 @@ import { observer } from 'mobx-react-lite';
 import { Outlet, createHashRouter } from 'react-router';
 import { CustomPanelTypes } from '../panels/custom';
 import { NoticePresenter } from './NoticePresenter';
+import { setWatchMomentLink } from '../components/captures/watchMoment';
+import { videoMomentHref } from '../components/video/momentLink';
 import { lazyChunk } from './lazyChunk';
 import { useProjectId } from './shell/useProjectId';
 import { LandingRedirect } from './shell/landing';
@@ -24,6 +26,10 @@ const EnvironmentScreen = lazyChunk('EnvironmentScreen', () => import('./screens
 const TunnelProcessScreen = lazyChunk('TunnelProcessScreen', () => import('./screens/TunnelProcessScreen').then((m) => m.TunnelProcessScreen));
 const VideoScreen = lazyChunk('VideoScreen', () => import('./screens/VideoScreen').then((m) => m.VideoScreen));
 const CompanyScreen = lazyChunk('CompanyScreen', () => import('./screens/CompanyScreen').then((m) => m.CompanyScreen));
+const VideoMomentScreen = lazyChunk('VideoMomentScreen', () => import('./screens/VideoMomentScreen').then((m) => m.VideoMomentScreen));
+
+// "Watch the moment" of an AI capture opens the camera's recording around it (docs/architecture.md "Video").
+setWatchMomentLink(videoMomentHref);
 const PageManagerScreen = lazyChunk('PageManagerScreen', () => import('./screens/PageManagerScreen').then((m) => m.PageManagerScreen));
 
 // The project's custom panel types are registered while it is open (docs/custom-modules.md).
@@ -66,6 +72,8 @@ export const ROUTE_OBJECTS = [
       { path: 'tunnel/process', element: <TunnelProcessScreen /> },
       // Live camera video (docs/architecture.md "Video"): camera list by area, a wall of 1/4/9/16 tiles.
       { path: 'video', element: <VideoScreen /> },
+      // The recording around an AI capture: 30 s before to 30 s after ("watch the moment").
+      { path: 'video/moment', element: <VideoMomentScreen /> },
       // Dust, noise, weather and the fog cannons (docs/domain.md "Site environment", "Spray linkage").
       { path: 'environment', element: <EnvironmentScreen /> },
       // The company homepage (docs/api.md "Company homepage"): the projects of the user's organisations on a map of China.

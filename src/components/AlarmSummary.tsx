@@ -2,13 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { appUrl, type Alarm } from '../../protocol';
 import { formatBeijing } from '../format/time';
 import { LEVEL_LABEL } from './messages';
+import { WatchMomentLink } from './captures/WatchMomentLink';
 import { alarmTitle, limitNote, valueAgainstLimit } from './alarmText';
 
 /**
  * What an operator must know before handling an alarm: what (the alarm in words and its level, with the
  * repeat count), where (device, and `location` when the caller knows it: a station, a person's bore and
  * chainage), when (raised and last seen, Beijing time), the reading against its limit and, for AI alarms,
- * the capture picture. A definition list, so screen readers read it as label/value pairs.
+ * the capture picture and "watch the moment" (its camera's recording). A definition list, so screen readers read it as label/value pairs.
  */
 export function AlarmSummary({ alarm, location }: { alarm: Alarm; location?: string | null }) {
   const { i18n } = useLingui();
@@ -61,6 +62,7 @@ export function AlarmSummary({ alarm, location }: { alarm: Alarm; location?: str
           </dt>
           <dd style={dd}>
             <img src={appUrl(alarm.picUrl)} alt={alarmTitle(i18n, alarm)} style={{ maxWidth: '100%', maxHeight: 240, display: 'block' }} />
+            {alarm.kind === 'ai' ? <WatchMomentLink moment={{ projectId: alarm.projectId, cameraSn: alarm.deviceSn, atMs: alarm.raisedAtMs }} /> : null}
           </dd>
         </>
       ) : null}

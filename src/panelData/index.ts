@@ -40,4 +40,4 @@ export { ReplayMarker } from './ReplayMarker';
 export { FRESH_FIX_MS, PORTAL_EXIT_M, PRESENCE_MS, underground, type Underground } from './underground';
 export { useUnderground } from './useUnderground';
 export { keepSosPeople, rememberSosFixes, untreatedSos, type KeptSos, type SosFix } from './keepSos';
-export { useCameraStream, useVideoCameras, VIDEO_CAMERAS_REFRESH_MS, VIDEO_OPEN_LIVE_MS, VIDEO_OPEN_WAIT_MS, type CameraStream } from './video';
+export { historyWindow, HISTORY_STEP_MS, HISTORY_WINDOW_MS, useCameraHistory, useCameraStream, useVideoCameras, VIDEO_CAMERAS_REFRESH_MS, VIDEO_OPEN_LIVE_MS, VIDEO_OPEN_WAIT_MS, type CameraStream } from './video';

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { VIDEO, type StreamQuality, type VideoCamera, type VideoOpen } from '../../protocol';
+import { VIDEO, type StreamQuality, type VideoCamera, type VideoHistory, type VideoOpen } from '../../protocol';
 import { useProjectId } from '../app/shell/useProjectId';
 import { useQuery } from '../stores';
 import { usePanelData } from './context';
@@ -28,7 +28,7 @@ export type CameraStream = { mode: 'replay' } | { mode: 'live'; open: VideoOpen 
  * A viewer's lease on camera `sn`'s `quality` stream while `active` (a tile on screen, the page visible):
  * video/open now and every {@link VIDEO_OPEN_WAIT_MS} until live, then every {@link VIDEO_OPEN_LIVE_MS}; two
  * tiles of one stream share one lease. Inactive: nothing is asked, and the server stops the stream a minute
- * after its last viewer. In replay there is no live video (history video is not recorded).
+ * after its last viewer. In replay there is no live video: the tile plays the recording (useCameraHistory).
  */
 export function useCameraStream(sn: string | null, quality: StreamQuality, active: boolean): CameraStream {
   const projectId = useProjectId();
@@ -40,4 +40,27 @@ export function useCameraStream(sn: string | null, quality: StreamQuality, activ
   lastState.current = q.data?.state ?? null;
   if (replay) return { mode: 'replay' };
   return { mode: 'live', open: q.data, error: q.error };
+}
+
+/** The recording of a replay is asked for a window of this length around the replayed instant (ms). */
+export const HISTORY_WINDOW_MS = 2 * 3_600_000;
+/** The window moves in steps of this (ms), so a replay playing or seeking nearby keeps its playlist. */
+export const HISTORY_STEP_MS = 30 * 60_000;
+
+/** The window of recording asked around instant `atMs`: from an hour before its half-hour step to an hour after the step's end. */
+export function historyWindow(atMs: number): { fromMs: number; toMs: number } {
+  const step = Math.floor(atMs / HISTORY_STEP_MS) * HISTORY_STEP_MS;
+  const fromMs = step - (HISTORY_WINDOW_MS - HISTORY_STEP_MS) / 2;
+  return { fromMs, toMs: fromMs + HISTORY_WINDOW_MS };
+}
+
+/**
+ * Camera `sn`'s recording around instant `atMs` (video/history over {@link historyWindow}) while `active`:
+ * its VOD playlist and recorded spans, or the refusal (NO_RECORD when nothing is kept then).
+ */
+export function useCameraHistory(sn: string | null, atMs: number, active: boolean): { history: VideoHistory | null; error: string | null; loading: boolean } {
+  const projectId = useProjectId();
+  const { fromMs, toMs } = historyWindow(atMs);
+  const q = useQuery(VIDEO.history, active && projectId && sn ? { projectId, sn, fromMs, toMs } : null, { keepPrevious: false });
+  return { history: q.data, error: q.error, loading: q.loading };
 }

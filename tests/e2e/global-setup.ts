@@ -62,6 +62,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DEMO_BACKFILL: 'off',
       // the cameras' video: Debian's ffmpeg, installed when missing as `npm start` does (scripts/services.mjs)
       FFMPEG_PATH: ffmpegBinary(),
+      // one demo camera recorded (the video replay spec watches it), not every demo camera's encoder on two cores
+      VIDEO_RECORD: process.env.VIDEO_RECORD ?? 'CAM-01',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

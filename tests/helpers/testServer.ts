@@ -35,6 +35,8 @@ export async function startTestServer(env: Record<string, string> = {}, opts: Pa
       // Every alarm change written before its PUBACK, so a test reads a repeat right after publishing it; the
       // repeat rate bound (default 1000 ms) is tested where it is the subject (tests/integration/faults/alarmFlood).
       ALARM_REPEAT_PUSH_MS: '0',
+      // No camera recorded (an ffmpeg per demo camera around the clock); tests/integration/videoRecording records.
+      VIDEO_RECORD: 'off',
       ...env,
     }),
     opts,

@@ -2,7 +2,10 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import {
   HLS_FILE,
+  historyPlaylistUrl,
   hlsFileRef,
+  NO_RECORD,
+  recordFileRef,
   hlsFileUrl,
   REDACTED,
   redactStreamUrl,
@@ -10,8 +13,10 @@ import {
   type CameraStreamRow,
   type StreamQuality,
 } from '../../../protocol';
-import { cameraStreamSource, isVideoDevice, removeCameraStreams, saveCameraStream, videoDeviceRows, type CameraStreamSource } from '../../storage';
+import { cameraStreamSource, camerasWithSources, isVideoDevice, removeCameraStreams, saveCameraStream, videoDeviceRows, type CameraStreamSource } from '../../storage';
 import { rewritePlaylist, type StreamInput } from '../../video/ffmpegArgs';
+import { historyPlaylist, segmentsInRange, spansOf } from '../../video/recordIndex';
+import { Recorder } from '../../video/Recorder';
 import { StreamSupervisor, TooManyStreams } from '../../video/StreamSupervisor';
 import { rawRoute, requireMember, route, sessionUserOf, type HttpDeps } from '../context';
 import { ApiError, ERROR_MESSAGES } from '../errors';
@@ -73,12 +78,16 @@ export function keepSavedPassword(sent: string | null, saved: ReadonlyArray<stri
 
 /**
  * The video routes (docs/api.md "Video"): the cameras with their streams, a viewer's lease (video/open),
- * the HLS files of a running stream, and the administrators' stream sources. The streams run in the
- * returned supervisor (stopped when the app closes).
+ * the HLS files of a running stream, the recordings (history playlist of a range and its files), and the
+ * administrators' stream sources. The streams run in the returned supervisor, the recordings in a
+ * {@link Recorder} (both stopped when the app closes).
  */
 export function registerVideoRoutes(app: FastifyInstance, deps: HttpDeps): StreamSupervisor {
   const supervisor = new StreamSupervisor(deps.config.video, app.log);
-  app.addHook('onClose', async () => supervisor.close());
+  const recorder = new Recorder(deps.config.video, () => camerasWithSources(deps.db), app.log);
+  app.addHook('onClose', async () => {
+    await Promise.all([supervisor.close(), recorder.close()]);
+  });
 
   route(app, deps, VIDEO.cameras, async ({ body, user }) => {
     requireMember(user, body.projectId);
@@ -125,6 +134,41 @@ export function registerVideoRoutes(app: FastifyInstance, deps: HttpDeps): Strea
     // per-minute limit, so the stream files are outside it (a member's session is still required)
   }, { config: { rateLimit: false } });
 
+  route(app, deps, VIDEO.history, async ({ body, user }) => {
+    requireMember(user, body.projectId);
+    const segments = segmentsInRange(recorder.segments(body.projectId, body.sn), body.fromMs, body.toMs);
+    if (segments.length === 0) throw new ApiError('NOT_FOUND', NO_RECORD);
+    return { playlist: historyPlaylistUrl(body.projectId, body.sn, body.fromMs, body.toMs), spans: spansOf(segments) };
+  });
+
+  rawRoute(app, VIDEO.historyHls, async (req, reply) => {
+    const user = sessionUserOf(req);
+    const q = parseBody(VIDEO.historyHls.body, req.query);
+    requireMember(user, q.projectId);
+    const segments = segmentsInRange(recorder.segments(q.projectId, q.sn), q.fromMs, q.toMs);
+    if (segments.length === 0) throw new ApiError('NOT_FOUND', NO_RECORD);
+    const text = historyPlaylist(segments, (run, file) => recordFileRef(q.projectId, q.sn, run, file));
+    return reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff').type('application/vnd.apple.mpegurl').send(text);
+  }, { config: { rateLimit: false } });
+
+  rawRoute(app, VIDEO.record, async (req, reply) => {
+    const user = sessionUserOf(req);
+    const q = parseBody(VIDEO.record.body, req.query);
+    requireMember(user, q.projectId);
+    const file = recorder.file(q.projectId, q.sn, q.run, q.file);
+    if (!file) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(file);
+    } catch {
+      // pruned between the check and the read
+      throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
+    }
+    // a recorded file never changes: the browser may keep it while the session lasts
+    return reply.header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff').type('video/mp4').send(bytes);
+    // a player seeking through a recording asks for many segments: outside the per-minute limit like the live files
+  }, { config: { rateLimit: false } });
+
   route(app, deps, VIDEO.streamList, async ({ body, user }) => {
     requireMember(user, body.projectId);
     const rows = await videoDeviceRows(deps.db, body.projectId);
@@ -145,6 +189,7 @@ export function registerVideoRoutes(app: FastifyInstance, deps: HttpDeps): Strea
     };
     await saveCameraStream(deps.db, next);
     await supervisor.stopCamera(body.projectId, body.sn);
+    void recorder.sync();
     const name = (await videoDeviceRows(deps.db, body.projectId)).find((r) => r.sn === body.sn)?.name ?? body.sn;
     return toRow(body.sn, name, next);
   });
@@ -153,6 +198,7 @@ export function registerVideoRoutes(app: FastifyInstance, deps: HttpDeps): Strea
     requireMember(user, body.projectId);
     const removed = await removeCameraStreams(deps.db, body.projectId, [body.sn]);
     await supervisor.stopCamera(body.projectId, body.sn);
+    void recorder.sync();
     return { removed };
   });
 

@@ -44,6 +44,7 @@ import { customRangeMessage } from '../../board/timeControls/TimeRangeMenu';
 import { CaptureAnalysisModal } from './CaptureAnalysisModal';
 import { ShelvedBadge } from './AlarmShelving';
 import { useProjectId } from '../shell/useProjectId';
+import { WatchMomentLink } from '../../components/captures/WatchMomentLink';
 
 /** Alarms per table page. */
 const PAGE_SIZE = 20;
@@ -485,6 +486,7 @@ const AlarmDetailDrawer = observer(function AlarmDetailDrawer({ detail, onClose 
                 </dt>
                 <dd style={{ margin: 0 }}>
                   <CapturePicture key={a.picUrl} src={appUrl(a.picUrl)} alt={i18n._(msg`AI capture`)} />
+                  {a.kind === 'ai' ? <WatchMomentLink moment={{ projectId: a.projectId, cameraSn: a.deviceSn, atMs: a.raisedAtMs }} /> : null}
                 </dd>
               </>
             ) : null}

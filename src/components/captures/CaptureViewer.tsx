@@ -8,7 +8,7 @@ import { DEAL_STATUS_LABEL } from '../messages';
 import { AI_METRIC_LABEL } from '../alarmText';
 import { CapturePicture } from './CapturePicture';
 import { nextZoom } from './captureSteps';
-import { watchMomentHref } from './watchMoment';
+import { WatchMomentLink } from './WatchMomentLink';
 
 /** The translated name of a capture's violation (its English `algTypeName` for one this build does not name). */
 export function useAlgTypeLabel(): (c: Pick<CaptureRecord, 'algType' | 'algTypeName'>) => string {
@@ -52,7 +52,6 @@ export function CaptureViewer({
   const [zoom, setZoom] = useState(1);
   const alarmId = capture?.alarmId ?? null;
   useEffect(() => setZoom(1), [alarmId]);
-  const watch = capture ? watchMomentHref({ projectId, cameraSn: capture.cameraSn, atMs: capture.capTime }) : null;
   const fileName = capture?.picture ? (new URLSearchParams(capture.picture.split('?')[1] ?? '').get('name') ?? `capture-${capture.alarmId}.jpg`) : undefined;
   const zoomPct = Math.round(zoom * 100);
   return (
@@ -133,11 +132,7 @@ export function CaptureViewer({
                   <Trans>Download picture</Trans>
                 </a>
               ) : null}
-              {watch ? (
-                <a href={watch} style={{ color: SCREEN.brand }}>
-                  <Trans>Watch the moment</Trans>
-                </a>
-              ) : null}
+              {capture ? <WatchMomentLink moment={{ projectId, cameraSn: capture.cameraSn, atMs: capture.capTime }} /> : null}
             </span>
           </DialogActions>
         </DialogBody>

@@ -7,6 +7,7 @@ import { useCameraStream } from '../../panelData';
 import { SCREEN } from '../../theme/theme';
 import { STATUS_COLOR } from '../../theme/status';
 import { HlsPlayer } from './HlsPlayer';
+import { RecordedVideo } from './RecordedVideo';
 import { canPlayCodec } from './hlsConfig';
 import { useOnScreen } from './useOnScreen';
 
@@ -25,7 +26,8 @@ const TILE_TEXT_PX = 15;
  * One camera's live video (docs/architecture.md "Video"): its name, the definition switch (main/sub where
  * the camera has both) and full screen; the stream is leased while the tile is on screen and the page
  * visible. Instead of a black tile it says why there is no picture: no source bound, the camera offline,
- * an H.265 stream this browser cannot play, or a replayed board (no recorded video).
+ * an H.265 stream this browser cannot play. On a replayed board it plays the camera's recording at the
+ * replayed instant (RecordedVideo), or says that nothing is recorded then.
  */
 export const VideoTile = observer(function VideoTile({
   camera,
@@ -48,7 +50,7 @@ export const VideoTile = observer(function VideoTile({
   let body: ReactNode;
   let dot: string = STATUS_COLOR.unknown;
   if (!camera) body = null;
-  else if (stream.mode === 'replay') body = <Message><Trans>There is no video record corresponding to the current device date!</Trans></Message>;
+  else if (stream.mode === 'replay') body = <RecordedVideo sn={camera.sn} active={active} message={(text) => <Message>{text}</Message>} />;
   else if (!camera.hasSource) body = <Message><Trans>Please bind video monitoring device first!</Trans></Message>;
   else if (open?.state === 'offline') {
     dot = STATUS_COLOR.offline;

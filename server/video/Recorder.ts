@@ -1,0 +1,366 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { RecordCameras, VideoConfig } from '../config';
+import type { RecordableCamera } from '../storage';
+import { CAPTION_FILE, ffmpegArgs, type DemoFonts, type StreamInput } from './ffmpegArgs';
+import { indexLine, INDEX_FILE, parseIndex, parseRecordPlaylist, RECORD_PLAYLIST, recordOutputArgs, segmentNumber, type RecordedSegment } from './recordIndex';
+import { findDemoFonts, FIRST_BACKOFF_MS, MAX_BACKOFF_MS, safeName, sameInput } from './StreamSupervisor';
+
+/** How often running recordings' new segments are indexed, ms. */
+const INDEX_TICK_MS = 2_000;
+/** How often segments are pruned by age and by the disk cap, ms. */
+const PRUNE_EVERY_MS = 10_000;
+/** How often the list of recorded cameras is read again from the database, ms. */
+const SYNC_EVERY_MS = 30_000;
+/** The file in a camera's folder naming its project and camera (folder names are made safe, so not reversible). */
+const CAMERA_FILE = 'camera.json';
+/** How long a stopped recording's ffmpeg gets after SIGTERM before SIGKILL, ms. */
+const KILL_AFTER_MS = 3_000;
+
+/** Whether the recorder's `cameras` setting (VIDEO_RECORD) records `cam`. */
+export function isRecorded(cameras: RecordCameras, cam: { sn: string; source: string }): boolean {
+  if (cameras === 'off') return false;
+  if (cameras === 'all') return true;
+  if (cameras === 'demo') return cam.source === 'demo';
+  return cameras.includes(cam.sn);
+}
+
+/** What a camera's recording reads: the main stream of RTSP and HLS sources (copied); the demo's small sub picture (encoded). */
+export function recordInput(cam: RecordableCamera): StreamInput | null {
+  if (cam.source === 'demo') return { source: 'demo', quality: 'sub' };
+  return cam.mainUrl ? { source: cam.source, url: cam.mainUrl } : null;
+}
+
+/** One camera's kept segments and, while it is recorded, its ffmpeg. */
+class CameraRecord {
+  segments: RecordedSegment[] = [];
+  bytes = 0;
+  child: ChildProcess | null = null;
+  /** The run ffmpeg writes now (null when not running). */
+  run: string | null = null;
+  lastNumber = -1;
+  failuresInRow = 0;
+  restartTimer: NodeJS.Timeout | null = null;
+  recording: { input: StreamInput; name: string } | null = null;
+
+  constructor(
+    readonly projectId: string,
+    readonly sn: string,
+    readonly dir: string,
+  ) {}
+}
+
+/**
+ * Records cameras around the clock (docs/architecture.md "Video"): one ffmpeg per recorded camera, apart
+ * from the on-demand live streams (a recording needs no viewer and outlives a live stream's idle stop),
+ * writing 2 s fMP4 segments with program date-times into a run folder under `record.dir`. Each finished
+ * segment is indexed (in memory and in the run's index file, so a restart keeps every recording); segments
+ * older than the retention, then the oldest beyond the disk cap, are deleted. An ffmpeg that exits starts
+ * a new run after a back-off (1 s doubling to 30 s). The cameras come from `listCameras` (every 30 s and
+ * on {@link sync}) filtered by VIDEO_RECORD; at most VIDEO_RECORD_MAX_CAMERAS are recorded.
+ */
+export class Recorder {
+  private readonly cameras = new Map<string, CameraRecord>();
+  private readonly fonts: DemoFonts = findDemoFonts();
+  private readonly timer: NodeJS.Timeout;
+  private lastPruneMs = 0;
+  private lastSyncMs = 0;
+  private syncing: Promise<void> | null = null;
+  private closed = false;
+  private overWarned = false;
+
+  constructor(
+    private readonly config: VideoConfig,
+    private readonly listCameras: () => Promise<RecordableCamera[]>,
+    private readonly log: { warn(obj: object, msg: string): void },
+    private readonly now: () => number = Date.now,
+  ) {
+    mkdirSync(config.record.dir, { recursive: true });
+    this.load();
+    this.prune();
+    this.timer = setInterval(() => this.tick(), INDEX_TICK_MS);
+    this.timer.unref();
+    void this.sync();
+  }
+
+  /** The kept segments of a camera, time ordered (empty when none). */
+  segments(projectId: string, sn: string): readonly RecordedSegment[] {
+    return this.cameras.get(keyOf(projectId, sn))?.segments ?? [];
+  }
+
+  /** Bytes of kept segments on this node (what the disk cap bounds). */
+  totalBytes(): number {
+    let n = 0;
+    for (const c of this.cameras.values()) n += c.bytes;
+    return n;
+  }
+
+  /** The path of a recorded file that is kept (an indexed segment, or the init segment of a run with one), else null. */
+  file(projectId: string, sn: string, run: string, file: string): string | null {
+    const c = this.cameras.get(keyOf(projectId, sn));
+    if (!c) return null;
+    const kept = file === 'init.mp4' ? c.segments.some((s) => s.run === run) : c.segments.some((s) => s.run === run && s.file === file);
+    return kept ? path.join(c.dir, run, file) : null;
+  }
+
+  /** Reads the cameras again and starts or stops recordings to match (after a source changed). */
+  sync(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    this.syncing ??= this.doSync().finally(() => {
+      this.syncing = null;
+    });
+    return this.syncing;
+  }
+
+  /** Stops every recording (indexing what it finished). The recordings stay on disk. Idempotent. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.timer);
+    await this.syncing?.catch(() => undefined);
+    await Promise.all([...this.cameras.values()].map((c) => this.stopRecording(c)));
+  }
+
+  private async doSync(): Promise<void> {
+    this.lastSyncMs = this.now();
+    let list: RecordableCamera[];
+    try {
+      list = await this.listCameras();
+    } catch (err) {
+      this.log.warn({ err }, 'could not read the cameras to record');
+      return;
+    }
+    if (this.closed) return;
+    const wanted = new Map<string, { cam: RecordableCamera; input: StreamInput }>();
+    for (const cam of list) {
+      const input = isRecorded(this.config.record.cameras, cam) ? recordInput(cam) : null;
+      if (!input) continue;
+      if (wanted.size >= this.config.record.maxCameras) {
+        if (!this.overWarned) this.log.warn({ sn: cam.sn, projectId: cam.projectId, max: this.config.record.maxCameras }, 'camera not recorded: VIDEO_RECORD_MAX_CAMERAS cameras are recorded already');
+        this.overWarned = true;
+        continue;
+      }
+      wanted.set(keyOf(cam.projectId, cam.sn), { cam, input });
+    }
+    for (const c of this.cameras.values()) {
+      const w = wanted.get(keyOf(c.projectId, c.sn));
+      if (c.recording && (!w || !sameInput(c.recording.input, w.input))) await this.stopRecording(c);
+    }
+    for (const [key, { cam, input }] of wanted) {
+      let c = this.cameras.get(key);
+      if (!c) {
+        c = this.cameraRecord(cam.projectId, cam.sn);
+        this.cameras.set(key, c);
+      }
+      if (!c.recording && !this.closed) {
+        c.recording = { input, name: cam.name };
+        c.failuresInRow = 0;
+        this.spawn(c);
+      }
+    }
+  }
+
+  /** A camera's record, its folder made with the file naming it. */
+  private cameraRecord(projectId: string, sn: string): CameraRecord {
+    const dir = path.join(this.config.record.dir, safeName(projectId), safeName(sn));
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, CAMERA_FILE), JSON.stringify({ projectId, sn }));
+    return new CameraRecord(projectId, sn, dir);
+  }
+
+  private spawn(c: CameraRecord): void {
+    if (!c.recording) return;
+    // a run id is its start in ms: 13 digits (RECORD_RUN), one more ms when a run started in this one
+    let startMs = this.now();
+    while (existsSync(path.join(c.dir, String(startMs)))) startMs++;
+    const run = String(startMs);
+    const runDir = path.join(c.dir, run);
+    mkdirSync(runDir, { recursive: true });
+    if (c.recording.input.source === 'demo') writeFileSync(path.join(runDir, CAPTION_FILE), c.recording.name.slice(0, 80));
+    c.run = run;
+    c.lastNumber = -1;
+    let log = '';
+    const child = spawn(this.config.ffmpegPath, ffmpegArgs(c.recording.input, runDir, this.fonts, recordOutputArgs(runDir)), { stdio: ['ignore', 'ignore', 'pipe'] });
+    c.child = child;
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => {
+      log = (log + chunk).slice(-1_000);
+    });
+    const ended = (why: string) => {
+      if (c.child !== child) return;
+      c.child = null;
+      this.indexRun(c);
+      c.run = null;
+      if (!c.recording || this.closed) return;
+      c.failuresInRow++;
+      const wait = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.min(c.failuresInRow - 1, 10));
+      if (c.failuresInRow === 1) this.log.warn({ camera: keyOf(c.projectId, c.sn), error: why.slice(0, 300) }, 'camera recording stopped: restarting with back-off');
+      c.restartTimer = setTimeout(() => {
+        c.restartTimer = null;
+        if (c.recording && !this.closed) this.spawn(c);
+      }, wait);
+      c.restartTimer.unref();
+    };
+    child.on('error', (err) => ended(`ffmpeg could not run: ${err.message}`));
+    child.on('close', (code, signal) => ended(`ffmpeg exited (${signal ?? `code ${code}`}): ${log.trim().split('\n').at(-1) ?? ''}`));
+  }
+
+  /** Adds the segments ffmpeg finished since the last look to the camera's index (memory and the run's file). */
+  private indexRun(c: CameraRecord): void {
+    if (!c.run) return;
+    const runDir = path.join(c.dir, c.run);
+    let text: string;
+    try {
+      text = readFileSync(path.join(runDir, RECORD_PLAYLIST), 'utf8');
+    } catch {
+      return; // nothing finished yet
+    }
+    let lines = '';
+    for (const s of parseRecordPlaylist(text)) {
+      const n = segmentNumber(s.file);
+      if (n <= c.lastNumber) continue;
+      let bytes: number;
+      try {
+        bytes = statSync(path.join(runDir, s.file)).size;
+      } catch {
+        continue;
+      }
+      c.lastNumber = n;
+      c.segments.push({ run: c.run, file: s.file, startMs: s.startMs, durationMs: s.durationMs, bytes });
+      c.bytes += bytes;
+      lines += indexLine(s);
+      if (c.failuresInRow > 0) c.failuresInRow = 0;
+    }
+    if (lines) appendFileSync(path.join(runDir, INDEX_FILE), lines);
+  }
+
+  private tick(): void {
+    if (this.closed) return;
+    for (const c of this.cameras.values()) if (c.child) this.indexRun(c);
+    const now = this.now();
+    if (now - this.lastPruneMs >= PRUNE_EVERY_MS) this.prune();
+    if (now - this.lastSyncMs >= SYNC_EVERY_MS) void this.sync();
+  }
+
+  /** Deletes segments older than the retention, then the oldest while the kept bytes exceed the disk cap; runs left with none are deleted. */
+  prune(): void {
+    const now = this.now();
+    this.lastPruneMs = now;
+    const cutoff = now - this.config.record.retentionMs;
+    const touched = new Set<CameraRecord>();
+    const dropFirst = (c: CameraRecord) => {
+      const s = c.segments.shift();
+      if (!s) return;
+      c.bytes -= s.bytes;
+      touched.add(c);
+      try {
+        unlinkSync(path.join(c.dir, s.run, s.file));
+      } catch {
+        // already gone
+      }
+    };
+    for (const c of this.cameras.values()) while (c.segments.length > 0 && c.segments[0].startMs + c.segments[0].durationMs < cutoff) dropFirst(c);
+    let total = this.totalBytes();
+    while (total > this.config.record.maxBytes) {
+      let oldest: CameraRecord | null = null;
+      for (const c of this.cameras.values()) if (c.segments.length > 0 && (!oldest || c.segments[0].startMs < oldest.segments[0].startMs)) oldest = c;
+      if (!oldest) break;
+      total -= oldest.segments[0].bytes;
+      dropFirst(oldest);
+    }
+    for (const c of touched) this.rewriteIndexes(c);
+  }
+
+  /** After pruning: each run's index file lists only its kept segments; a run with none (not the one being written) is deleted. */
+  private rewriteIndexes(c: CameraRecord): void {
+    const byRun = new Map<string, RecordedSegment[]>();
+    for (const s of c.segments) {
+      const list = byRun.get(s.run);
+      if (list) list.push(s);
+      else byRun.set(s.run, [s]);
+    }
+    for (const run of listDirs(c.dir)) {
+      const kept = byRun.get(run);
+      if (!kept && run !== c.run) rmSync(path.join(c.dir, run), { recursive: true, force: true });
+      else if (kept && kept[0].file !== firstIndexedFile(path.join(c.dir, run))) writeFileSync(path.join(c.dir, run, INDEX_FILE), kept.map(indexLine).join(''));
+    }
+  }
+
+  /** Reads the recordings kept on disk (a restart keeps them): every camera folder's runs and their indexes. */
+  private load(): void {
+    for (const project of listDirs(this.config.record.dir)) {
+      for (const cam of listDirs(path.join(this.config.record.dir, project))) {
+        const dir = path.join(this.config.record.dir, project, cam);
+        let ids: { projectId: string; sn: string };
+        try {
+          ids = JSON.parse(readFileSync(path.join(dir, CAMERA_FILE), 'utf8')) as { projectId: string; sn: string };
+          if (typeof ids.projectId !== 'string' || typeof ids.sn !== 'string') continue;
+        } catch {
+          continue;
+        }
+        const c = new CameraRecord(ids.projectId, ids.sn, dir);
+        for (const run of listDirs(dir).sort()) {
+          let entries: ReturnType<typeof parseIndex> = [];
+          try {
+            entries = parseIndex(readFileSync(path.join(dir, run, INDEX_FILE), 'utf8'));
+          } catch {
+            // a run that finished no segment
+          }
+          for (const e of entries) {
+            let bytes: number;
+            try {
+              bytes = statSync(path.join(dir, run, e.file)).size;
+            } catch {
+              continue;
+            }
+            c.segments.push({ run, file: e.file, startMs: e.startMs, durationMs: e.durationMs, bytes });
+            c.bytes += bytes;
+          }
+          if (!c.segments.some((s) => s.run === run)) rmSync(path.join(dir, run), { recursive: true, force: true });
+        }
+        c.segments.sort((a, b) => a.startMs - b.startMs);
+        this.cameras.set(keyOf(c.projectId, c.sn), c);
+      }
+    }
+  }
+
+  private async stopRecording(c: CameraRecord): Promise<void> {
+    c.recording = null;
+    if (c.restartTimer) clearTimeout(c.restartTimer);
+    c.restartTimer = null;
+    const child = c.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    await new Promise<void>((resolve) => {
+      const force = setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS);
+      child.once('close', () => {
+        clearTimeout(force);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  }
+}
+
+/** The key of a camera. */
+function keyOf(projectId: string, sn: string): string {
+  return `${projectId}/${sn}`;
+}
+
+/** The sub-folders of `dir` (none when it does not exist). */
+function listDirs(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  } catch {
+    return [];
+  }
+}
+
+/** The file of a run index's first line, or null. */
+function firstIndexedFile(runDir: string): string | null {
+  try {
+    return parseIndex(readFileSync(path.join(runDir, INDEX_FILE), 'utf8'))[0]?.file ?? null;
+  } catch {
+    return null;
+  }
+}
