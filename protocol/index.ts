@@ -33,3 +33,6 @@ export * from './attendance';
 export * from './video';
 export * from './spray';
 export * from './environmentStats';
+export * from './attachments';
+export * from './eventBook';
+export * from './projectHome';

@@ -35,6 +35,9 @@ import { registerAttendanceRoutes } from './routes/attendance';
 import { registerCaptureRoutes } from './routes/captures';
 import { registerVideoRoutes } from './routes/video';
 import { registerVehicleRoutes } from './routes/vehicles';
+import { registerAttachmentRoutes } from './routes/attachments';
+import { registerEventBookRoutes } from './routes/eventBook';
+import { registerHomeRoutes } from './routes/home';
 
 const API_PREFIX = '/zhgd/';
 /** Auth routes: their limits are RATE_LIMIT_AUTH_PER_MINUTE, counted apart from the other routes. */
@@ -296,5 +299,8 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   registerAttendanceRoutes(app, deps);
   registerCaptureRoutes(app, deps);
   registerVehicleRoutes(app, deps);
+  registerAttachmentRoutes(app, deps);
+  registerEventBookRoutes(app, deps);
+  registerHomeRoutes(app, deps);
   return app;
 }

@@ -35,3 +35,6 @@ export * from './captures';
 export * from './cameraStreams';
 export * from './spray';
 export * from './environmentDaily';
+export * from './attachments';
+export * from './eventBook';
+export * from './projectHome';
