@@ -38,7 +38,7 @@ describe('attachments and the event book (real server)', () => {
   });
 
   const upload = (client: ApiClient, fileName: string, bytes: Uint8Array) => client.post<Attachment>(ATTACHMENTS.upload.path, { projectId: demo, fileName, contentBase64: b64(bytes) });
-  const file = (client: ApiClient, attachmentId: number, projectId = demo) =>
+  const file = (client: ApiClient, attachmentId: number, projectId: string = demo) =>
     fetch(`${server.url}${ATTACHMENTS.file.path}?projectId=${projectId}&attachmentId=${attachmentId}`, { headers: { cookie: client.cookie! } });
 
   it('recognises an upload by its content, not its name, and serves it to members only', async () => {
@@ -123,7 +123,11 @@ describe('attachments and the event book (real server)', () => {
     expect(incident.body.success).toBe(true);
     const home = await viewer.post<HomeSummary>(HOME.summary.path, { projectId: demo, atMs: accidentAt + 3 * DAY });
     expect(home.body.data!.safeDays).toEqual({ days: 3, since: 'accident', sinceMs: accidentAt });
-    expect(home.body.data!.latestEvents[0]).toMatchObject({ title: 'Hand injury at the rebar yard', recordable: true });
+    // the latest five as of then, newest first: the demo's own events of the last days are among them
+    const latest = home.body.data!.latestEvents;
+    expect(latest.length).toBe(5);
+    expect(latest.map((e) => e.occurredAtMs)).toEqual([...latest.map((e) => e.occurredAtMs)].sort((a, b) => b - a));
+    expect(latest.find((e) => e.recordable)).toMatchObject({ title: 'Hand injury at the rebar yard', occurredAtMs: accidentAt });
     expect(home.body.data!.project).toMatchObject({ projectId: demo, name: DEMO_PROJECT.name });
 
     // a near miss is an incident too, but not a recordable accident: the days go on
