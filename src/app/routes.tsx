@@ -23,6 +23,8 @@ const TunnelScreen = lazyChunk('TunnelScreen', () => import('./screens/TunnelScr
 const EnvironmentScreen = lazyChunk('EnvironmentScreen', () => import('./screens/EnvironmentScreen').then((m) => m.EnvironmentScreen));
 const TunnelProcessScreen = lazyChunk('TunnelProcessScreen', () => import('./screens/TunnelProcessScreen').then((m) => m.TunnelProcessScreen));
 const VideoScreen = lazyChunk('VideoScreen', () => import('./screens/VideoScreen').then((m) => m.VideoScreen));
+const HomeScreen = lazyChunk('HomeScreen', () => import('./screens/HomeScreen').then((m) => m.HomeScreen));
+const EventBookScreen = lazyChunk('EventBookScreen', () => import('./screens/EventBookScreen').then((m) => m.EventBookScreen));
 const PageManagerScreen = lazyChunk('PageManagerScreen', () => import('./screens/PageManagerScreen').then((m) => m.PageManagerScreen));
 
 // The project's custom panel types are registered while it is open (docs/custom-modules.md).
@@ -67,6 +69,9 @@ export const ROUTE_OBJECTS = [
       { path: 'video', element: <VideoScreen /> },
       // Dust, noise, weather and the fog cannons (docs/domain.md "Site environment", "Spray linkage").
       { path: 'environment', element: <EnvironmentScreen /> },
+      // The project home and its event book (docs/domain.md "Project home", "Event book").
+      { path: 'home', element: <HomeScreen /> },
+      { path: 'events', element: <EventBookScreen /> },
       // Hidden from menus (docs/product.md "Routes and screens"): the same list as /pageManger.
       { path: 'dataV/index', element: <PageManagerScreen /> },
       { path: 'dataV/dataDriven', element: <DataDrivenScreen /> },
