@@ -79,18 +79,14 @@ export const HomeScreen = observer(function HomeScreen() {
     ['/alarmCenter', <Trans key="c">Alarm center</Trans>],
   ];
   return (
-    <ScreenFrame
-      title={summary ? summary.project.name : <Trans>Project home</Trans>}
-      actions={
-        <nav aria-label={t`Go to`} style={{ display: 'flex', gap: 14, flexWrap: 'wrap', fontSize: 16 }}>
-          {links.map(([to, label]) => (
-            <ScreenLink key={to} to={to}>
-              {label}
-            </ScreenLink>
-          ))}
-        </nav>
-      }
-    >
+    <ScreenFrame title={summary ? summary.project.name : <Trans>Project home</Trans>}>
+      <nav aria-label={t`Go to`} style={{ display: 'flex', gap: 18, flexWrap: 'wrap', fontSize: 16, marginBottom: 12 }}>
+        {links.map(([to, label]) => (
+          <ScreenLink key={to} to={to}>
+            {label}
+          </ScreenLink>
+        ))}
+      </nav>
       {!summary || !projectId ? (
         <p style={{ ...muted, fontSize: 16 }}>
           <Trans>Loading…</Trans>
@@ -138,6 +134,17 @@ export const HomeScreen = observer(function HomeScreen() {
               <Figure value={summary.alarms.weekTotal} label={<Trans>last 7 days</Trans>} />
             </div>
             <table style={{ borderCollapse: 'collapse', width: '100%' }}>
+              <thead>
+                <tr style={muted}>
+                  <th />
+                  <th style={{ textAlign: 'right', fontWeight: 400 }}>
+                    <Trans>today</Trans>
+                  </th>
+                  <th style={{ textAlign: 'right', fontWeight: 400 }}>
+                    <Trans>last 7 days</Trans>
+                  </th>
+                </tr>
+              </thead>
               <tbody>
                 {summary.alarms.week.map((g) => (
                   <tr key={g.group}>

@@ -25,7 +25,7 @@ export const UNIT_ROLE_LABEL: Readonly<Record<UnitRole, MessageDescriptor>> = {
   owner: msg`Owner`,
   design: msg`Designer`,
   supervision: msg`Supervisor`,
-  construction: msg`Contractor`,
+  construction: msg`Construction unit`,
   survey: msg`Surveyor`,
   other: msg`Other unit`,
 };
