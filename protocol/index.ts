@@ -34,3 +34,6 @@ export * from './video';
 export * from './spray';
 export * from './environmentStats';
 export * from './company';
+export * from './attachments';
+export * from './eventBook';
+export * from './projectHome';

@@ -106,6 +106,8 @@ export interface ServerConfig {
   hashWorkers: number;
   /** Password hashes that may wait for a thread (HASH_QUEUE, default 32); beyond, logins answer RATE_LIMITED. */
   hashQueue: number;
+  /** Total attachment bytes a project may hold (ATTACHMENT_CAP_MB, default 1024; docs/configuration.md). */
+  attachmentCapBytes: number;
   /** Largest request body of the board-editing routes in bytes (BODY_LIMIT_BYTES, default 1 MiB). */
   bodyLimitBytes: number;
   /** Largest stored board (layout plus pages, JSON) in bytes (BOARD_MAX_BYTES, default 4 MiB). */
@@ -357,6 +359,7 @@ const envSchema = z.object({
   CUSTOM_MODULE_ORIGINS: originList.optional(),
   HASH_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
+  ATTACHMENT_CAP_MB: z.coerce.number().int().min(1).max(1024 * 1024).default(1024),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(256 * 1024 * 1024).default(1024 * 1024),
   BOARD_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(4 * 1024 * 1024),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
@@ -483,6 +486,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     customModuleOrigins: e.CUSTOM_MODULE_ORIGINS ?? [],
     hashWorkers: e.HASH_WORKERS ?? defaultHashWorkers(),
     hashQueue: e.HASH_QUEUE,
+    attachmentCapBytes: e.ATTACHMENT_CAP_MB * 1024 * 1024,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     boardMaxBytes: e.BOARD_MAX_BYTES,
     rateLimitAuthPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ADMIN, ALARMS, ATTENDANCE, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, ENVIRONMENT, FLEET, PEOPLE, TENANCY, TUNNEL, VIDEO, redactStreamUrl } from '../../protocol';
+import { ADMIN, ALARMS, ATTACHMENTS, ATTENDANCE, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, ENVIRONMENT, EVENTS, FLEET, HOME, PEOPLE, TENANCY, TUNNEL, VIDEO, redactStreamUrl } from '../../protocol';
 import type { Database } from '../storage';
 import { requestProjects, requestUser } from './authorize';
 
@@ -67,6 +67,12 @@ export const AUDITED_ROUTES: Readonly<Record<string, string>> = {
   // the commands these send are audited one by one by the spray service (spray.command, spray.acked…)
   [ENVIRONMENT.sprayCommand.path]: 'spray.manual',
   [ENVIRONMENT.sprayLinkageSet.path]: 'spray.linkage',
+  [EVENTS.add.path]: 'event.add',
+  [EVENTS.edit.path]: 'event.edit',
+  [EVENTS.delete.path]: 'event.delete',
+  [ATTACHMENTS.upload.path]: 'attachment.upload',
+  [ATTACHMENTS.remove.path]: 'attachment.remove',
+  [HOME.profileSet.path]: 'project.profile',
 };
 
 /**
@@ -86,7 +92,7 @@ const BULK_FIELDS = new Set(['contentBase64', 'segments', 'layout', 'pages', 'pa
 /** Longest detail text kept per entry. */
 const MAX_DETAIL_CHARS = 2000;
 /** Fields naming what was changed, in order of preference. */
-const TARGET_FIELDS = ['username', 'sn', 'sns', 'boardId', 'alarmId', 'alarmIds', 'coId', 'target', 'type', 'ids', 'invitationId', 'transferId', 'headingId', 'tunnelId', 'projectId'];
+const TARGET_FIELDS = ['username', 'sn', 'sns', 'boardId', 'alarmId', 'alarmIds', 'coId', 'target', 'type', 'ids', 'invitationId', 'transferId', 'headingId', 'tunnelId', 'eventId', 'attachmentId', 'projectId'];
 
 /** The body as logged: secrets dropped, bulk fields replaced by their size, cut at {@link MAX_DETAIL_CHARS}. */
 export function auditDetail(body: unknown): string {

@@ -36,6 +36,9 @@ import { registerCaptureRoutes } from './routes/captures';
 import { registerVideoRoutes } from './routes/video';
 import { registerVehicleRoutes } from './routes/vehicles';
 import { registerCompanyRoutes } from './routes/company';
+import { registerAttachmentRoutes } from './routes/attachments';
+import { registerEventBookRoutes } from './routes/eventBook';
+import { registerHomeRoutes } from './routes/home';
 
 const API_PREFIX = '/zhgd/';
 /** Auth routes: their limits are RATE_LIMIT_AUTH_PER_MINUTE, counted apart from the other routes. */
@@ -298,5 +301,8 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   registerCaptureRoutes(app, deps);
   registerVehicleRoutes(app, deps);
   registerCompanyRoutes(app, deps);
+  registerAttachmentRoutes(app, deps);
+  registerEventBookRoutes(app, deps);
+  registerHomeRoutes(app, deps);
   return app;
 }

@@ -9,6 +9,7 @@ import { demoCompanyTypes, demoPeople, demoTeamShifts, demoZones } from './demoP
 import { ADMIN_USERNAME, BRIDGE_USER, DEMO_PROJECT, demoStationChainageM, OTHER_PROJECT } from './demoProject';
 import { seedDemoEquipment } from './demoEquipment';
 import { demoProgressHistory } from './demoProgress';
+import { seedDemoHome } from './demoHome';
 import { demoAlignments } from './demoAlignment';
 import { zoneColumns } from '../rules/zoneStore';
 import { boxed } from '../terminal';
@@ -165,6 +166,8 @@ export async function seedIfEmpty(
       demoZones(locale, names.tunnels).map((z) => ({ zoneId: z.zoneId, ...zoneColumns(z) })),
       nowMs,
     );
+    // The project home: details, units, design figures, reported quantities and the event book (docs/domain.md "Project home").
+    await seedDemoHome(tx, DEMO_PROJECT.projectId, locale, nowMs);
 
     for (const board of [names.board, names.bridgeBoard]) {
       await insertBoard(tx, board, nowMs);

@@ -36,3 +36,6 @@ export * from './cameraStreams';
 export * from './spray';
 export * from './environmentDaily';
 export * from './company';
+export * from './attachments';
+export * from './eventBook';
+export * from './projectHome';

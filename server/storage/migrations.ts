@@ -973,6 +973,52 @@ const projectStateAndExternalUrl: Migration = {
   },
 };
 
+/**
+ * 0060: the attachment store of the registers (bytes in the database, docs/architecture.md "Attachments"),
+ * the event book (docs/domain.md "Event book") and the project profile of the home (units, design
+ * figures, reported quantities). An attachment names its record (`owner_register`, `owner_id`) once a
+ * record takes it; until then it is an upload of its uploader.
+ */
+const attachmentsEventBook: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('attachments')
+      .addColumn('attachment_id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('owner_register', 'text')
+      .addColumn('owner_id', 'integer')
+      .addColumn('file_name', 'text', (c) => c.notNull())
+      .addColumn('type', 'text', (c) => c.notNull())
+      .addColumn('size_bytes', 'integer', (c) => c.notNull())
+      .addColumn('content', 'bytea', (c) => c.notNull())
+      .addColumn('uploaded_by', 'text', (c) => c.notNull())
+      .addColumn('uploaded_at_ms', 'double precision', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('attachments_owner_idx').on('attachments').columns(['project_id', 'owner_register', 'owner_id']).execute();
+    await db.schema
+      .createTable('project_events')
+      .addColumn('event_id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('occurred_at_ms', 'double precision', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('title', 'text', (c) => c.notNull())
+      .addColumn('text', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('recordable', 'boolean', (c) => c.notNull().defaultTo(false))
+      .addColumn('recorded_by', 'text', (c) => c.notNull())
+      .addColumn('recorded_at_ms', 'double precision', (c) => c.notNull())
+      .addColumn('edited_by', 'text')
+      .addColumn('edited_at_ms', 'double precision')
+      .execute();
+    await db.schema.createIndex('project_events_time_idx').on('project_events').expression(sql`project_id, occurred_at_ms desc, event_id desc`).execute();
+    await db.schema
+      .createTable('project_profiles')
+      .addColumn('project_id', 'text', (c) => c.primaryKey())
+      .addColumn('profile', 'jsonb', (c) => c.notNull())
+      .addColumn('updated_at_ms', 'double precision', (c) => c.notNull())
+      .execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -1004,6 +1050,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0053_camera_streams': cameraStreams,
   '0055_spray_linkages': sprayLinkages,
   '0056_gate_attendance': gateAttendance,
+  '0060_attachments_event_book_project_profiles': attachmentsEventBook,
   '0061_project_state_and_external_url': projectStateAndExternalUrl,
 };
 

@@ -49,6 +49,9 @@ export interface Database {
   team_shifts: TeamShiftsTable;
   labour_companies: LabourCompaniesTable;
   camera_streams: CameraStreamsTable;
+  attachments: AttachmentsTable;
+  project_events: ProjectEventsTable;
+  project_profiles: ProjectProfilesTable;
 }
 
 export interface UsersTable {
@@ -654,4 +657,44 @@ export interface SprayLinkagesTable {
   mode: Generated<string>;
   /** CommandRecord of protocol/spray.ts, or null before the first command. */
   last_command: ColumnType<CommandRecord | null, string | null, string | null>;
+}
+
+/** Files of the registers (migration 0060; server/storage/attachments.ts): an upload until a record names it. */
+export interface AttachmentsTable {
+  attachment_id: Generated<number>;
+  project_id: string;
+  /** The register of the record holding it (`event`), null for an upload no record took yet. */
+  owner_register: string | null;
+  owner_id: number | null;
+  file_name: string;
+  /** protocol/attachments.ts AttachmentType, from the content's magic bytes. */
+  type: string;
+  size_bytes: number;
+  content: Uint8Array;
+  uploaded_by: string;
+  uploaded_at_ms: number;
+}
+
+/** The event book (migration 0060; docs/domain.md "Event book"). */
+export interface ProjectEventsTable {
+  event_id: Generated<number>;
+  project_id: string;
+  occurred_at_ms: number;
+  /** protocol/eventBook.ts EventKind. */
+  kind: string;
+  title: string;
+  text: string;
+  /** A recordable accident (incidents only): restarts the safe-production days. */
+  recordable: boolean;
+  recorded_by: string;
+  recorded_at_ms: number;
+  edited_by: string | null;
+  edited_at_ms: number | null;
+}
+
+/** A project's units, design figures and reported quantities (migration 0060; protocol/projectHome.ts ProjectProfile). */
+export interface ProjectProfilesTable {
+  project_id: string;
+  profile: ColumnType<unknown, string, string>;
+  updated_at_ms: number;
 }

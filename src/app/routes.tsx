@@ -30,6 +30,8 @@ const VideoMomentScreen = lazyChunk('VideoMomentScreen', () => import('./screens
 
 // "Watch the moment" of an AI capture opens the camera's recording around it (docs/architecture.md "Video").
 setWatchMomentLink(videoMomentHref);
+const HomeScreen = lazyChunk('HomeScreen', () => import('./screens/HomeScreen').then((m) => m.HomeScreen));
+const EventBookScreen = lazyChunk('EventBookScreen', () => import('./screens/EventBookScreen').then((m) => m.EventBookScreen));
 const PageManagerScreen = lazyChunk('PageManagerScreen', () => import('./screens/PageManagerScreen').then((m) => m.PageManagerScreen));
 
 // The project's custom panel types are registered while it is open (docs/custom-modules.md).
@@ -78,6 +80,9 @@ export const ROUTE_OBJECTS = [
       { path: 'environment', element: <EnvironmentScreen /> },
       // The company homepage (docs/api.md "Company homepage"): the projects of the user's organisations on a map of China.
       { path: 'company', element: <CompanyScreen /> },
+      // The project home and its event book (docs/domain.md "Project home", "Event book").
+      { path: 'home', element: <HomeScreen /> },
+      { path: 'events', element: <EventBookScreen /> },
       // Hidden from menus (docs/product.md "Routes and screens"): the same list as /pageManger.
       { path: 'dataV/index', element: <PageManagerScreen /> },
       { path: 'dataV/dataDriven', element: <DataDrivenScreen /> },

@@ -85,6 +85,7 @@ export const HeaderActions = observer(function HeaderActions({ collapseBelowPx }
   const crowded = useCrowdedHeader(own, collapseBelowPx !== undefined);
   const narrow = narrowViewport || crowded;
   const links: Array<{ href: string; label: ReactNode; key: string }> = [
+    { key: 'home', href: '#/home', label: <Trans>Project home</Trans> },
     { key: 'alarmCenter', href: '#/alarmCenter', label: <Trans>Alarm center</Trans> },
     { key: 'captures', href: '#/captures', label: <Trans>AI captures</Trans> },
     { key: 'people', href: '#/people', label: <Trans>People</Trans> },

@@ -69,6 +69,12 @@ export const AUDIT_ACTION_LABEL: Readonly<Record<string, MessageDescriptor>> = {
   'spray.refused': msg`Fog cannon refused a command`,
   'spray.unacknowledged': msg`Fog cannon never answered a command`,
   'spray.superseded': msg`Fog cannon command replaced by a newer one`,
+  'event.add': msg`Recorded an event in the event book`,
+  'event.edit': msg`Edited an event of the event book`,
+  'event.delete': msg`Deleted an event of the event book`,
+  'attachment.upload': msg`Uploaded an attachment`,
+  'attachment.remove': msg`Removed an unused attachment`,
+  'project.profile': msg`Edited the project's units, design figures and quantities`,
 };
 
 /** The words of an audit action: its label, "(failed)" after it for `<action>.failed`, else the identifier itself. */

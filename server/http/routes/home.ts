@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { ALARM_GROUPS, beijingDayStart, environmentCompliance, HOME, HOME_LATEST_EVENTS, PROJECT_TYPES, safeProductionDays, type AlarmGroup, type ProjectType } from '../../../protocol';
+import { MAX_DAILY_DAYS } from '../../../protocol/contracts/environment';
+import { alarmCountsByGroup, environmentDaily, findProjectRow, lastRecordableAccidentMs, listEvents, projectProfile, setProjectProfile } from '../../storage';
+import { requireMember, route, type HttpDeps } from '../context';
+import { ApiError } from '../errors';
+
+const DAY_MS = 86_400_000;
+
+/** Counts by group in the order of ALARM_GROUPS, groups without alarms left out. */
+function groupList(counts: Map<AlarmGroup, number>): Array<{ group: AlarmGroup; count: number }> {
+  return ALARM_GROUPS.filter((g) => (counts.get(g) ?? 0) > 0).map((group) => ({ group, count: counts.get(group)! }));
+}
+
+const sum = (counts: Map<AlarmGroup, number>) => [...counts.values()].reduce((a, b) => a + b, 0);
+
+/**
+ * The project home (docs/api.md "Project home"): home/summary to members (as of `atMs`, default now), the
+ * profile to the project's administrators (audited).
+ */
+export function registerHomeRoutes(app: FastifyInstance, deps: HttpDeps): void {
+  route(app, deps, HOME.summary, async ({ body, user }) => {
+    requireMember(user, body.projectId);
+    const { projectId } = body;
+    const atMs = body.atMs ?? Date.now();
+    const row = await findProjectRow(deps.db, projectId);
+    if (!row) throw new ApiError('NOT_FOUND', 'There is no such project');
+    const today = beijingDayStart(atMs);
+    const [profile, accident, env, alarmsToday, alarmsWeek, latest] = await Promise.all([
+      projectProfile(deps.db, projectId),
+      lastRecordableAccidentMs(deps.db, projectId, atMs),
+      environmentDaily(deps.db, projectId, MAX_DAILY_DAYS, atMs),
+      alarmCountsByGroup(deps.db, projectId, today, atMs + 1),
+      alarmCountsByGroup(deps.db, projectId, today - 6 * DAY_MS, atMs + 1),
+      listEvents(deps.db, { projectId, toMs: atMs + 1 }, 1, HOME_LATEST_EVENTS),
+    ]);
+    return {
+      project: {
+        projectId,
+        name: row.name,
+        coName: row.co_name,
+        projectType: (PROJECT_TYPES as readonly string[]).includes(row.project_type) ? (row.project_type as ProjectType) : 'tunnel',
+        location: row.location,
+        latitude: row.latitude,
+        longitude: row.longitude,
+        contractor: row.contractor,
+        startDate: row.start_date,
+        plannedEndDate: row.planned_end_date,
+        keyFigures: row.key_figures,
+      },
+      profile,
+      safeDays: safeProductionDays(accident, row.start_date, atMs),
+      environment: environmentCompliance(env.stations),
+      alarms: { today: groupList(alarmsToday), week: groupList(alarmsWeek), todayTotal: sum(alarmsToday), weekTotal: sum(alarmsWeek) },
+      latestEvents: latest.list,
+    };
+  });
+
+  route(app, deps, HOME.profileSet, async ({ body, user }) => {
+    requireMember(user, body.projectId);
+    if (!(await findProjectRow(deps.db, body.projectId))) throw new ApiError('NOT_FOUND', 'There is no such project');
+    await setProjectProfile(deps.db, body.projectId, body.profile, Date.now());
+    return body.profile;
+  });
+}

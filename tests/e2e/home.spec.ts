@@ -1,0 +1,46 @@
+import { expect, test } from './fixtures';
+import { logIn } from './session';
+import { smallTexts } from './smallTexts';
+
+/**
+ * The project home and its event book (docs/domain.md "Project home", "Event book"): the demo tunnel's
+ * details and design figures, safe-production days from its seeded recordable accident, its bores'
+ * progress and reported quantities, the latest events; an administrator records an event with a photo in
+ * the event book and finds it on the home. Text at 12 px or more at 1366×768. HOME_SCREENSHOTS=1 also writes
+ * docs/screenshots/home-{1366x768,1920x1080,3840x2160}.png.
+ */
+const SHOTS = !!process.env.HOME_SCREENSHOTS;
+/** A 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+test('the home shows the project, safe days, progress and the latest events; an event recorded with a photo appears there', async ({ page }) => {
+  await page.goto('/#/home');
+  await logIn(page);
+  const project = page.getByTestId('home-project');
+  await expect(project).toContainText('Yunling Township, Dali, Yunnan', { timeout: 20_000 });
+  await expect(project).toContainText('Southwest Highway Survey and Design Institute');
+  await expect(project).toContainText('186,500');
+  await expect(page.getByTestId('home-safe-days')).toContainText('187');
+  await expect(page.getByTestId('home-safe-days')).toContainText('since the last recordable accident');
+  await expect(page.getByRole('region', { name: 'Key progress' })).toContainText('Portal bridge piers');
+  await expect(page.getByRole('region', { name: 'Latest events' }).locator('[data-event-id]')).toHaveCount(5);
+
+  for (const [w, h] of [[1366, 768], [1920, 1080], [3840, 2160]] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    if (w === 1366) expect(await smallTexts(page, 12)).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `docs/screenshots/home-${w}x${h}.png`, fullPage: w !== 3840 });
+  }
+  await page.setViewportSize({ width: 1920, height: 1080 });
+
+  await page.getByRole('link', { name: 'Open the event book' }).click();
+  const form = page.getByRole('region', { name: 'Record an event' });
+  await form.getByRole('textbox', { name: 'Title' }).fill('Lining trolley moved to the right bore');
+  await form.getByLabel('Photos and files').setInputFiles({ name: 'trolley.png', mimeType: 'image/png', buffer: PNG });
+  await form.getByRole('button', { name: 'Record' }).click();
+  const recorded = page.getByRole('region', { name: 'Events' }).locator('[data-event-id]').filter({ hasText: 'Lining trolley moved to the right bore' });
+  await expect(recorded).toBeVisible({ timeout: 20_000 });
+  await expect(recorded.getByRole('img', { name: 'trolley.png' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Project home' }).first().click();
+  await expect(page.getByRole('region', { name: 'Latest events' })).toContainText('Lining trolley moved to the right bore', { timeout: 20_000 });
+});
