@@ -33,29 +33,31 @@ export const WeatherPanel = observer(function WeatherPanel({ config, width, heig
   const from = dir == null ? null : i18n._(COMPASS[compassPoint(dir)]);
   const wide = width >= height * 1.2;
   const rose = Math.max(80, Math.min(wide ? height - 40 : width - 16, wide ? width * 0.45 : height * 0.5));
-  // the rose's letters at 20 page px whatever its size (the viewBox is 120 units across)
-  const letterUnits = Math.min(24, (FONT_PX * 120) / rose);
   return (
     <div style={{ height: '100%', display: 'flex', flexDirection: wide ? 'row' : 'column', gap: 16, alignItems: 'center', fontSize: FONT_PX }} data-weather={monitor.sn}>
       <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 4 }} data-wind-from={dir ?? ''}>
-        <svg width={rose} height={rose} viewBox="-60 -60 120 120" role="img" aria-label={from === null ? t`Wind direction unknown` : t`Wind from ${from} (${formatNumber(dir!, 0)}°)`}>
-          <circle r="44" style={{ fill: 'none', stroke: SCREEN.textMuted, strokeWidth: 2 }} />
-          {[0, 45, 90, 135, 180, 225, 270, 315].map((a) => (
-            <line key={a} x1="0" y1="-44" x2="0" y2={a % 90 === 0 ? -36 : -40} transform={`rotate(${a})`} style={{ stroke: SCREEN.textMuted, strokeWidth: 2 }} />
-          ))}
+        <svg width={rose} height={rose} role="img" aria-label={from === null ? t`Wind direction unknown` : t`Wind from ${from} (${formatNumber(dir!, 0)}°)`}>
+          {/* the rose in 120 units across; its letters outside the scaling, at FONT_PX */}
+          <g transform={`translate(${rose / 2} ${rose / 2}) scale(${rose / 120})`}>
+            <circle r="44" style={{ fill: 'none', stroke: SCREEN.textMuted, strokeWidth: 2 }} />
+            {[0, 45, 90, 135, 180, 225, 270, 315].map((a) => (
+              <line key={a} x1="0" y1="-44" x2="0" y2={a % 90 === 0 ? -36 : -40} transform={`rotate(${a})`} style={{ stroke: SCREEN.textMuted, strokeWidth: 2 }} />
+            ))}
+            {dir == null ? null : (
+              <g transform={`rotate(${(dir + 180) % 360})`} data-wind-to={(dir + 180) % 360}>
+                <path d="M0 34 L0 -30 M-10 -18 L0 -32 L10 -18" style={{ stroke: SCREEN.brand, strokeWidth: 6, fill: 'none', strokeLinecap: 'round', strokeLinejoin: 'round' }} />
+              </g>
+            )}
+          </g>
           {[0, 2, 4, 6].map((p) => {
             const a = (p * 45 * Math.PI) / 180;
+            const r = (53 * rose) / 120;
             return (
-              <text key={p} x={Math.sin(a) * 53} y={-Math.cos(a) * 53 + letterUnits * 0.35} textAnchor="middle" style={{ fill: SCREEN.text, fontSize: letterUnits, fontWeight: p === 0 ? 700 : 400 }}>
+              <text key={p} x={rose / 2 + Math.sin(a) * r} y={rose / 2 - Math.cos(a) * r + FONT_PX * 0.35} textAnchor="middle" style={{ fill: SCREEN.text, fontSize: FONT_PX, fontWeight: p === 0 ? 700 : 400 }}>
                 {i18n._(COMPASS[p])}
               </text>
             );
           })}
-          {dir == null ? null : (
-            <g transform={`rotate(${(dir + 180) % 360})`} data-wind-to={(dir + 180) % 360}>
-              <path d="M0 34 L0 -30 M-10 -18 L0 -32 L10 -18" style={{ stroke: SCREEN.brand, strokeWidth: 6, fill: 'none', strokeLinecap: 'round', strokeLinejoin: 'round' }} />
-            </g>
-          )}
         </svg>
         <span style={{ color: SCREEN.textMuted, whiteSpace: 'nowrap' }}>{from === null ? '—' : t`From ${from} (${formatNumber(dir!, 0)}°)`}</span>
       </div>
