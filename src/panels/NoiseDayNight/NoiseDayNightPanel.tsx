@@ -17,15 +17,17 @@ export function NoiseDayNightPanel({ config, width, height }: PanelProps<NoiseDa
   const station = dailyStation(data.stations, config.sn);
   if (!station) return <PanelMessage>{<Trans>No environment monitors</Trans>}</PanelMessage>;
   const px = Math.max(20, Math.min(28, Math.floor(height / 18)));
-  const headH = Math.round(px * 1.5);
+  // name and the count over the limits on one line when the panel is wide, else on two
+  const oneLine = width >= 900;
+  const headH = Math.round(px * (oneLine ? 1.5 : 2.8));
   const rowH = Math.floor((height - headH - 8) / 2);
   const overDays = station.days.filter((d) => (d.noiseDayLeq ?? 0) > data.limits.noiseDay).length;
   const overNights = station.days.filter((d) => (d.noiseNightLeq ?? 0) > data.limits.noiseNight).length;
   return (
     <div style={{ height: '100%', display: 'flex', flexDirection: 'column', gap: 8 }} data-noise-day-night={station.sn}>
-      <div style={{ height: headH, display: 'flex', alignItems: 'baseline', gap: 12, fontSize: px, whiteSpace: 'nowrap', minWidth: 0 }}>
-        <span style={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}>{station.name}</span>
-        <span style={{ marginLeft: 'auto', color: SCREEN.textMuted }} data-over={`${overDays}/${overNights}`}>
+      <div style={{ height: headH, display: 'flex', flexDirection: oneLine ? 'row' : 'column', alignItems: oneLine ? 'baseline' : 'flex-start', gap: oneLine ? 12 : 2, fontSize: px, lineHeight: 1.3, whiteSpace: 'nowrap', minWidth: 0 }}>
+        <span style={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0, maxWidth: '100%' }}>{station.name}</span>
+        <span style={{ marginLeft: oneLine ? 'auto' : 0, color: SCREEN.textMuted }} data-over={`${overDays}/${overNights}`}>
           <Trans>
             Over the limit: {overDays} days, {overNights} nights
           </Trans>
