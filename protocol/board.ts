@@ -102,7 +102,7 @@ export const boardSchema = z.object({
 });
 export type Board = z.infer<typeof boardSchema>;
 
-/** Panel type ids shipped with the app: the live-board slice, headline figures, one per lifting-equipment kind, the fleet overview, tunnel progress, its figures and the tunnel plan, the drill-and-blast cycle widgets, the environment now, the labour attendance panels, camera video and the vehicles in the tunnel. src/panels/registry.test.ts checks the registry registers exactly these. */
+/** Panel type ids shipped with the app: the live-board slice, headline figures, one per lifting-equipment kind, the fleet overview, tunnel progress, its figures and the tunnel plan, the drill-and-blast cycle widgets, the environment panels (now, air-quality trend, seven days, noise by day and night, weather, spray state), the labour attendance panels, camera video and the vehicles in the tunnel. src/panels/registry.test.ts checks the registry registers exactly these. */
 export const BUILTIN_PANEL_TYPES = [
   'gasTrend',
   'gasTable',
@@ -123,6 +123,11 @@ export const BUILTIN_PANEL_TYPES = [
   'cycleAnalysis',
   'cycleTrend',
   'environmentNow',
+  'airQualityTrend',
+  'environmentWeek',
+  'noiseDayNight',
+  'weather',
+  'sprayState',
   'labourCount',
   'companyAttendance',
   'video',

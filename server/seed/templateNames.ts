@@ -73,6 +73,14 @@ const ZH_CN: Record<string, string> = {
   'People and vehicles in the tunnel': '洞内人员与车辆',
   'Vehicles in tunnel': '洞内车辆',
   'Vehicle and personnel alarms': '车辆与人员告警',
+  'Site environment': '工地环境',
+  Environment: '环境',
+  'Environment now': '环境实时',
+  'Air-quality trend': '空气质量趋势',
+  Weather: '气象',
+  'Seven days': '近七日',
+  'Noise by day and night': '昼夜噪声',
+  'Fog cannons': '雾炮',
 };
 
 const NAMES: Record<SeedLocale, Record<string, string> | null> = { 'zh-CN': ZH_CN, en: null };

@@ -302,6 +302,27 @@ export const BOARD_TEMPLATES: readonly BoardTemplate[] = [
     ],
   },
   {
+    templateId: 'site-environment',
+    category: 'tunnel',
+    name: 'Site environment',
+    description: "The site's dust and noise monitor now and its weather, the air-quality trend with its limits, the seven days' daily means with the compliant days, noise by day and night, and the fog cannons.",
+    layout: { pageWidth: 1920, pageHeight: 1080, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 },
+    pages: [
+      {
+        templatePageId: 'environment',
+        name: 'Environment',
+        panels: [
+          { type: 'environmentNow', title: 'Environment now', x: 20, y: 20, w: 620, h: 380, z: 1, config: {}, bind: { kind: 'environment', nth: 0 } },
+          { type: 'airQualityTrend', title: 'Air-quality trend', x: 660, y: 20, w: 1240, h: 380, z: 2, config: { metrics: ['pm10', 'pm25', 'tsp'], range: '24h' }, bind: { kind: 'environment', nth: 0 } },
+          { type: 'weather', title: 'Weather', x: 20, y: 420, w: 620, h: 420, z: 3, config: {}, bind: { kind: 'environment', nth: 0 } },
+          { type: 'environmentWeek', title: 'Seven days', x: 660, y: 420, w: 620, h: 420, z: 4, config: {}, bind: { kind: 'environment', nth: 0 } },
+          { type: 'noiseDayNight', title: 'Noise by day and night', x: 1300, y: 420, w: 600, h: 420, z: 5, config: {}, bind: { kind: 'environment', nth: 0 } },
+          { type: 'sprayState', title: 'Fog cannons', x: 20, y: 860, w: 1880, h: 200, z: 6, config: {} },
+        ],
+      },
+    ],
+  },
+  {
     templateId: 'site-video',
     category: 'tunnel',
     name: 'Site video',

@@ -2,6 +2,7 @@ import { action, makeObservable, observable, observableRef, reaction, runInActio
 import { isPersonTagKind, type Alarm, type DeviceInfo, type EquipmentFleet, type TelemetryHistory, type TunnelInfo, type TunnelPlan, type TunnelProgressAt } from '../../protocol';
 import type { CycleSource } from './cycles';
 import type { AttendanceSource } from './attendance';
+import type { EnvironmentSource } from './environment';
 import type { HistoryService, ReadingAt } from '../../workers/telemetry/History';
 import { MAX_ACTIVITY_BUCKETS } from '../../workers/telemetry/HistoryImpl';
 import { ALARM_CAPACITY, type DeviceStore, type TunnelStore } from '../stores';
@@ -64,6 +65,8 @@ export interface ReplayDeps {
   tunnelPlan?: (projectId: string) => Promise<TunnelPlan>;
   /** Labour attendance as of the replay instant (attendance.ts); absent, the attendance panels say they cannot load. */
   attendance?: AttendanceSource;
+  /** Site environment as of the replay instant (environment.ts, no spray list); absent, the environment panels say they cannot load. */
+  siteEnvironment?: EnvironmentSource;
 }
 
 /** A replay range: [fromMs, toMs] (ms since epoch), the start instant and the speed (× real time). */
@@ -289,6 +292,11 @@ export class ReplaySource implements PanelDataSource {
   /** The plan view's design data (ReplayDeps.tunnelPlan): the same as live. */
   get tunnelPlan(): ((projectId: string) => Promise<TunnelPlan>) | undefined {
     return this.deps.tunnelPlan;
+  }
+
+  /** Site environment asked as of the replay instant (ReplayDeps.siteEnvironment). */
+  get siteEnvironment(): EnvironmentSource | undefined {
+    return this.deps.siteEnvironment;
   }
 
   /** Labour attendance asked as of the replay instant (ReplayDeps.attendance). */

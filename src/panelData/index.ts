@@ -27,6 +27,17 @@ export { FrameScheduler, frameScheduler, type FrameTask } from './FrameScheduler
 export { FLEET_REFRESH_MS, useFleetSummary } from './fleet';
 export { TUNNEL_PROGRESS_REFRESH_MS, useTunnelProgress } from './tunnelProgress';
 export { TUNNEL_PLAN_REFRESH_MS, useTunnelPlan } from './tunnelPlan';
+export {
+  ENVIRONMENT_DAILY_REFRESH_MS,
+  ENVIRONMENT_TREND_REFRESH_MS,
+  SPRAY_REFRESH_MS,
+  useEnvironmentDaily,
+  useEnvironmentTrend,
+  useSprayStates,
+  type EnvironmentSource,
+  type Loaded,
+  type TrendRequest,
+} from './environment';
 export { ATTENDANCE_REFRESH_MS, useCompanyAttendance, useLabourCount, type AttendanceSource } from './attendance';
 export { CYCLE_ANALYSIS_REFRESH_MS, CYCLE_STATE_REFRESH_MS, useCycleAnalysis, useCycleState, useCycleTimeline, type CycleSource } from './cycles';
 export { useVehicles, VEHICLE_REFRESH_MS, type VehicleSource } from './vehicles';

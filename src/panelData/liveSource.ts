@@ -4,6 +4,7 @@ import type { RootStore } from '../stores';
 import type { AlarmFeedState, PanelDataSource } from './types';
 import { frameScheduler } from './FrameScheduler';
 import { cycleSourceOf } from './cycles';
+import { environmentSourceOf } from './environment';
 import { vehicleSourceOf } from './vehicles';
 
 const WALL_CLOCK = { now: () => Date.now() };
@@ -47,6 +48,7 @@ export function createLiveSource(root: RootStore): PanelDataSource {
     tunnelPlan: (projectId) => root.request(TUNNEL.plan, { projectId }, { skipErrorHandler: true }),
     attendance: attendanceSourceOf(root),
     vehicles: vehicleSourceOf(root),
+    siteEnvironment: environmentSourceOf(root, true),
   };
 }
 

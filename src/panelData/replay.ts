@@ -1,5 +1,6 @@
 import { attendanceSourceOf } from './attendance';
 import { cycleSourceOf } from './cycles';
+import { environmentSourceOf } from './environment';
 import { EQUIPMENT, TUNNEL } from '../../protocol';
 import type { RootStore } from '../stores';
 import { createHistory, type HistoryService } from '../../workers/telemetry/History';
@@ -60,6 +61,7 @@ export function createReplaySource(
       cycles: cycleSourceOf(root),
       tunnelPlan: (p) => root.request(TUNNEL.plan, { projectId: p }, { skipErrorHandler: true }),
       attendance: attendanceSourceOf(root),
+      siteEnvironment: environmentSourceOf(root, false),
       history: opts.history ?? restHistory(root.request, (input, init) => root.fetchRoute(String(input), init ?? {})),
       createHistory: opts.createHistory ?? createHistory,
       devices: root.devices,

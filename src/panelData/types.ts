@@ -1,6 +1,7 @@
 import type { Alarm, DealStatus, DeviceInfo, EquipmentFleet, TunnelInfo, TunnelPlan, TunnelProgressAt } from '../../protocol';
 import type { AttendanceSource } from './attendance';
 import type { CycleSource } from './cycles';
+import type { EnvironmentSource } from './environment';
 import type { VehicleSource } from './vehicles';
 import type { ChartWindow, PersonnelFrame, PersonnelRequest, PersonnelWatch, SeriesFrame, TelemetryTopic, WindowRequest } from '../stores';
 
@@ -114,6 +115,8 @@ export interface PanelDataSource {
   tunnelPlan?(projectId: string): Promise<TunnelPlan>;
   /** Labour attendance as of an instant (attendance.ts); absent in sources without a server (the attendance panels say so). */
   attendance?: AttendanceSource;
+  /** Site environment (environment.ts): daily figures and trends as of an instant, the fog cannons live; absent in sources without a server (the environment panels say so). */
+  siteEnvironment?: EnvironmentSource;
   /** Construction vehicles now (vehicles.ts); absent in replay and in sources without a server (the vehicle panels say so). */
   vehicles?: VehicleSource;
 }

@@ -9,6 +9,11 @@ import { tunnelPlanPanel } from './TunnelPlan';
 import { EQUIPMENT_PANELS } from './Equipment';
 import { fleetOverviewPanel } from './FleetOverview';
 import { environmentNowPanel } from './EnvironmentNow';
+import { airQualityTrendPanel } from './AirQualityTrend';
+import { environmentWeekPanel } from './EnvironmentWeek';
+import { noiseDayNightPanel } from './NoiseDayNight';
+import { weatherPanel } from './Weather';
+import { sprayStatePanel } from './SprayState';
 import { tunnelProgressPanel } from './TunnelProgress';
 import { progressFiguresPanel } from './ProgressFigures';
 import { videoPanel } from './Video';
@@ -90,6 +95,12 @@ registerPanel(videoPanel);
 for (const panel of EQUIPMENT_PANELS) registerPanel(panel);
 registerPanel(headlinePanel);
 registerPanel(environmentNowPanel);
+// site environment (docs/domain.md "Site environment" and "Spray linkage")
+registerPanel(airQualityTrendPanel);
+registerPanel(environmentWeekPanel);
+registerPanel(noiseDayNightPanel);
+registerPanel(weatherPanel);
+registerPanel(sprayStatePanel);
 // the tunnel process widgets (docs/domain.md "Drill-and-blast cycle")
 registerPanel(cycleStagePanel);
 registerPanel(cycleTimelinePanel);

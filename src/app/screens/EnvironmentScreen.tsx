@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ENVIRONMENT, roleAllows, type EnvironmentDaily, type EnvironmentDay, type SprayState } from '../../../protocol';
@@ -9,6 +9,8 @@ import { formatFixedDigits } from '../../format/number';
 import { SCREEN } from '../../theme/theme';
 import { LEVEL_COLOR, STATUS_COLOR } from '../../theme/status';
 import { EnvironmentNowPanel } from '../../panels/EnvironmentNow/EnvironmentNowPanel';
+import { AirQualityTrendPanel } from '../../panels/AirQualityTrend/AirQualityTrendPanel';
+import { useElementWidth } from '../../components/useElementHeight';
 import { useProjectId } from '../shell/useProjectId';
 import { ScreenFrame } from './ScreenFrame';
 
@@ -69,6 +71,7 @@ export const EnvironmentScreen = observer(function EnvironmentScreen() {
       ) : (
         <p style={{ fontSize: 16, color: SCREEN.textMuted }}>{week ? <Trans>No environment monitors in this project</Trans> : <Trans>Loading…</Trans>}</p>
       )}
+      {sn ? <AirQualityHistory sn={sn} /> : null}
       {station && week ? (
         <section style={{ ...section, overflowX: 'auto' }} aria-label={t`Seven days`}>
           <h2 style={h2}>
@@ -81,6 +84,38 @@ export const EnvironmentScreen = observer(function EnvironmentScreen() {
     </ScreenFrame>
   );
 });
+
+/** Height of each history chart on the screen, px. */
+const HISTORY_CHART_PX = 320;
+
+/**
+ * Air-quality history of the chosen monitor: particulates, then noise, each with its own 24 h / 7 days /
+ * 30 days switch and its limits (the board's air-quality trend panel, at the section's width).
+ */
+function AirQualityHistory({ sn }: { sn: string }) {
+  const { t } = useLingui();
+  const box = useRef<HTMLDivElement | null>(null);
+  const width = useElementWidth(box);
+  return (
+    <section style={section} aria-label={t`Air-quality history`} data-air-quality-history>
+      <h2 style={h2}>
+        <Trans>Air-quality history</Trans>
+      </h2>
+      <div ref={box} style={{ display: 'grid', gap: 16 }}>
+        {width > 0 ? (
+          <>
+            <div style={{ height: HISTORY_CHART_PX }}>
+              <AirQualityTrendPanel panelId={`environment-history-${sn}`} config={{ sn, metrics: ['pm10', 'pm25', 'tsp'], range: '24h' }} width={width} height={HISTORY_CHART_PX} />
+            </div>
+            <div style={{ height: HISTORY_CHART_PX }}>
+              <AirQualityTrendPanel panelId={`environment-noise-${sn}`} config={{ sn, metrics: ['noise'], range: '24h' }} width={width} height={HISTORY_CHART_PX} />
+            </div>
+          </>
+        ) : null}
+      </div>
+    </section>
+  );
+}
 
 type Station = EnvironmentDaily['stations'][number];
 type Limits = EnvironmentDaily['limits'];

@@ -31,6 +31,10 @@ export const TEMPLATE_TEXTS: Record<string, { name: MessageDescriptor; descripti
     name: msg`Tunnel labour attendance`,
     description: msg`The personnel in the bores across the top; the live labour count on site and per bore by the gates and by the beacons with the discrepancies, and the cooperating companies' attendance today.`,
   },
+  'site-environment': {
+    name: msg`Site environment`,
+    description: msg`The site's dust and noise monitor now and its weather, the air-quality trend with its limits, the seven days' daily means with the compliant days, noise by day and night, and the fog cannons.`,
+  },
 };
 
 /** Words of the template categories (BOARD_TEMPLATE_CATEGORIES). */

@@ -7,7 +7,7 @@ import { metricLabel } from '../../i18n/metricLabels';
 import { RefusedMessage, useBoardClock, useDevices, useTelemetryTopic } from '../../panelData';
 import { formatLastSeen, formatNumber, LEVEL_COLOR, PanelMessage, SCREEN, StatusBadge, thresholdLevel, ValueWithUnit } from '../../components';
 import type { PanelProps } from '../types';
-import { compassPoint, flagOf, limitAt, selectMonitor, tileGrid } from './environmentView';
+import { compassPoint, flagOf, limitAt, selectMonitor, tileGrid } from '../../components/environment/environmentView';
 import type { EnvironmentNowConfig } from './index';
 
 /** The readings shown as tiles, in order (air pressure of the monitor's weather sensors too); wind speed and direction share the last one. */

@@ -1,7 +1,7 @@
 import type uPlot from 'uplot';
 import type { GasCode } from '../../../protocol';
 import { beijingWallDate, formatBeijingHourMinute } from '../../format/time';
-import { drawLimitLines } from './drawLimitLines';
+import { drawLimitLines } from '../../components/charts/drawLimitLines';
 import { GAS_COLOR, scaleKeyOf, scaleKeys, scaleLabel, scaleRange, type LimitLine } from './buildSeries';
 
 /**

@@ -24,7 +24,12 @@ export function flagOf(latest: Record<string, number> | null | undefined, key: s
  */
 export function limitAt(device: DeviceInfo, key: string, atMs: number): Threshold | undefined {
   const d: AnyKindDescriptor | undefined = DEVICE_KIND_REGISTRY.get(device.kind);
-  const metric = d?.judgedOn ? d.judgedOn(key, atMs) : key;
+  return thresholdOf(device, d?.judgedOn ? d.judgedOn(key, atMs) : key);
+}
+
+/** The device's threshold of threshold metric `metric` (`noiseNight` included), else its kind's default. */
+export function thresholdOf(device: DeviceInfo, metric: string): Threshold | undefined {
+  const d: AnyKindDescriptor | undefined = DEVICE_KIND_REGISTRY.get(device.kind);
   return device.thresholds.find((t) => t.metric === metric) ?? d?.thresholds.find((t) => t.threshold.metric === metric)?.threshold;
 }
 
