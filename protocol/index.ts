@@ -33,3 +33,5 @@ export * from './attendance';
 export * from './video';
 export * from './spray';
 export * from './environmentStats';
+export * from './emergency';
+export * from './inspections';

@@ -35,3 +35,5 @@ export * from './captures';
 export * from './cameraStreams';
 export * from './spray';
 export * from './environmentDaily';
+export * from './emergency';
+export * from './inspections';
