@@ -23,6 +23,8 @@ const TunnelScreen = lazyChunk('TunnelScreen', () => import('./screens/TunnelScr
 const EnvironmentScreen = lazyChunk('EnvironmentScreen', () => import('./screens/EnvironmentScreen').then((m) => m.EnvironmentScreen));
 const TunnelProcessScreen = lazyChunk('TunnelProcessScreen', () => import('./screens/TunnelProcessScreen').then((m) => m.TunnelProcessScreen));
 const VideoScreen = lazyChunk('VideoScreen', () => import('./screens/VideoScreen').then((m) => m.VideoScreen));
+const EmergencyScreen = lazyChunk('EmergencyScreen', () => import('./screens/EmergencyScreen').then((m) => m.EmergencyScreen));
+const InspectionsScreen = lazyChunk('InspectionsScreen', () => import('./screens/InspectionsScreen').then((m) => m.InspectionsScreen));
 const PageManagerScreen = lazyChunk('PageManagerScreen', () => import('./screens/PageManagerScreen').then((m) => m.PageManagerScreen));
 
 // The project's custom panel types are registered while it is open (docs/custom-modules.md).
@@ -67,6 +69,10 @@ export const ROUTE_OBJECTS = [
       { path: 'video', element: <VideoScreen /> },
       // Dust, noise, weather and the fog cannons (docs/domain.md "Site environment", "Spray linkage").
       { path: 'environment', element: <EnvironmentScreen /> },
+      // Risk sources, plans, materials, supply points (docs/domain.md "Emergency resources").
+      { path: 'emergency', element: <EmergencyScreen /> },
+      // Quality and safety inspections with their rectification and review (docs/domain.md "Inspections").
+      { path: 'inspections', element: <InspectionsScreen /> },
       // Hidden from menus (docs/product.md "Routes and screens"): the same list as /pageManger.
       { path: 'dataV/index', element: <PageManagerScreen /> },
       { path: 'dataV/dataDriven', element: <DataDrivenScreen /> },

@@ -92,6 +92,8 @@ export const HeaderActions = observer(function HeaderActions({ collapseBelowPx }
     { key: 'attendance', href: '#/attendance', label: <Trans>Attendance</Trans> },
     { key: 'video', href: '#/video', label: <Trans>Video</Trans> },
     { key: 'environment', href: '#/environment', label: <Trans>Environment</Trans> },
+    { key: 'emergency', href: '#/emergency', label: <Trans>Emergency</Trans> },
+    { key: 'inspections', href: '#/inspections', label: <Trans>Inspections</Trans> },
   ];
   if (session.user && (session.user.isAdmin || session.user.role === 'orgAdmin')) {
     links.push({ key: 'admin', href: '#/admin', label: <Trans>Administration</Trans> });
