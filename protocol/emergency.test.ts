@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nearestSupplyPoints, plansFor, type EmergencyPlan, type SupplyPoint } from './emergency';
+import { emergencyAccidentTypes, nearestSupplyPoints, plansFor, type EmergencyPlan, type SupplyPoint } from './emergency';
 
 const point = (name: string, tunnelId: string, chainageM: number): SupplyPoint => ({ register: 'supplyPoint', name, tunnelId, chainageM, contact: 'Zhao', phone: '138 0000 0000', note: '', recordId: chainageM, updatedAtMs: 0, updatedBy: 'seed' });
 const plan = (name: string, accidentType: EmergencyPlan['accidentType']): EmergencyPlan => ({ register: 'plan', name, accidentType, leader: 'Chen', leaderPhone: '139 0000 0001', contacts: [], recordId: 1, updatedAtMs: 0, updatedBy: 'seed' });
@@ -35,5 +35,14 @@ describe('plansFor', () => {
     expect(plansFor(plans, ['gasExplosion', 'poisoning']).map((p) => p.name)).toEqual(['Gas']);
     expect(plansFor(plans, []).map((p) => p.name)).toEqual(['Collapse', 'Gas', 'Water']);
     expect(plansFor(plans, ['fire']).map((p) => p.name)).toEqual(['Collapse', 'Gas', 'Water']);
+  });
+});
+
+describe('emergencyAccidentTypes', () => {
+  it('calls every plan for an SOS, the gas plans for a gas alarm, and none for a device gone quiet or a crane', () => {
+    expect(emergencyAccidentTypes({ kind: 'sos', deviceKind: 'beacon' })).toEqual([]);
+    expect(emergencyAccidentTypes({ kind: 'threshold', deviceKind: 'gas' })).toEqual(['gasExplosion', 'poisoning']);
+    expect(emergencyAccidentTypes({ kind: 'offline', deviceKind: 'gas' })).toBeNull();
+    expect(emergencyAccidentTypes({ kind: 'threshold', deviceKind: 'towerCrane' })).toBeNull();
   });
 });

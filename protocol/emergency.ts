@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alarmGroupOf, type AlarmGroup } from './alarmGroups';
 
 /**
  * Emergency resources of a project (docs/domain.md "Emergency resources"): risk sources, special emergency
@@ -138,3 +139,16 @@ export function plansFor(plans: readonly EmergencyPlan[], accidentTypes: readonl
   const matching = plans.filter((p) => accidentTypes.includes(p.accidentType));
   return matching.length > 0 ? matching : [...plans];
 }
+
+/**
+ * The accident types an alarm calls the emergency plans for: an SOS any (an empty list: every plan), a gas
+ * alarm gas explosion and poisoning (protocol/alarmGroups.ts `gas`); null for an alarm that is no
+ * emergency (its detail lists no supply points). `deviceOffline` alarms are none.
+ */
+export function emergencyAccidentTypes(alarm: { kind: string; deviceKind: string }): AccidentType[] | null {
+  if (alarm.kind === 'sos') return [];
+  return ACCIDENT_TYPES_OF_GROUP[alarmGroupOf(alarm.kind, alarm.deviceKind)] ?? null;
+}
+
+/** The alarm groups (protocol/alarmGroups.ts) that are emergencies, and the accident types of their plans. */
+const ACCIDENT_TYPES_OF_GROUP: Partial<Record<AlarmGroup, AccidentType[]>> = { gas: ['gasExplosion', 'poisoning'] };

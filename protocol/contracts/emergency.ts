@@ -43,7 +43,10 @@ export const materialImportResultSchema = z.object({
 });
 export type MaterialImportResult = z.output<typeof materialImportResultSchema>;
 
-/** emergency/nearby body: a place in a bore (an alarm's), and the accident types it concerns. */
+/**
+ * emergency/nearby body: a place in a bore (an alarm's location: `chainageM` in m from the bore's entry portal,
+ * as positions are), and the accident types it concerns.
+ */
 export const emergencyNearbyBody = z.strictObject({
   projectId,
   tunnelId: z.string().trim().min(1).max(64).nullable(),

@@ -92,8 +92,8 @@ describe('emergency registers', () => {
     expect((await list({ register: 'plan' })).data!.list[0]).toEqual(plan);
   });
 
-  it("answers a gas alarm's nearest supply points of its bore and the gas plan with its contacts", async () => {
-    const r = await viewer.post<EmergencyNearby>(EMERGENCY.nearby.path, { projectId: demo, tunnelId: 'LK', chainageM: 13_262, accidentTypes: ['gasExplosion', 'poisoning'] });
+  it("answers a gas alarm's nearest supply points of its bore (its place 1262 m into LK, K13+262) and the gas plan with its contacts", async () => {
+    const r = await viewer.post<EmergencyNearby>(EMERGENCY.nearby.path, { projectId: demo, tunnelId: 'LK', chainageM: 1_262, accidentTypes: ['gasExplosion', 'poisoning'] });
     expect(r.body.data!.supplyPoints.map((p) => [p.name, p.distanceM])).toEqual([
       ['LK entry cabinet', 112],
       ['LK exit cabinet', 758],

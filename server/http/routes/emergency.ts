@@ -141,8 +141,10 @@ export function registerEmergencyRoutes(app: FastifyInstance, deps: HttpDeps): v
 
   route(app, deps, EMERGENCY.nearby, async ({ body, user }) => {
     requireMember(user, body.projectId);
-    const [points, plans] = await Promise.all([emergencyRecords(db, body.projectId, 'supplyPoint'), emergencyRecords(db, body.projectId, 'plan')]);
-    const supplyPoints = body.tunnelId !== null && body.chainageM !== null ? nearestSupplyPoints(points, body.tunnelId, body.chainageM) : [];
+    const [points, plans, bores] = await Promise.all([emergencyRecords(db, body.projectId, 'supplyPoint'), emergencyRecords(db, body.projectId, 'plan'), tunnelRows(db, body.projectId)]);
+    // the alarm's place is in metres from the bore's entry portal (as positions are); the points are placed by chainage
+    const bore = bores.find((t) => t.tunnel_id === body.tunnelId);
+    const supplyPoints = bore && body.chainageM !== null ? nearestSupplyPoints(points, bore.tunnel_id, bore.start_chainage_m + body.chainageM) : [];
     return { supplyPoints, plans: plansFor(plans, body.accidentTypes) };
   });
 
