@@ -20,6 +20,8 @@ import { VEHICLES } from './vehicles';
 import { COMPANY } from './company';
 import { ATTACHMENTS } from './attachments';
 import { EVENTS, HOME } from './home';
+import { EMERGENCY } from './emergency';
+import { INSPECTIONS } from './inspections';
 
 export * from './define';
 export * from './admin';
@@ -42,12 +44,14 @@ export * from './vehicles';
 export * from './company';
 export { ATTACHMENTS } from './attachments';
 export { EVENTS, HOME } from './home';
+export * from './emergency';
+export * from './inspections';
 
 /**
  * Every REST endpoint's contract (docs/api.md): the server registers each route from its contract, the
  * browser calls through it, the OpenAPI document and the authorisation table are generated from this list.
  */
-export const CONTRACTS: readonly AnyContract[] = [...contractsOf(AUTH), ...contractsOf(ALARMS), ...contractsOf(DEVICES), ...contractsOf(HISTORY), ...contractsOf(OPERATIONS), ...contractsOf(BOARDS), ...contractsOf(CUSTOM_PANELS), ...contractsOf(PEOPLE), ...contractsOf(FLEET), ...contractsOf(EQUIPMENT), ...contractsOf(NAV), ...contractsOf(SYSTEM), ...contractsOf(ADMIN), ...contractsOf(TENANCY), ...contractsOf(TUNNEL), ...contractsOf(CYCLES), ...contractsOf(ATTENDANCE), ...contractsOf(CAPTURES), ...contractsOf(VIDEO), ...contractsOf(ENVIRONMENT), ...contractsOf(VEHICLES), ...contractsOf(COMPANY), ...contractsOf(ATTACHMENTS), ...contractsOf(EVENTS), ...contractsOf(HOME)];
+export const CONTRACTS: readonly AnyContract[] = [...contractsOf(AUTH), ...contractsOf(ALARMS), ...contractsOf(DEVICES), ...contractsOf(HISTORY), ...contractsOf(OPERATIONS), ...contractsOf(BOARDS), ...contractsOf(CUSTOM_PANELS), ...contractsOf(PEOPLE), ...contractsOf(FLEET), ...contractsOf(EQUIPMENT), ...contractsOf(NAV), ...contractsOf(SYSTEM), ...contractsOf(ADMIN), ...contractsOf(TENANCY), ...contractsOf(TUNNEL), ...contractsOf(CYCLES), ...contractsOf(ATTENDANCE), ...contractsOf(CAPTURES), ...contractsOf(VIDEO), ...contractsOf(ENVIRONMENT), ...contractsOf(VEHICLES), ...contractsOf(COMPANY), ...contractsOf(ATTACHMENTS), ...contractsOf(EVENTS), ...contractsOf(HOME), ...contractsOf(EMERGENCY), ...contractsOf(INSPECTIONS)];
 
 /** Who may call each contract's path (the authorisation table of server/http/routePermissions.ts). */
 export function accessByPath(contracts: readonly AnyContract[]): Record<string, RouteAccess> {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ADMIN, ALARMS, ATTACHMENTS, ATTENDANCE, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, ENVIRONMENT, EVENTS, FLEET, HOME, PEOPLE, TENANCY, TUNNEL, VIDEO, redactStreamUrl } from '../../protocol';
+import { ADMIN, ALARMS, ATTACHMENTS, ATTENDANCE, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, EMERGENCY, ENVIRONMENT, EVENTS, FLEET, HOME, INSPECTIONS, PEOPLE, TENANCY, TUNNEL, VIDEO, redactStreamUrl } from '../../protocol';
 import type { Database } from '../storage';
 import { requestProjects, requestUser } from './authorize';
 
@@ -73,6 +73,13 @@ export const AUDITED_ROUTES: Readonly<Record<string, string>> = {
   [ATTACHMENTS.upload.path]: 'attachment.upload',
   [ATTACHMENTS.remove.path]: 'attachment.remove',
   [HOME.profileSet.path]: 'project.profile',
+  [EMERGENCY.save.path]: 'emergency.save',
+  [EMERGENCY.delete.path]: 'emergency.delete',
+  [EMERGENCY.materialImport.path]: 'emergency.materialImport',
+  [INSPECTIONS.save.path]: 'inspection.save',
+  [INSPECTIONS.rectify.path]: 'inspection.rectify',
+  [INSPECTIONS.review.path]: 'inspection.review',
+  [INSPECTIONS.delete.path]: 'inspection.delete',
 };
 
 /**
@@ -92,7 +99,7 @@ const BULK_FIELDS = new Set(['contentBase64', 'segments', 'layout', 'pages', 'pa
 /** Longest detail text kept per entry. */
 const MAX_DETAIL_CHARS = 2000;
 /** Fields naming what was changed, in order of preference. */
-const TARGET_FIELDS = ['username', 'sn', 'sns', 'boardId', 'alarmId', 'alarmIds', 'coId', 'target', 'type', 'ids', 'invitationId', 'transferId', 'headingId', 'tunnelId', 'eventId', 'attachmentId', 'projectId'];
+const TARGET_FIELDS = ['username', 'sn', 'sns', 'boardId', 'alarmId', 'alarmIds', 'coId', 'target', 'type', 'ids', 'invitationId', 'transferId', 'headingId', 'tunnelId', 'eventId', 'attachmentId', 'recordId', 'recordIds', 'inspectionId', 'projectId'];
 
 /** The body as logged: secrets dropped, bulk fields replaced by their size, cut at {@link MAX_DETAIL_CHARS}. */
 export function auditDetail(body: unknown): string {

@@ -32,6 +32,8 @@ import { registerWorkRecordRoutes } from './routes/workRecords';
 import { registerEquipmentRoutes } from './routes/equipment';
 import { registerCycleRoutes } from './routes/cycles';
 import { registerAttendanceRoutes } from './routes/attendance';
+import { registerEmergencyRoutes } from './routes/emergency';
+import { registerInspectionRoutes } from './routes/inspections';
 import { registerCaptureRoutes } from './routes/captures';
 import { registerVideoRoutes } from './routes/video';
 import { registerVehicleRoutes } from './routes/vehicles';
@@ -304,5 +306,7 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   registerAttachmentRoutes(app, deps);
   registerEventBookRoutes(app, deps);
   registerHomeRoutes(app, deps);
+  registerEmergencyRoutes(app, deps);
+  registerInspectionRoutes(app, deps);
   return app;
 }

@@ -8,6 +8,7 @@ import { demoNames, type SeedLocale } from './demoNames';
 import { demoCompanyTypes, demoPeople, demoTeamShifts, demoZones } from './demoPeople';
 import { ADMIN_USERNAME, BRIDGE_USER, DEMO_PROJECT, demoStationChainageM, OTHER_PROJECT } from './demoProject';
 import { seedDemoEquipment } from './demoEquipment';
+import { seedDemoRegisters } from './demoRegisters';
 import { demoProgressHistory } from './demoProgress';
 import { seedDemoHome } from './demoHome';
 import { demoAlignments } from './demoAlignment';
@@ -160,6 +161,8 @@ export async function seedIfEmpty(
     // the teams' shifts and the companies' enterprise types (docs/api.md "Labour attendance")
     for (const s of demoTeamShifts(locale)) await saveTeamShift(tx, DEMO_PROJECT.projectId, s.company, s.team, s);
     for (const c of demoCompanyTypes(locale)) await saveCompanyType(tx, DEMO_PROJECT.projectId, c.company, c.enterpriseType);
+    // the emergency registers and the quality and safety inspections (docs/domain.md "Emergency resources", "Inspections")
+    await seedDemoRegisters(tx, DEMO_PROJECT.projectId, locale, nowMs);
     await insertZones(
       tx,
       DEMO_PROJECT.projectId,

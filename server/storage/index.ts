@@ -39,3 +39,5 @@ export * from './company';
 export * from './attachments';
 export * from './eventBook';
 export * from './projectHome';
+export * from './emergency';
+export * from './inspections';

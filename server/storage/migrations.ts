@@ -974,6 +974,28 @@ const projectStateAndExternalUrl: Migration = {
 };
 
 /**
+ * 0062: the emergency registers (docs/domain.md "Emergency resources"): risk sources, plans, materials and
+ * supply points of a project, one row each, the register's fields as JSON (protocol/emergency.ts); a supply
+ * point's bore and chainage also as columns, for the nearest-point lookup.
+ */
+const emergencyRecords: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('emergency_records')
+      .addColumn('record_id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('register', 'text', (c) => c.notNull())
+      .addColumn('fields', 'jsonb', (c) => c.notNull())
+      .addColumn('tunnel_id', 'text')
+      .addColumn('chainage_m', 'double precision')
+      .addColumn('updated_at_ms', 'double precision', (c) => c.notNull())
+      .addColumn('updated_by', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('emergency_records_project_register').on('emergency_records').columns(['project_id', 'register']).execute();
+  },
+};
+
+/**
  * 0060: the attachment store of the registers (bytes in the database, docs/architecture.md "Attachments"),
  * the event book (docs/domain.md "Event book") and the project profile of the home (units, design
  * figures, reported quantities). An attachment names its record (`owner_register`, `owner_id`) once a
@@ -1019,6 +1041,39 @@ const attachmentsEventBook: Migration = {
   },
 };
 
+/**
+ * 0063: quality and safety inspections (docs/domain.md "Inspections"): the issue, where, severity,
+ * responsible company and deadline, its rectification and review.
+ */
+const inspections: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('inspections')
+      .addColumn('inspection_id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('category', 'text', (c) => c.notNull())
+      .addColumn('issue', 'text', (c) => c.notNull())
+      .addColumn('tunnel_id', 'text')
+      .addColumn('chainage_m', 'double precision')
+      .addColumn('place', 'text', (c) => c.notNull())
+      .addColumn('severity', 'text', (c) => c.notNull())
+      .addColumn('company', 'text', (c) => c.notNull())
+      .addColumn('found_on', 'text', (c) => c.notNull())
+      .addColumn('deadline', 'text', (c) => c.notNull())
+      .addColumn('inspector', 'text', (c) => c.notNull())
+      .addColumn('photo_note', 'text', (c) => c.notNull())
+      .addColumn('rectification', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('rectified_on', 'text')
+      .addColumn('review', 'text')
+      .addColumn('reviewer', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('review_note', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('reviewed_at_ms', 'double precision')
+      .addColumn('updated_at_ms', 'double precision', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('inspections_project_found').on('inspections').columns(['project_id', 'found_on']).execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -1052,6 +1107,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0056_gate_attendance': gateAttendance,
   '0060_attachments_event_book_project_profiles': attachmentsEventBook,
   '0061_project_state_and_external_url': projectStateAndExternalUrl,
+  '0062_emergency_registers': emergencyRecords,
+  '0063_quality_safety_inspections': inspections,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

@@ -52,6 +52,8 @@ export interface Database {
   attachments: AttachmentsTable;
   project_events: ProjectEventsTable;
   project_profiles: ProjectProfilesTable;
+  emergency_records: EmergencyRecordsTable;
+  inspections: InspectionsTable;
 }
 
 export interface UsersTable {
@@ -696,5 +698,44 @@ export interface ProjectEventsTable {
 export interface ProjectProfilesTable {
   project_id: string;
   profile: ColumnType<unknown, string, string>;
+  updated_at_ms: number;
+}
+
+/** A record of an emergency register (migration 0062; protocol/emergency.ts): its fields as JSON. */
+export interface EmergencyRecordsTable {
+  record_id: Generated<number>;
+  project_id: string;
+  /** protocol/emergency.ts EmergencyRegister. */
+  register: string;
+  /** The register's fields (EmergencyFields), `register` included. */
+  fields: unknown;
+  /** A supply point's bore and chainage (m); null for the other registers. */
+  tunnel_id: string | null;
+  chainage_m: number | null;
+  updated_at_ms: number;
+  updated_by: string;
+}
+
+/** A quality or safety inspection (migration 0063; protocol/inspections.ts). Dates are YYYY-MM-DD, Beijing time. */
+export interface InspectionsTable {
+  inspection_id: Generated<number>;
+  project_id: string;
+  category: string;
+  issue: string;
+  tunnel_id: string | null;
+  chainage_m: number | null;
+  place: string;
+  severity: string;
+  company: string;
+  found_on: string;
+  deadline: string;
+  inspector: string;
+  photo_note: string;
+  rectification: Generated<string>;
+  rectified_on: string | null;
+  review: string | null;
+  reviewer: Generated<string>;
+  review_note: Generated<string>;
+  reviewed_at_ms: number | null;
   updated_at_ms: number;
 }

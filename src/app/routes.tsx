@@ -32,6 +32,8 @@ const VideoMomentScreen = lazyChunk('VideoMomentScreen', () => import('./screens
 setWatchMomentLink(videoMomentHref);
 const HomeScreen = lazyChunk('HomeScreen', () => import('./screens/HomeScreen').then((m) => m.HomeScreen));
 const EventBookScreen = lazyChunk('EventBookScreen', () => import('./screens/EventBookScreen').then((m) => m.EventBookScreen));
+const EmergencyScreen = lazyChunk('EmergencyScreen', () => import('./screens/EmergencyScreen').then((m) => m.EmergencyScreen));
+const InspectionsScreen = lazyChunk('InspectionsScreen', () => import('./screens/InspectionsScreen').then((m) => m.InspectionsScreen));
 const PageManagerScreen = lazyChunk('PageManagerScreen', () => import('./screens/PageManagerScreen').then((m) => m.PageManagerScreen));
 
 // The project's custom panel types are registered while it is open (docs/custom-modules.md).
@@ -83,6 +85,10 @@ export const ROUTE_OBJECTS = [
       // The project home and its event book (docs/domain.md "Project home", "Event book").
       { path: 'home', element: <HomeScreen /> },
       { path: 'events', element: <EventBookScreen /> },
+      // Risk sources, plans, materials, supply points (docs/domain.md "Emergency resources").
+      { path: 'emergency', element: <EmergencyScreen /> },
+      // Quality and safety inspections with their rectification and review (docs/domain.md "Inspections").
+      { path: 'inspections', element: <InspectionsScreen /> },
       // Hidden from menus (docs/product.md "Routes and screens"): the same list as /pageManger.
       { path: 'dataV/index', element: <PageManagerScreen /> },
       { path: 'dataV/dataDriven', element: <DataDrivenScreen /> },

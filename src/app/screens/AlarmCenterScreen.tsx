@@ -36,6 +36,7 @@ import { SCREEN } from '../../theme/theme';
 import { formatBeijing } from '../../format/time';
 import { formatDisplayNumber } from '../../format/number';
 import { ALARM_KIND_LABEL, alarmDigits, alarmLocationText, alarmTitle, canShelve, DEAL_STATUS_LABEL, isShelved, LEVEL_LABEL, ShelveDialog, valueAgainstLimit as alarmValueAgainstLimit } from '../../components';
+import { AlarmEmergencyNearby } from './AlarmEmergencyNearby';
 import { ScreenFrame, ScreenLink } from './ScreenFrame';
 import { ListPager } from './ListPager';
 import { AlarmCenterAnalysis } from './AlarmCenterAnalysis';
@@ -471,6 +472,7 @@ const AlarmDetailDrawer = observer(function AlarmDetailDrawer({ detail, onClose 
                 ))}
               </ol>
             </dd>
+            {projectId ? <AlarmEmergencyNearby projectId={projectId} detail={detail} /> : null}
             {a.dealRemark ? (
               <>
                 <dt>

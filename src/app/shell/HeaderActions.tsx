@@ -93,6 +93,8 @@ export const HeaderActions = observer(function HeaderActions({ collapseBelowPx }
     { key: 'attendance', href: '#/attendance', label: <Trans>Attendance</Trans> },
     { key: 'video', href: '#/video', label: <Trans>Video</Trans> },
     { key: 'environment', href: '#/environment', label: <Trans>Environment</Trans> },
+    { key: 'emergency', href: '#/emergency', label: <Trans>Emergency</Trans> },
+    { key: 'inspections', href: '#/inspections', label: <Trans>Inspections</Trans> },
   ];
   // the company homepage: for users of several projects or an organisation role (docs/api.md "Company homepage")
   if (session.user && (session.user.isAdmin || session.user.projects.length > 1 || session.user.projects.some((p) => p.role === 'orgAdmin'))) links.push({ key: 'company', href: '#/company', label: <Trans>Company</Trans> });

@@ -1,0 +1,124 @@
+import type { FastifyInstance } from 'fastify';
+import { INSPECTIONS, MAX_INSPECTIONS, formatChainage, type Inspection, type InspectionCategory, type InspectionListBody } from '../../../protocol';
+import { inspectionStatis } from '../../inspections/statis';
+import { deleteInspections, inTransaction, inspectionCount, inspectionRow, inspectionRows, insertInspections, rectifyInspection, reviewInspection, toInspection, tunnelRows, updateInspection } from '../../storage';
+import { rawRoute, requireMember, route, sessionUserOf, type HttpDeps } from '../context';
+import { ApiError } from '../errors';
+import { parseBody } from '../validation';
+import { beijingTime, sendTableExport, stampedFileName, type ExportColumn } from '../tableExport';
+
+type ListFilter = Omit<Required<Pick<InspectionListBody, 'projectId'>> & InspectionListBody, 'offset' | 'limit'>;
+
+/** Every inspection matching the filters, as of now (state and overdue decided per row); newest found first. */
+async function matching(deps: HttpDeps, body: ListFilter): Promise<Inspection[]> {
+  const nowMs = Date.now();
+  const rows = await inspectionRows(deps.db, body.projectId, body, MAX_INSPECTIONS);
+  return rows.map((r) => toInspection(r, nowMs)).filter((i) => !body.state || (body.state === 'overdue' ? i.overdue : i.state === body.state));
+}
+
+/** Columns of the inspection export (English headers and wire values, like the other exports). */
+const EXPORT_COLUMNS: Array<ExportColumn<Inspection>> = [
+  { header: 'Id', width: 8, cell: (i) => i.inspectionId },
+  { header: 'Category', width: 10, cell: (i) => i.category },
+  { header: 'Found on', width: 12, cell: (i) => i.foundOn },
+  { header: 'Issue', width: 40, cell: (i) => i.issue },
+  { header: 'Bore', width: 8, cell: (i) => i.tunnelId },
+  { header: 'Chainage', width: 12, cell: (i) => (i.chainageM === null ? null : formatChainage(i.chainageM)) },
+  { header: 'Place', width: 20, cell: (i) => i.place },
+  { header: 'Severity', width: 10, cell: (i) => i.severity },
+  { header: 'Responsible company', width: 28, cell: (i) => i.company },
+  { header: 'Deadline', width: 12, cell: (i) => i.deadline },
+  { header: 'Inspector', width: 14, cell: (i) => i.inspector },
+  { header: 'State', width: 14, cell: (i) => i.state },
+  { header: 'Overdue', width: 8, cell: (i) => (i.overdue ? 'yes' : '') },
+  { header: 'Rectification', width: 40, cell: (i) => i.rectification },
+  { header: 'Rectified on', width: 12, cell: (i) => i.rectifiedOn },
+  { header: 'Review', width: 10, cell: (i) => i.review },
+  { header: 'Reviewer', width: 14, cell: (i) => i.reviewer },
+  { header: 'Reviewed (Beijing time)', width: 20, cell: (i) => beijingTime(i.reviewedAtMs) },
+  { header: 'Photo note', width: 30, cell: (i) => i.photoNote },
+];
+
+/**
+ * Quality and safety inspections (docs/api.md "Inspections"): members read the list, the export and the
+ * summaries; project managers and administrators (`zone.edit`) record issues, rectifications and reviews,
+ * audited (server/http/audit.ts). A rectification is recorded on an issue not closed; a review only of a
+ * rectification awaiting one (CONFLICT otherwise).
+ */
+export function registerInspectionRoutes(app: FastifyInstance, deps: HttpDeps): void {
+  const { db } = deps;
+
+  route(app, deps, INSPECTIONS.list, async ({ body, user }) => {
+    requireMember(user, body.projectId);
+    const all = await matching(deps, body);
+    return { total: all.length, list: all.slice(body.offset, body.offset + body.limit) };
+  });
+
+  route(app, deps, INSPECTIONS.save, async ({ body, user }) => {
+    requireMember(user, body.projectId);
+    const f = body.inspection;
+    if (f.tunnelId !== null && !(await tunnelRows(db, body.projectId)).some((t) => t.tunnel_id === f.tunnelId)) {
+      throw new ApiError('VALIDATION', `inspection.tunnelId: no bore ${f.tunnelId} in this project`);
+    }
+    if (body.inspectionId === undefined) {
+      const [row] = await inTransaction(db, async (tx) => {
+        if ((await inspectionCount(tx, body.projectId)) >= MAX_INSPECTIONS) throw new ApiError('VALIDATION', `inspection: the project keeps ${MAX_INSPECTIONS} inspections already`);
+        return insertInspections(tx, body.projectId, [f]);
+      });
+      return toInspection(row, Date.now());
+    }
+    const row = await updateInspection(db, body.projectId, body.inspectionId, f);
+    if (!row) throw new ApiError('NOT_FOUND', `No inspection ${body.inspectionId} in this project`);
+    return toInspection(row, Date.now());
+  });
+
+  route(app, deps, INSPECTIONS.rectify, async ({ body, user }) => {
+    requireMember(user, body.projectId);
+    const current = await inspectionRow(db, body.projectId, body.inspectionId);
+    if (!current) throw new ApiError('NOT_FOUND', `No inspection ${body.inspectionId} in this project`);
+    if (current.review === 'passed') throw new ApiError('CONFLICT', 'This inspection is closed: its rectification passed review');
+    if (body.rectifiedOn < current.found_on) throw new ApiError('VALIDATION', 'rectifiedOn: before the day the issue was found');
+    const row = await rectifyInspection(db, body.projectId, body.inspectionId, body.rectification, body.rectifiedOn);
+    if (!row) throw new ApiError('NOT_FOUND', `No inspection ${body.inspectionId} in this project`);
+    return toInspection(row, Date.now());
+  });
+
+  route(app, deps, INSPECTIONS.review, async ({ body, user }) => {
+    requireMember(user, body.projectId);
+    const current = await inspectionRow(db, body.projectId, body.inspectionId);
+    if (!current) throw new ApiError('NOT_FOUND', `No inspection ${body.inspectionId} in this project`);
+    if (current.rectified_on === null || current.review !== null) throw new ApiError('CONFLICT', 'Only a rectification awaiting review can be reviewed');
+    const row = await reviewInspection(db, body.projectId, body.inspectionId, body.result, user.username, body.note);
+    if (!row) throw new ApiError('NOT_FOUND', `No inspection ${body.inspectionId} in this project`);
+    return toInspection(row, Date.now());
+  });
+
+  route(app, deps, INSPECTIONS.delete, async ({ body, user }) => {
+    requireMember(user, body.projectId);
+    return { deleted: await deleteInspections(db, body.projectId, body.ids) };
+  });
+
+  const statis = (category: InspectionCategory) => async ({ body, user }: { body: { projectId: string; days: number }; user: Parameters<typeof requireMember>[0] }) => {
+    requireMember(user, body.projectId);
+    return inspectionStatis(await matching(deps, { projectId: body.projectId, category }), body.days, Date.now());
+  };
+  route(app, deps, INSPECTIONS.safetyStatis, statis('safety'));
+  route(app, deps, INSPECTIONS.qualityStatis, statis('quality'));
+
+  // inspection/export: the file itself (not an envelope), every inspection matching the list's filters
+  rawRoute(app, INSPECTIONS.export, async (req, reply) => {
+    const user = sessionUserOf(req);
+    const body = parseBody(INSPECTIONS.export.body, req.body);
+    requireMember(user, body.projectId);
+    const list = await matching(deps, body);
+    return sendTableExport(req, reply, {
+      format: 'xlsx',
+      fileName: stampedFileName(`inspections-${body.projectId}`, 'xlsx'),
+      sheetName: 'Inspections',
+      columns: EXPORT_COLUMNS,
+      pages: async function* () {
+        yield list;
+      },
+    });
+  });
+}

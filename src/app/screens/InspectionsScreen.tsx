@@ -1,0 +1,199 @@
+import { useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button } from '@fluentui/react-components';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { INSPECTION_CATEGORIES, INSPECTION_SEVERITIES, INSPECTION_STATES, INSPECTIONS, formatChainage, type Inspection, type InspectionListBody, type InspectionStatis } from '../../../protocol';
+import { useQuery } from '../../stores';
+import { downloadExport } from '../../api/downloadExport';
+import { INSPECTION_CATEGORY_LABEL, INSPECTION_SEVERITY_LABEL, INSPECTION_STATE_LABEL } from '../../components/registers/labels';
+import { STATUS_COLOR } from '../../theme/status';
+import { SCREEN } from '../../theme/theme';
+import { ScreenFrame, ScreenLink } from './ScreenFrame';
+import { FilterChoice, REGISTER_CELL as cell, REGISTER_HEAD as head, RegisterSection } from './registerUi';
+import { useProjectId } from '../shell/useProjectId';
+
+/** The screen asks again this often (ms). */
+const REFRESH_MS = 30_000;
+
+interface Filters {
+  category: string;
+  company: string;
+  severity: string;
+  state: string;
+}
+const NO_FILTERS: Filters = { category: '', company: '', severity: '', state: '' };
+
+function listQuery(projectId: string, f: Filters): InspectionListBody {
+  return {
+    projectId,
+    limit: 500,
+    ...(f.category ? { category: f.category as Inspection['category'] } : {}),
+    ...(f.company ? { company: f.company } : {}),
+    ...(f.severity ? { severity: f.severity as Inspection['severity'] } : {}),
+    ...(f.state ? { state: f.state as Inspection['state'] | 'overdue' } : {}),
+  };
+}
+
+/** One category's open and overdue counts per responsible company. */
+function CompanyCounts({ statis }: { statis: InspectionStatis }) {
+  return (
+    <table style={{ borderCollapse: 'collapse', fontSize: 15, width: '100%' }}>
+      <thead>
+        <tr>
+          <th style={head}>
+            <Trans>Company</Trans>
+          </th>
+          <th style={head}>
+            <Trans>Open</Trans>
+          </th>
+          <th style={head}>
+            <Trans>Awaiting review</Trans>
+          </th>
+          <th style={head}>
+            <Trans>Overdue</Trans>
+          </th>
+          <th style={head}>
+            <Trans>Closed</Trans>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {statis.byCompany.map((c) => (
+          <tr key={c.company} data-company-counts={c.company} style={{ borderTop: `1px solid ${SCREEN.panelBorder}` }}>
+            <td style={cell}>{c.company}</td>
+            <td style={cell}>{c.open}</td>
+            <td style={cell}>{c.awaitingReview}</td>
+            <td style={{ ...cell, color: c.overdue > 0 ? STATUS_COLOR.alarm : undefined, fontWeight: c.overdue > 0 ? 600 : undefined }}>{c.overdue}</td>
+            <td style={cell}>{c.closed}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * /inspections: quality and safety inspections (docs/api.md "Inspections"): open and overdue counts per
+ * responsible company for each category, and the inspections with their filters and .xlsx export.
+ */
+export const InspectionsScreen = observer(function InspectionsScreen() {
+  const { t, i18n } = useLingui();
+  const projectId = useProjectId();
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const safety = useQuery(INSPECTIONS.safetyStatis, projectId ? { projectId } : null, { refreshMs: REFRESH_MS, notify: true }).data;
+  const quality = useQuery(INSPECTIONS.qualityStatis, projectId ? { projectId } : null, { refreshMs: REFRESH_MS, notify: true }).data;
+  const list = useQuery(INSPECTIONS.list, projectId ? listQuery(projectId, filters) : null, { refreshMs: REFRESH_MS, notify: true }).data;
+  const companies = [...new Set([...(safety?.byCompany ?? []), ...(quality?.byCompany ?? [])].map((c) => c.company))].sort();
+  const set = (k: keyof Filters) => (v: string) => setFilters({ ...filters, [k]: v });
+  const where = (i: Inspection) => [i.tunnelId !== null && i.chainageM !== null ? `${i.tunnelId} ${formatChainage(i.chainageM)}` : '', i.place].filter(Boolean).join(' · ');
+
+  return (
+    <ScreenFrame
+      title={<Trans>Quality and safety inspections</Trans>}
+      beside={
+        <ScreenLink to="/emergency">
+          <Trans>Emergency</Trans>
+        </ScreenLink>
+      }
+    >
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(520px, 1fr))', gap: 16, marginBottom: 16 }}>
+        {(
+          [
+            ['safety', t`Safety: open and overdue per company`, safety],
+            ['quality', t`Quality: open and overdue per company`, quality],
+          ] as const
+        ).map(([key, label, s]) => (
+          <RegisterSection key={key} label={label}>
+            {s ? (
+              <>
+                <div style={{ display: 'flex', gap: 24, fontSize: 16 }} data-statis={key}>
+                  <span>
+                    <Trans>Open</Trans> <strong>{s.open + s.awaitingReview}</strong>
+                  </span>
+                  <span style={{ color: s.overdue > 0 ? STATUS_COLOR.alarm : undefined }}>
+                    <Trans>Overdue</Trans> <strong data-overdue>{s.overdue}</strong>
+                  </span>
+                  <span>
+                    <Trans>Closed</Trans> <strong>{s.closed}</strong>
+                  </span>
+                </div>
+                <CompanyCounts statis={s} />
+              </>
+            ) : (
+              <p>{t`Loading…`}</p>
+            )}
+          </RegisterSection>
+        ))}
+      </div>
+      <RegisterSection label={t`Inspections`}>
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
+          <FilterChoice label={t`Category`} anyLabel={t`All categories`} value={filters.category} onChange={set('category')} options={INSPECTION_CATEGORIES.map((c) => [c, i18n._(INSPECTION_CATEGORY_LABEL[c])])} />
+          <FilterChoice label={t`Company`} anyLabel={t`All companies`} value={filters.company} onChange={set('company')} options={companies.map((c) => [c, c])} />
+          <FilterChoice label={t`Severity`} anyLabel={t`All severities`} value={filters.severity} onChange={set('severity')} options={INSPECTION_SEVERITIES.map((s) => [s, i18n._(INSPECTION_SEVERITY_LABEL[s])])} />
+          <FilterChoice label={t`State`} anyLabel={t`All states`} value={filters.state} onChange={set('state')} options={[...INSPECTION_STATES, 'overdue' as const].map((s) => [s, i18n._(INSPECTION_STATE_LABEL[s])])} />
+          <span style={{ flex: 1 }} />
+          <span data-inspection-total>
+            <Trans>{list?.total ?? 0} inspections</Trans>
+          </span>
+          <Button onClick={() => projectId && void downloadExport(INSPECTIONS.export.path, listQuery(projectId, filters), 'inspections.xlsx')}>
+            <Trans>Export .xlsx</Trans>
+          </Button>
+        </div>
+        <div style={{ maxHeight: 560, overflow: 'auto' }}>
+          <table style={{ borderCollapse: 'collapse', width: '100%', fontSize: 15 }} data-inspection-list>
+            <thead>
+              <tr>
+                <th style={head}>
+                  <Trans>Found on</Trans>
+                </th>
+                <th style={head}>
+                  <Trans>Category</Trans>
+                </th>
+                <th style={head}>
+                  <Trans>Issue</Trans>
+                </th>
+                <th style={head}>
+                  <Trans>Location</Trans>
+                </th>
+                <th style={head}>
+                  <Trans>Severity</Trans>
+                </th>
+                <th style={head}>
+                  <Trans>Responsible company</Trans>
+                </th>
+                <th style={head}>
+                  <Trans>Deadline</Trans>
+                </th>
+                <th style={head}>
+                  <Trans>Rectification</Trans>
+                </th>
+                <th style={head}>
+                  <Trans>State</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {(list?.list ?? []).map((i) => (
+                <tr key={i.inspectionId} data-inspection={i.inspectionId} style={{ borderTop: `1px solid ${SCREEN.panelBorder}` }}>
+                  <td style={{ ...cell, whiteSpace: 'nowrap' }}>{i.foundOn}</td>
+                  <td style={cell}>{i18n._(INSPECTION_CATEGORY_LABEL[i.category])}</td>
+                  <td style={{ ...cell, maxWidth: 420 }}>{i.issue}</td>
+                  <td style={{ ...cell, whiteSpace: 'nowrap' }}>{where(i)}</td>
+                  <td style={{ ...cell, color: i.severity === 'major' ? STATUS_COLOR.warning : undefined }}>{i18n._(INSPECTION_SEVERITY_LABEL[i.severity])}</td>
+                  <td style={cell}>{i.company}</td>
+                  <td style={{ ...cell, whiteSpace: 'nowrap' }}>{i.deadline}</td>
+                  <td style={{ ...cell, maxWidth: 320 }}>{i.rectification ? `${i.rectifiedOn ?? ''} ${i.rectification}` : '—'}</td>
+                  <td style={{ ...cell, whiteSpace: 'nowrap' }} data-state={i.state} data-overdue={i.overdue || undefined}>
+                    {i18n._(INSPECTION_STATE_LABEL[i.state])}
+                    {i.overdue ? <strong style={{ color: STATUS_COLOR.alarm }}> · {i18n._(INSPECTION_STATE_LABEL.overdue)}</strong> : null}
+                    {i.review === 'rejected' ? <span style={{ color: SCREEN.textMuted }}> · {t`rejected`}</span> : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </RegisterSection>
+    </ScreenFrame>
+  );
+});
