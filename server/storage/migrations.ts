@@ -962,6 +962,27 @@ const vehicleRegistryFields: Migration = {
   },
 };
 
+/**
+ * The real-name register's identity fields of a person (docs/domain.md "People and zones"): gender, birth date,
+ * resident identity card number (unmasked; answered masked but to administrators), real-name card number,
+ * address, position (job title), entry and leave dates (YYYY-MM-DD text). Existing people get empty values.
+ */
+const personIdentityFields: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('people')
+      .addColumn('gender', 'text')
+      .addColumn('birth_date', 'text')
+      .addColumn('id_number', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('real_name_card_no', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('address', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('position', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('entry_date', 'text')
+      .addColumn('leave_date', 'text')
+      .execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -993,6 +1014,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0053_camera_streams': cameraStreams,
   '0055_spray_linkages': sprayLinkages,
   '0056_gate_attendance': gateAttendance,
+  '0065_person_identity_fields': personIdentityFields,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */
