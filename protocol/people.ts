@@ -79,7 +79,7 @@ const personFieldsObject = z.strictObject({
  */
 export const personFieldsSchema = personFieldsObject
   .refine((p) => p.entryDate === null || p.leaveDate === null || p.leaveDate >= p.entryDate, { error: 'must not be before the entry date', path: ['leaveDate'] })
-  .refine((p) => p.idNumber === '' || p.birthDate === null || idNumberBirthDate(p.idNumber) === p.birthDate, { error: 'does not match the birth date in the ID number', path: ['birthDate'] });
+  .refine((p) => p.idNumber === '' || MASKED_ID_NUMBER.test(p.idNumber) || p.birthDate === null || idNumberBirthDate(p.idNumber) === p.birthDate, { error: 'does not match the birth date in the ID number', path: ['birthDate'] });
 export type PersonFields = z.output<typeof personFieldsSchema>;
 /** The fields as a caller may send them (the added identity fields may be left out). */
 export type PersonFieldsInput = z.input<typeof personFieldsSchema>;
