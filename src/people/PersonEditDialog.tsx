@@ -101,7 +101,7 @@ export function PersonEditDialog({ projectId, person, onDone }: { projectId: str
               {input('team', t`Team`)}
               {input('workType', t`Work type`)}
               {input('phone', t`Phone`)}
-              {input('position', t`Position`)}
+              {input('position', t`Job position`)}
               <Field label={t`Gender`}>
                 <Select value={form.gender} onChange={(_, d) => setForm((f) => ({ ...f, gender: d.value }))}>
                   <option value="">{t`Unknown`}</option>
