@@ -13,6 +13,7 @@ export * from './api';
 export * from './captures';
 export * from './socket';
 export * from './chainage';
+export * from './idNumber';
 export * from './customPanels';
 export * from './systemStatus';
 export * from './telemetryFrame';

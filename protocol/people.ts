@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TOPIC_SEGMENT } from './kinds';
+import { idNumberBirthDate, idNumberProblem } from './idNumber';
 
 /**
  * People and zones API (docs/api.md "People and zones"): the person registry (who wears which beacon) and
@@ -16,8 +17,35 @@ const projectIdField = z.string().min(1).max(64);
 const segment = z.string().regex(TOPIC_SEGMENT, { error: 'must be 1–64 of A–Z a–z 0–9 _ -' });
 const text = (max: number) => z.string().trim().max(max);
 
+/** Genders of the real-name register (the ID number's sequence code: odd for men, even for women). */
+export const GENDERS = ['male', 'female'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+/** A calendar date, YYYY-MM-DD (Beijing time), that exists. */
+const isoDate = z.iso.date({ error: 'must be a date YYYY-MM-DD' });
+
+/**
+ * An ID number as answered masked (protocol/idNumber.ts maskIdNumber): sent back unchanged by person/edit it
+ * keeps the stored number (a form filled from a masked answer); person/add refuses it.
+ */
+export const MASKED_ID_NUMBER = /^[0-9]{4}\*{10}[0-9X]{4}$/;
+
+/**
+ * The resident identity card number (GB 11643-1999, protocol/idNumber.ts), upper-case X; empty when unknown.
+ * Personal data: answered masked to everyone but administrators (docs/api.md "People and zones").
+ */
+export const idNumberField = z
+  .string()
+  .trim()
+  .transform((s) => s.toUpperCase())
+  .check((ctx) => {
+    if (ctx.value === '' || MASKED_ID_NUMBER.test(ctx.value)) return;
+    const problem = idNumberProblem(ctx.value);
+    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+  });
+
 /** A person's registry fields (what an administrator types). */
-export const personFieldsSchema = z.strictObject({
+const personFieldsObject = z.strictObject({
   name: text(64).min(1, { error: 'must not be empty' }),
   /** Serial number of the card or beacon the person wears; null while none is issued. Unique per project. */
   beaconSn: segment.nullable(),
@@ -27,8 +55,48 @@ export const personFieldsSchema = z.strictObject({
   workType: text(64),
   /** Digits, spaces, `+ - ( )`; empty when unknown. */
   phone: z.string().trim().regex(/^[0-9+()\- ]{0,32}$/, { error: 'must be up to 32 digits, spaces or + - ( )' }),
+  /** Absent (older clients): null, unknown. */
+  gender: z.enum(GENDERS).nullable().default(null),
+  /** YYYY-MM-DD; null when unknown. The age shown is computed from it. */
+  birthDate: isoDate.nullable().default(null),
+  /** Resident identity card number, 18 characters with its check digit; empty when unknown. */
+  idNumber: idNumberField.default(''),
+  /** Number of the site's real-name (实名制) card; empty when none is issued. */
+  realNameCardNo: text(32).default(''),
+  /** Home or registered address. */
+  address: text(128).default(''),
+  /** Position (job title) on site: foreman, safety officer, team leader… (the trade is `workType`). */
+  position: text(64).default(''),
+  /** Day the person joined the site (YYYY-MM-DD); null when unknown. */
+  entryDate: isoDate.nullable().default(null),
+  /** Day the person left the site; null while still on it. */
+  leaveDate: isoDate.nullable().default(null),
 });
-export type PersonFields = z.infer<typeof personFieldsSchema>;
+
+/**
+ * A person's registry fields, checked together: the leave date not before the entry date, and the birth
+ * date the ID number carries (when both are given, they agree).
+ */
+export const personFieldsSchema = personFieldsObject
+  .refine((p) => p.entryDate === null || p.leaveDate === null || p.leaveDate >= p.entryDate, { error: 'must not be before the entry date', path: ['leaveDate'] })
+  .refine((p) => p.idNumber === '' || MASKED_ID_NUMBER.test(p.idNumber) || p.birthDate === null || idNumberBirthDate(p.idNumber) === p.birthDate, { error: 'does not match the birth date in the ID number', path: ['birthDate'] });
+export type PersonFields = z.output<typeof personFieldsSchema>;
+/** The fields as a caller may send them (the added identity fields may be left out). */
+export type PersonFieldsInput = z.input<typeof personFieldsSchema>;
+/** The shape of the registry fields, for answers that carry a person (the ID number may come masked). */
+export const personFieldsShape = personFieldsObject.shape;
+
+/** The identity fields of a person of whom none is known (a beacon's wearer registered by name only). */
+export const NO_IDENTITY: Pick<PersonFields, 'gender' | 'birthDate' | 'idNumber' | 'realNameCardNo' | 'address' | 'position' | 'entryDate' | 'leaveDate'> = {
+  gender: null,
+  birthDate: null,
+  idNumber: '',
+  realNameCardNo: '',
+  address: '',
+  position: '',
+  entryDate: null,
+  leaveDate: null,
+};
 
 /** A registered person. */
 export interface Person extends PersonFields {
@@ -58,6 +126,10 @@ export interface PersonRow extends Person {
   zoneIds: string[];
   /** Server time of the last report (ms), null if never. */
   lastSeenMs: number | null;
+  /** Whole years since `birthDate` on today's Beijing date; null without a birth date. */
+  age: number | null;
+  /** Outside every zone of the project, or without a recent fix (docs/domain.md "Outside area"). */
+  outsideArea: boolean;
 }
 
 export const personListBody = z.strictObject({
@@ -67,7 +139,11 @@ export const personListBody = z.strictObject({
   company: text(64).optional(),
   team: text(64).optional(),
   status: z.enum(PERSON_STATUSES).optional(),
-  /** Text search in name, beacon sn, phone, company, team and work type (case-insensitive). */
+  /** Exact position (job title). */
+  position: text(64).optional(),
+  /** true: only people outside every zone (PersonRow.outsideArea); false: only people inside one. */
+  outsideArea: z.boolean().optional(),
+  /** Text search in name, beacon sn, phone, company, team, work type and position (case-insensitive). */
   q: text(64).optional(),
 });
 export type PersonListBody = z.input<typeof personListBody>;
@@ -80,6 +156,11 @@ export interface PersonList {
   list: PersonRow[];
   companies: string[];
   teams: string[];
+  /** Positions of the whole registry (filter choices). */
+  positions: string[];
+  /** Of the matching rows: how many are outside every zone, and how many inside one. */
+  outsideAreaCount: number;
+  insideAreaCount: number;
 }
 
 export const personDetailBody = z.union([

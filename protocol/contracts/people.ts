@@ -5,7 +5,7 @@ import {
   personDetailBody,
   personEditBody,
   personExportBody,
-  personFieldsSchema,
+  personFieldsShape,
   personListBody,
   ZONE_KINDS,
   zoneAddBody,
@@ -26,7 +26,14 @@ import { defineContract, fileAnswer, notEnvelope, shapesAgree, type SameShape } 
 import { XLSX_MEDIA_TYPE } from './alarms';
 
 /** A registered person (protocol/people.ts Person). */
-export const personSchema = z.object({ ...personFieldsSchema.shape, personId: z.string(), projectId: z.string(), updatedAtMs: z.number() });
+export const personSchema = z.object({
+  ...personFieldsShape,
+  /** Masked (3301**********1234) for everyone but administrators (docs/api.md "People and zones"). */
+  idNumber: z.string(),
+  personId: z.string(),
+  projectId: z.string(),
+  updatedAtMs: z.number(),
+});
 
 /** A person with the beacon's live state (PersonRow). */
 export const personRowSchema = personSchema.extend({
@@ -38,10 +45,20 @@ export const personRowSchema = personSchema.extend({
   chainageM: z.number().nullable(),
   zoneIds: z.array(z.string()),
   lastSeenMs: z.number().nullable(),
+  age: z.number().nullable(),
+  outsideArea: z.boolean(),
 });
 
 /** person/list data (PersonList). */
-export const personListSchema = z.object({ total: z.number(), list: z.array(personRowSchema), companies: z.array(z.string()), teams: z.array(z.string()) });
+export const personListSchema = z.object({
+  total: z.number(),
+  list: z.array(personRowSchema),
+  companies: z.array(z.string()),
+  teams: z.array(z.string()),
+  positions: z.array(z.string()),
+  outsideAreaCount: z.number(),
+  insideAreaCount: z.number(),
+});
 
 /** person/detail data (PersonDetail). */
 export const personDetailSchema = z.object({

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { beijingMidnightOf, type BeaconFix, type GatePass, type Person } from '../../protocol';
+import { beijingMidnightOf, NO_IDENTITY, type BeaconFix, type GatePass, type Person } from '../../protocol';
 import { companyFigures, liveFigures, type AttendanceInputs } from './figures';
 
 const H = 3_600_000;
 const D0 = beijingMidnightOf('2026-11-26');
 const NOW = D0 + 10 * H;
 
-const person = (personId: string, company: string, team: string, beaconSn: string | null): Person => ({ personId, projectId: 'p', name: personId, beaconSn, company, team, workType: '', phone: '', updatedAtMs: 0 });
+const person = (personId: string, company: string, team: string, beaconSn: string | null): Person => ({ personId, projectId: 'p', name: personId, beaconSn, company, team, workType: '', phone: '', ...NO_IDENTITY, updatedAtMs: 0 });
 const pass = (personId: string, direction: 'in' | 'out', tsMs: number, tunnelId: string | null = null): GatePass => ({ personId, gateSn: tunnelId ? `G-${tunnelId}` : 'G-SITE', tunnelId, direction, tsMs });
 
 function inputs(passes: GatePass[], fixes: Record<string, BeaconFix>): AttendanceInputs {

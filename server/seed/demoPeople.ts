@@ -1,4 +1,4 @@
-import { isPersonTagKind, type EnterpriseType, type PersonFields, type ZoneFields } from '../../protocol';
+import { idNumberCheckDigit, isPersonTagKind, type EnterpriseType, type PersonFields, type ZoneFields } from '../../protocol';
 import { SHIFT_MS, SHIFT_START_HOUR } from '../simulator/siteClock';
 import { DEMO_TUNNELS, type DemoDevice, type DemoTunnel } from './demoProject';
 import type { SeedLocale } from './demoNames';
@@ -15,7 +15,9 @@ import type { SeedLocale } from './demoNames';
 const TEAM_KEYS = ['drilling', 'blasting', 'mucking', 'support', 'lining', 'survey'] as const;
 type TeamKey = (typeof TEAM_KEYS)[number];
 
-const TEXT: Record<SeedLocale, { team: Record<TeamKey, string>; nightTeam: Record<TeamKey, string>; workType: Record<TeamKey, string>; company: Record<TeamKey, string>; face: string; works: string; carriage: string; underground: string; entryPortal: string; exitPortal: string }> = {
+type PositionKey = 'worker' | 'leader' | 'foreman' | 'safety';
+
+const TEXT: Record<SeedLocale, { position: Record<PositionKey, string>; address: string[]; team: Record<TeamKey, string>; nightTeam: Record<TeamKey, string>; workType: Record<TeamKey, string>; company: Record<TeamKey, string>; face: string; works: string; carriage: string; underground: string; entryPortal: string; exitPortal: string }> = {
   en: {
     team: { drilling: 'Drilling team', blasting: 'Blasting team', mucking: 'Mucking team', support: 'Support team', lining: 'Lining team', survey: 'Survey team' },
     nightTeam: { drilling: 'Drilling night team', blasting: 'Blasting night team', mucking: 'Mucking night team', support: 'Support night team', lining: 'Lining night team', survey: 'Survey night team' },
@@ -28,6 +30,8 @@ const TEXT: Record<SeedLocale, { team: Record<TeamKey, string>; nightTeam: Recor
       lining: 'Huaxia Lining Works Ltd.',
       survey: 'Zhongce Survey Institute',
     },
+    position: { worker: 'Worker', leader: 'Team leader', foreman: 'Foreman', safety: 'Safety officer' },
+    address: ['Wuhua District, Kunming, Yunnan', 'Qilin District, Qujing, Yunnan', 'Yuanjiang County, Yuxi, Yunnan', 'Honghuagang District, Zunyi, Guizhou', 'Dongpo District, Meishan, Sichuan'],
     face: 'face to second lining',
     works: 'behind the lining',
     carriage: 'lining carriage',
@@ -47,6 +51,8 @@ const TEXT: Record<SeedLocale, { team: Record<TeamKey, string>; nightTeam: Recor
       lining: '华夏衬砌工程有限公司',
       survey: '中测勘察设计院',
     },
+    position: { worker: '作业人员', leader: '班组长', foreman: '工长', safety: '安全员' },
+    address: ['云南省昆明市五华区', '云南省曲靖市麒麟区', '云南省玉溪市元江县', '贵州省遵义市红花岗区', '四川省眉山市东坡区'],
     face: '掌子面至二衬',
     works: '二衬后方',
     carriage: '二衬台车',
@@ -117,8 +123,43 @@ export function demoPersonId(sn: string): string {
   return `P-${sn}`;
 }
 
-/** One person per demo beacon of `devices`, named as the beacon. */
-export function demoPeople(locale: SeedLocale, devices: readonly DemoDevice[]): DemoPerson[] {
+/** Administrative division codes (GB/T 2260) of the home towns in TEXT.address, in that order. */
+const ADDRESS_CODES = ['530102', '530302', '530428', '520302', '511402'] as const;
+
+/**
+ * The identity fields of demo person `i` (1-based beacon number) on `nowMs`: age 20–58, gender, a valid
+ * resident ID number (GB 11643-1999 with its check digit, birth date and gender in it), a real-name card
+ * number, home address, position (every 12th a team leader, one in 40 a foreman, one in 60 a safety
+ * officer), and an entry date 1–700 days ago. Deterministic in `i` (birth dates move with the year).
+ */
+export function demoIdentity(locale: SeedLocale, i: number, nowMs: number): Omit<PersonFields, 'name' | 'beaconSn' | 'company' | 'team' | 'workType' | 'phone'> {
+  const t = TEXT[locale];
+  const age = 20 + ((i * 17) % 39);
+  const year = new Date(nowMs).getUTCFullYear() - age - 1;
+  const month = 1 + ((i * 5) % 12);
+  const day = 1 + ((i * 11) % 28);
+  const birthDate = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  const gender = i % 9 === 0 ? 'female' : 'male';
+  // sequence code: odd for men, even for women (GB 11643-1999)
+  const seq = ((i * 37) % 499) * 2 + (gender === 'male' ? 1 : 2);
+  const a = ADDRESS_CODES[i % ADDRESS_CODES.length];
+  const body = `${a}${birthDate.replaceAll('-', '')}${String(seq).padStart(3, '0')}`;
+  const entry = new Date(nowMs - (1 + ((i * 23) % 700)) * 86_400_000).toISOString().slice(0, 10);
+  const position: PositionKey = i % 60 === 0 ? 'safety' : i % 40 === 0 ? 'foreman' : i % 12 === 0 ? 'leader' : 'worker';
+  return {
+    gender,
+    birthDate,
+    idNumber: body + idNumberCheckDigit(body),
+    realNameCardNo: `SM${String(100_000 + i).slice(1)}`,
+    address: t.address[i % t.address.length],
+    position: t.position[position],
+    entryDate: entry,
+    leaveDate: null,
+  };
+}
+
+/** One person per demo beacon of `devices`, named as the beacon, with identity fields as of `nowMs`. */
+export function demoPeople(locale: SeedLocale, devices: readonly DemoDevice[], nowMs = Date.now()): DemoPerson[] {
   const t = TEXT[locale];
   return devices
     .filter((d) => isPersonTagKind(d.kind))
@@ -135,6 +176,7 @@ export function demoPeople(locale: SeedLocale, devices: readonly DemoDevice[]): 
         team: (demoCrewOf(d.sn) === 'day' ? t.team : t.nightTeam)[team],
         workType: t.workType[team],
         phone: `139 ${digits.slice(0, 4)} ${digits.slice(4)}`,
+        ...demoIdentity(locale, i, nowMs),
       };
     });
 }

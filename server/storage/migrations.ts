@@ -1074,6 +1074,27 @@ const inspections: Migration = {
   },
 };
 
+/**
+ * The real-name register's identity fields of a person (docs/domain.md "People and zones"): gender, birth date,
+ * resident identity card number (unmasked; answered masked but to administrators), real-name card number,
+ * address, position (job title), entry and leave dates (YYYY-MM-DD text). Existing people get empty values.
+ */
+const personIdentityFields: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('people')
+      .addColumn('gender', 'text')
+      .addColumn('birth_date', 'text')
+      .addColumn('id_number', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('real_name_card_no', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('address', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('position', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('entry_date', 'text')
+      .addColumn('leave_date', 'text')
+      .execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -1109,6 +1130,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0061_project_state_and_external_url': projectStateAndExternalUrl,
   '0062_emergency_registers': emergencyRecords,
   '0063_quality_safety_inspections': inspections,
+  '0065_person_identity_fields': personIdentityFields,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

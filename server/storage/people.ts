@@ -13,12 +13,35 @@ export function toPerson(r: Selectable<PeopleTable>): Person {
     team: r.team,
     workType: r.work_type,
     phone: r.phone,
+    gender: r.gender === 'male' || r.gender === 'female' ? r.gender : null,
+    birthDate: r.birth_date,
+    idNumber: r.id_number,
+    realNameCardNo: r.real_name_card_no,
+    address: r.address,
+    position: r.position,
+    entryDate: r.entry_date,
+    leaveDate: r.leave_date,
     updatedAtMs: r.updated_at_ms,
   };
 }
 
 function personColumns(p: PersonFields) {
-  return { name: p.name, beacon_sn: p.beaconSn, company: p.company, team: p.team, work_type: p.workType, phone: p.phone };
+  return {
+    name: p.name,
+    beacon_sn: p.beaconSn,
+    company: p.company,
+    team: p.team,
+    work_type: p.workType,
+    phone: p.phone,
+    gender: p.gender,
+    birth_date: p.birthDate,
+    id_number: p.idNumber,
+    real_name_card_no: p.realNameCardNo,
+    address: p.address,
+    position: p.position,
+    entry_date: p.entryDate,
+    leave_date: p.leaveDate,
+  };
 }
 
 /**

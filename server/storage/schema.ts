@@ -395,6 +395,16 @@ export interface PeopleTable {
   team: string;
   work_type: string;
   phone: string;
+  /** Migration 0065 (docs/operations.md "What is stored"): the real-name register's identity fields. */
+  gender: string | null;
+  birth_date: string | null;
+  /** Resident identity card number, unmasked; '' when unknown. Answered masked but to administrators. */
+  id_number: Generated<string>;
+  real_name_card_no: Generated<string>;
+  address: Generated<string>;
+  position: Generated<string>;
+  entry_date: string | null;
+  leave_date: string | null;
   updated_at_ms: number;
 }
 

@@ -93,6 +93,14 @@ export const PersonCard = observer(function PersonCard({ projectId, target, onCl
                       <dd style={{ margin: 0 }}>{person.workType || '—'}</dd>
                       <dt><Trans>Phone</Trans></dt>
                       <dd style={{ margin: 0 }}>{person.phone || '—'}</dd>
+                      <dt><Trans>Job position</Trans></dt>
+                      <dd style={{ margin: 0 }}>{person.position || '—'}</dd>
+                      <dt><Trans>Age</Trans></dt>
+                      <dd style={{ margin: 0 }}>{person.age ?? '—'}</dd>
+                      <dt><Trans>ID number</Trans></dt>
+                      <dd style={{ margin: 0 }} data-id-number>{person.idNumber || '—'}</dd>
+                      <dt><Trans>Entry date</Trans></dt>
+                      <dd style={{ margin: 0 }}>{[person.entryDate, person.leaveDate].filter(Boolean).join(' – ') || '—'}</dd>
                     </>
                   ) : (
                     <>

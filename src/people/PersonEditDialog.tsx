@@ -1,10 +1,34 @@
 import { useEffect, useState } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input } from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Select } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PEOPLE, personFieldsSchema, type Person, type PersonFields } from '../../protocol';
 import { useStores } from '../stores';
 
-const EMPTY: Record<keyof PersonFields, string> = { name: '', beaconSn: '', company: '', team: '', workType: '', phone: '' };
+type Form = Record<keyof PersonFields, string>;
+
+const EMPTY: Form = { name: '', beaconSn: '', company: '', team: '', workType: '', phone: '', gender: '', birthDate: '', idNumber: '', realNameCardNo: '', address: '', position: '', entryDate: '', leaveDate: '' };
+
+/** The form of a registered person (the ID number as the server answered it: masked but to administrators). */
+function formOf(p: Person): Form {
+  return {
+    name: p.name,
+    beaconSn: p.beaconSn ?? '',
+    company: p.company,
+    team: p.team,
+    workType: p.workType,
+    phone: p.phone,
+    gender: p.gender ?? '',
+    birthDate: p.birthDate ?? '',
+    idNumber: p.idNumber,
+    realNameCardNo: p.realNameCardNo,
+    address: p.address,
+    position: p.position,
+    entryDate: p.entryDate ?? '',
+    leaveDate: p.leaveDate ?? '',
+  };
+}
+
+const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
 
 /**
  * Adds, edits or removes a person of the registry (administrators; docs/api.md "People and zones").
@@ -20,7 +44,7 @@ export function PersonEditDialog({ projectId, person, onDone }: { projectId: str
 
   useEffect(() => {
     setError(null);
-    setForm(person ? { name: person.name, beaconSn: person.beaconSn ?? '', company: person.company, team: person.team, workType: person.workType, phone: person.phone } : EMPTY);
+    setForm(person ? formOf(person) : EMPTY);
   }, [person]);
 
   const call = async (send: () => Promise<unknown>) => {
@@ -33,7 +57,14 @@ export function PersonEditDialog({ projectId, person, onDone }: { projectId: str
   };
   const save = () => {
     if (!projectId) return;
-    const parsed = personFieldsSchema.safeParse({ ...form, beaconSn: form.beaconSn.trim() === '' ? null : form.beaconSn.trim() });
+    const parsed = personFieldsSchema.safeParse({
+      ...form,
+      beaconSn: orNull(form.beaconSn),
+      gender: orNull(form.gender),
+      birthDate: orNull(form.birthDate),
+      entryDate: orNull(form.entryDate),
+      leaveDate: orNull(form.leaveDate),
+    });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       setError(`${issue.path.join('.')}: ${issue.message}`);
@@ -44,9 +75,9 @@ export function PersonEditDialog({ projectId, person, onDone }: { projectId: str
       person ? queries.mutate(PEOPLE.personEdit, { projectId, personId: person.personId, person: parsed.data }, opts) : queries.mutate(PEOPLE.personAdd, { projectId, person: parsed.data }, opts),
     );
   };
-  const input = (k: keyof PersonFields, label: string) => (
+  const input = (k: keyof PersonFields, label: string, type: 'text' | 'date' = 'text') => (
     <Field label={label}>
-      <Input value={form[k]} onChange={(_, d) => setForm((f) => ({ ...f, [k]: d.value }))} />
+      <Input type={type} value={form[k]} onChange={(_, d) => setForm((f) => ({ ...f, [k]: d.value }))} />
     </Field>
   );
 
@@ -70,6 +101,20 @@ export function PersonEditDialog({ projectId, person, onDone }: { projectId: str
               {input('team', t`Team`)}
               {input('workType', t`Work type`)}
               {input('phone', t`Phone`)}
+              {input('position', t`Job position`)}
+              <Field label={t`Gender`}>
+                <Select value={form.gender} onChange={(_, d) => setForm((f) => ({ ...f, gender: d.value }))}>
+                  <option value="">{t`Unknown`}</option>
+                  <option value="male">{t`Male`}</option>
+                  <option value="female">{t`Female`}</option>
+                </Select>
+              </Field>
+              {input('birthDate', t`Birth date`, 'date')}
+              {input('idNumber', t`ID number`)}
+              {input('realNameCardNo', t`Real-name card number`)}
+              {input('address', t`Address`)}
+              {input('entryDate', t`Entry date`, 'date')}
+              {input('leaveDate', t`Leave date`, 'date')}
               {error ? (
                 <p role="alert" style={{ gridColumn: '1 / 3', color: '#d13438', margin: 0 }}>
                   {error}

@@ -5,9 +5,13 @@ import {
   MAX_PEOPLE_PER_PROJECT,
   MAX_ZONES_PER_PROJECT,
   PEOPLE,
+  maskIdNumber,
+  MASKED_ID_NUMBER,
   thresholdSchema,
+  userMay,
   type Person,
   type PersonList,
+  type SessionUser,
   type PersonListBody,
   type PersonRow,
   type Threshold,
@@ -71,6 +75,30 @@ async function liveContext(db: Kysely<Database>, live: HttpLive, projectId: stri
   return { beacons, zones, stats: state.zones, state: state.devices, openSos: new Set(sos) };
 }
 
+/** Beijing time is UTC+8 all year (no daylight saving). */
+const BEIJING_OFFSET_MS = 8 * 3_600_000;
+
+/** Whole years from `birthDate` (YYYY-MM-DD) to the Beijing date of `nowMs`; null without a birth date. */
+export function ageOn(birthDate: string | null, nowMs: number): number | null {
+  if (birthDate === null) return null;
+  const today = new Date(nowMs + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
+  const years = Number(today.slice(0, 4)) - Number(birthDate.slice(0, 4));
+  return today.slice(5) < birthDate.slice(5) ? years - 1 : years;
+}
+
+/**
+ * Whether `user` sees ID numbers whole: an installation administrator or an organisation administrator of
+ * the project (role orgAdmin, permission project.admin). Everyone else gets them masked (docs/api.md).
+ */
+function seesIdNumbers(user: SessionUser, projectId: string): boolean {
+  return user.isAdmin || userMay(user, projectId, 'project.admin');
+}
+
+/** `p` as `user` may see it: the ID number masked unless they are an administrator. */
+function forViewer<P extends Person>(p: P, user: SessionUser): P {
+  return p.idNumber === '' || seesIdNumbers(user, p.projectId) ? p : { ...p, idNumber: maskIdNumber(p.idNumber) };
+}
+
 /** A person with the live state of their beacon. */
 function rowOf(p: Person, c: LiveContext): PersonRow {
   const sn = p.beaconSn;
@@ -93,12 +121,14 @@ function rowOf(p: Person, c: LiveContext): PersonRow {
     chainageM,
     zoneIds,
     lastSeenMs: s?.lastSeenMs ?? null,
+    age: ageOn(p.birthDate, Date.now()),
+    outsideArea: zoneIds.length === 0,
   };
 }
 
 function matches(r: PersonRow, q: string): boolean {
   const needle = q.toLowerCase();
-  return [r.name, r.beaconSn ?? '', r.phone, r.company, r.team, r.workType].some((f) => f.toLowerCase().includes(needle));
+  return [r.name, r.beaconSn ?? '', r.phone, r.company, r.team, r.workType, r.position].some((f) => f.toLowerCase().includes(needle));
 }
 
 /** A unique-index violation (a beacon sn given twice) becomes CONFLICT; anything else is rethrown. */
@@ -118,22 +148,37 @@ async function requireTunnel(db: Kysely<Database>, projectId: string, tunnelId: 
   if (!(await hasTunnel(db, projectId, tunnelId))) throw new ApiError('VALIDATION', `zone.tunnelId: no tunnel ${tunnelId} in this project`);
 }
 
-/** The rows of person/list and person/export: the registry with live state, filtered (at most MAX_PEOPLE_PER_PROJECT). */
-async function filteredPeople(deps: HttpDeps, body: Omit<PersonListBody, 'format'> & { projectId: string }): Promise<PersonList> {
+/**
+ * The rows of person/list and person/export: the registry with live state, filtered (at most
+ * MAX_PEOPLE_PER_PROJECT), ID numbers as `user` may see them. The area counts are of the rows matching
+ * every filter but `outsideArea`.
+ */
+async function filteredPeople(deps: HttpDeps, user: SessionUser, body: Omit<PersonListBody, 'format'> & { projectId: string }): Promise<PersonList> {
   const people = await listPeople(deps.db, body.projectId, MAX_PEOPLE_PER_PROJECT);
   const c = await liveContext(deps.db, deps.live(), body.projectId);
-  const all = people.map((p) => rowOf(p, c));
-  const list = all.filter(
+  const all = people.map((p) => forViewer(rowOf(p, c), user));
+  const matching = all.filter(
     (r) =>
       (!body.tunnelId || r.tunnelId === body.tunnelId) &&
       (!body.zoneId || r.zoneIds.includes(body.zoneId)) &&
       (!body.company || r.company === body.company) &&
       (!body.team || r.team === body.team) &&
       (!body.status || (body.status === 'online' ? r.online : body.status === 'offline' ? !r.online : body.status === 'sos' ? r.sos : r.lowBattery)) &&
+      (!body.position || r.position === body.position) &&
       (!body.q || matches(r, body.q)),
   );
+  const list = body.outsideArea === undefined ? matching : matching.filter((r) => r.outsideArea === body.outsideArea);
+  const outsideAreaCount = matching.filter((r) => r.outsideArea).length;
   const distinct = (f: (r: PersonRow) => string) => [...new Set(all.map(f).filter((v) => v !== ''))].sort();
-  return { total: list.length, list, companies: distinct((r) => r.company), teams: distinct((r) => r.team) };
+  return {
+    total: list.length,
+    list,
+    companies: distinct((r) => r.company),
+    teams: distinct((r) => r.team),
+    positions: distinct((r) => r.position),
+    outsideAreaCount,
+    insideAreaCount: matching.length - outsideAreaCount,
+  };
 }
 
 /** Columns of the person export (English headers, like the alarm export). */
@@ -144,6 +189,15 @@ const EXPORT_COLUMNS: Array<{ header: string; width: number; cell: (r: PersonRow
   { header: 'Team', width: 16, cell: (r) => r.team },
   { header: 'Work type', width: 18, cell: (r) => r.workType },
   { header: 'Phone', width: 16, cell: (r) => r.phone },
+  { header: 'Position', width: 16, cell: (r) => r.position },
+  { header: 'Gender', width: 8, cell: (r) => r.gender },
+  { header: 'Birth date', width: 12, cell: (r) => r.birthDate },
+  { header: 'Age', width: 6, cell: (r) => r.age },
+  { header: 'ID number', width: 22, cell: (r) => r.idNumber },
+  { header: 'Real-name card', width: 16, cell: (r) => r.realNameCardNo },
+  { header: 'Address', width: 32, cell: (r) => r.address },
+  { header: 'Entry date', width: 12, cell: (r) => r.entryDate },
+  { header: 'Leave date', width: 12, cell: (r) => r.leaveDate },
   { header: 'Status', width: 20, cell: (r) => [r.sos ? 'SOS' : null, r.online ? 'online' : 'offline', r.lowBattery ? 'low battery' : null].filter(Boolean).join(', ') },
   { header: 'Battery %', width: 10, cell: (r) => r.battery },
   { header: 'Bore', width: 8, cell: (r) => r.tunnelId },
@@ -163,7 +217,7 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   /** person/list: the registry with live state, filtered. Role: safety officer and above (members today). */
   route(app, deps, PEOPLE.personList, async ({ body, user }) => {
     requireMember(user, body.projectId);
-    return filteredPeople(deps, body);
+    return filteredPeople(deps, user, body);
   });
 
   // person/export: the file itself (not an envelope), the same rows as person/list (server/http/tableExport.ts). Role: safety officer and above (members today).
@@ -171,7 +225,7 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
     const user = sessionUserOf(req);
     const body = parseBody(PEOPLE.personExport.body, req.body);
     requireMember(user, body.projectId);
-    const { list } = await filteredPeople(deps, body);
+    const { list } = await filteredPeople(deps, user, body);
     const zones = new Map((await zoneNames(db, body.projectId)).map((z) => [z.zone_id, z.name]));
     const columns: Array<ExportColumn<PersonRow>> = EXPORT_COLUMNS.map((c) => ({ header: c.header, width: c.width, cell: (r) => c.cell(r, zones) }));
     return sendTableExport(req, reply, { format: body.format, fileName: stampedFileName(`people-${body.projectId}`, body.format), sheetName: 'People', columns, pages: async function* () { yield list; } });
@@ -185,12 +239,12 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
     const beaconSn = row?.beaconSn ?? ('beaconSn' in body ? body.beaconSn : null);
     const c = await liveContext(db, deps.live(), body.projectId);
     if (beaconSn === null) {
-      const person = rowOf(row!, c);
+      const person = forViewer(rowOf(row!, c), user);
       return { person, beaconSn: '', deviceName: null, latest: null, thresholds: [], zones: [] };
     }
     const beacon = c.beacons.get(beaconSn);
     if (!row && !beacon) throw new ApiError('NOT_FOUND', 'No such person or beacon');
-    const person = row ? rowOf(row, c) : null;
+    const person = row ? forViewer(rowOf(row, c), user) : null;
     const fix = c.stats.position(beaconSn);
     const zoneIds = person?.zoneIds ?? fix?.zoneIds ?? [];
     return {
@@ -207,21 +261,29 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
   route(app, deps, PEOPLE.personAdd, async ({ body, user }) => {
     requireMember(user, body.projectId);
     if ((await countPeople(db, body.projectId)) >= MAX_PEOPLE_PER_PROJECT) throw new ApiError('VALIDATION', `person: a project registers at most ${MAX_PEOPLE_PER_PROJECT} people`);
+    if (MASKED_ID_NUMBER.test(body.person.idNumber)) throw new ApiError('VALIDATION', 'person.idNumber: enter the whole ID number');
     await checkBeacon(db, body.projectId, body.person.beaconSn);
     const personId = randomUUID();
     const [person] = await insertPeople(db, body.projectId, [{ ...body.person, personId }], Date.now()).catch(conflictOnDuplicate);
     await deps.live().reloadDevices(body.projectId);
-    return person;
+    return forViewer(person, user);
   });
 
   /** person/edit. Role: project manager or administrator (administrators today). */
   route(app, deps, PEOPLE.personEdit, async ({ body, user }) => {
     requireMember(user, body.projectId);
     await checkBeacon(db, body.projectId, body.person.beaconSn, body.personId);
-    const person = await updatePerson(db, body.projectId, body.personId, body.person, Date.now()).catch(conflictOnDuplicate);
+    const fields = { ...body.person };
+    if (MASKED_ID_NUMBER.test(fields.idNumber)) {
+      // a form filled from a masked answer sends the mask back: the stored number stays
+      const stored = (await findPerson(db, body.projectId, { personId: body.personId }))?.idNumber ?? '';
+      if (stored === '' || maskIdNumber(stored) !== fields.idNumber) throw new ApiError('VALIDATION', 'person.idNumber: enter the whole ID number');
+      fields.idNumber = stored;
+    }
+    const person = await updatePerson(db, body.projectId, body.personId, fields, Date.now()).catch(conflictOnDuplicate);
     if (!person) throw new ApiError('NOT_FOUND', 'No such person');
     await deps.live().reloadDevices(body.projectId);
-    return person;
+    return forViewer(person, user);
   });
 
   /** person/delete. Role: project manager or administrator (administrators today). */

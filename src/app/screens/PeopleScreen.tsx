@@ -32,9 +32,12 @@ interface Filters {
   company: string;
   team: string;
   status: string;
+  position: string;
+  /** '' any, 'outside' outside every zone, 'inside' in one. */
+  area: string;
   q: string;
 }
-const NO_FILTERS: Filters = { tunnelId: '', zoneId: '', company: '', team: '', status: '', q: '' };
+const NO_FILTERS: Filters = { tunnelId: '', zoneId: '', company: '', team: '', status: '', position: '', area: '', q: '' };
 
 /** The person/list (and person/export) body of the filters. */
 export function personQuery(projectId: string, f: Filters): PersonListBody {
@@ -45,13 +48,16 @@ export function personQuery(projectId: string, f: Filters): PersonListBody {
     ...(f.company ? { company: f.company } : {}),
     ...(f.team ? { team: f.team } : {}),
     ...(f.status ? { status: f.status as PersonStatus } : {}),
+    ...(f.position ? { position: f.position } : {}),
+    ...(f.area ? { outsideArea: f.area === 'outside' } : {}),
     ...(f.q.trim() ? { q: f.q.trim() } : {}),
   };
 }
 
 /**
  * /people: the project's people with their beacons' live state (docs/api.md "People and zones"), filtered on the server by
- * bore, zone, company, team and status (online, offline, SOS, low battery) and searched by name, beacon,
+ * bore, zone, company, team, status (online, offline, SOS, low battery), position and area (outside every
+ * zone or in one, with the counts) and searched by name, beacon,
  * phone or trade; exported to .xlsx or CSV; a row opens the person's card. Refreshes every 10 s.
  */
 export const PeopleScreen = observer(function PeopleScreen() {
@@ -132,6 +138,11 @@ export const PeopleScreen = observer(function PeopleScreen() {
         {choice('company', t`Company`, t`All companies`, (data?.companies ?? []).map((c) => [c, c]))}
         {choice('team', t`Team`, t`All teams`, (data?.teams ?? []).map((c) => [c, c]))}
         {choice('status', t`Status`, t`All statuses`, Object.entries(STATUS_LABELS).map(([k, m]) => [k, i18n._(m)]))}
+        {choice('position', t`Job position`, t`All positions`, (data?.positions ?? []).map((c) => [c, c]))}
+        {choice('area', t`Area`, t`Inside or outside`, [
+          ['outside', t`Outside every zone (${data?.outsideAreaCount ?? 0})`],
+          ['inside', t`Inside a zone (${data?.insideAreaCount ?? 0})`],
+        ])}
         <Input aria-label={t`Search`} placeholder={t`Name, beacon, phone or trade`} value={draft.q} onChange={(_, d) => set('q')(d.value)} />
         <Button appearance="primary" type="submit">
           <Trans>Search</Trans>
@@ -173,6 +184,9 @@ export const PeopleScreen = observer(function PeopleScreen() {
                 <TableHeaderCell><Trans>Company</Trans></TableHeaderCell>
                 <TableHeaderCell><Trans>Team</Trans></TableHeaderCell>
                 <TableHeaderCell><Trans>Work type</Trans></TableHeaderCell>
+                <TableHeaderCell><Trans>Job position</Trans></TableHeaderCell>
+                <TableHeaderCell><Trans>Age</Trans></TableHeaderCell>
+                <TableHeaderCell><Trans>ID number</Trans></TableHeaderCell>
                 <TableHeaderCell><Trans>Beacon</Trans></TableHeaderCell>
                 <TableHeaderCell><Trans>Battery</Trans></TableHeaderCell>
                 <TableHeaderCell><Trans>Location</Trans></TableHeaderCell>
@@ -202,6 +216,9 @@ export const PeopleScreen = observer(function PeopleScreen() {
                   <TableCell>{r.company}</TableCell>
                   <TableCell>{r.team}</TableCell>
                   <TableCell>{r.workType}</TableCell>
+                  <TableCell>{r.position || '—'}</TableCell>
+                  <TableCell>{r.age ?? '—'}</TableCell>
+                  <TableCell style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{r.idNumber || '—'}</TableCell>
                   <TableCell>{r.beaconSn ?? '—'}</TableCell>
                   <TableCell>{r.battery === null ? '—' : `${r.battery} %`}</TableCell>
                   <TableCell>{where(r)}</TableCell>
