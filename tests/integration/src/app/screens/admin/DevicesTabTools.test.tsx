@@ -9,7 +9,9 @@ import { findDialog, IN_DIALOG } from '../../../../../../src/test/dialogs';
 import { DEVICE_PAGE_SIZE } from '../../../../../../src/app/screens/admin/deviceFilter';
 
 /** docs/api.md "Device registry", "Thresholds": the Devices tab's search, kind filter, pages and its dialogs. */
-const WAIT = { timeout: 8000 };
+/** Generous: the machine that runs these may be loaded, and the screen's chunk loads on first use. */
+const WAIT = { timeout: 30_000 };
+const FIRST_SHOW = { timeout: 120_000 };
 const PROJECT = 'demo-tunnel';
 const real = useRealServer();
 
@@ -19,11 +21,18 @@ async function openDevices() {
   const root = appRoot(real().client().fetch);
   await root.session.login('admin', TEST_ADMIN_PASSWORD);
   render(<App root={root} />);
-  fireEvent.click(await screen.findByRole('tab', { name: 'Devices' }, WAIT));
+  fireEvent.click(await screen.findByRole('tab', { name: 'Devices' }, FIRST_SHOW));
   return screen.findByRole('table', { name: 'Devices' }, WAIT);
 }
 
 const registry = () => real().admin.call<RegistryDevice[]>(ADMIN.deviceRegistryList.path, { projectId: PROJECT });
+/** The editor row of `metric` in `dialog`, waited for. */
+const metricRow = (dialog: HTMLElement, metric: string) =>
+  waitFor(() => {
+    const row = dialog.querySelector<HTMLElement>(`[data-threshold="${metric}"]`);
+    if (!row) throw new Error(`no row of ${metric} yet`);
+    return row;
+  }, WAIT);
 const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
 
 async function addGas(sn: string, gases: string[] = ['CO', 'CH4']) {
@@ -77,7 +86,7 @@ describe('Devices tab: finding a device among hundreds', () => {
     await openDevices();
     // the tools are above the list, not under hundreds of rows
     fireEvent.click(screen.getByRole('button', { name: 'Add a device' }));
-    let dialog = await findDialog('Add a device');
+    let dialog = await findDialog('Add a device', WAIT.timeout);
     fireEvent.change(within(dialog).getByLabelText('Serial number'), { target: { value: 'ui-add-taken' } });
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Second station' } });
     fireEvent.change(within(dialog).getByLabelText('Gases (e.g. CH4;CO)'), { target: { value: 'CO' } });
@@ -90,7 +99,7 @@ describe('Devices tab: finding a device among hundreds', () => {
     expect((await registry()).find((d) => d.sn === 'ui-add-new')).toMatchObject({ kind: 'gas', name: 'Second station', gases: ['CO'] });
 
     fireEvent.click(screen.getByRole('button', { name: 'Import a list' }));
-    dialog = await findDialog('Import a list');
+    dialog = await findDialog('Import a list', WAIT.timeout);
     expect(within(dialog).getByRole('button', { name: 'Download the template (.xlsx)', ...IN_DIALOG })).toBeTruthy();
     const csv = 'sn,kind,name,station,reportPeriodS,gases\nui-imp-1,gas,Imported one,S4,10,CO\nui-imp-2,gas,Imported two,S4,10,O2\n';
     fireEvent.change(within(dialog).getByLabelText('Device list file'), { target: { files: [new File([csv], 'devices.csv', { type: 'text/csv' })] } });
@@ -117,8 +126,8 @@ describe('Devices tab: thresholds on screen', () => {
     await openDevices();
     fireEvent.change(screen.getByRole('textbox', { name: 'Search devices' }), { target: { value: 'ui-thr-1' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Thresholds of ui-thr-1' }, WAIT));
-    const dialog = await findDialog('Thresholds of ui-thr-1');
-    const co = await waitFor(() => dialog.querySelector<HTMLElement>('[data-threshold="CO"]')!, WAIT);
+    const dialog = await findDialog('Thresholds of ui-thr-1', WAIT.timeout);
+    const co = await metricRow(dialog, 'CO');
     expect(within(co).getByText('ppm')).toBeTruthy();
     expect(dialog.querySelector('[data-threshold="CH4"]')).not.toBeNull();
     const warn = co.querySelector<HTMLInputElement>('[data-field="warnHigh"]')!;
@@ -145,11 +154,11 @@ describe('Devices tab: thresholds on screen', () => {
     await addGas('ui-thr-2', ['H2S']);
     await openDevices();
     fireEvent.click(screen.getByRole('button', { name: 'Default thresholds' }));
-    const dialog = await findDialog('Default thresholds of a kind');
+    const dialog = await findDialog('Default thresholds of a kind', WAIT.timeout);
     const kind = within(dialog).getByLabelText('Kind') as HTMLSelectElement;
     expect(Array.from(kind.options).map((o) => o.textContent)).toContain('Environment monitor');
     fireEvent.change(kind, { target: { value: 'gas' } });
-    const h2s = await waitFor(() => dialog.querySelector<HTMLElement>('[data-threshold="H2S"]')!, WAIT);
+    const h2s = await metricRow(dialog, 'H2S');
     const before = entry(await view({ kind: 'gas' }), 'H2S').threshold;
     fireEvent.change(h2s.querySelector('[data-field="warnHigh"]')!, { target: { value: String((before.warnHigh ?? 6) - 1) } });
     fireEvent.click(within(h2s).getByRole('button', { name: 'Save', ...IN_DIALOG }));
