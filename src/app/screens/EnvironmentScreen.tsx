@@ -78,7 +78,7 @@ export const EnvironmentScreen = observer(function EnvironmentScreen() {
           <DailyTable days={station.days} limits={week.limits} />
         </section>
       ) : null}
-      <SprayTable projectId={projectId} stations={stations} />
+      <SprayTable projectId={projectId} />
     </ScreenFrame>
   );
 });
@@ -181,9 +181,9 @@ function DailyTable({ days, limits }: { days: EnvironmentDay[]; limits: Limits }
 
 /**
  * The fog cannons: linkage, mode, spraying, last command; for project administrators on/off/automatic and
- * the linkage dialog (the monitor, the limit, the hold time) over `stations`, the project's monitors.
+ * the linkage dialog (the monitor, the limit, the hold time).
  */
-const SprayTable = observer(function SprayTable({ projectId, stations }: { projectId: string | null; stations: ReadonlyArray<{ sn: string; name: string }> }) {
+const SprayTable = observer(function SprayTable({ projectId }: { projectId: string | null }) {
   const { session, queries } = useStores();
   const { t } = useLingui();
   const list = useQuery(ENVIRONMENT.sprayList, projectId ? { projectId } : null, { refreshMs: SPRAY_REFRESH_MS }).data;
@@ -273,7 +273,7 @@ const SprayTable = observer(function SprayTable({ projectId, stations }: { proje
       </table>
       <span role="status">{message}</span>
       {editing && list.some((s) => s.sn === editing) ? (
-        <SprayLinkageDialog key={editing} projectId={projectId} cannon={list.find((s) => s.sn === editing)!} stations={stations} onClose={() => setEditing(null)} />
+        <SprayLinkageDialog key={editing} projectId={projectId} cannon={list.find((s) => s.sn === editing)!} onClose={() => setEditing(null)} />
       ) : null}
     </section>
   );

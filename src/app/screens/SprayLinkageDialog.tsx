@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Checkbox, Field, Input, Select } from '@fluentui/react-components';
 import { useLingui } from '@lingui/react/macro';
-import { DEFAULT_LINKAGE, ENVIRONMENT, LINKAGE_METRICS, LINKAGE_UNIT, type LinkageMetric, type SprayLinkage, type SprayState } from '../../../protocol';
+import { DEFAULT_LINKAGE, DEVICES, ENVIRONMENT, LINKAGE_METRICS, LINKAGE_UNIT, PARTICULATE_KINDS, type LinkageMetric, type SprayLinkage, type SprayState } from '../../../protocol';
+import { useQuery } from '../../stores';
 import { EditDialog, useDialogCall } from './admin/adminUi';
 
 /** The value of the station choice that unlinks the cannon. */
@@ -35,7 +36,7 @@ export function linkageOf(d: LinkageDraft): SprayLinkage | null {
 
 /**
  * A fog cannon's spray linkage (docs/domain.md "Spray linkage") in a dialog, for project administrators:
- * the environment monitor it follows (or none), PM10 or TSP and its on-limit in the metric's unit, the
+ * the particulate monitor of the project it follows (or none), PM10 or TSP and its on-limit in the metric's unit, the
  * hold time in minutes before it is switched off, and, when an administrator's command holds it in manual,
  * whether to give it back to the linkage. Saved through environment/spray/linkage (and spray/command
  * `auto`), both audited; the server's refusal stays in the dialog.
@@ -43,18 +44,18 @@ export function linkageOf(d: LinkageDraft): SprayLinkage | null {
 export const SprayLinkageDialog = observer(function SprayLinkageDialog({
   projectId,
   cannon,
-  stations,
   onClose,
 }: {
   projectId: string;
   cannon: SprayState;
-  /** The project's environment monitors (sn and name). */
-  stations: ReadonlyArray<{ sn: string; name: string }>;
   onClose: () => void;
 }) {
   const { t } = useLingui();
   const save = useDialogCall();
-  const [draft, setDraft] = useState<LinkageDraft>(() => linkageDraft(cannon.linkage, stations[0]?.sn ?? NOT_LINKED));
+  // the project's particulate monitors, whether or not they have reported yet
+  const devices = useQuery(DEVICES.deviceList, { projectId }).data;
+  const stations = (devices ?? []).filter((d) => (PARTICULATE_KINDS as readonly string[]).includes(d.kind));
+  const [draft, setDraft] = useState<LinkageDraft>(() => linkageDraft(cannon.linkage, NOT_LINKED));
   const [toAuto, setToAuto] = useState(cannon.mode === 'manual');
   const linked = draft.stationSn !== NOT_LINKED;
   const known = stations.some((s) => s.sn === draft.stationSn);

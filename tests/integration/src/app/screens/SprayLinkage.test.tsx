@@ -30,6 +30,8 @@ describe('Environment screen: spray linkage', () => {
     const before = await cannon('FOG-LK-E');
     fireEvent.click(await screen.findByRole('button', { name: `Linkage of ${before.name}` }, FIRST_SHOW));
     const dialog = await findDialog(`Spray linkage of ${before.name}`, WAIT.timeout);
+    // the project's particulate monitors are offered once the device list has loaded
+    await within(dialog).findByRole('option', { name: /ENV-LK-X/, ...IN_DIALOG }, WAIT);
     fireEvent.change(within(dialog).getByLabelText('Linked monitor'), { target: { value: 'ENV-LK-X' } });
     fireEvent.change(within(dialog).getByLabelText('Metric'), { target: { value: 'tsp' } });
     // the limit's unit follows the metric
