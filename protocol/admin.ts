@@ -231,6 +231,8 @@ export const deviceImportBody = z.strictObject({
  * and `source` (VEHICLE_SOURCES) are a vehicle's, empty for other kinds.
  */
 export const IMPORT_COLUMNS = ['sn', 'kind', 'name', 'station', 'position', 'tunnelId', 'chainageM', 'reportPeriodS', 'gases', 'streamSource', 'mainUrl', 'subUrl', 'plate', 'vehicleType', 'driver', 'source'] as const;
+/** admin/device/importTemplate: the empty import file of a project, `.xlsx` or `.csv`. */
+export const deviceImportTemplateBody = z.strictObject({ projectId: projectIdField, format: z.enum(['xlsx', 'csv']) });
 /** One problem of one import row: `row` is the file's row number (the header is row 1). */
 export interface ImportProblem {
   row: number;

@@ -45,6 +45,9 @@ export type SprayCommand = z.infer<typeof sprayCommandSchema>;
 export const LINKAGE_METRICS = ['pm10', 'tsp'] as const;
 export type LinkageMetric = (typeof LINKAGE_METRICS)[number];
 
+/** The unit of a linkage's limit for each metric (the environment kind's units: PM10 in µg/m³, TSP in mg/m³). */
+export const LINKAGE_UNIT: Readonly<Record<LinkageMetric, string>> = { pm10: 'µg/m³', tsp: 'mg/m³' };
+
 /** Longest hold time, s (a day). */
 export const MAX_HOLD_S = 86_400;
 

@@ -5,6 +5,7 @@ import {
   deviceAddBody,
   deviceEditBody,
   deviceImportBody,
+  deviceImportTemplateBody,
   deviceMoveBody,
   deviceRegistryListBody,
   deviceRemoveBody,
@@ -202,6 +203,15 @@ export const ADMIN = {
     permission: 'project.admin',
     errors: ['CONFLICT'],
     summary: 'Import a device list (.xlsx or .csv, base64): all rows checked first, nothing written when one is wrong',
+  }),
+  deviceImportTemplate: defineContract({
+    tag,
+    path: '/zhgd/admin/device/importTemplate',
+    body: deviceImportTemplateBody,
+    response: notEnvelope,
+    answer: fileAnswer(XLSX_MEDIA_TYPE, 'A device list with the header row of every column admin/device/import reads (IMPORT_COLUMNS) and no device, as an .xlsx file, or CSV (text/csv, UTF-8 with BOM) for format csv'),
+    permission: 'project.admin',
+    summary: 'The empty device import file to fill in',
   }),
   auditList: defineContract({ tag, path: '/zhgd/admin/audit/list', body: auditListBody, response: auditPageSchema, permission: 'project.admin', summary: 'A page of the audit log, newest first, filtered' }),
   auditExport: defineContract({

@@ -60,6 +60,7 @@ export const cameraKind = {
     raisesAlarm: false,
     periods: DEFAULT_OFFLINE_PERIODS,
     reason: 'event-driven (report period 0): a quiet camera saw nothing, it never goes silent',
+    eventOnly: true,
   },
   statuses: [],
   event: { alarm: { kind: 'ai', level: 'alarm' }, decode: (m) => ({ metric: m.algType, picUrl: m.picUrl ?? null }), capture: true },

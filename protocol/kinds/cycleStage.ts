@@ -51,6 +51,7 @@ export const cycleStageKind = {
     raisesAlarm: false,
     periods: DEFAULT_OFFLINE_PERIODS,
     reason: 'event-driven (report period 0): a stage lasts hours, a quiet tablet is not a fault',
+    eventOnly: true,
   },
   statuses: [],
   event: null,

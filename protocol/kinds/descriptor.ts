@@ -174,6 +174,12 @@ export interface OfflinePolicy {
   periods: number;
   /** Why, for the docs and the code reader. */
   reason: string;
+  /**
+   * True when the kind's devices send only events, no periodic report (an AI camera's violations, a gate's
+   * passes): a quiet device saw nothing, so the device registry never counts it "not reporting"
+   * (docs/api.md "Device registry"). Absent: the devices report every reporting period.
+   */
+  eventOnly?: true;
 }
 
 /**

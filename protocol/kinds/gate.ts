@@ -42,6 +42,7 @@ export const gateKind = {
     raisesAlarm: false,
     periods: 3,
     reason: 'event-driven (report period 0): a gate is quiet between shift changes, a quiet gate is not a fault',
+    eventOnly: true,
   },
   statuses: [],
   event: null,

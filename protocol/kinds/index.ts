@@ -92,6 +92,14 @@ export function listsMeasured(kind: string): boolean {
 }
 
 /**
+ * Whether devices of `kind` send only events, never a periodic report (descriptor `offline.eventOnly`: an
+ * AI camera, a gate), so their silence says nothing about whether they work.
+ */
+export function isEventOnlyKind(kind: string): boolean {
+  return (DEVICE_KIND_REGISTRY.get(kind) as AnyKindDescriptor | undefined)?.offline.eventOnly === true;
+}
+
+/**
  * The progress role of `kind` (descriptor `progress`: its messages move a heading's saved positions,
  * server/tunnel/progress.ts), or undefined for a kind that reports no progress.
  */

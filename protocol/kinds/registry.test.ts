@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DEVICE_KIND_REGISTRY, DEVICE_KINDS } from './index';
+import { DEVICE_KIND_REGISTRY, DEVICE_KINDS, isEventOnlyKind } from './index';
 import { LIVE_TOPICS } from '../socket';
 import { KIND_CHANNEL } from '../topics';
 import { createKindRegistry } from './registry';
@@ -94,6 +94,15 @@ describe('the app registry', () => {
     });
     expect(LIVE_TOPICS).toEqual(['gas', 'beacon', 'towerCrane', ...equipment, 'environment', 'fogCannon', 'vehicle', 'alarm', 'deviceStatus']);
     expect(DEVICE_KIND_REGISTRY.descriptors.filter((d) => d.offline.raisesAlarm).map((d) => d.kind)).toEqual(['gas', 'towerCrane', ...equipment, 'environment', 'fogCannon']);
+  });
+
+  it('marks the kinds that only send events, none that reports readings or raises an offline alarm', () => {
+    expect(DEVICE_KINDS.filter(isEventOnlyKind)).toEqual(['camera', 'cycleStage', 'gate']);
+    for (const d of DEVICE_KIND_REGISTRY.descriptors.filter((x) => isEventOnlyKind(x.kind))) {
+      expect(d.readings, d.kind).toBe(false);
+      expect(d.offline.raisesAlarm, d.kind).toBe(false);
+    }
+    expect(isEventOnlyKind('no-such-kind')).toBe(false);
   });
 
   it('gives every metric a unit, a label and a range the schema enforces at both ends', () => {

@@ -208,7 +208,7 @@ export function useRealServer(env: Record<string, string> = {}): () => RealServe
       await server.close();
       throw e;
     }
-  }, 60_000);
+  }, 240_000);
   afterAll(async () => {
     deviceByProject.clear();
     for (const d of devices.splice(0)) await d.endAsync();

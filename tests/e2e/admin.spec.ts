@@ -82,8 +82,12 @@ test('an administrator sets up a project, its people and a gas device; roles hol
   // 3. The gas device through the import (CSV).
   await page.getByRole('tab', { name: 'Devices' }).click();
   const csv = `sn,kind,name,station,position,reportPeriodS,gases\n${SN},gas,North face gas,face,North bore face,10,CO;O2;CH4;H2S\n`;
-  await page.getByLabel('Device list file').setInputFiles({ name: 'devices.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await expect(page.getByText('1 devices imported (1 new, 0 updated)')).toBeVisible();
+  await page.getByRole('button', { name: 'Import a list' }).click();
+  const importDialog = page.getByRole('dialog', { name: 'Import a list' });
+  await importDialog.getByLabel('Device list file').setInputFiles({ name: 'devices.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(importDialog.getByText('1 devices imported (1 new, 0 updated)')).toBeVisible();
+  await importDialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('textbox', { name: 'Search devices' }).fill(SN);
   await expect(page.getByRole('table', { name: 'Devices' }).getByText(SN)).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('admin-devices-1920x1080.png') });
 

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, AUTH, BOARDS, DEVICES, type AuditPage, type DeviceInfo, type DeviceKey, type ImportResult, type Member, type Organisation, type PasswordReset, type ProjectDetails, type RegistryDevice, type SessionUser, type UserInfo } from '../../protocol';
+import { ADMIN, AUTH, BOARDS, DEVICES, IMPORT_COLUMNS, type AuditPage, type DeviceInfo, type DeviceKey, type ImportResult, type Member, type Organisation, type PasswordReset, type ProjectDetails, type RegistryDevice, type SessionUser, type UserInfo } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import { ApiClient } from '../helpers/apiClient';
@@ -196,6 +196,37 @@ describe('administration', () => {
         return list.some((d) => d.sn === 'GAS-X-1') ? null : list;
       }, 10_000, 'GAS-X-1 to report');
       expect(seen.map((d) => d.sn)).toContain('TC-X-1');
+    });
+
+    it('hands out an empty import template whose filled-in copy imports as it is', async () => {
+      const res = await fetch(`${server.url}${ADMIN.deviceImportTemplate.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: admin.cookie! },
+        body: JSON.stringify({ projectId: project, format: 'xlsx' }),
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-disposition')).toContain('.xlsx');
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await res.arrayBuffer());
+      const sheet = workbook.worksheets[0];
+      expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([...IMPORT_COLUMNS]);
+      expect(sheet.actualRowCount).toBe(1);
+      sheet.addRow(IMPORT_COLUMNS.map((c) => ({ sn: 'GAS-TPL-1', kind: 'gas', name: 'From the template', reportPeriodS: 10, gases: 'CO' })[c as string] ?? ''));
+      const contentBase64 = Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
+      expect(await ok<ImportResult>(admin, ADMIN.deviceImport.path, { projectId: project, format: 'xlsx', contentBase64 })).toMatchObject({ created: 1, problems: [] });
+      // a template without a session is refused like every administration route
+      const anonymous = await fetch(`${server.url}${ADMIN.deviceImportTemplate.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ projectId: project, format: 'csv' }) });
+      expect(anonymous.status).toBe(401);
+    });
+
+    it('never counts a device of an event-only kind (a camera, a gate) as not reporting, and still counts a silent gas station', async () => {
+      for (const [sn, kind] of [['CAM-EV-1', 'camera'], ['GATE-EV-1', 'gate'], ['GAS-EV-1', 'gas']]) {
+        await ok(admin, ADMIN.deviceAdd.path, { projectId: project, device: { sn, kind, name: sn, station: '', position: '', reportPeriodS: 10, gases: kind === 'gas' ? ['CO'] : [] } });
+      }
+      const silent = (await ok<RegistryDevice[]>(admin, ADMIN.deviceRegistryList.path, { projectId: project, silentOnly: true })).map((d) => d.sn);
+      expect(silent).toContain('GAS-EV-1');
+      expect(silent).not.toContain('CAM-EV-1');
+      expect(silent).not.toContain('GATE-EV-1');
     });
   });
 

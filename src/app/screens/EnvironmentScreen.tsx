@@ -13,6 +13,7 @@ import { AirQualityTrendPanel } from '../../panels/AirQualityTrend/AirQualityTre
 import { useElementWidth } from '../../components/useElementHeight';
 import { useProjectId } from '../shell/useProjectId';
 import { ScreenFrame } from './ScreenFrame';
+import { SprayLinkageDialog } from './SprayLinkageDialog';
 
 const section = { background: SCREEN.panelBackground, border: `1px solid ${SCREEN.panelBorder}`, borderRadius: 4, padding: 16, marginBottom: 16, fontSize: 16 } as const;
 const h2 = { fontSize: 18, margin: '0 0 10px' } as const;
@@ -213,12 +214,16 @@ function DailyTable({ days, limits }: { days: EnvironmentDay[]; limits: Limits }
   );
 }
 
-/** The fog cannons: linkage, mode, spraying, last command; on/off/automatic for project administrators. */
+/**
+ * The fog cannons: linkage, mode, spraying, last command; for project administrators on/off/automatic and
+ * the linkage dialog (the monitor, the limit, the hold time).
+ */
 const SprayTable = observer(function SprayTable({ projectId }: { projectId: string | null }) {
   const { session, queries } = useStores();
   const { t } = useLingui();
   const list = useQuery(ENVIRONMENT.sprayList, projectId ? { projectId } : null, { refreshMs: SPRAY_REFRESH_MS }).data;
   const [message, setMessage] = useState('');
+  const [editing, setEditing] = useState<string | null>(null);
   const user = session.user;
   const mayCommand = !!user && (user.isAdmin || (!!user.role && roleAllows(user.role, 'project.admin')));
   if (!list || !projectId || list.length === 0) return null;
@@ -291,6 +296,9 @@ const SprayTable = observer(function SprayTable({ projectId }: { projectId: stri
                   </Button>{' '}
                   <Button size="small" disabled={s.mode === 'auto'} onClick={() => void command(s, 'auto')}>
                     <Trans>Automatic</Trans>
+                  </Button>{' '}
+                  <Button size="small" aria-label={t`Linkage of ${s.name}`} onClick={() => setEditing(s.sn)}>
+                    <Trans>Linkage…</Trans>
                   </Button>
                 </td>
               ) : null}
@@ -299,6 +307,9 @@ const SprayTable = observer(function SprayTable({ projectId }: { projectId: stri
         </tbody>
       </table>
       <span role="status">{message}</span>
+      {editing && list.some((s) => s.sn === editing) ? (
+        <SprayLinkageDialog key={editing} projectId={projectId} cannon={list.find((s) => s.sn === editing)!} onClose={() => setEditing(null)} />
+      ) : null}
     </section>
   );
 });

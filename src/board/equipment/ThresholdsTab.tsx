@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Input } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ADMIN, FLEET, type DeviceInfo, type Threshold, type ThresholdEntry } from '../../../protocol';
+import { ADMIN, FLEET, userMay, type DeviceInfo, type Threshold, type ThresholdEntry, type ThresholdTarget } from '../../../protocol';
 import { useQuery, useStores } from '../../stores';
 import { useProjectId } from '../../app/shell/useProjectId';
 import { STATUS_COLOR } from '../../components';
@@ -19,17 +19,28 @@ import { DRAFT_FIELDS, draftChanged, draftOf, thresholdFromDraft, type Threshold
 const CHANGE = { skipErrorHandler: true, invalidates: [ADMIN.deviceRegistryList] };
 
 /**
- * Thresholds: each metric's limits in force, its default and whether a person set it; administrators edit
- * a row (saved through threshold/set, checked by the server against the metric's unit and range) or reset
- * it to the default; below, the audit of the device's changes (who, when, old and new). After a change the
- * tab's queries reload (QueryStore.mutate) and the device list is refreshed so the board colours by the new limits; the live rules already judge by them.
+ * Thresholds of an equipment's detail modal: the device's {@link ThresholdEditor}, editable by those whose
+ * role in the board's project may edit thresholds.
  */
 export const ThresholdsTab = observer(function ThresholdsTab({ device }: { device: DeviceInfo }) {
+  const projectId = useProjectId() ?? '';
+  return <ThresholdEditor projectId={projectId} kind={device.kind} target={{ sn: device.sn }} />;
+});
+
+/**
+ * Thresholds of a device (`target: { sn }`) or of a kind's defaults in the project (`target: { kind }`):
+ * each metric's limits in force, its default and whether a person set it; users whose role may edit
+ * thresholds (`threshold.edit`, or installation administrators) edit a row (saved through threshold/set,
+ * checked by the server against the metric's unit and range, the refusal shown under the table) or reset
+ * it to the default; below, the audit of the target's changes (who, when, old and new). After a change the
+ * queries reload (QueryStore.mutate) and the device list is refreshed so the board colours by the new
+ * limits; the live rules already judge by them. `kind` names the metrics.
+ */
+export const ThresholdEditor = observer(function ThresholdEditor({ projectId, kind, target }: { projectId: string; kind: string; target: ThresholdTarget }) {
   const { queries, session, devices } = useStores();
   const { t, i18n } = useLingui();
-  const projectId = useProjectId() ?? '';
-  const isAdmin = session.user?.isAdmin === true;
-  const target = { sn: device.sn };
+  const user = session.user;
+  const isAdmin = !!user && (user.isAdmin || userMay(user, projectId, 'threshold.edit'));
   const view = useQuery(FLEET.thresholdGet, { projectId, target });
   const audit = useQuery(FLEET.thresholdAudit, { projectId, target, limit: 20 });
   const [drafts, setDrafts] = useState<Record<string, ThresholdDraft>>({});
@@ -110,7 +121,7 @@ export const ThresholdsTab = observer(function ThresholdsTab({ device }: { devic
           return (
             <tr key={metric} data-threshold={metric} data-edited={e.edited}>
               <td style={cellStyle}>
-                {metricLabel(i18n, device.kind, metric)}
+                {metricLabel(i18n, kind, metric)}
                 {e.edited ? (
                   <span style={{ marginLeft: 6, fontSize: 12, color: STATUS_COLOR.warning }}>
                     <Trans>edited</Trans>
@@ -124,7 +135,7 @@ export const ThresholdsTab = observer(function ThresholdsTab({ device }: { devic
                     <Input
                       size="small"
                       style={{ width: 76, minWidth: 0 }}
-                      aria-label={`${metricLabel(i18n, device.kind, metric)} ${FIELD_LABEL[f]}`}
+                      aria-label={`${metricLabel(i18n, kind, metric)} ${FIELD_LABEL[f]}`}
                       data-field={f}
                       value={draft[f]}
                       onChange={(_ev, d) => setDrafts((all) => ({ ...all, [metric]: { ...draft, [f]: d.value } }))}
@@ -153,7 +164,7 @@ export const ThresholdsTab = observer(function ThresholdsTab({ device }: { devic
       </DataTable>
       {problem ? (
         <TabMessage error>
-          {metricLabel(i18n, device.kind, problem.metric)}: {problem.text}
+          {metricLabel(i18n, kind, problem.metric)}: {problem.text}
         </TabMessage>
       ) : null}
       <div>
@@ -167,7 +178,7 @@ export const ThresholdsTab = observer(function ThresholdsTab({ device }: { devic
                 <td style={cellStyle}>{formatBeijing(a.changedAtMs)}</td>
                 <td style={cellStyle}>{a.changedBy}</td>
                 <td style={cellStyle}>
-                  {metricLabel(i18n, device.kind, a.metric)}
+                  {metricLabel(i18n, kind, a.metric)}
                   {a.action === 'reset' ? (
                     <>
                       {' '}

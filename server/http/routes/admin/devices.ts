@@ -1,7 +1,7 @@
 import { auditAsFailed } from '../../audit';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ADMIN, SILENT_PERIODS, TRANSFER_TTL_MS, listsMeasured, vehicleFieldsProblem, type DeviceKind, type RegistryDevice, type VehicleFields } from '../../../../protocol';
+import { ADMIN, IMPORT_COLUMNS, SILENT_PERIODS, TRANSFER_TTL_MS, isEventOnlyKind, listsMeasured, vehicleFieldsProblem, type DeviceKind, type RegistryDevice, type VehicleFields } from '../../../../protocol';
 import { defaultThresholdsFor } from '../../../rules/defaultThresholds';
 import {
   deviceKindOf,
@@ -18,12 +18,18 @@ import {
   upsertDevices,
   type Database,
 } from '../../../storage';
-import { route, requireMember, type HttpDeps } from '../../context';
+import { rawRoute, route, requireMember, type HttpDeps } from '../../context';
 import { readDeviceImport, type ImportedDevice } from '../../deviceImport';
 import { ApiError, ERROR_MESSAGES } from '../../errors';
+import { sendTableExport } from '../../tableExport';
+import { parseBody } from '../../validation';
 
-/** Whether a device is silent: never seen, or not for {@link SILENT_PERIODS} reporting periods. */
-function isSilent(lastSeenMs: number | null, reportPeriodS: number, nowMs: number): boolean {
+/**
+ * Whether a device is silent: never seen, or not for {@link SILENT_PERIODS} reporting periods. A device of a
+ * kind that only sends events (a camera, a gate: isEventOnlyKind) never is: its quiet means nothing happened.
+ */
+function isSilent(kind: string, lastSeenMs: number | null, reportPeriodS: number, nowMs: number): boolean {
+  if (isEventOnlyKind(kind)) return false;
   return lastSeenMs === null || nowMs - lastSeenMs > SILENT_PERIODS * reportPeriodS * 1000;
 }
 
@@ -61,6 +67,16 @@ async function askHolders(db: Kysely<Database>, projectId: string, requestedBy: 
 export function registerDeviceRegistryRoutes(app: FastifyInstance, deps: HttpDeps): void {
   const { db } = deps;
 
+  // The file itself (as audit/export): the header row of IMPORT_COLUMNS and no rows, so a filled-in copy imports as it is.
+  rawRoute(app, ADMIN.deviceImportTemplate, async (req, reply) => {
+    const body = parseBody(ADMIN.deviceImportTemplate.body, req.body);
+    const columns = IMPORT_COLUMNS.map((header) => ({ header, width: Math.max(12, header.length + 4), cell: () => '' }));
+    const pages = async function* (): AsyncGenerator<never[]> {
+      // a template has no rows
+    };
+    return sendTableExport(req, reply, { format: body.format, fileName: `devices-${body.projectId}.${body.format}`, sheetName: 'Devices', columns, pages });
+  });
+
   route(app, deps, ADMIN.deviceRegistryList, async ({ body }) => {
     const rows = await deviceRows(db, body.projectId);
     const live = (await deps.live().liveState(body.projectId)).devices;
@@ -79,7 +95,7 @@ export function registerDeviceRegistryRoutes(app: FastifyInstance, deps: HttpDep
         gases: gasesOf(r.kind, r.thresholds),
         vehicle: fromJson<VehicleFields | null>(r.vehicle) ?? null,
         lastSeenMs,
-        silent: isSilent(lastSeenMs, r.report_period_s, nowMs),
+        silent: isSilent(r.kind, lastSeenMs, r.report_period_s, nowMs),
         unconfiguredMetrics: fromJson<string[]>(r.unconfigured_metrics) ?? [],
       };
     });

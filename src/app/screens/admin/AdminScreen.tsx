@@ -9,14 +9,15 @@ import { HeaderActions } from '../../shell/HeaderActions';
 import { useScreenZoom } from '../../shell/screenZoom';
 import { AuditTab } from './AuditTab';
 import { DevicesTab } from './DevicesTab';
+import { LabourTab } from './LabourTab';
 import { ProjectsTab } from './ProjectsTab';
 import { UsersTab } from './UsersTab';
 
-type AdminTab = 'projects' | 'users' | 'devices' | 'audit';
+type AdminTab = 'projects' | 'users' | 'devices' | 'labour' | 'audit';
 
 /**
- * /admin: organisations and projects, users and roles, the device registry and the audit log of the current
- * project (docs/api.md "Administration"). For organisation administrators of the current project and
+ * /admin: organisations and projects, users and roles, the device registry, the cooperating companies and
+ * teams (enterprise types, shifts) and the audit log of the current project (docs/api.md "Administration"). For organisation administrators of the current project and
  * installation administrators; the server refuses everyone else anyway (the role matrix).
  */
 export const AdminScreen = observer(function AdminScreen() {
@@ -46,11 +47,13 @@ export const AdminScreen = observer(function AdminScreen() {
         <Tab value="projects">{t`Projects`}</Tab>
         {projectAdmin ? <Tab value="users">{t`Users and roles`}</Tab> : null}
         {projectAdmin ? <Tab value="devices">{t`Devices`}</Tab> : null}
+        {projectAdmin ? <Tab value="labour">{t`Companies and teams`}</Tab> : null}
         {projectAdmin ? <Tab value="audit">{t`Audit log`}</Tab> : null}
       </TabList>
       {tab === 'projects' ? <ProjectsTab projectId={projectId} /> : null}
       {tab === 'users' && projectAdmin ? <UsersTab projectId={projectId} /> : null}
       {tab === 'devices' && projectAdmin ? <DevicesTab projectId={projectId} /> : null}
+      {tab === 'labour' && projectAdmin ? <LabourTab projectId={projectId} /> : null}
       {tab === 'audit' && projectAdmin ? <AuditTab projectId={projectId} /> : null}
     </main>
   );

@@ -89,7 +89,8 @@ export function useAdminList<C extends AnyContract>(contract: C, body: ContractB
 /** What {@link useAdminList} gives for `C`: the data, its error, `run` and `setError`. */
 export type AdminData<C extends AnyContract> = ReturnType<typeof useAdminList<C>>;
 
-function errorText(e: unknown): string {
+/** The words of a failed call: the server's message of a refusal, else the error as text. */
+export function errorText(e: unknown): string {
   return e instanceof BusinessError ? e.errorMessage : String(e);
 }
 
@@ -156,6 +157,28 @@ export function EditDialog({
             </DialogActions>
           </DialogBody>
         </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+/**
+ * A modal of the administration area without a form of its own (an import, a threshold editor): `children`
+ * are its content, which performs and reports its own calls; one button closes it. `width` in px.
+ */
+export function ToolDialog({ title, closeLabel, onClose, width = 720, children }: { title: string; closeLabel: string; onClose: () => void; width?: number; children: ReactNode }) {
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
+      <DialogSurface aria-label={title} style={{ maxWidth: width, width: '92vw' }}>
+        <DialogBody>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>{children}</DialogContent>
+          <DialogActions>
+            <Button appearance="secondary" onClick={onClose}>
+              {closeLabel}
+            </Button>
+          </DialogActions>
+        </DialogBody>
       </DialogSurface>
     </Dialog>
   );

@@ -26,6 +26,11 @@ async function registryDevice(projectId: string, sn: string): Promise<RegistryDe
   return list.find((d) => d.sn === sn);
 }
 
+/** Narrows the Devices tab's list to `sn` (the list is paged: a new device need not be on the first page). */
+async function searchDevices(sn: string) {
+  fireEvent.change(await screen.findByRole('textbox', { name: 'Search devices' }, WAIT), { target: { value: sn } });
+}
+
 async function addDevice(sn: string) {
   await real().admin.call(ADMIN.deviceAdd.path, {
     projectId: 'demo-tunnel',
@@ -41,6 +46,7 @@ describe('AdminScreen, Devices tab', () => {
   it('edits a device in a dialog: new station, tunnel and chainage reach the server and the table', async () => {
     await addDevice('ui-edit-1');
     await openAdmin('Devices');
+    await searchDevices('ui-edit-1');
     fireEvent.click(await screen.findByRole('button', { name: 'Edit ui-edit-1' }, WAIT));
     const dialog = await findDialog('Edit device ui-edit-1');
     fireEvent.change(within(dialog).getByLabelText('Station'), { target: { value: 'S7' } });
@@ -58,6 +64,7 @@ describe('AdminScreen, Devices tab', () => {
   it("shows the server's refusal inside the dialog, keeps it open and changes nothing", async () => {
     await addDevice('ui-edit-2');
     await openAdmin('Devices');
+    await searchDevices('ui-edit-2');
     fireEvent.click(await screen.findByRole('button', { name: 'Edit ui-edit-2' }, WAIT));
     const dialog = await findDialog('Edit device ui-edit-2');
     fireEvent.change(within(dialog).getByLabelText('Station'), { target: { value: 'S9' } });
@@ -76,6 +83,7 @@ describe('AdminScreen, Devices tab', () => {
   it('moves a device to another project of the administrator', async () => {
     await addDevice('ui-move-1');
     await openAdmin('Devices');
+    await searchDevices('ui-move-1');
     fireEvent.click(await screen.findByRole('button', { name: 'Move ui-move-1' }, WAIT));
     const dialog = await findDialog('Move device ui-move-1');
     const select = within(dialog).getByLabelText('To project') as HTMLSelectElement;

@@ -35,6 +35,8 @@ describe('Devices tab: a metric with no configured threshold', () => {
     await root.session.login('admin', TEST_ADMIN_PASSWORD);
     render(<App root={root} />);
     fireEvent.click(await screen.findByRole('tab', { name: 'Devices' }, WAIT));
+    // the list is paged: narrow it to the device
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Search devices' }, WAIT), { target: { value: sn } });
     expect(await screen.findByText(/no configured threshold: Methane \(CH₄\)/, {}, WAIT)).toBeTruthy();
 
     fireEvent.click(await screen.findByRole('button', { name: `Confirm the default thresholds of ${sn}` }, WAIT));
