@@ -1,3 +1,4 @@
+import { DEMO_PROJECT } from './demoProject';
 import type { Kysely } from 'kysely';
 import type { EventKind, ProjectProfile } from '../../protocol';
 import { editProject, insertEvent, setProjectProfile, type Database } from '../storage';
@@ -74,7 +75,7 @@ function beijingDate(ms: number): string {
 export async function seedDemoHome(tx: Kysely<Database>, projectId: string, locale: SeedLocale, nowMs: number): Promise<void> {
   const t = TEXT[locale];
   const start = nowMs - 420 * DAY;
-  await editProject(tx, projectId, { location: t.location, latitude: 25.61, longitude: 100.27, contractor: t.contractor, startDate: beijingDate(start), plannedEndDate: beijingDate(start + 1460 * DAY) });
+  await editProject(tx, projectId, { location: t.location, latitude: DEMO_PROJECT.latitude, longitude: DEMO_PROJECT.longitude, contractor: t.contractor, startDate: beijingDate(start), plannedEndDate: beijingDate(start + 1460 * DAY) });
   await setProjectProfile(
     tx,
     projectId,

@@ -11,10 +11,10 @@ export const DEMO_PROJECT = {
   coId: 'co-demo',
   coName: 'Demo Tunnel Construction Group',
   coLogo: '',
-  /** Its place on the company homepage's map (WGS 84 degrees): Chuxiong, Yunnan. */
-  location: 'Chuxiong, Yunnan',
-  latitude: 25.04,
-  longitude: 101.55,
+  /** Its place on the company homepage's map (WGS 84 degrees): Yunling, Dali, Yunnan (the home's seed gives the text in the seed language). */
+  location: 'Yunling Township, Dali, Yunnan',
+  latitude: 25.61,
+  longitude: 100.27,
   projectState: 'underConstruction',
   startDate: '2025-03-01',
   plannedEndDate: '2028-06-30',

@@ -116,7 +116,7 @@ test('administrators see the zones with live headcounts, add one and remove it',
 
   await page.getByRole('button', { name: 'Add zone' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Name').fill('Cross passage 3');
+  await dialog.getByLabel('Name', { exact: true }).fill('Cross passage 3');
   await dialog.getByLabel('From (m from the entry portal)').fill('900');
   await dialog.getByLabel('To (m from the entry portal)').fill('850');
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -137,7 +137,7 @@ test('administrators add a person to the registry, and a beacon already worn is 
   await expect(page.locator('[data-total]')).toHaveAttribute('data-total', '200', { timeout: 15_000 });
   await page.getByRole('button', { name: 'Add person' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Name').fill('Zhao Lei');
+  await dialog.getByLabel('Name', { exact: true }).fill('Zhao Lei');
   await dialog.getByLabel('Beacon').fill('BC0001');
   await dialog.getByLabel('Company').fill('Provincial safety inspectorate');
   await dialog.getByLabel('Team').fill('Inspection');

@@ -9,7 +9,7 @@ describe('the China map projection', () => {
   const projection = chinaProjection(W, H);
 
   it('lands a known project place inside China’s outline drawn on the map', () => {
-    // Chuxiong, Yunnan (the demo tunnel) and Beijing
+    // Chuxiong, Yunnan and Beijing
     for (const [lon, lat] of [
       [101.55, 25.04],
       [116.4, 39.9],
