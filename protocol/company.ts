@@ -10,7 +10,7 @@ const coIdField = z.string().trim().min(1).max(64);
 /** Body of company/homepage/statistic and company/homepage/project: all the caller's organisations, or one (`coId`). */
 export const companyBody = z.strictObject({ coId: coIdField.optional() });
 export type CompanyBody = z.infer<typeof companyBody>;
-/** Body of company/homepage/glodonProjectUrl (SPEC wire names: `projectId` and the member id `mid`, which is not needed to answer). */
+/** Body of company/homepage/glodonProjectUrl (the wire names of docs/api.md: `projectId` and the member id `mid`, which is not needed to answer). */
 export const glodonProjectUrlBody = z.strictObject({ projectId: z.string().min(1).max(64), mid: z.string().max(64).optional() });
 
 /** One project on the company homepage: where it is and its key figures. */

@@ -115,15 +115,8 @@ export function registerVideoRoutes(app: FastifyInstance, deps: HttpDeps): Strea
     const user = sessionUserOf(req);
     const q = parseBody(VIDEO.hls.body, req.query);
     requireMember(user, q.projectId);
-    const file = supervisor.file(q.projectId, q.sn, q.quality, q.file);
-    if (!file) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(file);
-    } catch {
-      // a segment ffmpeg has just deleted: the player asks for the playlist again
-      throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
-    }
+    // a segment ffmpeg has just deleted is not found either: the player asks for the playlist again
+    const bytes = await readNamedFile(supervisor.file(q.projectId, q.sn, q.quality, q.file));
     void reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
     if (q.file.endsWith('.m3u8')) {
       const text = rewritePlaylistFor(bytes.toString('utf8'), q.projectId, q.sn, q.quality);
@@ -155,15 +148,8 @@ export function registerVideoRoutes(app: FastifyInstance, deps: HttpDeps): Strea
     const user = sessionUserOf(req);
     const q = parseBody(VIDEO.record.body, req.query);
     requireMember(user, q.projectId);
-    const file = recorder.file(q.projectId, q.sn, q.run, q.file);
-    if (!file) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(file);
-    } catch {
-      // pruned between the check and the read
-      throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
-    }
+    // pruned between the check and the read: not found either
+    const bytes = await readNamedFile(recorder.file(q.projectId, q.sn, q.run, q.file));
     // a recorded file never changes: the browser may keep it while the session lasts
     return reply.header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff').type('video/mp4').send(bytes);
     // a player seeking through a recording asks for many segments: outside the per-minute limit like the live files
@@ -208,4 +194,17 @@ export function registerVideoRoutes(app: FastifyInstance, deps: HttpDeps): Strea
 /** ffmpeg's playlist with its file names turned into this route's URLs. */
 function rewritePlaylistFor(text: string, projectId: string, sn: string, quality: StreamQuality): string {
   return rewritePlaylist(text, (name) => hlsFileRef(projectId, sn, quality, name), (name) => HLS_FILE.test(name));
+}
+
+/**
+ * The bytes of a stream or recording file the supervisor or recorder named (null: none by that name).
+ * @throws ApiError NOT_FOUND when there is none, or it was deleted between naming and reading
+ */
+async function readNamedFile(file: string | null): Promise<Buffer> {
+  if (!file) throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
+  try {
+    return await readFile(file);
+  } catch {
+    throw new ApiError('NOT_FOUND', ERROR_MESSAGES.notFound);
+  }
 }
