@@ -4,7 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { lastBoard } from '../shell/lastBoard';
 import { useProjectId } from '../shell/useProjectId';
 import { SCREEN } from '../../theme/theme';
-import { HeaderActions } from '../shell/HeaderActions';
+import { HeaderActions, SCREEN_HEADER_FOLD_PX } from '../shell/HeaderActions';
 import { useScreenZoom } from '../shell/screenZoom';
 
 /**
@@ -36,7 +36,8 @@ export function ScreenFrame({ title, beside, actions, children }: { title: React
         {beside}
         <span style={{ flex: 1 }} />
         {actions}
-        <HeaderActions />
+        {/* below 1700 CSS px the screens' links fold into one Menu, as the board header's do: 14 of them cut the last ones off at 1366×768 */}
+        <HeaderActions collapseBelowPx={SCREEN_HEADER_FOLD_PX} />
       </header>
       {children}
     </main>

@@ -24,6 +24,12 @@ function useNarrowerThan(px: number | undefined): boolean {
   return narrow;
 }
 
+/**
+ * Viewport width (CSS px) under which a header (a board's, a management screen's) folds its page links into one Menu
+ * (HeaderActions `collapseBelowPx`): the dozen links and the shell's controls need about 1,700 px in one line.
+ */
+export const SCREEN_HEADER_FOLD_PX = 1700;
+
 /** Free room (CSS px) the header must keep after the links unfold again (no flicker at the edge). */
 const UNFOLD_MARGIN_PX = 120;
 

@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { roleIn } from '../../../../protocol';
 import { useStores } from '../../../stores';
 import { SCREEN } from '../../../theme/theme';
-import { HeaderActions } from '../../shell/HeaderActions';
+import { HeaderActions, SCREEN_HEADER_FOLD_PX } from '../../shell/HeaderActions';
 import { useScreenZoom } from '../../shell/screenZoom';
 import { AuditTab } from './AuditTab';
 import { DevicesTab } from './DevicesTab';
@@ -41,7 +41,7 @@ export const AdminScreen = observer(function AdminScreen() {
           <Trans>Administration</Trans>
           {current ? <span style={{ fontSize: 14, color: SCREEN.textMuted, marginInlineStart: 12 }}>{current.name}</span> : null}
         </h1>
-        <HeaderActions />
+        <HeaderActions collapseBelowPx={SCREEN_HEADER_FOLD_PX} />
       </header>
       <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as AdminTab)} style={{ marginBottom: 16 }}>
         <Tab value="projects">{t`Projects`}</Tab>
