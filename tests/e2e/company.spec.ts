@@ -52,9 +52,10 @@ test('the company homepage: projects on the map and in the list, a marker opens 
     await page.setViewportSize({ width: 1366, height: 768 });
   }
 
-  // a click on the bridge's marker makes it the session's project and opens its live board
+  // a click on the bridge's marker makes it the session's project and opens its project home
   await bridge.locator('circle').last().click();
-  await expect(page).toHaveURL(/#\/dataV\/viewBoard\?boardId=/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/#\/home$/, { timeout: 20_000 });
+  await expect(page.getByText(OTHER_PROJECT.name).first()).toBeVisible({ timeout: 20_000 });
   const me = await page.request.post(AUTH.me.path, { data: {} });
   const user = ((await me.json()) as { data: SessionUser }).data;
   expect(user.projectId).toBe(OTHER_PROJECT.projectId);

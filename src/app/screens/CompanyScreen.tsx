@@ -58,7 +58,7 @@ function CountBars<K extends string>({ counts, label, color }: { counts: readonl
 /**
  * /company: the company homepage (docs/api.md "Company homepage"): the projects of the user's organisations
  * on a map of China coloured by state and open alarms (a click opens the project: it becomes the session's
- * project and its live board opens; Ctrl-click or "New tab" opens it in another tab without switching),
+ * project and its home opens; Ctrl-click or "New tab" opens it in another tab without switching),
  * the figures over them, projects by type and state, and the list with each project's key figures and its
  * external project link.
  */
@@ -78,7 +78,7 @@ export const CompanyScreen = observer(function CompanyScreen() {
       return;
     }
     try {
-      const done = await switchToProject(projectId, { request, switchProject: postDomain, navigation: browserNavigation, current: session.projectId });
+      const done = await switchToProject(projectId, { request, switchProject: postDomain, navigation: browserNavigation, current: session.projectId, opens: 'home' });
       if (done === 'noBoard') setMessage(t`No board available`);
     } catch (e) {
       setMessage(e instanceof BusinessError ? e.errorMessage : t`Request error, please retry.`);

@@ -23,23 +23,34 @@ export const browserNavigation: SwitchNavigation = {
 /**
  * Makes `projectId` the session's current project (`switchProject`, POST /nav/postDomain.htm; skipped when
  * it already is, `current`) and opens its first board with a reload (docs/product.md "Organisation
- * switch"). The tab forgets a project it was scoped to. Answers `'noBoard'` when the project has no board
- * (the session is switched all the same).
+ * switch"), or with `opens: 'home'` its project home (the company homepage's click). The tab forgets a
+ * project it was scoped to. Answers `'noBoard'` when the project has no board to open (the session is
+ * switched all the same).
  * @throws BusinessError the switch's or the board list's refusal
  */
 export async function switchToProject(
   projectId: string,
-  deps: { request: RequestFn; switchProject: (projectId: string) => Promise<void>; navigation: SwitchNavigation; current?: string | null },
+  deps: { request: RequestFn; switchProject: (projectId: string) => Promise<void>; navigation: SwitchNavigation; current?: string | null; opens?: 'board' | 'home' },
 ): Promise<'opened' | 'noBoard'> {
   if (deps.current !== projectId) await deps.switchProject(projectId);
+  if (deps.opens === 'home') {
+    forgetTabProject();
+    deps.navigation.reloadAt('#/home');
+    return 'opened';
+  }
   const list = await deps.request(BOARDS.boardList, { projectId, dataRange: 2 }, { skipErrorHandler: true });
   const first = Array.isArray(list?.board) ? list.board[0] : undefined;
-  try {
-    sessionStorage.removeItem(TAB_PROJECT_KEY); // the tab follows the session's new project
-  } catch {
-    // storage disabled: nothing remembered
-  }
+  forgetTabProject();
   if (!first) return 'noBoard';
   deps.navigation.reloadAt(`#/dataV/viewBoard?${new URLSearchParams({ boardId: first.boardId })}`);
   return 'opened';
+}
+
+/** The tab follows the session's new project: it forgets a project it was scoped to. */
+function forgetTabProject(): void {
+  try {
+    sessionStorage.removeItem(TAB_PROJECT_KEY);
+  } catch {
+    // storage disabled: nothing remembered
+  }
 }
