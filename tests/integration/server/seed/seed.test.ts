@@ -173,9 +173,10 @@ describe('DEMO_BOARD and BRIDGE_BOARD', () => {
       }
     }
     // The elevator is the tunnel's (its shaft); its panel is on the tunnel-equipment template. The tunnel
-    // progress, plan, process and vehicle panels are on the tunnel-progress template, the environment panel on
-    // the data-driven board, the attendance panels on the attendance template and the video panel on the video one.
-    const elsewhere = new Set(['constructionElevator', 'tunnelProgress', 'progressFigures', 'tunnelPlan', 'processStage', 'cycleTimeline', 'cycleAnalysis', 'cycleTrend', 'environmentNow', 'vehiclesInTunnel', 'labourCount', 'companyAttendance', 'video']);
+    // progress, plan, process and vehicle panels are on the tunnel-progress template, the environment panels on
+    // the data-driven board and the site-environment template, the attendance panels on the attendance template
+    // and the video panel on the video one.
+    const elsewhere = new Set(['constructionElevator', 'tunnelProgress', 'progressFigures', 'tunnelPlan', 'processStage', 'cycleTimeline', 'cycleAnalysis', 'cycleTrend', 'environmentNow', 'airQualityTrend', 'environmentWeek', 'noiseDayNight', 'weather', 'sprayState', 'vehiclesInTunnel', 'labourCount', 'companyAttendance', 'video']);
     expect([...types].sort()).toEqual(BUILTIN_PANEL_TYPES.filter((t) => !elsewhere.has(t)).sort());
     expect(BRIDGE_BOARD.projectId).toBe(OTHER_PROJECT.projectId);
   });
