@@ -444,6 +444,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.REDIS_URL !== undefined && mqttUrl !== null && e.DATABASE_URL === undefined) {
     throw new ConfigError('DATABASE_URL: a cluster (REDIS_URL with MQTT_URL) needs a shared PostgreSQL');
   }
+  const videoDir = path.resolve(e.VIDEO_DIR ?? path.join(tmpdir(), 'siteboard-video'));
   return {
     port: e.PORT,
     host: e.HOST,
@@ -512,15 +513,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : { port: e.HJ212_PORT, maxConnections: e.HJ212_MAX_CONNECTIONS, idleMs: Math.round(e.HJ212_IDLE_S * 1000), packetMs: Math.round(e.HJ212_PACKET_S * 1000) },
     video: {
       ffmpegPath: e.FFMPEG_PATH ?? 'ffmpeg',
-      dir: path.resolve(e.VIDEO_DIR ?? path.join(tmpdir(), 'siteboard-video')),
+      dir: videoDir,
       idleMs: Math.round(e.VIDEO_IDLE_S * 1000),
       maxStreams: e.VIDEO_MAX_STREAMS,
       record: {
         cameras: e.VIDEO_RECORD,
-        dir: path.resolve(
-          e.VIDEO_RECORD_DIR ??
-            (e.DATA_DIR.startsWith('memory://') ? path.join(e.VIDEO_DIR ?? path.join(tmpdir(), 'siteboard-video'), 'record') : path.join(e.DATA_DIR, 'video')),
-        ),
+        dir: path.resolve(e.VIDEO_RECORD_DIR ?? (e.DATA_DIR.startsWith('memory://') ? path.join(videoDir, 'record') : path.join(e.DATA_DIR, 'video'))),
         retentionMs: Math.round(e.VIDEO_RECORD_HOURS * 3_600_000),
         maxBytes: Math.round(e.VIDEO_RECORD_MAX_MB * 1_000_000),
         maxCameras: e.VIDEO_RECORD_MAX_CAMERAS,

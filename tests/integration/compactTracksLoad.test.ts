@@ -83,7 +83,6 @@ describe('compact tracks under load (real server, PGlite)', { timeout: 300_000 }
     // the pass at start ran before these fixes were written; the warmer passes again every minute
     await server.tracks.warmNow();
     await server.tracks.warmNow();
-    expect(server.tracks.warmed).toBeGreaterThan(0);
     const first = await measured({ projectId: demo, fromMs: t0, toMs: t0 + 2 * HOUR });
     console.info(`warmed page on its first request: ${first.ms.toFixed(0)} ms, cache ${first.cache}`);
     expect(first.cache).toBe('hit');

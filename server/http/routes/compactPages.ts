@@ -82,8 +82,8 @@ export function warmPages(nowMs: number, warmHours: number): Array<{ fromMs: num
  * sliced so live ingest keeps the event loop), keeps pages that can no longer change in a bounded LRU
  * (TrackPageCache, TRACKS_CACHE_MB), and warms that cache ahead of requests: every clock hour of the last
  * `warmHours` that has sealed, and each sealed 10-minute slice of the hour still running, is encoded at the
- * default tolerance and gap within a minute of sealing (and those of the last hours, from 20 s after a start), so a replay of the last hours reads finished pages instead of encoding
- * them while the operator waits (docs/operations.md "Replay").
+ * default tolerance and gap within a minute of sealing (from 20 s after a start), so a replay of the last
+ * hours reads finished pages instead of encoding them while the operator waits (docs/operations.md "Replay").
  */
 export class CompactPages {
   private readonly cache: TrackPageCache;
@@ -96,8 +96,6 @@ export class CompactPages {
    */
   private readonly encoding = new Map<string, { bytes: Promise<Uint8Array>; warming: boolean }>();
   private stopped = false;
-  /** Hour pages encoded by the warmer since start. */
-  warmed = 0;
 
   /** @param warmHours clock hours back from now the warmer keeps encoded (0: no warming) */
   constructor(
@@ -108,10 +106,15 @@ export class CompactPages {
     this.cache = new TrackPageCache(deps.config.tracksCacheBytes);
   }
 
-  /** The page's body and where it came from. `warming`: a warmer's page, given up when stop() is called. */
-  async page(req: CompactPageRequest, warming = false): Promise<{ bytes: Uint8Array; source: CompactPageSource }> {
+  /**
+   * The page's body and where it came from. `opts.warming`: a warmer's page, given up when stop() is
+   * called; `opts.beacons`: the project's beacon sns when the caller has them (a warming pass reads them
+   * once per project, not once per page).
+   */
+  async page(req: CompactPageRequest, opts: { warming?: boolean; beacons?: string[] } = {}): Promise<{ bytes: Uint8Array; source: CompactPageSource }> {
     const { projectId, pageFromMs, pageToMs } = req;
-    const beacons = await beaconSns(this.deps.db, projectId);
+    const warming = opts.warming ?? false;
+    const beacons = opts.beacons ?? (await beaconSns(this.deps.db, projectId));
     // a page that ended before the sealing delay, with nothing of it left in memory, changes only if chunks
     // are added (late device data) or retention clears them: the fingerprint of its chunks is in the key
     const cacheable = this.deps.config.tracksCacheBytes > 0 && pageToMs < this.now() - TRACKS_SEALED_AFTER_MS && !hasOpenChunks(this.deps.db, projectId, pageFromMs, pageToMs);
@@ -174,10 +177,10 @@ export class CompactPages {
   private async warmPass(): Promise<void> {
     const pages = warmPages(this.now(), this.warmHours);
     for (const projectId of await projectIdsWithBeacons(this.deps.db)) {
+      const beacons = await beaconSns(this.deps.db, projectId);
       for (const p of pages) {
         if (this.stopped) return;
-        const { source } = await this.page({ projectId, pageFromMs: p.fromMs, pageToMs: p.toMs, nextCursor: p.toMs + 1, toleranceM: TRACKS_DEFAULT_TOLERANCE_M, gapMs: TRACKS_DEFAULT_GAP_MS }, true);
-        if (source === 'miss') this.warmed++;
+        await this.page({ projectId, pageFromMs: p.fromMs, pageToMs: p.toMs, nextCursor: p.toMs + 1, toleranceM: TRACKS_DEFAULT_TOLERANCE_M, gapMs: TRACKS_DEFAULT_GAP_MS }, { warming: true, beacons });
       }
     }
   }

@@ -6,7 +6,6 @@ import {
   RAW_MAX_SPAN_MS,
   SERIES_MAX_METRICS,
   TRACKS_MAX_SPAN_MS,
-  TRACKS_COMPACT_PAGE_MS,
   TRACKS_PAGE_MS,
   type AlarmRangeResponse,
   type HistoryTier,
@@ -135,7 +134,7 @@ export function registerTelemetryRangeRoutes(app: FastifyInstance, deps: HttpDep
   route(app, deps, HISTORY.tracks, async ({ body, user }): Promise<TracksResponse> => {
     checkRange(body.fromMs, body.toMs);
     requireMember(user, body.projectId);
-    const { pageFromMs, pageToMs } = tracksPage(deps, body, TRACKS_PAGE_MS);
+    const { pageFromMs, pageToMs } = tracksPage(deps, body, (from) => from + TRACKS_PAGE_MS - 1);
     const raw = await readRaw(deps.db, body.projectId, { tunnelId: body.tunnelId }, pageFromMs, pageToMs);
     const tracks = [...raw.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([sn, s]) => ({ sn, ts: s.ts, values: s.values }));
     return { tunnelId: body.tunnelId, pageFromMs, pageToMs, nextCursor: pageToMs < body.toMs ? String(pageToMs + 1) : null, tracks };
@@ -152,7 +151,7 @@ export function registerTelemetryRangeRoutes(app: FastifyInstance, deps: HttpDep
     requireMember(user, body.projectId);
     // pages end on clock hours (10-minute slices in the hour not sealed yet), so every replay over an hour
     // reads the same page, and the one warmed ahead of it
-    const { pageFromMs, pageToMs } = tracksPage(deps, body, TRACKS_COMPACT_PAGE_MS, (from) => compactPageEnd(from, Date.now()));
+    const { pageFromMs, pageToMs } = tracksPage(deps, body, (from) => compactPageEnd(from, Date.now()));
     const nextCursor = pageToMs < body.toMs ? pageToMs + 1 : null;
     const { bytes, source } = await compactPages.page({ projectId: body.projectId, tunnelId: body.tunnelId, pageFromMs, pageToMs, nextCursor, toleranceM: body.toleranceM, gapMs: body.gapMs });
     reply.header(TRACKS_CACHE_HEADER, source);
@@ -204,17 +203,15 @@ export function registerTelemetryRangeRoutes(app: FastifyInstance, deps: HttpDep
 }
 
 /**
- * The page of a tracks request (JSON or compact) the cursor points at: `[pageFromMs, pageToMs]`, at most
- * `pageMs` long (or ending at `pageEndOf(pageFromMs)`: the compact pages' clock hours), inside [fromMs,
- * toMs]. The range is checked by the caller (checkRange).
+ * The page of a tracks request (JSON or compact) the cursor points at: `[pageFromMs, pageToMs]`, ending at
+ * `pageEndOf(pageFromMs)` (a fixed length for JSON pages, the clock for compact ones) or at `toMs`. The range is checked by the caller (checkRange).
  * @throws ApiError VALIDATION naming `toMs` when the range is longer than TRACKS_MAX_SPAN_MS, or `cursor`
  * when it is not a page of this range; the retention error of chooseTier when raw fixes are gone.
  */
-function tracksPage(deps: HttpDeps, body: { fromMs: number; toMs: number; cursor?: string }, pageMs: number, pageEndOf?: (pageFromMs: number) => number): { pageFromMs: number; pageToMs: number } {
+function tracksPage(deps: HttpDeps, body: { fromMs: number; toMs: number; cursor?: string }, pageEndOf: (pageFromMs: number) => number): { pageFromMs: number; pageToMs: number } {
   if (body.toMs - body.fromMs > TRACKS_MAX_SPAN_MS) throw new ApiError('VALIDATION', `toMs: tracks cover at most ${TRACKS_MAX_SPAN_MS / 3_600_000} hours per request`);
   chooseTier(deps.config, body.fromMs, body.fromMs, Date.now(), 'raw');
   const pageFromMs = body.cursor === undefined ? body.fromMs : Number(body.cursor);
   if (pageFromMs < body.fromMs || pageFromMs > body.toMs) throw new ApiError('VALIDATION', 'cursor: not a page of this range');
-  const pageEnd = pageEndOf ? pageEndOf(pageFromMs) : pageFromMs + pageMs - 1;
-  return { pageFromMs, pageToMs: Math.min(body.toMs, pageEnd) };
+  return { pageFromMs, pageToMs: Math.min(body.toMs, pageEndOf(pageFromMs)) };
 }
