@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { expect, test } from './fixtures';
 import { INSPECTIONS, type InspectionStatis } from '../../protocol';
 import { DEMO_PROJECT } from '../../server/seed/demoProject';
-import { logIn } from './session';
+import { logIn, shellLink } from './session';
 
 /**
  * Quality and safety inspections in the browser (docs/api.md "Inspections"): the inspections screen with
@@ -18,7 +18,9 @@ test('the inspections screen: overdue per company, the overdue filter and the ex
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto('/#/inspections');
   await logIn(page);
-  await expect(page.getByRole('link', { name: 'Inspections' }).first()).toBeVisible();
+  // the shell links the screen (in the header, or its menu when the header folds its links)
+  await expect(await shellLink(page, 'Inspections')).toBeVisible();
+  await page.keyboard.press('Escape');
 
   const safety = (await (await page.request.post(INSPECTIONS.safetyStatis.path, { data: { projectId } })).json()) as { data: InspectionStatis };
   await expect(page.locator('[data-statis="safety"] [data-overdue]')).toHaveText(String(safety.data.overdue));

@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { AUTH } from '../../protocol';
 import { E2E } from './global-setup';
-import { handleOpenAlarms, publishAsDevice } from './session';
+import { handleOpenAlarms, publishAsDevice, shellLink } from './session';
 import { smallTexts } from './smallTexts';
 
 /**
@@ -249,6 +249,40 @@ test('at 1366×768 the board header keeps every shell link reachable', async ({ 
     await openBoard(page);
   }
 });
+
+for (const [w, h, hash] of [
+  [1366, 768, '/#/inspections'],
+  [1920, 1080, '/#/video'],
+  [3840, 2160, '/#/home'],
+  [1366, 768, '/#/admin'],
+] as const) {
+  test(`at ${w}×${h} the ${hash.slice(3)} screen's header keeps every control inside it, the page links a menu away when they do not fit`, async ({ page }) => {
+    await page.setViewportSize({ width: w, height: h });
+    await logIn(page);
+    await page.goto(hash);
+    // the screen's own header (sections inside the page have headers of their own)
+    const header = page.locator('main > header').first();
+    await expect(header.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await page.waitForTimeout(500); // the header measures itself after the first render
+    // nothing runs past the header's end (or the window's)
+    const outside = await header.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return [...el.querySelectorAll<HTMLElement>('a, button')]
+        .filter((c) => c.offsetParent !== null)
+        .filter((c) => {
+          const r = c.getBoundingClientRect();
+          return r.right > box.right + 1 || r.right > innerWidth + 1;
+        })
+        .map((c) => c.textContent?.trim());
+    });
+    expect(outside).toEqual([]);
+    // every page stays reachable: in the header, or in its menu
+    for (const name of ['Inspections', 'Administration']) {
+      await expect(await shellLink(page, name)).toBeVisible();
+      await page.keyboard.press('Escape');
+    }
+  });
+}
 
 for (const [hash, heading] of [
   ['/#/admin', /Administration/],

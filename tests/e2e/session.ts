@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import mqtt from 'mqtt';
 import { ALARMS } from '../../protocol';
 import { E2E } from './global-setup';
@@ -8,6 +8,19 @@ export async function logIn(page: Page, username = 'admin', password: string = E
   await page.getByLabel('User name').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * The shell's link to the page `name` from a screen's header (`main > header`): the link itself, or, when
+ * the header has folded its links into "More pages", that menu opened and its item.
+ */
+export async function shellLink(page: Page, name: string): Promise<Locator> {
+  const header = page.locator('main > header').first();
+  await header.getByRole('button', { name: 'Logout' }).waitFor();
+  const more = header.getByRole('button', { name: 'More pages' });
+  if (!(await more.isVisible())) return header.getByRole('link', { name });
+  await more.click();
+  return page.getByRole('menuitem', { name });
 }
 
 /**

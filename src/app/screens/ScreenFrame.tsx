@@ -4,7 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { lastBoard } from '../shell/lastBoard';
 import { useProjectId } from '../shell/useProjectId';
 import { SCREEN } from '../../theme/theme';
-import { HeaderActions, SCREEN_HEADER_FOLD_PX } from '../shell/HeaderActions';
+import { HeaderActions } from '../shell/HeaderActions';
 import { useScreenZoom } from '../shell/screenZoom';
 
 /**
@@ -32,12 +32,11 @@ export function ScreenFrame({ title, beside, actions, children }: { title: React
             </ScreenLink>
           )}
         </nav>
-        <h1 style={{ margin: 0, fontSize: 24 }}>{title}</h1>
+        <h1 style={{ margin: 0, fontSize: 24, whiteSpace: 'nowrap' }}>{title}</h1>
         {beside}
-        <span style={{ flex: 1 }} />
+        <span data-header-spacer style={{ flex: 1 }} />
         {actions}
-        {/* below 1700 CSS px the screens' links fold into one Menu, as the board header's do: 14 of them cut the last ones off at 1366×768 */}
-        <HeaderActions collapseBelowPx={SCREEN_HEADER_FOLD_PX} />
+        <HeaderActions />
       </header>
       {children}
     </main>

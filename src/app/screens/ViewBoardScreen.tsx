@@ -5,7 +5,7 @@ import { Spinner } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DRAFT_CHECK_MS, NO_BOARD, RELEASE_CHECK_MS, useOpenProject, useStores } from '../../stores';
 import { BoardView } from '../../board/BoardView';
-import { HeaderActions, SCREEN_HEADER_FOLD_PX } from '../shell/HeaderActions';
+import { HeaderActions } from '../shell/HeaderActions';
 import { useProjectId } from '../shell/useProjectId';
 import { MessageScreen } from './ExceptionScreen';
 import { NotReleasedScreen } from './NotReleasedScreen';
@@ -155,7 +155,7 @@ export const ViewBoardScreen = observer(function ViewBoardScreen() {
             historyDays={VIEWER_HISTORY_DAYS}
             onChoose={chooseRange}
           />
-          <HeaderActions collapseBelowPx={SCREEN_HEADER_FOLD_PX} />
+          <HeaderActions collapseBelowPx={1700} />
         </>
       }
       footer={source && !kiosk ? <PlaybackBar source={source} onLive={() => chooseRange({ kind: 'live' })} /> : undefined}

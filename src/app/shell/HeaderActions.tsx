@@ -24,43 +24,41 @@ function useNarrowerThan(px: number | undefined): boolean {
   return narrow;
 }
 
-/**
- * Viewport width (CSS px) under which a header (a board's, a management screen's) folds its page links into one Menu
- * (HeaderActions `collapseBelowPx`): the dozen links and the shell's controls need about 1,700 px in one line.
- */
-export const SCREEN_HEADER_FOLD_PX = 1700;
+/** A link keeps its label on one line: a header too narrow for them overflows (and folds them) rather than wrapping each. */
+const NO_WRAP = { whiteSpace: 'nowrap', flexShrink: 0 } as const;
 
 /** Free room (CSS px) the header must keep after the links unfold again (no flicker at the edge). */
 const UNFOLD_MARGIN_PX = 120;
 
 /**
- * Whether the header holding `ref` is crowded: the project's name in it (`[data-project-name]`) is cut.
+ * Whether the header holding `ref` is crowded: its content is wider than the header (the links do not
+ * wrap: they run past its end), or the project's name in it (`[data-project-name]`, a board's) is cut.
  * Once crowded it stays so until the header's free room (`[data-header-spacer]`) could take the links back
  * with UNFOLD_MARGIN_PX to spare: a header crowded only for a moment (fonts or the project's name still
  * loading) unfolds again, one that is truly full does not flicker. Checked after every render and whenever
  * the header or its free room changes size.
  */
-function useCrowdedHeader(ref: RefObject<HTMLElement | null>, enabled: boolean): boolean {
+function useCrowdedHeader(ref: RefObject<HTMLElement | null>): boolean {
   const [crowded, setCrowded] = useState(false);
   /** Width of the actions with the links unfolded, taken when they folded. */
   const unfoldedWidth = useRef(0);
   const [, setTick] = useState(0);
   useEffect(() => {
-    const header = enabled ? ref.current?.closest('header') : null;
+    const header = ref.current?.closest('header');
     if (!header || typeof ResizeObserver !== 'function') return;
     const observer = new ResizeObserver(() => setTick((n) => (n + 1) % 1_000_000));
     observer.observe(header);
     const spacer = header.querySelector('[data-header-spacer]');
     if (spacer) observer.observe(spacer);
     return () => observer.disconnect();
-  }, [enabled, ref]);
+  }, [ref]);
   useLayoutEffect(() => {
     const own = ref.current;
-    const header = enabled ? own?.closest('header') : null;
-    const name = header?.querySelector<HTMLElement>('[data-project-name]');
-    if (!own || !header || !name) return;
+    const header = own?.closest('header');
+    if (!own || !header) return;
     if (!crowded) {
-      if (name.scrollWidth > name.clientWidth + 1) {
+      const name = header.querySelector<HTMLElement>('[data-project-name]');
+      if (header.scrollWidth > header.clientWidth + 1 || (name && name.scrollWidth > name.clientWidth + 1)) {
         unfoldedWidth.current = own.offsetWidth;
         setCrowded(true);
       }
@@ -78,17 +76,18 @@ function useCrowdedHeader(ref: RefObject<HTMLElement | null>, enabled: boolean):
  * language, theme, the administration area (organisation administrators), the system status page
  * (administrators only) and Logout (docs/product.md "Shell and session").
  *
- * `collapseBelowPx`: on a viewport narrower than this (CSS px) the links (alarm center, people,
- * administration, status) move into a "Menu" button, so a one-line header (the board's, 1366×768) keeps
- * every action reachable instead of cutting the last ones off; Logout stays in sight. They fold too when
- * the header is crowded at any width: the project's name there (`[data-project-name]`) would be cut.
+ * The links (project home, alarm center, people… administration, status) move into a "Menu" button when
+ * the header is crowded at any width (useCrowdedHeader: they would run past its end, or cut a board's
+ * project name), so every action stays reachable instead of the last ones being cut off; Logout stays in
+ * sight. `collapseBelowPx`: they fold on a viewport narrower than this (CSS px) from the first render too
+ * (the board's header, which must not jump on a wall screen).
  */
 export const HeaderActions = observer(function HeaderActions({ collapseBelowPx }: { collapseBelowPx?: number }) {
   const { session } = useStores();
   const { t } = useLingui();
   const own = useRef<HTMLSpanElement>(null);
   const narrowViewport = useNarrowerThan(collapseBelowPx);
-  const crowded = useCrowdedHeader(own, collapseBelowPx !== undefined);
+  const crowded = useCrowdedHeader(own);
   const narrow = narrowViewport || crowded;
   const links: Array<{ href: string; label: ReactNode; key: string }> = [
     { key: 'home', href: '#/home', label: <Trans>Project home</Trans> },
@@ -130,7 +129,7 @@ export const HeaderActions = observer(function HeaderActions({ collapseBelowPx }
         </Menu>
       ) : (
         links.slice(0, 4).map((l) => (
-          <Button key={l.key} size="small" appearance="subtle" as="a" href={l.href}>
+          <Button key={l.key} size="small" appearance="subtle" as="a" href={l.href} style={NO_WRAP}>
             {l.label}
           </Button>
         ))
@@ -142,7 +141,7 @@ export const HeaderActions = observer(function HeaderActions({ collapseBelowPx }
       {narrow
         ? null
         : links.slice(4).map((l) => (
-            <Button key={l.key} size="small" appearance="subtle" as="a" href={l.href}>
+            <Button key={l.key} size="small" appearance="subtle" as="a" href={l.href} style={NO_WRAP}>
               {l.label}
             </Button>
           ))}

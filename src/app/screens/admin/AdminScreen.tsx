@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { roleIn } from '../../../../protocol';
 import { useStores } from '../../../stores';
 import { SCREEN } from '../../../theme/theme';
-import { HeaderActions, SCREEN_HEADER_FOLD_PX } from '../../shell/HeaderActions';
+import { HeaderActions } from '../../shell/HeaderActions';
 import { useScreenZoom } from '../../shell/screenZoom';
 import { AuditTab } from './AuditTab';
 import { DevicesTab } from './DevicesTab';
@@ -37,11 +37,12 @@ export const AdminScreen = observer(function AdminScreen() {
         <a href="#/pageManger" style={{ color: SCREEN.textMuted, textDecoration: 'none', fontSize: 13 }}>
           <Trans>Boards</Trans>
         </a>
-        <h1 style={{ margin: 0, fontSize: 24, flex: 1 }}>
+        <h1 style={{ margin: 0, fontSize: 24, whiteSpace: 'nowrap' }}>
           <Trans>Administration</Trans>
           {current ? <span style={{ fontSize: 14, color: SCREEN.textMuted, marginInlineStart: 12 }}>{current.name}</span> : null}
         </h1>
-        <HeaderActions collapseBelowPx={SCREEN_HEADER_FOLD_PX} />
+        <span data-header-spacer style={{ flex: 1 }} />
+        <HeaderActions />
       </header>
       <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as AdminTab)} style={{ marginBottom: 16 }}>
         <Tab value="projects">{t`Projects`}</Tab>
