@@ -90,11 +90,11 @@ export class CompactPages {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private warming: Promise<void> | null = null;
   /**
-   * Cacheable pages being encoded now, by cache key, so a second asker waits for the first encoding (one
-   * entry per request in flight; removed when it settles). A warmer's encoding is not shared: stop() may
-   * abandon it.
+   * Cacheable pages being encoded now, by cache key, so a second asker (the warmer and a replay, or two
+   * screens opening one replay) waits for the first encoding; removed when it settles. One entry per
+   * encoding under way. (A warmer's encoding given up by stop() fails its waiters too: the server is closing.)
    */
-  private readonly encoding = new Map<string, { bytes: Promise<Uint8Array>; warming: boolean }>();
+  private readonly encoding = new Map<string, Promise<Uint8Array>>();
   private stopped = false;
 
   /** @param warmHours clock hours back from now the warmer keeps encoded (0: no warming) */
@@ -125,15 +125,14 @@ export class CompactPages {
       key = [projectId, req.tunnelId ?? '', pageFromMs, pageToMs, req.nextCursor ?? -1, req.toleranceM, req.gapMs, devices, chunks].join('\u0000');
       const hit = this.cache.get(key);
       if (hit) return { bytes: hit, source: 'hit' };
-      // the same page being encoded already (the warmer and a replay, or two screens opening one replay)
       const pending = this.encoding.get(key);
-      if (pending && !pending.warming) return { bytes: await pending.bytes, source: 'hit' };
+      if (pending) return { bytes: await pending, source: 'hit' };
     }
     const bytes = this.encode(req, beacons, warming);
     if (key !== null) {
       const k = key;
-      this.encoding.set(k, { bytes, warming });
-      void bytes.then((b) => this.cache.set(k, b), () => undefined).finally(() => this.encoding.get(k)?.bytes === bytes && this.encoding.delete(k));
+      this.encoding.set(k, bytes);
+      void bytes.then((b) => this.cache.set(k, b), () => undefined).finally(() => this.encoding.delete(k));
     }
     return { bytes: await bytes, source: key ? 'miss' : 'off' };
   }
