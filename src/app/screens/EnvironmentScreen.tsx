@@ -4,13 +4,13 @@ import { Button } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ENVIRONMENT, roleAllows, type EnvironmentDaily, type EnvironmentDay, type SprayState } from '../../../protocol';
 import { useOpenProject, useQuery, useStores } from '../../stores';
-import { formatBeijing } from '../../format/time';
 import { formatFixedDigits } from '../../format/number';
 import { SCREEN } from '../../theme/theme';
 import { LEVEL_COLOR, STATUS_COLOR } from '../../theme/status';
 import { EnvironmentNowPanel } from '../../panels/EnvironmentNow/EnvironmentNowPanel';
 import { AirQualityTrendPanel } from '../../panels/AirQualityTrend/AirQualityTrendPanel';
 import { useElementWidth } from '../../components/useElementHeight';
+import { useSprayText } from '../../components/environment/sprayText';
 import { useProjectId } from '../shell/useProjectId';
 import { ScreenFrame } from './ScreenFrame';
 import { SprayLinkageDialog } from './SprayLinkageDialog';
@@ -221,6 +221,7 @@ function DailyTable({ days, limits }: { days: EnvironmentDay[]; limits: Limits }
 const SprayTable = observer(function SprayTable({ projectId }: { projectId: string | null }) {
   const { session, queries } = useStores();
   const { t } = useLingui();
+  const text = useSprayText();
   const list = useQuery(ENVIRONMENT.sprayList, projectId ? { projectId } : null, { refreshMs: SPRAY_REFRESH_MS }).data;
   const [message, setMessage] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
@@ -234,13 +235,6 @@ const SprayTable = observer(function SprayTable({ projectId }: { projectId: stri
     } catch {
       setMessage(t`The command was not sent`);
     }
-  };
-  const resultText: Record<string, string> = {
-    pending: t`waiting for the answer`,
-    acked: t`acknowledged`,
-    refused: t`refused by the device`,
-    unacknowledged: t`no answer`,
-    superseded: t`replaced`,
   };
   return (
     <section style={{ ...section, overflowX: 'auto' }} aria-label={t`Spray linkage`} data-spray>
@@ -276,15 +270,13 @@ const SprayTable = observer(function SprayTable({ projectId }: { projectId: stri
                 {s.linkage ? t`${s.linkage.metric.toUpperCase()} over ${s.linkage.onAbove} at ${s.linkage.stationSn}, off after ${Math.round(s.linkage.holdS / 60)} min` : t`not linked`}
               </td>
               <td style={{ ...cell, textAlign: 'left' }} data-mode>
-                {s.mode === 'auto' ? t`automatic` : t`manual`}
+                {text.mode(s)}
               </td>
               <td style={{ ...cell, textAlign: 'left', color: s.spraying ? STATUS_COLOR.online : SCREEN.textMuted }} data-spraying>
-                {!s.online ? t`offline` : s.spraying === null ? t`no report yet` : s.spraying ? t`spraying` : t`off`}
+                {text.state(s)}
               </td>
               <td style={{ ...cell, textAlign: 'left' }} data-last-command>
-                {s.lastCommand
-                  ? `${s.lastCommand.action === 'on' ? t`on` : t`off`} · ${s.lastCommand.source === 'auto' ? t`by the linkage` : s.lastCommand.by} · ${formatBeijing(s.lastCommand.sentAtMs)} · ${resultText[s.lastCommand.result]}`
-                  : '–'}
+                {text.lastCommand(s.lastCommand)}
               </td>
               {mayCommand ? (
                 <td style={{ ...cell, whiteSpace: 'nowrap' }}>
