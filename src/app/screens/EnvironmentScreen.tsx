@@ -11,6 +11,7 @@ import { EnvironmentNowPanel } from '../../panels/EnvironmentNow/EnvironmentNowP
 import { AirQualityTrendPanel } from '../../panels/AirQualityTrend/AirQualityTrendPanel';
 import { useElementWidth } from '../../components/useElementHeight';
 import { useSprayText } from '../../components/environment/sprayText';
+import { ENVIRONMENT_DAILY_REFRESH_MS, SPRAY_REFRESH_MS } from '../../panelData';
 import { useProjectId } from '../shell/useProjectId';
 import { ScreenFrame } from './ScreenFrame';
 import { SprayLinkageDialog } from './SprayLinkageDialog';
@@ -19,10 +20,6 @@ const section = { background: SCREEN.panelBackground, border: `1px solid ${SCREE
 const h2 = { fontSize: 18, margin: '0 0 10px' } as const;
 const cell = { padding: '4px 10px', textAlign: 'right' as const, borderBottom: `1px solid ${SCREEN.panelBorder}` };
 const head = { ...cell, color: SCREEN.textMuted, fontWeight: 400 };
-/** The spray list is asked again this often: a command's answer shows within seconds. */
-const SPRAY_REFRESH_MS = 5_000;
-/** The daily figures are asked again this often (hour rollups move once an hour). */
-const DAILY_REFRESH_MS = 5 * 60_000;
 
 /**
  * The environment screen (`/#/environment`, docs/domain.md "Site environment" and "Spray linkage"): per
@@ -35,8 +32,8 @@ export const EnvironmentScreen = observer(function EnvironmentScreen() {
   const { t } = useLingui();
   // the live readings of the monitors (the Environment now view reads the device store)
   useOpenProject(projectId);
-  const week = useQuery(ENVIRONMENT.daily, projectId ? { projectId, days: 7 } : null, { refreshMs: DAILY_REFRESH_MS }).data;
-  const month = useQuery(ENVIRONMENT.daily, projectId ? { projectId, days: 30 } : null, { refreshMs: DAILY_REFRESH_MS }).data;
+  const week = useQuery(ENVIRONMENT.daily, projectId ? { projectId, days: 7 } : null, { refreshMs: ENVIRONMENT_DAILY_REFRESH_MS }).data;
+  const month = useQuery(ENVIRONMENT.daily, projectId ? { projectId, days: 30 } : null, { refreshMs: ENVIRONMENT_DAILY_REFRESH_MS }).data;
   const stations = week?.stations ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
   const sn = chosen ?? stations[0]?.sn ?? null;
