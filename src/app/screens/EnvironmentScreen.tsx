@@ -225,6 +225,7 @@ const SprayTable = observer(function SprayTable({ projectId }: { projectId: stri
   const user = session.user;
   const mayCommand = !!user && (user.isAdmin || (!!user.role && roleAllows(user.role, 'project.admin')));
   if (!list || !projectId || list.length === 0) return null;
+  const editingCannon = list.find((s) => s.sn === editing);
   const command = async (s: SprayState, action: 'on' | 'off' | 'auto') => {
     try {
       await queries.mutate(ENVIRONMENT.sprayCommand, { projectId, sn: s.sn, action });
@@ -296,9 +297,7 @@ const SprayTable = observer(function SprayTable({ projectId }: { projectId: stri
         </tbody>
       </table>
       <span role="status">{message}</span>
-      {editing && list.some((s) => s.sn === editing) ? (
-        <SprayLinkageDialog key={editing} projectId={projectId} cannon={list.find((s) => s.sn === editing)!} onClose={() => setEditing(null)} />
-      ) : null}
+      {editingCannon ? <SprayLinkageDialog key={editingCannon.sn} projectId={projectId} cannon={editingCannon} onClose={() => setEditing(null)} /> : null}
     </section>
   );
 });
