@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TOPIC_ROOT, TOPIC_SEGMENT, tsMs } from './kinds';
+import { DEVICE_KIND_REGISTRY, PARTICULATE_KINDS, TOPIC_ROOT, TOPIC_SEGMENT, tsMs } from './kinds';
 
 /**
  * Spray linkage (docs/domain.md "Spray linkage"): the server switches a fog cannon on while the dust at
@@ -45,8 +45,13 @@ export type SprayCommand = z.infer<typeof sprayCommandSchema>;
 export const LINKAGE_METRICS = ['pm10', 'tsp'] as const;
 export type LinkageMetric = (typeof LINKAGE_METRICS)[number];
 
-/** The unit of a linkage's limit for each metric (the environment kind's units: PM10 in µg/m³, TSP in mg/m³). */
-export const LINKAGE_UNIT: Readonly<Record<LinkageMetric, string>> = { pm10: 'µg/m³', tsp: 'mg/m³' };
+/**
+ * The unit of a linkage's limit for each metric: the one the particulate monitors report it in, read from
+ * their kind's descriptor (PM10 in µg/m³, TSP in mg/m³).
+ */
+export const LINKAGE_UNIT: Readonly<Record<LinkageMetric, string>> = Object.fromEntries(
+  LINKAGE_METRICS.map((m) => [m, DEVICE_KIND_REGISTRY.metric(PARTICULATE_KINDS[0], m)?.unit ?? '']),
+) as Record<LinkageMetric, string>;
 
 /** Longest hold time, s (a day). */
 export const MAX_HOLD_S = 86_400;

@@ -1,9 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { AUTH, BOARD_TICKET_HEADER, BOARDS, type Board } from '../../protocol';
 import { DEMO_PROJECT } from '../../server/seed/demoProject';
-import { E2E } from './global-setup';
-import { handleOpenAlarms, logIn } from './session';
+import { deleteBoards, handleOpenAlarms, logIn, releasedTemplateBoard } from './session';
 import { smallTexts } from './smallTexts';
 
 /**
@@ -17,21 +14,7 @@ import { smallTexts } from './smallTexts';
 const SHOTS = !!process.env.ENV_SCREENSHOTS;
 const made: string[] = [];
 
-async function call<T>(request: APIRequestContext, route: string, data: unknown, headers?: Record<string, string>): Promise<T> {
-  const res = await request.post(route, { data, headers });
-  const env = (await res.json()) as { success: boolean; data: T; errorMessage?: string };
-  if (!env.success) throw new Error(`${route} failed: ${env.errorMessage}`);
-  return env.data;
-}
-
-test.afterAll(async ({ request }) => {
-  await request.post(AUTH.login.path, { data: { username: 'admin', password: E2E.adminPassword } });
-  for (const boardId of made) {
-    const res = await request.post(BOARDS.boardScreen.path, { data: { boardId } });
-    const env = (await res.json()) as { success: boolean; data: Board };
-    if (env.success) await request.post(BOARDS.boardDelete.path, { data: { boardId, baseVersion: env.data.version } });
-  }
-});
+test.afterAll(async ({ request }) => deleteBoards(request, made));
 
 test('the environment screen shows a monitor, its seven days and the fog cannons, which an administrator switches', async ({ page }) => {
   await page.goto('/#/environment');
@@ -71,11 +54,7 @@ test('a board from the environment template shows the trend, seven days, noise, 
   await logIn(page);
   await expect(page.getByRole('tablist', { name: 'Environment monitors' }).getByRole('tab')).toHaveCount(3, { timeout: 20_000 });
   const projectId = DEMO_PROJECT.projectId;
-  const request = page.request;
-  const { ticket } = ((await (await request.get(`${BOARDS.ticketGet.path}?projectId=${projectId}`)).json()) as { data: { ticket: string } }).data;
-  const board = await call<Board>(request, BOARDS.boardAddInitialize.path, { projectId, templateId: 'site-environment', name: 'Environment e2e' }, { [BOARD_TICKET_HEADER]: ticket });
-  made.push(board.boardId);
-  await call(request, BOARDS.boardRelease.path, { boardId: board.boardId, baseVersion: board.version });
+  const board = await releasedTemplateBoard(page.request, projectId, 'site-environment', 'Environment e2e', made);
   await page.goto(`/#/dataV/viewBoard?boardId=${board.boardId}`);
 
   // the monitor's readings now and its weather: a value with its unit, the compass

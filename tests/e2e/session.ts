@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import mqtt from 'mqtt';
-import { ALARMS } from '../../protocol';
+import { ALARMS, AUTH, BOARD_TICKET_HEADER, BOARDS, type Board } from '../../protocol';
 import { E2E } from './global-setup';
 
 /** Fills the login form and signs in (the demo administrator unless another user is named). */
@@ -46,4 +46,35 @@ export async function handleOpenAlarms(request: APIRequestContext, projectId: st
   const open = await request.post(ALARMS.alarmList.path, { data: { projectId, dealStatus: 0, page: 1, pageSize: 500 } });
   const ids = ((await open.json()) as { data: { list: Array<{ alarmId: number }> } }).data.list.map((a) => a.alarmId);
   if (ids.length) await request.post(ALARMS.alarmDealBatch.path, { data: { alarmIds: ids, dealStatus: 1, dealRemark: 'Handled at the shift change' } });
+}
+
+/** The data of a call through `request` that must succeed; throws with the server's message otherwise. */
+export async function call<T>(request: APIRequestContext, route: string, data: unknown, headers?: Record<string, string>): Promise<T> {
+  const res = await request.post(route, { data, headers });
+  const env = (await res.json()) as { success: boolean; data: T; errorMessage?: string };
+  if (!env.success) throw new Error(`${route} failed: ${env.errorMessage}`);
+  return env.data;
+}
+
+/**
+ * A board of `projectId` made from template `templateId` and released, so the viewer shows it (an
+ * administrator's session in `request`). Its id goes into `made` as soon as it exists, for the spec's
+ * cleanup ({@link deleteBoards}) even when the release fails.
+ */
+export async function releasedTemplateBoard(request: APIRequestContext, projectId: string, templateId: string, name: string, made: string[]): Promise<Board> {
+  const { ticket } = ((await (await request.get(`${BOARDS.ticketGet.path}?projectId=${projectId}`)).json()) as { data: { ticket: string } }).data;
+  const board = await call<Board>(request, BOARDS.boardAddInitialize.path, { projectId, templateId, name }, { [BOARD_TICKET_HEADER]: ticket });
+  made.push(board.boardId);
+  await call(request, BOARDS.boardRelease.path, { boardId: board.boardId, baseVersion: board.version });
+  return board;
+}
+
+/** Deletes the boards `boardIds` as the demo administrator: a spec's cleanup, so the others see the demo project as seeded. */
+export async function deleteBoards(request: APIRequestContext, boardIds: readonly string[]): Promise<void> {
+  await request.post(AUTH.login.path, { data: { username: 'admin', password: E2E.adminPassword } });
+  for (const boardId of boardIds) {
+    const res = await request.post(BOARDS.boardScreen.path, { data: { boardId } });
+    const env = (await res.json()) as { success: boolean; data: Board };
+    if (env.success) await request.post(BOARDS.boardDelete.path, { data: { boardId, baseVersion: env.data.version } });
+  }
 }

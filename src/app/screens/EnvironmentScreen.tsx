@@ -4,13 +4,14 @@ import { Button } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ENVIRONMENT, roleAllows, type EnvironmentDaily, type EnvironmentDay, type SprayState } from '../../../protocol';
 import { useOpenProject, useQuery, useStores } from '../../stores';
-import { formatBeijing } from '../../format/time';
 import { formatFixedDigits } from '../../format/number';
 import { SCREEN } from '../../theme/theme';
 import { LEVEL_COLOR, STATUS_COLOR } from '../../theme/status';
 import { EnvironmentNowPanel } from '../../panels/EnvironmentNow/EnvironmentNowPanel';
 import { AirQualityTrendPanel } from '../../panels/AirQualityTrend/AirQualityTrendPanel';
 import { useElementWidth } from '../../components/useElementHeight';
+import { useSprayText } from '../../components/environment/sprayText';
+import { ENVIRONMENT_DAILY_REFRESH_MS, SPRAY_REFRESH_MS } from '../../panelData';
 import { useProjectId } from '../shell/useProjectId';
 import { ScreenFrame } from './ScreenFrame';
 import { SprayLinkageDialog } from './SprayLinkageDialog';
@@ -19,10 +20,6 @@ const section = { background: SCREEN.panelBackground, border: `1px solid ${SCREE
 const h2 = { fontSize: 18, margin: '0 0 10px' } as const;
 const cell = { padding: '4px 10px', textAlign: 'right' as const, borderBottom: `1px solid ${SCREEN.panelBorder}` };
 const head = { ...cell, color: SCREEN.textMuted, fontWeight: 400 };
-/** The spray list is asked again this often: a command's answer shows within seconds. */
-const SPRAY_REFRESH_MS = 5_000;
-/** The daily figures are asked again this often (hour rollups move once an hour). */
-const DAILY_REFRESH_MS = 5 * 60_000;
 
 /**
  * The environment screen (`/#/environment`, docs/domain.md "Site environment" and "Spray linkage"): per
@@ -35,8 +32,8 @@ export const EnvironmentScreen = observer(function EnvironmentScreen() {
   const { t } = useLingui();
   // the live readings of the monitors (the Environment now view reads the device store)
   useOpenProject(projectId);
-  const week = useQuery(ENVIRONMENT.daily, projectId ? { projectId, days: 7 } : null, { refreshMs: DAILY_REFRESH_MS }).data;
-  const month = useQuery(ENVIRONMENT.daily, projectId ? { projectId, days: 30 } : null, { refreshMs: DAILY_REFRESH_MS }).data;
+  const week = useQuery(ENVIRONMENT.daily, projectId ? { projectId, days: 7 } : null, { refreshMs: ENVIRONMENT_DAILY_REFRESH_MS }).data;
+  const month = useQuery(ENVIRONMENT.daily, projectId ? { projectId, days: 30 } : null, { refreshMs: ENVIRONMENT_DAILY_REFRESH_MS }).data;
   const stations = week?.stations ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
   const sn = chosen ?? stations[0]?.sn ?? null;
@@ -221,12 +218,14 @@ function DailyTable({ days, limits }: { days: EnvironmentDay[]; limits: Limits }
 const SprayTable = observer(function SprayTable({ projectId }: { projectId: string | null }) {
   const { session, queries } = useStores();
   const { t } = useLingui();
+  const text = useSprayText();
   const list = useQuery(ENVIRONMENT.sprayList, projectId ? { projectId } : null, { refreshMs: SPRAY_REFRESH_MS }).data;
   const [message, setMessage] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
   const user = session.user;
   const mayCommand = !!user && (user.isAdmin || (!!user.role && roleAllows(user.role, 'project.admin')));
   if (!list || !projectId || list.length === 0) return null;
+  const editingCannon = list.find((s) => s.sn === editing);
   const command = async (s: SprayState, action: 'on' | 'off' | 'auto') => {
     try {
       await queries.mutate(ENVIRONMENT.sprayCommand, { projectId, sn: s.sn, action });
@@ -234,13 +233,6 @@ const SprayTable = observer(function SprayTable({ projectId }: { projectId: stri
     } catch {
       setMessage(t`The command was not sent`);
     }
-  };
-  const resultText: Record<string, string> = {
-    pending: t`waiting for the answer`,
-    acked: t`acknowledged`,
-    refused: t`refused by the device`,
-    unacknowledged: t`no answer`,
-    superseded: t`replaced`,
   };
   return (
     <section style={{ ...section, overflowX: 'auto' }} aria-label={t`Spray linkage`} data-spray>
@@ -276,15 +268,13 @@ const SprayTable = observer(function SprayTable({ projectId }: { projectId: stri
                 {s.linkage ? t`${s.linkage.metric.toUpperCase()} over ${s.linkage.onAbove} at ${s.linkage.stationSn}, off after ${Math.round(s.linkage.holdS / 60)} min` : t`not linked`}
               </td>
               <td style={{ ...cell, textAlign: 'left' }} data-mode>
-                {s.mode === 'auto' ? t`automatic` : t`manual`}
+                {text.mode(s)}
               </td>
               <td style={{ ...cell, textAlign: 'left', color: s.spraying ? STATUS_COLOR.online : SCREEN.textMuted }} data-spraying>
-                {!s.online ? t`offline` : s.spraying === null ? t`no report yet` : s.spraying ? t`spraying` : t`off`}
+                {text.state(s)}
               </td>
               <td style={{ ...cell, textAlign: 'left' }} data-last-command>
-                {s.lastCommand
-                  ? `${s.lastCommand.action === 'on' ? t`on` : t`off`} · ${s.lastCommand.source === 'auto' ? t`by the linkage` : s.lastCommand.by} · ${formatBeijing(s.lastCommand.sentAtMs)} · ${resultText[s.lastCommand.result]}`
-                  : '–'}
+                {text.lastCommand(s.lastCommand)}
               </td>
               {mayCommand ? (
                 <td style={{ ...cell, whiteSpace: 'nowrap' }}>
@@ -307,9 +297,7 @@ const SprayTable = observer(function SprayTable({ projectId }: { projectId: stri
         </tbody>
       </table>
       <span role="status">{message}</span>
-      {editing && list.some((s) => s.sn === editing) ? (
-        <SprayLinkageDialog key={editing} projectId={projectId} cannon={list.find((s) => s.sn === editing)!} onClose={() => setEditing(null)} />
-      ) : null}
+      {editingCannon ? <SprayLinkageDialog key={editingCannon.sn} projectId={projectId} cannon={editingCannon} onClose={() => setEditing(null)} /> : null}
     </section>
   );
 });

@@ -17,9 +17,9 @@ export interface LinkageDraft {
   holdMin: string;
 }
 
-/** The draft showing `linkage` (a new one: the first station and DEFAULT_LINKAGE). */
-export function linkageDraft(linkage: SprayLinkage | null, firstStation: string): LinkageDraft {
-  const l = linkage ?? { ...DEFAULT_LINKAGE, stationSn: firstStation };
+/** The draft showing `linkage` (none: DEFAULT_LINKAGE's metric, limit and hold time, no station chosen). */
+export function linkageDraft(linkage: SprayLinkage | null): LinkageDraft {
+  const l = linkage ?? { ...DEFAULT_LINKAGE, stationSn: NOT_LINKED };
   return { stationSn: l.stationSn, metric: l.metric, onAbove: String(l.onAbove), holdMin: String(Math.round((l.holdS / 60) * 100) / 100) };
 }
 
@@ -55,7 +55,7 @@ export const SprayLinkageDialog = observer(function SprayLinkageDialog({
   // the project's particulate monitors, whether or not they have reported yet
   const devices = useQuery(DEVICES.deviceList, { projectId }).data;
   const stations = (devices ?? []).filter((d) => (PARTICULATE_KINDS as readonly string[]).includes(d.kind));
-  const [draft, setDraft] = useState<LinkageDraft>(() => linkageDraft(cannon.linkage, NOT_LINKED));
+  const [draft, setDraft] = useState<LinkageDraft>(() => linkageDraft(cannon.linkage));
   const [toAuto, setToAuto] = useState(cannon.mode === 'manual');
   const linked = draft.stationSn !== NOT_LINKED;
   const known = stations.some((s) => s.sn === draft.stationSn);

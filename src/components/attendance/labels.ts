@@ -25,8 +25,16 @@ export const DISCREPANCY_LABEL: Record<DiscrepancyKind, MessageDescriptor> = {
   gateWithoutBeacon: msg`Gate entry, no beacon in the bore`,
 };
 
+/** Minutes in a day. */
+const DAY_MIN = 24 * 60;
+
+/** `HH:mm` of minutes after 00:00 (wrapping past midnight). */
+export function clockText(min: number): string {
+  const m = ((min % DAY_MIN) + DAY_MIN) % DAY_MIN;
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+}
+
 /** `HH:mm` of a shift start given in minutes after 00:00 Beijing time, and its end. */
 export function shiftText(shift: { startMin: number; lengthMin: number }): string {
-  const hm = (min: number) => `${String(Math.floor((min / 60) % 24)).padStart(2, '0')}:${String(min % 60).padStart(2, '0')}`;
-  return `${hm(shift.startMin)}–${hm(shift.startMin + shift.lengthMin)}`;
+  return `${clockText(shift.startMin)}–${clockText(shift.startMin + shift.lengthMin)}`;
 }

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SprayState } from '../../../protocol';
-import { formatBeijing, PanelMessage, SCREEN, STATUS_COLOR, LEVEL_COLOR, usePageTurns, tablePages } from '../../components';
+import { PanelMessage, SCREEN, STATUS_COLOR, LEVEL_COLOR, usePageTurns, tablePages } from '../../components';
+import { useSprayText } from '../../components/environment/sprayText';
 import { useSprayStates } from '../../panelData';
 import type { PanelProps } from '../types';
 import type { SprayStateConfig } from './index';
@@ -31,17 +32,11 @@ export function SprayStatePanel({ height }: PanelProps<SprayStateConfig>) {
 
 function SprayRows({ cannons, height }: { cannons: readonly SprayState[]; height: number }) {
   const { t } = useLingui();
+  const text = useSprayText();
   const fit = Math.floor((height - ROW_PX) / ROW_PX);
   const { perPage, pages } = tablePages(cannons.length, 0, fit, fit - 1);
   const page = usePageTurns(pages, PAGE_S);
   const shown = cannons.slice(page * perPage, page * perPage + perPage);
-  const resultText: Record<string, string> = {
-    pending: t`waiting for the answer`,
-    acked: t`acknowledged`,
-    refused: t`refused by the device`,
-    unacknowledged: t`no answer`,
-    superseded: t`replaced`,
-  };
   const th = { textAlign: 'left' as const, color: SCREEN.textMuted, fontWeight: 400, padding: '0 8px', whiteSpace: 'nowrap' as const };
   const td = { padding: '0 8px', whiteSpace: 'nowrap' as const, overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 0 };
   return (
@@ -75,9 +70,9 @@ function SprayRows({ cannons, height }: { cannons: readonly SprayState[]; height
         </thead>
         <tbody>
           {shown.map((s) => {
-            const state = !s.online ? t`offline` : s.spraying === null ? t`no report yet` : s.spraying ? t`spraying` : t`off`;
+            const state = text.state(s);
             const c = s.lastCommand;
-            const command = c ? `${c.action === 'on' ? t`on` : t`off`} · ${c.source === 'auto' ? t`by the linkage` : c.by} · ${formatBeijing(c.sentAtMs, 'HH:mm')} · ${resultText[c.result]}` : '–';
+            const command = text.lastCommand(c, 'HH:mm');
             const linkage = s.linkage ? `${s.linkage.stationSn} · ${s.linkage.metric.toUpperCase()} > ${s.linkage.onAbove}` : t`not linked`;
             return (
               <tr key={s.sn} data-cannon={s.sn} data-spraying={String(s.spraying)} style={{ height: ROW_PX, borderTop: `1px solid ${SCREEN.panelBorder}` }}>
@@ -89,7 +84,7 @@ function SprayRows({ cannons, height }: { cannons: readonly SprayState[]; height
                   {state}
                 </td>
                 <td style={td} data-mode={s.mode}>
-                  {s.mode === 'auto' ? t`automatic` : t`manual`}
+                  {text.mode(s)}
                 </td>
                 <td style={td} title={linkage}>
                   {linkage}

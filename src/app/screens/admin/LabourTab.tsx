@@ -3,9 +3,9 @@ import { observer } from 'mobx-react-lite';
 import { Button, Field, Input, Select } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ATTENDANCE, DEFAULT_SHIFT, ENTERPRISE_TYPES, LATE_GRACE_MS, type CompanyAttendance, type EnterpriseType, type TeamShift } from '../../../../protocol';
-import { ENTERPRISE_TYPE_LABEL, shiftText } from '../../../components/attendance/labels';
+import { clockText, ENTERPRISE_TYPE_LABEL, shiftText } from '../../../components/attendance/labels';
 import { AdminSection, CallError, DataTable, EditDialog, useAdminList, useDialogCall } from './adminUi';
-import { clockText, SHIFT_PRESETS, shiftFromTimes } from './shiftForm';
+import { SHIFT_PRESETS, shiftFromTimes } from './shiftForm';
 
 type LabourDialog = { action: 'company'; company: CompanyAttendance } | { action: 'shift'; company: string; team: string; shift: TeamShift };
 

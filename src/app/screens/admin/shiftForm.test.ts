@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { teamShiftSchema } from '../../../../protocol';
-import { clockText, parseClock, SHIFT_PRESETS, shiftFromTimes } from './shiftForm';
+import { clockText } from '../../../components/attendance/labels';
+import { parseClock, SHIFT_PRESETS, shiftFromTimes } from './shiftForm';
 
 describe('a team shift typed as start and end', () => {
   it('reads a day shift and a night shift that ends the next morning', () => {

@@ -13,12 +13,6 @@ export const SHIFT_PRESETS: ReadonlyArray<{ id: 'day' | 'night'; shift: TeamShif
   { id: 'night', shift: { startMin: (DEFAULT_SHIFT.startMin + DEFAULT_SHIFT.lengthMin) % DAY_MIN, lengthMin: DEFAULT_SHIFT.lengthMin } },
 ];
 
-/** `HH:mm` of minutes after 00:00 (wrapping past midnight). */
-export function clockText(min: number): string {
-  const m = ((min % DAY_MIN) + DAY_MIN) % DAY_MIN;
-  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-}
-
 /** Minutes after 00:00 of an `H:mm` or `HH:mm` time of day, or null when it is not one. */
 export function parseClock(text: string): number | null {
   const m = /^(\d{1,2}):(\d{2})$/.exec(text.trim());
