@@ -79,8 +79,7 @@ export const CompanyScreen = observer(function CompanyScreen() {
       return;
     }
     try {
-      const done = await switchToProject(projectId, { request, switchProject: postDomain, navigation: browserNavigation, current: session.projectId, opens: 'home' });
-      if (done === 'noBoard') setMessage(t`No board available`);
+      await switchToProject(projectId, { request, switchProject: postDomain, navigation: browserNavigation, current: session.projectId, opens: 'home' });
     } catch (e) {
       setMessage(e instanceof BusinessError ? e.errorMessage : t`Request error, please retry.`);
     }
