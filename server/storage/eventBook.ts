@@ -127,9 +127,3 @@ export async function lastRecordableAccidentMs(db: Kysely<Database>, projectId: 
     .executeTakeFirst();
   return r?.at ?? null;
 }
-
-/** Counts the events of `projectId` (the seed writes the demo's only into an empty book). */
-export async function countEvents(db: Kysely<Database>, projectId: string): Promise<number> {
-  const r = await db.selectFrom('project_events').select((eb) => eb.fn.countAll<number>().as('n')).where('project_id', '=', projectId).executeTakeFirstOrThrow();
-  return Number(r.n);
-}
