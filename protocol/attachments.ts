@@ -7,6 +7,11 @@ import { z } from 'zod';
 export const ATTACHMENT_TYPES = ['jpeg', 'png', 'webp', 'pdf', 'mp4'] as const;
 export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
 
+/** True for a type name of {@link ATTACHMENT_TYPES} (a stored row's type this version serves). */
+export function isAttachmentType(v: string): v is AttachmentType {
+  return (ATTACHMENT_TYPES as readonly string[]).includes(v);
+}
+
 const MB = 1024 * 1024;
 
 /**

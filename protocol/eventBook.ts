@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { attachmentSchema, MAX_ATTACHMENTS_PER_RECORD } from './attachments';
+import { beijingMidnightOf } from './attendance';
 import { BEIJING_OFFSET_MS } from './beijingTime';
 
 /**
@@ -107,7 +108,7 @@ export function safeProductionDays(lastAccidentMs: number | null, startDate: str
   const today = beijingDayIndex(nowMs);
   if (lastAccidentMs !== null) return { days: Math.max(0, today - beijingDayIndex(lastAccidentMs)), since: 'accident', sinceMs: lastAccidentMs };
   if (startDate !== null && /^\d{4}-\d{2}-\d{2}$/.test(startDate)) {
-    const startMs = Date.parse(`${startDate}T00:00:00Z`) - BEIJING_OFFSET_MS;
+    const startMs = beijingMidnightOf(startDate);
     if (Number.isFinite(startMs)) return { days: Math.max(0, today - beijingDayIndex(startMs) + 1), since: 'start', sinceMs: startMs };
   }
   return { days: null, since: null, sinceMs: null };

@@ -1,4 +1,4 @@
-import { ATTACHMENT_LIMITS, ATTACHMENT_TYPES, type AttachmentType } from '../../protocol';
+import { ATTACHMENT_LIMITS, type AttachmentType } from '../../protocol';
 import { sniffAttachmentType } from './sniff';
 
 /** The message of a file none of the accepted types (docs/api.md "Attachments"). */
@@ -23,8 +23,3 @@ export function acceptUpload(content: Uint8Array): { ok: true; type: AttachmentT
 }
 
 const LABEL: Readonly<Record<AttachmentType, string>> = { jpeg: 'photo', png: 'photo', webp: 'photo', pdf: 'PDF', mp4: 'video clip' };
-
-/** True for a stored type name this version serves. */
-export function isAttachmentType(v: string): v is AttachmentType {
-  return (ATTACHMENT_TYPES as readonly string[]).includes(v);
-}

@@ -1,6 +1,6 @@
 import { DEMO_PROJECT } from './demoProject';
 import type { Kysely } from 'kysely';
-import type { EventKind, ProjectProfile } from '../../protocol';
+import { beijingDateOf, beijingDayStart, type EventKind, type ProjectProfile } from '../../protocol';
 import { editProject, insertEvent, setProjectProfile, type Database } from '../storage';
 import type { SeedLocale } from './demoNames';
 
@@ -62,11 +62,6 @@ const TEXT: Record<SeedLocale, { location: string; contractor: string; units: Pr
   },
 };
 
-/** The Beijing date `YYYY-MM-DD` of `ms`. */
-function beijingDate(ms: number): string {
-  return new Date(ms + 8 * H).toISOString().slice(0, 10);
-}
-
 /**
  * Seeds the demo tunnel's home: its location, contractor and dates (started 420 days before `nowMs`, four
  * years planned), its units, design figures and reported quantities, and eight events of the last 400 days
@@ -75,7 +70,7 @@ function beijingDate(ms: number): string {
 export async function seedDemoHome(tx: Kysely<Database>, projectId: string, locale: SeedLocale, nowMs: number): Promise<void> {
   const t = TEXT[locale];
   const start = nowMs - 420 * DAY;
-  await editProject(tx, projectId, { location: t.location, latitude: DEMO_PROJECT.latitude, longitude: DEMO_PROJECT.longitude, contractor: t.contractor, startDate: beijingDate(start), plannedEndDate: beijingDate(start + 1460 * DAY) });
+  await editProject(tx, projectId, { location: t.location, latitude: DEMO_PROJECT.latitude, longitude: DEMO_PROJECT.longitude, contractor: t.contractor, startDate: beijingDateOf(start), plannedEndDate: beijingDateOf(start + 1460 * DAY) });
   await setProjectProfile(
     tx,
     projectId,
@@ -91,8 +86,7 @@ export async function seedDemoHome(tx: Kysely<Database>, projectId: string, loca
     nowMs,
   );
   for (const e of t.events) {
-    const at = nowMs - e.daysAgo * DAY;
-    const occurredAtMs = Math.floor((at + 8 * H) / DAY) * DAY - 8 * H + e.hour * H;
+    const occurredAtMs = beijingDayStart(nowMs - e.daysAgo * DAY) + e.hour * H;
     await insertEvent(tx, projectId, { occurredAtMs, kind: e.kind, title: e.title, text: e.text, recordable: e.recordable ?? false, attachmentIds: [] }, 'admin', nowMs);
   }
 }

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { ATTACHMENT_TYPES, type Attachment, type AttachmentType } from '../../protocol';
+import { isAttachmentType, type Attachment, type AttachmentType } from '../../protocol';
 import type { AttachmentsTable, Database } from './schema';
 
 /** An uploaded file's row without its bytes, as a record lists it. */
@@ -8,7 +8,7 @@ export function toAttachment(r: Omit<Selectable<AttachmentsTable>, 'content' | '
     attachmentId: r.attachment_id,
     fileName: r.file_name,
     // the type was sniffed on upload; a row of a type this version does not know is shown as a PDF link would be
-    type: (ATTACHMENT_TYPES as readonly string[]).includes(r.type) ? (r.type as AttachmentType) : 'pdf',
+    type: isAttachmentType(r.type) ? r.type : 'pdf',
     sizeBytes: r.size_bytes,
     uploadedBy: r.uploaded_by,
     uploadedAtMs: r.uploaded_at_ms,

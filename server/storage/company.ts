@@ -5,7 +5,7 @@ import type { Database } from './schema';
 
 /**
  * What the company homepage reads (docs/api.md "Company homepage"): the projects a user may see and, for a
- * list of projects at once, their open alarms, today's gate users, registered beacons and bores.
+ * list of projects at once, their open alarms, today's gate users, beacon wearers and bores.
  */
 
 /**
@@ -52,10 +52,17 @@ export async function gatePeopleSince(db: Kysely<Database>, projectIds: readonly
   return out;
 }
 
-/** The registered people of `projectId` who wear a beacon: person id and beacon sn. */
-export async function beaconWearers(db: Kysely<Database>, projectId: string): Promise<Array<{ personId: string; beaconSn: string }>> {
-  const rows = await db.selectFrom('people').select(['person_id', 'beacon_sn']).where('project_id', '=', projectId).where('beacon_sn', 'is not', null).execute();
-  return rows.map((r) => ({ personId: r.person_id, beaconSn: r.beacon_sn as string }));
+/** The registered people who wear a beacon, per project of `projectIds` (projects without one are absent): person id and beacon sn. */
+export async function beaconWearers(db: Kysely<Database>, projectIds: readonly string[]): Promise<Map<string, Array<{ personId: string; beaconSn: string }>>> {
+  const out = new Map<string, Array<{ personId: string; beaconSn: string }>>();
+  if (projectIds.length === 0) return out;
+  const rows = await db.selectFrom('people').select(['project_id', 'person_id', 'beacon_sn']).where('project_id', 'in', [...projectIds]).where('beacon_sn', 'is not', null).execute();
+  for (const r of rows) {
+    const list = out.get(r.project_id) ?? [];
+    list.push({ personId: r.person_id, beaconSn: r.beacon_sn as string });
+    out.set(r.project_id, list);
+  }
+  return out;
 }
 
 /** Each bore of the projects of `projectIds` with its design length and its headings' excavated metres from their portals. */

@@ -61,12 +61,14 @@ function filtered(db: Kysely<Database>, f: EventFilter) {
 
 /** One page of a filter's events, latest first (by time, then by id). */
 export async function listEvents(db: Kysely<Database>, f: EventFilter, page: number, pageSize: number): Promise<{ total: number; list: ProjectEvent[] }> {
-  const { total } = await filtered(db, f).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await filtered(db, f).selectAll().orderBy('occurred_at_ms', 'desc').orderBy('event_id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute();
+  const [{ total }, rows] = await Promise.all([
+    filtered(db, f).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    filtered(db, f).selectAll().orderBy('occurred_at_ms', 'desc').orderBy('event_id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+  ]);
   return { total: Number(total), list: await toEvents(db, f.projectId, rows) };
 }
 
-/** Up to `limit` events of a filter after the keyset `after` (the previous page's last `[occurredAtMs, eventId]`), latest first: the export's pages. */
+/** Up to `limit` events of a filter after the keyset `after` (the previous page's last `[occurredAtMs, eventId]`; null: from the latest), latest first: the export's pages, the home's latest events. */
 export async function eventsAfter(db: Kysely<Database>, f: EventFilter, after: readonly [number, number] | null, limit: number): Promise<ProjectEvent[]> {
   let q = filtered(db, f).selectAll();
   if (after !== null) q = q.where((eb) => eb.or([eb('occurred_at_ms', '<', after[0]), eb.and([eb('occurred_at_ms', '=', after[0]), eb('event_id', '<', after[1])])]));
@@ -126,10 +128,4 @@ export async function lastRecordableAccidentMs(db: Kysely<Database>, projectId: 
     .where('occurred_at_ms', '<=', atMs)
     .executeTakeFirst();
   return r?.at ?? null;
-}
-
-/** Counts the events of `projectId` (the seed writes the demo's only into an empty book). */
-export async function countEvents(db: Kysely<Database>, projectId: string): Promise<number> {
-  const r = await db.selectFrom('project_events').select((eb) => eb.fn.countAll<number>().as('n')).where('project_id', '=', projectId).executeTakeFirstOrThrow();
-  return Number(r.n);
 }

@@ -7,8 +7,8 @@ import { smallTexts } from './smallTexts';
 
 /**
  * The company homepage in the browser (docs/api.md "Company homepage"): the demo projects on the map of
- * China and in the list, readable at 1366×768, and a click on a marker opening that project's live board
- * as the session's project. COMPANY_SCREENSHOTS=1 also writes docs/screenshots/company-*.png at
+ * China and in the list, readable at 1366×768, and a click on a marker opening that project's home as the
+ * session's project. COMPANY_SCREENSHOTS=1 also writes docs/screenshots/company-*.png at
  * 1366×768, 1920×1080 and 3840×2160.
  */
 const SHOTS = !!process.env.COMPANY_SCREENSHOTS;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ATTACHMENT_LIMITS, ATTACHMENTS, MAX_ATTACHMENT_BYTES } from '../../../protocol';
-import { acceptUpload, isAttachmentType, megabytes } from '../../attachments/accept';
+import { ATTACHMENT_LIMITS, ATTACHMENTS, isAttachmentType, MAX_ATTACHMENT_BYTES } from '../../../protocol';
+import { acceptUpload, megabytes } from '../../attachments/accept';
 import { attachmentBytes, attachmentFile, inTransaction, insertAttachment, pruneStrayUploads, removeUpload, STRAY_UPLOAD_MS } from '../../storage';
 import { rawRoute, requireMember, route, sessionUserOf, type HttpDeps } from '../context';
 import { ApiError } from '../errors';

@@ -10,9 +10,11 @@ export const MAX_COMPANY_PROJECTS = 500;
 /** Message of company/homepage/glodonProjectUrl for a project without an external link. */
 export const NO_EXTERNAL_URL = 'No external project link is set for this project';
 
-/** The people of `projectId` whose beacon was fixed since `sinceMs`, by person id (live; in a cluster, what the nodes share). */
-async function beaconPeopleSince(deps: HttpDeps, projectId: string, sinceMs: number): Promise<string[]> {
-  const wearers = await beaconWearers(deps.db, projectId);
+/**
+ * The people of `projectId` among its beacon `wearers` whose beacon was fixed since `sinceMs`, by person id
+ * (live; in a cluster, what the nodes share).
+ */
+async function beaconPeopleSince(deps: HttpDeps, projectId: string, wearers: ReadonlyArray<{ personId: string; beaconSn: string }>, sinceMs: number): Promise<string[]> {
   if (wearers.length === 0) return [];
   const { zones } = await deps.live().liveState(projectId);
   return wearers.filter((w) => (zones.position(w.beaconSn)?.lastFixMs ?? -Infinity) >= sinceMs).map((w) => w.personId);
@@ -26,30 +28,25 @@ async function companyProjects(deps: HttpDeps, user: SessionUser, body: CompanyB
   const rows = (await visibleProjectRows(deps.db, user.isAdmin ? null : user.projects.map((p) => p.projectId), body.coId)).slice(0, MAX_COMPANY_PROJECTS);
   const ids = rows.map((r) => r.project_id);
   const today = beijingDayStart(nowMs);
-  const [alarms, gates, bores] = await Promise.all([openAlarmCounts(deps.db, ids), gatePeopleSince(deps.db, ids, today), boreExcavations(deps.db, ids)]);
-  const projects: CompanyProject[] = [];
-  for (const r of rows) {
-    const people = new Set(gates.get(r.project_id));
-    for (const id of await beaconPeopleSince(deps, r.project_id, today)) people.add(id);
-    projects.push({
-      projectId: r.project_id,
-      name: r.name,
-      coId: r.co_id,
-      coName: r.co_name,
-      projectType: r.project_type as CompanyProject['projectType'],
-      projectState: r.project_state as ProjectState,
-      location: r.location,
-      latitude: r.latitude,
-      longitude: r.longitude,
-      progressPct: excavatedPct(bores.get(r.project_id) ?? []),
-      openAlarms: alarms.get(r.project_id) ?? 0,
-      peopleOnSiteToday: people.size,
-      // no register of recordable accidents yet to count safe days from (docs/api.md "Company homepage")
-      safeDays: null,
-      hasExternalUrl: r.external_url !== '',
-    });
-  }
-  return projects;
+  const [alarms, gates, bores, wearers] = await Promise.all([openAlarmCounts(deps.db, ids), gatePeopleSince(deps.db, ids, today), boreExcavations(deps.db, ids), beaconWearers(deps.db, ids)]);
+  const beaconPeople = await Promise.all(rows.map((r) => beaconPeopleSince(deps, r.project_id, wearers.get(r.project_id) ?? [], today)));
+  return rows.map((r, i) => ({
+    projectId: r.project_id,
+    name: r.name,
+    coId: r.co_id,
+    coName: r.co_name,
+    projectType: r.project_type as CompanyProject['projectType'],
+    projectState: r.project_state as ProjectState,
+    location: r.location,
+    latitude: r.latitude,
+    longitude: r.longitude,
+    progressPct: excavatedPct(bores.get(r.project_id) ?? []),
+    openAlarms: alarms.get(r.project_id) ?? 0,
+    peopleOnSiteToday: new Set([...(gates.get(r.project_id) ?? []), ...beaconPeople[i]]).size,
+    // no register of recordable accidents yet to count safe days from (docs/api.md "Company homepage")
+    safeDays: null,
+    hasExternalUrl: r.external_url !== '',
+  }));
 }
 
 /** The company homepage (docs/api.md "Company homepage"): figures, the project list, the external project link. */

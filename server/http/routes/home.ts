@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { ALARM_GROUPS, beijingDayStart, environmentCompliance, HOME, HOME_LATEST_EVENTS, PROJECT_TYPES, safeProductionDays, type AlarmGroup, type ProjectType } from '../../../protocol';
+import { ALARM_GROUPS, beijingDayStart, environmentCompliance, HOME, HOME_LATEST_EVENTS, safeProductionDays, type AlarmGroup } from '../../../protocol';
 import { MAX_DAILY_DAYS } from '../../../protocol/contracts/environment';
-import { alarmCountsByGroup, environmentDaily, findProjectRow, lastRecordableAccidentMs, listEvents, projectProfile, setProjectProfile } from '../../storage';
+import { alarmCountsByGroup, environmentDaily, eventsAfter, findProjectRow, lastRecordableAccidentMs, projectProfile, setProjectProfile, toProjectDetails } from '../../storage';
 import { requireMember, route, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
 
@@ -32,27 +32,16 @@ export function registerHomeRoutes(app: FastifyInstance, deps: HttpDeps): void {
       environmentDaily(deps.db, projectId, MAX_DAILY_DAYS, atMs),
       alarmCountsByGroup(deps.db, projectId, today, atMs + 1),
       alarmCountsByGroup(deps.db, projectId, today - 6 * DAY_MS, atMs + 1),
-      listEvents(deps.db, { projectId, toMs: atMs + 1 }, 1, HOME_LATEST_EVENTS),
+      eventsAfter(deps.db, { projectId, toMs: atMs + 1 }, null, HOME_LATEST_EVENTS),
     ]);
+    const { name, coName, projectType, location, latitude, longitude, contractor, startDate, plannedEndDate, keyFigures } = toProjectDetails(row, null);
     return {
-      project: {
-        projectId,
-        name: row.name,
-        coName: row.co_name,
-        projectType: (PROJECT_TYPES as readonly string[]).includes(row.project_type) ? (row.project_type as ProjectType) : 'tunnel',
-        location: row.location,
-        latitude: row.latitude,
-        longitude: row.longitude,
-        contractor: row.contractor,
-        startDate: row.start_date,
-        plannedEndDate: row.planned_end_date,
-        keyFigures: row.key_figures,
-      },
+      project: { projectId, name, coName, projectType, location, latitude, longitude, contractor, startDate, plannedEndDate, keyFigures },
       profile,
-      safeDays: safeProductionDays(accident, row.start_date, atMs),
+      safeDays: safeProductionDays(accident, startDate, atMs),
       environment: environmentCompliance(env.stations),
       alarms: { today: groupList(alarmsToday), week: groupList(alarmsWeek), todayTotal: sum(alarmsToday), weekTotal: sum(alarmsWeek) },
-      latestEvents: latest.list,
+      latestEvents: latest,
     };
   });
 

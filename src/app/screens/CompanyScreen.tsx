@@ -2,7 +2,7 @@ import { useState, type CSSProperties, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { COMPANY, type CompanyProject, type CountOf } from '../../../protocol';
+import { COMPANY, companyStatistic, type CompanyProject, type CountOf } from '../../../protocol';
 import { useQuery, useStores } from '../../stores';
 import { BusinessError } from '../../api/request';
 import { postDomain } from '../../api/postDomain';
@@ -68,7 +68,8 @@ export const CompanyScreen = observer(function CompanyScreen() {
   const { typeLabel, stateLabel } = useProjectLabels();
   const [message, setMessage] = useState<string | null>(null);
   const projects = useQuery(COMPANY.project, {}, { refreshMs: REFRESH_MS, notify: true }).data;
-  const stats = useQuery(COMPANY.statistic, {}, { refreshMs: REFRESH_MS, notify: true }).data;
+  // the figures over the list, summed here as company/homepage/statistic sums them: one request, not two computing the same projects
+  const stats = projects ? companyStatistic(projects) : undefined;
   const num = (v: number | null | undefined, digits = 0) => (v === null || v === undefined ? '—' : formatNumber(v, digits));
 
   async function openProject(projectId: string, newTab: boolean) {
@@ -78,8 +79,7 @@ export const CompanyScreen = observer(function CompanyScreen() {
       return;
     }
     try {
-      const done = await switchToProject(projectId, { request, switchProject: postDomain, navigation: browserNavigation, current: session.projectId, opens: 'home' });
-      if (done === 'noBoard') setMessage(t`No board available`);
+      await switchToProject(projectId, { request, switchProject: postDomain, navigation: browserNavigation, current: session.projectId, opens: 'home' });
     } catch (e) {
       setMessage(e instanceof BusinessError ? e.errorMessage : t`Request error, please retry.`);
     }

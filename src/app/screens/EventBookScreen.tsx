@@ -9,6 +9,7 @@ import { useQuery, useStores } from '../../stores';
 import { SCREEN } from '../../theme/theme';
 import { EventList } from '../../components/home/EventList';
 import { EVENT_KIND_LABEL } from '../../components/home/labels';
+import { beijingInputValue, parseBeijingInput } from '../../board/timeControls/timeRange';
 import { useProjectId } from '../shell/useProjectId';
 import { fileToBase64 } from './admin/adminUi';
 import { ScreenFrame, ScreenLink } from './ScreenFrame';
@@ -16,12 +17,6 @@ import { ScreenFrame, ScreenLink } from './ScreenFrame';
 const section = { background: SCREEN.panelBackground, border: `1px solid ${SCREEN.panelBorder}`, borderRadius: 4, padding: 16, marginBottom: 16, fontSize: 16 } as const;
 /** Events shown at once (latest first); older ones through the filter or the export. */
 const PAGE_SIZE = 50;
-const BEIJING_OFFSET_MS = 8 * 3_600_000;
-
-/** `YYYY-MM-DDTHH:mm` of `ms` in Beijing time (a datetime-local input's value). */
-function beijingInput(ms: number): string {
-  return new Date(ms + BEIJING_OFFSET_MS).toISOString().slice(0, 16);
-}
 
 /**
  * The event book (`/#/events`, docs/domain.md "Event book"): the project's events latest first, filtered by
@@ -88,7 +83,7 @@ const EventForm = observer(function EventForm({ projectId }: { projectId: string
   const { queries } = useStores();
   const { t, i18n } = useLingui();
   const [kind, setKind] = useState<EventKind>('milestone');
-  const [at, setAt] = useState(() => beijingInput(Date.now()));
+  const [at, setAt] = useState(() => beijingInputValue(Date.now()));
   const [title, setTitle] = useState('');
   const [text, setText] = useState('');
   const [recordable, setRecordable] = useState(false);
@@ -104,7 +99,8 @@ const EventForm = observer(function EventForm({ projectId }: { projectId: string
         const a = await queries.mutate(ATTACHMENTS.upload, { projectId, fileName: f.name, contentBase64: await fileToBase64(f) }, { skipErrorHandler: true });
         attachmentIds.push(a.attachmentId);
       }
-      const occurredAtMs = Date.parse(`${at}:00+08:00`);
+      // an unreadable time goes as NaN (null on the wire) and is refused by the server's validation
+      const occurredAtMs = parseBeijingInput(at) ?? Number.NaN;
       await queries.mutate(EVENTS.add, { projectId, kind, occurredAtMs, title, text, recordable: kind === 'incident' && recordable, attachmentIds }, { skipErrorHandler: true });
       setTitle('');
       setText('');

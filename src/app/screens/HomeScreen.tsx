@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { HOME, percentDone, TUNNEL, type HomeSummary } from '../../../protocol';
 import { useQuery } from '../../stores';
+import { formatNumber } from '../../format/number';
 import { SCREEN } from '../../theme/theme';
 import { EventList } from '../../components/home/EventList';
 import { STRUCTURE_LABEL, UNIT_ROLE_LABEL } from '../../components/home/labels';
@@ -56,7 +57,8 @@ function Progress({ label, pct, detail }: { label: ReactNode; pct: number | null
   );
 }
 
-const num = (v: number | null, digits = 0) => (v === null ? '—' : v.toLocaleString(undefined, { maximumFractionDigits: digits }));
+/** A figure as the product shows numbers (src/format/number.ts: the UI language's grouping, decimals cut), '—' when not known. */
+const num = (v: number | null, digits = 0) => (v === null ? '—' : formatNumber(v, digits));
 
 /**
  * The project home (`/#/home`, docs/domain.md "Project home"): the project's details, units and design

@@ -6,9 +6,9 @@ import { EVENT_KIND_COLOR, EVENT_KIND_LABEL } from './labels';
 
 /**
  * Events of the event book, latest first: date, kind, title, text, photos (thumbnails opening the file) and
- * other attachments as links, who recorded it. `compact` leaves out the text and attachments (a board panel).
+ * other attachments as links, who recorded it; `actions` adds controls of its own to each event's line.
  */
-export function EventList({ projectId, events, compact = false, actions }: { projectId: string; events: readonly ProjectEvent[]; compact?: boolean; actions?: (e: ProjectEvent) => React.ReactNode }) {
+export function EventList({ projectId, events, actions }: { projectId: string; events: readonly ProjectEvent[]; actions?: (e: ProjectEvent) => React.ReactNode }) {
   const { i18n } = useLingui();
   if (events.length === 0)
     return (
@@ -21,7 +21,7 @@ export function EventList({ projectId, events, compact = false, actions }: { pro
       {events.map((e) => (
         <li key={e.eventId} style={{ padding: '8px 0', borderBottom: `1px solid ${SCREEN.panelBorder}`, fontSize: 16 }} data-event-id={e.eventId}>
           <div style={{ display: 'flex', gap: 10, alignItems: 'baseline', flexWrap: 'wrap' }}>
-            <span style={{ color: SCREEN.textMuted, fontVariantNumeric: 'tabular-nums' }}>{formatBeijing(e.occurredAtMs, compact ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH:mm')}</span>
+            <span style={{ color: SCREEN.textMuted, fontVariantNumeric: 'tabular-nums' }}>{formatBeijing(e.occurredAtMs, 'YYYY-MM-DD HH:mm')}</span>
             <span style={{ color: EVENT_KIND_COLOR[e.kind], border: `1px solid ${EVENT_KIND_COLOR[e.kind]}`, borderRadius: 3, padding: '0 6px', fontSize: 14 }}>{i18n._(EVENT_KIND_LABEL[e.kind])}</span>
             {e.recordable ? (
               <span style={{ color: '#fff', background: '#c62828', borderRadius: 3, padding: '0 6px', fontSize: 14 }}>
@@ -31,8 +31,8 @@ export function EventList({ projectId, events, compact = false, actions }: { pro
             <strong>{e.title}</strong>
             {actions ? <span style={{ marginLeft: 'auto' }}>{actions(e)}</span> : null}
           </div>
-          {!compact && e.text ? <div style={{ marginTop: 4, whiteSpace: 'pre-wrap' }}>{e.text}</div> : null}
-          {!compact && e.attachments.length > 0 ? (
+          {e.text ? <div style={{ marginTop: 4, whiteSpace: 'pre-wrap' }}>{e.text}</div> : null}
+          {e.attachments.length > 0 ? (
             <div style={{ display: 'flex', gap: 8, marginTop: 6, flexWrap: 'wrap' }}>
               {e.attachments.map((a) => {
                 const href = appUrl(attachmentFilePath(projectId, a.attachmentId));
@@ -44,11 +44,9 @@ export function EventList({ projectId, events, compact = false, actions }: { pro
               })}
             </div>
           ) : null}
-          {!compact ? (
-            <div style={{ color: SCREEN.textMuted, fontSize: 14, marginTop: 2 }}>
-              <Trans>Recorded by {e.recordedBy}</Trans>
-            </div>
-          ) : null}
+          <div style={{ color: SCREEN.textMuted, fontSize: 14, marginTop: 2 }}>
+            <Trans>Recorded by {e.recordedBy}</Trans>
+          </div>
         </li>
       ))}
     </ol>
