@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BEIJING_OFFSET_MS } from './beijingTime';
+import { beijingDateOf } from './attendance';
 
 /**
  * Quality and safety inspections (docs/domain.md "Inspections"): an issue found on site, where, how severe,
@@ -48,11 +48,6 @@ export function inspectionState(i: InspectionProgress): InspectionState {
   return 'open';
 }
 
-/** The Beijing date of `ms` (YYYY-MM-DD). */
-function beijingDate(ms: number): string {
-  return new Date(ms + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
-}
-
 /**
  * The overdue rule: an inspection not closed whose deadline day (Beijing time) is over at `nowMs`, unless
  * it waits for review of a rectification made on or before the deadline (the company did its part in
@@ -61,6 +56,6 @@ function beijingDate(ms: number): string {
 export function isOverdue(i: InspectionProgress, nowMs: number): boolean {
   const state = inspectionState(i);
   if (state === 'closed') return false;
-  if (beijingDate(nowMs) <= i.deadline) return false;
+  if (beijingDateOf(nowMs) <= i.deadline) return false;
   return !(state === 'awaitingReview' && i.rectifiedOn !== null && i.rectifiedOn <= i.deadline);
 }
