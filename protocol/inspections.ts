@@ -26,8 +26,13 @@ export type ReviewResult = (typeof REVIEW_RESULTS)[number];
 export const INSPECTION_STATES = ['open', 'awaitingReview', 'closed'] as const;
 export type InspectionState = (typeof INSPECTION_STATES)[number];
 
-/** A calendar date `YYYY-MM-DD` (Beijing time, like every date of the site). */
-export const inspectionDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD').refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'not a date');
+/**
+ * A calendar date `YYYY-MM-DD` (Beijing time, like every date of the site) that exists: zod's ISO date, as
+ * the person register's dates are (`Date.parse` would roll 2026-02-30 over into March).
+ */
+export const inspectionDateSchema = z.iso.date({
+  error: (iss) => (typeof iss.input !== 'string' ? undefined : /^\d{4}-\d{2}-\d{2}$/.test(iss.input) ? 'not a date' : 'expected YYYY-MM-DD'),
+});
 
 /** Most inspections kept per project (the register is bounded; a list answers at most a page of them). */
 export const MAX_INSPECTIONS = 20_000;
