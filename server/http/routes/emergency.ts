@@ -9,7 +9,7 @@ import {
   type EmergencyRegister,
 } from '../../../protocol';
 import { readMaterialSheet } from '../../emergency/materialImport';
-import { clearEmergencyRegister, deleteEmergencyRecords, emergencyRecordCount, emergencyRecords, inTransaction, insertEmergencyRecords, tunnelRows, updateEmergencyRecord } from '../../storage';
+import { clearEmergencyRegister, deleteEmergencyRecords, emergencyRecordCount, emergencyRecords, hasTunnel, inTransaction, insertEmergencyRecords, tunnelRows, updateEmergencyRecord } from '../../storage';
 import { auditAsFailed } from '../audit';
 import { rawRoute, requireMember, route, sessionUserOf, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
@@ -94,9 +94,8 @@ export function registerEmergencyRoutes(app: FastifyInstance, deps: HttpDeps): v
   route(app, deps, EMERGENCY.save, async ({ body, user }) => {
     requireMember(user, body.projectId);
     const fields = body.record;
-    if (fields.register === 'supplyPoint') {
-      const bores = await tunnelRows(db, body.projectId);
-      if (!bores.some((t) => t.tunnel_id === fields.tunnelId)) throw new ApiError('VALIDATION', `record.tunnelId: no bore ${fields.tunnelId} in this project`);
+    if (fields.register === 'supplyPoint' && !(await hasTunnel(db, body.projectId, fields.tunnelId))) {
+      throw new ApiError('VALIDATION', `record.tunnelId: no bore ${fields.tunnelId} in this project`);
     }
     if (body.recordId === undefined) {
       return inTransaction(db, async (tx) => {

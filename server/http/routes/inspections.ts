@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { INSPECTIONS, MAX_INSPECTIONS, formatChainage, type Inspection, type InspectionCategory, type InspectionListBody } from '../../../protocol';
 import { inspectionStatis } from '../../inspections/statis';
-import { deleteInspections, inTransaction, inspectionCount, inspectionRow, inspectionRows, insertInspections, rectifyInspection, reviewInspection, toInspection, tunnelRows, updateInspection } from '../../storage';
+import { deleteInspections, hasTunnel, inTransaction, inspectionCount, inspectionRow, inspectionRows, insertInspections, rectifyInspection, reviewInspection, toInspection, updateInspection } from '../../storage';
 import { rawRoute, requireMember, route, sessionUserOf, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
 import { parseBody } from '../validation';
@@ -57,7 +57,7 @@ export function registerInspectionRoutes(app: FastifyInstance, deps: HttpDeps): 
   route(app, deps, INSPECTIONS.save, async ({ body, user }) => {
     requireMember(user, body.projectId);
     const f = body.inspection;
-    if (f.tunnelId !== null && !(await tunnelRows(db, body.projectId)).some((t) => t.tunnel_id === f.tunnelId)) {
+    if (f.tunnelId !== null && !(await hasTunnel(db, body.projectId, f.tunnelId))) {
       throw new ApiError('VALIDATION', `inspection.tunnelId: no bore ${f.tunnelId} in this project`);
     }
     if (body.inspectionId === undefined) {
