@@ -9,7 +9,7 @@ import { ACCIDENT_TYPE_LABEL, CONTROL_LEVEL_LABEL, EMERGENCY_REGISTER_LABEL, RIS
 import { formatNumber } from '../../format/number';
 import { SCREEN } from '../../theme/theme';
 import { ScreenFrame, ScreenLink } from './ScreenFrame';
-import { FilterChoice, REGISTER_CELL as cell, REGISTER_HEAD as head, RegisterSection } from './registerUi';
+import { FilterChoice, REGISTER_CELL as cell, RegisterHead, RegisterSection } from './registerUi';
 import { useProjectId } from '../shell/useProjectId';
 
 interface Filters {
@@ -20,20 +20,6 @@ interface Filters {
 
 function listQuery(projectId: string, register: EmergencyRegister, f: Filters): EmergencyListBody {
   return { projectId, register, ...(f.q.trim() ? { q: f.q.trim() } : {}), ...(register === 'riskSource' && f.level ? { level: f.level } : {}), ...(register === 'supplyPoint' && f.tunnelId ? { tunnelId: f.tunnelId } : {}) };
-}
-
-function Head({ cols }: { cols: ReactNode[] }) {
-  return (
-    <thead>
-      <tr>
-        {cols.map((c, i) => (
-          <th key={i} style={head}>
-            {c}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  );
 }
 
 /** The rows of one register, its own columns. */
@@ -91,7 +77,7 @@ function RegisterTable({ register, records }: { register: EmergencyRegister; rec
   };
   return (
     <table style={{ borderCollapse: 'collapse', width: '100%', fontSize: 15 }} data-emergency-register={register}>
-      <Head cols={cols[register]} />
+      <RegisterHead cols={cols[register]} />
       <tbody>{body}</tbody>
     </table>
   );
