@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inspectionState, isOverdue } from './inspections';
+import { inspectionDateSchema, inspectionState, isOverdue } from './inspections';
 
 /** 2026-11-20 12:00 Beijing time, and the next days' noons. */
 const noonOf = (day: string) => Date.parse(`${day}T04:00:00Z`);
@@ -32,5 +32,14 @@ describe('isOverdue', () => {
   it('counts a rejected rectification as none, and a closed inspection is never overdue', () => {
     expect(isOverdue({ deadline: '2026-11-20', rectifiedOn: '2026-11-19', review: 'rejected' }, noonOf('2026-11-21'))).toBe(true);
     expect(isOverdue({ deadline: '2026-11-20', rectifiedOn: '2026-11-24', review: 'passed' }, noonOf('2026-11-30'))).toBe(false);
+  });
+});
+
+describe('inspectionDateSchema', () => {
+  it('takes a calendar date that exists, and names what is wrong with one that does not', () => {
+    expect(inspectionDateSchema.safeParse('2024-02-29').success).toBe(true);
+    expect(inspectionDateSchema.safeParse('2026-02-30').error?.issues[0].message).toBe('not a date');
+    expect(inspectionDateSchema.safeParse('2026-13-01').error?.issues[0].message).toBe('not a date');
+    expect(inspectionDateSchema.safeParse('20.11.2026').error?.issues[0].message).toBe('expected YYYY-MM-DD');
   });
 });

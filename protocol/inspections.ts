@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BEIJING_OFFSET_MS } from './beijingTime';
+import { beijingDateOf } from './attendance';
 
 /**
  * Quality and safety inspections (docs/domain.md "Inspections"): an issue found on site, where, how severe,
@@ -26,8 +26,13 @@ export type ReviewResult = (typeof REVIEW_RESULTS)[number];
 export const INSPECTION_STATES = ['open', 'awaitingReview', 'closed'] as const;
 export type InspectionState = (typeof INSPECTION_STATES)[number];
 
-/** A calendar date `YYYY-MM-DD` (Beijing time, like every date of the site). */
-export const inspectionDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD').refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'not a date');
+/**
+ * A calendar date `YYYY-MM-DD` (Beijing time, like every date of the site) that exists: zod's ISO date, as
+ * the person register's dates are (`Date.parse` would roll 2026-02-30 over into March).
+ */
+export const inspectionDateSchema = z.iso.date({
+  error: (iss) => (typeof iss.input !== 'string' ? undefined : /^\d{4}-\d{2}-\d{2}$/.test(iss.input) ? 'not a date' : 'expected YYYY-MM-DD'),
+});
 
 /** Most inspections kept per project (the register is bounded; a list answers at most a page of them). */
 export const MAX_INSPECTIONS = 20_000;
@@ -48,11 +53,6 @@ export function inspectionState(i: InspectionProgress): InspectionState {
   return 'open';
 }
 
-/** The Beijing date of `ms` (YYYY-MM-DD). */
-function beijingDate(ms: number): string {
-  return new Date(ms + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
-}
-
 /**
  * The overdue rule: an inspection not closed whose deadline day (Beijing time) is over at `nowMs`, unless
  * it waits for review of a rectification made on or before the deadline (the company did its part in
@@ -61,6 +61,6 @@ function beijingDate(ms: number): string {
 export function isOverdue(i: InspectionProgress, nowMs: number): boolean {
   const state = inspectionState(i);
   if (state === 'closed') return false;
-  if (beijingDate(nowMs) <= i.deadline) return false;
+  if (beijingDateOf(nowMs) <= i.deadline) return false;
   return !(state === 'awaitingReview' && i.rectifiedOn !== null && i.rectifiedOn <= i.deadline);
 }

@@ -1,4 +1,4 @@
-import { materialFieldsSchema, MAX_EMERGENCY_RECORDS, parseContractBody, type ImportProblem, type MaterialFields } from '../../protocol';
+import { materialFieldsSchema, MAX_EMERGENCY_RECORDS, type ImportProblem, type MaterialFields } from '../../protocol';
 import { xlsxRows } from '../http/deviceImport';
 
 /**
@@ -38,18 +38,15 @@ export async function readMaterialSheet(content: Buffer): Promise<{ materials: M
     if (cells.every((c) => c === '')) return;
     const quantityText = cells[columnOf.quantity] ?? '';
     const quantity = quantityText === '' ? Number.NaN : Number(quantityText);
-    const r = parseContractBody(materialFieldsSchema, {
+    const r = materialFieldsSchema.safeParse({
       register: 'material',
       species: cells[columnOf.species] ?? '',
       quantity,
       unit: cells[columnOf.unit] ?? '',
       section: cells[columnOf.section] ?? '',
     });
-    if (r.ok) materials.push(r.data);
-    else {
-      const [field, ...rest] = r.message.split(': ');
-      problems.push({ row: i + 2, field, message: rest.join(': ') });
-    }
+    if (r.success) materials.push(r.data);
+    else problems.push({ row: i + 2, field: r.error.issues[0].path.map(String).join('.'), message: r.error.issues[0].message });
   });
   if (materials.length > MAX_EMERGENCY_RECORDS) problems.push({ row: 0, field: 'file', message: `more than ${MAX_EMERGENCY_RECORDS} materials` });
   return problems.length > 0 ? { materials: [], problems } : { materials, problems };

@@ -1,11 +1,6 @@
-import { BEIJING_OFFSET_MS, type Inspection, type InspectionStatis } from '../../protocol';
+import { beijingDateOf, type Inspection, type InspectionStatis } from '../../protocol';
 
 const DAY_MS = 86_400_000;
-
-/** The Beijing date of `ms` (YYYY-MM-DD). */
-function beijingDay(ms: number): string {
-  return new Date(ms + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
-}
 
 type Counts = Pick<InspectionStatis, 'total' | 'open' | 'awaitingReview' | 'closed' | 'overdue'>;
 
@@ -28,7 +23,7 @@ function count(c: Counts, i: Pick<Inspection, 'state' | 'overdue'>): void {
 export function inspectionStatis(list: readonly Inspection[], days: number, nowMs: number): InspectionStatis {
   const all = emptyCounts();
   const companies = new Map<string, Counts>();
-  const trendDays = Array.from({ length: days }, (_, k) => beijingDay(nowMs - (days - 1 - k) * DAY_MS));
+  const trendDays = Array.from({ length: days }, (_, k) => beijingDateOf(nowMs - (days - 1 - k) * DAY_MS));
   const trend = new Map(trendDays.map((day) => [day, { day, found: 0, closed: 0 }]));
   for (const i of list) {
     count(all, i);
@@ -38,7 +33,7 @@ export function inspectionStatis(list: readonly Inspection[], days: number, nowM
     const found = trend.get(i.foundOn);
     if (found) found.found++;
     if (i.state === 'closed' && i.reviewedAtMs !== null) {
-      const closed = trend.get(beijingDay(i.reviewedAtMs));
+      const closed = trend.get(beijingDateOf(i.reviewedAtMs));
       if (closed) closed.closed++;
     }
   }

@@ -1,4 +1,4 @@
-import { idNumberCheckDigit, isPersonTagKind, type EnterpriseType, type PersonFields, type ZoneFields } from '../../protocol';
+import { beijingDateOf, idNumberCheckDigit, isPersonTagKind, type EnterpriseType, type PersonFields, type ZoneFields } from '../../protocol';
 import { SHIFT_MS, SHIFT_START_HOUR } from '../simulator/siteClock';
 import { DEMO_TUNNELS, type DemoDevice, type DemoTunnel } from './demoProject';
 import type { SeedLocale } from './demoNames';
@@ -144,7 +144,7 @@ export function demoIdentity(locale: SeedLocale, i: number, nowMs: number): Omit
   const seq = ((i * 37) % 499) * 2 + (gender === 'male' ? 1 : 2);
   const a = ADDRESS_CODES[i % ADDRESS_CODES.length];
   const body = `${a}${birthDate.replaceAll('-', '')}${String(seq).padStart(3, '0')}`;
-  const entry = new Date(nowMs - (1 + ((i * 23) % 700)) * 86_400_000).toISOString().slice(0, 10);
+  const entry = beijingDateOf(nowMs - (1 + ((i * 23) % 700)) * 86_400_000);
   const position: PositionKey = i % 60 === 0 ? 'safety' : i % 40 === 0 ? 'foreman' : i % 12 === 0 ? 'leader' : 'worker';
   return {
     gender,

@@ -16,16 +16,14 @@ function columnsOf(fields: EmergencyFields) {
   return { register: fields.register, fields: toJson(fields), ...place };
 }
 
-/** The records of one register of `projectId` in the order they were added (at most {@link MAX_EMERGENCY_RECORDS}). */
-export async function emergencyRecords<R extends EmergencyRegister>(db: Kysely<Database>, projectId: string, register: R): Promise<Array<Extract<EmergencyRecord, { register: R }>>> {
-  const rows = await db
-    .selectFrom('emergency_records')
-    .select(['record_id', 'fields', 'updated_at_ms', 'updated_by'])
-    .where('project_id', '=', projectId)
-    .where('register', '=', register)
-    .orderBy('record_id')
-    .limit(MAX_EMERGENCY_RECORDS)
-    .execute();
+/**
+ * The records of one register of `projectId` in the order they were added (at most {@link MAX_EMERGENCY_RECORDS}),
+ * with `tunnelId` only the supply points of that bore (by the row's `tunnel_id`, nothing else parsed).
+ */
+export async function emergencyRecords<R extends EmergencyRegister>(db: Kysely<Database>, projectId: string, register: R, tunnelId?: string): Promise<Array<Extract<EmergencyRecord, { register: R }>>> {
+  let q = db.selectFrom('emergency_records').select(['record_id', 'fields', 'updated_at_ms', 'updated_by']).where('project_id', '=', projectId).where('register', '=', register);
+  if (tunnelId !== undefined) q = q.where('tunnel_id', '=', tunnelId);
+  const rows = await q.orderBy('record_id').limit(MAX_EMERGENCY_RECORDS).execute();
   return rows.map(toRecord).filter((r): r is Extract<EmergencyRecord, { register: R }> => r !== null && r.register === register);
 }
 

@@ -1,5 +1,7 @@
+import type { Role } from '../../protocol';
 import { startServer, type RunningServer } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { hashPassword } from '../../server/http/passwords';
 import { BRIDGE_USER, seedDemoUsers } from '../../server/seed';
 import { ApiClient } from './apiClient';
 
@@ -55,6 +57,17 @@ export async function loggedInClient(baseUrl: string, username = 'admin', passwo
   const client = new ApiClient(baseUrl);
   await client.login(username, password);
   return client;
+}
+
+/**
+ * Adds user `username` (password `{username}-pw`, not an installation administrator) as a member of
+ * `projectId` in `role`, and answers a client logged in as them: a test's viewer, officer or manager.
+ */
+export async function memberClient(server: RunningServer, projectId: string, username: string, role: Role): Promise<ApiClient> {
+  const password = `${username}-pw`;
+  await server.db.insertInto('users').values({ username, display_name: username, password_hash: await hashPassword(password), is_admin: false, created_at_ms: Date.now() }).execute();
+  await server.db.insertInto('memberships').values({ username, project_id: projectId, mid: `${username}@${projectId}`, role }).execute();
+  return loggedInClient(server.url, username, password);
 }
 
 /**

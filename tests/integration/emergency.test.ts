@@ -5,10 +5,9 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, EMERGENCY, type AuditPage, type EmergencyNearby, type EmergencyRecord, type MaterialImportResult } from '../../protocol';
 import type { RunningServer } from '../../server/app';
-import { hashPassword } from '../../server/http/passwords';
 import { DEMO_PROJECT } from '../../server/seed';
 import type { ApiClient } from '../helpers/apiClient';
-import { loggedInClient, startTestServer } from '../helpers/testServer';
+import { loggedInClient, memberClient, startTestServer } from '../helpers/testServer';
 
 const demo = DEMO_PROJECT.projectId;
 type List = { total: number; list: EmergencyRecord[] };
@@ -33,9 +32,7 @@ describe('emergency registers', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'siteboard-emergency-'));
     await start();
-    await server.db.insertInto('users').values({ username: 'watcher', display_name: 'Watcher', password_hash: await hashPassword('watcher-pw'), is_admin: false, created_at_ms: Date.now() }).execute();
-    await server.db.insertInto('memberships').values({ username: 'watcher', project_id: demo, mid: 'watcher@demo', role: 'viewer' }).execute();
-    viewer = await loggedInClient(server.url, 'watcher', 'watcher-pw');
+    viewer = await memberClient(server, demo, 'watcher', 'viewer');
   }, 60_000);
   afterAll(async () => {
     await server?.close();

@@ -3,12 +3,11 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICES, PEOPLE, type DeviceKey, type Person, type PersonDetail, type PersonList } from '../../protocol';
 import type { RunningServer } from '../../server/app';
-import { hashPassword } from '../../server/http/passwords';
 import { DEMO_PROJECT } from '../../server/seed';
 import type { ApiClient } from '../helpers/apiClient';
 import { connectDevice } from '../helpers/devices';
 import { eventually } from '../helpers/eventually';
-import { loggedInClient, startServerWithUsers } from '../helpers/testServer';
+import { memberClient, startServerWithUsers } from '../helpers/testServer';
 
 /**
  * The person registry's identity fields against the real server (docs/api.md "People and zones"): the ID
@@ -30,15 +29,8 @@ describe('person identity fields (real server)', () => {
 
   beforeAll(async () => {
     ({ server, admin } = await startServerWithUsers());
-    for (const [username, role] of [
-      ['officer', 'safetyOfficer'],
-      ['manager', 'projectManager'],
-    ] as const) {
-      await server.db.insertInto('users').values({ username, display_name: username, password_hash: await hashPassword(`${username}-pw`), is_admin: false, created_at_ms: Date.now() }).execute();
-      await server.db.insertInto('memberships').values({ username, project_id: demo, mid: `${username}@demo`, role }).execute();
-    }
-    officer = await loggedInClient(server.url, 'officer', 'officer-pw');
-    manager = await loggedInClient(server.url, 'manager', 'manager-pw');
+    officer = await memberClient(server, demo, 'officer', 'safetyOfficer');
+    manager = await memberClient(server, demo, 'manager', 'projectManager');
     const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo });
     device = await connectDevice(server.mqttPort!, key.body.data!);
     const added = await admin.post<Person>(PEOPLE.personAdd.path, {

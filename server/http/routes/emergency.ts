@@ -9,7 +9,7 @@ import {
   type EmergencyRegister,
 } from '../../../protocol';
 import { readMaterialSheet } from '../../emergency/materialImport';
-import { clearEmergencyRegister, deleteEmergencyRecords, emergencyRecordCount, emergencyRecords, inTransaction, insertEmergencyRecords, tunnelRows, updateEmergencyRecord } from '../../storage';
+import { clearEmergencyRegister, deleteEmergencyRecords, emergencyRecordCount, emergencyRecords, hasTunnel, inTransaction, insertEmergencyRecords, tunnelRows, updateEmergencyRecord } from '../../storage';
 import { auditAsFailed } from '../audit';
 import { rawRoute, requireMember, route, sessionUserOf, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
@@ -22,11 +22,8 @@ const IMPORT_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 /** A register's records matching the list filters (text in any field, a supply point's bore, a risk source's level). */
 async function filtered(deps: HttpDeps, body: { projectId: string; register: EmergencyRegister; q?: string; tunnelId?: string; level?: string }): Promise<EmergencyRecord[]> {
   const q = body.q?.toLowerCase();
-  return (await emergencyRecords(deps.db, body.projectId, body.register)).filter(
-    (r) =>
-      (!q || Object.values(r).some((v) => JSON.stringify(v).toLowerCase().includes(q))) &&
-      (!body.tunnelId || (r.register === 'supplyPoint' && r.tunnelId === body.tunnelId)) &&
-      (!body.level || (r.register === 'riskSource' && r.level === body.level)),
+  return (await emergencyRecords(deps.db, body.projectId, body.register, body.tunnelId)).filter(
+    (r) => (!q || Object.values(r).some((v) => JSON.stringify(v).toLowerCase().includes(q))) && (!body.level || (r.register === 'riskSource' && r.level === body.level)),
   );
 }
 
@@ -94,9 +91,8 @@ export function registerEmergencyRoutes(app: FastifyInstance, deps: HttpDeps): v
   route(app, deps, EMERGENCY.save, async ({ body, user }) => {
     requireMember(user, body.projectId);
     const fields = body.record;
-    if (fields.register === 'supplyPoint') {
-      const bores = await tunnelRows(db, body.projectId);
-      if (!bores.some((t) => t.tunnel_id === fields.tunnelId)) throw new ApiError('VALIDATION', `record.tunnelId: no bore ${fields.tunnelId} in this project`);
+    if (fields.register === 'supplyPoint' && !(await hasTunnel(db, body.projectId, fields.tunnelId))) {
+      throw new ApiError('VALIDATION', `record.tunnelId: no bore ${fields.tunnelId} in this project`);
     }
     if (body.recordId === undefined) {
       return inTransaction(db, async (tx) => {
@@ -141,10 +137,12 @@ export function registerEmergencyRoutes(app: FastifyInstance, deps: HttpDeps): v
 
   route(app, deps, EMERGENCY.nearby, async ({ body, user }) => {
     requireMember(user, body.projectId);
-    const [points, plans, bores] = await Promise.all([emergencyRecords(db, body.projectId, 'supplyPoint'), emergencyRecords(db, body.projectId, 'plan'), tunnelRows(db, body.projectId)]);
+    const { tunnelId, chainageM } = body;
+    const place = tunnelId !== null && chainageM !== null ? { tunnelId, chainageM } : null;
+    const [points, plans, bores] = await Promise.all([place ? emergencyRecords(db, body.projectId, 'supplyPoint', place.tunnelId) : [], emergencyRecords(db, body.projectId, 'plan'), tunnelRows(db, body.projectId)]);
     // the alarm's place is in metres from the bore's entry portal (as positions are); the points are placed by chainage
-    const bore = bores.find((t) => t.tunnel_id === body.tunnelId);
-    const supplyPoints = bore && body.chainageM !== null ? nearestSupplyPoints(points, bore.tunnel_id, bore.start_chainage_m + body.chainageM) : [];
+    const bore = place && bores.find((t) => t.tunnel_id === place.tunnelId);
+    const supplyPoints = place && bore ? nearestSupplyPoints(points, bore.tunnel_id, bore.start_chainage_m + place.chainageM) : [];
     return { supplyPoints, plans: plansFor(plans, body.accidentTypes) };
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { INSPECTIONS, MAX_INSPECTIONS, formatChainage, type Inspection, type InspectionCategory, type InspectionListBody } from '../../../protocol';
 import { inspectionStatis } from '../../inspections/statis';
-import { deleteInspections, inTransaction, inspectionCount, inspectionRow, inspectionRows, insertInspections, rectifyInspection, reviewInspection, toInspection, tunnelRows, updateInspection } from '../../storage';
+import { deleteInspections, hasTunnel, inTransaction, inspectionCount, inspectionRow, inspectionRows, insertInspections, rectifyInspection, reviewInspection, toInspection, updateInspection } from '../../storage';
 import { rawRoute, requireMember, route, sessionUserOf, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
 import { parseBody } from '../validation';
@@ -14,6 +14,12 @@ async function matching(deps: HttpDeps, body: ListFilter): Promise<Inspection[]>
   const nowMs = Date.now();
   const rows = await inspectionRows(deps.db, body.projectId, body, MAX_INSPECTIONS);
   return rows.map((r) => toInspection(r, nowMs)).filter((i) => !body.state || (body.state === 'overdue' ? i.overdue : i.state === body.state));
+}
+
+/** The row of inspection `inspectionId`, read or just changed; NOT_FOUND when the project has no such inspection. */
+function found<R>(inspectionId: number, row: R | undefined): R {
+  if (!row) throw new ApiError('NOT_FOUND', `No inspection ${inspectionId} in this project`);
+  return row;
 }
 
 /** Columns of the inspection export (English headers and wire values, like the other exports). */
@@ -57,7 +63,7 @@ export function registerInspectionRoutes(app: FastifyInstance, deps: HttpDeps): 
   route(app, deps, INSPECTIONS.save, async ({ body, user }) => {
     requireMember(user, body.projectId);
     const f = body.inspection;
-    if (f.tunnelId !== null && !(await tunnelRows(db, body.projectId)).some((t) => t.tunnel_id === f.tunnelId)) {
+    if (f.tunnelId !== null && !(await hasTunnel(db, body.projectId, f.tunnelId))) {
       throw new ApiError('VALIDATION', `inspection.tunnelId: no bore ${f.tunnelId} in this project`);
     }
     if (body.inspectionId === undefined) {
@@ -67,30 +73,22 @@ export function registerInspectionRoutes(app: FastifyInstance, deps: HttpDeps): 
       });
       return toInspection(row, Date.now());
     }
-    const row = await updateInspection(db, body.projectId, body.inspectionId, f);
-    if (!row) throw new ApiError('NOT_FOUND', `No inspection ${body.inspectionId} in this project`);
-    return toInspection(row, Date.now());
+    return toInspection(found(body.inspectionId, await updateInspection(db, body.projectId, body.inspectionId, f)), Date.now());
   });
 
   route(app, deps, INSPECTIONS.rectify, async ({ body, user }) => {
     requireMember(user, body.projectId);
-    const current = await inspectionRow(db, body.projectId, body.inspectionId);
-    if (!current) throw new ApiError('NOT_FOUND', `No inspection ${body.inspectionId} in this project`);
+    const current = found(body.inspectionId, await inspectionRow(db, body.projectId, body.inspectionId));
     if (current.review === 'passed') throw new ApiError('CONFLICT', 'This inspection is closed: its rectification passed review');
     if (body.rectifiedOn < current.found_on) throw new ApiError('VALIDATION', 'rectifiedOn: before the day the issue was found');
-    const row = await rectifyInspection(db, body.projectId, body.inspectionId, body.rectification, body.rectifiedOn);
-    if (!row) throw new ApiError('NOT_FOUND', `No inspection ${body.inspectionId} in this project`);
-    return toInspection(row, Date.now());
+    return toInspection(found(body.inspectionId, await rectifyInspection(db, body.projectId, body.inspectionId, body.rectification, body.rectifiedOn)), Date.now());
   });
 
   route(app, deps, INSPECTIONS.review, async ({ body, user }) => {
     requireMember(user, body.projectId);
-    const current = await inspectionRow(db, body.projectId, body.inspectionId);
-    if (!current) throw new ApiError('NOT_FOUND', `No inspection ${body.inspectionId} in this project`);
+    const current = found(body.inspectionId, await inspectionRow(db, body.projectId, body.inspectionId));
     if (current.rectified_on === null || current.review !== null) throw new ApiError('CONFLICT', 'Only a rectification awaiting review can be reviewed');
-    const row = await reviewInspection(db, body.projectId, body.inspectionId, body.result, user.username, body.note);
-    if (!row) throw new ApiError('NOT_FOUND', `No inspection ${body.inspectionId} in this project`);
-    return toInspection(row, Date.now());
+    return toInspection(found(body.inspectionId, await reviewInspection(db, body.projectId, body.inspectionId, body.result, user.username, body.note)), Date.now());
   });
 
   route(app, deps, INSPECTIONS.delete, async ({ body, user }) => {

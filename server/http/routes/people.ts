@@ -5,6 +5,7 @@ import {
   MAX_PEOPLE_PER_PROJECT,
   MAX_ZONES_PER_PROJECT,
   PEOPLE,
+  beijingDateOf,
   maskIdNumber,
   MASKED_ID_NUMBER,
   thresholdSchema,
@@ -75,13 +76,10 @@ async function liveContext(db: Kysely<Database>, live: HttpLive, projectId: stri
   return { beacons, zones, stats: state.zones, state: state.devices, openSos: new Set(sos) };
 }
 
-/** Beijing time is UTC+8 all year (no daylight saving). */
-const BEIJING_OFFSET_MS = 8 * 3_600_000;
-
 /** Whole years from `birthDate` (YYYY-MM-DD) to the Beijing date of `nowMs`; null without a birth date. */
 export function ageOn(birthDate: string | null, nowMs: number): number | null {
   if (birthDate === null) return null;
-  const today = new Date(nowMs + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
+  const today = beijingDateOf(nowMs);
   const years = Number(today.slice(0, 4)) - Number(birthDate.slice(0, 4));
   return today.slice(5) < birthDate.slice(5) ? years - 1 : years;
 }

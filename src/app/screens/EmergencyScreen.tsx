@@ -3,13 +3,13 @@ import { observer } from 'mobx-react-lite';
 import { Button, Input, Tab, TabList } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { EMERGENCY, EMERGENCY_REGISTERS, RISK_LEVELS, formatChainage, type EmergencyListBody, type EmergencyRecord, type EmergencyRegister, type RiskLevel } from '../../../protocol';
-import { useQuery } from '../../stores';
+import { useProjectTunnels, useQuery, useStores } from '../../stores';
 import { downloadExport } from '../../api/downloadExport';
 import { ACCIDENT_TYPE_LABEL, CONTROL_LEVEL_LABEL, EMERGENCY_REGISTER_LABEL, RISK_LEVEL_COLOR, RISK_LEVEL_LABEL } from '../../components/registers/labels';
 import { formatNumber } from '../../format/number';
 import { SCREEN } from '../../theme/theme';
 import { ScreenFrame, ScreenLink } from './ScreenFrame';
-import { FilterChoice, REGISTER_CELL as cell, REGISTER_HEAD as head, RegisterSection } from './registerUi';
+import { FilterChoice, REGISTER_CELL as cell, RegisterHead, RegisterSection } from './registerUi';
 import { useProjectId } from '../shell/useProjectId';
 
 interface Filters {
@@ -20,20 +20,6 @@ interface Filters {
 
 function listQuery(projectId: string, register: EmergencyRegister, f: Filters): EmergencyListBody {
   return { projectId, register, ...(f.q.trim() ? { q: f.q.trim() } : {}), ...(register === 'riskSource' && f.level ? { level: f.level } : {}), ...(register === 'supplyPoint' && f.tunnelId ? { tunnelId: f.tunnelId } : {}) };
-}
-
-function Head({ cols }: { cols: ReactNode[] }) {
-  return (
-    <thead>
-      <tr>
-        {cols.map((c, i) => (
-          <th key={i} style={head}>
-            {c}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  );
 }
 
 /** The rows of one register, its own columns. */
@@ -91,7 +77,7 @@ function RegisterTable({ register, records }: { register: EmergencyRegister; rec
   };
   return (
     <table style={{ borderCollapse: 'collapse', width: '100%', fontSize: 15 }} data-emergency-register={register}>
-      <Head cols={cols[register]} />
+      <RegisterHead cols={cols[register]} />
       <tbody>{body}</tbody>
     </table>
   );
@@ -106,9 +92,9 @@ export const EmergencyScreen = observer(function EmergencyScreen() {
   const projectId = useProjectId();
   const [register, setRegister] = useState<EmergencyRegister>('riskSource');
   const [filters, setFilters] = useState<Filters>({ q: '', level: '', tunnelId: '' });
+  const { tunnels } = useStores();
+  useProjectTunnels(projectId);
   const list = useQuery(EMERGENCY.list, projectId ? listQuery(projectId, register, filters) : null, { notify: true }).data;
-  const bores = useQuery(EMERGENCY.list, projectId ? { projectId, register: 'supplyPoint' } : null).data;
-  const boreIds = [...new Set((bores?.list ?? []).flatMap((r) => (r.register === 'supplyPoint' ? [r.tunnelId] : [])))].sort();
 
   return (
     <ScreenFrame
@@ -132,7 +118,7 @@ export const EmergencyScreen = observer(function EmergencyScreen() {
           {register === 'riskSource' ? (
             <FilterChoice label={t`Risk level`} anyLabel={t`All levels`} value={filters.level} onChange={(v) => setFilters({ ...filters, level: RISK_LEVELS.find((l) => l === v) ?? '' })} options={RISK_LEVELS.map((l) => [l, i18n._(RISK_LEVEL_LABEL[l])])} />
           ) : null}
-          {register === 'supplyPoint' ? <FilterChoice label={t`Bore`} anyLabel={t`All bores`} value={filters.tunnelId} onChange={(v) => setFilters({ ...filters, tunnelId: v })} options={boreIds.map((b) => [b, b])} /> : null}
+          {register === 'supplyPoint' ? <FilterChoice label={t`Bore`} anyLabel={t`All bores`} value={filters.tunnelId} onChange={(v) => setFilters({ ...filters, tunnelId: v })} options={tunnels.tunnels.map((x) => [x.tunnelId, x.name])} /> : null}
           <span style={{ flex: 1 }} />
           <span data-emergency-total>
             <Trans>{list?.total ?? 0} records</Trans>

@@ -9,7 +9,7 @@ import { INSPECTION_CATEGORY_LABEL, INSPECTION_SEVERITY_LABEL, INSPECTION_STATE_
 import { STATUS_COLOR } from '../../theme/status';
 import { SCREEN } from '../../theme/theme';
 import { ScreenFrame, ScreenLink } from './ScreenFrame';
-import { FilterChoice, REGISTER_CELL as cell, REGISTER_HEAD as head, RegisterSection } from './registerUi';
+import { FilterChoice, REGISTER_CELL as cell, RegisterHead, RegisterSection } from './registerUi';
 import { useProjectId } from '../shell/useProjectId';
 
 /** The screen asks again this often (ms). */
@@ -36,27 +36,10 @@ function listQuery(projectId: string, f: Filters): InspectionListBody {
 
 /** One category's open and overdue counts per responsible company. */
 function CompanyCounts({ statis }: { statis: InspectionStatis }) {
+  const { t } = useLingui();
   return (
     <table style={{ borderCollapse: 'collapse', fontSize: 15, width: '100%' }}>
-      <thead>
-        <tr>
-          <th style={head}>
-            <Trans>Company</Trans>
-          </th>
-          <th style={head}>
-            <Trans>Open</Trans>
-          </th>
-          <th style={head}>
-            <Trans>Awaiting review</Trans>
-          </th>
-          <th style={head}>
-            <Trans>Overdue</Trans>
-          </th>
-          <th style={head}>
-            <Trans>Closed</Trans>
-          </th>
-        </tr>
-      </thead>
+      <RegisterHead cols={[t`Company`, t`Open`, t`Awaiting review`, t`Overdue`, t`Closed`]} />
       <tbody>
         {statis.byCompany.map((c) => (
           <tr key={c.company} data-company-counts={c.company} style={{ borderTop: `1px solid ${SCREEN.panelBorder}` }}>
@@ -141,37 +124,7 @@ export const InspectionsScreen = observer(function InspectionsScreen() {
         </div>
         <div style={{ maxHeight: 560, overflow: 'auto' }}>
           <table style={{ borderCollapse: 'collapse', width: '100%', fontSize: 15 }} data-inspection-list>
-            <thead>
-              <tr>
-                <th style={head}>
-                  <Trans>Found on</Trans>
-                </th>
-                <th style={head}>
-                  <Trans>Category</Trans>
-                </th>
-                <th style={head}>
-                  <Trans>Issue</Trans>
-                </th>
-                <th style={head}>
-                  <Trans>Location</Trans>
-                </th>
-                <th style={head}>
-                  <Trans>Severity</Trans>
-                </th>
-                <th style={head}>
-                  <Trans>Responsible company</Trans>
-                </th>
-                <th style={head}>
-                  <Trans>Deadline</Trans>
-                </th>
-                <th style={head}>
-                  <Trans>Rectification</Trans>
-                </th>
-                <th style={head}>
-                  <Trans>State</Trans>
-                </th>
-              </tr>
-            </thead>
+            <RegisterHead cols={[t`Found on`, t`Category`, t`Issue`, t`Location`, t`Severity`, t`Responsible company`, t`Deadline`, t`Rectification`, t`State`]} />
             <tbody>
               {(list?.list ?? []).map((i) => (
                 <tr key={i.inspectionId} data-inspection={i.inspectionId} style={{ borderTop: `1px solid ${SCREEN.panelBorder}` }}>

@@ -6,6 +6,21 @@ import { SCREEN } from '../../theme/theme';
 export const REGISTER_CELL: CSSProperties = { padding: '4px 10px', textAlign: 'left', verticalAlign: 'top', fontVariantNumeric: 'tabular-nums' };
 export const REGISTER_HEAD: CSSProperties = { ...REGISTER_CELL, fontWeight: 400, color: SCREEN.textMuted, whiteSpace: 'nowrap' };
 
+/** The header row of a register table: one muted cell per column. */
+export function RegisterHead({ cols }: { cols: readonly ReactNode[] }) {
+  return (
+    <thead>
+      <tr>
+        {cols.map((c, i) => (
+          <th key={i} style={REGISTER_HEAD}>
+            {c}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 /** A titled block of a register screen. */
 export function RegisterSection({ label, children, style }: { label: string; children: ReactNode; style?: CSSProperties }) {
   return (
