@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { idNumberBirthDate, idNumberCheckDigit, idNumberProblem, maskIdNumber } from './idNumber';
-import { formatChainage, parseChainage } from './chainage';
 import { personFieldsSchema } from './people';
 
 // 11010519491231002X is the worked example of GB 11643-1999 (check character X).
@@ -31,21 +30,5 @@ describe('GB 11643-1999 ID number', () => {
     expect(personFieldsSchema.safeParse({ ...base, idNumber: '110105194912310021' }).success).toBe(false);
     expect(personFieldsSchema.safeParse({ ...base, entryDate: '2026-03-01', leaveDate: '2026-02-01' }).success).toBe(false);
     expect(personFieldsSchema.safeParse(base).data).toMatchObject({ idNumber: '', gender: null, position: '' });
-  });
-});
-
-describe('parseChainage', () => {
-  it('reads K13+630 with or without a line prefix and fractions', () => {
-    expect(parseChainage('K13+630')).toBe(13_630);
-    expect(parseChainage('DK0+005')).toBe(5);
-    expect(parseChainage(' lk13 + 450.5 ')).toBe(13_450.5);
-  });
-
-  it('refuses what is not a chainage', () => {
-    for (const bad of ['13630', 'K13+1000', 'K+630', 'K13-630', '', 'K13+63a']) expect(parseChainage(bad)).toBeNull();
-  });
-
-  it('is the inverse of formatChainage for whole metres', () => {
-    for (const m of [0, 7, 999, 1000, 13_630, 98_765]) expect(parseChainage(formatChainage(m))).toBe(m);
   });
 });
