@@ -5,7 +5,7 @@ import type { RecordCameras, VideoConfig } from '../config';
 import type { RecordableCamera } from '../storage';
 import { CAPTION_FILE, ffmpegArgs, type DemoFonts, type StreamInput } from './ffmpegArgs';
 import { indexLine, INDEX_FILE, parseIndex, parseRecordPlaylist, RECORD_PLAYLIST, recordOutputArgs, segmentNumber, type RecordedSegment } from './recordIndex';
-import { findDemoFonts, FIRST_BACKOFF_MS, MAX_BACKOFF_MS, safeName, sameInput } from './StreamSupervisor';
+import { findDemoFonts, lastLine, restartDelayMs, safeName, sameInput, stopProcess } from './StreamSupervisor';
 
 /** How often running recordings' new segments are indexed, ms. */
 const INDEX_TICK_MS = 2_000;
@@ -15,8 +15,6 @@ const PRUNE_EVERY_MS = 10_000;
 const SYNC_EVERY_MS = 30_000;
 /** The file in a camera's folder naming its project and camera (folder names are made safe, so not reversible). */
 const CAMERA_FILE = 'camera.json';
-/** How long a stopped recording's ffmpeg gets after SIGTERM before SIGKILL, ms. */
-const KILL_AFTER_MS = 3_000;
 
 /** Whether the recorder's `cameras` setting (VIDEO_RECORD) records `cam`. */
 export function isRecorded(cameras: RecordCameras, cam: { sn: string; source: string }): boolean {
@@ -194,7 +192,7 @@ export class Recorder {
       c.run = null;
       if (!c.recording || this.closed) return;
       c.failuresInRow++;
-      const wait = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.min(c.failuresInRow - 1, 10));
+      const wait = restartDelayMs(c.failuresInRow);
       if (c.failuresInRow === 1) this.log.warn({ camera: keyOf(c.projectId, c.sn), error: why.slice(0, 300) }, 'camera recording stopped: restarting with back-off');
       c.restartTimer = setTimeout(() => {
         c.restartTimer = null;
@@ -203,7 +201,7 @@ export class Recorder {
       c.restartTimer.unref();
     };
     child.on('error', (err) => ended(`ffmpeg could not run: ${err.message}`));
-    child.on('close', (code, signal) => ended(`ffmpeg exited (${signal ?? `code ${code}`}): ${log.trim().split('\n').at(-1) ?? ''}`));
+    child.on('close', (code, signal) => ended(`ffmpeg exited (${signal ?? `code ${code}`}): ${lastLine(log)}`));
   }
 
   /** Adds the segments ffmpeg finished since the last look to the camera's index (memory and the run's file). */
@@ -329,16 +327,8 @@ export class Recorder {
     c.recording = null;
     if (c.restartTimer) clearTimeout(c.restartTimer);
     c.restartTimer = null;
-    const child = c.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    await new Promise<void>((resolve) => {
-      const force = setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS);
-      child.once('close', () => {
-        clearTimeout(force);
-        resolve();
-      });
-      child.kill('SIGTERM');
-    });
+    // its 'close' indexes the segments it finished (spawn's `ended`)
+    if (c.child) await stopProcess(c.child);
   }
 }
 
