@@ -246,12 +246,15 @@ export class Recorder {
     const now = this.now();
     this.lastPruneMs = now;
     const cutoff = now - this.config.record.retentionMs;
-    const touched = new Set<CameraRecord>();
+    /** The runs each camera lost segments of. */
+    const touched = new Map<CameraRecord, Set<string>>();
     const dropFirst = (c: CameraRecord) => {
       const s = c.segments.shift();
       if (!s) return;
       c.bytes -= s.bytes;
-      touched.add(c);
+      const runs = touched.get(c);
+      if (runs) runs.add(s.run);
+      else touched.set(c, new Set([s.run]));
       try {
         unlinkSync(path.join(c.dir, s.run, s.file));
       } catch {
@@ -267,11 +270,11 @@ export class Recorder {
       total -= oldest.segments[0].bytes;
       dropFirst(oldest);
     }
-    for (const c of touched) this.rewriteIndexes(c);
+    for (const [c, runs] of touched) this.rewriteIndexes(c, runs);
   }
 
-  /** After pruning: each run's index file lists only its kept segments; a run with none (not the one being written) is deleted. */
-  private rewriteIndexes(c: CameraRecord): void {
+  /** After pruning: the index file of each run in `pruned` lists only its kept segments; a run with none (not the one being written) is deleted. */
+  private rewriteIndexes(c: CameraRecord, pruned: ReadonlySet<string>): void {
     const byRun = new Map<string, RecordedSegment[]>();
     for (const s of c.segments) {
       const list = byRun.get(s.run);
@@ -281,7 +284,7 @@ export class Recorder {
     for (const run of listDirs(c.dir)) {
       const kept = byRun.get(run);
       if (!kept && run !== c.run) rmSync(path.join(c.dir, run), { recursive: true, force: true });
-      else if (kept && kept[0].file !== firstIndexedFile(path.join(c.dir, run))) writeFileSync(path.join(c.dir, run, INDEX_FILE), kept.map(indexLine).join(''));
+      else if (kept && pruned.has(run)) writeFileSync(path.join(c.dir, run, INDEX_FILE), kept.map(indexLine).join(''));
     }
   }
 
@@ -343,14 +346,5 @@ function listDirs(dir: string): string[] {
     return readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
   } catch {
     return [];
-  }
-}
-
-/** The file of a run index's first line, or null. */
-function firstIndexedFile(runDir: string): string | null {
-  try {
-    return parseIndex(readFileSync(path.join(runDir, INDEX_FILE), 'utf8'))[0]?.file ?? null;
-  } catch {
-    return null;
   }
 }
