@@ -102,9 +102,12 @@ export class Recorder {
     return kept ? path.join(c.dir, run, file) : null;
   }
 
-  /** Reads the cameras again and starts or stops recordings to match (after a source changed). */
+  /**
+   * Reads the cameras again and starts or stops recordings to match (after a source changed). With
+   * VIDEO_RECORD off nothing is ever recorded, so the database is not asked.
+   */
   sync(): Promise<void> {
-    if (this.closed) return Promise.resolve();
+    if (this.closed || this.config.record.cameras === 'off') return Promise.resolve();
     this.syncing ??= this.doSync().finally(() => {
       this.syncing = null;
     });
