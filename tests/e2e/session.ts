@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import mqtt from 'mqtt';
 import { ALARMS } from '../../protocol';
 import { E2E } from './global-setup';
@@ -33,4 +33,20 @@ export async function handleOpenAlarms(request: APIRequestContext, projectId: st
   const open = await request.post(ALARMS.alarmList.path, { data: { projectId, dealStatus: 0, page: 1, pageSize: 500 } });
   const ids = ((await open.json()) as { data: { list: Array<{ alarmId: number }> } }).data.list.map((a) => a.alarmId);
   if (ids.length) await request.post(ALARMS.alarmDealBatch.path, { data: { alarmIds: ids, dealStatus: 1, dealRemark: 'Handled at the shift change' } });
+}
+
+/**
+ * Makes a board of `projectId` from template `templateId`, named `name`, and releases it through the API
+ * (an administrator's session in `request`), so the viewer can show it. @returns its boardId
+ */
+export async function releasedBoardOf(request: APIRequestContext, projectId: string, templateId: string, name: string): Promise<string> {
+  const ticket = await request.get(`/zhgd/ticket/getTicket?projectId=${projectId}`);
+  const board = await request.post('/zhgd/board/add/initialize', {
+    data: { projectId, templateId, name },
+    headers: { dataBoardBasicToken: ((await ticket.json()) as { data: { ticket: string } }).data.ticket },
+  });
+  const created = ((await board.json()) as { data: { boardId: string; version: number } }).data;
+  const released = await request.post('/zhgd/board/release', { data: { boardId: created.boardId, baseVersion: created.version } });
+  expect(((await released.json()) as { success: boolean }).success).toBe(true);
+  return created.boardId;
 }
