@@ -5,22 +5,31 @@
 // each, for `minutes`. Every `sample-s` it reads each tile's buffered seconds and playing time; at the end of
 // each phase it collects garbage (CDP HeapProfiler.collectGarbage) and reads the JS heap. Reports per layout
 // the heap after GC at its first and last phase, its slope (MB per hour, least squares), and the buffer per tile.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { startServer } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { ffmpegBinary } from '../../tests/helpers/ffmpeg';
 
 const arg = (name: string, dflt: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? dflt;
 const minutes = Number(arg('minutes', '4'));
 const phaseS = Number(arg('phase-s', '30'));
 const sampleS = Number(arg('sample-s', '5'));
 const staticDir = path.resolve(arg('static-dir', ''));
+const root = path.resolve(import.meta.dirname, '..', '..');
 if (!existsSync(path.join(staticDir, 'index.html'))) {
   process.stderr.write('--static-dir=DIR must hold the built app (npx vite build --outDir DIR)\n');
   process.exit(2);
+}
+
+/** Debian's ffmpeg, installed when missing (scripts/services.mjs ensureFfmpeg, as `npm start` does). */
+function ffmpegBinary(): string {
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'services.mjs'), 'ffmpeg-path'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const last = r.stdout.trim().split('\n').at(-1) ?? '';
+  if (r.status !== 0 || !last.startsWith('/')) throw new Error(`scripts/services.mjs ffmpeg-path failed: ${r.stdout}`);
+  return last;
 }
 
 /** One sample of the wall: per tile buffered seconds ahead of the playhead, and its playing time. */
