@@ -5,7 +5,7 @@ import type { RecordCameras, VideoConfig } from '../config';
 import type { RecordableCamera } from '../storage';
 import { CAPTION_FILE, ffmpegArgs, type DemoFonts, type StreamInput } from './ffmpegArgs';
 import { indexLine, INDEX_FILE, parseIndex, parseRecordPlaylist, RECORD_PLAYLIST, recordOutputArgs, segmentNumber, type RecordedSegment } from './recordIndex';
-import { findDemoFonts, FIRST_BACKOFF_MS, MAX_BACKOFF_MS, safeName, sameInput } from './StreamSupervisor';
+import { findDemoFonts, lastLine, restartDelayMs, safeName, sameInput, stopProcess } from './StreamSupervisor';
 
 /** How often running recordings' new segments are indexed, ms. */
 const INDEX_TICK_MS = 2_000;
@@ -15,8 +15,6 @@ const PRUNE_EVERY_MS = 10_000;
 const SYNC_EVERY_MS = 30_000;
 /** The file in a camera's folder naming its project and camera (folder names are made safe, so not reversible). */
 const CAMERA_FILE = 'camera.json';
-/** How long a stopped recording's ffmpeg gets after SIGTERM before SIGKILL, ms. */
-const KILL_AFTER_MS = 3_000;
 
 /** Whether the recorder's `cameras` setting (VIDEO_RECORD) records `cam`. */
 export function isRecorded(cameras: RecordCameras, cam: { sn: string; source: string }): boolean {
@@ -104,9 +102,12 @@ export class Recorder {
     return kept ? path.join(c.dir, run, file) : null;
   }
 
-  /** Reads the cameras again and starts or stops recordings to match (after a source changed). */
+  /**
+   * Reads the cameras again and starts or stops recordings to match (after a source changed). With
+   * VIDEO_RECORD off nothing is ever recorded, so the database is not asked.
+   */
   sync(): Promise<void> {
-    if (this.closed) return Promise.resolve();
+    if (this.closed || this.config.record.cameras === 'off') return Promise.resolve();
     this.syncing ??= this.doSync().finally(() => {
       this.syncing = null;
     });
@@ -194,7 +195,7 @@ export class Recorder {
       c.run = null;
       if (!c.recording || this.closed) return;
       c.failuresInRow++;
-      const wait = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.min(c.failuresInRow - 1, 10));
+      const wait = restartDelayMs(c.failuresInRow);
       if (c.failuresInRow === 1) this.log.warn({ camera: keyOf(c.projectId, c.sn), error: why.slice(0, 300) }, 'camera recording stopped: restarting with back-off');
       c.restartTimer = setTimeout(() => {
         c.restartTimer = null;
@@ -203,7 +204,7 @@ export class Recorder {
       c.restartTimer.unref();
     };
     child.on('error', (err) => ended(`ffmpeg could not run: ${err.message}`));
-    child.on('close', (code, signal) => ended(`ffmpeg exited (${signal ?? `code ${code}`}): ${log.trim().split('\n').at(-1) ?? ''}`));
+    child.on('close', (code, signal) => ended(`ffmpeg exited (${signal ?? `code ${code}`}): ${lastLine(log)}`));
   }
 
   /** Adds the segments ffmpeg finished since the last look to the camera's index (memory and the run's file). */
@@ -248,12 +249,15 @@ export class Recorder {
     const now = this.now();
     this.lastPruneMs = now;
     const cutoff = now - this.config.record.retentionMs;
-    const touched = new Set<CameraRecord>();
+    /** The runs each camera lost segments of. */
+    const touched = new Map<CameraRecord, Set<string>>();
     const dropFirst = (c: CameraRecord) => {
       const s = c.segments.shift();
       if (!s) return;
       c.bytes -= s.bytes;
-      touched.add(c);
+      const runs = touched.get(c);
+      if (runs) runs.add(s.run);
+      else touched.set(c, new Set([s.run]));
       try {
         unlinkSync(path.join(c.dir, s.run, s.file));
       } catch {
@@ -269,11 +273,11 @@ export class Recorder {
       total -= oldest.segments[0].bytes;
       dropFirst(oldest);
     }
-    for (const c of touched) this.rewriteIndexes(c);
+    for (const [c, runs] of touched) this.rewriteIndexes(c, runs);
   }
 
-  /** After pruning: each run's index file lists only its kept segments; a run with none (not the one being written) is deleted. */
-  private rewriteIndexes(c: CameraRecord): void {
+  /** After pruning: the index file of each run in `pruned` lists only its kept segments; a run with none (not the one being written) is deleted. */
+  private rewriteIndexes(c: CameraRecord, pruned: ReadonlySet<string>): void {
     const byRun = new Map<string, RecordedSegment[]>();
     for (const s of c.segments) {
       const list = byRun.get(s.run);
@@ -283,7 +287,7 @@ export class Recorder {
     for (const run of listDirs(c.dir)) {
       const kept = byRun.get(run);
       if (!kept && run !== c.run) rmSync(path.join(c.dir, run), { recursive: true, force: true });
-      else if (kept && kept[0].file !== firstIndexedFile(path.join(c.dir, run))) writeFileSync(path.join(c.dir, run, INDEX_FILE), kept.map(indexLine).join(''));
+      else if (kept && pruned.has(run)) writeFileSync(path.join(c.dir, run, INDEX_FILE), kept.map(indexLine).join(''));
     }
   }
 
@@ -329,16 +333,8 @@ export class Recorder {
     c.recording = null;
     if (c.restartTimer) clearTimeout(c.restartTimer);
     c.restartTimer = null;
-    const child = c.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    await new Promise<void>((resolve) => {
-      const force = setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS);
-      child.once('close', () => {
-        clearTimeout(force);
-        resolve();
-      });
-      child.kill('SIGTERM');
-    });
+    // its 'close' indexes the segments it finished (spawn's `ended`)
+    if (c.child) await stopProcess(c.child);
   }
 }
 
@@ -353,14 +349,5 @@ function listDirs(dir: string): string[] {
     return readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
   } catch {
     return [];
-  }
-}
-
-/** The file of a run index's first line, or null. */
-function firstIndexedFile(runDir: string): string | null {
-  try {
-    return parseIndex(readFileSync(path.join(runDir, INDEX_FILE), 'utf8'))[0]?.file ?? null;
-  } catch {
-    return null;
   }
 }

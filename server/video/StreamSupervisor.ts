@@ -231,7 +231,7 @@ export class StreamSupervisor {
     s.failuresInRow++;
     s.lastError = why.slice(0, 500);
     this.setState(s, 'offline');
-    const wait = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.min(s.failuresInRow - 1, 10));
+    const wait = restartDelayMs(s.failuresInRow);
     if (s.failuresInRow === 1) this.log.warn({ stream: s.key, source: s.source, error: s.lastError }, 'camera stream failed: retrying with back-off');
     s.restartTimer = setTimeout(() => {
       s.restartTimer = null;
@@ -276,16 +276,7 @@ export class StreamSupervisor {
     if (s.restartTimer) clearTimeout(s.restartTimer);
     const child = s.child;
     s.child = null;
-    if (child && child.exitCode === null && child.signalCode === null) {
-      await new Promise<void>((resolve) => {
-        const force = setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS);
-        child.once('close', () => {
-          clearTimeout(force);
-          resolve();
-        });
-        child.kill('SIGTERM');
-      });
-    }
+    if (child) await stopProcess(child);
     await rm(s.dir, { recursive: true, force: true }).catch((err: unknown) => this.log.warn({ err, dir: s.dir }, 'could not delete a stopped stream folder'));
   }
 }
@@ -301,8 +292,26 @@ export function safeName(v: string): string {
   return v.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
 }
 
+/** The wait before the next start of an ffmpeg that failed `failuresInRow` times in a row, ms: 1 s doubling to 30 s. */
+export function restartDelayMs(failuresInRow: number): number {
+  return Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.min(failuresInRow - 1, 10));
+}
+
+/** Stops an ffmpeg that still runs (SIGTERM, SIGKILL after {@link KILL_AFTER_MS}); resolves once it has closed. */
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS);
+    child.once('close', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
 /** The last non-empty line of a log, without anything that looks like credentials in a URL. */
-function lastLine(log: string): string {
+export function lastLine(log: string): string {
   const lines = log.split('\n').map((l) => l.trim()).filter(Boolean);
   return (lines.at(-1) ?? '').replace(/([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/gi, '$1***@');
 }

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { logIn } from './session';
+import { deleteBoards, logIn, releasedTemplateBoard } from './session';
 
 /**
  * The video screen (docs/architecture.md "Video"): the demo cameras play (a tile's currentTime advances),
@@ -8,6 +8,9 @@ import { logIn } from './session';
  */
 const SHOTS = !!process.env.VIDEO_SCREENSHOTS;
 const PROJECT = 'demo-tunnel';
+/** Boards this spec made, deleted after it. */
+const made: string[] = [];
+test.afterAll(({ request }) => deleteBoards(request, made));
 
 /** The camera list's order as the wall pages it (area, then sn). */
 async function wallOrder(request: import('@playwright/test').APIRequestContext): Promise<string[]> {
@@ -64,23 +67,16 @@ test('a board from the site video template plays a camera in its video panels', 
   await page.goto('/#/video');
   await logIn(page);
   await expect(page.locator('[data-video-wall]')).toBeVisible({ timeout: 20_000 });
-  const ticket = await page.request.get(`/zhgd/ticket/getTicket?projectId=${PROJECT}`);
-  const board = await page.request.post('/zhgd/board/add/initialize', {
-    data: { projectId: PROJECT, templateId: 'site-video', name: 'Site video e2e' },
-    headers: { dataBoardBasicToken: ((await ticket.json()) as { data: { ticket: string } }).data.ticket },
-  });
-  const created = ((await board.json()) as { data: { boardId: string; version: number } }).data;
-  const released = await page.request.post('/zhgd/board/release', { data: { boardId: created.boardId, baseVersion: created.version } });
-  expect(((await released.json()) as { success: boolean }).success).toBe(true);
+  const { boardId } = await releasedTemplateBoard(page.request, PROJECT, 'site-video', 'Site video e2e', made);
   try {
-    await page.goto(`/#/dataV/viewBoard?boardId=${created.boardId}`);
+    await page.goto(`/#/dataV/viewBoard?boardId=${boardId}`);
     const video = page.locator('[data-panel-type="video"] video').first();
     await expect(video).toHaveCount(1, { timeout: 40_000 });
     const t0 = await eventuallyPlaying(video);
     await page.waitForTimeout(3_000);
     expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(t0 + 1);
   } finally {
-    await page.request.post('/zhgd/board/delete', { data: { boardId: created.boardId } });
+    await page.request.post('/zhgd/board/delete', { data: { boardId } });
   }
 });
 

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { logIn } from './session';
+import { deleteBoards, logIn, releasedTemplateBoard } from './session';
 
 /**
  * History video (docs/architecture.md "Video"): a board replayed at an instant shows the recording of that
@@ -7,6 +7,9 @@ import { logIn } from './session';
  * video template's first panel shows CAM-01 for its first 20 s.
  */
 const PROJECT = 'demo-tunnel';
+/** Boards this spec made, deleted after it. */
+const made: string[] = [];
+test.afterAll(({ request }) => deleteBoards(request, made));
 
 test('a replayed board plays the recorded frame of the replayed instant in its video panel', async ({ page }) => {
   test.setTimeout(150_000);
@@ -26,17 +29,10 @@ test('a replayed board plays the recorded frame of the replayed instant in its v
       { timeout: 90_000, intervals: [2_000] },
     )
     .toBeGreaterThan(0);
-  const ticket = await page.request.get(`/zhgd/ticket/getTicket?projectId=${PROJECT}`);
-  const board = await page.request.post('/zhgd/board/add/initialize', {
-    data: { projectId: PROJECT, templateId: 'site-video', name: 'Site video replay e2e' },
-    headers: { dataBoardBasicToken: ((await ticket.json()) as { data: { ticket: string } }).data.ticket },
-  });
-  const created = ((await board.json()) as { data: { boardId: string; version: number } }).data;
-  const released = await page.request.post('/zhgd/board/release', { data: { boardId: created.boardId, baseVersion: created.version } });
-  expect(((await released.json()) as { success: boolean }).success).toBe(true);
+  const { boardId } = await releasedTemplateBoard(page.request, PROJECT, 'site-video', 'Site video replay e2e', made);
   try {
     // paused at the instant
-    await page.goto(`/#/dataV/viewBoard?boardId=${created.boardId}&from=${atMs - 600_000}&to=${atMs + 5_000}&at=${atMs}&play=0`);
+    await page.goto(`/#/dataV/viewBoard?boardId=${boardId}&from=${atMs - 600_000}&to=${atMs + 5_000}&at=${atMs}&play=0`);
     const video = page.locator('[data-video-tile="CAM-01"] video[data-recorded]');
     await expect(video).toHaveCount(1, { timeout: 15_000 });
     // the picture shown is the recording's frame of the instant: its program date-time within a frame or two of it
@@ -49,6 +45,6 @@ test('a replayed board plays the recorded frame of the replayed instant in its v
     await page.waitForTimeout(1_500);
     expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
   } finally {
-    await page.request.post('/zhgd/board/delete', { data: { boardId: created.boardId } });
+    await page.request.post('/zhgd/board/delete', { data: { boardId } });
   }
 });

@@ -32,3 +32,19 @@ export async function openUntil(client: ApiClient, projectId: string, sn: string
     250,
   );
 }
+
+/**
+ * video/open of camera `sn` of `projectId` until the answer names the codec (read from ffmpeg's log, which
+ * may come a moment after the stream went live); that answer.
+ */
+export async function openWithCodec(client: ApiClient, projectId: string, sn: string, timeoutMs = 10_000): Promise<VideoOpen> {
+  return eventually(
+    async () => {
+      const open = dataOf(await client.post<VideoOpen>(VIDEO.open.path, { projectId, sn }));
+      return open.codec !== null ? open : null;
+    },
+    timeoutMs,
+    'the codec',
+    250,
+  );
+}

@@ -6,14 +6,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATIONS, VIDEO, type CameraStreamRow, type SystemStatus, type VideoCamera, type VideoOpen } from '../../protocol';
+import { OPERATIONS, VIDEO, type CameraStreamRow, type SystemStatus, type VideoCamera } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { ApiClient } from '../helpers/apiClient';
 import { eventually } from '../helpers/eventually';
 import { ffmpegBinary } from '../helpers/ffmpeg';
 import { freeLoopbackPort } from '../helpers/services';
 import { startServerWithUsers } from '../helpers/testServer';
-import { besidePlaylist, dataOf, getFile, openUntil } from '../helpers/videoStreams';
+import { besidePlaylist, dataOf, getFile, openUntil, openWithCodec } from '../helpers/videoStreams';
 
 const PROJECT = 'demo-tunnel';
 
@@ -139,16 +139,7 @@ describe('camera video over HLS (real ffmpeg)', () => {
       const set = await admin.post(VIDEO.streamSet.path, { projectId: PROJECT, sn: 'CAM-03', source: 'hls', mainUrl: `http://127.0.0.1:${port}/live.m3u8`, subUrl: null });
       expect(set.body.success).toBe(true);
       await openUntil(admin, PROJECT, 'CAM-03', 'live', 45_000);
-      // the codec is read from ffmpeg's log, which may come a moment after the playlist
-      const live = await eventually(
-        async () => {
-          const open = dataOf(await admin.post<VideoOpen>(VIDEO.open.path, { projectId: PROJECT, sn: 'CAM-03' }));
-          return open.codec !== null ? open : null;
-        },
-        10_000,
-        'the codec',
-        250,
-      );
+      const live = await openWithCodec(admin, PROJECT, 'CAM-03');
       expect(live.codec).toBe('h264');
       const text = await (await getFile(server, admin, live.playlist as string)).text();
       expect(text).not.toContain(`127.0.0.1:${port}`);

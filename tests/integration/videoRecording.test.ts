@@ -2,33 +2,17 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_RECORD, VIDEO, type Envelope, type VideoHistory } from '../../protocol';
+import { NO_RECORD, VIDEO, type VideoHistory } from '../../protocol';
 import type { RunningServer } from '../../server/app';
-import { ApiClient } from '../helpers/apiClient';
+import type { ApiClient } from '../helpers/apiClient';
 import { eventually } from '../helpers/eventually';
 import { ffmpegBinary } from '../helpers/ffmpeg';
 import { startServerWithUsers } from '../helpers/testServer';
+import { besidePlaylist, dataOf, getFile } from '../helpers/videoStreams';
 
 const PROJECT = 'demo-tunnel';
 /** The disk cap of the recording server, MB: a few of the demo's 2 s segments (≈ 50 kB each). */
 const CAP_MB = 0.3;
-
-/** GET with a client's session cookie (none for an anonymous request). */
-async function getFile(server: RunningServer, client: ApiClient | null, url: string): Promise<Response> {
-  return fetch(server.url + url, { headers: client?.cookie ? { cookie: client.cookie } : {} });
-}
-
-/** The path and query of a playlist's file reference, resolved against the playlist's own path. */
-function besidePlaylist(playlistPath: string, ref: string): string {
-  const u = new URL(ref, `http://server${playlistPath}`);
-  return u.pathname + u.search;
-}
-
-/** The data of a successful answer. @throws with the error when the server refused. */
-function dataOf<T>(r: { body: Envelope<T> }): T {
-  if (!r.body.success || r.body.data === null) throw new Error(`refused: ${r.body.errorCode} ${r.body.errorMessage}`);
-  return r.body.data;
-}
 
 /** Recorded media segments (`r_<n>.m4s`) under a folder with their sizes. */
 function segmentFiles(dir: string): Array<{ file: string; bytes: number }> {

@@ -3,14 +3,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATIONS, VIDEO, type CameraStreamRow, type SystemStatus, type VideoCamera, type VideoOpen } from '../../protocol';
+import { OPERATIONS, VIDEO, type CameraStreamRow, type SystemStatus, type VideoCamera } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import type { ApiClient } from '../helpers/apiClient';
 import { eventually } from '../helpers/eventually';
 import { ffmpegBinary } from '../helpers/ffmpeg';
 import { startRtspCamera, type RtspCamera } from '../helpers/rtspCamera';
 import { startServerWithUsers } from '../helpers/testServer';
-import { besidePlaylist, dataOf, getFile, openUntil } from '../helpers/videoStreams';
+import { besidePlaylist, dataOf, getFile, openUntil, openWithCodec } from '../helpers/videoStreams';
 
 const PROJECT = 'demo-tunnel';
 
@@ -58,15 +58,7 @@ describe('an RTSP camera through the server (real ffmpeg)', () => {
     expect(camera.connections()).toBe(0);
 
     await openUntil(admin, PROJECT, 'CAM-04', 'live', 45_000);
-    const live = await eventually(
-      async () => {
-        const open = dataOf(await admin.post<VideoOpen>(VIDEO.open.path, { projectId: PROJECT, sn: 'CAM-04' }));
-        return open.codec !== null ? open : null;
-      },
-      10_000,
-      'the codec',
-      250,
-    );
+    const live = await openWithCodec(admin, PROJECT, 'CAM-04');
     expect(live.codec).toBe('h264');
     expect(camera.plays()).toBe(1);
     expect(camera.connections()).toBe(1);

@@ -53,10 +53,13 @@ function toRow(sn: string, name: string, s: { source: CameraStreamSource['source
 /** Message of admin/camera/streamSet for a redacted password that no saved URL of the same camera address holds. */
 export const RETYPE_PASSWORD = 'Type the password again: no saved password for this user and address';
 
+/** A URL's scheme, user, password (absent: none) and `host:port`, when it has user information. */
+const CREDENTIALS = /^([a-z][a-z0-9+.-]*:\/\/)([^/@\s:]*)(?::([^/@\s]*))?@([^/\s?#]+)/i;
+
 /** `scheme://user@host:port` of a URL with user information (the password left out), or null. */
 function credentialScope(url: string): string | null {
-  const m = /^([a-z][a-z0-9+.-]*:\/\/)([^/@\s:]*)(?::[^/@\s]*)?@([^/\s?#]+)/i.exec(url);
-  return m ? `${m[1].toLowerCase()}${m[2]}@${m[3].toLowerCase()}` : null;
+  const m = CREDENTIALS.exec(url);
+  return m ? `${m[1].toLowerCase()}${m[2]}@${m[4].toLowerCase()}` : null;
 }
 
 /**
@@ -72,7 +75,7 @@ export function keepSavedPassword(sent: string | null, saved: ReadonlyArray<stri
   const scope = credentialScope(sent);
   const from = saved.find((u) => u !== null && scope !== null && credentialScope(u) === scope && !u.includes(`:${REDACTED}@`));
   if (!from) throw new ApiError('VALIDATION', RETYPE_PASSWORD);
-  const password = /^[a-z][a-z0-9+.-]*:\/\/[^/@\s:]*:([^/@\s]*)@/i.exec(from)?.[1] ?? '';
+  const password = CREDENTIALS.exec(from)?.[3] ?? '';
   return sent.replace(`:${REDACTED}@`, `:${password}@`);
 }
 
@@ -127,10 +130,16 @@ export function registerVideoRoutes(app: FastifyInstance, deps: HttpDeps): Strea
     // per-minute limit, so the stream files are outside it (a member's session is still required)
   }, { config: { rateLimit: false } });
 
+  /** The kept segments of a camera's recording in a range. @throws ApiError NOT_FOUND ({@link NO_RECORD}) when there are none. */
+  const recorded = (q: { projectId: string; sn: string; fromMs: number; toMs: number }) => {
+    const segments = segmentsInRange(recorder.segments(q.projectId, q.sn), q.fromMs, q.toMs);
+    if (segments.length === 0) throw new ApiError('NOT_FOUND', NO_RECORD);
+    return segments;
+  };
+
   route(app, deps, VIDEO.history, async ({ body, user }) => {
     requireMember(user, body.projectId);
-    const segments = segmentsInRange(recorder.segments(body.projectId, body.sn), body.fromMs, body.toMs);
-    if (segments.length === 0) throw new ApiError('NOT_FOUND', NO_RECORD);
+    const segments = recorded(body);
     return { playlist: historyPlaylistUrl(body.projectId, body.sn, body.fromMs, body.toMs), spans: spansOf(segments) };
   });
 
@@ -138,9 +147,7 @@ export function registerVideoRoutes(app: FastifyInstance, deps: HttpDeps): Strea
     const user = sessionUserOf(req);
     const q = parseBody(VIDEO.historyHls.body, req.query);
     requireMember(user, q.projectId);
-    const segments = segmentsInRange(recorder.segments(q.projectId, q.sn), q.fromMs, q.toMs);
-    if (segments.length === 0) throw new ApiError('NOT_FOUND', NO_RECORD);
-    const text = historyPlaylist(segments, (run, file) => recordFileRef(q.projectId, q.sn, run, file));
+    const text = historyPlaylist(recorded(q), (run, file) => recordFileRef(q.projectId, q.sn, run, file));
     return reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff').type('application/vnd.apple.mpegurl').send(text);
   }, { config: { rateLimit: false } });
 
