@@ -177,7 +177,8 @@ export interface OfflinePolicy {
   /**
    * True when the kind's devices send only events, no periodic report (an AI camera's violations, a gate's
    * passes): a quiet device saw nothing, so the device registry never counts it "not reporting"
-   * (docs/api.md "Device registry"). Absent: the devices report every reporting period.
+   * (docs/api.md "Device registry") and the rules never turn it offline for silence, whatever reporting
+   * period it was registered with. Absent: the devices report every reporting period.
    */
   eventOnly?: true;
 }

@@ -88,6 +88,13 @@ describe('DeviceMonitor: offline', () => {
     expect(m.updateStatus()).toBe('offline');
   });
 
+  it('never turns a device of an event-only kind offline for silence, even one registered with a reporting period', () => {
+    const m = new DeviceMonitor({ ...camera, reportPeriodS: 60 }, NEVER_SEEN, T0);
+    m.accept(aiMsg(), T0);
+    expect(m.tick(T0 + 24 * 3_600_000)).toEqual([]);
+    expect(m.updateStatus()).not.toBe('offline');
+  });
+
   it('measures silence from the server start at the earliest, so a restart does not turn devices offline', () => {
     const seenLongAgo: DeviceSnapshot = { status: 'online', lastSeenMs: T0 - 3_600_000, latest: { CO: 1 } };
     const m = new DeviceMonitor(gasStation, seenLongAgo, T0);

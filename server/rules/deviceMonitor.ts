@@ -203,7 +203,7 @@ export class DeviceMonitor {
       this.metrics.delete(metric);
       for (const a of this.openOf('threshold', metric)) if (a.state === 'active') cleared.push(this.clear(a, nowMs));
     }
-    if (config.reportPeriodS <= 0 && this.offline) {
+    if (!this.silenceMatters(config.reportPeriodS) && this.offline) {
       this.offline = false;
       for (const a of this.openOf('offline', 'offline')) if (a.state === 'active') cleared.push(this.clear(a, nowMs));
     }
@@ -313,6 +313,15 @@ export class DeviceMonitor {
   }
 
   /**
+   * Whether this device's silence can make it offline: it reports every period (a period of 0 marks an
+   * event-driven device), and its kind is not one that only sends events (descriptor `offline.eventOnly`:
+   * a camera or gate added with a period still sees nothing for hours).
+   */
+  private silenceMatters(reportPeriodS: number): boolean {
+    return reportPeriodS > 0 && this.descriptor.offline.eventOnly !== true;
+  }
+
+  /**
    * Time passing: silence beyond the kind's offline periods (3) of reporting turns the device offline (and
    * raises, or re-activates, an `offline` alarm when its offline policy says so). AI alarms do not clear
    * with time; the camera's `violation` status ends VIOLATION_WINDOW_MS after the last event.
@@ -320,7 +329,7 @@ export class DeviceMonitor {
   tick(nowMs: number): AlarmDraft[] {
     const changed: AlarmDraft[] = [];
     const periods = Math.max(this.descriptor.offline.periods, this.gracePeriods);
-    if (!this.offline && isSilent(this.silenceFromMs, this.config.reportPeriodS, nowMs, periods)) {
+    if (!this.offline && this.silenceMatters(this.config.reportPeriodS) && isSilent(this.silenceFromMs, this.config.reportPeriodS, nowMs, periods)) {
       this.offline = true;
       if (this.descriptor.offline.raisesAlarm) changed.push(this.occur('offline', 'warning', 'offline', null, nowMs, {}));
     }
