@@ -94,8 +94,6 @@ export interface TrendRequest {
   metrics: readonly string[];
   spanMs: number;
   widthPx: number;
-  /** Loads again at once when it changes (the monitor's last report, so a new reading shows without waiting for the refresh). */
-  revision?: number | null;
 }
 
 /**
@@ -110,7 +108,7 @@ export function useEnvironmentTrend(req: TrendRequest): Loaded<SeriesResponse> &
     req.sn === null ? null : (s, p, at) => s.trend(p, req.sn!, req.metrics, at - req.spanMs, at, width),
     ENVIRONMENT_TREND_REFRESH_MS,
     60_000,
-    [req.sn, metricsKey, req.spanMs, width, req.revision],
+    [req.sn, metricsKey, req.spanMs, width],
   );
   return { data, failed, toMs: data ? data.toMs : atMs };
 }

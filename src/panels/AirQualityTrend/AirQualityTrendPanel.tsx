@@ -29,7 +29,7 @@ export const AirQualityTrendPanel = observer(function AirQualityTrendPanel({ con
   const range = picked ?? config.range;
   const monitor = selectMonitor(devices.all, config.sn);
   const metrics = config.metrics as readonly TrendMetric[];
-  const trend = useEnvironmentTrend({ sn: monitor?.sn ?? null, metrics, spanMs: TREND_RANGE_MS[range], widthPx: width, revision: monitor?.lastSeenMs });
+  const trend = useEnvironmentTrend({ sn: monitor?.sn ?? null, metrics, spanMs: TREND_RANGE_MS[range], widthPx: width });
   const labels = useMemo(() => Object.fromEntries(metrics.map((m) => [m, monitor ? metricLabel(i18n, monitor.kind, m) : m])) as Record<TrendMetric, string>, [metrics, monitor, i18n]);
   const lines = useMemo(
     () => (monitor ? trendLimitLines(monitor, metrics, (v, night) => (night ? t`${v} night` : t`${v} day`)) : []),
