@@ -64,7 +64,7 @@ export const ViewBoardScreen = observer(function ViewBoardScreen() {
     return () => source.stop();
   }, [source, replay]);
 
-  useReplayUrl(source, (update) => setParams(update, { replace: true }));
+  useReplayUrl(source, (next) => setParams(next, { replace: true }));
   const rangeId = params.get('range');
   const chooseRange = (choice: TimeRangeChoice) =>
     setParams((prev) => {

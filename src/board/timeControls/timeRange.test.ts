@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseReplayParams } from '../../panelData/replay';
-import { beijingInputValue, checkCustomRange, lastRange, parseBeijingInput, presetAvailable, RANGE_PRESETS, withReplayParams } from './timeRange';
+import { beijingInputValue, checkCustomRange, lastRange, parseBeijingInput, presetAvailable, RANGE_PRESETS, replayUrlUpdate, withReplayParams } from './timeRange';
 import { stepFor } from './PlaybackBar';
 import { VIEWER_HISTORY_DAYS } from '../../app/screens/ViewBoardScreen';
 
@@ -50,6 +50,18 @@ describe('time range control', () => {
     expect(parseReplayParams(new URLSearchParams(`from=1000&to=${1001 + year}`))).toBeNull();
     const live = withReplayParams(url, null);
     expect([...live.keys()].sort()).toEqual(['boardId', 'fit']);
+  });
+
+  it('a playing replay writes its moment only while the address still shows that replay', () => {
+    const state = { fromMs: 1000, toMs: 9000, atMs: 5000, speed: 60, playing: true };
+    const replaying = new URLSearchParams('boardId=b1&range=1h&from=1000&to=9000&at=4000&speed=60&play=1');
+    const written = replayUrlUpdate(replaying, state);
+    expect(written?.get('at')).toBe('5000');
+    expect(written?.get('range')).toBe('1h');
+    expect(replayUrlUpdate(written!, state)).toBeNull();
+    // back to live, or another range chosen, before the tick: nothing is written
+    expect(replayUrlUpdate(new URLSearchParams('boardId=b1'), state)).toBeNull();
+    expect(replayUrlUpdate(new URLSearchParams('boardId=b1&from=1000&to=20000&at=1000'), state)).toBeNull();
   });
 
   it('steps about 1/360 of the range', () => {

@@ -105,4 +105,17 @@ export function withReplayParams(params: URLSearchParams, state: ReplayUrlState 
   return next;
 }
 
+/**
+ * The URL a playing replay writes to keep its moment in the address: `live` (the address as it is now)
+ * with `state`'s instant, speed and play state; null when there is nothing to write, or when `live` no
+ * longer shows this replay's range (the user went back to live or chose another range since), so a late
+ * sync never takes the board back into a replay it left.
+ */
+export function replayUrlUpdate(live: URLSearchParams, state: ReplayUrlState): URLSearchParams | null {
+  const same = (key: string, ms: number) => live.has(key) && Math.round(Number(live.get(key))) === Math.round(ms);
+  if (!same('from', state.fromMs) || !same('to', state.toMs)) return null;
+  const next = withReplayParams(live, state);
+  return next.toString() === live.toString() ? null : next;
+}
+
 export { quietAdvance } from '../../panelData/quiet';
