@@ -118,6 +118,23 @@ export async function deleteEvent(tx: Kysely<Database>, projectId: string, event
   return true;
 }
 
+/**
+ * The time of the last recordable accident at or before `atMs` per project of `projectIds` (one grouped
+ * query; projects without one are absent).
+ */
+export async function lastRecordableAccidents(db: Kysely<Database>, projectIds: readonly string[], atMs: number): Promise<Map<string, number>> {
+  if (projectIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('project_events')
+    .select(['project_id', (eb) => eb.fn.max<number>('occurred_at_ms').as('at')])
+    .where('project_id', 'in', [...projectIds])
+    .where('recordable', '=', true)
+    .where('occurred_at_ms', '<=', atMs)
+    .groupBy('project_id')
+    .execute();
+  return new Map(rows.map((r) => [r.project_id, Number(r.at)]));
+}
+
 /** The time of the last recordable accident of `projectId` at or before `atMs`, or null. */
 export async function lastRecordableAccidentMs(db: Kysely<Database>, projectId: string, atMs: number): Promise<number | null> {
   const r = await db

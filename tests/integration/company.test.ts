@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
-import { ADMIN, beijingDayStart, COMPANY, DEVICES, TUNNEL, type DeviceKey, type CompanyProject, type CompanyStatistic, type ProjectDetails, type TunnelProgressAt } from '../../protocol';
+import { ADMIN, beijingDayStart, COMPANY, DEVICES, EVENTS, TUNNEL, type DeviceKey, type CompanyProject, type CompanyStatistic, type ProjectDetails, type TunnelProgressAt } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT, OTHER_PROJECT } from '../../server/seed';
 import { insertGatePass } from '../../server/storage';
@@ -115,7 +115,21 @@ describe('company homepage', () => {
     expect(s.openAlarms).toBe(3);
     expect(s.projectsWithAlarms).toBe(2);
     expect(s.peopleOnSiteToday).toBe(2);
-    expect(s.safeDays).toBeNull();
+  });
+
+  it('counts safe days as the project home does: since the last recordable accident, else since the start, else unknown', async () => {
+    const before = await projects(admin);
+    // the demo's seeded event book has a recordable accident 187 days ago; the bridge has only a start date
+    expect(before.find((p) => p.projectId === DEMO)?.safeDays).toBe(187);
+    expect(before.find((p) => p.projectId === BRIDGE)?.safeDays).toBeGreaterThan(187);
+    expect(before.find((p) => p.projectId === RIVAL)?.safeDays).toBeNull();
+    expect((await statistic(admin)).safeDays).toBe(187);
+
+    const accidentAt = beijingDayStart(Date.now()) - 2 * 86_400_000 + 10 * 3_600_000;
+    await ok(admin, EVENTS.add.path, { projectId: BRIDGE, occurredAtMs: accidentAt, kind: 'incident', recordable: true, title: 'Fall from the pier formwork' });
+    expect((await projects(admin)).find((p) => p.projectId === BRIDGE)?.safeDays).toBe(2);
+    expect((await statistic(admin)).safeDays).toBe(2);
+    expect((await statistic(cora)).safeDays).toBe(187);
   });
 
   it('lists each project with its place and key figures, progress from the bores as the tunnel screen shows it', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { beijingDayStart, COMPANY, companyStatistic, excavatedPct, type CompanyBody, type CompanyProject, type ProjectState, type SessionUser } from '../../../protocol';
-import { beaconWearers, boreExcavations, gatePeopleSince, openAlarmCounts, projectExternalUrl, visibleProjectRows } from '../../storage';
+import { beijingDayStart, COMPANY, companyStatistic, excavatedPct, safeProductionDays, type CompanyBody, type CompanyProject, type ProjectState, type SessionUser } from '../../../protocol';
+import { beaconWearers, boreExcavations, gatePeopleSince, lastRecordableAccidents, openAlarmCounts, projectExternalUrl, visibleProjectRows } from '../../storage';
 import { route, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
 
@@ -22,13 +22,20 @@ async function beaconPeopleSince(deps: HttpDeps, projectId: string, wearers: Rea
 
 /**
  * The projects `user` may see (of organisation `coId` when given) with their key figures at `nowMs`:
- * people on site today are those through a gate or seen by a beacon since 00:00 Beijing time.
+ * people on site today are those through a gate or seen by a beacon since 00:00 Beijing time; safe days as on
+ * the project home (since the last recordable accident in the event book, else since the start date).
  */
 async function companyProjects(deps: HttpDeps, user: SessionUser, body: CompanyBody, nowMs: number): Promise<CompanyProject[]> {
   const rows = (await visibleProjectRows(deps.db, user.isAdmin ? null : user.projects.map((p) => p.projectId), body.coId)).slice(0, MAX_COMPANY_PROJECTS);
   const ids = rows.map((r) => r.project_id);
   const today = beijingDayStart(nowMs);
-  const [alarms, gates, bores, wearers] = await Promise.all([openAlarmCounts(deps.db, ids), gatePeopleSince(deps.db, ids, today), boreExcavations(deps.db, ids), beaconWearers(deps.db, ids)]);
+  const [alarms, gates, bores, wearers, accidents] = await Promise.all([
+    openAlarmCounts(deps.db, ids),
+    gatePeopleSince(deps.db, ids, today),
+    boreExcavations(deps.db, ids),
+    beaconWearers(deps.db, ids),
+    lastRecordableAccidents(deps.db, ids, nowMs),
+  ]);
   const beaconPeople = await Promise.all(rows.map((r) => beaconPeopleSince(deps, r.project_id, wearers.get(r.project_id) ?? [], today)));
   return rows.map((r, i) => ({
     projectId: r.project_id,
@@ -43,8 +50,7 @@ async function companyProjects(deps: HttpDeps, user: SessionUser, body: CompanyB
     progressPct: excavatedPct(bores.get(r.project_id) ?? []),
     openAlarms: alarms.get(r.project_id) ?? 0,
     peopleOnSiteToday: new Set([...(gates.get(r.project_id) ?? []), ...beaconPeople[i]]).size,
-    // no register of recordable accidents yet to count safe days from (docs/api.md "Company homepage")
-    safeDays: null,
+    safeDays: safeProductionDays(accidents.get(r.project_id) ?? null, r.start_date, nowMs).days,
     hasExternalUrl: r.external_url !== '',
   }));
 }
