@@ -25,7 +25,8 @@ export const CameraStreamsSection = observer(function CameraStreamsSection({ pro
   const sourceLabel = useSourceLabel();
   const [editing, setEditing] = useState<CameraStreamRow | null>(null);
   const rows = streams.data ?? [];
-  if (rows.length === 0) return null; // a project without cameras has no stream sources
+  // a project without cameras has no stream sources; a list that failed to load still says so
+  if (rows.length === 0) return <CallError error={streams.error} />;
 
   return (
     <>
