@@ -105,24 +105,34 @@ export async function updateInspection(db: Kysely<Database>, projectId: string, 
   return db.updateTable('inspections').set({ ...columnsOf(f), updated_at_ms: nowMs }).where('project_id', '=', projectId).where('inspection_id', '=', inspectionId).returningAll().executeTakeFirst();
 }
 
-/** Records a rectification, clearing an earlier (rejected) review. */
+/**
+ * Records a rectification, clearing an earlier (rejected) review; only on an issue not closed (whose review did
+ * not pass), checked in the same statement, so a review landing at the same moment is never overwritten.
+ * Undefined when there is no such open inspection.
+ */
 export async function rectifyInspection(db: Kysely<Database>, projectId: string, inspectionId: number, text: string, on: string, nowMs = Date.now()): Promise<Selectable<InspectionsTable> | undefined> {
   return db
     .updateTable('inspections')
     .set({ rectification: text, rectified_on: on, review: null, reviewer: '', review_note: '', reviewed_at_ms: null, updated_at_ms: nowMs })
     .where('project_id', '=', projectId)
     .where('inspection_id', '=', inspectionId)
+    .where((eb) => eb.or([eb('review', 'is', null), eb('review', '!=', 'passed')]))
     .returningAll()
     .executeTakeFirst();
 }
 
-/** Records the review of a rectification by `reviewer` at `nowMs`. */
+/**
+ * Records the review of a rectification by `reviewer` at `nowMs`; only of one awaiting review, checked in the
+ * same statement (two reviewers at once: the first wins). Undefined when there is no such rectification.
+ */
 export async function reviewInspection(db: Kysely<Database>, projectId: string, inspectionId: number, result: ReviewResult, reviewer: string, note: string, nowMs = Date.now()): Promise<Selectable<InspectionsTable> | undefined> {
   return db
     .updateTable('inspections')
     .set({ review: result, reviewer, review_note: note, reviewed_at_ms: nowMs, updated_at_ms: nowMs })
     .where('project_id', '=', projectId)
     .where('inspection_id', '=', inspectionId)
+    .where('rectified_on', 'is not', null)
+    .where('review', 'is', null)
     .returningAll()
     .executeTakeFirst();
 }

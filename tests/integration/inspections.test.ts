@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, beijingDateOf, INSPECTIONS, type AuditPage, type Inspection, type InspectionStatis } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
+import { rectifyInspection, reviewInspection } from '../../server/storage';
 import type { ApiClient } from '../helpers/apiClient';
 import { loggedInClient, memberClient, startTestServer } from '../helpers/testServer';
 
@@ -74,6 +75,17 @@ describe('quality and safety inspections', () => {
     const audit = await admin.post<AuditPage>(ADMIN.auditList.path, { projectId: demo, q: 'inspection' });
     expect(audit.body.data!.rows.map((r) => r.action)).toEqual(['inspection.review', 'inspection.rectify', 'inspection.review', 'inspection.rectify', 'inspection.save']);
     expect(audit.body.data!.rows.slice(0, 4).every((r) => r.target === String(id))).toBe(true);
+  });
+
+  it('checks the state in the same statement that writes it, so a review or rectification read as allowed a moment earlier cannot overwrite a later one', async () => {
+    const saved = (await admin.post<Inspection>(INSPECTIONS.save.path, { projectId: demo, inspection: { ...issue, issue: 'Handrail loose on the RK trolley' } })).body.data!;
+    const id = saved.inspectionId;
+    await admin.post(INSPECTIONS.rectify.path, { projectId: demo, inspectionId: id, rectification: 'Handrail bolted', rectifiedOn: day(0) });
+    // what two requests that both read "awaiting review" write, one after the other: the second changes nothing
+    expect((await reviewInspection(server.db, demo, id, 'passed', 'admin', ''))?.review).toBe('passed');
+    expect(await reviewInspection(server.db, demo, id, 'rejected', 'watcher', '')).toBeUndefined();
+    expect(await rectifyInspection(server.db, demo, id, 'bolted again', day(0))).toBeUndefined();
+    expect((await list({})).list.find((i) => i.inspectionId === id)).toMatchObject({ state: 'closed', review: 'passed', reviewer: 'admin', rectification: 'Handrail bolted' });
   });
 
   it('refuses an issue without a place, a deadline before it was found, a bore the project lacks or an unknown inspection', async () => {

@@ -79,16 +79,24 @@ export function registerInspectionRoutes(app: FastifyInstance, deps: HttpDeps): 
   route(app, deps, INSPECTIONS.rectify, async ({ body, user }) => {
     requireMember(user, body.projectId);
     const current = found(body.inspectionId, await inspectionRow(db, body.projectId, body.inspectionId));
-    if (current.review === 'passed') throw new ApiError('CONFLICT', 'This inspection is closed: its rectification passed review');
+    const closed = new ApiError('CONFLICT', 'This inspection is closed: its rectification passed review');
+    if (current.review === 'passed') throw closed;
     if (body.rectifiedOn < current.found_on) throw new ApiError('VALIDATION', 'rectifiedOn: before the day the issue was found');
-    return toInspection(found(body.inspectionId, await rectifyInspection(db, body.projectId, body.inspectionId, body.rectification, body.rectifiedOn)), Date.now());
+    // the update checks again: a review that passed since the read wins
+    const row = await rectifyInspection(db, body.projectId, body.inspectionId, body.rectification, body.rectifiedOn);
+    if (!row) throw closed;
+    return toInspection(row, Date.now());
   });
 
   route(app, deps, INSPECTIONS.review, async ({ body, user }) => {
     requireMember(user, body.projectId);
     const current = found(body.inspectionId, await inspectionRow(db, body.projectId, body.inspectionId));
-    if (current.rectified_on === null || current.review !== null) throw new ApiError('CONFLICT', 'Only a rectification awaiting review can be reviewed');
-    return toInspection(found(body.inspectionId, await reviewInspection(db, body.projectId, body.inspectionId, body.result, user.username, body.note)), Date.now());
+    const notAwaiting = new ApiError('CONFLICT', 'Only a rectification awaiting review can be reviewed');
+    if (current.rectified_on === null || current.review !== null) throw notAwaiting;
+    // the update checks again: of two reviews at once, the first wins and the second is refused
+    const row = await reviewInspection(db, body.projectId, body.inspectionId, body.result, user.username, body.note);
+    if (!row) throw notAwaiting;
+    return toInspection(row, Date.now());
   });
 
   route(app, deps, INSPECTIONS.delete, async ({ body, user }) => {
