@@ -32,17 +32,18 @@ function validMean(stats: Record<string, MetricStats>, metric: string): number |
  * `days` Beijing days up to the one holding `atMs`: daily means from the hour rollups (an hour holding a
  * flagged reading of a metric is left out of that metric's mean), compliance, and day/night noise Leq from
  * the minute rollups over the last NOISE_DAYS days (a minute holding a flagged reading left out).
+ * `withNoise: false` skips the minute rollups (noise Leq then null): for callers that only count compliant days.
  */
-export async function environmentDaily(db: Kysely<Database>, projectId: string, days: number, atMs: number): Promise<EnvironmentDaily> {
+export async function environmentDaily(db: Kysely<Database>, projectId: string, days: number, atMs: number, withNoise = true): Promise<EnvironmentDaily> {
   const fromMs = beijingDayStart(atMs) - (days - 1) * ENV_DAY_MS;
   const toMs = Math.min(atMs, fromMs + days * ENV_DAY_MS - 1);
-  const noiseDays = Math.min(days, NOISE_DAYS);
+  const noiseDays = withNoise ? Math.min(days, NOISE_DAYS) : 0;
   const noiseFromMs = fromMs + (days - noiseDays) * ENV_DAY_MS;
   const monitors = await devicesOfKinds(db, projectId, PARTICULATE_KINDS);
   const sns = monitors.map((m) => m.sn);
   const hours = await readRollups(db, projectId, sns, 'hour', fromMs, toMs);
   // the night of the last day runs into the next morning
-  const minutes = await readRollups(db, projectId, sns, 'minute', noiseFromMs, Math.min(atMs, noiseFromMs + (noiseDays + 0.25) * ENV_DAY_MS));
+  const minutes = withNoise ? await readRollups(db, projectId, sns, 'minute', noiseFromMs, Math.min(atMs, noiseFromMs + (noiseDays + 0.25) * ENV_DAY_MS)) : new Map<string, never[]>();
   const stations = monitors.map((m) => {
     const hourMeans: HourMeans[] = (hours.get(m.sn) ?? []).map((b) => {
       const means: HourMeans['means'] = {};

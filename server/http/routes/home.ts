@@ -29,7 +29,7 @@ export function registerHomeRoutes(app: FastifyInstance, deps: HttpDeps): void {
     const [profile, accident, env, alarmsToday, alarmsWeek, latest] = await Promise.all([
       projectProfile(deps.db, projectId),
       lastRecordableAccidentMs(deps.db, projectId, atMs),
-      environmentDaily(deps.db, projectId, MAX_DAILY_DAYS, atMs),
+      environmentDaily(deps.db, projectId, MAX_DAILY_DAYS, atMs, false), // compliance only: no noise minutes
       alarmCountsByGroup(deps.db, projectId, today, atMs + 1),
       alarmCountsByGroup(deps.db, projectId, today - 6 * DAY_MS, atMs + 1),
       eventsAfter(deps.db, { projectId, toMs: atMs + 1 }, null, HOME_LATEST_EVENTS),
