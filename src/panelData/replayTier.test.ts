@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TRACKS_COMPACT_PAGE_MS } from '../../protocol/history';
 import { RAW_REPLAY_MAX_MS, replayPlan } from './replayTier';
 
 const H = 3_600_000;
@@ -13,7 +14,19 @@ describe('replay tier and positions', () => {
 
   it('plays a year from the hour tier, with positions over the last raw-retention days and the note to show', () => {
     const plan = replayPlan({ fromMs: now - 365 * D, toMs: now }, now, 30);
-    expect(plan).toEqual({ tier: 'hour', positions: { fromMs: now - 30 * D, toMs: now }, positionsKeptDays: 30 });
+    // from the first clock hour inside the retention: the hour holding its edge is partly gone
+    expect(plan).toEqual({ tier: 'hour', positions: { fromMs: now - 30 * D + H, toMs: now }, positionsKeptDays: 30 });
+  });
+
+  it('clipped by the retention, positions start where the track pages read from (a clock hour) is still kept', () => {
+    for (const offsetMs of [0, 1, 59 * 60_000, 30 * 60_000 + 1, H - 1]) {
+      const at = now + offsetMs;
+      const plan = replayPlan({ fromMs: at - 365 * D, toMs: at }, at, 30);
+      const pagesFrom = Math.floor(plan.positions!.fromMs / TRACKS_COMPACT_PAGE_MS) * TRACKS_COMPACT_PAGE_MS;
+      // the server checks its retention a little later than the plan was made
+      expect(pagesFrom).toBeGreaterThanOrEqual(at + 5 * 60_000 - 30 * D);
+      expect(plan.positions!.fromMs - (at - 30 * D)).toBeLessThanOrEqual(H + 10 * 60_000);
+    }
   });
 
   it('reads the hour tier for a short range older than the raw retention, which has no positions at all', () => {
@@ -21,7 +34,7 @@ describe('replay tier and positions', () => {
   });
 
   it('a range reaching back past the raw retention: hour tier, positions only over its recent part', () => {
-    expect(replayPlan({ fromMs: now - 35 * D, toMs: now - 5 * D }, now, 30)).toEqual({ tier: 'hour', positions: { fromMs: now - 30 * D, toMs: now - 5 * D }, positionsKeptDays: 30 });
+    expect(replayPlan({ fromMs: now - 35 * D, toMs: now - 5 * D }, now, 30)).toEqual({ tier: 'hour', positions: { fromMs: now - 30 * D + H, toMs: now - 5 * D }, positionsKeptDays: 30 });
   });
 
   it('positions never span more than RAW_REPLAY_MAX_MS, even with a long raw retention', () => {

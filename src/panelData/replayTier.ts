@@ -6,7 +6,8 @@
  * holds; the rest of the range has charts and figures but no positions, and says so.
  */
 
-const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** Longest range replayed from raw readings (ms): 31 days. Longer ranges play from the hour tier. */
 export const RAW_REPLAY_MAX_MS = 31 * DAY_MS;
@@ -22,6 +23,12 @@ export const REPLAY_RAW_DAYS = 30;
  * TELEMETRY_HOUR_RETENTION_DAYS (docs/configuration.md). A range starting earlier has no history.
  */
 export const REPLAY_HOUR_DAYS = 730;
+
+/**
+ * Margin kept from the raw retention's edge when positions are clipped to it (ms): the track pages are read
+ * from clock hours, some time after the plan, and the server refuses a start before its retention.
+ */
+export const RETENTION_EDGE_MARGIN_MS = 10 * 60_000;
 
 /** The history tier a replay reads its series from (the tiers of the series route, docs/api.md). */
 export type ReplayTier = 'raw' | 'hour';
@@ -39,14 +46,17 @@ export interface ReplayPlan {
  * Plans the replay of [fromMs, toMs] at `nowMs` with `rawDays` of raw readings kept.
  * - tier: `raw` when the range is at most RAW_REPLAY_MAX_MS long and starts within the raw retention, else `hour`;
  * - positions: the range clipped to the raw retention and to its last RAW_REPLAY_MAX_MS (the track pages
- *   a replay reads at most), null when nothing is left;
+ *   a replay reads at most), null when nothing is left; clipped by the retention, they start at the first
+ *   clock hour at least RETENTION_EDGE_MARGIN_MS inside it, since the track pages are read from clock hours
+ *   (history.ts) and the hour holding the edge is partly gone;
  * - positionsKeptDays, when positions do not cover the range from its start: the raw retention's days, or
  *   31 where the replay's own limit clipped them first.
  */
 export function replayPlan(range: { fromMs: number; toMs: number }, nowMs: number, rawDays: number = REPLAY_RAW_DAYS): ReplayPlan {
   const rawFromMs = nowMs - rawDays * DAY_MS;
   const tier: ReplayTier = range.toMs - range.fromMs <= RAW_REPLAY_MAX_MS && range.fromMs >= rawFromMs ? 'raw' : 'hour';
-  const fromMs = Math.max(range.fromMs, rawFromMs, range.toMs - RAW_REPLAY_MAX_MS);
+  const keptFromMs = Math.ceil((rawFromMs + RETENTION_EDGE_MARGIN_MS) / HOUR_MS) * HOUR_MS;
+  const fromMs = Math.max(range.fromMs, keptFromMs, range.toMs - RAW_REPLAY_MAX_MS);
   const positions = fromMs < range.toMs ? { fromMs, toMs: range.toMs } : null;
   const clipped = positions === null || positions.fromMs > range.fromMs;
   // what clipped them: the raw retention, or the most a replay reads

@@ -143,6 +143,10 @@ test('the time-range menu offers the last 365 days, played from the hour rollups
   const note = page.locator('[data-replay-history-note]');
   await expect(note).toContainText('Hourly averages.');
   await expect(note).toContainText(/Positions kept 30 days: people on the map from \d{4}-\d{2}-\d{2}\./);
+  // the year loads: series from the hour tier, tracks from the first hour the raw retention still holds
+  const bar = page.locator('[data-playback-bar]');
+  await expect(bar.getByText('Loading history…')).toHaveCount(0, { timeout: 60_000 });
+  await expect(bar.getByText('History failed to load')).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('replay-year.png') });
   await page.locator('[data-back-to-live]').click();
   await expect(page.locator('[data-playback-bar]')).toHaveCount(0);
