@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from './envelope';
-import type { VideoStreamStatus } from './video';
+import type { VideoRecorderStatus, VideoStreamStatus } from './video';
 
 /**
  * The administrator's status page (docs/api.md "system/status", docs/operations.md "Metrics"): the same
@@ -12,6 +12,8 @@ export const systemStatusBody = z.strictObject({});
 export interface SystemStatus {
   /** When this node started, ms since epoch. */
   startedAtMs: number;
+  /** When this answer was made on the node, ms since epoch (ages such as a last segment's are counted from it). */
+  atMs: number;
   ingest: {
     accepted: number;
     /** Rejected device messages by reason (keys of REJECT_REASONS, plus any the server adds later). */
@@ -34,9 +36,10 @@ export interface SystemStatus {
   mqttSession: { lost: number; lastLostAtMs: number | null } | null;
   /**
    * Camera video on this node (docs/operations.md "Video"): the streams running or failing now, ffmpeg
-   * starts and failures (exits before or after a stream went live, not stops of idle streams) since start.
+   * starts and failures (exits before or after a stream went live, not stops of idle streams) since start,
+   * and the recorder: each recorded camera's state, last segment, restarts and disk use, with the limits.
    */
-  video: { streams: VideoStreamStatus[]; starts: number; failures: number };
+  video: { streams: VideoStreamStatus[]; starts: number; failures: number; recorder: VideoRecorderStatus };
 }
 
 /** Most devices system/status lists under `unconfiguredMetrics`. */

@@ -179,6 +179,52 @@ export const videoStreamStatusSchema = z.object({
 });
 export type VideoStreamStatus = z.output<typeof videoStreamStatusSchema>;
 
+/**
+ * What a camera's recorder does (docs/operations.md "Recording"): `recording` (ffmpeg runs and finished a
+ * segment within the last {@link RECORDING_STALE_S} s), `starting` (ffmpeg runs, no recent segment yet),
+ * `retrying` (ffmpeg failed, restarted after a back-off of 1 s doubling to 30 s), `stopped` (not recorded
+ * now; its kept segments stay until pruned).
+ */
+export const RECORDER_STATES = ['recording', 'starting', 'retrying', 'stopped'] as const;
+export type RecorderState = (typeof RECORDER_STATES)[number];
+
+/** After how long without a finished segment a running recorder counts as `starting` again, s (a few 2 s segments). */
+export const RECORDING_STALE_S = 10;
+
+/** A camera's recording on this node, as the status page and /metrics show it. */
+export const videoRecordingStatusSchema = z.object({
+  projectId: z.string(),
+  sn: z.string(),
+  /** The camera's name when it was last recorded by this node run, else null. */
+  name: z.string().nullable(),
+  state: z.enum(RECORDER_STATES),
+  /** When `state` began, ms since epoch. */
+  sinceMs: z.number(),
+  /** End of the newest kept segment, ms since epoch; null when none is kept. */
+  lastSegmentMs: z.number().nullable(),
+  /** Restarts after a failed ffmpeg since this node started. */
+  restarts: z.number(),
+  /** Failures in a row now (0 once a segment is finished): the back-off step. */
+  failuresInRow: z.number(),
+  /** Last line ffmpeg wrote before it failed (credentials in URLs redacted), or null since it recorded again. */
+  lastError: z.string().nullable(),
+  /** Bytes of the camera's kept segments on this node's disk. */
+  bytes: z.number(),
+});
+export type VideoRecordingStatus = z.output<typeof videoRecordingStatusSchema>;
+
+/** The recorder of this node: its cameras and the limits in force (VIDEO_RECORD_MAX_MB, VIDEO_RECORD_HOURS). */
+export const videoRecorderStatusSchema = z.object({
+  cameras: z.array(videoRecordingStatusSchema),
+  /** Bytes of every kept segment on this node. */
+  bytes: z.number(),
+  /** The disk cap, bytes. */
+  maxBytes: z.number(),
+  /** The retention, ms. */
+  retentionMs: z.number(),
+});
+export type VideoRecorderStatus = z.output<typeof videoRecorderStatusSchema>;
+
 /** The message when nothing is recorded for the asked time (the product's wording). */
 export const NO_RECORD = 'There is no video record corresponding to the current device date!';
 

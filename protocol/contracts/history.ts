@@ -15,7 +15,7 @@ import {
   type TracksResponse,
 } from '../history';
 import { systemStatusBody, type SystemStatus } from '../systemStatus';
-import { videoStreamStatusSchema } from '../video';
+import { videoRecorderStatusSchema, videoStreamStatusSchema } from '../video';
 import { defineContract, fileAnswer, noBody, notEnvelope, shapesAgree, type SameShape } from './define';
 
 const column = z.array(z.number().nullable());
@@ -92,12 +92,13 @@ export const ingestStatsSchema = z.object({
 /** system/status data (protocol/systemStatus.ts SystemStatus). */
 export const systemStatusSchema = z.object({
   startedAtMs: z.number(),
+  atMs: z.number(),
   ingest: z.object({ accepted: z.number(), rejected: z.record(z.string(), z.number()) }),
   restRejections: z.array(z.object({ route: z.string(), code: z.enum(ERROR_CODES), status: z.number(), count: z.number() })),
   restServerErrors: z.array(z.object({ route: z.string(), count: z.number() })),
   unconfiguredMetrics: z.array(z.object({ projectId: z.string(), sn: z.string(), name: z.string(), kind: z.string(), metrics: z.array(z.string()) })),
   mqttSession: z.object({ lost: z.number(), lastLostAtMs: z.number().nullable() }).nullable(),
-  video: z.object({ streams: z.array(videoStreamStatusSchema), starts: z.number(), failures: z.number() }),
+  video: z.object({ streams: z.array(videoStreamStatusSchema), starts: z.number(), failures: z.number(), recorder: videoRecorderStatusSchema }),
 });
 
 shapesAgree<

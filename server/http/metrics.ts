@@ -7,7 +7,7 @@ import { rawRoute, requireAdmin, route, type HttpDeps } from './context';
 import { ApiError, ERROR_MESSAGES } from './errors';
 import type { RestRejections } from './restRejections';
 import { SESSION_COOKIE } from './sessions';
-import type { StreamSupervisor } from '../video/StreamSupervisor';
+import type { VideoStatusSource } from './routes/video';
 
 /** Path of the Prometheus endpoint (docs/operations.md "Metrics"). */
 export const METRICS_PATH = OPERATIONS.metrics.path;
@@ -16,7 +16,7 @@ export const METRICS_PATH = OPERATIONS.metrics.path;
  * The counters of this node, as the status page shows them, and the devices of every project flagged for
  * a metric with no configured threshold (stored with the device, so every node lists the same).
  */
-export async function systemStatus(deps: HttpDeps, rejections: RestRejections, startedAtMs: number, video: Pick<StreamSupervisor, 'snapshot'>): Promise<SystemStatus> {
+export async function systemStatus(deps: HttpDeps, rejections: RestRejections, startedAtMs: number, video: VideoStatusSource): Promise<SystemStatus> {
   const stats = deps.live().ingestStats();
   const flagged = await deps.db
     .selectFrom('devices')
@@ -28,6 +28,7 @@ export async function systemStatus(deps: HttpDeps, rejections: RestRejections, s
     .execute();
   return {
     startedAtMs,
+    atMs: Date.now(),
     ingest: { accepted: stats.accepted, rejected: { ...stats.rejected } },
     restRejections: rejections.snapshot(),
     restServerErrors: rejections.serverErrorSnapshot(),
@@ -75,6 +76,22 @@ export function toPrometheusText(s: SystemStatus): string {
   lines.push(`siteboard_video_ffmpeg_starts_total ${s.video.starts}`);
   family('siteboard_video_ffmpeg_failures_total', 'ffmpeg runs of camera streams that failed (exited or wrote no video in time).', 'counter');
   lines.push(`siteboard_video_ffmpeg_failures_total ${s.video.failures}`);
+  const rec = s.video.recorder;
+  const cam = (c: { projectId: string; sn: string }) => `project="${label(c.projectId)}",sn="${label(c.sn)}"`;
+  family('siteboard_video_recording', 'A camera this node records or keeps segments of: 1 while it records (a segment finished in the last 10 s), else 0.', 'gauge');
+  for (const c of rec.cameras) lines.push(`siteboard_video_recording{${cam(c)}} ${c.state === 'recording' ? 1 : 0}`);
+  family('siteboard_video_recorder_restarts_total', 'Restarts of a camera\'s recording ffmpeg after it failed, since the node started.', 'counter');
+  for (const c of rec.cameras) lines.push(`siteboard_video_recorder_restarts_total{${cam(c)}} ${c.restarts}`);
+  family('siteboard_video_recorder_failures_in_row', 'Failures in a row of a camera\'s recording ffmpeg (the back-off step; 0 once it records).', 'gauge');
+  for (const c of rec.cameras) lines.push(`siteboard_video_recorder_failures_in_row{${cam(c)}} ${c.failuresInRow}`);
+  family('siteboard_video_last_segment_age_seconds', 'Seconds since the end of a camera\'s newest kept segment.', 'gauge');
+  for (const c of rec.cameras) if (c.lastSegmentMs !== null) lines.push(`siteboard_video_last_segment_age_seconds{${cam(c)}} ${Math.max(0, Math.round((s.atMs - c.lastSegmentMs) / 1000))}`);
+  family('siteboard_video_disk_bytes', 'Bytes of a camera\'s kept segments on this node.', 'gauge');
+  for (const c of rec.cameras) lines.push(`siteboard_video_disk_bytes{${cam(c)}} ${c.bytes}`);
+  family('siteboard_video_disk_cap_bytes', 'The disk cap of this node\'s recordings (VIDEO_RECORD_MAX_MB), bytes.', 'gauge');
+  lines.push(`siteboard_video_disk_cap_bytes ${rec.maxBytes}`);
+  family('siteboard_video_retention_seconds', 'How long recordings are kept (VIDEO_RECORD_HOURS), seconds.', 'gauge');
+  lines.push(`siteboard_video_retention_seconds ${Math.round(rec.retentionMs / 1000)}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -90,7 +107,7 @@ function tokenMatches(presented: string, expected: string): boolean {
  * administrator's session, or `Authorization: Bearer <METRICS_TOKEN>` when that is configured;
  * anyone else gets 401/403 as an envelope.
  */
-export function registerMetricsRoute(app: FastifyInstance, deps: HttpDeps, rejections: RestRejections, video: Pick<StreamSupervisor, 'snapshot'>): void {
+export function registerMetricsRoute(app: FastifyInstance, deps: HttpDeps, rejections: RestRejections, video: VideoStatusSource): void {
   const startedAtMs = Date.now();
 
   async function allowed(req: FastifyRequest): Promise<void> {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { RECORDING_STALE_S, type RecorderState, type VideoRecorderStatus } from '../../protocol';
 import type { RecordCameras, VideoConfig } from '../config';
 import type { RecordableCamera } from '../storage';
 import { CAPTION_FILE, ffmpegArgs, type DemoFonts, type StreamInput } from './ffmpegArgs';
@@ -41,12 +42,44 @@ class CameraRecord {
   failuresInRow = 0;
   restartTimer: NodeJS.Timeout | null = null;
   recording: { input: StreamInput; name: string } | null = null;
+  /** The camera's name the last time it was recorded in this run of the node. */
+  name: string | null = null;
+  /** The state last seen by {@link Recorder.status} or the tick, and since when (ms). */
+  state: RecorderState = 'stopped';
+  sinceMs: number;
+  /** ffmpeg restarts after a failure since the node started. */
+  restarts = 0;
+  /** Why ffmpeg last failed (redacted), cleared by the next finished segment. */
+  lastError: string | null = null;
 
   constructor(
     readonly projectId: string,
     readonly sn: string,
     readonly dir: string,
-  ) {}
+    nowMs: number,
+  ) {
+    this.sinceMs = nowMs;
+  }
+
+  /** What the recorder does for this camera at `nowMs` (RECORDER_STATES in protocol/video.ts). */
+  stateAt(nowMs: number): RecorderState {
+    if (this.child) {
+      const last = this.segments.at(-1);
+      const fresh = last !== undefined && last.run === this.run && nowMs - (last.startMs + last.durationMs) <= RECORDING_STALE_S * 1000;
+      return fresh ? 'recording' : 'starting';
+    }
+    return this.recording ? 'retrying' : 'stopped';
+  }
+
+  /** Notes the state at `nowMs`, starting its `sinceMs` when it changed. */
+  observe(nowMs: number): RecorderState {
+    const state = this.stateAt(nowMs);
+    if (state !== this.state) {
+      this.state = state;
+      this.sinceMs = nowMs;
+    }
+    return state;
+  }
 }
 
 /**
@@ -85,6 +118,33 @@ export class Recorder {
   /** The kept segments of a camera, time ordered (empty when none). */
   segments(projectId: string, sn: string): readonly RecordedSegment[] {
     return this.cameras.get(keyOf(projectId, sn))?.segments ?? [];
+  }
+
+  /**
+   * The cameras this node records or keeps segments of, by project and serial number, with the disk use
+   * and the limits in force (the status page and /metrics; docs/operations.md "Metrics").
+   */
+  status(): VideoRecorderStatus {
+    const now = this.now();
+    const cameras = [...this.cameras.values()]
+      .filter((c) => c.recording !== null || c.segments.length > 0)
+      .map((c) => {
+        const last = c.segments.at(-1);
+        return {
+          projectId: c.projectId,
+          sn: c.sn,
+          name: c.name,
+          state: c.observe(now),
+          sinceMs: c.sinceMs,
+          lastSegmentMs: last ? last.startMs + last.durationMs : null,
+          restarts: c.restarts,
+          failuresInRow: c.failuresInRow,
+          lastError: c.lastError,
+          bytes: c.bytes,
+        };
+      })
+      .sort((a, b) => (a.projectId === b.projectId ? (a.sn < b.sn ? -1 : 1) : a.projectId < b.projectId ? -1 : 1));
+    return { cameras, bytes: this.totalBytes(), maxBytes: this.config.record.maxBytes, retentionMs: this.config.record.retentionMs };
   }
 
   /** Bytes of kept segments on this node (what the disk cap bounds). */
@@ -156,7 +216,9 @@ export class Recorder {
       }
       if (!c.recording && !this.closed) {
         c.recording = { input, name: cam.name };
+        c.name = cam.name;
         c.failuresInRow = 0;
+        c.lastError = null;
         this.spawn(c);
       }
     }
@@ -167,7 +229,7 @@ export class Recorder {
     const dir = path.join(this.config.record.dir, safeName(projectId), safeName(sn));
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, CAMERA_FILE), JSON.stringify({ projectId, sn }));
-    return new CameraRecord(projectId, sn, dir);
+    return new CameraRecord(projectId, sn, dir, this.now());
   }
 
   private spawn(c: CameraRecord): void {
@@ -195,11 +257,17 @@ export class Recorder {
       c.run = null;
       if (!c.recording || this.closed) return;
       c.failuresInRow++;
+      // the stderr line is redacted already; a spawn error's message is redacted here too
+      c.lastError = lastLine(why).slice(0, 300);
       const wait = restartDelayMs(c.failuresInRow);
-      if (c.failuresInRow === 1) this.log.warn({ camera: keyOf(c.projectId, c.sn), error: why.slice(0, 300) }, 'camera recording stopped: restarting with back-off');
+      if (c.failuresInRow === 1) this.log.warn({ camera: keyOf(c.projectId, c.sn), error: c.lastError }, 'camera recording stopped: restarting with back-off');
+      c.observe(this.now());
       c.restartTimer = setTimeout(() => {
         c.restartTimer = null;
-        if (c.recording && !this.closed) this.spawn(c);
+        if (c.recording && !this.closed) {
+          c.restarts++;
+          this.spawn(c);
+        }
       }, wait);
       c.restartTimer.unref();
     };
@@ -232,14 +300,18 @@ export class Recorder {
       c.bytes += bytes;
       lines += indexLine(s);
       if (c.failuresInRow > 0) c.failuresInRow = 0;
+      c.lastError = null;
     }
     if (lines) appendFileSync(path.join(runDir, INDEX_FILE), lines);
   }
 
   private tick(): void {
     if (this.closed) return;
-    for (const c of this.cameras.values()) if (c.child) this.indexRun(c);
     const now = this.now();
+    for (const c of this.cameras.values()) {
+      if (c.child) this.indexRun(c);
+      c.observe(now);
+    }
     if (now - this.lastPruneMs >= PRUNE_EVERY_MS) this.prune();
     if (now - this.lastSyncMs >= SYNC_EVERY_MS) void this.sync();
   }
@@ -303,7 +375,7 @@ export class Recorder {
         } catch {
           continue;
         }
-        const c = new CameraRecord(ids.projectId, ids.sn, dir);
+        const c = new CameraRecord(ids.projectId, ids.sn, dir, this.now());
         for (const run of listDirs(dir).sort()) {
           let entries: ReturnType<typeof parseIndex> = [];
           try {

@@ -12,6 +12,7 @@ import {
   VIDEO,
   type CameraStreamRow,
   type StreamQuality,
+  type SystemStatus,
 } from '../../../protocol';
 import { cameraStreamSource, camerasWithSources, isVideoDevice, removeCameraStreams, saveCameraStream, videoDeviceRows, type CameraStreamSource } from '../../storage';
 import { rewritePlaylist, type StreamInput } from '../../video/ffmpegArgs';
@@ -82,10 +83,10 @@ export function keepSavedPassword(sent: string | null, saved: ReadonlyArray<stri
 /**
  * The video routes (docs/api.md "Video"): the cameras with their streams, a viewer's lease (video/open),
  * the HLS files of a running stream, the recordings (history playlist of a range and its files), and the
- * administrators' stream sources. The streams run in the returned supervisor, the recordings in a
- * {@link Recorder} (both stopped when the app closes).
+ * administrators' stream sources. The streams run in a {@link StreamSupervisor}, the recordings in a
+ * {@link Recorder} (both stopped when the app closes); the returned snapshot reads both for the status page.
  */
-export function registerVideoRoutes(app: FastifyInstance, deps: HttpDeps): StreamSupervisor {
+export function registerVideoRoutes(app: FastifyInstance, deps: HttpDeps): VideoStatusSource {
   const supervisor = new StreamSupervisor(deps.config.video, app.log);
   const recorder = new Recorder(deps.config.video, () => camerasWithSources(deps.db), app.log);
   app.addHook('onClose', async () => {
@@ -195,7 +196,12 @@ export function registerVideoRoutes(app: FastifyInstance, deps: HttpDeps): Strea
     return { removed };
   });
 
-  return supervisor;
+  return { snapshot: () => ({ ...supervisor.snapshot(), recorder: recorder.status() }) };
+}
+
+/** The video of this node as system/status and /metrics show it: the live streams and the recorder. */
+export interface VideoStatusSource {
+  snapshot(): SystemStatus['video'];
 }
 
 /** ffmpeg's playlist with its file names turned into this route's URLs. */

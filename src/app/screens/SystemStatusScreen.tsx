@@ -6,6 +6,7 @@ import { useQuery, useStores } from '../../stores';
 import { SCREEN } from '../../theme/theme';
 import { metricLabel } from '../../i18n/metricLabels';
 import { BrokerSession } from './BrokerSession';
+import { CameraRecordings } from './CameraRecordings';
 import { ScreenFrame } from './ScreenFrame';
 import { formatBeijing } from '../../format/time';
 
@@ -47,7 +48,7 @@ function CountTable({ label, head, rows, textOnly = false }: { label: string; he
 /**
  * /system/status (administrators): this node's counters since it started, the same as GET /metrics
  * (docs/operations.md "Metrics"): device messages accepted and rejected by reason, REST requests refused
- * by route and error code, and answers 5xx. Refresh reads them again.
+ * by route and error code, camera streams and recordings, and answers 5xx. Refresh reads them again.
  */
 export const SystemStatusScreen = observer(function SystemStatusScreen() {
   const { session } = useStores();
@@ -142,6 +143,7 @@ export const SystemStatusScreen = observer(function SystemStatusScreen() {
               />
             )}
           </section>
+          <CameraRecordings video={status.video} atMs={status.atMs} />
           <section>
             <h2 style={{ fontSize: 18 }}>
               <Trans>Server errors</Trans>

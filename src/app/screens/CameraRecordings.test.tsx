@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import type { SystemStatus, VideoRecordingStatus } from '../../../protocol';
+import { activateLocale, i18n } from '../../i18n/i18n';
+import { STATUS_COLOR } from '../../theme/status';
+import { CameraRecordings } from './CameraRecordings';
+
+const AT = Date.UTC(2026, 10, 27, 8, 0, 0);
+
+function camera(over: Partial<VideoRecordingStatus>): VideoRecordingStatus {
+  return { projectId: 'p1', sn: 'CAM-01', name: 'Portal', state: 'recording', sinceMs: AT - 60_000, lastSegmentMs: AT - 12_000, restarts: 0, failuresInRow: 0, lastError: null, bytes: 12_300_000, ...over };
+}
+
+async function show(cameras: VideoRecordingStatus[], locale: 'en' | 'zh-CN' = 'en') {
+  await activateLocale(locale);
+  const video: SystemStatus['video'] = { streams: [], starts: 0, failures: 0, recorder: { cameras, bytes: 20_000_000, maxBytes: 400_000_000, retentionMs: 2 * 3_600_000 } };
+  return render(
+    <I18nProvider i18n={i18n}>
+      <CameraRecordings video={video} atMs={AT} />
+    </I18nProvider>,
+  );
+}
+
+describe('CameraRecordings (status page table of the recorder)', () => {
+  it('shows each camera by name with its state as a word and a colour, the last segment age and its disk use', async () => {
+    await show([camera({}), camera({ sn: 'CAM-02', name: null, state: 'retrying', lastSegmentMs: null, restarts: 3, lastError: 'Connection refused', bytes: 0 })]);
+    expect(screen.getByText('Disk: 20 MB of 400 MB; kept 2 h')).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Recordings' });
+    const rec = within(table).getByText('Portal (CAM-01)').closest('tr')!;
+    const word = within(rec).getByText('Recording');
+    expect(word.style.color).toBe(hexToRgb(STATUS_COLOR.online));
+    expect(within(rec).getByText('12 s ago')).toBeTruthy();
+    expect(within(rec).getByText('12.3 MB')).toBeTruthy();
+    const failing = within(table).getByText('CAM-02').closest('tr')!;
+    expect(within(failing).getByText('Retrying').style.color).toBe(hexToRgb(STATUS_COLOR.alarm));
+    expect(within(failing).getByText('–')).toBeTruthy();
+    expect(within(failing).getByText('3')).toBeTruthy();
+    expect(within(failing).getByText('Connection refused')).toBeTruthy();
+  });
+
+  it('says when no camera is recorded, and is translated', async () => {
+    await show([]);
+    expect(screen.getByText('No camera is recorded on this server.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    await show([camera({ state: 'stopped' })], 'zh-CN');
+    expect(screen.getByRole('table', { name: '录像' })).toBeTruthy();
+    expect(screen.getByText('已停止')).toBeTruthy();
+    expect(screen.getByText('12 s前')).toBeTruthy();
+  });
+});
+
+/** `#rrggbb` as the `rgb(r, g, b)` a style reads back. */
+function hexToRgb(hex: string): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${n >> 16}, ${(n >> 8) & 255}, ${n & 255})`;
+}
