@@ -7,14 +7,16 @@ import {
   discrepancyOf,
   gatePresence,
   personDay,
+  teamShiftSchema,
+  MAINLAND_PHONE,
   type GatePass,
   type TeamShift,
 } from './attendance';
 
 const MIN = 60_000;
 const H = 3_600_000;
-const DAY: TeamShift = { startMin: 7 * 60, lengthMin: 12 * 60 };
-const NIGHT: TeamShift = { startMin: 19 * 60, lengthMin: 12 * 60 };
+const DAY: TeamShift = { startMin: 7 * 60, lengthMin: 12 * 60, lateGraceMin: 10 };
+const NIGHT: TeamShift = { startMin: 19 * 60, lengthMin: 12 * 60, lateGraceMin: 10 };
 /** 2026-11-26 00:00 Beijing time. */
 const D0 = beijingMidnightOf('2026-11-26');
 
@@ -36,6 +38,29 @@ describe("a person's attendance day", () => {
     expect(d.status).toBe('late');
     expect(d.lateMin).toBe(23);
     expect(personDay([pass('in', D0 + 7 * H + 9 * MIN)], DAY, '2026-11-26', D0 + 8 * H).status).toBe('onTime');
+  });
+
+  it("uses the team's grace: exactly at it is on time, one minute after is late", () => {
+    const at = (grace: number, afterStartMin: number) => personDay([pass('in', D0 + 7 * H + afterStartMin * MIN)], { ...DAY, lateGraceMin: grace }, '2026-11-26', D0 + 9 * H);
+    expect(at(10, 10)).toMatchObject({ status: 'onTime', lateMin: 0 });
+    expect(at(10, 11)).toMatchObject({ status: 'late', lateMin: 11 });
+    expect(at(30, 30)).toMatchObject({ status: 'onTime', lateMin: 0 });
+    expect(at(30, 31)).toMatchObject({ status: 'late', lateMin: 31 });
+    // no grace: at the start is on time, a minute after is late
+    expect(at(0, 0).status).toBe('onTime');
+    expect(at(0, 1)).toMatchObject({ status: 'late', lateMin: 1 });
+    // absent only once the team's grace has passed without an entry
+    const none = (grace: number, nowAfterStartMin: number) => personDay([], { ...DAY, lateGraceMin: grace }, '2026-11-26', D0 + 7 * H + nowAfterStartMin * MIN).status;
+    expect(none(30, 29)).toBe('notDue');
+    expect(none(30, 30)).toBe('absent');
+  });
+
+  it('takes a grace of 0 to 120 whole minutes, 10 when not sent', () => {
+    expect(teamShiftSchema.parse({ startMin: 420, lengthMin: 720 })).toEqual({ startMin: 420, lengthMin: 720, lateGraceMin: 10 });
+    expect(teamShiftSchema.safeParse({ startMin: 420, lengthMin: 720, lateGraceMin: 120 }).success).toBe(true);
+    expect(teamShiftSchema.safeParse({ startMin: 420, lengthMin: 720, lateGraceMin: 121 }).success).toBe(false);
+    expect(teamShiftSchema.safeParse({ startMin: 420, lengthMin: 720, lateGraceMin: -1 }).success).toBe(false);
+    expect(teamShiftSchema.safeParse({ startMin: 420, lengthMin: 720, lateGraceMin: 2.5 }).success).toBe(false);
   });
 
   it('is not due before the shift starts and absent once the grace has passed without an entry', () => {
@@ -112,5 +137,12 @@ describe('attendance discrepancies', () => {
     const left = gatePresence([pass('in', D0 + 6.7 * H, 'LK'), pass('out', now - 60_000, 'LK')], now);
     expect(discrepancyOf('P1', left, { tunnelId: 'LK', lastFixMs: now - 61_000 }, now)).toBeNull();
     expect(discrepancyOf('P1', gatePresence([], now), null, now)).toBeNull();
+  });
+});
+
+describe('a company contact phone', () => {
+  it('is a mainland mobile or a landline with its area code', () => {
+    for (const ok of ['13812345678', '19912345678', '010-12345678', '0755-8888888', '075588888888', '021-12345678-123']) expect(MAINLAND_PHONE.test(ok), ok).toBe(true);
+    for (const bad of ['12812345678', '1381234567', '138123456789', '10-12345678', '010-123456', '+8613812345678', '138 1234 5678', 'call me']) expect(MAINLAND_PHONE.test(bad), bad).toBe(false);
   });
 });

@@ -12,17 +12,35 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
 /**
+ * A mainland China phone number of a company contact: a mobile, 11 digits from 13–19 (the numbering plan of
+ * the Ministry of Industry and Information Technology), or a landline, trunk prefix 0 and a 2–3 digit area
+ * code, an optional `-`, a 7–8 digit subscriber number and an optional `-` extension of up to 6 digits
+ * (13812345678, 010-12345678, 075588888888-12); spaces inside are not allowed.
+ */
+export const MAINLAND_PHONE = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8}(-\d{1,6})?)$/;
+
+/**
+ * The lateness grace of a team that has none set, minutes: a first entry later than this after the shift
+ * start is late (convention of real-name attendance systems).
+ */
+export const DEFAULT_LATE_GRACE_MIN = 10;
+/** The longest lateness grace a team may have, minutes (two hours: past it the person missed the shift's start). */
+export const MAX_LATE_GRACE_MIN = 120;
+
+/**
  * A team's shift: starts `startMin` minutes after 00:00 Beijing time and lasts `lengthMin` minutes (a night
- * shift runs past midnight: 19:00 for 12 h is startMin 1140, lengthMin 720).
+ * shift runs past midnight: 19:00 for 12 h is startMin 1140, lengthMin 720); a first entry more than
+ * `lateGraceMin` minutes (0–120, DEFAULT_LATE_GRACE_MIN when not sent) after the start is late.
  */
 export const teamShiftSchema = z.strictObject({
   startMin: z.number().int().min(0).max(24 * 60 - 1),
   lengthMin: z.number().int().min(60).max(16 * 60),
+  lateGraceMin: z.number().int().min(0).max(MAX_LATE_GRACE_MIN).default(DEFAULT_LATE_GRACE_MIN),
 });
-export type TeamShift = z.infer<typeof teamShiftSchema>;
+export type TeamShift = z.output<typeof teamShiftSchema>;
 
-/** The shift of a team that has none set: 07:00–19:00 Beijing time (the demo's day shift). */
-export const DEFAULT_SHIFT: TeamShift = { startMin: 7 * 60, lengthMin: 12 * 60 };
+/** The shift of a team that has none set: 07:00–19:00 Beijing time (the demo's day shift), the default grace. */
+export const DEFAULT_SHIFT: TeamShift = { startMin: 7 * 60, lengthMin: 12 * 60, lateGraceMin: DEFAULT_LATE_GRACE_MIN };
 
 /**
  * The attendance day opens this long before its shift starts (arriving early for the pre-shift briefing
@@ -30,9 +48,6 @@ export const DEFAULT_SHIFT: TeamShift = { startMin: 7 * 60, lengthMin: 12 * 60 }
  * 15:00–15:00 the next day, so a night shift belongs to the date it starts on.
  */
 export const EARLY_ARRIVAL_MS = 4 * HOUR_MS;
-
-/** A first entry later than this after the shift start is late (convention of real-name attendance systems). */
-export const LATE_GRACE_MS = 10 * MINUTE_MS;
 
 /**
  * A person who went in through a gate more than this long ago and never came out is no longer counted on
@@ -63,12 +78,12 @@ export function beijingDateOf(ms: number): string {
 }
 
 /** The attendance day (YYYY-MM-DD) that `tMs` falls in for a team on `shift`: the date its shift starts on. */
-export function attendanceDayOf(tMs: number, shift: TeamShift): string {
+export function attendanceDayOf(tMs: number, shift: Pick<TeamShift, 'startMin'>): string {
   return beijingDateOf(tMs - shift.startMin * MINUTE_MS + EARLY_ARRIVAL_MS);
 }
 
 /** The attendance day's window [fromMs, toMs) and its shift's start and end, epoch ms. */
-export function attendanceWindow(day: string, shift: TeamShift): { fromMs: number; toMs: number; shiftStartMs: number; shiftEndMs: number } {
+export function attendanceWindow(day: string, shift: Pick<TeamShift, 'startMin' | 'lengthMin'>): { fromMs: number; toMs: number; shiftStartMs: number; shiftEndMs: number } {
   const shiftStartMs = beijingMidnightOf(day) + shift.startMin * MINUTE_MS;
   const fromMs = shiftStartMs - EARLY_ARRIVAL_MS;
   return { fromMs, toMs: fromMs + DAY_MS, shiftStartMs, shiftEndMs: shiftStartMs + shift.lengthMin * MINUTE_MS };
@@ -76,7 +91,8 @@ export function attendanceWindow(day: string, shift: TeamShift): { fromMs: numbe
 
 /**
  * How a person's attendance day stands: `notDue` (no entry yet, the shift has not started), `absent` (no
- * entry by the shift start plus LATE_GRACE_MS), `onTime`, `late` (first entry after the shift start plus the grace).
+ * entry by the shift start plus the team's grace), `onTime`, `late` (first entry more than the team's
+ * grace, `lateGraceMin`, after the shift start; exactly at the grace is on time).
  */
 export const ATTENDANCE_STATUSES = ['notDue', 'absent', 'onTime', 'late'] as const;
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
@@ -130,8 +146,9 @@ export function personDay(passes: readonly GatePass[], shift: TeamShift, day: st
   const dayOver = nowMs >= w.toMs;
   if (openSince !== null && !dayOver) onSiteMs += nowMs - openSince;
   const lateBy = firstInMs === null ? 0 : firstInMs - w.shiftStartMs;
+  const graceMs = shift.lateGraceMin * MINUTE_MS;
   const status: AttendanceStatus =
-    firstInMs === null ? (nowMs < w.shiftStartMs + LATE_GRACE_MS ? 'notDue' : 'absent') : lateBy > LATE_GRACE_MS ? 'late' : 'onTime';
+    firstInMs === null ? (nowMs < w.shiftStartMs + graceMs ? 'notDue' : 'absent') : lateBy > graceMs ? 'late' : 'onTime';
   return {
     day,
     shiftStartMs: w.shiftStartMs,

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import {
   ATTENDANCE_STATUSES,
   DISCREPANCY_KINDS,
+  MAINLAND_PHONE,
   attendanceDateSchema,
   personIdField,
   projectIdField,
   teamShiftSchema,
 } from '../attendance';
 import { GATE_DIRECTIONS } from '../kinds';
+import { safeText } from '../text';
 import { defineContract, fileAnswer, notEnvelope } from './define';
 import { XLSX_MEDIA_TYPE } from './alarms';
 
@@ -73,10 +75,13 @@ export const teamAttendanceSchema = z.object({
   rate: z.number(),
 });
 
-/** One cooperating company (name, enterprise type, group count, person count, registered and attendance counts). */
+/** One cooperating company (name, enterprise type, contact, group count, person count, registered and attendance counts). */
 export const companyAttendanceSchema = z.object({
   company: z.string(),
   enterpriseType: z.enum(ENTERPRISE_TYPES),
+  /** The company's contact person and phone, '' when not set. */
+  contactName: z.string(),
+  contactPhone: z.string(),
   groupCount: z.number(),
   personCount: z.number(),
   /** People of the company enrolled at the gates: passed one within ENROLLED_WINDOW_DAYS. */
@@ -134,7 +139,22 @@ export const teamShiftBody = z.strictObject({
   team: z.string().trim().min(1).max(64),
   shift: teamShiftSchema,
 });
-export const companyTypeBody = z.strictObject({ projectId: projectIdField, company: z.string().trim().min(1).max(64), enterpriseType: z.enum(ENTERPRISE_TYPES) });
+/**
+ * A cooperating company's enterprise type and, when sent, its contact: the person's name (up to 32
+ * characters) and a mainland mobile or landline number (MAINLAND_PHONE); '' clears either. A contact not
+ * sent is left as it was.
+ */
+export const companyTypeBody = z.strictObject({
+  projectId: projectIdField,
+  company: z.string().trim().min(1).max(64),
+  enterpriseType: z.enum(ENTERPRISE_TYPES),
+  contactName: safeText(32).trim().optional(),
+  contactPhone: z
+    .string()
+    .trim()
+    .refine((p) => p === '' || MAINLAND_PHONE.test(p), 'not a mainland mobile (11 digits from 13) or landline (0 area code - number) number')
+    .optional(),
+});
 
 const tag = 'attendance';
 
@@ -154,5 +174,5 @@ export const ATTENDANCE = {
   }),
   person: defineContract({ tag, path: '/zhgd/attendance/person', body: attendancePersonBody, response: attendancePersonSchema, permission: 'people.view', errors: ['NOT_FOUND'], summary: "A person's attendance day and its gate passes" }),
   teamShift: defineContract({ tag, path: '/zhgd/attendance/team/shift', body: teamShiftBody, response: z.null(), permission: 'zone.edit', summary: "Set a team's shift" }),
-  companyType: defineContract({ tag, path: '/zhgd/attendance/company/type', body: companyTypeBody, response: z.null(), permission: 'zone.edit', summary: "Set a cooperating company's enterprise type" }),
+  companyType: defineContract({ tag, path: '/zhgd/attendance/company/type', body: companyTypeBody, response: z.null(), permission: 'zone.edit', summary: "Set a cooperating company's enterprise type and contact" }),
 } as const;

@@ -13,6 +13,10 @@ describe('environment kind', () => {
     expect(parse({ ts: TS, pm25: -1 })).toMatchObject({ reason: 'schema', outOfRange: true });
     expect(parse({ ts: TS, humidity: 101 })).toMatchObject({ reason: 'schema', outOfRange: true });
     expect(parse({ ts: TS, windDirection: 361 })).toMatchObject({ reason: 'schema' });
+    // rainfall in mm over the report period: from the MQTT payload only (the HJ 212 factor map below has no code for it)
+    expect(parse({ ts: TS, rainfallMm: 12.5 })).toMatchObject({ kind: 'environment' });
+    expect(parse({ ts: TS, rainfallMm: -0.1 })).toMatchObject({ reason: 'schema', outOfRange: true });
+    expect(DEVICE_KIND_REGISTRY.metric('environment', 'rainfallMm')?.unit).toBe('mm');
     expect(parse({ ts: TS, pm25: 35, flags: { pm25: 'X' } })).toMatchObject({ reason: 'schema' });
     expect(parse({ ts: TS, pm25: 35, flags: { co: 'N' } })).toMatchObject({ reason: 'schema' });
     expect(parse({ ts: TS, pm25: 35, so2: 3 })).toMatchObject({ reason: 'schema' });

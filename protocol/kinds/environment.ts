@@ -9,7 +9,10 @@ import { DATA_FLAGS, DEFAULT_OFFLINE_PERIODS, highThreshold, tsMs, type DataFlag
  * the way in), TSP in mg/m³ as the provincial site rules state theirs.
  */
 
-/** The readings of a monitor, by metric key, with their unit, decimals, physical range and HJ 212 code. */
+/**
+ * The readings of a monitor, by metric key, with their unit, decimals, physical range and HJ 212 code
+ * (null: no code confirmed in HJ 212-2017's factor table, so the reading arrives over MQTT only).
+ */
 const READINGS = [
   { key: 'pm25', unit: 'µg/m³', digits: 0, max: 20_000, name: 'PM2.5', code: 'a34004', scale: 1000 },
   { key: 'pm10', unit: 'µg/m³', digits: 0, max: 20_000, name: 'PM10', code: 'a34002', scale: 1000 },
@@ -20,6 +23,8 @@ const READINGS = [
   { key: 'windSpeed', unit: 'm/s', digits: 1, max: 75, name: 'Wind speed', code: 'a01007', scale: 1 },
   { key: 'windDirection', unit: '°', digits: 0, max: 360, name: 'Wind direction', code: 'a01008', scale: 1 },
   { key: 'pressure', unit: 'kPa', digits: 1, min: 50, max: 110, name: 'Air pressure', code: 'a01006', scale: 1 },
+  // precipitation over the monitor's report period; no HJ 212 code (docs/device-protocol.md "HJ 212"), MQTT only
+  { key: 'rainfallMm', unit: 'mm', digits: 1, max: 500, name: 'Rainfall', code: null, scale: 1 },
 ] as const;
 
 /** A reading's metric key. */
@@ -154,7 +159,7 @@ export const environmentKind = {
   area: 'environment',
   judgedOn: (metric, atMs) => (metric === 'noise' && isNoiseNight(atMs) ? NOISE_NIGHT : metric),
   hj212: {
-    factors: READINGS.map((r) => ({ code: r.code, metric: r.key, scale: r.scale })),
+    factors: READINGS.flatMap((r) => (r.code === null ? [] : [{ code: r.code, metric: r.key, scale: r.scale }])),
     message(ts, values, flags) {
       const invalid = Object.entries(flags).filter(([, f]) => f !== 'N');
       return invalid.length > 0 ? { ts, ...values, flags: Object.fromEntries(invalid) } : { ts, ...values };

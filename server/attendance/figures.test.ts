@@ -13,7 +13,7 @@ function inputs(passes: GatePass[], fixes: Record<string, BeaconFix>): Attendanc
   return {
     people: [person('A', 'Yunling', 'Drilling team', 'B-A'), person('B', 'Yunling', 'Drilling night team', 'B-B'), person('C', 'Hengtai', 'Mucking team', 'B-C')],
     passes,
-    shifts: new Map([['Yunling\u0000Drilling night team', { startMin: 19 * 60, lengthMin: 720 }]]),
+    shifts: new Map([['Yunling\u0000Drilling night team', { startMin: 19 * 60, lengthMin: 720, lateGraceMin: 10 }]]),
     fixOf: (sn) => fixes[sn] ?? null,
     tunnels: [
       { tunnelId: 'LK', name: 'Left bore' },
@@ -49,10 +49,14 @@ describe('attendance figures', () => {
   });
 
   it("gives each company's teams, people, enrolled and present with the rate, and `other` for an unset type", () => {
-    const companies = companyFigures(inputs(passes, fixes), new Map([['Yunling', 'labourSubcontractor'], ['Hengtai', 'no such type']]), new Set(['A', 'B']));
-    expect(companies.map((c) => [c.company, c.enterpriseType, c.groupCount, c.personCount, c.registeredCount, c.attendanceCount, c.rate])).toEqual([
-      ['Hengtai', 'other', 1, 1, 0, 1, 100],
-      ['Yunling', 'labourSubcontractor', 2, 2, 2, 1, 50],
+    const records = new Map([
+      ['Yunling', { enterpriseType: 'labourSubcontractor', contactName: 'Wang Fang', contactPhone: '13812345678' }],
+      ['Hengtai', { enterpriseType: 'no such type', contactName: '', contactPhone: '' }],
+    ]);
+    const companies = companyFigures(inputs(passes, fixes), records, new Set(['A', 'B']));
+    expect(companies.map((c) => [c.company, c.enterpriseType, c.contactName, c.contactPhone, c.groupCount, c.personCount, c.registeredCount, c.attendanceCount, c.rate])).toEqual([
+      ['Hengtai', 'other', '', '', 1, 1, 0, 1, 100],
+      ['Yunling', 'labourSubcontractor', 'Wang Fang', '13812345678', 2, 2, 2, 1, 50],
     ]);
     const night = companies[1].teams.find((t) => t.team === 'Drilling night team')!;
     expect(night).toMatchObject({ shift: { startMin: 1140, lengthMin: 720 }, day: '2026-11-25', personCount: 1, attendanceCount: 0, absent: 1 });

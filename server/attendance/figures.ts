@@ -126,10 +126,10 @@ export function liveFigures(inputs: AttendanceInputs): AttendanceLive {
 
 /**
  * The cooperating companies' attendance today (attendance/companies): per company its enterprise type
- * (`other` when none is set), teams, people, people enrolled at the gates (`enrolled`: ids that passed a
+ * (`other` when none is set), contact ('' when none is set), teams, people, people enrolled at the gates (`enrolled`: ids that passed a
  * gate recently), present today and rate; per team its shift and counts. By company name.
  */
-export function companyFigures(inputs: AttendanceInputs, types: ReadonlyMap<string, string>, enrolled: ReadonlySet<string>): CompanyAttendance[] {
+export function companyFigures(inputs: AttendanceInputs, records: ReadonlyMap<string, { enterpriseType: string; contactName: string; contactPhone: string }>, enrolled: ReadonlySet<string>): CompanyAttendance[] {
   const rows = dayRows(inputs);
   const companies = new Map<string, AttendanceRow[]>();
   for (const r of rows) companies.set(r.company, [...(companies.get(r.company) ?? []), r]);
@@ -139,10 +139,13 @@ export function companyFigures(inputs: AttendanceInputs, types: ReadonlyMap<stri
       const teams = new Map<string, AttendanceRow[]>();
       for (const r of people) teams.set(r.team, [...(teams.get(r.team) ?? []), r]);
       const present = people.filter((r) => r.firstInMs !== null).length;
-      const type = types.get(company);
+      const record = records.get(company);
+      const type = record?.enterpriseType;
       return {
         company,
         enterpriseType: (ENTERPRISE_TYPES as readonly string[]).includes(type ?? '') ? (type as EnterpriseType) : 'other',
+        contactName: record?.contactName ?? '',
+        contactPhone: record?.contactPhone ?? '',
         groupCount: teams.size,
         personCount: people.length,
         registeredCount: people.filter((r) => enrolled.has(r.personId)).length,

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { DEFAULT_LINKAGE, MAX_RELEASES_PER_BOARD, type Role } from '../../protocol';
+import { DEFAULT_LATE_GRACE_MIN, DEFAULT_LINKAGE, MAX_RELEASES_PER_BOARD, type Role } from '../../protocol';
 import type { ServerConfig } from '../config';
 import { hashPassword, randomPassword, verifyPassword } from '../http/passwords';
 import { defaultThresholdsFor } from '../rules/defaultThresholds';
@@ -159,7 +159,7 @@ export async function seedIfEmpty(
     const locale = config.seedLocale ?? 'zh-CN';
     await insertPeople(tx, DEMO_PROJECT.projectId, demoPeople(locale, names.devices), nowMs);
     // the teams' shifts and the companies' enterprise types (docs/api.md "Labour attendance")
-    for (const s of demoTeamShifts(locale)) await saveTeamShift(tx, DEMO_PROJECT.projectId, s.company, s.team, s);
+    for (const s of demoTeamShifts(locale)) await saveTeamShift(tx, DEMO_PROJECT.projectId, s.company, s.team, { ...s, lateGraceMin: DEFAULT_LATE_GRACE_MIN });
     for (const c of demoCompanyTypes(locale)) await saveCompanyType(tx, DEMO_PROJECT.projectId, c.company, c.enterpriseType);
     // the emergency registers and the quality and safety inspections (docs/domain.md "Emergency resources", "Inspections")
     await seedDemoRegisters(tx, DEMO_PROJECT.projectId, locale, nowMs);

@@ -65,7 +65,7 @@ export async function gateUsers(db: Kysely<Database>, projectId: string, sinceMs
 /** The shifts set for the teams of `projectId`, keyed `company\u0000team`. */
 export async function teamShifts(db: Kysely<Database>, projectId: string): Promise<Map<string, TeamShift>> {
   const rows = await db.selectFrom('team_shifts').selectAll().where('project_id', '=', projectId).execute();
-  return new Map(rows.map((r) => [teamShiftKey(r.company, r.team), { startMin: r.start_min, lengthMin: r.length_min }]));
+  return new Map(rows.map((r) => [teamShiftKey(r.company, r.team), { startMin: r.start_min, lengthMin: r.length_min, lateGraceMin: r.late_grace_min }]));
 }
 
 /** The key of a team in {@link teamShifts}. */
@@ -73,27 +73,46 @@ export function teamShiftKey(company: string, team: string): string {
   return `${company}\u0000${team}`;
 }
 
-/** Sets the shift of a team (company and team names as in the person register). */
+/** Sets the shift of a team, its lateness grace with it (company and team names as in the person register). */
 export async function saveTeamShift(db: Kysely<Database>, projectId: string, company: string, team: string, shift: TeamShift): Promise<void> {
+  const values = { start_min: shift.startMin, length_min: shift.lengthMin, late_grace_min: shift.lateGraceMin };
   await db
     .insertInto('team_shifts')
-    .values({ project_id: projectId, company, team, start_min: shift.startMin, length_min: shift.lengthMin })
-    .onConflict((oc) => oc.columns(['project_id', 'company', 'team']).doUpdateSet({ start_min: shift.startMin, length_min: shift.lengthMin }))
+    .values({ project_id: projectId, company, team, ...values })
+    .onConflict((oc) => oc.columns(['project_id', 'company', 'team']).doUpdateSet(values))
     .execute();
 }
 
-/** The enterprise type of each cooperating company of `projectId` that has one set. */
-export async function companyTypes(db: Kysely<Database>, projectId: string): Promise<Map<string, string>> {
-  const rows = await db.selectFrom('labour_companies').selectAll().where('project_id', '=', projectId).execute();
-  return new Map(rows.map((r) => [r.company, r.enterprise_type]));
+/** A cooperating company's record: its enterprise type and contact ('' when not set). */
+export interface LabourCompany {
+  enterpriseType: string;
+  contactName: string;
+  contactPhone: string;
 }
 
-/** Sets a cooperating company's enterprise type. */
-export async function saveCompanyType(db: Kysely<Database>, projectId: string, company: string, enterpriseType: string): Promise<void> {
+/** The record of each cooperating company of `projectId` that has one set, by company name. */
+export async function labourCompanies(db: Kysely<Database>, projectId: string): Promise<Map<string, LabourCompany>> {
+  const rows = await db.selectFrom('labour_companies').selectAll().where('project_id', '=', projectId).execute();
+  return new Map(rows.map((r) => [r.company, { enterpriseType: r.enterprise_type, contactName: r.contact_name, contactPhone: r.contact_phone }]));
+}
+
+/** Sets a cooperating company's enterprise type, and its contact name or phone when given (undefined: left as it was). */
+export async function saveCompanyType(
+  db: Kysely<Database>,
+  projectId: string,
+  company: string,
+  enterpriseType: string,
+  contact: { contactName?: string; contactPhone?: string } = {},
+): Promise<void> {
+  const set = {
+    enterprise_type: enterpriseType,
+    ...(contact.contactName === undefined ? {} : { contact_name: contact.contactName }),
+    ...(contact.contactPhone === undefined ? {} : { contact_phone: contact.contactPhone }),
+  };
   await db
     .insertInto('labour_companies')
-    .values({ project_id: projectId, company, enterprise_type: enterpriseType })
-    .onConflict((oc) => oc.columns(['project_id', 'company']).doUpdateSet({ enterprise_type: enterpriseType }))
+    .values({ project_id: projectId, company, ...set })
+    .onConflict((oc) => oc.columns(['project_id', 'company']).doUpdateSet(set))
     .execute();
 }
 

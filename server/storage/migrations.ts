@@ -1095,6 +1095,21 @@ const personIdentityFields: Migration = {
   },
 };
 
+/**
+ * 0067: a cooperating company's contact person and phone ('' until set), and a team's lateness grace in
+ * minutes (docs/domain.md "Labour attendance"; the fixed 10 min before it, so existing shifts keep it).
+ */
+const companyContactTeamGrace: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('labour_companies')
+      .addColumn('contact_name', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('contact_phone', 'text', (c) => c.notNull().defaultTo(''))
+      .execute();
+    await db.schema.alterTable('team_shifts').addColumn('late_grace_min', 'integer', (c) => c.notNull().defaultTo(10)).execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -1131,6 +1146,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0062_emergency_registers': emergencyRecords,
   '0063_quality_safety_inspections': inspections,
   '0065_person_identity_fields': personIdentityFields,
+  '0067_company_contact_team_grace': companyContactTeamGrace,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

@@ -636,6 +636,8 @@ export interface TeamShiftsTable {
   /** Minutes after 00:00 Beijing time, and length in minutes. */
   start_min: number;
   length_min: number;
+  /** Lateness grace, minutes (0–120; migration 0067_company_contact_team_grace, 10 for the shifts before it). */
+  late_grace_min: number;
 }
 
 /** A cooperating company's enterprise type (migration 0056_gate_attendance). */
@@ -643,6 +645,9 @@ export interface LabourCompaniesTable {
   project_id: string;
   company: string;
   enterprise_type: string;
+  /** The company's contact person and phone, '' when not set (migration 0067_company_contact_team_grace). */
+  contact_name: Generated<string>;
+  contact_phone: Generated<string>;
 }
 
 /** A camera's stream source (migration 0053; docs/architecture.md "Video"). URLs may carry credentials: never sent to a browser. */

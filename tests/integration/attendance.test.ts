@@ -74,7 +74,7 @@ describe('labour attendance (real server)', () => {
       ['GATE-SITE', null, 'in'],
       ['GATE-LK-E', 'LK', 'in'],
     ]);
-    expect(p.shift).toEqual({ startMin, lengthMin: 720 });
+    expect(p.shift).toEqual({ startMin, lengthMin: 720, lateGraceMin: 10 });
     expect(p.day).toMatchObject({ status: 'late', firstInMs: inAt, lastOutMs: null, onSite: true, missingOut: false });
     expect(p.day.lateMin).toBeGreaterThanOrEqual(24);
     expect(p.day.lateMin).toBeLessThanOrEqual(26);
@@ -143,7 +143,7 @@ describe('labour attendance (real server)', () => {
     expect(yunling.personCount).toBe(yunling.teams.reduce((n, t) => n + t.personCount, 0));
     expect(yunling.registeredCount).toBeGreaterThanOrEqual(2);
     expect(yunling.rate).toBe(Math.round((yunling.attendanceCount / yunling.personCount) * 100));
-    expect(yunling.teams.find((t) => t.team === 'Blasting night team')!.shift).toEqual({ startMin: 19 * 60, lengthMin: 720 });
+    expect(yunling.teams.find((t) => t.team === 'Blasting night team')!.shift).toEqual({ startMin: 19 * 60, lengthMin: 720, lateGraceMin: 10 });
     expect(companies.map((c) => c.company)).toContain('Hengtai Earthworks Ltd.');
 
     const day = await admin.post<{ total: number; list: AttendanceRow[] }>(ATTENDANCE.day.path, { projectId: demo, company: 'Yunling Tunnel Engineering Co.', team: 'Drilling team' });
@@ -162,5 +162,57 @@ describe('labour attendance (real server)', () => {
 
     // a member of another project sees none of it
     expect((await bridge.post(ATTENDANCE.live.path, { projectId: demo })).body.errorCode).toBe('FORBIDDEN');
+  });
+
+  it("judges lateness on the team's own grace, set with its shift, and refuses a grace out of range", async () => {
+    const company = 'Hengtai Earthworks Ltd.';
+    const team = 'Mucking team';
+    const rows = await admin.post<{ total: number; list: AttendanceRow[] }>(ATTENDANCE.day.path, { projectId: demo, company, team });
+    const personId = rows.body.data!.list[0]!.personId;
+    const now = Date.now();
+    // the shift started 40 minutes ago (to the minute); the entry 12 minutes ago is 28–29 minutes after it
+    const startMin = beijingMinuteOfDay(now - 40 * MIN);
+    const setShift = (lateGraceMin: number) => admin.post(ATTENDANCE.teamShift.path, { projectId: demo, company, team, shift: { startMin, lengthMin: 12 * 60, lateGraceMin } });
+    expect((await setShift(30)).body.success).toBe(true);
+    await gate('GATE-SITE', { ts: now - 12 * MIN, personId, direction: 'in', passId: 'S-4001' });
+    const onTime = await eventually(async () => {
+      const b = await personOf(personId);
+      return b.data?.day.firstInMs === now - 12 * MIN && b.data;
+    }, 5_000, `the entry of ${personId}`);
+    expect(onTime.shift.lateGraceMin).toBe(30);
+    expect(onTime.day).toMatchObject({ status: 'onTime', lateMin: 0 });
+
+    // a shorter grace makes the same entry late, by the whole minutes since the start
+    expect((await setShift(27)).body.success).toBe(true);
+    const late = (await personOf(personId)).data!;
+    expect(late.day.status).toBe('late');
+    expect([28, 29]).toContain(late.day.lateMin);
+    const companies = (await admin.post<CompanyAttendance[]>(ATTENDANCE.companies.path, { projectId: demo })).body.data!;
+    expect(companies.find((c) => c.company === company)!.teams.find((t) => t.team === team)).toMatchObject({ shift: { lateGraceMin: 27 }, late: 1 });
+
+    // over two hours, negative or fractional: refused, the grace kept
+    for (const bad of [121, -1, 2.5]) expect((await setShift(bad)).body.errorCode).toBe('VALIDATION');
+    expect((await personOf(personId)).data!.shift.lateGraceMin).toBe(27);
+  });
+
+  it("keeps a company's contact person and phone, refuses a phone that is not a mainland number", async () => {
+    const company = 'Hengtai Earthworks Ltd.';
+    const setCompany = (body: Record<string, unknown>) => admin.post(ATTENDANCE.companyType.path, { projectId: demo, company, enterpriseType: 'specialistSubcontractor', ...body });
+    const hengtai = async () => (await admin.post<CompanyAttendance[]>(ATTENDANCE.companies.path, { projectId: demo })).body.data!.find((c) => c.company === company)!;
+    expect(await hengtai()).toMatchObject({ contactName: '', contactPhone: '' });
+
+    expect((await setCompany({ contactName: ' Zhao Lei ', contactPhone: '0871-65123456' })).body.success).toBe(true);
+    expect(await hengtai()).toMatchObject({ enterpriseType: 'specialistSubcontractor', contactName: 'Zhao Lei', contactPhone: '0871-65123456' });
+    // a type change without the contact leaves it
+    expect((await setCompany({})).body.success).toBe(true);
+    expect(await hengtai()).toMatchObject({ contactName: 'Zhao Lei', contactPhone: '0871-65123456' });
+    expect((await setCompany({ contactPhone: '13987654321' })).body.success).toBe(true);
+    expect((await hengtai()).contactPhone).toBe('13987654321');
+
+    for (const bad of ['12345', '+86 139 8765 4321', '2987654321']) expect((await setCompany({ contactPhone: bad })).body.errorCode).toBe('VALIDATION');
+    expect((await setCompany({ contactName: 'x'.repeat(33) })).body.errorCode).toBe('VALIDATION');
+    expect(await hengtai()).toMatchObject({ contactName: 'Zhao Lei', contactPhone: '13987654321' });
+    // a member of another project may not set it
+    expect((await bridge.post(ATTENDANCE.companyType.path, { projectId: demo, company, enterpriseType: 'other', contactPhone: '13900000000' })).body.errorCode).toBe('FORBIDDEN');
   });
 });

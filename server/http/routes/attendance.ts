@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ATTENDANCE, MAX_PEOPLE_PER_PROJECT, attendanceDayOf, attendanceWindow, personDay, type AttendanceRow, type BeaconFix } from '../../../protocol';
 import { ATTENDANCE_LOOKBACK_MS, companyFigures, dayRows, liveFigures, shiftOf, type AttendanceInputs } from '../../attendance/figures';
-import { companyTypes, findPerson, gatePassesBetween, gateUsers, listPeople, saveCompanyType, saveTeamShift, teamShifts, tunnelRows } from '../../storage';
+import { findPerson, labourCompanies, gatePassesBetween, gateUsers, listPeople, saveCompanyType, saveTeamShift, teamShifts, tunnelRows } from '../../storage';
 import { ApiError } from '../errors';
 import { rawRoute, requireMember, route, sessionUserOf, type HttpDeps } from '../context';
 import { parseBody } from '../validation';
@@ -71,7 +71,7 @@ export function registerAttendanceRoutes(app: FastifyInstance, deps: HttpDeps): 
   route(app, deps, ATTENDANCE.companies, async ({ body, user }) => {
     requireMember(user, body.projectId);
     const inputs = await inputsOf(deps, body.projectId, undefined, body.atMs);
-    const [types, enrolled] = await Promise.all([companyTypes(db, body.projectId), gateUsers(db, body.projectId, inputs.nowMs - ENROLLED_WINDOW_DAYS * 86_400_000)]);
+    const [types, enrolled] = await Promise.all([labourCompanies(db, body.projectId), gateUsers(db, body.projectId, inputs.nowMs - ENROLLED_WINDOW_DAYS * 86_400_000)]);
     return companyFigures(inputs, types, new Set(enrolled));
   });
 
@@ -118,7 +118,7 @@ export function registerAttendanceRoutes(app: FastifyInstance, deps: HttpDeps): 
 
   route(app, deps, ATTENDANCE.companyType, async ({ body, user }) => {
     requireMember(user, body.projectId);
-    await saveCompanyType(db, body.projectId, body.company, body.enterpriseType);
+    await saveCompanyType(db, body.projectId, body.company, body.enterpriseType, body);
     return null;
   });
 }

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { CompanyAttendance } from '../../../protocol';
 import { SCREEN } from '../../theme/theme';
 import { STATUS_COLOR } from '../../theme/status';
-import { ENTERPRISE_TYPE_LABEL, shiftText } from './labels';
+import { contactText, ENTERPRISE_TYPE_LABEL, shiftText } from './labels';
 
 /**
  * The cooperating-company attendance modal: the company's figures and each team with its shift, people,
@@ -23,6 +23,9 @@ export function CompanyAttendanceModal({ company, onClose }: { company: CompanyA
             <div style={{ display: 'flex', flexWrap: 'wrap', gap: 24 }}>
               <span>
                 <Trans>Enterprise type</Trans>: <b>{i18n._(ENTERPRISE_TYPE_LABEL[company.enterpriseType])}</b>
+              </span>
+              <span data-contact>
+                <Trans>Contact</Trans>: <b>{contactText(company)}</b>
               </span>
               <span>
                 <Trans>Teams</Trans>: <b>{company.groupCount}</b>

@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CompanyAttendance } from '../../../protocol';
 import { SCREEN } from '../../theme/theme';
-import { ENTERPRISE_TYPE_LABEL } from './labels';
+import { contactText, ENTERPRISE_TYPE_LABEL } from './labels';
 
 /**
  * The cooperating companies (attendance/companies): name, enterprise type, group count, person count,
@@ -24,6 +24,11 @@ export function CompanyAttendanceTable({ companies, fontPx = 14, onOpen, compact
           {compact ? null : (
             <th style={{ ...head, textAlign: 'left' }}>
               <Trans>Enterprise type</Trans>
+            </th>
+          )}
+          {compact ? null : (
+            <th style={{ ...head, textAlign: 'left' }}>
+              <Trans>Contact</Trans>
             </th>
           )}
           <th style={head}>
@@ -56,6 +61,11 @@ export function CompanyAttendanceTable({ companies, fontPx = 14, onOpen, compact
           >
             <td style={{ ...first, fontWeight: 600 }}>{c.company}</td>
             {compact ? null : <td style={first}>{i18n._(ENTERPRISE_TYPE_LABEL[c.enterpriseType])}</td>}
+            {compact ? null : (
+              <td style={first} data-contact>
+                {contactText(c)}
+              </td>
+            )}
             <td style={cell}>{c.groupCount}</td>
             <td style={cell}>{c.personCount}</td>
             <td style={cell}>{c.registeredCount}</td>

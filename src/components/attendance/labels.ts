@@ -38,3 +38,8 @@ export function clockText(min: number): string {
 export function shiftText(shift: { startMin: number; lengthMin: number }): string {
   return `${clockText(shift.startMin)}–${clockText(shift.startMin + shift.lengthMin)}`;
 }
+
+/** A cooperating company's contact as one line: name and phone, '—' when neither is set. */
+export function contactText(c: { contactName: string; contactPhone: string }): string {
+  return [c.contactName, c.contactPhone].filter((x) => x !== '').join(' ') || '—';
+}

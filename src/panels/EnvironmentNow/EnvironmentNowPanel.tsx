@@ -10,8 +10,8 @@ import type { PanelProps } from '../types';
 import { compassPoint, flagOf, limitAt, selectMonitor, tileGrid } from '../../components/environment/environmentView';
 import type { EnvironmentNowConfig } from './index';
 
-/** The readings shown as tiles, in order (air pressure of the monitor's weather sensors too); wind speed and direction share the last one. */
-const TILES = ['pm25', 'pm10', 'tsp', 'noise', 'temperature', 'humidity', 'pressure'] as const;
+/** The readings shown as tiles, in order (air pressure and rainfall of the monitor's weather sensors too); wind speed and direction share the last one. */
+const TILES = ['pm25', 'pm10', 'tsp', 'noise', 'temperature', 'humidity', 'pressure', 'rainfallMm'] as const;
 
 /** What an HJ 212 data flag other than N means (HJ 212-2017 table 5). */
 const FLAG_MEANING: Record<DataFlag, MessageDescriptor> = {

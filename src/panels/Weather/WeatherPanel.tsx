@@ -11,15 +11,16 @@ import type { PanelProps } from '../types';
 import type { WeatherConfig } from './index';
 
 /** The readings beside the compass, in order. */
-const READINGS = ['temperature', 'humidity', 'pressure', 'windSpeed'] as const;
+const READINGS = ['temperature', 'humidity', 'pressure', 'windSpeed', 'rainfallMm'] as const;
 /** The 8 compass points (compassPoint's index) and the 4 letters drawn on the rose. */
 const COMPASS: readonly MessageDescriptor[] = [msg`N`, msg`NE`, msg`E`, msg`SE`, msg`S`, msg`SW`, msg`W`, msg`NW`];
 const FONT_PX = 20;
 
 /**
  * The weather of one station as of the board clock: a compass rose with an arrow blowing from where the
- * wind comes (`windDirection`, degrees from north), and temperature, humidity, air pressure and wind
- * speed with their units; a reading the station flags (HJ 212 `-Flag` other than N) is dimmed with its flag.
+ * wind comes (`windDirection`, degrees from north), and temperature, humidity, air pressure, wind speed
+ * and rainfall (mm in the station's report period) with their units; a reading the station flags (HJ 212
+ * `-Flag` other than N) is dimmed with its flag.
  */
 export const WeatherPanel = observer(function WeatherPanel({ config, width, height }: PanelProps<WeatherConfig>) {
   const { i18n, t } = useLingui();

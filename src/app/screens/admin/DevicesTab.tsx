@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Input, Select } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ADMIN, DEVICE_KINDS, DEVICES, FLEET, isEventOnlyKind, type DeviceKey, type RegistryDevice } from '../../../../protocol';
+import { ADMIN, DEVICE_KINDS, DEVICES, ENVIRONMENT, FLEET, isEventOnlyKind, PARTICULATE_KINDS, type DeviceKey, type RegistryDevice, type SprayState } from '../../../../protocol';
 import { formatBeijing } from '../../../format/time';
 import { kindLabel, metricLabel } from '../../../i18n/metricLabels';
-import { useStores } from '../../../stores';
+import { useQuery, useStores } from '../../../stores';
 import { ListPager } from '../ListPager';
 import { paginate } from '../paginate';
 import { AdminSection, CallError, DataTable, useAdminList } from './adminUi';
@@ -15,16 +15,20 @@ import { DEVICE_PAGE_SIZE, filterDevices, kindsPresent, NO_DEVICE_FILTER, type D
 import { DeviceThresholdDialog, hasThresholds, KindDefaultsDialog } from './ThresholdDialogs';
 import { CameraStreamsSection } from './CameraStreamsSection';
 import { TransferRequestsSection } from './TransferRequestsSection';
+import { SprayLinkageDialog } from '../SprayLinkageDialog';
+import { MonitorSpraysDialog } from './DeviceSprayDialog';
 
 type DevicesDialog =
-  | { action: 'edit' | 'move' | 'thresholds'; device: RegistryDevice }
+  | { action: 'edit' | 'move' | 'thresholds' | 'sprays'; device: RegistryDevice }
+  | { action: 'linkage'; cannonSn: string }
   | { action: 'add' | 'import' | 'kindDefaults' };
 
 /**
  * The device registry of the current project: a toolbar (search by serial number, name or station, a kind
  * filter, and buttons opening the add, import and kind-defaults dialogs), the devices a page at a time with
  * their last report (silent ones marked; a kind that only sends events is never "not reporting"), and per
- * device its thresholds, editing (station, tunnel, chainage…), moving to another project and removing;
+ * device its thresholds, editing (station, tunnel, chainage…), moving to another project and removing; a
+ * fog cannon's spray linkage and the cannons a particulate monitor drives (the environment screen's dialog);
  * below, the transfer requests and the project's MQTT credentials.
  */
 export const DevicesTab = observer(function DevicesTab({ projectId }: { projectId: string }) {
@@ -36,6 +40,8 @@ export const DevicesTab = observer(function DevicesTab({ projectId }: { projectI
   const [dialog, setDialog] = useState<DevicesDialog | null>(null);
   const [filter, setFilter] = useState<DeviceFilter>(NO_DEVICE_FILTER);
   const [page, setPage] = useState(1);
+  // the fog cannons with their linkage: a device that is one gets "Linkage…", a particulate monitor "Fog cannons…"
+  const sprays = useQuery(ENVIRONMENT.sprayList, { projectId }).data ?? [];
   const closeDialog = () => setDialog(null);
   const changeFilter = (next: DeviceFilter) => {
     setFilter(next);
@@ -123,6 +129,16 @@ export const DevicesTab = observer(function DevicesTab({ projectId }: { projectI
                     <Trans>Thresholds</Trans>
                   </Button>
                 ) : null}
+                {sprays.some((s) => s.sn === d.sn) ? (
+                  <Button size="small" aria-label={t`Spray linkage of ${d.sn}`} onClick={() => setDialog({ action: 'linkage', cannonSn: d.sn })}>
+                    <Trans>Linkage…</Trans>
+                  </Button>
+                ) : null}
+                {PARTICULATE_KINDS.includes(d.kind) ? (
+                  <Button size="small" aria-label={t`Fog cannons of ${d.sn}`} onClick={() => setDialog({ action: 'sprays', device: d })}>
+                    <Trans>Fog cannons…</Trans>
+                  </Button>
+                ) : null}
                 <Button size="small" aria-label={t`Edit ${d.sn}`} onClick={() => setDialog({ action: 'edit', device: d })}>
                   <Trans>Edit</Trans>
                 </Button>
@@ -144,6 +160,8 @@ export const DevicesTab = observer(function DevicesTab({ projectId }: { projectI
       {dialog?.action === 'edit' ? <DeviceEditDialog key={dialog.device.sn} projectId={projectId} device={dialog.device} onClose={closeDialog} onSaved={closeDialog} /> : null}
       {dialog?.action === 'move' ? <DeviceMoveDialog key={dialog.device.sn} projectId={projectId} device={dialog.device} onClose={closeDialog} onSaved={closeDialog} /> : null}
       {dialog?.action === 'thresholds' ? <DeviceThresholdDialog key={dialog.device.sn} projectId={projectId} sn={dialog.device.sn} kind={dialog.device.kind} onClose={closeDialog} /> : null}
+      {dialog?.action === 'sprays' ? <MonitorSpraysDialog monitor={dialog.device} sprays={sprays} onEdit={(cannonSn) => setDialog({ action: 'linkage', cannonSn })} onClose={closeDialog} /> : null}
+      {dialog?.action === 'linkage' ? <LinkageOf projectId={projectId} cannon={sprays.find((s) => s.sn === dialog.cannonSn)} onClose={closeDialog} /> : null}
       {dialog?.action === 'add' ? <AddDeviceDialog projectId={projectId} onClose={closeDialog} /> : null}
       {dialog?.action === 'import' ? <ImportDevicesDialog projectId={projectId} onClose={closeDialog} /> : null}
       {dialog?.action === 'kindDefaults' ? <KindDefaultsDialog projectId={projectId} initialKind={DEVICE_KINDS.find((k) => k === filter.kind) ?? null} onClose={closeDialog} /> : null}
@@ -176,3 +194,8 @@ export const DevicesTab = observer(function DevicesTab({ projectId }: { projectI
     </div>
   );
 });
+
+/** The linkage dialog of a cannon of environment/spray/list (nothing while the list loads or once it is gone). */
+function LinkageOf({ projectId, cannon, onClose }: { projectId: string; cannon: SprayState | undefined; onClose: () => void }) {
+  return cannon ? <SprayLinkageDialog key={cannon.sn} projectId={projectId} cannon={cannon} onClose={onClose} /> : null;
+}

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Field, Input, Select } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ATTENDANCE, DEFAULT_SHIFT, ENTERPRISE_TYPES, LATE_GRACE_MS, type CompanyAttendance, type EnterpriseType, type TeamShift } from '../../../../protocol';
-import { clockText, ENTERPRISE_TYPE_LABEL, shiftText } from '../../../components/attendance/labels';
+import { ATTENDANCE, DEFAULT_SHIFT, ENTERPRISE_TYPES, MAINLAND_PHONE, MAX_LATE_GRACE_MIN, type CompanyAttendance, type EnterpriseType, type TeamShift } from '../../../../protocol';
+import { clockText, contactText, ENTERPRISE_TYPE_LABEL, shiftText } from '../../../components/attendance/labels';
 import { AdminSection, CallError, DataTable, EditDialog, useAdminList, useDialogCall } from './adminUi';
 import { SHIFT_PRESETS, shiftFromTimes } from './shiftForm';
 
@@ -11,7 +11,7 @@ type LabourDialog = { action: 'company'; company: CompanyAttendance } | { action
 
 /**
  * The labour register's companies and teams of the current project (docs/api.md "Labour attendance"): each
- * cooperating company with its enterprise type, each of its teams with its shift (Beijing time), edited in
+ * cooperating company with its enterprise type and contact, each of its teams with its shift (Beijing time) and lateness grace, edited in
  * dialogs (attendance/company/type and attendance/team/shift, both audited). Companies and teams are those
  * of the person register; a team without a shift of its own works the day shift.
  */
@@ -20,7 +20,7 @@ export const LabourTab = observer(function LabourTab({ projectId }: { projectId:
   const companies = useAdminList(ATTENDANCE.companies, { projectId });
   const [dialog, setDialog] = useState<LabourDialog | null>(null);
   const close = () => setDialog(null);
-  const graceMin = LATE_GRACE_MS / 60_000;
+  const graceMin = DEFAULT_SHIFT.lateGraceMin;
   const defaultShift = shiftText(DEFAULT_SHIFT);
   const rows = (companies.data ?? []).flatMap((c) =>
     (c.teams.length > 0 ? c.teams : [null]).map((tm, i) => ({
@@ -37,8 +37,10 @@ export const LabourTab = observer(function LabourTab({ projectId }: { projectId:
         ) : (
           ''
         ),
+        i === 0 ? contactText(c) : '',
         tm?.team ?? '—',
         tm ? shiftText(tm.shift) : '',
+        tm ? t`${tm.shift.lateGraceMin} min` : '',
         tm?.personCount ?? '',
         tm ? (
           <Button key="shift" size="small" aria-label={t`Shift of ${tm.team}`} onClick={() => setDialog({ action: 'shift', company: c.company, team: tm.team, shift: tm.shift })}>
@@ -56,10 +58,10 @@ export const LabourTab = observer(function LabourTab({ projectId }: { projectId:
       <AdminSection title={t`Cooperating companies and teams`}>
         <p style={{ margin: 0, fontSize: 13 }}>
           <Trans>
-            Companies and teams come from the person register. Shifts are in Beijing time; a first entry more than {graceMin} min after the shift start is late. A team with no shift of its own works {defaultShift}.
+            Companies and teams come from the person register. Shifts are in Beijing time; a first entry more than the team's grace after the shift start is late. A team with no shift of its own works {defaultShift} with a {graceMin} min grace.
           </Trans>
         </p>
-        <DataTable label={t`Cooperating companies and teams`} head={[t`Company`, t`Enterprise type`, t`Team`, t`Shift`, t`People`, '']} rows={rows} />
+        <DataTable label={t`Cooperating companies and teams`} head={[t`Company`, t`Enterprise type`, t`Contact`, t`Team`, t`Shift`, t`Lateness grace`, t`People`, '']} rows={rows} />
         {companies.data && rows.length === 0 ? <p style={{ margin: 0, fontSize: 14 }}>{t`No person registered in this project yet`}</p> : null}
       </AdminSection>
       {dialog?.action === 'company' ? <CompanyDialog projectId={projectId} company={dialog.company} onClose={close} /> : null}
@@ -68,13 +70,23 @@ export const LabourTab = observer(function LabourTab({ projectId }: { projectId:
   );
 });
 
-/** A company's enterprise type (attendance/company/type, audited), the refusal shown in the dialog. */
+/**
+ * A company's enterprise type and contact (attendance/company/type, audited): the phone checked as a
+ * mainland mobile or landline before sending, the server's refusal shown in the dialog.
+ */
 const CompanyDialog = observer(function CompanyDialog({ projectId, company, onClose }: { projectId: string; company: CompanyAttendance; onClose: () => void }) {
   const { t, i18n } = useLingui();
   const save = useDialogCall();
   const [type, setType] = useState<EnterpriseType>(company.enterpriseType);
+  const [contactName, setContactName] = useState(company.contactName);
+  const [contactPhone, setContactPhone] = useState(company.contactPhone);
   async function handleSave() {
-    if (await save.call(ATTENDANCE.companyType, { projectId, company: company.company, enterpriseType: type })) onClose();
+    const phone = contactPhone.trim();
+    if (phone !== '' && !MAINLAND_PHONE.test(phone)) {
+      save.setError(t`The phone must be a mainland mobile (11 digits) or a landline with its area code (010-12345678)`);
+      return;
+    }
+    if (await save.call(ATTENDANCE.companyType, { projectId, company: company.company, enterpriseType: type, contactName: contactName.trim(), contactPhone: phone })) onClose();
   }
   return (
     <EditDialog open title={t`Company ${company.company}`} error={save.error} saveLabel={t`Save`} cancelLabel={t`Cancel`} onSave={() => void handleSave()} onClose={onClose}>
@@ -87,6 +99,14 @@ const CompanyDialog = observer(function CompanyDialog({ projectId, company, onCl
           ))}
         </Select>
       </Field>
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 12 }}>
+        <Field label={t`Contact person`}>
+          <Input value={contactName} maxLength={32} onChange={(_, d) => setContactName(d.value)} />
+        </Field>
+        <Field label={t`Contact phone`}>
+          <Input value={contactPhone} inputMode="tel" placeholder="13812345678" onChange={(_, d) => setContactPhone(d.value)} />
+        </Field>
+      </div>
     </EditDialog>
   );
 });
@@ -101,11 +121,17 @@ const ShiftDialog = observer(function ShiftDialog({ projectId, company, team, sh
   const save = useDialogCall();
   const [start, setStart] = useState(clockText(shift.startMin));
   const [end, setEnd] = useState(clockText(shift.startMin + shift.lengthMin));
+  const [grace, setGrace] = useState(String(shift.lateGraceMin));
   const presetLabel = { day: t`Day shift`, night: t`Night shift` };
   async function handleSave() {
-    const parsed = shiftFromTimes(start, end);
+    const parsed = shiftFromTimes(start, end, grace);
     if ('bad' in parsed) {
-      save.setError(parsed.bad === 'start' ? t`The start is not a time of day (HH:mm)` : t`The end must be a time of day (HH:mm) at least an hour after the start`);
+      const problem = {
+        start: t`The start is not a time of day (HH:mm)`,
+        end: t`The end must be a time of day (HH:mm) at least an hour after the start`,
+        grace: t`The lateness grace must be whole minutes from 0 to ${MAX_LATE_GRACE_MIN}`,
+      };
+      save.setError(problem[parsed.bad]);
       return;
     }
     if (await save.call(ATTENDANCE.teamShift, { projectId, company, team, shift: parsed.shift })) onClose();
@@ -133,6 +159,9 @@ const ShiftDialog = observer(function ShiftDialog({ projectId, company, team, sh
           <Input value={end} placeholder="19:00" onChange={(_, d) => setEnd(d.value)} />
         </Field>
       </div>
+      <Field label={t`Lateness grace (min)`} hint={t`A first entry more than this after the shift start is late`}>
+        <Input value={grace} inputMode="numeric" placeholder={String(DEFAULT_SHIFT.lateGraceMin)} onChange={(_, d) => setGrace(d.value)} />
+      </Field>
     </EditDialog>
   );
 });
