@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
 import { Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Select } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { beijingDateOf, driverFieldsSchema, EQUIPMENT, LIFTING_DRIVERS, type LiftingDriver } from '../../protocol';
@@ -53,7 +54,7 @@ function formOf(d: LiftingDriver): Form {
  * schema before it is sent (the ID number's GB 11643 check character included); the server's refusal is
  * shown in the dialog. Changes go through QueryStore.mutate, so every list of drivers reloads.
  */
-export function DriverEditDialog({ projectId, driver, machineSn, onDone }: { projectId: string; driver: LiftingDriver | null | undefined; machineSn?: string; onDone: (changed: boolean) => void }) {
+export const DriverEditDialog = observer(function DriverEditDialog({ projectId, driver, machineSn, onDone }: { projectId: string; driver: LiftingDriver | null | undefined; machineSn?: string; onDone: (changed: boolean) => void }) {
   const { queries } = useStores();
   const { t } = useLingui();
   const fleet = useQuery(EQUIPMENT.fleet, { projectId });
@@ -171,4 +172,4 @@ export function DriverEditDialog({ projectId, driver, machineSn, onDone }: { pro
       </DialogSurface>
     </Dialog>
   );
-}
+});

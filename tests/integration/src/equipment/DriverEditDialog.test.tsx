@@ -44,5 +44,5 @@ describe('driver form', () => {
     const saved = (await registered()).find((d) => d.driverId === 'DRV-FORM');
     // valid through 2030-06-30 Beijing time: the certificate lapses at the start of the next day
     expect(saved).toMatchObject({ name: 'Feng Qi', machines: ['TC-01'], certificateExpiryMs: Date.parse('2030-07-01T00:00:00+08:00'), certificateStatus: 'valid' });
-  });
+  }, 180_000);
 });
