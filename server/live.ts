@@ -1,8 +1,10 @@
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { DEVICE_KIND_REGISTRY, attendanceRole, deviceTopic, progressRole, type AttendanceRole, type Alarm, type CameraAlarm, type CycleRecord, type DeviceMessage, type DeviceStatus, type DeviceTopic, type IngestStats, type ProgressRole } from '../protocol';
+import { DEVICE_KIND_REGISTRY, attendanceRole, clockInRole, deviceTopic, progressRole, type AttendanceRole, type Alarm, type CameraAlarm, type CycleRecord, type DeviceMessage, type DeviceStatus, type DeviceTopic, type IngestStats, type ProgressRole } from '../protocol';
 import { CaptureStore, captureUrl, decodeCapture } from './captures/captureStore';
+import { CERTIFICATE_CHECK_INTERVAL_MS, checkCertificates } from './lifting/certificateCheck';
+import { ClockInService } from './lifting/clockIns';
 import { connectClusterRedis, startCluster, type Cluster } from './cluster/cluster';
 import { mergeShares, shareOf, type ProjectLiveState } from './cluster/liveShare';
 import { PartitionedRules, type Rules } from './cluster/partitionedRules';
@@ -30,7 +32,7 @@ import { loadZoneConfig } from './rules/zoneStore';
 import { startUnshelveSweep } from './rules/alarmShelving';
 import { loadPortalCounts, PortalCountWriter } from './rules/portalCounts';
 import { ZoneHourWriter } from './rules/zoneHours';
-import { deleteOldGatePasses, deviceForLogin, insertGatePass, ensureTelemetryPartitions, projectIdsWithTunnels, type Database } from './storage';
+import { deleteOldGatePasses, deviceForLogin, pruneClockIns, insertGatePass, ensureTelemetryPartitions, projectIdsWithTunnels, type Database } from './storage';
 import { TunnelProgress } from './tunnel/progress';
 import { SprayService } from './spray/service';
 import type { Downlink } from './spray/commander';
@@ -211,6 +213,21 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       return m ? knownDevice(m) : undefined;
     },
   });
+  // drivers clocking in at lifting equipment (server/lifting): stored, shifts opened, refused ones raise an alarm on the machine
+  const clockIns = new ClockInService({
+    db,
+    log,
+    captures,
+    device: (projectId, sn) => {
+      const m = engine.device(projectId, sn);
+      return m ? { kind: m.config.kind, name: m.config.name } : undefined;
+    },
+    raise: (alarms) => void apply({ alarms, statuses: [] }),
+    refuse: (projectId, terminalSn, detail, atMs) => {
+      const kind = engine.device(projectId, terminalSn)?.config.kind;
+      counter.countRejected('schema', kind ? deviceTopic(projectId, kind, terminalSn) : terminalSn, detail, atMs);
+    },
+  });
   // vehicles' speed and nearest person, derived before the rules judge them (server/vehicles)
   const vehicles = new VehicleTracker();
   function reloadCycles(projectId: string): void {
@@ -272,6 +289,12 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     const attendance = attendanceRole(message.kind);
     if (attendance) {
       const saved = savePass(topic, attendance.decode(message.msg), message.msg.ts, receivedAtMs);
+      return Promise.all([saved, written]).then(([, outcome]) => outcome ?? 'stored');
+    }
+    // kinds that report drivers clocking in (descriptor `clockIn`): the clock-in is stored before the acknowledgement
+    const clockIn = clockInRole(message.kind);
+    if (clockIn) {
+      const saved = clockIns.accept(topic.projectId, topic.sn, clockIn.decode(message.msg), message.msg.ts, receivedAtMs);
       return Promise.all([saved, written]).then(([, outcome]) => outcome ?? 'stored');
     }
     // the message is acknowledged once both its picture and its alarm are stored
@@ -498,6 +521,9 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       // gate passes are kept as long as the hour rollups (docs/operations.md "Retention")
       const passes = await deleteOldGatePasses(db, Date.now() - retention.hour * 86_400_000);
       if (passes > 0) log.info({ passes }, 'old gate passes deleted');
+      // and so are the cab terminals' clock-ins
+      const clockInsDeleted = await pruneClockIns(db, Date.now() - retention.hour * 86_400_000);
+      if (clockInsDeleted > 0) log.info({ clockIns: clockInsDeleted }, 'old clock-ins deleted');
     } catch (err) {
       log.error({ err }, 'telemetry retention failed');
     }
@@ -523,6 +549,25 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   }, RETENTION_FIRST_MS);
   firstPrune.unref();
   timers.push(firstPrune);
+
+  // the daily certificate check of the lifting drivers (docs/domain.md "Driver certificates")
+  const certificates = async () => {
+    try {
+      for (const c of await checkCertificates(db, Date.now())) {
+        log.warn({ projectId: c.projectId, expired: c.expired.map((d) => d.driverId), expiring: c.expiring.map((d) => d.driverId) }, 'driver certificates expired or expiring within 30 days');
+      }
+    } catch (err) {
+      log.error({ err }, 'driver certificate check failed');
+    }
+  };
+  const firstCertificateCheck = setTimeout(() => {
+    void certificates();
+    const daily = setInterval(() => void certificates(), CERTIFICATE_CHECK_INTERVAL_MS);
+    daily.unref();
+    timers.push(daily);
+  }, RETENTION_FIRST_MS);
+  firstCertificateCheck.unref();
+  timers.push(firstCertificateCheck);
 
   let closing: Promise<void> | null = null;
   return {

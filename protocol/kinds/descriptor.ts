@@ -296,6 +296,8 @@ export interface DeviceKindDescriptor<K extends string = string, M extends { ts:
   progress?: ProgressRole<M>;
   /** Present when the kind reports people passing a gate (face-recognition turnstiles): the server's attendance log stores each pass. */
   attendance?: AttendanceRole<M>;
+  /** Present when the kind reports drivers clocking in at lifting equipment (cab face terminals): the driver register stores each (server/lifting). */
+  clockIn?: ClockInRole<M>;
   /**
    * Present when devices of the kind carry live video (docs/architecture.md "Video"): administrators give
    * each a stream source, the video screen and panel list them.
@@ -325,6 +327,15 @@ export interface VideoRole {
  */
 export interface AttendanceRole<M> {
   decode(msg: M): { personId: string; direction: 'in' | 'out'; passKey: string };
+}
+
+/**
+ * A cab terminal's clock-in (docs/device-protocol.md "cabFace"): the machine, the driver by id or ID number
+ * (null when not sent), whether the face matched, the score (0–100, null when not sent), the photo (base64
+ * JPEG, null when not sent) and the record's key (the same clock-in sent twice has the same key).
+ */
+export interface ClockInRole<M> {
+  decode(msg: M): { machineSn: string; driverId: string | null; idNumber: string | null; matched: boolean; score: number | null; photoBase64: string | null; key: string };
 }
 
 /**

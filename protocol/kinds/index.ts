@@ -3,7 +3,7 @@ import { beaconKind } from './beacon';
 import { cameraKind } from './camera';
 import { gasKind } from './gas';
 import { createKindRegistry } from './registry';
-import type { AttendanceRole, CommandRole, KindArea, ProgressRole, VehicleRole } from './descriptor';
+import type { AttendanceRole, ClockInRole, CommandRole, KindArea, ProgressRole, VehicleRole } from './descriptor';
 import type { AnyKindDescriptor } from './registry';
 import { towerCraneKind } from './towerCrane';
 import { constructionElevatorKind } from './constructionElevator';
@@ -16,6 +16,7 @@ import { cycleStageKind } from './cycleStage';
 import { gateKind } from './gate';
 import { fogCannonKind } from './fogCannon';
 import { vehicleKind } from './vehicle';
+import { cabFaceKind } from './cabFace';
 
 /**
  * The device kinds of protocol v1, one module each (docs/architecture.md "Device kinds"). Adding a kind:
@@ -37,6 +38,7 @@ export const DEVICE_KIND_DESCRIPTORS = [
   gateKind,
   fogCannonKind,
   vehicleKind,
+  cabFaceKind,
 ] as const;
 
 /** The app's registry of kinds (O(1) lookups by kind and live topic). */
@@ -116,6 +118,14 @@ export function attendanceRole(kind: string): AttendanceRole<unknown> | undefine
 }
 
 /**
+ * The clock-in role of `kind` (descriptor `clockIn`: its messages are drivers clocking in at lifting equipment,
+ * stored by server/lifting), or undefined for a kind that reports none.
+ */
+export function clockInRole(kind: string): ClockInRole<unknown> | undefined {
+  return (DEVICE_KIND_REGISTRY.get(kind) as AnyKindDescriptor | undefined)?.clockIn;
+}
+
+/**
  * The command role of `kind` (descriptor `commands`: the server switches its devices on and off,
  * server/spray), or undefined for a kind that takes no commands.
  */
@@ -162,3 +172,4 @@ export * from './cycleStage';
 export * from './gate';
 export * from './fogCannon';
 export * from './vehicle';
+export * from './cabFace';

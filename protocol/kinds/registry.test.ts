@@ -78,7 +78,7 @@ describe('a kind registered in a registry instance', () => {
 describe('the app registry', () => {
   it('keeps the wire contract of protocol v1: kinds, channels and live topics', () => {
     const equipment = ['constructionElevator', 'bridgeGirderErector', 'gantryCrane', 'yardCrane'];
-    expect(DEVICE_KINDS).toEqual(['gas', 'beacon', 'towerCrane', 'camera', ...equipment, 'environment', 'tunnelProgress', 'cycleStage', 'gate', 'fogCannon', 'vehicle']);
+    expect(DEVICE_KINDS).toEqual(['gas', 'beacon', 'towerCrane', 'camera', ...equipment, 'environment', 'tunnelProgress', 'cycleStage', 'gate', 'fogCannon', 'vehicle', 'cabFace']);
     expect(KIND_CHANNEL).toEqual({
       gas: 'telemetry',
       beacon: 'telemetry',
@@ -91,13 +91,14 @@ describe('the app registry', () => {
       gate: 'telemetry',
       fogCannon: 'telemetry',
       vehicle: 'telemetry',
+      cabFace: 'telemetry',
     });
     expect(LIVE_TOPICS).toEqual(['gas', 'beacon', 'towerCrane', ...equipment, 'environment', 'fogCannon', 'vehicle', 'alarm', 'deviceStatus']);
     expect(DEVICE_KIND_REGISTRY.descriptors.filter((d) => d.offline.raisesAlarm).map((d) => d.kind)).toEqual(['gas', 'towerCrane', ...equipment, 'environment', 'fogCannon']);
   });
 
   it('marks the kinds that only send events, none that reports readings or raises an offline alarm', () => {
-    expect(DEVICE_KINDS.filter(isEventOnlyKind)).toEqual(['camera', 'cycleStage', 'gate']);
+    expect(DEVICE_KINDS.filter(isEventOnlyKind)).toEqual(['camera', 'cycleStage', 'gate', 'cabFace']);
     for (const d of DEVICE_KIND_REGISTRY.descriptors.filter((x) => isEventOnlyKind(x.kind))) {
       expect(d.readings, d.kind).toBe(false);
       expect(d.offline.raisesAlarm, d.kind).toBe(false);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ADMIN, ALARMS, ATTACHMENTS, ATTENDANCE, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, EMERGENCY, ENVIRONMENT, EVENTS, FLEET, HOME, INSPECTIONS, PEOPLE, TENANCY, TUNNEL, VIDEO, redactStreamUrl } from '../../protocol';
+import { ADMIN, ALARMS, ATTACHMENTS, ATTENDANCE, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, EMERGENCY, ENVIRONMENT, EVENTS, FLEET, HOME, INSPECTIONS, LIFTING_DRIVERS, PEOPLE, TENANCY, TUNNEL, VIDEO, redactStreamUrl } from '../../protocol';
 import type { Database } from '../storage';
 import { requestProjects, requestUser } from './authorize';
 
@@ -31,6 +31,9 @@ export const AUDITED_ROUTES: Readonly<Record<string, string>> = {
   [FLEET.thresholdSet.path]: 'threshold.set',
   [FLEET.thresholdReset.path]: 'threshold.reset',
   [DEVICES.deviceKey.path]: 'mqtt.credentials',
+  [LIFTING_DRIVERS.driverAdd.path]: 'driver.add',
+  [LIFTING_DRIVERS.driverEdit.path]: 'driver.edit',
+  [LIFTING_DRIVERS.driverDelete.path]: 'driver.delete',
   [PEOPLE.personAdd.path]: 'person.add',
   [PEOPLE.personEdit.path]: 'person.edit',
   [PEOPLE.personDelete.path]: 'person.delete',
@@ -99,7 +102,7 @@ const BULK_FIELDS = new Set(['contentBase64', 'segments', 'layout', 'pages', 'pa
 /** Longest detail text kept per entry. */
 const MAX_DETAIL_CHARS = 2000;
 /** Fields naming what was changed, in order of preference. */
-const TARGET_FIELDS = ['username', 'sn', 'sns', 'boardId', 'alarmId', 'alarmIds', 'coId', 'target', 'type', 'ids', 'invitationId', 'transferId', 'headingId', 'tunnelId', 'eventId', 'attachmentId', 'recordId', 'recordIds', 'inspectionId', 'projectId'];
+const TARGET_FIELDS = ['username', 'sn', 'sns', 'boardId', 'alarmId', 'alarmIds', 'coId', 'target', 'type', 'ids', 'invitationId', 'transferId', 'headingId', 'tunnelId', 'eventId', 'attachmentId', 'recordId', 'recordIds', 'inspectionId', 'driverId', 'projectId'];
 
 /** The body as logged: secrets dropped, bulk fields replaced by their size, cut at {@link MAX_DETAIL_CHARS}. */
 export function auditDetail(body: unknown): string {

@@ -30,6 +30,7 @@ import { registerTelemetryRoutes } from './routes/telemetry';
 import { registerThresholdRoutes } from './routes/thresholds';
 import { registerWorkRecordRoutes } from './routes/workRecords';
 import { registerEquipmentRoutes } from './routes/equipment';
+import { registerLiftingDriverRoutes } from './routes/liftingDrivers';
 import { registerCycleRoutes } from './routes/cycles';
 import { registerAttendanceRoutes } from './routes/attendance';
 import { registerEmergencyRoutes } from './routes/emergency';
@@ -298,6 +299,7 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   registerWorkRecordRoutes(app, deps);
   registerPeopleRoutes(app, deps);
   registerEquipmentRoutes(app, deps);
+  registerLiftingDriverRoutes(app, deps);
   registerCycleRoutes(app, deps);
   registerAttendanceRoutes(app, deps);
   registerCaptureRoutes(app, deps);

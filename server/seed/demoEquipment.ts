@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
-import { beijingDayStart, equipmentRoleOf, isEquipmentKind, type ArchiveDocument } from '../../protocol';
-import { toJson, type Database, type DriverAttendanceTable } from '../storage';
+import { beijingDayStart, equipmentRoleOf, idNumberCheckDigit, isEquipmentKind, type ArchiveDocument, type DriverFields } from '../../protocol';
+import { insertDrivers, toJson, type Database, type DriverAttendanceTable } from '../storage';
 import type { SeedLocale } from './demoNames';
 import type { DemoDevice } from './demoProject';
 
@@ -16,7 +16,7 @@ const DAY_MS = 86_400_000;
 export const DEMO_ATTENDANCE_DAYS = 31;
 
 /** Shift starts after Beijing midnight, h, and shift length, h. */
-const SHIFTS = [
+export const SHIFTS = [
   { startH: 7, lengthH: 8 },
   { startH: 15, lengthH: 8 },
 ];
@@ -46,27 +46,47 @@ function equipmentOf(devices: readonly DemoDevice[]): DemoDevice[] {
   return devices.filter((d) => isEquipmentKind(d.kind));
 }
 
-/** The two drivers of a demo device: driver 0 works the early shift, driver 1 the late one. */
-export function demoDrivers(projectId: string, d: DemoDevice, nowMs: number, locale: SeedLocale) {
+/** Certificate type (work class) and issuer of the demo drivers, in the site's language. */
+const CERTIFICATE_TYPES: Record<SeedLocale, string> = { en: 'Construction lifting machinery operator', 'zh-CN': '建筑起重机械司机' };
+const AUTHORITIES: Record<SeedLocale, string> = { en: 'Provincial housing and construction department', 'zh-CN': '省住房和城乡建设厅' };
+
+/** A valid demo ID number (GB 11643-1999 with its check character) from a hash, born 1975–1994. */
+function demoIdNumber(h: number, female: boolean): string {
+  const birth = `${1975 + (h % 20)}${String(1 + ((h >>> 5) % 12)).padStart(2, '0')}${String(1 + ((h >>> 9) % 28)).padStart(2, '0')}`;
+  const seq = String(((h >>> 3) % 499) * 2 + (female ? 0 : 1)).padStart(3, '0');
+  const first17 = `330106${birth}${seq}`;
+  return first17 + idNumberCheckDigit(first17);
+}
+
+/** The two drivers of a demo device (id and register fields): driver 0 works the early shift, driver 1 the late one. */
+export function demoDrivers(projectId: string, d: DemoDevice, nowMs: number, locale: SeedLocale): Array<{ driverId: string; fields: DriverFields }> {
   const names = locale === 'en' ? EN_NAMES : ZH_NAMES;
   return [0, 1].map((i) => {
     const h = hash(`${projectId}/${d.sn}/${i}`);
+    const nameIndex = h % names.length;
+    // One certificate runs out within weeks (the list flags it), the other years ahead.
+    const expiry = beijingDayStart(nowMs) + (i === 0 ? (20 + (h % 30)) * DAY_MS : (400 + (h % 700)) * DAY_MS);
     return {
-      project_id: projectId,
-      driver_id: `${d.sn}-D${i + 1}`,
-      device_sn: d.sn,
-      name: names[h % names.length],
-      card_no: `C${String(h % 1_000_000).padStart(6, '0')}`,
-      certificate_no: `T${String(3_301_000_000 + (h % 9_000_000))}`,
-      // One certificate runs out within weeks (the tab flags it), the other years ahead.
-      certificate_expiry_ms: beijingDayStart(nowMs) + (i === 0 ? (20 + (h % 30)) * DAY_MS : (400 + (h % 700)) * DAY_MS),
-      phone: `139${String(h % 100_000_000).padStart(8, '0')}`,
+      driverId: `${d.sn}-D${i + 1}`,
+      fields: {
+        name: names[nameIndex],
+        gender: nameIndex === 2 || nameIndex === 6 ? 'female' : 'male',
+        idNumber: demoIdNumber(h, nameIndex === 2 || nameIndex === 6),
+        phone: `139${String(h % 100_000_000).padStart(8, '0')}`,
+        cardNo: `C${String(h % 1_000_000).padStart(6, '0')}`,
+        certificateNo: `T${String(3_301_000_000 + (h % 9_000_000))}`,
+        certificateType: CERTIFICATE_TYPES[locale],
+        issuingAuthority: AUTHORITIES[locale],
+        certificateIssuedMs: expiry - 6 * 365 * DAY_MS,
+        certificateExpiryMs: expiry,
+        machines: [d.sn],
+      },
     };
   });
 }
 
-/** Clock-in / clock-out of one rota shift, with a few minutes' deterministic jitter. */
-function shiftTimes(driverId: string, dayStartMs: number, shift: number): { inMs: number; outMs: number } {
+/** Clock-in / clock-out of one rota shift (0 early, 1 late) of `driverId` on the Beijing day from `dayStartMs`, with a few minutes' deterministic jitter. */
+export function shiftTimes(driverId: string, dayStartMs: number, shift: number): { inMs: number; outMs: number } {
   const h = hash(`${driverId}/${dayStartMs}`);
   const s = SHIFTS[shift];
   const inMs = dayStartMs + s.startH * HOUR_MS - (h % 15) * 60_000;
@@ -156,7 +176,7 @@ function demoArchive(projectId: string, d: DemoDevice, nowMs: number, locale: Se
 export async function seedDemoEquipment(db: Kysely<Database>, projectId: string, devices: readonly DemoDevice[], nowMs: number, locale: SeedLocale): Promise<void> {
   const eq = equipmentOf(devices);
   if (eq.length === 0) return;
-  await db.insertInto('equipment_drivers').values(eq.flatMap((d) => demoDrivers(projectId, d, nowMs, locale))).execute();
+  await insertDrivers(db, projectId, eq.flatMap((d) => demoDrivers(projectId, d, nowMs, locale)));
   await db.insertInto('equipment_archive').values(eq.map((d) => demoArchive(projectId, d, nowMs, locale))).execute();
   await syncDemoAttendance(db, projectId, eq, nowMs);
 }

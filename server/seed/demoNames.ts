@@ -99,6 +99,8 @@ function zhDevice(d: DemoDevice): DemoDevice {
     const headings = DEMO_TUNNELS.flatMap((t) => t.headings).length;
     return { ...d, name: `${ZH_SURNAMES[i % ZH_SURNAMES.length]}${ZH_GIVEN[(i * 7) % ZH_GIVEN.length]}`, position: `${ZH_TEAMS[Math.floor(i / headings) % ZH_TEAMS.length]}，${d.headingId}` };
   }
+  const cab = d.cabOf === undefined ? undefined : (ZH_CRANES[d.cabOf] ?? ZH_EQUIPMENT[d.cabOf]);
+  if (cab) return { ...d, name: `${cab.name}司机人脸考勤`, position: cab.position };
   if (ZH_CRANES[d.sn]) return { ...d, ...ZH_CRANES[d.sn] };
   if (ZH_EQUIPMENT[d.sn]) return { ...d, ...ZH_EQUIPMENT[d.sn] };
   if (ZH_ENVIRONMENT[d.sn]) return { ...d, ...ZH_ENVIRONMENT[d.sn] };

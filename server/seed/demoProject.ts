@@ -105,6 +105,8 @@ export interface DemoDevice {
   linkedStation?: string;
   /** A construction vehicle's plate, type, driver and source (vehicle kinds only). */
   vehicle?: VehicleFields;
+  /** A cab clock-in terminal's machine: the sn of the lifting equipment it sits in (clock-in kinds only). */
+  cabOf?: string;
   reportPeriodS: number;
 }
 
@@ -300,19 +302,41 @@ function vehicles(): DemoVehicleDevice[] {
 
 type DemoVehicleDevice = DemoDevice & { vehicle: VehicleFields };
 
-export const DEMO_DEVICES: DemoDevice[] = [...gasStations(), ...beacons(), ...towerCranes(), ...tunnelEquipment(), ...cameras(), ...environmentMonitors(), ...fogCannons(), ...progressDevices(), ...stageTablets(), ...gates(), ...vehicles()];
+/**
+ * A face-recognition clock-in terminal (kind `cabFace`, event-driven) in the cab or cage of each machine of
+ * `machines`: `FACE-{machine sn}`, where the machine's drivers clock in at shift start.
+ */
+function cabTerminals(machines: readonly DemoDevice[]): DemoDevice[] {
+  return machines.map((m) => ({ sn: `FACE-${m.sn}`, kind: 'cabFace', name: `${m.name} cab clock-in`, position: m.position, tunnelId: null, headingId: null, cabOf: m.sn, reportPeriodS: 0 }));
+}
+
+export const DEMO_DEVICES: DemoDevice[] = [
+  ...gasStations(),
+  ...beacons(),
+  ...towerCranes(),
+  ...tunnelEquipment(),
+  ...cameras(),
+  ...environmentMonitors(),
+  ...fogCannons(),
+  ...progressDevices(),
+  ...stageTablets(),
+  ...gates(),
+  ...vehicles(),
+  ...cabTerminals([...towerCranes(), ...tunnelEquipment()]),
+];
 
 /**
  * The bridge project's lifting equipment (OTHER_PROJECT): a girder erector on the deck, the precast yard's
- * gantry crane, two tower cranes at the main piers and a crawler crane.
+ * gantry crane, two tower cranes at the main piers and a crawler crane, each with its cab clock-in terminal.
  */
-export const BRIDGE_DEVICES: DemoDevice[] = [
+const BRIDGE_MACHINES: DemoDevice[] = [
   { sn: 'BGE-01', kind: 'bridgeGirderErector', name: 'Girder erector', position: 'Deck, span 7', tunnelId: null, headingId: null, reportPeriodS: 2 },
   { sn: 'GC-B1', kind: 'gantryCrane', name: 'Gantry crane (precast yard)', position: 'Precast girder yard', tunnelId: null, headingId: null, reportPeriodS: 2 },
   { sn: 'TC-B1', kind: 'towerCrane', name: 'Tower crane (pier 12)', position: 'Main pier 12', tunnelId: null, headingId: null, reportPeriodS: 2 },
   { sn: 'TC-B2', kind: 'towerCrane', name: 'Tower crane (pier 13)', position: 'Main pier 13', tunnelId: null, headingId: null, reportPeriodS: 2 },
   { sn: 'YC-B1', kind: 'yardCrane', name: 'Crawler crane', position: 'Crawler crane, river bank', tunnelId: null, headingId: null, reportPeriodS: 2 },
 ];
+export const BRIDGE_DEVICES: DemoDevice[] = [...BRIDGE_MACHINES, ...cabTerminals(BRIDGE_MACHINES)];
 
 /** The administrator account created at first start; its password is ADMIN_PASSWORD or a random one. */
 export const ADMIN_USERNAME = 'admin';

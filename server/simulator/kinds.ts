@@ -1,6 +1,8 @@
 import type { DeviceKind, MessageOf, SprayCommand } from '../../protocol';
 import type { DemoDevice } from '../seed/demoProject';
 import { demoPersonId } from '../seed/demoPeople';
+import { SHIFTS, shiftTimes } from '../seed/demoEquipment';
+import { beijingDayStart } from '../../protocol';
 import { CameraModel } from './cameras';
 import { SiteWind, TowerCrane, craneSpecFor } from './crane';
 import { BridgeGirderErectorModel, ConstructionElevatorModel, GantryCraneModel, YardCraneModel } from './equipment';
@@ -199,6 +201,39 @@ const gateSimulator: SimulatorFactory<'gate'> = (site) => {
   };
 };
 
+/**
+ * Cab clock-in terminals: each machine's rota driver clocks in at the start of the shift, at the minute the
+ * demo's attendance rota has them (server/seed/demoEquipment.ts: driver 1 early, driver 2 late), face matched.
+ */
+const cabFaceSimulator: SimulatorFactory<'cabFace'> = () => {
+  const terminals: Array<{ sn: string; machineSn: string }> = [];
+  return {
+    add(d) {
+      if (!d.cabOf) throw new Error(`cab terminal ${d.sn}: cabOf (its machine) is required`);
+      terminals.push({ sn: d.sn, machineSn: d.cabOf });
+      return terminals.length - 1;
+    },
+    seal() {},
+    step(t, dtS) {
+      const out: Array<SimEvent<'cabFace'>> = [];
+      const end = t + dtS * 1000;
+      for (const day of new Set([beijingDayStart(t), beijingDayStart(end)])) {
+        for (let shift = 0; shift < SHIFTS.length; shift++) {
+          for (const term of terminals) {
+            const driverId = `${term.machineSn}-D${shift + 1}`;
+            const { inMs } = shiftTimes(driverId, day, shift);
+            if (inMs < t || inMs >= end) continue;
+            const score = 90 + (Math.abs(inMs / 60_000) % 10);
+            out.push({ sn: term.sn, tsMs: inMs, payload: { ts: inMs, machineSn: term.machineSn, driverId, matched: true, score, clockInId: `${driverId}-${inMs}` } });
+          }
+        }
+      }
+      return out;
+    },
+    sample: () => null,
+  };
+};
+
 /** Steps a list of equipment models and samples them by index (equipment.ts). */
 function equipmentSimulator<K extends DeviceKind, T extends { step(t: number, dtS: number): void; sample(ts: number): MessageOf<K> }>(
   make: (d: DemoDevice, site: SimSite) => T,
@@ -303,4 +338,5 @@ export const KIND_SIMULATORS: { [K in DeviceKind]: SimulatorFactory<K> } = {
   gate: gateSimulator,
   fogCannon: fogCannonSimulator,
   vehicle: vehicleSimulator,
+  cabFace: cabFaceSimulator,
 };

@@ -53,7 +53,8 @@ describe('FleetModel', () => {
     }
     expect(rejected.slice(0, 5)).toEqual([]);
     expect(count).toBeGreaterThan(100_000);
-    expect([...kinds].sort()).toEqual([...DEVICE_KINDS].sort());
+    // the cab clock-in terminals speak only at shift start (07:00 and 15:00 Beijing time: cabFace.test.ts)
+    expect([...kinds].sort()).toEqual([...DEVICE_KINDS].filter((k) => k !== 'cabFace').sort());
   }, 30_000);
 
   it('publishes each device at its report period, staggered so devices do not fire in the same millisecond', () => {

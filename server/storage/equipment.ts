@@ -1,9 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './schema';
 
-/** The drivers of device `sn` of `projectId` (rows), by driver id. */
+/** The drivers assigned to device `sn` of `projectId` (rows), by driver id. */
 export function driverRows(db: Kysely<Database>, projectId: string, sn: string) {
-  return db.selectFrom('equipment_drivers').selectAll().where('project_id', '=', projectId).where('device_sn', '=', sn).orderBy('driver_id').execute();
+  return db
+    .selectFrom('equipment_drivers as d')
+    .innerJoin('equipment_driver_machines as m', (j) => j.onRef('m.project_id', '=', 'd.project_id').onRef('m.driver_id', '=', 'd.driver_id'))
+    .selectAll('d')
+    .where('d.project_id', '=', projectId)
+    .where('m.device_sn', '=', sn)
+    .orderBy('d.driver_id')
+    .execute();
 }
 
 /** The shifts on device `sn` of `projectId` open at `atMs` (ms since epoch): driver and clock-in. */

@@ -1110,6 +1110,64 @@ const companyContactTeamGrace: Migration = {
   },
 };
 
+/**
+ * The driver register of lifting equipment an administrator keeps (docs/api.md "Equipment", docs/domain.md
+ * "Driver certificates"): a driver's ID number, gender and the certificate's type, issuer and issue date; the
+ * machines each driver is assigned to (a driver may run several: equipment_driver_machines, filled from the
+ * old one-machine column, which goes); the clock-ins of the cab terminals (docs/device-protocol.md "cabFace",
+ * stored once per terminal and record key; photos in alarm_captures); and the archive's further fields.
+ */
+const liftingDriversArchives: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('equipment_drivers')
+      .addColumn('gender', 'text')
+      .addColumn('id_number', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('certificate_type', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('issuing_authority', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('certificate_issued_ms', 'double precision')
+      .execute();
+    await db.schema
+      .createTable('equipment_driver_machines')
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('driver_id', 'text', (c) => c.notNull())
+      .addColumn('device_sn', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('equipment_driver_machines_pk', ['project_id', 'driver_id', 'device_sn'])
+      .addForeignKeyConstraint('equipment_driver_machines_driver_fk', ['project_id', 'driver_id'], 'equipment_drivers', ['project_id', 'driver_id'], (c) => c.onDelete('cascade'))
+      .execute();
+    await db.schema.createIndex('equipment_driver_machines_device_idx').on('equipment_driver_machines').columns(['project_id', 'device_sn']).execute();
+    await sql`insert into equipment_driver_machines (project_id, driver_id, device_sn) select project_id, driver_id, device_sn from equipment_drivers`.execute(db);
+    await db.schema.dropIndex('equipment_drivers_device_idx').execute();
+    await db.schema.alterTable('equipment_drivers').dropColumn('device_sn').execute();
+    await db.schema
+      .createTable('lifting_clock_ins')
+      .addColumn('clock_in_id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
+      .addColumn('project_id', 'text', (c) => c.notNull().references('projects.project_id').onDelete('cascade'))
+      .addColumn('device_sn', 'text', (c) => c.notNull())
+      .addColumn('terminal_sn', 'text', (c) => c.notNull())
+      .addColumn('clock_key', 'text', (c) => c.notNull())
+      .addColumn('driver_id', 'text')
+      .addColumn('at_ms', 'double precision', (c) => c.notNull())
+      .addColumn('received_ms', 'double precision', (c) => c.notNull())
+      .addColumn('matched', 'boolean', (c) => c.notNull())
+      .addColumn('score', 'double precision')
+      .addColumn('verdict', 'text', (c) => c.notNull())
+      .addColumn('photo_name', 'text')
+      .addUniqueConstraint('lifting_clock_ins_key', ['project_id', 'terminal_sn', 'clock_key'])
+      .execute();
+    await db.schema.createIndex('lifting_clock_ins_at_idx').on('lifting_clock_ins').expression(sql`project_id, at_ms desc`).execute();
+    await db.schema
+      .alterTable('equipment_archive')
+      .addColumn('property_unit', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('installation_unit', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('inspection_report_no', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('max_height_m', 'double precision')
+      .addColumn('max_span_m', 'double precision')
+      .addColumn('attachment_ids', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+      .execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -1147,6 +1205,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0063_quality_safety_inspections': inspections,
   '0065_person_identity_fields': personIdentityFields,
   '0067_company_contact_team_grace': companyContactTeamGrace,
+  '0072_lifting_drivers_archives': liftingDriversArchives,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

@@ -37,6 +37,8 @@ export interface Database {
   equipment_drivers: EquipmentDriversTable;
   driver_attendance: DriverAttendanceTable;
   equipment_archive: EquipmentArchiveTable;
+  equipment_driver_machines: EquipmentDriverMachinesTable;
+  lifting_clock_ins: LiftingClockInsTable;
   member_invitations: MemberInvitationsTable;
   tunnel_progress: TunnelProgressTable;
   cycle_stage_spans: CycleStageSpansTable;
@@ -460,16 +462,50 @@ export interface ZoneHourCountsTable {
   portal_out: number;
 }
 
-/** Drivers of lifting equipment (migration 0015_equipment_records; docs/api.md "Equipment"). */
+/** Drivers of lifting equipment (migrations 0015_equipment_records, 0072_lifting_drivers_archives; docs/api.md "Equipment"). */
 export interface EquipmentDriversTable {
   project_id: string;
   driver_id: string;
-  device_sn: string;
   name: string;
   card_no: string;
   certificate_no: string;
+  /** The first instant the certificate is no longer valid, ms since epoch. */
   certificate_expiry_ms: number;
   phone: string;
+  gender: 'male' | 'female' | null;
+  /** GB 11643-1999 ID number; '' for rows written before it was asked. */
+  id_number: Generated<string>;
+  certificate_type: Generated<string>;
+  issuing_authority: Generated<string>;
+  certificate_issued_ms: number | null;
+}
+
+/** The machines (device sns) each driver is assigned to (migration 0072_lifting_drivers_archives). */
+export interface EquipmentDriverMachinesTable {
+  project_id: string;
+  driver_id: string;
+  device_sn: string;
+}
+
+/** Clock-ins of the cab terminals (migration 0072_lifting_drivers_archives; docs/device-protocol.md "cabFace"). */
+export interface LiftingClockInsTable {
+  clock_in_id: Generated<number>;
+  project_id: string;
+  /** The machine clocked in at. */
+  device_sn: string;
+  terminal_sn: string;
+  /** The terminal's record number, or driver and time: one row per terminal and key. */
+  clock_key: string;
+  /** The driver of the register, null when the terminal named none the register knows. */
+  driver_id: string | null;
+  at_ms: number;
+  received_ms: number;
+  matched: boolean;
+  score: number | null;
+  /** protocol ClockInVerdict. */
+  verdict: string;
+  /** The photo's name in alarm_captures, null when none was sent. */
+  photo_name: string | null;
 }
 
 /** Clock-in and clock-out of drivers at their equipment; `clock_out_ms` null while on duty. */
@@ -496,6 +532,16 @@ export interface EquipmentArchiveTable {
   next_inspection_ms: number | null;
   registration_no: string;
   documents: ColumnType<unknown, string, string>;
+  /** Migration 0072_lifting_drivers_archives: property right unit, installation unit, inspection report number. */
+  property_unit: Generated<string>;
+  installation_unit: Generated<string>;
+  inspection_report_no: Generated<string>;
+  /** Highest hook height (cranes, erectors) or cage travel (elevators), m; null where it does not apply. */
+  max_height_m: number | null;
+  /** Span (gantry cranes, girder erectors) or jib length (tower cranes), m; null where it does not apply. */
+  max_span_m: number | null;
+  /** Attachment ids (server/attachments) of the archive's scanned papers, JSON array. */
+  attachment_ids: ColumnType<unknown, string | undefined, string>;
 }
 
 /** AI capture pictures of camera alarms (migration 0041_alarm_captures, server/captures/captureStore.ts). */

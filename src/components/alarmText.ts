@@ -50,6 +50,10 @@ export const AI_METRIC_LABEL: Readonly<Record<string, MessageDescriptor | undefi
   beaconRemoved: msg`Beacon removed`,
   gathering: msg`Gathering`,
   leaveArea: msg`Left work area`,
+  // refused clock-ins of lifting drivers (server/lifting/clockIns.ts, protocol CLOCK_IN_ALARM_METRICS)
+  clockInUnknownDriver: msg`Clock-in by an unregistered driver`,
+  clockInNotAssigned: msg`Clock-in by a driver not assigned to this machine`,
+  clockInCertificateExpired: msg`Clock-in with an expired operator certificate`,
 };
 
 /**

@@ -58,6 +58,7 @@ export const KIND_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   'kind.yardCrane': msg`Yard crane`,
   'kind.cycleStage': msg`Process stage reporter`,
   'kind.gate': msg`Access gate`,
+  'kind.cabFace': msg`Cab clock-in terminal`,
   'kind.vehicle': msg`Construction vehicle`,
   'metric.vehicle.chainageM': msg`Distance from portal`,
   'metric.vehicle.battery': msg`Battery`,

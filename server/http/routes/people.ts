@@ -88,7 +88,7 @@ export function ageOn(birthDate: string | null, nowMs: number): number | null {
  * Whether `user` sees ID numbers whole: an installation administrator or an organisation administrator of
  * the project (role orgAdmin, permission project.admin). Everyone else gets them masked (docs/api.md).
  */
-function seesIdNumbers(user: SessionUser, projectId: string): boolean {
+export function seesIdNumbers(user: SessionUser, projectId: string): boolean {
   return user.isAdmin || userMay(user, projectId, 'project.admin');
 }
 

@@ -4,8 +4,9 @@ import { Button, Tab, TabList } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { EQUIPMENT, FLEET, type DeviceInfo } from '../../../protocol';
-import { useQuery } from '../../stores';
+import { certificateStatus, EQUIPMENT, FLEET, LIFTING_DRIVERS, userMay, type DeviceInfo, type LiftingDriver } from '../../../protocol';
+import { useQuery, useStores } from '../../stores';
+import { DriverEditDialog } from '../../equipment/DriverEditDialog';
 import { downloadExport } from '../../api/downloadExport';
 import { useProjectId } from '../../app/shell/useProjectId';
 import { useBoardClock } from '../../panelData';
@@ -35,8 +36,6 @@ const TAB_LABEL: Record<EquipmentTab, MessageDescriptor> = {
 };
 
 const DAY_MS = 86_400_000;
-/** Days within which a certificate's expiry is flagged. */
-const CERTIFICATE_WARN_DAYS = 30;
 const RECORDS_PAGE_SIZE = 15;
 
 /**
@@ -121,26 +120,61 @@ const LiveTab = observer(function LiveTab({ device }: { device: DeviceInfo }) {
   );
 });
 
-/** Driver: the device's drivers with who is on duty (as of the board clock), card, certificate and its expiry. */
+/** A certificate's status in words and colour: expired red, expiring within 30 days amber (docs/domain.md "Driver certificates"). */
+function CertificateExpiry({ expiryMs, nowMs }: { expiryMs: number; nowMs: number }) {
+  const status = certificateStatus(expiryMs, nowMs);
+  const daysLeft = Math.ceil((expiryMs - nowMs) / DAY_MS);
+  // the expiry instant is the start of the day after the last valid one
+  const lastDay = formatBeijing(expiryMs - DAY_MS, 'YYYY-MM-DD');
+  if (status === 'valid') return <>{lastDay}</>;
+  return (
+    <span data-certificate={status} style={{ color: status === 'expired' ? STATUS_COLOR.alarm : STATUS_COLOR.warning, fontWeight: 600 }}>
+      {lastDay} {status === 'expired' ? <Trans>Expired</Trans> : <Trans>Expiring ({daysLeft} days left)</Trans>}
+    </span>
+  );
+}
+
+/**
+ * Driver: the device's drivers with who is on duty (as of the board clock), card, certificate and its expiry;
+ * project managers and administrators add, edit and remove drivers here (DriverEditDialog).
+ */
 const DriverTab = observer(function DriverTab({ device }: { device: DeviceInfo }) {
   const clock = useBoardClock();
+  const { session } = useStores();
   const projectId = useProjectId() ?? '';
+  const user = session.user;
+  const mayEdit = !!user && (user.isAdmin || userMay(user, projectId, 'threshold.edit'));
+  const [editing, setEditing] = useState<LiftingDriver | null | undefined>(undefined);
   // Replay: as of the replay instant's minute (a key that moves every frame would ask again every render).
   const atMs = clock.mode === 'replay' ? Math.floor(clock.now() / 60_000) * 60_000 : undefined;
   const load = useQuery(EQUIPMENT.drivers, { projectId, sn: device.sn, atMs });
+  const register = useQuery(LIFTING_DRIVERS.driverList, { projectId, sn: device.sn });
+  const dialog = <DriverEditDialog projectId={projectId} driver={editing} machineSn={device.sn} onDone={() => setEditing(undefined)} />;
+  const add = mayEdit ? (
+    <Button size="small" onClick={() => setEditing(null)}>
+      <Trans>Add driver</Trans>
+    </Button>
+  ) : null;
   if (load.error) return <TabMessage error>{load.error}</TabMessage>;
   if (!load.data) return <TabMessage><Trans>Loading…</Trans></TabMessage>;
-  if (load.data.drivers.length === 0) return <TabMessage><Trans>No driver is registered for this equipment</Trans></TabMessage>;
+  if (load.data.drivers.length === 0) {
+    return (
+      <>
+        <TabMessage><Trans>No driver is registered for this equipment</Trans></TabMessage>
+        {add}
+        {dialog}
+      </>
+    );
+  }
   const now = load.data.atMs;
+  const full = new Map((register.data?.drivers ?? []).map((d) => [d.driverId, d]));
   return (
-    <DataTable
-      label="drivers"
-      head={[<Trans key="n">Driver</Trans>, <Trans key="d">On duty</Trans>, <Trans key="c">Card</Trans>, <Trans key="cn">Certificate</Trans>, <Trans key="e">Valid until</Trans>, <Trans key="p">Phone</Trans>]}
-    >
-      {load.data.drivers.map((d) => {
-        const daysLeft = Math.floor((d.certificateExpiryMs - now) / DAY_MS);
-        const expiryColor = daysLeft < 0 ? STATUS_COLOR.alarm : daysLeft <= CERTIFICATE_WARN_DAYS ? STATUS_COLOR.warning : undefined;
-        return (
+    <>
+      <DataTable
+        label="drivers"
+        head={[<Trans key="n">Driver</Trans>, <Trans key="d">On duty</Trans>, <Trans key="c">Card</Trans>, <Trans key="cn">Certificate</Trans>, <Trans key="e">Valid until</Trans>, <Trans key="p">Phone</Trans>, ...(mayEdit ? [<span key="x" />] : [])]}
+      >
+        {load.data.drivers.map((d) => (
           <tr key={d.driverId} data-driver={d.driverId} data-on-duty={d.onDuty}>
             <td style={{ ...cellStyle, fontWeight: d.onDuty ? 600 : undefined }}>{d.name}</td>
             <td style={cellStyle}>
@@ -156,25 +190,23 @@ const DriverTab = observer(function DriverTab({ device }: { device: DeviceInfo }
             </td>
             <td style={cellStyle}>{d.cardNo}</td>
             <td style={cellStyle}>{d.certificateNo}</td>
-            <td style={{ ...cellStyle, color: expiryColor }}>
-              {formatBeijing(d.certificateExpiryMs, 'YYYY-MM-DD')}
-              {daysLeft < 0 ? (
-                <>
-                  {' '}
-                  <Trans>(expired)</Trans>
-                </>
-              ) : daysLeft <= CERTIFICATE_WARN_DAYS ? (
-                <>
-                  {' '}
-                  <Trans>({daysLeft} days left)</Trans>
-                </>
-              ) : null}
+            <td style={cellStyle}>
+              <CertificateExpiry expiryMs={d.certificateExpiryMs} nowMs={now} />
             </td>
             <td style={cellStyle}>{d.phone}</td>
+            {mayEdit ? (
+              <td style={cellStyle}>
+                <Button size="small" disabled={!full.has(d.driverId)} onClick={() => setEditing(full.get(d.driverId))}>
+                  <Trans>Edit</Trans>
+                </Button>
+              </td>
+            ) : null}
           </tr>
-        );
-      })}
-    </DataTable>
+        ))}
+      </DataTable>
+      {add}
+      {dialog}
+    </>
   );
 });
 
