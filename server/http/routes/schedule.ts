@@ -114,9 +114,9 @@ export function registerScheduleRoutes(app: FastifyInstance, deps: HttpDeps): vo
       if (body.taskId === undefined && tasks.length >= MAX_SCHEDULE_TASKS) throw new ApiError('VALIDATION', `task: the schedule holds ${MAX_SCHEDULE_TASKS} tasks already`);
       const twin = tasks.find((t) => t.wbs === f.wbs && t.taskId !== body.taskId);
       if (twin) throw new ApiError('CONFLICT', `Task ${twin.name} has WBS ${f.wbs} already`);
-      // the schedule as it would be, the new task standing as id 0
+      // the schedule as it would be (the task first, so a cycle is named from it), a new task standing as id 0
       const id = body.taskId ?? 0;
-      const graph = [...tasks.filter((t) => t.taskId !== id), { taskId: id, wbs: f.wbs, parentId: f.parentId, predecessorIds: f.predecessorIds }];
+      const graph = [{ taskId: id, wbs: f.wbs, parentId: f.parentId, predecessorIds: f.predecessorIds }, ...tasks.filter((t) => t.taskId !== id)];
       const problem = taskGraphProblem(graph);
       if (problem) throw new ApiError('VALIDATION', `task.${problem.field}: ${problem.message}`);
       if (body.taskId === undefined) return insertTask(tx, body.projectId, f, user.username, nowMs);
