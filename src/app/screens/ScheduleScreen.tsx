@@ -17,7 +17,8 @@ import { useProjectId } from '../shell/useProjectId';
 /** The screen asks again this often (ms). */
 const REFRESH_MS = 60_000;
 
-const cell = { padding: '0 8px', height: GANTT_ROW_PX, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', fontVariantNumeric: 'tabular-nums' } as const;
+// a row's 1 px top border is part of its GANTT_ROW_PX, so it lines up with its bar
+const cell = { padding: '0 8px', height: GANTT_ROW_PX - 1, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', fontVariantNumeric: 'tabular-nums' } as const;
 
 /** How deep a task sits under its parents (0 at the top). */
 function depthOf(t: ScheduleTask, byId: ReadonlyMap<number, ScheduleTask>): number {
@@ -127,7 +128,7 @@ export const ScheduleScreen = observer(function ScheduleScreen() {
             </thead>
             <tbody>
               {tasks.map((x) => (
-                <tr key={x.taskId} data-task={x.wbs} data-status={x.status} style={{ borderTop: `1px solid ${SCREEN.panelBorder}`, height: GANTT_ROW_PX, fontWeight: byId.has(x.taskId) && tasks.some((c) => c.parentId === x.taskId) ? 600 : undefined }}>
+                <tr key={x.taskId} data-task={x.wbs} data-status={x.status} style={{ borderTop: `1px solid ${SCREEN.panelBorder}`, fontWeight: byId.has(x.taskId) && tasks.some((c) => c.parentId === x.taskId) ? 600 : undefined }}>
                   <td style={cell}>{x.wbs}</td>
                   <td style={{ ...cell, maxWidth: 300, paddingLeft: 8 + 14 * depthOf(x, byId) }} title={x.name}>
                     <button type="button" onClick={() => setEditing(x)} style={{ all: 'unset', cursor: 'pointer' }}>
