@@ -23,6 +23,7 @@ import { ATTACHMENTS } from './attachments';
 import { EVENTS, HOME } from './home';
 import { EMERGENCY } from './emergency';
 import { INSPECTIONS } from './inspections';
+import { SCHEDULE } from './schedule';
 
 export * from './define';
 export * from './admin';
@@ -48,12 +49,13 @@ export { ATTACHMENTS } from './attachments';
 export { EVENTS, HOME } from './home';
 export * from './emergency';
 export * from './inspections';
+export * from './schedule';
 
 /**
  * Every REST endpoint's contract (docs/api.md): the server registers each route from its contract, the
  * browser calls through it, the OpenAPI document and the authorisation table are generated from this list.
  */
-export const CONTRACTS: readonly AnyContract[] = [...contractsOf(AUTH), ...contractsOf(ALARMS), ...contractsOf(DEVICES), ...contractsOf(HISTORY), ...contractsOf(OPERATIONS), ...contractsOf(BOARDS), ...contractsOf(CUSTOM_PANELS), ...contractsOf(PEOPLE), ...contractsOf(FLEET), ...contractsOf(EQUIPMENT), ...contractsOf(LIFTING_DRIVERS), ...contractsOf(NAV), ...contractsOf(SYSTEM), ...contractsOf(ADMIN), ...contractsOf(TENANCY), ...contractsOf(TUNNEL), ...contractsOf(CYCLES), ...contractsOf(ATTENDANCE), ...contractsOf(CAPTURES), ...contractsOf(VIDEO), ...contractsOf(ENVIRONMENT), ...contractsOf(VEHICLES), ...contractsOf(COMPANY), ...contractsOf(ATTACHMENTS), ...contractsOf(EVENTS), ...contractsOf(HOME), ...contractsOf(EMERGENCY), ...contractsOf(INSPECTIONS)];
+export const CONTRACTS: readonly AnyContract[] = [...contractsOf(AUTH), ...contractsOf(ALARMS), ...contractsOf(DEVICES), ...contractsOf(HISTORY), ...contractsOf(OPERATIONS), ...contractsOf(BOARDS), ...contractsOf(CUSTOM_PANELS), ...contractsOf(PEOPLE), ...contractsOf(FLEET), ...contractsOf(EQUIPMENT), ...contractsOf(LIFTING_DRIVERS), ...contractsOf(NAV), ...contractsOf(SYSTEM), ...contractsOf(ADMIN), ...contractsOf(TENANCY), ...contractsOf(TUNNEL), ...contractsOf(CYCLES), ...contractsOf(ATTENDANCE), ...contractsOf(CAPTURES), ...contractsOf(VIDEO), ...contractsOf(ENVIRONMENT), ...contractsOf(VEHICLES), ...contractsOf(COMPANY), ...contractsOf(ATTACHMENTS), ...contractsOf(EVENTS), ...contractsOf(HOME), ...contractsOf(EMERGENCY), ...contractsOf(INSPECTIONS), ...contractsOf(SCHEDULE)];
 
 /** Who may call each contract's path (the authorisation table of server/http/routePermissions.ts). */
 export function accessByPath(contracts: readonly AnyContract[]): Record<string, RouteAccess> {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ADMIN, ALARMS, ATTACHMENTS, ATTENDANCE, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, EMERGENCY, ENVIRONMENT, EVENTS, FLEET, HOME, INSPECTIONS, LIFTING_DRIVERS, PEOPLE, TENANCY, TUNNEL, VIDEO, redactStreamUrl } from '../../protocol';
+import { ADMIN, ALARMS, ATTACHMENTS, ATTENDANCE, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, EMERGENCY, ENVIRONMENT, EVENTS, FLEET, HOME, INSPECTIONS, LIFTING_DRIVERS, PEOPLE, TENANCY, TUNNEL, VIDEO, redactStreamUrl, SCHEDULE } from '../../protocol';
 import type { Database } from '../storage';
 import { requestProjects, requestUser } from './authorize';
 
@@ -81,6 +81,9 @@ export const AUDITED_ROUTES: Readonly<Record<string, string>> = {
   [EMERGENCY.materialImport.path]: 'emergency.materialImport',
   [INSPECTIONS.save.path]: 'inspection.save',
   [INSPECTIONS.rectify.path]: 'inspection.rectify',
+  [SCHEDULE.save.path]: 'schedule.save',
+  [SCHEDULE.delete.path]: 'schedule.delete',
+  [SCHEDULE.import.path]: 'schedule.import',
   [INSPECTIONS.review.path]: 'inspection.review',
   [INSPECTIONS.delete.path]: 'inspection.delete',
 };

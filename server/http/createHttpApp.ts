@@ -35,6 +35,7 @@ import { registerCycleRoutes } from './routes/cycles';
 import { registerAttendanceRoutes } from './routes/attendance';
 import { registerEmergencyRoutes } from './routes/emergency';
 import { registerInspectionRoutes } from './routes/inspections';
+import { registerScheduleRoutes } from './routes/schedule';
 import { registerCaptureRoutes } from './routes/captures';
 import { registerVideoRoutes } from './routes/video';
 import { registerVehicleRoutes } from './routes/vehicles';
@@ -310,5 +311,6 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   registerHomeRoutes(app, deps);
   registerEmergencyRoutes(app, deps);
   registerInspectionRoutes(app, deps);
+  registerScheduleRoutes(app, deps);
   return app;
 }

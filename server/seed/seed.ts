@@ -9,6 +9,7 @@ import { demoCompanyTypes, demoPeople, demoTeamShifts, demoZones } from './demoP
 import { ADMIN_USERNAME, BRIDGE_USER, DEMO_PROJECT, demoStationChainageM, OTHER_PROJECT } from './demoProject';
 import { seedDemoEquipment } from './demoEquipment';
 import { seedDemoRegisters } from './demoRegisters';
+import { seedDemoSchedule } from './demoSchedule';
 import { demoProgressHistory } from './demoProgress';
 import { seedDemoHome } from './demoHome';
 import { demoAlignments } from './demoAlignment';
@@ -171,6 +172,8 @@ export async function seedIfEmpty(
     );
     // The project home: details, units, design figures, reported quantities and the event book (docs/domain.md "Project home").
     await seedDemoHome(tx, DEMO_PROJECT.projectId, locale, nowMs);
+    // the project schedule: portal works, each bore by rock grade, lining, pavement, electromechanical (docs/domain.md "Project schedule")
+    await seedDemoSchedule(tx, DEMO_PROJECT.projectId, locale, nowMs);
 
     for (const board of [names.board, names.bridgeBoard]) {
       await insertBoard(tx, board, nowMs);

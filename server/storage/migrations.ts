@@ -1168,6 +1168,35 @@ const liftingDriversArchives: Migration = {
   },
 };
 
+/**
+ * 0068: the project schedule (docs/domain.md "Project schedule"): tasks with WBS code, parent, planned and
+ * actual dates (YYYY-MM-DD, Beijing time), progress, finish-to-start predecessors (task ids of the same
+ * project, JSON), responsible unit and milestone flag.
+ */
+const scheduleTasks: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('schedule_tasks')
+      .addColumn('task_id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('wbs', 'text', (c) => c.notNull())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('parent_id', 'integer')
+      .addColumn('planned_start', 'text', (c) => c.notNull())
+      .addColumn('planned_end', 'text', (c) => c.notNull())
+      .addColumn('actual_start', 'text')
+      .addColumn('actual_end', 'text')
+      .addColumn('progress_pct', 'double precision', (c) => c.notNull())
+      .addColumn('predecessor_ids', 'jsonb', (c) => c.notNull())
+      .addColumn('responsible_unit', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('milestone', 'boolean', (c) => c.notNull().defaultTo(false))
+      .addColumn('updated_by', 'text', (c) => c.notNull())
+      .addColumn('updated_at_ms', 'double precision', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('schedule_tasks_project_wbs').on('schedule_tasks').columns(['project_id', 'wbs']).unique().execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -1205,6 +1234,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0063_quality_safety_inspections': inspections,
   '0065_person_identity_fields': personIdentityFields,
   '0067_company_contact_team_grace': companyContactTeamGrace,
+  '0068_schedule_tasks': scheduleTasks,
   '0072_lifting_drivers_archives': liftingDriversArchives,
 };
 

@@ -56,6 +56,7 @@ export interface Database {
   project_profiles: ProjectProfilesTable;
   emergency_records: EmergencyRecordsTable;
   inspections: InspectionsTable;
+  schedule_tasks: ScheduleTasksTable;
 }
 
 export interface UsersTable {
@@ -798,5 +799,25 @@ export interface InspectionsTable {
   reviewer: Generated<string>;
   review_note: Generated<string>;
   reviewed_at_ms: number | null;
+  updated_at_ms: number;
+}
+
+/** A task of a project's schedule (migration 0068; protocol/schedule.ts). Dates are YYYY-MM-DD, Beijing time. */
+export interface ScheduleTasksTable {
+  task_id: Generated<number>;
+  project_id: string;
+  wbs: string;
+  name: string;
+  parent_id: number | null;
+  planned_start: string;
+  planned_end: string;
+  actual_start: string | null;
+  actual_end: string | null;
+  progress_pct: number;
+  /** Finish-to-start predecessors' task ids (JSON array). */
+  predecessor_ids: ColumnType<unknown, string, string>;
+  responsible_unit: string;
+  milestone: boolean;
+  updated_by: string;
   updated_at_ms: number;
 }

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { HOME, percentDone, TUNNEL, type HomeSummary } from '../../../protocol';
+import { HOME, percentDone, SCHEDULE, TUNNEL, type HomeSummary } from '../../../protocol';
 import { useQuery } from '../../stores';
 import { formatNumber } from '../../format/number';
 import { SCREEN } from '../../theme/theme';
@@ -71,7 +71,9 @@ export const HomeScreen = observer(function HomeScreen() {
   const { t } = useLingui();
   const summary = useQuery(HOME.summary, projectId ? { projectId } : null, { refreshMs: SUMMARY_REFRESH_MS }).data;
   const bores = useQuery(TUNNEL.progressFigures, projectId ? { projectId } : null, { refreshMs: SUMMARY_REFRESH_MS }).data;
+  const schedule = useQuery(SCHEDULE.simple, projectId ? { projectId } : null, { refreshMs: SUMMARY_REFRESH_MS }).data;
   const links: Array<[string, ReactNode]> = [
+    ['/schedule', <Trans key="s">Schedule</Trans>],
     ['/events', <Trans key="e">Event book</Trans>],
     ['/people', <Trans key="p">People</Trans>],
     ['/attendance', <Trans key="a">Attendance</Trans>],
@@ -123,6 +125,11 @@ export const HomeScreen = observer(function HomeScreen() {
                 detail={`${num(b.figures.total.faceM)} / ${num(b.figures.lengthM)} m`}
               />
             ))}
+            {schedule && schedule.total > 0 ? (
+              <div data-testid="home-schedule">
+                <Progress label={<Trans>Schedule: overall progress</Trans>} pct={schedule.progressPct} detail={<ScreenLink to="/schedule"><Trans>{schedule.late} late tasks</Trans></ScreenLink>} />
+              </div>
+            ) : null}
             {summary.profile.quantities.map((q, i) => (
               <Progress key={i} label={`${t(STRUCTURE_LABEL[q.structure])} · ${q.item}`} pct={percentDone(q.done, q.design)} detail={`${num(q.done, 1)} / ${num(q.design, 1)} ${q.unit}`} />
             ))}

@@ -1,0 +1,51 @@
+import { expect, test } from './fixtures';
+import { SCHEDULE, type ScheduleSimple } from '../../protocol';
+import { DEMO_PROJECT } from '../../server/seed/demoProject';
+import { logIn } from './session';
+import { smallTexts } from './smallTexts';
+
+/**
+ * The project schedule in the browser (docs/domain.md "Project schedule"): the home's link and figures, the
+ * Gantt with the demo's late task marked in red and in words, no text under 12 px at 1366×768, a task added
+ * through the dialog showing in the table and the Gantt (removed again afterwards).
+ */
+const projectId = DEMO_PROJECT.projectId;
+
+test('the schedule: a late task marked on the Gantt, a task added through the dialog appears', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/#/home');
+  await logIn(page);
+  await expect(page.getByTestId('home-schedule')).toContainText('late tasks');
+  await page.getByRole('link', { name: 'Schedule', exact: true }).click();
+  await expect(page).toHaveURL(/#\/schedule/);
+
+  const late = page.locator('[data-gantt-task="3.2"]');
+  await expect(late).toHaveAttribute('data-status', 'late');
+  await expect(late.locator('[data-mark="late"]')).toHaveText('Late');
+  await expect(page.locator('[data-task="3.2"] [data-task-status="late"]')).toHaveText('Late');
+  await expect(page.locator('[data-gantt-task="4.2"]')).toHaveAttribute('data-status', 'atRisk');
+  await expect(page.locator('[data-arrow="3.1>3.2"]')).toHaveCount(1);
+  await expect(page.locator('[data-today]')).toHaveCount(1);
+  const simple = (await (await page.request.post(SCHEDULE.simple.path, { data: { projectId } })).json()) as { data: ScheduleSimple };
+  await expect(page.locator('[data-schedule-late]')).toHaveText(String(simple.data.late));
+  expect(await smallTexts(page, 12)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Week' }).click();
+  await page.getByRole('button', { name: 'Add task' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('WBS', { exact: true }).fill('5.3');
+  await dialog.getByLabel('Task name').fill('Cable trough covers');
+  await dialog.getByLabel('Planned start').fill(simple.data.today);
+  await dialog.getByLabel('Planned end').fill(simple.data.today);
+  await dialog.getByLabel('Predecessors (WBS, comma-separated)').fill('5.1');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('[data-task="5.3"]')).toContainText('Cable trough covers');
+  await expect(page.locator('[data-gantt-task="5.3"]')).toHaveCount(1);
+  await expect(page.locator('[data-arrow="5.1>5.3"]')).toHaveCount(1);
+
+  // leave the demo as it was for the other specs
+  const added = ((await (await page.request.post(SCHEDULE.simple.path, { data: { projectId } })).json()) as { data: ScheduleSimple }).data.list.find((t) => t.wbs === '5.3')!;
+  expect((await page.request.post(SCHEDULE.delete.path, { data: { projectId, taskIds: [added.taskId] } })).ok()).toBe(true);
+});
