@@ -132,6 +132,7 @@ export const BUILTIN_PANEL_TYPES = [
   'companyAttendance',
   'video',
   'vehiclesInTunnel',
+  'inspections',
 ] as const;
 
 // ───────────────────────── Board server (docs/api.md "Board server") ─────────────────────────

@@ -6,6 +6,7 @@ import { frameScheduler } from './FrameScheduler';
 import { cycleSourceOf } from './cycles';
 import { environmentSourceOf } from './environment';
 import { vehicleSourceOf } from './vehicles';
+import { registerSourceOf } from './registers';
 
 const WALL_CLOCK = { now: () => Date.now() };
 
@@ -48,6 +49,7 @@ export function createLiveSource(root: RootStore): PanelDataSource {
     tunnelPlan: (projectId) => root.request(TUNNEL.plan, { projectId }, { skipErrorHandler: true }),
     attendance: attendanceSourceOf(root),
     vehicles: vehicleSourceOf(root),
+    registers: registerSourceOf(root),
     siteEnvironment: environmentSourceOf(root, true),
   };
 }

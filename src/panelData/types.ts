@@ -3,6 +3,7 @@ import type { AttendanceSource } from './attendance';
 import type { CycleSource } from './cycles';
 import type { EnvironmentSource } from './environment';
 import type { VehicleSource } from './vehicles';
+import type { RegisterSource } from './registers';
 import type { ChartWindow, PersonnelFrame, PersonnelRequest, PersonnelWatch, SeriesFrame, TelemetryTopic, WindowRequest } from '../stores';
 
 export type { ChartWindow, PersonnelFrame, PersonnelRequest, PersonnelWatch, SeriesFrame, TelemetryTopic, WindowRequest };
@@ -119,4 +120,6 @@ export interface PanelDataSource {
   siteEnvironment?: EnvironmentSource;
   /** Construction vehicles now (vehicles.ts); absent in replay and in sources without a server (the vehicle panels say so). */
   vehicles?: VehicleSource;
+  /** The emergency and inspection registers now (registers.ts); absent in replay and in sources without a server. */
+  registers?: RegisterSource;
 }

@@ -24,6 +24,7 @@ import { cycleTrendPanel } from './CycleTrend';
 import { labourCountPanel } from './LabourCount';
 import { companyAttendancePanel } from './CompanyAttendance';
 import { vehiclesInTunnelPanel } from './VehiclesInTunnel';
+import { inspectionsPanel } from './Inspections';
 
 /** Definitions with their config type erased; prepareConfig re-establishes it by parsing. */
 const definitions = new Map<string, PanelDefinition<unknown>>();
@@ -91,6 +92,8 @@ registerPanel(tunnelProgressPanel);
 registerPanel(progressFiguresPanel);
 registerPanel(labourCountPanel);
 registerPanel(companyAttendancePanel);
+// quality and safety inspections (docs/domain.md "Inspections")
+registerPanel(inspectionsPanel);
 registerPanel(videoPanel);
 for (const panel of EQUIPMENT_PANELS) registerPanel(panel);
 registerPanel(headlinePanel);

@@ -66,7 +66,7 @@ describe('the headline and the tunnel map count the same people', () => {
     const panels = (
       <PanelDataProvider source={source(telemetry, devices, [sos])}>
         <HeadlinePanel panelId="h" config={{ figures: ['people'] }} width={1880} height={130} />
-        <TunnelPersonnelPanel panelId="m" config={{ binM: 20, staleMs: 30_000 }} width={1880} height={430} />
+        <TunnelPersonnelPanel panelId="m" config={{ binM: 20, staleMs: 30_000, supplyPoints: true }} width={1880} height={430} />
       </PanelDataProvider>
     );
     const router = createMemoryRouter([{ path: '*', element: panels }], { initialEntries: ['/'] });

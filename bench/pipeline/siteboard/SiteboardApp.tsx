@@ -67,7 +67,7 @@ export async function mountSiteboard(root: HTMLElement, metrics: Metrics, multip
         <div style={{ width: SCENE.stripWidthPx, height: SCENE.stripHeightPx }}>
           <TunnelPersonnelPanel
             panelId="bench-people"
-            config={{ tunnelIds: [SCENE.tunnelId], binM: 20, staleMs: 30_000 }}
+            config={{ tunnelIds: [SCENE.tunnelId], binM: 20, staleMs: 30_000, supplyPoints: false }}
             width={SCENE.stripWidthPx}
             height={SCENE.stripHeightPx}
           />

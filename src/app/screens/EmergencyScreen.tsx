@@ -2,7 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Input, Tab, TabList } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { EMERGENCY, EMERGENCY_REGISTERS, RISK_LEVELS, formatChainage, type EmergencyListBody, type EmergencyRecord, type EmergencyRegister, type RiskLevel } from '../../../protocol';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { EMERGENCY, EMERGENCY_REGISTERS, roleAllows, RISK_LEVELS, formatChainage, type EmergencyListBody, type EmergencyRecord, type EmergencyRegister, type RiskLevel } from '../../../protocol';
 import { useProjectTunnels, useQuery, useStores } from '../../stores';
 import { downloadExport } from '../../api/downloadExport';
 import { ACCIDENT_TYPE_LABEL, CONTROL_LEVEL_LABEL, EMERGENCY_REGISTER_LABEL, RISK_LEVEL_COLOR, RISK_LEVEL_LABEL } from '../../components/registers/labels';
@@ -11,6 +13,15 @@ import { SCREEN } from '../../theme/theme';
 import { ScreenFrame, ScreenLink } from './ScreenFrame';
 import { FilterChoice, REGISTER_CELL as cell, RegisterHead, RegisterSection } from './registerUi';
 import { useProjectId } from '../shell/useProjectId';
+import { EmergencyRecordDialog } from './EmergencyRecordDialog';
+
+/** The add button of each register. */
+const ADD_LABEL: Record<EmergencyRegister, MessageDescriptor> = {
+  riskSource: msg`Add risk source`,
+  plan: msg`Add emergency plan`,
+  material: msg`Add material`,
+  supplyPoint: msg`Add supply point`,
+};
 
 interface Filters {
   q: string;
@@ -23,7 +34,7 @@ function listQuery(projectId: string, register: EmergencyRegister, f: Filters): 
 }
 
 /** The rows of one register, its own columns. */
-function RegisterTable({ register, records }: { register: EmergencyRegister; records: readonly EmergencyRecord[] }) {
+function RegisterTable({ register, records, actions }: { register: EmergencyRegister; records: readonly EmergencyRecord[]; actions?: (r: EmergencyRecord) => ReactNode }) {
   const { i18n } = useLingui();
   const row = (r: EmergencyRecord, cells: ReactNode[]) => (
     <tr key={r.recordId} data-emergency-record={r.recordId} style={{ borderTop: `1px solid ${SCREEN.panelBorder}` }}>
@@ -32,6 +43,7 @@ function RegisterTable({ register, records }: { register: EmergencyRegister; rec
           {c}
         </td>
       ))}
+      {actions ? <td style={{ ...cell, whiteSpace: 'nowrap' }}>{actions(r)}</td> : null}
     </tr>
   );
   const body = records.map((r) => {
@@ -77,24 +89,58 @@ function RegisterTable({ register, records }: { register: EmergencyRegister; rec
   };
   return (
     <table style={{ borderCollapse: 'collapse', width: '100%', fontSize: 15 }} data-emergency-register={register}>
-      <RegisterHead cols={cols[register]} />
+      <RegisterHead cols={actions ? [...cols[register], ''] : cols[register]} />
       <tbody>{body}</tbody>
     </table>
   );
 }
 
+/** The name a record is known by (in the buttons' and the delete confirmation's words). */
+function recordName(r: EmergencyRecord): string {
+  switch (r.register) {
+    case 'riskSource':
+      return r.riskPart;
+    case 'material':
+      return r.species;
+    default:
+      return r.name;
+  }
+}
+
 /**
  * /emergency: the project's emergency resources (docs/api.md "Emergency resources"): risk sources, plans,
- * materials and supply points, one register at a time, with their filters and .xlsx export.
+ * materials and supply points, one register at a time, with their filters and .xlsx export; project
+ * administrators (`project.admin`, the routes' permission) add, edit and delete records in a dialog
+ * (EmergencyRecordDialog), a delete after a confirmation.
  */
 export const EmergencyScreen = observer(function EmergencyScreen() {
   const { t, i18n } = useLingui();
   const projectId = useProjectId();
   const [register, setRegister] = useState<EmergencyRegister>('riskSource');
   const [filters, setFilters] = useState<Filters>({ q: '', level: '', tunnelId: '' });
-  const { tunnels } = useStores();
+  const { tunnels, session, queries } = useStores();
   useProjectTunnels(projectId);
   const list = useQuery(EMERGENCY.list, projectId ? listQuery(projectId, register, filters) : null, { notify: true }).data;
+  const user = session.user;
+  const mayEdit = !!user && (user.isAdmin || (!!user.role && roleAllows(user.role, EMERGENCY.save.permission)));
+  /** The record in the dialog: null a new one, undefined no dialog. */
+  const [editing, setEditing] = useState<EmergencyRecord | null | undefined>(undefined);
+  const remove = async (r: EmergencyRecord) => {
+    if (!projectId || !window.confirm(t`Delete "${recordName(r)}" from the register?`)) return;
+    await queries.mutate(EMERGENCY.delete, { projectId, recordIds: [r.recordId] });
+  };
+  const actions = mayEdit
+    ? (r: EmergencyRecord) => (
+        <>
+          <Button size="small" aria-label={t`Edit ${recordName(r)}`} onClick={() => setEditing(r)}>
+            <Trans>Edit</Trans>
+          </Button>{' '}
+          <Button size="small" aria-label={t`Delete ${recordName(r)}`} onClick={() => void remove(r)}>
+            <Trans>Delete</Trans>
+          </Button>
+        </>
+      )
+    : undefined;
 
   return (
     <ScreenFrame
@@ -123,12 +169,18 @@ export const EmergencyScreen = observer(function EmergencyScreen() {
           <span data-emergency-total>
             <Trans>{list?.total ?? 0} records</Trans>
           </span>
+          {mayEdit ? (
+            <Button appearance="primary" onClick={() => setEditing(null)}>
+              {i18n._(ADD_LABEL[register])}
+            </Button>
+          ) : null}
           <Button onClick={() => projectId && void downloadExport(EMERGENCY.export.path, listQuery(projectId, register, filters), `emergency-${register}.xlsx`)}>
             <Trans>Export .xlsx</Trans>
           </Button>
         </div>
-        <div style={{ maxHeight: 680, overflow: 'auto' }}>{list ? <RegisterTable register={register} records={list.list} /> : <p>{t`Loading…`}</p>}</div>
+        <div style={{ maxHeight: 680, overflow: 'auto' }}>{list ? <RegisterTable register={register} records={list.list} actions={actions} /> : <p>{t`Loading…`}</p>}</div>
       </RegisterSection>
+      {projectId && editing !== undefined ? <EmergencyRecordDialog key={`${register}-${editing?.recordId ?? 'new'}`} projectId={projectId} register={register} record={editing} onClose={() => setEditing(undefined)} /> : null}
     </ScreenFrame>
   );
 });

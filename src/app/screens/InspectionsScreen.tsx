@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { INSPECTION_CATEGORIES, INSPECTION_SEVERITIES, INSPECTION_STATES, INSPECTIONS, formatChainage, type Inspection, type InspectionListBody, type InspectionStatis } from '../../../protocol';
-import { useQuery } from '../../stores';
+import { INSPECTION_CATEGORIES, INSPECTION_SEVERITIES, INSPECTION_STATES, INSPECTIONS, roleAllows, type Inspection, type InspectionListBody, type InspectionStatis } from '../../../protocol';
+import { useProjectTunnels, useQuery, useStores } from '../../stores';
 import { downloadExport } from '../../api/downloadExport';
 import { INSPECTION_CATEGORY_LABEL, INSPECTION_SEVERITY_LABEL, INSPECTION_STATE_LABEL } from '../../components/registers/labels';
 import { STATUS_COLOR } from '../../theme/status';
@@ -11,6 +11,7 @@ import { SCREEN } from '../../theme/theme';
 import { ScreenFrame, ScreenLink } from './ScreenFrame';
 import { FilterChoice, REGISTER_CELL as cell, RegisterHead, RegisterSection } from './registerUi';
 import { useProjectId } from '../shell/useProjectId';
+import { InspectionDetailDialog, NewInspectionDialog, inspectionWhere } from './InspectionDialogs';
 
 /** The screen asks again this often (ms). */
 const REFRESH_MS = 30_000;
@@ -57,7 +58,9 @@ function CompanyCounts({ statis }: { statis: InspectionStatis }) {
 
 /**
  * /inspections: quality and safety inspections (docs/api.md "Inspections"): open and overdue counts per
- * responsible company for each category, and the inspections with their filters and .xlsx export.
+ * responsible company for each category, and the inspections with their filters and .xlsx export; each
+ * row's detail (InspectionDetailDialog). Members who may edit (`zone.edit`) record issues there, and a
+ * rectification or review from the detail.
  */
 export const InspectionsScreen = observer(function InspectionsScreen() {
   const { t, i18n } = useLingui();
@@ -68,7 +71,13 @@ export const InspectionsScreen = observer(function InspectionsScreen() {
   const list = useQuery(INSPECTIONS.list, projectId ? listQuery(projectId, filters) : null, { refreshMs: REFRESH_MS, notify: true }).data;
   const companies = [...new Set([...(safety?.byCompany ?? []), ...(quality?.byCompany ?? [])].map((c) => c.company))].sort();
   const set = (k: keyof Filters) => (v: string) => setFilters({ ...filters, [k]: v });
-  const where = (i: Inspection) => [i.tunnelId !== null && i.chainageM !== null ? `${i.tunnelId} ${formatChainage(i.chainageM)}` : '', i.place].filter(Boolean).join(' · ');
+  const { session } = useStores();
+  useProjectTunnels(projectId);
+  const user = session.user;
+  const mayEdit = !!user && (user.isAdmin || (!!user.role && roleAllows(user.role, INSPECTIONS.save.permission)));
+  const [adding, setAdding] = useState(false);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const opened = openId === null ? undefined : list?.list.find((i) => i.inspectionId === openId);
 
   return (
     <ScreenFrame
@@ -118,20 +127,25 @@ export const InspectionsScreen = observer(function InspectionsScreen() {
           <span data-inspection-total>
             <Trans>{list?.total ?? 0} inspections</Trans>
           </span>
+          {mayEdit ? (
+            <Button appearance="primary" onClick={() => setAdding(true)}>
+              <Trans>Record an issue</Trans>
+            </Button>
+          ) : null}
           <Button onClick={() => projectId && void downloadExport(INSPECTIONS.export.path, listQuery(projectId, filters), 'inspections.xlsx')}>
             <Trans>Export .xlsx</Trans>
           </Button>
         </div>
         <div style={{ maxHeight: 560, overflow: 'auto' }}>
           <table style={{ borderCollapse: 'collapse', width: '100%', fontSize: 15 }} data-inspection-list>
-            <RegisterHead cols={[t`Found on`, t`Category`, t`Issue`, t`Location`, t`Severity`, t`Responsible company`, t`Deadline`, t`Rectification`, t`State`]} />
+            <RegisterHead cols={[t`Found on`, t`Category`, t`Issue`, t`Location`, t`Severity`, t`Responsible company`, t`Deadline`, t`Rectification`, t`State`, '']} />
             <tbody>
               {(list?.list ?? []).map((i) => (
                 <tr key={i.inspectionId} data-inspection={i.inspectionId} style={{ borderTop: `1px solid ${SCREEN.panelBorder}` }}>
                   <td style={{ ...cell, whiteSpace: 'nowrap' }}>{i.foundOn}</td>
                   <td style={cell}>{i18n._(INSPECTION_CATEGORY_LABEL[i.category])}</td>
                   <td style={{ ...cell, maxWidth: 420 }}>{i.issue}</td>
-                  <td style={{ ...cell, whiteSpace: 'nowrap' }}>{where(i)}</td>
+                  <td style={{ ...cell, whiteSpace: 'nowrap' }}>{inspectionWhere(i)}</td>
                   <td style={{ ...cell, color: i.severity === 'major' ? STATUS_COLOR.warning : undefined }}>{i18n._(INSPECTION_SEVERITY_LABEL[i.severity])}</td>
                   <td style={cell}>{i.company}</td>
                   <td style={{ ...cell, whiteSpace: 'nowrap' }}>{i.deadline}</td>
@@ -141,12 +155,19 @@ export const InspectionsScreen = observer(function InspectionsScreen() {
                     {i.overdue ? <strong style={{ color: STATUS_COLOR.alarm }}> · {i18n._(INSPECTION_STATE_LABEL.overdue)}</strong> : null}
                     {i.review === 'rejected' ? <span style={{ color: SCREEN.textMuted }}> · {t`rejected`}</span> : null}
                   </td>
+                  <td style={cell}>
+                    <Button size="small" aria-label={t`Details of inspection ${i.inspectionId}`} onClick={() => setOpenId(i.inspectionId)}>
+                      <Trans>Details</Trans>
+                    </Button>
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       </RegisterSection>
+      {projectId && adding ? <NewInspectionDialog projectId={projectId} onClose={() => setAdding(false)} /> : null}
+      {projectId && opened ? <InspectionDetailDialog key={`${opened.inspectionId}-${opened.state}`} projectId={projectId} inspection={opened} mayEdit={mayEdit} onClose={() => setOpenId(null)} /> : null}
     </ScreenFrame>
   );
 });

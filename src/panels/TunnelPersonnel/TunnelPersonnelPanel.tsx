@@ -16,6 +16,7 @@ import { PersonTooltip, usePersonHover } from './personHover';
 import { useScreenScale } from '../../components/mapText';
 import { TUNNEL_MAP_COLORS } from '../../theme/tunnelMap';
 import { VehicleMarks } from './VehicleMarks';
+import { SupplyPointMarks } from './SupplyPointMarks';
 
 // The bore follows the mode (src/theme/tunnelMap.ts); labels, axis and the lining band (brand colour) come
 // from the theme, resolved for the canvas.
@@ -183,6 +184,7 @@ export const TunnelPersonnelPanel = observer(function TunnelPersonnelPanel({ con
     </Stage>
       <div ref={canvasHostRef} data-people-layer style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }} />
       <div ref={sosRef} style={{ position: 'absolute', inset: 0, pointerEvents: 'none', overflow: 'hidden' }} />
+      <SupplyPointMarks bores={layout.bores} enabled={config.supplyPoints} px={px} />
       <VehicleMarks bores={layout.bores} tunnels={shown} width={width} px={px} />
       <PersonnelLegend binM={config.binM} liningColor={theme.brand} invertColor={MAP_COLORS[mode].invert} />
     </div>
