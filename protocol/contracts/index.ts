@@ -22,6 +22,7 @@ import { ATTACHMENTS } from './attachments';
 import { EVENTS, HOME } from './home';
 import { EMERGENCY } from './emergency';
 import { INSPECTIONS } from './inspections';
+import { EDUCATION } from './education';
 
 export * from './define';
 export * from './admin';
@@ -46,12 +47,13 @@ export { ATTACHMENTS } from './attachments';
 export { EVENTS, HOME } from './home';
 export * from './emergency';
 export * from './inspections';
+export * from './education';
 
 /**
  * Every REST endpoint's contract (docs/api.md): the server registers each route from its contract, the
  * browser calls through it, the OpenAPI document and the authorisation table are generated from this list.
  */
-export const CONTRACTS: readonly AnyContract[] = [...contractsOf(AUTH), ...contractsOf(ALARMS), ...contractsOf(DEVICES), ...contractsOf(HISTORY), ...contractsOf(OPERATIONS), ...contractsOf(BOARDS), ...contractsOf(CUSTOM_PANELS), ...contractsOf(PEOPLE), ...contractsOf(FLEET), ...contractsOf(EQUIPMENT), ...contractsOf(NAV), ...contractsOf(SYSTEM), ...contractsOf(ADMIN), ...contractsOf(TENANCY), ...contractsOf(TUNNEL), ...contractsOf(CYCLES), ...contractsOf(ATTENDANCE), ...contractsOf(CAPTURES), ...contractsOf(VIDEO), ...contractsOf(ENVIRONMENT), ...contractsOf(VEHICLES), ...contractsOf(COMPANY), ...contractsOf(ATTACHMENTS), ...contractsOf(EVENTS), ...contractsOf(HOME), ...contractsOf(EMERGENCY), ...contractsOf(INSPECTIONS)];
+export const CONTRACTS: readonly AnyContract[] = [...contractsOf(AUTH), ...contractsOf(ALARMS), ...contractsOf(DEVICES), ...contractsOf(HISTORY), ...contractsOf(OPERATIONS), ...contractsOf(BOARDS), ...contractsOf(CUSTOM_PANELS), ...contractsOf(PEOPLE), ...contractsOf(FLEET), ...contractsOf(EQUIPMENT), ...contractsOf(NAV), ...contractsOf(SYSTEM), ...contractsOf(ADMIN), ...contractsOf(TENANCY), ...contractsOf(TUNNEL), ...contractsOf(CYCLES), ...contractsOf(ATTENDANCE), ...contractsOf(CAPTURES), ...contractsOf(VIDEO), ...contractsOf(ENVIRONMENT), ...contractsOf(VEHICLES), ...contractsOf(COMPANY), ...contractsOf(ATTACHMENTS), ...contractsOf(EVENTS), ...contractsOf(HOME), ...contractsOf(EMERGENCY), ...contractsOf(INSPECTIONS), ...contractsOf(EDUCATION)];
 
 /** Who may call each contract's path (the authorisation table of server/http/routePermissions.ts). */
 export function accessByPath(contracts: readonly AnyContract[]): Record<string, RouteAccess> {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ADMIN, ALARMS, ATTACHMENTS, ATTENDANCE, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, EMERGENCY, ENVIRONMENT, EVENTS, FLEET, HOME, INSPECTIONS, PEOPLE, TENANCY, TUNNEL, VIDEO, redactStreamUrl } from '../../protocol';
+import { ADMIN, ALARMS, ATTACHMENTS, ATTENDANCE, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, EMERGENCY, ENVIRONMENT, EDUCATION, EVENTS, FLEET, HOME, INSPECTIONS, PEOPLE, TENANCY, TUNNEL, VIDEO, redactStreamUrl } from '../../protocol';
 import type { Database } from '../storage';
 import { requestProjects, requestUser } from './authorize';
 
@@ -80,6 +80,8 @@ export const AUDITED_ROUTES: Readonly<Record<string, string>> = {
   [INSPECTIONS.rectify.path]: 'inspection.rectify',
   [INSPECTIONS.review.path]: 'inspection.review',
   [INSPECTIONS.delete.path]: 'inspection.delete',
+  [EDUCATION.save.path]: 'education.save',
+  [EDUCATION.delete.path]: 'education.delete',
 };
 
 /**

@@ -34,6 +34,7 @@ import { registerCycleRoutes } from './routes/cycles';
 import { registerAttendanceRoutes } from './routes/attendance';
 import { registerEmergencyRoutes } from './routes/emergency';
 import { registerInspectionRoutes } from './routes/inspections';
+import { registerEducationRoutes } from './routes/education';
 import { registerCaptureRoutes } from './routes/captures';
 import { registerVideoRoutes } from './routes/video';
 import { registerVehicleRoutes } from './routes/vehicles';
@@ -308,5 +309,6 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   registerHomeRoutes(app, deps);
   registerEmergencyRoutes(app, deps);
   registerInspectionRoutes(app, deps);
+  registerEducationRoutes(app, deps);
   return app;
 }

@@ -54,6 +54,8 @@ export interface Database {
   project_profiles: ProjectProfilesTable;
   emergency_records: EmergencyRecordsTable;
   inspections: InspectionsTable;
+  education_records: EducationRecordsTable;
+  education_participants: EducationParticipantsTable;
 }
 
 export interface UsersTable {
@@ -748,4 +750,32 @@ export interface InspectionsTable {
   review_note: Generated<string>;
   reviewed_at_ms: number | null;
   updated_at_ms: number;
+}
+
+/** A safety education record (migration 0069_safety_education). */
+export interface EducationRecordsTable {
+  record_id: Generated<number>;
+  project_id: string;
+  trained_at_ms: number;
+  theme: string;
+  type: string;
+  method: string;
+  /** Hours per participant. */
+  hours: number;
+  /** Pre-shift records: the team (group) and who led the meeting; '' otherwise. */
+  team: Generated<string>;
+  initiator: Generated<string>;
+  /** Pre-shift records: attachment ids of the sign sheet, photo and video (held by the record). */
+  sign_sheet_id: number | null;
+  photo_id: number | null;
+  video_id: number | null;
+  recorded_by: string;
+  updated_at_ms: number;
+}
+
+/** A participant of a safety education record (a person id of the registry). */
+export interface EducationParticipantsTable {
+  record_id: number;
+  project_id: string;
+  person_id: string;
 }
