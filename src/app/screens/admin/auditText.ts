@@ -69,6 +69,8 @@ export const AUDIT_ACTION_LABEL: Readonly<Record<string, MessageDescriptor>> = {
   'inspection.rectify': msg`Recorded a rectification`,
   'inspection.review': msg`Reviewed a rectification`,
   'inspection.delete': msg`Deleted inspections`,
+  'education.save': msg`Recorded a safety education`,
+  'education.delete': msg`Deleted a safety education record`,
   'spray.manual': msg`Switched a fog cannon by hand`,
   'spray.linkage': msg`Set a fog cannon's linkage`,
   'spray.command': msg`Sent a fog cannon a command`,
