@@ -130,6 +130,8 @@ export interface PersonRow extends Person {
   age: number | null;
   /** Outside every zone of the project, or without a recent fix (docs/domain.md "Outside area"). */
   outsideArea: boolean;
+  /** A three-level entry education record names the person (docs/domain.md "Safety education"). */
+  entryEducation: boolean;
 }
 
 export const personListBody = z.strictObject({

@@ -34,6 +34,7 @@ const HomeScreen = lazyChunk('HomeScreen', () => import('./screens/HomeScreen').
 const EventBookScreen = lazyChunk('EventBookScreen', () => import('./screens/EventBookScreen').then((m) => m.EventBookScreen));
 const EmergencyScreen = lazyChunk('EmergencyScreen', () => import('./screens/EmergencyScreen').then((m) => m.EmergencyScreen));
 const InspectionsScreen = lazyChunk('InspectionsScreen', () => import('./screens/InspectionsScreen').then((m) => m.InspectionsScreen));
+const EducationScreen = lazyChunk('EducationScreen', () => import('./screens/EducationScreen').then((m) => m.EducationScreen));
 const PageManagerScreen = lazyChunk('PageManagerScreen', () => import('./screens/PageManagerScreen').then((m) => m.PageManagerScreen));
 
 // The project's custom panel types are registered while it is open (docs/custom-modules.md).
@@ -89,6 +90,8 @@ export const ROUTE_OBJECTS = [
       { path: 'emergency', element: <EmergencyScreen /> },
       // Quality and safety inspections with their rectification and review (docs/domain.md "Inspections").
       { path: 'inspections', element: <InspectionsScreen /> },
+      // Safety education records and who lacks the three-level entry education (docs/domain.md "Safety education").
+      { path: 'education', element: <EducationScreen /> },
       // Hidden from menus (docs/product.md "Routes and screens"): the same list as /pageManger.
       { path: 'dataV/index', element: <PageManagerScreen /> },
       { path: 'dataV/dataDriven', element: <DataDrivenScreen /> },

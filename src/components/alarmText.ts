@@ -50,6 +50,7 @@ export const AI_METRIC_LABEL: Readonly<Record<string, MessageDescriptor | undefi
   beaconRemoved: msg`Beacon removed`,
   gathering: msg`Gathering`,
   leaveArea: msg`Left work area`,
+  noEntryEducation: msg`No 3-level education`,
 };
 
 /**
