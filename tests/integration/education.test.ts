@@ -55,6 +55,15 @@ describe('safety education (real server)', () => {
     return r.body.data!.list.filter((p) => p.beaconSn !== null).map((p) => ({ personId: p.personId, beaconSn: p.beaconSn!, name: p.name, team: p.team }));
   }
 
+  it('seeds the demo: most people have the three-level education, a handful not; a pre-shift meeting each day of the last week', async () => {
+    const state = await people();
+    expect(state.withoutThreeLevel).toBeGreaterThan(0);
+    expect(state.withoutThreeLevel).toBeLessThan(state.list.length / 10);
+    const week = (await admin.post<{ list: EducationRecord[] }>(EDUCATION.list.path, { projectId: demo, type: 'preShift', fromMs: Date.now() - 7 * 86_400_000, limit: 500 })).body.data!.list;
+    const days = new Set(week.map((r) => new Date(r.trainedAtMs + 8 * 3_600_000).toISOString().slice(0, 10)));
+    expect(days.size).toBeGreaterThanOrEqual(6);
+  });
+
   it('records, changes, filters and deletes a record with participants and attachments, audited; a viewer may not write or see names', async () => {
     const [a, b] = await wearers();
     const upload = await admin.post<Attachment>(ATTACHMENTS.upload.path, { projectId: demo, fileName: 'sign-sheet.png', contentBase64: PNG.toString('base64') });
