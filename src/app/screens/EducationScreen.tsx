@@ -79,7 +79,7 @@ export const EducationScreen = observer(function EducationScreen() {
             <RegisterHead cols={[t`Time (Beijing time)`, t`Type`, t`Theme`, t`Method`, t`Hours`, t`Participants`, t`Team`, t`Attachments`, '']} />
             <tbody>
               {(page?.list ?? []).map((r) => (
-                <tr key={r.recordId} style={{ borderTop: `1px solid ${SCREEN.panelBorder}` }}>
+                <tr key={r.recordId} data-education-record={r.recordId} style={{ borderTop: `1px solid ${SCREEN.panelBorder}` }}>
                   <td style={REGISTER_CELL}>{beijingInputValue(r.trainedAtMs).replace('T', ' ')}</td>
                   <td style={REGISTER_CELL}>{i18n._(EDUCATION_TYPE_LABEL[r.type])}</td>
                   <td style={REGISTER_CELL}>{r.theme}</td>
@@ -115,7 +115,7 @@ export const EducationScreen = observer(function EducationScreen() {
               <RegisterHead cols={[t`Name`, t`Company`, t`Team`]} />
               <tbody>
                 {(people?.list ?? []).map((p) => (
-                  <tr key={p.personId}>
+                  <tr key={p.personId} data-untrained={p.personId}>
                     <td style={REGISTER_CELL}>{p.name}</td>
                     <td style={REGISTER_CELL}>{p.company}</td>
                     <td style={REGISTER_CELL}>{p.team}</td>
