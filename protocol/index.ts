@@ -42,3 +42,4 @@ export * from './projectHome';
 export * from './emergency';
 export * from './inspections';
 export * from './schedule';
+export * from './education';

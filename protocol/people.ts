@@ -130,6 +130,8 @@ export interface PersonRow extends Person {
   age: number | null;
   /** Outside every zone of the project, or without a recent fix (docs/domain.md "Outside area"). */
   outsideArea: boolean;
+  /** A three-level entry education record names the person (docs/domain.md "Safety education"). */
+  entryEducation: boolean;
 }
 
 export const personListBody = z.strictObject({
@@ -289,9 +291,10 @@ export type ZoneHours = z.infer<typeof zoneHoursSchema>;
 /**
  * Alarm metrics of `kind: 'zone'` alarms (protocol/status.ts). Person alarms carry the beacon as device;
  * `overHeadcount` carries the zone (deviceKind `zone`, deviceSn = zoneId); `gathering` carries the bore
- * (deviceKind `tunnel`, deviceSn = tunnelId).
+ * (deviceKind `tunnel`, deviceSn = tunnelId). `noEntryEducation`: a registered person without the three-level
+ * entry education went into the tunnel past a portal (docs/domain.md "Safety education").
  */
-export const ZONE_ALARM_METRICS = ['zoneEntry', 'stayTooLong', 'overHeadcount', 'noMovement', 'signalLost', 'beaconRemoved', 'gathering', 'leaveArea'] as const;
+export const ZONE_ALARM_METRICS = ['zoneEntry', 'stayTooLong', 'overHeadcount', 'noMovement', 'signalLost', 'beaconRemoved', 'gathering', 'leaveArea', 'noEntryEducation'] as const;
 export type ZoneAlarmMetric = (typeof ZONE_ALARM_METRICS)[number];
 
 /**

@@ -24,6 +24,7 @@ import { EVENTS, HOME } from './home';
 import { EMERGENCY } from './emergency';
 import { INSPECTIONS } from './inspections';
 import { SCHEDULE } from './schedule';
+import { EDUCATION } from './education';
 
 export * from './define';
 export * from './admin';
@@ -50,12 +51,13 @@ export { EVENTS, HOME } from './home';
 export * from './emergency';
 export * from './inspections';
 export * from './schedule';
+export * from './education';
 
 /**
  * Every REST endpoint's contract (docs/api.md): the server registers each route from its contract, the
  * browser calls through it, the OpenAPI document and the authorisation table are generated from this list.
  */
-export const CONTRACTS: readonly AnyContract[] = [...contractsOf(AUTH), ...contractsOf(ALARMS), ...contractsOf(DEVICES), ...contractsOf(HISTORY), ...contractsOf(OPERATIONS), ...contractsOf(BOARDS), ...contractsOf(CUSTOM_PANELS), ...contractsOf(PEOPLE), ...contractsOf(FLEET), ...contractsOf(EQUIPMENT), ...contractsOf(LIFTING_DRIVERS), ...contractsOf(NAV), ...contractsOf(SYSTEM), ...contractsOf(ADMIN), ...contractsOf(TENANCY), ...contractsOf(TUNNEL), ...contractsOf(CYCLES), ...contractsOf(ATTENDANCE), ...contractsOf(CAPTURES), ...contractsOf(VIDEO), ...contractsOf(ENVIRONMENT), ...contractsOf(VEHICLES), ...contractsOf(COMPANY), ...contractsOf(ATTACHMENTS), ...contractsOf(EVENTS), ...contractsOf(HOME), ...contractsOf(EMERGENCY), ...contractsOf(INSPECTIONS), ...contractsOf(SCHEDULE)];
+export const CONTRACTS: readonly AnyContract[] = [...contractsOf(AUTH), ...contractsOf(ALARMS), ...contractsOf(DEVICES), ...contractsOf(HISTORY), ...contractsOf(OPERATIONS), ...contractsOf(BOARDS), ...contractsOf(CUSTOM_PANELS), ...contractsOf(PEOPLE), ...contractsOf(FLEET), ...contractsOf(EQUIPMENT), ...contractsOf(LIFTING_DRIVERS), ...contractsOf(NAV), ...contractsOf(SYSTEM), ...contractsOf(ADMIN), ...contractsOf(TENANCY), ...contractsOf(TUNNEL), ...contractsOf(CYCLES), ...contractsOf(ATTENDANCE), ...contractsOf(CAPTURES), ...contractsOf(VIDEO), ...contractsOf(ENVIRONMENT), ...contractsOf(VEHICLES), ...contractsOf(COMPANY), ...contractsOf(ATTACHMENTS), ...contractsOf(EVENTS), ...contractsOf(HOME), ...contractsOf(EMERGENCY), ...contractsOf(INSPECTIONS), ...contractsOf(SCHEDULE), ...contractsOf(EDUCATION)];
 
 /** Who may call each contract's path (the authorisation table of server/http/routePermissions.ts). */
 export function accessByPath(contracts: readonly AnyContract[]): Record<string, RouteAccess> {

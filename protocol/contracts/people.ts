@@ -47,6 +47,7 @@ export const personRowSchema = personSchema.extend({
   lastSeenMs: z.number().nullable(),
   age: z.number().nullable(),
   outsideArea: z.boolean(),
+  entryEducation: z.boolean(),
 });
 
 /** person/list data (PersonList). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ADMIN, ALARMS, ATTACHMENTS, ATTENDANCE, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, EMERGENCY, ENVIRONMENT, EVENTS, FLEET, HOME, INSPECTIONS, LIFTING_DRIVERS, PEOPLE, TENANCY, TUNNEL, VIDEO, redactStreamUrl, SCHEDULE } from '../../protocol';
+import { ADMIN, ALARMS, ATTACHMENTS, ATTENDANCE, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, EMERGENCY, ENVIRONMENT, EVENTS, FLEET, HOME, INSPECTIONS, LIFTING_DRIVERS, PEOPLE, TENANCY, TUNNEL, VIDEO, redactStreamUrl, SCHEDULE, EDUCATION } from '../../protocol';
 import type { Database } from '../storage';
 import { requestProjects, requestUser } from './authorize';
 
@@ -86,6 +86,8 @@ export const AUDITED_ROUTES: Readonly<Record<string, string>> = {
   [SCHEDULE.import.path]: 'schedule.import',
   [INSPECTIONS.review.path]: 'inspection.review',
   [INSPECTIONS.delete.path]: 'inspection.delete',
+  [EDUCATION.save.path]: 'education.save',
+  [EDUCATION.delete.path]: 'education.delete',
 };
 
 /**

@@ -36,6 +36,7 @@ import { registerAttendanceRoutes } from './routes/attendance';
 import { registerEmergencyRoutes } from './routes/emergency';
 import { registerInspectionRoutes } from './routes/inspections';
 import { registerScheduleRoutes } from './routes/schedule';
+import { registerEducationRoutes } from './routes/education';
 import { registerCaptureRoutes } from './routes/captures';
 import { registerVideoRoutes } from './routes/video';
 import { registerVehicleRoutes } from './routes/vehicles';
@@ -312,5 +313,6 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   registerEmergencyRoutes(app, deps);
   registerInspectionRoutes(app, deps);
   registerScheduleRoutes(app, deps);
+  registerEducationRoutes(app, deps);
   return app;
 }

@@ -8,7 +8,8 @@ import { GATHERING_DEFAULTS, largestGroup, stepGathering, type GatheringOptions,
  * over-headcount, gathering (server/rules/gathering.ts), leave area (a person outside every zone assigned
  * to their team), no movement (possible fall), signal lost and beacon removed (a zone with a
  * signal-lost limit watches both: a silent tag, and a tag that still reports but says it is not worn,
- * `worn: false`), evaluated from beacon fixes
+ * `worn: false`), no entry education (a registered person without the three-level education going into
+ * the tunnel past a portal, docs/domain.md "Safety education"), evaluated from beacon fixes
  * (bore + chainage, docs/device-protocol.md "beacon") against the project's zones. Low battery and vitals
  * (heart rate, SpO2, body temperature, blood pressure) are per-beacon thresholds (server/rules/deviceMonitor.ts).
  *
@@ -68,6 +69,7 @@ export const ZONE_ALARM_LEVEL: Record<ZoneAlarmMetric, AlarmLevel> = {
   overHeadcount: 'warning',
   gathering: 'warning',
   leaveArea: 'warning',
+  noEntryEducation: 'warning',
 };
 
 /**
@@ -88,6 +90,11 @@ export interface ZoneRulesOptions {
 export interface ZoneWearer {
   name: string;
   team: string;
+  /**
+   * Whether a three-level entry education record names the person (docs/domain.md "Safety education");
+   * `false` raises `noEntryEducation` when they go into the tunnel past a portal. Absent: not known, no alarm.
+   */
+  entryEducation?: boolean;
 }
 
 /** What the rules know of one beacon. */
@@ -182,6 +189,8 @@ export class ZoneRules {
   private readonly queuedAtMs = new WeakMap<AlarmDraft, number>();
   private readonly portal = new Map<string, { in: number; out: number }>();
   private portalDay = -1;
+  /** Beacon sn → the Beijing day number its `noEntryEducation` warning was last raised (once per person per day). */
+  private readonly uneducatedEntryDay = new Map<string, number>();
   private warmUntilMs: number | null = null;
 
   /** Gathering episodes by bore (bounded by the project's bores). */
@@ -222,6 +231,10 @@ export class ZoneRules {
     for (const a of [...this.open.values()]) {
       if (a.metric === 'overHeadcount' && !this.zones.some((z) => z.zoneId === a.deviceSn)) this.release(a.deviceSn, 'overHeadcount', nowMs, out);
     }
+    // a three-level record added (or the person left the registry): their warning clears
+    for (const a of [...this.open.values()]) {
+      if (a.metric === 'noEntryEducation' && this.wearers.get(a.deviceSn)?.entryEducation !== false) this.release(a.deviceSn, 'noEntryEducation', nowMs, out);
+    }
     for (const [sn, p] of this.persons) this.evaluatePerson(sn, p, nowMs, out);
     return unique(out);
   }
@@ -243,7 +256,7 @@ export class ZoneRules {
       this.persons.set(sn, p);
     } else {
       const inside = zonesAfterFix(this.zones, p.inside, p.crossing, tunnelId, chainageM, nowMs, this.edge);
-      if (nowMs - p.lastFixMs < PRESENCE_MS) this.countPortal(p, inside, nowMs);
+      if (nowMs - p.lastFixMs < PRESENCE_MS && this.countPortal(p, inside, nowMs)) this.enteredTunnel(sn, device, chainageM, nowMs, out);
       const moved = p.tunnelId !== tunnelId || Math.abs(chainageM - p.anchorM) > NO_MOVEMENT_TOLERANCE_M;
       p.deviceName = device.name;
       p.deviceKind = device.kind;
@@ -312,6 +325,7 @@ export class ZoneRules {
     const draft: AlarmDraft = { ...alarm };
     if (isClosed(draft)) return;
     this.open.set(keyOf(draft.deviceSn, draft.metric), draft);
+    if (draft.metric === 'noEntryEducation') this.uneducatedEntryDay.set(draft.deviceSn, Math.floor((draft.lastSeenMs + BEIJING_OFFSET_MS) / DAY_MS));
   }
 
   /** Mirrors a handling or acknowledgement made through REST; a handled alarm that is cleared is forgotten. */
@@ -364,6 +378,7 @@ export class ZoneRules {
   /** Drops what the rules know of beacons that are no longer devices of the project (their alarms stay as they are in the database). */
   forget(keep: ReadonlySet<string>): void {
     for (const sn of [...this.persons.keys()]) if (!keep.has(sn)) this.persons.delete(sn);
+    for (const sn of [...this.uneducatedEntryDay.keys()]) if (!keep.has(sn)) this.uneducatedEntryDay.delete(sn);
   }
 
   private evaluatePerson(sn: string, p: PersonState, nowMs: number, out: AlarmDraft[]): void {
@@ -411,9 +426,27 @@ export class ZoneRules {
     }
   }
 
-  /** Portal zones: leaving one counts an entry into the tunnel, coming into one from outside an exit. */
-  private countPortal(p: PersonState, next: Map<string, number>, nowMs: number): void {
+  /**
+   * A beacon went into the tunnel past a portal: a wearer the registry knows without the three-level entry
+   * education raises `noEntryEducation` (a warning), at most once per Beijing day; it stays until a record
+   * names them (configure) or someone handles it.
+   */
+  private enteredTunnel(sn: string, device: { name: string; kind: string }, chainageM: number, nowMs: number, out: AlarmDraft[]): void {
+    const wearer = this.wearers.get(sn);
+    if (wearer?.entryEducation !== false) return;
+    const day = Math.floor((nowMs + BEIJING_OFFSET_MS) / DAY_MS);
+    if (this.uneducatedEntryDay.get(sn) === day) return;
+    this.uneducatedEntryDay.set(sn, day);
+    this.hold(sn, { name: wearer.name, kind: device.kind }, 'noEntryEducation', { value: round1(chainageM), threshold: null, unit: 'm' }, nowMs, out);
+  }
+
+  /**
+   * Portal zones: leaving one counts an entry into the tunnel, coming into one from outside an exit.
+   * @returns true when the beacon went into the tunnel past a portal
+   */
+  private countPortal(p: PersonState, next: Map<string, number>, nowMs: number): boolean {
     this.rollDay(nowMs);
+    let entered = false;
     for (const z of this.zones) {
       if (z.kind !== 'portal' || z.tunnelId !== p.tunnelId) continue;
       const was = p.inside.has(z.zoneId);
@@ -422,8 +455,10 @@ export class ZoneRules {
       const c = this.portal.get(z.zoneId) ?? { in: 0, out: 0 };
       if (was) c.in++;
       else c.out++;
+      entered ||= was;
       this.portal.set(z.zoneId, c);
     }
+    return entered;
   }
 
   private rollDay(nowMs: number): void {

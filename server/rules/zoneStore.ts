@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { ZONE_KINDS, type Zone, type ZoneFields, type ZoneKind } from '../../protocol';
-import { fromJson, toJson, type Database, type ZonesTable } from '../storage';
+import { fromJson, threeLevelEducated, toJson, type Database, type ZonesTable } from '../storage';
 import type { ZoneWearer } from './zoneRules';
 
 /** Zones and wearers of one project as the zone rules need them. */
@@ -53,13 +53,14 @@ export function zoneColumns(z: ZoneFields) {
 }
 
 /**
- * Reads the zones and the person registry (beacon sn → name and team) of one project, or of every
+ * Reads the zones and the person registry (beacon sn → name, team and whether a three-level entry
+ * education record names them) of one project, or of every
  * project that has zones or people, grouped by project id. `projectId` given: it is in the result even
  * when empty (its zones were all removed).
  */
 export async function loadZoneConfig(db: Kysely<Database>, projectId?: string): Promise<Map<string, LoadedZoneConfig>> {
   let zq = db.selectFrom('zones').selectAll();
-  let pq = db.selectFrom('people').select(['project_id', 'beacon_sn', 'name', 'team']).where('beacon_sn', 'is not', null);
+  let pq = db.selectFrom('people').select(['project_id', 'person_id', 'beacon_sn', 'name', 'team']).where('beacon_sn', 'is not', null);
   if (projectId !== undefined) {
     zq = zq.where('project_id', '=', projectId);
     pq = pq.where('project_id', '=', projectId);
@@ -72,6 +73,9 @@ export async function loadZoneConfig(db: Kysely<Database>, projectId?: string): 
   };
   if (projectId !== undefined) of(projectId);
   for (const r of await zq.orderBy('zone_id').execute()) of(r.project_id).zones.push(zoneFromRow(r));
-  for (const r of await pq.execute()) if (r.beacon_sn) of(r.project_id).wearers.set(r.beacon_sn, { name: r.name, team: r.team });
+  const educated = await threeLevelEducated(db, projectId);
+  for (const r of await pq.execute()) {
+    if (r.beacon_sn) of(r.project_id).wearers.set(r.beacon_sn, { name: r.name, team: r.team, entryEducation: educated.get(r.project_id)?.has(r.person_id) ?? false });
+  }
   return out;
 }

@@ -10,6 +10,7 @@ import { ADMIN_USERNAME, BRIDGE_USER, DEMO_PROJECT, demoStationChainageM, OTHER_
 import { seedDemoEquipment } from './demoEquipment';
 import { seedDemoRegisters } from './demoRegisters';
 import { seedDemoSchedule } from './demoSchedule';
+import { seedDemoEducation } from './demoEducation';
 import { demoProgressHistory } from './demoProgress';
 import { seedDemoHome } from './demoHome';
 import { demoAlignments } from './demoAlignment';
@@ -164,6 +165,8 @@ export async function seedIfEmpty(
     for (const c of demoCompanyTypes(locale)) await saveCompanyType(tx, DEMO_PROJECT.projectId, c.company, c.enterpriseType);
     // the emergency registers and the quality and safety inspections (docs/domain.md "Emergency resources", "Inspections")
     await seedDemoRegisters(tx, DEMO_PROJECT.projectId, locale, nowMs);
+    // safety education: most people have the three-level entry education, a handful not; pre-shift meetings daily (docs/domain.md "Safety education")
+    await seedDemoEducation(tx, DEMO_PROJECT.projectId, locale, nowMs);
     await insertZones(
       tx,
       DEMO_PROJECT.projectId,

@@ -1197,6 +1197,43 @@ const scheduleTasks: Migration = {
   },
 };
 
+/**
+ * Safety education records (docs/domain.md "Safety education"): a record per training session, its
+ * participants (person ids of the registry, one row each, so "who has the three-level education" is an
+ * index lookup) and, for pre-shift meetings, the team, the initiator and the attachment ids of the sign
+ * sheet, photo and video (the files themselves are in `attachments`, owner register `education`).
+ */
+const safetyEducation: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('education_records')
+      .addColumn('record_id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('trained_at_ms', 'double precision', (c) => c.notNull())
+      .addColumn('theme', 'text', (c) => c.notNull())
+      .addColumn('type', 'text', (c) => c.notNull())
+      .addColumn('method', 'text', (c) => c.notNull())
+      .addColumn('hours', 'double precision', (c) => c.notNull())
+      .addColumn('team', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('initiator', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('sign_sheet_id', 'integer')
+      .addColumn('photo_id', 'integer')
+      .addColumn('video_id', 'integer')
+      .addColumn('recorded_by', 'text', (c) => c.notNull())
+      .addColumn('updated_at_ms', 'double precision', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('education_records_project_time').on('education_records').columns(['project_id', 'trained_at_ms']).execute();
+    await db.schema
+      .createTable('education_participants')
+      .addColumn('record_id', 'integer', (c) => c.notNull().references('education_records.record_id').onDelete('cascade'))
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('person_id', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('education_participants_pk', ['record_id', 'person_id'])
+      .execute();
+    await db.schema.createIndex('education_participants_person').on('education_participants').columns(['project_id', 'person_id']).execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -1235,6 +1272,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0065_person_identity_fields': personIdentityFields,
   '0067_company_contact_team_grace': companyContactTeamGrace,
   '0068_schedule_tasks': scheduleTasks,
+  '0069_safety_education': safetyEducation,
   '0072_lifting_drivers_archives': liftingDriversArchives,
 };
 

@@ -57,6 +57,8 @@ export interface Database {
   emergency_records: EmergencyRecordsTable;
   inspections: InspectionsTable;
   schedule_tasks: ScheduleTasksTable;
+  education_records: EducationRecordsTable;
+  education_participants: EducationParticipantsTable;
 }
 
 export interface UsersTable {
@@ -820,4 +822,31 @@ export interface ScheduleTasksTable {
   milestone: boolean;
   updated_by: string;
   updated_at_ms: number;
+}
+/** A safety education record (migration 0069_safety_education). */
+export interface EducationRecordsTable {
+  record_id: Generated<number>;
+  project_id: string;
+  trained_at_ms: number;
+  theme: string;
+  type: string;
+  method: string;
+  /** Hours per participant. */
+  hours: number;
+  /** Pre-shift records: the team (group) and who led the meeting; '' otherwise. */
+  team: Generated<string>;
+  initiator: Generated<string>;
+  /** Pre-shift records: attachment ids of the sign sheet, photo and video (held by the record). */
+  sign_sheet_id: number | null;
+  photo_id: number | null;
+  video_id: number | null;
+  recorded_by: string;
+  updated_at_ms: number;
+}
+
+/** A participant of a safety education record (a person id of the registry). */
+export interface EducationParticipantsTable {
+  record_id: number;
+  project_id: string;
+  person_id: string;
 }

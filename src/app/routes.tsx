@@ -35,6 +35,7 @@ const EventBookScreen = lazyChunk('EventBookScreen', () => import('./screens/Eve
 const EmergencyScreen = lazyChunk('EmergencyScreen', () => import('./screens/EmergencyScreen').then((m) => m.EmergencyScreen));
 const InspectionsScreen = lazyChunk('InspectionsScreen', () => import('./screens/InspectionsScreen').then((m) => m.InspectionsScreen));
 const ScheduleScreen = lazyChunk('ScheduleScreen', () => import('./screens/ScheduleScreen').then((m) => m.ScheduleScreen));
+const EducationScreen = lazyChunk('EducationScreen', () => import('./screens/EducationScreen').then((m) => m.EducationScreen));
 const PageManagerScreen = lazyChunk('PageManagerScreen', () => import('./screens/PageManagerScreen').then((m) => m.PageManagerScreen));
 
 // The project's custom panel types are registered while it is open (docs/custom-modules.md).
@@ -92,6 +93,8 @@ export const ROUTE_OBJECTS = [
       { path: 'inspections', element: <InspectionsScreen /> },
       // The project schedule: tasks, Gantt, late and at-risk marks (docs/domain.md "Project schedule").
       { path: 'schedule', element: <ScheduleScreen /> },
+      // Safety education records and who lacks the three-level entry education (docs/domain.md "Safety education").
+      { path: 'education', element: <EducationScreen /> },
       // Hidden from menus (docs/product.md "Routes and screens"): the same list as /pageManger.
       { path: 'dataV/index', element: <PageManagerScreen /> },
       { path: 'dataV/dataDriven', element: <DataDrivenScreen /> },

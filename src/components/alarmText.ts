@@ -54,6 +54,7 @@ export const AI_METRIC_LABEL: Readonly<Record<string, MessageDescriptor | undefi
   clockInUnknownDriver: msg`Clock-in by an unregistered driver`,
   clockInNotAssigned: msg`Clock-in by a driver not assigned to this machine`,
   clockInCertificateExpired: msg`Clock-in with an expired operator certificate`,
+  noEntryEducation: msg`No 3-level education`,
 };
 
 /**

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { observer } from 'mobx-react-lite';
+import { EntryEducationBadge } from '../components/EntryEducationBadge';
 import { Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { beijingDayStart, formatChainage, HISTORY, PEOPLE, type SeriesResponse, type Threshold } from '../../protocol';
@@ -76,6 +77,7 @@ export const PersonCard = observer(function PersonCard({ projectId, target, onCl
                     </Badge>
                   ) : null}
                   {person ? <Badge color={person.online ? 'success' : 'informative'}>{person.online ? t`Online` : t`Offline`}</Badge> : null}
+                  {person ? <EntryEducationBadge educated={person.entryEducation} /> : null}
                   {person?.lowBattery ? (
                     <Badge color="warning">
                       <Trans>Low battery</Trans>

@@ -37,6 +37,7 @@ import {
   insertZones,
   listPeople,
   openSosDevices,
+  threeLevelEducated,
   updatePerson,
   updateZone,
   zoneHourRows,
@@ -61,6 +62,8 @@ interface LiveContext {
   stats: ZoneStats;
   state: ProjectLiveState['devices'];
   openSos: Set<string>;
+  /** People a three-level entry education record names. */
+  educated: Set<string>;
 }
 
 async function liveContext(db: Kysely<Database>, live: HttpLive, projectId: string): Promise<LiveContext> {
@@ -73,7 +76,8 @@ async function liveContext(db: Kysely<Database>, live: HttpLive, projectId: stri
   const zones = (await zoneRows(db, projectId)).map(zoneFromRow);
   const sos = await openSosDevices(db, projectId);
   const state = await live.liveState(projectId);
-  return { beacons, zones, stats: state.zones, state: state.devices, openSos: new Set(sos) };
+  const educated = (await threeLevelEducated(db, projectId)).get(projectId) ?? new Set<string>();
+  return { beacons, zones, stats: state.zones, state: state.devices, openSos: new Set(sos), educated };
 }
 
 /** Whole years from `birthDate` (YYYY-MM-DD) to the Beijing date of `nowMs`; null without a birth date. */
@@ -121,6 +125,7 @@ function rowOf(p: Person, c: LiveContext): PersonRow {
     lastSeenMs: s?.lastSeenMs ?? null,
     age: ageOn(p.birthDate, Date.now()),
     outsideArea: zoneIds.length === 0,
+    entryEducation: c.educated.has(p.personId),
   };
 }
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
+import { EntryEducationBadge } from '../../components/EntryEducationBadge';
 import { Badge, Button, Dropdown, Input, Option, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -211,6 +212,7 @@ export const PeopleScreen = observer(function PeopleScreen() {
                           {i18n._(STATUS_LABELS[s])}
                         </Badge>
                       ))}
+                      <EntryEducationBadge educated={r.entryEducation} />
                     </span>
                   </TableCell>
                   <TableCell>{r.company}</TableCell>

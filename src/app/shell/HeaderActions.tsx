@@ -100,6 +100,7 @@ export const HeaderActions = observer(function HeaderActions({ collapseBelowPx }
     { key: 'environment', href: '#/environment', label: <Trans>Environment</Trans> },
     { key: 'emergency', href: '#/emergency', label: <Trans>Emergency</Trans> },
     { key: 'inspections', href: '#/inspections', label: <Trans>Inspections</Trans> },
+    { key: 'education', href: '#/education', label: <Trans>Safety education</Trans> },
   ];
   // the company homepage: for users of several projects or an organisation role (docs/api.md "Company homepage")
   if (session.user && (session.user.isAdmin || session.user.projects.length > 1 || session.user.projects.some((p) => p.role === 'orgAdmin'))) links.push({ key: 'company', href: '#/company', label: <Trans>Company</Trans> });

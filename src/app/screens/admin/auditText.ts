@@ -75,6 +75,8 @@ export const AUDIT_ACTION_LABEL: Readonly<Record<string, MessageDescriptor>> = {
   'schedule.save': msg`Saved a schedule task`,
   'schedule.delete': msg`Deleted schedule tasks`,
   'schedule.import': msg`Imported the schedule`,
+  'education.save': msg`Recorded a safety education`,
+  'education.delete': msg`Deleted a safety education record`,
   'spray.manual': msg`Switched a fog cannon by hand`,
   'spray.linkage': msg`Set a fog cannon's linkage`,
   'spray.command': msg`Sent a fog cannon a command`,
