@@ -117,15 +117,25 @@ test('administrators see the zones with live headcounts, add one and remove it',
   await page.getByRole('button', { name: 'Add zone' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Name', { exact: true }).fill('Cross passage 3');
-  await dialog.getByLabel('From (m from the entry portal)').fill('900');
-  await dialog.getByLabel('To (m from the entry portal)').fill('850');
+  // the ends are written as chainages of the chosen bore (left bore: entry portal K12+000)
+  await dialog.getByLabel('Start chainage').fill('12900');
+  await dialog.getByLabel('End chainage').fill('K12+850');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('toM');
-  await dialog.getByLabel('To (m from the entry portal)').fill('950');
+  await expect(dialog.getByText('Write a chainage such as K13+630')).toBeVisible();
+  await dialog.getByLabel('Start chainage').fill('K12+900');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('The end must come after the start')).toBeVisible();
+  await dialog.getByLabel('End chainage').fill('K12+950');
   await dialog.getByLabel('Most people at once').fill('6');
+  // teams allowed in are picked from the project's team list
+  await dialog.getByRole('combobox', { name: 'Teams allowed in' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Survey team', exact: true }).click();
+  await page.keyboard.press('Escape');
   await dialog.getByRole('button', { name: 'Save' }).click();
   const added = page.locator('tr', { hasText: 'Cross passage 3' });
   await expect(added).toContainText('At most 6 people');
+  await expect(added).toContainText('K12+900 – K12+950');
+  await expect(added).toContainText('Entry alarm except Survey team');
   if (SHOTS) await page.screenshot({ path: 'docs/zones.png' });
   await added.getByRole('button', { name: 'Delete' }).click();
   await expect(added).toHaveCount(0);
