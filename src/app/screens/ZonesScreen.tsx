@@ -187,7 +187,7 @@ export const ZonesScreen = observer(function ZonesScreen() {
       }
       actions={
         isAdmin ? (
-          <Button appearance="primary" onClick={() => (setError(null), setEditing({ zoneId: null, form: blank }))}>
+          <Button appearance="primary" disabled={tunnels.tunnels.length === 0} onClick={() => (setError(null), setEditing({ zoneId: null, form: blank }))}>
             <Trans>Add zone</Trans>
           </Button>
         ) : null
