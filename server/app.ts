@@ -167,6 +167,10 @@ async function startDemoSimulator(
     const backfill = config.demoBackfill
       ? (await import('./simulator/backfill')).startDemoBackfill({ db, projectId: p.projectId, seed: config.simulatorSeed, nowMs: Date.now(), spanMs: config.demoBackfillHours * 3_600_000, devices: p.devices, tunnels: p.tunnels, log })
       : null;
+    // the crossings of the backfilled hours of today count in the live "in/out today" (docs/domain.md)
+    void backfill?.done.then((r) => {
+      if (r?.rules?.portal) live.addPortalCounts(p.projectId, r.rules.portal);
+    });
     stops.push(async () => {
       await backfill?.stop();
       await sim.stop();

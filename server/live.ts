@@ -30,7 +30,7 @@ import { ElevatorTripDetector, insertWorkRecord, LiftDetector } from './rules/wo
 import type { Effects, UnconfiguredChange, ZoneStats } from './rules/types';
 import { loadZoneConfig } from './rules/zoneStore';
 import { startUnshelveSweep } from './rules/alarmShelving';
-import { loadPortalCounts, PortalCountWriter } from './rules/portalCounts';
+import { loadPortalCounts, PortalCountWriter, type PortalCountsOfDay } from './rules/portalCounts';
 import { ZoneHourWriter } from './rules/zoneHours';
 import { deleteOldGatePasses, deviceForLogin, pruneClockIns, insertGatePass, ensureTelemetryPartitions, projectIdsWithTunnels, type Database } from './storage';
 import { TunnelProgress } from './tunnel/progress';
@@ -117,6 +117,12 @@ export interface LiveHandle {
    * vehicles are partitioned with the project's people, so one node holds them all in a cluster).
    */
   vehicles(projectId: string): VehicleLive[];
+  /**
+   * Adds today's portal crossings counted before the start (the demo backfill's rules over the past,
+   * server/simulator/backfillRules.ts) to the project's live counts, stored with the next write. Single
+   * node only (a cluster node holds a share of the counts and stores none): ignored in a cluster.
+   */
+  addPortalCounts(projectId: string, day: PortalCountsOfDay): void;
   /** Stops ingest, flushes pending telemetry and alarm writes, disconnects browsers. Idempotent. */
   close(): Promise<void>;
 }
@@ -583,6 +589,9 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
     }),
     deviceState: localDeviceState,
     vehicles: (projectId) => vehicles.vehicles(projectId),
+    addPortalCounts(projectId, day) {
+      single?.addPortalCounts(projectId, day, Date.now());
+    },
     async liveState(projectId) {
       const own = { devices: localDeviceState(projectId), zones: ownZoneStats(projectId) };
       const peers = await gateway.peerLiveState(projectId);

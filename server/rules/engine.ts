@@ -153,6 +153,14 @@ export class RulesEngine {
     return { alarms, statuses: [] };
   }
 
+  /**
+   * Adds today's portal crossings counted before this engine started (the demo backfill, server/simulator/
+   * backfillRules.ts) to the project's live counts; another day's counts are ignored.
+   */
+  addPortalCounts(projectId: string, day: PortalCountsOfDay, nowMs: number): void {
+    this.zonesOf(projectId).addPortalCounts(day, nowMs);
+  }
+
   /** What the zone rules of a project know now (people screens, docs/api.md "People and zones"). */
   zoneStats(projectId: string, nowMs: number): ZoneStats {
     const rules = this.zonesOf(projectId);

@@ -254,6 +254,19 @@ describe('portal counts and configuration', () => {
     expect(fresh.portalCounts(T0).get('ZP')).toBeUndefined();
   });
 
+  it("adds today's crossings counted before the start (the demo backfill) to the live counts, never another day's", () => {
+    const portal = zone({ zoneId: 'ZP', kind: 'portal', fromM: 0, toM: 50 });
+    const dayStartMs = beijingDayStart(T0);
+    const r = rules([portal, zone({ zoneId: 'ZW' })]);
+    r.fix('B1', beacon('BC1'), 'LK', 20, T0);
+    r.fix('B1', beacon('BC1'), 'LK', 60, T0 + 1000);
+    r.addPortalCounts({ dayStartMs, counts: new Map([['ZP', { in: 7, out: 2 }], ['ZW', { in: 9, out: 9 }]]) }, T0 + 1000);
+    expect(r.portalCounts(T0 + 1000).get('ZP')).toEqual({ in: 8, out: 2 });
+    expect(r.portalCounts(T0 + 1000).has('ZW')).toBe(false); // not a portal zone
+    r.addPortalCounts({ dayStartMs: dayStartMs - 86_400_000, counts: new Map([['ZP', { in: 5, out: 5 }]]) }, T0 + 1000);
+    expect(r.portalCounts(T0 + 1000).get('ZP')).toEqual({ in: 8, out: 2 });
+  });
+
   it('removing a zone clears its alarms', () => {
     const r = rules([zone({ zoneId: 'ZF', entryAlarm: true })]);
     const [a] = r.fix('B1', beacon('BC1'), 'LK', 150, T0);

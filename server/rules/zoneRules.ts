@@ -363,6 +363,21 @@ export class ZoneRules {
     }
   }
 
+  /**
+   * Adds crossings counted elsewhere on the day holding `nowMs` (the demo backfill's rules over the hours
+   * before the start, server/simulator/backfillRules.ts) to the counts of this configuration's portal
+   * zones; counts of another day or of zones that are not portals are ignored.
+   */
+  addPortalCounts(day: { dayStartMs: number; counts: ReadonlyMap<string, { in: number; out: number }> }, nowMs: number): void {
+    this.rollDay(nowMs);
+    if (day.dayStartMs !== this.portalDay * DAY_MS - BEIJING_OFFSET_MS) return;
+    for (const [zoneId, c] of day.counts) {
+      if (!this.zones.some((z) => z.zoneId === zoneId && z.kind === 'portal')) continue;
+      const mine = this.portal.get(zoneId) ?? { in: 0, out: 0 };
+      this.portal.set(zoneId, { in: mine.in + c.in, out: mine.out + c.out });
+    }
+  }
+
   /** Entries into and exits from the tunnel per portal zone since 00:00 Beijing time. */
   portalCounts(nowMs: number): Map<string, { in: number; out: number }> {
     this.rollDay(nowMs);

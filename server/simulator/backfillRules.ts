@@ -6,6 +6,7 @@ import { RulesEngine } from '../rules/engine';
 import type { AlarmDraft, Effects } from '../rules/types';
 import { ElevatorTripDetector, insertWorkRecords, LiftDetector, type WorkRecordDraft } from '../rules/workRecords';
 import { loadZoneConfig } from '../rules/zoneStore';
+import type { PortalCountsOfDay } from '../rules/portalCounts';
 import type { Database } from '../storage/schema';
 import { Rng } from './prng';
 
@@ -58,6 +59,12 @@ export interface BackfillRulesResult {
   alarms: number;
   workRecords: number;
   zoneHours: number;
+  /**
+   * The portal counts of the Beijing day holding the backfill's end, as the rules counted them over the
+   * past (absent until finished): the live rules add them to theirs (LiveHandle.addPortalCounts), so the
+   * crossings of the hours before the start count in "today".
+   */
+  portal?: PortalCountsOfDay;
 }
 
 /** Counts of one zone in the hour under way. */
@@ -215,7 +222,8 @@ export class BackfillRules {
     await this.flush();
     // the past's last stages end where the live run takes over
     await this.cycles?.endOpenSpans(this.projectId);
-    return { ...this.result };
+    const counts = this.engine.zoneStats(this.projectId, toMs).portal;
+    return { ...this.result, portal: { dayStartMs: beijingDayStart(toMs), counts } };
   }
 
   private apply(effects: Effects): void {

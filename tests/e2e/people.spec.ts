@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import mqtt from 'mqtt';
+import { E2E } from './global-setup';
 import { logIn } from './session';
 
 /**
@@ -117,18 +119,69 @@ test('administrators see the zones with live headcounts, add one and remove it',
   await page.getByRole('button', { name: 'Add zone' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Name', { exact: true }).fill('Cross passage 3');
-  await dialog.getByLabel('From (m from the entry portal)').fill('900');
-  await dialog.getByLabel('To (m from the entry portal)').fill('850');
+  // the ends are written as chainages of the chosen bore (left bore: entry portal K12+000)
+  await dialog.getByLabel('Start chainage').fill('12900');
+  await dialog.getByLabel('End chainage').fill('K12+850');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('toM');
-  await dialog.getByLabel('To (m from the entry portal)').fill('950');
+  await expect(dialog.getByText('Write a chainage such as K13+630')).toBeVisible();
+  await dialog.getByLabel('Start chainage').fill('K12+900');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('The end must come after the start')).toBeVisible();
+  await dialog.getByLabel('End chainage').fill('K12+950');
   await dialog.getByLabel('Most people at once').fill('6');
+  // teams allowed in are picked from the project's team list
+  await dialog.getByRole('combobox', { name: 'Teams allowed in' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Survey team', exact: true }).click();
+  await page.keyboard.press('Escape');
   await dialog.getByRole('button', { name: 'Save' }).click();
   const added = page.locator('tr', { hasText: 'Cross passage 3' });
   await expect(added).toContainText('At most 6 people');
+  await expect(added).toContainText('K12+900 – K12+950');
+  await expect(added).toContainText('Entry alarm except Survey team');
   if (SHOTS) await page.screenshot({ path: 'docs/zones.png' });
   await added.getByRole('button', { name: 'Delete' }).click();
   await expect(added).toHaveCount(0);
+});
+
+test('a tag walking in through the left entry portal over MQTT counts in "in today", walking out in "out today"', async ({ page }) => {
+  await page.goto('/#/zones');
+  await logIn(page);
+  const row = page.locator('[data-zone="Z-LK-EP"]');
+  await expect(row).toContainText(/\d+ \/ \d+/); // logged in, the zones listed
+  const post = async <T,>(route: string, body: object) => {
+    const env = (await (await page.request.post(route, { data: body })).json()) as { success: boolean; data: T; errorMessage?: string };
+    if (!env.success) throw new Error(`${route}: ${env.errorMessage}`);
+    return env.data;
+  };
+  // a left-bore tag the simulator leaves silent (docked), so only this walk moves it
+  const devices = await post<Array<{ sn: string; kind: string; tunnelId: string | null }>>('/zhgd/device/list', { projectId: 'demo-tunnel' });
+  const heard = await post<{ positions: Array<{ sn: string }> }>('/zhgd/telemetry/positions', { projectId: 'demo-tunnel', atMs: Date.now(), lookbackMs: 600_000 });
+  const busy = new Set(heard.positions.map((x) => x.sn));
+  const beacon = devices.find((d) => d.kind === 'beacon' && d.tunnelId === 'LK' && !busy.has(d.sn));
+  test.skip(!beacon, 'every left-bore tag is at work');
+  const counts = async () => {
+    const m = /(\d+) \/ (\d+)/.exec((await row.textContent()) ?? '');
+    return { in: Number(m?.[1]), out: Number(m?.[2]) };
+  };
+  const before = await counts();
+  const key = await post<{ username: string; password: string }>('/zhgd/project/deviceKey', { projectId: 'demo-tunnel' });
+  const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${E2E.mqttPort}`, { username: key.username, password: key.password, reconnectPeriod: 0 });
+  /** Reports from `chainageM` for 3 s: a zone edge counts as crossed after 2 s past it (docs/domain.md "Zone edges"). */
+  const stay = async (chainageM: number) => {
+    for (let i = 0; i < 6; i++) {
+      await client.publishAsync(`zhgd/demo-tunnel/beacon/${beacon!.sn}/telemetry`, JSON.stringify({ ts: Date.now(), tunnelId: 'LK', chainageM, battery: 80, sos: false }), { qos: 1 });
+      await page.waitForTimeout(500);
+    }
+  };
+  try {
+    await stay(10); // switched on in the portal area (0–50 m)
+    await stay(80); // walks in
+    await expect.poll(async () => (await counts()).in, { timeout: 20_000 }).toBeGreaterThan(before.in);
+    await stay(20); // comes back out to the portal
+    await expect.poll(async () => (await counts()).out, { timeout: 20_000 }).toBeGreaterThan(before.out);
+  } finally {
+    await client.endAsync();
+  }
 });
 
 test('administrators add a person to the registry, and a beacon already worn is refused', async ({ page }) => {

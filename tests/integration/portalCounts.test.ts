@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICES, PEOPLE, type DeviceKey, type Zone, type ZoneRow } from '../../protocol';
+import { beijingDayStart, DEVICES, PEOPLE, type DeviceKey, type Zone, type ZoneRow } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
+import { backfillHistory } from '../../server/simulator/backfill';
+import { BackfillRules } from '../../server/simulator/backfillRules';
 import type { ApiClient } from '../helpers/apiClient';
 import { connectDevice } from '../helpers/devices';
 import { eventually } from '../helpers/eventually';
@@ -19,7 +21,7 @@ import { loggedInClient, startTestServer } from '../helpers/testServer';
 const demo = DEMO_PROJECT.projectId;
 const NO_RULES = { entryAlarm: false, authorizedTeams: [], maxStayMin: null, maxHeadcount: null, noMovementMin: null, signalLostS: null };
 
-describe('portal counts across a restart', () => {
+describe('portal counts across a restart', { timeout: 120_000 }, () => {
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'siteboard-portal-'));
@@ -49,6 +51,50 @@ describe('portal counts across a restart', () => {
     const z = r.body.data!.find((x) => x.zoneId === zoneId)!;
     return { in: z.portalIn, out: z.portalOut };
   };
+
+  it("counts a walk in and out through the demo's entry portal on top of today's crossings from before the start (the demo backfill)", async () => {
+    const { server, admin, device } = await start();
+    try {
+      const zoneId = 'Z-RK-EP'; // the right bore's entry portal zone, 0–50 m (server/seed/demoPeople.ts)
+      const before = await countsOf(admin, zoneId);
+      // the backfill's rules counted crossings of today before the live rules started (server/app.ts)
+      server.live.addPortalCounts(demo, { dayStartMs: beijingDayStart(Date.now()), counts: new Map([[zoneId, { in: 4, out: 1 }]]) });
+      // another day's backfill adds nothing
+      server.live.addPortalCounts(demo, { dayStartMs: beijingDayStart(Date.now()) - 86_400_000, counts: new Map([[zoneId, { in: 50, out: 50 }]]) });
+      expect(await countsOf(admin, zoneId)).toEqual({ in: before.in + 4, out: before.out + 1 });
+      // the tag is switched on at the portal, its wearer walks in, then comes back out
+      await fix(device, 'BC0104', 5);
+      await stay(device, 'BC0104', 70);
+      await eventually(async () => (await countsOf(admin, zoneId)).in === before.in + 5, 5_000, 'in today + 1');
+      await stay(device, 'BC0104', 20);
+      await eventually(async () => (await countsOf(admin, zoneId)).out === before.out + 2, 5_000, 'out today + 1');
+      expect(await countsOf(admin, zoneId)).toEqual({ in: before.in + 5, out: before.out + 2 });
+    } finally {
+      await device.endAsync();
+      await server.close();
+    }
+  });
+
+  it('the demo backfill hands over the day\'s portal counts its rules made: the crossings its hours hold', { timeout: 300_000 }, async () => {
+    const { server, device } = await start();
+    try {
+      // 06:30 to 07:10 Beijing time two days ago: the day crew switches its tags on at the portals and walks in
+      const d = new Date(Date.now() - 2 * 86_400_000);
+      const fromMs = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - 1, 22, 30);
+      const toMs = fromMs + 40 * 60_000;
+      const rules = await BackfillRules.load(server.db, demo, fromMs, 1, { warn: () => undefined });
+      const result = await backfillHistory({ projectId: demo, seed: 1, fromMs, toMs, sink: { add: () => undefined, flush: async () => undefined }, rules });
+      const portal = result.rules!.portal!;
+      expect(portal.dayStartMs).toBe(beijingDayStart(toMs));
+      const hours = await server.db.selectFrom('zone_hour_counts').selectAll().where('project_id', '=', demo).where('hour_start_ms', '>=', fromMs - 3_600_000).where('hour_start_ms', '<', toMs).execute();
+      const counted = [...portal.counts.values()].reduce((n, c) => n + c.in + c.out, 0);
+      expect(counted).toBeGreaterThan(0);
+      expect(counted).toBe(hours.reduce((n, h) => n + h.portal_in + h.portal_out, 0));
+    } finally {
+      await device.endAsync();
+      await server.close();
+    }
+  });
 
   it("keeps today's counts of a portal zone when the server restarts on the same database", async () => {
     let { server, admin, device } = await start();

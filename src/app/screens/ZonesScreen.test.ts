@@ -1,32 +1,50 @@
 import { describe, expect, it } from 'vitest';
-import { zoneFieldsOf } from './ZonesScreen';
+import { formOf, zoneFieldsOf, type ZoneForm } from './ZonesScreen';
 
-const FORM = {
+/** The left bore as the form sees it: entry portal at K12+000, 3.2 km long. */
+const BORE = { startChainageM: 12_000, lengthM: 3_200 };
+
+const FORM: ZoneForm = {
   name: 'Lining carriage',
-  kind: 'work' as const,
+  kind: 'work',
   tunnelId: 'LK',
-  fromM: '480',
-  toM: '520',
+  from: 'K12+480',
+  to: 'K12+520',
   entryAlarm: false,
-  authorizedTeams: '',
+  authorizedTeams: [],
   maxStayMin: '',
   maxHeadcount: '',
   noMovementMin: '',
   signalLostS: '',
   gatheringAllowed: false,
-  assignedTeams: '',
+  assignedTeams: [],
 };
 
 describe('zone form', () => {
-  it('reads gathering allowed and the teams whose work area it is (either comma), empty rules off', () => {
-    const r = zoneFieldsOf({ ...FORM, gatheringAllowed: true, assignedTeams: 'Lining team，Survey team, ' });
-    expect(r).toEqual({ ok: true, zone: expect.objectContaining({ gatheringAllowed: true, assignedTeams: ['Lining team', 'Survey team'], maxStayMin: null }) });
-    expect(zoneFieldsOf(FORM)).toMatchObject({ ok: true, zone: { gatheringAllowed: false, assignedTeams: [] } });
+  it('stores the written chainages as metres from the entry portal, with the teams picked', () => {
+    const r = zoneFieldsOf({ ...FORM, gatheringAllowed: true, assignedTeams: ['Lining team', 'Survey team'], authorizedTeams: ['Survey team'] }, BORE);
+    expect(r).toEqual({
+      ok: true,
+      zone: expect.objectContaining({ fromM: 480, toM: 520, gatheringAllowed: true, assignedTeams: ['Lining team', 'Survey team'], authorizedTeams: ['Survey team'], maxStayMin: null }),
+    });
   });
 
-  it('names the field of the first error', () => {
-    const r = zoneFieldsOf({ ...FORM, toM: '400' });
+  it('shows a stored zone back as the chainages it was written with', () => {
+    const ok = zoneFieldsOf({ ...FORM, from: 'K13+630.5', to: 'K13+700' }, BORE);
+    if (!ok.ok) throw new Error('refused');
+    expect(ok.zone).toMatchObject({ fromM: 1_630.5, toM: 1_700 });
+    expect(formOf(ok.zone, BORE)).toMatchObject({ from: 'K13+630.5', to: 'K13+700' });
+  });
+
+  it('names the end and the problem: malformed, outside the bore, end before start', () => {
+    expect(zoneFieldsOf({ ...FORM, from: '480' }, BORE)).toEqual({ ok: false, error: { field: 'from', problem: 'malformed' } });
+    expect(zoneFieldsOf({ ...FORM, to: 'K15+300' }, BORE)).toEqual({ ok: false, error: { field: 'to', problem: 'outsideBore' } });
+    expect(zoneFieldsOf({ ...FORM, to: 'K12+400' }, BORE)).toEqual({ ok: false, error: { field: 'to', problem: 'endNotAfterStart' } });
+  });
+
+  it('names the field of the first schema error', () => {
+    const r = zoneFieldsOf({ ...FORM, name: '' }, BORE);
     expect(r.ok).toBe(false);
-    expect(!r.ok && r.error).toMatch(/^toM: .*greater than fromM/);
+    expect(!r.ok && r.error).toMatchObject({ field: 'other', message: expect.stringMatching(/^name: /) });
   });
 });

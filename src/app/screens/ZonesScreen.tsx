@@ -22,7 +22,7 @@ import {
   TableRow,
 } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatChainage, PEOPLE, ZONE_KINDS, zoneFieldsSchema, type ZoneFields, type ZoneKind, type ZoneRow } from '../../../protocol';
+import { chainageRange, formatChainage, formatChainageExact, PEOPLE, ZONE_KINDS, zoneFieldsSchema, type ChainageRangeProblem, type ZoneFields, type ZoneKind, type ZoneRow } from '../../../protocol';
 import { useProjectTunnels, useQuery, useStores } from '../../stores';
 import { ScreenFrame, ScreenLink } from './ScreenFrame';
 import { useProjectId } from '../shell/useProjectId';
@@ -33,70 +33,81 @@ const KIND_LABELS = ZONE_KIND_LABEL;
 /** Headcounts and portal counts refresh this often while the screen is open (ms). */
 const REFRESH_MS = 10_000;
 
-/** The zone form: numbers as typed (empty = rule off). */
-interface ZoneForm {
+/** The zone form: numbers and chainages (K13+630 in the chosen bore) as typed (empty number = rule off). */
+export interface ZoneForm {
   name: string;
   kind: ZoneKind;
   tunnelId: string;
-  fromM: string;
-  toM: string;
+  /** Start and end as written chainages of the bore, e.g. K13+630. */
+  from: string;
+  to: string;
   entryAlarm: boolean;
-  authorizedTeams: string;
+  /** Teams allowed in, picked from the project's team list. */
+  authorizedTeams: string[];
   maxStayMin: string;
   maxHeadcount: string;
   noMovementMin: string;
   signalLostS: string;
   gatheringAllowed: boolean;
-  /** Teams whose work area the zone is, comma separated. */
-  assignedTeams: string;
+  /** Teams whose work area the zone is, picked from the project's team list. */
+  assignedTeams: string[];
 }
+
+/** A bore as the zone form needs it: its entry portal's chainage and its length (m). */
+type BoreSpan = { startChainageM: number; lengthM: number };
 
 const num = (v: number | null) => (v === null ? '' : String(v));
 
-function formOf(z: ZoneFields): ZoneForm {
+/** The form of a stored zone, its ends written as chainages of `bore` (metres from the portal without one). */
+export function formOf(z: ZoneFields, bore: BoreSpan | undefined): ZoneForm {
+  const written = (m: number) => formatChainageExact((bore?.startChainageM ?? 0) + m);
   return {
     name: z.name,
     kind: z.kind,
     tunnelId: z.tunnelId,
-    fromM: String(z.fromM),
-    toM: String(z.toM),
+    from: written(z.fromM),
+    to: written(z.toM),
     entryAlarm: z.entryAlarm,
-    authorizedTeams: z.authorizedTeams.join(', '),
+    authorizedTeams: [...z.authorizedTeams],
     maxStayMin: num(z.maxStayMin),
     maxHeadcount: num(z.maxHeadcount),
     noMovementMin: num(z.noMovementMin),
     signalLostS: num(z.signalLostS),
     gatheringAllowed: z.gatheringAllowed,
-    assignedTeams: z.assignedTeams.join(', '),
+    assignedTeams: [...z.assignedTeams],
   };
 }
 
-/** The zone fields of a form, checked with the API's schema: the fields or the first error's message. */
-export function zoneFieldsOf(f: ZoneForm): { ok: true; zone: ZoneFields } | { ok: false; error: string } {
+/** Why a zone form was refused: a chainage problem of one end, or the API schema's first issue. */
+export type ZoneFormError = { field: 'from' | 'to'; problem: ChainageRangeProblem } | { field: 'other'; message: string };
+
+/**
+ * The zone fields of a form: its chainages read in `bore` (chainageRange: malformed, outside the bore, end
+ * not after start) and converted to metres from the entry portal, then everything checked with the API's
+ * schema. @returns the fields, or the first problem
+ */
+export function zoneFieldsOf(f: ZoneForm, bore: BoreSpan | undefined): { ok: true; zone: ZoneFields } | { ok: false; error: ZoneFormError } {
   const opt = (v: string) => (v.trim() === '' ? null : Number(v));
-  const teams = (v: string) =>
-    v
-      .split(/[,，]/)
-      .map((s) => s.trim())
-      .filter(Boolean);
+  const range = chainageRange(f.from, f.to, bore ?? { startChainageM: 0, lengthM: Infinity });
+  if (!range.ok) return { ok: false, error: { field: range.field, problem: range.problem } };
   const parsed = zoneFieldsSchema.safeParse({
     name: f.name,
     kind: f.kind,
     tunnelId: f.tunnelId,
-    fromM: Number(f.fromM),
-    toM: Number(f.toM),
+    fromM: range.fromM,
+    toM: range.toM,
     entryAlarm: f.entryAlarm,
-    authorizedTeams: teams(f.authorizedTeams),
+    authorizedTeams: f.authorizedTeams,
     maxStayMin: opt(f.maxStayMin),
     maxHeadcount: opt(f.maxHeadcount),
     noMovementMin: opt(f.noMovementMin),
     signalLostS: opt(f.signalLostS),
     gatheringAllowed: f.gatheringAllowed,
-    assignedTeams: teams(f.assignedTeams),
+    assignedTeams: f.assignedTeams,
   });
   if (parsed.success) return { ok: true, zone: parsed.data };
   const issue = parsed.error.issues[0];
-  return { ok: false, error: `${issue.path.join('.')}: ${issue.message}` };
+  return { ok: false, error: { field: 'other', message: `${issue.path.join('.')}: ${issue.message}` } };
 }
 
 /**
@@ -110,15 +121,17 @@ export const ZonesScreen = observer(function ZonesScreen() {
   const projectId = useProjectId();
   const isAdmin = !!session.user?.isAdmin;
   const [editing, setEditing] = useState<{ zoneId: string | null; form: ZoneForm } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ZoneFormError | null>(null);
   const [hoursOf, setHoursOf] = useState<ZoneRow | null>(null);
 
   useProjectTunnels(projectId);
   const zones = useQuery(PEOPLE.zoneList, projectId ? { projectId } : null, { refreshMs: REFRESH_MS, notify: true }).data;
+  // the teams of the project's person registry: what a zone's team fields are picked from
+  const teams = useQuery(PEOPLE.personList, isAdmin && editing && projectId ? { projectId } : null).data?.teams ?? [];
 
   const save = useCallback(async () => {
     if (!projectId || !editing) return;
-    const checked = zoneFieldsOf(editing.form);
+    const checked = zoneFieldsOf(editing.form, tunnels.get(editing.form.tunnelId));
     if (!checked.ok) {
       setError(checked.error);
       return;
@@ -129,9 +142,9 @@ export const ZonesScreen = observer(function ZonesScreen() {
       setEditing(null);
       setError(null);
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError({ field: 'other', message: err instanceof Error ? err.message : String(err) });
     }
-  }, [projectId, editing, queries]);
+  }, [projectId, editing, queries, tunnels]);
 
   const remove = async (zoneId: string) => {
     if (!projectId) return;
@@ -154,8 +167,15 @@ export const ZonesScreen = observer(function ZonesScreen() {
     ]
       .filter(Boolean)
       .join(' · ') || '—';
-  const field = (k: keyof ZoneForm) => (v: string | boolean) => setEditing((e) => (e ? { ...e, form: { ...e.form, [k]: v } } : e));
-  const blank: ZoneForm = { name: '', kind: 'danger', tunnelId: tunnels.tunnels[0]?.tunnelId ?? '', fromM: '', toM: '', entryAlarm: true, authorizedTeams: '', maxStayMin: '', maxHeadcount: '', noMovementMin: '', signalLostS: '', gatheringAllowed: false, assignedTeams: '' };
+  const field = (k: keyof ZoneForm) => (v: string | boolean | string[]) => setEditing((e) => (e ? { ...e, form: { ...e.form, [k]: v } } : e));
+  const blank: ZoneForm = { name: '', kind: 'danger', tunnelId: tunnels.tunnels[0]?.tunnelId ?? '', from: '', to: '', entryAlarm: true, authorizedTeams: [], maxStayMin: '', maxHeadcount: '', noMovementMin: '', signalLostS: '', gatheringAllowed: false, assignedTeams: [] };
+  const problemText: Record<ChainageRangeProblem, string> = {
+    malformed: t`Write a chainage such as K13+630`,
+    outsideBore: t`Not within this bore`,
+    endNotAfterStart: t`The end must come after the start`,
+  };
+  const chainageError = (f: 'from' | 'to') => (error && error.field === f ? problemText[error.problem] : undefined);
+  const placeholder = (m: number) => formatChainage((tunnels.get(editing?.form.tunnelId ?? '')?.startChainageM ?? 0) + m);
 
   return (
     <ScreenFrame
@@ -167,7 +187,7 @@ export const ZonesScreen = observer(function ZonesScreen() {
       }
       actions={
         isAdmin ? (
-          <Button appearance="primary" onClick={() => (setError(null), setEditing({ zoneId: null, form: blank }))}>
+          <Button appearance="primary" disabled={tunnels.tunnels.length === 0} onClick={() => (setError(null), setEditing({ zoneId: null, form: blank }))}>
             <Trans>Add zone</Trans>
           </Button>
         ) : null
@@ -207,7 +227,7 @@ export const ZonesScreen = observer(function ZonesScreen() {
                 </TableCell>
                 {isAdmin ? (
                   <TableCell>
-                    <Button size="small" onClick={() => (setError(null), setEditing({ zoneId: z.zoneId, form: formOf(z) }))}>
+                    <Button size="small" onClick={() => (setError(null), setEditing({ zoneId: z.zoneId, form: formOf(z, tunnels.get(z.tunnelId)) }))}>
                       <Trans>Edit</Trans>
                     </Button>{' '}
                     <Button size="small" onClick={() => void remove(z.zoneId)}>
@@ -257,15 +277,15 @@ export const ZonesScreen = observer(function ZonesScreen() {
                       ))}
                     </Dropdown>
                   </Field>
-                  <Field label={t`From (m from the entry portal)`}>
-                    <Input type="number" value={editing.form.fromM} onChange={(_, d) => field('fromM')(d.value)} />
+                  <Field label={t`Start chainage`} validationMessage={chainageError('from')}>
+                    <Input value={editing.form.from} placeholder={placeholder(0)} onChange={(_, d) => field('from')(d.value)} />
                   </Field>
-                  <Field label={t`To (m from the entry portal)`}>
-                    <Input type="number" value={editing.form.toM} onChange={(_, d) => field('toM')(d.value)} />
+                  <Field label={t`End chainage`} validationMessage={chainageError('to')}>
+                    <Input value={editing.form.to} placeholder={placeholder(50)} onChange={(_, d) => field('to')(d.value)} />
                   </Field>
                   <Checkbox label={t`Entry alarm`} checked={editing.form.entryAlarm} onChange={(_, d) => field('entryAlarm')(!!d.checked)} />
-                  <Field label={t`Teams allowed in (comma separated)`}>
-                    <Input value={editing.form.authorizedTeams} onChange={(_, d) => field('authorizedTeams')(d.value)} />
+                  <Field label={t`Teams allowed in`}>
+                    <TeamPicker teams={teams} selected={editing.form.authorizedTeams} onChange={field('authorizedTeams')} />
                   </Field>
                   <Field label={t`Stay too long after (min)`}>
                     <Input type="number" value={editing.form.maxStayMin} onChange={(_, d) => field('maxStayMin')(d.value)} />
@@ -284,12 +304,12 @@ export const ZonesScreen = observer(function ZonesScreen() {
                     checked={editing.form.gatheringAllowed}
                     onChange={(_, d) => field('gatheringAllowed')(!!d.checked)}
                   />
-                  <Field label={t`Work area of teams (comma separated; leaving all their zones is an alarm)`}>
-                    <Input value={editing.form.assignedTeams} onChange={(_, d) => field('assignedTeams')(d.value)} />
+                  <Field label={t`Work area of teams (leaving all their zones is an alarm)`}>
+                    <TeamPicker teams={teams} selected={editing.form.assignedTeams} onChange={field('assignedTeams')} />
                   </Field>
-                  {error ? (
+                  {error?.field === 'other' ? (
                     <p role="alert" style={{ gridColumn: '1 / 3', color: '#d13438', margin: 0 }}>
-                      {error}
+                      {error.message}
                     </p>
                   ) : null}
                   <button type="submit" hidden />
@@ -310,3 +330,27 @@ export const ZonesScreen = observer(function ZonesScreen() {
     </ScreenFrame>
   );
 });
+
+/**
+ * Picks teams from the project's team list (several at once). Teams the zone already names that are no
+ * longer in the registry stay listed, so saving does not drop them unseen.
+ */
+function TeamPicker(props: { teams: readonly string[]; selected: readonly string[]; onChange: (teams: string[]) => void }) {
+  const { t } = useLingui();
+  const all = [...new Set([...props.teams, ...props.selected])].sort((a, b) => a.localeCompare(b));
+  return (
+    <Dropdown
+      multiselect
+      placeholder={t`No team`}
+      value={props.selected.join(', ')}
+      selectedOptions={[...props.selected]}
+      onOptionSelect={(_, d) => props.onChange(d.selectedOptions)}
+    >
+      {all.map((team) => (
+        <Option key={team} value={team}>
+          {team}
+        </Option>
+      ))}
+    </Dropdown>
+  );
+}
