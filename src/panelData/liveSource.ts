@@ -1,4 +1,5 @@
 import { attendanceSourceOf } from './attendance';
+import { homeSourceOf } from './home';
 import { EQUIPMENT, TUNNEL } from '../../protocol';
 import type { RootStore } from '../stores';
 import type { AlarmFeedState, PanelDataSource } from './types';
@@ -47,6 +48,7 @@ export function createLiveSource(root: RootStore): PanelDataSource {
     cycles: cycleSourceOf(root),
     tunnelPlan: (projectId) => root.request(TUNNEL.plan, { projectId }, { skipErrorHandler: true }),
     attendance: attendanceSourceOf(root),
+    home: homeSourceOf(root),
     vehicles: vehicleSourceOf(root),
     siteEnvironment: environmentSourceOf(root, true),
   };
