@@ -354,10 +354,10 @@ export const BOARD_TEMPLATES: readonly BoardTemplate[] = [
         name: 'Project home',
         panels: [
           { type: 'projectSummary', title: 'Project', x: 20, y: 20, w: 760, h: 520, z: 1, config: {} },
-          { type: 'homeStatistics', title: 'Statistics', x: 800, y: 20, w: 700, h: 520, z: 2, config: { sections: ['machinery', 'attendance', 'alarms', 'safeDays'] } },
+          { type: 'homeStatistics', title: 'Statistics', x: 800, y: 20, w: 700, h: 640, z: 2, config: { sections: ['machinery', 'attendance', 'alarms', 'safeDays'] } },
           { type: 'alarmFeed', title: 'Alarms', x: 1520, y: 20, w: 380, h: 1040, z: 3, config: { limit: 50 } },
           { type: 'keyProgress', title: 'Key progress', x: 20, y: 560, w: 760, h: 500, z: 4, config: { structures: [] } },
-          { type: 'latestEvents', title: 'Latest events', x: 800, y: 560, w: 700, h: 500, z: 5, config: { max: 5 } },
+          { type: 'latestEvents', title: 'Latest events', x: 800, y: 680, w: 700, h: 380, z: 5, config: { max: 5 } },
         ],
       },
     ],

@@ -7,9 +7,9 @@ import { EVENT_KIND_COLOR, EVENT_KIND_LABEL } from './labels';
 /**
  * Events of the event book, latest first: date, kind, title, text, photos (thumbnails opening the file) and
  * other attachments as links, who recorded it; `actions` adds controls of its own to each event's line.
- * `fontPx`: body size (badges and notes 2 px smaller).
+ * `fontPx`: body size (badges and notes 2 px smaller); `brief`: without text and attachments (a board panel).
  */
-export function EventList({ projectId, events, actions, fontPx = 16 }: { projectId: string; events: readonly ProjectEvent[]; actions?: (e: ProjectEvent) => React.ReactNode; fontPx?: number }) {
+export function EventList({ projectId, events, actions, fontPx = 16, brief = false }: { projectId: string; events: readonly ProjectEvent[]; actions?: (e: ProjectEvent) => React.ReactNode; fontPx?: number; brief?: boolean }) {
   const { i18n } = useLingui();
   const small = fontPx - 2;
   if (events.length === 0)
@@ -33,8 +33,8 @@ export function EventList({ projectId, events, actions, fontPx = 16 }: { project
             <strong>{e.title}</strong>
             {actions ? <span style={{ marginLeft: 'auto' }}>{actions(e)}</span> : null}
           </div>
-          {e.text ? <div style={{ marginTop: 4, whiteSpace: 'pre-wrap' }}>{e.text}</div> : null}
-          {e.attachments.length > 0 ? (
+          {e.text && !brief ? <div style={{ marginTop: 4, whiteSpace: 'pre-wrap' }}>{e.text}</div> : null}
+          {e.attachments.length > 0 && !brief ? (
             <div style={{ display: 'flex', gap: 8, marginTop: 6, flexWrap: 'wrap' }}>
               {e.attachments.map((a) => {
                 const href = appUrl(attachmentFilePath(projectId, a.attachmentId));

@@ -12,7 +12,7 @@ export function HomeStatisticsPanel({ config, width, height }: PanelProps<HomeSt
   if (!summary || !statistics)
     return <PanelMessage tone={failed || statsFailed ? 'error' : 'muted'}>{failed || statsFailed ? <Trans>The project home could not be loaded</Trans> : <Trans>Loading…</Trans>}</PanelMessage>;
   // 20–24 px as the panel allows (≥ 12 px on a 1920×1080 board shown at 1366×768)
-  const px = Math.max(20, Math.min(24, Math.floor(width / 36), Math.floor(height / (config.sections.length * 6))));
+  const px = Math.max(20, Math.min(24, Math.floor(width / 36), Math.floor(height / (config.sections.length * 7))));
   return (
     <div style={{ height: '100%', overflow: 'auto', display: 'grid', gap: px, alignContent: 'start' }} data-home-statistics-panel>
       {config.sections.map((s) =>
