@@ -102,7 +102,7 @@ export const boardSchema = z.object({
 });
 export type Board = z.infer<typeof boardSchema>;
 
-/** Panel type ids shipped with the app: the live-board slice, headline figures, one per lifting-equipment kind, the fleet overview, tunnel progress, its figures and the tunnel plan, the drill-and-blast cycle widgets, the environment panels (now, air-quality trend, seven days, noise by day and night, weather, spray state), the labour attendance panels, camera video and the vehicles in the tunnel. src/panels/registry.test.ts checks the registry registers exactly these. */
+/** Panel type ids shipped with the app: the live-board slice, headline figures, one per lifting-equipment kind, the fleet overview, tunnel progress, its figures and the tunnel plan, the drill-and-blast cycle widgets, the environment panels (now, air-quality trend, seven days, noise by day and night, weather, spray state), the labour attendance panels, camera video, the vehicles in the tunnel and the project home's panels (summary, key progress, statistics, latest events). src/panels/registry.test.ts checks the registry registers exactly these. */
 export const BUILTIN_PANEL_TYPES = [
   'gasTrend',
   'gasTable',
@@ -133,6 +133,10 @@ export const BUILTIN_PANEL_TYPES = [
   'video',
   'vehiclesInTunnel',
   'inspections',
+  'projectSummary',
+  'keyProgress',
+  'homeStatistics',
+  'latestEvents',
 ] as const;
 
 // ───────────────────────── Board server (docs/api.md "Board server") ─────────────────────────

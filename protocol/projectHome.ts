@@ -116,3 +116,34 @@ export function environmentCompliance(stations: ReadonlyArray<{ days: ReadonlyAr
   for (let i = days.length - 1; i >= 0 && days[i][1]; i--) streakDays++;
   return { compliantDays: days.filter(([, ok]) => ok).length, judgedDays: days.length, streakDays };
 }
+
+/** States of a machine (a piece of lifting equipment or a construction vehicle) in home/statistics. */
+export const MACHINE_STATES = ['working', 'idle', 'offline', 'alarm'] as const;
+export type MachineState = (typeof MACHINE_STATES)[number];
+
+/**
+ * A piece of lifting equipment is working when one of its work records (a lift, a cage trip) ended within
+ * this long, ms: a lift is recorded when it ends, so "working now" looks back one typical lift cycle.
+ */
+export const LIFT_WORKING_WINDOW_MS = 10 * 60_000;
+
+/** home/statistics answers device states (as of now only) when asked for an instant at most this long ago, ms. */
+export const HOME_LIVE_SLACK_MS = 120_000;
+
+const machineCounts = z.object({ total: z.number(), working: z.number(), idle: z.number(), offline: z.number(), alarm: z.number() });
+export type MachineCounts = z.infer<typeof machineCounts>;
+
+/**
+ * home/statistics data (docs/api.md "Project home"): machinery by state and attendance today.
+ * `machinery` counts the project's lifting equipment and construction vehicles by state (offline before
+ * alarm before working before idle), null when asked for a past instant (device states are kept as of now).
+ * `attendance.today`: people of the register with an in-pass at a gate since 00:00 Beijing time when the
+ * project has gates (`source` 'gates'), else personnel tags seen since then ('beacons'; null for a past
+ * instant); `registered` the people in the register, `companies` its distinct cooperating companies.
+ */
+export const homeStatisticsSchema = z.object({
+  atMs: z.number(),
+  machinery: z.object({ lifting: machineCounts, vehicles: machineCounts, workingNow: z.number() }).nullable(),
+  attendance: z.object({ source: z.enum(['gates', 'beacons']), today: z.number().nullable(), registered: z.number(), companies: z.number() }),
+});
+export type HomeStatistics = z.infer<typeof homeStatisticsSchema>;

@@ -1,5 +1,5 @@
 import { eventAddBody, eventDeleteBody, eventEditBody, eventExportBody, eventListBody, eventPageSchema, projectEventSchema } from '../eventBook';
-import { homeSummaryBody, homeSummarySchema, profileSetBody, projectProfileSchema } from '../projectHome';
+import { homeStatisticsSchema, homeSummaryBody, homeSummarySchema, profileSetBody, projectProfileSchema } from '../projectHome';
 import { XLSX_MEDIA_TYPE } from './alarms';
 import { defineContract, fileAnswer, notEnvelope, nullData } from './define';
 
@@ -16,6 +16,15 @@ export const HOME = {
     permission: 'project.read',
     errors: ['NOT_FOUND'],
     summary: "The project's details and profile, safe-production and environment compliant days, alarms today and this week by group, latest events",
+  }),
+  statistics: defineContract({
+    tag,
+    path: '/zhgd/home/statistics',
+    body: homeSummaryBody,
+    response: homeStatisticsSchema,
+    permission: 'project.read',
+    errors: ['NOT_FOUND'],
+    summary: 'Lifting equipment and vehicles by state (working, idle, offline, alarm) and attendance today, from the gates or else the beacons',
   }),
   profileSet: defineContract({
     tag,

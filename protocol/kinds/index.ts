@@ -155,6 +155,9 @@ export function isVehicleKind(kind: string): boolean {
 /** The kinds whose devices are vehicles, in registration order. */
 export const VEHICLE_KINDS: readonly DeviceKind[] = DEVICE_KIND_REGISTRY.descriptors.filter((d) => 'vehicle' in d).map((d) => d.kind);
 
+/** Kinds whose messages are people passing a gate (descriptor `attendance`): a project with such a device counts attendance by its gates. */
+export const GATE_KINDS: readonly DeviceKind[] = DEVICE_KIND_REGISTRY.descriptors.filter((d) => attendanceRole(d.kind)).map((d) => d.kind);
+
 export * from './descriptor';
 export * from './registry';
 export * from './gas';

@@ -40,6 +40,7 @@ export * from './company';
 export * from './attachments';
 export * from './eventBook';
 export * from './projectHome';
+export * from './homeStatistics';
 export * from './emergency';
 export * from './inspections';
 export * from './schedule';

@@ -2,6 +2,7 @@ import { action, makeObservable, observable, observableRef, reaction, runInActio
 import { isPersonTagKind, type Alarm, type DeviceInfo, type EquipmentFleet, type TelemetryHistory, type TunnelInfo, type TunnelPlan, type TunnelProgressAt } from '../../protocol';
 import type { CycleSource } from './cycles';
 import type { AttendanceSource } from './attendance';
+import type { HomeSource } from './home';
 import type { EnvironmentSource } from './environment';
 import type { HistoryService, ReadingAt } from '../../workers/telemetry/History';
 import { MAX_ACTIVITY_BUCKETS } from '../../workers/telemetry/HistoryImpl';
@@ -65,6 +66,8 @@ export interface ReplayDeps {
   tunnelPlan?: (projectId: string) => Promise<TunnelPlan>;
   /** Labour attendance as of the replay instant (attendance.ts); absent, the attendance panels say they cannot load. */
   attendance?: AttendanceSource;
+  /** The project home's figures as of the replay instant (home.ts); absent, the home panels say they cannot load. */
+  home?: HomeSource;
   /** Site environment as of the replay instant (environment.ts, no spray list); absent, the environment panels say they cannot load. */
   siteEnvironment?: EnvironmentSource;
 }
@@ -302,6 +305,11 @@ export class ReplaySource implements PanelDataSource {
   /** Labour attendance asked as of the replay instant (ReplayDeps.attendance). */
   get attendance(): AttendanceSource | undefined {
     return this.deps.attendance;
+  }
+
+  /** The project home's figures asked as of the replay instant (ReplayDeps.home). */
+  get home(): HomeSource | undefined {
+    return this.deps.home;
   }
 
   /** Drill-and-blast cycles asked as of the replay instant (ReplayDeps.cycles). */

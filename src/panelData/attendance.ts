@@ -3,6 +3,7 @@ import { ATTENDANCE, type AttendanceLive, type CompanyAttendance } from '../../p
 import { useProjectId } from '../app/shell/useProjectId';
 import type { RootStore } from '../stores';
 import { useClockInstant, usePanelData } from './context';
+import type { PanelDataSource } from './types';
 
 /**
  * Labour attendance from the board's data source (docs/api.md "Labour attendance"): the live labour count
@@ -28,22 +29,29 @@ export function attendanceSourceOf(root: RootStore): AttendanceSource {
 /** Live attendance is asked again this often (people pass the gates in surges at shift change). */
 export const ATTENDANCE_REFRESH_MS = 15_000;
 
-function useAttendanceAsOfClock<T>(load: (s: AttendanceSource, projectId: string, atMs: number | null) => Promise<T>): { data: T | null; failed: boolean } {
+/**
+ * A server answer of the board's project as of the board clock, through a part of the data source (`pick`):
+ * live, asked on mount and every `refreshMs`; replay, as of the replay instant, asked again when it moves to
+ * another minute. `data` null until the first answer (kept on a failed reload); `failed` when the last
+ * request failed or the source has no such part.
+ */
+export function useServerAsOfClock<S, T>(pick: (source: PanelDataSource) => S | undefined, load: (s: S, projectId: string, atMs: number | null) => Promise<T>, refreshMs: number): { data: T | null; failed: boolean } {
   const source = usePanelData();
   const projectId = useProjectId();
   const replay = source.mode === 'replay';
-  const instant = useClockInstant(replay ? 1_000 : ATTENDANCE_REFRESH_MS);
+  const instant = useClockInstant(replay ? 1_000 : refreshMs);
   // live: once per refresh period; replay: once per replayed minute
-  const key = Math.floor(instant / (replay ? 60_000 : ATTENDANCE_REFRESH_MS));
+  const key = Math.floor(instant / (replay ? 60_000 : refreshMs));
   const [state, setState] = useState<{ data: T | null; failed: boolean }>({ data: null, failed: false });
   useEffect(() => {
     if (!projectId) return;
-    if (!source.attendance) {
+    const part = pick(source);
+    if (!part) {
       setState({ data: null, failed: true });
       return;
     }
     let cancelled = false;
-    load(source.attendance, projectId, replay ? key * 60_000 : null)
+    load(part, projectId, replay ? key * 60_000 : null)
       .then((data) => !cancelled && setState({ data, failed: false }))
       .catch(() => !cancelled && setState((s) => ({ data: s.data, failed: true })));
     return () => {
@@ -52,6 +60,10 @@ function useAttendanceAsOfClock<T>(load: (s: AttendanceSource, projectId: string
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [source, projectId, replay, key]);
   return state;
+}
+
+function useAttendanceAsOfClock<T>(load: (s: AttendanceSource, projectId: string, atMs: number | null) => Promise<T>): { data: T | null; failed: boolean } {
+  return useServerAsOfClock((source) => source.attendance, load, ATTENDANCE_REFRESH_MS);
 }
 
 /** The live labour count as of the board clock (attendance/live): null until the first answer. */

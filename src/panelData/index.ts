@@ -38,6 +38,7 @@ export {
   type Loaded,
   type TrendRequest,
 } from './environment';
+export { HOME_REFRESH_MS, useHomeStatistics, useHomeSummary, type HomeSource } from './home';
 export { ATTENDANCE_REFRESH_MS, useCompanyAttendance, useLabourCount, type AttendanceSource } from './attendance';
 export { CYCLE_ANALYSIS_REFRESH_MS, CYCLE_STATE_REFRESH_MS, useCycleAnalysis, useCycleState, useCycleTimeline, type CycleSource } from './cycles';
 export { useVehicles, VEHICLE_REFRESH_MS, type VehicleSource } from './vehicles';

@@ -1,4 +1,5 @@
 import { attendanceSourceOf } from './attendance';
+import { homeSourceOf } from './home';
 import { EQUIPMENT, TUNNEL } from '../../protocol';
 import type { RootStore } from '../stores';
 import type { AlarmFeedState, PanelDataSource } from './types';
@@ -48,6 +49,7 @@ export function createLiveSource(root: RootStore): PanelDataSource {
     cycles: cycleSourceOf(root),
     tunnelPlan: (projectId) => root.request(TUNNEL.plan, { projectId }, { skipErrorHandler: true }),
     attendance: attendanceSourceOf(root),
+    home: homeSourceOf(root),
     vehicles: vehicleSourceOf(root),
     registers: registerSourceOf(root),
     siteEnvironment: environmentSourceOf(root, true),

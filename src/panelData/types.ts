@@ -1,5 +1,6 @@
 import type { Alarm, DealStatus, DeviceInfo, EquipmentFleet, TunnelInfo, TunnelPlan, TunnelProgressAt } from '../../protocol';
 import type { AttendanceSource } from './attendance';
+import type { HomeSource } from './home';
 import type { CycleSource } from './cycles';
 import type { EnvironmentSource } from './environment';
 import type { VehicleSource } from './vehicles';
@@ -116,6 +117,8 @@ export interface PanelDataSource {
   tunnelPlan?(projectId: string): Promise<TunnelPlan>;
   /** Labour attendance as of an instant (attendance.ts); absent in sources without a server (the attendance panels say so). */
   attendance?: AttendanceSource;
+  /** The project home's figures as of an instant (home.ts); absent in sources without a server (the home panels say so). */
+  home?: HomeSource;
   /** Site environment (environment.ts): daily figures and trends as of an instant, the fog cannons live; absent in sources without a server (the environment panels say so). */
   siteEnvironment?: EnvironmentSource;
   /** Construction vehicles now (vehicles.ts); absent in replay and in sources without a server (the vehicle panels say so). */

@@ -25,6 +25,10 @@ import { labourCountPanel } from './LabourCount';
 import { companyAttendancePanel } from './CompanyAttendance';
 import { vehiclesInTunnelPanel } from './VehiclesInTunnel';
 import { inspectionsPanel } from './Inspections';
+import { projectSummaryPanel } from './ProjectSummary';
+import { keyProgressPanel } from './KeyProgress';
+import { homeStatisticsPanel } from './HomeStatistics';
+import { latestEventsPanel } from './LatestEvents';
 
 /** Definitions with their config type erased; prepareConfig re-establishes it by parsing. */
 const definitions = new Map<string, PanelDefinition<unknown>>();
@@ -111,4 +115,9 @@ registerPanel(cycleAnalysisPanel);
 registerPanel(cycleTrendPanel);
 // construction vehicles (docs/domain.md "Vehicles in the tunnel")
 registerPanel(vehiclesInTunnelPanel);
+// the project home (docs/domain.md "Project home")
+registerPanel(projectSummaryPanel);
+registerPanel(keyProgressPanel);
+registerPanel(homeStatisticsPanel);
+registerPanel(latestEventsPanel);
 for (const def of definitions.values()) builtIns.add(def.type);

@@ -1,5 +1,6 @@
+import { DEMO_PROJECT } from '../../server/seed';
 import { expect, test } from './fixtures';
-import { logIn } from './session';
+import { deleteBoards, logIn, releasedTemplateBoard } from './session';
 import { smallTexts } from './smallTexts';
 
 /**
@@ -7,7 +8,8 @@ import { smallTexts } from './smallTexts';
  * details and design figures, safe-production days from its seeded recordable accident, its bores'
  * progress and reported quantities, the latest events; an administrator records an event with a photo in
  * the event book and finds it on the home. Text at 12 px or more at 1366×768. HOME_SCREENSHOTS=1 also writes
- * docs/screenshots/home-{1366x768,1920x1080,3840x2160}.png.
+ * docs/screenshots/home-{1366x768,1920x1080,3840x2160}.png. The machinery and attendance figures, the
+ * cooperating-company dialog (sortable), and a board from the "project home" template with its panels.
  */
 const SHOTS = !!process.env.HOME_SCREENSHOTS;
 /** A 1×1 PNG. */
@@ -43,4 +45,59 @@ test('the home shows the project, safe days, progress and the latest events; an 
 
   await page.getByRole('link', { name: 'Project home' }).first().click();
   await expect(page.getByRole('region', { name: 'Latest events' })).toContainText('Lining trolley moved to the right bore', { timeout: 20_000 });
+});
+
+test('the home counts machinery and attendance, and its cooperating-company dialog lists and sorts the companies', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/#/home');
+  await logIn(page);
+  const stats = page.getByTestId('home-statistics');
+  await expect(stats.getByTestId('home-machinery-lifting')).toBeVisible({ timeout: 20_000 });
+  await expect(stats.getByTestId('home-machinery-vehicles')).toBeVisible();
+  await expect(stats.getByTestId('home-attendance')).toHaveAttribute('data-source', 'gates');
+  await expect(stats.getByTestId('home-attendance')).toContainText('attendance today, by the gates');
+  const button = page.getByTestId('home-companies-button');
+  await expect(button).toHaveText(/Cooperating companies \(\d+\)/);
+  const n = Number((await button.innerText()).match(/\((\d+)\)/)![1]);
+  expect(n).toBeGreaterThan(0);
+  await button.click();
+  const dialog = page.locator('[data-companies-dialog]');
+  const rows = dialog.locator('tbody tr[data-company]');
+  await expect(rows).toHaveCount(n, { timeout: 20_000 });
+  expect(await smallTexts(page, 12)).toEqual([]);
+  // sorting by people: descending, then ascending on a second click
+  const people = async () => Number.parseInt(await rows.first().locator('td').nth(3).innerText(), 10);
+  await dialog.locator('[data-sort-key="personCount"] button').click();
+  await expect(dialog.locator('[data-sort-key="personCount"]')).toHaveAttribute('aria-sort', 'descending');
+  const most = await people();
+  await dialog.locator('[data-sort-key="personCount"] button').click();
+  await expect(dialog.locator('[data-sort-key="personCount"]')).toHaveAttribute('aria-sort', 'ascending');
+  expect(await people()).toBeLessThanOrEqual(most);
+  // a row opens the company's teams
+  await rows.first().click();
+  await expect(page.locator('[data-company-modal]')).toBeVisible();
+});
+
+const made: string[] = [];
+test.afterAll(async ({ request }) => deleteBoards(request, made));
+
+test('a board from the project-home template shows the summary, statistics, key progress and latest events', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto('/#/home');
+  await logIn(page);
+  await expect(page.getByTestId('home-project')).toBeVisible({ timeout: 20_000 });
+  const board = await releasedTemplateBoard(page.request, DEMO_PROJECT.projectId, 'project-home', 'Project home e2e', made);
+  await page.goto(`/#/dataV/viewBoard?boardId=${board.boardId}`);
+  await expect(page.locator('[data-panel-type="projectSummary"] [data-project-summary-panel]')).toContainText('Yunling Township, Dali, Yunnan', { timeout: 30_000 });
+  const stats = page.locator('[data-panel-type="homeStatistics"]');
+  await expect(stats.getByTestId('home-machinery')).toBeVisible({ timeout: 30_000 });
+  await expect(stats.getByTestId('home-attendance')).toHaveAttribute('data-source', 'gates');
+  await expect(stats.getByTestId('home-safe-days')).toContainText('187');
+  await expect(page.locator('[data-panel-type="keyProgress"]')).toContainText('Portal bridge piers', { timeout: 30_000 });
+  // the events that fit whole, the others counted
+  const events = page.locator('[data-panel-type="latestEvents"]');
+  await expect(events.locator('[data-event-id]').first()).toBeVisible({ timeout: 30_000 });
+  const shown = await events.locator('[data-event-id]').count();
+  if (shown < 5) await expect(events.locator('[data-more-events]')).toContainText(`${5 - shown} more in the event book`);
+  await expect(page.locator('[data-panel-type="alarmFeed"]')).toBeVisible();
 });

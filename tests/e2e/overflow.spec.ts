@@ -20,7 +20,7 @@ const BOARDS: Array<{ url: string; panels: readonly string[] }> = [
   { url: '/#/dataV/viewBoard?boardId=bridge-live&projectId=demo-bridge', panels: ['fleetOverview', 'bridgeGirderErector', 'gantryCrane', 'yardCrane', 'towerCrane', 'alarmFeed'] },
 ];
 /** Templates whose panels the demo boards do not have; a released board of each joins BOARDS. */
-const TEMPLATES = ['tunnel-progress', 'tunnel-equipment', 'site-environment'] as const;
+const TEMPLATES = ['tunnel-progress', 'tunnel-equipment', 'site-environment', 'project-home'] as const;
 /** The board routes this spec calls. */
 const BOARDS_API = { ticket: BOARD_ROUTES.ticketGet.path, fromTemplate: BOARD_ROUTES.boardAddInitialize.path, release: BOARD_ROUTES.boardRelease.path, screen: BOARD_ROUTES.boardScreen.path, remove: BOARD_ROUTES.boardDelete.path };
 /** The e2e server (playwright.config.ts baseURL). */

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { ALARM_GROUPS, beijingDayStart, environmentCompliance, HOME, HOME_LATEST_EVENTS, safeProductionDays, type AlarmGroup } from '../../../protocol';
+import { ALARM_GROUPS, beijingDayStart, environmentCompliance, HOME, HOME_LATEST_EVENTS, HOME_LIVE_SLACK_MS, LIFT_WORKING_WINDOW_MS, safeProductionDays, VEHICLE_PRESENT_MS, type AlarmGroup } from '../../../protocol';
 import { MAX_DAILY_DAYS } from '../../../protocol/contracts/environment';
-import { alarmCountsByGroup, environmentDaily, eventsAfter, findProjectRow, lastRecordableAccidentMs, projectProfile, setProjectProfile, toProjectDetails } from '../../storage';
+import { alarmCountsByGroup, attendanceToday, environmentDaily, machineryByState, eventsAfter, findProjectRow, lastRecordableAccidentMs, projectProfile, setProjectProfile, toProjectDetails } from '../../storage';
 import { requireMember, route, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
+import { MOVING_KMH } from '../../vehicles/speed';
 
 const DAY_MS = 86_400_000;
 
@@ -42,6 +43,25 @@ export function registerHomeRoutes(app: FastifyInstance, deps: HttpDeps): void {
       environment: environmentCompliance(env.stations),
       alarms: { today: groupList(alarmsToday), week: groupList(alarmsWeek), todayTotal: sum(alarmsToday), weekTotal: sum(alarmsWeek) },
       latestEvents: latest,
+    };
+  });
+
+  route(app, deps, HOME.statistics, async ({ body, user }) => {
+    requireMember(user, body.projectId);
+    const { projectId } = body;
+    const nowMs = Date.now();
+    const atMs = Math.min(body.atMs ?? nowMs, nowMs);
+    if (!(await findProjectRow(deps.db, projectId))) throw new ApiError('NOT_FOUND', 'There is no such project');
+    // device states are kept as of now: a replayed instant gets no machinery and no beacon count
+    const live = nowMs - atMs <= HOME_LIVE_SLACK_MS;
+    const [machinery, attendance] = await Promise.all([
+      live ? machineryByState(deps.db, projectId, { nowMs, liftWindowMs: LIFT_WORKING_WINDOW_MS, presentMs: VEHICLE_PRESENT_MS, movingKmh: MOVING_KMH }) : null,
+      attendanceToday(deps.db, projectId, beijingDayStart(atMs), atMs, live),
+    ]);
+    return {
+      atMs,
+      machinery: machinery && { ...machinery, workingNow: machinery.lifting.working + machinery.vehicles.working },
+      attendance,
     };
   });
 

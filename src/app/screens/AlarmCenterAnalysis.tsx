@@ -5,7 +5,7 @@ import 'uplot/dist/uPlot.min.css';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ALARMS, BEIJING_OFFSET_MS, type AlarmAnalysis, type AlarmGroup } from '../../../protocol';
+import { ALARMS, BEIJING_OFFSET_MS, type AlarmAnalysis } from '../../../protocol';
 import { Dropdown, Option } from '@fluentui/react-components';
 import { useQuery } from '../../stores';
 import { SCREEN } from '../../theme/theme';
@@ -13,6 +13,7 @@ import { useThemeColors } from '../../theme/screenVars';
 import { countLegendValue, dayBarPaths, dayBarsFrame, dayLegendSeries } from './dayBars';
 import { formatDuration } from '../../format/time';
 import { ALARM_KIND_LABEL } from '../../components';
+import { ALARM_GROUP_LABEL } from '../../components/home/labels';
 import { GasAlarmAnalysisView } from './GasAlarmAnalysis';
 
 const DAY_MS = 86_400_000;
@@ -22,16 +23,8 @@ const DEFAULT_SPAN_DAYS = 30;
 
 const KIND_LABELS: Record<string, MessageDescriptor> = ALARM_KIND_LABEL;
 
-/** Names of the alarm groups (protocol/alarmGroups.ts). */
-export const ALARM_GROUP_LABEL: Record<AlarmGroup, MessageDescriptor> = {
-  personnel: msg`Personnel safety`,
-  gas: msg`Gas`,
-  lifting: msg`Lifting equipment`,
-  aiVideo: msg`AI video`,
-  environment: msg`Environment`,
-  deviceHealth: msg`Device health`,
-  other: msg`Other`,
-};
+/** Names of the alarm groups (src/components/home/labels.ts, shared with the project home). */
+export { ALARM_GROUP_LABEL };
 
 /** "12.5 %": a share of 0–1 with one decimal. */
 export function percentText(ratio: number): string {

@@ -35,6 +35,10 @@ export const TEMPLATE_TEXTS: Record<string, { name: MessageDescriptor; descripti
     name: msg`Site environment`,
     description: msg`The site's dust and noise monitor now and its weather, the air-quality trend with its limits, the seven days' daily means with the compliant days, noise by day and night, and the fog cannons.`,
   },
+  'project-home': {
+    name: msg`Project home`,
+    description: msg`The project's summary and design figures, key progress by structure type, the statistics (machinery by state, attendance today, alarms, safe days), the latest events and the alarm feed.`,
+  },
 };
 
 /** Words of the template categories (BOARD_TEMPLATE_CATEGORIES). */

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { EventKind, StructureType, UnitRole } from '../../../protocol';
+import type { AlarmGroup, EventKind, StructureType, UnitRole } from '../../../protocol';
 
 /** Names of the event book's kinds (protocol/eventBook.ts). */
 export const EVENT_KIND_LABEL: Readonly<Record<EventKind, MessageDescriptor>> = {
@@ -36,4 +36,15 @@ export const STRUCTURE_LABEL: Readonly<Record<StructureType, MessageDescriptor>>
   subgrade: msg`Subgrade`,
   culvert: msg`Culverts`,
   other: msg`Other works`,
+};
+
+/** Names of the alarm groups (protocol/alarmGroups.ts). */
+export const ALARM_GROUP_LABEL: Record<AlarmGroup, MessageDescriptor> = {
+  personnel: msg`Personnel safety`,
+  gas: msg`Gas`,
+  lifting: msg`Lifting equipment`,
+  aiVideo: msg`AI video`,
+  environment: msg`Environment`,
+  deviceHealth: msg`Device health`,
+  other: msg`Other`,
 };
