@@ -81,6 +81,12 @@ const ZH_CN: Record<string, string> = {
   'Seven days': '近七日',
   'Noise by day and night': '昼夜噪声',
   'Fog cannons': '雾炮',
+  'Project home': '项目首页',
+  Project: '项目',
+  Statistics: '统计',
+  'Key progress': '关键进度',
+  'Latest events': '最新事件',
+  Inspections: '质量安全检查',
 };
 
 const NAMES: Record<SeedLocale, Record<string, string> | null> = { 'zh-CN': ZH_CN, en: null };

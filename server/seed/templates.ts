@@ -346,7 +346,7 @@ export const BOARD_TEMPLATES: readonly BoardTemplate[] = [
     templateId: 'project-home',
     category: 'tunnel',
     name: 'Project home',
-    description: "The project's summary and design figures, key progress by structure type, the statistics (machinery by state, attendance today, alarms, safe days), the latest events and the alarm feed.",
+    description: "The project's summary and design figures, key progress by structure type, the statistics (machinery by state, attendance today, alarms, safe days), the latest events, the alarm feed and the open quality and safety inspections.",
     layout: { pageWidth: 1920, pageHeight: 1080, pageSwitchModel: 1, wholeTips: 0, pageTips: 0 },
     pages: [
       {
@@ -355,7 +355,8 @@ export const BOARD_TEMPLATES: readonly BoardTemplate[] = [
         panels: [
           { type: 'projectSummary', title: 'Project', x: 20, y: 20, w: 760, h: 520, z: 1, config: {} },
           { type: 'homeStatistics', title: 'Statistics', x: 800, y: 20, w: 700, h: 640, z: 2, config: { sections: ['machinery', 'attendance', 'alarms', 'safeDays'] } },
-          { type: 'alarmFeed', title: 'Alarms', x: 1520, y: 20, w: 380, h: 1040, z: 3, config: { limit: 50 } },
+          { type: 'alarmFeed', title: 'Alarms', x: 1520, y: 20, w: 380, h: 520, z: 3, config: { limit: 50 } },
+          { type: 'inspections', title: 'Inspections', x: 1520, y: 560, w: 380, h: 500, z: 6, config: { openItems: 4 } },
           { type: 'keyProgress', title: 'Key progress', x: 20, y: 560, w: 760, h: 500, z: 4, config: { structures: [] } },
           { type: 'latestEvents', title: 'Latest events', x: 800, y: 680, w: 700, h: 380, z: 5, config: { max: 5 } },
         ],
