@@ -41,3 +41,4 @@ export * from './eventBook';
 export * from './projectHome';
 export * from './emergency';
 export * from './inspections';
+export * from './videoRecorderLeases';

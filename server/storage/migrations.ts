@@ -1095,6 +1095,24 @@ const personIdentityFields: Migration = {
   },
 };
 
+/**
+ * 0066: who records which camera in a cluster (docs/operations.md "Recording"): a lease per camera, held by
+ * one node until `expires_at_ms` (ms since the epoch) and renewed by its recorder's sync. No foreign key: a
+ * lease of a removed camera just expires.
+ */
+const videoRecorderLeases: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('video_recorder_leases')
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('sn', 'text', (c) => c.notNull())
+      .addColumn('node_id', 'text', (c) => c.notNull())
+      .addColumn('expires_at_ms', 'double precision', (c) => c.notNull())
+      .addPrimaryKeyConstraint('video_recorder_leases_pk', ['project_id', 'sn'])
+      .execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -1131,6 +1149,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0062_emergency_registers': emergencyRecords,
   '0063_quality_safety_inspections': inspections,
   '0065_person_identity_fields': personIdentityFields,
+  '0066_video_recorder_leases': videoRecorderLeases,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */
