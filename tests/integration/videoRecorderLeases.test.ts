@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, VIDEO, type SystemStatus, type VideoHistory } from '../../protocol';
 import { startServer, type RunningServer } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/storage/database';
+import { takeRecorderLeases } from '../../server/storage/videoRecorderLeases';
 import type { ApiClient } from '../helpers/apiClient';
 import { eventually } from '../helpers/eventually';
 import { ffmpegBinary } from '../helpers/ffmpeg';
@@ -16,6 +18,8 @@ const PROJECT = 'demo-tunnel';
 /** The recorder's sync period, s: leases last 3 of them (6 s). */
 const SYNC_S = 2;
 const LEASE_MS = 3 * SYNC_S * 1000;
+/** A node that died holding CAM-01's lease: it is free this long after the test starts, ms. */
+const DEAD_LEASE_MS = 20_000;
 
 interface Node {
   id: string;
@@ -29,6 +33,7 @@ describe('recorder leases: two nodes on one PostgreSQL and one record folder (re
   let recordDir: string;
   const nodes: Node[] = [];
   const startedMs = Date.now();
+  let deadUntilMs = 0;
 
   const startNode = async (id: string): Promise<Node> => {
     const server = await startServer(
@@ -67,6 +72,12 @@ describe('recorder leases: two nodes on one PostgreSQL and one record folder (re
     pg = await startTestPostgres();
     videoDir = mkdtempSync(path.join(tmpdir(), 'sb-vidlease-live-'));
     recordDir = mkdtempSync(path.join(tmpdir(), 'sb-vidlease-rec-'));
+    // a node that died while recording CAM-01: its lease stays until it expires
+    const open = await openDatabase({ databaseUrl: pg.url, dataDir: 'memory://' });
+    const nowMs = Date.now();
+    await takeRecorderLeases(open.db, 'node-dead', [{ projectId: PROJECT, sn: 'CAM-01' }], nowMs, DEAD_LEASE_MS);
+    deadUntilMs = nowMs + DEAD_LEASE_MS;
+    await open.close();
     // one after the other: the first seeds the empty database
     await startNode('node-a');
     await startNode('node-b');
@@ -78,6 +89,16 @@ describe('recorder leases: two nodes on one PostgreSQL and one record folder (re
     rmSync(videoDir, { recursive: true, force: true });
     rmSync(recordDir, { recursive: true, force: true });
   });
+
+  it('records nothing while a dead node\'s lease lasts, then one node takes the camera', async () => {
+    const [a, b] = await Promise.all(nodes.map(statusOf));
+    if (Date.now() < deadUntilMs - 2 * SYNC_S * 1000) {
+      expect(a.owners).toEqual([{ projectId: PROJECT, sn: 'CAM-01', nodeId: 'node-dead' }]);
+      expect([...a.cameras, ...b.cameras]).toEqual([]);
+    }
+    await eventually(async () => (['node-a', 'node-b'].includes((await statusOf(nodes[0])).owners[0]?.nodeId ?? '') ? true : null), DEAD_LEASE_MS + LEASE_MS, 'the dead lease taken', 200);
+    expect(Date.now()).toBeGreaterThanOrEqual(deadUntilMs);
+  }, 60_000);
 
   it('records the camera on exactly one node, answers its history from the other, and hands it over when the owner stops', async () => {
     // exactly one node records CAM-01; both name it as the owner
