@@ -273,8 +273,9 @@ export class Recorder {
 
   /** With leasing: the camera's lease ran out before a sync renewed it (another node may record it now), so it stops here. */
   private async dropExpired(now: number): Promise<void> {
+    if (!this.leasing) return;
     for (const c of this.cameras.values()) {
-      if (this.leasing && c.owned && now >= c.leaseUntilMs) {
+      if (c.owned && now >= c.leaseUntilMs) {
         this.log.warn({ camera: keyOf(c.projectId, c.sn) }, 'recorder lease not renewed in time: recording stopped on this node');
         c.owned = false;
         await this.stopRecording(c);
