@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { RECORDING_STALE_S, type RecorderState, type VideoRecorderStatus } from '../../protocol';
 import type { RecordCameras, VideoConfig } from '../config';
 import type { CameraKey, RecordableCamera, RecorderLease } from '../storage';
 import { CAPTION_FILE, ffmpegArgs, type DemoFonts, type StreamInput } from './ffmpegArgs';
-import { indexLine, INDEX_FILE, parseIndex, parseRecordPlaylist, RECORD_PLAYLIST, recordOutputArgs, segmentNumber, type RecordedSegment } from './recordIndex';
+import { CAMERA_FILE, cameraOf, isCameraDir, listDirs, readCameraFolder, writeAtomically } from './recordFolder';
+import { indexLine, INDEX_FILE, parseRecordPlaylist, RECORD_PLAYLIST, recordOutputArgs, segmentNumber, type RecordedSegment } from './recordIndex';
 import { findDemoFonts, lastLine, restartDelayMs, safeName, sameInput, stopProcess } from './StreamSupervisor';
 
 /** How often running recordings' new segments are indexed, ms. */
@@ -16,8 +17,6 @@ const PRUNE_EVERY_MS = 10_000;
 export const LEASE_SYNC_PERIODS = 3;
 /** Most owners of leased cameras the status lists (a bound for the status page and /metrics). */
 const MAX_OWNERS_LISTED = 256;
-/** The file in a camera's folder naming its project and camera (folder names are made safe, so not reversible). */
-const CAMERA_FILE = 'camera.json';
 
 /**
  * Recorder leases in the shared database (server/storage/videoRecorderLeases.ts), for nodes of a cluster
@@ -514,37 +513,11 @@ export class Recorder {
     }
   }
 
-  /**
-   * Replaces a camera's segments by those its runs' index files list. `withBytes` also reads each file's
-   * size and leaves out files that are gone (what pruning needs); without, a listed file counts 0 bytes
-   * (reading another node's camera on demand costs one read per run).
-   */
+  /** Replaces a camera's segments by those its runs' index files list ({@link readCameraFolder}). */
   private readSegments(c: CameraRecord, withBytes: boolean): void {
-    const segments: RecordedSegment[] = [];
-    let total = 0;
-    for (const run of listDirs(c.dir).sort()) {
-      let entries: ReturnType<typeof parseIndex> = [];
-      try {
-        entries = parseIndex(readFileSync(path.join(c.dir, run, INDEX_FILE), 'utf8'));
-      } catch {
-        continue; // a run that finished no segment
-      }
-      for (const e of entries) {
-        let bytes = 0;
-        if (withBytes) {
-          try {
-            bytes = statSync(path.join(c.dir, run, e.file)).size;
-          } catch {
-            continue;
-          }
-        }
-        segments.push({ run, file: e.file, startMs: e.startMs, durationMs: e.durationMs, bytes });
-        total += bytes;
-      }
-    }
-    segments.sort((a, b) => a.startMs - b.startMs);
+    const { segments, bytes } = readCameraFolder(c.dir, withBytes);
     c.segments = segments;
-    c.bytes = total;
+    c.bytes = bytes;
   }
 
   private async stopRecording(c: CameraRecord): Promise<void> {
@@ -559,36 +532,4 @@ export class Recorder {
 /** The key of a camera. */
 function keyOf(projectId: string, sn: string): string {
   return `${projectId}/${sn}`;
-}
-
-/** The project and serial number a camera folder's file names, or null when it has none that parses. */
-function cameraOf(dir: string): { projectId: string; sn: string } | null {
-  try {
-    const ids = JSON.parse(readFileSync(path.join(dir, CAMERA_FILE), 'utf8')) as { projectId: unknown; sn: unknown };
-    return typeof ids.projectId === 'string' && typeof ids.sn === 'string' ? { projectId: ids.projectId, sn: ids.sn } : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Whether `dir` is the folder of camera `projectId`/`sn` (folder names are made safe, so two cameras could share one). */
-function isCameraDir(dir: string, projectId: string, sn: string): boolean {
-  const ids = cameraOf(dir);
-  return ids !== null && ids.projectId === projectId && ids.sn === sn;
-}
-
-/** Writes a file through a temporary one and a rename, so a reader on another node never sees it half written. */
-function writeAtomically(file: string, text: string): void {
-  const tmp = `${file}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, file);
-}
-
-/** The sub-folders of `dir` (none when it does not exist). */
-function listDirs(dir: string): string[] {
-  try {
-    return readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
-  } catch {
-    return [];
-  }
 }
