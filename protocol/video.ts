@@ -222,6 +222,12 @@ export const videoRecorderStatusSchema = z.object({
   maxBytes: z.number(),
   /** The retention, ms. */
   retentionMs: z.number(),
+  /**
+   * With recorder leases (a PostgreSQL database, docs/operations.md "Recording"): this node's id and the
+   * node recording each leased camera of the cluster, as of the recorder's last sync; null and empty without.
+   */
+  nodeId: z.string().nullable().default(null),
+  owners: z.array(z.object({ projectId: z.string(), sn: z.string(), nodeId: z.string() })).default([]),
 });
 export type VideoRecorderStatus = z.output<typeof videoRecorderStatusSchema>;
 

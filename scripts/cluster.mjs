@@ -151,6 +151,8 @@ try {
     TRUST_PROXY: '127.0.0.1',
     LOG_LEVEL: env.LOG_LEVEL || 'warn',
     STATIC_DIR: path.join(ROOT, 'dist'),
+    // one record folder for every node: a camera is recorded by the node holding its lease, and any node answers its history
+    VIDEO_RECORD_DIR: path.join(DIR, 'video'),
     ...(env.ADMIN_PASSWORD ? { ADMIN_PASSWORD: env.ADMIN_PASSWORD } : {}),
     ...(env.DEMO_PASSWORD ? { DEMO_PASSWORD: env.DEMO_PASSWORD } : {}),
   };

@@ -197,6 +197,11 @@ export interface RecordConfig {
   maxBytes: number;
   /** Most cameras recorded at once on this node, the first by project and serial number (VIDEO_RECORD_MAX_CAMERAS, default 2). */
   maxCameras: number;
+  /**
+   * How often the cameras to record are read again and, on PostgreSQL, the node's recorder leases renewed, ms
+   * (VIDEO_RECORD_SYNC_S, default 30); a lease lasts 3 of these (docs/operations.md "Recording").
+   */
+  syncMs: number;
 }
 
 /** Embedded broker limits. */
@@ -409,6 +414,7 @@ const envSchema = z.object({
   VIDEO_RECORD_HOURS: z.coerce.number().min(0.001).max(24 * 365).default(2),
   VIDEO_RECORD_MAX_MB: z.coerce.number().min(0.1).max(100_000_000).default(400),
   VIDEO_RECORD_MAX_CAMERAS: z.coerce.number().int().min(1).max(256).default(2),
+  VIDEO_RECORD_SYNC_S: z.coerce.number().min(0.5).max(3_600).default(30),
   SPRAY_ACK_TIMEOUT_S: z.coerce.number().min(0.1).max(3_600).default(15),
   SPRAY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
 });
@@ -522,6 +528,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         retentionMs: Math.round(e.VIDEO_RECORD_HOURS * 3_600_000),
         maxBytes: Math.round(e.VIDEO_RECORD_MAX_MB * 1_000_000),
         maxCameras: e.VIDEO_RECORD_MAX_CAMERAS,
+        syncMs: Math.round(e.VIDEO_RECORD_SYNC_S * 1000),
       },
     },
     sprayRetry: { ackTimeoutMs: Math.round(e.SPRAY_ACK_TIMEOUT_S * 1000), maxAttempts: e.SPRAY_MAX_ATTEMPTS },

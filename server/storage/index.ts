@@ -45,3 +45,4 @@ export * from './emergency';
 export * from './inspections';
 export * from './schedule';
 export * from './education';
+export * from './videoRecorderLeases';

@@ -1234,6 +1234,24 @@ const safetyEducation: Migration = {
   },
 };
 
+/**
+ * 0066: who records which camera in a cluster (docs/operations.md "Recording"): a lease per camera, held by
+ * one node until `expires_at_ms` (ms since the epoch) and renewed by its recorder's sync. No foreign key: a
+ * lease of a removed camera just expires.
+ */
+const videoRecorderLeases: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('video_recorder_leases')
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('sn', 'text', (c) => c.notNull())
+      .addColumn('node_id', 'text', (c) => c.notNull())
+      .addColumn('expires_at_ms', 'double precision', (c) => c.notNull())
+      .addPrimaryKeyConstraint('video_recorder_leases_pk', ['project_id', 'sn'])
+      .execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -1270,6 +1288,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0062_emergency_registers': emergencyRecords,
   '0063_quality_safety_inspections': inspections,
   '0065_person_identity_fields': personIdentityFields,
+  '0066_video_recorder_leases': videoRecorderLeases,
   '0067_company_contact_team_grace': companyContactTeamGrace,
   '0068_schedule_tasks': scheduleTasks,
   '0069_safety_education': safetyEducation,

@@ -51,6 +51,7 @@ export interface Database {
   team_shifts: TeamShiftsTable;
   labour_companies: LabourCompaniesTable;
   camera_streams: CameraStreamsTable;
+  video_recorder_leases: VideoRecorderLeasesTable;
   attachments: AttachmentsTable;
   project_events: ProjectEventsTable;
   project_profiles: ProjectProfilesTable;
@@ -708,6 +709,14 @@ export interface CameraStreamsTable {
   main_url: string | null;
   sub_url: string | null;
   updated_at_ms: number;
+}
+
+/** A camera's recorder lease: the node recording it until `expires_at_ms` (migration 0066_video_recorder_leases; server/video/Recorder.ts). */
+export interface VideoRecorderLeasesTable {
+  project_id: string;
+  sn: string;
+  node_id: string;
+  expires_at_ms: number;
 }
 
 /** A fog cannon's spray linkage, mode and last command (migration 0055_spray_linkages; server/spray). */

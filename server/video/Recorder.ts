@@ -1,21 +1,37 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { RECORDING_STALE_S, type RecorderState, type VideoRecorderStatus } from '../../protocol';
 import type { RecordCameras, VideoConfig } from '../config';
-import type { RecordableCamera } from '../storage';
+import type { CameraKey, RecordableCamera, RecorderLease } from '../storage';
 import { CAPTION_FILE, ffmpegArgs, type DemoFonts, type StreamInput } from './ffmpegArgs';
-import { indexLine, INDEX_FILE, parseIndex, parseRecordPlaylist, RECORD_PLAYLIST, recordOutputArgs, segmentNumber, type RecordedSegment } from './recordIndex';
+import { CAMERA_FILE, cameraOf, isCameraDir, listDirs, readCameraFolder, writeAtomically } from './recordFolder';
+import { indexLine, INDEX_FILE, parseRecordPlaylist, RECORD_PLAYLIST, recordOutputArgs, segmentNumber, type RecordedSegment } from './recordIndex';
 import { findDemoFonts, lastLine, restartDelayMs, safeName, sameInput, stopProcess } from './StreamSupervisor';
 
 /** How often running recordings' new segments are indexed, ms. */
 const INDEX_TICK_MS = 2_000;
 /** How often segments are pruned by age and by the disk cap, ms. */
 const PRUNE_EVERY_MS = 10_000;
-/** How often the list of recorded cameras is read again from the database, ms. */
-const SYNC_EVERY_MS = 30_000;
-/** The file in a camera's folder naming its project and camera (folder names are made safe, so not reversible). */
-const CAMERA_FILE = 'camera.json';
+/** A recorder lease lasts this many sync periods (VIDEO_RECORD_SYNC_S), so a sync or two may be late without losing it. */
+export const LEASE_SYNC_PERIODS = 3;
+/** Most owners of leased cameras the status lists (a bound for the status page and /metrics). */
+const MAX_OWNERS_LISTED = 256;
+
+/**
+ * Recorder leases in the shared database (server/storage/videoRecorderLeases.ts), for nodes of a cluster
+ * writing one shared VIDEO_RECORD_DIR: a camera is recorded only by the node holding its lease.
+ */
+export interface RecorderLeasing {
+  /** This node's id (NODE_ID). */
+  nodeId: string;
+  /** Takes or renews the leases of `cameras` until `nowMs + leaseMs`; @returns those this node holds. */
+  take(cameras: readonly CameraKey[], nowMs: number, leaseMs: number): Promise<CameraKey[]>;
+  /** Gives up this node's leases of `cameras`, or all of them. */
+  release(cameras?: readonly CameraKey[]): Promise<void>;
+  /** The leases not expired at `nowMs`. */
+  list(nowMs: number): Promise<RecorderLease[]>;
+}
 
 /** Whether the recorder's `cameras` setting (VIDEO_RECORD) records `cam`. */
 export function isRecorded(cameras: RecordCameras, cam: { sn: string; source: string }): boolean {
@@ -51,6 +67,15 @@ class CameraRecord {
   restarts = 0;
   /** Why ffmpeg last failed (redacted), cleared by the next finished segment. */
   lastError: string | null = null;
+  /**
+   * Whether this node writes and prunes the camera's folder: always without leases; with leases while it
+   * holds the camera's lease (until `leaseUntilMs`). Another node's camera is read again from its index
+   * files when asked ({@link Recorder.segments}).
+   */
+  owned = false;
+  leaseUntilMs = 0;
+  /** When a camera this node does not own was last read from disk, ms. */
+  readAtMs = 0;
 
   constructor(
     readonly projectId: string,
@@ -90,6 +115,11 @@ class CameraRecord {
  * older than the retention, then the oldest beyond the disk cap, are deleted. An ffmpeg that exits starts
  * a new run after a back-off (1 s doubling to 30 s). The cameras come from `listCameras` (every 30 s and
  * on {@link sync}) filtered by VIDEO_RECORD; at most VIDEO_RECORD_MAX_CAMERAS are recorded.
+ *
+ * With `leasing` (a PostgreSQL database: nodes of a cluster share it and, as a requirement, the record
+ * folder), a node records only the cameras whose lease it holds (taken or renewed at each sync, lasting
+ * {@link LEASE_SYNC_PERIODS} syncs), stops a camera's ffmpeg when it loses the lease, prunes only its own
+ * cameras and never deletes at start; another node's recordings are read from their index files on demand.
  */
 export class Recorder {
   private readonly cameras = new Map<string, CameraRecord>();
@@ -100,12 +130,15 @@ export class Recorder {
   private syncing: Promise<void> | null = null;
   private closed = false;
   private overWarned = false;
+  /** The leased cameras' owners as of the last sync (with leasing). */
+  private owners: Array<{ projectId: string; sn: string; nodeId: string }> = [];
 
   constructor(
     private readonly config: VideoConfig,
     private readonly listCameras: () => Promise<RecordableCamera[]>,
     private readonly log: { warn(obj: object, msg: string): void },
     private readonly now: () => number = Date.now,
+    private readonly leasing: RecorderLeasing | null = null,
   ) {
     mkdirSync(config.record.dir, { recursive: true });
     this.load();
@@ -115,9 +148,30 @@ export class Recorder {
     void this.sync();
   }
 
-  /** The kept segments of a camera, time ordered (empty when none). */
+  /**
+   * The kept segments of a camera, time ordered (empty when none). A camera another node records is read
+   * again from its index files when the last read is older than the index tick.
+   */
   segments(projectId: string, sn: string): readonly RecordedSegment[] {
-    return this.cameras.get(keyOf(projectId, sn))?.segments ?? [];
+    return this.current(projectId, sn)?.segments ?? [];
+  }
+
+  /** A camera's record, up to date: with leasing, one this node does not own is (re)read from the shared folder. */
+  private current(projectId: string, sn: string): CameraRecord | undefined {
+    const key = keyOf(projectId, sn);
+    let c = this.cameras.get(key);
+    if (!this.leasing || c?.owned) return c;
+    const now = this.now();
+    if (c && now - c.readAtMs < INDEX_TICK_MS) return c;
+    const dir = this.dirOf(projectId, sn);
+    if (!c) {
+      if (!isCameraDir(dir, projectId, sn)) return undefined;
+      c = new CameraRecord(projectId, sn, dir, now);
+      this.cameras.set(key, c);
+    }
+    this.readSegments(c, false);
+    c.readAtMs = now;
+    return c;
   }
 
   /**
@@ -127,7 +181,7 @@ export class Recorder {
   status(): VideoRecorderStatus {
     const now = this.now();
     const cameras = [...this.cameras.values()]
-      .filter((c) => c.recording !== null || c.segments.length > 0)
+      .filter((c) => c.owned && (c.recording !== null || c.segments.length > 0))
       .map((c) => {
         const last = c.segments.at(-1);
         return {
@@ -144,19 +198,26 @@ export class Recorder {
         };
       })
       .sort((a, b) => (a.projectId === b.projectId ? (a.sn < b.sn ? -1 : 1) : a.projectId < b.projectId ? -1 : 1));
-    return { cameras, bytes: this.totalBytes(), maxBytes: this.config.record.maxBytes, retentionMs: this.config.record.retentionMs };
+    return {
+      cameras,
+      bytes: this.totalBytes(),
+      maxBytes: this.config.record.maxBytes,
+      retentionMs: this.config.record.retentionMs,
+      nodeId: this.leasing?.nodeId ?? null,
+      owners: this.owners,
+    };
   }
 
-  /** Bytes of kept segments on this node (what the disk cap bounds). */
+  /** Bytes of kept segments of the cameras this node owns (what the disk cap bounds: with leasing, each node its own). */
   totalBytes(): number {
     let n = 0;
-    for (const c of this.cameras.values()) n += c.bytes;
+    for (const c of this.cameras.values()) if (c.owned) n += c.bytes;
     return n;
   }
 
   /** The path of a recorded file that is kept (an indexed segment, or the init segment of a run with one), else null. */
   file(projectId: string, sn: string, run: string, file: string): string | null {
-    const c = this.cameras.get(keyOf(projectId, sn));
+    const c = this.current(projectId, sn);
     if (!c) return null;
     const kept = file === 'init.mp4' ? c.segments.some((s) => s.run === run) : c.segments.some((s) => s.run === run && s.file === file);
     return kept ? path.join(c.dir, run, file) : null;
@@ -174,13 +235,51 @@ export class Recorder {
     return this.syncing;
   }
 
-  /** Stops every recording (indexing what it finished). The recordings stay on disk. Idempotent. */
+  /**
+   * Stops every recording (indexing what it finished) and gives up this node's leases, so another node takes
+   * its cameras at its next sync. The recordings stay on disk. Idempotent.
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.timer);
     await this.syncing?.catch(() => undefined);
     await Promise.all([...this.cameras.values()].map((c) => this.stopRecording(c)));
+    await this.leasing?.release().catch((err: unknown) => this.log.warn({ err }, 'could not release the recorder leases'));
+  }
+
+  /**
+   * Of the wanted cameras, those this node records now: all without leasing; with it, those whose lease it
+   * holds (at most the camera limit), with when the lease ends (ms; Infinity without leasing).
+   */
+  private async leased(wanted: Map<string, { cam: RecordableCamera }>): Promise<{ mine: Set<string>; untilMs: number }> {
+    if (!this.leasing) return { mine: new Set(wanted.keys()), untilMs: Number.POSITIVE_INFINITY };
+    const now = this.now();
+    const leaseMs = LEASE_SYNC_PERIODS * this.config.record.syncMs;
+    const cams = [...wanted.values()].map(({ cam }) => ({ projectId: cam.projectId, sn: cam.sn }));
+    const held = new Set((await this.leasing.take(cams, now, leaseMs)).map((k) => keyOf(k.projectId, k.sn)));
+    // keep the cameras recorded already first, then the first in order; give the rest back at once
+    const order = [...wanted.keys()].filter((k) => held.has(k)).sort((a, b) => Number(this.cameras.get(b)?.owned ?? false) - Number(this.cameras.get(a)?.owned ?? false));
+    const kept = new Set(order.slice(0, this.config.record.maxCameras));
+    const extra = order.filter((k) => !kept.has(k)).map((k) => wanted.get(k)!.cam);
+    if (extra.length > 0) await this.leasing.release(extra.map((c) => ({ projectId: c.projectId, sn: c.sn })));
+    // leases of cameras no longer wanted (source removed, VIDEO_RECORD changed) are given back too
+    const unwanted = [...this.cameras.values()].filter((c) => c.owned && !wanted.has(keyOf(c.projectId, c.sn))).map((c) => ({ projectId: c.projectId, sn: c.sn }));
+    if (unwanted.length > 0) await this.leasing.release(unwanted);
+    this.owners = (await this.leasing.list(now)).slice(0, MAX_OWNERS_LISTED).map((l) => ({ projectId: l.projectId, sn: l.sn, nodeId: l.nodeId }));
+    return { mine: kept, untilMs: now + leaseMs };
+  }
+
+  /** With leasing: the camera's lease ran out before a sync renewed it (another node may record it now), so it stops here. */
+  private async dropExpired(now: number): Promise<void> {
+    if (!this.leasing) return;
+    for (const c of this.cameras.values()) {
+      if (c.owned && now >= c.leaseUntilMs) {
+        this.log.warn({ camera: keyOf(c.projectId, c.sn) }, 'recorder lease not renewed in time: recording stopped on this node');
+        c.owned = false;
+        await this.stopRecording(c);
+      }
+    }
   }
 
   private async doSync(): Promise<void> {
@@ -197,23 +296,44 @@ export class Recorder {
     for (const cam of list) {
       const input = isRecorded(this.config.record.cameras, cam) ? recordInput(cam) : null;
       if (!input) continue;
-      if (wanted.size >= this.config.record.maxCameras) {
+      // with leasing every candidate is asked for: a camera another node holds leaves room for the next
+      if (!this.leasing && wanted.size >= this.config.record.maxCameras) {
         if (!this.overWarned) this.log.warn({ sn: cam.sn, projectId: cam.projectId, max: this.config.record.maxCameras }, 'camera not recorded: VIDEO_RECORD_MAX_CAMERAS cameras are recorded already');
         this.overWarned = true;
         continue;
       }
       wanted.set(keyOf(cam.projectId, cam.sn), { cam, input });
     }
-    for (const c of this.cameras.values()) {
-      const w = wanted.get(keyOf(c.projectId, c.sn));
-      if (c.recording && (!w || !sameInput(c.recording.input, w.input))) await this.stopRecording(c);
+    let mine: Set<string>;
+    let untilMs: number;
+    try {
+      ({ mine, untilMs } = await this.leased(wanted));
+    } catch (err) {
+      this.log.warn({ err }, 'could not take or renew the recorder leases');
+      await this.dropExpired(this.now());
+      return;
     }
-    for (const [key, { cam, input }] of wanted) {
+    if (this.closed) return;
+    for (const c of this.cameras.values()) {
+      const key = keyOf(c.projectId, c.sn);
+      const w = mine.has(key) ? wanted.get(key) : undefined;
+      if (c.recording && (!w || !sameInput(c.recording.input, w.input))) await this.stopRecording(c);
+      // a camera whose lease went to another node: read from the shared folder from now on
+      if (this.leasing && !w) c.owned = false;
+    }
+    for (const key of mine) {
+      const { cam, input } = wanted.get(key)!;
       let c = this.cameras.get(key);
       if (!c) {
         c = this.cameraRecord(cam.projectId, cam.sn);
         this.cameras.set(key, c);
       }
+      if (!c.owned) {
+        // taken over: what the node before wrote is read afresh (sizes too: this node prunes it now)
+        this.readSegments(c, true);
+        c.owned = true;
+      }
+      c.leaseUntilMs = untilMs;
       if (!c.recording && !this.closed) {
         c.recording = { input, name: cam.name };
         c.name = cam.name;
@@ -226,10 +346,17 @@ export class Recorder {
 
   /** A camera's record, its folder made with the file naming it. */
   private cameraRecord(projectId: string, sn: string): CameraRecord {
-    const dir = path.join(this.config.record.dir, safeName(projectId), safeName(sn));
+    const dir = this.dirOf(projectId, sn);
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, CAMERA_FILE), JSON.stringify({ projectId, sn }));
-    return new CameraRecord(projectId, sn, dir, this.now());
+    const c = new CameraRecord(projectId, sn, dir, this.now());
+    c.owned = !this.leasing;
+    return c;
+  }
+
+  /** A camera's folder. */
+  private dirOf(projectId: string, sn: string): string {
+    return path.join(this.config.record.dir, safeName(projectId), safeName(sn));
   }
 
   private spawn(c: CameraRecord): void {
@@ -312,8 +439,9 @@ export class Recorder {
       if (c.child) this.indexRun(c);
       c.observe(now);
     }
+    void this.dropExpired(now);
     if (now - this.lastPruneMs >= PRUNE_EVERY_MS) this.prune();
-    if (now - this.lastSyncMs >= SYNC_EVERY_MS) void this.sync();
+    if (now - this.lastSyncMs >= this.config.record.syncMs) void this.sync();
   }
 
   /** Deletes segments older than the retention, then the oldest while the kept bytes exceed the disk cap; runs left with none are deleted. */
@@ -336,11 +464,12 @@ export class Recorder {
         // already gone
       }
     };
-    for (const c of this.cameras.values()) while (c.segments.length > 0 && c.segments[0].startMs + c.segments[0].durationMs < cutoff) dropFirst(c);
+    const owned = [...this.cameras.values()].filter((c) => c.owned);
+    for (const c of owned) while (c.segments.length > 0 && c.segments[0].startMs + c.segments[0].durationMs < cutoff) dropFirst(c);
     let total = this.totalBytes();
     while (total > this.config.record.maxBytes) {
       let oldest: CameraRecord | null = null;
-      for (const c of this.cameras.values()) if (c.segments.length > 0 && (!oldest || c.segments[0].startMs < oldest.segments[0].startMs)) oldest = c;
+      for (const c of owned) if (c.segments.length > 0 && (!oldest || c.segments[0].startMs < oldest.segments[0].startMs)) oldest = c;
       if (!oldest) break;
       total -= oldest.segments[0].bytes;
       dropFirst(oldest);
@@ -359,46 +488,36 @@ export class Recorder {
     for (const run of listDirs(c.dir)) {
       const kept = byRun.get(run);
       if (!kept && run !== c.run) rmSync(path.join(c.dir, run), { recursive: true, force: true });
-      else if (kept && pruned.has(run)) writeFileSync(path.join(c.dir, run, INDEX_FILE), kept.map(indexLine).join(''));
+      else if (kept && pruned.has(run)) writeAtomically(path.join(c.dir, run, INDEX_FILE), kept.map(indexLine).join(''));
     }
   }
 
-  /** Reads the recordings kept on disk (a restart keeps them): every camera folder's runs and their indexes. */
+  /**
+   * Reads the recordings kept on disk (a restart keeps them): every camera folder's runs and their indexes.
+   * Without leasing a run that finished no segment is deleted; with it nothing is (another node may be
+   * starting that run).
+   */
   private load(): void {
     for (const project of listDirs(this.config.record.dir)) {
       for (const cam of listDirs(path.join(this.config.record.dir, project))) {
         const dir = path.join(this.config.record.dir, project, cam);
-        let ids: { projectId: string; sn: string };
-        try {
-          ids = JSON.parse(readFileSync(path.join(dir, CAMERA_FILE), 'utf8')) as { projectId: string; sn: string };
-          if (typeof ids.projectId !== 'string' || typeof ids.sn !== 'string') continue;
-        } catch {
-          continue;
-        }
+        const ids = cameraOf(dir);
+        if (!ids) continue;
         const c = new CameraRecord(ids.projectId, ids.sn, dir, this.now());
-        for (const run of listDirs(dir).sort()) {
-          let entries: ReturnType<typeof parseIndex> = [];
-          try {
-            entries = parseIndex(readFileSync(path.join(dir, run, INDEX_FILE), 'utf8'));
-          } catch {
-            // a run that finished no segment
-          }
-          for (const e of entries) {
-            let bytes: number;
-            try {
-              bytes = statSync(path.join(dir, run, e.file)).size;
-            } catch {
-              continue;
-            }
-            c.segments.push({ run, file: e.file, startMs: e.startMs, durationMs: e.durationMs, bytes });
-            c.bytes += bytes;
-          }
-          if (!c.segments.some((s) => s.run === run)) rmSync(path.join(dir, run), { recursive: true, force: true });
-        }
-        c.segments.sort((a, b) => a.startMs - b.startMs);
+        c.owned = !this.leasing;
+        this.readSegments(c, true);
+        if (!this.leasing) for (const run of listDirs(dir)) if (!c.segments.some((s) => s.run === run)) rmSync(path.join(dir, run), { recursive: true, force: true });
+        c.readAtMs = this.now();
         this.cameras.set(keyOf(c.projectId, c.sn), c);
       }
     }
+  }
+
+  /** Replaces a camera's segments by those its runs' index files list ({@link readCameraFolder}). */
+  private readSegments(c: CameraRecord, withBytes: boolean): void {
+    const { segments, bytes } = readCameraFolder(c.dir, withBytes);
+    c.segments = segments;
+    c.bytes = bytes;
   }
 
   private async stopRecording(c: CameraRecord): Promise<void> {
@@ -413,13 +532,4 @@ export class Recorder {
 /** The key of a camera. */
 function keyOf(projectId: string, sn: string): string {
   return `${projectId}/${sn}`;
-}
-
-/** The sub-folders of `dir` (none when it does not exist). */
-function listDirs(dir: string): string[] {
-  try {
-    return readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
-  } catch {
-    return [];
-  }
 }

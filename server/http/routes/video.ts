@@ -14,10 +14,21 @@ import {
   type StreamQuality,
   type SystemStatus,
 } from '../../../protocol';
-import { cameraStreamSource, camerasWithSources, isVideoDevice, removeCameraStreams, saveCameraStream, videoDeviceRows, type CameraStreamSource } from '../../storage';
+import {
+  cameraStreamSource,
+  camerasWithSources,
+  isVideoDevice,
+  recorderLeases,
+  releaseRecorderLeases,
+  removeCameraStreams,
+  saveCameraStream,
+  takeRecorderLeases,
+  videoDeviceRows,
+  type CameraStreamSource,
+} from '../../storage';
 import { rewritePlaylist, type StreamInput } from '../../video/ffmpegArgs';
 import { historyPlaylist, segmentsInRange, spansOf } from '../../video/recordIndex';
-import { Recorder } from '../../video/Recorder';
+import { Recorder, type RecorderLeasing } from '../../video/Recorder';
 import { StreamSupervisor, TooManyStreams } from '../../video/StreamSupervisor';
 import { rawRoute, requireMember, route, sessionUserOf, type HttpDeps } from '../context';
 import { ApiError, ERROR_MESSAGES } from '../errors';
@@ -88,7 +99,18 @@ export function keepSavedPassword(sent: string | null, saved: ReadonlyArray<stri
  */
 export function registerVideoRoutes(app: FastifyInstance, deps: HttpDeps): VideoStatusSource {
   const supervisor = new StreamSupervisor(deps.config.video, app.log);
-  const recorder = new Recorder(deps.config.video, () => camerasWithSources(deps.db), app.log);
+  // on PostgreSQL (which the nodes of a cluster share) a camera is recorded by the node holding its lease
+  const { db, config } = deps;
+  const leasing: RecorderLeasing | null =
+    config.databaseUrl === null
+      ? null
+      : {
+          nodeId: config.nodeId,
+          take: (cameras, nowMs, leaseMs) => takeRecorderLeases(db, config.nodeId, cameras, nowMs, leaseMs),
+          release: (cameras) => releaseRecorderLeases(db, config.nodeId, cameras),
+          list: (nowMs) => recorderLeases(db, nowMs),
+        };
+  const recorder = new Recorder(config.video, () => camerasWithSources(db), app.log, Date.now, leasing);
   app.addHook('onClose', async () => {
     await Promise.all([supervisor.close(), recorder.close()]);
   });

@@ -14,7 +14,7 @@ function camera(over: Partial<VideoRecordingStatus>): VideoRecordingStatus {
 
 async function show(cameras: VideoRecordingStatus[], locale: 'en' | 'zh-CN' = 'en') {
   await activateLocale(locale);
-  const video: SystemStatus['video'] = { streams: [], starts: 0, failures: 0, recorder: { cameras, bytes: 20_000_000, maxBytes: 400_000_000, retentionMs: 2 * 3_600_000 } };
+  const video: SystemStatus['video'] = { streams: [], starts: 0, failures: 0, recorder: { cameras, bytes: 20_000_000, maxBytes: 400_000_000, retentionMs: 2 * 3_600_000, nodeId: null, owners: [] } };
   return render(
     <I18nProvider i18n={i18n}>
       <CameraRecordings video={video} atMs={AT} />
