@@ -46,3 +46,20 @@ describe('inspection panel', () => {
     expect(await screen.findByText('Inspections are shown live only')).toBeTruthy();
   });
 });
+
+describe('open issues that fit', () => {
+  const item = (issue: string, company = 'Lining Co.') => ({ issue, company });
+  it('keeps whole issues only: fewer in a short or narrow panel, Chinese text counted wider', async () => {
+    const { fittingItems } = await import('./InspectionsPanel');
+    const many = Array.from({ length: 6 }, (_, k) => item(`Shotcrete thickness 14 cm against 22 cm at K13+${400 + k}`));
+    expect(fittingItems(many, 760, 1000, 20)).toHaveLength(6);
+    const tall = fittingItems(many, 760, 300, 20).length;
+    expect(tall).toBeGreaterThan(0);
+    expect(tall).toBeLessThan(6);
+    expect(fittingItems(many, 380, 300, 20).length).toBeLessThan(tall);
+    const zh = Array.from({ length: 6 }, () => item('初期支护喷射混凝土厚度不足设计值二十二厘米', '云岭隧道工程有限公司'));
+    const en = Array.from({ length: 6 }, () => item('Shotcrete too thin here', 'Yunling Tunnel Co.'));
+    expect(fittingItems(zh, 380, 400, 20).length).toBeLessThan(fittingItems(en, 380, 400, 20).length);
+    expect(fittingItems(many, 760, 10, 20)).toEqual([]);
+  });
+});
