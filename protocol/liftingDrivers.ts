@@ -89,6 +89,16 @@ export type DriverAddBody = z.input<typeof driverAddBody>;
 export const driverEditBody = driverAddBody;
 export type DriverEditBody = z.input<typeof driverEditBody>;
 
+/** equipment/driver/importTemplate and equipment/driver/export body: the project. */
+export const driverProjectBody = z.strictObject({ projectId: projectIdField });
+
+/**
+ * equipment/driver/import body: an .xlsx sheet (base64, at most about 2 MB) in the columns of the template; each
+ * row adds a driver or, when its driver id is registered, replaces that driver. All or nothing.
+ */
+export const driverImportBody = z.strictObject({ projectId: projectIdField, contentBase64: z.string().min(1).max(2_800_000) });
+export type DriverImportBody = z.input<typeof driverImportBody>;
+
 export const driverDeleteBody = z.strictObject({ projectId: projectIdField, driverId: segment });
 
 /** A driver of the register as answered, with the certificate's status now. */

@@ -6,13 +6,16 @@ import {
   driverAddBody,
   driverDeleteBody,
   driverEditBody,
+  driverImportBody,
+  driverProjectBody,
   driverListBody,
   type ClockInList,
   type LiftingDriver,
   type LiftingDriverList,
 } from '../liftingDrivers';
 import { GENDERS } from '../people';
-import { defineContract, shapesAgree, type SameShape } from './define';
+import { XLSX_MEDIA_TYPE } from './alarms';
+import { defineContract, fileAnswer, notEnvelope, shapesAgree, type SameShape } from './define';
 
 /** One driver of the register (protocol/liftingDrivers.ts LiftingDriver). */
 export const liftingDriverSchema = z.object({
@@ -53,6 +56,17 @@ export const clockInListSchema = z.object({
   truncated: z.boolean(),
 });
 
+/**
+ * equipment/driver/import data: how many drivers were added and replaced, or every bad row (`row` as the
+ * spreadsheet numbers it, the header being row 1; then nothing was written).
+ */
+export const driverImportResultSchema = z.object({
+  created: z.number(),
+  updated: z.number(),
+  problems: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })),
+});
+export type DriverImportResult = z.output<typeof driverImportResultSchema>;
+
 shapesAgree<
   [
     SameShape<z.output<typeof liftingDriverSchema>, LiftingDriver>,
@@ -73,5 +87,24 @@ export const LIFTING_DRIVERS = {
   driverAdd: defineContract({ tag, path: '/zhgd/equipment/driver/add', body: driverAddBody, response: liftingDriverSchema, permission: 'threshold.edit', errors: ['CONFLICT'], summary: 'Register a driver with the certificate and the machines assigned' }),
   driverEdit: defineContract({ tag, path: '/zhgd/equipment/driver/edit', body: driverEditBody, response: liftingDriverSchema, permission: 'threshold.edit', errors: ['NOT_FOUND'], summary: 'Change a driver' }),
   driverDelete: defineContract({ tag, path: '/zhgd/equipment/driver/delete', body: driverDeleteBody, response: z.object({ driverId: z.string() }), permission: 'threshold.edit', errors: ['NOT_FOUND'], summary: 'Remove a driver (past clock-ins stay)' }),
+  driverImport: defineContract({ tag, path: '/zhgd/equipment/driver/import', body: driverImportBody, response: driverImportResultSchema, permission: 'threshold.edit', summary: 'Add or replace drivers from .xlsx; nothing written on any bad row (audited)' }),
+  driverImportTemplate: defineContract({
+    tag,
+    path: '/zhgd/equipment/driver/importTemplate',
+    body: driverProjectBody,
+    response: notEnvelope,
+    answer: fileAnswer(XLSX_MEDIA_TYPE, 'The header row equipment/driver/import reads and one example driver, as an .xlsx file'),
+    permission: 'threshold.edit',
+    summary: 'The driver import file to fill in',
+  }),
+  driverExport: defineContract({
+    tag,
+    path: '/zhgd/equipment/driver/export',
+    body: driverProjectBody,
+    response: notEnvelope,
+    answer: fileAnswer(XLSX_MEDIA_TYPE, 'The drivers as an .xlsx file in the import columns (it imports as it is; ID numbers masked as equipment/driver/list masks them)'),
+    permission: 'threshold.edit',
+    summary: 'The driver register as a file (audited)',
+  }),
   clockIns: defineContract({ tag, path: '/zhgd/equipment/clockIns', body: clockInListBody, response: clockInListSchema, permission: 'project.read', summary: 'Clock-ins reported by the cab terminals, newest first' }),
 } as const;

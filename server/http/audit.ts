@@ -34,6 +34,8 @@ export const AUDITED_ROUTES: Readonly<Record<string, string>> = {
   [LIFTING_DRIVERS.driverAdd.path]: 'driver.add',
   [LIFTING_DRIVERS.driverEdit.path]: 'driver.edit',
   [LIFTING_DRIVERS.driverDelete.path]: 'driver.delete',
+  [LIFTING_DRIVERS.driverImport.path]: 'driver.import',
+  [LIFTING_DRIVERS.driverExport.path]: 'driver.export',
   [PEOPLE.personAdd.path]: 'person.add',
   [PEOPLE.personEdit.path]: 'person.edit',
   [PEOPLE.personDelete.path]: 'person.delete',

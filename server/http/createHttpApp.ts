@@ -30,6 +30,7 @@ import { registerTelemetryRoutes } from './routes/telemetry';
 import { registerThresholdRoutes } from './routes/thresholds';
 import { registerWorkRecordRoutes } from './routes/workRecords';
 import { registerEquipmentRoutes } from './routes/equipment';
+import { registerLiftingDriverFileRoutes } from './routes/liftingDriverFiles';
 import { registerLiftingDriverRoutes } from './routes/liftingDrivers';
 import { registerCycleRoutes } from './routes/cycles';
 import { registerAttendanceRoutes } from './routes/attendance';
@@ -302,6 +303,7 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   registerPeopleRoutes(app, deps);
   registerEquipmentRoutes(app, deps);
   registerLiftingDriverRoutes(app, deps);
+  registerLiftingDriverFileRoutes(app, deps);
   registerCycleRoutes(app, deps);
   registerAttendanceRoutes(app, deps);
   registerCaptureRoutes(app, deps);

@@ -23,7 +23,7 @@ type Column = keyof typeof SCHEDULE_HEADERS;
 const OPTIONAL: ReadonlySet<Column> = new Set(['responsibleUnit', 'milestone']);
 
 /** A cell as a date: `YYYY-MM-DD` as written, or the date of a spreadsheet date cell (read as ISO midnight UTC). */
-function dateCell(text: string): string | null {
+export function dateCell(text: string): string | null {
   if (text === '') return null;
   const m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(T00:00:00(\.000)?Z)?$/.exec(text);
   return m ? `${m[1]}-${m[2].padStart(2, '0')}-${m[3].padStart(2, '0')}` : text;

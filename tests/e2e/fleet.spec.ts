@@ -49,6 +49,9 @@ test("the bridge board shows its live equipment, and each kind's modal goes thro
     await dialog.locator('[data-tab="driver"]').click();
     await expect(dialog.locator('[data-driver]')).toHaveCount(2);
     await expect(dialog.locator('[data-driver]').first()).toContainText(/T\d+/);
+    // an administrator imports and exports the register as .xlsx from here
+    await expect(dialog.locator('[data-driver-files]')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Export drivers .xlsx' })).toBeVisible();
     // clock-in: shifts of the last 7 days, then 30
     await dialog.locator('[data-tab="attendance"]').click();
     await expect(dialog.locator('[data-attendance]').first()).toBeVisible();

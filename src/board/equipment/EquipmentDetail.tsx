@@ -7,6 +7,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { certificateStatus, EQUIPMENT, FLEET, LIFTING_DRIVERS, userMay, type DeviceInfo, type LiftingDriver } from '../../../protocol';
 import { useQuery, useStores } from '../../stores';
 import { DriverEditDialog } from '../../equipment/DriverEditDialog';
+import { DriverFileButtons } from '../../equipment/DriverFileButtons';
 import { downloadExport } from '../../api/downloadExport';
 import { useProjectId } from '../../app/shell/useProjectId';
 import { useBoardClock } from '../../panelData';
@@ -136,7 +137,8 @@ function CertificateExpiry({ expiryMs, nowMs }: { expiryMs: number; nowMs: numbe
 
 /**
  * Driver: the device's drivers with who is on duty (as of the board clock), card, certificate and its expiry;
- * project managers and administrators add, edit and remove drivers here (DriverEditDialog).
+ * project managers and administrators add, edit and remove drivers here (DriverEditDialog) and import or
+ * export the project's register as .xlsx (DriverFileButtons).
  */
 const DriverTab = observer(function DriverTab({ device }: { device: DeviceInfo }) {
   const clock = useBoardClock();
@@ -151,9 +153,12 @@ const DriverTab = observer(function DriverTab({ device }: { device: DeviceInfo }
   const register = useQuery(LIFTING_DRIVERS.driverList, { projectId, sn: device.sn });
   const dialog = <DriverEditDialog projectId={projectId} driver={editing} machineSn={device.sn} onDone={() => setEditing(undefined)} />;
   const add = mayEdit ? (
-    <Button size="small" onClick={() => setEditing(null)}>
-      <Trans>Add driver</Trans>
-    </Button>
+    <>
+      <Button size="small" onClick={() => setEditing(null)}>
+        <Trans>Add driver</Trans>
+      </Button>
+      <DriverFileButtons projectId={projectId} />
+    </>
   ) : null;
   if (load.error) return <TabMessage error>{load.error}</TabMessage>;
   if (!load.data) return <TabMessage><Trans>Loading…</Trans></TabMessage>;
