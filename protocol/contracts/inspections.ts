@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INSPECTION_CATEGORIES, INSPECTION_SEVERITIES, INSPECTION_STATES, REVIEW_RESULTS, inspectionDateSchema } from '../inspections';
+import { attachmentSchema } from '../attachments';
 import { defineContract, fileAnswer, notEnvelope } from './define';
 import { XLSX_MEDIA_TYPE } from './alarms';
 
@@ -10,6 +11,15 @@ import { XLSX_MEDIA_TYPE } from './alarms';
 
 const projectId = z.string().min(1).max(64);
 const inspectionId = z.number().int().min(1);
+
+/** Most photos of an issue, and of its rectification (a few views of one defect; docs/domain.md "Inspections"). */
+export const MAX_INSPECTION_PHOTOS = 6;
+
+/** Photo ids (uploads of the project, docs/api.md "Attachments"; JPEG or PNG only), each once. */
+const photoIds = z
+  .array(z.number().int().positive())
+  .max(MAX_INSPECTION_PHOTOS)
+  .refine((ids) => new Set(ids).size === ids.length, 'an attachment is named twice');
 
 /** Where an issue is: a bore and chainage, or a place in words (or both). */
 const locationFields = {
@@ -29,7 +39,7 @@ export const inspectionFieldsSchema = z
     foundOn: inspectionDateSchema,
     deadline: inspectionDateSchema,
     inspector: z.string().trim().max(64).default(''),
-    /** What the photos would show, in words (photos attach once the attachment store exists). */
+    /** A note on the photos in words (records from before photos attached have only this). */
     photoNote: z.string().trim().max(500).default(''),
   })
   .refine((f) => f.deadline >= f.foundOn, { message: 'the deadline is before the day it was found', path: ['deadline'] })
@@ -52,7 +62,11 @@ export const inspectionSchema = z.object({
   deadline: z.string(),
   inspector: z.string(),
   photoNote: z.string(),
+  /** Photos of the issue, in upload order (their files: attachment/file). */
+  attachments: z.array(attachmentSchema),
   rectification: z.string(),
+  /** Photos of the rectification, in upload order. */
+  rectificationAttachments: z.array(attachmentSchema),
   rectifiedOn: z.string().nullable(),
   review: z.enum(REVIEW_RESULTS).nullable(),
   reviewer: z.string(),
@@ -81,9 +95,21 @@ export const inspectionListBody = z.strictObject({
 export type InspectionListBody = z.input<typeof inspectionListBody>;
 export const inspectionListSchema = z.object({ total: z.number(), list: z.array(inspectionSchema) });
 
-export const inspectionSaveBody = z.strictObject({ projectId, inspectionId: inspectionId.optional(), inspection: inspectionFieldsSchema });
+/**
+ * inspection/save body. `attachmentIds`: the issue's photos from now on (those dropped are deleted); omitted
+ * on an edit, the photos stay.
+ */
+export const inspectionSaveBody = z.strictObject({ projectId, inspectionId: inspectionId.optional(), inspection: inspectionFieldsSchema, attachmentIds: photoIds.optional() });
 export type InspectionSaveBody = z.input<typeof inspectionSaveBody>;
-export const inspectionRectifyBody = z.strictObject({ projectId, inspectionId, rectification: z.string().trim().min(1, 'required').max(2000), rectifiedOn: inspectionDateSchema });
+/** inspection/rectify body: a new rectification replaces an earlier (rejected) one, its photos too. */
+export const inspectionRectifyBody = z.strictObject({
+  projectId,
+  inspectionId,
+  rectification: z.string().trim().min(1, 'required').max(2000),
+  rectifiedOn: inspectionDateSchema,
+  rectificationAttachmentIds: photoIds.default([]),
+});
+export type InspectionRectifyBody = z.input<typeof inspectionRectifyBody>;
 export const inspectionReviewBody = z.strictObject({ projectId, inspectionId, result: z.enum(REVIEW_RESULTS), note: z.string().trim().max(1000).default('') });
 export const inspectionDeleteBody = z.strictObject({ projectId, ids: z.array(inspectionId).min(1).max(500) });
 
@@ -111,7 +137,7 @@ export const INSPECTIONS = {
   save: defineContract({ tag, path: '/zhgd/inspection/save', body: inspectionSaveBody, response: inspectionSchema, permission: 'zone.edit', errors: ['NOT_FOUND'], summary: 'Record or edit an inspection issue (audited)' }),
   rectify: defineContract({ tag, path: '/zhgd/inspection/rectify', body: inspectionRectifyBody, response: inspectionSchema, permission: 'zone.edit', errors: ['NOT_FOUND', 'CONFLICT'], summary: "Record an issue's rectification (audited)" }),
   review: defineContract({ tag, path: '/zhgd/inspection/review', body: inspectionReviewBody, response: inspectionSchema, permission: 'zone.edit', errors: ['NOT_FOUND', 'CONFLICT'], summary: 'Pass or reject a rectification (audited)' }),
-  delete: defineContract({ tag, path: '/zhgd/inspection/delete', body: inspectionDeleteBody, response: z.object({ deleted: z.number() }), permission: 'zone.edit', summary: 'Delete inspections (audited)' }),
+  delete: defineContract({ tag, path: '/zhgd/inspection/delete', body: inspectionDeleteBody, response: z.object({ deleted: z.number() }), permission: 'zone.edit', summary: 'Delete inspections and their photos (audited)' }),
   export: defineContract({
     tag,
     path: '/zhgd/inspection/export',

@@ -5,7 +5,7 @@ import { inspectionStatis } from './statis';
 const NOW = Date.parse('2026-11-27T04:00:00Z'); // 12:00 Beijing time
 
 function inspection(company: string, foundOn: string, state: Inspection['state'], overdue: boolean, reviewedAtMs: number | null = null): Inspection {
-  return { inspectionId: 1, category: 'safety', issue: 'x', tunnelId: null, chainageM: null, place: 'yard', severity: 'general', company, foundOn, deadline: foundOn, inspector: '', photoNote: '', rectification: '', rectifiedOn: null, review: state === 'closed' ? 'passed' : null, reviewer: '', reviewNote: '', reviewedAtMs, state, overdue, updatedAtMs: 0 };
+  return { inspectionId: 1, category: 'safety', issue: 'x', tunnelId: null, chainageM: null, place: 'yard', severity: 'general', company, foundOn, deadline: foundOn, inspector: '', photoNote: '', attachments: [], rectification: '', rectificationAttachments: [], rectifiedOn: null, review: state === 'closed' ? 'passed' : null, reviewer: '', reviewNote: '', reviewedAtMs, state, overdue, updatedAtMs: 0 };
 }
 
 describe('inspectionStatis', () => {

@@ -91,6 +91,13 @@ export async function setRecordAttachments(tx: Kysely<Database>, projectId: stri
   return [];
 }
 
+/** The stored types of attachments `ids` of `projectId` (ids not in the project are absent). */
+export async function attachmentTypes(db: Kysely<Database>, projectId: string, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('attachments').select(['attachment_id', 'type']).where('project_id', '=', projectId).where('attachment_id', 'in', [...ids]).execute();
+  return new Map(rows.map((r) => [r.attachment_id, r.type]));
+}
+
 /** Deletes every attachment of record `owner` of `projectId` (with the record, in its transaction). */
 export async function deleteRecordAttachments(tx: Kysely<Database>, projectId: string, owner: { register: string; id: number }): Promise<void> {
   await tx.deleteFrom('attachments').where('project_id', '=', projectId).where('owner_register', '=', owner.register).where('owner_id', '=', owner.id).execute();

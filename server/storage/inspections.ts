@@ -1,14 +1,47 @@
 import type { Kysely, Selectable } from 'kysely';
-import { INSPECTION_CATEGORIES, INSPECTION_SEVERITIES, REVIEW_RESULTS, inspectionState, isOverdue, type Inspection, type InspectionFields, type InspectionCategory, type ReviewResult } from '../../protocol';
+import { INSPECTION_CATEGORIES, INSPECTION_SEVERITIES, REVIEW_RESULTS, inspectionState, isOverdue, type Attachment, type Inspection, type InspectionFields, type InspectionCategory, type ReviewResult } from '../../protocol';
+import { attachmentTypes, recordAttachments, setRecordAttachments } from './attachments';
 import type { Database, InspectionsTable } from './schema';
+
+/**
+ * The register names an inspection's photos carry (attachments.owner_register, owner_id the inspection):
+ * the issue's, and its rectification's.
+ */
+export const INSPECTION_REGISTER = 'inspection';
+export const INSPECTION_RECTIFICATION_REGISTER = 'inspection.rectification';
+
+/** Which photos of an inspection: the issue's or its rectification's. */
+export type InspectionPhotoPart = 'issue' | 'rectification';
+const REGISTER_OF: Record<InspectionPhotoPart, string> = { issue: INSPECTION_REGISTER, rectification: INSPECTION_RECTIFICATION_REGISTER };
+
+/** Attachment types an inspection photo may have (a picture every browser and the .xlsx viewer show). */
+const PHOTO_TYPES: ReadonlySet<string> = new Set(['jpeg', 'png']);
+
+/** A refusal of an inspection's photos: ids that are not free uploads of the project (nor its own), or not JPEG/PNG. */
+export class InspectionPhotosRefused extends Error {
+  constructor(field: string, reason: 'notUpload' | 'notPhoto', readonly ids: readonly number[]) {
+    super(reason === 'notUpload' ? `${field}: no upload ${ids.join(', ')} in this project` : `${field}: attachment ${ids.join(', ')} is not a JPEG or PNG photo`);
+    this.name = 'InspectionPhotosRefused';
+  }
+}
+
+/** An inspection's photos as answered. */
+export interface InspectionPhotos {
+  attachments: Attachment[];
+  rectificationAttachments: Attachment[];
+}
+const NO_PHOTOS: InspectionPhotos = { attachments: [], rectificationAttachments: [] };
 
 /** A stored value of `values`, or the first one for a value this version does not know. */
 function known<T extends string>(values: readonly T[], v: string): T {
   return (values as readonly string[]).includes(v) ? (v as T) : values[0];
 }
 
-/** A stored inspection as answered, its state and overdue flag as of `nowMs` (protocol/inspections.ts). */
-export function toInspection(r: Selectable<InspectionsTable>, nowMs: number): Inspection {
+/**
+ * A stored inspection as answered, its state and overdue flag as of `nowMs` (protocol/inspections.ts), with
+ * `photos` (none unless given: read them with {@link inspectionPhotos}).
+ */
+export function toInspection(r: Selectable<InspectionsTable>, nowMs: number, photos: InspectionPhotos = NO_PHOTOS): Inspection {
   const review = r.review === null ? null : known(REVIEW_RESULTS, r.review);
   const progress = { deadline: r.deadline, rectifiedOn: r.rectified_on, review };
   return {
@@ -24,7 +57,9 @@ export function toInspection(r: Selectable<InspectionsTable>, nowMs: number): In
     deadline: r.deadline,
     inspector: r.inspector,
     photoNote: r.photo_note,
+    attachments: photos.attachments,
     rectification: r.rectification,
+    rectificationAttachments: photos.rectificationAttachments,
     rectifiedOn: r.rectified_on,
     review,
     reviewer: r.reviewer,
@@ -137,8 +172,39 @@ export async function reviewInspection(db: Kysely<Database>, projectId: string, 
     .executeTakeFirst();
 }
 
-/** Deletes inspections of `projectId` by id; answers how many were. */
-export async function deleteInspections(db: Kysely<Database>, projectId: string, ids: readonly number[]): Promise<number> {
-  const r = await db.deleteFrom('inspections').where('project_id', '=', projectId).where('inspection_id', 'in', [...ids]).executeTakeFirst();
+/**
+ * Deletes inspections of `projectId` by id and their photos (run it in a transaction); answers how many
+ * inspections were.
+ */
+export async function deleteInspections(tx: Kysely<Database>, projectId: string, ids: readonly number[]): Promise<number> {
+  const r = await tx.deleteFrom('inspections').where('project_id', '=', projectId).where('inspection_id', 'in', [...ids]).executeTakeFirst();
+  await tx
+    .deleteFrom('attachments')
+    .where('project_id', '=', projectId)
+    .where('owner_register', 'in', Object.values(REGISTER_OF))
+    .where('owner_id', 'in', [...ids])
+    .execute();
   return Number(r.numDeletedRows);
+}
+
+/**
+ * Makes `ids` the `part` photos of inspection `inspectionId` of `projectId` (those it held and no longer
+ * lists are deleted). Run it in the inspection's transaction.
+ * @throws InspectionPhotosRefused when an id is neither the inspection's nor a free upload of the project, or not a JPEG/PNG (nothing changed then)
+ */
+export async function setInspectionPhotos(tx: Kysely<Database>, projectId: string, inspectionId: number, part: InspectionPhotoPart, ids: readonly number[]): Promise<void> {
+  const field = part === 'issue' ? 'attachmentIds' : 'rectificationAttachmentIds';
+  const types = await attachmentTypes(tx, projectId, ids);
+  const notPhoto = ids.filter((id) => types.has(id) && !PHOTO_TYPES.has(types.get(id)!));
+  if (notPhoto.length > 0) throw new InspectionPhotosRefused(field, 'notPhoto', notPhoto);
+  const bad = await setRecordAttachments(tx, projectId, { register: REGISTER_OF[part], id: inspectionId }, ids);
+  if (bad.length > 0) throw new InspectionPhotosRefused(field, 'notUpload', bad);
+}
+
+/** The photos of inspections `ids` of `projectId`, by inspection id (an inspection without photos is absent). */
+export async function inspectionPhotos(db: Kysely<Database>, projectId: string, ids: readonly number[]): Promise<Map<number, InspectionPhotos>> {
+  const [issue, rectification] = await Promise.all([recordAttachments(db, projectId, INSPECTION_REGISTER, ids), recordAttachments(db, projectId, INSPECTION_RECTIFICATION_REGISTER, ids)]);
+  const out = new Map<number, InspectionPhotos>();
+  for (const id of new Set([...issue.keys(), ...rectification.keys()])) out.set(id, { attachments: issue.get(id) ?? [], rectificationAttachments: rectification.get(id) ?? [] });
+  return out;
 }

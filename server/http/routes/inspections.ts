@@ -1,7 +1,25 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely, Selectable } from 'kysely';
 import { INSPECTIONS, MAX_INSPECTIONS, formatChainage, type Inspection, type InspectionCategory, type InspectionListBody } from '../../../protocol';
 import { inspectionStatis } from '../../inspections/statis';
-import { deleteInspections, hasTunnel, inTransaction, inspectionCount, inspectionRow, inspectionRows, insertInspections, rectifyInspection, reviewInspection, toInspection, updateInspection } from '../../storage';
+import {
+  deleteInspections,
+  hasTunnel,
+  InspectionPhotosRefused,
+  inspectionCount,
+  inspectionPhotos,
+  inspectionRow,
+  inspectionRows,
+  insertInspections,
+  inTransaction,
+  rectifyInspection,
+  reviewInspection,
+  setInspectionPhotos,
+  toInspection,
+  updateInspection,
+  type Database,
+  type InspectionsTable,
+} from '../../storage';
 import { rawRoute, requireMember, route, sessionUserOf, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
 import { parseBody } from '../validation';
@@ -20,6 +38,18 @@ async function matching(deps: HttpDeps, body: ListFilter): Promise<Inspection[]>
 function found<R>(inspectionId: number, row: R | undefined): R {
   if (!row) throw new ApiError('NOT_FOUND', `No inspection ${inspectionId} in this project`);
   return row;
+}
+
+/** Inspection `row` as answered now, with its photos. */
+async function answer(db: Kysely<Database>, projectId: string, row: Selectable<InspectionsTable>): Promise<Inspection> {
+  const photos = await inspectionPhotos(db, projectId, [row.inspection_id]);
+  return toInspection(row, Date.now(), photos.get(row.inspection_id));
+}
+
+/** Photo ids that are not free uploads of the project or not JPEG/PNG: VALIDATION naming them. */
+function refused(err: unknown): never {
+  if (err instanceof InspectionPhotosRefused) throw new ApiError('VALIDATION', err.message);
+  throw err;
 }
 
 /** Columns of the inspection export (English headers and wire values, like the other exports). */
@@ -49,7 +79,8 @@ const EXPORT_COLUMNS: Array<ExportColumn<Inspection>> = [
  * Quality and safety inspections (docs/api.md "Inspections"): members read the list, the export and the
  * summaries; project managers and administrators (`zone.edit`) record issues, rectifications and reviews,
  * audited (server/http/audit.ts). A rectification is recorded on an issue not closed; a review only of a
- * rectification awaiting one (CONFLICT otherwise).
+ * rectification awaiting one (CONFLICT otherwise). The photos of an issue and of its rectification are taken
+ * from the project's uploads in the write's transaction and deleted with the inspection.
  */
 export function registerInspectionRoutes(app: FastifyInstance, deps: HttpDeps): void {
   const { db } = deps;
@@ -57,7 +88,9 @@ export function registerInspectionRoutes(app: FastifyInstance, deps: HttpDeps): 
   route(app, deps, INSPECTIONS.list, async ({ body, user }) => {
     requireMember(user, body.projectId);
     const all = await matching(deps, body);
-    return { total: all.length, list: all.slice(body.offset, body.offset + body.limit) };
+    const page = all.slice(body.offset, body.offset + body.limit);
+    const photos = await inspectionPhotos(db, body.projectId, page.map((i) => i.inspectionId));
+    return { total: all.length, list: page.map((i) => ({ ...i, ...photos.get(i.inspectionId) })) };
   });
 
   route(app, deps, INSPECTIONS.save, async ({ body, user }) => {
@@ -66,14 +99,19 @@ export function registerInspectionRoutes(app: FastifyInstance, deps: HttpDeps): 
     if (f.tunnelId !== null && !(await hasTunnel(db, body.projectId, f.tunnelId))) {
       throw new ApiError('VALIDATION', `inspection.tunnelId: no bore ${f.tunnelId} in this project`);
     }
-    if (body.inspectionId === undefined) {
-      const [row] = await inTransaction(db, async (tx) => {
-        if ((await inspectionCount(tx, body.projectId)) >= MAX_INSPECTIONS) throw new ApiError('VALIDATION', `inspection: the project keeps ${MAX_INSPECTIONS} inspections already`);
-        return insertInspections(tx, body.projectId, [f]);
-      });
-      return toInspection(row, Date.now());
-    }
-    return toInspection(found(body.inspectionId, await updateInspection(db, body.projectId, body.inspectionId, f)), Date.now());
+    const { projectId, inspectionId, attachmentIds } = body;
+    const row = await inTransaction(db, async (tx) => {
+      let saved: Selectable<InspectionsTable>;
+      if (inspectionId === undefined) {
+        if ((await inspectionCount(tx, projectId)) >= MAX_INSPECTIONS) throw new ApiError('VALIDATION', `inspection: the project keeps ${MAX_INSPECTIONS} inspections already`);
+        [saved] = await insertInspections(tx, projectId, [f]);
+      } else {
+        saved = found(inspectionId, await updateInspection(tx, projectId, inspectionId, f));
+      }
+      if (attachmentIds !== undefined) await setInspectionPhotos(tx, projectId, saved.inspection_id, 'issue', attachmentIds);
+      return saved;
+    }).catch(refused);
+    return answer(db, projectId, row);
   });
 
   route(app, deps, INSPECTIONS.rectify, async ({ body, user }) => {
@@ -83,9 +121,13 @@ export function registerInspectionRoutes(app: FastifyInstance, deps: HttpDeps): 
     if (current.review === 'passed') throw closed;
     if (body.rectifiedOn < current.found_on) throw new ApiError('VALIDATION', 'rectifiedOn: before the day the issue was found');
     // the update checks again: a review that passed since the read wins
-    const row = await rectifyInspection(db, body.projectId, body.inspectionId, body.rectification, body.rectifiedOn);
-    if (!row) throw closed;
-    return toInspection(row, Date.now());
+    const row = await inTransaction(db, async (tx) => {
+      const rectified = await rectifyInspection(tx, body.projectId, body.inspectionId, body.rectification, body.rectifiedOn);
+      if (!rectified) throw closed;
+      await setInspectionPhotos(tx, body.projectId, body.inspectionId, 'rectification', body.rectificationAttachmentIds);
+      return rectified;
+    }).catch(refused);
+    return answer(db, body.projectId, row);
   });
 
   route(app, deps, INSPECTIONS.review, async ({ body, user }) => {
@@ -96,12 +138,12 @@ export function registerInspectionRoutes(app: FastifyInstance, deps: HttpDeps): 
     // the update checks again: of two reviews at once, the first wins and the second is refused
     const row = await reviewInspection(db, body.projectId, body.inspectionId, body.result, user.username, body.note);
     if (!row) throw notAwaiting;
-    return toInspection(row, Date.now());
+    return answer(db, body.projectId, row);
   });
 
   route(app, deps, INSPECTIONS.delete, async ({ body, user }) => {
     requireMember(user, body.projectId);
-    return { deleted: await deleteInspections(db, body.projectId, body.ids) };
+    return { deleted: await inTransaction(db, (tx) => deleteInspections(tx, body.projectId, body.ids)) };
   });
 
   const statis = (category: InspectionCategory) => async ({ body, user }: { body: { projectId: string; days: number }; user: Parameters<typeof requireMember>[0] }) => {

@@ -2,16 +2,16 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { Button, Checkbox, Input, Select, Textarea } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ATTACHMENTS, EVENT_KINDS, EVENTS, roleAllows, type EventKind } from '../../../protocol';
+import { EVENT_KINDS, EVENTS, roleAllows, type EventKind } from '../../../protocol';
 import { BusinessError } from '../../api/request';
 import { downloadExport } from '../../api/downloadExport';
 import { useQuery, useStores } from '../../stores';
 import { SCREEN } from '../../theme/theme';
 import { EventList } from '../../components/home/EventList';
+import { uploadFiles } from '../../components/registers/Photos';
 import { EVENT_KIND_LABEL } from '../../components/home/labels';
 import { beijingInputValue, parseBeijingInput } from '../../board/timeControls/timeRange';
 import { useProjectId } from '../shell/useProjectId';
-import { fileToBase64 } from './admin/adminUi';
 import { ScreenFrame, ScreenLink } from './ScreenFrame';
 
 const section = { background: SCREEN.panelBackground, border: `1px solid ${SCREEN.panelBorder}`, borderRadius: 4, padding: 16, marginBottom: 16, fontSize: 16 } as const;
@@ -94,11 +94,7 @@ const EventForm = observer(function EventForm({ projectId }: { projectId: string
     setBusy(true);
     setMessage('');
     try {
-      const attachmentIds: number[] = [];
-      for (const f of files) {
-        const a = await queries.mutate(ATTACHMENTS.upload, { projectId, fileName: f.name, contentBase64: await fileToBase64(f) }, { skipErrorHandler: true });
-        attachmentIds.push(a.attachmentId);
-      }
+      const attachmentIds = await uploadFiles(queries, projectId, files);
       // an unreadable time goes as NaN (null on the wire) and is refused by the server's validation
       const occurredAtMs = parseBeijingInput(at) ?? Number.NaN;
       await queries.mutate(EVENTS.add, { projectId, kind, occurredAtMs, title, text, recordable: kind === 'incident' && recordable, attachmentIds }, { skipErrorHandler: true });

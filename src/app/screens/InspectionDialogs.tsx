@@ -2,12 +2,13 @@ import { useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Field, Input, Radio, RadioGroup, Select, Textarea } from '@fluentui/react-components';
 import { useLingui } from '@lingui/react/macro';
-import { INSPECTION_CATEGORIES, INSPECTION_SEVERITIES, INSPECTIONS, REVIEW_RESULTS, beijingDateOf, formatChainage, type Inspection, type ReviewResult } from '../../../protocol';
+import { INSPECTION_CATEGORIES, INSPECTION_SEVERITIES, INSPECTIONS, MAX_INSPECTION_PHOTOS, REVIEW_RESULTS, beijingDateOf, formatChainage, type Inspection, type ReviewResult } from '../../../protocol';
 import { useStores } from '../../stores';
 import { INSPECTION_CATEGORY_LABEL, INSPECTION_SEVERITY_LABEL, INSPECTION_STATE_LABEL } from '../../components/registers/labels';
 import { STATUS_COLOR } from '../../theme/status';
 import { SCREEN } from '../../theme/theme';
-import { EditDialog, ToolDialog, useDialogCall } from './admin/adminUi';
+import { PhotoPicker, PhotoThumbs, uploadFiles } from '../../components/registers/Photos';
+import { EditDialog, errorText, ToolDialog, useDialogCall } from './admin/adminUi';
 import { inspectionFieldsOf, inspectionProblems, newInspectionDraft, type InspectionDraft, type InspectionProblem } from './inspectionForm';
 
 /** Where an inspection is, in words: its bore and chainage (K13+450) and its place. */
@@ -18,14 +19,15 @@ export function inspectionWhere(i: Pick<Inspection, 'tunnelId' | 'chainageM' | '
 /**
  * Records a new quality or safety issue (inspection/save, `zone.edit`): category, issue, where (a bore and
  * chainage written K13+450, or a place), severity, responsible company, the day found and the deadline
- * (Beijing dates), inspector and what the photos show. Each field the schema refuses gets its message
- * before the call; the server's refusal shows above the buttons.
+ * (Beijing dates), inspector, photos (JPEG/PNG, uploaded on save) and a note on them. Each field the schema
+ * refuses gets its message before the call; the server's refusal shows above the buttons.
  */
 export const NewInspectionDialog = observer(function NewInspectionDialog({ projectId, onClose }: { projectId: string; onClose: () => void }) {
   const { t, i18n } = useLingui();
-  const { tunnels } = useStores();
+  const { tunnels, queries } = useStores();
   const save = useDialogCall();
   const [draft, setDraft] = useState<InspectionDraft>(() => newInspectionDraft(Date.now()));
+  const [photos, setPhotos] = useState<File[]>([]);
   const [shown, setShown] = useState<Record<string, InspectionProblem>>({});
   const problemText: Record<InspectionProblem, string> = {
     required: t`Required`,
@@ -42,7 +44,9 @@ export const NewInspectionDialog = observer(function NewInspectionDialog({ proje
     const problems = inspectionProblems(draft);
     setShown(problems);
     if (Object.keys(problems).length > 0) return;
-    if (await save.call(INSPECTIONS.save, { projectId, inspection: inspectionFieldsOf(draft) })) onClose();
+    const attachmentIds = await uploadFiles(queries, projectId, photos).catch((e: unknown) => save.setError(errorText(e)));
+    if (!attachmentIds) return;
+    if (await save.call(INSPECTIONS.save, { projectId, inspection: inspectionFieldsOf(draft), attachmentIds })) onClose();
   }
 
   return (
@@ -97,6 +101,9 @@ export const NewInspectionDialog = observer(function NewInspectionDialog({ proje
         <Field label={t`Deadline`} {...field('deadline')}>
           <Input type="date" value={draft.deadline} onChange={(_, d) => set('deadline', d.value)} />
         </Field>
+        <Field label={t`Photos of the issue`} style={{ gridColumn: '1 / -1' }}>
+          <PhotoPicker label={t`Photos of the issue`} max={MAX_INSPECTION_PHOTOS} files={photos} onChange={setPhotos} />
+        </Field>
         <Field label={t`What the photos show`} {...field('photoNote')} style={{ gridColumn: '1 / -1' }}>
           <Input value={draft.photoNote} onChange={(_, d) => set('photoNote', d.value)} />
         </Field>
@@ -126,6 +133,7 @@ export const InspectionDetailDialog = observer(function InspectionDetailDialog({
     [t`Rectification`, i.rectification ? `${i.rectifiedOn ?? ''} ${i.rectification}` : '—'],
     [t`Review`, i.review ? `${i.review === 'passed' ? t`Passed` : t`Rejected`}${i.reviewer ? ` (${i.reviewer})` : ''}${i.reviewNote ? `: ${i.reviewNote}` : ''}` : '—'],
   ];
+  const photoRows = ([[t`Photos of the issue`, i.attachments], [t`Photos of the rectification`, i.rectificationAttachments]] as const).filter(([, list]) => list.length > 0);
   const step = !mayEdit || i.state === 'closed' ? null : i.state === 'awaitingReview' ? 'review' : 'rectify';
   const state = (
     <span data-state={i.state}>
@@ -145,6 +153,14 @@ export const InspectionDetailDialog = observer(function InspectionDetailDialog({
             <dd style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{v || '—'}</dd>
           </div>
         ))}
+        {photoRows.map(([k, list]) => (
+          <div key={k} style={{ display: 'contents' }}>
+            <dt style={{ color: SCREEN.textMuted }}>{k}</dt>
+            <dd style={{ margin: 0 }}>
+              <PhotoThumbs projectId={projectId} attachments={list} />
+            </dd>
+          </div>
+        ))}
       </dl>
     </>
   );
@@ -157,10 +173,12 @@ export const InspectionDetailDialog = observer(function InspectionDetailDialog({
   );
 });
 
-/** The detail with the rectification form (inspection/rectify): what was done and the day (Beijing). */
+/** The detail with the rectification form (inspection/rectify): what was done, the day (Beijing) and photos. */
 function RectifyDialog({ projectId, inspection, title, onClose, children }: { projectId: string; inspection: Inspection; title: string; onClose: () => void; children: ReactNode }) {
   const { t } = useLingui();
+  const { queries } = useStores();
   const save = useDialogCall();
+  const [photos, setPhotos] = useState<File[]>([]);
   const [text, setText] = useState('');
   const [day, setDay] = useState(() => beijingDateOf(Date.now()));
   const [tried, setTried] = useState(false);
@@ -169,7 +187,9 @@ function RectifyDialog({ projectId, inspection, title, onClose, children }: { pr
   async function handleSave() {
     setTried(true);
     if (missing || badDay) return;
-    if (await save.call(INSPECTIONS.rectify, { projectId, inspectionId: inspection.inspectionId, rectification: text, rectifiedOn: day })) onClose();
+    const rectificationAttachmentIds = await uploadFiles(queries, projectId, photos).catch((e: unknown) => save.setError(errorText(e)));
+    if (!rectificationAttachmentIds) return;
+    if (await save.call(INSPECTIONS.rectify, { projectId, inspectionId: inspection.inspectionId, rectification: text, rectifiedOn: day, rectificationAttachmentIds })) onClose();
   }
   return (
     <EditDialog open title={title} error={save.error} saveLabel={t`Record rectification`} cancelLabel={t`Cancel`} onSave={() => void handleSave()} onClose={onClose}>
@@ -179,6 +199,9 @@ function RectifyDialog({ projectId, inspection, title, onClose, children }: { pr
       </Field>
       <Field label={t`Rectified on`} validationMessage={tried && badDay ? t`A date as YYYY-MM-DD` : undefined} validationState={tried && badDay ? 'error' : 'none'}>
         <Input type="date" value={day} onChange={(_, d) => setDay(d.value)} />
+      </Field>
+      <Field label={t`Photos of the rectification`}>
+        <PhotoPicker label={t`Photos of the rectification`} max={MAX_INSPECTION_PHOTOS} files={photos} onChange={setPhotos} />
       </Field>
     </EditDialog>
   );

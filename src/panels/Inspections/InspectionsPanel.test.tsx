@@ -11,7 +11,7 @@ const AT = Date.UTC(2026, 10, 27, 3, 30, 20);
 const USER = { username: 'u', displayName: 'U', isAdmin: false, projectId: 'p1', projects: [{ projectId: 'p1', role: 'viewer' }] } as unknown as SessionUser;
 const statis = (open: number, awaitingReview: number, overdue: number): InspectionStatis => ({ total: open + awaitingReview + 3, open, awaitingReview, closed: 3, overdue, byCompany: [], trend: [] });
 const issue = (inspectionId: number, issue: string, deadline: string, overdue: boolean): Inspection => ({
-  inspectionId, category: 'safety', issue, tunnelId: null, chainageM: null, place: 'Portal', severity: 'general', company: 'Lining Co.', foundOn: '2026-11-01', deadline, inspector: '', photoNote: '',
+  inspectionId, category: 'safety', issue, tunnelId: null, chainageM: null, place: 'Portal', severity: 'general', company: 'Lining Co.', foundOn: '2026-11-01', deadline, inspector: '', photoNote: '', attachments: [], rectificationAttachments: [],
   rectification: '', rectifiedOn: null, review: null, reviewer: '', reviewNote: '', reviewedAtMs: null, state: 'open', overdue, updatedAtMs: AT,
 });
 const OVERVIEW: InspectionOverview = {
