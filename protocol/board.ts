@@ -137,6 +137,7 @@ export const BUILTIN_PANEL_TYPES = [
   'keyProgress',
   'homeStatistics',
   'latestEvents',
+  'portalCounts',
 ] as const;
 
 // ───────────────────────── Board server (docs/api.md "Board server") ─────────────────────────

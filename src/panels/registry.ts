@@ -25,6 +25,7 @@ import { labourCountPanel } from './LabourCount';
 import { companyAttendancePanel } from './CompanyAttendance';
 import { vehiclesInTunnelPanel } from './VehiclesInTunnel';
 import { inspectionsPanel } from './Inspections';
+import { portalCountsPanel } from './PortalCounts';
 import { projectSummaryPanel } from './ProjectSummary';
 import { keyProgressPanel } from './KeyProgress';
 import { homeStatisticsPanel } from './HomeStatistics';
@@ -120,4 +121,6 @@ registerPanel(projectSummaryPanel);
 registerPanel(keyProgressPanel);
 registerPanel(homeStatisticsPanel);
 registerPanel(latestEventsPanel);
+// entries and exits through the tunnel portals today (docs/domain.md "Personnel positioning in tunnels")
+registerPanel(portalCountsPanel);
 for (const def of definitions.values()) builtIns.add(def.type);

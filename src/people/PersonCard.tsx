@@ -9,6 +9,7 @@ import { LEVEL_COLOR, SCREEN, thresholdLevel } from '../components';
 import { formatBeijing } from '../format/time';
 import { metricLabel } from '../i18n/metricLabels';
 import { thresholdText } from '../board/deviceDetail';
+import { ThresholdEditor } from '../board/equipment/ThresholdsTab';
 
 /** Vitals and battery shown on the card, in this order (protocol/kinds/beacon.ts metrics). */
 const CARD_METRICS = ['heartRate', 'spo2', 'bodyTempC', 'sbp', 'dbp', 'battery'] as const;
@@ -25,7 +26,9 @@ export type PersonCardTarget = { personId: string } | { beaconSn: string };
 /**
  * A person's card (docs/api.md "People and zones"): who they are (company, team, trade, phone, beacon), status, battery, the
  * last fix (bore, chainage, zones), vitals against the beacon's thresholds (heart rate, SpO2, body
- * temperature, blood pressure) and today's track (distance from the portal since 00:00 Beijing time).
+ * temperature, blood pressure), today's track (distance from the portal since 00:00 Beijing time) and the
+ * beacon's limits in the device threshold editor (its own or the project's default for the kind, each row
+ * saying which; administrators with `threshold.edit` change or reset them there, audited as any device's).
  * Opened from the person list or by a click on a person on the tunnel map. Live values refresh every 5 s
  * while it is open; `target` null closes it.
  */
@@ -58,7 +61,7 @@ export const PersonCard = observer(function PersonCard({ projectId, target, onCl
 
   return (
     <Dialog open={target !== null} onOpenChange={(_e, d) => (d.open ? undefined : onClose())}>
-      <DialogSurface aria-describedby={undefined} style={{ maxWidth: 640 }}>
+      <DialogSurface aria-describedby={undefined} style={{ maxWidth: 960 }}>
         <DialogBody>
           <DialogTitle>{title}</DialogTitle>
           <DialogContent>
@@ -151,6 +154,17 @@ export const PersonCard = observer(function PersonCard({ projectId, target, onCl
                   <Trans>Today's track (distance from the portal)</Trans>
                 </h3>
                 <TrackChart track={track} />
+                {projectId && detail.beaconSn ? (
+                  <section data-person-limits style={{ marginTop: 16 }}>
+                    <h3 style={{ margin: '0 0 4px', fontSize: 14 }}>
+                      <Trans>Limits of this beacon</Trans>
+                    </h3>
+                    <p style={{ margin: '0 0 8px', fontSize: 13 }}>
+                      <Trans>Rows marked edited are this beacon's own limits; the others are the project's default for personnel beacons.</Trans>
+                    </p>
+                    <ThresholdEditor projectId={projectId} kind="beacon" target={{ sn: detail.beaconSn }} />
+                  </section>
+                ) : null}
               </div>
             )}
           </DialogContent>

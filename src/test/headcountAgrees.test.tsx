@@ -1,14 +1,15 @@
 import { waitFor } from '@testing-library/react';
-import { observable } from 'mobx';
+import { observable, runInAction } from 'mobx';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { Alarm, DeviceInfo, TelemetryBatch, TunnelInfo } from '../../protocol';
+import type { Alarm, DeviceInfo, SessionUser, TelemetryBatch, TunnelInfo, ZoneRow } from '../../protocol';
 import { TelemetryImpl } from '../../workers/telemetry/TelemetryImpl';
-import { PanelDataProvider, type PanelDataSource } from '../panelData';
+import { PanelDataProvider, type PanelDataSource, type RegisterSource } from '../panelData';
 import { makeAlarm, T0 } from './builders';
 import { renderWithApp, testRoot } from './render';
 import { HeadlinePanel } from '../panels/Headline/HeadlinePanel';
 import { TunnelPersonnelPanel } from '../panels/TunnelPersonnel/TunnelPersonnelPanel';
+import { PortalCountsPanel } from '../panels/PortalCounts/PortalCountsPanel';
 
 const TUNNELS: TunnelInfo[] = [
   { tunnelId: 'LK', name: 'Left bore', startChainageM: 0, lengthM: 3000, headings: [] },
@@ -22,6 +23,14 @@ const beacon = (sn: string, agoMs: number, tunnelId: string, chainageM: number, 
   items: [{ sn, ts: NOW - agoMs, tunnelId, chainageM, battery: 80, sos }],
 });
 const device = (sn: string, tunnelId: string, chainageM: number): DeviceInfo => ({ sn, kind: 'beacon', name: `Wearer ${sn}`, position: sn, tunnelId, reportPeriodS: 1, status: 'online', lastSeenMs: NOW, latest: { chainageM }, thresholds: [] });
+
+const USER = { username: 'u', displayName: 'U', isAdmin: false, projectId: 'demo-tunnel', projects: [{ projectId: 'demo-tunnel', role: 'viewer' }] } as unknown as SessionUser;
+const portal = (zoneId: string, tunnelId: string): ZoneRow => ({
+  zoneId, projectId: 'demo-tunnel', name: `Portal ${tunnelId}`, kind: 'portal', tunnelId, fromM: 0, toM: 30, entryAlarm: false, authorizedTeams: [], maxStayMin: null, maxHeadcount: null,
+  noMovementMin: null, signalLostS: null, gatheringAllowed: false, assignedTeams: [], headcount: 0, portalIn: 3, portalOut: 1,
+});
+/** The registers of the portal-count panel: one portal zone per bore. */
+const REGISTERS: RegisterSource = { supplyPoints: async () => [], inspections: () => Promise.reject(new Error('not here')), portalZones: async () => [portal('PL', 'LK'), portal('PR', 'RK')] };
 
 /**
  * A live board source over the real telemetry worker code (TelemetryImpl, in process): both panels read
@@ -47,10 +56,11 @@ function source(telemetry: TelemetryImpl, devices: DeviceInfo[], alarms: Alarm[]
     personnel: (req: Parameters<PanelDataSource['personnel']>[0]) => telemetry.personnel(req),
     alarmFeed: () => feed,
     alarmsInRange: () => [],
+    registers: REGISTERS,
   } as unknown as PanelDataSource;
 }
 
-describe('the headline and the tunnel map count the same people', () => {
+describe('the headline, the tunnel map and the portal counts count the same people', () => {
   it('agree per bore with a silent tag, a tag gone out at the portal, a long-silent one and one in SOS', async () => {
     const telemetry = new TelemetryImpl();
     await telemetry.ingest(beacon('A', 1000, 'LK', 120));
@@ -67,16 +77,21 @@ describe('the headline and the tunnel map count the same people', () => {
       <PanelDataProvider source={source(telemetry, devices, [sos])}>
         <HeadlinePanel panelId="h" config={{ figures: ['people'] }} width={1880} height={130} />
         <TunnelPersonnelPanel panelId="m" config={{ binM: 20, staleMs: 30_000, supplyPoints: true }} width={1880} height={430} />
+        <PortalCountsPanel panelId="p" config={{ showUnderground: true }} width={720} height={360} />
       </PanelDataProvider>
     );
     const router = createMemoryRouter([{ path: '*', element: panels }], { initialEntries: ['/'] });
-    const view = await renderWithApp(<RouterProvider router={router} />, testRoot());
+    const root = testRoot();
+    runInAction(() => (root.session.user = USER));
+    const view = await renderWithApp(<RouterProvider router={router} />, root);
     const summary = () => view.container.querySelector('[data-summary="personnel"]')?.textContent ?? '';
     const headline = (tunnelId: string) => view.container.querySelector(`[data-headline="people"][data-tunnel-id="${tunnelId}"]`)?.getAttribute('data-count');
     await waitFor(() => expect(summary()).toContain('Left bore: 4 people'), { timeout: 5000 });
-    expect(headline('LK')).toBe('4'); // A, B, SILENT and SOS
+    await waitFor(() => expect(headline('LK')).toBe('4'), { timeout: 5000 }); // A, B, SILENT and SOS
     expect(summary()).toContain('Right bore: 1 people');
     expect(headline('RK')).toBe('1');
+    const portalPanel = (tunnelId: string) => view.container.querySelector(`[data-portal-counts-panel] [data-bore="${tunnelId}"] [data-underground]`)?.textContent;
+    await waitFor(() => expect([portalPanel('LK'), portalPanel('RK')]).toEqual(['4', '1']), { timeout: 5000 });
     // the person in SOS is named on the map at their last fix, with its time
     expect(summary()).toMatch(/SOS: Wearer SOS · last fix \d\d:\d\d:\d\d \(K2\+100/);
   });
