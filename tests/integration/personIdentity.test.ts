@@ -74,7 +74,7 @@ describe('person identity fields (real server)', () => {
 
   it('a manager saving the masked number keeps the stored one; a wrong check digit or a mask on add is refused', async () => {
     const shown = (await list(manager)).list.find((p) => p.personId === personId)!;
-    const { personId: _id, projectId: _p, updatedAtMs: _u, online: _o, sos: _s, lowBattery: _l, battery: _b, tunnelId: _t, chainageM: _c, zoneIds: _z, lastSeenMs: _ls, age: _a, outsideArea: _oa, ...fields } = shown;
+    const { personId: _id, projectId: _p, updatedAtMs: _u, online: _o, sos: _s, lowBattery: _l, battery: _b, tunnelId: _t, chainageM: _c, zoneIds: _z, lastSeenMs: _ls, age: _a, outsideArea: _oa, entryEducation: _ee, ...fields } = shown;
     const edited = await manager.post<Person>(PEOPLE.personEdit.path, { projectId: demo, personId, person: { ...fields, phone: '139 0000 0001' } });
     expect(edited.body.errorMessage).toBeUndefined();
     expect(edited.body.data).toMatchObject({ idNumber: MASKED, phone: '139 0000 0001' });

@@ -39,7 +39,7 @@ describe('Companies and teams tab', () => {
     let dialog = await findDialog(`Shift of ${team.team}`, WAIT.timeout);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Night shift 19:00–07:00', ...IN_DIALOG }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save', ...IN_DIALOG }));
-    await waitFor(async () => expect((await companies()).find((c) => c.company === first.company)!.teams.find((x) => x.team === team.team)!.shift).toEqual({ startMin: 19 * 60, lengthMin: 12 * 60 }), WAIT);
+    await waitFor(async () => expect((await companies()).find((c) => c.company === first.company)!.teams.find((x) => x.team === team.team)!.shift).toEqual({ startMin: 19 * 60, lengthMin: 12 * 60, lateGraceMin: 10 }), WAIT);
     // the team's row shows the new shift once the list has reloaded
     await waitFor(() => expect(screen.getAllByText(team.team).some((e) => within(e.closest('tr')!).queryByText('19:00–07:00'))).toBe(true), WAIT);
 
@@ -52,7 +52,7 @@ describe('Companies and teams tab', () => {
     fireEvent.change(within(dialog).getByLabelText('Start (Beijing time)'), { target: { value: '06:30' } });
     fireEvent.change(within(dialog).getByLabelText('End (Beijing time)'), { target: { value: '18:30' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save', ...IN_DIALOG }));
-    await waitFor(async () => expect((await companies()).find((c) => c.company === first.company)!.teams.find((x) => x.team === team.team)!.shift).toEqual({ startMin: 390, lengthMin: 720 }), WAIT);
+    await waitFor(async () => expect((await companies()).find((c) => c.company === first.company)!.teams.find((x) => x.team === team.team)!.shift).toEqual({ startMin: 390, lengthMin: 720, lateGraceMin: 10 }), WAIT);
 
     const audit = await real().admin.call<AuditPage>(ADMIN.auditList.path, { projectId: PROJECT, action: 'attendance.teamShift' });
     expect(audit.rows.length).toBeGreaterThanOrEqual(2);
