@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { AUTH, BOARD_TICKET_HEADER, BOARDS, type Board } from '../../protocol';
 import { DEMO_PROJECT } from '../../server/seed/demoProject';
 import { E2E } from './global-setup';
-import { logIn, publishAsDevice } from './session';
+import { logIn, publishAsDevice, shellLink } from './session';
 
 /**
  * Labour attendance in the browser (docs/api.md "Labour attendance"): the attendance screen with the live
@@ -49,7 +49,9 @@ test('the attendance screen: gates beside beacons, a discrepancy, the company mo
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto('/#/attendance');
   await logIn(page);
-  await expect(page.getByRole('link', { name: 'Attendance' }).first()).toBeVisible();
+  // the shell links here (folded into "More pages" when the header is crowded)
+  await expect(await shellLink(page, 'Attendance')).toBeVisible();
+  await page.keyboard.press('Escape');
   // the simulator's gates have passed the crew at work into the site and the bores
   const onSite = page.locator('[data-labour-figure="onSite"] span').first();
   await expect(onSite).toHaveText(/^[1-9]\d*$/, { timeout: 20_000 });
