@@ -1,3 +1,4 @@
+import { newAlarmDraft } from '../rules/newAlarm';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { certificateStatus, CLOCK_IN_ALARM_METRICS, isEquipmentKind, type ClockInRole, type ClockInVerdict } from '../../protocol';
@@ -94,33 +95,5 @@ export class ClockInService {
 
 /** The alarm of a refused clock-in on machine `sn`, raised at `nowMs` (server time). */
 export function clockInAlarm(projectId: string, sn: string, machine: { kind: string; name: string }, verdict: keyof typeof CLOCK_IN_ALARM_METRICS, picUrl: string | null, nowMs: number): AlarmDraft {
-  return {
-    alarmId: null,
-    projectId,
-    deviceSn: sn,
-    deviceKind: machine.kind,
-    deviceName: machine.name,
-    kind: 'ai',
-    level: 'alarm',
-    metric: CLOCK_IN_ALARM_METRICS[verdict],
-    value: null,
-    threshold: null,
-    unit: null,
-    raisedAtMs: nowMs,
-    clearedAtMs: null,
-    state: 'active',
-    dealStatus: 0,
-    dealRemark: null,
-    dealtBy: null,
-    dealtAtMs: null,
-    picUrl,
-    side: null,
-    repeatCount: 1,
-    firstSeenMs: nowMs,
-    lastSeenMs: nowMs,
-    peakValue: null,
-    peakLevel: 'alarm',
-    ackedBy: null,
-    ackedAtMs: null,
-  };
+  return newAlarmDraft({ projectId, deviceSn: sn, deviceKind: machine.kind, deviceName: machine.name, kind: 'ai', level: 'alarm', metric: CLOCK_IN_ALARM_METRICS[verdict], picUrl }, nowMs);
 }

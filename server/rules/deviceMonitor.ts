@@ -1,3 +1,4 @@
+import { newAlarmDraft } from './newAlarm';
 import { DEVICE_KIND_REGISTRY, flattenMetrics, type Alarm, type AlarmKind, type AlarmLevel, type AlarmRecord, type AlarmSide, type AnyKindDescriptor, type DeviceKind, type KindRegistry, type DeviceMessage, type DeviceStatus, type Threshold } from '../../protocol';
 import { deriveStatus, isSilent, VIOLATION_WINDOW_MS } from './status';
 import { crossedLimit, evaluateMetric, levelOf, NORMAL_STATE, sideOf, stateFromAlarm, type MetricState, type Side } from './thresholdState';
@@ -473,33 +474,7 @@ export class DeviceMonitor {
 
   private draft(kind: AlarmKind, level: AlarmLevel, metric: string, side: AlarmSide | null, nowMs: number, extra: Partial<AlarmDraft>): AlarmDraft {
     const d: AlarmDraft = {
-      alarmId: null,
-      projectId: this.config.projectId,
-      deviceSn: this.config.sn,
-      deviceKind: this.config.kind,
-      deviceName: this.config.name,
-      kind,
-      level,
-      metric,
-      value: null,
-      threshold: null,
-      unit: null,
-      raisedAtMs: nowMs,
-      clearedAtMs: null,
-      state: 'active',
-      dealStatus: 0,
-      dealRemark: null,
-      dealtBy: null,
-      dealtAtMs: null,
-      picUrl: null,
-      side,
-      repeatCount: 1,
-      firstSeenMs: nowMs,
-      lastSeenMs: nowMs,
-      peakValue: null,
-      peakLevel: level,
-      ackedBy: null,
-      ackedAtMs: null,
+      ...newAlarmDraft({ projectId: this.config.projectId, deviceSn: this.config.sn, deviceKind: this.config.kind, deviceName: this.config.name, kind, level, metric, side }, nowMs),
       ...extra,
     };
     d.peakValue = d.value;

@@ -1,3 +1,4 @@
+import { newAlarmDraft } from './newAlarm';
 import { BEIJING_OFFSET_MS, FRESH_FIX_MS, PRESENCE_MS, type Alarm, type AlarmLevel, type AlarmRecord, type Zone, type ZoneAlarmMetric } from '../../protocol';
 import type { AlarmDraft } from './types';
 import { isClosed, mirrorHandling } from './alarmDraft';
@@ -494,35 +495,10 @@ export class ZoneRules {
     const level = ZONE_ALARM_LEVEL[metric];
     const a = this.open.get(key);
     if (!a || isClosed(a)) {
-      const raised: AlarmDraft = {
-        alarmId: null,
-        projectId: this.projectId,
-        deviceSn,
-        deviceKind: device.kind,
-        deviceName: device.name,
-        kind: 'zone',
-        level,
-        metric,
-        value: h.value,
-        threshold: h.threshold,
-        unit: h.unit,
-        raisedAtMs: nowMs,
-        clearedAtMs: null,
-        state: 'active',
-        dealStatus: 0,
-        dealRemark: null,
-        dealtBy: null,
-        dealtAtMs: null,
-        picUrl: null,
-        side: null,
-        repeatCount: 1,
-        firstSeenMs: nowMs,
-        lastSeenMs: nowMs,
-        peakValue: h.value,
-        peakLevel: level,
-        ackedBy: null,
-        ackedAtMs: null,
-      };
+      const raised = newAlarmDraft(
+        { projectId: this.projectId, deviceSn, deviceKind: device.kind, deviceName: device.name, kind: 'zone', level, metric, value: h.value, threshold: h.threshold, unit: h.unit },
+        nowMs,
+      );
       this.open.set(key, raised);
       this.queuedAtMs.set(raised, nowMs);
       out.push(raised);

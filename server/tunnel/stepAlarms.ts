@@ -1,3 +1,4 @@
+import { newAlarmDraft } from '../rules/newAlarm';
 import { progressRole, stepDistances, tunnelProgressKind, type AlarmRecord, type Heading, type RockGrade } from '../../protocol';
 import type { AlarmDraft } from '../rules/types';
 
@@ -55,35 +56,10 @@ export class StepAlarms {
         out.push(a);
         continue;
       }
-      const raised: AlarmDraft = {
-        alarmId: null,
-        projectId,
-        deviceSn: heading.headingId,
-        deviceKind: tunnelProgressKind.kind,
-        deviceName: heading.name,
-        kind: 'threshold',
-        level: 'warning',
-        metric,
-        value,
-        threshold: limitM,
-        unit: 'm',
-        raisedAtMs: nowMs,
-        clearedAtMs: null,
-        state: 'active',
-        dealStatus: 0,
-        dealRemark: null,
-        dealtBy: null,
-        dealtAtMs: null,
-        picUrl: null,
-        side: 'over',
-        repeatCount: 1,
-        firstSeenMs: nowMs,
-        lastSeenMs: nowMs,
-        peakValue: value,
-        peakLevel: 'warning',
-        ackedBy: null,
-        ackedAtMs: null,
-      };
+      const raised = newAlarmDraft(
+        { projectId, deviceSn: heading.headingId, deviceKind: tunnelProgressKind.kind, deviceName: heading.name, kind: 'threshold', level: 'warning', metric, value, threshold: limitM, unit: 'm', side: 'over' },
+        nowMs,
+      );
       this.open.set(k, raised);
       out.push(raised);
     }
