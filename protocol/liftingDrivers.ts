@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TOPIC_SEGMENT } from './kinds';
 import { GENDERS, idNumberField } from './people';
+import { beijingDateOf, beijingMidnightOf } from './attendance';
 
 /**
  * The driver register of lifting equipment (docs/api.md "Equipment", docs/domain.md "Driver certificates"):
@@ -161,4 +162,24 @@ export interface ClockInEntry {
 export interface ClockInList {
   entries: ClockInEntry[];
   truncated: boolean;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Start of the Beijing day `date` (exactly YYYY-MM-DD), ms since epoch; NaN for anything else. */
+export function beijingDayStartOf(date: string): number {
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) ? beijingMidnightOf(date) : Number.NaN;
+}
+
+/**
+ * A certificate's expiry instant from its last valid day `validUntil` (YYYY-MM-DD, Beijing): the start of
+ * the day after, ms; NaN for a bad date. Forms and sheets show the last valid day, the wire carries the instant.
+ */
+export function certificateExpiryOf(validUntil: string): number {
+  return beijingDayStartOf(validUntil) + DAY_MS;
+}
+
+/** The last valid day (YYYY-MM-DD, Beijing) of a certificate expiring at `expiryMs`: the inverse of {@link certificateExpiryOf}. */
+export function certificateValidUntil(expiryMs: number): string {
+  return beijingDateOf(expiryMs - DAY_MS);
 }

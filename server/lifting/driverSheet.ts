@@ -1,8 +1,7 @@
-import { beijingDateOf, driverFieldsSchema, MASKED_ID_NUMBER, maskIdNumber, MAX_DRIVERS_PER_PROJECT, TOPIC_SEGMENT, type DriverFields, type ImportProblem, type LiftingDriver } from '../../protocol';
+import { beijingDateOf, beijingDayStartOf, certificateExpiryOf, certificateValidUntil, driverFieldsSchema, MASKED_ID_NUMBER, maskIdNumber, MAX_DRIVERS_PER_PROJECT, TOPIC_SEGMENT, type DriverFields, type ImportProblem, type LiftingDriver } from '../../protocol';
 import { xlsxRows } from '../http/deviceImport';
 import { dateCell } from '../schedule/taskImport';
 
-const DAY_MS = 86_400_000;
 
 /**
  * The columns of a driver sheet (docs/api.md "Equipment"), the header each is written with in the template
@@ -46,15 +45,14 @@ export function driverRow(d: LiftingDriver): Record<Column, string> {
     certificateType: d.certificateType,
     issuingAuthority: d.issuingAuthority,
     issued: d.certificateIssuedMs === null ? '' : beijingDateOf(d.certificateIssuedMs),
-    validUntil: beijingDateOf(d.certificateExpiryMs - DAY_MS),
+    validUntil: certificateValidUntil(d.certificateExpiryMs),
     machines: d.machines.join(', '),
   };
 }
 
 /** Start of the Beijing day of a date cell, ms; NaN for a cell that is not a date. */
 function beijingDayMs(text: string): number {
-  const date = dateCell(text);
-  return date !== null && /^\d{4}-\d{2}-\d{2}$/.test(date) ? Date.parse(`${date}T00:00:00+08:00`) : Number.NaN;
+  return beijingDayStartOf(dateCell(text) ?? '');
 }
 
 /** What the project has that a sheet is checked against. */
@@ -115,8 +113,8 @@ export async function readDriverSheet(content: Buffer, ctx: DriverSheetContext):
     if (gender === undefined) return problem('gender', 'must be male or female');
     const issued = cell('issued') === '' ? null : beijingDayMs(cell('issued'));
     if (issued !== null && Number.isNaN(issued)) return problem('issued', 'must be a date YYYY-MM-DD');
-    const lastDay = beijingDayMs(cell('validUntil'));
-    if (Number.isNaN(lastDay)) return problem('validUntil', 'must be a date YYYY-MM-DD');
+    const expiry = certificateExpiryOf(dateCell(cell('validUntil')) ?? '');
+    if (Number.isNaN(expiry)) return problem('validUntil', 'must be a date YYYY-MM-DD');
     const r = driverFieldsSchema.safeParse({
       name: cell('name'),
       gender,
@@ -127,7 +125,7 @@ export async function readDriverSheet(content: Buffer, ctx: DriverSheetContext):
       certificateType: cell('certificateType'),
       issuingAuthority: cell('issuingAuthority'),
       certificateIssuedMs: issued,
-      certificateExpiryMs: lastDay + DAY_MS,
+      certificateExpiryMs: expiry,
       machines: cell('machines')
         .split(/[,;，；、\s]+/)
         .filter((s) => s !== ''),

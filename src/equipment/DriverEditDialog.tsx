@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Select } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { beijingDateOf, driverFieldsSchema, EQUIPMENT, LIFTING_DRIVERS, type LiftingDriver } from '../../protocol';
+import { beijingDateOf, beijingDayStartOf, certificateExpiryOf, certificateValidUntil, driverFieldsSchema, EQUIPMENT, LIFTING_DRIVERS, type LiftingDriver } from '../../protocol';
 import { useQuery, useStores } from '../stores';
 
 /** The form's text fields, as typed (dates as YYYY-MM-DD, Beijing days). */
@@ -23,10 +23,6 @@ interface Form {
 
 const EMPTY: Form = { driverId: '', name: '', gender: '', idNumber: '', phone: '', cardNo: '', certificateNo: '', certificateType: '', issuingAuthority: '', issuedDate: '', expiryDate: '', machines: [] };
 
-/** Start of the Beijing day `date` (YYYY-MM-DD), ms; NaN for an empty or bad date. */
-function beijingDayMs(date: string): number {
-  return /^\d{4}-\d{2}-\d{2}$/.test(date) ? Date.parse(`${date}T00:00:00+08:00`) : Number.NaN;
-}
 
 /** The form of a registered driver (the ID number as the server answered it: masked but to administrators). */
 function formOf(d: LiftingDriver): Form {
@@ -41,8 +37,7 @@ function formOf(d: LiftingDriver): Form {
     certificateType: d.certificateType,
     issuingAuthority: d.issuingAuthority,
     issuedDate: d.certificateIssuedMs === null ? '' : beijingDateOf(d.certificateIssuedMs),
-    // the expiry instant is the start of the day after the last valid one
-    expiryDate: beijingDateOf(d.certificateExpiryMs - 86_400_000),
+    expiryDate: certificateValidUntil(d.certificateExpiryMs),
     machines: d.machines,
   };
 }
@@ -75,7 +70,7 @@ export const DriverEditDialog = observer(function DriverEditDialog({ projectId, 
     }
   };
   const save = () => {
-    const issued = beijingDayMs(form.issuedDate);
+    const issued = beijingDayStartOf(form.issuedDate);
     const parsed = driverFieldsSchema.safeParse({
       name: form.name,
       gender: form.gender === '' ? null : form.gender,
@@ -86,7 +81,7 @@ export const DriverEditDialog = observer(function DriverEditDialog({ projectId, 
       certificateType: form.certificateType,
       issuingAuthority: form.issuingAuthority,
       certificateIssuedMs: Number.isNaN(issued) ? null : issued,
-      certificateExpiryMs: beijingDayMs(form.expiryDate) + 86_400_000,
+      certificateExpiryMs: certificateExpiryOf(form.expiryDate),
       machines: form.machines,
     });
     if (!parsed.success) {
