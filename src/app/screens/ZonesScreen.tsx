@@ -20,14 +20,18 @@ import {
   TableHeader,
   TableHeaderCell,
   TableRow,
+  ToggleButton,
 } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { chainageRange, formatChainage, formatChainageExact, PEOPLE, ZONE_KINDS, zoneFieldsSchema, type ChainageRangeProblem, type ZoneFields, type ZoneKind, type ZoneRow } from '../../../protocol';
+import { chainageRange, formatChainage, formatChainageExact, PEOPLE, roleAllows, ZONE_KINDS, zoneFieldsSchema, type ChainageRangeProblem, type ZoneFields, type ZoneKind, type ZoneRow } from '../../../protocol';
 import { useProjectTunnels, useQuery, useStores } from '../../stores';
 import { ScreenFrame, ScreenLink } from './ScreenFrame';
 import { useProjectId } from '../shell/useProjectId';
 import { ZoneHoursView } from './ZoneHoursView';
 import { ZONE_KIND_LABEL } from '../../components/messages';
+import { SCREEN } from '../../theme/theme';
+import type { Span } from '../../components/tunnel/zoneDrag';
+import { ZoneMap, type MapZone, type ZoneProposal } from './ZoneMap';
 
 const KIND_LABELS = ZONE_KIND_LABEL;
 /** Headcounts and portal counts refresh this often while the screen is open (ms). */
@@ -110,17 +114,34 @@ export function zoneFieldsOf(f: ZoneForm, bore: BoreSpan | undefined): { ok: tru
   return { ok: false, error: { field: 'other', message: `${issue.path.join('.')}: ${issue.message}` } };
 }
 
+/** The form of `span` of a bore: its ends written as the bore's chainages (K13+630). */
+export function withSpan(form: ZoneForm, bore: BoreSpan | undefined, span: Span): ZoneForm {
+  const written = (m: number) => formatChainageExact((bore?.startChainageM ?? 0) + m);
+  return { ...form, from: written(span.fromM), to: written(span.toM) };
+}
+
 /**
- * /zones: the zones of the project's bores (chainage ranges in metres from the entry portal) with their
- * rules, live headcount and today's portal in/out counts, and per zone its last 24 hours (ZoneHoursView).
- * Administrators add, edit and remove zones; the rules apply at once (docs/api.md "People and zones").
+ * /zones: the zones of the project's bores (chainage ranges in metres from the entry portal) on the
+ * tunnel map (ZoneMap) and in a table with their rules, live headcount and today's portal in/out counts,
+ * and per zone its last 24 hours (ZoneHoursView). Members who may edit zones (`zone.edit`, the zone
+ * routes' permission) add, edit and remove them, in the form or by drawing on the map ("Draw zone"); the
+ * rules apply at once (docs/api.md "People and zones").
  */
 export const ZonesScreen = observer(function ZonesScreen() {
   const { queries, tunnels, session } = useStores();
   const { t, i18n } = useLingui();
   const projectId = useProjectId();
-  const isAdmin = !!session.user?.isAdmin;
-  const [editing, setEditing] = useState<{ zoneId: string | null; form: ZoneForm } | null>(null);
+  const user = session.user;
+  const isAdmin = !!user && (user.isAdmin || (!!user.role && roleAllows(user.role, PEOPLE.zoneAdd.permission)));
+  const [editing, setEditingForm] = useState<{ zoneId: string | null; form: ZoneForm } | null>(null);
+  // the range drawn on the map that the open form proposes; cleared when the form closes, so a cancelled
+  // change draws the zone where it was
+  const [proposal, setProposal] = useState<ZoneProposal | null>(null);
+  const [drawing, setDrawing] = useState(false);
+  const setEditing: typeof setEditingForm = (next) => {
+    setEditingForm(next);
+    if (next === null) setProposal(null);
+  };
   const [error, setError] = useState<ZoneFormError | null>(null);
   const [hoursOf, setHoursOf] = useState<ZoneRow | null>(null);
 
@@ -177,6 +198,20 @@ export const ZonesScreen = observer(function ZonesScreen() {
   const chainageError = (f: 'from' | 'to') => (error && error.field === f ? problemText[error.problem] : undefined);
   const placeholder = (m: number) => formatChainage((tunnels.get(editing?.form.tunnelId ?? '')?.startChainageM ?? 0) + m);
 
+  const drawn = (tunnelId: string, span: Span) => {
+    setError(null);
+    setProposal({ tunnelId, zoneId: null, span });
+    setEditing({ zoneId: null, form: withSpan({ ...blank, tunnelId }, tunnels.get(tunnelId), span) });
+  };
+  const adjusted = (zone: MapZone, span: Span) => {
+    const row = zones?.find((z) => z.zoneId === zone.zoneId);
+    if (!row) return;
+    const bore = tunnels.get(row.tunnelId);
+    setError(null);
+    setProposal({ tunnelId: row.tunnelId, zoneId: row.zoneId, span });
+    setEditing({ zoneId: row.zoneId, form: withSpan(formOf(row, bore), bore, span) });
+  };
+
   return (
     <ScreenFrame
       title={<Trans>Zones</Trans>}
@@ -193,6 +228,23 @@ export const ZonesScreen = observer(function ZonesScreen() {
         ) : null
       }
     >
+      {zones && tunnels.tunnels.length > 0 ? (
+        <section aria-label={t`Tunnel map`} style={{ background: SCREEN.panelBackground, border: `1px solid ${SCREEN.panelBorder}`, padding: 12, marginBottom: 16, display: 'grid', gap: 8 }}>
+          {isAdmin ? (
+            <div style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap', fontSize: 14 }}>
+              <ToggleButton checked={drawing} onClick={() => setDrawing((d) => !d)} data-draw-zone>
+                <Trans>Draw zone</Trans>
+              </ToggleButton>
+              {drawing ? (
+                <span>
+                  <Trans>Drag across a bore to draw a zone, or drag a zone's end to move it. Esc cancels a drag.</Trans>
+                </span>
+              ) : null}
+            </div>
+          ) : null}
+          <ZoneMap tunnels={tunnels.tunnels} zones={zones} editable={isAdmin && drawing} proposal={proposal} onDraw={drawn} onAdjust={adjusted} />
+        </section>
+      ) : null}
       {!zones ? (
         <Spinner />
       ) : (
