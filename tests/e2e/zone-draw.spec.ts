@@ -79,6 +79,9 @@ test('an administrator draws a zone on the tunnel map, saves it, moves its end a
   const end = await dialog.getByLabel('End chainage').inputValue();
   expect(Math.abs(metres(start) - bore.chainageAt(from))).toBeLessThanOrEqual(1);
   expect(Math.abs(metres(end) - bore.chainageAt(to))).toBeLessThanOrEqual(1);
+  // the map shows the proposed range under it while the form is open
+  await expect(page.locator('[data-drag-readout]')).toContainText(`New zone · `);
+  await expect(page.locator('[data-drag-readout]')).toContainText(`${start} – ${end} (${metres(end) - metres(start)} m)`);
   await dialog.getByLabel('Name', { exact: true }).fill('Drawn shotcrete stretch');
   await dialog.getByRole('button', { name: 'Save' }).click();
   const added = page.locator('tr', { hasText: 'Drawn shotcrete stretch' });

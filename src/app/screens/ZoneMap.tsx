@@ -56,6 +56,8 @@ export function ZoneMap(props: {
   const { fontPx, grabPx } = zoneMapSizes(width);
   const rowH = Math.max(130, fontPx * 7);
   const height = tunnels.length * rowH + fontPx + 16;
+  /** The line under the map that reads out the range being drawn (while editing). */
+  const readoutH = editable ? Math.round(fontPx * 1.6) : 0;
   const layout = useMemo(() => layoutTunnels(tunnels, width, height, fontPx), [tunnels, width, height, fontPx]);
   const theme = useThemeColors();
   const colors = TUNNEL_MAP_COLORS[useScreenMode()];
@@ -120,13 +122,22 @@ export function ZoneMap(props: {
   const fresh: { tunnelId: string; span: Span } | null =
     drag?.kind === 'draw' ? (live ? { tunnelId: drag.bore.tunnel.tunnelId, span: live } : null) : proposal && !proposal.zoneId ? proposal : null;
   const chainage = (b: BoreLayout, m: number) => formatChainage(Math.max(0, b.tunnel.startChainageM + m));
+  // the range being drawn or proposed, as text: which zone, the bore, both chainages and the length
+  const readout = (() => {
+    const shown = drag ? (live ? { tunnelId: drag.bore.tunnel.tunnelId, span: live, zoneId: drag.kind === 'adjust' ? drag.zone.zoneId : null } : null) : proposal;
+    const b = shown && layout.bores.find((x) => x.tunnel.tunnelId === shown.tunnelId);
+    if (!shown || !b) return null;
+    const what = shown.zoneId ? (zones.find((z) => z.zoneId === shown.zoneId)?.name ?? shown.zoneId) : t`New zone`;
+    const lengthM = Math.round((shown.span.toM - shown.span.fromM) * 10) / 10;
+    return `${what} · ${b.tunnel.name} ${chainage(b, shown.span.fromM)} – ${chainage(b, shown.span.toM)} (${lengthM} m)`;
+  })();
 
   return (
     <div
       ref={box}
       data-zone-map
       data-draw-mode={editable ? 'on' : 'off'}
-      style={{ position: 'relative', width: '100%', minWidth: 0, height, overflow: 'hidden', cursor: editable ? 'crosshair' : 'default', touchAction: editable ? 'none' : 'auto', userSelect: 'none' }}
+      style={{ position: 'relative', width: '100%', minWidth: 0, height: height + readoutH, overflow: 'hidden', cursor: editable ? 'crosshair' : 'default', touchAction: editable ? 'none' : 'auto', userSelect: 'none' }}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
@@ -151,7 +162,6 @@ export function ZoneMap(props: {
           const b = layout.bores.find((x) => x.tunnel.tunnelId === z.tunnelId);
           return b ? `${z.name}: ${b.tunnel.name} ${chainage(b, z.fromM)} – ${chainage(b, z.toM)}` : '';
         }).filter(Boolean).join('; ')}
-        {fresh ? `; ${t`New zone`}: ${chainage(layout.bores.find((b) => b.tunnel.tunnelId === fresh.tunnelId)!, fresh.span.fromM)} – ${chainage(layout.bores.find((b) => b.tunnel.tunnelId === fresh.tunnelId)!, fresh.span.toM)}` : ''}
       </p>
       {width > 0 ? (
         <Stage width={width} height={height} listening={false}>
@@ -174,7 +184,7 @@ export function ZoneMap(props: {
                       <Group key={z.zoneId}>
                         <Rect x={bandX(s)} y={b.bodyY} width={bandW(s)} height={b.bodyH} fill={color} opacity={0.3} />
                         <Rect x={bandX(s)} y={b.bodyY} width={bandW(s)} height={b.bodyH} stroke={color} strokeWidth={z.zoneId === moving ? 3 : 1.5} dash={z.zoneId === moving ? [8, 4] : undefined} />
-                        <Text x={bandX(s)} y={labelY(lanes[i])} text={z.name} fontSize={fontPx} fill={theme.text} wrap="none" />
+                        <Text x={Math.max(0, Math.min(bandX(s), width - nameW(z.name, fontPx) - 4))} y={labelY(lanes[i])} text={z.name} fontSize={fontPx} fill={theme.text} wrap="none" />
                         {editable
                           ? [s.fromM, s.toM].map((m, k) => (
                               <Rect key={k} x={xOfMetres(ax, m) - grabPx / 3} y={b.bodyY - 6} width={(grabPx * 2) / 3} height={b.bodyH + 12} fill={color} stroke={theme.text} strokeWidth={1} cornerRadius={3} />
@@ -189,19 +199,6 @@ export function ZoneMap(props: {
                       <Rect x={bandX(fresh.span)} y={b.bodyY - 4} width={bandW(fresh.span)} height={b.bodyH + 8} stroke={theme.brand} strokeWidth={3} dash={[8, 4]} />
                     </Group>
                   ) : null}
-                  {(drag && drag.bore.tunnel.tunnelId === b.tunnel.tunnelId && live) || (fresh && fresh.tunnelId === b.tunnel.tunnelId) ? (
-                    <Text
-                      x={b.x0}
-                      y={b.bodyY + b.bodyH + 8 + fontPx + 4}
-                      text={(() => {
-                        const s = (drag ? live : fresh?.span)!;
-                        return `${chainage(b, s.fromM)} – ${chainage(b, s.toM)} (${Math.round((s.toM - s.fromM) * 10) / 10} m)`;
-                      })()}
-                      fontSize={fontPx}
-                      fontStyle="bold"
-                      fill={theme.text}
-                    />
-                  ) : null}
                 </Group>
               );
             })}
@@ -215,6 +212,11 @@ export function ZoneMap(props: {
           </Layer>
         </Stage>
       ) : null}
+      {editable ? (
+        <div data-drag-readout style={{ height: readoutH, lineHeight: `${readoutH}px`, paddingLeft: layout.labelW, fontSize: fontPx, fontWeight: 600, color: theme.text, whiteSpace: 'nowrap', overflow: 'hidden' }}>
+          {readout ?? ''}
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -225,6 +227,13 @@ function spanOf(drag: Drag): Span | null {
   return drag.kind === 'draw' ? dragSpan(ax, drag.startX, drag.x) : moveSpanEnd(ax, drag.zone, drag.end, drag.x);
 }
 
+/** Rough width (px) of a zone name at `fontPx`: about 0.6 em per character, a CJK character 1 em. */
+function nameW(name: string, fontPx: number): number {
+  let w = 0;
+  for (const ch of name) w += ch.charCodeAt(0) > 0x2e80 ? 1 : 0.6;
+  return Math.max(4, w) * fontPx;
+}
+
 /**
  * A label lane per span (in the order given) so that names do not overprint: a span takes the first lane
  * whose last name ends left of its start (a name about 0.6 em per character). Even lanes sit above the
@@ -232,7 +241,7 @@ function spanOf(drag: Drag): Span | null {
  */
 function labelLanes(spans: ReadonlyArray<Span & { name?: string }>, ax: BoreAxis, fontPx: number): number[] {
   const ends: number[] = [];
-  const order = spans.map((s, i) => ({ i, x: xOfMetres(ax, s.fromM), w: (s.name?.length ?? 8) * fontPx * 0.6 + 8 })).sort((a, b) => a.x - b.x);
+  const order = spans.map((s, i) => ({ i, x: xOfMetres(ax, s.fromM), w: nameW(s.name ?? '', fontPx) + 8 })).sort((a, b) => a.x - b.x);
   const lanes = new Array<number>(spans.length).fill(0);
   for (const o of order) {
     let lane = ends.findIndex((end) => end <= o.x);
