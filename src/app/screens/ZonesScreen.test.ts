@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formOf, zoneFieldsOf, type ZoneForm } from './ZonesScreen';
+import { formOf, withSpan, zoneFieldsOf, type ZoneForm } from './ZonesScreen';
+import { dragSpan } from '../../components/tunnel/zoneDrag';
 
 /** The left bore as the form sees it: entry portal at K12+000, 3.2 km long. */
 const BORE = { startChainageM: 12_000, lengthM: 3_200 };
@@ -46,5 +47,13 @@ describe('zone form', () => {
     const r = zoneFieldsOf({ ...FORM, name: '' }, BORE);
     expect(r.ok).toBe(false);
     expect(!r.ok && r.error).toMatchObject({ field: 'other', message: expect.stringMatching(/^name: /) });
+  });
+
+  it('fills the ends of a span drawn on the map, which the form then stores as drawn', () => {
+    // the bore drawn from x 100 to x 1700: 2 m per px; a drag from x 450 back to x 400
+    const span = dragSpan({ x0: 100, x1: 1_700, ...BORE }, 450, 400)!;
+    const form = withSpan({ ...FORM, from: '', to: '' }, BORE, span);
+    expect(form).toMatchObject({ from: 'K12+600', to: 'K12+700', name: FORM.name });
+    expect(zoneFieldsOf(form, BORE)).toMatchObject({ ok: true, zone: { fromM: 600, toM: 700 } });
   });
 });
