@@ -488,7 +488,8 @@ export class Recorder {
     // with leasing, only while the lease lasts: a node back from a stall must not prune (nor delete runs of) a camera another node took
     const owned = [...this.cameras.values()].filter((c) => c.owned && (!this.leasing || now < c.leaseUntilMs));
     for (const c of owned) while (c.segments.length > 0 && c.segments[0].startMs + c.segments[0].durationMs < cutoff) dropFirst(c);
-    let total = this.totalBytes();
+    // the cap bounds the cameras this node may prune (totalBytes() less any whose lease just lapsed)
+    let total = owned.reduce((n, c) => n + c.bytes, 0);
     while (total > this.config.record.maxBytes) {
       let oldest: CameraRecord | null = null;
       for (const c of owned) if (c.segments.length > 0 && (!oldest || c.segments[0].startMs < oldest.segments[0].startMs)) oldest = c;
