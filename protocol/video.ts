@@ -213,6 +213,22 @@ export const videoRecordingStatusSchema = z.object({
 });
 export type VideoRecordingStatus = z.output<typeof videoRecordingStatusSchema>;
 
+/**
+ * A camera's recorder lease (docs/operations.md "Recording"): the node holding it (its NODE_ID) and when it
+ * ends, ms since epoch. Leases that ended within the last lease length are listed too: a lease that ended
+ * and was not taken over means no node records the camera (its owner stalled or stopped wanting it).
+ */
+export const recorderLeaseStatusSchema = z.object({
+  projectId: z.string(),
+  sn: z.string(),
+  /** The camera's name, when this node's camera list has it; else null. */
+  name: z.string().nullable().default(null),
+  nodeId: z.string(),
+  /** When the lease ends unless renewed, ms since epoch (held while the answer's time is at or before it). */
+  expiresAtMs: z.number(),
+});
+export type RecorderLeaseStatus = z.output<typeof recorderLeaseStatusSchema>;
+
 /** The recorder of this node: its cameras and the limits in force (VIDEO_RECORD_MAX_MB, VIDEO_RECORD_HOURS). */
 export const videoRecorderStatusSchema = z.object({
   cameras: z.array(videoRecordingStatusSchema),
@@ -223,11 +239,12 @@ export const videoRecorderStatusSchema = z.object({
   /** The retention, ms. */
   retentionMs: z.number(),
   /**
-   * With recorder leases (a PostgreSQL database, docs/operations.md "Recording"): this node's id and the
-   * node recording each leased camera of the cluster, as of the recorder's last sync; null and empty without.
+   * With recorder leases (a PostgreSQL database, docs/operations.md "Recording"): this node's id (NODE_ID)
+   * and the lease of each recorded camera of the cluster, as of the recorder's last sync; null and empty
+   * without.
    */
   nodeId: z.string().nullable().default(null),
-  owners: z.array(z.object({ projectId: z.string(), sn: z.string(), nodeId: z.string() })).default([]),
+  owners: z.array(recorderLeaseStatusSchema).default([]),
 });
 export type VideoRecorderStatus = z.output<typeof videoRecorderStatusSchema>;
 

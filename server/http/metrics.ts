@@ -88,8 +88,12 @@ export function toPrometheusText(s: SystemStatus): string {
   for (const c of rec.cameras) if (c.lastSegmentMs !== null) lines.push(`siteboard_video_last_segment_age_seconds{${cam(c)}} ${Math.max(0, Math.round((s.atMs - c.lastSegmentMs) / 1000))}`);
   family('siteboard_video_disk_bytes', 'Bytes of a camera\'s kept segments on this node.', 'gauge');
   for (const c of rec.cameras) lines.push(`siteboard_video_disk_bytes{${cam(c)}} ${c.bytes}`);
-  family('siteboard_video_recorder_lease', 'With recorder leases (PostgreSQL): 1 per leased camera of the cluster, labelled with the node recording it.', 'gauge');
-  for (const o of rec.owners) lines.push(`siteboard_video_recorder_lease{${cam(o)},node="${label(o.nodeId)}"} 1`);
+  // every node lists the cluster's leases: `self` tells the one holding it (sum over self="true" counts each lease once)
+  const lease = (o: (typeof rec.owners)[number]) => `${cam(o)},node="${label(o.nodeId)}",self="${o.nodeId === rec.nodeId}"`;
+  family('siteboard_video_recorder_lease', 'With recorder leases (PostgreSQL): per recorded camera of the cluster, labelled with the node holding its lease (self="true" on that node): 1 while held, 0 once it ended without being renewed or taken over.', 'gauge');
+  for (const o of rec.owners) lines.push(`siteboard_video_recorder_lease{${lease(o)}} ${s.atMs <= o.expiresAtMs ? 1 : 0}`);
+  family('siteboard_video_recorder_lease_expiry_timestamp_seconds', 'With recorder leases: when a camera\'s lease ends unless renewed, seconds since the epoch.', 'gauge');
+  for (const o of rec.owners) lines.push(`siteboard_video_recorder_lease_expiry_timestamp_seconds{${lease(o)}} ${Math.round(o.expiresAtMs / 1000)}`);
   family('siteboard_video_disk_cap_bytes', 'The disk cap of this node\'s recordings (VIDEO_RECORD_MAX_MB), bytes.', 'gauge');
   lines.push(`siteboard_video_disk_cap_bytes ${rec.maxBytes}`);
   family('siteboard_video_retention_seconds', 'How long recordings are kept (VIDEO_RECORD_HOURS), seconds.', 'gauge');

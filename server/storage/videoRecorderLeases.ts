@@ -48,8 +48,13 @@ export async function releaseRecorderLeases(db: Kysely<Database>, nodeId: string
   await q.execute();
 }
 
-/** The recorder leases that have not expired at `nowMs`, by project and serial number: who records which camera. */
-export async function recorderLeases(db: Kysely<Database>, nowMs: number): Promise<RecorderLease[]> {
-  const rows = await db.selectFrom('video_recorder_leases').selectAll().where('expires_at_ms', '>=', nowMs).orderBy('project_id').orderBy('sn').execute();
+/**
+ * The recorder leases that end at or after `fromMs` (a lease is held up to its expiry inclusive), by project
+ * and serial number: who records which camera. Asked with the present, the leases held now; with an earlier
+ * instant, also those that ended since (a camera nobody took over). A removed camera's lease stays in the
+ * table, expired, so asking from an instant bounds the answer.
+ */
+export async function recorderLeases(db: Kysely<Database>, fromMs: number): Promise<RecorderLease[]> {
+  const rows = await db.selectFrom('video_recorder_leases').selectAll().where('expires_at_ms', '>=', fromMs).orderBy('project_id').orderBy('sn').execute();
   return rows.map((r) => ({ projectId: r.project_id, sn: r.sn, nodeId: r.node_id, expiresAtMs: r.expires_at_ms }));
 }

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { RECORDING_STALE_S, type RecorderState, type VideoRecorderStatus } from '../../protocol';
+import { RECORDING_STALE_S, type RecorderLeaseStatus, type RecorderState, type VideoRecorderStatus } from '../../protocol';
 import type { RecordCameras, VideoConfig } from '../config';
 import type { CameraKey, RecordableCamera, RecorderLease } from '../storage';
 import { CAPTION_FILE, ffmpegArgs, type DemoFonts, type StreamInput } from './ffmpegArgs';
@@ -17,6 +17,11 @@ const PRUNE_EVERY_MS = 10_000;
 export const LEASE_SYNC_PERIODS = 3;
 /** Most owners of leased cameras the status lists (a bound for the status page and /metrics). */
 const MAX_OWNERS_LISTED = 256;
+/**
+ * With leasing: another node's camera read from the shared folder is forgotten when nobody asked for it this
+ * long, ms (it is read again on the next ask), so the recorder's memory holds only cameras in use.
+ */
+export const FORGET_UNREAD_MS = 60_000;
 
 /**
  * Recorder leases in the shared database (server/storage/videoRecorderLeases.ts), for nodes of a cluster
@@ -131,7 +136,7 @@ export class Recorder {
   private closed = false;
   private overWarned = false;
   /** The leased cameras' owners as of the last sync (with leasing). */
-  private owners: Array<{ projectId: string; sn: string; nodeId: string }> = [];
+  private owners: RecorderLeaseStatus[] = [];
 
   constructor(
     private readonly config: VideoConfig,
@@ -252,12 +257,14 @@ export class Recorder {
    * Of the wanted cameras, those this node records now: all without leasing; with it, those whose lease it
    * holds (at most the camera limit), with when the lease ends (ms; Infinity without leasing).
    */
-  private async leased(wanted: Map<string, { cam: RecordableCamera }>): Promise<{ mine: Set<string>; untilMs: number }> {
+  private async leased(wanted: Map<string, { cam: RecordableCamera }>, names: ReadonlyMap<string, string>): Promise<{ mine: Set<string>; untilMs: number }> {
     if (!this.leasing) return { mine: new Set(wanted.keys()), untilMs: Number.POSITIVE_INFINITY };
     const now = this.now();
     const leaseMs = LEASE_SYNC_PERIODS * this.config.record.syncMs;
     const cams = [...wanted.values()].map(({ cam }) => ({ projectId: cam.projectId, sn: cam.sn }));
-    const held = new Set((await this.leasing.take(cams, now, leaseMs)).map((k) => keyOf(k.projectId, k.sn)));
+    const taken = await this.leasing.take(cams, now, leaseMs);
+    // a database that answered only after the leases it granted ended: nothing is this node's (dropExpired stops them)
+    const held = new Set(this.now() < now + leaseMs ? taken.map((k) => keyOf(k.projectId, k.sn)) : []);
     // keep the cameras recorded already first, then the first in order; give the rest back at once
     const order = [...wanted.keys()].filter((k) => held.has(k)).sort((a, b) => Number(this.cameras.get(b)?.owned ?? false) - Number(this.cameras.get(a)?.owned ?? false));
     const kept = new Set(order.slice(0, this.config.record.maxCameras));
@@ -266,7 +273,14 @@ export class Recorder {
     // leases of cameras no longer wanted (source removed, VIDEO_RECORD changed) are given back too
     const unwanted = [...this.cameras.values()].filter((c) => c.owned && !wanted.has(keyOf(c.projectId, c.sn))).map((c) => ({ projectId: c.projectId, sn: c.sn }));
     if (unwanted.length > 0) await this.leasing.release(unwanted);
-    this.owners = (await this.leasing.list(now)).slice(0, MAX_OWNERS_LISTED).map((l) => ({ projectId: l.projectId, sn: l.sn, nodeId: l.nodeId }));
+    // leases that ended within the last lease length are listed too: a camera nobody took over shows as such
+    this.owners = (await this.leasing.list(now - leaseMs)).slice(0, MAX_OWNERS_LISTED).map((l) => ({
+      projectId: l.projectId,
+      sn: l.sn,
+      name: names.get(keyOf(l.projectId, l.sn)) ?? null,
+      nodeId: l.nodeId,
+      expiresAtMs: l.expiresAtMs,
+    }));
     return { mine: kept, untilMs: now + leaseMs };
   }
 
@@ -306,8 +320,9 @@ export class Recorder {
     }
     let mine: Set<string>;
     let untilMs: number;
+    const names = new Map(list.map((cam) => [keyOf(cam.projectId, cam.sn), cam.name]));
     try {
-      ({ mine, untilMs } = await this.leased(wanted));
+      ({ mine, untilMs } = await this.leased(wanted, names));
     } catch (err) {
       this.log.warn({ err }, 'could not take or renew the recorder leases');
       await this.dropExpired(this.now());
@@ -402,7 +417,12 @@ export class Recorder {
     child.on('close', (code, signal) => ended(`ffmpeg exited (${signal ?? `code ${code}`}): ${lastLine(log)}`));
   }
 
-  /** Adds the segments ffmpeg finished since the last look to the camera's index (memory and the run's file). */
+  /**
+   * Adds the segments ffmpeg finished since the last look to the camera's index (memory and the run's file).
+   * With leasing only those that ended within this node's lease: after a stall longer than the lease another
+   * node may record the camera already, and what ffmpeg wrote on here since is left out of the history
+   * (docs/operations.md "Recording").
+   */
   private indexRun(c: CameraRecord): void {
     if (!c.run) return;
     const runDir = path.join(c.dir, c.run);
@@ -416,6 +436,7 @@ export class Recorder {
     for (const s of parseRecordPlaylist(text)) {
       const n = segmentNumber(s.file);
       if (n <= c.lastNumber) continue;
+      if (this.leasing && s.startMs + s.durationMs > c.leaseUntilMs) break;
       let bytes: number;
       try {
         bytes = statSync(path.join(runDir, s.file)).size;
@@ -464,9 +485,11 @@ export class Recorder {
         // already gone
       }
     };
-    const owned = [...this.cameras.values()].filter((c) => c.owned);
+    // with leasing, only while the lease lasts: a node back from a stall must not prune (nor delete runs of) a camera another node took
+    const owned = [...this.cameras.values()].filter((c) => c.owned && (!this.leasing || now < c.leaseUntilMs));
     for (const c of owned) while (c.segments.length > 0 && c.segments[0].startMs + c.segments[0].durationMs < cutoff) dropFirst(c);
-    let total = this.totalBytes();
+    // the cap bounds the cameras this node may prune (totalBytes() less any whose lease just lapsed)
+    let total = owned.reduce((n, c) => n + c.bytes, 0);
     while (total > this.config.record.maxBytes) {
       let oldest: CameraRecord | null = null;
       for (const c of owned) if (c.segments.length > 0 && (!oldest || c.segments[0].startMs < oldest.segments[0].startMs)) oldest = c;
@@ -475,6 +498,24 @@ export class Recorder {
       dropFirst(oldest);
     }
     for (const [c, runs] of touched) this.rewriteIndexes(c, runs);
+    this.forgetIdle(now);
+  }
+
+  /**
+   * Bounds the recorder's memory: a camera it does not record (no ffmpeg, no restart pending) is forgotten
+   * once it keeps no segment, and another node's camera once nobody asked for it for {@link FORGET_UNREAD_MS}.
+   * Both are read from disk again when asked or recorded again.
+   */
+  private forgetIdle(now: number): void {
+    for (const [key, c] of this.cameras) {
+      if (c.recording || c.child || c.restartTimer) continue;
+      if (c.segments.length === 0 || (!c.owned && now - c.readAtMs >= FORGET_UNREAD_MS)) this.cameras.delete(key);
+    }
+  }
+
+  /** How many cameras the recorder holds in memory (bounded by {@link forgetIdle}). */
+  cameraCount(): number {
+    return this.cameras.size;
   }
 
   /** After pruning: the index file of each run in `pruned` lists only its kept segments; a run with none (not the one being written) is deleted. */

@@ -93,7 +93,8 @@ describe('recorder leases: two nodes on one PostgreSQL and one record folder (re
   it('records nothing while a dead node\'s lease lasts, then one node takes the camera', async () => {
     const [a, b] = await Promise.all(nodes.map(statusOf));
     if (Date.now() < deadUntilMs - 2 * SYNC_S * 1000) {
-      expect(a.owners).toEqual([{ projectId: PROJECT, sn: 'CAM-01', nodeId: 'node-dead' }]);
+      // both nodes name the dead node and when its lease ends
+      for (const s of [a, b]) expect(s.owners).toEqual([{ projectId: PROJECT, sn: 'CAM-01', name: expect.any(String), nodeId: 'node-dead', expiresAtMs: deadUntilMs }]);
       expect([...a.cameras, ...b.cameras]).toEqual([]);
     }
     await eventually(async () => (['node-a', 'node-b'].includes((await statusOf(nodes[0])).owners[0]?.nodeId ?? '') ? true : null), DEAD_LEASE_MS + LEASE_MS, 'the dead lease taken', 200);
@@ -114,14 +115,21 @@ describe('recorder leases: two nodes on one PostgreSQL and one record folder (re
     );
     const other = nodes.find((n) => n !== owner)!;
     for (const n of nodes) {
+      const askedMs = Date.now();
       const s = await statusOf(n);
       expect(s.nodeId).toBe(n.id);
-      expect(s.owners).toEqual([{ projectId: PROJECT, sn: 'CAM-01', nodeId: owner.id }]);
+      expect(s.owners).toEqual([{ projectId: PROJECT, sn: 'CAM-01', name: expect.any(String), nodeId: owner.id, expiresAtMs: expect.any(Number) }]);
+      // held: renewed within the last sync or two, ending within one lease length
+      expect(s.owners[0].expiresAtMs).toBeGreaterThanOrEqual(askedMs);
+      expect(s.owners[0].expiresAtMs).toBeLessThanOrEqual(askedMs + LEASE_MS + 1_000);
     }
     // the other node records nothing and lists no camera of its own
     expect((await statusOf(other)).cameras).toEqual([]);
     const metrics = await (await getFile(other.server, other.admin, OPERATIONS.metrics.path)).text();
-    expect(metrics).toContain(`siteboard_video_recorder_lease{project="${PROJECT}",sn="CAM-01",node="${owner.id}"} 1`);
+    expect(metrics).toContain(`siteboard_video_recorder_lease{project="${PROJECT}",sn="CAM-01",node="${owner.id}",self="false"} 1`);
+    expect(metrics).toMatch(new RegExp(`siteboard_video_recorder_lease_expiry_timestamp_seconds\\{project="${PROJECT}",sn="CAM-01",node="${owner.id}",self="false"\\} \\d{10}\n`));
+    const ownerMetrics = await (await getFile(owner.server, owner.admin, OPERATIONS.metrics.path)).text();
+    expect(ownerMetrics).toContain(`siteboard_video_recorder_lease{project="${PROJECT}",sn="CAM-01",node="${owner.id}",self="true"} 1`);
 
     // history asked of the node that does not record: the owner's segments, read from the shared folder
     const history = await eventually(async () => {

@@ -12,9 +12,11 @@ function camera(over: Partial<VideoRecordingStatus>): VideoRecordingStatus {
   return { projectId: 'p1', sn: 'CAM-01', name: 'Portal', state: 'recording', sinceMs: AT - 60_000, lastSegmentMs: AT - 12_000, restarts: 0, failuresInRow: 0, lastError: null, bytes: 12_300_000, ...over };
 }
 
-async function show(cameras: VideoRecordingStatus[], locale: 'en' | 'zh-CN' = 'en') {
+type Recorder = SystemStatus['video']['recorder'];
+
+async function show(cameras: VideoRecordingStatus[], locale: 'en' | 'zh-CN' = 'en', leases: Pick<Recorder, 'nodeId' | 'owners'> = { nodeId: null, owners: [] }) {
   await activateLocale(locale);
-  const video: SystemStatus['video'] = { streams: [], starts: 0, failures: 0, recorder: { cameras, bytes: 20_000_000, maxBytes: 400_000_000, retentionMs: 2 * 3_600_000, nodeId: null, owners: [] } };
+  const video: SystemStatus['video'] = { streams: [], starts: 0, failures: 0, recorder: { cameras, bytes: 20_000_000, maxBytes: 400_000_000, retentionMs: 2 * 3_600_000, ...leases } };
   return render(
     <I18nProvider i18n={i18n}>
       <CameraRecordings video={video} atMs={AT} />
@@ -37,6 +39,34 @@ describe('CameraRecordings (status page table of the recorder)', () => {
     expect(within(failing).getByText('–')).toBeTruthy();
     expect(within(failing).getByText('3')).toBeTruthy();
     expect(within(failing).getByText('Connection refused')).toBeTruthy();
+    // one node without leases: no node or lease columns
+    expect(within(table).queryByText('Recorder node')).toBeNull();
+    expect(within(table).queryByText('Lease')).toBeNull();
+  });
+
+  it('with recorder leases names the node of each camera and until when, this node marked, other nodes\' cameras by their lease', async () => {
+    const lease = (sn: string, nodeId: string, expiresAtMs: number, name: string | null = null) => ({ projectId: 'p1', sn, name, nodeId, expiresAtMs });
+    await show([camera({})], 'en', {
+      nodeId: 'node-a',
+      owners: [lease('CAM-01', 'node-a', AT + 60_000, 'Portal'), lease('CAM-02', 'node-b', AT + 30_000, 'Face'), lease('CAM-03', 'node-b', AT - 5_000)],
+    });
+    const table = screen.getByRole('table', { name: 'Recordings' });
+    expect(within(table).getByText('Recorder node')).toBeTruthy();
+    const mine = within(table).getByText('Portal (CAM-01)').closest('tr')!;
+    expect(within(mine).getByText('Recording')).toBeTruthy();
+    expect(within(mine).getByText('node-a (this node)')).toBeTruthy();
+    expect(within(mine).getByText('until 16:01:00')).toBeTruthy();
+    // another node records it: that node and its lease instead of a state of this node's
+    const other = within(table).getByText('Face (CAM-02)').closest('tr')!;
+    expect(within(other).getByText('On another node')).toBeTruthy();
+    expect(within(other).queryByText('Stopped')).toBeNull();
+    expect(within(other).getByText('node-b')).toBeTruthy();
+    expect(within(other).getByText('until 16:00:30')).toBeTruthy();
+    // its lease ran out and nobody took it over: said in amber
+    const lapsed = within(table).getByText('CAM-03').closest('tr')!;
+    expect(within(lapsed).getByText('Lease ended').style.color).toBe(hexToRgb(STATUS_COLOR.warning));
+    expect(within(lapsed).getByText('ended 15:59:55')).toBeTruthy();
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
   });
 
   it('says when no camera is recorded, and is translated', async () => {
