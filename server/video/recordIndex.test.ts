@@ -55,6 +55,11 @@ describe('recording index and history playlists', () => {
     ]);
   });
 
+  it('never pulls a span back when a shorter segment inside it follows (two nodes around a lease handover)', () => {
+    // run b, from the node that took over, starts inside run a's last segment and ends before it
+    expect(spansOf([seg('a', 0, 0), seg('a', 1, 2, 4), seg('b', 0, 3)])).toEqual([{ startMs: T0, endMs: T0 + 6_000, mediaS: 0 }]);
+  });
+
   it('builds a VOD playlist with an init segment per run, date-times, a discontinuity between runs and the end tag', () => {
     const text = historyPlaylist([seg('a', 0, 0), seg('a', 1, 2), seg('b', 0, 30, 2.5)], (run, file) => `record?run=${run}&file=${file}`);
     expect(text.split('\n')).toEqual([

@@ -105,7 +105,7 @@ export function spansOf(segments: readonly RecordedSegment[]): RecordSpan[] {
   let mediaS = 0;
   for (const s of segments) {
     const last = spans.at(-1);
-    if (last && s.startMs - last.endMs <= SPAN_GAP_MS) last.endMs = s.startMs + s.durationMs;
+    if (last && s.startMs - last.endMs <= SPAN_GAP_MS) last.endMs = Math.max(last.endMs, s.startMs + s.durationMs);
     else spans.push({ startMs: s.startMs, endMs: s.startMs + s.durationMs, mediaS });
     mediaS += s.durationMs / 1000;
   }
