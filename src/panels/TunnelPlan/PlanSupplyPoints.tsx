@@ -9,7 +9,7 @@ import { placePlanSupplyPoints } from './planSupplyPoints';
 
 /**
  * The emergency supply points on the plan (docs/domain.md "Emergency resources"): at each point's chainage on
- * its bore (placePlanSupplyPoints), on the bore's inner side, the first-aid mark and the point's name; a click
+ * its bore (placePlanSupplyPoints), beyond the grade band on the bore's outer side, the first-aid mark and the point's name; a click
  * opens its card (materials kept there, contact, phone). DOM over the canvas, following pan and zoom (a site
  * has a few dozen points at most); live only (useSupplyPoints), off with the plan's layer toggle.
  * `px` scales design px to the screen (mapTextPx: never under 12 screen px).
@@ -21,7 +21,7 @@ export function PlanSupplyPoints({ bores, view, bodyPx, width, height, enabled, 
   if (!enabled || !points) return null;
   const size = px(20);
   const textPx = px(14);
-  const placed = placePlanSupplyPoints(points, bores, view, bodyPx / 2 + size / 2 + 4).filter((p) => p.x > -size && p.x < width + size && p.y > -size && p.y < height + size);
+  const placed = placePlanSupplyPoints(points, bores, view, bodyPx / 2 + 12 + size / 2).filter((p) => p.x > -size && p.x < width + size && p.y > -size && p.y < height + size);
   const card = placed.find((p) => p.point.recordId === picked);
   return (
     <div data-supply-layer style={{ position: 'absolute', left: 0, top: 0, width, height, pointerEvents: 'none', overflow: 'hidden' }}>

@@ -15,15 +15,15 @@ describe('supply points on the plan', () => {
   const bores = planBores([bore('LK', 12_000, 1_000), bore('RK', 12_020, 980)], ALIGNED);
   const view = fitView(bores, 1_100, 600, { x: 50, y: 50 });
 
-  it('puts a point at its chainage on its own bore, as the plan draws that chainage, on the side towards the other bore', () => {
+  it('puts a point at its chainage on its own bore, as the plan draws that chainage, on the side away from the other bore', () => {
     const [lk] = placePlanSupplyPoints([point('LK cabinet', 'LK', 12_400)], bores, view, 10);
     const centre = screenAt(view, bores[0].points, 12_400);
     expect(lk.x).toBeCloseTo(centre.x);
-    // LK lies north (up on screen): its inner side, towards RK, is below its centre line
-    expect(lk.y).toBeCloseTo(centre.y + 10);
+    // LK lies north (up on screen): its outer side, away from RK, is above its centre line
+    expect(lk.y).toBeCloseTo(centre.y - 10);
     const [rk] = placePlanSupplyPoints([point('RK cabinet', 'RK', 12_400)], bores, view, 10);
     expect(rk.x).toBeCloseTo(lk.x);
-    expect(rk.y).toBeCloseTo(screenAt(view, bores[1].points, 12_400).y - 10);
+    expect(rk.y).toBeCloseTo(screenAt(view, bores[1].points, 12_400).y + 10);
   });
 
   it('puts a point beyond a portal on it, leaves out bores not shown, and orders by bore then chainage', () => {

@@ -12,8 +12,8 @@ export interface PlanSupplyPoint {
 /**
  * Places the emergency supply points on the plan (docs/domain.md "Emergency resources"): each on its own
  * bore's alignment at its chainage (the drawing's chainage, K13+450, the same mapping the plan draws faces
- * and people with, screenAt), `offsetPx` to the bore's inner side (away from the chainage ticks and grade
- * band on its outer side). A point beyond a portal (a store in the portal yard) sits on that portal; points
+ * and people with, screenAt), `offsetPx` to the bore's outer side (twin bores lie too close together at a
+ * fitted scale to put marks and names between them). A point beyond a portal (a store in the portal yard) sits on that portal; points
  * of bores not shown are left out. Ordered by bore, then chainage. The register places points by chainage
  * only (no site-plan coordinates).
  */
@@ -25,7 +25,7 @@ export function placePlanSupplyPoints(points: readonly SupplyPoint[], bores: rea
     if (!b) continue;
     const s = b.tunnel.startChainageM;
     const c = Math.min(s + b.tunnel.lengthM, Math.max(s, point.chainageM));
-    const p = screenAt(view, b.points, c, -b.outer * offsetPx);
+    const p = screenAt(view, b.points, c, b.outer * offsetPx);
     placed.push({ point, tunnelId: b.tunnel.tunnelId, x: p.x, y: p.y });
   }
   const order = new Map(bores.map((b, i) => [b.tunnel.tunnelId, i]));
