@@ -78,6 +78,11 @@ export const scheduleTaskSchema = z.object({
   predecessorIds: z.array(z.number()),
   responsibleUnit: z.string(),
   milestone: z.boolean(),
+  /**
+   * A summary task (one with children): its planned and actual dates and its progress are rolled up from
+   * its children ({@link rollUpSchedule}), not its own stored values.
+   */
+  summary: z.boolean(),
   status: z.enum(TASK_STATUSES),
   reasons: z.array(z.enum(TASK_REASONS)),
   /** Linear planned progress today, percent (0 before the planned start, 100 from the planned end). */
@@ -195,21 +200,83 @@ export function parentCycle(tasks: ReadonlyArray<{ taskId: number; parentId: num
   return dependencyCycle(tasks.map((t) => ({ taskId: t.taskId, predecessorIds: t.parentId === null ? [] : [t.parentId] })));
 }
 
-/**
- * Overall progress of a schedule, percent (one decimal): the tasks without children, each weighted by its
- * planned days; null for an empty schedule.
- */
-export function overallProgressPct(tasks: ReadonlyArray<Pick<ScheduleTask, 'taskId' | 'parentId' | 'plannedStart' | 'plannedEnd' | 'progressPct'>>): number | null {
-  const parents = new Set(tasks.map((t) => t.parentId).filter((p) => p !== null));
+/** The planned days of a task: calendar days from its planned start to its planned end, both included. */
+export function plannedDays(t: Pick<JudgedTask, 'plannedStart' | 'plannedEnd'>): number {
+  return dayNumber(t.plannedEnd) - dayNumber(t.plannedStart) + 1;
+}
+
+/** What {@link rollUpSchedule} reads of a task and rewrites on a summary task. */
+export type RollUpFields = Pick<ScheduleTask, 'taskId' | 'parentId' | 'plannedStart' | 'plannedEnd' | 'actualStart' | 'actualEnd' | 'progressPct'>;
+
+/** Progress weighted by planned calendar days (unrounded): null for no tasks. */
+function weightedProgress(tasks: ReadonlyArray<Pick<RollUpFields, 'plannedStart' | 'plannedEnd' | 'progressPct'>>): number | null {
   let weight = 0;
   let done = 0;
   for (const t of tasks) {
-    if (parents.has(t.taskId)) continue;
-    const days = dayNumber(t.plannedEnd) - dayNumber(t.plannedStart) + 1;
+    const days = plannedDays(t);
     weight += days;
-    done += (days * t.progressPct) / 100;
+    done += days * t.progressPct;
   }
-  return weight > 0 ? Math.round((done / weight) * 1000) / 10 : null;
+  return weight > 0 ? done / weight : null;
+}
+
+/**
+ * Rolls a schedule's summary tasks up from their children (docs/domain.md "Project schedule"), recursively:
+ * a task with children gets planned start = earliest child planned start, planned end = latest child planned
+ * end, actual start = earliest child actual start (null while none started), actual end = latest child
+ * actual end once every child has one (else null), progress = the children's progress weighted by their
+ * planned calendar days (one decimal). A task without children keeps its own values. `summary` says which is
+ * which. Order is kept; a parent id not among `tasks` is a top-level task; a parent loop (refused on every
+ * write) leaves the tasks on it as they are.
+ */
+export function rollUpSchedule<T extends RollUpFields>(tasks: readonly T[]): Array<T & { summary: boolean }> {
+  const children = new Map<number, T[]>();
+  for (const t of tasks) {
+    if (t.parentId === null) continue;
+    const list = children.get(t.parentId);
+    if (list) list.push(t);
+    else children.set(t.parentId, [t]);
+  }
+  const rolled = new Map<number, RollUpFields>();
+  const visiting = new Set<number>();
+  const roll = (t: T): RollUpFields => {
+    const done = rolled.get(t.taskId);
+    if (done) return done;
+    const kids = children.get(t.taskId);
+    if (!kids || visiting.has(t.taskId)) return t;
+    visiting.add(t.taskId);
+    const rk = kids.map(roll);
+    visiting.delete(t.taskId);
+    const min = (ds: Array<string | null>) => ds.reduce<string | null>((m, d) => (d !== null && (m === null || d < m) ? d : m), null);
+    const max = (ds: Array<string | null>) => ds.reduce<string | null>((m, d) => (d !== null && (m === null || d > m) ? d : m), null);
+    const out: RollUpFields = {
+      taskId: t.taskId,
+      parentId: t.parentId,
+      plannedStart: min(rk.map((k) => k.plannedStart))!,
+      plannedEnd: max(rk.map((k) => k.plannedEnd))!,
+      actualStart: min(rk.map((k) => k.actualStart)),
+      actualEnd: rk.every((k) => k.actualEnd !== null) ? max(rk.map((k) => k.actualEnd)) : null,
+      progressPct: weightedProgress(rk)!,
+    };
+    rolled.set(t.taskId, out);
+    return out;
+  };
+  return tasks.map((t) => {
+    const r = roll(t);
+    if (r === t) return { ...t, summary: false };
+    return { ...t, plannedStart: r.plannedStart, plannedEnd: r.plannedEnd, actualStart: r.actualStart, actualEnd: r.actualEnd, progressPct: Math.round(r.progressPct * 10) / 10, summary: true };
+  });
+}
+
+/**
+ * Overall progress of a schedule, percent (one decimal): its top-level tasks (rolled up first, see
+ * {@link rollUpSchedule}) weighted by their planned calendar days, the same rule as a summary task over the
+ * whole schedule; null for an empty schedule.
+ */
+export function overallProgressPct(tasks: readonly RollUpFields[]): number | null {
+  const ids = new Set(tasks.map((t) => t.taskId));
+  const p = weightedProgress(rollUpSchedule(tasks).filter((t) => t.parentId === null || !ids.has(t.parentId)));
+  return p === null ? null : Math.round(p * 10) / 10;
 }
 
 /** The parent WBS code of a code (`2.3.1` → `2.3`), or null at the top. */

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { compareWbs, scheduleStatuses, type ScheduleTask, type TaskFields } from '../../protocol';
+import { compareWbs, rollUpSchedule, scheduleStatuses, type ScheduleTask, type TaskFields } from '../../protocol';
 import type { Database, ScheduleTasksTable } from './schema';
 
 /** A task row's predecessor ids (an unreadable value counts as none). */
@@ -8,8 +8,8 @@ function predecessorsOf(r: Selectable<ScheduleTasksTable>): number[] {
   return Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : [];
 }
 
-/** The stored fields of a task (what {@link scheduleTasks} judges, before statuses). */
-export type StoredTask = Omit<ScheduleTask, 'status' | 'reasons' | 'plannedPct'>;
+/** The stored fields of a task (what {@link scheduleTasks} rolls up and judges). A summary task's stored dates and progress are not read. */
+export type StoredTask = Omit<ScheduleTask, 'summary' | 'status' | 'reasons' | 'plannedPct'>;
 
 function toStored(r: Selectable<ScheduleTasksTable>): StoredTask {
   return {
@@ -36,15 +36,19 @@ export async function storedTasks(db: Kysely<Database>, projectId: string): Prom
   return rows.map(toStored).sort((a, b) => compareWbs(a.wbs, b.wbs));
 }
 
-/** The tasks of `projectId` in WBS order with their status on `today` (YYYY-MM-DD, Beijing; protocol/schedule.ts). */
+/**
+ * The tasks of `projectId` in WBS order, summary tasks rolled up from their children, with their status on
+ * `today` (YYYY-MM-DD, Beijing; protocol/schedule.ts).
+ */
 export async function scheduleTasks(db: Kysely<Database>, projectId: string, today: string): Promise<ScheduleTask[]> {
   return judged(await storedTasks(db, projectId), today);
 }
 
-/** Stored tasks with their status on `today`. */
+/** Stored tasks rolled up (protocol `rollUpSchedule`) and judged on `today`: the late and at-risk rules read the rolled-up values. */
 export function judged(tasks: readonly StoredTask[], today: string): ScheduleTask[] {
-  const statuses = scheduleStatuses(tasks, today);
-  return tasks.map((t) => ({ ...t, ...statuses.get(t.taskId)! }));
+  const rolled = rollUpSchedule(tasks);
+  const statuses = scheduleStatuses(rolled, today);
+  return rolled.map((t) => ({ ...t, ...statuses.get(t.taskId)! }));
 }
 
 function columnsOf(f: TaskFields, by: string, nowMs: number) {

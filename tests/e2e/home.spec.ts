@@ -27,9 +27,15 @@ test('the home shows the project, safe days, progress and the latest events; an 
   await expect(page.getByRole('region', { name: 'Key progress' })).toContainText('Portal bridge piers');
   await expect(page.getByRole('region', { name: 'Latest events' }).locator('[data-event-id]')).toHaveCount(5);
 
+  const links = page.getByRole('navigation', { name: 'Go to' });
+  for (const name of ['Emergency', 'Inspections', 'Safety education']) await expect(links.getByRole('link', { name, exact: true })).toBeVisible();
   for (const [w, h] of [[1366, 768], [1920, 1080], [3840, 2160]] as const) {
     await page.setViewportSize({ width: w, height: h });
     if (w === 1366) expect(await smallTexts(page, 12)).toEqual([]);
+    // the link row stays inside the page, on at most two lines
+    const row = await links.evaluate((el) => ({ overflow: el.scrollWidth - el.clientWidth, lines: new Set([...el.querySelectorAll('a')].map((a) => a.offsetTop)).size }));
+    expect(row.overflow).toBeLessThanOrEqual(0);
+    expect(row.lines).toBeLessThanOrEqual(2);
     if (SHOTS) await page.screenshot({ path: `docs/screenshots/home-${w}x${h}.png`, fullPage: w !== 3840 });
   }
   await page.setViewportSize({ width: 1920, height: 1080 });

@@ -6,7 +6,8 @@ import { smallTexts } from './smallTexts';
 
 /**
  * The project schedule in the browser (docs/domain.md "Project schedule"): the home's link and figures, the
- * Gantt with the demo's late task marked in red and in words, no text under 12 px at 1366×768, a task added
+ * Gantt with the demo's late task marked in red and in words, a summary task as a bracket and computed in
+ * its form, the scale at the table's text size at 1366, 1920 and 3840 px, no text under 12 px at 1366×768, a task added
  * through the dialog showing in the table and the Gantt (removed again afterwards).
  */
 const projectId = DEMO_PROJECT.projectId;
@@ -30,6 +31,33 @@ test('the schedule: a late task marked on the Gantt, a task added through the di
   const simple = (await (await page.request.post(SCHEDULE.simple.path, { data: { projectId } })).json()) as { data: ScheduleSimple };
   await expect(page.locator('[data-schedule-late]')).toHaveText(String(simple.data.late));
   expect(await smallTexts(page, 12)).toEqual([]);
+
+  // a summary task: a bracket on the Gantt, its rolled-up figures in the table, computed in the form
+  const rk = simple.data.list.find((t) => t.wbs === '3')!;
+  expect(rk.summary).toBe(true);
+  await expect(page.locator('[data-gantt-task="3"]')).toHaveAttribute('data-summary', 'true');
+  await expect(page.locator('[data-task="3"]')).toContainText(`${rk.progressPct}%`);
+  await page.locator('[data-task="3"]').getByRole('button', { name: rk.name }).click();
+  const form = page.getByRole('dialog');
+  await expect(form.locator('[data-summary-note]')).toBeVisible();
+  await expect(form.getByLabel('Planned start')).toBeDisabled();
+  await expect(form.getByLabel('Progress %')).toBeDisabled();
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(form).toBeHidden();
+
+  // the Gantt's scale reads at the table's size, whatever the screen (4K zooms both)
+  for (const [w, h] of [[1920, 1080], [3840, 2160], [1366, 768]] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.waitForTimeout(300);
+    // the tick's drawn height against the table's text size as drawn (its font size × the page zoom)
+    const sizes = await page.evaluate(() => {
+      const zoom = Number(getComputedStyle(document.documentElement).zoom) || 1;
+      const cell = document.querySelector('[data-schedule-table] tbody td')!;
+      return { tick: document.querySelector('[data-gantt] [data-tick]')!.getBoundingClientRect().height, cellPx: Number.parseFloat(getComputedStyle(cell).fontSize) * zoom };
+    });
+    expect(sizes.tick / sizes.cellPx).toBeGreaterThan(0.95);
+    expect(sizes.tick / sizes.cellPx).toBeLessThan(1.4);
+  }
 
   await page.getByRole('button', { name: 'Week' }).click();
   await page.getByRole('button', { name: 'Add task' }).click();

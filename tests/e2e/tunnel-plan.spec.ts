@@ -4,7 +4,8 @@ import { smallTexts } from './smallTexts';
 
 /**
  * The tunnel plan (docs/domain.md "Tunnel plan"): the Plan view of the tunnel screen draws the demo's bores
- * along their seeded alignment with the simulated people on them; zoom and Fit; the Plan page of the
+ * along their seeded alignment with the simulated people on them and the emergency supply points (a card on
+ * a click, a layer toggle); zoom and Fit; the Plan page of the
  * tunnel-progress template on a board. PLAN_SCREENSHOTS=1 also writes docs/screenshots/tunnel-plan-*.png
  * at 1366×768, 1920×1080 and 3840×2160.
  */
@@ -34,6 +35,21 @@ test('the Plan view of the tunnel screen draws the bores with the people in them
   await plan.getByRole('button', { name: 'Fit' }).click();
   await expect(plan).toHaveAttribute('data-plan-fitted', '');
   expect(Number(await plan.getAttribute('data-plan-scale'))).toBeCloseTo(fitted, 4);
+
+  // the emergency supply points: the demo's eight, a click opens one's card; the layer's button hides them
+  const marks = plan.locator('[data-supply-point]');
+  await expect(marks).toHaveCount(8, { timeout: 20_000 });
+  await marks.first().click();
+  const card = plan.locator('[data-supply-card]');
+  await expect(card).toBeVisible();
+  await expect(card).toContainText(/K1\d\+\d{3}/);
+  await card.getByRole('button', { name: 'Close' }).click();
+  const layer = plan.getByRole('button', { name: 'Emergency supply points' });
+  await layer.click();
+  await expect(layer).toHaveAttribute('aria-pressed', 'false');
+  await expect(marks).toHaveCount(0);
+  await layer.click();
+  await expect(marks).toHaveCount(8);
 
   // legible from across the room: nothing in the plan's legend and buttons under 12 px at 1366×768
   await page.setViewportSize({ width: 1366, height: 768 });

@@ -88,7 +88,7 @@ describe('project schedule', () => {
     expect(added).toMatchObject({ ...task, actualStart: null, responsibleUnit: '', milestone: false, updatedBy: 'admin' });
 
     // 4.1 waiting for 4.3, which waits for 4.1
-    const { taskId: _id, status: _s, reasons: _r, plannedPct: _p, updatedBy: _b, updatedAtMs: _u, ...liningFields } = lining;
+    const { taskId: _id, summary: _sm, status: _s, reasons: _r, plannedPct: _p, updatedBy: _b, updatedAtMs: _u, ...liningFields } = lining;
     const cycle = await admin.post(SCHEDULE.save.path, { projectId: demo, taskId: lining.taskId, task: { ...liningFields, predecessorIds: [added.taskId] } });
     expect(cycle.body.errorMessage).toBe('task.predecessorIds: the dependencies would make a cycle: 4.1 → 4.3 → 4.1');
     expect(cycle.body.errorCode).toBe('VALIDATION');
@@ -157,6 +157,45 @@ describe('project schedule', () => {
     const after = await simple();
     const shape = (s: ScheduleSimple) => s.list.map(({ taskId: _t, parentId, predecessorIds, updatedAtMs: _u, updatedBy: _b, ...t }) => ({ ...t, parent: s.list.find((p) => p.taskId === parentId)?.wbs ?? null, predecessors: predecessorIds.map((id) => s.list.find((p) => p.taskId === id)!.wbs) }));
     expect(shape(after)).toEqual(shape(before));
+  });
+
+  it('answers summary tasks rolled up from their children, nested, and judges them on those values', async () => {
+    const save = async (task: Record<string, unknown>, taskId?: number) => {
+      const r = await admin.post<ScheduleTask>(SCHEDULE.save.path, { projectId: demo, ...(taskId ? { taskId } : {}), task });
+      expect(r.status).toBe(200);
+      return r.body.data!;
+    };
+    // the group's own stored values say done; its children say otherwise
+    const group = await save({ wbs: '9', name: 'Ventilation', plannedStart: '2020-01-01', plannedEnd: '2020-01-02', actualStart: '2020-01-01', actualEnd: '2020-01-02', progressPct: 100 });
+    expect(group).toMatchObject({ summary: false, status: 'done' });
+    await save({ wbs: '9.1', name: 'Fans', parentId: group.taskId, plannedStart: '2020-01-01', plannedEnd: '2020-01-10', actualStart: '2020-01-01', actualEnd: '2020-01-10', progressPct: 100 });
+    const ducts = await save({ wbs: '9.2', name: 'Ducts', parentId: group.taskId, plannedStart: '2020-01-01', plannedEnd: '2020-01-01', progressPct: 0 });
+    await save({ wbs: '9.2.1', name: 'Left duct', parentId: ducts.taskId, plannedStart: '2020-01-11', plannedEnd: '2020-01-30', actualStart: '2020-01-12', progressPct: 50 });
+    await save({ wbs: '9.2.2', name: 'Right duct', parentId: ducts.taskId, plannedStart: '2020-01-21', plannedEnd: '2020-01-30', progressPct: 0 });
+
+    const s = await simple(viewer);
+    // ducts: 20 days at 50 %, 10 at 0 %, spanning 01-11..01-30 (20 days); the group: 10 days at 100, 20 at 33.3…
+    expect(byWbs(s, '9.2')).toMatchObject({ summary: true, plannedStart: '2020-01-11', plannedEnd: '2020-01-30', actualStart: '2020-01-12', actualEnd: null, progressPct: 33.3, status: 'late' });
+    expect(byWbs(s, '9')).toMatchObject({ summary: true, plannedStart: '2020-01-01', plannedEnd: '2020-01-30', actualStart: '2020-01-01', actualEnd: null, progressPct: 55.6, status: 'late' });
+    expect(byWbs(s, '9.1')).toMatchObject({ summary: false, progressPct: 100, status: 'done' });
+    const detail = (await viewer.post<ScheduleDetail>(SCHEDULE.detail.path, { projectId: demo, taskId: group.taskId })).body.data!;
+    expect(detail.task).toEqual(byWbs(s, '9'));
+    expect(detail.children.map((c) => [c.wbs, c.progressPct])).toEqual([['9.1', 100], ['9.2', 33.3]]);
+    // the home's overall progress weighs the top-level tasks, the group among them, by their rolled-up days
+    const top = s.list.filter((t) => t.parentId === null);
+    const days = (t: ScheduleTask) => (Date.parse(t.plannedEnd) - Date.parse(t.plannedStart)) / 86_400_000 + 1;
+    expect(s.progressPct).toBeCloseTo(top.reduce((n, t) => n + days(t) * t.progressPct, 0) / top.reduce((n, t) => n + days(t), 0), 0);
+
+    // every child finished: the group ends with its last child, done
+    const left = byWbs(s, '9.2.1');
+    await save({ wbs: '9.2.1', name: 'Left duct', parentId: ducts.taskId, plannedStart: '2020-01-11', plannedEnd: '2020-01-30', actualStart: left.actualStart, actualEnd: '2020-02-03', progressPct: 100 }, left.taskId);
+    await save({ wbs: '9.2.2', name: 'Right duct', parentId: ducts.taskId, plannedStart: '2020-01-21', plannedEnd: '2020-01-30', actualStart: '2020-01-22', actualEnd: '2020-01-29', progressPct: 100 }, byWbs(s, '9.2.2').taskId);
+    const done = await simple();
+    expect(byWbs(done, '9')).toMatchObject({ actualEnd: '2020-02-03', progressPct: 100, status: 'done' });
+    expect(byWbs(done, '9.2')).toMatchObject({ actualStart: '2020-01-12', actualEnd: '2020-02-03', status: 'done' });
+
+    expect((await admin.post(SCHEDULE.delete.path, { projectId: demo, taskIds: [group.taskId] })).body.data).toEqual({ deleted: 5 });
+    expect((await simple()).total).toBe(29);
   });
 
   it('keeps the schedule across a restart', async () => {

@@ -51,6 +51,7 @@ const TEMPLATE_EXAMPLE: ScheduleTask = {
   predecessorIds: [],
   responsibleUnit: 'Section 1',
   milestone: false,
+  summary: false,
   status: 'done',
   reasons: [],
   plannedPct: 100,

@@ -42,6 +42,9 @@ export const HomeScreen = observer(function HomeScreen() {
     ['/environment', <Trans key="n">Environment</Trans>],
     ['/video', <Trans key="v">Video</Trans>],
     ['/alarmCenter', <Trans key="c">Alarm center</Trans>],
+    ['/emergency', <Trans key="m">Emergency</Trans>],
+    ['/inspections', <Trans key="i">Inspections</Trans>],
+    ['/education', <Trans key="d">Safety education</Trans>],
   ];
   return (
     <ScreenFrame title={summary ? summary.project.name : <Trans>Project home</Trans>}>

@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { SCHEDULE, type ImportProblem, type ScheduleTask } from '../../../protocol';
 import { useQuery, useStores } from '../../stores';
 import { downloadExport } from '../../api/downloadExport';
-import { GANTT_HEADER_PX, GANTT_ROW_PX, Gantt, TASK_STATUS_LABEL, statusColor } from '../../components/schedule/Gantt';
+import { GANTT_FONT_PX, GANTT_HEADER_PX, GANTT_ROW_PX, Gantt, TASK_STATUS_LABEL, statusColor } from '../../components/schedule/Gantt';
 import { GANTT_SCALES, type GanttScale } from '../../components/schedule/ganttScale';
 import { SCREEN } from '../../theme/theme';
 import { fileToBase64 } from './admin/adminUi';
@@ -116,7 +116,7 @@ export const ScheduleScreen = observer(function ScheduleScreen() {
           </ul>
         ) : null}
         <div style={{ display: 'flex', maxHeight: 'calc(100vh - 260px)', minHeight: 320, overflow: 'auto', border: `1px solid ${SCREEN.panelBorder}` }}>
-          <table style={{ borderCollapse: 'collapse', fontSize: 14, flex: '0 0 auto', position: 'sticky', left: 0, zIndex: 1, background: SCREEN.panelBackground, alignSelf: 'flex-start' }} data-schedule-table>
+          <table style={{ borderCollapse: 'collapse', fontSize: GANTT_FONT_PX, flex: '0 0 auto', position: 'sticky', left: 0, zIndex: 1, background: SCREEN.panelBackground, alignSelf: 'flex-start' }} data-schedule-table>
             <thead>
               <tr style={{ height: GANTT_HEADER_PX }}>
                 {[t`WBS`, t`Task`, t`Planned`, t`Actual`, t`Progress`, t`Status`, ''].map((h, i) => (

@@ -38,7 +38,8 @@ function draftOf(t: ScheduleTask | null, all: readonly ScheduleTask[], today: st
 
 /**
  * Adds a task (`task` null) or edits one (schedule/save): WBS, name, parent, planned and actual dates,
- * progress, predecessors by WBS code (comma-separated), responsible unit and milestone. The server's refusal
+ * progress, predecessors by WBS code (comma-separated), responsible unit and milestone; a summary task's dates
+ * and progress are shown as computed, not editable. The server's refusal
  * (a cycle, a repeated WBS, dates that contradict) is shown in the dialog. `onClose(saved)`.
  */
 export function ScheduleTaskDialog({ projectId, task, tasks, today, onClose }: { projectId: string; task: ScheduleTask | null; tasks: readonly ScheduleTask[]; today: string; onClose: (saved: boolean) => void }) {
@@ -86,9 +87,11 @@ export function ScheduleTaskDialog({ projectId, task, tasks, today, onClose }: {
     }
   };
 
+  // a summary task's dates and progress are rolled up from the tasks under it: shown, sent back as they are
+  const computed = task?.summary === true;
   const date = (label: string, key: 'plannedStart' | 'plannedEnd' | 'actualStart' | 'actualEnd') => (
     <Field label={label} style={{ flex: 1 }}>
-      <Input type="date" aria-label={label} value={d[key]} onChange={(_, v) => set({ [key]: v.value })} />
+      <Input type="date" aria-label={label} value={d[key]} readOnly={computed} disabled={computed} onChange={(_, v) => set({ [key]: v.value })} />
     </Field>
   );
 
@@ -112,6 +115,11 @@ export function ScheduleTaskDialog({ projectId, task, tasks, today, onClose }: {
           ))}
         </Dropdown>
       </Field>
+      {computed ? (
+        <p data-summary-note style={{ margin: 0, fontSize: 14 }}>
+          {t`Dates and progress are computed from the tasks under this one.`}
+        </p>
+      ) : null}
       <div style={{ display: 'flex', gap: 12 }}>
         {date(t`Planned start`, 'plannedStart')}
         {date(t`Planned end`, 'plannedEnd')}
@@ -122,7 +130,7 @@ export function ScheduleTaskDialog({ projectId, task, tasks, today, onClose }: {
       </div>
       <div style={{ display: 'flex', gap: 12, alignItems: 'end' }}>
         <Field label={t`Progress %`} style={{ width: 140 }}>
-          <Input type="number" aria-label={t`Progress %`} value={d.progressPct} onChange={(_, v) => set({ progressPct: v.value })} />
+          <Input type="number" aria-label={t`Progress %`} value={d.progressPct} readOnly={computed} disabled={computed} onChange={(_, v) => set({ progressPct: v.value })} />
         </Field>
         <Field label={t`Predecessors (WBS, comma-separated)`} style={{ flex: 1 }}>
           <Input aria-label={t`Predecessors (WBS, comma-separated)`} value={d.predecessors} onChange={(_, v) => set({ predecessors: v.value })} />

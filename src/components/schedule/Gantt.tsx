@@ -10,6 +10,11 @@ import { ganttSpan, ganttTicks, PX_PER_DAY, xOfDate, type GanttScale } from './g
 export const GANTT_ROW_PX = 34;
 /** Height of the header (the scale) in px. */
 export const GANTT_HEADER_PX = 34;
+/**
+ * Text size of the Gantt (scale labels, marks, today) in px: the task table's beside it, so both read alike
+ * and grow together with the screen's zoom (src/app/shell/screenZoom.ts) on a 4K screen.
+ */
+export const GANTT_FONT_PX = 14;
 
 /** The words of the statuses (shown in the table and beside a late or at-risk bar). */
 export const TASK_STATUS_LABEL: Record<TaskStatus, MessageDescriptor> = {
@@ -27,7 +32,8 @@ export function statusColor(s: TaskStatus): string {
 
 /**
  * The schedule's Gantt, drawn as SVG: the scale (day, week or month), per task a planned bar with its progress
- * filled in and the actual bar beneath it (to today while unfinished), a milestone as a diamond, arrows from
+ * filled in and the actual bar beneath it (to today while unfinished), a summary task (rolled up from its
+ * children, docs/domain.md "Project schedule") as a bracket over its span, a milestone as a diamond, arrows from
  * each predecessor's planned end to its successor's planned start, the today line, and late (red) and at-risk
  * (amber) bars marked with the word too. Rows follow `tasks`' order, {@link GANTT_ROW_PX} each.
  */
@@ -44,7 +50,7 @@ export function Gantt({ tasks, today, scale }: { tasks: readonly ScheduleTask[];
   const ticks = ganttTicks(span, scale);
 
   return (
-    <svg width={width} height={height} role="img" aria-label={i18n._(msg`Gantt chart`)} data-gantt style={{ display: 'block', fontSize: 13, fontFamily: 'inherit' }}>
+    <svg width={width} height={height} role="img" aria-label={i18n._(msg`Gantt chart`)} data-gantt style={{ display: 'block', fontSize: GANTT_FONT_PX, fontFamily: 'inherit' }}>
       <defs>
         <marker id="gantt-arrow" viewBox="0 0 8 8" refX="7" refY="4" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
           <path d="M0,0 L8,4 L0,8 z" fill={SCREEN.textMuted} />
@@ -53,7 +59,7 @@ export function Gantt({ tasks, today, scale }: { tasks: readonly ScheduleTask[];
       {ticks.map((tk) => (
         <g key={tk.offsetDays}>
           <line x1={tk.offsetDays * PX_PER_DAY[scale]} x2={tk.offsetDays * PX_PER_DAY[scale]} y1={tk.major ? 0 : GANTT_HEADER_PX / 2} y2={height} stroke={SCREEN.panelBorder} strokeWidth={tk.major ? 1.5 : 1} />
-          <text x={tk.offsetDays * PX_PER_DAY[scale] + 3} y={GANTT_HEADER_PX - 10} fill={SCREEN.textMuted}>
+          <text x={tk.offsetDays * PX_PER_DAY[scale] + 3} y={GANTT_HEADER_PX - 10} fill={tk.major ? SCREEN.text : SCREEN.textMuted} fontWeight={tk.major ? 600 : undefined} data-tick={tk.label}>
             {tk.label}
           </text>
         </g>
@@ -80,6 +86,23 @@ export function Gantt({ tasks, today, scale }: { tasks: readonly ScheduleTask[];
         }
         const px = x(t.plannedStart);
         const pw = xEnd(t.plannedEnd) - px;
+        if (t.summary) {
+          // a bracket over the children's span: a bar with a hook down at each end, progress filled
+          const tip = Math.min(7, pw / 2);
+          return (
+            <g key={t.taskId} data-gantt-task={t.wbs} data-status={t.status} data-summary>
+              <rect x={px} y={top + 5} width={pw} height={8} fill={color} opacity={0.3} />
+              <rect x={px} y={top + 5} width={(pw * t.progressPct) / 100} height={8} fill={color} data-progress={t.progressPct} />
+              <path d={`M${px},${top + 5} h${tip} v8 L${px},${top + 20} z M${px + pw},${top + 5} h${-tip} v8 L${px + pw},${top + 20} z`} fill={color} />
+              {t.actualStart !== null && actualEnd !== null ? <rect x={x(t.actualStart)} y={top + 23} width={xEnd(actualEnd) - x(t.actualStart)} height={5} fill={SCREEN.textMuted} opacity={0.8} rx={2} /> : null}
+              {mark ? (
+                <text x={right + 6} y={top + 17} fill={color} fontWeight={700} data-mark={t.status}>
+                  {mark}
+                </text>
+              ) : null}
+            </g>
+          );
+        }
         return (
           <g key={t.taskId} data-gantt-task={t.wbs} data-status={t.status}>
             <rect x={px} y={top + 5} width={pw} height={12} fill="none" stroke={color} strokeWidth={1.5} rx={2} />
@@ -108,7 +131,8 @@ export function Gantt({ tasks, today, scale }: { tasks: readonly ScheduleTask[];
         }),
       )}
       <line x1={todayX} x2={todayX} y1={0} y2={height} stroke={STATUS_COLOR.alarm} strokeWidth={1.5} strokeDasharray="5 3" data-today={today} />
-      <text x={todayX + 4} y={12} fill={STATUS_COLOR.alarm} fontSize={12}>
+      {/* at the right edge the label turns to the line's left, so it stays inside the chart */}
+      <text x={todayX + (todayX > width - GANTT_FONT_PX * 7 ? -4 : 4)} y={GANTT_FONT_PX} textAnchor={todayX > width - GANTT_FONT_PX * 7 ? 'end' : 'start'} fill={STATUS_COLOR.alarm}>
         {i18n._(msg`Today`)} {dateOfDay(dayNumber(today)).slice(5)}
       </text>
     </svg>

@@ -2,12 +2,9 @@ import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { formatChainage } from '../../../protocol';
 import { useSupplyPoints } from '../../panelData';
-import { SCREEN } from '../../components';
+import { SupplyPointCard, SupplyPointIcon, supplyMarkStyle } from '../../components/emergency/SupplyPointCard';
 import type { BoreLayout } from './layout';
 import { placeSupplyPoints } from './supplyPoints';
-
-/** The first-aid green of safety signs (GB 2894 / ISO 7010 E003: white cross on green). */
-const SUPPLY_GREEN = '#0a8f3c';
 
 /**
  * The emergency supply points on the tunnel strip (docs/domain.md "Emergency resources"): a first-aid mark
@@ -38,29 +35,13 @@ export function SupplyPointMarks({ bores, enabled, px }: { bores: readonly BoreL
             aria-label={t`Supply point ${point.name}`}
             title={label}
             onClick={() => setPicked(point.recordId === picked ? null : point.recordId)}
-            style={{ position: 'absolute', left: x - size / 2, top: bodyY + bodyH - size * 0.25, width: size, height: size, padding: 0, border: '1px solid #fff', borderRadius: 2, background: SUPPLY_GREEN, cursor: 'pointer', pointerEvents: 'auto' }}
+            style={{ position: 'absolute', left: x - size / 2, top: bodyY + bodyH - size * 0.25, ...supplyMarkStyle(size) }}
           >
-            <svg viewBox="0 0 10 10" width="100%" height="100%" aria-hidden="true" style={{ display: 'block' }}>
-              <path d="M4 1.5h2v2.5h2.5v2H6v2.5H4V6H1.5V4H4z" fill="#fff" />
-            </svg>
+            <SupplyPointIcon />
           </button>
         );
       })}
-      {card ? (
-        <div role="dialog" aria-label={t`Supply point ${card.point.name}`} data-supply-card={card.point.recordId} style={{ position: 'absolute', left: Math.max(8, card.x - 160), top: card.bodyY + card.bodyH + 8, width: 320, background: SCREEN.panelBackground, border: `1px solid ${SCREEN.panelBorder}`, padding: 10, fontSize: textPx, color: SCREEN.text, pointerEvents: 'auto', zIndex: 2 }}>
-          <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
-            <strong>{card.point.name}</strong>
-            <button type="button" aria-label={t`Close`} onClick={() => setPicked(null)} style={{ background: 'transparent', border: 'none', color: SCREEN.text, cursor: 'pointer', fontSize: textPx }}>
-              ✕
-            </button>
-          </div>
-          <div>{formatChainage(card.point.chainageM)}</div>
-          <div>
-            {card.point.contact} <span style={{ fontVariantNumeric: 'tabular-nums' }}>{card.point.phone}</span>
-          </div>
-          {card.point.note ? <div style={{ color: SCREEN.textMuted }}>{card.point.note}</div> : null}
-        </div>
-      ) : null}
+      {card ? <SupplyPointCard point={card.point} textPx={textPx} style={{ left: Math.max(8, card.x - 160), top: card.bodyY + card.bodyH + 8 }} onClose={() => setPicked(null)} /> : null}
     </div>
   );
 }

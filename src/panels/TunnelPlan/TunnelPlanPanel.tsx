@@ -15,6 +15,8 @@ import type { TunnelPlanConfig } from './index';
 import { BORE_WIDTH_M, fitView, niceLengthM, planBores, screenAt, screenStretch, tickChainages, tickStepM, zoomAt, type PlanBore, type PlanView } from './geometry';
 import { drawPlanPeople, type PlanPeopleScene } from './drawPlanPeople';
 import { PlanLegend, PLAN_ZONE_COLOR, planLegendHeight } from './PlanLegend';
+import { PlanSupplyPoints } from './PlanSupplyPoints';
+import { SupplyPointIcon, supplyMarkStyle } from '../../components/emergency/SupplyPointCard';
 
 /** Page-px design sizes of the plan's canvas labels, before mapTextPx (never under 12 screen px). */
 const TEXT_PX = { boreName: 18, tick: 14, face: 15, portal: 14, scale: 14, north: 18, sos: 16 } as const;
@@ -26,8 +28,8 @@ const BUTTON_ZOOM = 1.5;
  * The tunnel plan (docs/domain.md "Tunnel plan"): each bore along its alignment, north up, with its
  * excavated part, invert and second lining, faces, portals, the surrounding-rock grade band, zones and cross
  * passages; people placed by chainage and the personnel heat map from the same frames as the strip
- * (useUnderground: live fixes, or the replayed instant), faces as of the board clock (useTunnelProgress).
- * Fitted to the panel; the wheel zooms about the pointer, a drag pans, the buttons zoom and fit again.
+ * (useUnderground: live fixes, or the replayed instant), faces as of the board clock (useTunnelProgress);
+ * the emergency supply points as a layer switched by its button (PlanSupplyPoints). Fitted to the panel; the wheel zooms about the pointer, a drag pans, the buttons zoom and fit again.
  */
 export const TunnelPlanPanel = observer(function TunnelPlanPanel({ config, width, height }: PanelProps<TunnelPlanConfig>) {
   const { t } = useLingui();
@@ -55,6 +57,8 @@ export const TunnelPlanPanel = observer(function TunnelPlanPanel({ config, width
     [bores, width, drawH, screenScale],
   );
   const [userView, setUserView] = useState<PlanView | null>(null);
+  const [supplyShown, setSupplyShown] = useState(config.supplyPoints);
+  useEffect(() => setSupplyShown(config.supplyPoints), [config.supplyPoints]);
   useEffect(() => setUserView(null), [width, height]);
   const view = userView ?? fit;
   const bodyPx = Math.max(8, BORE_WIDTH_M * view.scale);
@@ -122,7 +126,21 @@ export const TunnelPlanPanel = observer(function TunnelPlanPanel({ config, width
           />
         </Layer>
       </Stage>
-      <div style={{ position: 'absolute', top: 4, right: 8, display: 'flex', gap: 6 }}>
+      <PlanSupplyPoints bores={bores} view={view} bodyPx={bodyPx} width={width} height={drawH} enabled={supplyShown} px={px} />
+      <div style={{ position: 'absolute', top: 4, right: 8, display: 'flex', gap: 6, zIndex: 3 }}>
+        <button
+          type="button"
+          style={{ ...buttonStyle, display: 'flex', alignItems: 'center', justifyContent: 'center', opacity: supplyShown ? 1 : 0.55 }}
+          aria-label={t`Emergency supply points`}
+          title={t`Emergency supply points`}
+          aria-pressed={supplyShown}
+          data-plan-layer="supplyPoints"
+          onClick={() => setSupplyShown((v) => !v)}
+        >
+          <span style={{ ...supplyMarkStyle(px(16) * 1.2), display: 'block', pointerEvents: 'none' }}>
+            <SupplyPointIcon />
+          </span>
+        </button>
         <button type="button" style={buttonStyle} aria-label={t`Zoom in`} onClick={() => setUserView(zoomAt(view, BUTTON_ZOOM, width / 2, drawH / 2, fit.scale))}>
           +
         </button>
