@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BEIJING_OFFSET_MS } from './beijingTime';
+import type { ArchiveFiles } from './equipmentArchive';
 import { DEVICE_KIND_REGISTRY, TOPIC_SEGMENT, type AnyKindDescriptor, type EquipmentKind, type EquipmentRole } from './kinds';
 
 /**
@@ -94,7 +95,10 @@ export interface ArchiveDocument {
   issuedAtMs: number | null;
 }
 
-/** Answer of equipment/archive; null fields are not recorded. `archive` null: nothing recorded for the device. */
+/**
+ * Answer of equipment/archive and equipment/archive/save; null fields are not recorded, '' text neither.
+ * `archive` null: nothing recorded for the device. Dates are the start of their Beijing day, ms.
+ */
 export interface EquipmentArchive {
   sn: string;
   archive: {
@@ -103,12 +107,24 @@ export interface EquipmentArchive {
     serialNo: string;
     /** Rated load, t (the maker's plate). */
     ratedLoadT: number | null;
+    /** Rated lifting moment, kN·m (kinds rated by it: protocol/kinds `equipment.archive.ratedMoment`). */
+    ratedMomentKnm: number | null;
+    /** Highest hook height or cage travel, m. */
+    maxHeightM: number | null;
+    /** Jib length, span or boom length, m (protocol/kinds `equipment.archive.span`). */
+    maxSpanM: number | null;
     manufacturedAtMs: number | null;
+    propertyUnit: string;
+    installationUnit: string;
     installedAtMs: number | null;
+    registrationNo: string;
+    inspectionReportNo: string;
     lastInspectionMs: number | null;
     nextInspectionMs: number | null;
-    registrationNo: string;
+    /** Papers referenced by number (recorded before the archive kept files; the save leaves them as they are). */
     documents: ArchiveDocument[];
+    /** The archive's files by group (protocol/equipmentArchive.ts), served by attachment/file to members. */
+    files: ArchiveFiles;
   } | null;
 }
 

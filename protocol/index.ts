@@ -24,6 +24,7 @@ export * from './roles';
 export * from './admin';
 export * from './tenancy';
 export * from './equipment';
+export * from './equipmentArchive';
 export * from './liftingDrivers';
 export * from './alarmGroups';
 export * from './cycles';

@@ -10,6 +10,7 @@ import {
   type EquipmentDrivers,
   type EquipmentFleet,
 } from '../equipment';
+import { archiveExportBody, archiveFilesSchema, archiveSaveBody } from '../equipmentArchive';
 import {
   thresholdAuditBody,
   thresholdGetBody,
@@ -104,7 +105,7 @@ export const equipmentAttendanceSchema = z.object({
   truncated: z.boolean(),
 });
 
-/** equipment/archive data (EquipmentArchive). */
+/** equipment/archive and equipment/archive/save data (EquipmentArchive). */
 export const equipmentArchiveSchema = z.object({
   sn: z.string(),
   archive: z
@@ -113,12 +114,19 @@ export const equipmentArchiveSchema = z.object({
       maker: z.string(),
       serialNo: z.string(),
       ratedLoadT: z.number().nullable(),
+      ratedMomentKnm: z.number().nullable(),
+      maxHeightM: z.number().nullable(),
+      maxSpanM: z.number().nullable(),
       manufacturedAtMs: z.number().nullable(),
+      propertyUnit: z.string(),
+      installationUnit: z.string(),
       installedAtMs: z.number().nullable(),
+      registrationNo: z.string(),
+      inspectionReportNo: z.string(),
       lastInspectionMs: z.number().nullable(),
       nextInspectionMs: z.number().nullable(),
-      registrationNo: z.string(),
       documents: z.array(z.object({ title: z.string(), reference: z.string(), issuedAtMs: z.number().nullable() })),
+      files: archiveFilesSchema,
     })
     .nullable(),
 });
@@ -153,11 +161,32 @@ export const FLEET = {
   workRecordList: defineContract({ tag, path: '/zhgd/work/records', body: workRecordListBody, response: workRecordPageSchema, permission: 'project.read', summary: 'Lifts detected from telemetry, newest first, paged' }),
 } as const;
 
-/** Drivers, clock-in, archive and fleet overview of lifting equipment (docs/api.md "Equipment"). */
+/**
+ * Drivers, clock-in, archive and fleet overview of lifting equipment (docs/api.md "Equipment"). Members read;
+ * saving an archive needs `threshold.edit`, like the driver register's changes.
+ */
 export const EQUIPMENT = {
   drivers: defineContract({ tag, path: '/zhgd/equipment/drivers', body: equipmentDriversBody, response: equipmentDriversSchema, permission: 'project.read', summary: "A device's drivers, with who is on duty" }),
   attendance: defineContract({ tag, path: '/zhgd/equipment/attendance', body: equipmentAttendanceBody, response: equipmentAttendanceSchema, permission: 'project.read', summary: "Clock-in and clock-out of a device's drivers" }),
   archive: defineContract({ tag, path: '/zhgd/equipment/archive', body: equipmentArchiveBody, response: equipmentArchiveSchema, permission: 'project.read', summary: "A device's archive: model, maker, dates, documents" }),
+  archiveSave: defineContract({
+    tag,
+    path: '/zhgd/equipment/archive/save',
+    body: archiveSaveBody,
+    response: equipmentArchiveSchema,
+    permission: 'threshold.edit',
+    errors: ['NOT_FOUND'],
+    summary: "Create or replace a lifting machine's archive and its files (audited)",
+  }),
+  archiveExport: defineContract({
+    tag,
+    path: '/zhgd/equipment/archive/export',
+    body: archiveExportBody,
+    response: notEnvelope,
+    answer: fileAnswer(XLSX_MEDIA_TYPE, "The project's lifting equipment with its archive, one row per machine, as an .xlsx file"),
+    permission: 'project.read',
+    summary: "The fleet's archives as a file",
+  }),
   fleet: defineContract({ tag, path: '/zhgd/equipment/fleet', body: equipmentFleetBody, response: equipmentFleetSchema, permission: 'project.read', summary: 'Every piece of lifting equipment: driver on duty and utilisation' }),
   workRecordExport: defineContract({
     tag,

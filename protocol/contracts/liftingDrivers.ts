@@ -85,7 +85,7 @@ const tag = 'equipment';
 export const LIFTING_DRIVERS = {
   driverList: defineContract({ tag, path: '/zhgd/equipment/driver/list', body: driverListBody, response: liftingDriverListSchema, permission: 'project.read', summary: "The project's drivers of lifting equipment with their certificate status" }),
   driverAdd: defineContract({ tag, path: '/zhgd/equipment/driver/add', body: driverAddBody, response: liftingDriverSchema, permission: 'threshold.edit', errors: ['CONFLICT'], summary: 'Register a driver with the certificate and the machines assigned' }),
-  driverEdit: defineContract({ tag, path: '/zhgd/equipment/driver/edit', body: driverEditBody, response: liftingDriverSchema, permission: 'threshold.edit', errors: ['NOT_FOUND'], summary: 'Change a driver' }),
+  driverEdit: defineContract({ tag, path: '/zhgd/equipment/driver/edit', body: driverEditBody, response: liftingDriverSchema, permission: 'threshold.edit', errors: ['NOT_FOUND', 'CONFLICT'], summary: 'Change a driver' }),
   driverDelete: defineContract({ tag, path: '/zhgd/equipment/driver/delete', body: driverDeleteBody, response: z.object({ driverId: z.string() }), permission: 'threshold.edit', errors: ['NOT_FOUND'], summary: 'Remove a driver (past clock-ins stay)' }),
   driverImport: defineContract({ tag, path: '/zhgd/equipment/driver/import', body: driverImportBody, response: driverImportResultSchema, permission: 'threshold.edit', summary: 'Add or replace drivers from .xlsx; nothing written on any bad row (audited)' }),
   driverImportTemplate: defineContract({

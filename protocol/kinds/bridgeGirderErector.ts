@@ -69,5 +69,6 @@ export const bridgeGirderErectorKind = {
     crane: true,
     workRecords: { by: 'lift', load: ['frontLoadT', 'rearLoadT'], moment: ['frontLoadPct', 'rearLoadPct'] },
     demoMachine: { maker: 'China Railway Heavy', model: 'JQ900A', ratedLoadT: 900 },
+    archive: { height: 'hookHeight', span: 'span', ratedMoment: false },
   },
 } satisfies DeviceKindDescriptor<'bridgeGirderErector', BridgeGirderErectorTelemetry>;

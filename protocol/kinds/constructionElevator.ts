@@ -106,5 +106,6 @@ export const constructionElevatorKind = {
     crane: false,
     workRecords: { by: 'cageTrip' },
     demoMachine: { maker: 'Baoda', model: 'SC200/200', ratedLoadT: 2 },
+    archive: { height: 'cageTravel', span: null, ratedMoment: false },
   },
 } satisfies DeviceKindDescriptor<'constructionElevator', ConstructionElevatorTelemetry>;

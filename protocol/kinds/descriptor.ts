@@ -225,6 +225,23 @@ export interface EquipmentRole {
   workRecords: WorkRecordRule;
   /** A typical machine of the kind on Chinese sites, for the demo archive: maker, model, rated load in t. */
   demoMachine: { maker: string; model: string; ratedLoadT: number };
+  /** Which of the archive's dimensions the kind records (docs/api.md "Equipment", equipment/archive/save). */
+  archive: ArchiveDimensions;
+}
+
+/**
+ * The dimensions of a kind's archive besides its rated load (t), from its type plate: what `maxHeightM`
+ * means for it, what `maxSpanM` means (null: the kind records none), and whether it is rated by its load
+ * moment (kN·m, a tower crane's rated lifting moment, GB/T 13752). equipment/archive/save refuses a
+ * dimension the kind does not record; the archive form shows only these.
+ */
+export interface ArchiveDimensions {
+  /** `hookHeight`: highest hook height (cranes, erectors); `cageTravel`: the cage's highest travel (elevators). */
+  height: 'hookHeight' | 'cageTravel';
+  /** `jibLength` (tower cranes), `span` between the legs or supports (gantry cranes, girder erectors), `boomLength` (mobile cranes), or null. */
+  span: 'jibLength' | 'span' | 'boomLength' | null;
+  /** Rated by its load moment in kN·m besides its rated load. */
+  ratedMoment: boolean;
 }
 
 /** A seeded threshold with the standard or convention it comes from (`source`, shown in docs/architecture.md). */

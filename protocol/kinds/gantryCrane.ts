@@ -57,5 +57,6 @@ export const gantryCraneKind = {
     crane: true,
     workRecords: { by: 'lift', load: ['loadT'], moment: ['loadPct'] },
     demoMachine: { maker: 'Henan Weihua', model: 'MG80/20-36', ratedLoadT: 80 },
+    archive: { height: 'hookHeight', span: 'span', ratedMoment: false },
   },
 } satisfies DeviceKindDescriptor<'gantryCrane', GantryCraneTelemetry>;

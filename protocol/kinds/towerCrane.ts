@@ -90,5 +90,6 @@ export const towerCraneKind = {
     crane: true,
     workRecords: { by: 'lift', load: ['loadT'], moment: ['momentPct'] },
     demoMachine: { maker: 'Zoomlion', model: 'TC7035-16', ratedLoadT: 16 },
+    archive: { height: 'hookHeight', span: 'jibLength', ratedMoment: true },
   },
 } satisfies DeviceKindDescriptor<'towerCrane', TowerCraneTelemetry>;

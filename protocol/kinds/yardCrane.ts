@@ -67,5 +67,6 @@ export const yardCraneKind = {
     crane: true,
     workRecords: { by: 'lift', load: ['loadT'], moment: ['momentPct'] },
     demoMachine: { maker: 'Sany', model: 'SCC2600A', ratedLoadT: 260 },
+    archive: { height: 'hookHeight', span: 'boomLength', ratedMoment: false },
   },
 } satisfies DeviceKindDescriptor<'yardCrane', YardCraneTelemetry>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ADMIN, ALARMS, ATTACHMENTS, ATTENDANCE, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, EMERGENCY, ENVIRONMENT, EVENTS, FLEET, HOME, INSPECTIONS, LIFTING_DRIVERS, PEOPLE, TENANCY, TUNNEL, VIDEO, redactStreamUrl, SCHEDULE, EDUCATION } from '../../protocol';
+import { ADMIN, ALARMS, ATTACHMENTS, ATTENDANCE, AUTH, BOARDS, CUSTOM_PANELS, DEVICES, EMERGENCY, ENVIRONMENT, EQUIPMENT, EVENTS, FLEET, HOME, INSPECTIONS, LIFTING_DRIVERS, PEOPLE, TENANCY, TUNNEL, VIDEO, redactStreamUrl, SCHEDULE, EDUCATION } from '../../protocol';
 import type { Database } from '../storage';
 import { requestProjects, requestUser } from './authorize';
 
@@ -36,6 +36,7 @@ export const AUDITED_ROUTES: Readonly<Record<string, string>> = {
   [LIFTING_DRIVERS.driverDelete.path]: 'driver.delete',
   [LIFTING_DRIVERS.driverImport.path]: 'driver.import',
   [LIFTING_DRIVERS.driverExport.path]: 'driver.export',
+  [EQUIPMENT.archiveSave.path]: 'equipment.archive',
   [PEOPLE.personAdd.path]: 'person.add',
   [PEOPLE.personEdit.path]: 'person.edit',
   [PEOPLE.personDelete.path]: 'person.delete',

@@ -30,6 +30,7 @@ import { registerTelemetryRoutes } from './routes/telemetry';
 import { registerThresholdRoutes } from './routes/thresholds';
 import { registerWorkRecordRoutes } from './routes/workRecords';
 import { registerEquipmentRoutes } from './routes/equipment';
+import { registerEquipmentArchiveRoutes } from './routes/equipmentArchive';
 import { registerLiftingDriverFileRoutes } from './routes/liftingDriverFiles';
 import { registerLiftingDriverRoutes } from './routes/liftingDrivers';
 import { registerCycleRoutes } from './routes/cycles';
@@ -302,6 +303,7 @@ export async function createHttpApp(deps: HttpDeps, logger: FastifyServerOptions
   registerWorkRecordRoutes(app, deps);
   registerPeopleRoutes(app, deps);
   registerEquipmentRoutes(app, deps);
+  registerEquipmentArchiveRoutes(app, deps);
   registerLiftingDriverRoutes(app, deps);
   registerLiftingDriverFileRoutes(app, deps);
   registerCycleRoutes(app, deps);

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
-import { beijingDayStart, equipmentRoleOf, idNumberCheckDigit, isEquipmentKind, type ArchiveDocument, type DriverFields } from '../../protocol';
-import { insertDrivers, toJson, type Database, type DriverAttendanceTable } from '../storage';
+import { beijingDayStart, equipmentRoleOf, idNumberCheckDigit, isEquipmentKind, type ArchiveDocument, type ArchiveFields, type DriverFields } from '../../protocol';
+import { insertDrivers, saveArchive, type Database, type DriverAttendanceTable } from '../storage';
 import type { SeedLocale } from './demoNames';
 import type { DemoDevice } from './demoProject';
 
@@ -138,35 +138,48 @@ const DOCUMENT_TITLES: Record<SeedLocale, readonly [string, string, string, stri
   'zh-CN': ['特种设备使用登记证', '安装验收报告', '定期检验报告', '产品合格证'],
 };
 
-/** The archive row of a demo device: maker's plate, installation, inspections and papers. */
-function demoArchive(projectId: string, d: DemoDevice, nowMs: number, locale: SeedLocale) {
+/** Property and installation units of the demo archives, in the site's language. */
+const UNITS: Record<SeedLocale, { property: string; installation: string }> = {
+  en: { property: 'Provincial Construction Machinery Leasing Co.', installation: 'Provincial Lifting Equipment Installation Co.' },
+  'zh-CN': { property: '省建设机械租赁有限公司', installation: '省起重设备安装工程有限公司' },
+};
+
+/** The archive of a demo device: maker's plate, units, installation, inspections, the dimensions its kind records and papers. */
+function demoArchive(projectId: string, d: DemoDevice, nowMs: number, locale: SeedLocale): { sn: string; fields: ArchiveFields; documents: ArchiveDocument[] } {
   const titles = DOCUMENT_TITLES[locale];
   const h = hash(`${projectId}/${d.sn}/archive`);
   const m = machineOf(d.kind);
+  const dims = equipmentRoleOf(d.kind)!.archive;
   const today = beijingDayStart(nowMs);
   const installed = today - (120 + (h % 200)) * DAY_MS;
   const lastInspection = today - (10 + (h % 60)) * DAY_MS;
   const registration = `SE-${d.sn}-${2024 + (h % 2)}`;
+  const report = `PI-${String((h >>> 4) % 100_000).padStart(5, '0')}`;
   const documents: ArchiveDocument[] = [
     { title: titles[0], reference: registration, issuedAtMs: installed + 5 * DAY_MS },
     { title: titles[1], reference: `IA-${String(h % 100_000).padStart(5, '0')}`, issuedAtMs: installed + 3 * DAY_MS },
-    { title: titles[2], reference: `PI-${String((h >>> 4) % 100_000).padStart(5, '0')}`, issuedAtMs: lastInspection },
+    { title: titles[2], reference: report, issuedAtMs: lastInspection },
     { title: titles[3], reference: `PC-${String((h >>> 8) % 100_000).padStart(5, '0')}`, issuedAtMs: installed - 200 * DAY_MS },
   ];
-  return {
-    project_id: projectId,
-    device_sn: d.sn,
+  const fields: ArchiveFields = {
     model: m.model,
     maker: m.maker,
-    serial_no: `${m.model.split(/[/-]/)[0]}-${String(h % 1_000_000).padStart(6, '0')}`,
-    rated_load_t: m.ratedLoadT,
-    manufactured_at_ms: installed - 240 * DAY_MS,
-    installed_at_ms: installed,
-    last_inspection_ms: lastInspection,
-    next_inspection_ms: lastInspection + 365 * DAY_MS,
-    registration_no: registration,
-    documents: toJson(documents),
+    serialNo: `${m.model.split(/[/-]/)[0]}-${String(h % 1_000_000).padStart(6, '0')}`,
+    manufacturedAtMs: installed - 240 * DAY_MS,
+    propertyUnit: UNITS[locale].property,
+    installationUnit: UNITS[locale].installation,
+    installedAtMs: installed,
+    registrationNo: registration,
+    inspectionReportNo: report,
+    lastInspectionMs: lastInspection,
+    nextInspectionMs: lastInspection + 365 * DAY_MS,
+    ratedLoadT: m.ratedLoadT,
+    // a tower crane's rated moment is about its rated load at a third of its jib (e.g. 16 t at 20 m ≈ 3 200 kN·m)
+    ratedMomentKnm: dims.ratedMoment ? Math.round(m.ratedLoadT * 9.81 * 20) : null,
+    maxHeightM: 40 + (h % 80),
+    maxSpanM: dims.span === null ? null : 30 + ((h >>> 6) % 40),
   };
+  return { sn: d.sn, fields, documents };
 }
 
 /**
@@ -177,6 +190,6 @@ export async function seedDemoEquipment(db: Kysely<Database>, projectId: string,
   const eq = equipmentOf(devices);
   if (eq.length === 0) return;
   await insertDrivers(db, projectId, eq.flatMap((d) => demoDrivers(projectId, d, nowMs, locale)));
-  await db.insertInto('equipment_archive').values(eq.map((d) => demoArchive(projectId, d, nowMs, locale))).execute();
+  for (const a of eq.map((d) => demoArchive(projectId, d, nowMs, locale))) await saveArchive(db, projectId, a.sn, a.fields, undefined, a.documents);
   await syncDemoAttendance(db, projectId, eq, nowMs);
 }

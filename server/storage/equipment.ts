@@ -48,11 +48,6 @@ export function attendanceRows(db: Kysely<Database>, a: AttendanceQuery, limit: 
   return q.orderBy('a.clock_in_ms', 'desc').limit(limit).execute();
 }
 
-/** The archive row of device `sn` of `projectId`, or undefined when it has none. */
-export function archiveRow(db: Kysely<Database>, projectId: string, sn: string) {
-  return db.selectFrom('equipment_archive').selectAll().where('project_id', '=', projectId).where('device_sn', '=', sn).executeTakeFirst();
-}
-
 /** The drivers on duty at `atMs` on any device of `projectId` (device and driver name), earliest clock-in first. */
 export function driversOnDuty(db: Kysely<Database>, projectId: string, atMs: number) {
   return db

@@ -27,6 +27,7 @@ export * from './systemStyles';
 export * from './customPanelTypes';
 export * from './workRecords';
 export * from './equipment';
+export * from './equipmentArchive';
 export * from './liftingDrivers';
 export * from './tunnelProgress';
 export * from './cycles';

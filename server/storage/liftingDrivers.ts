@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DriverFields } from '../../protocol';
 import type { Database, EquipmentDriversTable } from './schema';
 
@@ -71,18 +71,57 @@ async function setMachines(db: Kysely<Database>, projectId: string, driverId: st
   if (unique.length > 0) await db.insertInto('equipment_driver_machines').values(unique.map((sn) => ({ project_id: projectId, driver_id: driverId, device_sn: sn }))).execute();
 }
 
+/** A driver write refused: the ID number is held by another driver of the project (ID numbers are unique per project). */
+export class DriverIdNumberTaken extends Error {
+  constructor(
+    readonly driverId: string,
+    readonly holder: string,
+  ) {
+    super(`driver.idNumber: the ID number is registered to driver ${holder}`);
+  }
+}
+
+/**
+ * Checks that no driver of `projectId` but the one written holds an ID number of `drivers` (nor two of them
+ * the same one), under a per-project lock held to the end of the caller's transaction, so two writes at once
+ * cannot both pass. Empty ID numbers (drivers registered before they were required) are not compared.
+ * @throws DriverIdNumberTaken naming the driver that holds it
+ */
+async function checkIdNumbersFree(db: Kysely<Database>, projectId: string, drivers: ReadonlyArray<{ driverId: string; idNumber: string }>): Promise<void> {
+  const numbered = drivers.filter((d) => d.idNumber !== '');
+  if (numbered.length === 0) return;
+  await sql`select pg_advisory_xact_lock(hashtext(${`drivers:${projectId}`}))`.execute(db);
+  const holder = new Map<string, string>();
+  for (const d of numbered) {
+    const other = holder.get(d.idNumber);
+    if (other !== undefined && other !== d.driverId) throw new DriverIdNumberTaken(d.driverId, other);
+    holder.set(d.idNumber, d.driverId);
+  }
+  const stored = await db.selectFrom('equipment_drivers').select(['driver_id', 'id_number']).where('project_id', '=', projectId).where('id_number', 'in', [...holder.keys()]).orderBy('driver_id').execute();
+  for (const r of stored) {
+    const writer = holder.get(r.id_number);
+    if (writer !== undefined && writer !== r.driver_id) throw new DriverIdNumberTaken(writer, r.driver_id);
+  }
+}
+
 /**
  * Registers drivers (id and fields) of `projectId` with their machines. Call in a transaction when several
- * must be all or nothing. @throws the database's error (a duplicate id violates the primary key)
+ * must be all or nothing (and for the ID-number check's lock to hold to the commit).
+ * @throws DriverIdNumberTaken when another driver of the project holds an ID number; the database's error for a duplicate id (primary key)
  */
 export async function insertDrivers(db: Kysely<Database>, projectId: string, drivers: ReadonlyArray<{ driverId: string; fields: DriverFields }>): Promise<void> {
   if (drivers.length === 0) return;
+  await checkIdNumbersFree(db, projectId, drivers.map((d) => ({ driverId: d.driverId, idNumber: d.fields.idNumber })));
   await db.insertInto('equipment_drivers').values(drivers.map((d) => ({ project_id: projectId, driver_id: d.driverId, ...driverColumns(d.fields) }))).execute();
   for (const d of drivers) await setMachines(db, projectId, d.driverId, d.fields.machines);
 }
 
-/** Replaces a driver's fields and machines. @returns false when `projectId` has no driver `driverId` */
+/**
+ * Replaces a driver's fields and machines (in a transaction, for the ID-number check's lock).
+ * @returns false when `projectId` has no driver `driverId` @throws DriverIdNumberTaken when another driver holds the ID number
+ */
 export async function updateDriver(db: Kysely<Database>, projectId: string, driverId: string, fields: DriverFields): Promise<boolean> {
+  await checkIdNumbersFree(db, projectId, [{ driverId, idNumber: fields.idNumber }]);
   const r = await db.updateTable('equipment_drivers').set(driverColumns(fields)).where('project_id', '=', projectId).where('driver_id', '=', driverId).executeTakeFirst();
   if (Number(r.numUpdatedRows) === 0) return false;
   await setMachines(db, projectId, driverId, fields.machines);

@@ -1252,6 +1252,23 @@ const videoRecorderLeases: Migration = {
   },
 };
 
+/**
+ * The lifting-equipment archive an administrator keeps (docs/api.md "Equipment"): each archive gets a number
+ * (`archive_id`) so its files are attachments of the attachment store (owner register
+ * `equipmentArchive.<group>`, owner id the archive), and a rated lifting moment in kN·m for the kinds rated by
+ * it. The ids column of 0072 goes: no route ever wrote it, the attachment store holds the files instead.
+ */
+const equipmentArchiveAttachments: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('equipment_archive')
+      .addColumn('archive_id', 'integer', (c) => c.notNull().generatedByDefaultAsIdentity().unique())
+      .addColumn('rated_moment_knm', 'double precision')
+      .execute();
+    await db.schema.alterTable('equipment_archive').dropColumn('attachment_ids').execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -1293,6 +1310,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0068_schedule_tasks': scheduleTasks,
   '0069_safety_education': safetyEducation,
   '0072_lifting_drivers_archives': liftingDriversArchives,
+  '0073_equipment_archive_attachments': equipmentArchiveAttachments,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

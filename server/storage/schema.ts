@@ -544,8 +544,10 @@ export interface EquipmentArchiveTable {
   max_height_m: number | null;
   /** Span (gantry cranes, girder erectors) or jib length (tower cranes), m; null where it does not apply. */
   max_span_m: number | null;
-  /** Attachment ids (server/attachments) of the archive's scanned papers, JSON array. */
-  attachment_ids: ColumnType<unknown, string | undefined, string>;
+  /** Migration 0073_equipment_archive_attachments: the archive's number, owner id of its attachments (server/storage/equipmentArchive.ts). */
+  archive_id: Generated<number>;
+  /** Rated lifting moment, kN·m; null where the kind is not rated by it. */
+  rated_moment_knm: number | null;
 }
 
 /** AI capture pictures of camera alarms (migration 0041_alarm_captures, server/captures/captureStore.ts). */

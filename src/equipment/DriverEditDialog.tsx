@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Select } from '@fluentui/react-components';
+import { Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { beijingDateOf, beijingDayStartOf, certificateExpiryOf, certificateValidUntil, driverFieldsSchema, EQUIPMENT, LIFTING_DRIVERS, type LiftingDriver } from '../../protocol';
 import { useQuery, useStores } from '../stores';
+import { FormGrid, GenderField, TextField } from '../components/forms/FormGrid';
 
 /** The form's text fields, as typed (dates as YYYY-MM-DD, Beijing days). */
 interface Form {
@@ -97,9 +98,7 @@ export const DriverEditDialog = observer(function DriverEditDialog({ projectId, 
     );
   };
   const input = (k: Exclude<keyof Form, 'machines'>, label: string, type: 'text' | 'date' = 'text', disabled = false) => (
-    <Field label={label}>
-      <Input type={type} value={form[k]} disabled={disabled} onChange={(_, d) => setForm((f) => ({ ...f, [k]: d.value }))} />
-    </Field>
+    <TextField label={label} type={type} value={form[k]} disabled={disabled} onChange={(v) => setForm((f) => ({ ...f, [k]: v }))} />
   );
   const toggle = (sn: string, on: boolean) => setForm((f) => ({ ...f, machines: on ? [...f.machines, sn] : f.machines.filter((m) => m !== sn) }));
 
@@ -109,23 +108,10 @@ export const DriverEditDialog = observer(function DriverEditDialog({ projectId, 
         <DialogBody>
           <DialogTitle>{driver ? <Trans>Edit driver</Trans> : <Trans>Add driver</Trans>}</DialogTitle>
           <DialogContent>
-            <form
-              aria-label={t`Driver`}
-              style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 8, fontSize: 14 }}
-              onSubmit={(e) => {
-                e.preventDefault();
-                save();
-              }}
-            >
+            <FormGrid label={t`Driver`} error={error} onSubmit={save} style={{ fontSize: 14 }}>
               {input('driverId', t`Driver ID (as enrolled at the cab terminal)`, 'text', !!driver)}
               {input('name', t`Name`)}
-              <Field label={t`Gender`}>
-                <Select value={form.gender} onChange={(_, d) => setForm((f) => ({ ...f, gender: d.value }))}>
-                  <option value="">{t`Unknown`}</option>
-                  <option value="male">{t`Male`}</option>
-                  <option value="female">{t`Female`}</option>
-                </Select>
-              </Field>
+              <GenderField value={form.gender} onChange={(v) => setForm((f) => ({ ...f, gender: v }))} />
               {input('idNumber', t`ID number`)}
               {input('phone', t`Phone`)}
               {input('cardNo', t`Card`)}
@@ -142,13 +128,7 @@ export const DriverEditDialog = observer(function DriverEditDialog({ projectId, 
                   <Checkbox key={m.sn} label={`${m.name} (${m.sn})`} checked={form.machines.includes(m.sn)} onChange={(_, d) => toggle(m.sn, d.checked === true)} />
                 ))}
               </fieldset>
-              {error ? (
-                <p role="alert" style={{ gridColumn: '1 / 3', color: '#d13438', margin: 0 }}>
-                  {error}
-                </p>
-              ) : null}
-              <button type="submit" hidden />
-            </form>
+            </FormGrid>
           </DialogContent>
           <DialogActions>
             {driver ? (

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Select } from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PEOPLE, personFieldsSchema, type Person, type PersonFields } from '../../protocol';
 import { useStores } from '../stores';
+import { FormGrid, GenderField, TextField } from '../components/forms/FormGrid';
 
 type Form = Record<keyof PersonFields, string>;
 
@@ -75,11 +76,7 @@ export function PersonEditDialog({ projectId, person, onDone }: { projectId: str
       person ? queries.mutate(PEOPLE.personEdit, { projectId, personId: person.personId, person: parsed.data }, opts) : queries.mutate(PEOPLE.personAdd, { projectId, person: parsed.data }, opts),
     );
   };
-  const input = (k: keyof PersonFields, label: string, type: 'text' | 'date' = 'text') => (
-    <Field label={label}>
-      <Input type={type} value={form[k]} onChange={(_, d) => setForm((f) => ({ ...f, [k]: d.value }))} />
-    </Field>
-  );
+  const input = (k: keyof PersonFields, label: string, type: 'text' | 'date' = 'text') => <TextField label={label} type={type} value={form[k]} onChange={(v) => setForm((f) => ({ ...f, [k]: v }))} />;
 
   return (
     <Dialog open={person !== undefined} onOpenChange={(_e, d) => (d.open ? undefined : onDone(false))}>
@@ -87,14 +84,7 @@ export function PersonEditDialog({ projectId, person, onDone }: { projectId: str
         <DialogBody>
           <DialogTitle>{person ? <Trans>Edit person</Trans> : <Trans>Add person</Trans>}</DialogTitle>
           <DialogContent>
-            <form
-              aria-label={t`Person`}
-              style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 8 }}
-              onSubmit={(e) => {
-                e.preventDefault();
-                save();
-              }}
-            >
+            <FormGrid label={t`Person`} error={error} onSubmit={save}>
               {input('name', t`Name`)}
               {input('beaconSn', t`Beacon`)}
               {input('company', t`Company`)}
@@ -102,26 +92,14 @@ export function PersonEditDialog({ projectId, person, onDone }: { projectId: str
               {input('workType', t`Work type`)}
               {input('phone', t`Phone`)}
               {input('position', t`Job position`)}
-              <Field label={t`Gender`}>
-                <Select value={form.gender} onChange={(_, d) => setForm((f) => ({ ...f, gender: d.value }))}>
-                  <option value="">{t`Unknown`}</option>
-                  <option value="male">{t`Male`}</option>
-                  <option value="female">{t`Female`}</option>
-                </Select>
-              </Field>
+              <GenderField value={form.gender} onChange={(v) => setForm((f) => ({ ...f, gender: v }))} />
               {input('birthDate', t`Birth date`, 'date')}
               {input('idNumber', t`ID number`)}
               {input('realNameCardNo', t`Real-name card number`)}
               {input('address', t`Address`)}
               {input('entryDate', t`Entry date`, 'date')}
               {input('leaveDate', t`Leave date`, 'date')}
-              {error ? (
-                <p role="alert" style={{ gridColumn: '1 / 3', color: '#d13438', margin: 0 }}>
-                  {error}
-                </p>
-              ) : null}
-              <button type="submit" hidden />
-            </form>
+            </FormGrid>
           </DialogContent>
           <DialogActions>
             {person ? (

@@ -59,6 +59,7 @@ const pileDriverKind = {
     crane: true,
     workRecords: { by: 'lift', load: ['hammerLoadT'], moment: ['momentPct'] },
     demoMachine: { maker: 'Test', model: 'PD-1', ratedLoadT: 10 },
+    archive: { height: 'hookHeight', span: null, ratedMoment: false },
   },
 } satisfies DeviceKindDescriptor<'pileDriver', z.infer<typeof pileSchema>>;
 

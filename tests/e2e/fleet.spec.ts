@@ -163,3 +163,31 @@ test("a link to the bridge board without its project opens it with the bridge's 
   await expect(page.getByRole('region', { name: 'Lifting equipment' }).getByText('Online').first()).toBeVisible({ timeout: 15_000 });
 });
 
+
+test("an administrator edits a crane's archive in its form, legible at 1366×768, and the tab shows the change", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const dialog = await openModal(page, 'Tower crane (pier 12)');
+  await dialog.locator('[data-tab="archive"]').click();
+  await dialog.getByRole('button', { name: 'Edit archive' }).click();
+  const form = page.getByRole('dialog', { name: 'Edit archive' });
+  await expect(form.getByRole('group', { name: 'Equipment archive' })).toBeVisible();
+  // a tower crane records its rated moment and jib length, with units in the labels
+  await expect(form.getByLabel('Rated lifting moment (kN·m)')).toBeVisible();
+  await expect(form.getByLabel('Jib length (m)')).toBeVisible();
+  const smallest = await form.evaluate((root) => {
+    let min = Infinity;
+    for (const el of root.querySelectorAll<HTMLElement>('label, input, legend, span, button')) {
+      if (el.offsetParent === null || !el.textContent?.trim() && el.tagName !== 'INPUT') continue;
+      min = Math.min(min, Number.parseFloat(getComputedStyle(el).fontSize));
+    }
+    return min;
+  });
+  expect(smallest).toBeGreaterThanOrEqual(12);
+  await page.screenshot({ path: 'test-results/fleet-archive-form-1366.png' });
+  await form.getByLabel('Property right unit').fill('Pier 12 Crane Leasing Co.');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+  await expect(dialog.locator('[data-archive="propertyUnit"]')).toContainText('Pier 12 Crane Leasing Co.');
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.screenshot({ path: 'test-results/fleet-archive-tab-1920.png' });
+});

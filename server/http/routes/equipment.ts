@@ -6,9 +6,8 @@ import {
   equipmentRoleOf,
   MAX_ATTENDANCE_ENTRIES,
   MAX_WORK_RECORD_EXPORT_ROWS,
-  type ArchiveDocument,
 } from '../../../protocol';
-import { archiveRow, attendanceRows, deviceKindOf, devicesOfKinds, driverRows, driversOnDuty, fromJson, shiftsAt, workRecordSpans, workRecordsBefore } from '../../storage';
+import { attendanceRows, deviceKindOf, devicesOfKinds, driverRows, driversOnDuty, shiftsAt, workRecordSpans, workRecordsBefore } from '../../storage';
 import { rawRoute, requireMember, route, sessionUserOf, type HttpDeps } from '../context';
 import { ApiError } from '../errors';
 import { beijingTime, keysetPages, sendTableExport, stampedFileName, type ExportColumn } from '../tableExport';
@@ -60,7 +59,7 @@ function hoursBetween(fromMs: number, toMs: number): number {
 }
 
 /**
- * equipment/drivers, attendance, archive and fleet, and work/export (protocol/equipment.ts, docs/api.md
+ * equipment/drivers, attendance and fleet, and work/export (the archive: ./equipmentArchive.ts) (protocol/equipment.ts, docs/api.md
  * "Equipment"). All read-only, for members of the project (intended role: any member, viewer upwards).
  * A device that is not in the project is NOT_FOUND.
  */
@@ -121,29 +120,6 @@ export function registerEquipmentRoutes(app: FastifyInstance, deps: HttpDeps): v
       totals.set(e.driverId, t);
     }
     return { sn: body.sn, fromMs: body.fromMs, toMs: body.toMs, entries, totals: [...totals.values()], truncated };
-  });
-
-  /** A device's archive (intended role: member). */
-  route(app, deps, EQUIPMENT.archive, async ({ body, user }) => {
-    requireMember(user, body.projectId);
-    await requireDevice(body.projectId, body.sn);
-    const r = await archiveRow(db, body.projectId, body.sn);
-    if (!r) return { sn: body.sn, archive: null };
-    return {
-      sn: body.sn,
-      archive: {
-        model: r.model,
-        maker: r.maker,
-        serialNo: r.serial_no,
-        ratedLoadT: r.rated_load_t,
-        manufacturedAtMs: r.manufactured_at_ms,
-        installedAtMs: r.installed_at_ms,
-        lastInspectionMs: r.last_inspection_ms,
-        nextInspectionMs: r.next_inspection_ms,
-        registrationNo: r.registration_no,
-        documents: fromJson<ArchiveDocument[]>(r.documents),
-      },
-    };
   });
 
   /** The fleet summary: driver on duty and utilisation today per piece of equipment (intended role: member). */

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { EQUIPMENT_KINDS, LIFTING_DRIVERS, type LiftingDriver } from '../../../protocol';
 import { DRIVER_HEADERS, driverRow, readDriverSheet } from '../../lifting/driverSheet';
-import { devicesOfKinds, driverRecords, inTransaction, insertDrivers, updateDriver } from '../../storage';
+import { devicesOfKinds, driverRecords, DriverIdNumberTaken, inTransaction, insertDrivers, updateDriver } from '../../storage';
+import { ApiError } from '../errors';
 import { auditAsFailed } from '../audit';
 import { rawRoute, requireMember, route, sessionUserOf, type HttpDeps } from '../context';
 import { sendTableExport, stampedFileName, type ExportColumn } from '../tableExport';
@@ -112,6 +113,10 @@ export function registerLiftingDriverFileRoutes(app: FastifyInstance, deps: Http
       await inTransaction(db, async (tx) => {
         await insertDrivers(tx, body.projectId, added);
         for (const d of replaced) await updateDriver(tx, body.projectId, d.driverId, d.fields);
+      }).catch((err: unknown) => {
+        // a driver saved since the sheet was checked took one of its ID numbers
+        if (err instanceof DriverIdNumberTaken) throw new ApiError('VALIDATION', err.message);
+        throw err;
       });
       return { created: added.length, updated: replaced.length, problems: [] };
     },

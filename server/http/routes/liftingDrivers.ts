@@ -13,7 +13,7 @@ import {
   type SessionUser,
 } from '../../../protocol';
 import { captureUrl } from '../../captures/captureStore';
-import { clockInRows, countDrivers, deleteDriver, devicesOfKinds, driverRecords, findDriverRecord, inTransaction, insertDrivers, updateDriver, type DriverRecord } from '../../storage';
+import { clockInRows, countDrivers, deleteDriver, devicesOfKinds, driverRecords, DriverIdNumberTaken, findDriverRecord, inTransaction, insertDrivers, updateDriver, type DriverRecord } from '../../storage';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../storage';
 import { requireMember, route, type HttpDeps } from '../context';
@@ -53,6 +53,7 @@ export async function checkMachines(db: Kysely<Database>, projectId: string, dri
 
 function conflictOnDuplicate(driverId: string) {
   return (err: unknown): never => {
+    if (err instanceof DriverIdNumberTaken) throw new ApiError('CONFLICT', err.message);
     if (typeof err === 'object' && err !== null && ((err as { code?: string }).code === '23505' || /unique|duplicate/i.test(String((err as Error).message)))) {
       throw new ApiError('CONFLICT', `driverId: ${driverId} is already registered`);
     }
@@ -95,7 +96,7 @@ export function registerLiftingDriverRoutes(app: FastifyInstance, deps: HttpDeps
       fields.idNumber = stored;
     }
     await checkMachines(db, body.projectId, [{ fields, prefix: 'driver.' }]);
-    const updated = await inTransaction(db, (tx) => updateDriver(tx, body.projectId, body.driverId, fields));
+    const updated = await inTransaction(db, (tx) => updateDriver(tx, body.projectId, body.driverId, fields)).catch(conflictOnDuplicate(body.driverId));
     if (!updated) throw new ApiError('NOT_FOUND', 'No such driver');
     const saved = await findDriverRecord(db, body.projectId, { driverId: body.driverId });
     if (!saved) throw new ApiError('NOT_FOUND', 'No such driver');

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Tab, TabList } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -18,6 +18,7 @@ import { formatBeijing } from '../../format/time';
 import { kindLabel, metricLabel } from '../../i18n/metricLabels';
 import { DEVICE_KIND_REGISTRY, equipmentRoleOf } from '../../../protocol';
 import { metricRows, valueText } from '../deviceDetail';
+import { ArchiveTab } from './ArchiveTab';
 import { RunDataTab } from './RunDataTab';
 import { ThresholdsTab } from './ThresholdsTab';
 import { cellStyle, DataTable, TabMessage } from './parts';
@@ -367,50 +368,6 @@ const WorkRecordsTab = observer(function WorkRecordsTab({ device }: { device: De
         <Button size="small" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
           <Trans>Next</Trans>
         </Button>
-      </div>
-    </div>
-  );
-});
-
-/** Archive: maker's plate, registration, installation and inspection dates, and the documents on file. */
-const ArchiveTab = observer(function ArchiveTab({ device }: { device: DeviceInfo }) {
-  const projectId = useProjectId() ?? '';
-  const load = useQuery(EQUIPMENT.archive, { projectId, sn: device.sn });
-  if (load.error) return <TabMessage error>{load.error}</TabMessage>;
-  if (!load.data) return <TabMessage><Trans>Loading…</Trans></TabMessage>;
-  const a = load.data.archive;
-  if (!a) return <TabMessage><Trans>Nothing is archived for this equipment</Trans></TabMessage>;
-  const date = (ms: number | null) => (ms === null ? '—' : formatBeijing(ms, 'YYYY-MM-DD'));
-  const dueSoon = a.nextInspectionMs !== null && a.nextInspectionMs - Date.now() < 30 * DAY_MS;
-  const field = (label: ReactNode, value: ReactNode, key: string) => (
-    <div key={key} style={{ display: 'contents' }} data-archive={key}>
-      <dt style={{ opacity: 0.75 }}>{label}</dt>
-      <dd style={{ margin: 0 }}>{value}</dd>
-    </div>
-  );
-  return (
-    <div style={{ display: 'flex', gap: 24, flexWrap: 'wrap' }}>
-      <dl style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '6px 16px', margin: 0, fontSize: 14, minWidth: 320 }}>
-        {field(<Trans>Model</Trans>, a.model, 'model')}
-        {field(<Trans>Maker</Trans>, a.maker, 'maker')}
-        {field(<Trans>Serial number</Trans>, a.serialNo, 'serial')}
-        {field(<Trans>Rated load</Trans>, a.ratedLoadT === null ? '—' : `${a.ratedLoadT} t`, 'rated')}
-        {field(<Trans>Registration</Trans>, a.registrationNo, 'registration')}
-        {field(<Trans>Manufactured</Trans>, date(a.manufacturedAtMs), 'manufactured')}
-        {field(<Trans>Installed</Trans>, date(a.installedAtMs), 'installed')}
-        {field(<Trans>Last inspection</Trans>, date(a.lastInspectionMs), 'lastInspection')}
-        {field(<Trans>Next inspection</Trans>, <span style={{ color: dueSoon ? STATUS_COLOR.warning : undefined }}>{date(a.nextInspectionMs)}</span>, 'nextInspection')}
-      </dl>
-      <div style={{ flex: 1, minWidth: 320 }}>
-        <DataTable label="documents" head={[<Trans key="t">Document</Trans>, <Trans key="r">Reference</Trans>, <Trans key="i">Issued</Trans>]}>
-          {a.documents.map((d) => (
-            <tr key={d.reference}>
-              <td style={cellStyle}>{d.title}</td>
-              <td style={cellStyle}>{d.reference}</td>
-              <td style={cellStyle}>{date(d.issuedAtMs)}</td>
-            </tr>
-          ))}
-        </DataTable>
       </div>
     </div>
   );

@@ -34,6 +34,7 @@ export const AUDIT_ACTION_LABEL: Readonly<Record<string, MessageDescriptor>> = {
   'driver.delete': msg`Removed a driver of lifting equipment`,
   'driver.import': msg`Imported drivers of lifting equipment`,
   'driver.export': msg`Exported the drivers of lifting equipment`,
+  'equipment.archive': msg`Saved the archive of lifting equipment`,
   'zone.add': msg`Added a zone`,
   'zone.edit': msg`Edited a zone`,
   'zone.delete': msg`Removed a zone`,
