@@ -1,38 +1,56 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { usePortalZones, useTunnels, useUnderground } from '../../panelData';
+import type { PortalCrossing } from '../../../protocol';
+import { usePanelData, usePortalCounts, useTunnels, useUnderground } from '../../panelData';
 import { PanelMessage, SCREEN } from '../../components';
+import { formatBeijingHourMinute } from '../../format/time';
 import type { PanelProps } from '../types';
 import type { PortalCountsConfig } from './index';
-import { borePortals } from './portals';
+import { borePortals, CROSSING_LINE_EM, crossingLinesThatFit } from './portals';
 
 const NO_TUNNELS: never[] = [];
 /** Heat-strip bin the underground count asks for (m); only the per-bore counts are read. */
 const COUNT_BIN_M = 50;
 /** The underground figure changes at most once per this many ms (a figure, not a moving map). */
 const COUNT_EVERY_MS = 2_000;
+/** Line height of labels and figures, in font sizes. */
+const LINE_EM = 1.25;
 
 /**
- * Per bore with portal zones: the people underground now (the headcount rule of useUnderground) and, per
- * portal (entry end first), the people in and out today (usePortalZones, live only). Figures 20–48 px as
- * the panel allows, labels ≥ 20 px on a 1920×1080 board (≥ 12 px at 1366×768).
+ * Per bore with portal zones: the people underground (the headcount rule of useUnderground, at the board's
+ * instant) and, per portal (entry end first), the people in and out from 00:00 Beijing time and the latest
+ * crossings (usePortalCounts: now live, as of the replayed minute in replay, where a line says how far the
+ * counts reach). Crossing lines only as many as fit whole. Figures 20–48 px as the panel allows, labels
+ * ≥ 20 px on a 1920×1080 board (≥ 12 px at 1366×768).
  */
 export function PortalCountsPanel({ config, width, height }: PanelProps<PortalCountsConfig>) {
   const { t } = useLingui();
-  const { zones, failed, unavailable } = usePortalZones();
+  const replay = usePanelData().mode === 'replay';
+  const { counts: answer, failed } = usePortalCounts(config.crossings);
   const { tunnels } = useTunnels();
   const [counts, setCounts] = useState<ReadonlyMap<string, number>>(new Map());
-  useUnderground(config.showUnderground && !unavailable ? tunnels : NO_TUNNELS, { binM: COUNT_BIN_M, everyMs: COUNT_EVERY_MS }, (u) => setCounts(u.counts));
-  if (unavailable) return <PanelMessage tone="muted"><Trans>Portal counts are shown live only</Trans></PanelMessage>;
-  if (!zones) return <PanelMessage tone={failed ? 'error' : 'muted'}>{failed ? <Trans>Portal counts could not be loaded</Trans> : <Trans>Loading…</Trans>}</PanelMessage>;
-  const bores = borePortals(zones, tunnels, counts);
+  useUnderground(config.showUnderground ? tunnels : NO_TUNNELS, { binM: COUNT_BIN_M, everyMs: COUNT_EVERY_MS }, (u) => setCounts(u.counts));
+  if (!answer) return <PanelMessage tone={failed ? 'error' : 'muted'}>{failed ? <Trans>Portal counts could not be loaded</Trans> : <Trans>Loading…</Trans>}</PanelMessage>;
+  const bores = borePortals(answer.portals, tunnels, counts);
   if (bores.length === 0) return <PanelMessage tone="muted"><Trans>No portal zones</Trans></PanelMessage>;
-  const rows = bores.length * 2;
+  const rows = bores.length * 2 + (replay ? 1 : 0);
   const px = Math.max(20, Math.min(26, Math.floor(width / 30), Math.floor(height / (rows * 2.2))));
   const big = Math.max(20, Math.min(48, Math.floor(px * 1.6)));
+  const gap = Math.round(px * 0.6);
+  const headPx = Math.ceil(px * LINE_EM + big * LINE_EM);
+  const asOfPx = replay ? Math.ceil(px * LINE_EM) + gap : 0;
+  const rowPx = (height - asOfPx - gap * (bores.length - 1)) / bores.length;
+  const lines = crossingLinesThatFit(config.crossings, rowPx, headPx, px);
   const endLabel = { entry: t`Entry portal`, exit: t`Exit portal` };
+  const hourly = answer.countedToMs < answer.atMs;
+  const asOf = formatBeijingHourMinute(answer.countedToMs);
   return (
-    <div data-portal-counts-panel style={{ height: '100%', overflow: 'hidden', display: 'grid', gap: px * 0.6, alignContent: 'start', fontSize: px, color: SCREEN.text }}>
+    <div data-portal-counts-panel style={{ height: '100%', overflow: 'hidden', display: 'grid', gap, alignContent: 'start', fontSize: px, lineHeight: LINE_EM, color: SCREEN.text }}>
+      {replay ? (
+        <div data-as-of={hourly ? 'hour' : 'instant'} style={{ color: SCREEN.textMuted, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {hourly ? <Trans>Counts as of {asOf} (hourly)</Trans> : <Trans>Counts as of {asOf}</Trans>}
+        </div>
+      ) : null}
       {bores.map((b) => (
         <div key={b.tunnelId} data-bore={b.tunnelId} style={{ display: 'flex', gap: px, alignItems: 'flex-start' }}>
           <div style={{ minWidth: px * 6 }}>
@@ -50,16 +68,40 @@ export function PortalCountsPanel({ config, width, height }: PanelProps<PortalCo
               </div>
               <div style={{ display: 'flex', gap: px, alignItems: 'baseline', whiteSpace: 'nowrap' }}>
                 <span>
-                  <Trans>In today</Trans> <strong data-in style={{ fontSize: big, fontVariantNumeric: 'tabular-nums' }}>{p.portalIn}</strong>
+                  {replay ? <Trans>In</Trans> : <Trans>In today</Trans>} <strong data-in style={{ fontSize: big, fontVariantNumeric: 'tabular-nums' }}>{p.portalIn}</strong>
                 </span>
                 <span>
-                  <Trans>Out today</Trans> <strong data-out style={{ fontSize: big, fontVariantNumeric: 'tabular-nums' }}>{p.portalOut}</strong>
+                  {replay ? <Trans>Out</Trans> : <Trans>Out today</Trans>} <strong data-out style={{ fontSize: big, fontVariantNumeric: 'tabular-nums' }}>{p.portalOut}</strong>
                 </span>
               </div>
+              {lines > 0 ? <Crossings crossings={p.crossings.slice(0, lines)} replay={replay} /> : null}
             </div>
           ))}
         </div>
       ))}
     </div>
+  );
+}
+
+/** A portal's latest crossings, one line each (time, direction, name and team), or a line saying there are none. */
+function Crossings({ crossings, replay }: { crossings: readonly PortalCrossing[]; replay: boolean }) {
+  const line = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', lineHeight: CROSSING_LINE_EM } as const;
+  if (crossings.length === 0) {
+    return (
+      <div data-no-crossings style={{ ...line, color: SCREEN.textMuted }}>
+        {replay ? <Trans>No crossings logged before this instant</Trans> : <Trans>No crossings logged</Trans>}
+      </div>
+    );
+  }
+  return (
+    <ol data-crossings style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {crossings.map((c) => (
+        <li key={`${c.atMs}:${c.sn}`} data-crossing={c.direction} style={line}>
+          <span style={{ fontVariantNumeric: 'tabular-nums', color: SCREEN.textMuted }}>{formatBeijingHourMinute(c.atMs)}</span>{' '}
+          <strong>{c.direction === 'in' ? <Trans>▼ in</Trans> : <Trans>▲ out</Trans>}</strong> {c.name}
+          {c.team ? <span style={{ color: SCREEN.textMuted }}> · {c.team}</span> : null}
+        </li>
+      ))}
+    </ol>
   );
 }
