@@ -288,6 +288,67 @@ export const zoneHoursSchema = z.object({
 });
 export type ZoneHours = z.infer<typeof zoneHoursSchema>;
 
+/** Most recent crossings zone/portalCounts answers per portal zone (the panel shows 0–10). */
+export const MAX_PORTAL_CROSSINGS = 10;
+
+/**
+ * zone/portalCounts: the project's portal zones with their counts and latest crossings. `at` (ms since
+ * epoch) absent: now, the live rules' counts of today; given: as of that instant (replay). `crossings`:
+ * how many of the latest crossings at or before the instant to give per portal zone (0–10, default 5).
+ */
+export const zonePortalCountsBody = z.strictObject({
+  projectId: projectIdField,
+  at: z.number().int().nonnegative().optional(),
+  crossings: z.number().int().min(0).max(MAX_PORTAL_CROSSINGS).default(5),
+});
+export type ZonePortalCountsBody = z.input<typeof zonePortalCountsBody>;
+
+/** Which way a person passed a portal: `in` into the tunnel, `out` out of it. */
+export const PORTAL_DIRECTIONS = ['in', 'out'] as const;
+export type PortalDirection = (typeof PORTAL_DIRECTIONS)[number];
+
+/**
+ * One passage through a portal zone as the zone rules counted it (server/rules/zoneRules.ts): `atMs` the fix
+ * that completed it (ms since epoch), the beacon `sn`, its wearer's `name` and `team` as the registry had them
+ * then (a beacon nobody wears: the device name and an empty team).
+ */
+export const portalCrossingSchema = z.object({
+  atMs: z.number().int(),
+  sn: z.string(),
+  name: z.string(),
+  team: z.string(),
+  direction: z.enum(PORTAL_DIRECTIONS),
+});
+export type PortalCrossing = z.infer<typeof portalCrossingSchema>;
+
+/**
+ * A portal zone's counts in the Beijing day of the instant: `portalIn`/`portalOut` entries into and exits
+ * from the tunnel from 00:00 Beijing time to the instant; `crossings` the latest at or before it, newest first.
+ */
+export const portalZoneCountsSchema = z.object({
+  zoneId: z.string(),
+  name: z.string(),
+  tunnelId: z.string(),
+  fromM: z.number(),
+  toM: z.number(),
+  portalIn: z.number().int().nonnegative(),
+  portalOut: z.number().int().nonnegative(),
+  crossings: z.array(portalCrossingSchema),
+});
+export type PortalZoneCounts = z.infer<typeof portalZoneCountsSchema>;
+
+/**
+ * zone/portalCounts answer. `atMs`: the instant counted to (now when live). `countedToMs`: how far the
+ * counts reach: the instant when live or when the crossing log covers the part hour since the last full
+ * hour; else that hour's start (the stored hours only, "as of HH:00").
+ */
+export const zonePortalCountsSchema = z.object({
+  atMs: z.number().int(),
+  countedToMs: z.number().int(),
+  portals: z.array(portalZoneCountsSchema),
+});
+export type ZonePortalCounts = z.infer<typeof zonePortalCountsSchema>;
+
 /**
  * Alarm metrics of `kind: 'zone'` alarms (protocol/status.ts). Person alarms carry the beacon as device;
  * `overHeadcount` carries the zone (deviceKind `zone`, deviceSn = zoneId); `gathering` carries the bore

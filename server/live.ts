@@ -32,7 +32,8 @@ import { loadZoneConfig } from './rules/zoneStore';
 import { startUnshelveSweep } from './rules/alarmShelving';
 import { loadPortalCounts, PortalCountWriter, type PortalCountsOfDay } from './rules/portalCounts';
 import { ZoneHourWriter } from './rules/zoneHours';
-import { deleteOldGatePasses, deviceForLogin, pruneClockIns, insertGatePass, ensureTelemetryPartitions, projectIdsWithTunnels, type Database } from './storage';
+import { PortalCrossingWriter } from './rules/portalCrossings';
+import { deleteOldGatePasses, deleteOldPortalCrossings, deviceForLogin, pruneClockIns, insertGatePass, ensureTelemetryPartitions, projectIdsWithTunnels, type Database } from './storage';
 import { TunnelProgress } from './tunnel/progress';
 import { SprayService } from './spray/service';
 import type { Downlink } from './spray/commander';
@@ -496,6 +497,8 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
   const portalCounts = partitioned ? null : new PortalCountWriter(db);
   // zone counts per hour: in a cluster, written by the node owning the project partition (all its beacons)
   const zoneHours = new ZoneHourWriter(db, partitioned ?? engine);
+  // the crossing log: each crossing is counted on the one node holding its project's zone rules
+  const crossings = new PortalCrossingWriter(db);
   const tick = setInterval(() => {
     try {
       apply(engine.tick(Date.now()));
@@ -504,6 +507,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       log.error({ err }, 'rules tick failed');
     }
     portalCounts?.flush(engine, Date.now()).catch((err: unknown) => log.error({ err }, 'portal counts not stored'));
+    crossings.flush(partitioned ?? engine).catch((err: unknown) => log.error({ err, dropped: crossings.dropped }, 'portal crossings not stored'));
     zoneHours.tick(Date.now()).catch((err: unknown) => log.error({ err, dropped: zoneHours.dropped }, 'zone hours not stored'));
     spray.tick(Date.now());
   }, RULES_TICK_MS);
@@ -530,6 +534,9 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
       // and so are the cab terminals' clock-ins
       const clockInsDeleted = await pruneClockIns(db, Date.now() - retention.hour * 86_400_000);
       if (clockInsDeleted > 0) log.info({ clockIns: clockInsDeleted }, 'old clock-ins deleted');
+      // and so are the portal crossings
+      const crossingsDeleted = await deleteOldPortalCrossings(db, Date.now() - retention.hour * 86_400_000);
+      if (crossingsDeleted > 0) log.info({ crossings: crossingsDeleted }, 'old portal crossings deleted');
     } catch (err) {
       log.error({ err }, 'telemetry retention failed');
     }
@@ -626,6 +633,7 @@ export async function startLive(deps: LiveDeps): Promise<LiveHandle> {
         await spray.flushed();
         // the last portal counts, so a restart keeps them (after a flush still running)
         await portalCounts?.flush(engine, Date.now(), true).catch((err: unknown) => log.error({ err }, 'portal counts not stored'));
+        await crossings.flush(partitioned ?? engine, true).catch((err: unknown) => log.error({ err }, 'portal crossings not stored'));
         // the hour so far, so a restart within the hour resumes from it
         await zoneHours.close(Date.now()).catch((err: unknown) => log.error({ err }, 'zone hours not stored'));
         cycles.stop();

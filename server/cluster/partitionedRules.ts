@@ -3,11 +3,11 @@ import type { DeviceMonitor } from '../rules/deviceMonitor';
 import type { LoadedDevice } from '../rules/deviceStore';
 import { RulesEngine, type RulesOptions } from '../rules/engine';
 import { NO_ZONE_STATS, type Effects, type StatusChange, type ZoneStats } from '../rules/types';
-import type { ZoneWearer } from '../rules/zoneRules';
+import type { PortalCrossingRecord, ZoneWearer } from '../rules/zoneRules';
 import { deviceFilter, partitionOf } from './partitions';
 
 /** What the live pipeline asks of its rules: {@link RulesEngine} on one node, {@link PartitionedRules} in a cluster. */
-export type Rules = Pick<RulesEngine, 'setDevices' | 'projectIds' | 'device' | 'devices' | 'restoreAlarm' | 'accept' | 'refusedReading' | 'tick' | 'alarmDealt' | 'setZones' | 'zoneStats'>;
+export type Rules = Pick<RulesEngine, 'setDevices' | 'projectIds' | 'device' | 'devices' | 'restoreAlarm' | 'accept' | 'refusedReading' | 'tick' | 'alarmDealt' | 'setZones' | 'zoneStats' | 'takeCrossings'>;
 
 
 /**
@@ -155,6 +155,11 @@ export class PartitionedRules implements Rules {
    */
   zoneStats(projectId: string, nowMs: number): ZoneStats {
     return this.engines.get(this.zonePartitionOf(projectId))?.zoneStats(projectId, nowMs) ?? NO_ZONE_STATS;
+  }
+
+  /** The crossings of the projects whose partition this node owns (each counted on one node only). */
+  takeCrossings(): PortalCrossingRecord[] {
+    return [...this.engines.values()].flatMap((e) => e.takeCrossings());
   }
 
   alarmDealt(alarm: Alarm, nowMs: number): StatusChange[] {

@@ -2,7 +2,7 @@ import { DEVICE_KIND_REGISTRY, type Alarm, type AlarmRecord, type DeviceMessage,
 import { DeviceMonitor } from './deviceMonitor';
 import type { FaultSettings } from './sensorFaults';
 import type { AlarmDraft, DeviceConfig, DeviceSnapshot, Effects, StatusChange, ZoneStats } from './types';
-import { ZoneRules, type ZoneRulesOptions, type ZoneWearer } from './zoneRules';
+import { ZoneRules, type PortalCrossingRecord, type ZoneRulesOptions, type ZoneWearer } from './zoneRules';
 import type { PortalCountsOfDay } from './portalCounts';
 
 /**
@@ -159,6 +159,11 @@ export class RulesEngine {
    */
   addPortalCounts(projectId: string, day: PortalCountsOfDay, nowMs: number): void {
     this.zonesOf(projectId).addPortalCounts(day, nowMs);
+  }
+
+  /** The portal crossings every project's zone rules counted since the last call, oldest first per project. */
+  takeCrossings(): PortalCrossingRecord[] {
+    return [...this.zoneRules.values()].flatMap((r) => r.takeCrossings());
   }
 
   /** What the zone rules of a project know now (people screens, docs/api.md "People and zones"). */

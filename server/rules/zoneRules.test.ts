@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { beijingDayStart, type Zone } from '../../protocol';
-import { FRESH_FIX_MS, HEADCOUNT_WARMUP_MS, inZone, LEAVE_AREA_MS, PRESENCE_MS, ZoneRules, type ZoneEdgeOptions, type ZoneRulesOptions, type ZoneWearer } from './zoneRules';
+import { FRESH_FIX_MS, HEADCOUNT_WARMUP_MS, inZone, LEAVE_AREA_MS, MAX_PENDING_CROSSINGS, PRESENCE_MS, ZoneRules, type ZoneEdgeOptions, type ZoneRulesOptions, type ZoneWearer } from './zoneRules';
 import type { AlarmDraft } from './types';
 
 const T0 = 1_763_766_000_000;
@@ -234,6 +234,33 @@ describe('portal counts and configuration', () => {
     r.fix('B2', beacon('BC2'), 'LK', 80, T0 + 2000);
     r.fix('B1', beacon('BC1'), 'LK', 40, T0 + 3000);
     expect(r.portalCounts(T0 + 3000).get('ZP')).toEqual({ in: 2, out: 1 });
+  });
+
+  it('hands each counted crossing over once, with the wearer, the instant and the direction; a beacon nobody wears by its device name', () => {
+    const r = rules([zone({ zoneId: 'ZP', kind: 'portal', fromM: 0, toM: 50 }), zone({ zoneId: 'ZW', fromM: 100, toM: 200 })]);
+    r.fix('B1', beacon('BC1'), 'LK', 20, T0);
+    r.fix('B1', beacon('BC1'), 'LK', 120, T0 + 1000); // in, and into a work zone (not a crossing)
+    r.fix('B9', beacon('Tag B9'), 'LK', 30, T0 + 1000);
+    r.fix('B9', beacon('Tag B9'), 'LK', 80, T0 + 2000);
+    r.fix('B1', beacon('BC1'), 'LK', 40, T0 + 3000); // out
+    expect(r.takeCrossings()).toEqual([
+      { projectId: 'p', zoneId: 'ZP', atMs: T0 + 1000, sn: 'B1', name: 'Wang Wei', team: 'Lining team', direction: 'in' },
+      { projectId: 'p', zoneId: 'ZP', atMs: T0 + 2000, sn: 'B9', name: 'Tag B9', team: '', direction: 'in' },
+      { projectId: 'p', zoneId: 'ZP', atMs: T0 + 3000, sn: 'B1', name: 'Wang Wei', team: 'Lining team', direction: 'out' },
+    ]);
+    expect(r.takeCrossings()).toEqual([]);
+  });
+
+  it('holds at most MAX_PENDING_CROSSINGS crossings nobody took, dropping the oldest and counting them', () => {
+    const r = rules([zone({ zoneId: 'ZP', kind: 'portal', fromM: 0, toM: 50 })]);
+    r.fix('B1', beacon('BC1'), 'LK', 20, T0);
+    const walks = MAX_PENDING_CROSSINGS + 3;
+    for (let i = 1; i <= walks; i++) r.fix('B1', beacon('BC1'), 'LK', i % 2 === 1 ? 80 : 20, T0 + i * 1000);
+    const held = r.takeCrossings();
+    expect(held).toHaveLength(MAX_PENDING_CROSSINGS);
+    expect(r.droppedCrossings).toBe(3);
+    expect(held[0].atMs).toBe(T0 + 4000);
+    expect(held.at(-1)!.atMs).toBe(T0 + walks * 1000);
   });
 
   it("takes back today's stored counts after a restart (the larger of stored and counted), never another day's", () => {

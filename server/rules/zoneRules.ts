@@ -1,5 +1,5 @@
 import { newAlarmDraft } from './newAlarm';
-import { BEIJING_OFFSET_MS, FRESH_FIX_MS, PRESENCE_MS, type Alarm, type AlarmLevel, type AlarmRecord, type Zone, type ZoneAlarmMetric } from '../../protocol';
+import { BEIJING_OFFSET_MS, FRESH_FIX_MS, PRESENCE_MS, type Alarm, type AlarmLevel, type AlarmRecord, type PortalCrossing, type Zone, type ZoneAlarmMetric } from '../../protocol';
 import type { AlarmDraft } from './types';
 import { isClosed, mirrorHandling } from './alarmDraft';
 import { GATHERING_DEFAULTS, largestGroup, stepGathering, type GatheringOptions, type GatheringState } from './gathering';
@@ -98,6 +98,18 @@ export interface ZoneWearer {
   entryEducation?: boolean;
 }
 
+/** A portal crossing counted by the rules of one project, waiting to be stored (server/rules/portalCrossings.ts). */
+export interface PortalCrossingRecord extends PortalCrossing {
+  projectId: string;
+  zoneId: string;
+}
+
+/**
+ * Crossings a project's rules hold until taken (every rules tick live): beyond, the oldest are dropped and
+ * counted ({@link ZoneRules.droppedCrossings}). 2 000 is minutes of a shift change at the largest sites.
+ */
+export const MAX_PENDING_CROSSINGS = 2_000;
+
 /** What the rules know of one beacon. */
 interface PersonState {
   deviceName: string;
@@ -190,6 +202,10 @@ export class ZoneRules {
   private readonly queuedAtMs = new WeakMap<AlarmDraft, number>();
   private readonly portal = new Map<string, { in: number; out: number }>();
   private portalDay = -1;
+  /** Crossings counted and not yet taken, oldest first (at most MAX_PENDING_CROSSINGS). */
+  private pendingCrossings: PortalCrossingRecord[] = [];
+  /** Crossings dropped because nobody took them in time. */
+  droppedCrossings = 0;
   /** Beacon sn → the Beijing day number its `noEntryEducation` warning was last raised (once per person per day). */
   private readonly uneducatedEntryDay = new Map<string, number>();
   private warmUntilMs: number | null = null;
@@ -257,7 +273,7 @@ export class ZoneRules {
       this.persons.set(sn, p);
     } else {
       const inside = zonesAfterFix(this.zones, p.inside, p.crossing, tunnelId, chainageM, nowMs, this.edge);
-      if (nowMs - p.lastFixMs < PRESENCE_MS && this.countPortal(p, inside, nowMs)) this.enteredTunnel(sn, device, chainageM, nowMs, out);
+      if (nowMs - p.lastFixMs < PRESENCE_MS && this.countPortal(sn, p, inside, nowMs)) this.enteredTunnel(sn, device, chainageM, nowMs, out);
       const moved = p.tunnelId !== tunnelId || Math.abs(chainageM - p.anchorM) > NO_MOVEMENT_TOLERANCE_M;
       p.deviceName = device.name;
       p.deviceKind = device.kind;
@@ -385,6 +401,16 @@ export class ZoneRules {
     return new Map([...this.portal].map(([k, v]) => [k, { ...v }]));
   }
 
+  /**
+   * The crossings counted since the last call, oldest first (who passed which portal zone, when and which
+   * way; the wearer's name and team as the registry has them now); the rules keep none of them after.
+   */
+  takeCrossings(): PortalCrossingRecord[] {
+    const out = this.pendingCrossings;
+    this.pendingCrossings = [];
+    return out;
+  }
+
   /** Where a beacon was last seen by the rules, or undefined before its first fix. */
   position(sn: string): { tunnelId: string; chainageM: number; lastFixMs: number; zoneIds: string[] } | undefined {
     const p = this.persons.get(sn);
@@ -460,9 +486,10 @@ export class ZoneRules {
    * Portal zones: leaving one counts an entry into the tunnel, coming into one from outside an exit.
    * @returns true when the beacon went into the tunnel past a portal
    */
-  private countPortal(p: PersonState, next: Map<string, number>, nowMs: number): boolean {
+  private countPortal(sn: string, p: PersonState, next: Map<string, number>, nowMs: number): boolean {
     this.rollDay(nowMs);
     let entered = false;
+    const wearer = this.wearers.get(sn);
     for (const z of this.zones) {
       if (z.kind !== 'portal' || z.tunnelId !== p.tunnelId) continue;
       const was = p.inside.has(z.zoneId);
@@ -473,6 +500,12 @@ export class ZoneRules {
       else c.out++;
       entered ||= was;
       this.portal.set(z.zoneId, c);
+      if (this.pendingCrossings.length >= MAX_PENDING_CROSSINGS) {
+        this.pendingCrossings.shift();
+        this.droppedCrossings++;
+      }
+      const direction = was ? 'in' : 'out';
+      this.pendingCrossings.push({ projectId: this.projectId, zoneId: z.zoneId, atMs: nowMs, sn, name: wearer?.name ?? p.deviceName, team: wearer?.team ?? '', direction });
     }
     return entered;
   }

@@ -8,6 +8,7 @@ import { ElevatorTripDetector, insertWorkRecords, LiftDetector, type WorkRecordD
 import { loadZoneConfig } from '../rules/zoneStore';
 import type { PortalCountsOfDay } from '../rules/portalCounts';
 import type { Database } from '../storage/schema';
+import { insertPortalCrossings, type PortalCrossingRow } from '../storage/portalCrossings';
 import { Rng } from './prng';
 
 /**
@@ -105,6 +106,8 @@ export class BackfillRules {
   private closed: AlarmDraft[] = [];
   private records: WorkRecordDraft[] = [];
   private hourRows: Database['zone_hour_counts'][] = [];
+  /** Portal crossings the zone rules counted, written with the rest (the crossing log of the past). */
+  private crossings: PortalCrossingRow[] = [];
   private readonly zoneHours = new Map<string, ZoneHour>();
   private nextTickMs: number;
   private hourStartMs: number;
@@ -174,9 +177,10 @@ export class BackfillRules {
     }
   }
 
-  /** Whether enough is held to be worth a write. */
+  /** Whether enough is held to be worth a write (takes the rules' crossings first: they hold a bounded number). */
   get due(): boolean {
-    return this.closed.length + this.records.length + this.hourRows.length >= MAX_PENDING_ROWS;
+    this.crossings.push(...this.engine.takeCrossings());
+    return this.closed.length + this.records.length + this.hourRows.length + this.crossings.length >= MAX_PENDING_ROWS;
   }
 
   /** Writes the closed alarms, work records and finished zone hours held now (one INSERT per table). */
@@ -184,6 +188,8 @@ export class BackfillRules {
     const closed = this.closed;
     const records = this.records;
     const hours = this.hourRows;
+    const crossings = [...this.crossings, ...this.engine.takeCrossings()];
+    this.crossings = [];
     this.closed = [];
     this.records = [];
     this.hourRows = [];
@@ -196,6 +202,7 @@ export class BackfillRules {
         .onConflict((oc) => oc.columns(['project_id', 'zone_id', 'hour_start_ms']).doNothing())
         .execute();
     }
+    for (let i = 0; i < crossings.length; i += MAX_PENDING_ROWS) await insertPortalCrossings(this.db, crossings.slice(i, i + MAX_PENDING_ROWS));
     this.result.alarms += closed.length;
     this.result.workRecords += records.length;
     this.result.zoneHours += hours.length;

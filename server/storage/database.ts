@@ -50,7 +50,8 @@ async function createDialect(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir
 
 /** Runs every pending migration. @throws Error naming the migration that failed. */
 async function migrate(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: inCodeMigrations });
+  // a migration appended with a lower number than one a database already ran (0070 after 0072) still runs
+  const migrator = new Migrator({ db, provider: inCodeMigrations, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';

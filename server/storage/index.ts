@@ -47,3 +47,4 @@ export * from './inspections';
 export * from './schedule';
 export * from './education';
 export * from './videoRecorderLeases';
+export * from './portalCrossings';

@@ -1269,6 +1269,28 @@ const equipmentArchiveAttachments: Migration = {
   },
 };
 
+/**
+ * The portal crossings the zone rules count, one row each (server/rules/portalCrossings.ts): who passed
+ * which portal zone, when and which way, so the portal-count panel lists the latest live and in replay,
+ * and counts the hour under way. Kept as long as the hour rollups (docs/operations.md "Retention").
+ */
+const portalCrossings: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('portal_crossings')
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('zone_id', 'text', (c) => c.notNull())
+      .addColumn('at_ms', 'double precision', (c) => c.notNull())
+      .addColumn('sn', 'text', (c) => c.notNull())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('team', 'text', (c) => c.notNull())
+      .addColumn('direction', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('portal_crossings_pk', ['project_id', 'zone_id', 'at_ms', 'sn'])
+      .execute();
+    await db.schema.createIndex('portal_crossings_at_idx').on('portal_crossings').columns(['project_id', 'at_ms']).execute();
+  },
+};
+
 /** All migrations by name. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -1311,6 +1333,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0069_safety_education': safetyEducation,
   '0072_lifting_drivers_archives': liftingDriversArchives,
   '0073_equipment_archive_attachments': equipmentArchiveAttachments,
+  '0070_portal_crossings': portalCrossings,
 };
 
 /** Kysely migration provider over {@link MIGRATIONS}. */

@@ -32,6 +32,7 @@ export interface Database {
   zones: ZonesTable;
   portal_counts: PortalCountsTable;
   zone_hour_counts: ZoneHourCountsTable;
+  portal_crossings: PortalCrossingsTable;
   organisations: OrganisationsTable;
   audit_log: AuditLogTable;
   equipment_drivers: EquipmentDriversTable;
@@ -464,6 +465,23 @@ export interface ZoneHourCountsTable {
   /** Entries into and exits from the tunnel through a portal zone within the hour (0 for other zones). */
   portal_in: number;
   portal_out: number;
+}
+
+/**
+ * One passage through a portal zone (migration 0070_portal_crossings), written by
+ * server/rules/portalCrossings.ts live and by the demo backfill, read by zone/portalCounts (docs/api.md).
+ */
+export interface PortalCrossingsTable {
+  project_id: string;
+  zone_id: string;
+  /** The fix that completed the passage, epoch ms. */
+  at_ms: number;
+  /** The beacon, and its wearer's name and team then (no wearer: the device name, team ''). */
+  sn: string;
+  name: string;
+  team: string;
+  /** `in` into the tunnel, `out` out of it. */
+  direction: 'in' | 'out';
 }
 
 /** Drivers of lifting equipment (migrations 0015_equipment_records, 0072_lifting_drivers_archives; docs/api.md "Equipment"). */

@@ -2,6 +2,7 @@ import { action, makeObservable, observable, observableRef, reaction, runInActio
 import { isPersonTagKind, type Alarm, type DeviceInfo, type EquipmentFleet, type TelemetryHistory, type TunnelInfo, type TunnelPlan, type TunnelProgressAt } from '../../protocol';
 import type { CycleSource } from './cycles';
 import type { AttendanceSource } from './attendance';
+import type { PortalSource } from './portalCounts';
 import type { HomeSource } from './home';
 import type { EnvironmentSource } from './environment';
 import type { HistoryService, ReadingAt } from '../../workers/telemetry/History';
@@ -66,6 +67,8 @@ export interface ReplayDeps {
   tunnelPlan?: (projectId: string) => Promise<TunnelPlan>;
   /** Labour attendance as of the replay instant (attendance.ts); absent, the attendance panels say they cannot load. */
   attendance?: AttendanceSource;
+  /** Portal counts as of the replay instant (portalCounts.ts); absent, the portal-count panel says it cannot load. */
+  portals?: PortalSource;
   /** The project home's figures as of the replay instant (home.ts); absent, the home panels say they cannot load. */
   home?: HomeSource;
   /** Site environment as of the replay instant (environment.ts, no spray list); absent, the environment panels say they cannot load. */
@@ -300,6 +303,11 @@ export class ReplaySource implements PanelDataSource {
   /** Site environment asked as of the replay instant (ReplayDeps.siteEnvironment). */
   get siteEnvironment(): EnvironmentSource | undefined {
     return this.deps.siteEnvironment;
+  }
+
+  /** Portal counts asked as of the replay instant (ReplayDeps.portals). */
+  get portals(): PortalSource | undefined {
+    return this.deps.portals;
   }
 
   /** Labour attendance asked as of the replay instant (ReplayDeps.attendance). */

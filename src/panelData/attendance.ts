@@ -32,10 +32,16 @@ export const ATTENDANCE_REFRESH_MS = 15_000;
 /**
  * A server answer of the board's project as of the board clock, through a part of the data source (`pick`):
  * live, asked on mount and every `refreshMs`; replay, as of the replay instant, asked again when it moves to
- * another minute. `data` null until the first answer (kept on a failed reload); `failed` when the last
+ * another minute (or `asking` changes). `data` null until the first answer (kept on a failed reload); `failed` when the last
  * request failed or the source has no such part.
  */
-export function useServerAsOfClock<S, T>(pick: (source: PanelDataSource) => S | undefined, load: (s: S, projectId: string, atMs: number | null) => Promise<T>, refreshMs: number): { data: T | null; failed: boolean } {
+export function useServerAsOfClock<S, T>(
+  pick: (source: PanelDataSource) => S | undefined,
+  load: (s: S, projectId: string, atMs: number | null) => Promise<T>,
+  refreshMs: number,
+  /** A value of the question besides the instant (a panel's setting): a change asks again. */
+  asking: string | number | null = null,
+): { data: T | null; failed: boolean } {
   const source = usePanelData();
   const projectId = useProjectId();
   const replay = source.mode === 'replay';
@@ -58,7 +64,7 @@ export function useServerAsOfClock<S, T>(pick: (source: PanelDataSource) => S | 
       cancelled = true;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [source, projectId, replay, key]);
+  }, [source, projectId, replay, key, asking]);
   return state;
 }
 

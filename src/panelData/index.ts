@@ -42,7 +42,8 @@ export { HOME_REFRESH_MS, useHomeStatistics, useHomeSummary, type HomeSource } f
 export { ATTENDANCE_REFRESH_MS, useCompanyAttendance, useLabourCount, type AttendanceSource } from './attendance';
 export { CYCLE_ANALYSIS_REFRESH_MS, CYCLE_STATE_REFRESH_MS, useCycleAnalysis, useCycleState, useCycleTimeline, type CycleSource } from './cycles';
 export { useVehicles, VEHICLE_REFRESH_MS, type VehicleSource } from './vehicles';
-export { OPEN_ITEMS, PORTAL_COUNTS_REFRESH_MS, REGISTERS_REFRESH_MS, useInspectionOverview, usePortalZones, useSupplyPoints, type InspectionOverview, type RegisterSource } from './registers';
+export { OPEN_ITEMS, REGISTERS_REFRESH_MS, useInspectionOverview, useSupplyPoints, type InspectionOverview, type RegisterSource } from './registers';
+export { PORTAL_COUNTS_REFRESH_MS, portalSourceOf, usePortalCounts, type PortalSource } from './portalCounts';
 export { ReplayClock, REPLAY_SPEED } from './ReplayClock';
 export { alarmsAsOf, statusAsOf } from './alarmsAsOf';
 export type { AckAlarmFn, AlarmFeedState, BoardClock, DealAlarmFn, PanelDataMode, PanelDataSource, PanelFrameInfo, PersonnelFrame, SeriesFrame, TelemetryTopic } from './types';

@@ -8,6 +8,7 @@ import { cycleSourceOf } from './cycles';
 import { environmentSourceOf } from './environment';
 import { vehicleSourceOf } from './vehicles';
 import { registerSourceOf } from './registers';
+import { portalSourceOf } from './portalCounts';
 
 const WALL_CLOCK = { now: () => Date.now() };
 
@@ -52,6 +53,7 @@ export function createLiveSource(root: RootStore): PanelDataSource {
     home: homeSourceOf(root),
     vehicles: vehicleSourceOf(root),
     registers: registerSourceOf(root),
+    portals: portalSourceOf(root),
     siteEnvironment: environmentSourceOf(root, true),
   };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { EMERGENCY, INSPECTIONS, PEOPLE, type Inspection, type InspectionStatis, type SupplyPoint, type ZoneRow } from '../../protocol';
+import { EMERGENCY, INSPECTIONS, type Inspection, type InspectionStatis, type SupplyPoint } from '../../protocol';
 import { useProjectId } from '../app/shell/useProjectId';
 import type { RootStore } from '../stores';
 import { useClockInstant, usePanelData } from './context';
@@ -24,8 +24,6 @@ export interface RegisterSource {
   supplyPoints(projectId: string): Promise<SupplyPoint[]>;
   /** Counts per category and the latest open issues. Rejects when the server cannot answer. */
   inspections(projectId: string): Promise<InspectionOverview>;
-  /** The portal zones with today's entries and exits (zone/list, counted since 00:00 Beijing time). Rejects when the server cannot answer. */
-  portalZones(projectId: string): Promise<ZoneRow[]>;
 }
 
 /** The register routes through the root store's request (errors are the panel's to show, no toast). */
@@ -41,15 +39,11 @@ export function registerSourceOf(root: RootStore): RegisterSource {
       ]);
       return { safety, quality, open: open.list };
     },
-    portalZones: async (projectId) => (await root.request(PEOPLE.zoneList, { projectId }, opts)).filter((z) => z.kind === 'portal'),
   };
 }
 
 /** The registers are asked again this often (ms): they change by hand, a few times a day. */
 export const REGISTERS_REFRESH_MS = 60_000;
-
-/** The portal counts are asked again this often (ms): a crossing shows on the board within this time. */
-export const PORTAL_COUNTS_REFRESH_MS = 10_000;
 
 /** One register answer, asked on mount and every `refreshMs`; absent source: `unavailable`. */
 function useRegister<T>(ask: ((s: RegisterSource, projectId: string) => Promise<T>) | null, refreshMs = REGISTERS_REFRESH_MS): { data: T | null; failed: boolean; unavailable: boolean } {
@@ -74,7 +68,6 @@ function useRegister<T>(ask: ((s: RegisterSource, projectId: string) => Promise<
 
 const askSupplyPoints = (s: RegisterSource, p: string) => s.supplyPoints(p);
 const askInspections = (s: RegisterSource, p: string) => s.inspections(p);
-const askPortalZones = (s: RegisterSource, p: string) => s.portalZones(p);
 
 /**
  * The project's emergency supply points (live; absent in replay, where the strip shows none). `enabled`
@@ -89,13 +82,4 @@ export function useSupplyPoints(enabled = true): { points: SupplyPoint[] | null;
 export function useInspectionOverview(): { overview: InspectionOverview | null; failed: boolean; unavailable: boolean } {
   const { data, failed, unavailable } = useRegister(askInspections);
   return { overview: data, failed, unavailable };
-}
-
-/**
- * The portal zones with today's entries and exits through each (live; `unavailable` in replay: zone/list
- * counts today as it is now), asked every PORTAL_COUNTS_REFRESH_MS.
- */
-export function usePortalZones(): { zones: ZoneRow[] | null; failed: boolean; unavailable: boolean } {
-  const { data, failed, unavailable } = useRegister(askPortalZones, PORTAL_COUNTS_REFRESH_MS);
-  return { zones: data, failed, unavailable };
 }

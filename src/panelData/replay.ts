@@ -1,4 +1,5 @@
 import { attendanceSourceOf } from './attendance';
+import { portalSourceOf } from './portalCounts';
 import { homeSourceOf } from './home';
 import { cycleSourceOf } from './cycles';
 import { environmentSourceOf } from './environment';
@@ -62,6 +63,7 @@ export function createReplaySource(
       cycles: cycleSourceOf(root),
       tunnelPlan: (p) => root.request(TUNNEL.plan, { projectId: p }, { skipErrorHandler: true }),
       attendance: attendanceSourceOf(root),
+      portals: portalSourceOf(root),
       home: homeSourceOf(root),
       siteEnvironment: environmentSourceOf(root, false),
       history: opts.history ?? restHistory(root.request, (input, init) => root.fetchRoute(String(input), init ?? {})),

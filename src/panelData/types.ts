@@ -5,6 +5,7 @@ import type { CycleSource } from './cycles';
 import type { EnvironmentSource } from './environment';
 import type { VehicleSource } from './vehicles';
 import type { RegisterSource } from './registers';
+import type { PortalSource } from './portalCounts';
 import type { ChartWindow, PersonnelFrame, PersonnelRequest, PersonnelWatch, SeriesFrame, TelemetryTopic, WindowRequest } from '../stores';
 
 export type { ChartWindow, PersonnelFrame, PersonnelRequest, PersonnelWatch, SeriesFrame, TelemetryTopic, WindowRequest };
@@ -123,6 +124,8 @@ export interface PanelDataSource {
   siteEnvironment?: EnvironmentSource;
   /** Construction vehicles now (vehicles.ts); absent in replay and in sources without a server (the vehicle panels say so). */
   vehicles?: VehicleSource;
+  /** Portal counts and crossings as of an instant (portalCounts.ts); absent in sources without a server (the portal-count panel says so). */
+  portals?: PortalSource;
   /** The emergency and inspection registers now (registers.ts); absent in replay and in sources without a server. */
   registers?: RegisterSource;
 }

@@ -2,9 +2,9 @@ import { waitFor } from '@testing-library/react';
 import { observable, runInAction } from 'mobx';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { Alarm, DeviceInfo, SessionUser, TelemetryBatch, TunnelInfo, ZoneRow } from '../../protocol';
+import type { Alarm, DeviceInfo, PortalZoneCounts, SessionUser, TelemetryBatch, TunnelInfo } from '../../protocol';
 import { TelemetryImpl } from '../../workers/telemetry/TelemetryImpl';
-import { PanelDataProvider, type PanelDataSource, type RegisterSource } from '../panelData';
+import { PanelDataProvider, type PanelDataSource, type PortalSource } from '../panelData';
 import { makeAlarm, T0 } from './builders';
 import { renderWithApp, testRoot } from './render';
 import { HeadlinePanel } from '../panels/Headline/HeadlinePanel';
@@ -25,12 +25,9 @@ const beacon = (sn: string, agoMs: number, tunnelId: string, chainageM: number, 
 const device = (sn: string, tunnelId: string, chainageM: number): DeviceInfo => ({ sn, kind: 'beacon', name: `Wearer ${sn}`, position: sn, tunnelId, reportPeriodS: 1, status: 'online', lastSeenMs: NOW, latest: { chainageM }, thresholds: [] });
 
 const USER = { username: 'u', displayName: 'U', isAdmin: false, projectId: 'demo-tunnel', projects: [{ projectId: 'demo-tunnel', role: 'viewer' }] } as unknown as SessionUser;
-const portal = (zoneId: string, tunnelId: string): ZoneRow => ({
-  zoneId, projectId: 'demo-tunnel', name: `Portal ${tunnelId}`, kind: 'portal', tunnelId, fromM: 0, toM: 30, entryAlarm: false, authorizedTeams: [], maxStayMin: null, maxHeadcount: null,
-  noMovementMin: null, signalLostS: null, gatheringAllowed: false, assignedTeams: [], headcount: 0, portalIn: 3, portalOut: 1,
-});
-/** The registers of the portal-count panel: one portal zone per bore. */
-const REGISTERS: RegisterSource = { supplyPoints: async () => [], inspections: () => Promise.reject(new Error('not here')), portalZones: async () => [portal('PL', 'LK'), portal('PR', 'RK')] };
+const portal = (zoneId: string, tunnelId: string): PortalZoneCounts => ({ zoneId, name: `Portal ${tunnelId}`, tunnelId, fromM: 0, toM: 30, portalIn: 3, portalOut: 1, crossings: [] });
+/** The portal counts of the portal-count panel: one portal zone per bore. */
+const PORTALS: PortalSource = { counts: async () => ({ atMs: NOW, countedToMs: NOW, portals: [portal('PL', 'LK'), portal('PR', 'RK')] }) };
 
 /**
  * A live board source over the real telemetry worker code (TelemetryImpl, in process): both panels read
@@ -56,7 +53,7 @@ function source(telemetry: TelemetryImpl, devices: DeviceInfo[], alarms: Alarm[]
     personnel: (req: Parameters<PanelDataSource['personnel']>[0]) => telemetry.personnel(req),
     alarmFeed: () => feed,
     alarmsInRange: () => [],
-    registers: REGISTERS,
+    portals: PORTALS,
   } as unknown as PanelDataSource;
 }
 
@@ -77,7 +74,7 @@ describe('the headline, the tunnel map and the portal counts count the same peop
       <PanelDataProvider source={source(telemetry, devices, [sos])}>
         <HeadlinePanel panelId="h" config={{ figures: ['people'] }} width={1880} height={130} />
         <TunnelPersonnelPanel panelId="m" config={{ binM: 20, staleMs: 30_000, supplyPoints: true }} width={1880} height={430} />
-        <PortalCountsPanel panelId="p" config={{ showUnderground: true }} width={720} height={360} />
+        <PortalCountsPanel panelId="p" config={{ showUnderground: true, crossings: 5 }} width={720} height={360} />
       </PanelDataProvider>
     );
     const router = createMemoryRouter([{ path: '*', element: panels }], { initialEntries: ['/'] });

@@ -44,6 +44,24 @@ test.beforeAll(async ({ playwright }) => {
     const screen = ((await (await api.post(BOARDS_API.screen, { data: { boardId: board.boardId } })).json()) as { data: Board }).data;
     for (const page of screen.pages) BOARDS.push({ url: `/#/dataV/viewBoard?boardId=${board.boardId}&pageId=${page.pageId}`, panels: [...new Set(page.panels.map((p) => p.type))] });
   }
+  // panels no template holds, on a board of their own: the portal counts at their default size, tall with
+  // ten crossings, and short and wide
+  const ticket = ((await (await api.get(`${BOARDS_API.ticket}?projectId=demo-tunnel`)).json()) as { data: { ticket: string } }).data.ticket;
+  const added = (await (await api.post(BOARD_ROUTES.boardAdd.path, { data: { projectId: 'demo-tunnel', name: 'Overflow other panels' }, headers: { dataBoardBasicToken: ticket } })).json()) as { data: Board | null; errorMessage?: string };
+  if (!added.data) throw new Error(`other panels: ${added.errorMessage}`);
+  let version = added.data.version;
+  for (const panel of [
+    { type: 'portalCounts', x: 20, y: 20, w: 720, h: 360 },
+    { type: 'portalCounts', x: 760, y: 20, w: 720, h: 700, config: { crossings: 10 } },
+    { type: 'portalCounts', x: 20, y: 740, w: 1460, h: 300, config: { showUnderground: false } },
+  ]) {
+    const written = (await (await api.post(BOARD_ROUTES.panelCustomAdd.path, { data: { boardId: added.data.boardId, baseVersion: version, pageId: added.data.pages[0].pageId, panel } })).json()) as { data: { version: number } | null; errorMessage?: string };
+    if (!written.data) throw new Error(`other panels: ${written.errorMessage}`);
+    version = written.data.version;
+  }
+  await api.post(BOARDS_API.release, { data: { boardId: added.data.boardId, baseVersion: version } });
+  made.push(added.data.boardId);
+  BOARDS.push({ url: `/#/dataV/viewBoard?boardId=${added.data.boardId}`, panels: ['portalCounts'] });
   await api.dispose();
 });
 

@@ -6,6 +6,7 @@ import {
   MAX_ZONES_PER_PROJECT,
   PEOPLE,
   beijingDateOf,
+  beijingDayStart,
   maskIdNumber,
   MASKED_ID_NUMBER,
   thresholdSchema,
@@ -35,8 +36,10 @@ import {
   hasTunnel,
   insertPeople,
   insertZones,
+  latestPortalCrossings,
   listPeople,
   openSosDevices,
+  portalCountsAt,
   threeLevelEducated,
   updatePerson,
   updateZone,
@@ -324,6 +327,32 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: HttpDeps): void
     const byZone = new Map(zones.map((z) => [z.zone_id, { zoneId: z.zone_id, name: z.name, hours: [] as ZoneHours['zones'][number]['hours'] }]));
     for (const r of rows) byZone.get(r.zone_id)?.hours.push({ hourStartMs: r.hour_start_ms, headcount: r.headcount, maxHeadcount: r.max_headcount, portalIn: r.portal_in, portalOut: r.portal_out });
     return { zones: [...byZone.values()] };
+  });
+
+  /**
+   * zone/portalCounts: the portal zones (by bore and chainage) with their in/out counts from 00:00 Beijing
+   * time to the instant and their latest crossings at or before it. No `at`: now, the live rules' counts (as
+   * zone/list); `at`: the stored hours and the crossing log (server/storage/portalCrossings.ts). Bounded: one
+   * day's hours and at most 10 crossings per portal zone. Role: safety officer and above (members today).
+   */
+  route(app, deps, PEOPLE.zonePortalCounts, async ({ body, user }) => {
+    requireMember(user, body.projectId);
+    const portals = (await zoneRowsByPlace(db, body.projectId)).map(zoneFromRow).filter((z) => z.kind === 'portal');
+    const ids = portals.map((z) => z.zoneId);
+    const atMs = body.at ?? Date.now();
+    let countedToMs = atMs;
+    let counts: ReadonlyMap<string, { in: number; out: number }>;
+    if (body.at === undefined) counts = (await deps.live().liveState(body.projectId)).zones.portal;
+    else ({ countedToMs, counts } = await portalCountsAt(db, body.projectId, ids, atMs, beijingDayStart(atMs)));
+    const crossings = await latestPortalCrossings(db, body.projectId, ids, atMs, body.crossings);
+    return {
+      atMs,
+      countedToMs,
+      portals: portals.map((z) => ({
+        zoneId: z.zoneId, name: z.name, tunnelId: z.tunnelId, fromM: z.fromM, toM: z.toM,
+        portalIn: counts.get(z.zoneId)?.in ?? 0, portalOut: counts.get(z.zoneId)?.out ?? 0, crossings: crossings.get(z.zoneId) ?? [],
+      })),
+    };
   });
 
   /** zone/add. Role: administrator. */

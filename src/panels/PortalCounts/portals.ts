@@ -1,6 +1,6 @@
-import type { TunnelInfo, ZoneRow } from '../../../protocol';
+import type { PortalCrossing, PortalZoneCounts, TunnelInfo } from '../../../protocol';
 
-/** One portal zone's counts today: entries into and exits from the tunnel through it since 00:00 Beijing time. */
+/** One portal zone's counts from 00:00 Beijing time to the board's instant, and its latest crossings. */
 export interface PortalCount {
   zoneId: string;
   name: string;
@@ -8,9 +8,11 @@ export interface PortalCount {
   end: 'entry' | 'exit';
   portalIn: number;
   portalOut: number;
+  /** Newest first. */
+  crossings: PortalCrossing[];
 }
 
-/** A bore's portals and the people underground in it now (the headcount rule, src/panelData/underground.ts). */
+/** A bore's portals and the people underground in it (the headcount rule, src/panelData/underground.ts). */
 export interface BorePortals {
   tunnelId: string;
   name: string;
@@ -20,21 +22,34 @@ export interface BorePortals {
 }
 
 /**
- * Groups the portal zones (`kind: 'portal'` of zone/list) by bore in the order of `tunnels`; bores
- * without a portal zone are left out (they count no crossings), zones of unknown bores too.
- * `underground`: people underground per tunnelId (absent: 0).
+ * Groups the portal zones (zone/portalCounts) by bore in the order of `tunnels`; bores without a portal zone
+ * are left out (they count no crossings), zones of unknown bores too. `underground`: people underground per
+ * tunnelId (absent: 0).
  */
-export function borePortals(zones: readonly ZoneRow[], tunnels: readonly TunnelInfo[], underground: ReadonlyMap<string, number>): BorePortals[] {
+export function borePortals(zones: readonly PortalZoneCounts[], tunnels: readonly TunnelInfo[], underground: ReadonlyMap<string, number>): BorePortals[] {
   const out: BorePortals[] = [];
   for (const t of tunnels) {
-    const mine = zones.filter((z) => z.kind === 'portal' && z.tunnelId === t.tunnelId).sort((a, b) => a.fromM - b.fromM);
+    const mine = zones.filter((z) => z.tunnelId === t.tunnelId).sort((a, b) => a.fromM - b.fromM);
     if (mine.length === 0) continue;
     out.push({
       tunnelId: t.tunnelId,
       name: t.name,
       underground: underground.get(t.tunnelId) ?? 0,
-      portals: mine.map((z) => ({ zoneId: z.zoneId, name: z.name, end: (z.fromM + z.toM) / 2 <= t.lengthM / 2 ? 'entry' : 'exit', portalIn: z.portalIn, portalOut: z.portalOut })),
+      portals: mine.map((z) => ({
+        zoneId: z.zoneId, name: z.name, end: (z.fromM + z.toM) / 2 <= t.lengthM / 2 ? 'entry' : 'exit', portalIn: z.portalIn, portalOut: z.portalOut, crossings: z.crossings,
+      })),
     });
   }
   return out;
+}
+
+/** Line height of a crossing line, in font sizes. */
+export const CROSSING_LINE_EM = 1.3;
+
+/**
+ * How many crossing lines each portal shows: as many as configured (`wanted`) that fit whole in what a bore's
+ * row leaves below its figures. `rowPx`: the height each bore gets; `headPx`: its label and figures lines.
+ */
+export function crossingLinesThatFit(wanted: number, rowPx: number, headPx: number, fontPx: number): number {
+  return Math.max(0, Math.min(wanted, Math.floor((rowPx - headPx) / (fontPx * CROSSING_LINE_EM))));
 }

@@ -22,7 +22,6 @@ async function show(enabled: boolean, mode: 'live' | 'replay' = 'live'): Promise
   runInAction(() => (root.session.user = USER));
   const seen = { asked: 0 };
   const registers: RegisterSource = {
-    portalZones: async () => [],
     supplyPoints: async () => {
       seen.asked++;
       return POINTS;

@@ -135,6 +135,23 @@ describe('PGlite on disk', () => {
       await second.close();
     }
   }, 60_000);
+
+  it('runs a migration appended with a lower number than one the database already ran (0070 after 0072)', async () => {
+    const first = await openDatabase({ dataDir: dir, databaseUrl: null });
+    // as a database that ran 0072 before 0070_portal_crossings was appended
+    await sql`drop table portal_crossings`.execute(first.db);
+    await sql`delete from kysely_migration where name = '0070_portal_crossings'`.execute(first.db);
+    await first.close();
+
+    const second = await openDatabase({ dataDir: dir, databaseUrl: null });
+    try {
+      const migrations = await sql<{ name: string }>`select name from kysely_migration`.execute(second.db);
+      expect([...migrations.rows.map((r) => r.name)].sort()).toEqual(Object.keys(MIGRATIONS).sort());
+      expect(await second.db.selectFrom('portal_crossings').selectAll().execute()).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
 });
 
 describe('mappers', () => {
