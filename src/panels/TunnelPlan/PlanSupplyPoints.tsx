@@ -38,7 +38,8 @@ export function PlanSupplyPoints({ bores, view, bodyPx, width, height, enabled, 
           >
             <SupplyPointIcon />
           </button>
-          <span aria-hidden="true" style={{ fontSize: textPx, color: SCREEN.text, textShadow: `0 0 3px ${SCREEN.pageBackground}, 0 0 3px ${SCREEN.pageBackground}` }}>
+          <span aria-hidden="true" // on a plate of the page colour, so a chainage mark or a person drawn under the name never runs through it
+            style={{ fontSize: textPx, color: SCREEN.text, padding: '0 0.3em', borderRadius: 3, background: `color-mix(in srgb, ${SCREEN.pageBackground} 85%, transparent)` }}>
             {point.name}
           </span>
         </div>
