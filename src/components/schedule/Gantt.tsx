@@ -9,7 +9,7 @@ import { ganttSpan, ganttTicks, PX_PER_DAY, xOfDate, type GanttScale } from './g
 /** Height of a task row in px (the table beside the chart uses the same). */
 export const GANTT_ROW_PX = 34;
 /** Height of the header (the scale) in px. */
-export const GANTT_HEADER_PX = 34;
+export const GANTT_HEADER_PX = 44;
 /**
  * Text size of the Gantt (scale labels, marks, today) in px: the task table's beside it, so both read alike
  * and grow together with the screen's zoom (src/app/shell/screenZoom.ts) on a 4K screen.
@@ -59,7 +59,7 @@ export function Gantt({ tasks, today, scale }: { tasks: readonly ScheduleTask[];
       {ticks.map((tk) => (
         <g key={tk.offsetDays}>
           <line x1={tk.offsetDays * PX_PER_DAY[scale]} x2={tk.offsetDays * PX_PER_DAY[scale]} y1={tk.major ? 0 : GANTT_HEADER_PX / 2} y2={height} stroke={SCREEN.panelBorder} strokeWidth={tk.major ? 1.5 : 1} />
-          <text x={tk.offsetDays * PX_PER_DAY[scale] + 3} y={GANTT_HEADER_PX - 10} fill={tk.major ? SCREEN.text : SCREEN.textMuted} fontWeight={tk.major ? 600 : undefined} data-tick={tk.label}>
+          <text x={tk.offsetDays * PX_PER_DAY[scale] + 3} y={GANTT_HEADER_PX - 8} fill={tk.major ? SCREEN.text : SCREEN.textMuted} fontWeight={tk.major ? 600 : undefined} data-tick={tk.label}>
             {tk.label}
           </text>
         </g>
@@ -131,8 +131,8 @@ export function Gantt({ tasks, today, scale }: { tasks: readonly ScheduleTask[];
         }),
       )}
       <line x1={todayX} x2={todayX} y1={0} y2={height} stroke={STATUS_COLOR.alarm} strokeWidth={1.5} strokeDasharray="5 3" data-today={today} />
-      {/* at the right edge the label turns to the line's left, so it stays inside the chart */}
-      <text x={todayX + (todayX > width - GANTT_FONT_PX * 7 ? -4 : 4)} y={GANTT_FONT_PX} textAnchor={todayX > width - GANTT_FONT_PX * 7 ? 'end' : 'start'} fill={STATUS_COLOR.alarm}>
+      {/* on the header's top line, above the scale's labels, left of the line (the chart usually scrolls to end near today: on its right the label ran out of view); right of it only at the chart's start */}
+      <text x={todayX + (todayX < GANTT_FONT_PX * 7 ? 4 : -4)} y={GANTT_FONT_PX + 1} textAnchor={todayX < GANTT_FONT_PX * 7 ? 'start' : 'end'} fill={STATUS_COLOR.alarm}>
         {i18n._(msg`Today`)} {dateOfDay(dayNumber(today)).slice(5)}
       </text>
     </svg>
