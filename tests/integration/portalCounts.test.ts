@@ -1,17 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { beijingDayStart, DEVICES, PEOPLE, type DeviceKey, type Zone, type ZoneRow } from '../../protocol';
-import type { RunningServer } from '../../server/app';
+import { beijingDayStart, PEOPLE, type Zone, type ZoneRow } from '../../protocol';
 import { DEMO_PROJECT } from '../../server/seed';
 import { backfillHistory } from '../../server/simulator/backfill';
 import { BackfillRules } from '../../server/simulator/backfillRules';
 import type { ApiClient } from '../helpers/apiClient';
-import { connectDevice } from '../helpers/devices';
+import { beaconFix, beaconStay, NO_ZONE_RULES, startWithDevice } from '../helpers/beaconWalk';
 import { eventually } from '../helpers/eventually';
-import { loggedInClient, startTestServer } from '../helpers/testServer';
 
 /**
  * Portal in and out counts across a restart (docs/api.md "People and zones"): beacons cross a
@@ -19,7 +16,6 @@ import { loggedInClient, startTestServer } from '../helpers/testServer';
  * counts, which then keep counting from there. Real server, broker and PGlite on a temporary data dir.
  */
 const demo = DEMO_PROJECT.projectId;
-const NO_RULES = { entryAlarm: false, authorizedTeams: [], maxStayMin: null, maxHeadcount: null, noMovementMin: null, signalLostS: null };
 
 describe('portal counts across a restart', { timeout: 120_000 }, () => {
   let dir: string;
@@ -30,22 +26,6 @@ describe('portal counts across a restart', { timeout: 120_000 }, () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  async function start(): Promise<{ server: RunningServer; admin: ApiClient; device: MqttClient }> {
-    const server = await startTestServer({ DATA_DIR: dir });
-    const admin = await loggedInClient(server.url);
-    const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo });
-    const device = await connectDevice(server.mqttPort!, key.body.data!);
-    return { server, admin, device };
-  }
-  const fix = (device: MqttClient, sn: string, chainageM: number) =>
-    device.publishAsync(`zhgd/${demo}/beacon/${sn}/telemetry`, JSON.stringify({ ts: Date.now(), tunnelId: 'RK', chainageM, battery: 80, sos: false }), { qos: 1 });
-  /** Reports from `chainageM` for 3 s at 2 Hz: a zone edge counts as crossed after 2 s past it (docs/domain.md). */
-  const stay = async (device: MqttClient, sn: string, chainageM: number) => {
-    for (let i = 0; i < 6; i++) {
-      await fix(device, sn, chainageM);
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  };
   const countsOf = async (admin: ApiClient, zoneId: string) => {
     const r = await admin.post<ZoneRow[]>(PEOPLE.zoneList.path, { projectId: demo, tunnelId: 'RK' });
     const z = r.body.data!.find((x) => x.zoneId === zoneId)!;
@@ -53,7 +33,7 @@ describe('portal counts across a restart', { timeout: 120_000 }, () => {
   };
 
   it("counts a walk in and out through the demo's entry portal on top of today's crossings from before the start (the demo backfill)", async () => {
-    const { server, admin, device } = await start();
+    const { server, admin, device } = await startWithDevice(dir);
     try {
       const zoneId = 'Z-RK-EP'; // the right bore's entry portal zone, 0–50 m (server/seed/demoPeople.ts)
       const before = await countsOf(admin, zoneId);
@@ -63,10 +43,10 @@ describe('portal counts across a restart', { timeout: 120_000 }, () => {
       server.live.addPortalCounts(demo, { dayStartMs: beijingDayStart(Date.now()) - 86_400_000, counts: new Map([[zoneId, { in: 50, out: 50 }]]) });
       expect(await countsOf(admin, zoneId)).toEqual({ in: before.in + 4, out: before.out + 1 });
       // the tag is switched on at the portal, its wearer walks in, then comes back out
-      await fix(device, 'BC0104', 5);
-      await stay(device, 'BC0104', 70);
+      await beaconFix(device, 'BC0104', 5);
+      await beaconStay(device, 'BC0104', 70);
       await eventually(async () => (await countsOf(admin, zoneId)).in === before.in + 5, 5_000, 'in today + 1');
-      await stay(device, 'BC0104', 20);
+      await beaconStay(device, 'BC0104', 20);
       await eventually(async () => (await countsOf(admin, zoneId)).out === before.out + 2, 5_000, 'out today + 1');
       expect(await countsOf(admin, zoneId)).toEqual({ in: before.in + 5, out: before.out + 2 });
     } finally {
@@ -76,7 +56,7 @@ describe('portal counts across a restart', { timeout: 120_000 }, () => {
   });
 
   it('the demo backfill hands over the day\'s portal counts its rules made: the crossings its hours hold', { timeout: 300_000 }, async () => {
-    const { server, device } = await start();
+    const { server, device } = await startWithDevice(dir);
     try {
       // 06:30 to 07:10 Beijing time two days ago: the day crew switches its tags on at the portals and walks in
       const d = new Date(Date.now() - 2 * 86_400_000);
@@ -97,18 +77,18 @@ describe('portal counts across a restart', { timeout: 120_000 }, () => {
   });
 
   it("keeps today's counts of a portal zone when the server restarts on the same database", async () => {
-    let { server, admin, device } = await start();
+    let { server, admin, device } = await startWithDevice(dir);
     let zone: Zone;
     try {
       // a portal zone of its own, away from the demo's portals
-      const added = await admin.post<Zone>(PEOPLE.zoneAdd.path, { projectId: demo, zone: { name: 'Test portal', kind: 'portal', tunnelId: 'RK', fromM: 2_000, toM: 2_050, ...NO_RULES } });
+      const added = await admin.post<Zone>(PEOPLE.zoneAdd.path, { projectId: demo, zone: { name: 'Test portal', kind: 'portal', tunnelId: 'RK', fromM: 2_000, toM: 2_050, ...NO_ZONE_RULES } });
       expect(added.body.errorMessage).toBeUndefined();
       zone = added.body.data!;
       // two people walk in (leave the portal zone inwards), one comes back out
-      await fix(device, 'BC0101', 2_020);
-      await fix(device, 'BC0102', 2_030);
-      await Promise.all([stay(device, 'BC0101', 2_080), stay(device, 'BC0102', 2_090)]);
-      await stay(device, 'BC0102', 2_040);
+      await beaconFix(device, 'BC0101', 2_020);
+      await beaconFix(device, 'BC0102', 2_030);
+      await Promise.all([beaconStay(device, 'BC0101', 2_080), beaconStay(device, 'BC0102', 2_090)]);
+      await beaconStay(device, 'BC0102', 2_040);
       await eventually(async () => JSON.stringify(await countsOf(admin, zone.zoneId)) === JSON.stringify({ in: 2, out: 1 }), 5_000, 'counts 2 in, 1 out');
       // stored (within a rules tick) before the restart
       await eventually(
@@ -121,12 +101,12 @@ describe('portal counts across a restart', { timeout: 120_000 }, () => {
       await server.close();
     }
 
-    ({ server, admin, device } = await start());
+    ({ server, admin, device } = await startWithDevice(dir));
     try {
       expect(await countsOf(admin, zone.zoneId)).toEqual({ in: 2, out: 1 });
       // and counting goes on from there: BC0103 walks in
-      await fix(device, 'BC0103', 2_010);
-      await stay(device, 'BC0103', 2_100);
+      await beaconFix(device, 'BC0103', 2_010);
+      await beaconStay(device, 'BC0103', 2_100);
       await eventually(async () => (await countsOf(admin, zone.zoneId)).in === 3, 5_000, 'a third entry');
       expect(await countsOf(admin, zone.zoneId)).toEqual({ in: 3, out: 1 });
     } finally {

@@ -1,16 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { beijingDayStart, DEVICES, PEOPLE, type DeviceKey, type Zone, type ZonePortalCounts } from '../../protocol';
-import type { RunningServer } from '../../server/app';
+import { beijingDayStart, PEOPLE, type Zone, type ZonePortalCounts } from '../../protocol';
 import { DEMO_PROJECT } from '../../server/seed';
 import { insertPortalCrossings } from '../../server/storage';
 import { ApiClient } from '../helpers/apiClient';
-import { connectDevice } from '../helpers/devices';
+import { beaconFix, beaconStay, NO_ZONE_RULES, startWithDevice } from '../helpers/beaconWalk';
 import { eventually } from '../helpers/eventually';
-import { startServerWithUsers } from '../helpers/testServer';
 
 /**
  * Portal counts and crossings live and as of an instant (docs/api.md "zone/portalCounts"): a beacon walked in
@@ -21,7 +18,6 @@ import { startServerWithUsers } from '../helpers/testServer';
  */
 const demo = DEMO_PROJECT.projectId;
 const HOUR = 3_600_000;
-const NO_RULES = { entryAlarm: false, authorizedTeams: [], maxStayMin: null, maxHeadcount: null, noMovementMin: null, signalLostS: null };
 
 describe('portal crossings and counts as of an instant', { timeout: 120_000 }, () => {
   let dir: string;
@@ -32,21 +28,6 @@ describe('portal crossings and counts as of an instant', { timeout: 120_000 }, (
     await rm(dir, { recursive: true, force: true });
   });
 
-  async function start(): Promise<{ server: RunningServer; admin: ApiClient; bridge: ApiClient; device: MqttClient }> {
-    const { server, admin, bridge } = await startServerWithUsers({ DATA_DIR: dir });
-    const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo });
-    const device = await connectDevice(server.mqttPort!, key.body.data!);
-    return { server, admin, bridge, device };
-  }
-  const fix = (device: MqttClient, sn: string, chainageM: number) =>
-    device.publishAsync(`zhgd/${demo}/beacon/${sn}/telemetry`, JSON.stringify({ ts: Date.now(), tunnelId: 'RK', chainageM, battery: 80, sos: false }), { qos: 1 });
-  /** Reports from `chainageM` for 3 s at 2 Hz: a zone edge counts as crossed after 2 s past it (docs/domain.md). */
-  const stay = async (device: MqttClient, sn: string, chainageM: number) => {
-    for (let i = 0; i < 6; i++) {
-      await fix(device, sn, chainageM);
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  };
   const portalCounts = async (client: ApiClient, body: object = {}) => {
     const r = await client.post<ZonePortalCounts>(PEOPLE.zonePortalCounts.path, { projectId: demo, ...body });
     expect(r.body.errorMessage).toBeUndefined();
@@ -55,17 +36,17 @@ describe('portal crossings and counts as of an instant', { timeout: 120_000 }, (
   const portalOf = (answer: ZonePortalCounts, zoneId: string) => answer.portals.find((p) => p.zoneId === zoneId)!;
 
   it('logs a beacon walked in and out over MQTT as crossings with its wearer, counts them, and keeps them across a restart', async () => {
-    let { server, admin, bridge, device } = await start();
+    let { server, admin, bridge, device } = await startWithDevice(dir);
     let zone: Zone;
     const wearer = await server.db.selectFrom('people').select(['name', 'team']).where('project_id', '=', demo).where('beacon_sn', '=', 'BC0121').executeTakeFirstOrThrow();
     try {
-      const added = await admin.post<Zone>(PEOPLE.zoneAdd.path, { projectId: demo, zone: { name: 'Crossing portal', kind: 'portal', tunnelId: 'RK', fromM: 2_500, toM: 2_550, ...NO_RULES } });
+      const added = await admin.post<Zone>(PEOPLE.zoneAdd.path, { projectId: demo, zone: { name: 'Crossing portal', kind: 'portal', tunnelId: 'RK', fromM: 2_500, toM: 2_550, ...NO_ZONE_RULES } });
       zone = added.body.data!;
       expect(portalOf(await portalCounts(admin), zone.zoneId)).toMatchObject({ name: 'Crossing portal', tunnelId: 'RK', portalIn: 0, portalOut: 0, crossings: [] });
       // switched on in the portal zone, walks in past it, then comes back into it
-      await fix(device, 'BC0121', 2_520);
-      await stay(device, 'BC0121', 2_600);
-      await stay(device, 'BC0121', 2_530);
+      await beaconFix(device, 'BC0121', 2_520);
+      await beaconStay(device, 'BC0121', 2_600);
+      await beaconStay(device, 'BC0121', 2_530);
       await eventually(async () => portalOf(await portalCounts(admin), zone.zoneId).crossings.length === 2, 10_000, 'two crossings logged');
       const live = portalOf(await portalCounts(admin), zone.zoneId);
       expect(live).toMatchObject({ portalIn: 1, portalOut: 1 });
@@ -90,7 +71,7 @@ describe('portal crossings and counts as of an instant', { timeout: 120_000 }, (
       await server.close();
     }
 
-    ({ server, admin, bridge, device } = await start());
+    ({ server, admin, bridge, device } = await startWithDevice(dir));
     try {
       expect(portalOf(await portalCounts(admin), zone.zoneId).crossings.map((c) => c.direction)).toEqual(['out', 'in']);
     } finally {
@@ -100,9 +81,9 @@ describe('portal crossings and counts as of an instant', { timeout: 120_000 }, (
   });
 
   it('answers the counts as of a past instant from the stored hours of that Beijing day, and the logged part hour once the log was kept', async () => {
-    const { server, admin, device } = await start();
+    const { server, admin, device } = await startWithDevice(dir);
     try {
-      const added = await admin.post<Zone>(PEOPLE.zoneAdd.path, { projectId: demo, zone: { name: 'Past portal', kind: 'portal', tunnelId: 'LK', fromM: 2_500, toM: 2_550, ...NO_RULES } });
+      const added = await admin.post<Zone>(PEOPLE.zoneAdd.path, { projectId: demo, zone: { name: 'Past portal', kind: 'portal', tunnelId: 'LK', fromM: 2_500, toM: 2_550, ...NO_ZONE_RULES } });
       const zoneId = added.body.data!.zoneId;
       // ten days ago: hours at 02:00 and 05:00 Beijing time, and the evening before (another day)
       const day = beijingDayStart(Date.now() - 10 * 86_400_000);

@@ -1,13 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICES, PEOPLE, type DeviceKey, type Zone, type ZoneHour, type ZoneHours } from '../../protocol';
-import type { RunningServer } from '../../server/app';
+import { PEOPLE, type Zone, type ZoneHour, type ZoneHours } from '../../protocol';
 import { DEMO_PROJECT } from '../../server/seed';
 import type { ApiClient } from '../helpers/apiClient';
-import { connectDevice } from '../helpers/devices';
+import { beaconFix, beaconStay, NO_ZONE_RULES, startWithDevice } from '../helpers/beaconWalk';
 import { startServerWithUsers } from '../helpers/testServer';
 
 /**
@@ -18,7 +16,6 @@ import { startServerWithUsers } from '../helpers/testServer';
  */
 const demo = DEMO_PROJECT.projectId;
 const HOUR = 3_600_000;
-const NO_RULES = { entryAlarm: false, authorizedTeams: [], maxStayMin: null, maxHeadcount: null, noMovementMin: null, signalLostS: null };
 
 /** The hours of a run summed (a run may straddle an hour boundary): passages add up, the last hour's headcount. */
 function summed(hours: ZoneHour[]) {
@@ -40,21 +37,6 @@ describe('zone hours written live', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  async function start(): Promise<{ server: RunningServer; admin: ApiClient; bridge: ApiClient; device: MqttClient }> {
-    const { server, admin, bridge } = await startServerWithUsers({ DATA_DIR: dir });
-    const key = await admin.post<DeviceKey>(DEVICES.deviceKey.path, { projectId: demo });
-    const device = await connectDevice(server.mqttPort!, key.body.data!);
-    return { server, admin, bridge, device };
-  }
-  const fix = (device: MqttClient, sn: string, chainageM: number) =>
-    device.publishAsync(`zhgd/${demo}/beacon/${sn}/telemetry`, JSON.stringify({ ts: Date.now(), tunnelId: 'RK', chainageM, battery: 80, sos: false }), { qos: 1 });
-  /** Reports from `chainageM` for 3 s at 2 Hz: a zone edge counts as crossed after 2 s past it (docs/domain.md). */
-  const stay = async (device: MqttClient, sn: string, chainageM: number) => {
-    for (let i = 0; i < 6; i++) {
-      await fix(device, sn, chainageM);
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  };
   const hoursOf = async (admin: ApiClient, zoneId: string) => {
     const r = await admin.post<ZoneHours>(PEOPLE.zoneHours.path, { projectId: demo, zoneId, fromMs, toMs: Date.now() + HOUR });
     expect(r.body.errorMessage).toBeUndefined();
@@ -63,20 +45,20 @@ describe('zone hours written live', () => {
   };
 
   it('answers the hour of people walking in through a portal, and a restart within the hour neither loses nor doubles it', async () => {
-    let { server, admin, bridge, device } = await start();
+    let { server, admin, bridge, device } = await startWithDevice(dir);
     let portal: Zone;
     let work: Zone;
     try {
       // a portal zone and a work zone of their own, away from the demo's portals
-      const p = await admin.post<Zone>(PEOPLE.zoneAdd.path, { projectId: demo, zone: { name: 'Hours portal', kind: 'portal', tunnelId: 'RK', fromM: 3_000, toM: 3_050, ...NO_RULES } });
-      const w = await admin.post<Zone>(PEOPLE.zoneAdd.path, { projectId: demo, zone: { name: 'Hours face', kind: 'work', tunnelId: 'RK', fromM: 3_060, toM: 3_200, ...NO_RULES } });
+      const p = await admin.post<Zone>(PEOPLE.zoneAdd.path, { projectId: demo, zone: { name: 'Hours portal', kind: 'portal', tunnelId: 'RK', fromM: 3_000, toM: 3_050, ...NO_ZONE_RULES } });
+      const w = await admin.post<Zone>(PEOPLE.zoneAdd.path, { projectId: demo, zone: { name: 'Hours face', kind: 'work', tunnelId: 'RK', fromM: 3_060, toM: 3_200, ...NO_ZONE_RULES } });
       portal = p.body.data!;
       work = w.body.data!;
       // two people walk in through the portal into the work zone, one comes back out
-      await fix(device, 'BC0111', 3_020);
-      await fix(device, 'BC0112', 3_030);
-      await Promise.all([stay(device, 'BC0111', 3_080), stay(device, 'BC0112', 3_090)]);
-      await stay(device, 'BC0112', 3_040);
+      await beaconFix(device, 'BC0111', 3_020);
+      await beaconFix(device, 'BC0112', 3_030);
+      await Promise.all([beaconStay(device, 'BC0111', 3_080), beaconStay(device, 'BC0112', 3_090)]);
+      await beaconStay(device, 'BC0112', 3_040);
       // nothing is written before the hour's end: the stop writes the hour so far
       expect(await hoursOf(admin, portal.zoneId)).toEqual([]);
       // a member of another project only is refused
@@ -86,7 +68,7 @@ describe('zone hours written live', () => {
       await server.close();
     }
 
-    ({ server, admin, bridge, device } = await start());
+    ({ server, admin, bridge, device } = await startWithDevice(dir));
     try {
       expect(summed(await hoursOf(admin, portal.zoneId))).toMatchObject({ portalIn: 2, portalOut: 1 });
       const face = summed(await hoursOf(admin, work.zoneId));
@@ -100,14 +82,14 @@ describe('zone hours written live', () => {
 
       // a rules tick (1 s) reads the stored hour back before anybody moves
       await new Promise((r) => setTimeout(r, 2_000));
-      await fix(device, 'BC0113', 3_010);
-      await stay(device, 'BC0113', 3_100);
+      await beaconFix(device, 'BC0113', 3_010);
+      await beaconStay(device, 'BC0113', 3_100);
     } finally {
       await device.endAsync();
       await server.close();
     }
 
-    ({ server, admin, bridge, device } = await start());
+    ({ server, admin, bridge, device } = await startWithDevice(dir));
     try {
       // 3 in (2 before the restart, 1 after), 1 out: the hour's row continued, not written over or doubled
       expect(summed(await hoursOf(admin, portal.zoneId))).toMatchObject({ portalIn: 3, portalOut: 1 });
