@@ -45,3 +45,4 @@ export { useWholeItems } from './useWholeItems';
 export { FitLine } from './FitLine';
 export { useElementHeight } from './useElementHeight';
 export { tablePages, usePageTurns } from './tablePaging';
+export { VISUALLY_HIDDEN } from './visuallyHidden';

@@ -3,7 +3,7 @@ import { Group, Layer, Line, Rect, Stage, Text } from 'react-konva';
 import { useLingui } from '@lingui/react/macro';
 import { formatChainage, type TunnelInfo, type ZoneFields } from '../../../protocol';
 import { useElementWidth } from '../../components/useElementHeight';
-import { useScreenMode, useThemeColors } from '../../components';
+import { useScreenMode, useThemeColors, VISUALLY_HIDDEN } from '../../components';
 import { dragSpan, endAtX, moveSpanEnd, xOfMetres, type BoreAxis, type Span, type SpanEnd } from '../../components/tunnel/zoneDrag';
 import { layoutTunnels, type BoreLayout } from '../../panels/TunnelPersonnel/layout';
 import { PLAN_ZONE_COLOR } from '../../panels/TunnelPlan/PlanLegend';
@@ -251,13 +251,3 @@ function labelLanes(spans: ReadonlyArray<Span & { name?: string }>, ax: BoreAxis
   }
   return lanes;
 }
-
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  margin: -1,
-} as const;

@@ -5,7 +5,7 @@ import type Konva from 'konva';
 import { Group, Layer, Line, Rect, Shape, Stage, Text } from 'react-konva';
 import { formatChainage, type TunnelInfo } from '../../../protocol';
 import { RefusedMessage, useDevices, useTelemetryTopic, useTunnels, useUnderground, type PersonnelFrame, type Underground } from '../../panelData';
-import { formatBeijing, PanelMessage, useScreenMode, useThemeColors, type ScreenColors, type ScreenMode } from '../../components';
+import { formatBeijing, PanelMessage, useScreenMode, useThemeColors, VISUALLY_HIDDEN, type ScreenColors, type ScreenMode } from '../../components';
 import type { PanelProps } from '../types';
 import type { TunnelPersonnelConfig } from './index';
 import { boreWorks, layoutTunnels, MAP_TEXT_PX, mapTextPx, ROCK_GRADE_COLOR, type BoreLayout } from './layout';
@@ -243,16 +243,6 @@ function placeSosHalos(host: HTMLDivElement | null, points: Array<{ x: number; y
     halo.style.top = `${p.y}px`;
   });
 }
-
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  margin: -1,
-} as const;
 
 /**
  * One line per bore ("Left bore: 73 people", the headcount rule's count, as the headline shows it) plus

@@ -5,7 +5,7 @@ import type Konva from 'konva';
 import { Arrow, Group, Layer, Line, Shape, Stage, Text } from 'react-konva';
 import { formatChainage, type TunnelInfo } from '../../../protocol';
 import { RefusedMessage, useDevices, useTelemetryTopic, useTunnelPlan, useTunnelProgress, useTunnels, useUnderground, type PersonnelFrame, type Underground } from '../../panelData';
-import { PanelMessage, useScreenMode, useThemeColors } from '../../components';
+import { PanelMessage, useScreenMode, useThemeColors, VISUALLY_HIDDEN } from '../../components';
 import { mapTextPx, useScreenScale } from '../../components/mapText';
 import { fromPortal, WORK_COLOR } from '../../components/tunnel/BoreProgress';
 import { ROCK_GRADE_COLOR } from '../../theme/rockGrade';
@@ -327,7 +327,6 @@ function usePanZoom(ref: React.RefObject<HTMLDivElement | null>, view: PlanView,
   }, [ref, mounted]);
 }
 
-const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', margin: -1 } as const;
 
 /** One line per bore ("Left bore: 73 people"), the headcount rule's count, for screen readers and tests. */
 function summarise(frame: PersonnelFrame, shown: readonly TunnelInfo[], peopleLabel: (n: number) => string): string {
