@@ -132,6 +132,20 @@ async function cutTexts(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * The texts under 12 px on the board with no alarm banner above it: the open alarms are handled first, and
+ * a measure during which the simulator raised a new one (its banner shrinks the board) is taken again.
+ */
+async function smallTextsWithoutBanner(page: Page): Promise<Array<[string, number]>> {
+  const banner = page.locator('[data-alarm-banner]');
+  for (let attempt = 1; ; attempt++) {
+    await handleOpenAlarms(page.request, 'demo-tunnel');
+    await expect(banner).toHaveCount(0, { timeout: 15_000 });
+    const small = await smallTexts(page, 12);
+    if ((await banner.count()) === 0 || attempt === 3) return small;
+  }
+}
+
 for (const locale of ['en', 'zh-CN'] as const) {
   for (const [w, h] of SIZES) {
     test(`${locale} at ${w}×${h}: every text of every panel shows whole`, async ({ page }) => {
@@ -151,11 +165,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
         expect(await cutTexts(page), board.url).toEqual([]);
         // and nothing under 12 px on the smallest screen (docs/product.md "Validation and display"), measured
         // without an alarm banner: an alarm raised meanwhile (the simulator's vehicles and people) shrinks the board
-        if (w === 1366) {
-          await handleOpenAlarms(page.request, 'demo-tunnel');
-          await expect(page.locator('[data-alarm-banner]')).toHaveCount(0, { timeout: 15_000 });
-          expect(await smallTexts(page, 12), board.url).toEqual([]);
-        }
+        if (w === 1366) expect(await smallTextsWithoutBanner(page), board.url).toEqual([]);
       }
     });
   }

@@ -84,6 +84,8 @@ test('an administrator draws a zone on the tunnel map, saves it, moves its end a
   await expect(page.locator('[data-drag-readout]')).toContainText(`${start} – ${end} (${metres(end) - metres(start)} m)`);
   await dialog.getByLabel('Name', { exact: true }).fill('Drawn shotcrete stretch');
   await dialog.getByRole('button', { name: 'Save' }).click();
+  // the dialog's backdrop takes the pointer until its closing motion ends
+  await expect(dialog).toHaveCount(0);
   const added = page.locator('tr', { hasText: 'Drawn shotcrete stretch' });
   await expect(added).toContainText(`${start} – ${end}`);
   const boreName = await page.locator('[data-zone="Z-LK-EP"] td').nth(2).innerText();

@@ -91,7 +91,10 @@ describe('recorder leases: two nodes on one PostgreSQL and one record folder (re
   });
 
   it('records nothing while a dead node\'s lease lasts, then one node takes the camera', async () => {
-    const [a, b] = await Promise.all(nodes.map(statusOf));
+    // a node that synced before the demo's cameras were seeded names the camera at its next sync
+    const [a, b] = await Promise.all(
+      nodes.map((n) => eventually(async () => { const s = await statusOf(n); return s.owners[0]?.name ? s : null; }, 3 * SYNC_S * 1000, 'the leased camera named', 200)),
+    );
     if (Date.now() < deadUntilMs - 2 * SYNC_S * 1000) {
       // both nodes name the dead node and when its lease ends
       for (const s of [a, b]) expect(s.owners).toEqual([{ projectId: PROJECT, sn: 'CAM-01', name: expect.any(String), nodeId: 'node-dead', expiresAtMs: deadUntilMs }]);
