@@ -70,17 +70,22 @@ export function Gantt({ tasks, today, scale }: { tasks: readonly ScheduleTask[];
         const mark = t.status === 'late' || t.status === 'atRisk' ? i18n._(TASK_STATUS_LABEL[t.status]) : null;
         const actualEnd = t.actualEnd ?? (t.actualStart !== null && t.actualStart <= today ? today : null);
         const right = Math.max(xEnd(t.plannedEnd), t.actualStart !== null && actualEnd !== null ? xEnd(actualEnd) : 0);
+        // the late / at-risk word beside the bar, and the grey bar of the actual span under it
+        const markAt = (mx: number, my: number) =>
+          mark ? (
+            <text x={mx} y={my} fill={color} fontWeight={700} data-mark={t.status}>
+              {mark}
+            </text>
+          ) : null;
+        const actualBar = (y: number, h: number) =>
+          t.actualStart !== null && actualEnd !== null ? <rect x={x(t.actualStart)} y={y} width={xEnd(actualEnd) - x(t.actualStart)} height={h} fill={SCREEN.textMuted} opacity={0.8} rx={2} /> : null;
         if (t.milestone) {
           const cx = x(t.plannedEnd) + PX_PER_DAY[scale] / 2;
           const cy = yMid(i);
           return (
             <g key={t.taskId} data-gantt-task={t.wbs} data-status={t.status}>
               <path d={`M${cx},${cy - 9} L${cx + 9},${cy} L${cx},${cy + 9} L${cx - 9},${cy} z`} fill={t.status === 'done' ? color : 'none'} stroke={color} strokeWidth={2} />
-              {mark ? (
-                <text x={cx + 14} y={cy + 5} fill={color} fontWeight={700}>
-                  {mark}
-                </text>
-              ) : null}
+              {markAt(cx + 14, cy + 5)}
             </g>
           );
         }
@@ -94,12 +99,8 @@ export function Gantt({ tasks, today, scale }: { tasks: readonly ScheduleTask[];
               <rect x={px} y={top + 5} width={pw} height={8} fill={color} opacity={0.3} />
               <rect x={px} y={top + 5} width={(pw * t.progressPct) / 100} height={8} fill={color} data-progress={t.progressPct} />
               <path d={`M${px},${top + 5} h${tip} v8 L${px},${top + 20} z M${px + pw},${top + 5} h${-tip} v8 L${px + pw},${top + 20} z`} fill={color} />
-              {t.actualStart !== null && actualEnd !== null ? <rect x={x(t.actualStart)} y={top + 23} width={xEnd(actualEnd) - x(t.actualStart)} height={5} fill={SCREEN.textMuted} opacity={0.8} rx={2} /> : null}
-              {mark ? (
-                <text x={right + 6} y={top + 17} fill={color} fontWeight={700} data-mark={t.status}>
-                  {mark}
-                </text>
-              ) : null}
+              {actualBar(top + 23, 5)}
+              {markAt(right + 6, top + 17)}
             </g>
           );
         }
@@ -107,12 +108,8 @@ export function Gantt({ tasks, today, scale }: { tasks: readonly ScheduleTask[];
           <g key={t.taskId} data-gantt-task={t.wbs} data-status={t.status}>
             <rect x={px} y={top + 5} width={pw} height={12} fill="none" stroke={color} strokeWidth={1.5} rx={2} />
             <rect x={px} y={top + 5} width={(pw * t.progressPct) / 100} height={12} fill={color} opacity={0.85} rx={2} data-progress={t.progressPct} />
-            {t.actualStart !== null && actualEnd !== null ? <rect x={x(t.actualStart)} y={top + 20} width={xEnd(actualEnd) - x(t.actualStart)} height={7} fill={SCREEN.textMuted} opacity={0.8} rx={2} /> : null}
-            {mark ? (
-              <text x={right + 6} y={top + 17} fill={color} fontWeight={700} data-mark={t.status}>
-                {mark}
-              </text>
-            ) : null}
+            {actualBar(top + 20, 7)}
+            {markAt(right + 6, top + 17)}
           </g>
         );
       })}
