@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIVE_TOPICS } from './socket';
-import { PERMISSIONS, ROLES, ROLE_PERMISSIONS, TOPIC_PERMISSIONS, passwordProblem, roleAllows, userMay } from './roles';
+import { PERMISSIONS, ROLES, ROLE_PERMISSIONS, TOPIC_PERMISSIONS, passwordProblem, roleAllows, sessionMay, userMay } from './roles';
 
 describe('roles', () => {
   it('gives the organisation administrator everything and the viewer only reading', () => {
@@ -27,5 +27,16 @@ describe('roles', () => {
     expect(passwordProblem('onlyletterslong', 'u')).toBe('letterAndDigit');
     expect(passwordProblem('alice-2026-pass', 'Alice')).toBe('username');
     expect(passwordProblem('rainy-day-2026', 'bob')).toBeNull();
+  });
+});
+
+describe('sessionMay', () => {
+  it('lets an administrator do anything, a role what it grants, and nobody without a session', () => {
+    expect(sessionMay({ isAdmin: true, role: null }, 'project.admin')).toBe(true);
+    expect(sessionMay({ isAdmin: false, role: 'safetyOfficer' }, 'zone.edit')).toBe(false);
+    expect(sessionMay({ isAdmin: false, role: 'projectManager' }, 'zone.edit')).toBe(true);
+    expect(sessionMay({ isAdmin: false, role: 'viewer' }, 'zone.edit')).toBe(false);
+    expect(sessionMay({ isAdmin: false, role: null }, 'board.edit')).toBe(false);
+    expect(sessionMay(null, 'board.edit')).toBe(false);
   });
 });

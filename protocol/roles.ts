@@ -91,6 +91,14 @@ export function userMay(user: { projects: readonly { projectId: string; role?: R
 }
 
 /**
+ * True when the signed-in `user` may do `permission` in their current project: an installation administrator,
+ * or a role there that grants it (the browser's own check; the server checks every route itself).
+ */
+export function sessionMay(user: { isAdmin: boolean; role?: Role | null } | null, permission: Permission): boolean {
+  return !!user && (user.isAdmin || (!!user.role && roleAllows(user.role, permission)));
+}
+
+/**
  * Password rules (docs/api.md "Users"): 10 to 256 characters, at least one letter and one digit, not the
  * user name. @returns the rule broken, or null when the password is acceptable.
  */

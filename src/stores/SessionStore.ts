@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { AUTH, loginBody, type SessionUser } from '../../protocol';
+import { AUTH, loginBody, sessionMay, type Permission, type SessionUser } from '../../protocol';
 import { BusinessError, GENERIC_ERROR_MESSAGE, type RequestFn } from '../api/request';
 
 /** `checking` until the first auth/me answers; the app renders nothing else until `authenticated` (docs/product.md "Shell and session"). */
@@ -23,6 +23,11 @@ export class SessionStore {
   /** Current project id, or null when logged out. */
   get projectId(): string | null {
     return this.user?.projectId ?? null;
+  }
+
+  /** Whether the user may do `permission` in the current project (protocol/roles.ts `sessionMay`). */
+  may(permission: Permission): boolean {
+    return sessionMay(this.user, permission);
   }
 
   /** Asks the server who we are; never throws. */

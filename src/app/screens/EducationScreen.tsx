@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { Button, Input } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { EDUCATION, EDUCATION_TYPES, BEIJING_OFFSET_MS, roleAllows, type EducationRecord, type EducationType } from '../../../protocol';
+import { EDUCATION, EDUCATION_TYPES, BEIJING_OFFSET_MS, type EducationRecord, type EducationType } from '../../../protocol';
 import { downloadExport } from '../../api/downloadExport';
 import { useQuery, useStores } from '../../stores';
 import { SCREEN } from '../../theme/theme';
@@ -45,8 +45,7 @@ export const EducationScreen = observer(function EducationScreen() {
   const page = useQuery(EDUCATION.list, filter ? { ...filter, limit: PAGE_SIZE } : null).data;
   const statis = useQuery(EDUCATION.statis, projectId ? { projectId } : null).data;
   const people = useQuery(EDUCATION.people, projectId ? { projectId, withoutThreeLevelOnly: true } : null).data;
-  const user = session.user;
-  const mayWrite = !!user && (user.isAdmin || (!!user.role && roleAllows(user.role, 'zone.edit')));
+  const mayWrite = session.may('zone.edit');
   const remove = async (recordId: number) => {
     if (!projectId || !window.confirm(t`Delete this record and its attachments?`)) return;
     await queries.mutate(EDUCATION.delete, { projectId, recordId });

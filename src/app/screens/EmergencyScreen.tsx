@@ -4,7 +4,7 @@ import { Button, Input, Tab, TabList } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { EMERGENCY, EMERGENCY_REGISTERS, roleAllows, RISK_LEVELS, formatChainage, type EmergencyListBody, type EmergencyRecord, type EmergencyRegister, type RiskLevel } from '../../../protocol';
+import { EMERGENCY, EMERGENCY_REGISTERS, RISK_LEVELS, formatChainage, type EmergencyListBody, type EmergencyRecord, type EmergencyRegister, type RiskLevel } from '../../../protocol';
 import { useProjectTunnels, useQuery, useStores } from '../../stores';
 import { downloadExport } from '../../api/downloadExport';
 import { ACCIDENT_TYPE_LABEL, CONTROL_LEVEL_LABEL, EMERGENCY_REGISTER_LABEL, RISK_LEVEL_COLOR, RISK_LEVEL_LABEL } from '../../components/registers/labels';
@@ -121,8 +121,7 @@ export const EmergencyScreen = observer(function EmergencyScreen() {
   const { tunnels, session, queries } = useStores();
   useProjectTunnels(projectId);
   const list = useQuery(EMERGENCY.list, projectId ? listQuery(projectId, register, filters) : null, { notify: true }).data;
-  const user = session.user;
-  const mayEdit = !!user && (user.isAdmin || (!!user.role && roleAllows(user.role, EMERGENCY.save.permission)));
+  const mayEdit = session.may(EMERGENCY.save.permission);
   /** The record in the dialog: null a new one, undefined no dialog. */
   const [editing, setEditing] = useState<EmergencyRecord | null | undefined>(undefined);
   const remove = async (r: EmergencyRecord) => {

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useRef, useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ENVIRONMENT, roleAllows, type EnvironmentDaily, type EnvironmentDay, type SprayState } from '../../../protocol';
+import { ENVIRONMENT, type EnvironmentDaily, type EnvironmentDay, type SprayState } from '../../../protocol';
 import { useOpenProject, useQuery, useStores } from '../../stores';
 import { formatFixedDigits } from '../../format/number';
 import { SCREEN } from '../../theme/theme';
@@ -222,8 +222,7 @@ const SprayTable = observer(function SprayTable({ projectId }: { projectId: stri
   const list = useQuery(ENVIRONMENT.sprayList, projectId ? { projectId } : null, { refreshMs: SPRAY_REFRESH_MS }).data;
   const [message, setMessage] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
-  const user = session.user;
-  const mayCommand = !!user && (user.isAdmin || (!!user.role && roleAllows(user.role, 'project.admin')));
+  const mayCommand = session.may('project.admin');
   if (!list || !projectId || list.length === 0) return null;
   const editingCannon = list.find((s) => s.sn === editing);
   const command = async (s: SprayState, action: 'on' | 'off' | 'auto') => {

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { Button, Checkbox, Input, Select, Textarea } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { EVENT_KINDS, EVENTS, roleAllows, type EventKind } from '../../../protocol';
+import { EVENT_KINDS, EVENTS, type EventKind } from '../../../protocol';
 import { BusinessError } from '../../api/request';
 import { downloadExport } from '../../api/downloadExport';
 import { useQuery, useStores } from '../../stores';
@@ -31,8 +31,7 @@ export const EventBookScreen = observer(function EventBookScreen() {
   const [q, setQ] = useState('');
   const filter = projectId ? { projectId, ...(kind ? { kind } : {}), ...(q.trim() ? { q: q.trim() } : {}) } : null;
   const page = useQuery(EVENTS.list, filter ? { ...filter, pageSize: PAGE_SIZE } : null).data;
-  const user = session.user;
-  const mayWrite = !!user && (user.isAdmin || (!!user.role && roleAllows(user.role, 'zone.edit')));
+  const mayWrite = session.may('zone.edit');
   const remove = async (eventId: number) => {
     if (!projectId || !window.confirm(t`Delete this event and its attachments?`)) return;
     await queries.mutate(EVENTS.delete, { projectId, eventId });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { INSPECTION_CATEGORIES, INSPECTION_SEVERITIES, INSPECTION_STATES, INSPECTIONS, roleAllows, type Inspection, type InspectionListBody, type InspectionStatis } from '../../../protocol';
+import { INSPECTION_CATEGORIES, INSPECTION_SEVERITIES, INSPECTION_STATES, INSPECTIONS, type Inspection, type InspectionListBody, type InspectionStatis } from '../../../protocol';
 import { useProjectTunnels, useQuery, useStores } from '../../stores';
 import { downloadExport } from '../../api/downloadExport';
 import { INSPECTION_CATEGORY_LABEL, INSPECTION_SEVERITY_LABEL, INSPECTION_STATE_LABEL } from '../../components/registers/labels';
@@ -73,8 +73,7 @@ export const InspectionsScreen = observer(function InspectionsScreen() {
   const set = (k: keyof Filters) => (v: string) => setFilters({ ...filters, [k]: v });
   const { session } = useStores();
   useProjectTunnels(projectId);
-  const user = session.user;
-  const mayEdit = !!user && (user.isAdmin || (!!user.role && roleAllows(user.role, INSPECTIONS.save.permission)));
+  const mayEdit = session.may(INSPECTIONS.save.permission);
   const [adding, setAdding] = useState(false);
   const [openId, setOpenId] = useState<number | null>(null);
   const opened = openId === null ? undefined : list?.list.find((i) => i.inspectionId === openId);

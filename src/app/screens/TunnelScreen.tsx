@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Dropdown, Field, Input, Option, Spinner, Tab, TabList } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { roleAllows, TUNNEL, type ProgressEntry, type TunnelProgressAt } from '../../../protocol';
+import { TUNNEL, type ProgressEntry, type TunnelProgressAt } from '../../../protocol';
 import { useQuery, useStores } from '../../stores';
 import { useCycleState } from '../../panelData';
 import { BoreLegend, BoreProgress, chainageOf, gradesOf } from '../../components/tunnel/BoreProgress';
@@ -32,9 +32,8 @@ export const TunnelScreen = observer(function TunnelScreen() {
   const { queries, session } = useStores();
   const { t } = useLingui();
   const projectId = useProjectId();
-  const user = session.user;
-  const canReport = !!user && (user.isAdmin || (!!user.role && roleAllows(user.role, 'zone.edit')));
-  const canEditGrades = !!user && (user.isAdmin || (!!user.role && roleAllows(user.role, 'project.admin')));
+  const canReport = session.may('zone.edit');
+  const canEditGrades = session.may('project.admin');
   // a report or a rock-grade edit (queries.mutate of a tunnel contract) reloads both at once
   const bores: readonly TunnelProgressAt[] | null = useQuery(TUNNEL.progressFigures, projectId ? { projectId } : null, { refreshMs: REFRESH_MS }).data;
   const recent: readonly ProgressEntry[] = useQuery(TUNNEL.progressList, projectId ? { projectId, limit: 10 } : null, { refreshMs: REFRESH_MS }).data ?? [];

@@ -23,7 +23,7 @@ import {
   ToggleButton,
 } from '@fluentui/react-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { chainageRange, formatChainage, formatChainageExact, PEOPLE, roleAllows, ZONE_KINDS, zoneFieldsSchema, type ChainageRangeProblem, type ZoneFields, type ZoneKind, type ZoneRow } from '../../../protocol';
+import { chainageRange, formatChainage, formatChainageExact, PEOPLE, ZONE_KINDS, zoneFieldsSchema, type ChainageRangeProblem, type ZoneFields, type ZoneKind, type ZoneRow } from '../../../protocol';
 import { useProjectTunnels, useQuery, useStores } from '../../stores';
 import { ScreenFrame, ScreenLink } from './ScreenFrame';
 import { useProjectId } from '../shell/useProjectId';
@@ -131,8 +131,7 @@ export const ZonesScreen = observer(function ZonesScreen() {
   const { queries, tunnels, session } = useStores();
   const { t, i18n } = useLingui();
   const projectId = useProjectId();
-  const user = session.user;
-  const isAdmin = !!user && (user.isAdmin || (!!user.role && roleAllows(user.role, PEOPLE.zoneAdd.permission)));
+  const isAdmin = session.may(PEOPLE.zoneAdd.permission);
   const [editing, setEditingForm] = useState<{ zoneId: string | null; form: ZoneForm } | null>(null);
   // the range drawn on the map that the open form proposes; cleared when the form closes, so a cancelled
   // change draws the zone where it was

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { Navigate } from 'react-router';
 import { Spinner } from '@fluentui/react-components';
 import { useLingui } from '@lingui/react/macro';
-import { BOARDS, roleAllows, type BoardListItem, type SessionUser } from '../../../protocol';
+import { BOARDS, sessionMay, type BoardListItem, type SessionUser } from '../../../protocol';
 import { useQuery, useStores } from '../../stores';
 import { lastBoard, type LastBoard } from './lastBoard';
 import { useProjectId } from './useProjectId';
@@ -14,8 +14,7 @@ export const BOARD_LIST_PATH = '/pageManger';
 
 /** True when `user` may build boards in the current project: an installation administrator, or a role with `board.edit`. */
 export function mayBuildBoards(user: SessionUser | null): boolean {
-  if (!user) return false;
-  return user.isAdmin || (!!user.role && roleAllows(user.role, 'board.edit'));
+  return sessionMay(user, 'board.edit');
 }
 
 /** The viewer's URL of a board (its latest release). */
