@@ -76,25 +76,26 @@ export const HeadlinePanel = observer(function HeadlinePanel({ config }: PanelPr
   const { tunnels } = useTunnels();
   const alarms = useAlarmFeed();
   const withPeople = config.figures.includes('people');
-  const [counts, setCounts] = useState<ReadonlyMap<string, number>>(new Map());
+  // null until the first personnel frame: the figure reads "—", never a 0 nobody counted
+  const [counts, setCounts] = useState<ReadonlyMap<string, number> | null>(null);
   useUnderground(withPeople ? tunnels : NO_TUNNELS, { binM: HEADLINE_BIN_M, everyMs: HEADLINE_PEOPLE_EVERY_MS }, (u) => {
     // a new state only when a count changed: the headline re-renders per change, not per frame
-    setCounts((was) => (sameCounts(was, u.counts) ? was : u.counts));
+    setCounts((was) => (was && sameCounts(was, u.counts) ? was : u.counts));
   });
   const tiles: ReactNode[] = [];
   for (const f of config.figures) {
     if (f === 'people') {
-      for (const bore of peopleByBore(counts, tunnels)) {
+      for (const bore of peopleByBore(counts ?? NO_COUNTS, tunnels)) {
         const name = bore.name;
         tiles.push(
           <Tile
             key={`people-${bore.tunnelId}`}
             name="people"
-            data={{ 'data-tunnel-id': bore.tunnelId, 'data-count': String(bore.count) }}
+            data={counts ? { 'data-tunnel-id': bore.tunnelId, 'data-count': String(bore.count) } : { 'data-tunnel-id': bore.tunnelId }}
             label={name}
             figure={
               <>
-                {bore.count}
+                {counts ? bore.count : '—'}
                 <span style={{ fontSize: '0.4em', fontWeight: 600 }}>
                   {' '}
                   <Trans>underground</Trans>
@@ -158,6 +159,8 @@ export const HeadlinePanel = observer(function HeadlinePanel({ config }: PanelPr
 });
 
 const NO_TUNNELS: readonly never[] = [];
+/** Counts before the first personnel frame (the figures read "—" then). */
+const NO_COUNTS: ReadonlyMap<string, number> = new Map();
 
 function sameCounts(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean {
   if (a.size !== b.size) return false;

@@ -9,6 +9,8 @@ import type { PortalCountsConfig } from './index';
 import { borePortals, CROSSING_LINE_EM, crossingLinesThatFit } from './portals';
 
 const NO_TUNNELS: never[] = [];
+/** Counts before the first personnel frame (the figure reads "—" then). */
+const NO_COUNTS: ReadonlyMap<string, number> = new Map();
 /** No cap from measuring yet. */
 const MAX_CAP = 10;
 /** Heat-strip bin the underground count asks for (m); only the per-bore counts are read. */
@@ -51,10 +53,11 @@ export function PortalCountsPanel({ config, width, height }: PanelProps<PortalCo
     if (shownLines.current > 0) setFit((f) => ({ ...f, cap: shownLines.current - 1 }));
     else if (fit.shrink < 10) setFit((f) => ({ ...f, shrink: f.shrink + 1 }));
   });
-  const [counts, setCounts] = useState<ReadonlyMap<string, number>>(new Map());
+  // null until the first personnel frame: the figure reads "—", never a 0 nobody counted
+  const [counts, setCounts] = useState<ReadonlyMap<string, number> | null>(null);
   useUnderground(config.showUnderground ? tunnels : NO_TUNNELS, { binM: COUNT_BIN_M, everyMs: COUNT_EVERY_MS }, (u) => setCounts(u.counts));
   if (!answer) return <PanelMessage tone={failed ? 'error' : 'muted'}>{failed ? <Trans>Portal counts could not be loaded</Trans> : <Trans>Loading…</Trans>}</PanelMessage>;
-  const bores = borePortals(answer.portals, tunnels, counts);
+  const bores = borePortals(answer.portals, tunnels, counts ?? NO_COUNTS);
   if (bores.length === 0) return <PanelMessage tone="muted"><Trans>No portal zones</Trans></PanelMessage>;
   const rows = bores.length * 2 + (replay ? 1 : 0);
   const basePx = Math.max(20, Math.min(26, Math.floor(width / 30), Math.floor(height / (rows * 2.2))));
@@ -84,7 +87,7 @@ export function PortalCountsPanel({ config, width, height }: PanelProps<PortalCo
             <div style={{ color: SCREEN.textMuted }}>{b.name}</div>
             {config.showUnderground ? (
               <div>
-                <strong data-underground style={{ fontSize: big, fontVariantNumeric: 'tabular-nums' }}>{b.underground}</strong> <Trans>underground</Trans>
+                <strong data-underground style={{ fontSize: big, fontVariantNumeric: 'tabular-nums' }}>{counts ? b.underground : '—'}</strong> <Trans>underground</Trans>
               </div>
             ) : null}
           </div>
