@@ -8,6 +8,7 @@ import { screenZoom } from '../../app/shell/screenZoom';
 import { MIN_SCREEN_TEXT_PX } from '../mapText';
 import { chinaProjection, mapPaths, projectPoint } from './chinaMap';
 import { useProjectLabels } from './labels';
+import { placeLabels } from './labelPlacement';
 
 /** A marker's fill by the project's construction state; an open alarm adds a red ring. */
 export const STATE_COLOR: Record<ProjectState, string> = {
@@ -57,6 +58,8 @@ export function CompanyMap({ projects, onOpen }: { projects: readonly CompanyPro
     const at = projection && p.latitude !== null && p.longitude !== null ? projectPoint(projection, p.longitude, p.latitude) : null;
     return at ? [{ p, x: at[0], y: at[1] }] : [];
   });
+  // names beside their markers, turned left, above or below where they would run into another
+  const labels = placeLabels(placed.map(({ p, x, y }) => ({ key: p.projectId, x, y, text: p.name })), r * 1.9, fontPx, width, height);
   const open = (e: MouseEvent, projectId: string) => onOpen(projectId, e.ctrlKey || e.metaKey || e.button === 1);
 
   return (
@@ -73,7 +76,7 @@ export function CompanyMap({ projects, onOpen }: { projects: readonly CompanyPro
               <path key={i} d={d} />
             ))}
           </g>
-          {placed.map(({ p, x, y }) => (
+          {placed.map(({ p, x, y }, i) => (
             <g
               key={p.projectId}
               data-project-marker={p.projectId}
@@ -98,7 +101,7 @@ export function CompanyMap({ projects, onOpen }: { projects: readonly CompanyPro
                   {p.openAlarms > 99 ? '99+' : p.openAlarms}
                 </text>
               ) : null}
-              <text x={x + r * 2.1} y={y + fontPx * 0.35} fontSize={fontPx} fill={SCREEN.text} stroke="#0b1220" strokeWidth={3} paintOrder="stroke">
+              <text x={labels[i].x} y={labels[i].y} textAnchor={labels[i].anchor} fontSize={fontPx} fill={SCREEN.text} stroke="#0b1220" strokeWidth={3} paintOrder="stroke">
                 {p.name}
               </text>
             </g>
