@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { beijingDateOf, dayNumber, parentWbs } from '../../protocol';
+import { beijingDateOf, parentWbs, rollUpSchedule } from '../../protocol';
 import { replaceSchedule, type Database, type ImportedTask } from '../storage';
 import type { SeedLocale } from './demoNames';
 
@@ -57,7 +57,7 @@ const LEAVES: Leaf[] = [
   ['7.3', ['Handover for acceptance', '交工验收'], [1040, 1040], [null, null], 0, ['6.2', '6.3', '5.2'], PAVING, true],
 ];
 
-/** The demo schedule as import rows (groups summed from their tasks: span, first actual start, progress by planned days). */
+/** The demo schedule as import rows; each group's dates and progress are rolled up from its tasks (protocol/schedule.ts `rollUpSchedule`). */
 export function demoSchedule(locale: SeedLocale, nowMs: number): ImportedTask[] {
   const pick = (t: Both) => (locale === 'en' ? t[0] : t[1]);
   const date = (d: number) => beijingDateOf(nowMs + d * DAY_MS);
@@ -66,30 +66,20 @@ export function demoSchedule(locale: SeedLocale, nowMs: number): ImportedTask[] 
     parentWbs: parentWbs(wbs),
     predecessorWbs: predecessors,
   }));
-  const groups: ImportedTask[] = Object.entries(GROUPS).map(([wbs, name]) => {
-    const kids = leaves.filter((t) => t.parentWbs === wbs).map((t) => t.fields);
-    const days = (f: (typeof kids)[number]) => dayNumber(f.plannedEnd) - dayNumber(f.plannedStart) + 1;
-    const weight = kids.reduce((n, f) => n + days(f), 0);
-    const progressPct = Math.round((kids.reduce((n, f) => n + days(f) * f.progressPct, 0) / weight) * 10) / 10;
-    const started = kids.map((f) => f.actualStart).filter((d) => d !== null).sort();
-    const done = progressPct === 100;
-    return {
-      fields: {
-        wbs,
-        name: pick(name),
-        plannedStart: kids.map((f) => f.plannedStart).sort()[0],
-        plannedEnd: kids.map((f) => f.plannedEnd).sort().at(-1)!,
-        actualStart: started[0] ?? null,
-        actualEnd: done ? kids.map((f) => f.actualEnd!).sort().at(-1)! : null,
-        progressPct,
-        responsibleUnit: '',
-        milestone: false,
-      },
-      parentWbs: null,
-      predecessorWbs: [],
-    };
-  });
-  return [...groups, ...leaves];
+  // the groups' own values are what the schedule's roll-up rule makes of their tasks
+  const groups: ImportedTask[] = Object.entries(GROUPS).map(([wbs, name]) => ({
+    fields: { wbs, name: pick(name), plannedStart: leaves[0].fields.plannedStart, plannedEnd: leaves[0].fields.plannedEnd, actualStart: null, actualEnd: null, progressPct: 0, responsibleUnit: '', milestone: false },
+    parentWbs: null,
+    predecessorWbs: [],
+  }));
+  const all = [...groups, ...leaves];
+  const index = new Map(all.map((t, i) => [t.fields.wbs, i]));
+  const rolled = rollUpSchedule(all.map((t, i) => ({ ...t.fields, taskId: i, parentId: t.parentWbs === null ? null : (index.get(t.parentWbs) ?? null) })));
+  for (const [i, g] of groups.entries()) {
+    const { plannedStart, plannedEnd, actualStart, actualEnd, progressPct } = rolled[i];
+    g.fields = { ...g.fields, plannedStart, plannedEnd, actualStart, actualEnd, progressPct };
+  }
+  return all;
 }
 
 /** Seeds the demo project's schedule (docs/domain.md "Project schedule") in `locale`, as of `nowMs`. */
