@@ -2,22 +2,21 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { Checkbox, Field, Input, Select } from '@fluentui/react-components';
 import { useLingui } from '@lingui/react/macro';
-import { ATTACHMENTS, EDUCATION, EDUCATION_METHODS, EDUCATION_TYPES, PEOPLE, type EducationMethod, type EducationRecord, type EducationType } from '../../../protocol';
+import { EDUCATION, EDUCATION_METHODS, EDUCATION_TYPES, PEOPLE, type EducationMethod, type EducationRecord, type EducationType } from '../../../protocol';
 import { BusinessError } from '../../api/request';
 import { useQuery, useStores } from '../../stores';
 import { SCREEN } from '../../theme/theme';
 import { EDUCATION_METHOD_LABEL, EDUCATION_TYPE_LABEL } from '../../components/educationLabels';
 import { beijingInputValue, parseBeijingInput } from '../../board/timeControls/timeRange';
-import { EditDialog, fileToBase64 } from './admin/adminUi';
+import { EditDialog } from './admin/adminUi';
+import { uploadFiles } from '../../components/registers/Photos';
 
 /** Most people the participant picker lists for a search (the rest by a narrower search). */
 const PICKER_ROWS = 60;
 
 /** Uploads `file` (if any) to the project's attachment store; its id, or `keep` without a file. */
 async function uploaded(queries: ReturnType<typeof useStores>['queries'], projectId: string, file: File | null, keep: number | null): Promise<number | null> {
-  if (!file) return keep;
-  const a = await queries.mutate(ATTACHMENTS.upload, { projectId, fileName: file.name, contentBase64: await fileToBase64(file) }, { skipErrorHandler: true });
-  return a.attachmentId;
+  return file ? (await uploadFiles(queries, projectId, [file]))[0] : keep;
 }
 
 /**
@@ -49,7 +48,7 @@ export const EducationDialog = observer(function EducationDialog({ projectId, re
     setError(null);
     try {
       const attachmentIds = [...(record?.attachmentIds ?? [])];
-      for (const f of files) attachmentIds.push((await uploaded(queries, projectId, f, null))!);
+      attachmentIds.push(...(await uploadFiles(queries, projectId, files)));
       const files3 = preShift
         ? { team, initiator, signSheetId: await uploaded(queries, projectId, sheet, record?.signSheetId ?? null), photoId: await uploaded(queries, projectId, photo, record?.photoId ?? null), videoId: await uploaded(queries, projectId, video, record?.videoId ?? null) }
         : {};
