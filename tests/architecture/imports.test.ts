@@ -26,8 +26,8 @@ const ALLOWED: Record<Area, Area[]> = {
   'src/board': ['protocol', 'src/stores', 'src/panelData', 'src/other'],
   'src/other': ['protocol', 'src/stores', 'src/panelData', 'src/panels', 'src/board', 'workers'],
   fixtures: ['protocol', 'server'],
-  tests: ['protocol', 'server', 'streams', 'workers', 'src/stores', 'src/panelData', 'src/panels', 'src/board', 'src/other', 'fixtures'],
-  bench: ['protocol', 'server', 'streams', 'workers', 'src/stores', 'src/panelData', 'src/panels', 'src/board', 'src/other', 'fixtures'],
+  tests: ['protocol', 'server', 'streams', 'workers', 'src/stores', 'src/panelData', 'src/panels', 'src/board', 'src/other', 'fixtures', 'bench', 'scripts'],
+  bench: ['protocol', 'server', 'streams', 'workers', 'src/stores', 'src/panelData', 'src/panels', 'src/board', 'src/other', 'fixtures', 'scripts'],
   scripts: [],
 };
 
