@@ -15,29 +15,12 @@
  *   node --import tsx bench/replay/coldOpen.ts [--rounds=4] [--beacons=200] [--hours=8]
  */
 import { performance } from 'node:perf_hooks';
-import { AUTH, HISTORY } from '../../protocol';
+import { HISTORY } from '../../protocol';
 import { DEMO_PROJECT } from '../../server/seed';
-import { writeSealedChunks } from '../../server/storage';
-import type { RunningServer } from '../../server/app';
-
-/** A signed-in administrator of the bench's server: its base URL and session cookie. */
-interface ApiClient {
-  baseUrl: string;
-  cookie: string;
-}
-
-const PASSWORD = 'bench-cold-open-pw';
-
-async function signIn(baseUrl: string): Promise<ApiClient> {
-  const res = await fetch(baseUrl + AUTH.login.path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) });
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
-  if (!res.ok || !cookie) throw new Error(`bench: sign-in failed (HTTP ${res.status})`);
-  return { baseUrl, cookie };
-}
+import { fillBeacons, PASSWORD, signIn, type ApiClient } from './trackBench';
 import { HistoryImpl } from '../../workers/telemetry/HistoryImpl';
 import { fetchCompactTracks } from '../../src/panelData/history';
 import { trackPageCursor } from '../../protocol/trackCodec';
-import { beaconWalkChunk } from '../../fixtures/beaconWalk';
 import { startServer } from '../../server/app';
 import { loadConfig } from '../../server/config';
 
@@ -64,15 +47,6 @@ async function fetchFromRangeStart(req: { projectId: string; fromMs: number; toM
   }
 }
 
-async function fill(server: RunningServer, fromMs: number, toMs: number): Promise<void> {
-  const seeded = await server.db.selectFrom('devices').selectAll().where('project_id', '=', demo).where('kind', '=', 'beacon').orderBy('sn').execute();
-  const template = seeded[0];
-  const extra = Array.from({ length: Math.max(0, BEACONS - seeded.length) }, (_, i) => ({ ...template, sn: `BCCOLD${String(i).padStart(4, '0')}`, thresholds: JSON.stringify(template.thresholds), thresholds_edited: JSON.stringify(template.thresholds_edited), unconfigured_metrics: JSON.stringify(template.unconfigured_metrics), vehicle: null, latest: null }));
-  if (extra.length > 0) await server.db.insertInto('devices').values(extra).execute();
-  const sns = [...seeded.map((d) => d.sn), ...extra.map((d) => d.sn)].slice(0, BEACONS);
-  for (let t = fromMs; t < toMs; t += MINUTE) await writeSealedChunks(server.db, sns.map((sn, b) => beaconWalkChunk(demo, sn, b, t)), () => 2);
-}
-
 async function open(side: Side, admin: ApiClient, round: number): Promise<{ ms: number; pages: number; bytes: number }> {
   const toMs = Date.now();
   const fromMs = toMs - HOURS * 3_600_000;
@@ -95,7 +69,7 @@ const server = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', MQTT
 const admin = await signIn(server.url);
 try {
   const filled = performance.now();
-  await fill(server, fromMs, toMs);
+  await fillBeacons(server, BEACONS, fromMs, toMs);
   const fillMs = performance.now() - filled;
   // the warming pass the server makes each minute (the first one 20 s after its start)
   const t = performance.now();

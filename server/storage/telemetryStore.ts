@@ -67,6 +67,31 @@ export async function rawChunkFingerprint(db: Kysely<Database>, projectId: strin
   return `${Number(r?.chunks ?? 0)}/${Number(r?.readings ?? 0)}`;
 }
 
+/**
+ * Minute start (ms) of the first raw chunk of any of `sns` in `projectId` holding readings at or after
+ * `fromMs` and starting at or before `toMs`, committed or still open in memory; null when there is none.
+ * One index probe per sn (telemetry_chunks_sn_idx), so finding that a long stretch is empty costs no scan of it.
+ */
+export async function firstChunkStart(db: Kysely<Database>, projectId: string, sns: readonly string[], fromMs: number, toMs: number): Promise<number | null> {
+  const fromMinute = Math.floor(fromMs / MINUTE_MS) * MINUTE_MS;
+  const wanted = new Set(sns);
+  let first: number | null = null;
+  for (const c of openChunksOf(db, projectId)) if (wanted.has(c.sn) && c.startMs >= fromMinute && c.startMs <= toMs && (first === null || c.startMs < first)) first = c.startMs;
+  if (sns.length === 0) return first;
+  const r = await sql<{ first: number | string | null }>`
+    select min(f.start_ms) as first
+    from unnest(${[...wanted]}::text[]) as b(sn)
+    cross join lateral (
+      select c.start_ms from telemetry_chunks c
+      where c.project_id = ${projectId} and c.sn = b.sn and c.start_ms >= ${fromMinute} and c.start_ms <= ${toMs} and c.data is not null
+      order by c.start_ms
+      limit 1
+    ) f`.execute(db);
+  const stored = r.rows[0]?.first ?? null;
+  if (stored === null) return first;
+  return first === null ? Number(stored) : Math.min(first, Number(stored));
+}
+
 function openChunksOf(db: Kysely<Database>, projectId: string): OpenChunkView[] {
   const out: OpenChunkView[] = [];
   for (const h of heads.get(db) ?? []) out.push(...h.openChunks(projectId));

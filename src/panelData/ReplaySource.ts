@@ -13,14 +13,9 @@ import { frameScheduler, type FrameScheduler } from './FrameScheduler';
 import type { HistoryFetcher } from './history';
 import { ReplayClock } from './ReplayClock';
 import { quietAdvance } from './quiet';
-import { replayPlan, REPLAY_RAW_DAYS, type ReplayPlan } from './replayTier';
+import { replayPlan, REPLAY_LOOKBACK_MS, REPLAY_RAW_DAYS, type ReplayPlan } from './replayTier';
 import type { AlarmFeedState, ChartWindow, PanelDataSource, PersonnelFrame, PersonnelRequest, SeriesFrame, TelemetryTopic, WindowRequest } from './types';
 
-/**
- * History loaded before the range's start, so that the first instants have a "last reading" and charts a
- * full window (ms): one hour, the longest default chart window.
- */
-export const REPLAY_LOOKBACK_MS = 60 * 60_000;
 /** Alarms raised this long before the range still show when active at its start (ms). */
 export const REPLAY_ALARM_LOOKBACK_MS = 24 * 60 * 60_000;
 /** How often, at most, latest values and the alarm feed follow a moving instant (ms of real time). */
@@ -360,7 +355,7 @@ export class ReplaySource implements PanelDataSource {
     // hour means of a beacon's chainage are no position: beacons play from their raw fixes only
     const byHistory = fetchTracks || hourly ? list.filter((d) => !isPersonTagKind(d.kind)) : list;
     const rawBeacons = (sns: string[]) =>
-      positions && sns.length ? this.deps.history.telemetry({ projectId, sns, fromMs: positions.fromMs - REPLAY_LOOKBACK_MS, toMs: positions.toMs }).then((t) => t.series) : Promise.resolve([]);
+      positions && sns.length ? this.deps.history.telemetry({ projectId, sns, fromMs: positions.readFromMs, toMs: positions.toMs }).then((t) => t.series) : Promise.resolve([]);
     this.tracksLoaded ||= fetchTracks !== null;
     try {
       const series = (sns: string[]) => (hourly ?? this.deps.history.telemetry.bind(this.deps.history))({ projectId, sns, fromMs: fromMs - REPLAY_LOOKBACK_MS, toMs });
@@ -368,7 +363,7 @@ export class ReplaySource implements PanelDataSource {
         byHistory.length ? series(byHistory.map((d) => d.sn)) : { series: [] as TelemetryHistory['series'] },
         this.deps.history.alarms({ projectId, fromMs: fromMs - REPLAY_ALARM_LOOKBACK_MS, toMs }),
         // refused (a role without people.view) or failed: the beacons come through telemetry/history below
-        fetchTracks && positions ? fetchTracks({ projectId, fromMs: positions.fromMs - REPLAY_LOOKBACK_MS, toMs: positions.toMs }).catch(() => null) : null,
+        fetchTracks && positions ? fetchTracks({ projectId, fromMs: positions.readFromMs, toMs: positions.toMs }).catch(() => null) : null,
       ]);
       if (history !== this.history) return;
       if (tracks) await history.loadTracks(tracks);

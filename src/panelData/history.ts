@@ -1,4 +1,4 @@
-import { ALARMS, HISTORY, SERIES_MAX_DEVICES, SERIES_MAX_WIDTH_PX, TRACKS_COMPACT_PAGE_MS, type Alarm, type SeriesRequest, type TelemetryHistory, type TracksCompactRequest } from '../../protocol';
+import { ALARMS, HISTORY, SERIES_MAX_DEVICES, SERIES_MAX_WIDTH_PX, TRACKS_COMPACT_PAGE_MS, TRACKS_MAX_SPAN_MS, type Alarm, type SeriesRequest, type TelemetryHistory, type TracksCompactRequest } from '../../protocol';
 import { trackPageCursor } from '../../protocol/trackCodec';
 import type { RequestFn } from '../api/request';
 
@@ -28,16 +28,18 @@ export interface HistoryFetcher {
 
 /**
  * Most pages of compact tracks per replay: an hour each over the 31 days positions span at most
- * (RAW_REPLAY_MAX_MS, replayTier.ts), plus the 10-minute pages of the hour still running, and one more for
- * a range starting mid-hour.
+ * (RAW_REPLAY_MAX_MS, replayTier.ts) and the hour of lookback before them (REPLAY_LOOKBACK_MS), where
+ * the last two clock hours, not sealed yet, may each come as six 10-minute pages instead of one.
  */
-export const HISTORY_TRACK_PAGES = 31 * 24 + 7;
+export const HISTORY_TRACK_PAGES = 31 * 24 + 1 + 2 * 5;
 
 /**
  * Reads every page of compact tracks over [fromMs, toMs] (TRACKS_MAX_SPAN_MS per request, then the next
  * request's range), from the start of `fromMs`'s clock hour: the server cuts pages on clock hours and
  * keeps the sealed ones encoded (docs/api.md "Compact personnel tracks"), so a range starting mid-hour
  * reads that hour's finished page rather than having a partial one encoded while the operator waits.
+ * Requests span whole clock hours too (ranges are inclusive: [h, h + 24 h − 1 ms]), so each page is
+ * one the server keeps and no request ends in a 1-ms page of the next hour.
  * POSTs JSON with the session cookie and takes the binary body; an error answer's envelope message is
  * thrown as an Error.
  */
@@ -48,7 +50,7 @@ export async function fetchCompactTracks(req: { projectId: string; fromMs: numbe
   let rangeFrom = fromMs;
   let cursor: string | undefined;
   while (pages.length < HISTORY_TRACK_PAGES) {
-    const rangeTo = Math.min(toMs, rangeFrom + 24 * 3_600_000);
+    const rangeTo = Math.min(toMs, rangeFrom + TRACKS_MAX_SPAN_MS - 1);
     const body: TracksCompactRequest = { projectId: req.projectId, fromMs: rangeFrom, toMs: rangeTo, ...(cursor ? { cursor } : {}) };
     const res = await fetchImpl(HISTORY.tracksCompact.path, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     if (!(res.headers.get('content-type') ?? '').startsWith('application/octet-stream')) {

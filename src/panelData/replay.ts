@@ -9,9 +9,9 @@ import { createHistory, type HistoryService } from '../../workers/telemetry/Hist
 import { restHistory, type HistoryFetcher } from './history';
 import { ReplaySource, type ReplayRange } from './ReplaySource';
 
-export { ReplaySource, REPLAY_LOOKBACK_MS, REPLAY_ALARM_LOOKBACK_MS, REPLAY_STATE_MS, type ReplayDeps, type ReplayRange } from './ReplaySource';
+export { ReplaySource, REPLAY_ALARM_LOOKBACK_MS, REPLAY_STATE_MS, type ReplayDeps, type ReplayRange } from './ReplaySource';
 export { restHistory, type HistoryFetcher } from './history';
-export { replayPlan, RAW_REPLAY_MAX_MS, REPLAY_HOUR_DAYS, REPLAY_RAW_DAYS, type ReplayPlan, type ReplayTier } from './replayTier';
+export { replayPlan, RAW_REPLAY_MAX_MS, REPLAY_LOOKBACK_MS, REPLAY_HOUR_DAYS, REPLAY_RAW_DAYS, type ReplayPlan, type ReplayTier } from './replayTier';
 
 /**
  * Longest replay range (ms): 365 days. Ranges longer than 31 days, or older than the raw retention,

@@ -119,6 +119,15 @@ describe('compact personnel tracks (real server, PGlite)', { timeout: 120_000 },
     expect(second.nextCursor).toBeNull();
   });
 
+  it('answers the hours before anyone was heard with one empty page up to the hour of the first fix', async () => {
+    const range = { projectId: demo, fromMs: t0 - 20 * HOUR, toMs: t0 + 2 * HOUR - 1 };
+    const quietPage = (await fetchCompact(admin, range)).tracks!;
+    expect(quietPage).toMatchObject({ fromMs: t0 - 20 * HOUR, toMs: t0 - 1, nextCursor: t0, beacons: [] });
+    const next = (await fetchCompact(admin, { ...range, cursor: String(quietPage.nextCursor) })).tracks!;
+    expect(next).toMatchObject({ fromMs: t0, toMs: t0 + HOUR - 1, nextCursor: t0 + HOUR });
+    expect(next.beacons.find((x) => x.sn === SN)?.vertexTs[0]).toBe(t0);
+  });
+
   it('refuses non-members and names the bad field', async () => {
     const ok = { projectId: demo, fromMs: t0, toMs: t0 + HOUR };
     expect(await fetchCompact(bridge, ok)).toMatchObject({ status: 403, envelope: { errorCode: 'FORBIDDEN' } });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { TRACKS_COMPACT_PAGE_MS, TRACKS_DEFAULT_GAP_MS, TRACKS_DEFAULT_TOLERANCE_M } from '../../../protocol';
 import { encodeTracksStepwise } from '../../../protocol/trackCodec';
-import { beaconSns, hasOpenChunks, projectIdsWithBeacons, rawChunkFingerprint, readRaw } from '../../storage';
+import { beaconSns, firstChunkStart, hasOpenChunks, projectIdsWithBeacons, rawChunkFingerprint, readRaw } from '../../storage';
 import type { FastifyBaseLogger } from 'fastify';
 import type { HttpDeps } from '../context';
 import { TrackPageCache } from './trackPageCache';
@@ -109,11 +109,13 @@ export class CompactPages {
   /**
    * The page's body and where it came from. `opts.warming`: a warmer's page, given up when stop() is
    * called; `opts.beacons`: the project's beacon sns when the caller has them (a warming pass reads them
-   * once per project, not once per page).
+   * once per project, not once per page); `opts.quiet`: a page {@link quietUntil} found without fixes,
+   * encoded empty at once (nothing to read, and not worth a cache entry).
    */
-  async page(req: CompactPageRequest, opts: { warming?: boolean; beacons?: string[] } = {}): Promise<{ bytes: Uint8Array; source: CompactPageSource }> {
+  async page(req: CompactPageRequest, opts: { warming?: boolean; beacons?: string[]; quiet?: boolean } = {}): Promise<{ bytes: Uint8Array; source: CompactPageSource }> {
     const { projectId, pageFromMs, pageToMs } = req;
     const warming = opts.warming ?? false;
+    if (opts.quiet) return { bytes: await this.encode(req, [], warming), source: 'off' };
     const beacons = opts.beacons ?? (await beaconSns(this.deps.db, projectId));
     // a page that ended before the sealing delay, with nothing of it left in memory, changes only if chunks
     // are added (late device data) or retention clears them: the fingerprint of its chunks is in the key
@@ -135,6 +137,19 @@ export class CompactPages {
       void bytes.then((b) => this.cache.set(k, b), () => undefined).finally(() => this.encoding.delete(k));
     }
     return { bytes: await bytes, source: key ? 'miss' : 'off' };
+  }
+
+  /**
+   * End (ms, inclusive) of the stretch without beacon fixes that starts at `pageFromMs`, in a request
+   * ending at `toMs`: the last ms before the clock hour of the next fix, or `toMs` when none follows; null
+   * when the clock hour of `pageFromMs` has fixes. A replay reaching back over days nobody's beacon was
+   * heard (a new site, a shutdown) then reads one empty page for them instead of one per hour.
+   */
+  async quietUntil(projectId: string, pageFromMs: number, toMs: number): Promise<number | null> {
+    const next = await firstChunkStart(this.deps.db, projectId, await beaconSns(this.deps.db, projectId), pageFromMs, toMs);
+    if (next === null) return toMs;
+    const resume = hourPageOf(next).fromMs;
+    return resume > pageFromMs ? resume - 1 : null;
   }
 
   /**
