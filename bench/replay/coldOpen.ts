@@ -17,17 +17,16 @@
 import { performance } from 'node:perf_hooks';
 import { HISTORY } from '../../protocol';
 import { DEMO_PROJECT } from '../../server/seed';
-import { fillBeacons, PASSWORD, signIn, type ApiClient } from './trackBench';
+import { authedFetch, fillBeacons, median, numberArg, PASSWORD, signIn, type ApiClient } from './trackBench';
 import { HistoryImpl } from '../../workers/telemetry/HistoryImpl';
 import { fetchCompactTracks } from '../../src/panelData/history';
 import { trackPageCursor } from '../../protocol/trackCodec';
 import { startServer } from '../../server/app';
 import { loadConfig } from '../../server/config';
 
-const arg = (k: string, d: number) => Number(process.argv.find((a) => a.startsWith(`--${k}=`))?.split('=')[1] ?? d);
-const ROUNDS = arg('rounds', 4);
-const BEACONS = arg('beacons', 200); // the demo's (server/seed/demoProject.ts DEMO_BEACON_COUNT)
-const HOURS = arg('hours', 8);
+const ROUNDS = numberArg('rounds', 4);
+const BEACONS = numberArg('beacons', 200); // the demo's (server/seed/demoProject.ts DEMO_BEACON_COUNT)
+const HOURS = numberArg('hours', 8);
 const MINUTE = 60_000;
 const demo = DEMO_PROJECT.projectId;
 
@@ -50,7 +49,7 @@ async function fetchFromRangeStart(req: { projectId: string; fromMs: number; toM
 async function open(side: Side, admin: ApiClient, round: number): Promise<{ ms: number; pages: number; bytes: number }> {
   const toMs = Date.now();
   const fromMs = toMs - HOURS * 3_600_000;
-  const f: typeof fetch = (url, init) => fetch(admin.baseUrl + String(url), { ...init, headers: { ...(init?.headers as Record<string, string>), cookie: admin.cookie } });
+  const f = authedFetch(admin);
   const started = performance.now();
   const req = { projectId: demo, fromMs, toMs };
   const pages = side === 'candidate' ? await fetchCompactTracks(req, f) : await fetchFromRangeStart({ ...req, toleranceM: 0.5 + (round + 1) * 1e-6 }, f);
@@ -58,8 +57,6 @@ async function open(side: Side, admin: ApiClient, round: number): Promise<{ ms: 
   await history.loadTracks(pages);
   return { ms: performance.now() - started, pages: pages.length, bytes: pages.reduce((n, p) => n + p.byteLength, 0) };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const startedAt = Date.now();
 const fromMs = Math.floor((startedAt - HOURS * 3_600_000 - 3_600_000) / MINUTE) * MINUTE;

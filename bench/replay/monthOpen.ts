@@ -20,12 +20,11 @@ import { DEMO_PROJECT } from '../../server/seed';
 import { fetchCompactTracks } from '../../src/panelData/history';
 import { replayPlan } from '../../src/panelData/replayTier';
 import { HistoryImpl } from '../../workers/telemetry/HistoryImpl';
-import { fillBeacons, PASSWORD, signIn, type ApiClient } from './trackBench';
+import { authedFetch, fillBeacons, median, numberArg, PASSWORD, signIn, type ApiClient } from './trackBench';
 
-const arg = (k: string, d: number) => Number(process.argv.find((a) => a.startsWith(`--${k}=`))?.split('=')[1] ?? d);
-const ROUNDS = arg('rounds', 4);
-const BEACONS = arg('beacons', 200);
-const HOURS = arg('hours', 2);
+const ROUNDS = numberArg('rounds', 4);
+const BEACONS = numberArg('beacons', 200);
+const HOURS = numberArg('hours', 2);
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 const demo = DEMO_PROJECT.projectId;
@@ -47,7 +46,7 @@ async function hourByHour(req: { projectId: string; fromMs: number; toMs: number
 async function open(side: Side, admin: ApiClient, round: number): Promise<{ ms: number; pages: number }> {
   const toMs = Date.now();
   const { positions } = replayPlan({ fromMs: toMs - 30 * DAY, toMs }, toMs);
-  const f: typeof fetch = (url, init) => fetch(admin.baseUrl + String(url), { ...init, headers: { ...(init?.headers as Record<string, string>), cookie: admin.cookie } });
+  const f = authedFetch(admin);
   const toleranceM = 0.5 + (round + 1) * 1e-6;
   const req = { projectId: demo, fromMs: positions!.readFromMs, toMs };
   const started = performance.now();
@@ -55,8 +54,6 @@ async function open(side: Side, admin: ApiClient, round: number): Promise<{ ms: 
   await new HistoryImpl().loadTracks(pages);
   return { ms: performance.now() - started, pages: pages.length };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const now = Date.now();
 const server = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', MQTT_PORT: '0', DATA_DIR: 'memory://', SIMULATOR: 'off', DEMO_BACKFILL: 'off', ADMIN_PASSWORD: PASSWORD, RATE_LIMIT_AUTH_PER_MINUTE: '0', RATE_LIMIT_API_PER_MINUTE: '0' }));

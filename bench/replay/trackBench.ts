@@ -1,12 +1,19 @@
 /**
- * What the compact-track benches share (coldOpen.ts, monthOpen.ts): the administrator's password of their
- * in-process server, signing in, and beacons walking at 1 Hz written as sealed chunks.
+ * What the compact-track benches share (coldOpen.ts, monthOpen.ts): their numeric arguments, the
+ * administrator's password of their in-process server, signing in and fetching as that administrator,
+ * beacons walking at 1 Hz written as sealed chunks, and the median they report.
  */
 import { AUTH } from '../../protocol';
 import type { RunningServer } from '../../server/app';
 import { DEMO_PROJECT } from '../../server/seed';
 import { writeSealedChunks } from '../../server/storage';
 import { beaconWalkChunk } from '../../fixtures/beaconWalk';
+
+/** The number given as `--name=N` on the command line, else `dflt`. */
+export const numberArg = (name: string, dflt: number): number => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? dflt);
+
+/** The upper middle of `xs` (the middle value for an odd count), as the benches' tables report it. */
+export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** ADMIN_PASSWORD of the benches' servers. */
 export const PASSWORD = 'bench-cold-open-pw';
@@ -23,6 +30,11 @@ export async function signIn(baseUrl: string): Promise<ApiClient> {
   const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
   if (!res.ok || !cookie) throw new Error(`bench: sign-in failed (HTTP ${res.status})`);
   return { baseUrl, cookie };
+}
+
+/** `fetch` with paths relative to the bench's server, carrying the administrator's session cookie. */
+export function authedFetch(admin: ApiClient): typeof fetch {
+  return (url, init) => fetch(admin.baseUrl + String(url), { ...init, headers: { ...(init?.headers as Record<string, string>), cookie: admin.cookie } });
 }
 
 /**

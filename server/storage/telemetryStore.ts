@@ -73,11 +73,11 @@ export async function rawChunkFingerprint(db: Kysely<Database>, projectId: strin
  * One index probe per sn (telemetry_chunks_sn_idx), so finding that a long stretch is empty costs no scan of it.
  */
 export async function firstChunkStart(db: Kysely<Database>, projectId: string, sns: readonly string[], fromMs: number, toMs: number): Promise<number | null> {
-  const fromMinute = Math.floor(fromMs / MINUTE_MS) * MINUTE_MS;
   const wanted = new Set(sns);
+  if (wanted.size === 0) return null;
+  const fromMinute = Math.floor(fromMs / MINUTE_MS) * MINUTE_MS;
   let first: number | null = null;
   for (const c of openChunksOf(db, projectId)) if (wanted.has(c.sn) && c.startMs >= fromMinute && c.startMs <= toMs && (first === null || c.startMs < first)) first = c.startMs;
-  if (sns.length === 0) return first;
   const r = await sql<{ first: number | string | null }>`
     select min(f.start_ms) as first
     from unnest(${[...wanted]}::text[]) as b(sn)

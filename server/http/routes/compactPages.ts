@@ -140,13 +140,14 @@ export class CompactPages {
   }
 
   /**
-   * End (ms, inclusive) of the stretch without beacon fixes that starts at `pageFromMs`, in a request
-   * ending at `toMs`: the last ms before the clock hour of the next fix, or `toMs` when none follows; null
-   * when the clock hour of `pageFromMs` has fixes. A replay reaching back over days nobody's beacon was
-   * heard (a new site, a shutdown) then reads one empty page for them instead of one per hour.
+   * End (ms, inclusive) of the stretch without fixes of `beacons` (the project's beacon sns) that starts at
+   * `pageFromMs`, in a request ending at `toMs`: the last ms before the clock hour of the next fix, or
+   * `toMs` when none follows; null when the clock hour of `pageFromMs` has fixes. A replay reaching back
+   * over days nobody's beacon was heard (a new site, a shutdown) then reads one empty page for them
+   * instead of one per hour.
    */
-  async quietUntil(projectId: string, pageFromMs: number, toMs: number): Promise<number | null> {
-    const next = await firstChunkStart(this.deps.db, projectId, await beaconSns(this.deps.db, projectId), pageFromMs, toMs);
+  async quietUntil(projectId: string, beacons: readonly string[], pageFromMs: number, toMs: number): Promise<number | null> {
+    const next = await firstChunkStart(this.deps.db, projectId, beacons, pageFromMs, toMs);
     if (next === null) return toMs;
     const resume = hourPageOf(next).fromMs;
     return resume > pageFromMs ? resume - 1 : null;

@@ -151,14 +151,14 @@ export function registerTelemetryRangeRoutes(app: FastifyInstance, deps: HttpDep
     requireMember(user, body.projectId);
     // pages end on clock hours (10-minute slices in the hour not sealed yet), so every replay over an hour
     // reads the same page, and the one warmed ahead of it
-    const cut = tracksPage(deps, body, (from) => compactPageEnd(from, Date.now()));
+    const { pageFromMs, pageToMs: cutToMs } = tracksPage(deps, body, (from) => compactPageEnd(from, Date.now()));
     // hours nobody's beacon was heard in come as one empty page up to the hour of the next fix
-    const quietTo = await compactPages.quietUntil(body.projectId, cut.pageFromMs, body.toMs);
-    const quiet = quietTo !== null && quietTo > cut.pageToMs;
-    const { pageFromMs } = cut;
-    const pageToMs = quiet ? quietTo : cut.pageToMs;
+    const beacons = await beaconSns(deps.db, body.projectId);
+    const quietTo = await compactPages.quietUntil(body.projectId, beacons, pageFromMs, body.toMs);
+    const quiet = quietTo !== null && quietTo > cutToMs;
+    const pageToMs = quiet ? quietTo : cutToMs;
     const nextCursor = pageToMs < body.toMs ? pageToMs + 1 : null;
-    const { bytes, source } = await compactPages.page({ projectId: body.projectId, tunnelId: body.tunnelId, pageFromMs, pageToMs, nextCursor, toleranceM: body.toleranceM, gapMs: body.gapMs }, { quiet });
+    const { bytes, source } = await compactPages.page({ projectId: body.projectId, tunnelId: body.tunnelId, pageFromMs, pageToMs, nextCursor, toleranceM: body.toleranceM, gapMs: body.gapMs }, { beacons, quiet });
     reply.header(TRACKS_CACHE_HEADER, source);
     return reply.type('application/octet-stream').send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   });
