@@ -38,9 +38,11 @@ test('clicking a person on the demo board map opens their card with vitals and l
   const { x, y, sn } = await findPersonOnMap(page);
   await expect(page.locator(`[data-person-tooltip="${sn}"]`)).toContainText(/K\d+\+\d{3}/);
   await page.mouse.click(x, y);
-  const card = page.locator(`[data-person-card="${sn}"]`);
-  await expect(card).toBeVisible({ timeout: 5_000 });
+  // the click picked the person whose tooltip showed (the dialog opens at once), then their card loads
   const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible({ timeout: 5_000 });
+  const card = page.locator(`[data-person-card="${sn}"]`);
+  await expect(card).toBeVisible({ timeout: 15_000 });
   await expect(dialog.getByText('Company')).toBeVisible();
   await expect(dialog.locator('[data-metric="battery"]')).toContainText('%');
   await expect(dialog.locator('[data-last-fix]')).toContainText(/K\d+\+\d{3}/);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PersonnelFrame } from '../../panelData';
 import { layoutTunnels } from './layout';
-import { PICK_RADIUS_PX, personAt } from './personHover';
+import { KEEP_RADIUS_PX, PICK_RADIUS_PX, personAt } from './personHover';
 
 const TUNNELS = [
   { tunnelId: 'LK', name: 'Left bore', startChainageM: 12_000, lengthM: 3_000, headings: [] },
@@ -29,5 +29,21 @@ describe('personAt (who is under the pointer on the map)', () => {
     expect(personAt({ layout, frame }, lk.xOf(500) + PICK_RADIUS_PX + 2, mid(lk))).toBeNull();
     expect(personAt({ layout, frame }, lk.xOf(500), layout.axisY + 20)).toBeNull();
     expect(personAt({ layout, frame: null }, lk.xOf(500), mid(lk))).toBeNull();
+  });
+
+  it('keeps the person whose tooltip shows while they walk a little off the pointer, and lets go beyond that', () => {
+    const pointer = lk.xOf(500) + PICK_RADIUS_PX + 3;
+    expect(personAt({ layout, frame }, pointer, mid(lk))).toBeNull();
+    expect(personAt({ layout, frame }, pointer, mid(lk), 'A')?.sn).toBe('A');
+    expect(personAt({ layout, frame }, lk.xOf(500) + KEEP_RADIUS_PX + 1, mid(lk), 'A')).toBeNull();
+  });
+
+  it('keeps the picked person even when a neighbour walks nearer to the pointer', () => {
+    const crowd = {
+      tunnels: [{ tunnelId: 'LK', sns: ['A', 'D'], chainageM: new Float64Array([500, 501]), sos: new Uint8Array(2), heat: new Uint16Array(0) }],
+    } as unknown as PersonnelFrame;
+    const onD = lk.xOf(501);
+    expect(personAt({ layout, frame: crowd }, onD, mid(lk))?.sn).toBe('D');
+    expect(personAt({ layout, frame: crowd }, onD, mid(lk), 'A')?.sn).toBe('A');
   });
 });

@@ -6,6 +6,13 @@ import type { PeopleScene } from './drawPeople';
 /** How far (px, in the panel's own pixels) from a person's dot a pointer still picks them. */
 export const PICK_RADIUS_PX = 8;
 
+/**
+ * How far (px) the person already under the pointer may walk off it and stay picked: people move while
+ * the pointer rests, and the click must open the card of the person whose tooltip is showing, not nobody
+ * or a neighbour who stepped closer (hysteresis, as for any moving hit target).
+ */
+export const KEEP_RADIUS_PX = 2 * PICK_RADIUS_PX;
+
 /** The person under a point of the map, with where their dot is. */
 export interface PickedPerson {
   sn: string;
@@ -19,9 +26,10 @@ export interface PickedPerson {
 /**
  * The person nearest to (`x`, `y`) (panel pixels) along a bore, within PICK_RADIUS_PX horizontally, when
  * the point lies on a bore (heat strip to body bottom). Pure; people are dots on a one-dimensional bore,
- * so the horizontal distance decides. Null when nobody is there.
+ * so the horizontal distance decides. `keepSn`: the person picked until now, who stays picked while
+ * within KEEP_RADIUS_PX even when another is nearer. Null when nobody is there.
  */
-export function personAt(scene: Pick<PeopleScene, 'layout' | 'frame'>, x: number, y: number): PickedPerson | null {
+export function personAt(scene: Pick<PeopleScene, 'layout' | 'frame'>, x: number, y: number, keepSn?: string): PickedPerson | null {
   const { layout, frame } = scene;
   if (!frame) return null;
   for (const bore of layout.bores) {
@@ -33,6 +41,9 @@ export function personAt(scene: Pick<PeopleScene, 'layout' | 'frame'>, x: number
     for (let i = 0; i < t.sns.length; i++) {
       const px = bore.xOf(t.chainageM[i]);
       const dx = Math.abs(px - x);
+      if (t.sns[i] === keepSn && dx <= KEEP_RADIUS_PX) {
+        return { sn: t.sns[i], tunnelId: t.tunnelId, chainageM: t.chainageM[i], x: px, y: bore.bodyY };
+      }
       if (dx < bestDx) {
         bestDx = dx;
         best = { sn: t.sns[i], tunnelId: t.tunnelId, chainageM: t.chainageM[i], x: px, y: bore.bodyY };
@@ -59,7 +70,7 @@ export function usePersonHover(host: RefObject<HTMLDivElement | null>, scene: Re
       const rect = el.getBoundingClientRect();
       const x = ((e.clientX - rect.left) * size.width) / Math.max(1, rect.width);
       const y = ((e.clientY - rect.top) * size.height) / Math.max(1, rect.height);
-      const p = personAt(scene.current, x, y);
+      const p = personAt(scene.current, x, y, el.dataset.sn);
       if (p) el.dataset.sn = p.sn;
       else delete el.dataset.sn;
       el.style.cursor = p ? 'pointer' : '';
