@@ -10,7 +10,7 @@ import { MAX_ACTIVITY_BUCKETS } from '../../workers/telemetry/HistoryImpl';
 import { ALARM_CAPACITY, type DeviceStore, type TunnelStore } from '../stores';
 import { alarmsAsOf, statusAsOf } from './alarmsAsOf';
 import { frameScheduler, type FrameScheduler } from './FrameScheduler';
-import type { HistoryFetcher } from './history';
+import { tracksFailed, type HistoryFetcher } from './history';
 import { ReplayClock } from './ReplayClock';
 import { quietAdvance } from './quiet';
 import { replayPlan, REPLAY_LOOKBACK_MS, REPLAY_RAW_DAYS, type ReplayPlan } from './replayTier';
@@ -363,7 +363,7 @@ export class ReplaySource implements PanelDataSource {
         byHistory.length ? series(byHistory.map((d) => d.sn)) : { series: [] as TelemetryHistory['series'] },
         this.deps.history.alarms({ projectId, fromMs: fromMs - REPLAY_ALARM_LOOKBACK_MS, toMs }),
         // refused (a role without people.view) or failed: the beacons come through telemetry/history below
-        fetchTracks && positions ? fetchTracks({ projectId, fromMs: positions.readFromMs, toMs: positions.toMs }).catch(() => null) : null,
+        fetchTracks && positions ? fetchTracks({ projectId, fromMs: positions.readFromMs, toMs: positions.toMs }).catch(tracksFailed) : null,
       ]);
       if (history !== this.history) return;
       if (tracks) await history.loadTracks(tracks);

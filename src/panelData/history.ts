@@ -41,7 +41,7 @@ export const HISTORY_TRACK_PAGES = 31 * 24 + 1 + 2 * 5;
  * Requests span whole clock hours too (ranges are inclusive: [h, h + 24 h − 1 ms]), so each page is
  * one the server keeps and no request ends in a 1-ms page of the next hour.
  * POSTs JSON with the session cookie and takes the binary body; an error answer's envelope message is
- * thrown as an Error.
+ * thrown as an Error whose `cause` is `{ status }`, the HTTP status (403: the role may not see people).
  */
 export async function fetchCompactTracks(req: { projectId: string; fromMs: number; toMs: number }, fetchImpl: typeof fetch = fetch): Promise<ArrayBuffer[]> {
   const pages: ArrayBuffer[] = [];
@@ -55,7 +55,7 @@ export async function fetchCompactTracks(req: { projectId: string; fromMs: numbe
     const res = await fetchImpl(HISTORY.tracksCompact.path, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     if (!(res.headers.get('content-type') ?? '').startsWith('application/octet-stream')) {
       const env = (await res.json().catch(() => null)) as { errorMessage?: string } | null;
-      throw new Error(env?.errorMessage ?? `tracks: HTTP ${res.status}`);
+      throw new Error(env?.errorMessage ?? `tracks: HTTP ${res.status}`, { cause: { status: res.status } });
     }
     const page = await res.arrayBuffer();
     pages.push(page);
@@ -67,6 +67,17 @@ export async function fetchCompactTracks(req: { projectId: string; fromMs: numbe
     } else break;
   }
   return pages;
+}
+
+/**
+ * What a replay does when {@link fetchCompactTracks} fails: null, so the beacons come from their raw fixes instead. A refusal
+ * (403: the role may not see people) is expected and silent; any other failure is said on the console,
+ * since the replay then reads every fix as JSON, much slower, and nothing else would show why.
+ */
+export function tracksFailed(e: unknown): null {
+  const status = e instanceof Error ? (e.cause as { status?: number } | undefined)?.status : undefined;
+  if (status !== 403) console.warn('replay: compact tracks failed, reading raw beacon fixes instead', e);
+  return null;
 }
 
 /** Most sns per telemetry/history request (docs/api.md). */
