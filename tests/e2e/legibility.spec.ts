@@ -169,6 +169,8 @@ for (const [w, h] of [
   [3840, 2160],
 ] as const) {
   test(`at ${w}×${h} the key values fit their panels without overlap`, async ({ page }) => {
+    // two measures and up to 30 s of publishing the widest readings: about 22 s on a quiet machine
+    test.setTimeout(90_000);
     await page.setViewportSize({ width: w, height: h });
     await logIn(page);
     await openBoard(page);
@@ -219,6 +221,8 @@ test('at 1366×768 no label of the personnel map is drawn under 12 px', async ({
 });
 
 test('at 1366×768 the board header keeps every shell link reachable', async ({ page }) => {
+  // six screens opened and the board opened again after each: about 21 s on a quiet machine
+  test.setTimeout(90_000);
   await page.setViewportSize({ width: 1366, height: 768 });
   await logIn(page);
   await openBoard(page);
