@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeTracks, encodeTracks, simplifyTrack, trackPageCursor } from './trackCodec';
+import { decodeTracks, encodeTracks, simplifyTrack, trackPageCursor, withTrackPageCursor } from './trackCodec';
 import { mulberry32 as rng } from './mulberry32';
 
 const T0 = 1_763_766_000_000;
@@ -30,6 +30,19 @@ describe('compact tracks codec', () => {
       }
       if (tol >= 0.5) expect(keep.length).toBeLessThan(ts.length / 5);
     }
+  });
+
+  it('sets the cursor of a page on a copy, the rest of the page unchanged', () => {
+    const input = [{ sn: 'B1', ts: [T0, T0 + 1_000], tunnelId: ['LK', 'LK'], values: { chainageM: [10, 11] } }];
+    const opts = { fromMs: T0, toMs: T0 + 3_599_999, toleranceM: 0.5, gapMs: 30_000 };
+    const middle = encodeTracks(input, { ...opts, nextCursor: T0 + 3_600_000 });
+    const last = encodeTracks(input, { ...opts, nextCursor: null });
+    const patched = withTrackPageCursor(middle, null);
+    expect(Array.from(patched)).toEqual(Array.from(last));
+    expect(trackPageCursor(middle)).toBe(T0 + 3_600_000);
+    expect(Array.from(withTrackPageCursor(last, T0 + 3_600_000))).toEqual(Array.from(middle));
+    expect(withTrackPageCursor(middle, T0 + 3_600_000)).toBe(middle);
+    expect(() => withTrackPageCursor(new Uint8Array(40), null)).toThrow(RangeError);
   });
 
   it('round-trips vertices, segments, state changes with nulls, tunnels and the cursor', () => {

@@ -281,6 +281,19 @@ export function trackPageCursor(bytes: Uint8Array): number | null {
 }
 
 /**
+ * A body with its nextCursor set to `nextCursor` (ms, or null for the last page of a request): `bytes` itself
+ * when it already says so, else a copy (the rest of a page does not depend on where its request ends, so
+ * one encoded hour serves as a request's middle page and as its last).
+ * @throws RangeError when the bytes are not a compact tracks body
+ */
+export function withTrackPageCursor(bytes: Uint8Array, nextCursor: number | null): Uint8Array {
+  if (trackPageCursor(bytes) === nextCursor) return bytes;
+  const out = bytes.slice();
+  new DataView(out.buffer, out.byteOffset, out.byteLength).setFloat64(NEXT_CURSOR_OFFSET, nextCursor ?? -1, true);
+  return out;
+}
+
+/**
  * Decodes a body written by {@link encodeTracks}.
  * @throws RangeError when the bytes are not a compact tracks body of a known version, or end early
  */

@@ -70,7 +70,8 @@ export interface ServerConfig {
   tracksCacheBytes: number;
   /**
    * Clock hours back from now whose compact track pages are encoded as soon as they seal, ahead of any
-   * replay (TRACKS_WARM_HOURS, default 8, 0 to 72; 0 encodes only on request). Kept within tracksCacheBytes.
+   * replay (TRACKS_WARM_HOURS, default 24, 0 to 72; 0 encodes only on request): the "Last 24 hours" replay
+   * reads finished pages. Kept within tracksCacheBytes.
    */
   tracksWarmHours: number;
   /**
@@ -328,7 +329,7 @@ const envSchema = z.object({
   SOCKET_SESSION_RECHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   ALARM_REPEAT_PUSH_MS: z.coerce.number().int().min(0).max(60_000).default(DEFAULT_ALARM_REPEAT_PUSH_MS),
   TRACKS_CACHE_MB: z.coerce.number().min(0).max(1_024).default(32),
-  TRACKS_WARM_HOURS: z.coerce.number().int().min(0).max(72).default(8),
+  TRACKS_WARM_HOURS: z.coerce.number().int().min(0).max(72).default(24),
   NODE_ID: z
     .string()
     .trim()

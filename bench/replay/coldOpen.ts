@@ -1,5 +1,5 @@
 /**
- * Cold open of a replay of the last 8 hours (bench/replay/README.md "Cold open"): from asking for the
+ * Cold open of a replay of the last `--hours` hours (8 by default; bench/replay/README.md "Cold open"): from asking for the
  * beacons' compact tracks to the replay worker's code holding them, ready to seek: every page fetched
  * over real HTTP from a real server (in process, PGlite in memory, 250 beacons at 1 Hz written as sealed
  * chunks), decoded and loaded by HistoryImpl.loadTracks, as the replay does.
@@ -8,7 +8,7 @@
  * own start (its first page partial); each round asks at a tolerance no page was encoded at yet
  * (0.5 m + round × 1 µm), so each round is a first open, as "the last 8 hours" is a new range each time.
  * candidate (now): the server has encoded the sealed hours and 10-minute slices ahead at the default
- * tolerance (its warming pass, TRACKS_WARM_HOURS=8) and the client asks from the clock hour, so only the
+ * tolerance (its warming pass, TRACKS_WARM_HOURS set to `--hours`) and the client asks from the clock hour, so only the
  * slice still being written is encoded while the operator waits. One server, the same data; rounds
  * alternate ABBA.
  *

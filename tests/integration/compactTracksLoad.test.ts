@@ -75,6 +75,11 @@ describe('compact tracks under load (real server, PGlite)', { timeout: 300_000 }
     console.info(`cached page: ${second.ms.toFixed(0)} ms, event-loop max ${second.maxStallMs.toFixed(0)} ms, cache ${second.cache}`);
     expect(second.cache).toBe('hit');
     expect(Buffer.from(second.bytes).equals(Buffer.from(first.bytes))).toBe(true);
+    // the same hour as the first page of a longer request: the cached hour with its cursor set to the next one
+    const middle = await post({ projectId: demo, fromMs: t0, toMs: t0 + 2 * HOUR });
+    expect(middle.cache).toBe('hit');
+    expect(decodeTracks(middle.bytes)).toMatchObject({ nextCursor: t0 + HOUR, beacons: d.beacons });
+    expect(d.nextCursor).toBeNull();
     // another tolerance is another page
     expect((await post({ ...page, toleranceM: 1 })).cache).toBe('miss');
   });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { TRACKS_COMPACT_PAGE_MS, TRACKS_DEFAULT_GAP_MS, TRACKS_DEFAULT_TOLERANCE_M } from '../../../protocol';
-import { encodeTracksStepwise } from '../../../protocol/trackCodec';
+import { encodeTracksStepwise, withTrackPageCursor } from '../../../protocol/trackCodec';
 import { beaconSns, firstChunkStart, hasOpenChunks, projectIdsWithBeacons, rawChunkFingerprint, readRaw } from '../../storage';
 import type { FastifyBaseLogger } from 'fastify';
 import type { HttpDeps } from '../context';
@@ -124,11 +124,12 @@ export class CompactPages {
     if (cacheable) {
       const devices = createHash('sha1').update(beacons.join('\u0000')).digest('base64');
       const chunks = await rawChunkFingerprint(this.deps.db, projectId, pageFromMs, pageToMs);
-      key = [projectId, req.tunnelId ?? '', pageFromMs, pageToMs, req.nextCursor ?? -1, req.toleranceM, req.gapMs, devices, chunks].join('\u0000');
+      // not the next cursor: the warmer's middle page of an hour is also the last page of a request ending there
+      key = [projectId, req.tunnelId ?? '', pageFromMs, pageToMs, req.toleranceM, req.gapMs, devices, chunks].join('\u0000');
       const hit = this.cache.get(key);
-      if (hit) return { bytes: hit, source: 'hit' };
+      if (hit) return { bytes: withTrackPageCursor(hit, req.nextCursor), source: 'hit' };
       const pending = this.encoding.get(key);
-      if (pending) return { bytes: await pending, source: 'hit' };
+      if (pending) return { bytes: withTrackPageCursor(await pending, req.nextCursor), source: 'hit' };
     }
     const bytes = this.encode(req, beacons, warming);
     if (key !== null) {
