@@ -68,7 +68,7 @@ export const SCHEDULE = {
   workDays: defineContract({ tag, path: '/zhgd/project/schedule/workDays/get', body: scheduleProjectBody, response: scheduleWorkDaysSchema, permission: 'project.read', errors: ['NOT_FOUND'], summary: "Days worked since the project's start date and days planned" }),
   save: defineContract({ tag, path: '/zhgd/project/schedule/save', body: scheduleSaveBody, response: scheduleTaskSchema, permission: 'zone.edit', errors: ['NOT_FOUND', 'CONFLICT'], summary: 'Add or edit a task; a dependency cycle is refused (audited)' }),
   delete: defineContract({ tag, path: '/zhgd/project/schedule/delete', body: scheduleDeleteBody, response: z.object({ deleted: z.number() }), permission: 'zone.edit', summary: 'Delete tasks with the tasks under them (audited)' }),
-  import: defineContract({ tag, path: '/zhgd/project/schedule/import', body: scheduleImportBody, response: scheduleImportResultSchema, permission: 'zone.edit', summary: `Replace the schedule from .xlsx (at most ${MAX_SCHEDULE_TASKS} tasks); nothing written on any bad row (audited)` }),
+  import: defineContract({ tag, path: '/zhgd/project/schedule/import', body: scheduleImportBody, response: scheduleImportResultSchema, permission: 'zone.edit', summary: `Replace the schedule from .xlsx or Microsoft Project XML (at most ${MAX_SCHEDULE_TASKS} tasks); nothing written on any bad row (audited)` }),
   importTemplate: defineContract({
     tag,
     path: '/zhgd/project/schedule/importTemplate',

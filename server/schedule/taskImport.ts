@@ -1,6 +1,7 @@
 import { MAX_SCHEDULE_TASKS, parentWbs, taskFieldsSchema, taskGraphProblem, type ImportProblem } from '../../protocol';
 import { xlsxRows } from '../http/deviceImport';
 import type { ImportedTask } from '../storage';
+import { looksLikeXml, MSPDI_COLUMNS, readMsProjectXml } from './msProjectXml';
 
 /**
  * The columns of a schedule sheet (docs/api.md "Project schedule"), the header each is written with in the
@@ -35,19 +36,33 @@ export function predecessorCodes(text: string): string[] {
 }
 
 /**
- * Reads an .xlsx schedule: the first row names the columns ({@link SCHEDULE_HEADERS}, any order), every other
- * non-empty row is one task. A task's parent is the task whose WBS code is the longest proper prefix of its
- * own (`2.3` for `2.3.1`), when the sheet has one. Every bad row is reported (the row number as the
- * spreadsheet shows it, the field, the problem): a field, a repeated WBS code, an unknown predecessor, a
- * dependency cycle; nothing is to be written then.
+ * Reads a schedule file: an .xlsx sheet, or a Microsoft Project XML file (MSPDI, read into the same columns by
+ * server/schedule/msProjectXml.ts). In a sheet the first row names the columns ({@link SCHEDULE_HEADERS}, any
+ * order) and every other non-empty row is one task. A task's parent is the task whose WBS code is the longest
+ * proper prefix of its own (`2.3` for `2.3.1`), when the file has one. Every bad task is reported (its row
+ * number as the spreadsheet shows it, or its ID in Project; the field; the problem): a field, a repeated WBS
+ * code, an unknown predecessor, a dependency cycle; nothing is to be written then.
  */
-export async function readScheduleSheet(content: Buffer): Promise<{ tasks: ImportedTask[]; problems: ImportProblem[] }> {
+export async function readScheduleFile(content: Buffer): Promise<{ tasks: ImportedTask[]; problems: ImportProblem[] }> {
+  if (looksLikeXml(content)) {
+    try {
+      const read = readMsProjectXml(content);
+      return readScheduleRows([MSPDI_COLUMNS.map((c) => SCHEDULE_HEADERS[c][0]), ...read.rows], read.rowNumbers);
+    } catch (e) {
+      return { tasks: [], problems: [{ row: 0, field: 'file', message: e instanceof Error ? e.message : String(e) }] };
+    }
+  }
   let rows: string[][];
   try {
     rows = await xlsxRows(content);
   } catch {
-    return { tasks: [], problems: [{ row: 0, field: 'file', message: 'not a readable xlsx file' }] };
+    return { tasks: [], problems: [{ row: 0, field: 'file', message: 'not a readable xlsx file or Microsoft Project XML file' }] };
   }
+  return readScheduleRows(rows, rows.slice(1).map((_, i) => i + 2));
+}
+
+/** The tasks of a header row and data rows; `rowNumbers[i]` is the number data row i is reported by. */
+function readScheduleRows(rows: string[][], rowNumbers: number[]): { tasks: ImportedTask[]; problems: ImportProblem[] } {
   const header = (rows[0] ?? []).map((h) => h.trim().toLowerCase());
   const columnOf = {} as Record<Column, number>;
   const problems: ImportProblem[] = [];
@@ -75,11 +90,11 @@ export async function readScheduleSheet(content: Buffer): Promise<{ tasks: Impor
       milestone: /^(yes|true|1|是|y)$/i.test(cell('milestone')),
     });
     if (!r.success) {
-      problems.push({ row: i + 2, field: r.error.issues[0].path.map(String).join('.'), message: r.error.issues[0].message });
+      problems.push({ row: rowNumbers[i], field: r.error.issues[0].path.map(String).join('.'), message: r.error.issues[0].message });
       return;
     }
     const { parentId: _p, predecessorIds: _q, ...fields } = r.data;
-    read.push({ row: i + 2, task: { fields, parentWbs: null, predecessorWbs: predecessorCodes(cell('predecessors')) } });
+    read.push({ row: rowNumbers[i], task: { fields, parentWbs: null, predecessorWbs: predecessorCodes(cell('predecessors')) } });
   });
   if (read.length > MAX_SCHEDULE_TASKS) problems.push({ row: 0, field: 'file', message: `more than ${MAX_SCHEDULE_TASKS} tasks` });
   if (problems.length > 0) return { tasks: [], problems };

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from './fixtures';
 import { SCHEDULE, type ScheduleSimple } from '../../protocol';
 import { DEMO_PROJECT } from '../../server/seed/demoProject';
@@ -8,9 +10,12 @@ import { smallTexts } from './smallTexts';
  * The project schedule in the browser (docs/domain.md "Project schedule"): the home's link and figures, the
  * Gantt with the demo's late task marked in red and in words, a summary task as a bracket and computed in
  * its form, the scale at the table's text size at 1366, 1920 and 3840 px, no text under 12 px at 1366×768, a task added
- * through the dialog showing in the table and the Gantt (removed again afterwards).
+ * through the dialog showing in the table and the Gantt (removed again afterwards), and a plan saved from
+ * Microsoft Project as XML imported through the file picker (the demo's schedule put back afterwards).
  */
 const projectId = DEMO_PROJECT.projectId;
+/** A tunnel plan saved from Microsoft Project as XML. */
+const PLAN_XML = path.join(import.meta.dirname, '../../fixtures/k13-tunnel-plan.xml');
 
 test('the schedule: a late task marked on the Gantt, a task added through the dialog appears', async ({ page }) => {
   test.setTimeout(120_000);
@@ -76,4 +81,31 @@ test('the schedule: a late task marked on the Gantt, a task added through the di
   // leave the demo as it was for the other specs
   const added = ((await (await page.request.post(SCHEDULE.simple.path, { data: { projectId } })).json()) as { data: ScheduleSimple }).data.list.find((t) => t.wbs === '5.3')!;
   expect((await page.request.post(SCHEDULE.delete.path, { data: { projectId, taskIds: [added.taskId] } })).ok()).toBe(true);
+});
+
+test('a plan saved from Microsoft Project as XML imports through the file picker and draws on the Gantt', async ({ page }) => {
+  test.setTimeout(90_000);
+  // the demo's schedule, to put back afterwards for the other specs
+  const saved = Buffer.from(await (await page.request.post(SCHEDULE.export.path, { data: { projectId } })).body()).toString('base64');
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto('/#/schedule');
+  await logIn(page);
+  await expect(page.locator('[data-gantt-task="3.2"]')).toHaveCount(1, { timeout: 15_000 });
+  try {
+    await page.getByLabel('Import .xlsx or Project XML').setInputFiles({ name: 'K13 tunnel plan.xml', mimeType: 'application/xml', buffer: readFileSync(PLAN_XML) });
+    await expect(page.getByRole('status')).toHaveText('6 tasks imported');
+    await expect(page.locator('[data-task="2.1"]')).toContainText('Left bore K13+630–K14+200');
+    await expect(page.locator('[data-gantt-task="3.2"]')).toHaveCount(0);
+    await expect(page.locator('[data-gantt-task="1"]')).toHaveAttribute('data-summary', 'true');
+    await expect(page.locator('[data-arrow="1.2>2.1"]')).toHaveCount(1);
+    await expect(page.locator('[data-arrow="2.1>2.2"]')).toHaveCount(1);
+
+    // a file cut short is refused whole, and says why
+    await page.getByLabel('Import .xlsx or Project XML').setInputFiles({ name: 'cut.xml', mimeType: 'application/xml', buffer: readFileSync(PLAN_XML).subarray(0, 700) });
+    await expect(page.getByText(/not well-formed XML/)).toBeVisible();
+    await expect(page.locator('[data-task="2.1"]')).toHaveCount(1);
+  } finally {
+    const back = await page.request.post(SCHEDULE.import.path, { data: { projectId, contentBase64: saved } });
+    expect(((await back.json()) as { data: { problems: unknown[] } }).data.problems).toEqual([]);
+  }
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,8 @@ import type { ApiClient } from '../helpers/apiClient';
 import { memberClient, startServerWithUsers } from '../helpers/testServer';
 
 const demo = DEMO_PROJECT.projectId;
+/** A tunnel plan saved from Microsoft Project as XML (fixtures/k13-tunnel-plan.xml). */
+const MS_PROJECT_PLAN_XML = readFileSync(path.join(import.meta.dirname, '../../fixtures/k13-tunnel-plan.xml'), 'utf8');
 
 /**
  * The project schedule against the real server (docs/api.md "Project schedule"): the demo's tunnel schedule
@@ -157,6 +160,35 @@ describe('project schedule', () => {
     const after = await simple();
     const shape = (s: ScheduleSimple) => s.list.map(({ taskId: _t, parentId, predecessorIds, updatedAtMs: _u, updatedBy: _b, ...t }) => ({ ...t, parent: s.list.find((p) => p.taskId === parentId)?.wbs ?? null, predecessors: predecessorIds.map((id) => s.list.find((p) => p.taskId === id)!.wbs) }));
     expect(shape(after)).toEqual(shape(before));
+  });
+
+  it('imports a plan saved from Microsoft Project as XML: baseline dates, links, milestones; a broken file changes nothing', async () => {
+    const before = await simple();
+    const saved = Buffer.from(await (await download(SCHEDULE.export.path)).arrayBuffer()).toString('base64');
+    const broken = await admin.post<ScheduleImportResult>(SCHEDULE.import.path, { projectId: demo, contentBase64: Buffer.from(MS_PROJECT_PLAN_XML.slice(0, 900)).toString('base64') });
+    expect(broken.body.data).toMatchObject({ imported: 0, problems: [{ row: 0, field: 'file', message: expect.stringContaining('not well-formed XML') }] });
+    expect((await simple()).list).toEqual(before.list);
+
+    const r = await admin.post<ScheduleImportResult>(SCHEDULE.import.path, { projectId: demo, contentBase64: Buffer.from(MS_PROJECT_PLAN_XML).toString('base64') });
+    expect(r.body.data).toEqual({ imported: 6, problems: [] });
+    const after = await simple();
+    const wbsOf = (id: number | null) => after.list.find((t) => t.taskId === id)?.wbs ?? null;
+    expect(after.list.map((t) => [t.wbs, t.name, wbsOf(t.parentId), t.predecessorIds.map(wbsOf)])).toEqual([
+      ['1', 'Portal works', null, []],
+      ['1.1', 'Slope protection', '1', []],
+      ['1.2', 'Portal arch', '1', ['1.1']],
+      ['2', 'Excavation & support', null, []],
+      ['2.1', 'Left bore K13+630–K14+200', '2', ['1.2']],
+      ['2.2', 'Breakthrough', '2', ['2.1']],
+    ]);
+    expect(byWbs(after, '1.1')).toMatchObject({ plannedEnd: '2026-03-09', actualEnd: '2026-03-10', progressPct: 100 });
+    expect(byWbs(after, '2.1')).toMatchObject({ plannedStart: '2026-03-21', plannedEnd: '2026-06-20', actualStart: '2026-03-23', actualEnd: null, progressPct: 20 });
+    expect(byWbs(after, '2.2')).toMatchObject({ milestone: true, plannedStart: '2026-06-30' });
+    // the summary tasks roll up from the tasks under them, as for a sheet
+    expect(byWbs(after, '1')).toMatchObject({ summary: true, plannedStart: '2026-03-02', plannedEnd: '2026-03-20' });
+
+    // the demo's own schedule back, for the tests after this one
+    expect((await admin.post<ScheduleImportResult>(SCHEDULE.import.path, { projectId: demo, contentBase64: saved })).body.data).toEqual({ imported: before.list.length, problems: [] });
   });
 
   it('answers summary tasks rolled up from their children, nested, and judges them on those values', async () => {

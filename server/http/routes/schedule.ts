@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { beijingDateOf, MAX_SCHEDULE_TASKS, overallProgressPct, SCHEDULE, taskGraphProblem, workDays, type ScheduleTask } from '../../../protocol';
-import { readScheduleSheet, SCHEDULE_HEADERS } from '../../schedule/taskImport';
+import { readScheduleFile, SCHEDULE_HEADERS } from '../../schedule/taskImport';
 import { deleteTasks, findProjectRow, inTransaction, insertTask, judged, projectProfile, replaceSchedule, scheduleTasks, storedTasks, toProjectDetails, updateTask } from '../../storage';
 import { auditAsFailed } from '../audit';
 import { rawRoute, requireMember, route, sessionUserOf, type HttpDeps } from '../context';
@@ -139,7 +139,7 @@ export function registerScheduleRoutes(app: FastifyInstance, deps: HttpDeps): vo
     SCHEDULE.import,
     async ({ body, user, req }) => {
       requireMember(user, body.projectId);
-      const { tasks, problems } = await readScheduleSheet(Buffer.from(body.contentBase64, 'base64'));
+      const { tasks, problems } = await readScheduleFile(Buffer.from(body.contentBase64, 'base64'));
       if (problems.length > 0) {
         auditAsFailed(req);
         return { imported: 0, problems };

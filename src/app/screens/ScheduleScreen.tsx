@@ -30,7 +30,8 @@ function depthOf(t: ScheduleTask, byId: ReadonlyMap<number, ScheduleTask>): numb
 /**
  * /schedule: the project schedule (docs/domain.md "Project schedule"): overall progress, late and at-risk
  * counts and work days; the task table beside the Gantt (day, week or month scale); add and edit in a
- * dialog, delete, .xlsx import (refused whole with its rows' problems), its template and the export.
+ * dialog, delete, .xlsx or Microsoft Project XML import (refused whole with its rows' or tasks' problems), its
+ * template and the export.
  */
 export const ScheduleScreen = observer(function ScheduleScreen() {
   const { t, i18n } = useLingui();
@@ -39,6 +40,8 @@ export const ScheduleScreen = observer(function ScheduleScreen() {
   const [scale, setScale] = useState<GanttScale>('month');
   const [editing, setEditing] = useState<ScheduleTask | null | 'new'>(null);
   const [problems, setProblems] = useState<ImportProblem[]>([]);
+  /** Whether the last file imported was Project XML: its problems name tasks by their ID in Project, not rows. */
+  const [fromProject, setFromProject] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const simple = useQuery(SCHEDULE.simple, projectId ? { projectId } : null, { refreshMs: REFRESH_MS, notify: true }).data;
   const work = useQuery(SCHEDULE.workDays, projectId ? { projectId } : null, { refreshMs: REFRESH_MS }).data;
@@ -49,6 +52,7 @@ export const ScheduleScreen = observer(function ScheduleScreen() {
   const importFile = async (file: File) => {
     if (!projectId) return;
     setNotice(null);
+    setFromProject(/\.xml$/i.test(file.name));
     try {
       const r = await queries.mutate(SCHEDULE.import, { projectId, contentBase64: await fileToBase64(file) }, { skipErrorHandler: true });
       setProblems(r.problems);
@@ -97,8 +101,8 @@ export const ScheduleScreen = observer(function ScheduleScreen() {
             <Trans>Add task</Trans>
           </Button>
           <label style={{ fontSize: 14, display: 'flex', gap: 6, alignItems: 'center' }}>
-            <Trans>Import .xlsx</Trans>
-            <input type="file" accept=".xlsx" aria-label={t`Import .xlsx`} onChange={(e) => e.target.files?.[0] && void importFile(e.target.files[0])} />
+            <Trans>Import .xlsx or Project XML</Trans>
+            <input type="file" accept=".xlsx,.xml" aria-label={t`Import .xlsx or Project XML`} onChange={(e) => e.target.files?.[0] && void importFile(e.target.files[0])} />
           </label>
           <Button onClick={() => projectId && void downloadExport(SCHEDULE.importTemplate.path, { projectId }, 'schedule-template.xlsx')}>
             <Trans>Import template</Trans>
@@ -111,7 +115,7 @@ export const ScheduleScreen = observer(function ScheduleScreen() {
         {problems.length > 0 ? (
           <ul role="alert" style={{ margin: 0, color: statusColor('late'), fontSize: 15 }}>
             {problems.map((p, i) => (
-              <li key={i}>{t`Row ${p.row}, ${p.field}: ${p.message}`}</li>
+              <li key={i}>{p.row === 0 ? p.message : fromProject ? t`Task ID ${p.row}, ${p.field}: ${p.message}` : t`Row ${p.row}, ${p.field}: ${p.message}`}</li>
             ))}
           </ul>
         ) : null}
