@@ -42,4 +42,17 @@ describe('the Gantt', () => {
     expect(container.querySelector('svg[data-gantt]')!.getAttribute('style')).toContain(`font-size: ${GANTT_FONT_PX}px`);
     expect(container.querySelector('[data-tick="2026-03"]')).not.toBeNull();
   });
+
+  it('ends far enough after today for the late word on the month scale, and writes no month label it would cut', async () => {
+    // a plan that ended before today: its late task's bar runs to today, the word beside it
+    const tasks = [task(1, '1', { plannedStart: '2026-03-21', plannedEnd: '2026-06-20', actualStart: '2026-03-23', status: 'late' })];
+    const { container } = await renderWithApp(<Gantt tasks={tasks} today="2026-11-29" scale="month" />, testRoot());
+    const width = Number(container.querySelector('svg[data-gantt]')!.getAttribute('width'));
+    const todayX = Number(container.querySelector('[data-today]')!.getAttribute('x1'));
+    expect(width - todayX).toBeGreaterThanOrEqual(70);
+    for (const label of container.querySelectorAll('[data-tick]')) {
+      expect(Number(label.getAttribute('x')) + (label.textContent ?? '').length * GANTT_FONT_PX * 0.62).toBeLessThanOrEqual(width);
+    }
+    expect([...container.querySelectorAll('[data-tick]')].map((l) => l.textContent)).toContain('2026-11');
+  });
 });

@@ -39,7 +39,7 @@ export function statusColor(s: TaskStatus): string {
  */
 export function Gantt({ tasks, today, scale }: { tasks: readonly ScheduleTask[]; today: string; scale: GanttScale }) {
   const { i18n } = useLingui();
-  const span = ganttSpan(tasks, today);
+  const span = ganttSpan(tasks, today, scale);
   const width = span.days * PX_PER_DAY[scale];
   const height = GANTT_HEADER_PX + tasks.length * GANTT_ROW_PX;
   const x = (d: string) => xOfDate(d, span, scale);
@@ -47,7 +47,8 @@ export function Gantt({ tasks, today, scale }: { tasks: readonly ScheduleTask[];
   const rowOf = new Map(tasks.map((t, i) => [t.taskId, i] as const));
   const yMid = (i: number) => GANTT_HEADER_PX + i * GANTT_ROW_PX + GANTT_ROW_PX / 2;
   const todayX = x(today) + PX_PER_DAY[scale] / 2;
-  const ticks = ganttTicks(span, scale);
+  // a tick whose label would run past the chart's end draws its line only (its text would be cut)
+  const ticks = ganttTicks(span, scale).map((tk) => ({ ...tk, label: tk.offsetDays * PX_PER_DAY[scale] + 3 + tk.label.length * GANTT_FONT_PX * 0.62 <= width ? tk.label : '' }));
 
   return (
     <svg width={width} height={height} role="img" aria-label={i18n._(msg`Gantt chart`)} data-gantt style={{ display: 'block', fontSize: GANTT_FONT_PX, fontFamily: 'inherit' }}>
@@ -59,9 +60,11 @@ export function Gantt({ tasks, today, scale }: { tasks: readonly ScheduleTask[];
       {ticks.map((tk) => (
         <g key={tk.offsetDays}>
           <line x1={tk.offsetDays * PX_PER_DAY[scale]} x2={tk.offsetDays * PX_PER_DAY[scale]} y1={tk.major ? 0 : GANTT_HEADER_PX / 2} y2={height} stroke={SCREEN.panelBorder} strokeWidth={tk.major ? 1.5 : 1} />
-          <text x={tk.offsetDays * PX_PER_DAY[scale] + 3} y={GANTT_HEADER_PX - 8} fill={tk.major ? SCREEN.text : SCREEN.textMuted} fontWeight={tk.major ? 600 : undefined} data-tick={tk.label}>
-            {tk.label}
-          </text>
+          {tk.label ? (
+            <text x={tk.offsetDays * PX_PER_DAY[scale] + 3} y={GANTT_HEADER_PX - 8} fill={tk.major ? SCREEN.text : SCREEN.textMuted} fontWeight={tk.major ? 600 : undefined} data-tick={tk.label}>
+              {tk.label}
+            </text>
+          ) : null}
         </g>
       ))}
       {tasks.map((t, i) => {

@@ -11,6 +11,14 @@ describe('Gantt scale', () => {
     expect(xOfDate('2026-03-02', ganttSpan([task], '2026-03-10'), 'week')).toBe(7 * 7);
   });
 
+  it('leaves room after the last date for the late word on the narrow scales', () => {
+    // a week after at 22 px a day; at 7 px, 11 days (77 px); at 2 px, 36 days (72 px)
+    expect(ganttSpan([task], '2026-03-10', 'day').days).toBe(19 + 14);
+    expect(ganttSpan([task], '2026-03-10', 'week').days).toBe(19 + 7 + 11);
+    expect(ganttSpan([task], '2026-03-10', 'month').days).toBe(19 + 7 + 36);
+    expect(ganttSpan([task], '2026-03-10', 'month').firstDay).toBe(ganttSpan([task], '2026-03-10', 'day').firstDay);
+  });
+
   it('ticks days, Mondays and first days of months', () => {
     const span = ganttSpan([task], '2026-03-10');
     expect(ganttTicks(span, 'day')).toHaveLength(span.days);

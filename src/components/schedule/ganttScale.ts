@@ -9,9 +9,17 @@ export const PX_PER_DAY: Record<GanttScale, number> = { day: 22, week: 7, month:
 
 /** Days of margin before the first and after the last date shown. */
 const MARGIN_DAYS = 7;
+/**
+ * Pixels after the last date shown at the least: room for the late / at-risk word written beside a bar that
+ * ends there (about 60 px of bold 14 px text) on any scale, where a week at 2 px a day is 14 px.
+ */
+const END_MARGIN_PX = 72;
 
-/** The days a Gantt spans: from a week before the earliest date to a week after the latest (today included). */
-export function ganttSpan(tasks: ReadonlyArray<Pick<ScheduleTask, 'plannedStart' | 'plannedEnd' | 'actualStart' | 'actualEnd'>>, today: string): { firstDay: number; days: number } {
+/**
+ * The days a Gantt spans on `scale`: from a week before the earliest date to a week after the latest (today
+ * included), or further after it when a week is narrower than END_MARGIN_PX on that scale.
+ */
+export function ganttSpan(tasks: ReadonlyArray<Pick<ScheduleTask, 'plannedStart' | 'plannedEnd' | 'actualStart' | 'actualEnd'>>, today: string, scale: GanttScale = 'day'): { firstDay: number; days: number } {
   let lo = dayNumber(today);
   let hi = lo;
   for (const t of tasks) {
@@ -22,7 +30,8 @@ export function ganttSpan(tasks: ReadonlyArray<Pick<ScheduleTask, 'plannedStart'
       if (n > hi) hi = n;
     }
   }
-  return { firstDay: lo - MARGIN_DAYS, days: hi - lo + 1 + 2 * MARGIN_DAYS };
+  const after = Math.max(MARGIN_DAYS, Math.ceil(END_MARGIN_PX / PX_PER_DAY[scale]));
+  return { firstDay: lo - MARGIN_DAYS, days: hi - lo + 1 + MARGIN_DAYS + after };
 }
 
 /** A tick of the header: its day (from the span's first day), its label, and whether it starts a month. */
