@@ -85,12 +85,14 @@ test('the schedule: a late task marked on the Gantt, a task added through the di
 
 test('a plan saved from Microsoft Project as XML imports through the file picker and draws on the Gantt', async ({ page }) => {
   test.setTimeout(90_000);
-  // the demo's schedule, to put back afterwards for the other specs
-  const saved = Buffer.from(await (await page.request.post(SCHEDULE.export.path, { data: { projectId } })).body()).toString('base64');
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto('/#/schedule');
   await logIn(page);
   await expect(page.locator('[data-gantt-task="3.2"]')).toHaveCount(1, { timeout: 15_000 });
+  // the demo's schedule, to put back afterwards for the other specs
+  const exported = await page.request.post(SCHEDULE.export.path, { data: { projectId } });
+  expect(exported.headers()['content-type']).toContain('spreadsheetml');
+  const saved = Buffer.from(await exported.body()).toString('base64');
   try {
     await page.getByLabel('Import .xlsx or Project XML').setInputFiles({ name: 'K13 tunnel plan.xml', mimeType: 'application/xml', buffer: readFileSync(PLAN_XML) });
     await expect(page.getByRole('status')).toHaveText('6 tasks imported');

@@ -101,8 +101,9 @@ test('?from=&to=&at= opens the board in replay, marked as such, with panels answ
   await logIn(page);
   const beijing = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(atMs);
   await expect(page.locator('[data-replay-marker]')).toHaveText(`Replaying ${beijing}`);
-  // The personnel map's text twin is written from a frame of the replay worker.
-  await expect(page.locator('[data-summary="personnel"]').first()).toHaveText(/people/);
+  // The personnel map's text twin is written from a frame of the replay worker, once the history is loaded
+  // (the hour of tracks before the range too; "Loading history…" ran past 5 s at a load of 10 on 2 cores).
+  await expect(page.locator('[data-summary="personnel"]').first()).toHaveText(/people/, { timeout: 30_000 });
   // Live again without the range.
   await page.goto('/#/dataV/viewBoard?boardId=demo-live');
   await expect(page.locator('[data-panel-type="towerCrane"]')).toBeVisible();
