@@ -14,10 +14,12 @@ export interface ScheduleRows {
   rowNumbers: number[];
 }
 
+/** The text of `bytes` as UTF-8 without a byte-order mark and leading white space. */
+const xmlText = (bytes: Buffer): string => bytes.toString('utf8').replace(/^\uFEFF/, '').trimStart();
+
 /** Whether the bytes look like an XML document (after an optional byte-order mark and white space). */
 export function looksLikeXml(content: Buffer): boolean {
-  const text = content.subarray(0, 512).toString('utf8').replace(/^\uFEFF/, '').trimStart();
-  return text.startsWith('<');
+  return xmlText(content.subarray(0, 512)).startsWith('<');
 }
 
 type XmlValue = string | XmlNode | XmlValue[] | undefined;
@@ -44,7 +46,7 @@ const dateOf = (v: XmlValue): string => /^\d{4}-\d{2}-\d{2}/.exec(text(v))?.[0] 
  * @throws Error when the text is not well-formed XML, or not a Project XML file
  */
 export function readMsProjectXml(content: Buffer): ScheduleRows {
-  const xml = content.toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const xml = xmlText(content);
   const valid = XMLValidator.validate(xml);
   if (valid !== true) throw new Error(`not well-formed XML (line ${valid.err.line}: ${valid.err.msg})`);
   const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, isArray: (name) => name === 'Task' || name === 'PredecessorLink' || name === 'Baseline' });

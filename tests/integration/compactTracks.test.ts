@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HISTORY, TRACKS_DEFAULT_TOLERANCE_M, type TracksCompactRequest } from '../../protocol';
 import { decodeTracks, type DecodedTrack } from '../../protocol/trackCodec';
 import type { RunningServer } from '../../server/app';
@@ -6,6 +6,7 @@ import { TelemetryWriter } from '../../server/ingest/telemetryWriter';
 import { DEMO_PROJECT } from '../../server/seed';
 import type { ApiClient } from '../helpers/apiClient';
 import { startServerWithUsers } from '../helpers/testServer';
+import { fetchCompactTracks, tracksFailed } from '../../src/panelData/history';
 
 const demo = DEMO_PROJECT.projectId;
 const HOUR = 3_600_000;
@@ -126,6 +127,26 @@ describe('compact personnel tracks (real server, PGlite)', { timeout: 120_000 },
     const next = (await fetchCompact(admin, { ...range, cursor: String(quietPage.nextCursor) })).tracks!;
     expect(next).toMatchObject({ fromMs: t0, toMs: t0 + HOUR - 1, nextCursor: t0 + HOUR });
     expect(next.beacons.find((x) => x.sn === SN)?.vertexTs[0]).toBe(t0);
+  });
+
+  it("a replay's fallback when compact tracks fail: silent on a refusal, said on the console otherwise", async () => {
+    /** The browser's fetch for `client`: same-origin paths to the server, with its session cookie. */
+    const browserFetch = (client: ApiClient): typeof fetch => (url, init) => fetch(client.baseUrl + String(url), { ...init, headers: { ...(init?.headers as Record<string, string>), ...(client.cookie ? { cookie: client.cookie } : {}) } });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const refused = await fetchCompactTracks({ projectId: demo, fromMs: t0, toMs: t0 + HOUR }, browserFetch(bridge)).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(Error);
+      expect(tracksFailed(refused)).toBeNull();
+      expect(warn).not.toHaveBeenCalled();
+      // a start before the raw retention (30 days by default) is refused with a reason
+      const tooOld = await fetchCompactTracks({ projectId: demo, fromMs: t0 - 40 * 24 * HOUR, toMs: t0 }, browserFetch(admin)).catch((e: unknown) => e);
+      expect((tooOld as Error).message).toMatch(/^fromMs: before the 30-day retention/);
+      expect(tracksFailed(tooOld)).toBeNull();
+      expect(warn).toHaveBeenCalledOnce();
+      expect(String(warn.mock.calls[0][1])).toContain((tooOld as Error).message);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('refuses non-members and names the bad field', async () => {

@@ -39,9 +39,8 @@ export const ScheduleScreen = observer(function ScheduleScreen() {
   const { queries } = useStores();
   const [scale, setScale] = useState<GanttScale>('month');
   const [editing, setEditing] = useState<ScheduleTask | null | 'new'>(null);
-  const [problems, setProblems] = useState<ImportProblem[]>([]);
-  /** Whether the last file imported was Project XML: its problems name tasks by their ID in Project, not rows. */
-  const [fromProject, setFromProject] = useState(false);
+  /** The last import's problems, and whether its file was Project XML (problems then name tasks by their ID in Project, not rows). */
+  const [refused, setRefused] = useState<{ problems: ImportProblem[]; fromProject: boolean }>({ problems: [], fromProject: false });
   const [notice, setNotice] = useState<string | null>(null);
   const simple = useQuery(SCHEDULE.simple, projectId ? { projectId } : null, { refreshMs: REFRESH_MS, notify: true }).data;
   const work = useQuery(SCHEDULE.workDays, projectId ? { projectId } : null, { refreshMs: REFRESH_MS }).data;
@@ -52,10 +51,9 @@ export const ScheduleScreen = observer(function ScheduleScreen() {
   const importFile = async (file: File) => {
     if (!projectId) return;
     setNotice(null);
-    setFromProject(/\.xml$/i.test(file.name));
     try {
       const r = await queries.mutate(SCHEDULE.import, { projectId, contentBase64: await fileToBase64(file) }, { skipErrorHandler: true });
-      setProblems(r.problems);
+      setRefused({ problems: r.problems, fromProject: /\.xml$/i.test(file.name) });
       if (r.problems.length === 0) setNotice(t`${r.imported} tasks imported`);
     } catch (err) {
       setNotice(err instanceof Error ? err.message : String(err));
@@ -112,10 +110,10 @@ export const ScheduleScreen = observer(function ScheduleScreen() {
           </Button>
         </div>
         {notice ? <p role="status" style={{ margin: 0, fontSize: 15 }}>{notice}</p> : null}
-        {problems.length > 0 ? (
+        {refused.problems.length > 0 ? (
           <ul role="alert" style={{ margin: 0, color: statusColor('late'), fontSize: 15 }}>
-            {problems.map((p, i) => (
-              <li key={i}>{p.row === 0 ? p.message : fromProject ? t`Task ID ${p.row}, ${p.field}: ${p.message}` : t`Row ${p.row}, ${p.field}: ${p.message}`}</li>
+            {refused.problems.map((p, i) => (
+              <li key={i}>{p.row === 0 ? p.message : refused.fromProject ? t`Task ID ${p.row}, ${p.field}: ${p.message}` : t`Row ${p.row}, ${p.field}: ${p.message}`}</li>
             ))}
           </ul>
         ) : null}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScheduleTask } from '../../../protocol';
 import { renderWithApp, testRoot } from '../../test/render';
-import { GANTT_FONT_PX, Gantt } from './Gantt';
+import { GANTT_FONT_PX, GANTT_TICK_CHAR_PX, Gantt } from './Gantt';
 import { PX_PER_DAY } from './ganttScale';
 
 const task = (taskId: number, wbs: string, f: Partial<ScheduleTask> = {}): ScheduleTask => ({
@@ -51,7 +51,7 @@ describe('the Gantt', () => {
     const todayX = Number(container.querySelector('[data-today]')!.getAttribute('x1'));
     expect(width - todayX).toBeGreaterThanOrEqual(70);
     for (const label of container.querySelectorAll('[data-tick]')) {
-      expect(Number(label.getAttribute('x')) + (label.textContent ?? '').length * GANTT_FONT_PX * 0.62).toBeLessThanOrEqual(width);
+      expect(Number(label.getAttribute('x')) + (label.textContent ?? '').length * GANTT_TICK_CHAR_PX).toBeLessThanOrEqual(width);
     }
     expect([...container.querySelectorAll('[data-tick]')].map((l) => l.textContent)).toContain('2026-11');
   });

@@ -15,6 +15,8 @@ export const GANTT_HEADER_PX = 44;
  * and grow together with the screen's zoom (src/app/shell/screenZoom.ts) on a 4K screen.
  */
 export const GANTT_FONT_PX = 14;
+/** Width of a scale label's character at GANTT_FONT_PX, px (digits and `-`, a little generous). */
+export const GANTT_TICK_CHAR_PX = GANTT_FONT_PX * 0.62;
 
 /** The words of the statuses (shown in the table and beside a late or at-risk bar). */
 export const TASK_STATUS_LABEL: Record<TaskStatus, MessageDescriptor> = {
@@ -48,7 +50,7 @@ export function Gantt({ tasks, today, scale }: { tasks: readonly ScheduleTask[];
   const yMid = (i: number) => GANTT_HEADER_PX + i * GANTT_ROW_PX + GANTT_ROW_PX / 2;
   const todayX = x(today) + PX_PER_DAY[scale] / 2;
   // a tick whose label would run past the chart's end draws its line only (its text would be cut)
-  const ticks = ganttTicks(span, scale).map((tk) => ({ ...tk, label: tk.offsetDays * PX_PER_DAY[scale] + 3 + tk.label.length * GANTT_FONT_PX * 0.62 <= width ? tk.label : '' }));
+  const ticks = ganttTicks(span, scale).map((tk) => ({ ...tk, label: tk.offsetDays * PX_PER_DAY[scale] + 3 + tk.label.length * GANTT_TICK_CHAR_PX <= width ? tk.label : '' }));
 
   return (
     <svg width={width} height={height} role="img" aria-label={i18n._(msg`Gantt chart`)} data-gantt style={{ display: 'block', fontSize: GANTT_FONT_PX, fontFamily: 'inherit' }}>

@@ -5,10 +5,10 @@ const task = { plannedStart: '2026-03-02', plannedEnd: '2026-03-20', actualStart
 
 describe('Gantt scale', () => {
   it('spans a week either side of every date and today', () => {
-    expect(ganttSpan([task], '2026-03-10').days).toBe(19 + 14);
-    expect(ganttSpan([task], '2026-04-30').days).toBe(60 + 14);
-    expect(xOfDate('2026-02-23', ganttSpan([task], '2026-03-10'), 'day')).toBe(0);
-    expect(xOfDate('2026-03-02', ganttSpan([task], '2026-03-10'), 'week')).toBe(7 * 7);
+    expect(ganttSpan([task], '2026-03-10', 'day').days).toBe(19 + 14);
+    expect(ganttSpan([task], '2026-04-30', 'day').days).toBe(60 + 14);
+    expect(xOfDate('2026-02-23', ganttSpan([task], '2026-03-10', 'day'), 'day')).toBe(0);
+    expect(xOfDate('2026-03-02', ganttSpan([task], '2026-03-10', 'week'), 'week')).toBe(7 * 7);
   });
 
   it('leaves room after the last date for the late word on the narrow scales', () => {
@@ -20,7 +20,7 @@ describe('Gantt scale', () => {
   });
 
   it('ticks days, Mondays and first days of months', () => {
-    const span = ganttSpan([task], '2026-03-10');
+    const span = ganttSpan([task], '2026-03-10', 'day');
     expect(ganttTicks(span, 'day')).toHaveLength(span.days);
     expect(ganttTicks(span, 'day').find((t) => t.major)?.label).toBe('1');
     // 2026-03-02 is a Monday

@@ -19,7 +19,7 @@ const END_MARGIN_PX = 72;
  * The days a Gantt spans on `scale`: from a week before the earliest date to a week after the latest (today
  * included), or further after it when a week is narrower than END_MARGIN_PX on that scale.
  */
-export function ganttSpan(tasks: ReadonlyArray<Pick<ScheduleTask, 'plannedStart' | 'plannedEnd' | 'actualStart' | 'actualEnd'>>, today: string, scale: GanttScale = 'day'): { firstDay: number; days: number } {
+export function ganttSpan(tasks: ReadonlyArray<Pick<ScheduleTask, 'plannedStart' | 'plannedEnd' | 'actualStart' | 'actualEnd'>>, today: string, scale: GanttScale): { firstDay: number; days: number } {
   let lo = dayNumber(today);
   let hi = lo;
   for (const t of tasks) {

@@ -36,20 +36,20 @@ export function personAt(scene: Pick<PeopleScene, 'layout' | 'frame'>, x: number
     if (y < bore.heatY - 4 || y > bore.bodyY + bore.bodyH + 4) continue;
     const t = frame.tunnels.find((f) => f.tunnelId === bore.tunnel.tunnelId);
     if (!t) return null;
-    let best: PickedPerson | null = null;
+    let best = -1;
     let bestDx = PICK_RADIUS_PX + 1;
     for (let i = 0; i < t.sns.length; i++) {
-      const px = bore.xOf(t.chainageM[i]);
-      const dx = Math.abs(px - x);
+      const dx = Math.abs(bore.xOf(t.chainageM[i]) - x);
       if (t.sns[i] === keepSn && dx <= KEEP_RADIUS_PX) {
-        return { sn: t.sns[i], tunnelId: t.tunnelId, chainageM: t.chainageM[i], x: px, y: bore.bodyY };
+        best = i;
+        break;
       }
       if (dx < bestDx) {
         bestDx = dx;
-        best = { sn: t.sns[i], tunnelId: t.tunnelId, chainageM: t.chainageM[i], x: px, y: bore.bodyY };
+        best = i;
       }
     }
-    return best;
+    return best < 0 ? null : { sn: t.sns[best], tunnelId: t.tunnelId, chainageM: t.chainageM[best], x: bore.xOf(t.chainageM[best]), y: bore.bodyY };
   }
   return null;
 }
